@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Tactile: a touch-interaction lab for Linux. See README.md and ../shared/DESIGN.md.
+/// Module arrows point one way: Core ← Input ← UI ← Editor ← (Media, SDL) ← App ← tactile.
+let package = Package(
+    name: "Tactile",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "tactile", targets: ["tactile"]),
+        .executable(name: "tactile-bench", targets: ["TactileBenchmarks"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // C libraries at the edge: module maps, pkg-config and shim headers for macros.
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2",
+                       providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf",
+                       providers: [.apt(["libsdl2-ttf-dev"])]),
+        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat libavcodec libswscale libswresample libavutil",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libswresample-dev"])]),
+
+        // Pure Swift layers.
+        .target(name: "TactileCore"),
+        .target(name: "TactileInput", dependencies: ["TactileCore"]),
+        .target(name: "TactileUI", dependencies: ["TactileCore", "TactileInput"]),
+        .target(name: "TactileEditor", dependencies: ["TactileCore", "TactileInput", "TactileUI"]),
+
+        // Edges: FFmpeg and SDL.
+        .target(name: "TactileMedia", dependencies: ["TactileCore", "CFFmpeg"]),
+        .target(name: "TactileSDL", dependencies: [
+            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileMedia", "CSDL2", "CSDL2TTF",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        // Commands (headless runners and the windowed app), and the thin command-line front.
+        .target(name: "TactileApp", dependencies: [
+            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileMedia", "TactileSDL",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "tactile", dependencies: [
+            "TactileApp", "TactileCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .executableTarget(name: "TactileBenchmarks", dependencies: [
+            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileMedia", "TactileSDL", "TactileApp",
+        ], path: "Benchmarks/TactileBenchmarks"),
+
+        .testTarget(name: "TactileCoreTests", dependencies: ["TactileCore"]),
+        .testTarget(name: "TactileInputTests", dependencies: ["TactileInput", "TactileCore"]),
+        .testTarget(name: "TactileUITests", dependencies: ["TactileUI", "TactileCore", "TactileInput"]),
+        .testTarget(name: "TactileEditorTests", dependencies: ["TactileEditor", "TactileUI", "TactileInput", "TactileCore"]),
+        .testTarget(name: "TactileMediaTests", dependencies: ["TactileMedia", "TactileCore"]),
+        .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "CSDL2", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileInput", "TactileCore"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,21 @@
+#ifndef TACTILE_CFFMPEG_SHIM_H
+#define TACTILE_CFFMPEG_SHIM_H
+#include <libavformat/avformat.h>
+#include <libavcodec/avcodec.h>
+#include <libswscale/swscale.h>
+#include <libswresample/swresample.h>
+#include <libavutil/avutil.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/error.h>
+#include <libavutil/opt.h>
+#include <libavutil/display.h>
+#include <errno.h>
+
+/* Function-like macros Swift cannot import, as static inline functions. */
+static inline int tactile_AVERROR(int e) { return AVERROR(e); }
+static inline int tactile_AVERROR_EOF(void) { return AVERROR_EOF; }
+static inline int tactile_AVERROR_EAGAIN(void) { return AVERROR(EAGAIN); }
+static inline int64_t tactile_AV_NOPTS_VALUE(void) { return AV_NOPTS_VALUE; }
+static inline AVRational tactile_AV_TIME_BASE_Q(void) { AVRational q = {1, AV_TIME_BASE}; return q; }
+static inline const char *tactile_av_err2str(int e, char *buf, size_t size) { return av_make_error_string(buf, size, e); }
+#endif

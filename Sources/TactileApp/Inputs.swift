@@ -1,0 +1,41 @@
+import Foundation
+import TactileCore
+import TactileInput
+
+/// Loading what commands are given, with errors that name the file and field.
+public enum Inputs {
+    /// The project at `path`, or the built-in demo when `path` is nil.
+    public static func project(at path: String?) throws -> Project {
+        guard let path else { return TactileEditorDemo.project }
+        do { return try ProjectFile.load(from: URL(fileURLWithPath: path)) } catch let error as ProjectFileError {
+            throw CommandError.badInput("\(path): \(error)")
+        }
+    }
+
+    /// The trace at `path`.
+    public static func trace(at path: String) throws -> Trace {
+        do { return try Trace.load(from: URL(fileURLWithPath: path)) } catch let error as TraceError {
+            throw CommandError.badInput("\(path): \(error)")
+        }
+    }
+
+    /// A "WxH" viewport size.
+    public static func size(_ text: String?) throws -> Size? {
+        guard let text else { return nil }
+        guard let size = Size(parsing: text), size.width <= 4096, size.height <= 4096 else {
+            throw CommandError.badInput("--size must look like 390x844 (points, each at most 4096), not \"\(text)\"")
+        }
+        return size
+    }
+
+    /// A scale factor between 0.25 and 8.
+    public static func scale(_ value: Double?) throws -> Double? {
+        guard let value else { return nil }
+        guard value.isFinite, value >= 0.25, value <= 8 else { throw CommandError.badInput("--scale must be between 0.25 and 8, not \(value)") }
+        return value
+    }
+}
+
+import TactileEditor
+/// The demo project, named where commands read it.
+enum TactileEditorDemo { static var project: Project { DemoProject.make() } }

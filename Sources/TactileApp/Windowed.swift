@@ -1,0 +1,15 @@
+import TactileCore
+import TactileEditor
+import TactileSDL
+
+/// `tactile run`: the editor in a window.
+public enum Windowed {
+    public static func run(project path: String?, scale: Double?, fill: Bool, fullscreen: Bool, size: String?) throws {
+        let project = try Inputs.project(at: path)
+        let options = WindowOptions(viewport: try Inputs.size(size) ?? TactileConfiguration().layout.viewport,
+                                    scale: try Inputs.scale(scale), fill: fill, fullscreen: fullscreen)
+        do { try WindowHost(options: options, configuration: TactileConfiguration()).run(project: project) } catch let e as SDLError {
+            throw CommandError(e.message)
+        }
+    }
+}

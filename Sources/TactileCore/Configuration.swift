@@ -1,0 +1,102 @@
+/// Every tunable number of Tactile, with its documented default. Usability studies tune these
+/// (issue 5 loads them from a file); nothing in a widget hard-codes a size, threshold or speed.
+public struct TactileConfiguration: Hashable, Sendable, Codable {
+    /// Sizes of the editor's screen, in points at the default viewport.
+    public var layout = Layout()
+    /// Touch thresholds.
+    public var input = Input()
+    /// The timeline's scale.
+    public var timeline = Timeline()
+    /// The window and its device frame.
+    public var window = Window()
+    /// Editing and playback.
+    public var editing = Editing()
+
+    public init() {}
+
+    public struct Layout: Hashable, Sendable, Codable {
+        /// The phone-sized viewport the UI lays out in. Default 390×844 pt (an iPhone 14/15).
+        public var viewport = Size(width: 390, height: 844)
+        /// Top safe-area inset (status bar / notch). Default 47 pt.
+        public var topInset: Double = 47
+        /// Bottom safe-area inset (home indicator). Default 34 pt.
+        public var bottomInset: Double = 34
+        /// Height of the title bar above the canvas. Default 44 pt.
+        public var titleBarHeight: Double = 44
+        /// Height of the player bar (play button, timecode). Default 48 pt.
+        public var playerBarHeight: Double = 48
+        /// Height of the ruler above the tracks. Default 24 pt.
+        public var rulerHeight: Double = 24
+        /// Height of a track's clips. Default 48 pt (a little under the 44×44 pt tap target plus margin).
+        public var trackHeight: Double = 48
+        /// Vertical gap between tracks. Default 6 pt.
+        public var trackSpacing: Double = 6
+        /// Padding above the first and below the last track. Default 8 pt.
+        public var trackPadding: Double = 8
+        /// Height of the toolbar (above the bottom inset). Default 64 pt.
+        public var toolbarHeight: Double = 64
+        /// Smallest height the canvas keeps, however many tracks there are. Default 160 pt.
+        public var minimumCanvasHeight: Double = 160
+        /// Corner radius of clips. Default 8 pt.
+        public var clipCornerRadius: Double = 8
+        /// Visual width of a trim handle. Default 14 pt.
+        public var handleWidth: Double = 14
+        /// How much wider a handle's hit area is than its visual width. Default 2.5 (the issue asks ≥ 2).
+        public var handleHitMultiplier: Double = 2.5
+        /// Width of the selection frame's border. Default 3 pt.
+        public var selectionBorderWidth: Double = 3
+        /// Width of the fixed playhead line. Default 2 pt.
+        public var playheadWidth: Double = 2
+        /// Size of a toolbar button. Default 52 pt wide.
+        public var toolbarButtonWidth: Double = 52
+        /// Horizontal margin of the screen's content. Default 16 pt.
+        public var margin: Double = 16
+        public init() {}
+    }
+
+    public struct Input: Hashable, Sendable, Codable {
+        /// How far a finger may wander and still tap, in points. Default 18 pt (Flutter's kTouchSlop).
+        public var tapSlop: Double = 18
+        /// Longest press that still counts as a tap, in seconds. Default 0.5 s.
+        public var tapMaximumDuration: Double = 0.5
+        public init() {}
+    }
+
+    public struct Timeline: Hashable, Sendable, Codable {
+        /// Zoom on opening: points per second of timeline. Default 24 pt/s.
+        public var pointsPerSecond: Double = 24
+        /// Least zoom, points per second. Default 6 (as CE.SDK).
+        public var minimumPointsPerSecond: Double = 6
+        /// Most zoom, points per second. Default 60 (as CE.SDK).
+        public var maximumPointsPerSecond: Double = 60
+        /// Least distance between two ruler labels, in points. Default 100 pt.
+        public var minimumRulerLabelSpacing: Double = 100
+        public init() {}
+    }
+
+    public struct Editing: Hashable, Sendable, Codable {
+        /// Shortest clip an edit may leave, in seconds. Default 0.5 s.
+        public var minimumClipDuration: Double = 0.5
+        /// Length of a clip added from the toolbar when its media sets none, in seconds. Default 3 s.
+        public var newClipDuration: Double = 3
+        /// Frames per second requested while playing. Default 30.
+        public var playbackFrameRate: Int = 30
+        /// Undo steps kept. Default 200.
+        public var undoLimit: Int = 200
+        /// How long a banner message stays, in seconds. Default 4 s.
+        public var bannerDuration: Double = 4
+        public init() {}
+    }
+
+    public struct Window: Hashable, Sendable, Codable {
+        /// Margin around the device frame when the window is larger than the phone, in points. Default 28 pt.
+        public var deviceMargin: Double = 28
+        /// Width of the device frame's bezel, in points. Default 12 pt.
+        public var bezelWidth: Double = 12
+        /// Corner radius of the device's screen, in points. Default 44 pt.
+        public var screenCornerRadius: Double = 44
+        /// Share of the display's height the window may take when choosing a scale. Default 0.9.
+        public var maximumDisplayShare: Double = 0.9
+        public init() {}
+    }
+}

@@ -1,0 +1,91 @@
+/// What a track holds. Clips of a compatible kind only (see `TrackKind.accepts`).
+public enum TrackKind: String, Codable, Sendable, CaseIterable {
+    case video, overlay, audio
+
+    /// Whether a clip of `kind` may live on a track of this kind.
+    public func accepts(_ kind: ClipKind) -> Bool {
+        switch self {
+        case .video: return kind == .video || kind == .image
+        case .overlay: return kind != .audio
+        case .audio: return kind == .audio
+        }
+    }
+}
+
+/// What a clip shows or plays.
+public enum ClipKind: String, Codable, Sendable, CaseIterable {
+    case video, audio, image, text, sticker
+
+    /// Whether the clip's footage has a finite length (video, audio) rather than extending
+    /// without limit (image, text, sticker).
+    public var hasFiniteSource: Bool { self == .video || self == .audio }
+}
+
+/// A clip on a track: a span of the timeline showing a span of its source.
+public struct Clip: Hashable, Sendable, Identifiable {
+    public var id: String
+    public var kind: ClipKind
+    /// Path to the media file, nil for generated clips (text, stickers).
+    public var media: String?
+    public var title: String
+    /// Where the clip begins on the timeline.
+    public var start: Time
+    /// How long the clip lasts on the timeline.
+    public var duration: Time
+    /// Where in its source the clip begins.
+    public var sourceStart: Time
+    /// How long the whole source is, nil when unlimited (image, text, sticker).
+    public var sourceDuration: Time?
+
+    public init(id: String, kind: ClipKind, media: String? = nil, title: String, start: Time, duration: Time,
+                sourceStart: Time = .zero, sourceDuration: Time? = nil) {
+        self.id = id; self.kind = kind; self.media = media; self.title = title
+        self.start = start; self.duration = duration; self.sourceStart = sourceStart; self.sourceDuration = sourceDuration
+    }
+
+    /// Where the clip ends on the timeline.
+    public var end: Time { start + duration }
+
+    /// Whether the timeline instant `t` falls inside the clip (start inclusive, end exclusive).
+    public func contains(_ t: Time) -> Bool { t >= start && t < end }
+}
+
+/// A horizontal lane of clips that never overlap.
+public struct Track: Hashable, Sendable, Identifiable {
+    public var id: String
+    public var kind: TrackKind
+    /// Clips in ascending start order.
+    public var clips: [Clip]
+
+    public init(id: String, kind: TrackKind, clips: [Clip] = []) {
+        self.id = id; self.kind = kind; self.clips = clips.sorted { $0.start < $1.start }
+    }
+
+    /// The clip that plays at `t`, if any.
+    public func clip(at t: Time) -> Clip? { clips.first { $0.contains(t) } }
+}
+
+/// A video project: named tracks of clips. Value type; edits make new values.
+public struct Project: Hashable, Sendable {
+    /// The version of the project file format this code reads and writes.
+    public static let formatVersion = 1
+
+    public var name: String
+    public var tracks: [Track]
+
+    public init(name: String, tracks: [Track]) { self.name = name; self.tracks = tracks }
+
+    /// The end of the last clip on any track.
+    public var duration: Time { tracks.flatMap(\.clips).map(\.end).max() ?? .zero }
+
+    /// Every clip of the project, track by track.
+    public var allClips: [Clip] { tracks.flatMap(\.clips) }
+
+    /// The clip with `id`, and the index of its track.
+    public func clip(withID id: String) -> (clip: Clip, trackIndex: Int)? {
+        for (i, track) in tracks.enumerated() {
+            if let c = track.clips.first(where: { $0.id == id }) { return (c, i) }
+        }
+        return nil
+    }
+}

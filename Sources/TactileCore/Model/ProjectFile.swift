@@ -1,0 +1,178 @@
+import Foundation
+
+/// A problem with a project file, phrased for the person who has to fix it. `path` names the
+/// field ("tracks[0].clips[2].duration"), empty for the file as a whole.
+public struct ProjectFileError: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+    public init(path: String, _ message: String) { self.path = path; self.message = message }
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+/// Reading, validating and writing the versioned project JSON (see README "Project file").
+/// Times are seconds in the file and exact `Time` ticks inside.
+public enum ProjectFile {
+    /// Reads and validates a project from a file.
+    public static func load(from url: URL) throws -> Project {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw ProjectFileError(path: "", "\(url.path): no such file")
+        }
+        guard !isDirectory.boolValue else { throw ProjectFileError(path: "", "\(url.path): is a folder, not a project file") }
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw ProjectFileError(path: "", "\(url.path): cannot be read (\(error.localizedDescription))")
+        }
+        return try decode(data)
+    }
+
+    /// Decodes and validates a project from JSON bytes.
+    public static func decode(_ data: Data) throws -> Project {
+        let object: Any
+        do { object = try JSONSerialization.jsonObject(with: data) } catch {
+            throw ProjectFileError(path: "", "not valid JSON (\(Self.reason(of: error)))")
+        }
+        guard let root = object as? [String: Any] else { throw ProjectFileError(path: "", "expected a JSON object at the top level") }
+        let reader = FieldReader(path: "")
+        let version = try reader.int(root, "version")
+        guard version == Project.formatVersion else {
+            throw ProjectFileError(path: "version", "unsupported version \(version); this Tactile reads version \(Project.formatVersion)")
+        }
+        let name = try reader.string(root, "name")
+        let trackObjects = try reader.array(root, "tracks")
+        var tracks: [Track] = []
+        for (ti, any) in trackObjects.enumerated() {
+            let tr = FieldReader(path: "tracks[\(ti)]")
+            guard let t = any as? [String: Any] else { throw ProjectFileError(path: tr.path, "expected an object") }
+            let kindName = try tr.string(t, "kind")
+            guard let kind = TrackKind(rawValue: kindName) else {
+                throw ProjectFileError(path: tr.path + ".kind", "unknown track kind \"\(kindName)\" (expected video, overlay or audio)")
+            }
+            var clips: [Clip] = []
+            for (ci, anyClip) in try tr.array(t, "clips").enumerated() {
+                let cr = FieldReader(path: "\(tr.path).clips[\(ci)]")
+                guard let c = anyClip as? [String: Any] else { throw ProjectFileError(path: cr.path, "expected an object") }
+                let clipKindName = try cr.string(c, "kind")
+                guard let clipKind = ClipKind(rawValue: clipKindName) else {
+                    throw ProjectFileError(path: cr.path + ".kind", "unknown clip kind \"\(clipKindName)\" (expected video, audio, image, text or sticker)")
+                }
+                guard kind.accepts(clipKind) else {
+                    throw ProjectFileError(path: cr.path + ".kind", "a \(clipKindName) clip cannot live on a \(kind.rawValue) track")
+                }
+                let clip = Clip(
+                    id: try cr.string(c, "id"), kind: clipKind, media: try cr.optionalString(c, "media"),
+                    title: try cr.string(c, "title"),
+                    start: try cr.seconds(c, "start", allowZero: true),
+                    duration: try cr.seconds(c, "duration", allowZero: false),
+                    sourceStart: try cr.optionalSeconds(c, "sourceStart") ?? .zero,
+                    sourceDuration: try cr.optionalSeconds(c, "sourceDuration", allowZero: false))
+                if let total = clip.sourceDuration, clip.sourceStart + clip.duration > total + Time(ticks: 1) {
+                    throw ProjectFileError(path: cr.path, "sourceStart + duration (\(clip.sourceStart.seconds + clip.duration.seconds)s) runs past the source's \(total.seconds)s")
+                }
+                clips.append(clip)
+            }
+            tracks.append(Track(id: try tr.string(t, "id"), kind: kind, clips: clips))
+        }
+        let project = Project(name: name, tracks: tracks)
+        try validate(project, originalOrder: trackObjects)
+        return project
+    }
+
+    /// Checks what a single field cannot: unique ids and no overlapping clips on a track.
+    public static func validate(_ project: Project, originalOrder: [Any]? = nil) throws {
+        var seen: [String: String] = [:]
+        for (ti, track) in project.tracks.enumerated() {
+            if let other = seen[track.id] { throw ProjectFileError(path: "tracks[\(ti)].id", "\"\(track.id)\" is already used by \(other)") }
+            seen[track.id] = "tracks[\(ti)]"
+            for (ci, clip) in track.clips.enumerated() {
+                if let other = seen[clip.id] { throw ProjectFileError(path: "tracks[\(ti)].clips[\(ci)].id", "\"\(clip.id)\" is already used by \(other)") }
+                seen[clip.id] = "tracks[\(ti)].clips[\(ci)]"
+                if ci > 0, track.clips[ci - 1].end > clip.start {
+                    let prev = track.clips[ci - 1]
+                    throw ProjectFileError(path: "tracks[\(ti)]",
+                        "clips \"\(prev.id)\" (\(fmt(prev.start))–\(fmt(prev.end))) and \"\(clip.id)\" (\(fmt(clip.start))–\(fmt(clip.end))) overlap")
+                }
+            }
+        }
+    }
+
+    /// The project as pretty-printed JSON with sorted keys (stable diffs).
+    public static func encode(_ project: Project) -> Data {
+        let root: [String: Any] = [
+            "version": Project.formatVersion,
+            "name": project.name,
+            "tracks": project.tracks.map { t -> [String: Any] in
+                ["id": t.id, "kind": t.kind.rawValue, "clips": t.clips.map { c -> [String: Any] in
+                    ["id": c.id, "kind": c.kind.rawValue, "media": c.media as Any? ?? NSNull(), "title": c.title,
+                     "start": c.start.seconds, "duration": c.duration.seconds, "sourceStart": c.sourceStart.seconds,
+                     "sourceDuration": c.sourceDuration.map { $0.seconds as Any } ?? NSNull()]
+                }]
+            },
+        ]
+        // Top-level objects of plain types always serialise.
+        return try! JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
+    }
+
+    /// Writes the project atomically: a reader sees the old file or the new one, never half.
+    public static func save(_ project: Project, to url: URL) throws {
+        try AtomicFile.write(encode(project), to: url)
+    }
+
+    private static func fmt(_ t: Time) -> String { String(format: "%.3gs", t.seconds) }
+
+    private static func reason(of error: Error) -> String {
+        let ns = error as NSError
+        return (ns.userInfo["NSDebugDescription"] as? String) ?? ns.localizedDescription
+    }
+}
+
+/// Reads typed fields out of a JSON object, naming the field in every error.
+private struct FieldReader {
+    let path: String
+    func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    func value(_ o: [String: Any], _ key: String) throws -> Any {
+        guard let v = o[key], !(v is NSNull) else { throw ProjectFileError(path: name(key), "missing") }
+        return v
+    }
+    func string(_ o: [String: Any], _ key: String) throws -> String {
+        guard let s = try value(o, key) as? String else { throw ProjectFileError(path: name(key), "expected a string") }
+        return s
+    }
+    func optionalString(_ o: [String: Any], _ key: String) throws -> String? {
+        guard let v = o[key], !(v is NSNull) else { return nil }
+        guard let s = v as? String else { throw ProjectFileError(path: name(key), "expected a string or null") }
+        return s
+    }
+    func number(_ v: Any, _ key: String) throws -> Double {
+        // JSONSerialization gives NSNumber for both numbers and booleans; refuse booleans.
+        guard let n = v as? NSNumber, !["c", "B"].contains(String(cString: n.objCType)) else {
+            throw ProjectFileError(path: name(key), "expected a number")
+        }
+        let d = n.doubleValue
+        guard d.isFinite else { throw ProjectFileError(path: name(key), "expected a finite number") }
+        return d
+    }
+    func int(_ o: [String: Any], _ key: String) throws -> Int {
+        let d = try number(try value(o, key), key)
+        guard d == d.rounded() else { throw ProjectFileError(path: name(key), "expected a whole number") }
+        return Int(d)
+    }
+    func array(_ o: [String: Any], _ key: String) throws -> [Any] {
+        guard let a = try value(o, key) as? [Any] else { throw ProjectFileError(path: name(key), "expected an array") }
+        return a
+    }
+    func seconds(_ o: [String: Any], _ key: String, allowZero: Bool) throws -> Time {
+        try checkedSeconds(try number(try value(o, key), key), key, allowZero: allowZero)
+    }
+    func optionalSeconds(_ o: [String: Any], _ key: String, allowZero: Bool = true) throws -> Time? {
+        guard let v = o[key], !(v is NSNull) else { return nil }
+        return try checkedSeconds(try number(v, key), key, allowZero: allowZero)
+    }
+    private func checkedSeconds(_ s: Double, _ key: String, allowZero: Bool) throws -> Time {
+        if s < 0 { throw ProjectFileError(path: name(key), "must not be negative (found \(s))") }
+        if !allowZero && s == 0 { throw ProjectFileError(path: name(key), "must be greater than zero") }
+        if s > 24 * 3600 { throw ProjectFileError(path: name(key), "is longer than 24 hours (found \(s))") }
+        return .seconds(s)
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Labels for time, as a phone editor shows them.
+public enum TimeFormatting {
+    /// The playback timecode "m:ss", always rounded **down**: a playhead at 4.99 s reads "0:04"
+    /// until it crosses 5 s, as five seconds have not elapsed before then.
+    public static func timecode(_ t: Time) -> String {
+        let whole = max(0, t.ticks) / Time.ticksPerSecond
+        let minutes = whole / 60, seconds = whole % 60
+        if minutes >= 60 { return String(format: "%d:%02d:%02d", minutes / 60, minutes % 60, seconds) }
+        return String(format: "%d:%02d", minutes, seconds)
+    }
+
+    /// "0:04 / 0:24": the playhead and the project duration, both rounded down.
+    public static func timecode(_ t: Time, of total: Time) -> String { "\(timecode(t)) / \(timecode(total))" }
+
+    /// A clip's duration: one fractional digit below 10 s ("4.2s"), whole seconds above ("12s").
+    /// Rounded down, like the timecode, so a label never claims time that is not there.
+    public static func clipDuration(_ t: Time) -> String {
+        let tenths = max(0, t.ticks) / (Time.ticksPerSecond / 10)
+        if tenths < 100 { return "\(tenths / 10).\(tenths % 10)s" }
+        return "\(tenths / 10)s"
+    }
+}

@@ -1,0 +1,30 @@
+import TactileCore
+
+/// The built-in demo project: three tracks (video, overlay, audio) with several clips, so
+/// Tactile opens on something real with no files given.
+public enum DemoProject {
+    public static func make() -> Project {
+        func clip(_ id: String, _ kind: ClipKind, _ title: String, _ start: Double, _ duration: Double,
+                  source: Double? = nil, sourceStart: Double = 0) -> Clip {
+            Clip(id: id, kind: kind, media: nil, title: title, start: .seconds(start), duration: .seconds(duration),
+                 sourceStart: .seconds(sourceStart), sourceDuration: source.map { .seconds($0) })
+        }
+        return Project(name: "Demo", tracks: [
+            Track(id: "video", kind: .video, clips: [
+                clip("beach", .video, "Beach", 0, 4.5, source: 8),
+                clip("city", .video, "City Lights", 4.5, 6, source: 6),
+                clip("title-card", .image, "Title Card", 10.5, 3),
+                clip("forest", .video, "Forest", 13.5, 7.5, source: 12, sourceStart: 2),
+            ]),
+            Track(id: "overlay", kind: .overlay, clips: [
+                clip("hello", .text, "Hello!", 1, 3),
+                clip("star", .sticker, "Star", 6, 2.5),
+                clip("caption", .text, "The End", 16, 4),
+            ]),
+            Track(id: "audio", kind: .audio, clips: [
+                clip("music", .audio, "Soundtrack", 0, 14, source: 30),
+                clip("birds", .audio, "Birdsong", 14.5, 6.5, source: 9),
+            ]),
+        ])
+    }
+}

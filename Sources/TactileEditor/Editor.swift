@@ -1,0 +1,77 @@
+import TactileCore
+import TactileInput
+import TactileUI
+
+/// The editor screen. `frame(_:events:now:)` is the whole of it: state and input in, a draw
+/// list, cues, inspect elements, log events and frame requests out. It never reads a clock,
+/// touches SDL or blocks, so the same code runs in a window, headless and in replays.
+public struct Editor {
+    public var configuration: TactileConfiguration
+    public var theme: Theme
+    public let measurer: TextMeasurer
+
+    public init(configuration: TactileConfiguration = TactileConfiguration(), theme: Theme = Theme(), measurer: TextMeasurer) {
+        self.configuration = configuration; self.theme = theme; self.measurer = measurer
+    }
+
+    /// Runs one frame at `now` with the input that arrived since the last one.
+    ///
+    /// Events are applied in order. A finger changes phase at most once per UI pass, so a batch
+    /// holding a whole tap (down and up) runs one pass per phase change; then a last pass draws
+    /// the state all of them left.
+    public func frame(_ state: inout EditorState, events: [InputEvent], now: Time) -> FrameOutput {
+        var effects = Effects()
+        var group: [InputEvent] = []
+        var changed: Set<PointerID> = []
+        func flush() {
+            if !group.isEmpty { _ = pass(&state, touches: group, now: now, effects: &effects) }
+            group.removeAll(); changed.removeAll()
+        }
+        for event in events {
+            switch event.kind {
+            case let .key(key):
+                flush()
+                actions.handle(key, state: &state, now: event.time, effects: &effects)
+            case .focusLost:
+                group.append(event); flush()
+            case let .touch(id, phase, _):
+                if phase != .move {
+                    if changed.contains(id) { flush() }
+                    changed.insert(id)
+                }
+                group.append(event)
+            }
+        }
+        flush()
+        let ui = pass(&state, touches: [], now: now, effects: &effects)
+        return FrameOutput(drawList: ui.draw, cues: effects.cues, elements: ui.elements, log: effects.log, requests: ui.requests)
+    }
+
+    var actions: EditorActions { EditorActions(configuration: configuration) }
+
+    /// One immediate-mode pass over the whole screen.
+    private func pass(_ state: inout EditorState, touches: [InputEvent], now: Time, effects: inout Effects) -> UIContext {
+        actions.advancePlayback(&state, now: now, effects: &effects)
+        if let banner = state.banner, banner.until <= now { state.banner = nil }
+        let layout = EditorLayout(viewport: state.viewport, configuration: configuration, trackCount: state.project.tracks.count)
+        let ui = UIContext(memory: state.ui, touches: touches, now: now, viewport: state.viewport, measurer: measurer, theme: theme)
+        let screen = Rect(origin: .zero, size: state.viewport)
+        ui.fill(screen, theme.background)
+        var view = ScreenView(ui: ui, layout: layout, configuration: configuration, theme: theme)
+        let intents = view.draw(state)
+        state.ui = ui.finish()
+        for intent in intents { actions.perform(intent, state: &state, now: now, effects: &effects) }
+        if let playback = state.playback { ui.requestFrames(playback.request) }
+        if let banner = state.banner { ui.requestFrames(.explicit([banner.until]), reason: "banner") }
+        for miss in ui.unclaimedPresses {
+            effects.log.append(LogEvent(time: now, kind: "miss", fields: ["x": .number(miss.x), "y": .number(miss.y)]))
+        }
+        return ui
+    }
+}
+
+/// Cues and log events gathered over a frame's passes.
+struct Effects {
+    var cues: [CueEvent] = []
+    var log: [LogEvent] = []
+}

@@ -1,0 +1,127 @@
+import TactileCore
+import TactileInput
+
+/// Something the user asked for by tapping or typing; views return these, actions apply them.
+public enum EditorIntent: Hashable, Sendable {
+    case togglePlayback
+    case select(clipID: String, at: Point)
+    case deselect
+    case add(ClipKind)
+    case splitSelection
+    case deleteSelection
+    case undo
+    case redo
+    case rotate
+}
+
+/// Applies intents to the editor state and reports cues and log events.
+struct EditorActions {
+    let configuration: TactileConfiguration
+
+    func handle(_ key: Key, state: inout EditorState, now: Time, effects: inout Effects) {
+        let intent: EditorIntent
+        switch key {
+        case .space: intent = .togglePlayback
+        case .undo: intent = .undo
+        case .redo: intent = .redo
+        case .escape: intent = .deselect
+        case .rotate: intent = .rotate
+        }
+        perform(intent, state: &state, now: now, effects: &effects)
+    }
+
+    func perform(_ intent: EditorIntent, state: inout EditorState, now: Time, effects: inout Effects) {
+        switch intent {
+        case .togglePlayback:
+            if let playback = state.playback {
+                state.playhead = min(playback.position(at: now), state.project.duration)
+                state.playback = nil
+                effects.log.append(LogEvent(time: now, kind: "pause", fields: ["at": .number(state.playhead.seconds)]))
+            } else {
+                if state.playhead >= state.project.duration { state.playhead = .zero }
+                let rate = Time.frame(atRate: configuration.editing.playbackFrameRate)
+                state.playback = Playback(clockAnchor: now, positionAnchor: state.playhead,
+                                          request: FrameRequest(.periodic(from: now, by: rate), start: now, reason: "playback"))
+                effects.log.append(LogEvent(time: now, kind: "play", fields: ["at": .number(state.playhead.seconds)]))
+            }
+        case let .select(id, location):
+            guard state.selection != id else { return }
+            state.selection = id
+            effects.cues.append(CueEvent(.selection, at: location, reason: "selection"))
+            effects.log.append(LogEvent(time: now, kind: "select", fields: ["clip": .string(id)]))
+        case .deselect:
+            guard let id = state.selection else { return }
+            state.selection = nil
+            effects.log.append(LogEvent(time: now, kind: "deselect", fields: ["clip": .string(id)]))
+        case let .add(kind):
+            let duration = Time.seconds(configuration.editing.newClipDuration)
+            let title = kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
+            let (project, id) = state.project.addingClip(kind: kind, title: title, at: state.playhead, duration: duration,
+                                                         sourceDuration: kind.hasFiniteSource ? duration : nil)
+            commit(project, state: &state, now: now, effects: &effects, edit: "add", clip: id)
+            state.selection = id
+        case .splitSelection:
+            guard let id = state.selection else { return banner("Select a clip to split it.", state: &state, now: now) }
+            do {
+                let (project, _) = try state.project.splittingClip(id, at: state.playhead,
+                    minimumDuration: .seconds(configuration.editing.minimumClipDuration))
+                commit(project, state: &state, now: now, effects: &effects, edit: "split", clip: id)
+            } catch { failed(error, state: &state, now: now, effects: &effects) }
+        case .deleteSelection:
+            guard let id = state.selection else { return banner("Select a clip to delete it.", state: &state, now: now) }
+            do {
+                let project = try state.project.removingClip(id)
+                commit(project, state: &state, now: now, effects: &effects, edit: "delete", clip: id)
+                state.selection = nil
+            } catch { failed(error, state: &state, now: now, effects: &effects) }
+        case .undo:
+            guard let previous = state.history.undo(state.project) else { return banner("Nothing to undo.", state: &state, now: now) }
+            state.project = previous
+            dropStaleSelection(&state)
+            effects.cues.append(CueEvent(.impactLight, reason: "undo"))
+            effects.log.append(LogEvent(time: now, kind: "undo"))
+        case .redo:
+            guard let next = state.history.redo(state.project) else { return banner("Nothing to redo.", state: &state, now: now) }
+            state.project = next
+            dropStaleSelection(&state)
+            effects.cues.append(CueEvent(.impactLight, reason: "redo"))
+            effects.log.append(LogEvent(time: now, kind: "redo"))
+        case .rotate:
+            state.viewport = state.viewport.rotated
+            effects.log.append(LogEvent(time: now, kind: "rotate", fields: ["width": .number(state.viewport.width), "height": .number(state.viewport.height)]))
+        }
+    }
+
+    /// Moves the playhead with the clock while playing; pauses at the end.
+    func advancePlayback(_ state: inout EditorState, now: Time, effects: inout Effects) {
+        guard let playback = state.playback else { return }
+        let position = playback.position(at: now)
+        if position >= state.project.duration {
+            state.playhead = state.project.duration
+            state.playback = nil
+            effects.log.append(LogEvent(time: now, kind: "playbackEnded"))
+        } else {
+            state.playhead = max(.zero, position)
+        }
+    }
+
+    private func commit(_ project: Project, state: inout EditorState, now: Time, effects: inout Effects, edit: String, clip: String) {
+        state.history.record(state.project)
+        state.project = project
+        effects.log.append(LogEvent(time: now, kind: "edit", fields: ["edit": .string(edit), "clip": .string(clip)]))
+    }
+
+    private func failed(_ error: Error, state: inout EditorState, now: Time, effects: inout Effects) {
+        effects.cues.append(CueEvent(.error, reason: "error"))
+        effects.log.append(LogEvent(time: now, kind: "error", fields: ["message": .string("\(error)")]))
+        banner("\(error)", state: &state, now: now, isError: true)
+    }
+
+    private func banner(_ message: String, state: inout EditorState, now: Time, isError: Bool = false) {
+        state.banner = Banner(message: message, isError: isError, until: now + .seconds(configuration.editing.bannerDuration))
+    }
+
+    private func dropStaleSelection(_ state: inout EditorState) {
+        if let id = state.selection, state.project.clip(withID: id) == nil { state.selection = nil }
+    }
+}

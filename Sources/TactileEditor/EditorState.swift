@@ -1,0 +1,59 @@
+import TactileCore
+import TactileInput
+import TactileUI
+
+/// Playback in progress: the playhead moves with the clock from an anchor.
+public struct Playback: Sendable {
+    /// The clock instant playback (re)started.
+    public var clockAnchor: Time
+    /// The playhead when it (re)started.
+    public var positionAnchor: Time
+    /// The frame request that drives it (kept so its entries stay on one grid).
+    public var request: FrameRequest
+
+    /// The playhead at clock instant `now`.
+    public func position(at now: Time) -> Time { positionAnchor + (now - clockAnchor) }
+}
+
+/// A message shown over the editor for a while ("Nothing to undo").
+public struct Banner: Hashable, Sendable {
+    public var message: String
+    public var isError: Bool
+    public var until: Time
+}
+
+/// Everything the editor remembers: the project, the view onto it, and the UI's memory.
+/// A value: copying it snapshots the whole editor.
+public struct EditorState: Sendable {
+    public var project: Project
+    /// The id of the selected clip.
+    public var selection: String?
+    /// The time under the fixed playhead.
+    public var playhead: Time = .zero
+    /// Zoom, in points per second.
+    public var pointsPerSecond: Double
+    /// The viewport the editor lays out in, in points.
+    public var viewport: Size
+    /// Playback, when playing.
+    public var playback: Playback?
+    /// Undo / redo.
+    public var history: EditHistory
+    /// The banner on show, if any.
+    public var banner: Banner?
+    /// What the UI remembers between passes.
+    public var ui: UIMemory
+
+    public init(project: Project, configuration: TactileConfiguration = TactileConfiguration(), viewport: Size? = nil) {
+        self.project = project
+        self.pointsPerSecond = configuration.timeline.pointsPerSecond
+        self.viewport = viewport ?? configuration.layout.viewport
+        self.history = EditHistory(limit: configuration.editing.undoLimit)
+        self.ui = UIMemory(tapSlop: configuration.input.tapSlop, tapMaximumDuration: .seconds(configuration.input.tapMaximumDuration))
+    }
+
+    /// Whether playback is running.
+    public var isPlaying: Bool { playback != nil }
+
+    /// The selected clip, if any.
+    public var selectedClip: Clip? { selection.flatMap { project.clip(withID: $0)?.clip } }
+}

@@ -1,0 +1,28 @@
+import TactileCore
+import TactileInput
+import TactileUI
+
+/// A semantic event for the interaction log (JSON Lines), e.g. `selection` or `edit`.
+public struct LogEvent: Hashable, Sendable {
+    public var time: Time
+    public var kind: String
+    public var fields: [String: ElementValue]
+    public init(time: Time, kind: String, fields: [String: ElementValue] = [:]) {
+        self.time = time; self.kind = kind; self.fields = fields
+    }
+}
+
+/// Everything one editor frame produces. The editor never draws, plays or logs by itself: the
+/// host hands each part to whoever consumes it.
+public struct FrameOutput: Sendable {
+    /// What to draw.
+    public var drawList: DrawList
+    /// Cues to play (sound, pulse, rumble).
+    public var cues: [CueEvent]
+    /// Everything on screen, for `tactile inspect` and tests.
+    public var elements: [UIElement]
+    /// Semantic events for the interaction log.
+    public var log: [LogEvent]
+    /// When the next frames are wanted.
+    public var requests: [FrameRequest]
+}

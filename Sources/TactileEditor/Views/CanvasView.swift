@@ -1,0 +1,73 @@
+import Foundation
+import TactileCore
+import TactileUI
+
+/// The preview canvas: the composition at the playhead. The top-most visual clip on the video
+/// track fills the frame, overlays (text, stickers, images) draw above it.
+struct CanvasView {
+    /// The composition's aspect ratio (width / height).
+    static let aspect = 16.0 / 9.0
+
+    let ui: UIContext
+    let frame: Rect
+    let configuration: TactileConfiguration
+    let theme: Theme
+
+    func draw(_ state: EditorState) {
+        let picture = frame.insetBy(dx: configuration.layout.margin, dy: 10).aspectFit(Self.aspect)
+        ui.interact("canvas", hitFrame: frame)
+        ui.element(UIElement(id: "canvas", role: "canvas", label: "Preview", frame: picture,
+                             state: ["time": .number(state.playhead.seconds)]))
+        ui.fill(picture, theme.canvasBackdrop, radius: 6)
+        let t = state.playhead
+        let visual = state.project.tracks.filter { $0.kind == .video }.compactMap { $0.clip(at: t) }.last
+        ui.clipped(to: picture) {
+            if let clip = visual {
+                drawBase(clip, at: t, in: picture)
+            } else {
+                ui.text("No clip at the playhead", in: picture, font: theme.bodyFont, color: theme.textTertiary, alignment: .center)
+            }
+            for track in state.project.tracks where track.kind == .overlay {
+                if let clip = track.clip(at: t) { drawOverlay(clip, in: picture) }
+            }
+        }
+    }
+
+    /// The base picture of a clip: its colour washed over the frame, its title, and where in its
+    /// source the playhead is.
+    private func drawBase(_ clip: Clip, at t: Time, in picture: Rect) {
+        let color = theme.color(for: clip.kind)
+        ui.fill(picture, color.mixed(with: .black, 0.55))
+        let bands = 6
+        let progress = (t - clip.start).seconds / max(clip.duration.seconds, 0.001)
+        for i in 0..<bands {
+            let w = picture.width / Double(bands)
+            let shade = 0.25 + 0.5 * abs(sin(Double(i) * 0.9 + progress * 3))
+            ui.fill(Rect(x: picture.x + Double(i) * w, y: picture.y, width: w + 0.5, height: picture.height),
+                    color.mixed(with: .black, shade).opacity(0.5))
+        }
+        ui.text(clip.title, in: picture.insetBy(dx: 12, dy: 0).offsetBy(dx: 0, dy: -10), font: Font(size: 22, weight: .bold),
+                color: .white, alignment: .center)
+        let source = clip.sourceStart + (t - clip.start)
+        ui.text("\(clip.kind.rawValue) · \(TimeFormatting.timecode(source))", in: Rect(x: picture.x, y: picture.midY + 12, width: picture.width, height: 18),
+                font: theme.captionFont, color: Color.white.opacity(0.7), alignment: .center)
+    }
+
+    private func drawOverlay(_ clip: Clip, in picture: Rect) {
+        switch clip.kind {
+        case .text:
+            let band = Rect(x: picture.x, y: picture.maxY - picture.height * 0.3, width: picture.width, height: 30)
+            ui.text(clip.title, in: band.offsetBy(dx: 1.5, dy: 1.5), font: Font(size: 20, weight: .bold), color: Color.black.opacity(0.6), alignment: .center)
+            ui.text(clip.title, in: band, font: Font(size: 20, weight: .bold), color: .white, alignment: .center)
+        case .sticker:
+            let box = Rect(x: picture.maxX - 64, y: picture.y + 12, width: 52, height: 52)
+            Icon.sticker.draw(in: box, color: theme.color(for: .sticker).mixed(with: .white, 0.3), ui: ui)
+        case .image, .video:
+            let box = Rect(x: picture.maxX - picture.width * 0.34, y: picture.y + 10, width: picture.width * 0.3, height: picture.height * 0.3)
+            ui.fill(box, theme.color(for: clip.kind).mixed(with: .black, 0.3), radius: 4)
+            ui.text(clip.title, in: box.insetBy(dx: 4, dy: 0), font: theme.captionFont, color: .white, alignment: .center)
+        case .audio:
+            break
+        }
+    }
+}

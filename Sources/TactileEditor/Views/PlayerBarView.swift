@@ -1,0 +1,33 @@
+import TactileCore
+import TactileUI
+
+/// The bar under the canvas: play / pause and the timecode (always rounded down).
+struct PlayerBarView {
+    let ui: UIContext
+    let frame: Rect
+    let configuration: TactileConfiguration
+    let theme: Theme
+
+    func draw(_ state: EditorState) -> [EditorIntent] {
+        ui.element(UIElement(id: "playerBar", role: "playerBar", label: "Player", frame: frame))
+        let m = configuration.layout.margin
+        let button = Rect(x: frame.x + m - 6, y: frame.midY - 22, width: 44, height: 44)
+        var intents: [EditorIntent] = []
+        let playing = state.isPlaying
+        if iconButton(ui, id: "playButton", role: "playButton", label: playing ? "Pause" : "Play",
+                      icon: playing ? .pause : .play, frame: button, theme: theme) {
+            intents.append(.togglePlayback)
+        }
+        let code = TimeFormatting.timecode(state.playhead, of: state.project.duration)
+        let codeFrame = Rect(x: frame.midX - 80, y: frame.y, width: 160, height: frame.height)
+        ui.text(code, in: codeFrame, font: theme.timecodeFont, color: theme.textPrimary, alignment: .center)
+        ui.element(UIElement(id: "timecode", role: "timecode", label: code, frame: codeFrame,
+                             state: ["seconds": .number(state.playhead.seconds)]))
+        if let clip = state.selectedClip {
+            ui.text("\(clip.title) · \(TimeFormatting.clipDuration(clip.duration))",
+                    in: Rect(x: frame.maxX - m - 110, y: frame.y, width: 110, height: frame.height),
+                    font: theme.captionFont, color: theme.textSecondary, alignment: .trailing)
+        }
+        return intents
+    }
+}

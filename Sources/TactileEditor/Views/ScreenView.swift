@@ -1,0 +1,42 @@
+import TactileCore
+import TactileUI
+
+/// The whole screen: title bar, canvas, player bar, timeline, toolbar, banner. Returns what
+/// the user asked for in this pass.
+struct ScreenView {
+    let ui: UIContext
+    let layout: EditorLayout
+    let configuration: TactileConfiguration
+    let theme: Theme
+
+    mutating func draw(_ state: EditorState) -> [EditorIntent] {
+        var intents: [EditorIntent] = []
+        intents += TitleBarView(ui: ui, frame: layout.titleBar, configuration: configuration, theme: theme).draw(state)
+        CanvasView(ui: ui, frame: layout.canvas, configuration: configuration, theme: theme).draw(state)
+        intents += PlayerBarView(ui: ui, frame: layout.playerBar, configuration: configuration, theme: theme).draw(state)
+        intents += TimelineView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
+        intents += ToolbarView(ui: ui, frame: layout.toolbar, configuration: configuration, theme: theme).draw(state)
+        BannerView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
+        return intents
+    }
+}
+
+/// A round icon button: draws itself, registers its element, and says whether it was tapped.
+func iconButton(_ ui: UIContext, id: String, role: String, label: String, icon: Icon, frame: Rect,
+                theme: Theme, enabled: Bool = true, caption: String? = nil) -> Bool {
+    let interaction = ui.interact(id, hitFrame: frame)
+    let held = interaction.isHeld && enabled
+    let color = enabled ? theme.textPrimary : theme.textTertiary
+    if held { ui.fill(frame.insetBy(dx: 2, dy: 2), theme.surfaceRaised, radius: 12) }
+    if let caption {
+        let iconBox = Rect(x: frame.x, y: frame.y + 6, width: frame.width, height: 26)
+        icon.draw(in: iconBox, color: color, ui: ui)
+        ui.text(caption, in: Rect(x: frame.x, y: frame.y + 36, width: frame.width, height: 14),
+                font: theme.captionFont, color: enabled ? theme.textSecondary : theme.textTertiary, alignment: .center)
+    } else {
+        icon.draw(in: frame.insetBy(dx: frame.width * 0.22, dy: frame.height * 0.22), color: color, ui: ui)
+    }
+    ui.element(UIElement(id: id, role: role, label: label, frame: frame, hitFrame: frame,
+                         state: ["enabled": .bool(enabled), "pressed": .bool(held)]))
+    return enabled && interaction.tapped
+}

@@ -1,0 +1,56 @@
+import TactileCore
+import TactileUI
+
+/// The selected clip's bold frame, the trim handles outside its edges (hit areas wider than
+/// they look), the grooves pointing at its true start and end, and its duration label.
+struct SelectionView {
+    let ui: UIContext
+    let configuration: TactileConfiguration
+    let theme: Theme
+
+    func draw(_ clip: Clip, row: Rect, area: Rect, geometry: TimelineGeometry) {
+        let l = configuration.layout
+        let x0 = geometry.x(for: clip.start), x1 = geometry.x(for: clip.end)
+        let frame = Rect(x: x0, y: row.y, width: x1 - x0, height: row.height)
+        let hw = l.handleWidth
+        let leading = Rect(x: x0 - hw, y: row.y, width: hw, height: row.height)
+        let trailing = Rect(x: x1, y: row.y, width: hw, height: row.height)
+        let hitWidth = hw * l.handleHitMultiplier
+        let leadingHit = Rect(x: leading.midX - hitWidth / 2, y: row.y, width: hitWidth, height: row.height).intersection(area)
+        let trailingHit = Rect(x: trailing.midX - hitWidth / 2, y: row.y, width: hitWidth, height: row.height).intersection(area)
+        let canGrowLeading = !clip.kind.hasFiniteSource || clip.sourceStart > .zero
+        let canGrowTrailing = clip.sourceDuration.map { clip.sourceStart + clip.duration < $0 } ?? true
+        ui.scope("selection:\(clip.id)") {
+            ui.interact("trimHandle.leading", hitFrame: leadingHit)
+            ui.interact("trimHandle.trailing", hitFrame: trailingHit)
+        }
+        ui.clipped(to: area.outsetBy(dx: 0, dy: 6)) {
+            let sel = theme.selection
+            ui.stroke(frame.outsetBy(dx: 0, dy: 0), sel, width: l.selectionBorderWidth, radius: 3)
+            ui.fill(leading, sel, radius: 6)
+            ui.fill(trailing, sel, radius: 6)
+            // Square off the handles where they meet the clip.
+            ui.fill(Rect(x: leading.maxX - 6, y: leading.y, width: 6, height: leading.height), sel)
+            ui.fill(Rect(x: trailing.x, y: trailing.y, width: 6, height: trailing.height), sel)
+            let ink = theme.background
+            (canGrowLeading ? Icon.chevronLeft : Icon.bar).draw(in: leading.insetBy(dx: 0, dy: (leading.height - hw * 2) / 2), color: ink, ui: ui)
+            (canGrowTrailing ? Icon.chevronRight : Icon.bar).draw(in: trailing.insetBy(dx: 0, dy: (trailing.height - hw * 2) / 2), color: ink, ui: ui)
+            // Grooves: small triangles cut into the frame, pointing at the true edges.
+            for x in [x0, x1] {
+                ui.draw.add(.triangle(Point(x: x - 4, y: row.y), Point(x: x + 4, y: row.y), Point(x: x, y: row.y + 5), ink))
+                ui.draw.add(.triangle(Point(x: x - 4, y: row.maxY), Point(x: x + 4, y: row.maxY), Point(x: x, y: row.maxY - 5), ink))
+            }
+            let label = TimeFormatting.clipDuration(clip.duration)
+            let size = ui.measurer.measure(label, font: theme.captionFont)
+            let pill = Rect(x: min(x1, area.maxX) - size.width - 18, y: row.maxY - 20, width: size.width + 12, height: 16)
+            if pill.x > x0 + 4 {
+                ui.fill(pill, Color.black.opacity(0.55), radius: 8)
+                ui.text(label, in: pill, font: theme.captionFont, color: .white, alignment: .center)
+            }
+        }
+        ui.element(UIElement(id: "clip:\(clip.id).trimHandle.leading", role: "trimHandle.leading", label: "Trim start of \(clip.title)",
+                             frame: leading, hitFrame: leadingHit, state: ["canGrow": .bool(canGrowLeading)]))
+        ui.element(UIElement(id: "clip:\(clip.id).trimHandle.trailing", role: "trimHandle.trailing", label: "Trim end of \(clip.title)",
+                             frame: trailing, hitFrame: trailingHit, state: ["canGrow": .bool(canGrowTrailing)]))
+    }
+}

@@ -1,0 +1,58 @@
+import TactileCore
+import TactileUI
+
+/// The toolbar: granular add buttons, split and delete.
+struct ToolbarView {
+    let ui: UIContext
+    let frame: Rect
+    let configuration: TactileConfiguration
+    let theme: Theme
+
+    private static let buttons: [(key: String, label: String, icon: Icon, intent: EditorIntent, needsSelection: Bool)] = [
+        ("add.video", "Video", .video, .add(.video), false),
+        ("add.audio", "Audio", .audio, .add(.audio), false),
+        ("add.text", "Text", .text, .add(.text), false),
+        ("add.sticker", "Sticker", .sticker, .add(.sticker), false),
+        ("add.image", "Image", .image, .add(.image), false),
+        ("split", "Split", .split, .splitSelection, true),
+        ("delete", "Delete", .delete, .deleteSelection, true),
+    ]
+
+    func draw(_ state: EditorState) -> [EditorIntent] {
+        ui.fill(Rect(x: frame.x, y: frame.y, width: frame.width, height: ui.viewport.height - frame.y), theme.surface)
+        ui.fill(Rect(x: frame.x, y: frame.y, width: frame.width, height: 1), theme.separator)
+        let count = Double(Self.buttons.count)
+        let m = configuration.layout.margin / 2
+        let width = min(configuration.layout.toolbarButtonWidth, (frame.width - 2 * m) / count)
+        let gap = (frame.width - 2 * m - width * count) / max(1, count - 1)
+        var intents: [EditorIntent] = []
+        for (i, b) in Self.buttons.enumerated() {
+            let box = Rect(x: frame.x + m + Double(i) * (width + gap), y: frame.y + 4, width: width, height: frame.height - 8)
+            let enabled = !b.needsSelection || state.selection != nil
+            if iconButton(ui, id: "toolbar.\(b.key)", role: "toolbarButton", label: b.label, icon: b.icon, frame: box,
+                          theme: theme, enabled: enabled, caption: b.label) {
+                intents.append(b.intent)
+            }
+        }
+        return intents
+    }
+}
+
+/// A message over the timeline for a few seconds.
+struct BannerView {
+    let ui: UIContext
+    let layout: EditorLayout
+    let configuration: TactileConfiguration
+    let theme: Theme
+
+    func draw(_ state: EditorState) {
+        guard let banner = state.banner else { return }
+        let m = configuration.layout.margin
+        let frame = Rect(x: m, y: layout.canvas.y + 8, width: layout.viewport.width - 2 * m, height: 40)
+        ui.inLayer(.topmost) {
+            ui.fill(frame, banner.isError ? theme.danger.mixed(with: .black, 0.25) : theme.surfaceRaised, radius: 12)
+            ui.text(banner.message, in: frame.insetBy(dx: 14, dy: 0), font: theme.bodyFont, color: theme.textPrimary, alignment: .center)
+        }
+        ui.element(UIElement(id: "banner", role: "banner", label: banner.message, frame: frame, state: ["error": .bool(banner.isError)]))
+    }
+}

@@ -1,0 +1,210 @@
+import CSDL2
+import CSDL2TTF
+import TactileCore
+import TactileUI
+
+/// Draws a `DrawList` with an `SDL_Renderer`: shapes as anti-aliased triangle meshes through
+/// `SDL_RenderGeometry`, text through SDL_ttf with a string cache, images as textures. Works the
+/// same on a window's accelerated renderer and on a software renderer over a surface.
+public final class DrawListRenderer {
+    /// Where the viewport lands in the render target: its top-left in pixels and pixels per point.
+    public struct Placement: Hashable, Sendable {
+        public var originX: Double, originY: Double, scale: Double
+        public init(originX: Double, originY: Double, scale: Double) { self.originX = originX; self.originY = originY; self.scale = scale }
+        func x(_ v: Double) -> Double { originX + v * scale }
+        func y(_ v: Double) -> Double { originY + v * scale }
+        func point(_ p: Point) -> Point { Point(x: x(p.x), y: y(p.y)) }
+        func rect(_ r: Rect) -> Rect { Rect(x: x(r.x), y: y(r.y), width: r.width * scale, height: r.height * scale) }
+    }
+
+    let renderer: OpaquePointer
+    private let fonts: Fonts
+    private var mesh = Mesh()
+    private var sdlVertices: [SDL_Vertex] = []
+    private var clipStack: [SDL_Rect] = []
+    private var textures = TextTextureCache()
+    private var images: [ImageHandle: (texture: OpaquePointer, width: Int, height: Int)] = [:]
+
+    /// Statistics of the last `render` call.
+    public private(set) var lastTriangleCount = 0
+
+    public init(renderer: OpaquePointer, fonts: Fonts) {
+        self.renderer = renderer
+        self.fonts = fonts
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    deinit {
+        textures.removeAll()
+        for image in images.values { SDL_DestroyTexture(image.texture) }
+    }
+
+    /// Makes `image` drawable as `handle` (replacing what the handle showed before).
+    public func setImage(_ image: RGBAImage, for handle: ImageHandle) {
+        if let old = images[handle] { SDL_DestroyTexture(old.texture) }
+        guard let texture = SDL_CreateTexture(renderer, tactile_SDL_PIXELFORMAT_RGBA32(), Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                              Int32(image.width), Int32(image.height)) else { return }
+        image.pixels.withUnsafeBytes { _ = SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(image.width * 4)) }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        images[handle] = (texture, image.width, image.height)
+    }
+
+    /// Draws `list` with the viewport placed by `placement`, clipped to `bounds` (pixels).
+    public func render(_ list: DrawList, placement: Placement, bounds: SDL_Rect) {
+        textures.beginFrame()
+        clipStack = [bounds]
+        var b = bounds
+        SDL_RenderSetClipRect(renderer, &b)
+        lastTriangleCount = 0
+        for command in list.commands { draw(command, placement) }
+        flushMesh()
+        SDL_RenderSetClipRect(renderer, nil)
+        textures.evict()
+    }
+
+    private func draw(_ command: DrawCommand, _ p: Placement) {
+        let s = p.scale
+        switch command {
+        case let .fillRect(rect, color, radius):
+            Tessellator.fillConvex(Tessellator.roundedRectPath(p.rect(rect), radius: radius * s), color: color, into: &mesh)
+        case let .strokeRect(rect, color, width, radius):
+            // The stroke lies inside the rect, as a selection frame should.
+            let w = width * s
+            let r = p.rect(rect).insetBy(dx: w / 2, dy: w / 2)
+            Tessellator.strokeClosed(Tessellator.roundedRectPath(r, radius: max(0, radius * s - w / 2)), width: w, color: color, into: &mesh)
+        case let .line(a, b, color, width):
+            Tessellator.line(from: p.point(a), to: p.point(b), width: width * s, color: color, into: &mesh)
+        case let .dashedLine(a, b, color, width, dash, gap, phase):
+            Tessellator.dashedLine(from: p.point(a), to: p.point(b), width: width * s, dash: dash * s, gap: gap * s,
+                                   phase: phase * s, color: color, into: &mesh)
+        case let .fillCircle(center, radius, color):
+            Tessellator.fillConvex(Tessellator.circlePath(center: p.point(center), radius: radius * s), color: color, into: &mesh)
+        case let .strokeCircle(center, radius, color, width):
+            Tessellator.strokeClosed(Tessellator.circlePath(center: p.point(center), radius: radius * s), width: width * s, color: color, into: &mesh)
+        case let .triangle(a, b, c, color):
+            Tessellator.fillConvex([p.point(a), p.point(b), p.point(c)], color: color, into: &mesh)
+        case let .text(run):
+            flushMesh()
+            drawText(run, p)
+        case let .image(handle, source, frame, opacity):
+            flushMesh()
+            drawImage(handle, source: source, frame: p.rect(frame), opacity: opacity)
+        case let .pushClip(rect):
+            flushMesh()
+            let r = p.rect(rect)
+            let x0 = Int32(r.minX.rounded(.down)), y0 = Int32(r.minY.rounded(.down))
+            let x1 = Int32(r.maxX.rounded(.up)), y1 = Int32(r.maxY.rounded(.up))
+            var clip = SDL_Rect(x: x0, y: y0, w: max(0, x1 - x0), h: max(0, y1 - y0))
+            var top = clipStack.last!
+            var out = SDL_Rect()
+            if SDL_IntersectRect(&clip, &top, &out) == SDL_FALSE { out = SDL_Rect(x: top.x, y: top.y, w: 0, h: 0) }
+            clipStack.append(out)
+            applyClip()
+        case .popClip:
+            flushMesh()
+            if clipStack.count > 1 { clipStack.removeLast() }
+            applyClip()
+        }
+    }
+
+    private func applyClip() {
+        var r = clipStack.last!
+        // SDL treats an empty clip rect as "no clip": draw nowhere with a 1×1 rect off to the side instead.
+        if r.w == 0 || r.h == 0 { r = SDL_Rect(x: -10, y: -10, w: 1, h: 1) }
+        SDL_RenderSetClipRect(renderer, &r)
+    }
+
+    private func flushMesh() {
+        guard !mesh.isEmpty else { return }
+        sdlVertices.removeAll(keepingCapacity: true)
+        for v in mesh.vertices {
+            sdlVertices.append(SDL_Vertex(position: SDL_FPoint(x: v.x, y: v.y),
+                                          color: SDL_Color(r: v.color.r, g: v.color.g, b: v.color.b, a: v.color.a),
+                                          tex_coord: SDL_FPoint(x: 0, y: 0)))
+        }
+        lastTriangleCount += mesh.indices.count / 3
+        mesh.indices.withUnsafeBufferPointer { indices in
+            indices.withMemoryRebound(to: Int32.self) { idx in
+                _ = SDL_RenderGeometry(renderer, nil, sdlVertices, Int32(sdlVertices.count), idx.baseAddress, Int32(idx.count))
+            }
+        }
+        mesh.removeAll()
+    }
+
+    private func drawText(_ run: TextRun, _ p: Placement) {
+        let pixels = Int((run.font.size * p.scale).rounded())
+        guard let entry = textures.texture(for: run.text, weight: run.font.weight, pixels: pixels, fonts: fonts, renderer: renderer) else { return }
+        let frame = p.rect(run.frame)
+        let w = Double(entry.width), h = Double(entry.height)
+        let x: Double
+        switch run.alignment {
+        case .leading: x = frame.minX
+        case .center: x = frame.midX - w / 2
+        case .trailing: x = frame.maxX - w
+        }
+        let y = frame.midY - h / 2
+        var dst = SDL_Rect(x: Int32(x.rounded()), y: Int32(y.rounded()), w: Int32(entry.width), h: Int32(entry.height))
+        SDL_SetTextureColorMod(entry.texture, run.color.r, run.color.g, run.color.b)
+        SDL_SetTextureAlphaMod(entry.texture, run.color.a)
+        SDL_RenderCopy(renderer, entry.texture, nil, &dst)
+    }
+
+    private func drawImage(_ handle: ImageHandle, source: Rect?, frame: Rect, opacity: Double) {
+        guard let image = images[handle] else { return }
+        var dst = SDL_FRect(x: Float(frame.x), y: Float(frame.y), w: Float(frame.width), h: Float(frame.height))
+        SDL_SetTextureAlphaMod(image.texture, UInt8((min(1, max(0, opacity)) * 255).rounded()))
+        if let s = source {
+            var src = SDL_Rect(x: Int32(s.x), y: Int32(s.y), w: Int32(s.width), h: Int32(s.height))
+            SDL_RenderCopyF(renderer, image.texture, &src, &dst)
+        } else {
+            SDL_RenderCopyF(renderer, image.texture, nil, &dst)
+        }
+    }
+}
+
+/// Rendered strings kept as textures between frames (white; tinted by colour and alpha
+/// modulation when drawn), dropped after they go unused for a while.
+struct TextTextureCache {
+    struct Key: Hashable { var text: String; var weight: FontWeight; var pixels: Int }
+    struct Entry { var texture: OpaquePointer; var width: Int; var height: Int; var lastUsed: Int }
+
+    /// Frames a string may go unused before its texture is freed.
+    static let maximumIdleFrames = 120
+    /// Most strings kept.
+    static let capacity = 2048
+
+    private var entries: [Key: Entry] = [:]
+    private var frame = 0
+
+    mutating func beginFrame() { frame += 1 }
+
+    mutating func texture(for text: String, weight: FontWeight, pixels: Int, fonts: Fonts, renderer: OpaquePointer) -> Entry? {
+        let key = Key(text: text, weight: weight, pixels: pixels)
+        if var e = entries[key] {
+            e.lastUsed = frame
+            entries[key] = e
+            return e
+        }
+        guard let face = fonts.face(weight, pixels: pixels),
+              let surface = TTF_RenderUTF8_Blended(face, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        let e = Entry(texture: texture, width: Int(surface.pointee.w), height: Int(surface.pointee.h), lastUsed: frame)
+        entries[key] = e
+        return e
+    }
+
+    mutating func evict() {
+        guard entries.count > Self.capacity / 2 else { return }
+        for (key, e) in entries where frame - e.lastUsed > Self.maximumIdleFrames || entries.count > Self.capacity {
+            SDL_DestroyTexture(e.texture)
+            entries[key] = nil
+        }
+    }
+
+    mutating func removeAll() {
+        for e in entries.values { SDL_DestroyTexture(e.texture) }
+        entries.removeAll()
+    }
+}

@@ -1,0 +1,112 @@
+import CSDL2
+import TactileCore
+import TactileInput
+
+/// Turns SDL events into `InputEvent` values in viewport points. Touch fingers get small
+/// stable ids; the mouse is finger 0, and holding Alt or Ctrl while pressing adds a second
+/// finger (id -1) mirrored around the viewport's centre, as the iOS Simulator does for pinch.
+/// Mouse events synthesised from touches (`which == SDL_TOUCH_MOUSEID`) are dropped.
+public struct EventTranslator {
+    /// What the host should do besides feeding input to the editor.
+    public enum HostAction: Equatable { case quit, resized, toggleFullscreen }
+
+    /// The id of the mouse's emulated finger.
+    public static let mouseFinger: PointerID = 0
+    /// The id of the mirrored second finger.
+    public static let mirroredFinger: PointerID = -1
+
+    private var fingerIDs: [UInt64: PointerID] = [:]
+    private var nextFinger: PointerID = 1
+    private var mouseDown = false
+    private var mirroring = false
+
+    public init() {}
+
+    /// Translates one SDL event. `frame` maps window pixels to viewport points; `windowPixels`
+    /// is the window's size in pixels (finger positions arrive normalised to it).
+    public mutating func translate(_ event: SDL_Event, frame: DeviceFrame, windowPixels: Size, now: Time,
+                                   into events: inout [InputEvent]) -> HostAction? {
+        let type = SDL_EventType(event.type)
+        switch type {
+        case SDL_QUIT:
+            return .quit
+        case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+            let f = event.tfinger
+            let key = UInt64(bitPattern: f.touchId) &* 31 &+ UInt64(bitPattern: f.fingerId)
+            let pixel = Point(x: Double(f.x) * windowPixels.width, y: Double(f.y) * windowPixels.height)
+            let p = frame.viewportPoint(fromWindowPixel: pixel)
+            if type == SDL_FINGERDOWN {
+                let id = nextFinger
+                nextFinger = nextFinger == Int.max ? 1 : nextFinger + 1
+                fingerIDs[key] = id
+                events.append(.touch(.down, id: id, at: p, time: now))
+            } else if let id = fingerIDs[key] {
+                if type == SDL_FINGERUP {
+                    fingerIDs[key] = nil
+                    events.append(.touch(.up, id: id, at: p, time: now))
+                } else {
+                    events.append(.touch(.move, id: id, at: p, time: now))
+                }
+            }
+        case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
+            let b = event.button
+            guard b.which != tactile_SDL_TOUCH_MOUSEID(), b.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
+            let p = frame.viewportPoint(fromWindowPixel: Point(x: Double(b.x), y: Double(b.y)))
+            if type == SDL_MOUSEBUTTONDOWN {
+                guard !mouseDown else { return nil }
+                mouseDown = true
+                let mods = SDL_GetModState().rawValue
+                mirroring = mods & (KMOD_ALT.rawValue | KMOD_CTRL.rawValue) != 0
+                events.append(.touch(.down, id: Self.mouseFinger, at: p, time: now))
+                if mirroring { events.append(.touch(.down, id: Self.mirroredFinger, at: mirror(p, frame), time: now)) }
+            } else if mouseDown {
+                mouseDown = false
+                events.append(.touch(.up, id: Self.mouseFinger, at: p, time: now))
+                if mirroring { events.append(.touch(.up, id: Self.mirroredFinger, at: mirror(p, frame), time: now)) }
+                mirroring = false
+            }
+        case SDL_MOUSEMOTION:
+            let m = event.motion
+            guard m.which != tactile_SDL_TOUCH_MOUSEID(), mouseDown else { return nil }
+            let p = frame.viewportPoint(fromWindowPixel: Point(x: Double(m.x), y: Double(m.y)))
+            events.append(.touch(.move, id: Self.mouseFinger, at: p, time: now))
+            if mirroring { events.append(.touch(.move, id: Self.mirroredFinger, at: mirror(p, frame), time: now)) }
+        case SDL_KEYDOWN:
+            let k = event.key.keysym
+            let mods = UInt32(k.mod)
+            let ctrl = mods & KMOD_CTRL.rawValue != 0, shift = mods & KMOD_SHIFT.rawValue != 0
+            switch Int(k.sym) {
+            case Int(SDLK_SPACE.rawValue): events.append(.key(.space, time: now))
+            case Int(SDLK_ESCAPE.rawValue): events.append(.key(.escape, time: now))
+            case Int(SDLK_z.rawValue) where ctrl: events.append(.key(shift ? .redo : .undo, time: now))
+            case Int(SDLK_y.rawValue) where ctrl: events.append(.key(.redo, time: now))
+            case Int(SDLK_r.rawValue) where ctrl: events.append(.key(.rotate, time: now))
+            case Int(SDLK_q.rawValue) where ctrl: return .quit
+            case Int(SDLK_F11.rawValue): return .toggleFullscreen
+            default: break
+            }
+        case SDL_WINDOWEVENT:
+            let e = SDL_WindowEventID(UInt32(event.window.event))
+            if e == SDL_WINDOWEVENT_FOCUS_LOST {
+                cancelAll(into: &events, now: now)
+            } else if e == SDL_WINDOWEVENT_SIZE_CHANGED || e == SDL_WINDOWEVENT_EXPOSED {
+                return .resized
+            }
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// Losing focus cancels every touch.
+    private mutating func cancelAll(into events: inout [InputEvent], now: Time) {
+        fingerIDs.removeAll()
+        mouseDown = false
+        mirroring = false
+        events.append(InputEvent(time: now, kind: .focusLost))
+    }
+
+    private func mirror(_ p: Point, _ frame: DeviceFrame) -> Point {
+        Point(x: frame.viewport.width - p.x, y: frame.viewport.height - p.y)
+    }
+}

@@ -1,0 +1,79 @@
+import CSDL2
+import CSDL2TTF
+import Foundation
+import TactileCore
+import TactileUI
+
+/// TrueType faces by weight and pixel size, opened on first use and kept open.
+/// Inter (an SF-like face, Debian's fonts-inter) is preferred; DejaVu Sans is the fallback.
+public final class Fonts {
+    /// Font files tried for each weight, first found wins.
+    public static func candidates(for weight: FontWeight) -> [String] {
+        let inter = "/usr/share/fonts/opentype/inter/Inter-"
+        let dejavu = "/usr/share/fonts/truetype/dejavu/DejaVuSans"
+        switch weight {
+        case .regular: return [inter + "Regular.otf", dejavu + ".ttf"]
+        case .medium: return [inter + "Medium.otf", dejavu + ".ttf"]
+        case .semibold: return [inter + "SemiBold.otf", dejavu + "-Bold.ttf"]
+        case .bold: return [inter + "Bold.otf", dejavu + "-Bold.ttf"]
+        }
+    }
+
+    static func startTTF() throws {
+        if TTF_WasInit() == 0 { guard TTF_Init() == 0 else { throw SDLError("starting SDL_ttf") } }
+    }
+
+    private struct Key: Hashable { var weight: FontWeight; var pixels: Int }
+    private var open: [Key: OpaquePointer] = [:]
+    private var paths: [FontWeight: String] = [:]
+
+    public init() throws {
+        try Fonts.startTTF()
+        for weight in FontWeight.allCases {
+            guard let path = Fonts.candidates(for: weight).first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+                throw SDLError(message: "no font found for \(weight) text; install fonts-inter or fonts-dejavu-core (Scripts/run does)")
+            }
+            paths[weight] = path
+        }
+    }
+
+    /// The face for `font` at `pixels` pixels, opened on first use.
+    func face(_ weight: FontWeight, pixels: Int) -> OpaquePointer? {
+        let key = Key(weight: weight, pixels: max(1, min(pixels, 512)))
+        if let f = open[key] { return f }
+        guard let path = paths[weight], let f = TTF_OpenFont(path, Int32(key.pixels)) else { return nil }
+        TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
+        open[key] = f
+        return f
+    }
+
+    /// The size of `text` in pixels at `pixels` pixels per em.
+    func measure(_ text: String, weight: FontWeight, pixels: Int) -> (width: Int, height: Int) {
+        guard !text.isEmpty, let face = face(weight, pixels: pixels) else { return (0, 0) }
+        var w: Int32 = 0, h: Int32 = 0
+        TTF_SizeUTF8(face, text, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    deinit { for f in open.values { TTF_CloseFont(f) } }
+}
+
+/// Measures text with the real fonts, in points, at the resolution the renderer draws at.
+public final class TTFTextMeasurer: TextMeasurer {
+    private let fonts: Fonts
+    private let scale: Double
+    private var cache: [String: Size] = [:]
+
+    public init(fonts: Fonts, scale: Double) { self.fonts = fonts; self.scale = max(scale, 1) }
+
+    public func measure(_ text: String, font: Font) -> Size {
+        let key = "\(font.weight.rawValue)|\(font.size)|\(text)"
+        if let s = cache[key] { return s }
+        let pixels = Int((font.size * scale).rounded())
+        let m = fonts.measure(text, weight: font.weight, pixels: pixels)
+        let size = Size(width: Double(m.width) / scale, height: Double(m.height) / scale)
+        if cache.count > 4096 { cache.removeAll() }
+        cache[key] = size
+        return size
+    }
+}

@@ -1,0 +1,184 @@
+import CSDL2
+import Logging
+import TactileCore
+import TactileEditor
+import TactileInput
+import TactileUI
+
+/// How the window opens.
+public struct WindowOptions: Sendable {
+    public var viewport: Size
+    /// Pixels per point; nil chooses from the display.
+    public var scale: Double?
+    /// Fill the window with the UI instead of showing a phone in a device frame.
+    public var fill: Bool
+    public var fullscreen: Bool
+    public init(viewport: Size, scale: Double?, fill: Bool, fullscreen: Bool) {
+        self.viewport = viewport; self.scale = scale; self.fill = fill; self.fullscreen = fullscreen
+    }
+}
+
+/// The window: SDL events in, editor frames out, drawn only when the picture changed. Between
+/// frames it sleeps in `SDL_WaitEventTimeout` until the next input or the earliest frame the
+/// editor asked for; with nothing scheduled it waits for input alone (idle: zero frames).
+public final class WindowHost {
+    private let options: WindowOptions
+    private let configuration: TactileConfiguration
+    private var logger = Logger(label: "tactile.window")
+    private var window: OpaquePointer?
+    private var sdlRenderer: OpaquePointer?
+    /// Frames run and frames presented so far.
+    public private(set) var framesRun = 0, framesPresented = 0
+    /// Called after every editor frame with the state it left and its output (tests, monitors).
+    public var onFrame: ((EditorState, FrameOutput) -> Void)?
+    /// The device frame in use (where the phone's screen sits in the window).
+    public private(set) var currentFrame: DeviceFrame?
+
+    public init(options: WindowOptions, configuration: TactileConfiguration) {
+        self.options = options; self.configuration = configuration
+    }
+
+    deinit {
+        if let r = sdlRenderer { SDL_DestroyRenderer(r) }
+        if let w = window { SDL_DestroyWindow(w) }
+    }
+
+    /// Opens the window on `project` and runs until the window closes.
+    public func run(project: Project) throws {
+        try SDLRuntime.start(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+        let scale = options.scale ?? Self.displayScale(viewport: options.viewport, configuration: configuration)
+        let margin = configuration.window.deviceMargin
+        let initial = options.fill ? Size(width: options.viewport.width * scale, height: options.viewport.height * scale)
+            : DeviceFrame.windowSize(viewport: options.viewport, scale: scale, margin: margin)
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        if options.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        guard let w = SDL_CreateWindow("Tactile", tactile_SDL_WINDOWPOS_CENTERED(), tactile_SDL_WINDOWPOS_CENTERED(),
+                                       Int32(initial.width), Int32(initial.height), flags) else { throw SDLError("opening the window") }
+        window = w
+        let accelerated = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        guard let r = accelerated ?? SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) else { throw SDLError("creating a renderer") }
+        sdlRenderer = r
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(r, &info)
+        logger.info("renderer: \(String(cString: info.name)), scale \(scale)")
+
+        let fonts = try Fonts()
+        let drawer = DrawListRenderer(renderer: r, fonts: fonts)
+        let measurer = TTFTextMeasurer(fonts: fonts, scale: scale)
+        let editor = Editor(configuration: configuration, measurer: measurer)
+        var state = EditorState(project: project, configuration: configuration, viewport: options.viewport)
+        let clock = MonotonicClock()
+        var loop = FrameLoop()
+        var translator = EventTranslator()
+        var pending: [InputEvent] = []
+        var lastList: DrawList?
+        var needsPresent = true
+        var fullscreen = options.fullscreen
+        var frame = deviceFrame(scale: scale, viewport: state.viewport)
+
+        var running = true
+        while running {
+            // Sleep until input or the next due frame.
+            var event = SDL_Event()
+            let timeout: Int32
+            if !pending.isEmpty || needsPresent { timeout = 0 }
+            else if let due = loop.nextDue() { timeout = Int32(max(0, min(Double(Int32.max), ((due.time - clock.now).seconds * 1000).rounded(.up)))) }
+            else { timeout = -1 }
+            var got = timeout == 0 ? SDL_PollEvent(&event) : (timeout < 0 ? SDL_WaitEvent(&event) : SDL_WaitEventTimeout(&event, timeout))
+            while got != 0 {
+                let windowPixels = pixelSize()
+                switch translator.translate(event, frame: frame, windowPixels: windowPixels, now: clock.now, into: &pending) {
+                case .quit?: running = false
+                case .resized?: needsPresent = true
+                case .toggleFullscreen?:
+                    fullscreen.toggle()
+                    SDL_SetWindowFullscreen(w, fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+                    needsPresent = true
+                case nil: break
+                }
+                got = SDL_PollEvent(&event)
+            }
+            guard running else { break }
+            let now = clock.now
+            let layoutChanged = needsPresent
+            if layoutChanged {
+                frame = deviceFrame(scale: scale, viewport: options.fill ? nil : state.viewport)
+                if state.viewport != frame.viewport { state.viewport = frame.viewport }
+            }
+            guard !pending.isEmpty || loop.isDue(at: now) || layoutChanged else { continue }
+            let viewportBefore = state.viewport
+            let output = editor.frame(&state, events: pending, now: now)
+            pending.removeAll()
+            loop.frameDidRun(at: now, requests: output.requests)
+            framesRun += 1
+            currentFrame = frame
+            onFrame?(state, output)
+            for cue in output.cues { logger.debug("cue \(cue.cue.rawValue) (\(cue.reason))") }
+            if state.viewport != viewportBefore {
+                // Rotated: turn the window too, when it shows a phone.
+                if !options.fill {
+                    let size = DeviceFrame.windowSize(viewport: state.viewport, scale: frame.scale, margin: margin)
+                    SDL_SetWindowSize(w, Int32(size.width), Int32(size.height))
+                }
+                needsPresent = true
+                continue
+            }
+            if output.drawList != lastList || layoutChanged {
+                present(output.drawList, frame: frame, drawer: drawer)
+                lastList = output.drawList
+                framesPresented += 1
+            }
+            needsPresent = false
+        }
+        logger.info("closed after \(framesRun) frames, \(framesPresented) presented")
+    }
+
+    private func pixelSize() -> Size {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(sdlRenderer, &w, &h)
+        return Size(width: Double(w), height: Double(h))
+    }
+
+    private func deviceFrame(scale: Double, viewport: Size?) -> DeviceFrame {
+        DeviceFrame(window: pixelSize(), viewport: viewport ?? options.viewport, scale: scale, fill: options.fill || viewport == nil,
+                    margin: configuration.window.deviceMargin)
+    }
+
+    private func present(_ list: DrawList, frame: DeviceFrame, drawer: DrawListRenderer) {
+        guard let r = sdlRenderer else { return }
+        let theme = Theme()
+        let window = pixelSize()
+        SDL_RenderSetClipRect(r, nil)
+        SDL_SetRenderDrawColor(r, theme.desk.r, theme.desk.g, theme.desk.b, 255)
+        SDL_RenderClear(r)
+        let s = frame.screen
+        drawer.render(list, placement: .init(originX: s.x, originY: s.y, scale: frame.scale),
+                      bounds: SDL_Rect(x: Int32(s.x), y: Int32(s.y), w: Int32(s.width), h: Int32(s.height)))
+        if frame.showsBezel {
+            // The bezel: a thick rounded ring whose inner edge rounds the screen's corners.
+            let bezel = configuration.window.bezelWidth * frame.scale
+            let radius = configuration.window.screenCornerRadius * frame.scale
+            var chrome = DrawList()
+            let ring = s.outsetBy(dx: bezel, dy: bezel)
+            chrome.add(.strokeRect(ring, theme.bezel, width: bezel + 1, cornerRadius: radius + bezel))
+            chrome.add(.strokeRect(ring.outsetBy(dx: 1, dy: 1), Color(hex: 0x3A3D45), width: 1.5, cornerRadius: radius + bezel + 1))
+            drawer.render(chrome, placement: .init(originX: 0, originY: 0, scale: 1),
+                          bounds: SDL_Rect(x: 0, y: 0, w: Int32(window.width), h: Int32(window.height)))
+        }
+        SDL_RenderPresent(r)
+    }
+
+    /// A scale that shows the phone and its frame within the display's usable height, at most
+    /// the display's density (96 dpi = 1×), in steps of 0.5.
+    static func displayScale(viewport: Size, configuration: TactileConfiguration) -> Double {
+        var bounds = SDL_Rect()
+        guard SDL_GetDisplayUsableBounds(0, &bounds) == 0, bounds.h > 0 else { return 1 }
+        let margin = configuration.window.deviceMargin
+        let fit = min(Double(bounds.h) * configuration.window.maximumDisplayShare / (viewport.height + 2 * margin),
+                      Double(bounds.w) * configuration.window.maximumDisplayShare / (viewport.width + 2 * margin))
+        var ddpi: Float = 0
+        let density = SDL_GetDisplayDPI(0, &ddpi, nil, nil) == 0 && ddpi > 0 ? Double(ddpi) / 96 : 1
+        let chosen = min(fit, max(1, density))
+        return max(0.5, (chosen * 2).rounded(.down) / 2)
+    }
+}

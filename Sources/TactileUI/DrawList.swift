@@ -1,0 +1,83 @@
+import TactileCore
+
+/// Identifies an image the renderer can draw (a decoded frame, a thumbnail, an icon).
+public struct ImageHandle: Hashable, Sendable, Codable {
+    public var id: Int
+    public init(_ id: Int) { self.id = id }
+}
+
+/// A run of text placed in a frame. The string is final: truncation happened while building.
+public struct TextRun: Hashable, Sendable {
+    public var text: String
+    public var frame: Rect
+    public var font: Font
+    public var color: Color
+    public var alignment: TextAlignment
+    public init(_ text: String, in frame: Rect, font: Font, color: Color, alignment: TextAlignment) {
+        self.text = text; self.frame = frame; self.font = font; self.color = color; self.alignment = alignment
+    }
+}
+
+/// One drawing instruction, in points. The UI emits them; a renderer draws them.
+public enum DrawCommand: Hashable, Sendable {
+    /// A filled rectangle with rounded corners (radius 0 for square).
+    case fillRect(Rect, Color, cornerRadius: Double)
+    /// A rectangle outline drawn inside the rect, `width` points thick.
+    case strokeRect(Rect, Color, width: Double, cornerRadius: Double)
+    /// A straight line with round-free butt ends.
+    case line(from: Point, to: Point, Color, width: Double)
+    /// A dashed line: `dash` on, `gap` off, shifted along the line by `phase` (animate the phase
+    /// for marching ants and snap guides).
+    case dashedLine(from: Point, to: Point, Color, width: Double, dash: Double, gap: Double, phase: Double)
+    /// A filled circle.
+    case fillCircle(center: Point, radius: Double, Color)
+    /// A circle outline.
+    case strokeCircle(center: Point, radius: Double, Color, width: Double)
+    /// A filled triangle (trim-handle grooves, chevrons, play icons).
+    case triangle(Point, Point, Point, Color)
+    /// Text.
+    case text(TextRun)
+    /// An image, or the `source` part of it (in image pixels), scaled into `frame`.
+    case image(ImageHandle, source: Rect?, frame: Rect, opacity: Double)
+    /// Clips everything after it to `rect` (intersected with the current clip) until `popClip`.
+    case pushClip(Rect)
+    /// Restores the clip before the matching `pushClip`.
+    case popClip
+}
+
+/// The drawing layers, back to front. Overlays draw above content whatever order they were
+/// emitted in.
+public enum DrawLayer: Int, Hashable, Sendable, CaseIterable, Comparable {
+    case background, content, overlay, topmost
+    public static func < (a: DrawLayer, b: DrawLayer) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// The output of a UI pass: commands grouped by layer. Equatable, so the host can skip
+/// presenting a frame that looks exactly like the last one.
+public struct DrawList: Hashable, Sendable {
+    private var layers: [[DrawCommand]] = Array(repeating: [], count: DrawLayer.allCases.count)
+    /// The layer new commands go to.
+    public var currentLayer: DrawLayer = .content
+
+    public init() {}
+
+    /// Appends a command to the current layer.
+    public mutating func add(_ command: DrawCommand) { layers[currentLayer.rawValue].append(command) }
+
+    /// Runs `body` with commands going to `layer`, then returns to the previous layer.
+    public mutating func inLayer(_ layer: DrawLayer, _ body: (inout DrawList) -> Void) {
+        let previous = currentLayer
+        currentLayer = layer
+        body(&self)
+        currentLayer = previous
+    }
+
+    /// Every command, back layer first, in the order emitted within a layer.
+    public var commands: [DrawCommand] { layers.flatMap { $0 } }
+
+    /// The commands of one layer.
+    public func commands(in layer: DrawLayer) -> [DrawCommand] { layers[layer.rawValue] }
+
+    /// The number of commands in all layers.
+    public var count: Int { layers.reduce(0) { $0 + $1.count } }
+}

@@ -1,0 +1,37 @@
+import TactileCore
+
+/// Colours and type of the editor: a dark theme in the manner of modern phone editors.
+public struct Theme: Hashable, Sendable {
+    public var background = Color(hex: 0x0B0B0F)
+    public var surface = Color(hex: 0x16161D)
+    public var surfaceRaised = Color(hex: 0x202029)
+    public var separator = Color(hex: 0x2C2C36)
+    public var canvasBackdrop = Color(hex: 0x000000)
+    public var textPrimary = Color(hex: 0xF2F2F7)
+    public var textSecondary = Color(hex: 0x9A9AA8)
+    public var textTertiary = Color(hex: 0x5E5E6B)
+    public var accent = Color(hex: 0x0A84FF)
+    public var selection = Color(hex: 0xFFD60A)
+    public var playhead = Color(hex: 0xFFFFFF)
+    public var desk = Color(hex: 0x2A2D34)
+    public var bezel = Color(hex: 0x050506)
+    public var danger = Color(hex: 0xFF453A)
+
+    /// Fill colour of a clip of each kind.
+    public var clipColors: [ClipKind: Color] = [
+        .video: Color(hex: 0x3D5AFE), .audio: Color(hex: 0x00A37A), .image: Color(hex: 0xE08A00),
+        .text: Color(hex: 0x9D4EDD), .sticker: Color(hex: 0xE4407A),
+    ]
+
+    public var titleFont = Font(size: 17, weight: .semibold)
+    public var bodyFont = Font(size: 15, weight: .regular)
+    public var timecodeFont = Font(size: 15, weight: .medium)
+    public var clipFont = Font(size: 12, weight: .semibold)
+    public var captionFont = Font(size: 10, weight: .medium)
+    public var rulerFont = Font(size: 10, weight: .medium)
+
+    public init() {}
+
+    /// The fill of a clip of `kind`.
+    public func color(for kind: ClipKind) -> Color { clipColors[kind] ?? accent }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import TactileApp
+
+/// The `tactile` command line: a thin front over TactileApp.
+struct Tactile: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tactile",
+        abstract: "A touch-interaction lab: a phone-sized video editor for Linux touchscreens.",
+        subcommands: [Run.self, Snapshot.self, Inspect.self, Replay.self],
+        defaultSubcommand: Run.self)
+}
+
+/// Runs a command body, printing a failure as "tactile: message" and exiting with its code.
+func guarded(_ body: () throws -> Void) throws {
+    do { try body() } catch let error as CommandError {
+        FileHandle.standardError.write(Data("tactile: \(error.message)\n".utf8))
+        throw ExitCode(error.exitCode)
+    }
+}
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Open the editor in a window (the default command).")
+
+    @Option(help: "A project file to open (default: the built-in demo).") var project: String?
+    @Option(help: "Pixels per point (default: chosen from the display).") var scale: Double?
+    @Option(help: "phone: the phone in a device frame, centred; fill: the UI fills the window.") var device: DeviceOption = .phone
+    @Flag(help: "Open fullscreen.") var fullscreen = false
+    @Option(help: "Viewport in points, e.g. 390x844 (default) or 844x390 for landscape.") var size: String?
+
+    func run() throws {
+        try guarded {
+            try Windowed.run(project: project, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size)
+        }
+    }
+}
+
+enum DeviceOption: String, ExpressibleByArgument, CaseIterable { case phone, fill }
+
+struct Snapshot: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Render one frame with no window and write a PNG.")
+
+    @Option(help: "Where to write the PNG.") var out: String
+    @Option(help: "A project file (default: the built-in demo).") var project: String?
+    @Option(help: "Viewport in points, e.g. 390x844.") var size: String?
+    @Option(help: "Pixels per point (default 2).") var scale: Double?
+    @Option(help: "Put the playhead at this time, in seconds.") var at: Double?
+
+    func run() throws {
+        try guarded { try Commands.snapshot(out: out, project: project, size: size, scale: scale, at: at) }
+    }
+}
+
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print every element on screen as JSON (roles, frames, hit frames, state).")
+
+    @Option(help: "A project file (default: the built-in demo).") var project: String?
+    @Option(help: "Replay this trace first.") var replay: String?
+    @Option(help: "Viewport in points, e.g. 390x844 (default: the trace's, or 390x844).") var size: String?
+    @Option(help: "Pixels per point used to measure text (default 2).") var scale: Double?
+    @Option(help: "Put the playhead at this time, in seconds.") var at: Double?
+
+    func run() throws {
+        try guarded { print(try Commands.inspect(project: project, replay: replay, size: size, scale: scale, at: at), terminator: "") }
+    }
+}
+
+struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Feed a touch trace through the editor on a virtual clock.")
+
+    @Argument(help: "The trace (JSON Lines).") var trace: String
+    @Option(help: "A project file (default: the built-in demo).") var project: String?
+    @Option(name: .customLong("state-out"), help: "Write the resulting project JSON here.") var stateOut: String?
+    @Option(help: "Write the final frame as a PNG here.") var snapshot: String?
+    @Option(help: "Pixels per point of the snapshot (default 2).") var scale: Double?
+    @Option(help: "Keep running scheduled frames until this time, in seconds (default: the last event).") var until: Double?
+
+    func run() throws {
+        try guarded {
+            let summary = try Commands.replay(trace: trace, project: project, stateOut: stateOut, snapshot: snapshot, scale: scale, until: until)
+            FileHandle.standardError.write(Data((summary + "\n").utf8))
+        }
+    }
+}
+
+Tactile.main()

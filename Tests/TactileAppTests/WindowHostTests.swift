@@ -1,0 +1,72 @@
+import CSDL2
+import Foundation
+import XCTest
+import TactileCore
+import TactileEditor
+@testable import TactileSDL
+
+/// The real window loop on SDL's dummy video driver: SDL events pushed from another thread, as
+/// a touchscreen or mouse would deliver them.
+final class WindowHostTests: XCTestCase {
+    override func setUp() { setenv("SDL_VIDEODRIVER", "dummy", 1) }
+
+    /// Runs the host until `script` has pushed its events and quit.
+    func runHost(_ script: @escaping @Sendable (DeviceFrame) -> Void) throws -> (host: WindowHost, states: [EditorState]) {
+        let host = WindowHost(options: WindowOptions(viewport: Size(width: 390, height: 844), scale: 1, fill: false, fullscreen: false),
+                              configuration: TactileConfiguration())
+        var states: [EditorState] = []
+        var started = false
+        host.onFrame = { state, _ in
+            states.append(state)
+            if !started, let frame = host.currentFrame {
+                started = true
+                Thread.detachNewThread { script(frame) }
+            }
+        }
+        try host.run(project: DemoProject.make())
+        return (host, states)
+    }
+
+    static func push(_ type: SDL_EventType, x: Double, y: Double, which: UInt32 = 0) {
+        var e = SDL_Event()
+        e.type = type.rawValue
+        if type == SDL_MOUSEMOTION {
+            e.motion.x = Int32(x); e.motion.y = Int32(y); e.motion.which = which
+        } else {
+            e.button.x = Int32(x); e.button.y = Int32(y); e.button.button = UInt8(SDL_BUTTON_LEFT); e.button.which = which
+        }
+        SDL_PushEvent(&e)
+    }
+
+    static func quit() {
+        var e = SDL_Event()
+        e.type = SDL_QUIT.rawValue
+        SDL_PushEvent(&e)
+    }
+
+    func testIdleWindowRendersOnlyTheFirstFrame() throws {
+        let (host, _) = try runHost { _ in
+            usleep(1_500_000)
+            Self.quit()
+        }
+        XCTAssertEqual(host.framesPresented, 1, "nothing moved: no frame after the first")
+    }
+
+    func testAMouseClickIsOneFingerThatSelectsAndTouchSynthesisedMouseIsDropped() throws {
+        // "City Lights" starts at 4.5 s: 108 pt right of the centred playhead at the default zoom.
+        let (_, states) = try runHost { frame in
+            let p = Point(x: frame.screen.x + (195 + 108 + 30) * frame.scale, y: frame.screen.y + 606 * frame.scale)
+            // A mouse event that SDL synthesised from a touch must be ignored.
+            Self.push(SDL_MOUSEBUTTONDOWN, x: p.x - 100, y: p.y, which: tactile_SDL_TOUCH_MOUSEID())
+            Self.push(SDL_MOUSEBUTTONUP, x: p.x - 100, y: p.y, which: tactile_SDL_TOUCH_MOUSEID())
+            usleep(100_000)
+            Self.push(SDL_MOUSEBUTTONDOWN, x: p.x, y: p.y)
+            usleep(50_000)
+            Self.push(SDL_MOUSEBUTTONUP, x: p.x, y: p.y)
+            usleep(300_000)
+            Self.quit()
+        }
+        XCTAssertEqual(states.last?.selection, "city")
+        XCTAssertFalse(states.contains { $0.selection == "beach" }, "the synthesised click on Beach was dropped")
+    }
+}

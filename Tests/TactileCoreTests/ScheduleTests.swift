@@ -1,0 +1,89 @@
+import XCTest
+@testable import TactileCore
+
+final class ScheduleTests: XCTestCase {
+    func testPeriodicEntriesStartAtItsStartAndStepExactly() {
+        let s: PeriodicTimelineSchedule = .periodic(from: .seconds(1), by: .milliseconds(500))
+        XCTAssertEqual(Array(s.entries(from: .zero, mode: .normal).prefix(3)), [.seconds(1), .seconds(1.5), .seconds(2)])
+        XCTAssertEqual(Array(s.entries(from: .seconds(1.7), mode: .normal).prefix(2)), [.seconds(2), .seconds(2.5)])
+        XCTAssertEqual(s.nextEntry(after: .seconds(2), startingAt: .zero, mode: .normal), .seconds(2.5))
+        XCTAssertEqual(s.nextEntry(after: .seconds(1000.2), startingAt: .zero, mode: .lowFrequency), .seconds(1000.5))
+    }
+
+    func testAnimationYieldsNothingWhenPausedOrInLowFrequencyMode() {
+        let running: AnimationTimelineSchedule = .animation(minimumInterval: .milliseconds(10))
+        XCTAssertEqual(Array(running.entries(from: .seconds(1), mode: .normal).prefix(3)),
+                       [.seconds(1), .seconds(1.01), .seconds(1.02)])
+        XCTAssertEqual(Array(running.entries(from: .zero, mode: .lowFrequency).prefix(1)), [])
+        XCTAssertNil(running.nextEntry(after: .zero, startingAt: .zero, mode: .lowFrequency))
+        let paused: AnimationTimelineSchedule = .animation(paused: true)
+        XCTAssertEqual(Array(paused.entries(from: .zero, mode: .normal).prefix(1)), [])
+        XCTAssertEqual(AnimationTimelineSchedule.animation.minimumInterval, .frame(atRate: 60))
+    }
+
+    func testExplicitIsSortedAndDropsPastDates() {
+        let s: ExplicitTimelineSchedule = .explicit([.seconds(3), .seconds(1), .seconds(2)])
+        XCTAssertEqual(s.entries(from: .seconds(1.5), mode: .normal), [.seconds(2), .seconds(3)])
+        XCTAssertEqual(s.nextEntry(after: .seconds(2), startingAt: .zero, mode: .normal), .seconds(3))
+        XCTAssertNil(s.nextEntry(after: .seconds(3), startingAt: .zero, mode: .normal))
+    }
+
+    func testEveryMinuteFiresAtStartThenOnMinuteBoundaries() {
+        let s: EveryMinuteTimelineSchedule = .everyMinute
+        XCTAssertEqual(Array(s.entries(from: .seconds(75), mode: .normal).prefix(3)), [.seconds(75), .seconds(120), .seconds(180)])
+        XCTAssertEqual(s.nextEntry(after: .seconds(120), startingAt: .seconds(75), mode: .normal), .seconds(180))
+        XCTAssertEqual(s.nextEntry(after: .seconds(80), startingAt: .seconds(75), mode: .lowFrequency), .seconds(120))
+    }
+
+    func testCyclicWalksItsOffsetsForever() {
+        let s: CyclicTimelineSchedule = .cyclic(timeOffsets: [.seconds(0.2), .seconds(0.8)])
+        XCTAssertEqual(Array(s.entries(from: .seconds(10), mode: .normal).prefix(5)),
+                       [.seconds(10), .seconds(10.2), .seconds(11), .seconds(11.2), .seconds(12)])
+        XCTAssertEqual(s.nextEntry(after: .seconds(11.1), startingAt: .seconds(10), mode: .normal), .seconds(11.2))
+        XCTAssertEqual(s.nextEntry(after: .seconds(500.2), startingAt: .seconds(10), mode: .normal), .seconds(501))
+    }
+}
+
+final class FrameLoopTests: XCTestCase {
+    func testFirstFrameIsDueAtOnceAndAnIdleLoopHasNothingDue() {
+        var loop = FrameLoop()
+        XCTAssertTrue(loop.isDue(at: .zero))
+        loop.frameDidRun(at: .zero, requests: [])
+        XCTAssertNil(loop.nextDue())
+        XCTAssertFalse(loop.isDue(at: .seconds(3600)))
+    }
+
+    func testEarliestRequestWinsAndDueTimesAreHonouredOnAVirtualClock() {
+        let clock = VirtualClock()
+        var loop = FrameLoop()
+        loop.frameDidRun(at: clock.now, requests: [
+            FrameRequest(.explicit([.seconds(2)]), start: .zero, reason: "tooltip"),
+            FrameRequest(.periodic(from: .zero, by: .milliseconds(500)), start: .zero, reason: "playback"),
+        ])
+        XCTAssertEqual(loop.nextDue()?.time, .milliseconds(500))
+        XCTAssertEqual(loop.nextDue()?.reason, "playback")
+        clock.advance(to: .milliseconds(499))
+        XCTAssertFalse(loop.isDue(at: clock.now))
+        clock.advance(to: .milliseconds(500))
+        XCTAssertTrue(loop.isDue(at: clock.now))
+    }
+
+    func testLowFrequencyModeDropsAnimationFrames() {
+        var loop = FrameLoop(mode: .lowFrequency)
+        loop.frameDidRun(at: .zero, requests: [FrameRequest(.animation, start: .zero, reason: "spring"),
+                                               FrameRequest(.everyMinute, start: .zero, reason: "clock")])
+        XCTAssertEqual(loop.nextDue()?.time, .seconds(60))
+    }
+
+    func testMonotonicClockCountsRealSeconds() {
+        XCTAssertEqual(MonotonicClock.ticks(fromNanoseconds: 1_000_000_000), Time.ticksPerSecond)
+        XCTAssertEqual(MonotonicClock.ticks(fromNanoseconds: 90 * 86_400 * 1_000_000_000), Time.seconds(90 * 86_400).ticks,
+                       "no overflow after 90 days of kiosk uptime")
+        let clock = MonotonicClock()
+        let a = clock.now
+        usleep(20_000)
+        let elapsed = (clock.now - a).seconds
+        XCTAssertGreaterThanOrEqual(elapsed, 0.019)
+        XCTAssertLessThan(elapsed, 5, "a 20 ms sleep is not minutes")
+    }
+}

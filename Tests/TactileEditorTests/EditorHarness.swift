@@ -1,0 +1,55 @@
+import TactileCore
+import TactileEditor
+import TactileInput
+import TactileUI
+
+/// Drives the editor as the host does, with a virtual clock and a deterministic measurer.
+final class EditorHarness {
+    let editor = Editor(measurer: FixedWidthTextMeasurer())
+    var state: EditorState
+    var now = Time.zero
+    var loop = FrameLoop()
+    var output: FrameOutput!
+    var log: [LogEvent] = []
+    var cues: [CueEvent] = []
+
+    init(project: Project = DemoProject.make(), viewport: Size? = nil) {
+        state = EditorState(project: project, viewport: viewport)
+        frame()
+    }
+
+    @discardableResult
+    func frame(_ events: [InputEvent] = []) -> FrameOutput {
+        output = editor.frame(&state, events: events, now: now)
+        loop.frameDidRun(at: now, requests: output.requests)
+        log += output.log
+        cues += output.cues
+        return output
+    }
+
+    func element(_ id: String) -> UIElement? { output.elements.first { $0.id == id } }
+
+    func elements(role: String) -> [UIElement] { output.elements.filter { $0.role == role } }
+
+    /// A tap: down, then up 80 ms later, each in its own frame.
+    func tap(_ p: Point, finger: PointerID = 1) {
+        frame([.touch(.down, id: finger, at: p, time: now)])
+        now += .milliseconds(80)
+        frame([.touch(.up, id: finger, at: p, time: now)])
+    }
+
+    /// Taps the centre of an element's hit frame.
+    func tap(_ id: String) {
+        guard let e = element(id) else { fatalError("no element \(id) on screen") }
+        tap(e.hitFrame.center)
+    }
+
+    /// Advances the clock to `t`, running every frame that falls due on the way.
+    func run(until t: Time) {
+        while let due = loop.nextDue(), due.time <= t {
+            now = max(now, due.time)
+            frame()
+        }
+        now = max(now, t)
+    }
+}

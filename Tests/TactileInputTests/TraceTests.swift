@@ -1,0 +1,58 @@
+import XCTest
+import TactileCore
+@testable import TactileInput
+
+final class TraceTests: XCTestCase {
+    func testParsesAndWritesTheDocumentedFormat() throws {
+        let text = """
+        {"tactile_trace":1,"viewport":{"width":390,"height":844}}
+        {"t":0.016,"type":"down","id":1,"x":120.5,"y":600}
+        {"t":0.05,"type":"move","id":1,"x":121,"y":601}
+        {"t":0.1,"type":"up","id":1,"x":121,"y":601}
+        {"t":0.5,"type":"key","key":"space"}
+
+        {"t":0.9,"type":"blur"}
+        """
+        let trace = try Trace.parse(text)
+        XCTAssertEqual(trace.viewport, Size(width: 390, height: 844))
+        XCTAssertEqual(trace.events.count, 5)
+        XCTAssertEqual(trace.events[0], .touch(.down, id: 1, at: Point(x: 120.5, y: 600), time: .seconds(0.016)))
+        XCTAssertEqual(trace.events[3], .key(.space, time: .seconds(0.5)))
+        XCTAssertEqual(trace.events[4].kind, .focusLost)
+        XCTAssertEqual(try Trace.parse(trace.serialized()), trace)
+    }
+
+    func testErrorsNameTheLine() {
+        func error(_ text: String) -> TraceError? {
+            do { _ = try Trace.parse(text); return nil } catch { return error as? TraceError }
+        }
+        let header = "{\"tactile_trace\":1,\"viewport\":{\"width\":390,\"height\":844}}\n"
+        XCTAssertEqual(error("")?.line, 1)
+        XCTAssertEqual(error("{\"t\":0}")?.line, 1)
+        XCTAssertEqual(error(header + "{\"t\":0,\"type\":\"wiggle\"}")?.line, 2)
+        XCTAssertEqual(error(header + "{\"t\":1,\"type\":\"key\",\"key\":\"space\"}\n{\"t\":0.5,\"type\":\"key\",\"key\":\"space\"}")?.line, 3)
+        XCTAssertEqual(error(header + "{\"t\":0,\"type\":\"down\",\"id\":1}")?.message, "a down event needs numbers \"x\" and \"y\"")
+        XCTAssertEqual(error(header + "not json")?.line, 2)
+    }
+}
+
+final class TapTrackerTests: XCTestCase {
+    func testTapWithinSlopAndTime() {
+        var t = TapTracker(slop: 18, maximumDuration: .seconds(0.5))
+        _ = t.handle(id: 1, phase: .down, location: Point(x: 10, y: 10), time: .zero)
+        _ = t.handle(id: 1, phase: .move, location: Point(x: 20, y: 15), time: .seconds(0.1))
+        XCTAssertEqual(t.handle(id: 1, phase: .up, location: Point(x: 20, y: 15), time: .seconds(0.2)), Point(x: 10, y: 10))
+    }
+
+    func testWanderingTooFarOrHoldingTooLongIsNoTap() {
+        var t = TapTracker(slop: 18, maximumDuration: .seconds(0.5))
+        _ = t.handle(id: 1, phase: .down, location: .zero, time: .zero)
+        _ = t.handle(id: 1, phase: .move, location: Point(x: 40, y: 0), time: .seconds(0.1))
+        XCTAssertNil(t.handle(id: 1, phase: .up, location: .zero, time: .seconds(0.2)), "came back, but wandered")
+        _ = t.handle(id: 2, phase: .down, location: .zero, time: .zero)
+        XCTAssertNil(t.handle(id: 2, phase: .up, location: .zero, time: .seconds(0.6)))
+        _ = t.handle(id: 3, phase: .down, location: .zero, time: .zero)
+        _ = t.handle(id: 3, phase: .cancel, location: .zero, time: .seconds(0.1))
+        XCTAssertNil(t.handle(id: 3, phase: .up, location: .zero, time: .seconds(0.2)))
+    }
+}
