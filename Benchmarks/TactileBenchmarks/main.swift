@@ -1,1 +1,133 @@
-// placeholder
+// Tactile's benchmark harness: prints a Markdown table of medians and tails. Not a test; run
+// it in release mode (see BENCHMARKS.md):  swift run -c release tactile-bench
+import Foundation
+import TactileApp
+import TactileCore
+import TactileEditor
+import TactileInput
+import TactileSDL
+import TactileUI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+setenv("SDL_VIDEODRIVER", "dummy", 0)
+setenv("SDL_AUDIODRIVER", "dummy", 0)
+
+/// Wall-clock nanoseconds.
+func nanos() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// Runs `body` `iterations` times after `warmup` runs; returns sorted durations in ms.
+func measure(iterations: Int, warmup: Int = 50, _ body: () -> Void) -> [Double] {
+    for _ in 0..<warmup { body() }
+    var samples: [Double] = []
+    samples.reserveCapacity(iterations)
+    for _ in 0..<iterations {
+        let t0 = nanos()
+        body()
+        samples.append(Double(nanos() - t0) / 1e6)
+    }
+    return samples.sorted()
+}
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+}
+
+var rows: [(String, String, String, String, String)] = []
+func report(_ name: String, _ samples: [Double], target: String) {
+    rows.append((name, String(format: "%.3f", percentile(samples, 0.5)), String(format: "%.3f", percentile(samples, 0.99)),
+                 "\(samples.count)", target))
+    FileHandle.standardError.write(Data("  \(name): median \(String(format: "%.3f", percentile(samples, 0.5))) ms\n".utf8))
+}
+
+/// A project of `tracks` tracks with `clipsPerTrack` clips each, 3 s long with 1 s gaps.
+func bigProject(tracks: Int, clipsPerTrack: Int) -> Project {
+    Project(name: "Big", tracks: (0..<tracks).map { t in
+        let kind: TrackKind = t == 0 ? .video : (t == tracks - 1 ? .audio : .overlay)
+        let clipKind: ClipKind = kind == .video ? .video : (kind == .audio ? .audio : .text)
+        return Track(id: "t\(t)", kind: kind, clips: (0..<clipsPerTrack).map { i in
+            Clip(id: "t\(t)c\(i)", kind: clipKind, title: "Clip \(i)", start: .seconds(i * 4), duration: .seconds(3),
+                 sourceDuration: clipKind.hasFiniteSource ? .seconds(10) : nil)
+        })
+    })
+}
+
+let fonts = try Fonts()
+let measurer = TTFTextMeasurer(fonts: fonts, scale: 2)
+let editor = Editor(measurer: measurer)
+
+/// One UI pass (a frame with no input) at a moving playhead, so each pass lays out anew.
+func uiPass(_ project: Project, label: String, target: String, selected: String? = nil) {
+    var state = EditorState(project: project)
+    state.selection = selected
+    var step: Int64 = 0
+    let duration = max(project.duration.ticks, 1)
+    let samples = measure(iterations: 3000) {
+        step += 1
+        state.playhead = Time(ticks: (step * Time.seconds(0.37).ticks) % duration)
+        _ = editor.frame(&state, events: [], now: .zero)
+    }
+    report(label, samples, target: target)
+}
+
+FileHandle.standardError.write(Data("Running benchmarks…\n".utf8))
+uiPass(DemoProject.make(), label: "UI pass, demo project (3 tracks, 9 clips)", target: "≤ 1 ms", selected: "beach")
+uiPass(bigProject(tracks: 8, clipsPerTrack: 125), label: "UI pass, 1,000 clips on 8 tracks", target: "≤ 4 ms", selected: "t0c3")
+uiPass(bigProject(tracks: 8, clipsPerTrack: 1250), label: "UI pass, 10,000 clips on 8 tracks", target: "same as 1,000 (grows with what is visible)")
+
+// A tap: down and up in one frame (two input passes plus the drawing pass).
+do {
+    var state = EditorState(project: DemoProject.make())
+    _ = editor.frame(&state, events: [], now: .zero)
+    var t = Time.zero
+    let samples = measure(iterations: 2000) {
+        t += .milliseconds(100)
+        let p = Point(x: 250, y: 606)
+        _ = editor.frame(&state, events: [.touch(.down, id: 1, at: p, time: t), .touch(.up, id: 1, at: p, time: t + .milliseconds(50))], now: t)
+    }
+    report("Input to draw list ready: a tap in one frame, demo", samples, target: "—")
+}
+
+// Software rasterisation of one frame (the snapshot / replay / export path).
+for scale in [1.0, 2.0, 3.0] {
+    var state = EditorState(project: DemoProject.make())
+    state.selection = "city"
+    let list = Editor(measurer: TTFTextMeasurer(fonts: fonts, scale: scale)).frame(&state, events: [], now: .zero).drawList
+    let canvas = try OffscreenCanvas(width: Int(390 * scale), height: Int(844 * scale), fonts: fonts)
+    let samples = measure(iterations: scale == 3 ? 60 : 150, warmup: 5) { _ = canvas.render(list, scale: scale) }
+    report("Software rasterisation of one demo frame, \(Int(390 * scale))×\(Int(844 * scale)) px", samples, target: "—")
+}
+
+// Idle: a real window (SDL's dummy video driver) left alone for 5 s.
+var idleLine = ""
+do {
+    let host = WindowHost(options: WindowOptions(viewport: Size(width: 390, height: 844), scale: 1, fill: false, fullscreen: false),
+                          configuration: TactileConfiguration())
+    var usageBefore = rusage(), usageAfter = rusage()
+    var started = false
+    host.onFrame = { _, _ in
+        guard !started else { return }
+        started = true
+        getrusage(RUSAGE_SELF.rawValue, &usageBefore)
+        Thread.detachNewThread {
+            usleep(5_000_000)
+            SDLEvents.pushQuit()
+        }
+    }
+    try host.run(project: DemoProject.make())
+    getrusage(RUSAGE_SELF.rawValue, &usageAfter)
+    func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    let cpu = seconds(usageAfter.ru_utime) + seconds(usageAfter.ru_stime) - seconds(usageBefore.ru_utime) - seconds(usageBefore.ru_stime)
+    idleLine = "| Idle window for 5 s | \(host.framesPresented) frame(s) presented in all, \(host.framesRun) run | CPU \(String(format: "%.3f", cpu)) s | 0 after the first |"
+}
+
+let machine = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
+    .first { $0.hasPrefix("model name") }.map { String($0.split(separator: ":").last!).trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
+print("Machine: \(machine), \(ProcessInfo.processInfo.activeProcessorCount) cores; release build.\n")
+print("| benchmark | median ms | p99 ms | samples | target |")
+print("|---|---|---|---|---|")
+for r in rows { print("| \(r.0) | \(r.1) | \(r.2) | \(r.3) | \(r.4) |") }
+print("\n| idle | frames | CPU | target |\n|---|---|---|---|")
+print(idleLine)

@@ -21,6 +21,12 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var topInset: Double = 47
         /// Bottom safe-area inset (home indicator). Default 34 pt.
         public var bottomInset: Double = 34
+        /// Top safe-area inset in landscape (no notch above). Default 0 pt.
+        public var landscapeTopInset: Double = 0
+        /// Bottom safe-area inset in landscape. Default 21 pt.
+        public var landscapeBottomInset: Double = 21
+        /// Most of the room left for canvas and tracks that the canvas's minimum may claim. Default 0.3.
+        public var minimumCanvasShare: Double = 0.3
         /// Height of the title bar above the canvas. Default 44 pt.
         public var titleBarHeight: Double = 44
         /// Height of the player bar (play button, timecode). Default 48 pt.

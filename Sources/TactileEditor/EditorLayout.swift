@@ -20,13 +20,16 @@ public struct EditorLayout: Hashable, Sendable {
         let l = c.layout
         self.viewport = viewport
         let screen = Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)
-        var rest = screen.sliceTop(l.topInset).rest
+        let landscape = viewport.width > viewport.height
+        var rest = screen.sliceTop(landscape ? l.landscapeTopInset : l.topInset).rest
         (titleBar, rest) = rest.sliceTop(l.titleBarHeight)
-        rest = rest.sliceBottom(l.bottomInset).rest
+        rest = rest.sliceBottom(landscape ? l.landscapeBottomInset : l.bottomInset).rest
         (toolbar, rest) = rest.sliceBottom(l.toolbarHeight)
         // The timeline is as tall as its tracks need, but leaves the canvas its minimum.
         let tracksHeight = Double(trackCount) * l.trackHeight + Double(max(0, trackCount - 1)) * l.trackSpacing + 2 * l.trackPadding
-        let available = max(0, rest.height - l.playerBarHeight - l.rulerHeight - l.minimumCanvasHeight)
+        let room = max(0, rest.height - l.playerBarHeight - l.rulerHeight)
+        let canvasMinimum = min(l.minimumCanvasHeight, room * l.minimumCanvasShare)
+        let available = max(0, room - canvasMinimum)
         let tracksAreaHeight = min(tracksHeight, available)
         (tracksArea, rest) = rest.sliceBottom(tracksAreaHeight)
         (ruler, rest) = rest.sliceBottom(l.rulerHeight)

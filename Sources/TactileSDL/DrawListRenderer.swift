@@ -66,7 +66,15 @@ public final class DrawListRenderer {
         let s = p.scale
         switch command {
         case let .fillRect(rect, color, radius):
-            Tessellator.fillConvex(Tessellator.roundedRectPath(p.rect(rect), radius: radius * s), color: color, into: &mesh)
+            let r = p.rect(rect)
+            if radius * s < 0.5, let pixels = Self.pixelAligned(r) {
+                // Square, pixel-aligned rectangles (backgrounds, bars) need no anti-aliasing:
+                // fill them directly, much faster than blended triangles on the software renderer.
+                flushMesh()
+                fillDirect(pixels, color)
+            } else {
+                Tessellator.fillConvex(Tessellator.roundedRectPath(r, radius: radius * s), color: color, into: &mesh)
+            }
         case let .strokeRect(rect, color, width, radius):
             // The stroke lies inside the rect, as a selection frame should.
             let w = width * s
@@ -81,6 +89,8 @@ public final class DrawListRenderer {
             Tessellator.fillConvex(Tessellator.circlePath(center: p.point(center), radius: radius * s), color: color, into: &mesh)
         case let .strokeCircle(center, radius, color, width):
             Tessellator.strokeClosed(Tessellator.circlePath(center: p.point(center), radius: radius * s), width: width * s, color: color, into: &mesh)
+        case let .cornerMask(rect, color, radius):
+            Tessellator.cornerMask(p.rect(rect), radius: radius * s, color: color, into: &mesh)
         case let .triangle(a, b, c, color):
             Tessellator.fillConvex([p.point(a), p.point(b), p.point(c)], color: color, into: &mesh)
         case let .text(run):
@@ -105,6 +115,22 @@ public final class DrawListRenderer {
             if clipStack.count > 1 { clipStack.removeLast() }
             applyClip()
         }
+    }
+
+    /// The rectangle as whole pixels when its edges lie on pixel boundaries (within 1/100 px).
+    static func pixelAligned(_ r: Rect) -> SDL_Rect? {
+        func whole(_ v: Double) -> Int32? { abs(v - v.rounded()) < 0.01 ? Int32(v.rounded()) : nil }
+        guard let x0 = whole(r.minX), let y0 = whole(r.minY), let x1 = whole(r.maxX), let y1 = whole(r.maxY), x1 > x0, y1 > y0 else { return nil }
+        return SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
+    }
+
+    private func fillDirect(_ rect: SDL_Rect, _ color: Color) {
+        guard color.a > 0 else { return }
+        var r = rect
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+        SDL_SetRenderDrawBlendMode(renderer, color.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        SDL_RenderFillRect(renderer, &r)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
     private func applyClip() {

@@ -155,13 +155,15 @@ public final class WindowHost {
         drawer.render(list, placement: .init(originX: s.x, originY: s.y, scale: frame.scale),
                       bounds: SDL_Rect(x: Int32(s.x), y: Int32(s.y), w: Int32(s.width), h: Int32(s.height)))
         if frame.showsBezel {
-            // The bezel: a thick rounded ring whose inner edge rounds the screen's corners.
+            // Round the screen's corners (masks in the desk's colour), then lay the bezel, a
+            // rounded ring, over the seam between screen and desk.
             let bezel = configuration.window.bezelWidth * frame.scale
             let radius = configuration.window.screenCornerRadius * frame.scale
             var chrome = DrawList()
-            let ring = s.outsetBy(dx: bezel, dy: bezel)
-            chrome.add(.strokeRect(ring, theme.bezel, width: bezel + 1, cornerRadius: radius + bezel))
-            chrome.add(.strokeRect(ring.outsetBy(dx: 1, dy: 1), Color(hex: 0x3A3D45), width: 1.5, cornerRadius: radius + bezel + 1))
+            let body = s.outsetBy(dx: bezel, dy: bezel)
+            chrome.add(.cornerMask(s, theme.desk, cornerRadius: radius))
+            chrome.add(.strokeRect(body, theme.bezel, width: bezel + 1, cornerRadius: radius + bezel))
+            chrome.add(.strokeRect(body.outsetBy(dx: 1.5, dy: 1.5), Color(hex: 0x44474F), width: 1.5, cornerRadius: radius + bezel + 1.5))
             drawer.render(chrome, placement: .init(originX: 0, originY: 0, scale: 1),
                           bounds: SDL_Rect(x: 0, y: 0, w: Int32(window.width), h: Int32(window.height)))
         }

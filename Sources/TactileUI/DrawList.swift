@@ -39,6 +39,9 @@ public enum DrawCommand: Hashable, Sendable {
     case text(TextRun)
     /// An image, or the `source` part of it (in image pixels), scaled into `frame`.
     case image(ImageHandle, source: Rect?, frame: Rect, opacity: Double)
+    /// Paints the corners of `rect` outside its rounded version of `cornerRadius` in a colour:
+    /// rounds a square picture (an image, the phone's screen) drawn beneath it.
+    case cornerMask(Rect, Color, cornerRadius: Double)
     /// Clips everything after it to `rect` (intersected with the current clip) until `popClip`.
     case pushClip(Rect)
     /// Restores the clip before the matching `pushClip`.

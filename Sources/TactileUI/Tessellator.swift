@@ -135,6 +135,40 @@ public enum Tessellator {
         }
     }
 
+    /// Fills the four corners of `r` that lie outside its rounded version of `radius`: the
+    /// masks that round a square picture (a video frame, the phone's screen) drawn beneath. Each
+    /// corner is a fan from the square corner to the arc, anti-aliased along the arc only, so
+    /// the fan's inner edges show no seams.
+    public static func cornerMask(_ r: Rect, radius: Double, color: Color, into mesh: inout Mesh) {
+        let rad = max(0, min(radius, min(r.width, r.height) / 2))
+        guard rad >= 0.5, color.a > 0 else { return }
+        let segments = max(3, min(24, Int((rad * 0.75).rounded(.up))))
+        let corners: [(corner: Point, center: Point, start: Double)] = [
+            (Point(x: r.maxX, y: r.minY), Point(x: r.maxX - rad, y: r.minY + rad), -Double.pi / 2),
+            (Point(x: r.maxX, y: r.maxY), Point(x: r.maxX - rad, y: r.maxY - rad), 0),
+            (Point(x: r.minX, y: r.maxY), Point(x: r.minX + rad, y: r.maxY - rad), Double.pi / 2),
+            (Point(x: r.minX, y: r.minY), Point(x: r.minX + rad, y: r.minY + rad), Double.pi),
+        ]
+        let half = fringe / 2
+        let clear = color.opacity(0)
+        for (corner, center, start) in corners {
+            let base = Int32(mesh.vertices.count)
+            mesh.vertices.append(vertex(corner.x, corner.y, color))
+            for i in 0...segments {
+                let a = start + Double(i) / Double(segments) * Double.pi / 2
+                let (c, s) = (cos(a), sin(a))
+                // Outward from the arc is towards the corner (away from the centre).
+                mesh.vertices.append(vertex(center.x + c * (rad + half), center.y + s * (rad + half), color))
+                mesh.vertices.append(vertex(center.x + c * (rad - half), center.y + s * (rad - half), clear))
+            }
+            for i in Int32(0)..<Int32(segments) {
+                let solid = base + 1 + 2 * i, nextSolid = solid + 2
+                mesh.indices += [base, solid, nextSolid]
+                mesh.indices += [solid, nextSolid, nextSolid + 1, solid, nextSolid + 1, solid + 1]
+            }
+        }
+    }
+
     // MARK: Helpers
 
     private static func vertex(_ x: Double, _ y: Double, _ c: Color) -> MeshVertex { MeshVertex(x: Float(x), y: Float(y), color: c) }

@@ -38,11 +38,7 @@ final class WindowHostTests: XCTestCase {
         SDL_PushEvent(&e)
     }
 
-    static func quit() {
-        var e = SDL_Event()
-        e.type = SDL_QUIT.rawValue
-        SDL_PushEvent(&e)
-    }
+    static func quit() { SDLEvents.pushQuit() }
 
     func testIdleWindowRendersOnlyTheFirstFrame() throws {
         let (host, _) = try runHost { _ in

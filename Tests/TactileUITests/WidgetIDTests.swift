@@ -79,3 +79,32 @@ final class TessellatorTests: XCTestCase {
         XCTAssertEqual(mesh.vertices.map(\.color.a).max(), 128)
     }
 }
+
+final class CornerMaskTests: XCTestCase {
+    func testMaskCoversTheCornersAndFadesAlongTheArc() {
+        var mesh = Mesh()
+        Tessellator.cornerMask(Rect(x: 0, y: 0, width: 100, height: 60), radius: 10, color: .black, into: &mesh)
+        XCTAssertFalse(mesh.isEmpty)
+        // The square corners themselves are solid vertices of the fans.
+        for corner in [(0, 0), (100, 0), (100, 60), (0, 60)] {
+            XCTAssertTrue(mesh.vertices.contains { $0.x == Float(corner.0) && $0.y == Float(corner.1) && $0.color.a == 255 })
+        }
+        // Nothing reaches the middle of the edges or the inside of the rectangle.
+        XCTAssertTrue(mesh.vertices.allSatisfy { min($0.x, 100 - $0.x) <= 10.6 && min($0.y, 60 - $0.y) <= 10.6 })
+        XCTAssertTrue(mesh.vertices.contains { $0.color.a == 0 }, "the arc is anti-aliased")
+        var none = Mesh()
+        Tessellator.cornerMask(Rect(x: 0, y: 0, width: 10, height: 10), radius: 0, color: .black, into: &none)
+        XCTAssertTrue(none.isEmpty)
+    }
+}
+
+final class LayoutTests: XCTestCase {
+    func testLandscapeKeepsTracksAndACanvas() {
+        // Checked through the editor module's layout in EditorTests; here the geometry helpers.
+        let r = Rect(x: 0, y: 0, width: 390, height: 844)
+        XCTAssertEqual(r.aspectFit(16.0 / 9.0).width, 390)
+        XCTAssertEqual(r.aspectFit(16.0 / 9.0).height, 390 * 9 / 16, accuracy: 1e-9)
+        XCTAssertEqual(r.sliceTop(47).rest.minY, 47)
+        XCTAssertEqual(r.sliceBottom(34).slice.minY, 810)
+    }
+}

@@ -75,8 +75,9 @@ public struct Project: Hashable, Sendable {
 
     public init(name: String, tracks: [Track]) { self.name = name; self.tracks = tracks }
 
-    /// The end of the last clip on any track.
-    public var duration: Time { tracks.flatMap(\.clips).map(\.end).max() ?? .zero }
+    /// The end of the last clip on any track. Clips on a track are sorted and never overlap,
+    /// so only each track's last clip is looked at: O(tracks), not O(clips).
+    public var duration: Time { tracks.compactMap { $0.clips.last?.end }.max() ?? .zero }
 
     /// Every clip of the project, track by track.
     public var allClips: [Clip] { tracks.flatMap(\.clips) }

@@ -7,6 +7,8 @@ import TactileUI
 struct CanvasView {
     /// The composition's aspect ratio (width / height).
     static let aspect = 16.0 / 9.0
+    /// How round the picture's corners are, in points.
+    static let cornerRadius = 8.0
 
     let ui: UIContext
     let frame: Rect
@@ -18,7 +20,7 @@ struct CanvasView {
         ui.interact("canvas", hitFrame: frame)
         ui.element(UIElement(id: "canvas", role: "canvas", label: "Preview", frame: picture,
                              state: ["time": .number(state.playhead.seconds)]))
-        ui.fill(picture, theme.canvasBackdrop, radius: 6)
+        ui.fill(picture, theme.canvasBackdrop)
         let t = state.playhead
         let visual = state.project.tracks.filter { $0.kind == .video }.compactMap { $0.clip(at: t) }.last
         ui.clipped(to: picture) {
@@ -31,6 +33,7 @@ struct CanvasView {
                 if let clip = track.clip(at: t) { drawOverlay(clip, in: picture) }
             }
         }
+        ui.draw.add(.cornerMask(picture, theme.background, cornerRadius: Self.cornerRadius))
     }
 
     /// The base picture of a clip: its colour washed over the frame, its title, and where in its

@@ -35,8 +35,7 @@ struct TimelineView {
                 }
             }
         }
-        if let selected = state.selectedClip, let (_, trackIndex) = state.project.clip(withID: selected.id),
-           trackIndex < layout.trackRows.count {
+        if let id = state.selection, let (selected, trackIndex) = state.project.clip(withID: id), trackIndex < layout.trackRows.count {
             SelectionView(ui: ui, configuration: configuration, theme: theme)
                 .draw(selected, row: layout.trackRows[trackIndex], area: area, geometry: geometry)
         }

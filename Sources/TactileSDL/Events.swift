@@ -1,0 +1,12 @@
+import CSDL2
+
+/// Small helpers to post events into SDL's queue from any thread (benchmarks, tests, signal
+/// handlers), so other modules need not import the C module.
+public enum SDLEvents {
+    /// Asks the window loop to close, as the window's close button does.
+    public static func pushQuit() {
+        var e = SDL_Event()
+        e.type = SDL_QUIT.rawValue
+        SDL_PushEvent(&e)
+    }
+}
