@@ -63,14 +63,12 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
-    /// Shortest text for a number: integers without a fraction, others rounded to 6 decimals.
+    /// Shortest text for a number that reads back to the same value: integers without a
+    /// fraction, others in Swift's shortest round-trip form.
     public static func format(_ n: Double) -> String {
         guard n.isFinite else { return "null" }
         if n == n.rounded() && abs(n) < 1e15 { return String(Int64(n)) }
-        var s = String(format: "%.6f", n)
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
-        return s
+        return "\(n)"
     }
 
     /// `s` as a JSON string literal.

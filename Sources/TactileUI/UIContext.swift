@@ -32,8 +32,13 @@ public struct Interaction: Sendable, Hashable {
     public var tapped = false
     /// Where the tap or press happened.
     public var location: Point?
+    /// The fingers over the widget now, where it is the top-most widget (hot, per finger).
+    public var hotFingers: [PointerID] = []
     /// Whether any finger holds the widget.
     public var isHeld: Bool { !fingers.isEmpty }
+    /// Whether a finger holds the widget and is still over it: show it pressed. Sliding off
+    /// un-highlights it, and lifting there does not tap, as on iOS.
+    public var isPressedDown: Bool { fingers.contains { hotFingers.contains($0) } }
 }
 
 /// One immediate-mode UI pass: `begin` (the initialiser) → widget calls → `finish()`.
@@ -61,6 +66,7 @@ public final class UIContext {
     private var pressTargets: [PointerID: WidgetID] = [:]
     private var released: [PointerID: (location: Point, tap: Bool)] = [:]
     private var claimed: Set<PointerID> = []
+    private var hot: [PointerID: WidgetID] = [:]
 
     /// Begins a pass with the touches that arrived since the last one. A finger changes phase
     /// at most once per pass (`Editor` splits event batches so).
@@ -97,6 +103,10 @@ public final class UIContext {
             case .key:
                 break
             }
+        }
+        // Hot per finger: the top-most widget under each finger, as last drawn.
+        for (finger, location) in self.memory.fingers {
+            if let target = memory.lastHits.last(where: { $0.frame.contains(location) }) { hot[finger] = target.id }
         }
     }
 
@@ -144,6 +154,7 @@ public final class UIContext {
             }
         }
         result.fingers.sort()
+        result.hotFingers = hot.filter { $0.value == wid }.map(\.key).sorted()
         return result
     }
 

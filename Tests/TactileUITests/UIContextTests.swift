@@ -60,4 +60,19 @@ final class UIContextTests: XCTestCase {
         let up = pass([.touch(.up, id: 2, at: Point(x: 10, y: 10), time: .seconds(0.2))], at: 0.2)
         XCTAssertFalse(up.a.tapped, "a cancelled touch does not tap")
     }
+
+    func testHotFollowsTheFingerWhileActiveStays() {
+        pass([])
+        pass([.touch(.down, id: 1, at: Point(x: 10, y: 10), time: .zero)])
+        let over = pass([.touch(.move, id: 1, at: Point(x: 20, y: 10), time: .seconds(0.02))], at: 0.02)
+        XCTAssertTrue(over.a.isPressedDown)
+        let off = pass([.touch(.move, id: 1, at: Point(x: 250, y: 10), time: .seconds(0.05))], at: 0.05)
+        XCTAssertEqual(off.a.fingers, [1], "still held by the finger that pressed it")
+        XCTAssertEqual(off.a.hotFingers, [])
+        XCTAssertEqual(off.b.hotFingers, [1])
+        XCTAssertFalse(off.a.isPressedDown, "sliding off un-highlights")
+        let up = pass([.touch(.up, id: 1, at: Point(x: 250, y: 10), time: .seconds(0.1))], at: 0.1)
+        XCTAssertFalse(up.a.tapped)
+        XCTAssertFalse(up.b.tapped, "b never held the finger")
+    }
 }

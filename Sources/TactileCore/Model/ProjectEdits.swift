@@ -54,7 +54,7 @@ extension Project {
         var project = self
         var left = clip, right = clip
         left.duration = time - clip.start
-        right.id = unusedID(prefix: clip.kind.rawValue)
+        right.id = unusedID(prefix: clip.id)
         right.start = time
         right.duration = clip.end - time
         right.sourceStart = clip.sourceStart + left.duration

@@ -96,21 +96,21 @@ public enum ProjectFile {
         }
     }
 
-    /// The project as pretty-printed JSON with sorted keys (stable diffs).
+    /// The project as pretty-printed JSON, keys in the documented order (stable diffs).
     public static func encode(_ project: Project) -> Data {
-        let root: [String: Any] = [
-            "version": Project.formatVersion,
-            "name": project.name,
-            "tracks": project.tracks.map { t -> [String: Any] in
-                ["id": t.id, "kind": t.kind.rawValue, "clips": t.clips.map { c -> [String: Any] in
-                    ["id": c.id, "kind": c.kind.rawValue, "media": c.media as Any? ?? NSNull(), "title": c.title,
-                     "start": c.start.seconds, "duration": c.duration.seconds, "sourceStart": c.sourceStart.seconds,
-                     "sourceDuration": c.sourceDuration.map { $0.seconds as Any } ?? NSNull()]
-                }]
-            },
-        ]
-        // Top-level objects of plain types always serialise.
-        return try! JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
+        func seconds(_ t: Time) -> JSONValue { .number(t.seconds) }
+        let root: JSONValue = .object([
+            ("version", .number(Double(Project.formatVersion))),
+            ("name", .string(project.name)),
+            ("tracks", .array(project.tracks.map { t in
+                .object([("id", .string(t.id)), ("kind", .string(t.kind.rawValue)), ("clips", .array(t.clips.map { c in
+                    .object([("id", .string(c.id)), ("kind", .string(c.kind.rawValue)), ("media", c.media.map { .string($0) } ?? .null),
+                             ("title", .string(c.title)), ("start", seconds(c.start)), ("duration", seconds(c.duration)),
+                             ("sourceStart", seconds(c.sourceStart)), ("sourceDuration", c.sourceDuration.map(seconds) ?? .null)])
+                }))])
+            })),
+        ])
+        return Data((root.serialized(pretty: true) + "\n").utf8)
     }
 
     /// Writes the project atomically: a reader sees the old file or the new one, never half.

@@ -25,7 +25,7 @@ struct ScreenView {
 func iconButton(_ ui: UIContext, id: String, role: String, label: String, icon: Icon, frame: Rect,
                 theme: Theme, enabled: Bool = true, caption: String? = nil) -> Bool {
     let interaction = ui.interact(id, hitFrame: frame)
-    let held = interaction.isHeld && enabled
+    let held = interaction.isPressedDown && enabled
     let color = enabled ? theme.textPrimary : theme.textTertiary
     if held { ui.fill(frame.insetBy(dx: 2, dy: 2), theme.surfaceRaised, radius: 12) }
     if let caption {

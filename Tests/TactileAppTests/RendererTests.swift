@@ -1,0 +1,129 @@
+import CSDL2
+import XCTest
+import TactileCore
+import TactileUI
+import TactileInput
+@testable import TactileSDL
+
+/// The draw-list renderer on the software canvas: every command kind lands where it should.
+final class RendererTests: XCTestCase {
+    static let fonts = try! Fonts()
+
+    func render(_ build: (inout DrawList) -> Void, scale: Double = 1, setup: ((DrawListRenderer) -> Void)? = nil) throws -> RGBAImage {
+        let canvas = try OffscreenCanvas(width: 100, height: 80, fonts: Self.fonts)
+        setup?(canvas.renderer)
+        var list = DrawList()
+        build(&list)
+        return canvas.render(list, scale: scale, clearColor: .black)
+    }
+
+    func rgb(_ image: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] { let p = image.pixel(x: x, y: y); return [p.r, p.g, p.b] }
+
+    func testFilledRoundedRectIsAntiAliasedAtItsCorners() throws {
+        let image = try render { $0.add(.fillRect(Rect(x: 10, y: 10, width: 60, height: 40), Color(hex: 0xFF0000), cornerRadius: 12)) }
+        XCTAssertEqual(rgb(image, 40, 30), [255, 0, 0])
+        XCTAssertEqual(rgb(image, 5, 5), [0, 0, 0])
+        XCTAssertEqual(rgb(image, 10, 10), [0, 0, 0], "the corner is rounded off")
+        let edge = (10..<22).map { image.pixel(x: $0, y: 12).r }
+        XCTAssertTrue(edge.contains { $0 > 0 && $0 < 255 }, "partial coverage along the arc: \(edge)")
+    }
+
+    func testClipLimitsDrawingAndPopRestores() throws {
+        let image = try render {
+            $0.add(.pushClip(Rect(x: 0, y: 0, width: 50, height: 80)))
+            $0.add(.fillRect(Rect(x: 0, y: 0, width: 100, height: 40), Color(hex: 0x00FF00), cornerRadius: 0))
+            $0.add(.popClip)
+            $0.add(.fillRect(Rect(x: 0, y: 40, width: 100, height: 40), Color(hex: 0x0000FF), cornerRadius: 0))
+        }
+        XCTAssertEqual(rgb(image, 25, 20), [0, 255, 0])
+        XCTAssertEqual(rgb(image, 75, 20), [0, 0, 0])
+        XCTAssertEqual(rgb(image, 75, 60), [0, 0, 255])
+    }
+
+    func testOverlayLayerDrawsAboveContent() throws {
+        let image = try render { list in
+            list.inLayer(.overlay) { $0.add(.fillRect(Rect(x: 0, y: 0, width: 50, height: 50), .white, cornerRadius: 0)) }
+            list.add(.fillRect(Rect(x: 0, y: 0, width: 100, height: 80), Color(hex: 0x0000FF), cornerRadius: 0))
+        }
+        XCTAssertEqual(rgb(image, 10, 10), [255, 255, 255])
+        XCTAssertEqual(rgb(image, 80, 60), [0, 0, 255])
+    }
+
+    func testImagesScaleIntoTheirFrame() throws {
+        let checker = RGBAImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 255, 0, 255])
+        let image = try render({ $0.add(.image(ImageHandle(7), source: nil, frame: Rect(x: 0, y: 0, width: 40, height: 20), opacity: 1)) },
+                               setup: { $0.setImage(checker, for: ImageHandle(7)) })
+        XCTAssertEqual(rgb(image, 5, 10), [255, 0, 0])
+        XCTAssertEqual(rgb(image, 35, 10), [0, 255, 0])
+        XCTAssertEqual(rgb(image, 60, 10), [0, 0, 0])
+        let cropped = try render({ $0.add(.image(ImageHandle(7), source: Rect(x: 1, y: 0, width: 1, height: 1), frame: Rect(x: 0, y: 0, width: 40, height: 20), opacity: 1)) },
+                                 setup: { $0.setImage(checker, for: ImageHandle(7)) })
+        XCTAssertEqual(rgb(cropped, 5, 10), [0, 255, 0], "the source rect picks the right half")
+    }
+
+    func testTextDrawsInsideItsFrameAtItsAlignment() throws {
+        let image = try render({ $0.add(.text(TextRun("Hi", in: Rect(x: 0, y: 0, width: 100, height: 40), font: Font(size: 20, weight: .bold),
+                                                      color: .white, alignment: .trailing))) }, scale: 1)
+        var leftLit = 0, rightLit = 0
+        for y in 0..<40 { for x in 0..<100 where image.pixel(x: x, y: y).r > 128 { if x < 50 { leftLit += 1 } else { rightLit += 1 } } }
+        XCTAssertEqual(leftLit, 0)
+        XCTAssertGreaterThan(rightLit, 20)
+        XCTAssertTrue((40..<80).allSatisfy { y in (0..<100).allSatisfy { image.pixel(x: $0, y: y).r == 0 } }, "nothing below the frame")
+    }
+
+    func testDashedLineAlternatesAndCornerMaskRoundsAPicture() throws {
+        let image = try render { list in
+            list.add(.dashedLine(from: Point(x: 0, y: 5), to: Point(x: 100, y: 5), .white, width: 4, dash: 10, gap: 10, phase: 0))
+            list.add(.fillRect(Rect(x: 20, y: 20, width: 60, height: 50), Color(hex: 0xFF0000), cornerRadius: 0))
+            list.add(.cornerMask(Rect(x: 20, y: 20, width: 60, height: 50), .black, cornerRadius: 10))
+        }
+        XCTAssertEqual(image.pixel(x: 5, y: 5).r, 255)
+        XCTAssertEqual(image.pixel(x: 15, y: 5).r, 0)
+        XCTAssertEqual(image.pixel(x: 25, y: 5).r, 255)
+        XCTAssertEqual(rgb(image, 20, 20), [0, 0, 0], "the picture's corner is masked")
+        XCTAssertEqual(rgb(image, 50, 45), [255, 0, 0])
+    }
+}
+
+final class EventTranslatorTests: XCTestCase {
+    let frame = DeviceFrame(window: Size(width: 446, height: 900), viewport: Size(width: 390, height: 844), scale: 1, fill: false, margin: 28)
+
+    func testFingersArriveInViewportPointsWithStableIDs() {
+        var translator = EventTranslator()
+        var events: [TactileInput.InputEvent] = []
+        var e = SDL_Event()
+        e.type = SDL_FINGERDOWN.rawValue
+        e.tfinger.touchId = 3; e.tfinger.fingerId = 77; e.tfinger.x = 0.5; e.tfinger.y = 0.5
+        _ = translator.translate(e, frame: frame, windowPixels: Size(width: 446, height: 900), now: .zero, into: &events)
+        e.type = SDL_FINGERUP.rawValue
+        _ = translator.translate(e, frame: frame, windowPixels: Size(width: 446, height: 900), now: .seconds(0.1), into: &events)
+        XCTAssertEqual(events, [.touch(.down, id: 1, at: Point(x: 195, y: 422), time: .zero),
+                                .touch(.up, id: 1, at: Point(x: 195, y: 422), time: .seconds(0.1))])
+    }
+
+    func testAltAddsAMirroredSecondFingerAndTouchMiceAreDropped() {
+        var translator = EventTranslator()
+        var events: [TactileInput.InputEvent] = []
+        var e = SDL_Event()
+        e.type = SDL_MOUSEBUTTONDOWN.rawValue
+        e.button.button = UInt8(SDL_BUTTON_LEFT); e.button.x = 128; e.button.y = 128; e.button.which = tactile_SDL_TOUCH_MOUSEID()
+        _ = translator.translate(e, frame: frame, windowPixels: Size(width: 446, height: 900), now: .zero, into: &events)
+        XCTAssertTrue(events.isEmpty, "a mouse event made from a touch is dropped")
+        SDL_SetModState(KMOD_LALT)
+        defer { SDL_SetModState(KMOD_NONE) }
+        e.button.which = 0
+        _ = translator.translate(e, frame: frame, windowPixels: Size(width: 446, height: 900), now: .zero, into: &events)
+        XCTAssertEqual(events, [.touch(.down, id: 0, at: Point(x: 100, y: 100), time: .zero),
+                                .touch(.down, id: -1, at: Point(x: 290, y: 744), time: .zero)])
+    }
+
+    func testLosingFocusCancelsTouches() {
+        var translator = EventTranslator()
+        var events: [TactileInput.InputEvent] = []
+        var e = SDL_Event()
+        e.type = SDL_WINDOWEVENT.rawValue
+        e.window.event = UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue)
+        _ = translator.translate(e, frame: frame, windowPixels: Size(width: 446, height: 900), now: .seconds(1), into: &events)
+        XCTAssertEqual(events.map(\.kind), [.focusLost])
+    }
+}
