@@ -75,17 +75,9 @@ struct EditorActions {
                 state.selection = nil
             } catch { failed(error, state: &state, now: now, effects: &effects) }
         case .undo:
-            guard let previous = state.history.undo(state.project) else { return banner("Nothing to undo.", state: &state, now: now) }
-            state.project = previous
-            dropStaleSelection(&state)
-            effects.cues.append(CueEvent(.impactLight, reason: "undo"))
-            effects.log.append(LogEvent(time: now, kind: "undo"))
+            restore(state.history.undo(state.project), as: "undo", state: &state, now: now, effects: &effects)
         case .redo:
-            guard let next = state.history.redo(state.project) else { return banner("Nothing to redo.", state: &state, now: now) }
-            state.project = next
-            dropStaleSelection(&state)
-            effects.cues.append(CueEvent(.impactLight, reason: "redo"))
-            effects.log.append(LogEvent(time: now, kind: "redo"))
+            restore(state.history.redo(state.project), as: "redo", state: &state, now: now, effects: &effects)
         case .rotate:
             state.viewport = state.viewport.rotated
             effects.log.append(LogEvent(time: now, kind: "rotate", fields: ["width": .number(state.viewport.width), "height": .number(state.viewport.height)]))
@@ -121,7 +113,12 @@ struct EditorActions {
         state.banner = Banner(message: message, isError: isError, until: now + .seconds(configuration.editing.bannerDuration))
     }
 
-    private func dropStaleSelection(_ state: inout EditorState) {
-        if let id = state.selection, state.project.clip(withID: id) == nil { state.selection = nil }
+    /// Puts back a project from the history (undo or redo), or says there is none.
+    private func restore(_ project: Project?, as step: String, state: inout EditorState, now: Time, effects: inout Effects) {
+        guard let project else { return banner("Nothing to \(step).", state: &state, now: now) }
+        state.project = project
+        if let id = state.selection, project.clip(withID: id) == nil { state.selection = nil }
+        effects.cues.append(CueEvent(.impactLight, reason: step))
+        effects.log.append(LogEvent(time: now, kind: step))
     }
 }
