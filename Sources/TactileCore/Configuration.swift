@@ -61,10 +61,26 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
     }
 
     public struct Input: Hashable, Sendable, Codable {
-        /// How far a finger may wander and still tap, in points. Default 18 pt (Flutter's kTouchSlop).
+        /// How far a finger may wander and still tap, and how far it moves before a scroll or a
+        /// clip move starts, in points. Default 18 pt (Flutter's kTouchSlop).
         public var tapSlop: Double = 18
+        /// How far a finger moves before a free pan starts, in points. Default 36 pt (Flutter's kPanSlop).
+        public var panSlop: Double = 36
+        /// How far a finger on a trim handle moves before trimming starts, in points. Default 4 pt:
+        /// handles are precise tools and nothing else competes for them.
+        public var trimSlop: Double = 4
         /// Longest press that still counts as a tap, in seconds. Default 0.5 s.
         public var tapMaximumDuration: Double = 0.5
+        /// How long a finger rests before a long press, in seconds. Default 0.5 s.
+        public var longPressDuration: Double = 0.5
+        /// How far a resting finger may wander during a long press, in points. Default 10 pt.
+        public var longPressSlop: Double = 10
+        /// Longest gap between the taps of a double tap, in seconds. Default 0.3 s.
+        public var doubleTapInterval: Double = 0.3
+        /// Farthest the second tap of a double tap may land from the first, in points. Default 40 pt.
+        public var doubleTapSlop: Double = 40
+        /// The window over which finger velocity is measured, in seconds. Default 0.1 s.
+        public var velocityWindow: Double = 0.1
         public init() {}
     }
 

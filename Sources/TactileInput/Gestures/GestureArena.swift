@@ -1,0 +1,295 @@
+import TactileCore
+
+/// Settles which gesture owns the fingers on the timeline. Recognisers for the gestures the
+/// touched element offers compete while the finger decides; the first to accept wins (ties go
+/// by `ArenaRules.priority`), the rest lose. A second finger may turn a running gesture into a
+/// pinch where the rules allow it, otherwise it is refused. Pure: events and instants in,
+/// gesture events out; timers (long press, double tap) fire from `advance(to:)`.
+public struct GestureArena: Sendable {
+    /// The thresholds the recognisers use, from `TactileConfiguration.Input`.
+    public struct Thresholds: Sendable, Hashable {
+        public var tapSlop: Double
+        public var trimSlop: Double
+        public var tapMaximumDuration: Time
+        public var longPressDuration: Time
+        public var longPressSlop: Double
+        public var doubleTapInterval: Time
+        public var doubleTapSlop: Double
+        public var velocityWindow: Time
+
+        public init(_ c: TactileConfiguration.Input) {
+            tapSlop = c.tapSlop; trimSlop = c.trimSlop
+            tapMaximumDuration = .seconds(c.tapMaximumDuration)
+            longPressDuration = .seconds(c.longPressDuration); longPressSlop = c.longPressSlop
+            doubleTapInterval = .seconds(c.doubleTapInterval); doubleTapSlop = c.doubleTapSlop
+            velocityWindow = .seconds(c.velocityWindow)
+        }
+    }
+
+    struct Finger: Sendable {
+        var start: Point
+        var startTime: Time
+        var location: Point
+        var velocity: VelocityTracker
+    }
+
+    struct Deciding: Sendable {
+        var leader: PointerID
+        var target: GestureTarget
+        var candidates: Set<GestureKind>
+        /// The location of the first tap when this sequence may be the second of a double tap.
+        var firstTap: (location: Point, time: Time)?
+    }
+
+    struct Active: Sendable {
+        var kind: GestureKind
+        var fingers: [PointerID]
+        var target: GestureTarget
+        var axis: ScrollAxis?
+        var start: Point
+        var startDistance: Double
+    }
+
+    enum State: Sendable {
+        case idle
+        case deciding(Deciding)
+        case active(Active)
+        /// A tap happened on an element that also takes double taps: wait for a second one.
+        case awaitingSecondTap(target: GestureTarget, location: Point, time: Time, deadline: Time)
+        /// Nothing can win any more; waiting for the fingers to lift.
+        case spent
+    }
+
+    public let rules: ArenaRules
+    public var thresholds: Thresholds
+    private(set) var fingers: [PointerID: Finger] = [:]
+    private(set) var state: State = .idle
+
+    public init(rules: ArenaRules = .timeline, thresholds: Thresholds) {
+        self.rules = rules; self.thresholds = thresholds
+    }
+
+    // MARK: Queries
+
+    /// Whether the arena follows `finger`.
+    public func follows(_ finger: PointerID) -> Bool { fingers[finger] != nil }
+
+    /// Whether any finger is in the arena.
+    public var isEngaged: Bool { !fingers.isEmpty }
+
+    /// The gesture under way, if one has won.
+    public var activeGesture: GestureKind? {
+        if case let .active(a) = state { return a.kind }
+        return nil
+    }
+
+    /// The gestures still competing for the finger, while undecided.
+    public var candidates: Set<GestureKind> {
+        if case let .deciding(d) = state { return d.candidates }
+        return []
+    }
+
+    /// When a timer next needs `advance(to:)` (a long press or a double-tap timeout).
+    public var nextDeadline: Time? {
+        switch state {
+        case let .deciding(d):
+            guard let f = fingers[d.leader] else { return nil }
+            var times: [Time] = []
+            if d.candidates.contains(.longPress) { times.append(f.startTime + thresholds.longPressDuration) }
+            if d.candidates.contains(.tap) { times.append(f.startTime + thresholds.tapMaximumDuration + Time(ticks: 1)) }
+            return times.min()
+        case let .awaitingSecondTap(_, _, _, deadline):
+            return deadline
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Input
+
+    /// Feeds one touch. `target` is what a landing finger touched (only read for `.down`).
+    public mutating func handle(id: PointerID, phase: TouchPhase, location: Point, time: Time, target: GestureTarget?) -> [GestureEvent] {
+        var out = advance(to: time)
+        switch phase {
+        case .down:
+            out += down(id, location, time, target)
+        case .move:
+            guard var f = fingers[id] else { return out }
+            f.location = location
+            f.velocity.add(location, at: time)
+            fingers[id] = f
+            out += moved(id, time)
+        case .up, .cancel:
+            guard var f = fingers[id] else { return out }
+            f.location = location
+            if phase == .up { f.velocity.add(location, at: time) }
+            fingers[id] = f
+            out += lifted(id, time, cancelled: phase == .cancel)
+            fingers[id] = nil
+            if fingers.isEmpty, case .spent = state { state = .idle }
+            if fingers.isEmpty, case .active = state { state = .idle }
+        }
+        return out
+    }
+
+    /// Fires timers due by `now`: long presses, taps waiting out a double tap.
+    public mutating func advance(to now: Time) -> [GestureEvent] {
+        switch state {
+        case var .deciding(d):
+            guard let f = fingers[d.leader] else { return [] }
+            if d.candidates.contains(.tap) && now - f.startTime > thresholds.tapMaximumDuration {
+                d.candidates.remove(.tap)
+                d.candidates.remove(.doubleTap)
+                state = .deciding(d)
+            }
+            if d.candidates.contains(.longPress) && now - f.startTime >= thresholds.longPressDuration {
+                return begin(.longPress, fingers: [d.leader], target: d.target, start: f.start, axis: nil,
+                             time: f.startTime + thresholds.longPressDuration)
+            }
+            if d.candidates.isEmpty { state = .spent }
+            return []
+        case let .awaitingSecondTap(target, location, _, deadline):
+            guard now >= deadline else { return [] }
+            state = fingers.isEmpty ? .idle : .spent
+            guard target.gestures.contains(.tap) else { return [] }
+            return [event(.tap, .recognized, target: target, start: location, location: location, time: deadline)]
+        default:
+            return []
+        }
+    }
+
+    /// Cancels everything (the window lost focus).
+    public mutating func cancelAll(at time: Time) -> [GestureEvent] {
+        var out: [GestureEvent] = []
+        if case let .active(a) = state { out.append(activeEvent(a, .cancelled, time: time)) }
+        fingers.removeAll()
+        state = .idle
+        return out
+    }
+
+    // MARK: Phases
+
+    private mutating func down(_ id: PointerID, _ p: Point, _ time: Time, _ target: GestureTarget?) -> [GestureEvent] {
+        fingers[id] = Finger(start: p, startTime: time, location: p, velocity: {
+            var v = VelocityTracker(window: thresholds.velocityWindow); v.add(p, at: time); return v
+        }())
+        switch state {
+        case .idle, .awaitingSecondTap:
+            var out: [GestureEvent] = []
+            var firstTap: (Point, Time)?
+            if case let .awaitingSecondTap(waitingTarget, location, tapTime, _) = state {
+                if let target, target.id == waitingTarget.id, p.distance(to: location) <= thresholds.doubleTapSlop {
+                    firstTap = (location, tapTime)
+                } else if waitingTarget.gestures.contains(.tap) {
+                    out.append(event(.tap, .recognized, target: waitingTarget, start: location, location: location, time: time))
+                }
+            }
+            guard let target, fingers.count == 1 else { state = .spent; return out }
+            var candidates = target.gestures
+            if firstTap != nil {
+                candidates = candidates.intersection([.doubleTap, .pinch])
+            } else {
+                candidates.remove(.doubleTap)
+                // The first half of a double tap is a tap.
+                if target.gestures.contains(.doubleTap) { candidates.insert(.tap) }
+            }
+            state = .deciding(Deciding(leader: id, target: target, candidates: candidates, firstTap: firstTap))
+            return out
+        case let .deciding(d):
+            guard d.candidates.contains(.pinch) || d.target.gestures.contains(.pinch), let leader = fingers[d.leader] else { return [] }
+            return begin(.pinch, fingers: [d.leader, id], target: d.target, start: midpoint(leader.location, p), axis: nil, time: time)
+        case let .active(a):
+            guard a.kind != .pinch, rules.allows(.pinch, during: a.kind), a.target.gestures.contains(.pinch) || target?.gestures.contains(.pinch) == true,
+                  let leader = a.fingers.first, let lf = fingers[leader] else { return [] }
+            var out = [activeEvent(a, .cancelled, time: time)]
+            out += begin(.pinch, fingers: [leader, id], target: a.target, start: midpoint(lf.location, p), axis: nil, time: time)
+            return out
+        case .spent:
+            return []
+        }
+    }
+
+    private mutating func moved(_ id: PointerID, _ time: Time) -> [GestureEvent] {
+        switch state {
+        case var .deciding(d) where d.leader == id:
+            guard let f = fingers[id] else { return [] }
+            let delta = f.location - f.start
+            let distance = f.location.distance(to: f.start)
+            var accepted: [(GestureKind, ScrollAxis?)] = []
+            if distance > thresholds.tapSlop { d.candidates.remove(.tap); d.candidates.remove(.doubleTap) }
+            if distance > thresholds.longPressSlop { d.candidates.remove(.longPress) }
+            if d.candidates.contains(.trim) && distance > thresholds.trimSlop { accepted.append((.trim, nil)) }
+            if d.candidates.contains(.move) && distance > thresholds.tapSlop { accepted.append((.move, nil)) }
+            if d.candidates.contains(.scroll) && distance > thresholds.tapSlop {
+                let axis: ScrollAxis = abs(delta.x) >= abs(delta.y) ? .horizontal : .vertical
+                if d.target.scrollAxes.contains(axis) { accepted.append((.scroll, axis)) } else { d.candidates.remove(.scroll) }
+            }
+            if let winner = rules.priority.lazy.compactMap({ kind in accepted.first { $0.0 == kind } }).first {
+                return begin(winner.0, fingers: [id], target: d.target, start: f.location, axis: winner.1, time: time)
+            }
+            state = d.candidates.isEmpty ? .spent : .deciding(d)
+            return []
+        case let .active(a) where a.fingers.contains(id):
+            return [activeEvent(a, .changed, time: time)]
+        default:
+            return []
+        }
+    }
+
+    private mutating func lifted(_ id: PointerID, _ time: Time, cancelled: Bool) -> [GestureEvent] {
+        switch state {
+        case let .deciding(d) where d.leader == id:
+            guard let f = fingers[id] else { return [] }
+            state = fingers.count > 1 ? .spent : .idle
+            guard !cancelled, time - f.startTime <= thresholds.tapMaximumDuration else { return [] }
+            if let first = d.firstTap, d.candidates.contains(.doubleTap) {
+                return [event(.doubleTap, .recognized, target: d.target, start: first.location, location: f.location, time: time)]
+            }
+            guard d.candidates.contains(.tap) else { return [] }
+            if d.target.gestures.contains(.doubleTap) {
+                state = .awaitingSecondTap(target: d.target, location: f.start, time: time, deadline: time + thresholds.doubleTapInterval)
+                return []
+            }
+            return d.target.gestures.contains(.tap) ? [event(.tap, .recognized, target: d.target, start: f.start, location: f.start, time: time)] : []
+        case let .active(a) where a.fingers.contains(id):
+            state = fingers.count > 1 ? .spent : .idle
+            return [activeEvent(a, cancelled ? .cancelled : .ended, time: time)]
+        default:
+            return []
+        }
+    }
+
+    private mutating func begin(_ kind: GestureKind, fingers ids: [PointerID], target: GestureTarget, start: Point, axis: ScrollAxis?, time: Time) -> [GestureEvent] {
+        let distance = ids.count == 2 ? (fingers[ids[0]]!.location.distance(to: fingers[ids[1]]!.location)) : 0
+        let a = Active(kind: kind, fingers: ids, target: target, axis: axis, start: start, startDistance: max(distance, 1))
+        state = .active(a)
+        return [activeEvent(a, .began, time: time)]
+    }
+
+    private func activeEvent(_ a: Active, _ phase: GesturePhase, time: Time) -> GestureEvent {
+        let tracked = a.fingers.compactMap { fingers[$0] }
+        let location: Point
+        var velocity = Point.zero
+        var scale = 1.0
+        if a.kind == .pinch, tracked.count == 2 {
+            location = midpoint(tracked[0].location, tracked[1].location)
+            scale = tracked[0].location.distance(to: tracked[1].location) / a.startDistance
+            let v0 = tracked[0].velocity.velocity(at: time), v1 = tracked[1].velocity.velocity(at: time)
+            velocity = Point(x: (v0.x + v1.x) / 2, y: (v0.y + v1.y) / 2)
+        } else {
+            location = tracked.first?.location ?? a.start
+            velocity = tracked.first?.velocity.velocity(at: time) ?? .zero
+        }
+        var e = event(a.kind, phase, target: a.target, start: a.start, location: location, time: time)
+        e.axis = a.axis
+        e.velocity = velocity
+        e.scale = scale
+        return e
+    }
+
+    private func event(_ kind: GestureKind, _ phase: GesturePhase, target: GestureTarget, start: Point, location: Point, time: Time) -> GestureEvent {
+        GestureEvent(kind: kind, phase: phase, target: target, time: time, start: start, location: location, axis: nil, velocity: .zero, scale: 1)
+    }
+
+    private func midpoint(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
+}

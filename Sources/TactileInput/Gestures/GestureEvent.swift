@@ -1,0 +1,37 @@
+import TactileCore
+
+/// The phase of a recognised gesture.
+public enum GesturePhase: String, Sendable, Hashable {
+    /// A discrete gesture happened (tap, double tap).
+    case recognized
+    /// A continuous gesture started.
+    case began
+    /// It moved on.
+    case changed
+    /// It finished normally (fingers lifted).
+    case ended
+    /// It stopped without finishing (taken over, focus lost, a finger cancelled).
+    case cancelled
+}
+
+/// What the arena reports: a gesture of a kind on a target, with its geometry in points.
+public struct GestureEvent: Sendable, Hashable {
+    public var kind: GestureKind
+    public var phase: GesturePhase
+    /// The element the gesture started on.
+    public var target: GestureTarget
+    public var time: Time
+    /// Where the gesture started (the first finger's landing point, or the fingers' centre for a pinch).
+    public var start: Point
+    /// Where it is now (the leading finger, or the fingers' centre for a pinch).
+    public var location: Point
+    /// The axis a scroll locked to.
+    public var axis: ScrollAxis?
+    /// Velocity of the leading finger (or of the centre), in points per second.
+    public var velocity: Point
+    /// For a pinch: finger distance now divided by the distance when it began.
+    public var scale: Double
+
+    /// How far the gesture has moved since it started.
+    public var translation: Point { location - start }
+}
