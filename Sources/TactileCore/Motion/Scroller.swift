@@ -1,0 +1,146 @@
+import Foundation
+
+/// How scrolling feels: UIScrollView's deceleration, rubber band and bounce.
+public struct ScrollPhysics: Hashable, Sendable, Codable {
+    /// Velocity kept per millisecond while coasting. Default 0.998 (UIScrollView's normal rate).
+    public var decelerationRate: Double = 0.998
+    /// How stiff the rubber band is past an end. Default 0.55 (UIScrollView's constant).
+    public var rubberBandCoefficient: Double = 0.55
+    /// Response of the spring that brings an overscroll back, in seconds. Default 0.4 s.
+    public var bounceResponse: Double = 0.4
+    /// Below this speed coasting stops, in points per second. Default 8 pt/s.
+    public var minimumVelocity: Double = 8
+    public init() {}
+
+    /// The distance shown for an overscroll of `overshoot` in a view `dimension` long:
+    /// it grows ever slower and never reaches the dimension.
+    public func rubberBand(_ overshoot: Double, dimension: Double) -> Double {
+        guard overshoot > 0, dimension > 0 else { return 0 }
+        return (1 - 1 / (overshoot * rubberBandCoefficient / dimension + 1)) * dimension
+    }
+
+    /// The overshoot whose rubber band shows `shown` (the inverse of `rubberBand`).
+    public func overshoot(showing shown: Double, dimension: Double) -> Double {
+        guard shown > 0, dimension > 0 else { return 0 }
+        let ratio = min(shown / dimension, 0.999)
+        return dimension / rubberBandCoefficient * (1 / (1 - ratio) - 1)
+    }
+}
+
+/// One scrolling axis: dragged with rubber-banding past its bounds, coasting after a fling with
+/// exponential deceleration, springing back from an overscroll. Values are in points; time is
+/// injected, so the same inputs always give the same positions.
+public struct Scroller: Hashable, Sendable {
+    public enum Motion: Hashable, Sendable {
+        case resting
+        /// Following a finger; `anchor` is the unbounded position when the drag began.
+        case dragging(anchor: Double)
+        case coasting(start: Time, from: Double, velocity: Double)
+        case bouncing(start: Time, target: Double, displacement: Double, velocity: Double)
+    }
+
+    public var physics: ScrollPhysics
+    /// Where the content may rest.
+    public var bounds: ClosedRange<Double>
+    /// The length of the view (for the rubber band).
+    public var dimension: Double
+    /// The position now.
+    public private(set) var value: Double
+    public private(set) var motion: Motion = .resting
+
+    public init(value: Double, bounds: ClosedRange<Double>, dimension: Double, physics: ScrollPhysics = ScrollPhysics()) {
+        self.value = value; self.bounds = bounds; self.dimension = dimension; self.physics = physics
+    }
+
+    /// Whether the position changes by itself (coasting or bouncing).
+    public var isAnimating: Bool {
+        switch motion {
+        case .coasting, .bouncing: return true
+        default: return false
+        }
+    }
+
+    /// Whether the position is past an end.
+    public var isOverscrolled: Bool { value < bounds.lowerBound || value > bounds.upperBound }
+
+    /// Puts the content at `value` at once, stopping any motion.
+    public mutating func jump(to value: Double) { self.value = value; motion = .resting }
+
+    /// A finger takes hold (also catching a coasting or bouncing scroll).
+    public mutating func beginDrag() {
+        motion = .dragging(anchor: unbounded(value))
+    }
+
+    /// The finger has moved `translation` points since `beginDrag` (content follows the finger:
+    /// dragging right lowers the value).
+    public mutating func drag(translation: Double) {
+        guard case let .dragging(anchor) = motion else { return }
+        value = banded(anchor - translation)
+    }
+
+    /// The finger lifts with `velocity` points per second (of the finger). Coasts, or springs
+    /// back when past an end.
+    public mutating func endDrag(velocity: Double, at now: Time) {
+        let v = -velocity
+        if isOverscrolled {
+            motion = .bouncing(start: now, target: nearestBound(value), displacement: value - nearestBound(value), velocity: v)
+        } else if abs(v) >= physics.minimumVelocity {
+            motion = .coasting(start: now, from: value, velocity: v)
+        } else {
+            motion = .resting
+        }
+    }
+
+    /// Stops where it is (clamped to the bounds).
+    public mutating func stop() {
+        value = min(max(value, bounds.lowerBound), bounds.upperBound)
+        motion = .resting
+    }
+
+    /// Moves the animation on to `now`.
+    public mutating func advance(to now: Time) {
+        switch motion {
+        case let .coasting(start, from, v):
+            let ms = max(0, (now - start).seconds * 1000)
+            let r = physics.decelerationRate
+            let decay = pow(r, ms)
+            let position = from + v / 1000 * (decay - 1) / log(r)
+            let velocity = v * decay
+            if position < bounds.lowerBound || position > bounds.upperBound {
+                let bound = nearestBound(position)
+                value = position
+                motion = .bouncing(start: now, target: bound, displacement: position - bound, velocity: velocity)
+            } else if abs(velocity) < physics.minimumVelocity {
+                value = position
+                motion = .resting
+            } else {
+                value = position
+            }
+        case let .bouncing(start, target, x0, v0):
+            let spring = Spring(response: physics.bounceResponse)
+            let t = (now - start).seconds
+            if spring.isSettled(from: x0, velocity: v0, after: t) {
+                value = target
+                motion = .resting
+            } else {
+                value = target + spring.state(from: x0, velocity: v0, after: t).position
+            }
+        default:
+            break
+        }
+    }
+
+    private func nearestBound(_ v: Double) -> Double { v < bounds.lowerBound ? bounds.lowerBound : bounds.upperBound }
+
+    private func banded(_ raw: Double) -> Double {
+        if raw < bounds.lowerBound { return bounds.lowerBound - physics.rubberBand(bounds.lowerBound - raw, dimension: dimension) }
+        if raw > bounds.upperBound { return bounds.upperBound + physics.rubberBand(raw - bounds.upperBound, dimension: dimension) }
+        return raw
+    }
+
+    private func unbounded(_ shown: Double) -> Double {
+        if shown < bounds.lowerBound { return bounds.lowerBound - physics.overshoot(showing: bounds.lowerBound - shown, dimension: dimension) }
+        if shown > bounds.upperBound { return bounds.upperBound + physics.overshoot(showing: shown - bounds.upperBound, dimension: dimension) }
+        return shown
+    }
+}

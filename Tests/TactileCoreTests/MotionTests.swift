@@ -1,0 +1,106 @@
+import XCTest
+@testable import TactileCore
+
+final class ScrollerTests: XCTestCase {
+    func scroller(_ value: Double = 100) -> Scroller { Scroller(value: value, bounds: 0...1000, dimension: 390) }
+
+    func testDragFollowsTheFingerAndRubberBandsPastTheEnds() {
+        var s = scroller()
+        s.beginDrag()
+        s.drag(translation: -50)
+        XCTAssertEqual(s.value, 150, "content follows the finger")
+        s.drag(translation: 300)           // 200 pt past the start
+        XCTAssertLessThan(s.value, 0)
+        XCTAssertGreaterThan(s.value, -200, "resists: less than the finger moved")
+        let p = ScrollPhysics()
+        XCTAssertEqual(-s.value, p.rubberBand(200, dimension: 390), accuracy: 1e-9)
+        XCTAssertEqual(p.overshoot(showing: p.rubberBand(123, dimension: 390), dimension: 390), 123, accuracy: 1e-6)
+    }
+
+    func testAFlingCoastsWithUIScrollViewDeceleration() {
+        var s = scroller()
+        s.beginDrag()
+        s.endDrag(velocity: -1000, at: .zero)        // finger moving left: content scrolls forward
+        XCTAssertTrue(s.isAnimating)
+        s.advance(to: .seconds(0.1))
+        // x(t) = v/1000 · (0.998^ms − 1) / ln 0.998
+        let expected = 100 + 1.0 * (pow(0.998, 100) - 1) / log(0.998)
+        XCTAssertEqual(s.value, expected, accuracy: 1e-6)
+        s.advance(to: .seconds(10))
+        XCTAssertFalse(s.isAnimating)
+        XCTAssertEqual(s.value, 100 + 1.0 / -log(0.998), accuracy: 5, "coasts about 500 pt for 1000 pt/s")
+    }
+
+    func testOverscrollSpringsBackToTheEnd() {
+        var s = scroller(10)
+        s.beginDrag()
+        s.drag(translation: 100)
+        XCTAssertLessThan(s.value, 0)
+        s.endDrag(velocity: 0, at: .zero)
+        s.advance(to: .seconds(0.1))
+        XCTAssertLessThan(s.value, 0)
+        s.advance(to: .seconds(2))
+        XCTAssertEqual(s.value, 0)
+        XCTAssertFalse(s.isAnimating)
+    }
+
+    func testCoastingIntoAnEndBouncesAndSettlesThere() {
+        var s = scroller(900)
+        s.beginDrag()
+        s.endDrag(velocity: -2000, at: .zero)
+        var t = 0.0, peak = 0.0
+        while t < 3 { t += 1.0 / 60; s.advance(to: .seconds(t)); peak = max(peak, s.value) }
+        XCTAssertGreaterThan(peak, 1000, "overshoots the end")
+        XCTAssertEqual(s.value, 1000)
+        XCTAssertFalse(s.isAnimating)
+    }
+
+    func testSpringSettlesWithoutWobble() {
+        let spring = Spring(response: 0.4)
+        var previous = 100.0
+        for i in 1...60 {
+            let x = spring.state(from: 100, velocity: 0, after: Double(i) / 60).position
+            XCTAssertLessThanOrEqual(x, previous)
+            XCTAssertGreaterThanOrEqual(x, 0, "critically damped: never crosses")
+            previous = x
+        }
+        XCTAssertTrue(spring.isSettled(from: 100, velocity: 0, after: 1.5))
+    }
+}
+
+final class SnappingTests: XCTestCase {
+    let project = Project(name: "P", tracks: [
+        Track(id: "a", kind: .video, clips: [Clip(id: "x", kind: .video, title: "", start: .seconds(2), duration: .seconds(3))]),
+        Track(id: "b", kind: .overlay, clips: [Clip(id: "y", kind: .text, title: "", start: .seconds(10), duration: .seconds(2))]),
+    ])
+
+    func testThresholdIsInPointsAtEveryZoom() {
+        let points = Snapping.points(in: project, excluding: ["y"], playhead: .seconds(8))
+        // 5.1 s is 0.1 s from x's end: 2.4 pt at 24 pt/s (snaps), 6 pt at 60 pt/s (does not).
+        XCTAssertEqual(Snapping.snap(edges: [.seconds(5.1)], to: points, pointsPerSecond: 24, threshold: 5, visible: .zero...Time.seconds(100))?.offset,
+                       .seconds(-0.1))
+        XCTAssertNil(Snapping.snap(edges: [.seconds(5.1)], to: points, pointsPerSecond: 60, threshold: 5, visible: .zero...Time.seconds(100)))
+    }
+
+    func testOnlyVisiblePointsCount() {
+        let points = Snapping.points(in: project, excluding: ["y"], playhead: .seconds(30))
+        XCTAssertNil(Snapping.snap(edges: [.seconds(5.1)], to: points, pointsPerSecond: 24, threshold: 5, visible: .seconds(6)...Time.seconds(20)))
+    }
+
+    func testNearestWinsAndTiesGoToThePlayhead() {
+        let points = Snapping.points(in: project, excluding: ["y"], playhead: .seconds(5))
+        let snap = Snapping.snap(edges: [.seconds(4.95), .seconds(1.9)], to: points, pointsPerSecond: 24, threshold: 5, visible: .zero...Time.seconds(100))
+        XCTAssertEqual(snap?.point.kind, .playhead, "x ends at 5 s too: the playhead wins the tie")
+        XCTAssertEqual(snap?.edgeIndex, 0)
+        let nearer = Snapping.snap(edges: [.seconds(4.95), .seconds(1.98)], to: points, pointsPerSecond: 24, threshold: 5, visible: .zero...Time.seconds(100))
+        XCTAssertEqual(nearer?.point, SnapPoint(time: .seconds(2), kind: .clipEdge, clipID: "x"))
+        XCTAssertEqual(nearer?.edgeIndex, 1)
+    }
+
+    func testTimelineEndsAndExcludedClips() {
+        let points = Snapping.points(in: project, excluding: ["x"], playhead: .seconds(50))
+        XCTAssertTrue(points.contains(SnapPoint(time: .zero, kind: .timelineStart)))
+        XCTAssertTrue(points.contains(SnapPoint(time: .seconds(12), kind: .timelineEnd)))
+        XCTAssertFalse(points.contains { $0.clipID == "x" })
+    }
+}
