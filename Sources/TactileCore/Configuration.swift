@@ -93,6 +93,23 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var maximumPointsPerSecond: Double = 60
         /// Least distance between two ruler labels, in points. Default 100 pt.
         public var minimumRulerLabelSpacing: Double = 100
+        /// How near an edge snaps, in points (the same at every zoom). Default 5 pt.
+        public var snapThreshold: Double = 5
+        /// How close to the timeline's left or right edge a dragged clip or handle starts
+        /// scrolling the timeline, in points. Default 48 pt.
+        public var autoScrollMargin: Double = 48
+        /// Fastest auto-scroll, at the very edge, in points per second. Default 400 pt/s.
+        public var autoScrollSpeed: Double = 400
+        /// Most of the viewport's height the tracks may take before they scroll. Default 0.36.
+        public var maximumTracksShare: Double = 0.36
+        /// Scrolling physics (deceleration 0.998 per ms, rubber band 0.55, bounce response 0.4 s).
+        public var physics = ScrollPhysics()
+        /// Response of the timeline's collapse and expand spring, in seconds. Default 0.45 s.
+        public var collapseResponse: Double = 0.45
+        /// Length of the visual pulse that marks a cue, in seconds. Default 0.4 s.
+        public var pulseDuration: Double = 0.4
+        /// Speed of the marching ants and snap guides, in points per second. Default 24 pt/s.
+        public var marchingAntsSpeed: Double = 24
         public init() {}
     }
 

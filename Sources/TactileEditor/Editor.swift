@@ -48,20 +48,30 @@ public struct Editor {
     }
 
     var actions: EditorActions { EditorActions(configuration: configuration) }
+    var timeline: TimelineController { TimelineController(configuration: configuration) }
+
+    func layout(for state: EditorState) -> EditorLayout {
+        EditorLayout(viewport: state.viewport, configuration: configuration, trackCount: state.project.tracks.count,
+                     collapse: state.timeline.collapseProgress, trackOffset: state.timeline.trackOffset)
+    }
 
     /// One immediate-mode pass over the whole screen.
     private func pass(_ state: inout EditorState, touches: [InputEvent], now: Time, effects: inout Effects) -> UIContext {
         actions.advancePlayback(&state, now: now, effects: &effects)
         if let banner = state.banner, banner.until <= now { state.banner = nil }
-        let layout = EditorLayout(viewport: state.viewport, configuration: configuration, trackCount: state.project.tracks.count)
+        timeline.advance(&state, layout: layout(for: state), now: now, effects: &effects)
+        let layout = layout(for: state)
         let ui = UIContext(memory: state.ui, touches: touches, now: now, viewport: state.viewport, measurer: measurer, theme: theme)
         let screen = Rect(origin: .zero, size: state.viewport)
         ui.fill(screen, theme.background)
         var view = ScreenView(ui: ui, layout: layout, configuration: configuration, theme: theme)
         let intents = view.draw(state)
         state.ui = ui.finish()
+        for gesture in ui.gestures { timeline.apply(gesture, &state, layout: layout, now: now, effects: &effects) }
         for intent in intents { actions.perform(intent, state: &state, now: now, effects: &effects) }
         if let playback = state.playback { ui.requestFrames(playback.request) }
+        if timeline.isAnimating(state) { ui.requestFrames(.animation, reason: "timeline") }
+        if let deadline = state.ui.arena.nextDeadline { ui.requestFrames(.explicit([deadline]), reason: "gesture timer") }
         if let banner = state.banner { ui.requestFrames(.explicit([banner.until]), reason: "banner") }
         for miss in ui.unclaimedPresses {
             effects.log.append(LogEvent(time: now, kind: "miss", fields: ["x": .number(miss.x), "y": .number(miss.y)]))

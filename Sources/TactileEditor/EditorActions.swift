@@ -12,6 +12,8 @@ public enum EditorIntent: Hashable, Sendable {
     case undo
     case redo
     case rotate
+    /// Fold the timeline away (or bring it back), giving the canvas the room.
+    case toggleTimeline
 }
 
 /// Applies intents to the editor state and reports cues and log events.
@@ -78,6 +80,14 @@ struct EditorActions {
             restore(state.history.undo(state.project), as: "undo", state: &state, now: now, effects: &effects)
         case .redo:
             restore(state.history.redo(state.project), as: "redo", state: &state, now: now, effects: &effects)
+        case .toggleTimeline:
+            state.timeline.collapsed.toggle()
+            state.timeline.collapseAnimation = (now, state.timeline.collapseProgress)
+            effects.log.append(LogEvent(time: now, kind: state.timeline.collapsed ? "collapseTimeline" : "expandTimeline"))
+        case .toggleTimeline:
+            state.timeline.collapsed.toggle()
+            state.timeline.collapseAnimation = (now, state.timeline.collapseProgress)
+            effects.log.append(LogEvent(time: now, kind: state.timeline.collapsed ? "collapseTimeline" : "expandTimeline"))
         case .rotate:
             state.viewport = state.viewport.rotated
             effects.log.append(LogEvent(time: now, kind: "rotate", fields: ["width": .number(state.viewport.width), "height": .number(state.viewport.height)]))

@@ -1,7 +1,8 @@
 import TactileCore
 
-/// Where each part of the editor screen goes for a viewport, a configuration and a number of
-/// tracks. Pure: the same inputs always give the same frames.
+/// Where each part of the editor screen goes for a viewport, a configuration, a number of
+/// tracks, how far the timeline is folded and how far its tracks are scrolled. Pure: the same
+/// inputs always give the same frames.
 public struct EditorLayout: Hashable, Sendable {
     public var viewport: Size
     public var titleBar: Rect
@@ -10,13 +11,18 @@ public struct EditorLayout: Hashable, Sendable {
     public var ruler: Rect
     /// The area the tracks scroll in (below the ruler).
     public var tracksArea: Rect
-    /// Each track's row, top to bottom.
+    /// Each track's row, top to bottom, moved up by the vertical scroll.
     public var trackRows: [Rect]
     public var toolbar: Rect
     /// Where the fixed playhead is drawn.
     public var playheadX: Double
+    /// The height all tracks need (more than the area's when they scroll).
+    public var contentHeight: Double
 
-    public init(viewport: Size, configuration c: TactileConfiguration, trackCount: Int) {
+    /// - Parameters:
+    ///   - collapse: 0 with the timeline open … 1 folded down to the player bar.
+    ///   - trackOffset: how far the tracks are scrolled up, in points.
+    public init(viewport: Size, configuration c: TactileConfiguration, trackCount: Int, collapse: Double = 0, trackOffset: Double = 0) {
         let l = c.layout
         self.viewport = viewport
         let screen = Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)
@@ -25,23 +31,34 @@ public struct EditorLayout: Hashable, Sendable {
         (titleBar, rest) = rest.sliceTop(l.titleBarHeight)
         rest = rest.sliceBottom(landscape ? l.landscapeBottomInset : l.bottomInset).rest
         (toolbar, rest) = rest.sliceBottom(l.toolbarHeight)
-        // The timeline is as tall as its tracks need, but leaves the canvas its minimum.
-        let tracksHeight = Double(trackCount) * l.trackHeight + Double(max(0, trackCount - 1)) * l.trackSpacing + 2 * l.trackPadding
+        // The timeline is as tall as its tracks need, up to a share of the screen, and always
+        // leaves the canvas its minimum; past that the tracks scroll.
+        let needed = Double(trackCount) * l.trackHeight + Double(max(0, trackCount - 1)) * l.trackSpacing + 2 * l.trackPadding
         let room = max(0, rest.height - l.playerBarHeight - l.rulerHeight)
         let canvasMinimum = min(l.minimumCanvasHeight, room * l.minimumCanvasShare)
-        let available = max(0, room - canvasMinimum)
-        let tracksAreaHeight = min(tracksHeight, available)
-        (tracksArea, rest) = rest.sliceBottom(tracksAreaHeight)
-        (ruler, rest) = rest.sliceBottom(l.rulerHeight)
+        let available = max(0, min(room - canvasMinimum, viewport.height * c.timeline.maximumTracksShare))
+        let open = 1 - min(1, max(0, collapse))
+        contentHeight = needed
+        let tracksHeight = (min(needed, available) * open).rounded()
+        (tracksArea, rest) = rest.sliceBottom(tracksHeight)
+        (ruler, rest) = rest.sliceBottom((l.rulerHeight * open).rounded())
         (playerBar, canvas) = rest.sliceBottom(l.playerBarHeight)
         playheadX = (screen.width / 2).rounded()
-        let top = tracksArea.y
+        let top = tracksArea.y - trackOffset
         trackRows = (0..<trackCount).map { i in
-            Rect(x: 0, y: top + l.trackPadding + Double(i) * (l.trackHeight + l.trackSpacing),
-                 width: screen.width, height: l.trackHeight)
+            Rect(x: 0, y: top + l.trackPadding + Double(i) * (l.trackHeight + l.trackSpacing), width: screen.width, height: l.trackHeight)
         }
     }
 
     /// The timeline (ruler and tracks together).
     public var timeline: Rect { Rect(x: ruler.x, y: ruler.y, width: ruler.width, height: tracksArea.maxY - ruler.y) }
+
+    /// How far the tracks can scroll up (0 when they all fit).
+    public var maximumTrackOffset: Double { max(0, contentHeight - tracksArea.height) }
+
+    /// Whether the tracks are taller than their area.
+    public var tracksOverflow: Bool { maximumTrackOffset > 0.5 }
+
+    /// The index of the track row at height `y`, if any.
+    public func trackIndex(atY y: Double) -> Int? { trackRows.firstIndex { y >= $0.minY - 3 && y < $0.maxY + 3 } }
 }

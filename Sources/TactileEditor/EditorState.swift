@@ -42,13 +42,15 @@ public struct EditorState: Sendable {
     public var banner: Banner?
     /// What the UI remembers between passes.
     public var ui: UIMemory
+    /// Scrolling, zooming, dragging, snapping and other timeline motion.
+    public var timeline = TimelineMotion()
 
     public init(project: Project, configuration: TactileConfiguration = TactileConfiguration(), viewport: Size? = nil) {
         self.project = project
         self.pointsPerSecond = configuration.timeline.pointsPerSecond
         self.viewport = viewport ?? configuration.layout.viewport
         self.history = EditHistory(limit: configuration.editing.undoLimit)
-        self.ui = UIMemory(tapSlop: configuration.input.tapSlop, tapMaximumDuration: .seconds(configuration.input.tapMaximumDuration))
+        self.ui = UIMemory(input: configuration.input)
     }
 
     /// Whether playback is running.

@@ -1,5 +1,6 @@
 import TactileCore
 import TactileInput
+import TactileInput
 
 /// What the UI remembers between passes: which widget each finger holds (hot / active per
 /// finger, so two fingers can hold two widgets), where the fingers are, and last pass's hit
@@ -12,12 +13,25 @@ public struct UIMemory: Sendable {
     /// Where each finger that is down first touched.
     public internal(set) var origins: [PointerID: Point] = [:]
     /// Last pass's hit areas, in emission order (later is on top).
-    var lastHits: [(id: WidgetID, frame: Rect)] = []
+    var lastHits: [Hit] = []
     var taps: TapTracker
+    /// The arena that settles gestures on elements that offer them (the timeline).
+    public internal(set) var arena: GestureArena
 
-    public init(tapSlop: Double, tapMaximumDuration: Time) {
-        taps = TapTracker(slop: tapSlop, maximumDuration: tapMaximumDuration)
+    public init(input: TactileConfiguration.Input, rules: ArenaRules = .timeline) {
+        taps = TapTracker(slop: input.tapSlop, maximumDuration: .seconds(input.tapMaximumDuration))
+        arena = GestureArena(rules: rules, thresholds: GestureArena.Thresholds(input))
     }
+}
+
+/// A hit area registered in a pass.
+struct Hit: Sendable {
+    var id: WidgetID
+    var frame: Rect
+    /// The gestures the element offers; nil for plain widgets (buttons).
+    var gestures: GestureTarget?
+    /// Whether a finger landing here stays out of the arena even while other fingers are in it.
+    var exclusive: Bool
 }
 
 /// What happened to a widget in this pass, as a widget function returns it.
@@ -61,7 +75,9 @@ public final class UIContext {
 
     private var memory: UIMemory
     private var ids = IDStack()
-    private var hits: [(id: WidgetID, frame: Rect)] = []
+    private var hits: [Hit] = []
+    /// Gestures the arena recognised in this pass, in order.
+    public private(set) var gestures: [GestureEvent] = []
     private var pressed: [PointerID: Point] = [:]
     private var pressTargets: [PointerID: WidgetID] = [:]
     private var released: [PointerID: (location: Point, tap: Bool)] = [:]
@@ -79,6 +95,7 @@ public final class UIContext {
         for event in touches {
             switch event.kind {
             case let .touch(id, phase, location):
+                if routeToArena(id: id, phase: phase, location: location, time: event.time, hits: memory.lastHits) { continue }
                 let tap = self.memory.taps.handle(id: id, phase: phase, location: location, time: event.time)
                 switch phase {
                 case .down:
@@ -99,15 +116,38 @@ public final class UIContext {
                     self.memory.active[id] = nil
                 }
             case .focusLost:
+                gestures += self.memory.arena.cancelAll(at: event.time)
                 cancelAllFingers()
             case .key:
                 break
             }
         }
+        gestures += self.memory.arena.advance(to: now)
         // Hot per finger: the top-most widget under each finger, as last drawn.
         for (finger, location) in self.memory.fingers {
             if let target = memory.lastHits.last(where: { $0.frame.contains(location) }) { hot[finger] = target.id }
         }
+    }
+
+    /// Gives a touch to the arena when it belongs there: a finger landing on an element that
+    /// offers gestures, or on anything but a button while other fingers are in the arena (a second
+    /// finger for a pinch), and every later phase of a finger the arena follows.
+    private func routeToArena(id: PointerID, phase: TouchPhase, location: Point, time: Time, hits: [Hit]) -> Bool {
+        if phase == .down {
+            let top = hits.last { $0.frame.contains(location) }
+            let joins = memory.arena.isEngaged && !(top?.exclusive ?? false)
+            guard top?.gestures != nil || joins else { return false }
+            memory.fingers[id] = location
+            memory.origins[id] = location
+            memory.active[id] = nil
+            gestures += memory.arena.handle(id: id, phase: phase, location: location, time: time,
+                                            target: top?.gestures ?? GestureTarget(id: "screen", gestures: [.pinch]))
+            return true
+        }
+        guard memory.arena.follows(id) else { return false }
+        gestures += memory.arena.handle(id: id, phase: phase, location: location, time: time, target: nil)
+        if phase == .move { memory.fingers[id] = location } else { memory.fingers[id] = nil; memory.origins[id] = nil }
+        return true
     }
 
     /// Drops every finger (the window lost focus).
@@ -133,12 +173,12 @@ public final class UIContext {
     /// Registers `hitFrame` for the widget `key` and reports what the fingers did to it.
     /// Later calls sit on top of earlier ones.
     @discardableResult
-    public func interact(_ key: String, hitFrame: Rect) -> Interaction {
+    public func interact(_ key: String, hitFrame: Rect, gestures: GestureTarget? = nil, exclusive: Bool = false) -> Interaction {
         let wid = ids.id(key)
-        hits.append((wid, hitFrame))
+        hits.append(Hit(id: wid, frame: hitFrame, gestures: gestures, exclusive: exclusive))
         var result = Interaction()
-        for (finger, location) in pressed where pressTargets[finger] == wid
-            || (pressTargets[finger] == nil && !claimed.contains(finger) && memory.lastHits.isEmpty && hitFrame.contains(location)) {
+        for (finger, location) in pressed where gestures == nil && (pressTargets[finger] == wid
+            || (pressTargets[finger] == nil && !claimed.contains(finger) && memory.lastHits.isEmpty && hitFrame.contains(location))) {
             memory.active[finger] = wid
             claimed.insert(finger)
             result.pressed = true

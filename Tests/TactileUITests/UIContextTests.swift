@@ -5,7 +5,7 @@ import TactileInput
 
 /// Drives UIContext passes the way the editor does: one pass per phase change.
 final class UIContextTests: XCTestCase {
-    var memory = UIMemory(tapSlop: 18, tapMaximumDuration: .seconds(0.5))
+    var memory = UIMemory(input: TactileConfiguration().input)
     let a = Rect(x: 0, y: 0, width: 100, height: 100)
     let b = Rect(x: 200, y: 0, width: 100, height: 100)
 

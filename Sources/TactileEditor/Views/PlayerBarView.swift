@@ -23,9 +23,15 @@ struct PlayerBarView {
         ui.text(code, in: codeFrame, font: theme.timecodeFont, color: theme.textPrimary, alignment: .center)
         ui.element(UIElement(id: "timecode", role: "timecode", label: code, frame: codeFrame,
                              state: ["seconds": .number(state.playhead.seconds)]))
+        let fold = Rect(x: frame.maxX - m + 6 - 44, y: frame.midY - 22, width: 44, height: 44)
+        let collapsed = state.timeline.collapsed
+        if iconButton(ui, id: "timelineToggle", role: "collapseButton", label: collapsed ? "Show timeline" : "Hide timeline",
+                      icon: collapsed ? .chevronUp : .chevronDown, frame: fold, theme: theme) {
+            intents.append(.toggleTimeline)
+        }
         if let clip = state.selectedClip {
             ui.text("\(clip.title) · \(TimeFormatting.clipDuration(clip.duration))",
-                    in: Rect(x: frame.maxX - m - 110, y: frame.y, width: 110, height: frame.height),
+                    in: Rect(x: codeFrame.maxX + 4, y: frame.y, width: max(0, fold.minX - codeFrame.maxX - 8), height: frame.height),
                     font: theme.captionFont, color: theme.textSecondary, alignment: .trailing)
         }
         return intents

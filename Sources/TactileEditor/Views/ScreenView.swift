@@ -24,7 +24,7 @@ struct ScreenView {
 /// A round icon button: draws itself, registers its element, and says whether it was tapped.
 func iconButton(_ ui: UIContext, id: String, role: String, label: String, icon: Icon, frame: Rect,
                 theme: Theme, enabled: Bool = true, caption: String? = nil) -> Bool {
-    let interaction = ui.interact(id, hitFrame: frame)
+    let interaction = ui.interact(id, hitFrame: frame, exclusive: true)
     let held = interaction.isPressedDown && enabled
     let color = enabled ? theme.textPrimary : theme.textTertiary
     if held { ui.fill(frame.insetBy(dx: 2, dy: 2), theme.surfaceRaised, radius: 12) }

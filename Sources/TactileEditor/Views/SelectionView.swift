@@ -1,5 +1,6 @@
 import TactileCore
 import TactileUI
+import TactileInput
 
 /// The selected clip's bold frame, the trim handles outside its edges (hit areas wider than
 /// they look), the grooves pointing at its true start and end, and its duration label.
@@ -8,9 +9,9 @@ struct SelectionView {
     let configuration: TactileConfiguration
     let theme: Theme
 
-    func draw(_ clip: Clip, row: Rect, area: Rect, geometry: TimelineGeometry) {
+    func draw(_ clip: Clip, row: Rect, area: Rect, geometry: TimelineGeometry, stretch: (leading: Double, trailing: Double) = (0, 0)) {
         let l = configuration.layout
-        let x0 = geometry.x(for: clip.start), x1 = geometry.x(for: clip.end)
+        let x0 = geometry.x(for: clip.start) - stretch.leading, x1 = geometry.x(for: clip.end) + stretch.trailing
         let frame = Rect(x: x0, y: row.y, width: x1 - x0, height: row.height)
         let hw = l.handleWidth
         let leading = Rect(x: x0 - hw, y: row.y, width: hw, height: row.height)
@@ -21,8 +22,10 @@ struct SelectionView {
         let canGrowLeading = !clip.kind.hasFiniteSource || clip.sourceStart > .zero
         let canGrowTrailing = clip.sourceDuration.map { clip.sourceStart + clip.duration < $0 } ?? true
         ui.scope("selection:\(clip.id)") {
-            ui.interact("trimHandle.leading", hitFrame: leadingHit)
-            ui.interact("trimHandle.trailing", hitFrame: trailingHit)
+            for (edge, hit) in [("leading", leadingHit), ("trailing", trailingHit)] {
+                let id = "clip:\(clip.id).trimHandle.\(edge)"
+                ui.interact("trimHandle.\(edge)", hitFrame: hit, gestures: GestureTarget(id: id, gestures: [.trim, .pinch]))
+            }
         }
         ui.clipped(to: area.outsetBy(dx: 0, dy: 6)) {
             let sel = theme.selection

@@ -1,8 +1,11 @@
 import TactileCore
+import TactileInput
 import TactileUI
 
-/// The timeline: ruler, tracks of clips, the selected clip's frame and handles, and the fixed
-/// playhead. Only what is visible is laid out, so the work grows with the screen, not the project.
+/// The timeline: ruler, tracks of clips, the selected clip's frame and handles, snap guides, the
+/// ghost of a trimmed clip's source, and the fixed playhead. Only what is visible is laid out,
+/// so the work grows with the screen, not the project. Fingers on it go to the gesture arena;
+/// each element says which gestures it offers.
 struct TimelineView {
     let ui: UIContext
     let layout: EditorLayout
@@ -10,47 +13,77 @@ struct TimelineView {
     let theme: Theme
 
     func draw(_ state: EditorState) -> [EditorIntent] {
+        guard layout.tracksArea.height > 0.5 || layout.ruler.height > 0.5 else { return [] }
         let geometry = TimelineGeometry(pointsPerSecond: state.pointsPerSecond, playhead: state.playhead, playheadX: layout.playheadX)
         let visible = geometry.visibleTimes(minX: layout.tracksArea.minX, maxX: layout.tracksArea.maxX)
+        let axes: Set<ScrollAxis> = layout.tracksOverflow ? [.horizontal, .vertical] : [.horizontal]
         RulerView(ui: ui, frame: layout.ruler, geometry: geometry, configuration: configuration, theme: theme)
             .draw(visible: visible, duration: state.project.duration)
-        var intents: [EditorIntent] = []
+        ui.interact("ruler", hitFrame: layout.ruler,
+                    gestures: GestureTarget(id: "ruler", gestures: [.doubleTap, .scroll, .pinch], scrollAxes: [.horizontal]))
         let area = layout.tracksArea
         ui.fill(area, theme.background)
-        // Empty timeline space: tapping it deselects.
-        if ui.interact("timeline.background", hitFrame: area).tapped { intents.append(.deselect) }
+        // Empty timeline space: tapping deselects; dragging scrolls; two fingers zoom.
+        ui.interact("timeline.background", hitFrame: area,
+                    gestures: GestureTarget(id: "timeline.background", gestures: [.tap, .scroll, .pinch], scrollAxes: axes))
+        let drag = state.timeline.drag
         ui.clipped(to: area) {
+            if let drag, drag.kind != .move, let (clip, index) = state.project.clip(withID: drag.clipID), clip.kind.hasFiniteSource {
+                drawGhost(of: clip, row: layout.trackRows[index], geometry: geometry)
+            }
             for (index, track) in state.project.tracks.enumerated() where index < layout.trackRows.count {
                 let row = layout.trackRows[index]
+                guard row.maxY > area.minY && row.minY < area.maxY else { continue }
                 let rowVisible = row.intersection(area)
                 ui.element(UIElement(id: "track:\(track.id)", role: "track", label: track.kind.rawValue.capitalized, frame: row,
                                      hitFrame: rowVisible, state: ["kind": .string(track.kind.rawValue), "index": .number(Double(index)),
                                                                    "clips": .number(Double(track.clips.count))]))
                 ui.scope("track:\(track.id)") {
                     for clip in track.clips(overlapping: visible) {
-                        if let intent = drawClip(clip, in: row, visibleIn: area, geometry: geometry, selected: clip.id == state.selection) {
-                            intents.append(intent)
-                        }
+                        drawClip(clip, in: row, visibleIn: area, geometry: geometry, state: state, axes: axes)
                     }
                 }
             }
         }
-        if let id = state.selection, let (selected, trackIndex) = state.project.clip(withID: id), trackIndex < layout.trackRows.count {
+        if let id = state.selection, let (selected, trackIndex) = state.project.clip(withID: id), trackIndex < layout.trackRows.count,
+           layout.trackRows[trackIndex].maxY > area.minY, layout.trackRows[trackIndex].minY < area.maxY {
             SelectionView(ui: ui, configuration: configuration, theme: theme)
-                .draw(selected, row: layout.trackRows[trackIndex], area: area, geometry: geometry)
+                .draw(selected, row: layout.trackRows[trackIndex], area: area, geometry: geometry, stretch: stretch(of: selected, state))
         }
+        if let snap = state.timeline.snap { drawSnapGuide(at: geometry.x(for: snap.time), state: state) }
         drawPlayhead()
-        return intents
+        drawPulses(state)
+        return []
     }
 
-    private func drawClip(_ clip: Clip, in row: Rect, visibleIn area: Rect, geometry: TimelineGeometry, selected: Bool) -> EditorIntent? {
-        let x0 = geometry.x(for: clip.start), x1 = geometry.x(for: clip.end)
+    /// How far an edge of `clip` is drawn past its source's end (rubber band while pulling,
+    /// springing back after release), in points: (leading, trailing).
+    private func stretch(of clip: Clip, _ state: EditorState) -> (leading: Double, trailing: Double) {
+        let physics = configuration.timeline.physics
+        if let drag = state.timeline.drag, drag.clipID == clip.id, drag.overshoot > 0 {
+            let shown = physics.rubberBand(drag.overshoot, dimension: layout.tracksArea.width)
+            return drag.kind == .trimLeading ? (shown, 0) : (0, shown)
+        }
+        if let b = state.timeline.trimBounce, b.clipID == clip.id {
+            let shown = max(0, Spring(response: physics.bounceResponse).state(from: b.displacement, velocity: 0, after: (ui.now - b.start).seconds).position)
+            return b.edge == .trimLeading ? (shown, 0) : (0, shown)
+        }
+        return (0, 0)
+    }
+
+    private func drawClip(_ clip: Clip, in row: Rect, visibleIn area: Rect, geometry: TimelineGeometry, state: EditorState, axes: Set<ScrollAxis>) {
+        let selected = clip.id == state.selection
+        let s = stretch(of: clip, state)
+        let x0 = geometry.x(for: clip.start) - s.leading, x1 = geometry.x(for: clip.end) + s.trailing
         let frame = Rect(x: x0, y: row.y, width: x1 - x0, height: row.height)
         let visibleFrame = frame.intersection(area)
-        let interaction = ui.interact("clip:\(clip.id)", hitFrame: visibleFrame)
+        let offered: Set<GestureKind> = selected ? [.tap, .move, .pinch] : [.tap, .longPress, .scroll, .pinch]
+        ui.interact("clip:\(clip.id)", hitFrame: visibleFrame,
+                    gestures: GestureTarget(id: "clip:\(clip.id)", gestures: offered, scrollAxes: axes))
+        let dragged = state.timeline.drag?.clipID == clip.id && state.timeline.drag?.kind == .move
         let color = theme.color(for: clip.kind)
         let body = frame.insetBy(dx: 1, dy: 0)
-        ui.fill(body, interaction.isHeld ? color.mixed(with: .white, 0.15) : color, radius: configuration.layout.clipCornerRadius)
+        ui.fill(body, dragged ? color.mixed(with: .white, 0.18) : color, radius: configuration.layout.clipCornerRadius)
         // Keep the title readable while the clip's start is scrolled off screen.
         let labelX = max(body.x, area.x) + 8
         let label = Rect(x: labelX, y: body.y + 6, width: max(0, body.maxX - labelX - 8), height: 16)
@@ -63,7 +96,32 @@ struct TimelineView {
             "selected": .bool(selected), "kind": .string(clip.kind.rawValue),
             "start": .number(clip.start.seconds), "duration": .number(clip.duration.seconds),
         ]))
-        return interaction.tapped ? .select(clipID: clip.id, at: interaction.location ?? frame.center) : nil
+    }
+
+    /// The whole source of a clip being trimmed, as a dashed outline with marching ants.
+    private func drawGhost(of clip: Clip, row: Rect, geometry: TimelineGeometry) {
+        guard let total = clip.sourceDuration else { return }
+        let sourceStart = clip.start - clip.sourceStart
+        let r = Rect(x: geometry.x(for: sourceStart), y: row.y + 1, width: geometry.width(of: total), height: row.height - 2)
+        ui.fill(r, theme.color(for: clip.kind).opacity(0.16), radius: configuration.layout.clipCornerRadius)
+        let phase = ui.now.seconds * configuration.timeline.marchingAntsSpeed
+        let c = theme.color(for: clip.kind).mixed(with: .white, 0.5)
+        for (a, b) in [(Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY)), (Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY)),
+                       (Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)), (Point(x: r.minX, y: r.maxY), Point(x: r.minX, y: r.minY))] {
+            ui.draw.add(.dashedLine(from: a, to: b, c, width: 1.5, dash: 6, gap: 4, phase: phase))
+        }
+        ui.element(UIElement(id: "ghost:\(clip.id)", role: "ghostOutline", label: "Source of \(clip.title)", frame: r,
+                             state: ["sourceDuration": .number(total.seconds)]))
+    }
+
+    private func drawSnapGuide(at x: Double, state: EditorState) {
+        let top = layout.ruler.minY, bottom = layout.tracksArea.maxY
+        ui.inLayer(.overlay) {
+            ui.draw.add(.dashedLine(from: Point(x: x, y: top), to: Point(x: x, y: bottom), theme.selection, width: 1.5,
+                                    dash: 4, gap: 3, phase: -ui.now.seconds * configuration.timeline.marchingAntsSpeed))
+        }
+        ui.element(UIElement(id: "snapGuide", role: "snapGuide", label: "Snapped", frame: Rect(x: x - 1, y: top, width: 2, height: bottom - top),
+                             state: ["time": .number(state.timeline.snap?.time.seconds ?? 0)]))
     }
 
     private func drawPlayhead() {
@@ -72,9 +130,21 @@ struct TimelineView {
         let frame = Rect(x: x - w / 2, y: layout.ruler.minY, width: w, height: layout.tracksArea.maxY - layout.ruler.minY)
         ui.inLayer(.overlay) {
             ui.fill(frame, theme.playhead, radius: w / 2)
-            ui.fill(Rect(x: x - 5, y: layout.ruler.minY, width: 10, height: 12), theme.playhead, radius: 3)
+            if layout.ruler.height > 8 { ui.fill(Rect(x: x - 5, y: layout.ruler.minY, width: 10, height: 12), theme.playhead, radius: 3) }
         }
         ui.element(UIElement(id: "playhead", role: "playhead", label: "Playhead", frame: frame))
+    }
+
+    /// Ripples where cues fired: the visual half of a haptic-like cue.
+    private func drawPulses(_ state: EditorState) {
+        let length = configuration.timeline.pulseDuration
+        ui.inLayer(.topmost) {
+            for pulse in state.timeline.pulses {
+                let t = min(1, max(0, (ui.now - pulse.start).seconds / length))
+                let color = pulse.cue == .impactRigid || pulse.cue == .error ? theme.danger : theme.selection
+                ui.draw.add(.strokeCircle(center: pulse.location, radius: 10 + 26 * t, color.opacity(0.7 * (1 - t)), width: 2.5))
+            }
+        }
     }
 }
 
@@ -87,6 +157,7 @@ struct RulerView {
     let theme: Theme
 
     func draw(visible: ClosedRange<Time>, duration: Time) {
+        guard frame.height > 0.5 else { return }
         ui.fill(frame, theme.background)
         let scale = RulerScale(pointsPerSecond: geometry.pointsPerSecond, minimumLabelSpacing: configuration.timeline.minimumRulerLabelSpacing)
         let step = scale.markInterval
@@ -109,6 +180,7 @@ struct RulerView {
         }
         ui.element(UIElement(id: "ruler", role: "ruler", label: "Ruler", frame: frame, state: [
             "labelInterval": .number(Double(scale.labelInterval)), "marks": .number(Double(marks)),
+            "pointsPerSecond": .number(geometry.pointsPerSecond),
         ]))
     }
 }

@@ -281,6 +281,7 @@ public struct GestureArena: Sendable {
             velocity = tracked.first?.velocity.velocity(at: time) ?? .zero
         }
         var e = event(a.kind, phase, target: a.target, start: a.start, location: location, time: time)
+        e.origin = a.fingers.first.flatMap { fingers[$0]?.start } ?? a.start
         e.axis = a.axis
         e.velocity = velocity
         e.scale = scale
@@ -288,7 +289,8 @@ public struct GestureArena: Sendable {
     }
 
     private func event(_ kind: GestureKind, _ phase: GesturePhase, target: GestureTarget, start: Point, location: Point, time: Time) -> GestureEvent {
-        GestureEvent(kind: kind, phase: phase, target: target, time: time, start: start, location: location, axis: nil, velocity: .zero, scale: 1)
+        GestureEvent(kind: kind, phase: phase, target: target, time: time, start: start, origin: start, location: location,
+                     axis: nil, velocity: .zero, scale: 1)
     }
 
     private func midpoint(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }

@@ -1,0 +1,386 @@
+import Foundation
+import TactileCore
+import TactileInput
+import TactileUI
+
+/// Turns the arena's gestures into timeline behaviour — scrolling (scrubbing) with momentum and
+/// rubber bands, pinch zoom around the fingers' centre, moving and trimming clips with snapping —
+/// and moves the timeline's animations on with the clock.
+struct TimelineController {
+    let configuration: TactileConfiguration
+    var actions: EditorActions { EditorActions(configuration: configuration) }
+
+    // MARK: Frames
+
+    /// Moves every animation on to `now`, before the frame is drawn.
+    func advance(_ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
+        let pps = state.pointsPerSecond
+        if var scroller = state.timeline.scrollX {
+            scroller.advance(to: now)
+            state.playhead = .seconds(scroller.value / pps)
+            state.timeline.scrollX = scroller.isAnimating || isDragging(scroller) ? scroller : nil
+        }
+        if var scroller = state.timeline.scrollY {
+            scroller.advance(to: now)
+            state.timeline.trackOffset = scroller.value
+            state.timeline.scrollY = scroller.isAnimating || isDragging(scroller) ? scroller : nil
+        }
+        // Keep the tracks' scroll inside what they can scroll (tracks removed, timeline resized).
+        if state.timeline.scrollY == nil {
+            state.timeline.trackOffset = min(max(0, state.timeline.trackOffset), layout.maximumTrackOffset)
+        }
+        autoScroll(&state, layout: layout, now: now, effects: &effects)
+        let overscrolled = state.playhead < .zero || state.playhead > state.project.duration
+        if overscrolled && !state.timeline.wasOverscrolled && (state.timeline.scrollX != nil || state.timeline.pinch != nil) {
+            cue(.impactRigid, at: nil, reason: "timelineEnd", state: &state, now: now, effects: &effects)
+        }
+        state.timeline.wasOverscrolled = overscrolled
+        if let bounce = state.timeline.trimBounce,
+           Spring(response: configuration.timeline.physics.bounceResponse).isSettled(from: bounce.displacement, velocity: 0, after: (now - bounce.start).seconds) {
+            state.timeline.trimBounce = nil
+        }
+        if let c = state.timeline.collapseAnimation {
+            let target = state.timeline.collapsed ? 1.0 : 0.0
+            let spring = Spring(response: configuration.timeline.collapseResponse)
+            let t = (now - c.start).seconds
+            if spring.isSettled(from: c.from - target, velocity: 0, after: t, positionTolerance: 0.002, velocityTolerance: 0.01) {
+                state.timeline.collapseProgress = target
+                state.timeline.collapseAnimation = nil
+            } else {
+                state.timeline.collapseProgress = target + spring.state(from: c.from - target, velocity: 0, after: t).position
+            }
+        }
+        let pulseLength = Time.seconds(configuration.timeline.pulseDuration)
+        state.timeline.pulses.removeAll { now - $0.start >= pulseLength }
+        state.timeline.lastFrame = now
+    }
+
+    /// Whether anything on the timeline moves by itself and wants display-rate frames.
+    func isAnimating(_ state: EditorState) -> Bool {
+        let m = state.timeline
+        return (m.scrollX?.isAnimating ?? false) || (m.scrollY?.isAnimating ?? false) || m.drag != nil || m.snap != nil
+            || m.trimBounce != nil || m.collapseAnimation != nil || !m.pulses.isEmpty
+    }
+
+    private func isDragging(_ s: Scroller) -> Bool {
+        if case .dragging = s.motion { return true }
+        return false
+    }
+
+    // MARK: Gestures
+
+    func apply(_ g: GestureEvent, _ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
+        let geometry = TimelineGeometry(pointsPerSecond: state.pointsPerSecond, playhead: state.playhead, playheadX: layout.playheadX)
+        switch (g.kind, g.phase) {
+        case (.tap, _):
+            if let id = clipID(in: g.target.id) {
+                actions.perform(.select(clipID: id, at: g.location), state: &state, now: now, effects: &effects)
+            } else {
+                actions.perform(.deselect, state: &state, now: now, effects: &effects)
+            }
+        case (.doubleTap, _):
+            zoomToFit(&state, layout: layout, now: now, effects: &effects)
+        case (.scroll, .began):
+            pausePlayback(&state, now: now, effects: &effects)
+            if g.axis == .vertical {
+                var s = Scroller(value: state.timeline.trackOffset, bounds: 0...layout.maximumTrackOffset,
+                                 dimension: layout.tracksArea.height, physics: configuration.timeline.physics)
+                s.beginDrag()
+                state.timeline.scrollY = s
+            } else {
+                var s = horizontalScroller(state, layout: layout)
+                s.beginDrag()
+                state.timeline.scrollX = s
+            }
+            log(g, state: state, now: now, effects: &effects)
+        case (.scroll, .changed):
+            if g.axis == .vertical, var s = state.timeline.scrollY {
+                s.drag(translation: g.translation.y)
+                state.timeline.scrollY = s
+                state.timeline.trackOffset = s.value
+            } else if var s = state.timeline.scrollX {
+                s.drag(translation: g.translation.x)
+                state.timeline.scrollX = s
+                state.playhead = .seconds(s.value / state.pointsPerSecond)
+            }
+        case (.scroll, .ended), (.scroll, .cancelled):
+            let fling = g.phase == .ended
+            if g.axis == .vertical, var s = state.timeline.scrollY {
+                s.endDrag(velocity: fling ? g.velocity.y : 0, at: now)
+                state.timeline.scrollY = s
+            } else if var s = state.timeline.scrollX {
+                s.endDrag(velocity: fling ? g.velocity.x : 0, at: now)
+                state.timeline.scrollX = s
+            }
+            log(g, state: state, now: now, effects: &effects)
+        case (.pinch, .began):
+            pausePlayback(&state, now: now, effects: &effects)
+            state.timeline.scrollX = nil
+            state.timeline.pinch = (state.pointsPerSecond, geometry.time(atX: g.start.x))
+            log(g, state: state, now: now, effects: &effects)
+        case (.pinch, .changed):
+            guard let pinch = state.timeline.pinch else { return }
+            let t = configuration.timeline
+            let pps = min(max(pinch.pointsPerSecond * g.scale, t.minimumPointsPerSecond), t.maximumPointsPerSecond)
+            state.pointsPerSecond = pps
+            // The time that was under the fingers' centre stays under it.
+            state.playhead = pinch.focalTime - .seconds((g.location.x - layout.playheadX) / pps)
+        case (.pinch, .ended), (.pinch, .cancelled):
+            state.timeline.pinch = nil
+            var s = horizontalScroller(state, layout: layout)
+            if s.isOverscrolled {
+                s.beginDrag()
+                s.endDrag(velocity: 0, at: now)
+                state.timeline.scrollX = s
+            }
+            log(g, state: state, now: now, effects: &effects, extra: ["pointsPerSecond": .number(state.pointsPerSecond)])
+        case (.move, .began), (.longPress, .began):
+            guard let id = clipID(in: g.target.id), let (clip, _) = state.project.clip(withID: id) else { return }
+            pausePlayback(&state, now: now, effects: &effects)
+            if g.kind == .longPress {
+                actions.perform(.select(clipID: id, at: g.location), state: &state, now: now, effects: &effects)
+                cue(.impactMedium, at: g.location, reason: "pickUp", state: &state, now: now, effects: &effects)
+            }
+            state.timeline.drag = ClipDrag(kind: .move, clipID: id, original: state.project,
+                                           grabOffset: geometry.time(atX: g.origin.x) - clip.start, finger: g.location)
+            log(g, state: state, now: now, effects: &effects, extra: ["clip": .string(id)])
+            applyDrag(&state, layout: layout, now: now, effects: &effects)
+        case (.trim, .began):
+            guard let (id, leading) = handle(in: g.target.id), let (clip, _) = state.project.clip(withID: id) else { return }
+            pausePlayback(&state, now: now, effects: &effects)
+            let edge = leading ? clip.start : clip.end
+            state.timeline.drag = ClipDrag(kind: leading ? .trimLeading : .trimTrailing, clipID: id, original: state.project,
+                                           grabOffset: geometry.time(atX: g.origin.x) - edge, finger: g.location)
+            log(g, state: state, now: now, effects: &effects, extra: ["clip": .string(id), "edge": .string(leading ? "leading" : "trailing")])
+            applyDrag(&state, layout: layout, now: now, effects: &effects)
+        case (.move, .changed), (.longPress, .changed), (.trim, .changed):
+            guard state.timeline.drag != nil else { return }
+            state.timeline.drag?.finger = g.location
+            applyDrag(&state, layout: layout, now: now, effects: &effects)
+        case (.move, .ended), (.longPress, .ended), (.trim, .ended):
+            guard let drag = state.timeline.drag else { return }
+            state.timeline.drag?.finger = g.location
+            applyDrag(&state, layout: layout, now: now, effects: &effects)
+            if drag.overshoot > 0 {
+                let shown = configuration.timeline.physics.rubberBand(drag.overshoot, dimension: layout.tracksArea.width)
+                state.timeline.trimBounce = (drag.clipID, drag.kind, now, shown)
+                cue(.impactSoft, at: g.location, reason: "springBack", state: &state, now: now, effects: &effects)
+            }
+            finishDrag(&state, commit: true, now: now, effects: &effects)
+            log(g, state: state, now: now, effects: &effects, extra: ["clip": .string(drag.clipID)])
+        case (.move, .cancelled), (.longPress, .cancelled), (.trim, .cancelled):
+            finishDrag(&state, commit: false, now: now, effects: &effects)
+            log(g, state: state, now: now, effects: &effects)
+        default:
+            break
+        }
+    }
+
+    // MARK: Dragging clips
+
+    /// Places the dragged clip or edge under the finger: snapping, then the limits (neighbours,
+    /// source length, shortest clip), on a working copy of the project from before the drag.
+    func applyDrag(_ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
+        guard var drag = state.timeline.drag, let (clip, trackIndex) = drag.original.clip(withID: drag.clipID) else { return }
+        let pps = state.pointsPerSecond
+        let geometry = TimelineGeometry(pointsPerSecond: pps, playhead: state.playhead, playheadX: layout.playheadX)
+        let visible = geometry.visibleTimes(minX: layout.tracksArea.minX, maxX: layout.tracksArea.maxX)
+        let points = Snapping.points(in: drag.original, excluding: [clip.id], playhead: max(.zero, state.playhead))
+        let threshold = configuration.timeline.snapThreshold
+        let fingerTime = geometry.time(atX: drag.finger.x)
+        let minimum = Time.seconds(configuration.editing.minimumClipDuration)
+        var project = drag.original
+        var snapped: SnapPoint?
+        var atLimit = false
+        drag.overshoot = 0
+
+        switch drag.kind {
+        case .move:
+            var target = trackIndex
+            if let row = layout.trackIndex(atY: drag.finger.y), row < project.tracks.count, project.tracks[row].kind.accepts(clip.kind) { target = row }
+            var start = fingerTime - drag.grabOffset
+            var wanted = start
+            if let snap = Snapping.snap(edges: [start, start + clip.duration], to: points, pointsPerSecond: pps, threshold: threshold, visible: visible) {
+                start += snap.offset
+                wanted = start
+                snapped = snap.point
+            }
+            let others = project.tracks[target].clips.filter { $0.id != clip.id }
+            start = Self.nearestFreeStart(max(.zero, start), duration: clip.duration, among: others)
+            if start != wanted { snapped = nil }
+            var moved = clip
+            moved.start = start
+            project.tracks[trackIndex].clips.removeAll { $0.id == clip.id }
+            project.tracks[target].clips.append(moved)
+            project.tracks[target].clips.sort { $0.start < $1.start }
+        case .trimTrailing:
+            let raw = fingerTime - drag.grabOffset
+            var end = raw
+            if let snap = Snapping.snap(edges: [end], to: points, pointsPerSecond: pps, threshold: threshold, visible: visible) {
+                end += snap.offset
+                snapped = snap.point
+            }
+            let neighbour = project.tracks[trackIndex].clips.first { $0.start >= clip.end && $0.id != clip.id }?.start
+            let source = clip.sourceDuration.map { clip.start + ($0 - clip.sourceStart) }
+            let upper = [neighbour, source].compactMap { $0 }.min()
+            let lower = clip.start + minimum
+            var clamped = max(end, lower)
+            if let upper, clamped > upper { clamped = upper }
+            if let source, raw > source, upper == source { drag.overshoot = (raw - source).seconds * pps }
+            if let source { atLimit = clamped == source && raw >= source }
+            if clamped != end { snapped = nil }
+            replace(clip, in: &project, track: trackIndex) { $0.duration = clamped - $0.start }
+        case .trimLeading:
+            let raw = fingerTime - drag.grabOffset
+            var start = raw
+            if let snap = Snapping.snap(edges: [start], to: points, pointsPerSecond: pps, threshold: threshold, visible: visible) {
+                start += snap.offset
+                snapped = snap.point
+            }
+            let neighbour = project.tracks[trackIndex].clips.last { $0.end <= clip.start && $0.id != clip.id }?.end
+            let source: Time? = clip.kind.hasFiniteSource ? clip.start - clip.sourceStart : nil
+            let lower = [neighbour, source, .zero].compactMap { $0 }.max()!
+            let upper = clip.end - minimum
+            var clamped = min(start, upper)
+            if clamped < lower { clamped = lower }
+            if let source, raw < source, lower == source { drag.overshoot = (source - raw).seconds * pps }
+            if let source { atLimit = clamped == source && raw <= source }
+            if clamped != start { snapped = nil }
+            replace(clip, in: &project, track: trackIndex) { c in
+                let shift = clamped - c.start
+                c.start = clamped
+                c.duration = c.duration - shift
+                c.sourceStart = c.kind.hasFiniteSource ? c.sourceStart + shift : .zero
+            }
+        }
+        if atLimit && !drag.atSourceLimit {
+            cue(.impactRigid, at: drag.finger, reason: "sourceLimit", state: &state, now: now, effects: &effects)
+        }
+        drag.atSourceLimit = atLimit
+        if let snapped, snapped != state.timeline.snap {
+            cue(.impactLight, at: drag.finger, reason: "snap", state: &state, now: now, effects: &effects)
+            effects.log.append(LogEvent(time: now, kind: "snap", fields: ["to": .string(describe(snapped)), "time": .number(snapped.time.seconds)]))
+        }
+        state.timeline.snap = snapped
+        state.timeline.drag = drag
+        state.project = project
+    }
+
+    private func replace(_ clip: Clip, in project: inout Project, track: Int, _ change: (inout Clip) -> Void) {
+        guard let i = project.tracks[track].clips.firstIndex(where: { $0.id == clip.id }) else { return }
+        change(&project.tracks[track].clips[i])
+    }
+
+    private func finishDrag(_ state: inout EditorState, commit: Bool, now: Time, effects: inout Effects) {
+        guard let drag = state.timeline.drag else { return }
+        if commit, state.project != drag.original {
+            state.history.record(drag.original)
+            let edit = drag.kind == .move ? "move" : "trim"
+            let before = drag.original.clip(withID: drag.clipID)?.clip, after = state.project.clip(withID: drag.clipID)?.clip
+            effects.log.append(LogEvent(time: now, kind: "edit", fields: [
+                "edit": .string(edit), "clip": .string(drag.clipID),
+                "beforeStart": .number(before?.start.seconds ?? 0), "beforeDuration": .number(before?.duration.seconds ?? 0),
+                "afterStart": .number(after?.start.seconds ?? 0), "afterDuration": .number(after?.duration.seconds ?? 0),
+            ]))
+        } else if !commit {
+            state.project = drag.original
+        }
+        state.timeline.drag = nil
+        state.timeline.snap = nil
+    }
+
+    /// Scrolls the timeline while a dragged clip or handle is held near its left or right edge,
+    /// faster the nearer, and keeps the clip under the finger.
+    private func autoScroll(_ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
+        guard let drag = state.timeline.drag, let last = state.timeline.lastFrame, now > last else { return }
+        let t = configuration.timeline
+        let area = layout.tracksArea
+        let x = drag.finger.x
+        var speed = 0.0
+        if x < area.minX + t.autoScrollMargin { speed = -t.autoScrollSpeed * min(1, (area.minX + t.autoScrollMargin - x) / t.autoScrollMargin) }
+        if x > area.maxX - t.autoScrollMargin { speed = t.autoScrollSpeed * min(1, (x - (area.maxX - t.autoScrollMargin)) / t.autoScrollMargin) }
+        guard speed != 0 else { return }
+        let limit = state.project.duration + .seconds(area.width / 2 / state.pointsPerSecond)
+        let next = state.playhead + .seconds(speed * (now - last).seconds / state.pointsPerSecond)
+        state.playhead = min(max(.zero, next), max(limit, state.playhead))
+        applyDrag(&state, layout: layout, now: now, effects: &effects)
+    }
+
+    /// The start nearest `desired` where a clip of `duration` fits between `others` (sorted)
+    /// without overlapping: clips block at their neighbours and hop over them only when the
+    /// finger is nearer the gap beyond.
+    static func nearestFreeStart(_ desired: Time, duration: Time, among others: [Clip]) -> Time {
+        var best: Time?
+        var gapStart = Time.zero
+        func consider(_ lo: Time, _ hi: Time?) {
+            let latest = hi.map { $0 - duration }
+            if let latest, latest < lo { return }
+            var candidate = max(desired, lo)
+            if let latest { candidate = min(candidate, latest) }
+            if best == nil || abs((candidate - desired).ticks) < abs((best! - desired).ticks) { best = candidate }
+        }
+        for clip in others.sorted(by: { $0.start < $1.start }) {
+            consider(gapStart, clip.start)
+            gapStart = max(gapStart, clip.end)
+        }
+        consider(gapStart, nil)
+        return best ?? gapStart
+    }
+
+    // MARK: Helpers
+
+    private func horizontalScroller(_ state: EditorState, layout: EditorLayout) -> Scroller {
+        let pps = state.pointsPerSecond
+        return Scroller(value: state.playhead.seconds * pps, bounds: 0...max(0, state.project.duration.seconds * pps),
+                        dimension: layout.tracksArea.width, physics: configuration.timeline.physics)
+    }
+
+    private func zoomToFit(_ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
+        let t = configuration.timeline
+        let duration = max(state.project.duration.seconds, 1)
+        state.pointsPerSecond = min(max(layout.tracksArea.width * 0.9 / duration, t.minimumPointsPerSecond), t.maximumPointsPerSecond)
+        state.playhead = .seconds(duration / 2)
+        state.timeline.scrollX = nil
+        effects.log.append(LogEvent(time: now, kind: "zoomToFit", fields: ["pointsPerSecond": .number(state.pointsPerSecond)]))
+    }
+
+    private func pausePlayback(_ state: inout EditorState, now: Time, effects: inout Effects) {
+        if state.isPlaying { actions.perform(.togglePlayback, state: &state, now: now, effects: &effects) }
+    }
+
+    func cue(_ cue: HapticCue, at location: Point?, reason: String, state: inout EditorState, now: Time, effects: inout Effects) {
+        effects.cues.append(CueEvent(cue, at: location, reason: reason))
+        effects.log.append(LogEvent(time: now, kind: "cue", fields: ["cue": .string(cue.rawValue), "reason": .string(reason)]))
+        if let location { state.timeline.pulses.append(Pulse(cue: cue, location: location, start: now)) }
+    }
+
+    private func log(_ g: GestureEvent, state: EditorState, now: Time, effects: inout Effects, extra: [String: ElementValue] = [:]) {
+        var fields: [String: ElementValue] = ["gesture": .string(g.kind.rawValue), "target": .string(g.target.id)]
+        for (k, v) in extra { fields[k] = v }
+        effects.log.append(LogEvent(time: now, kind: "gesture.\(g.phase.rawValue)", fields: fields))
+    }
+
+    private func describe(_ p: SnapPoint) -> String {
+        switch p.kind {
+        case .playhead: return "playhead"
+        case .clipEdge: return "clip:\(p.clipID ?? "")"
+        case .timelineStart: return "timelineStart"
+        case .timelineEnd: return "timelineEnd"
+        }
+    }
+
+    /// "clip:ID" → ID.
+    func clipID(in target: String) -> String? {
+        guard target.hasPrefix("clip:"), !target.contains(".trimHandle") else { return nil }
+        return String(target.dropFirst(5))
+    }
+
+    /// "clip:ID.trimHandle.leading" → (ID, true).
+    func handle(in target: String) -> (String, Bool)? {
+        guard target.hasPrefix("clip:") else { return nil }
+        for (suffix, leading) in [(".trimHandle.leading", true), (".trimHandle.trailing", false)] where target.hasSuffix(suffix) {
+            return (String(target.dropFirst(5).dropLast(suffix.count)), leading)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,59 @@
+import TactileCore
+import TactileInput
+
+/// A clip being moved or trimmed by a finger.
+public struct ClipDrag: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable { case move, trimLeading, trimTrailing }
+    public var kind: Kind
+    public var clipID: String
+    /// The project before the drag began: undo goes back to it, a cancelled drag restores it.
+    public var original: Project
+    /// The time between the finger and the dragged edge (or the clip's start, for a move).
+    public var grabOffset: Time
+    /// The finger's last position, re-applied while the timeline auto-scrolls under it.
+    public var finger: Point
+    /// Whether a finite clip was pulled to its source's end (the cue fires once per reach).
+    public var atSourceLimit = false
+    /// How far past its source's end the finger pulls, in points (shown rubber-banded).
+    public var overshoot: Double = 0
+}
+
+/// A visual pulse marking a cue: a ripple at the finger.
+public struct Pulse: Sendable, Hashable {
+    public var cue: HapticCue
+    public var location: Point
+    public var start: Time
+}
+
+/// The moving parts of the timeline between frames: scrolling, zooming, dragging, snapping,
+/// collapsing, pulses. All of it follows from gesture events and the injected clock.
+public struct TimelineMotion: Sendable {
+    /// Horizontal scrolling (in points of the current zoom) while a finger or momentum drives it.
+    public var scrollX: Scroller?
+    /// How far the tracks are scrolled up, in points.
+    public var trackOffset: Double = 0
+    /// Vertical scrolling while a finger or momentum drives it.
+    public var scrollY: Scroller?
+    /// The zoom and time under the fingers when a pinch began.
+    public var pinch: (pointsPerSecond: Double, focalTime: Time)?
+    /// A clip being moved or trimmed.
+    public var drag: ClipDrag?
+    /// The snap point the dragged edge sits on.
+    public var snap: SnapPoint?
+    /// A trim overshoot springing back after release.
+    public var trimBounce: (clipID: String, edge: ClipDrag.Kind, start: Time, displacement: Double)?
+    /// Whether the timeline was past an end at the last frame (the limit cue fires on entering).
+    public var wasOverscrolled = false
+    /// Pulses on show.
+    public var pulses: [Pulse] = []
+    /// Whether the timeline is folded away.
+    public var collapsed = false
+    /// The collapse spring: when it started and the progress it started from.
+    public var collapseAnimation: (start: Time, from: Double)?
+    /// How far the timeline is folded (0 open … 1 folded), as drawn at the last frame.
+    public var collapseProgress: Double = 0
+    /// The instant of the last frame (auto-scroll speeds are per second).
+    public var lastFrame: Time?
+
+    public init() {}
+}
