@@ -38,6 +38,26 @@ final class EditorHarness {
         frame([.touch(.up, id: finger, at: p, time: now)])
     }
 
+    /// A drag from `a` to `b` in `steps` moves 1/60 s apart, then (unless `hold`) a lift after
+    /// resting `rest` seconds (so no fling).
+    func drag(from a: Point, to b: Point, steps: Int = 12, finger: PointerID = 1, rest: Double = 0.15, hold: Bool = false) {
+        frame([.touch(.down, id: finger, at: a, time: now)])
+        for i in 1...steps {
+            now += .frame(atRate: 60)
+            let t = Double(i) / Double(steps)
+            frame([.touch(.move, id: finger, at: Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), time: now)])
+        }
+        guard !hold else { return }
+        run(until: now + .seconds(rest))
+        frame([.touch(.up, id: finger, at: b, time: now)])
+    }
+
+    /// Element `id`'s frame.
+    func frameOf(_ id: String) -> Rect {
+        guard let e = element(id) else { fatalError("no element \(id) on screen") }
+        return e.frame
+    }
+
     /// Taps the centre of an element's hit frame.
     func tap(_ id: String) {
         guard let e = element(id) else { fatalError("no element \(id) on screen") }

@@ -1,0 +1,261 @@
+import XCTest
+import TactileCore
+import TactileInput
+import TactileUI
+@testable import TactileEditor
+
+/// The timeline's gestures, driven through the arena as fingers drive them.
+final class TimelineGestureTests: XCTestCase {
+    let pps = TactileConfiguration().timeline.pointsPerSecond
+
+    func testScrollingScrubsWithoutAJumpAndCoastsAfterAFling() {
+        let h = EditorHarness()
+        let row = h.frameOf("track:overlay")
+        // A slow drag 120 pt to the left: past the 18 pt slop the content follows the finger.
+        h.drag(from: Point(x: 320, y: row.midY), to: Point(x: 200, y: row.midY))
+        // The drag moves 10 pt a step: the slop (18 pt) is crossed at 20 pt, and from there on
+        // the content follows the finger exactly.
+        let expected = (120.0 - 20) / pps
+        XCTAssertEqual(h.state.playhead.seconds, expected, accuracy: 0.05, "scrolling is scrubbing")
+        XCTAssertNil(h.state.timeline.scrollX, "no fling: nothing coasts")
+        // A fling coasts on, decelerating, then stops by itself.
+        let before = h.state.playhead
+        h.frame([.touch(.down, id: 2, at: Point(x: 300, y: row.midY), time: h.now)])
+        for i in 1...6 {
+            h.now += .frame(atRate: 60)
+            h.frame([.touch(.move, id: 2, at: Point(x: 300 - Double(i) * 15, y: row.midY), time: h.now)])
+        }
+        h.frame([.touch(.up, id: 2, at: Point(x: 210, y: row.midY), time: h.now)])
+        XCTAssertEqual(h.loop.nextDue()?.reason, "timeline", "coasting asks for display-rate frames")
+        let released = h.state.playhead
+        h.run(until: h.now + .seconds(4))
+        XCTAssertGreaterThan(h.state.playhead, released + .seconds(2), "momentum carried it on")
+        XCTAssertGreaterThan(released, before)
+        XCTAssertNil(h.loop.nextDue(), "and then it rests: no more frames")
+    }
+
+    func testScrollingPastTheStartRubberBandsAndSpringsBack() {
+        let h = EditorHarness()
+        let row = h.frameOf("track:overlay")
+        h.drag(from: Point(x: 100, y: row.midY), to: Point(x: 300, y: row.midY), rest: 0, hold: true)
+        XCTAssertLessThan(h.state.playhead, .zero)
+        XCTAssertGreaterThan(h.state.playhead.seconds * pps, -(200 - 18), "resists the finger")
+        XCTAssertTrue(h.cues.contains { $0.reason == "timelineEnd" }, "a cue on reaching the start")
+        h.frame([.touch(.up, id: 1, at: Point(x: 300, y: row.midY), time: h.now)])
+        h.run(until: h.now + .seconds(2))
+        XCTAssertEqual(h.state.playhead, .zero)
+    }
+
+    func testTrailingHandleDragChangesTheDurationByDistanceOverZoom() {
+        let h = EditorHarness()
+        h.tap("clip:hello")                              // text, 1 s … 4 s: extends without limit
+        let handle = h.element("clip:hello.trimHandle.trailing")!.hitFrame.center
+        h.drag(from: handle, to: Point(x: handle.x + 30, y: handle.y))
+        XCTAssertEqual(h.state.project.clip(withID: "hello")!.clip.duration.seconds, 3 + 30 / pps, accuracy: 1e-6)
+        XCTAssertEqual(h.log.filter { $0.kind == "edit" }.last?.fields["edit"], .string("trim"))
+        h.frame([.key(.undo, time: h.now)])
+        XCTAssertEqual(h.state.project.clip(withID: "hello")!.clip.duration, .seconds(3), "one drag, one undo step")
+    }
+
+    func testATrimEndingThreePointsFromAnEdgeSnapsExactlyOntoIt() {
+        let h = EditorHarness()
+        h.tap("clip:hello")                              // ends at 4 s; Beach/City meet at 4.5 s (12 pt away)
+        let handle = h.element("clip:hello.trimHandle.trailing")!.hitFrame.center
+        h.drag(from: handle, to: Point(x: handle.x + 12 - 3, y: handle.y), rest: 0, hold: true)
+        XCTAssertEqual(h.state.timeline.snap?.time, .seconds(4.5))
+        XCTAssertNotNil(h.element("snapGuide"), "the guide shows where it snapped")
+        XCTAssertEqual(h.cues.filter { $0.reason == "snap" }.count, 1)
+        // Staying in the snap does not cue again; moving past the threshold escapes.
+        h.now += .frame(atRate: 60)
+        h.frame([.touch(.move, id: 1, at: Point(x: handle.x + 12 - 1, y: handle.y), time: h.now)])
+        XCTAssertEqual(h.cues.filter { $0.reason == "snap" }.count, 1)
+        h.now += .frame(atRate: 60)
+        h.frame([.touch(.move, id: 1, at: Point(x: handle.x + 12 + 8, y: handle.y), time: h.now)])
+        XCTAssertNil(h.state.timeline.snap)
+        h.now += .frame(atRate: 60)
+        h.frame([.touch(.move, id: 1, at: Point(x: handle.x + 12 - 3, y: handle.y), time: h.now)])
+        h.frame([.touch(.up, id: 1, at: Point(x: handle.x + 12 - 3, y: handle.y), time: h.now)])
+        XCTAssertEqual(h.state.project.clip(withID: "hello")!.clip.end, .seconds(4.5), "lands exactly on the edge")
+        XCTAssertEqual(h.cues.filter { $0.reason == "snap" }.count, 2, "re-entering cues again")
+    }
+
+    func testFiniteClipsStopAtTheirSourceShowAGhostAndSpringBack() {
+        let h = EditorHarness()
+        h.tap("clip:music")                               // 0 … 14 s of a 30 s source; Birdsong starts at 14.5 s
+        // Pull the leading handle left: the source starts at 0, so it cannot grow that way.
+        let handle = h.element("clip:music.trimHandle.leading")!.hitFrame
+        XCTAssertEqual(h.element("clip:music.trimHandle.leading")?.state["canGrow"], .bool(false))
+        h.drag(from: handle.center, to: Point(x: handle.midX - 60, y: handle.midY), rest: 0, hold: true)
+        XCTAssertNotNil(h.element("ghost:music"), "the whole source shows while trimming")
+        XCTAssertEqual(h.state.project.clip(withID: "music")!.clip.start, .zero)
+        XCTAssertTrue(h.cues.contains { $0.reason == "sourceLimit" })
+        XCTAssertLessThan(h.frameOf("clip:music").minX, h.frameOf("playhead").midX - 1, "rubber-banded past the limit")
+        h.frame([.touch(.up, id: 1, at: Point(x: handle.midX - 60, y: handle.midY), time: h.now)])
+        XCTAssertTrue(h.cues.contains { $0.reason == "springBack" && $0.cue == .impactSoft })
+        h.run(until: h.now + .seconds(2))
+        XCTAssertEqual(h.frameOf("clip:music").minX, h.frameOf("playhead").midX, accuracy: 0.5, "sprang back")
+        XCTAssertNil(h.element("ghost:music"))
+    }
+
+    func testShortestClipIsKept() {
+        let h = EditorHarness()
+        h.tap("clip:hello")
+        let handle = h.element("clip:hello.trimHandle.trailing")!.hitFrame.center
+        h.drag(from: handle, to: Point(x: handle.x - 200, y: handle.y))
+        XCTAssertEqual(h.state.project.clip(withID: "hello")!.clip.duration.seconds, TactileConfiguration().editing.minimumClipDuration)
+    }
+
+    func testMovingASelectedClipBlocksAtNeighboursAndNeverOverlaps() throws {
+        let h = EditorHarness()
+        h.tap("clip:star")                                // overlay, 6 … 8.5 s; Hello ends at 4 s
+        let star = h.frameOf("clip:star")
+        // Drag 4 s to the left: Hello is in the way, so Star stops against it.
+        h.drag(from: star.center, to: Point(x: star.midX - 4 * pps, y: star.midY))
+        let moved = h.state.project.clip(withID: "star")!.clip
+        XCTAssertEqual(moved.start, .seconds(4), "blocked at the neighbour's end")
+        try ProjectFile.validate(h.state.project)
+        XCTAssertEqual(h.log.filter { $0.kind == "edit" }.last?.fields["edit"], .string("move"))
+    }
+
+    func testMovingAcrossTracksOfACompatibleKindOnly() throws {
+        let h = EditorHarness()
+        h.state.playhead = .seconds(10)
+        h.frame()
+        h.tap("clip:title-card")                          // an image on the video track: may go to overlay
+        let card = h.frameOf("clip:title-card")
+        let overlay = h.frameOf("track:overlay")
+        h.drag(from: card.center, to: Point(x: card.midX, y: overlay.midY))
+        XCTAssertEqual(h.state.project.clip(withID: "title-card")?.trackIndex, 1)
+        let audio = h.frameOf("track:audio")
+        let moved = h.frameOf("clip:title-card")
+        h.drag(from: moved.center, to: Point(x: moved.midX, y: audio.midY))
+        XCTAssertEqual(h.state.project.clip(withID: "title-card")?.trackIndex, 1, "an image never lands on an audio track")
+        try ProjectFile.validate(h.state.project)
+    }
+
+    func testLongPressPicksUpAnUnselectedClip() {
+        let h = EditorHarness()
+        let star = h.frameOf("clip:hello")
+        h.frame([.touch(.down, id: 1, at: star.center, time: h.now)])
+        XCTAssertEqual(h.loop.nextDue()?.reason, "gesture timer")
+        h.run(until: h.now + .seconds(0.6))
+        XCTAssertEqual(h.state.selection, "hello", "picked up")
+        XCTAssertTrue(h.cues.contains { $0.reason == "pickUp" })
+        for i in 1...10 {
+            h.now += .frame(atRate: 60)
+            h.frame([.touch(.move, id: 1, at: Point(x: star.midX + Double(i) * 2.4, y: star.midY), time: h.now)])
+        }
+        h.frame([.touch(.up, id: 1, at: Point(x: star.midX + 24, y: star.midY), time: h.now)])
+        XCTAssertEqual(h.state.project.clip(withID: "hello")!.clip.start, .seconds(2))
+    }
+
+    func testPinchKeepsTheTimeUnderTheFingersAndZoomsWithinRange() {
+        let h = EditorHarness()
+        let row = h.frameOf("track:overlay")
+        let a = Point(x: 250, y: row.midY), b = Point(x: 310, y: row.midY)
+        let geometry = TimelineGeometry(pointsPerSecond: pps, playhead: .zero, playheadX: 195)
+        let focal = geometry.time(atX: 280)
+        h.frame([.touch(.down, id: 1, at: a, time: h.now), .touch(.down, id: 2, at: b, time: h.now)])
+        for i in 1...10 {
+            h.now += .frame(atRate: 60)
+            h.frame([.touch(.move, id: 1, at: Point(x: a.x - Double(i) * 3, y: a.y), time: h.now),
+                     .touch(.move, id: 2, at: Point(x: b.x + Double(i) * 3, y: b.y), time: h.now)])
+        }
+        XCTAssertEqual(h.state.pointsPerSecond, pps * 2, accuracy: 1e-9, "finger distance doubled: zoom doubled")
+        let after = TimelineGeometry(pointsPerSecond: h.state.pointsPerSecond, playhead: h.state.playhead, playheadX: 195)
+        XCTAssertEqual(after.time(atX: 280).seconds, focal.seconds, accuracy: 1e-6, "the focal time stays put")
+        XCTAssertEqual(h.frameOf("clip:hello").width, 3 * pps * 2, accuracy: 1e-6, "3 s stays 3 s")
+        for i in 11...60 {
+            h.now += .frame(atRate: 60)
+            h.frame([.touch(.move, id: 1, at: Point(x: a.x - Double(i) * 3, y: a.y), time: h.now),
+                     .touch(.move, id: 2, at: Point(x: b.x + Double(i) * 3, y: b.y), time: h.now)])
+        }
+        XCTAssertEqual(h.state.pointsPerSecond, TactileConfiguration().timeline.maximumPointsPerSecond)
+        h.frame([.touch(.up, id: 1, at: a, time: h.now), .touch(.up, id: 2, at: b, time: h.now)])
+        XCTAssertEqual(h.state.project, DemoProject.make(), "zooming edits nothing")
+    }
+
+    func testASecondFingerDuringAMoveTurnsItIntoAPinchAndPutsTheClipBack() {
+        let h = EditorHarness()
+        h.tap("clip:star")
+        let star = h.frameOf("clip:star")
+        h.drag(from: star.center, to: Point(x: star.midX + 40, y: star.midY), rest: 0, hold: true)
+        XCTAssertNotEqual(h.state.project.clip(withID: "star")!.clip.start, .seconds(6))
+        h.frame([.touch(.down, id: 2, at: Point(x: 100, y: star.midY), time: h.now)])
+        XCTAssertEqual(h.state.ui.arena.activeGesture, .pinch)
+        XCTAssertEqual(h.state.project.clip(withID: "star")!.clip.start, .seconds(6), "the half-done move is undone")
+        XCTAssertFalse(h.state.history.canUndo)
+    }
+
+    func testTrimsAreRefusedWhileScrolling() {
+        let h = EditorHarness()
+        h.tap("clip:hello")
+        let handle = h.element("clip:hello.trimHandle.trailing")!.hitFrame.center
+        let row = h.frameOf("track:audio")
+        h.drag(from: Point(x: 300, y: row.midY), to: Point(x: 260, y: row.midY), finger: 1, rest: 0, hold: true)
+        XCTAssertEqual(h.state.ui.arena.activeGesture, .scroll)
+        h.frame([.touch(.down, id: 2, at: handle, time: h.now)])
+        XCTAssertEqual(h.state.ui.arena.activeGesture, .pinch, "the second finger pinches; it never trims")
+        XCTAssertEqual(h.state.project, DemoProject.make())
+    }
+
+    func testDoubleTapOnTheRulerFitsTheProject() {
+        let h = EditorHarness()
+        let ruler = h.frameOf("ruler")
+        h.tap(Point(x: 300, y: ruler.midY))
+        h.now += .milliseconds(120)
+        h.tap(Point(x: 302, y: ruler.midY))
+        XCTAssertEqual(h.state.playhead, .seconds(h.state.project.duration.seconds / 2))
+        let width = h.state.project.duration.seconds * h.state.pointsPerSecond
+        XCTAssertEqual(width, 390 * 0.9, accuracy: 1)
+    }
+
+    func testTracksGrowUpToTheirShareThenScrollVertically() throws {
+        let h = EditorHarness()
+        XCTAssertEqual(h.frameOf("track:audio").maxY + 8, h.element("track:audio")!.frame.maxY + 8)
+        let area = h.frameOf("playhead").maxY
+        for _ in 0..<4 {
+            h.state.playhead = .seconds(30)
+            h.frame()
+            h.tap("toolbar.add.video")                     // beyond every clip: no room checks, new tracks only when full
+        }
+        h.state.project.tracks.append(contentsOf: (0..<4).map { Track(id: "extra\($0)", kind: .overlay) })
+        h.frame()
+        let layout = EditorLayout(viewport: h.state.viewport, configuration: TactileConfiguration(), trackCount: h.state.project.tracks.count)
+        XCTAssertTrue(layout.tracksOverflow)
+        XCTAssertLessThanOrEqual(layout.tracksArea.height, 844 * TactileConfiguration().timeline.maximumTracksShare + 0.5)
+        _ = area
+        let row = h.frameOf("track:overlay")
+        h.drag(from: Point(x: 60, y: row.midY), to: Point(x: 62, y: row.midY - 80))
+        XCTAssertGreaterThan(h.state.timeline.trackOffset, 0, "vertical drags scroll the tracks when they overflow")
+        XCTAssertLessThanOrEqual(h.state.timeline.trackOffset, layout.maximumTrackOffset)
+    }
+
+    func testCollapseFoldsTheTimelineWithASpringAndGivesTheCanvasRoom() {
+        let h = EditorHarness()
+        let barBefore = h.frameOf("playerBar").minY
+        h.tap("timelineToggle")
+        XCTAssertEqual(h.loop.nextDue()?.reason, "timeline", "animates")
+        h.run(until: h.now + .seconds(0.1))
+        let midway = h.state.timeline.collapseProgress
+        XCTAssertGreaterThan(midway, 0); XCTAssertLessThan(midway, 1)
+        h.run(until: h.now + .seconds(2))
+        XCTAssertEqual(h.state.timeline.collapseProgress, 1)
+        XCTAssertTrue(h.elements(role: "clip").isEmpty)
+        XCTAssertGreaterThan(h.frameOf("playerBar").minY, barBefore + 150, "the canvas gets the timeline's room")
+        XCTAssertNil(h.loop.nextDue(), "settled: idle again")
+        h.tap("timelineToggle")
+        h.run(until: h.now + .seconds(2))
+        XCTAssertEqual(h.state.timeline.collapseProgress, 0)
+        XCTAssertFalse(h.elements(role: "clip").isEmpty)
+    }
+
+    func testEmptyTimelineFreeStartPolicy() {
+        let others = [Clip(id: "a", kind: .text, title: "", start: .seconds(2), duration: .seconds(2)),
+                      Clip(id: "b", kind: .text, title: "", start: .seconds(5), duration: .seconds(2))]
+        XCTAssertEqual(TimelineController.nearestFreeStart(.seconds(3), duration: .seconds(1), among: others), .seconds(4))
+        XCTAssertEqual(TimelineController.nearestFreeStart(.seconds(3.5), duration: .seconds(3), among: others), .seconds(7))
+        XCTAssertEqual(TimelineController.nearestFreeStart(.seconds(1.5), duration: .seconds(1), among: others), .seconds(1))
+        XCTAssertEqual(TimelineController.nearestFreeStart(.seconds(0.5), duration: .seconds(3), among: others), .seconds(7))
+    }
+}
