@@ -11,6 +11,8 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
     public var window = Window()
     /// Editing and playback.
     public var editing = Editing()
+    /// Haptic-like cues: sound, rumble.
+    public var cues = Cues()
 
     public init() {}
 
@@ -124,6 +126,20 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var undoLimit: Int = 200
         /// How long a banner message stays, in seconds. Default 4 s.
         public var bannerDuration: Double = 4
+        public init() {}
+    }
+
+    public struct Cues: Hashable, Sendable, Codable {
+        /// Whether cues make a sound. Default on.
+        public var soundEnabled = true
+        /// Loudness of cue sounds, 0 … 1. Default 0.5.
+        public var volume: Double = 0.5
+        /// Whether cues rumble an SDL haptic device when one is present. Default on.
+        public var hapticsEnabled = true
+        /// Strength of the rumble, 0 … 1 (scaled per cue). Default 0.6.
+        public var hapticStrength: Double = 0.6
+        /// Sample rate of the synthesised cue sounds. Default 48,000 Hz.
+        public var sampleRate: Int = 48_000
         public init() {}
     }
 

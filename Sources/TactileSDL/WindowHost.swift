@@ -66,6 +66,7 @@ public final class WindowHost {
         let drawer = DrawListRenderer(renderer: r, fonts: fonts)
         let measurer = TTFTextMeasurer(fonts: fonts, scale: scale)
         let editor = Editor(configuration: configuration, measurer: measurer)
+        let cues = CuePlayer(configuration: configuration.cues)
         var state = EditorState(project: project, configuration: configuration, viewport: options.viewport)
         let clock = MonotonicClock()
         var loop = FrameLoop()
@@ -113,7 +114,10 @@ public final class WindowHost {
             framesRun += 1
             currentFrame = frame
             onFrame?(state, output)
-            for cue in output.cues { logger.debug("cue \(cue.cue.rawValue) (\(cue.reason))") }
+            for cue in output.cues {
+                cues.play(cue.cue)
+                logger.debug("cue \(cue.cue.rawValue) (\(cue.reason))")
+            }
             if state.viewport != viewportBefore {
                 // Rotated: turn the window too, when it shows a phone.
                 if !options.fill {

@@ -127,3 +127,23 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertEqual(events.map(\.kind), [.focusLost])
     }
 }
+
+final class CuePlayerTests: XCTestCase {
+    func testCuesQueueSoundOnAnAudioDevice() throws {
+        setenv("SDL_AUDIODRIVER", "dummy", 1)
+        let player = CuePlayer(configuration: TactileConfiguration().cues)
+        guard player.hasSound else { throw XCTSkip("SDL has no audio device here, not even the dummy one") }
+        player.play(.success)
+        XCTAssertGreaterThan(player.queuedBytes, 0)
+        XCTAssertEqual(player.played, 1)
+    }
+
+    func testSoundCanBeSwitchedOff() {
+        var c = TactileConfiguration().cues
+        c.soundEnabled = false
+        let player = CuePlayer(configuration: c)
+        player.play(.error)
+        XCTAssertFalse(player.hasSound)
+        XCTAssertEqual(player.queuedBytes, 0)
+    }
+}

@@ -1,0 +1,83 @@
+import CSDL2
+import Logging
+import TactileCore
+import TactileInput
+
+/// Plays cues: each one's synthesised sound through SDL audio and a rumble on an SDL haptic
+/// device when one is present. Either half is skipped quietly when the machine has no device.
+public final class CuePlayer {
+    private var device: SDL_AudioDeviceID = 0
+    private var haptic: OpaquePointer?
+    private var sounds: [HapticCue: [Float]] = [:]
+    private let configuration: TactileConfiguration.Cues
+    private var logger = Logger(label: "tactile.cues")
+    /// Cues played so far.
+    public private(set) var played = 0
+    /// Whether a sound device is open.
+    public var hasSound: Bool { device != 0 }
+    /// Whether a haptic device is open.
+    public var hasHaptics: Bool { haptic != nil }
+
+    /// Most audio queued before older cue sounds are dropped (keeps cues on time), in seconds.
+    static let maximumQueuedSeconds = 0.15
+
+    public init(configuration: TactileConfiguration.Cues) {
+        self.configuration = configuration
+        if configuration.soundEnabled && configuration.volume > 0 { openAudio() }
+        if configuration.hapticsEnabled { openHaptics() }
+    }
+
+    deinit {
+        if device != 0 { SDL_CloseAudioDevice(device) }
+        if let h = haptic { SDL_HapticClose(h) }
+    }
+
+    private func openAudio() {
+        guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 else {
+            logger.info("no sound for cues: \(String(cString: SDL_GetError()))")
+            return
+        }
+        var want = SDL_AudioSpec()
+        want.freq = Int32(configuration.sampleRate)
+        want.format = SDL_AudioFormat(AUDIO_F32SYS)
+        want.channels = 1
+        want.samples = 512
+        var have = SDL_AudioSpec()
+        device = SDL_OpenAudioDevice(nil, 0, &want, &have, 0)
+        guard device != 0 else {
+            logger.info("no sound for cues: \(String(cString: SDL_GetError()))")
+            return
+        }
+        for cue in HapticCue.allCases {
+            sounds[cue] = CueSound.samples(for: cue, sampleRate: configuration.sampleRate, volume: configuration.volume)
+        }
+        SDL_PauseAudioDevice(device, 0)
+    }
+
+    private func openHaptics() {
+        guard SDL_InitSubSystem(SDL_INIT_HAPTIC) == 0, SDL_NumHaptics() > 0, let h = SDL_HapticOpen(0) else { return }
+        if SDL_HapticRumbleSupported(h) == 1 && SDL_HapticRumbleInit(h) == 0 {
+            haptic = h
+            logger.info("rumble on \(String(cString: SDL_HapticName(0)))")
+        } else {
+            SDL_HapticClose(h)
+        }
+    }
+
+    /// Plays `cue` now.
+    public func play(_ cue: HapticCue) {
+        played += 1
+        if device != 0, let samples = sounds[cue] {
+            let bytesPerSecond = Double(configuration.sampleRate * MemoryLayout<Float>.size)
+            if Double(SDL_GetQueuedAudioSize(device)) > bytesPerSecond * Self.maximumQueuedSeconds { SDL_ClearQueuedAudio(device) }
+            samples.withUnsafeBytes { _ = SDL_QueueAudio(device, $0.baseAddress, UInt32($0.count)) }
+        }
+        if let h = haptic {
+            let r = CueSound.rumble(for: cue)
+            SDL_HapticRumblePlay(h, Float(r.strength * configuration.hapticStrength), UInt32(r.milliseconds))
+        }
+    }
+
+    /// Bytes of sound waiting to play (for tests).
+    public var queuedBytes: Int { device == 0 ? 0 : Int(SDL_GetQueuedAudioSize(device)) }
+}
