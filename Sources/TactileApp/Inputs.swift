@@ -28,6 +28,16 @@ public enum Inputs {
         return size
     }
 
+    /// The configuration, with `--ui-scale` applied (0.5 … 3).
+    public static func configuration(uiScale: Double?) throws -> TactileConfiguration {
+        var c = TactileConfiguration()
+        if let uiScale {
+            guard uiScale.isFinite, uiScale >= 0.5, uiScale <= 3 else { throw CommandError.badInput("--ui-scale must be between 0.5 and 3, not \(uiScale)") }
+            c.layout.uiScale = uiScale
+        }
+        return c
+    }
+
     /// A scale factor between 0.25 and 8.
     public static func scale(_ value: Double?) throws -> Double? {
         guard let value else { return nil }

@@ -4,11 +4,11 @@ import TactileSDL
 
 /// `tactile run`: the editor in a window.
 public enum Windowed {
-    public static func run(project path: String?, scale: Double?, fill: Bool, fullscreen: Bool, size: String?) throws {
+    public static func run(project path: String?, scale: Double?, fill: Bool, fullscreen: Bool, size: String?, uiScale: Double? = nil) throws {
         let project = try Inputs.project(at: path)
         let options = WindowOptions(viewport: try Inputs.size(size) ?? TactileConfiguration().layout.viewport,
                                     scale: try Inputs.scale(scale), fill: fill, fullscreen: fullscreen)
-        do { try WindowHost(options: options, configuration: TactileConfiguration()).run(project: project) } catch let e as SDLError {
+        do { try WindowHost(options: options, configuration: try Inputs.configuration(uiScale: uiScale)).run(project: project) } catch let e as SDLError {
             throw CommandError(e.message)
         }
     }

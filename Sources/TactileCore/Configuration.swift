@@ -16,6 +16,19 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
 
     public init() {}
 
+    /// The configuration with every size of text and touch targets multiplied by
+    /// `layout.uiScale` (viewport, insets and margins stay).
+    public func scaledForUI() -> TactileConfiguration {
+        let k = layout.uiScale
+        guard k != 1 else { return self }
+        var c = self
+        for path in [\Layout.titleBarHeight, \.playerBarHeight, \.rulerHeight, \.trackHeight, \.trackSpacing, \.trackPadding,
+                     \.toolbarHeight, \.clipCornerRadius, \.handleWidth, \.selectionBorderWidth, \.toolbarButtonWidth, \.buttonSize] {
+            c.layout[keyPath: path] *= k
+        }
+        return c
+    }
+
     public struct Layout: Hashable, Sendable, Codable {
         /// The phone-sized viewport the UI lays out in. Default 390×844 pt (an iPhone 14/15).
         public var viewport = Size(width: 390, height: 844)
@@ -59,6 +72,11 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var toolbarButtonWidth: Double = 52
         /// Horizontal margin of the screen's content. Default 16 pt.
         public var margin: Double = 16
+        /// Size of round icon buttons (play, undo, fold). Default 44 pt (Apple's minimum target).
+        public var buttonSize: Double = 44
+        /// Scale of text and touch targets together, like Dynamic Type (`--ui-scale`). Default 1.
+        /// Applied by `TactileConfiguration.scaledForUI()`.
+        public var uiScale: Double = 1
         public init() {}
     }
 

@@ -10,8 +10,11 @@ public struct Editor {
     public var theme: Theme
     public let measurer: TextMeasurer
 
+    /// An editor; `configuration.layout.uiScale` scales its text and targets together.
     public init(configuration: TactileConfiguration = TactileConfiguration(), theme: Theme = Theme(), measurer: TextMeasurer) {
-        self.configuration = configuration; self.theme = theme; self.measurer = measurer
+        self.configuration = configuration.scaledForUI()
+        self.theme = theme.scaled(by: configuration.layout.uiScale)
+        self.measurer = measurer
     }
 
     /// Runs one frame at `now` with the input that arrived since the last one.

@@ -32,6 +32,15 @@ public struct Theme: Hashable, Sendable {
 
     public init() {}
 
+    /// The theme with every font `factor` times as large (`--ui-scale`).
+    public func scaled(by factor: Double) -> Theme {
+        var t = self
+        for path in [\Theme.titleFont, \.bodyFont, \.timecodeFont, \.clipFont, \.captionFont, \.rulerFont] {
+            t[keyPath: path].size *= factor
+        }
+        return t
+    }
+
     /// The fill of a clip of `kind`.
     public func color(for kind: ClipKind) -> Color { clipColors[kind] ?? accent }
 }

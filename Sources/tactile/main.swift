@@ -27,10 +27,11 @@ struct Run: ParsableCommand {
     @Option(help: "phone: the phone in a device frame, centred; fill: the UI fills the window.") var device: DeviceOption = .phone
     @Flag(help: "Open fullscreen.") var fullscreen = false
     @Option(help: "Viewport in points, e.g. 390x844 (default) or 844x390 for landscape.") var size: String?
+    @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together, like Dynamic Type (0.5 … 3, default 1).") var uiScale: Double?
 
     func run() throws {
         try guarded {
-            try Windowed.run(project: project, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size)
+            try Windowed.run(project: project, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size, uiScale: uiScale)
         }
     }
 }
@@ -45,9 +46,10 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Viewport in points, e.g. 390x844.") var size: String?
     @Option(help: "Pixels per point (default 2).") var scale: Double?
     @Option(help: "Put the playhead at this time, in seconds.") var at: Double?
+    @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together (0.5 … 3, default 1).") var uiScale: Double?
 
     func run() throws {
-        try guarded { try Commands.snapshot(out: out, project: project, size: size, scale: scale, at: at) }
+        try guarded { try Commands.snapshot(out: out, project: project, size: size, scale: scale, at: at, uiScale: uiScale) }
     }
 }
 
@@ -59,9 +61,10 @@ struct Inspect: ParsableCommand {
     @Option(help: "Viewport in points, e.g. 390x844 (default: the trace's, or 390x844).") var size: String?
     @Option(help: "Pixels per point used to measure text (default 2).") var scale: Double?
     @Option(help: "Put the playhead at this time, in seconds.") var at: Double?
+    @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together (0.5 … 3, default 1).") var uiScale: Double?
 
     func run() throws {
-        try guarded { print(try Commands.inspect(project: project, replay: replay, size: size, scale: scale, at: at), terminator: "") }
+        try guarded { print(try Commands.inspect(project: project, replay: replay, size: size, scale: scale, at: at, uiScale: uiScale), terminator: "") }
     }
 }
 
@@ -74,10 +77,12 @@ struct Replay: ParsableCommand {
     @Option(help: "Write the final frame as a PNG here.") var snapshot: String?
     @Option(help: "Pixels per point of the snapshot (default 2).") var scale: Double?
     @Option(help: "Keep running scheduled frames until this time, in seconds (default: the last event).") var until: Double?
+    @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together (0.5 … 3, default 1).") var uiScale: Double?
 
     func run() throws {
         try guarded {
-            let summary = try Commands.replay(trace: trace, project: project, stateOut: stateOut, snapshot: snapshot, scale: scale, until: until)
+            let summary = try Commands.replay(trace: trace, project: project, stateOut: stateOut, snapshot: snapshot, scale: scale,
+                                              until: until, uiScale: uiScale)
             FileHandle.standardError.write(Data((summary + "\n").utf8))
         }
     }

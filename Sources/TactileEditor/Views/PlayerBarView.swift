@@ -11,7 +11,8 @@ struct PlayerBarView {
     func draw(_ state: EditorState) -> [EditorIntent] {
         ui.element(UIElement(id: "playerBar", role: "playerBar", label: "Player", frame: frame))
         let m = configuration.layout.margin
-        let button = Rect(x: frame.x + m - 6, y: frame.midY - 22, width: 44, height: 44)
+        let b = configuration.layout.buttonSize
+        let button = Rect(x: frame.x + m - 6, y: frame.midY - b / 2, width: b, height: b)
         var intents: [EditorIntent] = []
         let playing = state.isPlaying
         if iconButton(ui, id: "playButton", role: "playButton", label: playing ? "Pause" : "Play",
@@ -23,7 +24,7 @@ struct PlayerBarView {
         ui.text(code, in: codeFrame, font: theme.timecodeFont, color: theme.textPrimary, alignment: .center)
         ui.element(UIElement(id: "timecode", role: "timecode", label: code, frame: codeFrame,
                              state: ["seconds": .number(state.playhead.seconds)]))
-        let fold = Rect(x: frame.maxX - m + 6 - 44, y: frame.midY - 22, width: 44, height: 44)
+        let fold = Rect(x: frame.maxX - m + 6 - b, y: frame.midY - b / 2, width: b, height: b)
         let collapsed = state.timeline.collapsed
         if iconButton(ui, id: "timelineToggle", role: "collapseButton", label: collapsed ? "Show timeline" : "Hide timeline",
                       icon: collapsed ? .chevronUp : .chevronDown, frame: fold, theme: theme) {

@@ -29,9 +29,10 @@ func iconButton(_ ui: UIContext, id: String, role: String, label: String, icon: 
     let color = enabled ? theme.textPrimary : theme.textTertiary
     if held { ui.fill(frame.insetBy(dx: 2, dy: 2), theme.surfaceRaised, radius: 12) }
     if let caption {
-        let iconBox = Rect(x: frame.x, y: frame.y + 6, width: frame.width, height: 26)
+        let k = frame.height / 56
+        let iconBox = Rect(x: frame.x, y: frame.y + 6 * k, width: frame.width, height: 26 * k)
         icon.draw(in: iconBox, color: color, ui: ui)
-        ui.text(caption, in: Rect(x: frame.x, y: frame.y + 36, width: frame.width, height: 14),
+        ui.text(caption, in: Rect(x: frame.x, y: frame.y + 36 * k, width: frame.width, height: 14 * k),
                 font: theme.captionFont, color: enabled ? theme.textSecondary : theme.textTertiary, alignment: .center)
     } else {
         icon.draw(in: frame.insetBy(dx: frame.width * 0.22, dy: frame.height * 0.22), color: color, ui: ui)

@@ -85,11 +85,12 @@ struct TimelineView {
         let body = frame.insetBy(dx: 1, dy: 0)
         ui.fill(body, dragged ? color.mixed(with: .white, 0.18) : color, radius: configuration.layout.clipCornerRadius)
         // Keep the title readable while the clip's start is scrolled off screen.
-        let labelX = max(body.x, area.x) + 8
-        let label = Rect(x: labelX, y: body.y + 6, width: max(0, body.maxX - labelX - 8), height: 16)
+        let k = configuration.layout.uiScale
+        let labelX = max(body.x, area.x) + 8 * k
+        let label = Rect(x: labelX, y: body.y + 6 * k, width: max(0, body.maxX - labelX - 8 * k), height: 16 * k)
         ui.text(clip.title, in: label, font: theme.clipFont, color: .white)
         if clip.kind == .audio || clip.kind == .video {
-            ui.text(clip.kind == .audio ? "Audio" : "Video", in: label.offsetBy(dx: 0, dy: 18), font: theme.captionFont,
+            ui.text(clip.kind == .audio ? "Audio" : "Video", in: label.offsetBy(dx: 0, dy: 18 * k), font: theme.captionFont,
                     color: Color.white.opacity(0.65))
         }
         ui.element(UIElement(id: "clip:\(clip.id)", role: "clip", label: clip.title, frame: frame, hitFrame: visibleFrame, state: [
