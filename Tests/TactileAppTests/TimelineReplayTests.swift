@@ -1,0 +1,151 @@
+import Foundation
+import XCTest
+import TactileCore
+import TactileEditor
+import TactileInput
+import TactileMedia
+import TactileUI
+@testable import TactileApp
+
+/// End to end: traces built from `tactile inspect` frames, fed through `tactile replay`, with
+/// assertions on the resulting project JSON and on snapshots of key states.
+final class TimelineReplayTests: XCTestCase {
+    var folder: URL!
+    let pps = TactileConfiguration().timeline.pointsPerSecond
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
+
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// Elements by id, as `tactile inspect` prints them after replaying `events`.
+    func inspect(after events: [InputEvent]) throws -> [String: (frame: Rect, hit: Rect, state: [String: Any])] {
+        try write(events, to: "inspect.jsonl")
+        let json = try Commands.inspect(project: nil, replay: path("inspect.jsonl"), size: nil, scale: nil, at: nil)
+        let doc = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
+        var out: [String: (Rect, Rect, [String: Any])] = [:]
+        func rect(_ any: Any?) -> Rect {
+            let f = any as! [String: Double]
+            return Rect(x: f["x"]!, y: f["y"]!, width: f["w"]!, height: f["h"]!)
+        }
+        for e in doc["elements"] as! [[String: Any]] {
+            out[e["id"] as! String] = (rect(e["frame"]), rect(e["hitFrame"]), e["state"] as! [String: Any])
+        }
+        return out
+    }
+
+    func write(_ events: [InputEvent], to name: String) throws {
+        try Trace(viewport: Size(width: 390, height: 844), events: events).serialized().write(toFile: path(name), atomically: true, encoding: .utf8)
+    }
+
+    /// Replays and returns the resulting project.
+    func replay(_ events: [InputEvent], snapshot: String? = nil) throws -> Project {
+        try write(events, to: "run.jsonl")
+        _ = try Commands.replay(trace: path("run.jsonl"), project: nil, stateOut: path("out.json"), snapshot: snapshot.map(path), scale: 1, until: nil)
+        return try ProjectFile.load(from: URL(fileURLWithPath: path("out.json")))
+    }
+
+    func tap(_ p: Point, at t: Double, finger: Int = 1) -> [InputEvent] {
+        [.touch(.down, id: finger, at: p, time: .seconds(t)), .touch(.up, id: finger, at: p, time: .seconds(t + 0.08))]
+    }
+
+    /// A slow drag: moves every 1/60 s, a rest, and (unless held) a lift.
+    func drag(_ a: Point, _ b: Point, at t: Double, steps: Int = 15, finger: Int = 1, lift: Bool = true) -> [InputEvent] {
+        var events: [InputEvent] = [.touch(.down, id: finger, at: a, time: .seconds(t))]
+        for i in 1...steps {
+            let k = Double(i) / Double(steps)
+            events.append(.touch(.move, id: finger, at: Point(x: a.x + (b.x - a.x) * k, y: a.y + (b.y - a.y) * k), time: .seconds(t + Double(i) / 60)))
+        }
+        if lift { events.append(.touch(.up, id: finger, at: b, time: .seconds(t + Double(steps) / 60 + 0.2))) }
+        return events
+    }
+
+    func testATrailingHandleDragOfNPointsAddsNOverZoomSeconds() throws {
+        let start = try inspect(after: [])
+        let selectHello = tap(start["clip:hello"]!.hit.center, at: 0.1)
+        let handle = try inspect(after: selectHello)["clip:hello.trimHandle.trailing"]!.hit.center
+        let project = try replay(selectHello + drag(handle, Point(x: handle.x + 30, y: handle.y), at: 0.5))
+        XCTAssertEqual(project.clip(withID: "hello")!.clip.duration.seconds, 3 + 30 / pps, accuracy: 1e-6)
+    }
+
+    func testADragEndingThreePointsFromAnotherClipsEdgeLandsExactlyOnIt() throws {
+        let start = try inspect(after: [])
+        let selectHello = tap(start["clip:hello"]!.hit.center, at: 0.1)
+        let after = try inspect(after: selectHello)
+        let handle = after["clip:hello.trimHandle.trailing"]!.hit.center
+        let helloEnd = after["clip:hello"]!.frame.maxX
+        let cityStart = after["clip:city"]!.frame.minX                     // on another track
+        let target = cityStart - 3
+        let project = try replay(selectHello + drag(handle, Point(x: handle.x + (target - helloEnd), y: handle.y), at: 0.5))
+        XCTAssertEqual(project.clip(withID: "hello")!.clip.end, project.clip(withID: "city")!.clip.start)
+    }
+
+    func testAPinchKeepsTheFocalTimeInPlace() throws {
+        let start = try inspect(after: [])
+        let row = start["track:overlay"]!.frame
+        let focalX = 280.0
+        let focalTime = 0 + (focalX - 195) / pps                          // the playhead is at 0
+        var events: [InputEvent] = [.touch(.down, id: 1, at: Point(x: 250, y: row.midY), time: .seconds(0.1)),
+                                    .touch(.down, id: 2, at: Point(x: 310, y: row.midY), time: .seconds(0.1))]
+        for i in 1...20 {
+            let t = Time.seconds(0.1 + Double(i) / 60)
+            events.append(.touch(.move, id: 1, at: Point(x: 250 - Double(i) * 2, y: row.midY), time: t))
+            events.append(.touch(.move, id: 2, at: Point(x: 310 + Double(i) * 2, y: row.midY), time: t))
+        }
+        events += [.touch(.up, id: 1, at: Point(x: 210, y: row.midY), time: .seconds(0.6)), .touch(.up, id: 2, at: Point(x: 350, y: row.midY), time: .seconds(0.6))]
+        let after = try inspect(after: events)
+        let newPPS = after["ruler"]!.state["pointsPerSecond"] as! Double
+        XCTAssertEqual(newPPS, min(pps * 140 / 60, 60), accuracy: 1e-6, "fingers from 60 to 140 pt apart")
+        let playhead = after["canvas"]!.state["time"] as! Double
+        XCTAssertEqual(playhead + (focalX - 195) / newPPS, focalTime, accuracy: 1e-6)
+        XCTAssertEqual(try replay(events), DemoProject.make())
+    }
+
+    func testAMoveNeverCreatesAnOverlap() throws {
+        let start = try inspect(after: [])
+        let star = start["clip:star"]!.hit
+        let select = tap(star.center, at: 0.1)
+        // Drag Star right onto Hello's place and beyond, and down onto the video track (not
+        // allowed for a sticker) and back: the file must load, which checks overlaps.
+        var events = select + drag(star.center, Point(x: star.midX - 100, y: star.midY), at: 0.4)
+        events += drag(Point(x: star.midX - 100, y: star.midY), Point(x: star.midX - 60, y: star.midY - 54), at: 1.2)
+        let project = try replay(events)
+        XCTAssertEqual(project.clip(withID: "star")?.trackIndex, 1)
+        XCTAssertNoThrow(try ProjectFile.validate(project))
+        let hello = project.clip(withID: "hello")!.clip, moved = project.clip(withID: "star")!.clip
+        XCTAssertTrue(moved.end <= hello.start || moved.start >= hello.end)
+    }
+
+    func testSnapshotsShowTheGhostOutlineWhileTrimmingAndTheSnapGuide() throws {
+        let start = try inspect(after: [])
+        let select = tap(start["clip:music"]!.hit.center, at: 0.1)
+        let handle = try inspect(after: select)["clip:music.trimHandle.leading"]!
+        // Push Soundtrack's start right by 40 pt and hold: its 30 s source shows as a ghost.
+        let holding = select + drag(handle.hit.center, Point(x: handle.hit.midX + 40, y: handle.hit.midY), at: 0.5, lift: false)
+        let elements = try inspect(after: holding)
+        let ghost = try XCTUnwrap(elements["ghost:music"])
+        _ = try replay(holding, snapshot: "ghost.png")
+        let image = try ImageCodec.readPNG(at: URL(fileURLWithPath: path("ghost.png")))
+        let clipStart = elements["clip:music"]!.frame.minX
+        XCTAssertGreaterThan(clipStart - ghost.frame.minX, 30)
+        let probe = image.pixel(x: Int((ghost.frame.minX + clipStart) / 2), y: Int(ghost.frame.midY))
+        let bg = Theme().background
+        XCTAssertNotEqual([probe.r, probe.g, probe.b], [bg.r, bg.g, bg.b], "the ghost fills the source beyond the clip")
+
+        // Snap guide: Hello's end dragged 3 pt short of City's start and held.
+        let selectHello = tap(start["clip:hello"]!.hit.center, at: 0.1)
+        let after = try inspect(after: selectHello)
+        let h = after["clip:hello.trimHandle.trailing"]!.hit.center
+        let dx = after["clip:city"]!.frame.minX - 3 - after["clip:hello"]!.frame.maxX
+        let snapping = selectHello + drag(h, Point(x: h.x + dx, y: h.y), at: 0.5, lift: false)
+        let guide = try XCTUnwrap(try inspect(after: snapping)["snapGuide"])
+        _ = try replay(snapping, snapshot: "snap.png")
+        let shot = try ImageCodec.readPNG(at: URL(fileURLWithPath: path("snap.png")))
+        let sel = Theme().selection
+        let column = (Int(guide.frame.minY)..<Int(guide.frame.maxY)).map { shot.pixel(x: Int(guide.frame.midX), y: $0) }
+        XCTAssertGreaterThan(column.filter { $0.r > sel.r - 40 && $0.g > sel.g - 60 && $0.b < 90 }.count, 10, "a dotted yellow guide")
+    }
+}
