@@ -58,7 +58,8 @@ struct EditorActions {
         case let .add(kind):
             let duration = Time.seconds(configuration.editing.newClipDuration)
             let title = kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
-            let (project, id) = state.project.addingClip(kind: kind, title: title, at: state.playhead, duration: duration,
+            let at = min(max(.zero, state.playhead), state.project.duration)
+            let (project, id) = state.project.addingClip(kind: kind, title: title, at: at, duration: duration,
                                                          sourceDuration: kind.hasFiniteSource ? duration : nil)
             commit(project, state: &state, now: now, effects: &effects, edit: "add", clip: id)
             state.selection = id

@@ -51,7 +51,6 @@ public final class CuePlayer {
         for cue in HapticCue.allCases {
             sounds[cue] = CueSound.samples(for: cue, sampleRate: configuration.sampleRate, volume: configuration.volume)
         }
-        SDL_PauseAudioDevice(device, 0)
     }
 
     private func openHaptics() {
@@ -71,10 +70,19 @@ public final class CuePlayer {
             let bytesPerSecond = Double(configuration.sampleRate * MemoryLayout<Float>.size)
             if Double(SDL_GetQueuedAudioSize(device)) > bytesPerSecond * Self.maximumQueuedSeconds { SDL_ClearQueuedAudio(device) }
             samples.withUnsafeBytes { _ = SDL_QueueAudio(device, $0.baseAddress, UInt32($0.count)) }
+            SDL_PauseAudioDevice(device, 0)
         }
         if let h = haptic {
             let r = CueSound.rumble(for: cue)
             SDL_HapticRumblePlay(h, Float(r.strength * configuration.hapticStrength), UInt32(r.milliseconds))
+        }
+    }
+
+    /// Stops the audio device's thread once every cue has played, so an idle window costs no
+    /// CPU; the next cue starts it again.
+    public func pauseWhenSilent() {
+        if device != 0, SDL_GetQueuedAudioSize(device) == 0, SDL_GetAudioDeviceStatus(device) == SDL_AUDIO_PLAYING {
+            SDL_PauseAudioDevice(device, 1)
         }
     }
 

@@ -85,6 +85,7 @@ public final class WindowHost {
             if !pending.isEmpty || needsPresent { timeout = 0 }
             else if let due = loop.nextDue() { timeout = Int32(max(0, min(Double(Int32.max), ((due.time - clock.now).seconds * 1000).rounded(.up)))) }
             else { timeout = -1 }
+            if timeout != 0 { cues.pauseWhenSilent() }
             var got = timeout == 0 ? SDL_PollEvent(&event) : (timeout < 0 ? SDL_WaitEvent(&event) : SDL_WaitEventTimeout(&event, timeout))
             while got != 0 {
                 let windowPixels = pixelSize()
