@@ -193,18 +193,20 @@ struct TimelineController {
         var snapped: SnapPoint?
         var atLimit = false
         drag.overshoot = 0
+        /// The offset that puts the nearest of `edges` on a snap point (zero when none is near).
+        func snapOffset(_ edges: [Time]) -> Time {
+            guard let snap = Snapping.snap(edges: edges, to: points, pointsPerSecond: pps, threshold: threshold, visible: visible) else { return .zero }
+            snapped = snap.point
+            return snap.offset
+        }
 
         switch drag.kind {
         case .move:
             var target = trackIndex
             if let row = layout.trackIndex(atY: drag.finger.y), row < project.tracks.count, project.tracks[row].kind.accepts(clip.kind) { target = row }
             var start = fingerTime - drag.grabOffset
-            var wanted = start
-            if let snap = Snapping.snap(edges: [start, start + clip.duration], to: points, pointsPerSecond: pps, threshold: threshold, visible: visible) {
-                start += snap.offset
-                wanted = start
-                snapped = snap.point
-            }
+            start += snapOffset([start, start + clip.duration])
+            let wanted = start
             let others = project.tracks[target].clips.filter { $0.id != clip.id }
             start = Self.nearestFreeStart(max(.zero, start), duration: clip.duration, among: others)
             if start != wanted { snapped = nil }
@@ -215,11 +217,7 @@ struct TimelineController {
             project.tracks[target].clips.sort { $0.start < $1.start }
         case .trimTrailing:
             let raw = fingerTime - drag.grabOffset
-            var end = raw
-            if let snap = Snapping.snap(edges: [end], to: points, pointsPerSecond: pps, threshold: threshold, visible: visible) {
-                end += snap.offset
-                snapped = snap.point
-            }
+            let end = raw + snapOffset([raw])
             let neighbour = project.tracks[trackIndex].clips.first { $0.start >= clip.end && $0.id != clip.id }?.start
             let source = clip.sourceDuration.map { clip.start + ($0 - clip.sourceStart) }
             let upper = [neighbour, source].compactMap { $0 }.min()
@@ -232,11 +230,7 @@ struct TimelineController {
             replace(clip, in: &project, track: trackIndex) { $0.duration = clamped - $0.start }
         case .trimLeading:
             let raw = fingerTime - drag.grabOffset
-            var start = raw
-            if let snap = Snapping.snap(edges: [start], to: points, pointsPerSecond: pps, threshold: threshold, visible: visible) {
-                start += snap.offset
-                snapped = snap.point
-            }
+            let start = raw + snapOffset([raw])
             let neighbour = project.tracks[trackIndex].clips.last { $0.end <= clip.start && $0.id != clip.id }?.end
             let source: Time? = clip.kind.hasFiniteSource ? clip.start - clip.sourceStart : nil
             let lower = [neighbour, source, .zero].compactMap { $0 }.max()!
