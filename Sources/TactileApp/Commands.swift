@@ -45,6 +45,14 @@ public enum Commands {
             + "\(d.loop.framesRun) frames run, \(d.framesRendered) rendered, \(d.log.count) log events"
     }
 
+    /// `tactile probe`: one JSON object per file (a JSON array of them). Returns the text and
+    /// whether every file was fine.
+    public static func probe(_ paths: [String]) -> (json: String, allOK: Bool) {
+        MediaLog.quiet()
+        let reports = paths.map(MediaProbe.probe)
+        return (JSONValue.array(reports.map(\.json)).serialized(pretty: true) + "\n", reports.allSatisfy(\.ok))
+    }
+
     private static func time(_ seconds: Double?) throws -> Time? {
         guard let seconds else { return nil }
         guard seconds.isFinite, seconds >= 0 else { throw CommandError.badInput("times must be seconds ≥ 0, not \(seconds)") }

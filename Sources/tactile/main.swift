@@ -7,7 +7,7 @@ struct Tactile: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tactile",
         abstract: "A touch-interaction lab: a phone-sized video editor for Linux touchscreens.",
-        subcommands: [Run.self, Snapshot.self, Inspect.self, Replay.self],
+        subcommands: [Run.self, Snapshot.self, Inspect.self, Replay.self, Probe.self],
         defaultSubcommand: Run.self)
 }
 
@@ -85,6 +85,18 @@ struct Replay: ParsableCommand {
                                               until: until, uiScale: uiScale)
             FileHandle.standardError.write(Data((summary + "\n").utf8))
         }
+    }
+}
+
+struct Probe: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Say what is in media files, as JSON; exit 1 if any cannot be used.")
+
+    @Argument(help: "Media files.") var files: [String]
+
+    func run() throws {
+        let result = Commands.probe(files)
+        print(result.json, terminator: "")
+        if !result.allOK { throw ExitCode(1) }
     }
 }
 

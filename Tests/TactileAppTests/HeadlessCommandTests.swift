@@ -129,6 +129,18 @@ final class HeadlessCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("x.png")))
     }
 
+    func testProbeReportsEveryFileAndSaysWhetherAnyFailed() throws {
+        try TestPattern.writeClip(to: folder.appendingPathComponent("ok.mp4"),
+                                  settings: .init(codec: .h264, width: 320, height: 180), frames: 10, style: 0)
+        let (json, allOK) = Commands.probe([path("ok.mp4"), path("nope.mov")])
+        XCTAssertFalse(allOK)
+        let reports = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [[String: Any]]
+        XCTAssertEqual(reports.count, 2, "every file is reported, even after a failure")
+        XCTAssertEqual(reports[0]["ok"] as? Bool, true)
+        XCTAssertEqual(reports[1]["error"] as? String, "No such file.")
+        XCTAssertTrue(Commands.probe([path("ok.mp4")]).allOK)
+    }
+
     func testIdleRendersNothingAfterTheFirstFrame() throws {
         let session = try HeadlessSession(project: DemoProject.make())
         session.driver.runDueFrames(through: .seconds(5))

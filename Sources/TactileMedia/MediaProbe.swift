@@ -1,0 +1,129 @@
+import CFFmpeg
+import Foundation
+import TactileCore
+
+/// What `tactile probe` reports about one file.
+public struct ProbeReport: Sendable, Hashable {
+    public struct Video: Sendable, Hashable {
+        public var codec: String
+        public var codedWidth: Int, codedHeight: Int
+        /// The size as shown: rotation and sample aspect ratio applied.
+        public var displayWidth: Int, displayHeight: Int
+        /// Degrees clockwise the picture is turned when shown (0, 90, 180, 270).
+        public var rotation: Int
+        public var frameRate: Double
+        public var pixelFormat: String
+    }
+    public struct Audio: Sendable, Hashable {
+        public var codec: String
+        public var sampleRate: Int
+        public var channels: Int
+    }
+
+    public var path: String
+    public var ok: Bool
+    public var error: String?
+    public var container: String?
+    public var duration: Double?
+    public var video: Video?
+    public var audio: Audio?
+
+    /// The report as the documented JSON object.
+    public var json: JSONValue {
+        var fields: [(String, JSONValue)] = [("path", .string(path)), ("ok", .bool(ok)), ("error", error.map { .string($0) } ?? .null),
+                                             ("container", container.map { .string($0) } ?? .null), ("duration", duration.map { .number($0) } ?? .null)]
+        fields.append(("video", video.map { v in
+            .object([("codec", .string(v.codec)), ("codedWidth", .number(Double(v.codedWidth))), ("codedHeight", .number(Double(v.codedHeight))),
+                     ("displayWidth", .number(Double(v.displayWidth))), ("displayHeight", .number(Double(v.displayHeight))),
+                     ("rotation", .number(Double(v.rotation))), ("frameRate", .number((v.frameRate * 1000).rounded() / 1000)),
+                     ("pixelFormat", .string(v.pixelFormat))])
+        } ?? .null))
+        fields.append(("audio", audio.map { a in
+            .object([("codec", .string(a.codec)), ("sampleRate", .number(Double(a.sampleRate))), ("channels", .number(Double(a.channels)))])
+        } ?? .null))
+        return .object(fields)
+    }
+}
+
+/// Opens media files with libavformat and says what is in them, or precisely why not.
+public enum MediaProbe {
+    public static func probe(_ path: String) -> ProbeReport {
+        var report = ProbeReport(path: path, ok: false)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            report.error = "No such file."
+            return report
+        }
+        if isDirectory.boolValue { report.error = "This is a folder, not a media file."; return report }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)??.intValue ?? 0
+        if size == 0 { report.error = "The file is empty."; return report }
+        guard FileManager.default.isReadableFile(atPath: path) else { report.error = "The file cannot be read (permission denied)."; return report }
+
+        var format: UnsafeMutablePointer<AVFormatContext>?
+        var rc = avformat_open_input(&format, path, nil, nil)
+        guard rc >= 0, let fmt = format else {
+            report.error = "Not a media file FFmpeg recognises (\(describe(rc)))."
+            return report
+        }
+        defer { avformat_close_input(&format) }
+        rc = avformat_find_stream_info(fmt, nil)
+        guard rc >= 0 else {
+            report.error = "The file is damaged or cut short: its streams cannot be read (\(describe(rc)))."
+            return report
+        }
+        report.container = String(cString: fmt.pointee.iformat.pointee.name)
+        if fmt.pointee.duration != tactile_AV_NOPTS_VALUE() && fmt.pointee.duration > 0 {
+            report.duration = Double(fmt.pointee.duration) / Double(AV_TIME_BASE)
+        }
+        let videoIndex = av_find_best_stream(fmt, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+        let audioIndex = av_find_best_stream(fmt, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+        var problems: [String] = []
+        if videoIndex >= 0, let st = fmt.pointee.streams[Int(videoIndex)] {
+            let par = st.pointee.codecpar.pointee
+            let codecName = String(cString: avcodec_get_name(par.codec_id))
+            if avcodec_find_decoder(par.codec_id) == nil { problems.append("No decoder for its \(codecName) video.") }
+            let rotation = rotationDegrees(st)
+            var w = Int(par.width), h = Int(par.height)
+            if par.sample_aspect_ratio.num > 0 && par.sample_aspect_ratio.den > 0 && par.sample_aspect_ratio.num != par.sample_aspect_ratio.den {
+                w = Int((Double(w) * Double(par.sample_aspect_ratio.num) / Double(par.sample_aspect_ratio.den)).rounded())
+            }
+            if rotation % 180 != 0 { swap(&w, &h) }
+            let rate = st.pointee.avg_frame_rate.den > 0 && st.pointee.avg_frame_rate.num > 0 ? st.pointee.avg_frame_rate : st.pointee.r_frame_rate
+            let fps = rate.den > 0 ? Double(rate.num) / Double(rate.den) : 0
+            let pixel = av_get_pix_fmt_name(AVPixelFormat(rawValue: par.format)).map { String(cString: $0) } ?? "unknown"
+            if par.width <= 0 || par.height <= 0 { problems.append("Its video has no picture size.") }
+            report.video = .init(codec: codecName, codedWidth: Int(par.width), codedHeight: Int(par.height), displayWidth: w, displayHeight: h,
+                                 rotation: rotation, frameRate: fps, pixelFormat: pixel)
+            if report.duration == nil, st.pointee.duration != tactile_AV_NOPTS_VALUE() {
+                report.duration = Double(st.pointee.duration) * Double(st.pointee.time_base.num) / Double(st.pointee.time_base.den)
+            }
+        }
+        if audioIndex >= 0, let st = fmt.pointee.streams[Int(audioIndex)] {
+            let par = st.pointee.codecpar.pointee
+            let codecName = String(cString: avcodec_get_name(par.codec_id))
+            if avcodec_find_decoder(par.codec_id) == nil { problems.append("No decoder for its \(codecName) audio.") }
+            report.audio = .init(codec: codecName, sampleRate: Int(par.sample_rate), channels: Int(par.ch_layout.nb_channels))
+        }
+        if report.video == nil && report.audio == nil { problems.append("It holds no audio or video.") }
+        if problems.isEmpty {
+            report.ok = true
+        } else {
+            report.error = problems.joined(separator: " ")
+        }
+        return report
+    }
+
+    /// Degrees clockwise from the stream's display matrix, snapped to 0, 90, 180 or 270.
+    static func rotationDegrees(_ stream: UnsafeMutablePointer<AVStream>) -> Int {
+        guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, nil) else { return 0 }
+        let angle = data.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_get($0) }
+        guard angle.isFinite else { return 0 }
+        let clockwise = (Int((-angle).rounded()) % 360 + 360) % 360
+        return (clockwise + 45) / 90 * 90 % 360
+    }
+
+    static func describe(_ code: Int32) -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        return buffer.withUnsafeMutableBufferPointer { String(cString: tactile_av_err2str(code, $0.baseAddress, 256)) }
+    }
+}

@@ -1,0 +1,188 @@
+import CFFmpeg
+import Foundation
+import TactileCore
+
+/// Writes a video file through libavformat / libavcodec from RGBA frames: the project's own
+/// encoder for demo media, test media and (later) exported replays. Owns every FFmpeg object
+/// and frees each exactly once; the file appears atomically when `finish()` succeeds.
+public final class VideoEncoder {
+    /// A codec and the pixel format it is fed.
+    public enum Codec: String, Sendable, CaseIterable {
+        case h264, mpeg4, mjpeg, ffv1, png
+
+        var id: AVCodecID {
+            switch self {
+            case .h264: return AV_CODEC_ID_H264
+            case .mpeg4: return AV_CODEC_ID_MPEG4
+            case .mjpeg: return AV_CODEC_ID_MJPEG
+            case .ffv1: return AV_CODEC_ID_FFV1
+            case .png: return AV_CODEC_ID_PNG
+            }
+        }
+        var pixelFormat: AVPixelFormat {
+            switch self {
+            case .mjpeg: return AV_PIX_FMT_YUVJ420P
+            case .png: return AV_PIX_FMT_RGB24
+            default: return AV_PIX_FMT_YUV420P
+            }
+        }
+    }
+
+    public struct Settings: Sendable {
+        public var codec: Codec
+        public var width: Int
+        public var height: Int
+        public var framesPerSecond: Int
+        /// Frames between keyframes (a long GOP makes seeking hard, as phone video does).
+        public var keyframeInterval: Int
+        /// Rotation written to the stream's display matrix, in degrees clockwise (0, 90, 180, 270).
+        public var rotation: Int
+        public init(codec: Codec, width: Int, height: Int, framesPerSecond: Int = 30, keyframeInterval: Int = 30, rotation: Int = 0) {
+            self.codec = codec; self.width = width; self.height = height
+            self.framesPerSecond = framesPerSecond; self.keyframeInterval = keyframeInterval; self.rotation = rotation
+        }
+    }
+
+    private let url: URL
+    private let temporary: URL
+    private let settings: Settings
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var context: UnsafeMutablePointer<AVCodecContext>?
+    private var stream: UnsafeMutablePointer<AVStream>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var scaler: OpaquePointer?
+    private var nextPTS: Int64 = 0
+    private var finished = false
+
+    /// Opens `url` for writing; the container follows the file's extension (.mp4, .mkv, .avi, .mov).
+    public init(url: URL, settings: Settings) throws {
+        self.url = url
+        self.settings = settings
+        temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial.\(url.pathExtension)")
+        do { try open() } catch { close(); try? FileManager.default.removeItem(at: temporary); throw error }
+    }
+
+    deinit { close(); if !finished { try? FileManager.default.removeItem(at: temporary) } }
+
+    private func open() throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var rc = avformat_alloc_output_context2(&format, nil, nil, temporary.path)
+        guard rc >= 0, let fmt = format else { throw MediaError("choosing a container for \(url.lastPathComponent)", code: rc) }
+        guard let codec = avcodec_find_encoder(settings.codec.id) else { throw MediaError("this FFmpeg has no \(settings.codec.rawValue) encoder") }
+        guard let st = avformat_new_stream(fmt, nil) else { throw MediaError("out of memory adding a stream") }
+        stream = st
+        context = avcodec_alloc_context3(codec)
+        guard let ctx = context else { throw MediaError("out of memory allocating an encoder") }
+        ctx.pointee.width = Int32(settings.width)
+        ctx.pointee.height = Int32(settings.height)
+        ctx.pointee.pix_fmt = settings.codec.pixelFormat
+        ctx.pointee.time_base = AVRational(num: 1, den: Int32(settings.framesPerSecond))
+        ctx.pointee.framerate = AVRational(num: Int32(settings.framesPerSecond), den: 1)
+        ctx.pointee.gop_size = Int32(settings.keyframeInterval)
+        ctx.pointee.max_b_frames = settings.codec == .h264 ? 2 : 0
+        if settings.codec == .mpeg4 || settings.codec == .mjpeg { ctx.pointee.bit_rate = 2_000_000 }
+        if settings.codec == .h264 {
+            av_opt_set(ctx.pointee.priv_data, "preset", "veryfast", 0)
+            av_opt_set(ctx.pointee.priv_data, "crf", "23", 0)
+            // Keyframes exactly every `keyframeInterval` frames, no scene-cut extras.
+            av_opt_set(ctx.pointee.priv_data, "x264-params", "keyint=\(settings.keyframeInterval):min-keyint=\(settings.keyframeInterval):scenecut=0", 0)
+        }
+        if fmt.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { ctx.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
+        rc = avcodec_open2(ctx, codec, nil)
+        guard rc >= 0 else { throw MediaError("opening the \(settings.codec.rawValue) encoder", code: rc) }
+        rc = avcodec_parameters_from_context(st.pointee.codecpar, ctx)
+        guard rc >= 0 else { throw MediaError("describing the stream", code: rc) }
+        st.pointee.time_base = ctx.pointee.time_base
+        st.pointee.avg_frame_rate = ctx.pointee.framerate
+        if settings.rotation % 360 != 0 {
+            // av_display_rotation_set takes a clockwise angle (while av_display_rotation_get answers
+            // counter-clockwise): a phone's portrait video reads back as -90.
+            guard let matrix = av_stream_new_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, 9 * 4) else { throw MediaError("out of memory") }
+            matrix.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_set($0, Double(settings.rotation)) }
+        }
+        if fmt.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
+            rc = avio_open(&fmt.pointee.pb, temporary.path, AVIO_FLAG_WRITE)
+            guard rc >= 0 else { throw MediaError("creating \(temporary.path)", code: rc) }
+        }
+        rc = avformat_write_header(fmt, nil)
+        guard rc >= 0 else { throw MediaError("writing the container header", code: rc) }
+        frame = av_frame_alloc()
+        packet = av_packet_alloc()
+        guard let f = frame, packet != nil else { throw MediaError("out of memory allocating a frame") }
+        f.pointee.width = ctx.pointee.width
+        f.pointee.height = ctx.pointee.height
+        f.pointee.format = ctx.pointee.pix_fmt.rawValue
+        rc = av_frame_get_buffer(f, 0)
+        guard rc >= 0 else { throw MediaError("allocating frame pixels", code: rc) }
+        scaler = sws_getContext(Int32(settings.width), Int32(settings.height), AV_PIX_FMT_RGBA, Int32(settings.width), Int32(settings.height),
+                                ctx.pointee.pix_fmt, Int32(SWS_BILINEAR), nil, nil, nil)
+        guard scaler != nil else { throw MediaError("cannot convert RGBA to \(settings.codec.rawValue)'s pixel format") }
+    }
+
+    /// Encodes the next frame (`image` must have the settings' size).
+    public func append(_ image: RGBAImage) throws {
+        guard let ctx = context, let f = frame, let sws = scaler else { throw MediaError("the encoder is closed") }
+        guard image.width == settings.width, image.height == settings.height else {
+            throw MediaError("frame is \(image.width)×\(image.height), the video \(settings.width)×\(settings.height)")
+        }
+        var rc = av_frame_make_writable(f)
+        guard rc >= 0 else { throw MediaError("preparing a frame", code: rc) }
+        image.pixels.withUnsafeBufferPointer { src in
+            var srcData: [UnsafePointer<UInt8>?] = [src.baseAddress, nil, nil, nil]
+            var srcStride: [Int32] = [Int32(image.width * 4), 0, 0, 0]
+            withUnsafeMutablePointer(to: &f.pointee.data) { dataTuple in
+                dataTuple.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { dst in
+                    withUnsafeMutablePointer(to: &f.pointee.linesize) { lsTuple in
+                        lsTuple.withMemoryRebound(to: Int32.self, capacity: 8) { dstStride in
+                            _ = sws_scale(sws, &srcData, &srcStride, 0, Int32(image.height), dst, dstStride)
+                        }
+                    }
+                }
+            }
+        }
+        f.pointee.pts = nextPTS
+        nextPTS += 1
+        rc = avcodec_send_frame(ctx, f)
+        guard rc >= 0 else { throw MediaError("encoding a frame", code: rc) }
+        try drain()
+    }
+
+    /// Flushes the encoder, writes the trailer and moves the file into place.
+    public func finish() throws {
+        guard let ctx = context, let fmt = format else { throw MediaError("the encoder is closed") }
+        var rc = avcodec_send_frame(ctx, nil)
+        guard rc >= 0 else { throw MediaError("flushing the encoder", code: rc) }
+        try drain()
+        rc = av_write_trailer(fmt)
+        guard rc >= 0 else { throw MediaError("writing the container trailer", code: rc) }
+        close()
+        if rename(temporary.path, url.path) != 0 { throw MediaError("moving the finished file to \(url.path)") }
+        finished = true
+    }
+
+    private func drain() throws {
+        guard let ctx = context, let pkt = packet, let fmt = format, let st = stream else { return }
+        while true {
+            let rc = avcodec_receive_packet(ctx, pkt)
+            if rc == tactile_AVERROR_EAGAIN() || rc == tactile_AVERROR_EOF() { return }
+            guard rc >= 0 else { throw MediaError("encoding", code: rc) }
+            av_packet_rescale_ts(pkt, ctx.pointee.time_base, st.pointee.time_base)
+            pkt.pointee.stream_index = st.pointee.index
+            let w = av_interleaved_write_frame(fmt, pkt)
+            guard w >= 0 else { throw MediaError("writing a packet", code: w) }
+        }
+    }
+
+    private func close() {
+        if let s = scaler { sws_freeContext(s); scaler = nil }
+        if frame != nil { av_frame_free(&frame) }
+        if packet != nil { av_packet_free(&packet) }
+        if context != nil { avcodec_free_context(&context) }
+        if let fmt = format {
+            if fmt.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0, fmt.pointee.pb != nil { avio_closep(&fmt.pointee.pb) }
+            avformat_free_context(fmt)
+            format = nil
+        }
+    }
+}
