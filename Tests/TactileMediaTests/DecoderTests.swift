@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+import TactileCore
+@testable import TactileMedia
+
+/// Exact frames, asserted from the frame index stamped in the pixels.
+final class DecoderTests: XCTestCase {
+    static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-decode-\(ProcessInfo.processInfo.processIdentifier)")
+    static var made = false
+    static let codecs: [(String, VideoEncoder.Codec)] = [("h264.mp4", .h264), ("mpeg4.avi", .mpeg4), ("mjpeg.avi", .mjpeg), ("ffv1.mkv", .ffv1)]
+
+    override func setUpWithError() throws {
+        guard !Self.made else { return }
+        MediaLog.quiet()
+        try? FileManager.default.removeItem(at: Self.folder)
+        for (name, codec) in Self.codecs {
+            try TestPattern.writeClip(to: Self.folder.appendingPathComponent(name),
+                                      settings: .init(codec: codec, width: 320, height: 180, framesPerSecond: 30, keyframeInterval: 25),
+                                      frames: 90, style: 0)
+        }
+        try TestPattern.writeClip(to: Self.folder.appendingPathComponent("rotated.mp4"),
+                                  settings: .init(codec: .h264, width: 320, height: 180, keyframeInterval: 25, rotation: 90), frames: 30, style: 2)
+        Self.made = true
+    }
+
+    func testEveryRequestGetsTheFrameWhoseIntervalContainsIt() throws {
+        var rng = SystemRandomNumberGenerator()
+        for (name, _) in Self.codecs {
+            let decoder = try VideoDecoder(path: Self.folder.appendingPathComponent(name).path)
+            // Forward, backward, repeated, and random jumps.
+            var requests = [0, 1, 2, 3, 10, 9, 30, 29, 60, 61, 89, 5, 5, 44]
+            for _ in 0..<10 { requests.append(Int.random(in: 0..<90, using: &rng)) }
+            for index in requests {
+                for offset in [0.0, 0.5] {
+                    let t = Time.frame(atRate: 30) * Int64(index) + .seconds(offset / 30)
+                    let frame = try decoder.frame(at: t)
+                    XCTAssertEqual(TestPattern.readStamp(frame.image), index, "\(name) at \(t.seconds)")
+                    XCTAssertEqual(frame.time, Time.frame(atRate: 30) * Int64(index), "\(name) reports the frame's own time")
+                }
+            }
+        }
+    }
+
+    func testPastTheEndShowsTheLastFrame() throws {
+        let decoder = try VideoDecoder(path: Self.folder.appendingPathComponent("h264.mp4").path)
+        XCTAssertEqual(TestPattern.readStamp(try decoder.frame(at: .seconds(50)).image), 89)
+    }
+
+    func testRotationIsHonoured() throws {
+        let decoder = try VideoDecoder(path: Self.folder.appendingPathComponent("rotated.mp4").path)
+        let frame = try decoder.frame(at: .seconds(0.5))
+        XCTAssertEqual([frame.image.width, frame.image.height], [180, 320], "turned upright")
+        XCTAssertEqual(TestPattern.readStamp(frame.image.rotated(clockwise: 270)), 15)
+    }
+
+    func testForwardScrubbingDecodesOnAndDoesNotSeek() throws {
+        let decoder = try VideoDecoder(path: Self.folder.appendingPathComponent("h264.mp4").path)
+        _ = try decoder.frame(at: .zero)
+        let seeks = decoder.seeks
+        for i in 1..<20 { _ = try decoder.frame(at: Time.frame(atRate: 30) * Int64(i)) }
+        XCTAssertEqual(decoder.seeks, seeks)
+        XCTAssertLessThan(decoder.framesDecoded, 30, "each frame decoded about once")
+    }
+
+    func testUnreadableFilesAreClearErrors() {
+        XCTAssertThrowsError(try VideoDecoder(path: "/nonexistent.mp4")) { XCTAssertTrue("\($0)".contains("nonexistent")) }
+    }
+}
