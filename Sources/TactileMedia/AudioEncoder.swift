@@ -59,17 +59,7 @@ public enum AudioEncoder {
             guard let f = frame, let pkt = packet else { throw MediaError("out of memory") }
             let chunk = ctx.pointee.frame_size > 0 ? Int(ctx.pointee.frame_size) : 1024
             var pts: Int64 = 0
-            func drain() throws {
-                while true {
-                    let r = avcodec_receive_packet(ctx, pkt)
-                    if r == tactile_AVERROR_EAGAIN() || r == tactile_AVERROR_EOF() { return }
-                    guard r >= 0 else { throw MediaError("encoding audio", code: r) }
-                    av_packet_rescale_ts(pkt, ctx.pointee.time_base, st.pointee.time_base)
-                    pkt.pointee.stream_index = st.pointee.index
-                    let w = av_interleaved_write_frame(fmt, pkt)
-                    guard w >= 0 else { throw MediaError("writing audio", code: w) }
-                }
-            }
+            func drain() throws { try writePendingPackets(from: ctx, using: pkt, to: fmt, stream: st) }
             var offset = 0
             while offset < samples.count {
                 let n = min(chunk, samples.count - offset)

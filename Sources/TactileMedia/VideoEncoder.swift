@@ -163,15 +163,7 @@ public final class VideoEncoder {
 
     private func drain() throws {
         guard let ctx = context, let pkt = packet, let fmt = format, let st = stream else { return }
-        while true {
-            let rc = avcodec_receive_packet(ctx, pkt)
-            if rc == tactile_AVERROR_EAGAIN() || rc == tactile_AVERROR_EOF() { return }
-            guard rc >= 0 else { throw MediaError("encoding", code: rc) }
-            av_packet_rescale_ts(pkt, ctx.pointee.time_base, st.pointee.time_base)
-            pkt.pointee.stream_index = st.pointee.index
-            let w = av_interleaved_write_frame(fmt, pkt)
-            guard w >= 0 else { throw MediaError("writing a packet", code: w) }
-        }
+        try writePendingPackets(from: ctx, using: pkt, to: fmt, stream: st)
     }
 
     private func close() {
