@@ -58,7 +58,10 @@ struct TimelineController {
     /// Whether anything on the timeline moves by itself and wants display-rate frames.
     func isAnimating(_ state: EditorState) -> Bool {
         let m = state.timeline
-        return (m.scrollX?.isAnimating ?? false) || (m.scrollY?.isAnimating ?? false) || m.drag != nil || m.snap != nil
+        // A held drag needs frames of its own only for the ghost's marching ants (trimming a
+        // finite clip) and auto-scroll; a finger resting on a moved clip costs nothing.
+        let marchingAnts = m.drag.map { d in d.kind != .move && (d.original.clip(withID: d.clipID)?.clip.kind.hasFiniteSource ?? false) } ?? false
+        return (m.scrollX?.isAnimating ?? false) || (m.scrollY?.isAnimating ?? false) || marchingAnts || m.autoScrolling || m.snap != nil
             || m.trimBounce != nil || m.collapseAnimation != nil || !m.pulses.isEmpty
     }
 
@@ -257,6 +260,7 @@ struct TimelineController {
         }
         state.timeline.snap = snapped
         state.timeline.drag = drag
+        state.timeline.autoScrolling = autoScrollSpeed(at: drag.finger, layout: layout) != 0
         state.project = project
     }
 
@@ -281,20 +285,26 @@ struct TimelineController {
         }
         state.timeline.drag = nil
         state.timeline.snap = nil
+        state.timeline.autoScrolling = false
+    }
+
+    /// How fast a drag held at `finger` scrolls the timeline, in points per second: faster the
+    /// nearer the left (negative) or right edge, zero outside the margins.
+    private func autoScrollSpeed(at finger: Point, layout: EditorLayout) -> Double {
+        let t = configuration.timeline
+        let area = layout.tracksArea
+        if finger.x < area.minX + t.autoScrollMargin { return -t.autoScrollSpeed * min(1, (area.minX + t.autoScrollMargin - finger.x) / t.autoScrollMargin) }
+        if finger.x > area.maxX - t.autoScrollMargin { return t.autoScrollSpeed * min(1, (finger.x - (area.maxX - t.autoScrollMargin)) / t.autoScrollMargin) }
+        return 0
     }
 
     /// Scrolls the timeline while a dragged clip or handle is held near its left or right edge,
-    /// faster the nearer, and keeps the clip under the finger.
+    /// and keeps the clip under the finger.
     private func autoScroll(_ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
         guard let drag = state.timeline.drag, let last = state.timeline.lastFrame, now > last else { return }
-        let t = configuration.timeline
-        let area = layout.tracksArea
-        let x = drag.finger.x
-        var speed = 0.0
-        if x < area.minX + t.autoScrollMargin { speed = -t.autoScrollSpeed * min(1, (area.minX + t.autoScrollMargin - x) / t.autoScrollMargin) }
-        if x > area.maxX - t.autoScrollMargin { speed = t.autoScrollSpeed * min(1, (x - (area.maxX - t.autoScrollMargin)) / t.autoScrollMargin) }
+        let speed = autoScrollSpeed(at: drag.finger, layout: layout)
         guard speed != 0 else { return }
-        let limit = state.project.duration + .seconds(area.width / 2 / state.pointsPerSecond)
+        let limit = state.project.duration + .seconds(layout.tracksArea.width / 2 / state.pointsPerSecond)
         let next = state.playhead + .seconds(speed * (now - last).seconds / state.pointsPerSecond)
         state.playhead = min(max(.zero, next), max(limit, state.playhead))
         applyDrag(&state, layout: layout, now: now, effects: &effects)

@@ -52,6 +52,8 @@ public struct TimelineMotion: Sendable {
     public var collapseAnimation: (start: Time, from: Double)?
     /// How far the timeline is folded (0 open … 1 folded), as drawn at the last frame.
     public var collapseProgress: Double = 0
+    /// Whether a held drag is scrolling the timeline by itself (finger near an edge).
+    public var autoScrolling = false
     /// The instant of the last frame (auto-scroll speeds are per second).
     public var lastFrame: Time?
 

@@ -38,12 +38,7 @@ public enum AudioEncoder {
             ctx.pointee.sample_fmt = codec == .wav ? AV_SAMPLE_FMT_S16 : AV_SAMPLE_FMT_FLTP
             ctx.pointee.bit_rate = codec == .aac ? 128_000 : 0
             ctx.pointee.time_base = AVRational(num: 1, den: Int32(sampleRate))
-            if fmt.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { ctx.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
-            rc = avcodec_open2(ctx, encoder, nil)
-            guard rc >= 0 else { throw MediaError("opening the \(codec.rawValue) encoder", code: rc) }
-            rc = avcodec_parameters_from_context(st.pointee.codecpar, ctx)
-            guard rc >= 0 else { throw MediaError("describing the stream", code: rc) }
-            st.pointee.time_base = ctx.pointee.time_base
+            try openEncoder(ctx, encoder, named: codec.rawValue, for: st, in: fmt)
             rc = avio_open(&fmt.pointee.pb, temporary.path, AVIO_FLAG_WRITE)
             guard rc >= 0 else { throw MediaError("creating \(temporary.path)", code: rc) }
             rc = avformat_write_header(fmt, nil)

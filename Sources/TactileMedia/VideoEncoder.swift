@@ -88,12 +88,7 @@ public final class VideoEncoder {
             // Keyframes exactly every `keyframeInterval` frames, no scene-cut extras.
             av_opt_set(ctx.pointee.priv_data, "x264-params", "keyint=\(settings.keyframeInterval):min-keyint=\(settings.keyframeInterval):scenecut=0", 0)
         }
-        if fmt.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { ctx.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
-        rc = avcodec_open2(ctx, codec, nil)
-        guard rc >= 0 else { throw MediaError("opening the \(settings.codec.rawValue) encoder", code: rc) }
-        rc = avcodec_parameters_from_context(st.pointee.codecpar, ctx)
-        guard rc >= 0 else { throw MediaError("describing the stream", code: rc) }
-        st.pointee.time_base = ctx.pointee.time_base
+        try openEncoder(ctx, codec, named: settings.codec.rawValue, for: st, in: fmt)
         st.pointee.avg_frame_rate = ctx.pointee.framerate
         if settings.rotation % 360 != 0 {
             // av_display_rotation_set takes a clockwise angle (while av_display_rotation_get answers

@@ -129,7 +129,7 @@ public final class WindowHost {
                 continue
             }
             if output.drawList != lastList || layoutChanged {
-                present(output.drawList, frame: frame, drawer: drawer)
+                present(output.drawList, frame: frame, drawer: drawer, theme: editor.theme)
                 lastList = output.drawList
                 framesPresented += 1
             }
@@ -149,9 +149,8 @@ public final class WindowHost {
                     margin: configuration.window.deviceMargin)
     }
 
-    private func present(_ list: DrawList, frame: DeviceFrame, drawer: DrawListRenderer) {
+    private func present(_ list: DrawList, frame: DeviceFrame, drawer: DrawListRenderer, theme: Theme) {
         guard let r = sdlRenderer else { return }
-        let theme = Theme()
         let window = pixelSize()
         SDL_RenderSetClipRect(r, nil)
         SDL_SetRenderDrawColor(r, theme.desk.r, theme.desk.g, theme.desk.b, 255)
