@@ -13,6 +13,8 @@ public final class HeadlessSession {
     public let scale: Double
     public let fonts: Fonts
     public let configuration: TactileConfiguration
+    /// Media, decoded on the spot (synchronous), so replays are deterministic.
+    public let media: MediaCache
 
     /// Prepares a session. `at` puts the playhead at that time before the first frame.
     public init(project: Project, viewport: Size? = nil, scale: Double = 2, at: Time? = nil,
@@ -21,9 +23,10 @@ public final class HeadlessSession {
         self.configuration = configuration
         do { fonts = try Fonts() } catch { throw CommandError("\(error)") }
         let measurer = TTFTextMeasurer(fonts: fonts, scale: scale)
+        media = MediaCache(settings: configuration.media, mode: .synchronous)
         var state = EditorState(project: project, configuration: configuration, viewport: viewport)
         if let at { state.playhead = min(max(.zero, at), project.duration) }
-        driver = HeadlessDriver(editor: Editor(configuration: configuration, measurer: measurer), state: state)
+        driver = HeadlessDriver(editor: Editor(configuration: configuration, measurer: measurer, media: media), state: state)
     }
 
     /// Renders the latest frame (running one first if none ran) to RGBA pixels.
@@ -34,6 +37,7 @@ public final class HeadlessSession {
         do {
             canvas = try OffscreenCanvas(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), fonts: fonts)
         } catch { throw CommandError("\(error)") }
+        canvas.renderer.imageStore = media
         return canvas.render(output.drawList, scale: scale, clearColor: driver.editor.theme.background)
     }
 

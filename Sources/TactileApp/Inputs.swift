@@ -4,10 +4,18 @@ import TactileInput
 
 /// Loading what commands are given, with errors that name the file and field.
 public enum Inputs {
-    /// The project at `path`, or the built-in demo when `path` is nil.
-    public static func project(at path: String?) throws -> Project {
-        guard let path else { return TactileEditorDemo.project }
-        do { return try ProjectFile.load(from: URL(fileURLWithPath: path)) } catch let error as ProjectFileError {
+    /// The project at `path`, or the built-in demo over its media when `path` is nil.
+    public static func project(at path: String?) throws -> Project { try opening(project: path).project }
+
+    /// What to open: media `files` as a new project, else the project at `path`, else the demo;
+    /// with notices for the banner (files left out).
+    public static func opening(project path: String?, files: [String] = []) throws -> (project: Project, notices: [String]) {
+        if !files.isEmpty {
+            guard path == nil else { throw CommandError.badInput("give either --project or media files, not both") }
+            return MediaProject.make(files: files, stillDuration: .seconds(TactileConfiguration().editing.newClipDuration))
+        }
+        guard let path else { return MediaProject.demo() }
+        do { return (try ProjectFile.load(from: URL(fileURLWithPath: path)), []) } catch let error as ProjectFileError {
             throw CommandError.badInput("\(path): \(error)")
         }
     }
@@ -46,6 +54,3 @@ public enum Inputs {
     }
 }
 
-import TactileEditor
-/// The demo project, named where commands read it.
-enum TactileEditorDemo { static var project: Project { DemoProject.make() } }

@@ -13,6 +13,8 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
     public var editing = Editing()
     /// Haptic-like cues: sound, rumble.
     public var cues = Cues()
+    /// Decoding, caches, filmstrips, waveforms and scrubbing.
+    public var media = Media()
 
     public init() {}
 
@@ -170,6 +172,33 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var screenCornerRadius: Double = 44
         /// Share of the display's height the window may take when choosing a scale. Default 0.9.
         public var maximumDisplayShare: Double = 0.9
+        public init() {}
+    }
+
+    public struct Media: Hashable, Sendable, Codable {
+        /// Memory for decoded pictures (canvas frames and filmstrip thumbnails), in megabytes;
+        /// the least recently used go first. Default 256 MB.
+        public var cacheBudgetMegabytes: Double = 256
+        /// Longest side of the frames decoded for the canvas and the trim preview, in pixels.
+        /// Default 960 px (the canvas at 2× is about 720 px wide).
+        public var canvasPictureSize: Int = 960
+        /// Height of filmstrip thumbnails, in pixels. Default 96 px (a 48 pt track at 2×).
+        public var thumbnailPixelHeight: Int = 96
+        /// Waveform resolution: peaks per second of sound. Default 100.
+        public var waveformBucketsPerSecond: Int = 100
+        /// Whether the frames the canvas shows are also read from an all-keyframe proxy made in
+        /// the background (instant exact scrubbing on long-GOP video). Default on.
+        public var proxiesEnabled = true
+        /// Longest side of proxy frames, in pixels. Default 640 px.
+        public var proxyPictureSize: Int = 640
+        /// Scrubbing bar: vertical distances from the bar (points) where the speed drops, and the
+        /// speeds. Defaults 0, 50, 100, 150 pt → 1, 0.5, 0.25, 0.1 (as iOS's media scrubber).
+        public var fineScrubDistances: [Double] = [0, 50, 100, 150]
+        public var fineScrubSpeeds: [Double] = [1, 0.5, 0.25, 0.1]
+        /// Sample rate of playback audio. Default 48,000 Hz.
+        public var playbackSampleRate: Int = 48_000
+        /// Audio buffered ahead while playing, in seconds. Default 0.1 s.
+        public var playbackAudioLead: Double = 0.1
         public init() {}
     }
 }

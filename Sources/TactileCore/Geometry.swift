@@ -98,3 +98,17 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public var description: String { "Rect(\(x), \(y), \(width), \(height))" }
 }
+
+extension Size {
+    /// The centred part of a picture this size that has `aspect` (width / height): what a
+    /// fill-and-crop shows.
+    public func centredCrop(aspect: Double) -> Rect {
+        guard aspect > 0, width > 0, height > 0 else { return Rect(origin: .zero, size: self) }
+        if width / height > aspect {
+            let w = height * aspect
+            return Rect(x: (width - w) / 2, y: 0, width: w, height: height)
+        }
+        let h = width / aspect
+        return Rect(x: 0, y: (height - h) / 2, width: width, height: h)
+    }
+}

@@ -3,10 +3,12 @@ import TactileCore
 /// The built-in demo project: three tracks (video, overlay, audio) with several clips, so
 /// Tactile opens on something real with no files given.
 public enum DemoProject {
-    public static func make() -> Project {
+    /// The demo; `media` maps clip ids (beach, city, title-card, forest, music, birds) to the
+    /// files they show, and clips without an entry draw placeholders.
+    public static func make(media: [String: String] = [:]) -> Project {
         func clip(_ id: String, _ kind: ClipKind, _ title: String, _ start: Double, _ duration: Double,
                   source: Double? = nil, sourceStart: Double = 0) -> Clip {
-            Clip(id: id, kind: kind, media: nil, title: title, start: .seconds(start), duration: .seconds(duration),
+            Clip(id: id, kind: kind, media: media[id], title: title, start: .seconds(start), duration: .seconds(duration),
                  sourceStart: .seconds(sourceStart), sourceDuration: source.map { .seconds($0) })
         }
         return Project(name: "Demo", tracks: [

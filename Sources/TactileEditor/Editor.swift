@@ -9,12 +9,16 @@ public struct Editor {
     public var configuration: TactileConfiguration
     public var theme: Theme
     public let measurer: TextMeasurer
+    /// Where frames, thumbnails and waveforms come from.
+    public let media: MediaSource
 
     /// An editor; `configuration.layout.uiScale` scales its text and targets together.
-    public init(configuration: TactileConfiguration = TactileConfiguration(), theme: Theme = Theme(), measurer: TextMeasurer) {
+    public init(configuration: TactileConfiguration = TactileConfiguration(), theme: Theme = Theme(), measurer: TextMeasurer,
+                media: MediaSource = NoMediaSource()) {
         self.configuration = configuration.scaledForUI()
         self.theme = theme.scaled(by: configuration.layout.uiScale)
         self.measurer = measurer
+        self.media = media
     }
 
     /// Runs one frame at `now` with the input that arrived since the last one.
@@ -23,6 +27,11 @@ public struct Editor {
     /// holding a whole tap (down and up) runs one pass per phase change; then a last pass draws
     /// the state all of them left.
     public func frame(_ state: inout EditorState, events: [InputEvent], now: Time) -> FrameOutput {
+        media.beginFrame()
+        // Open every clip's media up front, so files gone missing are reported in this frame.
+        for track in state.project.tracks {
+            for clip in track.clips { if let path = clip.media { _ = media.status(of: path) } }
+        }
         var effects = Effects()
         var group: [InputEvent] = []
         var changed: Set<PointerID> = []
@@ -62,12 +71,17 @@ public struct Editor {
     private func pass(_ state: inout EditorState, touches: [InputEvent], now: Time, effects: inout Effects) -> UIContext {
         actions.advancePlayback(&state, now: now, effects: &effects)
         if let banner = state.banner, banner.until <= now { state.banner = nil }
+        let problems = state.notices + media.takeProblems()
+        if !problems.isEmpty {
+            state.notices.removeAll()
+            actions.showProblems(problems, state: &state, now: now, effects: &effects)
+        }
         timeline.advance(&state, layout: layout(for: state), now: now, effects: &effects)
         let layout = layout(for: state)
         let ui = UIContext(memory: state.ui, touches: touches, now: now, viewport: state.viewport, measurer: measurer, theme: theme)
         let screen = Rect(origin: .zero, size: state.viewport)
         ui.fill(screen, theme.background)
-        var view = ScreenView(ui: ui, layout: layout, configuration: configuration, theme: theme)
+        var view = ScreenView(ui: ui, media: media, layout: layout, configuration: configuration, theme: theme)
         let intents = view.draw(state)
         state.ui = ui.finish()
         for gesture in ui.gestures { timeline.apply(gesture, &state, layout: layout, now: now, effects: &effects) }

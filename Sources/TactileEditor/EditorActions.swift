@@ -120,6 +120,14 @@ struct EditorActions {
         banner("\(error)", state: &state, now: now, isError: true)
     }
 
+    /// Shows problems in an error banner (the first, and how many more) and logs each.
+    func showProblems(_ problems: [String], state: inout EditorState, now: Time, effects: inout Effects) {
+        guard let first = problems.first else { return }
+        let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
+        banner(first + more, state: &state, now: now, isError: true)
+        for p in problems { effects.log.append(LogEvent(time: now, kind: "problem", fields: ["message": .string(p)])) }
+    }
+
     private func banner(_ message: String, state: inout EditorState, now: Time, isError: Bool = false) {
         state.banner = Banner(message: message, isError: isError, until: now + .seconds(configuration.editing.bannerDuration))
     }

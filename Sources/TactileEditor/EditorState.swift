@@ -40,6 +40,8 @@ public struct EditorState: Sendable {
     public var history: EditHistory
     /// The banner on show, if any.
     public var banner: Banner?
+    /// Messages to show in a banner at the next frame (files that could not be opened).
+    public var notices: [String] = []
     /// What the UI remembers between passes.
     public var ui: UIMemory
     /// Scrolling, zooming, dragging, snapping and other timeline motion.

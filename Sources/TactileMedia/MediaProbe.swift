@@ -127,3 +127,14 @@ public enum MediaProbe {
         return buffer.withUnsafeMutableBufferPointer { String(cString: tactile_av_err2str(code, $0.baseAddress, 256)) }
     }
 }
+
+extension ProbeReport {
+    /// What the editor needs to know, or nil when the file cannot be used.
+    public var mediaInfo: MediaInfo? {
+        guard ok else { return nil }
+        let still = container.map { $0.hasSuffix("_pipe") || $0 == "image2" } ?? false
+        let frame = video.flatMap { $0.frameRate > 0 ? Time(ticks: Int64((Double(Time.ticksPerSecond) / $0.frameRate).rounded())) : nil }
+        return MediaInfo(duration: still ? nil : duration.map { .seconds($0) }, pictureWidth: video?.displayWidth,
+                         pictureHeight: video?.displayHeight, frameDuration: still ? nil : frame, hasAudio: audio != nil)
+    }
+}

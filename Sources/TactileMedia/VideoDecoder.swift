@@ -14,7 +14,8 @@ public struct DecodedFrame: Sendable {
 /// Decodes exact frames of one video file: the frame shown at time T is the one whose display
 /// interval contains T (its timestamp ≤ T and the next frame's > T), so it rounds down like the
 /// timecode. Requests ahead of the last one in the same stretch decode forward; others seek to the
-/// keyframe before T and decode forward from there. One decoder serves one request at a time.
+/// keyframe before T and decode forward from there. Only the frame handed out is converted to
+/// RGBA (scaled by swscale to `maxPictureSize`). One decoder serves one request at a time.
 public final class VideoDecoder {
     public let path: String
     /// The frame size as stored.
@@ -23,6 +24,10 @@ public final class VideoDecoder {
     public private(set) var rotation = 0
     /// The average frame duration.
     public private(set) var frameDuration = Time.frame(atRate: 30)
+    /// The stream's length, when the container says.
+    public private(set) var duration: Time?
+    /// Longest side of the pictures handed out, in pixels (nil: full size).
+    public let maxPictureSize: Int?
     /// Frames decoded so far (for benchmarks and tests).
     public private(set) var framesDecoded = 0
     /// Seeks made so far.
@@ -30,20 +35,28 @@ public final class VideoDecoder {
 
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var context: UnsafeMutablePointer<AVCodecContext>?
-    private var frame: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
+    /// Scratch frame the codec decodes into.
+    private var incoming: UnsafeMutablePointer<AVFrame>?
+    /// The last frame decoded at or before the target (kept for forward decoding).
+    private var heldFrame: UnsafeMutablePointer<AVFrame>?
+    private var held: (pts: Int64, key: Bool)?
+    private var heldImage: RGBAImage?
+    /// A frame decoded past the target, handed out first by the next forward request.
+    private var pendingFrame: UnsafeMutablePointer<AVFrame>?
+    private var pending: (pts: Int64, key: Bool)?
     private var streamIndex: Int32 = -1
     private var timeBase = AVRational(num: 1, den: 1)
     private var startPTS: Int64 = 0
-    /// The last frame decoded (pts in stream time base) and its picture, kept for forward decoding.
-    private var held: (pts: Int64, image: RGBAImage, key: Bool)?
     private var endOfStream = false
     private var scaler: OpaquePointer?
-    private var scalerKey: (Int32, Int32, Int32, Int, Int)?
+    private var scalerKey: [Int32] = []
 
     /// Opens `path`; throws a `MediaError` a person can read when it has no decodable video.
-    public init(path: String) throws {
+    /// `keyframesOnly` makes the codec skip every other frame (for quick filmstrips).
+    public init(path: String, maxPictureSize: Int? = nil, keyframesOnly: Bool = false) throws {
         self.path = path
+        self.maxPictureSize = maxPictureSize
         var fmt: UnsafeMutablePointer<AVFormatContext>?
         var rc = avformat_open_input(&fmt, path, nil, nil)
         guard rc >= 0, let f = fmt else { throw MediaError("\(path): not a media file FFmpeg recognises", code: rc) }
@@ -62,16 +75,19 @@ public final class VideoDecoder {
             rotation = MediaProbe.rotationDegrees(stream)
             let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
             frameDuration = rate.num > 0 ? Time(ticks: Time.ticksPerSecond * Int64(rate.den) / Int64(rate.num)) : .frame(atRate: 30)
+            if stream.pointee.duration > 0 { duration = seconds(startPTS + stream.pointee.duration) }
+            else if f.pointee.duration > 0 { duration = Time(ticks: f.pointee.duration * (Time.ticksPerSecond / 1_000_000)) }
             guard let ctx = avcodec_alloc_context3(codec) else { throw MediaError("out of memory") }
             context = ctx
             rc = avcodec_parameters_to_context(ctx, stream.pointee.codecpar)
             guard rc >= 0 else { throw MediaError("\(path): cannot set up its decoder", code: rc) }
             ctx.pointee.thread_count = 0
+            if keyframesOnly { ctx.pointee.skip_frame = AVDISCARD_NONKEY }
             rc = avcodec_open2(ctx, codec, nil)
             guard rc >= 0 else { throw MediaError("\(path): cannot open its decoder", code: rc) }
             codedWidth = Int(ctx.pointee.width); codedHeight = Int(ctx.pointee.height)
-            frame = av_frame_alloc(); packet = av_packet_alloc()
-            guard frame != nil, packet != nil else { throw MediaError("out of memory") }
+            incoming = av_frame_alloc(); heldFrame = av_frame_alloc(); pendingFrame = av_frame_alloc(); packet = av_packet_alloc()
+            guard incoming != nil, heldFrame != nil, pendingFrame != nil, packet != nil else { throw MediaError("out of memory") }
         } catch {
             close()
             throw error
@@ -82,70 +98,104 @@ public final class VideoDecoder {
 
     private func close() {
         if let s = scaler { sws_freeContext(s); scaler = nil }
-        if frame != nil { av_frame_free(&frame) }
+        if incoming != nil { av_frame_free(&incoming) }
+        if heldFrame != nil { av_frame_free(&heldFrame) }
+        if pendingFrame != nil { av_frame_free(&pendingFrame) }
         if packet != nil { av_packet_free(&packet) }
         if context != nil { avcodec_free_context(&context) }
         if format != nil { avformat_close_input(&format) }
     }
 
-    /// The frame shown at `time` (in source time from 0), at most `maxSize` pixels on its long
-    /// side when given, turned upright.
-    public func frame(at time: Time, maxSize: Int? = nil) throws -> DecodedFrame {
+    /// The frame shown at `time` (source time from 0), turned upright.
+    public func frame(at time: Time) throws -> DecodedFrame {
+        guard let frame = try frame(at: time, standIn: nil, isWanted: { true }) else { throw MediaError("\(path): no frame could be decoded") }
+        return frame
+    }
+
+    /// The frame shown at `time`, decoded in steps: when a seek was needed and the keyframe it
+    /// lands on is not the answer, `standIn` gets that keyframe at once; between decoded frames
+    /// `isWanted` is asked whether to go on. Returns nil when abandoned (a newer request won).
+    public func frame(at time: Time, standIn: ((DecodedFrame) -> Void)?, isWanted: () -> Bool) throws -> DecodedFrame? {
         // Containers with a coarse time base (Matroska's milliseconds) round frame times: a frame
         // nominally at 2/30 s is stored at 67 ms. Allow one unit of that rounding.
         let target = startPTS + pts(for: max(.zero, time)) + roundingTolerance
+        if let h = held, h.pts <= target, let p = pending, p.pts > target { return try heldPicture() }
         // Continue forward when the request is ahead of what is held and not too far (within a
         // few keyframe intervals the seek would cost more than decoding on).
         let forward = held.map { $0.pts <= target && target - $0.pts < pts(for: .seconds(2)) } ?? false
-        if !forward { try seek(to: target) }
+        var justSeeked = false
+        if !forward { try seek(to: target); justSeeked = true }
         while true {
-            guard let (framePTS, image, key) = try decodeNext() else {
+            guard let next = try decodeNext() else {
                 // End of stream: the last frame shows for ever after.
-                guard let h = held else { throw MediaError("\(path): no frame could be decoded") }
-                return DecodedFrame(image: oriented(h.image, maxSize: maxSize), time: seconds(h.pts), isKeyframe: h.key)
+                guard held != nil else { return nil }
+                return try heldPicture()
             }
-            if framePTS > target, let h = held, h.pts <= target {
+            if next.pts > target, held != nil {
                 // The held frame's interval contains the target; keep the new one for later.
-                let answer = DecodedFrame(image: oriented(h.image, maxSize: maxSize), time: seconds(h.pts), isKeyframe: h.key)
-                pending = (framePTS, image, key)
-                return answer
+                swap(&pendingFrame, &incoming)
+                pending = next
+                return try heldPicture()
             }
-            held = (framePTS, image, key)
-            if framePTS == target { return DecodedFrame(image: oriented(image, maxSize: maxSize), time: seconds(framePTS), isKeyframe: key) }
+            takeIncoming(next)
+            if next.pts >= target { return try heldPicture() }
+            if justSeeked, let standIn { standIn(try heldPicture()) }
+            justSeeked = false
+            if !isWanted() { return nil }
         }
     }
 
-    /// A frame decoded past the target, handed out first by the next forward request.
-    private var pending: (pts: Int64, image: RGBAImage, key: Bool)?
+    /// The keyframe at or before `time`: one seek and one decoded frame (quick filmstrips).
+    public func keyframe(at time: Time) throws -> DecodedFrame {
+        let target = startPTS + pts(for: max(.zero, time)) + roundingTolerance
+        try seek(to: target)
+        guard let next = try decodeNext() else { throw MediaError("\(path): no frame could be decoded") }
+        takeIncoming(next)
+        return try heldPicture()
+    }
+
+    private func takeIncoming(_ info: (pts: Int64, key: Bool)) {
+        av_frame_unref(heldFrame)
+        av_frame_move_ref(heldFrame, incoming)
+        held = info
+        heldImage = nil
+    }
+
+    private func heldPicture() throws -> DecodedFrame {
+        guard let h = held, let fr = heldFrame else { throw MediaError("\(path): no frame could be decoded") }
+        if heldImage == nil { heldImage = try convert(fr).rotated(clockwise: rotation) }
+        return DecodedFrame(image: heldImage!, time: seconds(h.pts), isKeyframe: h.key)
+    }
 
     private func seek(to target: Int64) throws {
         guard let f = format, let ctx = context else { return }
         let rc = av_seek_frame(f, streamIndex, target, AVSEEK_FLAG_BACKWARD)
         if rc < 0 { _ = av_seek_frame(f, streamIndex, startPTS, AVSEEK_FLAG_BACKWARD) }
         avcodec_flush_buffers(ctx)
-        held = nil
-        pending = nil
+        held = nil; heldImage = nil; pending = nil
+        av_frame_unref(heldFrame); av_frame_unref(pendingFrame)
         endOfStream = false
         seeks += 1
     }
 
-    /// The next frame in presentation order, or nil at the end.
-    private func decodeNext() throws -> (Int64, RGBAImage, Bool)? {
+    /// Decodes the next frame in presentation order into `incoming`; nil at the end.
+    private func decodeNext() throws -> (pts: Int64, key: Bool)? {
         if let p = pending {
             pending = nil
+            swap(&pendingFrame, &incoming)
+            av_frame_unref(pendingFrame)
             return p
         }
-        guard let f = format, let ctx = context, let fr = frame, let pkt = packet else { return nil }
+        guard let f = format, let ctx = context, let fr = incoming, let pkt = packet else { return nil }
+        av_frame_unref(fr)
         while true {
             let r = avcodec_receive_frame(ctx, fr)
             if r >= 0 {
-                defer { av_frame_unref(fr) }
                 framesDecoded += 1
                 var pts = fr.pointee.best_effort_timestamp
                 if pts == tactile_AV_NOPTS_VALUE() { pts = fr.pointee.pts }
                 if pts == tactile_AV_NOPTS_VALUE() { pts = (held?.pts ?? startPTS) + self.pts(for: frameDuration) }
-                let key = fr.pointee.key_frame != 0
-                return (pts, try convert(fr), key)
+                return (pts, fr.pointee.key_frame != 0)
             }
             if r == tactile_AVERROR_EOF() { return nil }
             guard r == tactile_AVERROR_EAGAIN() else { throw MediaError("\(path): decoding failed", code: r) }
@@ -164,19 +214,28 @@ public final class VideoDecoder {
         }
     }
 
+    /// Converts to RGBA, scaled down to fit `maxPictureSize` (aspect kept, sample aspect applied).
     private func convert(_ fr: UnsafeMutablePointer<AVFrame>) throws -> RGBAImage {
         let w = fr.pointee.width, h = fr.pointee.height
-        let key = (w, h, fr.pointee.format, Int(w), Int(h))
-        if scalerKey == nil || scalerKey! != key {
+        guard w > 0, h > 0 else { throw MediaError("\(path): a frame has no size") }
+        var (ow, oh) = (w, h)
+        let sar = fr.pointee.sample_aspect_ratio
+        if sar.num > 0, sar.den > 0, sar.num != sar.den { ow = max(1, Int32(Int64(w) * Int64(sar.num) / Int64(sar.den))) }
+        if let m = maxPictureSize, max(ow, oh) > Int32(m) {
+            let k = Double(m) / Double(max(ow, oh))
+            ow = max(2, Int32((Double(ow) * k).rounded())); oh = max(2, Int32((Double(oh) * k).rounded()))
+        }
+        let key = [w, h, fr.pointee.format, ow, oh]
+        if scalerKey != key {
             if let s = scaler { sws_freeContext(s) }
-            scaler = sws_getContext(w, h, AVPixelFormat(rawValue: fr.pointee.format), w, h, AV_PIX_FMT_RGBA, Int32(SWS_BILINEAR), nil, nil, nil)
+            scaler = sws_getContext(w, h, AVPixelFormat(rawValue: fr.pointee.format), ow, oh, AV_PIX_FMT_RGBA, Int32(SWS_BILINEAR), nil, nil, nil)
             scalerKey = key
         }
         guard let sws = scaler else { throw MediaError("\(path): cannot convert its pixel format") }
-        var pixels = [UInt8](repeating: 0, count: Int(w) * Int(h) * 4)
+        var pixels = [UInt8](repeating: 0, count: Int(ow) * Int(oh) * 4)
         pixels.withUnsafeMutableBufferPointer { buffer in
             var dst: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
-            var dstStride: [Int32] = [w * 4, 0, 0, 0]
+            var dstStride: [Int32] = [ow * 4, 0, 0, 0]
             withUnsafePointer(to: fr.pointee.data) { dataTuple in
                 dataTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { src in
                     withUnsafePointer(to: fr.pointee.linesize) { lsTuple in
@@ -187,13 +246,7 @@ public final class VideoDecoder {
                 }
             }
         }
-        return RGBAImage(width: Int(w), height: Int(h), pixels: pixels)
-    }
-
-    private func oriented(_ image: RGBAImage, maxSize: Int?) -> RGBAImage {
-        var out = image.rotated(clockwise: rotation)
-        if let maxSize, max(out.width, out.height) > maxSize { out = out.scaled(toFit: maxSize) }
-        return out
+        return RGBAImage(width: Int(ow), height: Int(oh), pixels: pixels)
     }
 
     /// One time-base unit when frame times are rounded to it: a unit coarser than 1/10,000 s

@@ -24,6 +24,10 @@ public final class DrawListRenderer {
     private var clipStack: [SDL_Rect] = []
     private var textures = TextTextureCache()
     private var images: [ImageHandle: (texture: OpaquePointer, width: Int, height: Int)] = [:]
+    /// Handles drawn in the current render; textures of others are let go after it.
+    private var imagesUsed: Set<ImageHandle> = []
+    /// Where pictures come from when a handle has no texture yet (decoded frames, thumbnails).
+    public weak var imageStore: ImageStore?
 
     /// Statistics of the last `render` call.
     public private(set) var lastTriangleCount = 0
@@ -38,6 +42,9 @@ public final class DrawListRenderer {
         textures.removeAll()
         for image in images.values { SDL_DestroyTexture(image.texture) }
     }
+
+    /// Textures of pictures held now (for tests and memory checks).
+    public var imageTextureCount: Int { images.count }
 
     /// Makes `image` drawable as `handle` (replacing what the handle showed before).
     public func setImage(_ image: RGBAImage, for handle: ImageHandle) {
@@ -56,8 +63,17 @@ public final class DrawListRenderer {
         var b = bounds
         SDL_RenderSetClipRect(renderer, &b)
         lastTriangleCount = 0
+        imagesUsed.removeAll(keepingCapacity: true)
         for command in list.commands { draw(command, placement) }
         flushMesh()
+        // Pictures come from the store by handle: drop the textures this frame did not draw
+        // (a handle never changes its pixels, so a later frame can upload it again).
+        if imageStore != nil {
+            for (handle, entry) in images where !imagesUsed.contains(handle) {
+                SDL_DestroyTexture(entry.texture)
+                images[handle] = nil
+            }
+        }
         SDL_RenderSetClipRect(renderer, nil)
         textures.evict()
     }
@@ -176,6 +192,8 @@ public final class DrawListRenderer {
     }
 
     private func drawImage(_ handle: ImageHandle, source: Rect?, frame: Rect, opacity: Double) {
+        imagesUsed.insert(handle)
+        if images[handle] == nil, let picture = imageStore?.image(for: handle) { setImage(picture, for: handle) }
         guard let image = images[handle] else { return }
         var dst = SDL_FRect(x: Float(frame.x), y: Float(frame.y), w: Float(frame.width), h: Float(frame.height))
         SDL_SetTextureAlphaMod(image.texture, UInt8((min(1, max(0, opacity)) * 255).rounded()))

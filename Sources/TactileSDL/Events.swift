@@ -9,4 +9,11 @@ public enum SDLEvents {
         e.type = SDL_QUIT.rawValue
         SDL_PushEvent(&e)
     }
+
+    /// Wakes the window loop so it runs a frame (decoded media arrived). Safe from any thread.
+    public static func pushWake() {
+        var e = SDL_Event()
+        e.type = SDL_USEREVENT.rawValue
+        SDL_PushEvent(&e)
+    }
 }

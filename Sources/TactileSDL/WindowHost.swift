@@ -3,6 +3,7 @@ import Logging
 import TactileCore
 import TactileEditor
 import TactileInput
+import TactileMedia
 import TactileUI
 
 /// How the window opens.
@@ -43,8 +44,11 @@ public final class WindowHost {
         if let w = window { SDL_DestroyWindow(w) }
     }
 
-    /// Opens the window on `project` and runs until the window closes.
-    public func run(project: Project) throws {
+    /// The media cache of the running window (decoding in the background).
+    public private(set) var media: MediaCache?
+
+    /// Opens the window on `project` and runs until the window closes; `notices` show in a banner.
+    public func run(project: Project, notices: [String] = []) throws {
         try SDLRuntime.start(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
         let scale = options.scale ?? Self.displayScale(viewport: options.viewport, configuration: configuration)
         let margin = configuration.window.deviceMargin
@@ -65,9 +69,14 @@ public final class WindowHost {
         let fonts = try Fonts()
         let drawer = DrawListRenderer(renderer: r, fonts: fonts)
         let measurer = TTFTextMeasurer(fonts: fonts, scale: scale)
-        let editor = Editor(configuration: configuration, measurer: measurer)
+        let media = MediaCache(settings: configuration.media, mode: .background(wake: { SDLEvents.pushWake() }))
+        self.media = media
+        drawer.imageStore = media
+        let editor = Editor(configuration: configuration, measurer: measurer, media: media)
         let cues = CuePlayer(configuration: configuration.cues)
         var state = EditorState(project: project, configuration: configuration, viewport: options.viewport)
+        state.notices = notices
+        var mediaGeneration = media.generation
         let clock = MonotonicClock()
         var loop = FrameLoop()
         var translator = EventTranslator()
@@ -107,7 +116,9 @@ public final class WindowHost {
                 frame = deviceFrame(scale: scale, viewport: options.fill ? nil : state.viewport)
                 if state.viewport != frame.viewport { state.viewport = frame.viewport }
             }
-            guard !pending.isEmpty || loop.isDue(at: now) || layoutChanged else { continue }
+            let mediaArrived = media.generation != mediaGeneration
+            guard !pending.isEmpty || loop.isDue(at: now) || layoutChanged || mediaArrived else { continue }
+            mediaGeneration = media.generation
             let viewportBefore = state.viewport
             let output = editor.frame(&state, events: pending, now: now)
             pending.removeAll()

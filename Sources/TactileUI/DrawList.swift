@@ -1,11 +1,5 @@
 import TactileCore
 
-/// Identifies an image the renderer can draw (a decoded frame, a thumbnail, an icon).
-public struct ImageHandle: Hashable, Sendable, Codable {
-    public var id: Int
-    public init(_ id: Int) { self.id = id }
-}
-
 /// A run of text placed in a frame. The string is final: truncation happened while building.
 public struct TextRun: Hashable, Sendable {
     public var text: String

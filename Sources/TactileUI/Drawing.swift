@@ -19,6 +19,19 @@ extension UIContext {
         draw.add(.text(TextRun(fitted, in: frame, font: font, color: color, alignment: alignment)))
     }
 
+    /// A picture scaled to fill `frame`, cropped at its centre to keep its aspect.
+    public func image(_ handle: ImageHandle, size: Size, filling frame: Rect, opacity: Double = 1) {
+        draw.add(.image(handle, source: size.centredCrop(aspect: frame.width / max(frame.height, 0.001)), frame: frame, opacity: opacity))
+    }
+
+    /// A picture scaled to fit inside `frame` (letterboxed), centred. Returns where it went.
+    @discardableResult
+    public func image(_ handle: ImageHandle, size: Size, fitting frame: Rect, opacity: Double = 1) -> Rect {
+        let placed = frame.aspectFit(size.width / max(size.height, 1))
+        draw.add(.image(handle, source: nil, frame: placed, opacity: opacity))
+        return placed
+    }
+
     /// Runs `body` with drawing clipped to `rect`.
     public func clipped(to rect: Rect, _ body: () -> Void) {
         draw.add(.pushClip(rect))

@@ -16,6 +16,8 @@ public struct Theme: Hashable, Sendable {
     public var desk = Color(hex: 0x2A2D34)
     public var bezel = Color(hex: 0x050506)
     public var danger = Color(hex: 0xFF453A)
+    /// Fill of a clip whose media went missing.
+    public var offline = Color(hex: 0x4A4A55)
 
     /// Fill colour of a clip of each kind.
     public var clipColors: [ClipKind: Color] = [

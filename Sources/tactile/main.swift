@@ -22,6 +22,7 @@ func guarded(_ body: () throws -> Void) throws {
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open the editor in a window (the default command).")
 
+    @Argument(help: "Media files to open as a new project, one after another (default: the built-in demo).") var files: [String] = []
     @Option(help: "A project file to open (default: the built-in demo).") var project: String?
     @Option(help: "Pixels per point (default: chosen from the display).") var scale: Double?
     @Option(help: "phone: the phone in a device frame, centred; fill: the UI fills the window.") var device: DeviceOption = .phone
@@ -31,7 +32,7 @@ struct Run: ParsableCommand {
 
     func run() throws {
         try guarded {
-            try Windowed.run(project: project, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size, uiScale: uiScale)
+            try Windowed.run(project: project, files: files, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size, uiScale: uiScale)
         }
     }
 }

@@ -77,7 +77,7 @@ final class HeadlessCommandTests: XCTestCase {
         let summary = try Commands.replay(trace: path("tap.jsonl"), project: nil, stateOut: path("out.json"),
                                           snapshot: path("final.png"), scale: 1, until: nil)
         XCTAssertTrue(summary.contains("2 events"), summary)
-        XCTAssertEqual(try ProjectFile.load(from: URL(fileURLWithPath: path("out.json"))), DemoProject.make())
+        XCTAssertEqual(try ProjectFile.load(from: URL(fileURLWithPath: path("out.json"))), MediaProject.demo().project)
         let image = try ImageCodec.readPNG(at: URL(fileURLWithPath: path("final.png")))
         // The selection frame is drawn: the selection colour at the clip's top edge.
         let sel = Theme().selection

@@ -9,7 +9,7 @@ import TactileUI
 
 /// End to end: traces built from `tactile inspect` frames, fed through `tactile replay`, with
 /// assertions on the resulting project JSON and on snapshots of key states.
-final class TimelineReplayTests: XCTestCase {
+final class TimelineReplayTests: XCTestCase, ReplayTesting {
     var folder: URL!
     let pps = TactileConfiguration().timeline.pointsPerSecond
 
@@ -18,50 +18,6 @@ final class TimelineReplayTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
     override func tearDown() { try? FileManager.default.removeItem(at: folder) }
-
-    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-
-    /// Elements by id, as `tactile inspect` prints them after replaying `events`.
-    func inspect(after events: [InputEvent]) throws -> [String: (frame: Rect, hit: Rect, state: [String: Any])] {
-        try write(events, to: "inspect.jsonl")
-        let json = try Commands.inspect(project: nil, replay: path("inspect.jsonl"), size: nil, scale: nil, at: nil)
-        let doc = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
-        var out: [String: (Rect, Rect, [String: Any])] = [:]
-        func rect(_ any: Any?) -> Rect {
-            let f = any as! [String: Double]
-            return Rect(x: f["x"]!, y: f["y"]!, width: f["w"]!, height: f["h"]!)
-        }
-        for e in doc["elements"] as! [[String: Any]] {
-            out[e["id"] as! String] = (rect(e["frame"]), rect(e["hitFrame"]), e["state"] as! [String: Any])
-        }
-        return out
-    }
-
-    func write(_ events: [InputEvent], to name: String) throws {
-        try Trace(viewport: Size(width: 390, height: 844), events: events).serialized().write(toFile: path(name), atomically: true, encoding: .utf8)
-    }
-
-    /// Replays and returns the resulting project.
-    func replay(_ events: [InputEvent], snapshot: String? = nil) throws -> Project {
-        try write(events, to: "run.jsonl")
-        _ = try Commands.replay(trace: path("run.jsonl"), project: nil, stateOut: path("out.json"), snapshot: snapshot.map(path), scale: 1, until: nil)
-        return try ProjectFile.load(from: URL(fileURLWithPath: path("out.json")))
-    }
-
-    func tap(_ p: Point, at t: Double, finger: Int = 1) -> [InputEvent] {
-        [.touch(.down, id: finger, at: p, time: .seconds(t)), .touch(.up, id: finger, at: p, time: .seconds(t + 0.08))]
-    }
-
-    /// A slow drag: moves every 1/60 s, a rest, and (unless held) a lift.
-    func drag(_ a: Point, _ b: Point, at t: Double, steps: Int = 15, finger: Int = 1, lift: Bool = true) -> [InputEvent] {
-        var events: [InputEvent] = [.touch(.down, id: finger, at: a, time: .seconds(t))]
-        for i in 1...steps {
-            let k = Double(i) / Double(steps)
-            events.append(.touch(.move, id: finger, at: Point(x: a.x + (b.x - a.x) * k, y: a.y + (b.y - a.y) * k), time: .seconds(t + Double(i) / 60)))
-        }
-        if lift { events.append(.touch(.up, id: finger, at: b, time: .seconds(t + Double(steps) / 60 + 0.2))) }
-        return events
-    }
 
     func testATrailingHandleDragOfNPointsAddsNOverZoomSeconds() throws {
         let start = try inspect(after: [])
@@ -101,7 +57,7 @@ final class TimelineReplayTests: XCTestCase {
         XCTAssertEqual(newPPS, min(pps * 140 / 60, 60), accuracy: 1e-6, "fingers from 60 to 140 pt apart")
         let playhead = after["canvas"]!.state["time"] as! Double
         XCTAssertEqual(playhead + (focalX - 195) / newPPS, focalTime, accuracy: 1e-6)
-        XCTAssertEqual(try replay(events), DemoProject.make())
+        XCTAssertEqual(try replay(events), MediaProject.demo().project)
     }
 
     func testAMoveNeverCreatesAnOverlap() throws {

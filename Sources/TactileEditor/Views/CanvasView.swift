@@ -11,6 +11,7 @@ struct CanvasView {
     static let cornerRadius = 8.0
 
     let ui: UIContext
+    let media: MediaSource
     let frame: Rect
     let configuration: TactileConfiguration
     let theme: Theme
@@ -18,22 +19,52 @@ struct CanvasView {
     func draw(_ state: EditorState) {
         let picture = frame.insetBy(dx: configuration.layout.margin, dy: 10).aspectFit(Self.aspect)
         ui.interact("canvas", hitFrame: frame)
-        ui.element(UIElement(id: "canvas", role: "canvas", label: "Preview", frame: picture,
-                             state: ["time": .number(state.playhead.seconds)]))
         ui.fill(picture, theme.canvasBackdrop)
         let t = state.playhead
         let visual = state.project.tracks.filter { $0.kind == .video }.compactMap { $0.clip(at: t) }.last
+        var canvasState: [String: ElementValue] = ["time": .number(state.playhead.seconds)]
         ui.clipped(to: picture) {
             if let clip = visual {
-                drawBase(clip, at: t, in: picture)
+                if clip.media != nil {
+                    canvasState.merge(drawMedia(clip, at: t, in: picture), uniquingKeysWith: { $1 })
+                } else {
+                    drawBase(clip, at: t, in: picture)
+                }
             } else {
                 ui.text("No clip at the playhead", in: picture, font: theme.bodyFont, color: theme.textTertiary, alignment: .center)
             }
             for track in state.project.tracks where track.kind == .overlay {
-                if let clip = track.clip(at: t) { drawOverlay(clip, in: picture) }
+                if let clip = track.clip(at: t) { drawOverlay(clip, at: t, in: picture) }
             }
         }
         ui.draw.add(.cornerMask(picture, theme.background, cornerRadius: Self.cornerRadius))
+        ui.element(UIElement(id: "canvas", role: "canvas", label: "Preview", frame: picture, state: canvasState))
+    }
+
+    /// The clip's decoded frame at the playhead, fitted into the picture; a calm backdrop while
+    /// it loads; the reason when its media are offline. Returns inspect state.
+    private func drawMedia(_ clip: Clip, at t: Time, in picture: Rect) -> [String: ElementValue] {
+        guard let path = clip.media else { return [:] }
+        let status = media.status(of: path)
+        switch status {
+        case .loading:
+            ui.text("Loading…", in: picture, font: theme.bodyFont, color: theme.textTertiary, alignment: .center)
+        case let .offline(reason):
+            ui.fill(picture, theme.offline.mixed(with: .black, 0.5))
+            ui.text("Media offline", in: picture.offsetBy(dx: 0, dy: -12), font: theme.titleFont, color: theme.textPrimary, alignment: .center)
+            ui.text("\((path as NSString).lastPathComponent): \(reason)", in: picture.insetBy(dx: 12, dy: 0).offsetBy(dx: 0, dy: 14),
+                    font: theme.captionFont, color: theme.textSecondary, alignment: .center)
+        case let .ready(info):
+            let source = info.isStill ? .zero : clip.sourceStart + (t - clip.start)
+            if info.hasVideo, let frame = media.frame(of: path, at: source, lane: .canvas) {
+                ui.image(frame.handle, size: Size(width: Double(frame.width), height: Double(frame.height)), fitting: picture)
+                return ["media": .string("ready"), "frameTime": .number(frame.time.seconds), "exact": .bool(frame.isExact)]
+            }
+            if !info.hasVideo {
+                ui.text(clip.title, in: picture, font: theme.bodyFont, color: theme.textTertiary, alignment: .center)
+            }
+        }
+        return ["media": .string(TimelineView.describe(status))]
     }
 
     /// The base picture of a clip: its colour washed over the frame, its title, and where in its
@@ -56,7 +87,7 @@ struct CanvasView {
                 font: theme.captionFont, color: Color.white.opacity(0.7), alignment: .center)
     }
 
-    private func drawOverlay(_ clip: Clip, in picture: Rect) {
+    private func drawOverlay(_ clip: Clip, at t: Time, in picture: Rect) {
         switch clip.kind {
         case .text:
             let band = Rect(x: picture.x, y: picture.maxY - picture.height * 0.3, width: picture.width, height: 30)
@@ -67,6 +98,11 @@ struct CanvasView {
             Icon.sticker.draw(in: box, color: theme.color(for: .sticker).mixed(with: .white, 0.3), ui: ui)
         case .image, .video:
             let box = Rect(x: picture.maxX - picture.width * 0.34, y: picture.y + 10, width: picture.width * 0.3, height: picture.height * 0.3)
+            if let path = clip.media, let info = media.status(of: path).info, info.hasVideo,
+               let frame = media.frame(of: path, at: info.isStill ? .zero : clip.sourceStart + (t - clip.start), lane: .canvas) {
+                ui.image(frame.handle, size: Size(width: Double(frame.width), height: Double(frame.height)), fitting: box)
+                return
+            }
             ui.fill(box, theme.color(for: clip.kind).mixed(with: .black, 0.3), radius: 4)
             ui.text(clip.title, in: box.insetBy(dx: 4, dy: 0), font: theme.captionFont, color: .white, alignment: .center)
         case .audio:

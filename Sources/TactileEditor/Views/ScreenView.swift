@@ -5,6 +5,7 @@ import TactileUI
 /// the user asked for in this pass.
 struct ScreenView {
     let ui: UIContext
+    let media: MediaSource
     let layout: EditorLayout
     let configuration: TactileConfiguration
     let theme: Theme
@@ -12,9 +13,9 @@ struct ScreenView {
     mutating func draw(_ state: EditorState) -> [EditorIntent] {
         var intents: [EditorIntent] = []
         intents += TitleBarView(ui: ui, frame: layout.titleBar, configuration: configuration, theme: theme).draw(state)
-        CanvasView(ui: ui, frame: layout.canvas, configuration: configuration, theme: theme).draw(state)
+        CanvasView(ui: ui, media: media, frame: layout.canvas, configuration: configuration, theme: theme).draw(state)
         intents += PlayerBarView(ui: ui, frame: layout.playerBar, configuration: configuration, theme: theme).draw(state)
-        intents += TimelineView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
+        intents += TimelineView(ui: ui, media: media, layout: layout, configuration: configuration, theme: theme).draw(state)
         intents += ToolbarView(ui: ui, frame: layout.toolbar, configuration: configuration, theme: theme).draw(state)
         BannerView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
         return intents

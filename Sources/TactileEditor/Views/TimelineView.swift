@@ -8,6 +8,7 @@ import TactileUI
 /// each element says which gestures it offers.
 struct TimelineView {
     let ui: UIContext
+    let media: MediaSource
     let layout: EditorLayout
     let configuration: TactileConfiguration
     let theme: Theme
@@ -84,19 +85,42 @@ struct TimelineView {
         let color = theme.color(for: clip.kind)
         let body = frame.insetBy(dx: 1, dy: 0)
         ui.fill(body, dragged ? color.mixed(with: .white, 0.18) : color, radius: configuration.layout.clipCornerRadius)
+        let content = ClipContentView(ui: ui, media: media, geometry: geometry, configuration: configuration, theme: theme)
+            .draw(clip, body: body, visible: visibleFrame)
+        let status = content.status
+        if dragged, status?.info?.hasVideo == true { ui.fill(body, Color.white.opacity(0.18), radius: configuration.layout.clipCornerRadius) }
         // Keep the title readable while the clip's start is scrolled off screen.
         let k = configuration.layout.uiScale
         let labelX = max(body.x, area.x) + 8 * k
         let label = Rect(x: labelX, y: body.y + 6 * k, width: max(0, body.maxX - labelX - 8 * k), height: 16 * k)
+        if status?.info?.hasVideo == true {
+            // A chip behind the title keeps it legible over pictures.
+            let width = min(label.width + 8 * k, ui.measurer.measure(clip.title, font: theme.clipFont).width + 10 * k)
+            ui.fill(Rect(x: label.x - 4 * k, y: label.y - 1, width: width, height: label.height + 2), Color.black.opacity(0.45), radius: 4 * k)
+        }
         ui.text(clip.title, in: label, font: theme.clipFont, color: .white)
-        if clip.kind == .audio || clip.kind == .video {
+        if case .offline = status {
+            ui.text("Media offline", in: label.offsetBy(dx: 0, dy: 18 * k), font: theme.captionFont, color: theme.textPrimary.opacity(0.8))
+        } else if status == nil, clip.kind == .audio || clip.kind == .video {
             ui.text(clip.kind == .audio ? "Audio" : "Video", in: label.offsetBy(dx: 0, dy: 18 * k), font: theme.captionFont,
                     color: Color.white.opacity(0.65))
         }
         ui.element(UIElement(id: "clip:\(clip.id)", role: "clip", label: clip.title, frame: frame, hitFrame: visibleFrame, state: [
             "selected": .bool(selected), "kind": .string(clip.kind.rawValue),
             "start": .number(clip.start.seconds), "duration": .number(clip.duration.seconds),
+            "media": .string(status.map(Self.describe) ?? "none"),
+            "thumbnailSlots": .number(Double(content.slots)), "thumbnails": .number(Double(content.thumbnails)),
+            "waveform": .bool(content.waveform),
         ]))
+    }
+
+    /// A media status in one word for the inspect tree: loading, ready, offline.
+    static func describe(_ status: MediaStatus) -> String {
+        switch status {
+        case .loading: return "loading"
+        case .ready: return "ready"
+        case .offline: return "offline"
+        }
     }
 
     /// The whole source of a clip being trimmed, as a dashed outline with marching ants.

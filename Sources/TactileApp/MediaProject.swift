@@ -1,0 +1,58 @@
+import Foundation
+import TactileCore
+import TactileEditor
+import TactileMedia
+
+/// Projects made from media rather than loaded from a file: the built-in demo over its
+/// generated media, and `tactile run FILE…`.
+public enum MediaProject {
+    /// The demo over its media, made into the cache folder on first use. When they cannot be
+    /// made, the demo draws placeholders and the notice says why.
+    public static func demo() -> (project: Project, notices: [String]) {
+        do {
+            let files = try DemoMedia.ensure()
+            let ids: [String: DemoMedia.Item] = ["beach": .beach, "city": .city, "forest": .forest, "title-card": .titleCard,
+                                                 "music": .soundtrack, "birds": .birds]
+            return (DemoProject.make(media: ids.compactMapValues { files[$0] }), [])
+        } catch {
+            return (DemoProject.make(), ["The demo media could not be made (\(error)); showing placeholders."])
+        }
+    }
+
+    /// A project holding `files` one after another: pictures (video, stills) on a video track,
+    /// sound alone on an audio track, each at its full length (stills for `stillDuration`).
+    /// Files that cannot be used are left out and named in the notices.
+    public static func make(files: [String], stillDuration: Time) -> (project: Project, notices: [String]) {
+        var video: [Clip] = [], audio: [Clip] = []
+        var notices: [String] = []
+        var videoEnd = Time.zero, audioEnd = Time.zero
+        for (n, path) in files.enumerated() {
+            let report = MediaProbe.probe(path)
+            let name = (path as NSString).lastPathComponent
+            guard let info = report.mediaInfo else {
+                notices.append("\(name): \(report.error ?? "cannot be used.")")
+                continue
+            }
+            let title = (name as NSString).deletingPathExtension
+            if info.hasVideo {
+                let length = info.duration ?? stillDuration
+                guard length > .zero else { notices.append("\(name): it has no length."); continue }
+                video.append(Clip(id: "clip\(n + 1)", kind: info.isStill ? .image : .video, media: path, title: title, start: videoEnd,
+                                  duration: length, sourceDuration: info.duration))
+                videoEnd = videoEnd + length
+            } else if let length = info.duration, length > .zero {
+                audio.append(Clip(id: "clip\(n + 1)", kind: .audio, media: path, title: title, start: audioEnd, duration: length,
+                                  sourceDuration: length))
+                audioEnd = audioEnd + length
+            } else {
+                notices.append("\(name): it has no length.")
+            }
+        }
+        let project = Project(name: files.count == 1 ? (files[0] as NSString).lastPathComponent : "Untitled", tracks: [
+            Track(id: "video", kind: .video, clips: video),
+            Track(id: "overlay", kind: .overlay),
+            Track(id: "audio", kind: .audio, clips: audio),
+        ])
+        return (project, notices)
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import TactileCore
+
+/// The media source of a real session: opens files, decodes frames, filmstrip thumbnails and
+/// waveforms, and keeps pictures in memory under a byte budget (least recently used go first).
+///
+/// In `.background` mode every call returns at once: misses become requests for decode workers
+/// (one serial queue per file and lane, latest request wins, at most one decode in flight per
+/// decoder), results arrive between frames, bump `generation` and call `wake` so the host runs
+/// another frame. In `.synchronous` mode (headless commands, replays, tests) misses are decoded
+/// on the spot and exactly, so a trace gives the same frames every time.
+public final class MediaCache: MediaSource {
+    public enum Mode {
+        case synchronous
+        /// Decode on worker queues; `wake` is called (from any thread) when results arrive.
+        case background(wake: @Sendable () -> Void)
+    }
+
+    /// What a cached picture is.
+    enum PictureKey: Hashable {
+        /// An exact canvas frame: the frame whose interval starts in frame slot `slot`.
+        case frame(String, slot: Int64)
+        /// A filmstrip thumbnail at source time `ticks`, `height` pixels tall.
+        case thumbnail(String, ticks: Int64, height: Int)
+    }
+
+    struct Stored {
+        var picture: MediaPicture
+        var image: RGBAImage
+    }
+
+    struct LaneKey: Hashable {
+        var path: String
+        var lane: FrameLane
+    }
+
+    let settings: TactileConfiguration.Media
+    let mode: Mode
+    let lock = NSLock()
+    private var statuses: [String: MediaStatus] = [:]
+    private var pictures: LRUCache<PictureKey, Stored>
+    private var keyByHandle: [ImageHandle: PictureKey] = [:]
+    private var nextHandle = 1
+    private var counter = 0
+    private var lanes: [LaneKey: FrameWorker] = [:]
+    private var lastShown: [LaneKey: PictureKey] = [:]
+    private var filmstrips: [String: ThumbnailWorker] = [:]
+    private var waveforms: [String: Waveform?] = [:]
+    private var failures: [String] = []
+
+    public init(settings: TactileConfiguration.Media = .init(), mode: Mode) {
+        self.settings = settings
+        self.mode = mode
+        pictures = LRUCache(budget: Int(settings.cacheBudgetMegabytes * 1_048_576))
+        pictures.onEvict = { [unowned self] _, stored in keyByHandle[stored.picture.handle] = nil }
+        MediaLog.quiet()
+    }
+
+    /// Whether misses are decoded on the spot.
+    var isSynchronous: Bool { if case .synchronous = mode { return true } else { return false } }
+
+    // MARK: MediaSource
+
+    public var generation: Int { lock.withLock { counter } }
+
+    /// Bytes of pictures kept now.
+    public var cachedBytes: Int { lock.withLock { pictures.totalCost } }
+
+    /// Pictures kept now.
+    public var cachedPictures: Int { lock.withLock { pictures.count } }
+
+    public func image(for handle: ImageHandle) -> RGBAImage? {
+        lock.withLock { keyByHandle[handle].flatMap { pictures.peek($0)?.image } }
+    }
+
+    public func status(of path: String) -> MediaStatus {
+        if let known = lock.withLock({ statuses[path] }) { return known }
+        if isSynchronous {
+            let status = Self.open(path)
+            lock.withLock { record(status, for: path) }
+            return status
+        }
+        lock.withLock { statuses[path] = .loading }
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            let status = Self.open(path)
+            deliver { record(status, for: path) }
+        }
+        return .loading
+    }
+
+    public func frame(of path: String, at time: Time, lane: FrameLane) -> MediaPicture? {
+        guard let info = status(of: path).info, info.hasVideo else { return nil }
+        let slot = Self.slot(of: time, info: info)
+        let laneKey = LaneKey(path: path, lane: lane)
+        let hit: MediaPicture? = lock.withLock {
+            guard let stored = pictures.value(for: .frame(path, slot: slot)) else { return nil }
+            lastShown[laneKey] = .frame(path, slot: slot)
+            return stored.picture
+        }
+        if let hit { return hit }
+        let worker = lock.withLock { () -> FrameWorker in
+            if let w = lanes[laneKey] { return w }
+            let w = FrameWorker(path: path, lane: lane, info: info, cache: self)
+            lanes[laneKey] = w
+            return w
+        }
+        if isSynchronous {
+            return worker.decodeNow(time)
+        }
+        worker.request(time, slot: slot)
+        // Stand in with what this lane showed last, while the exact frame is decoded.
+        return lock.withLock {
+            guard let key = lastShown[laneKey], var stand = pictures.peek(key)?.picture else { return nil }
+            stand.isExact = false
+            return stand
+        }
+    }
+
+    public func thumbnail(of path: String, at time: Time, height: Int) -> MediaPicture? {
+        guard let info = status(of: path).info, info.hasVideo else { return nil }
+        let t = info.isStill ? .zero : time
+        let key = PictureKey.thumbnail(path, ticks: t.ticks, height: height)
+        let worker = lock.withLock { () -> ThumbnailWorker in
+            if let w = filmstrips[path] { return w }
+            let w = ThumbnailWorker(path: path, info: info, height: height, cache: self)
+            filmstrips[path] = w
+            return w
+        }
+        if let stored = lock.withLock({ pictures.value(for: key) }) {
+            if !stored.picture.isExact && !isSynchronous { worker.want(t, key: key) }
+            return stored.picture
+        }
+        if isSynchronous { return worker.decodeNow(t, key: key) }
+        worker.want(t, key: key)
+        return nil
+    }
+
+    public func waveform(of path: String) -> Waveform? {
+        guard let info = status(of: path).info, info.hasAudio else { return nil }
+        if let known = lock.withLock({ waveforms[path] }) { return known }
+        let rate = settings.waveformBucketsPerSecond
+        if isSynchronous {
+            let w = try? WaveformBuilder.build(path: path, bucketsPerSecond: rate)
+            lock.withLock { waveforms[path] = .some(w) }
+            return w
+        }
+        lock.withLock { waveforms[path] = .some(nil) }
+        DispatchQueue.global(qos: .utility).async { [self] in
+            let w = try? WaveformBuilder.build(path: path, bucketsPerSecond: rate)
+            deliver { waveforms[path] = .some(w) }
+        }
+        return nil
+    }
+
+    public func beginFrame() {
+        let workers = lock.withLock { Array(filmstrips.values) }
+        for w in workers { w.clearWanted() }
+    }
+
+    public func takeProblems() -> [String] { lock.withLock { defer { failures.removeAll() }; return failures } }
+
+    // MARK: Workers' side
+
+    /// Stores a decoded picture under `key`; returns it as the editor sees it.
+    @discardableResult
+    func store(_ image: RGBAImage, time: Time, isExact: Bool, key: PictureKey, shownBy lane: LaneKey? = nil) -> MediaPicture {
+        lock.withLock {
+            if let old = pictures.peek(key) { keyByHandle[old.picture.handle] = nil }
+            let handle = ImageHandle(nextHandle)
+            nextHandle += 1
+            let picture = MediaPicture(handle: handle, width: image.width, height: image.height, time: time, isExact: isExact)
+            keyByHandle[handle] = key
+            pictures.insert(Stored(picture: picture, image: image), for: key, cost: image.pixels.count + 256)
+            if let lane { lastShown[lane] = key }
+            return picture
+        }
+    }
+
+    /// Whether a picture is kept under `key` (exact ones only when `exact`).
+    func has(_ key: PictureKey, exact: Bool) -> Bool { lock.withLock { hasLocked(key, exact: exact) } }
+
+    /// `has` for callers holding the lock.
+    func hasLocked(_ key: PictureKey, exact: Bool) -> Bool { pictures.peek(key).map { !exact || $0.picture.isExact } ?? false }
+
+    /// Records a failure (shown in a banner by the host).
+    func fail(_ message: String) { deliver { failures.append(message) } }
+
+    /// Applies `change` under the lock, counts a new result and wakes the host.
+    func deliver(_ change: () -> Void) {
+        lock.withLock {
+            change()
+            counter += 1
+        }
+        if case let .background(wake) = mode { wake() }
+    }
+
+    /// Keeps a file's status; an offline file becomes a problem to report. Holding the lock.
+    private func record(_ status: MediaStatus, for path: String) {
+        statuses[path] = status
+        if case let .offline(reason) = status { failures.append("Media offline: \((path as NSString).lastPathComponent): \(reason)") }
+    }
+
+    /// The frame slot `time` falls in (stills have one slot).
+    static func slot(of time: Time, info: MediaInfo) -> Int64 {
+        guard let d = info.frameDuration, d.ticks > 0 else { return 0 }
+        return max(0, time.ticks) / d.ticks
+    }
+
+    static func open(_ path: String) -> MediaStatus {
+        let report = MediaProbe.probe(path)
+        guard let info = report.mediaInfo else { return .offline(report.error ?? "The file cannot be used.") }
+        return .ready(info)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import XCTest
+import TactileCore
+import TactileEditor
+import TactileInput
+import TactileMedia
+@testable import TactileApp
+
+/// The editor over real media, driven through `tactile inspect` / `tactile replay` on the built-in
+/// demo (its media are made by our encoder into the test cache): exact frames at the playhead,
+/// filmstrips, waveforms, media files opened as a project, and media gone missing.
+final class MediaEditorTests: XCTestCase, ReplayTesting {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-media-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        MediaLog.quiet()
+    }
+    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
+
+    /// The frame of a 30 fps source shown at `seconds`: rounded down to its frame.
+    func frameTime(_ seconds: Double) -> Double { (seconds * 30 + 1e-9).rounded(.down) / 30 }
+
+    func testTheCanvasShowsTheExactFrameAtThePlayheadAfterAScrub() throws {
+        let start = try inspect(after: [])
+        XCTAssertEqual(start["canvas"]!.state["frameTime"] as? Double, 0)
+        XCTAssertEqual(start["canvas"]!.state["exact"] as? Bool, true)
+        let ruler = start["ruler"]!.frame
+        let scrub = drag(Point(x: 300, y: ruler.midY), Point(x: 241, y: ruler.midY), at: 0.2, steps: 20)
+        let after = try inspect(after: scrub)
+        let playhead = try XCTUnwrap(after["canvas"]!.state["time"] as? Double)
+        XCTAssertGreaterThan(playhead, 1.5, "the drag moved the playhead")
+        XCTAssertEqual(after["canvas"]!.state["frameTime"] as! Double, frameTime(playhead), accuracy: 1e-6)
+        XCTAssertEqual(after["canvas"]!.state["exact"] as? Bool, true)
+    }
+
+    func testTheCanvasFollowsTheClipsSourceOffset() throws {
+        // Forest starts at 13.5 s on the timeline and 2 s into its source.
+        let json = try Commands.inspect(project: nil, replay: nil, size: nil, scale: nil, at: 15.25)
+        let canvas = try element("canvas", in: json)
+        XCTAssertEqual(canvas["frameTime"] as! Double, frameTime(2 + 1.75), accuracy: 1e-6)
+    }
+
+    func testClipsShowFilmstripsAndWaveforms() throws {
+        let start = try inspect(after: [])
+        let beach = start["clip:beach"]!.state
+        XCTAssertEqual(beach["media"] as? String, "ready")
+        XCTAssertGreaterThan(beach["thumbnailSlots"] as! Double, 0)
+        XCTAssertEqual(beach["thumbnails"] as? Double, beach["thumbnailSlots"] as? Double, "every slot has its picture (synchronous mode)")
+        XCTAssertEqual(start["clip:music"]!.state["waveform"] as? Bool, true)
+        XCTAssertEqual(start["clip:hello"]!.state["media"] as? String, "none", "text has no media")
+    }
+
+    func testMediaGoneMissingOpenOfflineWithABanner() throws {
+        var project = MediaProject.demo().project
+        project.tracks[0].clips[0].media = folder.appendingPathComponent("moved-away.mp4").path
+        try ProjectFile.save(project, to: folder.appendingPathComponent("p.json"))
+        let shown = try inspect(after: [], project: path("p.json"))
+        XCTAssertEqual(shown["clip:beach"]!.state["media"] as? String, "offline")
+        XCTAssertEqual(shown["clip:city"]!.state["media"] as? String, "ready")
+        XCTAssertEqual(shown["canvas"]!.state["media"] as? String, "offline")
+        let banner = try XCTUnwrap(shown["banner"])
+        XCTAssertEqual(banner.state["error"] as? Bool, true)
+        // Still editable: a replayed tap selects the offline clip and the project saves.
+        let saved = try replay(tap(shown["clip:beach"]!.hit.center, at: 0.3), project: path("p.json"))
+        XCTAssertEqual(saved, project)
+    }
+
+    func testMediaFilesOpenAsAProjectAndBadOnesAreNamed() throws {
+        let video = folder.appendingPathComponent("walk.mp4"), still = folder.appendingPathComponent("card.png")
+        let sound = folder.appendingPathComponent("voice.wav"), broken = folder.appendingPathComponent("broken.mov")
+        try TestPattern.writeClip(to: video, settings: .init(codec: .h264, width: 160, height: 90), frames: 45, style: 0)
+        try ImageCodec.writePNG(TestPattern.frame(0, width: 160, height: 90, style: 1), to: still)
+        try AudioEncoder.write(AudioEncoder.tone(hz: 300, seconds: 2, sampleRate: 48_000), sampleRate: 48_000, codec: .wav, to: sound)
+        try Data(repeating: 0x42, count: 1000).write(to: broken)
+        let (project, notices) = MediaProject.make(files: [video.path, broken.path, still.path, sound.path], stillDuration: .seconds(3))
+        let clips = project.tracks[0].clips
+        XCTAssertEqual(clips.map(\.kind), [.video, .image])
+        XCTAssertEqual(clips[0].duration, .seconds(1.5), "a clip gets its media's real length")
+        XCTAssertEqual(clips[0].sourceDuration, .seconds(1.5))
+        XCTAssertEqual(clips[1].start, .seconds(1.5))
+        XCTAssertEqual(clips[1].duration, .seconds(3))
+        XCTAssertNil(clips[1].sourceDuration, "a still has no source limit")
+        XCTAssertEqual(project.tracks[2].clips.first?.duration, .seconds(2))
+        XCTAssertEqual(notices.count, 1)
+        XCTAssertTrue(notices[0].hasPrefix("broken.mov:"), notices[0])
+    }
+
+    private func element(_ id: String, in json: String) throws -> [String: Any] {
+        let doc = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
+        let e = (doc["elements"] as! [[String: Any]]).first { $0["id"] as? String == id }
+        return try XCTUnwrap(e?["state"] as? [String: Any])
+    }
+}

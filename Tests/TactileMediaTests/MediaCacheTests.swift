@@ -1,0 +1,137 @@
+import Foundation
+import XCTest
+import TactileCore
+@testable import TactileMedia
+
+/// The cache the editor reads media through: exact frames, stand-ins, thumbnails, waveforms,
+/// the byte budget and files that cannot be used. Frames are checked by the index in their pixels.
+final class MediaCacheTests: XCTestCase {
+    static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-cache-\(ProcessInfo.processInfo.processIdentifier)")
+    static var made = false
+    static var video: String { folder.appendingPathComponent("long-gop.mp4").path }
+    static var tone: String { folder.appendingPathComponent("tone.m4a").path }
+
+    override func setUpWithError() throws {
+        guard !Self.made else { return }
+        MediaLog.quiet()
+        try? FileManager.default.removeItem(at: Self.folder)
+        try TestPattern.writeClip(to: URL(fileURLWithPath: Self.video),
+                                  settings: .init(codec: .h264, width: 320, height: 180, framesPerSecond: 30, keyframeInterval: 120),
+                                  frames: 240, style: 1)
+        let beep = AudioEncoder.tone(hz: 440, seconds: 1, sampleRate: 48_000, level: 0.5) + [Float](repeating: 0, count: 48_000)
+        try AudioEncoder.write(beep, sampleRate: 48_000, codec: .aac, to: URL(fileURLWithPath: Self.tone))
+        Self.made = true
+    }
+
+    private func frameIndex(_ picture: MediaPicture?, in cache: MediaCache) -> Int? {
+        guard let p = picture, let image = cache.image(for: p.handle) else { return nil }
+        return TestPattern.readStamp(image)
+    }
+
+    func testSynchronousFramesAreExactAndCached() throws {
+        let cache = MediaCache(mode: .synchronous)
+        XCTAssertEqual(cache.status(of: Self.video).info?.pictureWidth, 320)
+        for index in [0, 100, 37, 239, 150, 149] {
+            let t = Time.frame(atRate: 30) * Int64(index) + .seconds(0.01)
+            let picture = cache.frame(of: Self.video, at: t, lane: .canvas)
+            XCTAssertEqual(picture?.isExact, true)
+            XCTAssertEqual(picture?.time, Time.frame(atRate: 30) * Int64(index))
+            XCTAssertEqual(frameIndex(picture, in: cache), index)
+        }
+        let again = cache.frame(of: Self.video, at: Time.frame(atRate: 30) * 37, lane: .canvas)
+        XCTAssertEqual(frameIndex(again, in: cache), 37, "the cached frame serves the same slot")
+    }
+
+    func testBackgroundRequestsEndWithTheLatestExactFrame() throws {
+        let woken = Wakes()
+        let cache = MediaCache(mode: .background(wake: { woken.bump() }))
+        XCTAssertEqual(cache.status(of: Self.video), .loading, "files open in the background")
+        try waitUntil { cache.status(of: Self.video).info != nil }
+        // A fast scrub: many requests in a row; only the last one must arrive exactly.
+        for index in stride(from: 230, through: 130, by: -5) {
+            _ = cache.frame(of: Self.video, at: Time.frame(atRate: 30) * Int64(index), lane: .canvas)
+        }
+        let target = Time.frame(atRate: 30) * 130
+        var last: MediaPicture?
+        try waitUntil {
+            last = cache.frame(of: Self.video, at: target, lane: .canvas)
+            return last?.isExact == true && last?.time == target
+        }
+        XCTAssertEqual(frameIndex(last, in: cache), 130)
+        XCTAssertGreaterThan(woken.count, 0, "results wake the host")
+        // While a new far request decodes, the lane's last picture stands in, marked inexact.
+        let stand = cache.frame(of: Self.video, at: Time.frame(atRate: 30) * 20, lane: .canvas)
+        if let stand, stand.time != Time.frame(atRate: 30) * 20 { XCTAssertFalse(stand.isExact) }
+    }
+
+    func testThumbnailsHaveTheAskedHeightAndEndExact() throws {
+        let sync = MediaCache(mode: .synchronous)
+        let thumb = try XCTUnwrap(sync.thumbnail(of: Self.video, at: .seconds(5), height: 48))
+        XCTAssertEqual(thumb.height, 48)
+        XCTAssertEqual(Double(thumb.width), 85.3, accuracy: 1)
+        XCTAssertTrue(thumb.isExact)
+
+        let cache = MediaCache(mode: .background(wake: {}))
+        try waitUntil { cache.status(of: Self.video).info != nil }
+        var picture: MediaPicture?
+        try waitUntil {
+            cache.beginFrame()
+            picture = cache.thumbnail(of: Self.video, at: .seconds(5), height: 48)
+            return picture?.isExact == true
+        }
+        XCTAssertEqual(picture?.time, .seconds(5))
+    }
+
+    func testPicturesStayWithinTheBudget() throws {
+        var settings = TactileConfiguration.Media()
+        settings.cacheBudgetMegabytes = 1 // about four 320×180 frames
+        let cache = MediaCache(settings: settings, mode: .synchronous)
+        for index in 0..<60 { _ = cache.frame(of: Self.video, at: Time.frame(atRate: 30) * Int64(index * 3), lane: .canvas) }
+        XCTAssertLessThanOrEqual(cache.cachedBytes, 1_048_576)
+        XCTAssertGreaterThan(cache.cachedPictures, 1)
+    }
+
+    func testWaveformsFollowTheSound() throws {
+        let cache = MediaCache(mode: .synchronous)
+        let wave = try XCTUnwrap(cache.waveform(of: Self.tone))
+        XCTAssertEqual(Double(wave.peaks.count), 200, accuracy: 5, "100 peaks per second over 2 s")
+        XCTAssertEqual(Double(wave.peak(from: .seconds(0.2), to: .seconds(0.8))), 0.5, accuracy: 0.08)
+        XCTAssertLessThan(wave.peak(from: .seconds(1.3), to: .seconds(1.9)), 0.02, "silence after the beep")
+        XCTAssertNil(cache.waveform(of: Self.video), "a video without sound has no waveform")
+    }
+
+    func testUnusableFilesGoOfflineWithAReason() throws {
+        let cache = MediaCache(mode: .synchronous)
+        let garbage = Self.folder.appendingPathComponent("garbage.mp4")
+        try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: garbage)
+        for path in ["/nonexistent/clip.mp4", garbage.path, Self.folder.path] {
+            guard case let .offline(reason) = cache.status(of: path) else { return XCTFail("\(path) should be offline") }
+            XCTAssertFalse(reason.isEmpty)
+            XCTAssertNil(cache.frame(of: path, at: .zero, lane: .canvas))
+            XCTAssertNil(cache.thumbnail(of: path, at: .zero, height: 48))
+        }
+        let problems = cache.takeProblems()
+        XCTAssertEqual(problems.count, 3)
+        XCTAssertTrue(problems[0].contains("clip.mp4"), problems[0])
+        XCTAssertTrue(cache.takeProblems().isEmpty, "each problem is reported once")
+    }
+
+    /// Polls `condition` for up to 10 s.
+    private func waitUntil(_ condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while !condition() {
+            guard Date() < deadline else { throw Timeout() }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+    }
+}
+
+struct Timeout: Error {}
+
+/// Counts wake-ups from worker threads.
+final class Wakes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    func bump() { lock.withLock { n += 1 } }
+    var count: Int { lock.withLock { n } }
+}
