@@ -25,7 +25,7 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         guard k != 1 else { return self }
         var c = self
         for path in [\Layout.titleBarHeight, \.playerBarHeight, \.rulerHeight, \.trackHeight, \.trackSpacing, \.trackPadding,
-                     \.toolbarHeight, \.clipCornerRadius, \.handleWidth, \.selectionBorderWidth, \.toolbarButtonWidth, \.buttonSize] {
+                     \.toolbarHeight, \.scrubBarHeight, \.clipCornerRadius, \.handleWidth, \.selectionBorderWidth, \.toolbarButtonWidth, \.buttonSize] {
             c.layout[keyPath: path] *= k
         }
         return c
@@ -58,6 +58,8 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var trackPadding: Double = 8
         /// Height of the toolbar (above the bottom inset). Default 64 pt.
         public var toolbarHeight: Double = 64
+        /// Height of the scrub bar under the canvas (its touch target). Default 36 pt.
+        public var scrubBarHeight: Double = 36
         /// Smallest height the canvas keeps, however many tracks there are. Default 160 pt.
         public var minimumCanvasHeight: Double = 160
         /// Corner radius of clips. Default 8 pt.

@@ -21,4 +21,13 @@ public enum TimeFormatting {
         if tenths < 100 { return "\(tenths / 10).\(tenths % 10)s" }
         return "\(tenths / 10)s"
     }
+
+    /// A timecode down to the frame, "m:ss:ff" (frames counted at `framesPerSecond`), rounded
+    /// down: what an editor shows for the exact frame under a trim handle.
+    public static func frameTimecode(_ t: Time, framesPerSecond: Int) -> String {
+        let fps = Int64(max(1, framesPerSecond))
+        let frames = max(0, t.ticks) * fps / Time.ticksPerSecond
+        let whole = frames / fps
+        return String(format: "%d:%02d:%02d", whole / 60, whole % 60, frames % fps)
+    }
 }

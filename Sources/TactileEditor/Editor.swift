@@ -84,7 +84,13 @@ public struct Editor {
         var view = ScreenView(ui: ui, media: media, layout: layout, configuration: configuration, theme: theme)
         let intents = view.draw(state)
         state.ui = ui.finish()
-        for gesture in ui.gestures { timeline.apply(gesture, &state, layout: layout, now: now, effects: &effects) }
+        for gesture in ui.gestures {
+            if ScrubController.handles(gesture.target.id) {
+                ScrubController(configuration: configuration).apply(gesture, &state, layout: layout, now: now, effects: &effects)
+            } else {
+                timeline.apply(gesture, &state, layout: layout, now: now, effects: &effects)
+            }
+        }
         for intent in intents { actions.perform(intent, state: &state, now: now, effects: &effects) }
         if let playback = state.playback { ui.requestFrames(playback.request) }
         if timeline.isAnimating(state) { ui.requestFrames(.animation, reason: "timeline") }

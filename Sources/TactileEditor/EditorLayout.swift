@@ -7,6 +7,8 @@ public struct EditorLayout: Hashable, Sendable {
     public var viewport: Size
     public var titleBar: Rect
     public var canvas: Rect
+    /// The fine-scrubbing bar under the canvas.
+    public var scrubBar: Rect
     public var playerBar: Rect
     public var ruler: Rect
     /// The area the tracks scroll in (below the ruler).
@@ -42,7 +44,8 @@ public struct EditorLayout: Hashable, Sendable {
         let tracksHeight = (min(needed, available) * open).rounded()
         (tracksArea, rest) = rest.sliceBottom(tracksHeight)
         (ruler, rest) = rest.sliceBottom((l.rulerHeight * open).rounded())
-        (playerBar, canvas) = rest.sliceBottom(l.playerBarHeight)
+        (playerBar, rest) = rest.sliceBottom(l.playerBarHeight)
+        (scrubBar, canvas) = rest.sliceBottom(min(l.scrubBarHeight, rest.height * 0.25).rounded())
         playheadX = (screen.width / 2).rounded()
         let top = tracksArea.y - trackOffset
         trackRows = (0..<trackCount).map { i in

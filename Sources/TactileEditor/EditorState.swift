@@ -15,6 +15,18 @@ public struct Playback: Sendable {
     public func position(at now: Time) -> Time { positionAnchor + (now - clockAnchor) }
 }
 
+/// A finger scrubbing the playhead from the canvas (pan-scrub) or the scrub bar (fine scrubbing).
+public struct ScrubSession: Sendable, Hashable {
+    public enum Source: String, Sendable, Hashable { case canvas, bar }
+    public var source: Source
+    /// Whether playback ran when the scrub began (it resumes on release).
+    public var wasPlaying: Bool
+    /// The playhead when the scrub began.
+    public var anchor: Time
+    /// The bar's variable-speed state (bar scrubs only).
+    public var scrubber: FineScrubber?
+}
+
 /// A message shown over the editor for a while ("Nothing to undo").
 public struct Banner: Hashable, Sendable {
     public var message: String
@@ -46,6 +58,8 @@ public struct EditorState: Sendable {
     public var ui: UIMemory
     /// Scrolling, zooming, dragging, snapping and other timeline motion.
     public var timeline = TimelineMotion()
+    /// A scrub in progress on the canvas or the scrub bar.
+    public var scrub: ScrubSession?
 
     public init(project: Project, configuration: TactileConfiguration = TactileConfiguration(), viewport: Size? = nil) {
         self.project = project

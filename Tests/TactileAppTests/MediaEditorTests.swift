@@ -17,7 +17,10 @@ final class MediaEditorTests: XCTestCase, ReplayTesting {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         MediaLog.quiet()
     }
-    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
+    override func tearDown() {
+        if let keep = ProcessInfo.processInfo.environment["TACTILE_KEEP_TEST_OUTPUT"] { try? FileManager.default.copyItem(atPath: folder.path, toPath: keep + "/" + folder.lastPathComponent) }
+        try? FileManager.default.removeItem(at: folder)
+    }
 
     /// The frame of a 30 fps source shown at `seconds`: rounded down to its frame.
     func frameTime(_ seconds: Double) -> Double { (seconds * 30 + 1e-9).rounded(.down) / 30 }
@@ -40,6 +43,68 @@ final class MediaEditorTests: XCTestCase, ReplayTesting {
         let json = try Commands.inspect(project: nil, replay: nil, size: nil, scale: nil, at: 15.25)
         let canvas = try element("canvas", in: json)
         XCTAssertEqual(canvas["frameTime"] as! Double, frameTime(2 + 1.75), accuracy: 1e-6)
+    }
+
+    func testDraggingATrimHandleShowsTheEdgesFrameOverTheCanvasUntilRelease() throws {
+        let start = try inspect(after: [])
+        let select = tap(start["clip:beach"]!.hit.center, at: 0.1)
+        let handle = try inspect(after: select)["clip:beach.trimHandle.trailing"]!.hit.center
+        let held = select + drag(handle, Point(x: handle.x - 24, y: handle.y), at: 0.5, lift: false)
+        let during = try inspect(after: held)
+        let preview = try XCTUnwrap(during["scrubPreview"], "the overlay shows while the handle is held").state
+        // The end moved from 4.5 s to 3.5 s: the clip's last frame is the one before 3.5 s.
+        XCTAssertEqual(preview["frameTime"] as! Double, 104.0 / 30, accuracy: 1e-6)
+        XCTAssertEqual(preview["exact"] as? Bool, true)
+        XCTAssertEqual(preview["label"] as? String, "End 0:03:14")
+        XCTAssertEqual(during["canvas"]!.state["frameTime"] as? Double, 0, "the canvas keeps the playhead's frame")
+        try write(held, to: "held.jsonl")
+        _ = try Commands.replay(trace: path("held.jsonl"), project: nil, stateOut: nil, snapshot: path("preview.png"), scale: 1, until: nil)
+
+        let released = held + [.touch(.up, id: 1, at: Point(x: handle.x - 24, y: handle.y), time: .seconds(2))]
+        XCTAssertNil(try inspect(after: released)["scrubPreview"], "it goes on release")
+    }
+
+    func testFineScrubbingSlowsWithDistanceAndShowsTheSpeed() throws {
+        let start = try inspect(after: [])
+        let bar = start["scrubBar"]!.frame
+        let duration = 21.0
+        let trackWidth = bar.width - 2 * (16 + 8)
+        let a = Point(x: bar.minX + 24, y: bar.midY)                      // the thumb at 0
+        var events: [InputEvent] = [.touch(.down, id: 1, at: a, time: .seconds(0.2))]
+        var t = 0.2
+        func to(_ p: Point) { t += 1.0 / 60; events.append(.touch(.move, id: 1, at: p, time: .seconds(t))) }
+        to(Point(x: a.x + 10, y: a.y)); to(Point(x: a.x + 40, y: a.y))    // full speed: 40 pt
+        to(Point(x: a.x + 40, y: a.y - 170))                              // up, past 150 pt: fine
+        to(Point(x: a.x + 140, y: a.y - 170))                             // 100 pt at 0.1: 10 pt
+        let during = try inspect(after: events)
+        XCTAssertEqual(during["scrubBar"]!.state["label"] as? String, "Fine Scrubbing")
+        let playhead = during["canvas"]!.state["time"] as! Double
+        XCTAssertEqual(playhead, duration * 50 / trackWidth, accuracy: 0.02)
+        XCTAssertEqual(during["canvas"]!.state["frameTime"] as! Double, frameTime(playhead), accuracy: 1e-6)
+        events.append(.touch(.up, id: 1, at: Point(x: a.x + 140, y: a.y - 170), time: .seconds(t + 0.1)))
+        let after = try inspect(after: events)
+        XCTAssertNil(after["scrubBar"]!.state["label"], "the label goes with the finger")
+        XCTAssertEqual(after["canvas"]!.state["time"] as! Double, playhead, accuracy: 1e-9)
+    }
+
+    func testAPanOnTheCanvasScrubsRelativelyAndResumesPlayback() throws {
+        let start = try inspect(after: [])
+        let canvas = start["canvas"]!.frame
+        let play = start["playButton"]!.hit.center
+        // Play for a second, then pan right and hold; then pan on by a quarter of the width.
+        let a = Point(x: canvas.midX - 120, y: canvas.midY), b = Point(x: a.x + 60, y: a.y)
+        var events = tap(play, at: 0.1) + drag(a, b, at: 1.1, steps: 20, lift: false)
+        let first = try inspect(after: events)
+        XCTAssertEqual(first["playButton"]?.state["playing"] as? Bool, false, "paused while the finger is down")
+        let quarter = (390.0 - 32) / 4
+        for i in 1...10 { events.append(.touch(.move, id: 1, at: Point(x: b.x + quarter * Double(i) / 10, y: b.y), time: .seconds(1.5 + Double(i) / 60))) }
+        let second = try inspect(after: events)
+        let moved = (second["canvas"]!.state["time"] as! Double) - (first["canvas"]!.state["time"] as! Double)
+        XCTAssertEqual(moved, 21.0 / 4, accuracy: 1e-6, "the canvas's width spans the whole project")
+        XCTAssertEqual(second["canvas"]!.state["exact"] as? Bool, true)
+        events.append(.touch(.up, id: 1, at: Point(x: b.x + quarter, y: b.y), time: .seconds(2)))
+        let after = try inspect(after: events)
+        XCTAssertEqual(after["playButton"]?.state["playing"] as? Bool, true, "resumes on release")
     }
 
     func testClipsShowFilmstripsAndWaveforms() throws {

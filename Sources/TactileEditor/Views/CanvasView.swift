@@ -1,5 +1,6 @@
 import Foundation
 import TactileCore
+import TactileInput
 import TactileUI
 
 /// The preview canvas: the composition at the playhead. The top-most visual clip on the video
@@ -18,7 +19,8 @@ struct CanvasView {
 
     func draw(_ state: EditorState) {
         let picture = frame.insetBy(dx: configuration.layout.margin, dy: 10).aspectFit(Self.aspect)
-        ui.interact("canvas", hitFrame: frame)
+        // A horizontal pan on the canvas scrubs (see ScrubController).
+        ui.interact("canvas", hitFrame: frame, gestures: GestureTarget(id: "canvas", gestures: [.scroll], scrollAxes: [.horizontal]))
         ui.fill(picture, theme.canvasBackdrop)
         let t = state.playhead
         let visual = state.project.tracks.filter { $0.kind == .video }.compactMap { $0.clip(at: t) }.last
@@ -39,6 +41,38 @@ struct CanvasView {
         }
         ui.draw.add(.cornerMask(picture, theme.background, cornerRadius: Self.cornerRadius))
         ui.element(UIElement(id: "canvas", role: "canvas", label: "Preview", frame: picture, state: canvasState))
+        if let drag = state.timeline.drag, drag.kind != .move, let clip = state.project.clip(withID: drag.clipID)?.clip {
+            drawScrubPreview(of: clip, edge: drag.kind, in: picture)
+        }
+    }
+
+    /// While a trim handle is dragged: the frame at the trimmed edge's source time over the
+    /// canvas, with its own timecode, whatever the playhead shows. The trailing edge shows the
+    /// clip's last frame (the edge itself is exclusive).
+    private func drawScrubPreview(of clip: Clip, edge: ClipDrag.Kind, in picture: Rect) {
+        guard let path = clip.media, let info = media.status(of: path).info, info.hasVideo else { return }
+        let frameLength = info.frameDuration ?? .frame(atRate: 30)
+        var source = edge == .trimLeading ? clip.sourceStart : clip.sourceStart + clip.duration - Time(ticks: 1)
+        if info.isStill { source = .zero }
+        var state: [String: ElementValue] = ["edge": .string(edge == .trimLeading ? "start" : "end"), "sourceTime": .number(source.seconds)]
+        ui.inLayer(.overlay) {
+            ui.fill(picture, theme.canvasBackdrop)
+            if let frame = media.frame(of: path, at: source, lane: .preview) {
+                ui.image(frame.handle, size: Size(width: Double(frame.width), height: Double(frame.height)), fitting: picture)
+                state["frameTime"] = .number(frame.time.seconds)
+                state["exact"] = .bool(frame.isExact)
+            }
+            let fps = Int((1 / frameLength.seconds).rounded())
+            let label = (edge == .trimLeading ? "Start " : "End ") + TimeFormatting.frameTimecode(source, framesPerSecond: fps)
+            let width = ui.measurer.measure(label, font: theme.timecodeFont).width + 24
+            let pill = Rect(x: picture.midX - width / 2, y: picture.maxY - 40, width: width, height: 28)
+            ui.fill(pill, Color.black.opacity(0.65), radius: 14)
+            ui.text(label, in: pill, font: theme.timecodeFont, color: theme.selection, alignment: .center)
+            ui.stroke(picture, theme.selection, width: 2, radius: Self.cornerRadius)
+            ui.draw.add(.cornerMask(picture, theme.background, cornerRadius: Self.cornerRadius))
+            state["label"] = .string(label)
+        }
+        ui.element(UIElement(id: "scrubPreview", role: "scrubOverlay", label: "Trim preview", frame: picture, state: state))
     }
 
     /// The clip's decoded frame at the playhead, fitted into the picture; a calm backdrop while

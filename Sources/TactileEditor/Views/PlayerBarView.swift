@@ -16,7 +16,7 @@ struct PlayerBarView {
         var intents: [EditorIntent] = []
         let playing = state.isPlaying
         if iconButton(ui, id: "playButton", role: "playButton", label: playing ? "Pause" : "Play",
-                      icon: playing ? .pause : .play, frame: button, theme: theme) {
+                      icon: playing ? .pause : .play, frame: button, theme: theme, state: ["playing": .bool(playing)]) {
             intents.append(.togglePlayback)
         }
         let code = TimeFormatting.timecode(state.playhead, of: state.project.duration)

@@ -14,6 +14,7 @@ struct ScreenView {
         var intents: [EditorIntent] = []
         intents += TitleBarView(ui: ui, frame: layout.titleBar, configuration: configuration, theme: theme).draw(state)
         CanvasView(ui: ui, media: media, frame: layout.canvas, configuration: configuration, theme: theme).draw(state)
+        ScrubBarView(ui: ui, frame: layout.scrubBar, configuration: configuration, theme: theme).draw(state)
         intents += PlayerBarView(ui: ui, frame: layout.playerBar, configuration: configuration, theme: theme).draw(state)
         intents += TimelineView(ui: ui, media: media, layout: layout, configuration: configuration, theme: theme).draw(state)
         intents += ToolbarView(ui: ui, frame: layout.toolbar, configuration: configuration, theme: theme).draw(state)
@@ -24,7 +25,7 @@ struct ScreenView {
 
 /// A round icon button: draws itself, registers its element, and says whether it was tapped.
 func iconButton(_ ui: UIContext, id: String, role: String, label: String, icon: Icon, frame: Rect,
-                theme: Theme, enabled: Bool = true, caption: String? = nil) -> Bool {
+                theme: Theme, enabled: Bool = true, caption: String? = nil, state extra: [String: ElementValue] = [:]) -> Bool {
     let interaction = ui.interact(id, hitFrame: frame, exclusive: true)
     let held = interaction.isPressedDown && enabled
     let color = enabled ? theme.textPrimary : theme.textTertiary
@@ -39,6 +40,6 @@ func iconButton(_ ui: UIContext, id: String, role: String, label: String, icon: 
         icon.draw(in: frame.insetBy(dx: frame.width * 0.22, dy: frame.height * 0.22), color: color, ui: ui)
     }
     ui.element(UIElement(id: id, role: role, label: label, frame: frame, hitFrame: frame,
-                         state: ["enabled": .bool(enabled), "pressed": .bool(held)]))
+                         state: ["enabled": .bool(enabled), "pressed": .bool(held)].merging(extra) { $1 }))
     return enabled && interaction.tapped
 }

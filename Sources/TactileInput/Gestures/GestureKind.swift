@@ -14,7 +14,8 @@ public enum GestureKind: String, Sendable, Hashable, Codable, CaseIterable {
     case pinch
     /// Dragging a selected clip.
     case move
-    /// Dragging a trim handle.
+    /// Dragging a precise handle: a trim handle, the scrub bar's thumb (small slop, follows the
+    /// finger exactly, nothing interrupts it).
     case trim
 
     /// Whether the gesture lasts (began … changed … ended) rather than happening at once.

@@ -1,0 +1,66 @@
+import TactileCore
+import TactileInput
+import TactileUI
+
+/// Scrubbing the playhead without the timeline: a horizontal pan on the canvas (its width spans
+/// the whole project, relative to where the pan began) and variable-speed fine scrubbing on the
+/// scrub bar. Both pause playback while the finger is down and resume it on release.
+struct ScrubController {
+    let configuration: TactileConfiguration
+    var actions: EditorActions { EditorActions(configuration: configuration) }
+
+    /// Whether a gesture on `targetID` is a scrub (so it comes here, not to the timeline).
+    static func handles(_ targetID: String) -> Bool { targetID == "canvas" || targetID == ScrubBarView.id }
+
+    func apply(_ g: GestureEvent, _ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
+        let duration = state.project.duration
+        switch g.phase {
+        case .began:
+            let wasPlaying = state.isPlaying
+            if wasPlaying { actions.perform(.togglePlayback, state: &state, now: now, effects: &effects) }
+            state.timeline.scrollX = nil
+            var session = ScrubSession(source: g.target.id == "canvas" ? .canvas : .bar, wasPlaying: wasPlaying, anchor: state.playhead)
+            if session.source == .bar {
+                let bar = ScrubBarView.track(in: layout.scrubBar, configuration: configuration)
+                let value = duration > .zero ? state.playhead.seconds / duration.seconds * bar.width : 0
+                session.scrubber = FineScrubber(value: value, length: bar.width, barX: bar.minX, barY: bar.midY, finger: g.origin,
+                                                distances: configuration.media.fineScrubDistances, speeds: configuration.media.fineScrubSpeeds)
+            }
+            state.scrub = session
+            effects.log.append(LogEvent(time: now, kind: "scrubBegan", fields: ["source": .string(session.source.rawValue)]))
+            move(g, &state, layout: layout, now: now, effects: &effects)
+        case .changed:
+            move(g, &state, layout: layout, now: now, effects: &effects)
+        case .ended, .cancelled, .recognized:
+            guard let session = state.scrub else { return }
+            state.scrub = nil
+            effects.log.append(LogEvent(time: now, kind: "scrubEnded", fields: ["at": .number(state.playhead.seconds)]))
+            if session.wasPlaying { actions.perform(.togglePlayback, state: &state, now: now, effects: &effects) }
+        }
+    }
+
+    private func move(_ g: GestureEvent, _ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
+        guard var session = state.scrub else { return }
+        let duration = state.project.duration
+        switch session.source {
+        case .canvas:
+            let width = max(1, layout.canvas.width - 2 * configuration.layout.margin)
+            let t = session.anchor + .seconds(duration.seconds * (g.location.x - g.start.x) / width)
+            state.playhead = min(max(.zero, t), duration)
+        case .bar:
+            guard var scrubber = session.scrubber else { return }
+            for event in scrubber.move(to: g.location) {
+                switch event {
+                case let .speedChanged(speed):
+                    effects.cues.append(CueEvent(.selection, at: g.location, reason: "scrubSpeed"))
+                    effects.log.append(LogEvent(time: now, kind: "scrubSpeed", fields: ["speed": .number(speed)]))
+                case .reachedStart, .reachedEnd:
+                    effects.cues.append(CueEvent(.impactRigid, at: g.location, reason: "scrubEnd"))
+                }
+            }
+            session.scrubber = scrubber
+            state.playhead = .seconds(duration.seconds * scrubber.value / scrubber.length)
+        }
+        state.scrub = session
+    }
+}
