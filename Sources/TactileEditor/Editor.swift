@@ -59,6 +59,17 @@ public struct Editor {
         return FrameOutput(drawList: ui.draw, cues: effects.cues, elements: ui.elements, log: effects.log, requests: ui.requests)
     }
 
+    /// Keeps playback on the sound's clock: the host reports the timeline position the listener
+    /// hears now, and the picture follows when it drifts by more than `tolerance` (an audio
+    /// device's buffer makes the clock coarser than a frame, so small differences are let be).
+    public func followAudioClock(_ state: inout EditorState, heard: Time, now: Time, tolerance: Time = .seconds(0.04)) {
+        guard var playback = state.playback else { return }
+        let shown = playback.position(at: now)
+        guard abs((heard - shown).ticks) > tolerance.ticks else { return }
+        playback.clockAnchor = now - (heard - playback.positionAnchor)
+        state.playback = playback
+    }
+
     var actions: EditorActions { EditorActions(configuration: configuration) }
     var timeline: TimelineController { TimelineController(configuration: configuration) }
 

@@ -44,8 +44,10 @@ public enum AudioEncoder {
             rc = avformat_write_header(fmt, nil)
             guard rc >= 0 else { throw MediaError("writing the container header", code: rc) }
 
+            // The mono samples are repeated into every channel before resampling, so the
+            // resampler's matrix is the identity and the level written is the level given.
             var mono = AVChannelLayout()
-            av_channel_layout_default(&mono, 1)
+            av_channel_layout_default(&mono, Int32(channels))
             rc = swr_alloc_set_opts2(&resampler, &ctx.pointee.ch_layout, ctx.pointee.sample_fmt, Int32(sampleRate),
                                      &mono, AV_SAMPLE_FMT_FLT, Int32(sampleRate), 0, nil)
             guard rc >= 0, let swr = resampler, swr_init(swr) >= 0 else { throw MediaError("setting up the resampler", code: rc) }
@@ -65,7 +67,8 @@ public enum AudioEncoder {
                 av_channel_layout_copy(&f.pointee.ch_layout, &ctx.pointee.ch_layout)
                 rc = av_frame_get_buffer(f, 0)
                 guard rc >= 0 else { throw MediaError("allocating audio", code: rc) }
-                try samples[offset..<offset + n].withUnsafeBufferPointer { src in
+                let spread = channels == 1 ? Array(samples[offset..<offset + n]) : samples[offset..<offset + n].flatMap { repeatElement($0, count: channels) }
+                try spread.withUnsafeBufferPointer { src in
                     var input: [UnsafePointer<UInt8>?] = [UnsafeRawPointer(src.baseAddress!).assumingMemoryBound(to: UInt8.self)]
                     let converted = withUnsafeMutablePointer(to: &f.pointee.data) { dataTuple in
                         dataTuple.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { out in

@@ -7,7 +7,7 @@ import TactileCore
 /// tones and a birdsong of chirps. A fresh machine works offline with no files given.
 public enum DemoMedia {
     /// Bumped when the files change, so old caches are not reused.
-    public static let version = 1
+    public static let version = 2
 
     /// The demo's files: name, and how it is made.
     public enum Item: CaseIterable {

@@ -74,6 +74,7 @@ public final class WindowHost {
         drawer.imageStore = media
         let editor = Editor(configuration: configuration, measurer: measurer, media: media)
         let cues = CuePlayer(configuration: configuration.cues)
+        let sound = AudioPlayback(configuration: configuration.media)
         var state = EditorState(project: project, configuration: configuration, viewport: options.viewport)
         state.notices = notices
         var mediaGeneration = media.generation
@@ -120,7 +121,20 @@ public final class WindowHost {
             guard !pending.isEmpty || loop.isDue(at: now) || layoutChanged || mediaArrived else { continue }
             mediaGeneration = media.generation
             let viewportBefore = state.viewport
+            if sound.isPlaying {
+                sound.feed()
+                if let heard = sound.position { editor.followAudioClock(&state, heard: heard, now: now) }
+            }
+            let playingBefore = state.playback?.positionAnchor
             let output = editor.frame(&state, events: pending, now: now)
+            // Start, restart or stop the sound with the picture.
+            if let playback = state.playback {
+                if playback.positionAnchor != playingBefore || !sound.isPlaying {
+                    sound.start(state.project, at: playback.positionAnchor) { media.status(of: $0).info?.hasAudio == true }
+                }
+            } else if sound.isPlaying {
+                sound.stop()
+            }
             pending.removeAll()
             loop.frameDidRun(at: now, requests: output.requests)
             framesRun += 1
