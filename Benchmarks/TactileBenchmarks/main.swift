@@ -16,6 +16,11 @@ setenv("SDL_VIDEODRIVER", "dummy", 0)
 setenv("SDL_AUDIODRIVER", "dummy", 0)
 
 /// Wall-clock nanoseconds.
+if CommandLine.arguments.dropFirst().first == "media" {
+    try runMediaBenchmarks()
+    exit(0)
+}
+
 func nanos() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
 /// Runs `body` `iterations` times after `warmup` runs; returns sorted durations in ms.

@@ -188,11 +188,6 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var thumbnailPixelHeight: Int = 96
         /// Waveform resolution: peaks per second of sound. Default 100.
         public var waveformBucketsPerSecond: Int = 100
-        /// Whether the frames the canvas shows are also read from an all-keyframe proxy made in
-        /// the background (instant exact scrubbing on long-GOP video). Default on.
-        public var proxiesEnabled = true
-        /// Longest side of proxy frames, in pixels. Default 640 px.
-        public var proxyPictureSize: Int = 640
         /// Scrubbing bar: vertical distances from the bar (points) where the speed drops, and the
         /// speeds. Defaults 0, 50, 100, 150 pt → 1, 0.5, 0.25, 0.1 (as iOS's media scrubber).
         public var fineScrubDistances: [Double] = [0, 50, 100, 150]

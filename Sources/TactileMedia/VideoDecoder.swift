@@ -32,6 +32,9 @@ public final class VideoDecoder {
     public private(set) var framesDecoded = 0
     /// Seeks made so far.
     public private(set) var seeks = 0
+    /// Seek to the keyframe and decode forward on every request, remembering nothing: the naive
+    /// way, kept for benchmarks to compare against.
+    public var alwaysSeeks = false
 
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var context: UnsafeMutablePointer<AVCodecContext>?
@@ -119,10 +122,10 @@ public final class VideoDecoder {
         // Containers with a coarse time base (Matroska's milliseconds) round frame times: a frame
         // nominally at 2/30 s is stored at 67 ms. Allow one unit of that rounding.
         let target = startPTS + pts(for: max(.zero, time)) + roundingTolerance
-        if let h = held, h.pts <= target, let p = pending, p.pts > target { return try heldPicture() }
+        if !alwaysSeeks, let h = held, h.pts <= target, let p = pending, p.pts > target { return try heldPicture() }
         // Continue forward when the request is ahead of what is held and not too far (within a
         // few keyframe intervals the seek would cost more than decoding on).
-        let forward = held.map { $0.pts <= target && target - $0.pts < pts(for: .seconds(2)) } ?? false
+        let forward = !alwaysSeeks && (held.map { $0.pts <= target && target - $0.pts < pts(for: .seconds(2)) } ?? false)
         var justSeeked = false
         if !forward { try seek(to: target); justSeeked = true }
         while true {
