@@ -36,9 +36,7 @@ public final class VideoDecoder {
     /// way, kept for benchmarks to compare against.
     public var alwaysSeeks = false
 
-    private var format: UnsafeMutablePointer<AVFormatContext>?
-    private var context: UnsafeMutablePointer<AVCodecContext>?
-    private var packet: UnsafeMutablePointer<AVPacket>?
+    private let input: DecodingInput
     /// Scratch frame the codec decodes into.
     private var incoming: UnsafeMutablePointer<AVFrame>?
     /// The last frame decoded at or before the target (kept for forward decoding).
@@ -48,10 +46,8 @@ public final class VideoDecoder {
     /// A frame decoded past the target, handed out first by the next forward request.
     private var pendingFrame: UnsafeMutablePointer<AVFrame>?
     private var pending: (pts: Int64, key: Bool)?
-    private var streamIndex: Int32 = -1
-    private var timeBase = AVRational(num: 1, den: 1)
-    private var startPTS: Int64 = 0
-    private var endOfStream = false
+    private let timeBase: AVRational
+    private let startPTS: Int64
     private var scaler: OpaquePointer?
     private var scalerKey: [Int32] = []
 
@@ -60,41 +56,21 @@ public final class VideoDecoder {
     public init(path: String, maxPictureSize: Int? = nil, keyframesOnly: Bool = false) throws {
         self.path = path
         self.maxPictureSize = maxPictureSize
-        var fmt: UnsafeMutablePointer<AVFormatContext>?
-        var rc = avformat_open_input(&fmt, path, nil, nil)
-        guard rc >= 0, let f = fmt else { throw MediaError("\(path): not a media file FFmpeg recognises", code: rc) }
-        format = f
-        do {
-            rc = avformat_find_stream_info(f, nil)
-            guard rc >= 0 else { throw MediaError("\(path): its streams cannot be read", code: rc) }
-            var decoder: UnsafePointer<AVCodec>?
-            let index = av_find_best_stream(f, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
-            guard index >= 0, let codec = decoder, let stream = f.pointee.streams[Int(index)] else {
-                throw MediaError("\(path): has no video that can be decoded")
-            }
-            streamIndex = index
-            timeBase = stream.pointee.time_base
-            startPTS = stream.pointee.start_time == tactile_AV_NOPTS_VALUE() ? 0 : stream.pointee.start_time
-            rotation = MediaProbe.rotationDegrees(stream)
-            let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
-            frameDuration = rate.num > 0 ? Time(ticks: Time.ticksPerSecond * Int64(rate.den) / Int64(rate.num)) : .frame(atRate: 30)
-            if stream.pointee.duration > 0 { duration = seconds(startPTS + stream.pointee.duration) }
-            else if f.pointee.duration > 0 { duration = Time(ticks: f.pointee.duration * (Time.ticksPerSecond / 1_000_000)) }
-            guard let ctx = avcodec_alloc_context3(codec) else { throw MediaError("out of memory") }
-            context = ctx
-            rc = avcodec_parameters_to_context(ctx, stream.pointee.codecpar)
-            guard rc >= 0 else { throw MediaError("\(path): cannot set up its decoder", code: rc) }
+        input = try DecodingInput(path: path, type: AVMEDIA_TYPE_VIDEO, noun: "video") { ctx in
             ctx.pointee.thread_count = 0
             if keyframesOnly { ctx.pointee.skip_frame = AVDISCARD_NONKEY }
-            rc = avcodec_open2(ctx, codec, nil)
-            guard rc >= 0 else { throw MediaError("\(path): cannot open its decoder", code: rc) }
-            codedWidth = Int(ctx.pointee.width); codedHeight = Int(ctx.pointee.height)
-            incoming = av_frame_alloc(); heldFrame = av_frame_alloc(); pendingFrame = av_frame_alloc(); packet = av_packet_alloc()
-            guard incoming != nil, heldFrame != nil, pendingFrame != nil, packet != nil else { throw MediaError("out of memory") }
-        } catch {
-            close()
-            throw error
         }
+        let stream = input.stream
+        timeBase = stream.pointee.time_base
+        startPTS = stream.pointee.start_time == tactile_AV_NOPTS_VALUE() ? 0 : stream.pointee.start_time
+        rotation = MediaProbe.rotationDegrees(stream)
+        let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
+        frameDuration = rate.num > 0 ? Time(ticks: Time.ticksPerSecond * Int64(rate.den) / Int64(rate.num)) : .frame(atRate: 30)
+        codedWidth = Int(input.context.pointee.width); codedHeight = Int(input.context.pointee.height)
+        incoming = av_frame_alloc(); heldFrame = av_frame_alloc(); pendingFrame = av_frame_alloc()
+        guard incoming != nil, heldFrame != nil, pendingFrame != nil else { close(); throw MediaError("out of memory") }
+        if stream.pointee.duration > 0 { duration = seconds(startPTS + stream.pointee.duration) }
+        else if input.format.pointee.duration > 0 { duration = Time(ticks: input.format.pointee.duration * (Time.ticksPerSecond / 1_000_000)) }
     }
 
     deinit { close() }
@@ -104,9 +80,6 @@ public final class VideoDecoder {
         if incoming != nil { av_frame_free(&incoming) }
         if heldFrame != nil { av_frame_free(&heldFrame) }
         if pendingFrame != nil { av_frame_free(&pendingFrame) }
-        if packet != nil { av_packet_free(&packet) }
-        if context != nil { avcodec_free_context(&context) }
-        if format != nil { avformat_close_input(&format) }
     }
 
     /// The frame shown at `time` (source time from 0), turned upright.
@@ -127,7 +100,7 @@ public final class VideoDecoder {
         // few keyframe intervals the seek would cost more than decoding on).
         let forward = !alwaysSeeks && (held.map { $0.pts <= target && target - $0.pts < pts(for: .seconds(2)) } ?? false)
         var justSeeked = false
-        if !forward { try seek(to: target); justSeeked = true }
+        if !forward { seek(to: target); justSeeked = true }
         while true {
             guard let next = try decodeNext() else {
                 // End of stream: the last frame shows for ever after.
@@ -151,7 +124,7 @@ public final class VideoDecoder {
     /// The keyframe at or before `time`: one seek and one decoded frame (quick filmstrips).
     public func keyframe(at time: Time) throws -> DecodedFrame {
         let target = startPTS + pts(for: max(.zero, time)) + roundingTolerance
-        try seek(to: target)
+        seek(to: target)
         guard let next = try decodeNext() else { throw MediaError("\(path): no frame could be decoded") }
         takeIncoming(next)
         return try heldPicture()
@@ -170,14 +143,10 @@ public final class VideoDecoder {
         return DecodedFrame(image: heldImage!, time: seconds(h.pts), isKeyframe: h.key)
     }
 
-    private func seek(to target: Int64) throws {
-        guard let f = format, let ctx = context else { return }
-        let rc = av_seek_frame(f, streamIndex, target, AVSEEK_FLAG_BACKWARD)
-        if rc < 0 { _ = av_seek_frame(f, streamIndex, startPTS, AVSEEK_FLAG_BACKWARD) }
-        avcodec_flush_buffers(ctx)
+    private func seek(to target: Int64) {
+        input.seek(to: target, fallback: startPTS)
         held = nil; heldImage = nil; pending = nil
         av_frame_unref(heldFrame); av_frame_unref(pendingFrame)
-        endOfStream = false
         seeks += 1
     }
 
@@ -189,32 +158,14 @@ public final class VideoDecoder {
             av_frame_unref(pendingFrame)
             return p
         }
-        guard let f = format, let ctx = context, let fr = incoming, let pkt = packet else { return nil }
+        guard let fr = incoming else { return nil }
         av_frame_unref(fr)
-        while true {
-            let r = avcodec_receive_frame(ctx, fr)
-            if r >= 0 {
-                framesDecoded += 1
-                var pts = fr.pointee.best_effort_timestamp
-                if pts == tactile_AV_NOPTS_VALUE() { pts = fr.pointee.pts }
-                if pts == tactile_AV_NOPTS_VALUE() { pts = (held?.pts ?? startPTS) + self.pts(for: frameDuration) }
-                return (pts, fr.pointee.key_frame != 0)
-            }
-            if r == tactile_AVERROR_EOF() { return nil }
-            guard r == tactile_AVERROR_EAGAIN() else { throw MediaError("\(path): decoding failed", code: r) }
-            if endOfStream { return nil }
-            let read = av_read_frame(f, pkt)
-            if read < 0 {
-                endOfStream = true
-                avcodec_send_packet(ctx, nil)
-                continue
-            }
-            defer { av_packet_unref(pkt) }
-            if pkt.pointee.stream_index == streamIndex {
-                let s = avcodec_send_packet(ctx, pkt)
-                if s < 0 && s != tactile_AVERROR_EAGAIN() { continue } // skip a damaged packet
-            }
-        }
+        guard try input.receive(into: fr) else { return nil }
+        framesDecoded += 1
+        var pts = fr.pointee.best_effort_timestamp
+        if pts == tactile_AV_NOPTS_VALUE() { pts = fr.pointee.pts }
+        if pts == tactile_AV_NOPTS_VALUE() { pts = (held?.pts ?? startPTS) + self.pts(for: frameDuration) }
+        return (pts, fr.pointee.key_frame != 0)
     }
 
     /// Converts to RGBA, scaled down to fit `maxPictureSize` (aspect kept, sample aspect applied).
@@ -295,23 +246,6 @@ extension RGBAImage {
                 default: (nx, ny) = (y, w - 1 - x)
                 }
                 let s = (y * w + x) * 4, t = (ny * nw + nx) * 4
-                out[t] = pixels[s]; out[t + 1] = pixels[s + 1]; out[t + 2] = pixels[s + 2]; out[t + 3] = pixels[s + 3]
-            }
-        }
-        return RGBAImage(width: nw, height: nh, pixels: out)
-    }
-
-    /// The image shrunk (nearest-neighbour box average) so its long side is at most `maxSize`.
-    public func scaled(toFit maxSize: Int) -> RGBAImage {
-        let k = Double(maxSize) / Double(max(width, height))
-        guard k < 1 else { return self }
-        let nw = max(1, Int(Double(width) * k)), nh = max(1, Int(Double(height) * k))
-        var out = [UInt8](repeating: 0, count: nw * nh * 4)
-        for y in 0..<nh {
-            let sy = min(height - 1, Int(Double(y) / k))
-            for x in 0..<nw {
-                let sx = min(width - 1, Int(Double(x) / k))
-                let s = (sy * width + sx) * 4, t = (y * nw + x) * 4
                 out[t] = pixels[s]; out[t + 1] = pixels[s + 1]; out[t + 2] = pixels[s + 2]; out[t + 3] = pixels[s + 3]
             }
         }

@@ -1,0 +1,94 @@
+import CFFmpeg
+
+/// One stream of a media file opened for decoding: the demuxer, the best stream of a kind and
+/// its decoder, each freed exactly once. Hands out decoded frames, reading and sending packets as
+/// the decoder asks (damaged packets are skipped), and seeks. The video and audio decoders are
+/// built on it.
+final class DecodingInput {
+    let path: String
+    let format: UnsafeMutablePointer<AVFormatContext>
+    let stream: UnsafeMutablePointer<AVStream>
+    let context: UnsafeMutablePointer<AVCodecContext>
+    /// What the stream holds, in words for messages ("video", "sound").
+    private let noun: String
+    private let packet: UnsafeMutablePointer<AVPacket>
+    private var endOfStream = false
+
+    /// Opens the best `type` stream of `path`; `configure` may set decoder options before it opens.
+    init(path: String, type: AVMediaType, noun: String, configure: (UnsafeMutablePointer<AVCodecContext>) -> Void = { _ in }) throws {
+        self.path = path
+        self.noun = noun
+        var fmt: UnsafeMutablePointer<AVFormatContext>?
+        var ctx: UnsafeMutablePointer<AVCodecContext>?
+        var pkt: UnsafeMutablePointer<AVPacket>?
+        do {
+            var rc = avformat_open_input(&fmt, path, nil, nil)
+            guard rc >= 0, let f = fmt else { throw MediaError("\(path): not a media file FFmpeg recognises", code: rc) }
+            rc = avformat_find_stream_info(f, nil)
+            guard rc >= 0 else { throw MediaError("\(path): its streams cannot be read", code: rc) }
+            var decoder: UnsafePointer<AVCodec>?
+            let index = av_find_best_stream(f, type, -1, -1, &decoder, 0)
+            guard index >= 0, let codec = decoder, let st = f.pointee.streams[Int(index)] else {
+                throw MediaError("\(path): has no \(noun) that can be decoded")
+            }
+            ctx = avcodec_alloc_context3(codec)
+            pkt = av_packet_alloc()
+            guard let c = ctx, let p = pkt else { throw MediaError("out of memory") }
+            rc = avcodec_parameters_to_context(c, st.pointee.codecpar)
+            guard rc >= 0 else { throw MediaError("\(path): cannot set up its \(noun) decoder", code: rc) }
+            configure(c)
+            rc = avcodec_open2(c, codec, nil)
+            guard rc >= 0 else { throw MediaError("\(path): cannot open its \(noun) decoder", code: rc) }
+            format = f; stream = st; context = c; packet = p
+        } catch {
+            if pkt != nil { av_packet_free(&pkt) }
+            if ctx != nil { avcodec_free_context(&ctx) }
+            if fmt != nil { avformat_close_input(&fmt) }
+            throw error
+        }
+    }
+
+    deinit {
+        var p: UnsafeMutablePointer<AVPacket>? = packet
+        av_packet_free(&p)
+        var c: UnsafeMutablePointer<AVCodecContext>? = context
+        avcodec_free_context(&c)
+        var f: UnsafeMutablePointer<AVFormatContext>? = format
+        avformat_close_input(&f)
+    }
+
+    /// The stream's time base.
+    var timeBase: AVRational { stream.pointee.time_base }
+
+    /// Decodes the next frame into `frame`; false at the end of the stream.
+    func receive(into frame: UnsafeMutablePointer<AVFrame>) throws -> Bool {
+        while true {
+            let r = avcodec_receive_frame(context, frame)
+            if r >= 0 { return true }
+            if r == tactile_AVERROR_EOF() { return false }
+            guard r == tactile_AVERROR_EAGAIN() else { throw MediaError("\(path): decoding its \(noun) failed", code: r) }
+            if endOfStream { return false }
+            if av_read_frame(format, packet) < 0 {
+                endOfStream = true
+                avcodec_send_packet(context, nil)
+                continue
+            }
+            defer { av_packet_unref(packet) }
+            if packet.pointee.stream_index == stream.pointee.index {
+                let s = avcodec_send_packet(context, packet)
+                if s < 0 && s != tactile_AVERROR_EAGAIN() { continue } // skip a damaged packet
+            }
+        }
+    }
+
+    /// Seeks to the keyframe at or before `target` (stream time base), else to `fallback`, and
+    /// empties the decoder. Returns FFmpeg's result for the first attempt.
+    @discardableResult
+    func seek(to target: Int64, fallback: Int64? = nil) -> Int32 {
+        let rc = av_seek_frame(format, stream.pointee.index, target, AVSEEK_FLAG_BACKWARD)
+        if rc < 0, let fallback { _ = av_seek_frame(format, stream.pointee.index, fallback, AVSEEK_FLAG_BACKWARD) }
+        avcodec_flush_buffers(context)
+        endOfStream = false
+        return rc
+    }
+}
