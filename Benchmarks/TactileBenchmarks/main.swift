@@ -17,7 +17,7 @@ setenv("SDL_AUDIODRIVER", "dummy", 0)
 
 /// Wall-clock nanoseconds.
 if CommandLine.arguments.dropFirst().first == "media" {
-    try runMediaBenchmarks()
+    try runMediaBenchmarks(Array(CommandLine.arguments.dropFirst(2)))
     exit(0)
 }
 

@@ -8,31 +8,31 @@ import TactileMedia
 public enum Commands {
     /// `tactile snapshot`: renders one frame with no window and writes a PNG.
     public static func snapshot(out: String, project path: String?, size: String?, scale: Double?, at seconds: Double?,
-                                uiScale: Double? = nil) throws {
+                                uiScale: Double? = nil, mediaDir: String? = nil) throws {
         let session = try HeadlessSession(project: try Inputs.project(at: path), viewport: try Inputs.size(size),
                                           scale: try Inputs.scale(scale) ?? 2, at: try time(seconds),
-                                          configuration: try Inputs.configuration(uiScale: uiScale))
+                                          configuration: try Inputs.configuration(uiScale: uiScale), library: try MediaFolder.library(mediaDir))
         try session.writeSnapshot(to: out)
     }
 
     /// `tactile inspect`: the elements on screen as JSON, after an optional replay.
     public static func inspect(project path: String?, replay: String?, size: String?, scale: Double?, at seconds: Double?,
-                               uiScale: Double? = nil) throws -> String {
+                               uiScale: Double? = nil, mediaDir: String? = nil, until: Double? = nil) throws -> String {
         let trace = try replay.map(Inputs.trace(at:))
         let session = try HeadlessSession(project: try Inputs.project(at: path), viewport: try Inputs.size(size) ?? trace?.viewport,
                                           scale: try Inputs.scale(scale) ?? 2, at: try time(seconds),
-                                          configuration: try Inputs.configuration(uiScale: uiScale))
-        if let trace { session.driver.play(trace) }
+                                          configuration: try Inputs.configuration(uiScale: uiScale), library: try MediaFolder.library(mediaDir))
+        if let trace { session.driver.play(trace, until: try time(until)) }
         return session.inspectJSON().serialized(pretty: true) + "\n"
     }
 
     /// `tactile replay`: feeds a trace through the frame loop on a virtual clock, then writes the
     /// resulting project and a final PNG. Returns a one-line summary.
     public static func replay(trace tracePath: String, project path: String?, stateOut: String?, snapshot: String?,
-                              scale: Double?, until seconds: Double?, uiScale: Double? = nil) throws -> String {
+                              scale: Double?, until seconds: Double?, uiScale: Double? = nil, mediaDir: String? = nil) throws -> String {
         let trace = try Inputs.trace(at: tracePath)
         let session = try HeadlessSession(project: try Inputs.project(at: path), viewport: trace.viewport, scale: try Inputs.scale(scale) ?? 2,
-                                          configuration: try Inputs.configuration(uiScale: uiScale))
+                                          configuration: try Inputs.configuration(uiScale: uiScale), library: try MediaFolder.library(mediaDir))
         session.driver.play(trace, until: try time(seconds))
         if let stateOut {
             do { try ProjectFile.save(session.driver.state.project, to: URL(fileURLWithPath: stateOut)) } catch {

@@ -5,11 +5,12 @@ import TactileSDL
 /// `tactile run`: the editor in a window.
 public enum Windowed {
     public static func run(project path: String?, files: [String] = [], scale: Double?, fill: Bool, fullscreen: Bool, size: String?,
-                           uiScale: Double? = nil) throws {
+                           uiScale: Double? = nil, mediaDir: String? = nil) throws {
         let (project, notices) = try Inputs.opening(project: path, files: files)
+        let library = try MediaFolder.library(mediaDir)
         let options = WindowOptions(viewport: try Inputs.size(size) ?? TactileConfiguration().layout.viewport,
                                     scale: try Inputs.scale(scale), fill: fill, fullscreen: fullscreen)
-        do { try WindowHost(options: options, configuration: try Inputs.configuration(uiScale: uiScale)).run(project: project, notices: notices) } catch let e as SDLError {
+        do { try WindowHost(options: options, configuration: try Inputs.configuration(uiScale: uiScale)).run(project: project, notices: notices, library: library) } catch let e as SDLError {
             throw CommandError(e.message)
         }
     }

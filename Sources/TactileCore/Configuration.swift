@@ -25,7 +25,8 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         guard k != 1 else { return self }
         var c = self
         for path in [\Layout.titleBarHeight, \.playerBarHeight, \.rulerHeight, \.trackHeight, \.trackSpacing, \.trackPadding,
-                     \.toolbarHeight, \.scrubBarHeight, \.clipCornerRadius, \.handleWidth, \.selectionBorderWidth, \.toolbarButtonWidth, \.buttonSize] {
+                     \.toolbarHeight, \.scrubBarHeight, \.clipCornerRadius, \.handleWidth, \.selectionBorderWidth, \.toolbarButtonWidth, \.buttonSize,
+                     \.browserHeaderHeight, \.browserCaptionHeight] {
             c.layout[keyPath: path] *= k
         }
         return c
@@ -78,6 +79,16 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var margin: Double = 16
         /// Size of round icon buttons (play, undo, fold). Default 44 pt (Apple's minimum target).
         public var buttonSize: Double = 44
+        /// The media browser sheet: how much of the editor stays visible above it. Default 96 pt.
+        public var browserTopGap: Double = 96
+        /// Height of the sheet's header (title, Cancel). Default 56 pt.
+        public var browserHeaderHeight: Double = 56
+        /// Columns of media tiles in the sheet (portrait; landscape gets one more per 300 pt). Default 2.
+        public var browserColumns: Int = 2
+        /// Gap between media tiles. Default 12 pt.
+        public var browserTileSpacing: Double = 12
+        /// Height of a tile's caption (name and length) under its picture. Default 40 pt.
+        public var browserCaptionHeight: Double = 40
         /// Scale of text and touch targets together, like Dynamic Type (`--ui-scale`). Default 1.
         /// Applied by `TactileConfiguration.scaledForUI()`.
         public var uiScale: Double = 1
@@ -148,6 +159,8 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var undoLimit: Int = 200
         /// How long a banner message stays, in seconds. Default 4 s.
         public var bannerDuration: Double = 4
+        /// How long the media browser sheet takes to slide up, in seconds. Default 0.25 s.
+        public var browserSlideDuration: Double = 0.25
         public init() {}
     }
 
@@ -186,6 +199,8 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var canvasPictureSize: Int = 960
         /// Height of filmstrip thumbnails, in pixels. Default 96 px (a 48 pt track at 2×).
         public var thumbnailPixelHeight: Int = 96
+        /// Height of the poster pictures in the media browser, in pixels. Default 192 px (a 96 pt tile at 2×).
+        public var posterPixelHeight: Int = 192
         /// Waveform resolution: peaks per second of sound. Default 100.
         public var waveformBucketsPerSecond: Int = 100
         /// Scrubbing bar: vertical distances from the bar (points) where the speed drops, and the
@@ -196,6 +211,16 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var playbackSampleRate: Int = 48_000
         /// Audio buffered ahead while playing, in seconds. Default 0.1 s.
         public var playbackAudioLead: Double = 0.1
+        /// Make an all-keyframe proxy of every long-GOP video in the background (into the cache
+        /// folder), so scrubbing decodes one small frame per request. Default true.
+        public var makeProxies: Bool = true
+        /// Longest side of proxy frames, in pixels. Default 720 px (the canvas at 2×).
+        public var proxyPictureSize: Int = 720
+        /// JPEG quantiser of proxy frames, 2 (best, biggest) to 31. Default 4.
+        public var proxyQuality: Int = 4
+        /// Disk space proxies may take, in megabytes; the least recently used are deleted first.
+        /// Default 4,096 MB.
+        public var proxyBudgetMegabytes: Double = 4096
         public init() {}
     }
 }

@@ -28,11 +28,8 @@ public struct Editor {
     /// the state all of them left.
     public func frame(_ state: inout EditorState, events: [InputEvent], now: Time) -> FrameOutput {
         media.beginFrame()
-        // Open every clip's media up front, so files gone missing are reported in this frame.
-        for track in state.project.tracks {
-            for clip in track.clips { if let path = clip.media { _ = media.status(of: path) } }
-        }
         var effects = Effects()
+        fitClipsToTheirMedia(&state, now: now, effects: &effects)
         var group: [InputEvent] = []
         var changed: Set<PointerID> = []
         func flush() {
@@ -57,6 +54,22 @@ public struct Editor {
         flush()
         let ui = pass(&state, touches: [], now: now, effects: &effects)
         return FrameOutput(drawList: ui.draw, cues: effects.cues, elements: ui.elements, log: effects.log, requests: ui.requests)
+    }
+
+    /// Opens every clip's media up front, so files gone missing are reported in this frame, and
+    /// gives clips their media's real lengths (a project saved elsewhere, a file re-encoded).
+    private func fitClipsToTheirMedia(_ state: inout EditorState, now: Time, effects: inout Effects) {
+        var lengths: [String: Time] = [:]
+        for track in state.project.tracks {
+            for clip in track.clips {
+                guard let path = clip.media, case let .ready(info) = media.status(of: path), let length = info.duration else { continue }
+                lengths[path] = length
+            }
+        }
+        let fitted = state.project.fittingSources(lengths, minimumDuration: .seconds(configuration.editing.minimumClipDuration))
+        guard fitted != state.project else { return }
+        state.project = fitted
+        effects.log.append(LogEvent(time: now, kind: "mediaLengths", fields: ["files": .number(Double(lengths.count))]))
     }
 
     /// Keeps playback on the sound's clock: the host reports the timeline position the listener
@@ -96,7 +109,9 @@ public struct Editor {
         let intents = view.draw(state)
         state.ui = ui.finish()
         for gesture in ui.gestures {
-            if ScrubController.handles(gesture.target.id) {
+            if BrowserController.handles(gesture.target.id) {
+                BrowserController(configuration: configuration, media: media).apply(gesture, &state, now: now, effects: &effects)
+            } else if ScrubController.handles(gesture.target.id) {
                 ScrubController(configuration: configuration).apply(gesture, &state, layout: layout, now: now, effects: &effects)
             } else {
                 timeline.apply(gesture, &state, layout: layout, now: now, effects: &effects)
@@ -105,6 +120,9 @@ public struct Editor {
         for intent in intents { actions.perform(intent, state: &state, now: now, effects: &effects) }
         if let playback = state.playback { ui.requestFrames(playback.request) }
         if timeline.isAnimating(state) { ui.requestFrames(.animation, reason: "timeline") }
+        if let browser = state.browser, (now - browser.opened).seconds < configuration.editing.browserSlideDuration {
+            ui.requestFrames(.animation, reason: "sheet")
+        }
         if let deadline = state.ui.arena.nextDeadline { ui.requestFrames(.explicit([deadline]), reason: "gesture timer") }
         if let banner = state.banner { ui.requestFrames(.explicit([banner.until]), reason: "banner") }
         for miss in ui.unclaimedPresses {

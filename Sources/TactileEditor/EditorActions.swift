@@ -6,7 +6,12 @@ public enum EditorIntent: Hashable, Sendable {
     case togglePlayback
     case select(clipID: String, at: Point)
     case deselect
+    /// Add a clip: text and stickers at once; video, audio and images through the media browser.
     case add(ClipKind)
+    /// Add the media file at `path` as a clip at the playhead, at its full length.
+    case addMedia(path: String, info: MediaInfo)
+    /// Close the media browser without adding anything.
+    case closeBrowser
     case splitSelection
     case deleteSelection
     case undo
@@ -26,7 +31,7 @@ struct EditorActions {
         case .space: intent = .togglePlayback
         case .undo: intent = .undo
         case .redo: intent = .redo
-        case .escape: intent = .deselect
+        case .escape: intent = state.browser != nil ? .closeBrowser : .deselect
         case .rotate: intent = .rotate
         }
         perform(intent, state: &state, now: now, effects: &effects)
@@ -55,6 +60,25 @@ struct EditorActions {
             guard let id = state.selection else { return }
             state.selection = nil
             effects.log.append(LogEvent(time: now, kind: "deselect", fields: ["clip": .string(id)]))
+        case let .add(kind) where kind == .video || kind == .audio || kind == .image:
+            state.browser = MediaBrowser(kind: kind, opened: now)
+            effects.log.append(LogEvent(time: now, kind: "openBrowser", fields: ["kind": .string(kind.rawValue)]))
+        case let .addMedia(path, info):
+            let kind: ClipKind = info.isStill ? .image : (info.hasVideo ? .video : .audio)
+            let duration = info.duration ?? .seconds(configuration.editing.newClipDuration)
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let title = name.split(separator: ".").dropLast().joined(separator: ".")
+            let at = min(max(.zero, state.playhead), state.project.duration)
+            let (project, id) = state.project.addingClip(kind: kind, title: title.isEmpty ? name : title, at: at, duration: duration,
+                                                         media: path, sourceDuration: info.isStill ? nil : info.duration)
+            state.browser = nil
+            commit(project, state: &state, now: now, effects: &effects, edit: "add", clip: id)
+            state.selection = id
+            effects.cues.append(CueEvent(.impactLight, reason: "addMedia"))
+        case .closeBrowser:
+            guard state.browser != nil else { return }
+            state.browser = nil
+            effects.log.append(LogEvent(time: now, kind: "closeBrowser"))
         case let .add(kind):
             let duration = Time.seconds(configuration.editing.newClipDuration)
             let title = kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
@@ -81,10 +105,6 @@ struct EditorActions {
             restore(state.history.undo(state.project), as: "undo", state: &state, now: now, effects: &effects)
         case .redo:
             restore(state.history.redo(state.project), as: "redo", state: &state, now: now, effects: &effects)
-        case .toggleTimeline:
-            state.timeline.collapsed.toggle()
-            state.timeline.collapseAnimation = (now, state.timeline.collapseProgress)
-            effects.log.append(LogEvent(time: now, kind: state.timeline.collapsed ? "collapseTimeline" : "expandTimeline"))
         case .toggleTimeline:
             state.timeline.collapsed.toggle()
             state.timeline.collapseAnimation = (now, state.timeline.collapseProgress)

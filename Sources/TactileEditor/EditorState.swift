@@ -60,6 +60,10 @@ public struct EditorState: Sendable {
     public var timeline = TimelineMotion()
     /// A scrub in progress on the canvas or the scrub bar.
     public var scrub: ScrubSession?
+    /// The media the add buttons offer.
+    public var library = MediaLibrary()
+    /// The media browser sheet, while open.
+    public var browser: MediaBrowser?
 
     public init(project: Project, configuration: TactileConfiguration = TactileConfiguration(), viewport: Size? = nil) {
         self.project = project

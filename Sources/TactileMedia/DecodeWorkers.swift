@@ -58,8 +58,9 @@ final class FrameWorker {
     private func decode(_ time: Time, standIns: Bool) -> MediaPicture? {
         guard !failed else { return nil }
         let shownBy = MediaCache.LaneKey(path: path, lane: lane)
+        let source = cache.decodingSource(for: path)
         do {
-            if decoder == nil { decoder = try VideoDecoder(path: path, maxPictureSize: cache.settings.canvasPictureSize) }
+            if decoder?.path != source { decoder = try VideoDecoder(path: source, maxPictureSize: cache.settings.canvasPictureSize) }
             guard let d = decoder else { return nil }
             let standIn: ((DecodedFrame) -> Void)? = standIns ? { [self] stand in
                 cache.store(stand.image, time: stand.time, isExact: true, key: key(for: stand.time), shownBy: shownBy)
@@ -74,6 +75,12 @@ final class FrameWorker {
             }
             return cache.store(frame.image, time: frame.time, isExact: true, key: key(for: frame.time), shownBy: shownBy)
         } catch {
+            if source != path {
+                // A damaged proxy: drop it and decode the file itself.
+                cache.proxies?.reject(path)
+                decoder = nil
+                return decode(time, standIns: standIns)
+            }
             failed = true
             cache.fail("\(error)")
             return nil
@@ -166,10 +173,12 @@ final class ThumbnailWorker {
 
     private func openDecoder() -> VideoDecoder? {
         guard !failed else { return nil }
-        if let d = decoder { return d }
+        let source = cache.decodingSource(for: path)
+        if let d = decoder, d.path == source { return d }
         let w = Double(info.pictureWidth ?? 16), h = Double(info.pictureHeight ?? 9)
         let longSide = w >= h ? Int((Double(height) * w / h).rounded(.up)) : height
-        do { decoder = try VideoDecoder(path: path, maxPictureSize: longSide) } catch {
+        do { decoder = try VideoDecoder(path: source, maxPictureSize: longSide) } catch {
+            if source != path { cache.proxies?.reject(path); return openDecoder() }
             failed = true
             cache.fail("\(error)")
         }

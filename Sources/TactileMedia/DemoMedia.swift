@@ -30,13 +30,18 @@ public enum DemoMedia {
 
     /// The cache folder for this version of the demo media.
     public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        cacheRoot(environment: environment).appendingPathComponent("demo-media-v\(version)")
+    }
+
+    /// Tactile's cache folder: `$XDG_CACHE_HOME/tactile`, else `~/.cache/tactile`.
+    public static func cacheRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         let base: URL
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             base = URL(fileURLWithPath: xdg)
         } else {
             base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
         }
-        return base.appendingPathComponent("tactile").appendingPathComponent("demo-media-v\(version)")
+        return base.appendingPathComponent("tactile")
     }
 
     /// Makes whatever is missing in `folder` (each file appears atomically) and returns the path

@@ -36,6 +36,9 @@ public final class MediaCache: MediaSource {
 
     let settings: TactileConfiguration.Media
     let mode: Mode
+    /// Where all-keyframe proxies are kept; canvas frames, trim previews and filmstrips are
+    /// decoded from a file's proxy once it exists (nil: always from the file).
+    public let proxies: ProxyStore?
     let lock = NSLock()
     private var statuses: [String: MediaStatus] = [:]
     private var pictures: LRUCache<PictureKey, Stored>
@@ -48,9 +51,12 @@ public final class MediaCache: MediaSource {
     private var waveforms: [String: Waveform?] = [:]
     private var failures: [String] = []
 
-    public init(settings: TactileConfiguration.Media = .init(), mode: Mode) {
+    /// A cache in `mode`. With `proxies`, frames come from a file's proxy once it exists, and in
+    /// `.background` mode proxies of long-GOP videos are made as their files are opened.
+    public init(settings: TactileConfiguration.Media = .init(), mode: Mode, proxies: ProxyStore? = nil) {
         self.settings = settings
         self.mode = mode
+        self.proxies = proxies
         pictures = LRUCache(budget: Int(settings.cacheBudgetMegabytes * 1_048_576))
         pictures.onEvict = { [unowned self] _, stored in keyByHandle[stored.picture.handle] = nil }
         MediaLog.quiet()
@@ -84,9 +90,15 @@ public final class MediaCache: MediaSource {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let status = Self.open(path)
             deliver { record(status, for: path) }
+            if let info = status.info, info.hasVideo, !info.isStill {
+                proxies?.request(path) { [weak self] in self?.deliver {} }
+            }
         }
         return .loading
     }
+
+    /// The file frames of `path` are decoded from: its proxy once made, else itself.
+    func decodingSource(for path: String) -> String { proxies?.proxy(for: path) ?? path }
 
     public func frame(of path: String, at time: Time, lane: FrameLane) -> MediaPicture? {
         guard let info = status(of: path).info, info.hasVideo else { return nil }

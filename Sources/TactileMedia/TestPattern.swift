@@ -101,11 +101,13 @@ public enum TestPattern {
         }
     }
 
-    /// Reads the frame index back from decoded pixels (upright, same size as written).
-    public static func readStamp(_ image: RGBAImage) -> Int {
+    /// Reads the frame index back from decoded pixels (upright; `writtenWidth` is the width the
+    /// frame was written at when it has been scaled since).
+    public static func readStamp(_ image: RGBAImage, writtenWidth: Int? = nil) -> Int {
+        let k = Double(image.width) / Double(writtenWidth ?? image.width)
         var value = 0
         for bit in 0..<stampBits {
-            let p = image.pixel(x: bit * blockSize + blockSize / 2, y: blockSize / 2)
+            let p = image.pixel(x: Int(Double(bit * blockSize + blockSize / 2) * k), y: Int(Double(blockSize / 2) * k))
             let luma = (Int(p.r) * 299 + Int(p.g) * 587 + Int(p.b) * 114) / 1000
             value = value << 1 | (luma > 128 ? 1 : 0)
         }

@@ -26,6 +26,10 @@ public final class VideoDecoder {
     public private(set) var frameDuration = Time.frame(atRate: 30)
     /// The stream's length, when the container says.
     public private(set) var duration: Time?
+    /// Whether every frame is a keyframe (MJPEG, PNG, proxies): seeking then costs one frame.
+    public private(set) var isIntraOnly = false
+    /// The stream's frame rate as a fraction (frames, seconds).
+    public private(set) var frameRate = (frames: 30, seconds: 1)
     /// Longest side of the pictures handed out, in pixels (nil: full size).
     public let maxPictureSize: Int?
     /// Frames decoded so far (for benchmarks and tests).
@@ -66,6 +70,8 @@ public final class VideoDecoder {
         rotation = MediaProbe.rotationDegrees(stream)
         let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
         frameDuration = rate.num > 0 ? Time(ticks: Time.ticksPerSecond * Int64(rate.den) / Int64(rate.num)) : .frame(atRate: 30)
+        frameRate = rate.num > 0 && rate.den > 0 ? (Int(rate.num), Int(rate.den)) : (30, 1)
+        isIntraOnly = avcodec_descriptor_get(stream.pointee.codecpar.pointee.codec_id).map { Int32($0.pointee.props) & AV_CODEC_PROP_INTRA_ONLY != 0 } ?? false
         codedWidth = Int(input.context.pointee.width); codedHeight = Int(input.context.pointee.height)
         incoming = av_frame_alloc(); heldFrame = av_frame_alloc(); pendingFrame = av_frame_alloc()
         guard incoming != nil, heldFrame != nil, pendingFrame != nil else { close(); throw MediaError("out of memory") }
@@ -97,8 +103,10 @@ public final class VideoDecoder {
         let target = startPTS + pts(for: max(.zero, time)) + roundingTolerance
         if !alwaysSeeks, let h = held, h.pts <= target, let p = pending, p.pts > target { return try heldPicture() }
         // Continue forward when the request is ahead of what is held and not too far (within a
-        // few keyframe intervals the seek would cost more than decoding on).
-        let forward = !alwaysSeeks && (held.map { $0.pts <= target && target - $0.pts < pts(for: .seconds(2)) } ?? false)
+        // few keyframe intervals the seek would cost more than decoding on; when every frame is a
+        // keyframe, a seek costs one frame).
+        let window = isIntraOnly ? frameDuration * 2 : .seconds(2)
+        let forward = !alwaysSeeks && (held.map { $0.pts <= target && target - $0.pts < pts(for: window) } ?? false)
         var justSeeked = false
         if !forward { seek(to: target); justSeeked = true }
         while true {
@@ -128,6 +136,26 @@ public final class VideoDecoder {
         guard let next = try decodeNext() else { throw MediaError("\(path): no frame could be decoded") }
         takeIncoming(next)
         return try heldPicture()
+    }
+
+    /// Decodes every frame from the current position (the start, for a new decoder) in order,
+    /// handing each one, neither converted nor turned, and its time to `body`; stops when `body`
+    /// returns false. How proxies are made.
+    func forEachFrame(_ body: (UnsafeMutablePointer<AVFrame>, Time) throws -> Bool) throws {
+        while let next = try decodeNext() {
+            takeIncoming(next)
+            guard let held = heldFrame, try body(held, seconds(next.pts)) else { return }
+        }
+    }
+
+    /// The stream's picture size with its sample aspect ratio applied, before rotation.
+    var squarePixelSize: (width: Int, height: Int) {
+        let par = input.stream.pointee.codecpar.pointee
+        var w = Int(par.width)
+        if par.sample_aspect_ratio.num > 0, par.sample_aspect_ratio.den > 0, par.sample_aspect_ratio.num != par.sample_aspect_ratio.den {
+            w = Int((Double(w) * Double(par.sample_aspect_ratio.num) / Double(par.sample_aspect_ratio.den)).rounded())
+        }
+        return (max(1, w), max(1, Int(par.height)))
     }
 
     private func takeIncoming(_ info: (pts: Int64, key: Bool)) {

@@ -37,9 +37,17 @@ public final class VideoEncoder {
         public var keyframeInterval: Int
         /// Rotation written to the stream's display matrix, in degrees clockwise (0, 90, 180, 270).
         public var rotation: Int
-        public init(codec: Codec, width: Int, height: Int, framesPerSecond: Int = 30, keyframeInterval: Int = 30, rotation: Int = 0) {
+        /// A fixed quantiser (MJPEG: 2 best … 31) instead of a bit rate; nil for the codec's default.
+        public var quality: Int?
+        /// The time base of `append(_:pts:)`'s timestamps; nil for one tick per frame.
+        public var timeBase: (num: Int, den: Int)?
+        /// The frame rate written to the stream as a fraction (NTSC's 30000/1001); nil for `framesPerSecond`.
+        public var frameRate: (frames: Int, seconds: Int)?
+        public init(codec: Codec, width: Int, height: Int, framesPerSecond: Int = 30, keyframeInterval: Int = 30, rotation: Int = 0,
+                    quality: Int? = nil, timeBase: (num: Int, den: Int)? = nil, frameRate: (frames: Int, seconds: Int)? = nil) {
             self.codec = codec; self.width = width; self.height = height
             self.framesPerSecond = framesPerSecond; self.keyframeInterval = keyframeInterval; self.rotation = rotation
+            self.quality = quality; self.timeBase = timeBase; self.frameRate = frameRate
         }
     }
 
@@ -52,6 +60,9 @@ public final class VideoEncoder {
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var scaler: OpaquePointer?
+    /// Converts decoded frames handed to `append(_:pts:)`; rebuilt when their format changes.
+    private var frameScaler: OpaquePointer?
+    private var frameScalerKey: [Int32] = []
     private var nextPTS: Int64 = 0
     private var finished = false
 
@@ -77,11 +88,18 @@ public final class VideoEncoder {
         ctx.pointee.width = Int32(settings.width)
         ctx.pointee.height = Int32(settings.height)
         ctx.pointee.pix_fmt = settings.codec.pixelFormat
-        ctx.pointee.time_base = AVRational(num: 1, den: Int32(settings.framesPerSecond))
-        ctx.pointee.framerate = AVRational(num: Int32(settings.framesPerSecond), den: 1)
+        ctx.pointee.time_base = settings.timeBase.map { AVRational(num: Int32($0.num), den: Int32($0.den)) }
+            ?? AVRational(num: 1, den: Int32(settings.framesPerSecond))
+        ctx.pointee.framerate = settings.frameRate.map { AVRational(num: Int32($0.frames), den: Int32($0.seconds)) }
+            ?? AVRational(num: Int32(settings.framesPerSecond), den: 1)
         ctx.pointee.gop_size = Int32(settings.keyframeInterval)
         ctx.pointee.max_b_frames = settings.codec == .h264 ? 2 : 0
-        if settings.codec == .mpeg4 || settings.codec == .mjpeg { ctx.pointee.bit_rate = 2_000_000 }
+        if let q = settings.quality {
+            ctx.pointee.flags |= Int32(AV_CODEC_FLAG_QSCALE)
+            ctx.pointee.global_quality = Int32(q) * FF_QP2LAMBDA
+        } else if settings.codec == .mpeg4 || settings.codec == .mjpeg {
+            ctx.pointee.bit_rate = 2_000_000
+        }
         if settings.codec == .h264 {
             av_opt_set(ctx.pointee.priv_data, "preset", "veryfast", 0)
             av_opt_set(ctx.pointee.priv_data, "crf", "23", 0)
@@ -117,11 +135,11 @@ public final class VideoEncoder {
 
     /// Encodes the next frame (`image` must have the settings' size).
     public func append(_ image: RGBAImage) throws {
-        guard let ctx = context, let f = frame, let sws = scaler else { throw MediaError("the encoder is closed") }
+        guard context != nil, let f = frame, let sws = scaler else { throw MediaError("the encoder is closed") }
         guard image.width == settings.width, image.height == settings.height else {
             throw MediaError("frame is \(image.width)×\(image.height), the video \(settings.width)×\(settings.height)")
         }
-        var rc = av_frame_make_writable(f)
+        let rc = av_frame_make_writable(f)
         guard rc >= 0 else { throw MediaError("preparing a frame", code: rc) }
         image.pixels.withUnsafeBufferPointer { src in
             var srcData: [UnsafePointer<UInt8>?] = [src.baseAddress, nil, nil, nil]
@@ -136,9 +154,50 @@ public final class VideoEncoder {
                 }
             }
         }
-        f.pointee.pts = nextPTS
-        nextPTS += 1
-        rc = avcodec_send_frame(ctx, f)
+        try send(f, pts: nextPTS)
+    }
+
+    /// Encodes a decoded frame, scaled to the settings' size, at `pts` (in the settings' time
+    /// base): how proxies are made from a source's frames without an RGBA round trip.
+    func append(_ source: UnsafeMutablePointer<AVFrame>, pts: Int64) throws {
+        guard let ctx = context, let f = frame else { throw MediaError("the encoder is closed") }
+        let w = source.pointee.width, h = source.pointee.height
+        let key = [w, h, source.pointee.format]
+        if key != frameScalerKey {
+            if let s = frameScaler { sws_freeContext(s) }
+            frameScaler = sws_getContext(w, h, AVPixelFormat(rawValue: source.pointee.format), ctx.pointee.width, ctx.pointee.height,
+                                         ctx.pointee.pix_fmt, Int32(SWS_BILINEAR), nil, nil, nil)
+            frameScalerKey = key
+        }
+        guard let sws = frameScaler else { throw MediaError("cannot convert the source's pixel format") }
+        let rc = av_frame_make_writable(f)
+        guard rc >= 0 else { throw MediaError("preparing a frame", code: rc) }
+        withUnsafePointer(to: source.pointee.data) { srcTuple in
+            srcTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { src in
+                withUnsafePointer(to: source.pointee.linesize) { srcLs in
+                    srcLs.withMemoryRebound(to: Int32.self, capacity: 8) { srcStride in
+                        withUnsafeMutablePointer(to: &f.pointee.data) { dstTuple in
+                            dstTuple.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { dst in
+                                withUnsafeMutablePointer(to: &f.pointee.linesize) { dstLs in
+                                    dstLs.withMemoryRebound(to: Int32.self, capacity: 8) { dstStride in
+                                        _ = sws_scale(sws, src, srcStride, 0, h, dst, dstStride)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        try send(f, pts: pts)
+    }
+
+    private func send(_ f: UnsafeMutablePointer<AVFrame>, pts: Int64) throws {
+        guard let ctx = context else { throw MediaError("the encoder is closed") }
+        f.pointee.pts = pts
+        nextPTS = pts + 1
+        if let q = settings.quality { f.pointee.quality = Int32(q) * FF_QP2LAMBDA }
+        let rc = avcodec_send_frame(ctx, f)
         guard rc >= 0 else { throw MediaError("encoding a frame", code: rc) }
         try drain()
     }
@@ -163,6 +222,7 @@ public final class VideoEncoder {
 
     private func close() {
         if let s = scaler { sws_freeContext(s); scaler = nil }
+        if let s = frameScaler { sws_freeContext(s); frameScaler = nil }
         if frame != nil { av_frame_free(&frame) }
         if packet != nil { av_packet_free(&packet) }
         if context != nil { avcodec_free_context(&context) }

@@ -48,7 +48,7 @@ public final class WindowHost {
     public private(set) var media: MediaCache?
 
     /// Opens the window on `project` and runs until the window closes; `notices` show in a banner.
-    public func run(project: Project, notices: [String] = []) throws {
+    public func run(project: Project, notices: [String] = [], library: MediaLibrary = MediaLibrary()) throws {
         try SDLRuntime.start(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
         let scale = options.scale ?? Self.displayScale(viewport: options.viewport, configuration: configuration)
         let margin = configuration.window.deviceMargin
@@ -69,7 +69,8 @@ public final class WindowHost {
         let fonts = try Fonts()
         let drawer = DrawListRenderer(renderer: r, fonts: fonts)
         let measurer = TTFTextMeasurer(fonts: fonts, scale: scale)
-        let media = MediaCache(settings: configuration.media, mode: .background(wake: { SDLEvents.pushWake() }))
+        let media = MediaCache(settings: configuration.media, mode: .background(wake: { SDLEvents.pushWake() }),
+                               proxies: ProxyStore(folder: ProxyStore.defaultFolder, settings: configuration.media))
         self.media = media
         drawer.imageStore = media
         let editor = Editor(configuration: configuration, measurer: measurer, media: media)
@@ -77,6 +78,7 @@ public final class WindowHost {
         let sound = AudioPlayback(configuration: configuration.media)
         var state = EditorState(project: project, configuration: configuration, viewport: options.viewport)
         state.notices = notices
+        state.library = library
         var mediaGeneration = media.generation
         let clock = MonotonicClock()
         var loop = FrameLoop()

@@ -29,10 +29,12 @@ struct Run: ParsableCommand {
     @Flag(help: "Open fullscreen.") var fullscreen = false
     @Option(help: "Viewport in points, e.g. 390x844 (default) or 844x390 for landscape.") var size: String?
     @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together, like Dynamic Type (0.5 … 3, default 1).") var uiScale: Double?
+    @Option(name: .customLong("media-dir"), help: "The folder the add buttons browse (default: the demo media).") var mediaDir: String?
 
     func run() throws {
         try guarded {
-            try Windowed.run(project: project, files: files, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size, uiScale: uiScale)
+            try Windowed.run(project: project, files: files, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size,
+                             uiScale: uiScale, mediaDir: mediaDir)
         }
     }
 }
@@ -48,9 +50,10 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Pixels per point (default 2).") var scale: Double?
     @Option(help: "Put the playhead at this time, in seconds.") var at: Double?
     @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together (0.5 … 3, default 1).") var uiScale: Double?
+    @Option(name: .customLong("media-dir"), help: "The folder the add buttons browse (default: the demo media).") var mediaDir: String?
 
     func run() throws {
-        try guarded { try Commands.snapshot(out: out, project: project, size: size, scale: scale, at: at, uiScale: uiScale) }
+        try guarded { try Commands.snapshot(out: out, project: project, size: size, scale: scale, at: at, uiScale: uiScale, mediaDir: mediaDir) }
     }
 }
 
@@ -59,13 +62,16 @@ struct Inspect: ParsableCommand {
 
     @Option(help: "A project file (default: the built-in demo).") var project: String?
     @Option(help: "Replay this trace first.") var replay: String?
+    @Option(help: "With --replay: keep running scheduled frames until this time, in seconds (default: the last event).") var until: Double?
     @Option(help: "Viewport in points, e.g. 390x844 (default: the trace's, or 390x844).") var size: String?
     @Option(help: "Pixels per point used to measure text (default 2).") var scale: Double?
     @Option(help: "Put the playhead at this time, in seconds.") var at: Double?
     @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together (0.5 … 3, default 1).") var uiScale: Double?
+    @Option(name: .customLong("media-dir"), help: "The folder the add buttons browse (default: the demo media).") var mediaDir: String?
 
     func run() throws {
-        try guarded { print(try Commands.inspect(project: project, replay: replay, size: size, scale: scale, at: at, uiScale: uiScale), terminator: "") }
+        try guarded { print(try Commands.inspect(project: project, replay: replay, size: size, scale: scale, at: at, uiScale: uiScale,
+                                                mediaDir: mediaDir, until: until), terminator: "") }
     }
 }
 
@@ -79,11 +85,12 @@ struct Replay: ParsableCommand {
     @Option(help: "Pixels per point of the snapshot (default 2).") var scale: Double?
     @Option(help: "Keep running scheduled frames until this time, in seconds (default: the last event).") var until: Double?
     @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together (0.5 … 3, default 1).") var uiScale: Double?
+    @Option(name: .customLong("media-dir"), help: "The folder the add buttons browse (default: the demo media).") var mediaDir: String?
 
     func run() throws {
         try guarded {
             let summary = try Commands.replay(trace: trace, project: project, stateOut: stateOut, snapshot: snapshot, scale: scale,
-                                              until: until, uiScale: uiScale)
+                                              until: until, uiScale: uiScale, mediaDir: mediaDir)
             FileHandle.standardError.write(Data((summary + "\n").utf8))
         }
     }

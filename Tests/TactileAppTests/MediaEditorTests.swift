@@ -12,15 +12,8 @@ import TactileMedia
 final class MediaEditorTests: XCTestCase, ReplayTesting {
     var folder: URL!
 
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-media-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        MediaLog.quiet()
-    }
-    override func tearDown() {
-        if let keep = ProcessInfo.processInfo.environment["TACTILE_KEEP_TEST_OUTPUT"] { try? FileManager.default.copyItem(atPath: folder.path, toPath: keep + "/" + folder.lastPathComponent) }
-        try? FileManager.default.removeItem(at: folder)
-    }
+    override func setUpWithError() throws { folder = try Self.makeTestFolder("tactile-media-e2e") }
+    override func tearDown() { removeTestFolder() }
 
     /// The frame of a 30 fps source shown at `seconds`: rounded down to its frame.
     func frameTime(_ seconds: Double) -> Double { (seconds * 30 + 1e-9).rounded(.down) / 30 }
@@ -130,6 +123,22 @@ final class MediaEditorTests: XCTestCase, ReplayTesting {
         // Still editable: a replayed tap selects the offline clip and the project saves.
         let saved = try replay(tap(shown["clip:beach"]!.hit.center, at: 0.3), project: path("p.json"))
         XCTAssertEqual(saved, project)
+    }
+
+    func testAProjectsClipsTakeTheirMediasRealLengthsWhenOpened() throws {
+        var project = MediaProject.demo().project
+        // Saved when city.mp4 was 20 s long; the file is 6 s now.
+        let t = try XCTUnwrap(project.clip(withID: "city")).trackIndex
+        let c = try XCTUnwrap(project.tracks[t].clips.firstIndex { $0.id == "city" })
+        project.tracks[t].clips[c].sourceDuration = .seconds(20)
+        project.tracks[t].clips[c].sourceStart = .seconds(1)
+        XCTAssertNoThrow(try ProjectFile.validate(project))
+        try ProjectFile.save(project, to: folder.appendingPathComponent("p.json"))
+        let opened = try replay([], project: path("p.json"))
+        let city = try XCTUnwrap(opened.clip(withID: "city")?.clip)
+        XCTAssertEqual(city.sourceDuration, .seconds(6))
+        XCTAssertEqual(city.sourceStart, .seconds(1))
+        XCTAssertEqual(city.duration, .seconds(5), "cut back to the end of its media")
     }
 
     func testMediaFilesOpenAsAProjectAndBadOnesAreNamed() throws {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import TactileCore
 import TactileInput
+import TactileMedia
 @testable import TactileApp
 
 /// Helpers for end-to-end tests: traces built from `tactile inspect` frames and fed through
@@ -13,10 +14,31 @@ protocol ReplayTesting: XCTestCase {
 extension ReplayTesting {
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
+    /// A new empty temporary folder for one test (`TACTILE_KEEP_TEST_OUTPUT=DIR` keeps a copy).
+    static func makeTestFolder(_ prefix: String) throws -> URL {
+        MediaLog.quiet()
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Removes the test's folder, copying it first when `TACTILE_KEEP_TEST_OUTPUT` names a folder.
+    func removeTestFolder() {
+        guard let folder else { return }
+        if let keep = ProcessInfo.processInfo.environment["TACTILE_KEEP_TEST_OUTPUT"] {
+            try? FileManager.default.copyItem(atPath: folder.path, toPath: keep + "/" + folder.lastPathComponent)
+        }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
     /// Elements by id, as `tactile inspect` prints them after replaying `events`.
-    func inspect(after events: [InputEvent], project: String? = nil) throws -> [String: (frame: Rect, hit: Rect, state: [String: Any])] {
+    /// `settle`: seconds to keep running scheduled frames after the last event (animations).
+    func inspect(after events: [InputEvent], project: String? = nil, mediaDir: String? = nil,
+                 settle: Double? = nil) throws -> [String: (frame: Rect, hit: Rect, state: [String: Any])] {
         try write(events, to: "inspect.jsonl")
-        let json = try Commands.inspect(project: project, replay: path("inspect.jsonl"), size: nil, scale: nil, at: nil)
+        let until = settle.map { s in (events.last?.time.seconds ?? 0) + s }
+        let json = try Commands.inspect(project: project, replay: path("inspect.jsonl"), size: nil, scale: nil, at: nil,
+                                        mediaDir: mediaDir, until: until)
         let doc = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
         var out: [String: (Rect, Rect, [String: Any])] = [:]
         func rect(_ any: Any?) -> Rect {
@@ -34,9 +56,10 @@ extension ReplayTesting {
     }
 
     /// Replays and returns the resulting project.
-    func replay(_ events: [InputEvent], snapshot: String? = nil, project: String? = nil) throws -> Project {
+    func replay(_ events: [InputEvent], snapshot: String? = nil, project: String? = nil, mediaDir: String? = nil) throws -> Project {
         try write(events, to: "run.jsonl")
-        _ = try Commands.replay(trace: path("run.jsonl"), project: project, stateOut: path("out.json"), snapshot: snapshot.map(path), scale: 1, until: nil)
+        _ = try Commands.replay(trace: path("run.jsonl"), project: project, stateOut: path("out.json"), snapshot: snapshot.map(path), scale: 1,
+                                until: nil, mediaDir: mediaDir)
         return try ProjectFile.load(from: URL(fileURLWithPath: path("out.json")))
     }
 

@@ -13,11 +13,8 @@ final class TimelineReplayTests: XCTestCase, ReplayTesting {
     var folder: URL!
     let pps = TactileConfiguration().timeline.pointsPerSecond
 
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
+    override func setUpWithError() throws { folder = try Self.makeTestFolder("tactile-e2e") }
+    override func tearDown() { removeTestFolder() }
 
     func testATrailingHandleDragOfNPointsAddsNOverZoomSeconds() throws {
         let start = try inspect(after: [])

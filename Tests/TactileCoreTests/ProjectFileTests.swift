@@ -85,6 +85,26 @@ final class ProjectEditTests: XCTestCase {
         XCTAssertEqual(p3.tracks.first?.kind, .overlay)
     }
 
+    func testClipsTakeTheirMediasRealLengths() {
+        var p = project()
+        p.tracks[0].clips[0].media = "/m/a.mp4"
+        p.tracks[0].clips[0].sourceStart = .seconds(3)
+        // The file is 5 s, not 10: the clip (3 s … 7 s of its source) is cut back to end at 5 s.
+        let fitted = p.fittingSources(["/m/a.mp4": .seconds(5)], minimumDuration: .seconds(0.5)).tracks[0].clips[0]
+        XCTAssertEqual(fitted.sourceDuration, .seconds(5))
+        XCTAssertEqual(fitted.sourceStart, .seconds(3))
+        XCTAssertEqual(fitted.duration, .seconds(2))
+        // Starting past the end of a shorter file: it keeps the shortest clip at the end.
+        let late = p.fittingSources(["/m/a.mp4": .seconds(2)], minimumDuration: .seconds(0.5)).tracks[0].clips[0]
+        XCTAssertEqual(late.sourceStart, .seconds(1.5))
+        XCTAssertEqual(late.duration, .seconds(0.5))
+        // A longer file only raises the limit; unknown files change nothing.
+        let longer = p.fittingSources(["/m/a.mp4": .seconds(60)], minimumDuration: .seconds(0.5)).tracks[0].clips[0]
+        XCTAssertEqual(longer.duration, .seconds(4))
+        XCTAssertEqual(longer.sourceDuration, .seconds(60))
+        XCTAssertEqual(p.fittingSources(["/m/b.mp4": .seconds(1)], minimumDuration: .seconds(0.5)), p)
+    }
+
     func testSplitKeepsSourceContinuity() throws {
         let (p, right) = try project().splittingClip("a", at: .seconds(1.5), minimumDuration: .seconds(0.5))
         let l = p.clip(withID: "a")!.clip, r = p.clip(withID: right)!.clip

@@ -115,23 +115,4 @@ final class MediaCacheTests: XCTestCase {
         XCTAssertTrue(problems[0].contains("clip.mp4"), problems[0])
         XCTAssertTrue(cache.takeProblems().isEmpty, "each problem is reported once")
     }
-
-    /// Polls `condition` for up to 10 s.
-    private func waitUntil(_ condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(10)
-        while !condition() {
-            guard Date() < deadline else { throw Timeout() }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-    }
-}
-
-struct Timeout: Error {}
-
-/// Counts wake-ups from worker threads.
-final class Wakes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var n = 0
-    func bump() { lock.withLock { n += 1 } }
-    var count: Int { lock.withLock { n } }
 }

@@ -46,6 +46,27 @@ extension Project {
         return (project, id)
     }
 
+    /// The project with each video and audio clip's source length set to its media's real length
+    /// (`lengths` by media path), trimming clips that reached past the end of their media.
+    public func fittingSources(_ lengths: [String: Time], minimumDuration: Time) -> Project {
+        var project = self
+        for t in project.tracks.indices {
+            for c in project.tracks[t].clips.indices {
+                var clip = project.tracks[t].clips[c]
+                guard clip.kind.hasFiniteSource, let path = clip.media, let length = lengths[path], length > .zero,
+                      clip.sourceDuration != length else { continue }
+                clip.sourceDuration = length
+                if clip.sourceStart + clip.duration > length {
+                    let shortest = min(minimumDuration, length)
+                    clip.sourceStart = max(.zero, min(clip.sourceStart, length - shortest))
+                    clip.duration = max(shortest, length - clip.sourceStart)
+                }
+                project.tracks[t].clips[c] = clip
+            }
+        }
+        return project
+    }
+
     /// The project with clip `id` cut in two at `time`; the right piece gets a new id, returned.
     public func splittingClip(_ id: String, at time: Time, minimumDuration: Time) throws -> (Project, String) {
         guard let (clip, trackIndex) = clip(withID: id) else { throw EditError.noSuchClip(id) }

@@ -1,0 +1,46 @@
+import TactileCore
+import TactileInput
+
+/// Gestures on the media browser sheet: a vertical pan scrolls its grid (clamped to its
+/// content), a tap on a tile adds that file, a tap on the dimmed editor above closes it.
+struct BrowserController {
+    let configuration: TactileConfiguration
+    let media: MediaSource
+    var actions: EditorActions { EditorActions(configuration: configuration) }
+
+    /// Whether a gesture on `targetID` belongs to the sheet.
+    static func handles(_ targetID: String) -> Bool { targetID.hasPrefix(MediaBrowserView.sheetID) }
+
+    func apply(_ g: GestureEvent, _ state: inout EditorState, now: Time, effects: inout Effects) {
+        guard var browser = state.browser else { return }
+        switch (g.kind, g.phase) {
+        case (.tap, _):
+            if g.target.id == MediaBrowserView.scrimID {
+                actions.perform(.closeBrowser, state: &state, now: now, effects: &effects)
+            } else if g.target.id.hasPrefix(MediaBrowserView.tilePrefix) {
+                let path = String(g.target.id.dropFirst(MediaBrowserView.tilePrefix.count))
+                switch media.status(of: path) {
+                case let .ready(info):
+                    actions.perform(.addMedia(path: path, info: info), state: &state, now: now, effects: &effects)
+                case let .offline(reason):
+                    actions.showProblems(["\(path.split(separator: "/").last.map(String.init) ?? path): \(reason)"], state: &state, now: now, effects: &effects)
+                case .loading:
+                    break
+                }
+            }
+        case (.scroll, .began):
+            browser.scrollAnchor = browser.scroll
+            state.browser = browser
+        case (.scroll, .changed):
+            guard let anchor = browser.scrollAnchor,
+                  let (layout, _) = MediaBrowserView.layout(state, media: media, configuration: configuration, now: now) else { return }
+            browser.scroll = min(max(0, anchor - g.translation.y), layout.maxScroll)
+            state.browser = browser
+        case (.scroll, _):
+            browser.scrollAnchor = nil
+            state.browser = browser
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import TactileCore
+
+/// The media files the add buttons offer: a folder and the files in it (paths, in the order
+/// shown). The app scans the folder; the editor only reads it.
+public struct MediaLibrary: Sendable, Hashable {
+    /// The folder, as shown in the sheet's header.
+    public var folder: String
+    /// The files in it.
+    public var files: [String]
+
+    public init(folder: String = "", files: [String] = []) {
+        self.folder = folder; self.files = files
+    }
+}
+
+/// The media browser sheet while it is open: which add button opened it and how far its grid
+/// is scrolled.
+public struct MediaBrowser: Sendable, Hashable {
+    /// What the sheet offers: `.video`, `.audio` or `.image`.
+    public var kind: ClipKind
+    /// When it began to slide up.
+    public var opened: Time
+    /// How far the grid is scrolled, in points from its top.
+    public var scroll: Double = 0
+    /// The scroll when the current drag began.
+    public var scrollAnchor: Double?
+
+    public init(kind: ClipKind, opened: Time) {
+        self.kind = kind; self.opened = opened
+    }
+
+    /// The sheet's title ("Add Video").
+    public var title: String {
+        switch kind {
+        case .audio: return "Add Audio"
+        case .image: return "Add Image"
+        default: return "Add Video"
+        }
+    }
+
+    /// Whether a file with `info` belongs in this sheet.
+    public func offers(_ info: MediaInfo) -> Bool {
+        switch kind {
+        case .audio: return !info.hasVideo && info.hasAudio
+        case .image: return info.isStill
+        default: return info.hasVideo && !info.isStill
+        }
+    }
+
+    /// The files of `library` to show, given their statuses: the ones this sheet offers, files
+    /// still opening, and files that cannot be used (last, so a missing file is not a mystery).
+    public func entries(of library: MediaLibrary, status: (String) -> MediaStatus) -> [(path: String, status: MediaStatus)] {
+        var usable: [(String, MediaStatus)] = [], unusable: [(String, MediaStatus)] = []
+        for path in library.files {
+            let s = status(path)
+            switch s {
+            case let .ready(info): if offers(info) { usable.append((path, s)) }
+            case .loading: usable.append((path, s))
+            case .offline: unusable.append((path, s))
+            }
+        }
+        return usable + unusable
+    }
+}
+
+/// Where the sheet and its tiles sit: one pure function shared by the view and the controller.
+struct BrowserLayout {
+    let sheet: Rect
+    let header: Rect
+    let grid: Rect
+    let columns: Int
+    let tileSize: Size
+    let pictureHeight: Double
+    let spacing: Double
+    let contentHeight: Double
+
+    /// The layout for `count` tiles on `viewport`, `progress` of the way up (0 … 1).
+    init(viewport: Size, configuration: TactileConfiguration, count: Int, progress: Double, bottomInset: Double) {
+        let l = configuration.layout
+        let top = min(l.browserTopGap, viewport.height * 0.3)
+        let height = viewport.height - top
+        let eased = 1 - pow(1 - min(1, max(0, progress)), 3)
+        sheet = Rect(x: 0, y: top + height * (1 - eased), width: viewport.width, height: height)
+        header = Rect(x: 0, y: sheet.y, width: viewport.width, height: l.browserHeaderHeight)
+        grid = Rect(x: l.margin, y: header.maxY, width: viewport.width - 2 * l.margin, height: max(0, sheet.maxY - header.maxY - bottomInset))
+        spacing = l.browserTileSpacing
+        columns = max(1, l.browserColumns + (viewport.width > viewport.height ? Int((viewport.width - viewport.height) / 300) + 1 : 0))
+        let width = (grid.width - spacing * Double(columns - 1)) / Double(columns)
+        pictureHeight = (width * 9 / 16).rounded()
+        tileSize = Size(width: width, height: pictureHeight + l.browserCaptionHeight)
+        let rows = (count + columns - 1) / columns
+        contentHeight = rows == 0 ? 0 : Double(rows) * tileSize.height + Double(rows - 1) * spacing + spacing
+    }
+
+    /// How far the grid can scroll.
+    var maxScroll: Double { max(0, contentHeight - grid.height) }
+
+    /// Tile `index` with the grid scrolled by `scroll`.
+    func tile(_ index: Int, scroll: Double) -> Rect {
+        let row = index / columns, column = index % columns
+        return Rect(x: grid.x + Double(column) * (tileSize.width + spacing),
+                    y: grid.y + spacing / 2 + Double(row) * (tileSize.height + spacing) - scroll,
+                    width: tileSize.width, height: tileSize.height)
+    }
+}

@@ -1,0 +1,152 @@
+import TactileCore
+import TactileInput
+import TactileUI
+
+/// The media browser sheet the Video, Audio and Image buttons open: it slides up over the editor
+/// with a grid of the media folder's files — each a poster picture (or its waveform), name and
+/// length — scrolls vertically, and adds a tapped file as a clip at the playhead. Cancel, a tap
+/// on the dimmed editor above, or Escape closes it.
+struct MediaBrowserView {
+    let ui: UIContext
+    let media: MediaSource
+    let configuration: TactileConfiguration
+    let theme: Theme
+
+    static let sheetID = "mediaBrowser"
+    static let scrimID = "mediaBrowser.scrim"
+    static let tilePrefix = "mediaBrowser.tile:"
+
+    /// The sheet's layout for `state` (nil when it is closed).
+    static func layout(_ state: EditorState, media: MediaSource, configuration: TactileConfiguration, now: Time) -> (BrowserLayout, [(path: String, status: MediaStatus)])? {
+        guard let browser = state.browser else { return nil }
+        let entries = browser.entries(of: state.library) { media.status(of: $0) }
+        let slide = max(0.001, configuration.editing.browserSlideDuration)
+        let progress = (now - browser.opened).seconds / slide
+        let landscape = state.viewport.width > state.viewport.height
+        let inset = landscape ? configuration.layout.landscapeBottomInset : configuration.layout.bottomInset
+        return (BrowserLayout(viewport: state.viewport, configuration: configuration, count: entries.count, progress: progress, bottomInset: inset), entries)
+    }
+
+    func draw(_ state: EditorState) -> [EditorIntent] {
+        guard let browser = state.browser, let (layout, entries) = Self.layout(state, media: media, configuration: configuration, now: ui.now) else { return [] }
+        var intents: [EditorIntent] = []
+        let screen = Rect(origin: .zero, size: state.viewport)
+        let scroll = min(max(0, browser.scroll), layout.maxScroll)
+        ui.inLayer(.topmost) {
+            // The editor dims behind the sheet; a tap there closes it.
+            ui.fill(screen, Color.black.opacity(0.5))
+            ui.interact(Self.scrimID, hitFrame: screen, gestures: GestureTarget(id: Self.scrimID, gestures: [.tap]))
+            ui.fill(Rect(x: layout.sheet.x, y: layout.sheet.y, width: layout.sheet.width, height: layout.sheet.height + 24), theme.surface, radius: 16)
+            ui.interact(Self.sheetID, hitFrame: layout.sheet,
+                        gestures: GestureTarget(id: Self.sheetID, gestures: [.scroll], scrollAxes: [.vertical]))
+            intents += drawHeader(browser, library: state.library, layout: layout, count: entries.filter { $0.status.info != nil }.count)
+            ui.clipped(to: layout.grid) {
+                for (i, entry) in entries.enumerated() {
+                    let tile = layout.tile(i, scroll: scroll)
+                    guard tile.maxY > layout.grid.minY, tile.minY < layout.grid.maxY else { continue }
+                    drawTile(entry.path, status: entry.status, frame: tile, pictureHeight: layout.pictureHeight, visible: layout.grid)
+                }
+                if entries.isEmpty {
+                    let what = browser.kind == .audio ? "sound files" : (browser.kind == .image ? "pictures" : "videos")
+                    ui.text("No \(what) in \(folderName(state.library))", in: layout.grid.sliceTop(80).slice, font: theme.bodyFont,
+                            color: theme.textSecondary, alignment: .center)
+                }
+            }
+        }
+        ui.element(UIElement(id: Self.sheetID, role: "mediaBrowser", label: browser.title, frame: layout.sheet,
+                             state: ["kind": .string(browser.kind.rawValue), "files": .number(Double(entries.count)),
+                                     "scroll": .number(scroll), "maxScroll": .number(layout.maxScroll),
+                                     "folder": .string(state.library.folder)]))
+        return intents
+    }
+
+    private func drawHeader(_ browser: MediaBrowser, library: MediaLibrary, layout: BrowserLayout, count: Int) -> [EditorIntent] {
+        let h = layout.header
+        ui.fill(Rect(x: h.midX - 18, y: h.y + 6, width: 36, height: 5), theme.textTertiary, radius: 2.5)
+        ui.text(browser.title, in: Rect(x: h.x, y: h.y + 12, width: h.width, height: h.height * 0.45), font: theme.titleFont,
+                color: theme.textPrimary, alignment: .center)
+        let files = count == 1 ? "1 file" : "\(count) files"
+        ui.text("\(folderName(library)) · \(files)", in: Rect(x: h.x, y: h.y + 12 + h.height * 0.45, width: h.width, height: h.height * 0.3),
+                font: theme.captionFont, color: theme.textSecondary, alignment: .center)
+        let m = configuration.layout.margin
+        let cancel = Rect(x: h.maxX - m - 84, y: h.y + 10, width: 84, height: h.height - 10)
+        let interaction = ui.interact("mediaBrowser.cancel", hitFrame: cancel, exclusive: true)
+        ui.text("Cancel", in: cancel, font: theme.bodyFont, color: interaction.isPressedDown ? theme.textSecondary : theme.accent, alignment: .trailing)
+        ui.element(UIElement(id: "mediaBrowser.cancel", role: "button", label: "Cancel", frame: cancel, hitFrame: cancel))
+        return interaction.tapped ? [.closeBrowser] : []
+    }
+
+    private func drawTile(_ path: String, status: MediaStatus, frame: Rect, pictureHeight: Double, visible: Rect) {
+        let id = Self.tilePrefix + path
+        let picture = Rect(x: frame.x, y: frame.y, width: frame.width, height: pictureHeight)
+        let name = fileName(path)
+        let pressed = ui.interact(id, hitFrame: frame.intersection(visible),
+                                  gestures: GestureTarget(id: id, gestures: [.tap, .scroll], scrollAxes: [.vertical])).isPressedDown
+        ui.fill(picture, theme.surfaceRaised, radius: 10)
+        var state: [String: ElementValue] = ["path": .string(path)]
+        var subtitle = ""
+        switch status {
+        case .loading:
+            ui.text("Loading…", in: picture, font: theme.captionFont, color: theme.textSecondary, alignment: .center)
+            state["media"] = .string("loading")
+        case let .offline(reason):
+            ui.fill(picture, theme.offline, radius: 10)
+            ui.text("Can’t open", in: picture, font: theme.bodyFont, color: theme.textSecondary, alignment: .center)
+            subtitle = reason
+            state["media"] = .string("offline")
+        case let .ready(info):
+            state["media"] = .string("ready")
+            state["poster"] = .bool(drawPoster(path, info: info, in: picture))
+            if let d = info.duration {
+                let label = TimeFormatting.timecode(d)
+                let pill = Rect(x: picture.maxX - 52, y: picture.maxY - 26, width: 46, height: 20)
+                ui.fill(pill, Color.black.opacity(0.6), radius: 6)
+                ui.text(label, in: pill, font: theme.captionFont, color: theme.textPrimary, alignment: .center)
+                state["duration"] = .number(d.seconds)
+            }
+            subtitle = describe(info)
+        }
+        if pressed { ui.fill(picture, Color.white.opacity(0.15), radius: 10) }
+        let caption = Rect(x: frame.x + 2, y: picture.maxY + 4, width: frame.width - 4, height: frame.maxY - picture.maxY - 4)
+        ui.clipped(to: caption) {
+            ui.text(name, in: caption.sliceTop(caption.height * 0.55).slice, font: theme.clipFont, color: theme.textPrimary)
+            ui.text(subtitle, in: caption.sliceBottom(caption.height * 0.45).slice, font: theme.captionFont, color: theme.textSecondary)
+        }
+        ui.element(UIElement(id: id, role: "mediaTile", label: name, frame: frame, hitFrame: frame.intersection(visible), state: state))
+    }
+
+    /// A still from a tenth of the way in (past fades from black), or the sound's waveform.
+    private func drawPoster(_ path: String, info: MediaInfo, in frame: Rect) -> Bool {
+        if info.hasVideo {
+            let at = info.isStill ? Time.zero : Time(ticks: (info.duration ?? .zero).ticks / 10)
+            guard let poster = media.thumbnail(of: path, at: at, height: configuration.media.posterPixelHeight) else { return false }
+            ui.clipped(to: frame) {
+                ui.image(poster.handle, size: Size(width: Double(poster.width), height: Double(poster.height)), filling: frame)
+            }
+            ui.draw.add(.cornerMask(frame, theme.surface, cornerRadius: 10))
+            return true
+        }
+        guard let wave = media.waveform(of: path), let duration = info.duration, duration > .zero else { return false }
+        let band = frame.insetBy(dx: 10, dy: frame.height * 0.2)
+        let columns = max(1, Int(band.width / 3))
+        for c in 0..<columns {
+            let a = Time(ticks: duration.ticks * Int64(c) / Int64(columns)), b = Time(ticks: duration.ticks * Int64(c + 1) / Int64(columns))
+            let peak = wave.loudest > 0 ? (Double(wave.peak(from: a, to: b)) / Double(wave.loudest)).squareRoot() : 0
+            let h = max(1, peak * band.height)
+            ui.fill(Rect(x: band.x + Double(c) * 3, y: band.midY - h / 2, width: 2, height: h), theme.color(for: .audio))
+        }
+        return true
+    }
+
+    private func describe(_ info: MediaInfo) -> String {
+        if info.isStill { return "Picture · \(info.pictureWidth ?? 0)×\(info.pictureHeight ?? 0)" }
+        if info.hasVideo { return "\(info.pictureWidth ?? 0)×\(info.pictureHeight ?? 0)\(info.hasAudio ? " · sound" : "")" }
+        return "Sound"
+    }
+
+    private func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+
+    private func folderName(_ library: MediaLibrary) -> String {
+        library.folder.isEmpty ? "the media folder" : fileName(library.folder)
+    }
+}
