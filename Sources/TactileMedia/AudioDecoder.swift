@@ -41,7 +41,7 @@ public final class AudioDecoder {
     /// Moves so the next samples read begin at source time `time` (sample-accurate).
     public func seek(to time: Time) throws {
         let timeBase = input.timeBase
-        let target = time.ticks * Int64(timeBase.den) / (Int64(timeBase.num) * Time.ticksPerSecond)
+        let target = timeBase.pts(of: time)
         let rc = input.seek(to: max(0, target))
         if rc < 0 { throw MediaError("\(path): cannot seek its sound", code: rc) }
         if let swr = resampler { swr_close(swr); swr_init(swr) }
@@ -61,7 +61,7 @@ public final class AudioDecoder {
         let pts = fr.pointee.best_effort_timestamp != tactile_AV_NOPTS_VALUE() ? fr.pointee.best_effort_timestamp : fr.pointee.pts
         if pts != tactile_AV_NOPTS_VALUE() {
             let timeBase = input.timeBase
-            frameStart = Time(ticks: pts * Int64(timeBase.num) * Time.ticksPerSecond / Int64(timeBase.den))
+            frameStart = timeBase.time(ofPTS: pts)
         }
         let before = samples.count
         let produced = try convert(fr, swr: swr, into: &samples)

@@ -1,4 +1,5 @@
 import CFFmpeg
+import TactileCore
 
 /// One stream of a media file opened for decoding: the demuxer, the best stream of a kind and
 /// its decoder, each freed exactly once. Hands out decoded frames, reading and sending packets as
@@ -90,5 +91,21 @@ final class DecodingInput {
         avcodec_flush_buffers(context)
         endOfStream = false
         return rc
+    }
+}
+
+extension AVRational {
+    /// `pts` in this time base as a `Time`, in steps that cannot overflow for fine time bases
+    /// (the proxies' 1/705,600,000 s) or long files.
+    func time(ofPTS pts: Int64) -> Time {
+        let (q, r) = (pts * Int64(num)).quotientAndRemainder(dividingBy: Int64(den))
+        return Time(ticks: q * Time.ticksPerSecond + r * Time.ticksPerSecond / Int64(den))
+    }
+
+    /// `t` as a timestamp in this time base, rounded down, in steps that cannot overflow.
+    func pts(of t: Time) -> Int64 {
+        let n = Int64(num), d = Int64(den)
+        let (q, r) = t.ticks.quotientAndRemainder(dividingBy: Time.ticksPerSecond * n)
+        return q * d + r * d / (Time.ticksPerSecond * n)
     }
 }

@@ -238,17 +238,11 @@ public final class VideoDecoder {
         return unit > Time(ticks: Time.ticksPerSecond / 10_000) && unit * 4 < frameDuration ? 1 : 0
     }
 
-    private func pts(for t: Time) -> Int64 {
-        // t · den / (num · ticksPerSecond), rounded down, in 128-bit safe steps.
-        let num = Int64(timeBase.num), den = Int64(timeBase.den)
-        let (q, r) = t.ticks.quotientAndRemainder(dividingBy: Time.ticksPerSecond * num)
-        return q * den + r * den / (Time.ticksPerSecond * num)
-    }
+    private func pts(for t: Time) -> Int64 { timeBase.pts(of: t) }
 
     /// A frame's time, put back on the frame grid when the container rounded it.
     private func seconds(_ pts: Int64) -> Time {
-        let p = pts - startPTS
-        let t = Time(ticks: p * Int64(timeBase.num) * Time.ticksPerSecond / Int64(timeBase.den))
+        let t = timeBase.time(ofPTS: pts - startPTS)
         guard roundingTolerance > 0 else { return t }
         let unit = Time(ticks: Int64(timeBase.num) * Time.ticksPerSecond / Int64(timeBase.den))
         let k = (Double(t.ticks) / Double(frameDuration.ticks)).rounded()

@@ -1,3 +1,4 @@
+import CFFmpeg
 import Foundation
 import XCTest
 import TactileCore
@@ -64,5 +65,15 @@ final class DecoderTests: XCTestCase {
 
     func testUnreadableFilesAreClearErrors() {
         XCTAssertThrowsError(try VideoDecoder(path: "/nonexistent.mp4")) { XCTAssertTrue("\($0)".contains("nonexistent")) }
+    }
+
+    func testTimestampsConvertWithoutOverflowInFineTimeBasesAndLongFiles() {
+        let flicks = AVRational(num: 1, den: Int32(Time.ticksPerSecond))
+        XCTAssertEqual(flicks.time(ofPTS: 3 * 3600 * Time.ticksPerSecond), .seconds(3 * 3600), "three hours at the proxies' time base")
+        XCTAssertEqual(flicks.pts(of: .seconds(3 * 3600)), 3 * 3600 * Time.ticksPerSecond)
+        let ntsc = AVRational(num: 1001, den: 30000)
+        XCTAssertEqual(ntsc.time(ofPTS: 30000 * 3600), .seconds(3600 * 1001))
+        XCTAssertEqual(ntsc.pts(of: Time(ticks: 7007 * Time.ticksPerSecond / 30)), 7000)
+        XCTAssertEqual(ntsc.pts(of: Time(ticks: 7007 * Time.ticksPerSecond / 30 - 1)), 6999, "rounded down")
     }
 }
