@@ -62,7 +62,11 @@ public enum MediaProbe {
         var format: UnsafeMutablePointer<AVFormatContext>?
         var rc = avformat_open_input(&format, path, nil, nil)
         guard rc >= 0, let fmt = format else {
-            report.error = "Not a media file FFmpeg recognises (\(describe(rc)))."
+            if let kind = sniffContainer(path) {
+                report.error = "It looks like \(kind) file but is damaged or cut short (\(describe(rc)))."
+            } else {
+                report.error = "Not a media file FFmpeg recognises (\(describe(rc)))."
+            }
             return report
         }
         defer { avformat_close_input(&format) }
@@ -81,7 +85,7 @@ public enum MediaProbe {
         if videoIndex >= 0, let st = fmt.pointee.streams[Int(videoIndex)] {
             let par = st.pointee.codecpar.pointee
             let codecName = String(cString: avcodec_get_name(par.codec_id))
-            if avcodec_find_decoder(par.codec_id) == nil { problems.append("No decoder for its \(codecName) video.") }
+            if avcodec_find_decoder(par.codec_id) == nil { problems.append("Its video is in \(describeCodec(par)), which this FFmpeg cannot decode.") }
             let rotation = rotationDegrees(st)
             var w = Int(par.width), h = Int(par.height)
             if par.sample_aspect_ratio.num > 0 && par.sample_aspect_ratio.den > 0 && par.sample_aspect_ratio.num != par.sample_aspect_ratio.den {
@@ -101,7 +105,7 @@ public enum MediaProbe {
         if audioIndex >= 0, let st = fmt.pointee.streams[Int(audioIndex)] {
             let par = st.pointee.codecpar.pointee
             let codecName = String(cString: avcodec_get_name(par.codec_id))
-            if avcodec_find_decoder(par.codec_id) == nil { problems.append("No decoder for its \(codecName) audio.") }
+            if avcodec_find_decoder(par.codec_id) == nil { problems.append("Its sound is in \(describeCodec(par)), which this FFmpeg cannot decode.") }
             report.audio = .init(codec: codecName, sampleRate: Int(par.sample_rate), channels: Int(par.ch_layout.nb_channels))
         }
         if report.video == nil && report.audio == nil { problems.append("It holds no audio or video.") }
@@ -120,6 +124,31 @@ public enum MediaProbe {
         guard angle.isFinite else { return 0 }
         let clockwise = (Int((-angle).rounded()) % 360 + 360) % 360
         return (clockwise + 45) / 90 * 90 % 360
+    }
+
+    /// The container a file's first bytes announce ("an MP4"), when they announce one.
+    static func sniffContainer(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let head = [UInt8](handle.readData(ofLength: 12))
+        guard head.count >= 12 else { return nil }
+        func ascii(_ r: Range<Int>) -> String { String(decoding: head[r], as: UTF8.self) }
+        if ascii(4..<8) == "ftyp" { return "an MP4 / QuickTime" }
+        if head[0..<4] == [0x1A, 0x45, 0xDF, 0xA3] { return "a Matroska / WebM" }
+        if ascii(0..<4) == "RIFF" { return ascii(8..<12) == "WAVE" ? "a WAV" : "an AVI" }
+        if ascii(0..<4) == "OggS" { return "an Ogg" }
+        if head[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return "a PNG" }
+        if head[0..<3] == [0xFF, 0xD8, 0xFF] { return "a JPEG" }
+        return nil
+    }
+
+    /// A codec's name, or its four-character tag when FFmpeg does not know it ("an unknown codec (XVQZ)").
+    static func describeCodec(_ par: AVCodecParameters) -> String {
+        guard par.codec_id == AV_CODEC_ID_NONE else { return String(cString: avcodec_get_name(par.codec_id)) }
+        let tag = par.codec_tag
+        let chars = (0..<4).map { UInt8(truncatingIfNeeded: tag >> ($0 * 8)) }
+        let text = chars.allSatisfy { $0 >= 32 && $0 < 127 } ? String(decoding: chars, as: UTF8.self) : String(tag, radix: 16)
+        return "an unknown codec (\(text))"
     }
 
     static func describe(_ code: Int32) -> String {

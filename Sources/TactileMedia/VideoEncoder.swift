@@ -133,8 +133,12 @@ public final class VideoEncoder {
         guard scaler != nil else { throw MediaError("cannot convert RGBA to \(settings.codec.rawValue)'s pixel format") }
     }
 
-    /// Encodes the next frame (`image` must have the settings' size).
-    public func append(_ image: RGBAImage) throws {
+    /// Encodes the next frame (`image` must have the settings' size), one tick after the last.
+    public func append(_ image: RGBAImage) throws { try append(image, pts: nextPTS) }
+
+    /// Encodes `image` at timestamp `pts` in the time base (ticks of `framesPerSecond`, or
+    /// `timeBase`); timestamps must increase. Irregular steps make variable-frame-rate video.
+    public func append(_ image: RGBAImage, pts: Int64) throws {
         guard context != nil, let f = frame, let sws = scaler else { throw MediaError("the encoder is closed") }
         guard image.width == settings.width, image.height == settings.height else {
             throw MediaError("frame is \(image.width)×\(image.height), the video \(settings.width)×\(settings.height)")
@@ -154,7 +158,7 @@ public final class VideoEncoder {
                 }
             }
         }
-        try send(f, pts: nextPTS)
+        try send(f, pts: pts)
     }
 
     /// Encodes a decoded frame, scaled to the settings' size, at `pts` (in the settings' time

@@ -38,9 +38,14 @@ public final class DrawListRenderer {
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
-    deinit {
+    deinit { releaseTextures() }
+
+    /// Destroys every texture this renderer made. Call before the SDL renderer is destroyed
+    /// (which frees its textures itself, so destroying them after would touch freed memory).
+    public func releaseTextures() {
         textures.removeAll()
         for image in images.values { SDL_DestroyTexture(image.texture) }
+        images.removeAll()
     }
 
     /// Textures of pictures held now (for tests and memory checks).

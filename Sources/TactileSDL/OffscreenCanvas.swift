@@ -32,6 +32,7 @@ public final class OffscreenCanvas {
     }
 
     deinit {
+        renderer.releaseTextures()
         SDL_DestroyRenderer(sdlRenderer)
         SDL_FreeSurface(surface)
     }
