@@ -206,7 +206,8 @@ func memoryBenchmark() throws {
     print(String(format: "| resident after the scrub | %.0f | — |", after))
     print(String(format: "| growth over the baseline at the peak | %.0f | ≤ %.0f (the cache budget) |", peak - baseline, settings.cacheBudgetMegabytes))
     print(String(format: "| pictures the cache holds at the end | %d (%d pictures) | ≤ %.0f |", cache.cachedBytes / 1_048_576, cache.cachedPictures, settings.cacheBudgetMegabytes))
-    print(String(format: "\n%d requests over 6 files in %.0f s.", requests, Double(nanos() - start) / 1e9))
+    print(String(format: "\n%d requests over 6 files in %.0f s; %d decoders open at the end (limit %d).", requests, Double(nanos() - start) / 1e9,
+                 cache.openDecoderCount, settings.openDecoderLimit))
 }
 
 /// This process's resident set size in megabytes (from /proc/self/statm).

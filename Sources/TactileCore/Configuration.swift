@@ -211,6 +211,9 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var playbackSampleRate: Int = 48_000
         /// Audio buffered ahead while playing, in seconds. Default 0.1 s.
         public var playbackAudioLead: Double = 0.1
+        /// Decoders kept open at once across all files (canvas, trim preview, filmstrips); the least
+        /// recently used closes first. Each 1080p H.264 decoder holds tens of megabytes. Default 4.
+        public var openDecoderLimit: Int = 4
         /// Make an all-keyframe proxy of every long-GOP video in the background (into the cache
         /// folder), so scrubbing decodes one small frame per request. Default true.
         public var makeProxies: Bool = true

@@ -1,11 +1,18 @@
 import Foundation
 import TactileCore
 
+/// A worker holding a decoder the cache may ask it to close (to bound open decoders).
+protocol DecoderHolder: AnyObject {
+    /// Closes the decoder: `now` on the caller's thread (synchronous mode, where decodes run on
+    /// the caller's thread too), else on the worker's queue after any decode in flight.
+    func closeDecoder(now: Bool)
+}
+
 /// Decodes canvas or preview frames of one file on its own serial queue. The newest request
 /// wins: a decode still running when a newer request arrives hands out the keyframe it reached
 /// as a stand-in and is abandoned, so at most one decode is in flight and the exact frame follows
 /// as soon as the finger rests.
-final class FrameWorker {
+final class FrameWorker: DecoderHolder {
     let path: String
     let lane: FrameLane
     let info: MediaInfo
@@ -62,6 +69,7 @@ final class FrameWorker {
         do {
             if decoder?.path != source { decoder = try VideoDecoder(path: source, maxPictureSize: cache.settings.canvasPictureSize) }
             guard let d = decoder else { return nil }
+            cache.usedDecoder(of: self)
             let standIn: ((DecodedFrame) -> Void)? = standIns ? { [self] stand in
                 cache.store(stand.image, time: stand.time, isExact: true, key: key(for: stand.time), shownBy: shownBy)
                 cache.deliver {}
@@ -88,12 +96,16 @@ final class FrameWorker {
     }
 
     private func key(for frameTime: Time) -> MediaCache.PictureKey { .frame(path, slot: MediaCache.slot(of: frameTime, info: info)) }
+
+    func closeDecoder(now: Bool) {
+        if now { decoder = nil } else { queue.async { self.decoder = nil } }
+    }
 }
 
 /// Fills one file's filmstrip on its own serial queue: first a quick pass showing the keyframe
 /// before each wanted slot (one seek and one decoded frame each), then an exact pass in time
 /// order. Only thumbnails the screen still wants are made.
-final class ThumbnailWorker {
+final class ThumbnailWorker: DecoderHolder {
     let path: String
     let info: MediaInfo
     let height: Int
@@ -174,7 +186,7 @@ final class ThumbnailWorker {
     private func openDecoder() -> VideoDecoder? {
         guard !failed else { return nil }
         let source = cache.decodingSource(for: path)
-        if let d = decoder, d.path == source { return d }
+        if let d = decoder, d.path == source { cache.usedDecoder(of: self); return d }
         let w = Double(info.pictureWidth ?? 16), h = Double(info.pictureHeight ?? 9)
         let longSide = w >= h ? Int((Double(height) * w / h).rounded(.up)) : height
         do { decoder = try VideoDecoder(path: source, maxPictureSize: longSide) } catch {
@@ -182,6 +194,11 @@ final class ThumbnailWorker {
             failed = true
             cache.fail("\(error)")
         }
+        if decoder != nil { cache.usedDecoder(of: self) }
         return decoder
+    }
+
+    func closeDecoder(now: Bool) {
+        if now { decoder = nil } else { queue.async { self.decoder = nil } }
     }
 }

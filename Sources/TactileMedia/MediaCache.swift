@@ -50,6 +50,9 @@ public final class MediaCache: MediaSource {
     private var filmstrips: [String: ThumbnailWorker] = [:]
     private var waveforms: [String: Waveform?] = [:]
     private var failures: [String] = []
+    /// Workers holding an open decoder, with when each last used it.
+    private var openDecoders: [ObjectIdentifier: (use: Int, holder: DecoderHolder)] = [:]
+    private var decoderUses = 0
 
     /// A cache in `mode`. With `proxies`, frames come from a file's proxy once it exists, and in
     /// `.background` mode proxies of long-GOP videos are made as their files are opened.
@@ -193,6 +196,23 @@ public final class MediaCache: MediaSource {
 
     /// `has` for callers holding the lock.
     func hasLocked(_ key: PictureKey, exact: Bool) -> Bool { pictures.peek(key).map { !exact || $0.picture.isExact } ?? false }
+
+    /// Counts `holder`'s use of its open decoder; when more than `openDecoderLimit` are open, the
+    /// least recently used other one is closed (it reopens when next needed).
+    func usedDecoder(of holder: DecoderHolder) {
+        let victim = lock.withLock { () -> DecoderHolder? in
+            decoderUses += 1
+            openDecoders[ObjectIdentifier(holder)] = (decoderUses, holder)
+            guard openDecoders.count > max(1, settings.openDecoderLimit),
+                  let oldest = openDecoders.filter({ $0.key != ObjectIdentifier(holder) }).min(by: { $0.value.use < $1.value.use }) else { return nil }
+            openDecoders[oldest.key] = nil
+            return oldest.value.holder
+        }
+        victim?.closeDecoder(now: isSynchronous)
+    }
+
+    /// Decoders open now (for tests and the memory benchmark).
+    public var openDecoderCount: Int { lock.withLock { openDecoders.count } }
 
     /// Records a failure (shown in a banner by the host).
     func fail(_ message: String) { deliver { failures.append(message) } }

@@ -115,4 +115,23 @@ final class MediaCacheTests: XCTestCase {
         XCTAssertTrue(problems[0].contains("clip.mp4"), problems[0])
         XCTAssertTrue(cache.takeProblems().isEmpty, "each problem is reported once")
     }
+
+    func testOpenDecodersStayWithinTheLimitAndReopenWhenNeeded() throws {
+        var settings = TactileConfiguration.Media()
+        settings.openDecoderLimit = 2
+        let cache = MediaCache(settings: settings, mode: .synchronous)
+        let copies = try (0..<4).map { i -> String in
+            let link = Self.folder.appendingPathComponent("copy-\(i).mp4").path
+            if !FileManager.default.fileExists(atPath: link) { try FileManager.default.linkItem(atPath: Self.video, toPath: link) }
+            return link
+        }
+        for round in 0..<2 {
+            for (i, path) in copies.enumerated() {
+                let index = 10 + i * 20 + round * 5
+                XCTAssertEqual(frameIndex(cache.frame(of: path, at: Time.frame(atRate: 30) * Int64(index), lane: .canvas), in: cache), index)
+                XCTAssertNotNil(cache.thumbnail(of: path, at: .seconds(Double(i)), height: 48))
+                XCTAssertLessThanOrEqual(cache.openDecoderCount, 2)
+            }
+        }
+    }
 }
