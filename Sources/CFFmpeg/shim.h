@@ -10,6 +10,7 @@
 #include <libavutil/opt.h>
 #include <libavutil/display.h>
 #include <errno.h>
+#include <malloc.h>
 
 /* Function-like macros Swift cannot import, as static inline functions. */
 static inline int tactile_AVERROR(int e) { return AVERROR(e); }
@@ -18,4 +19,6 @@ static inline int tactile_AVERROR_EAGAIN(void) { return AVERROR(EAGAIN); }
 static inline int64_t tactile_AV_NOPTS_VALUE(void) { return AV_NOPTS_VALUE; }
 static inline AVRational tactile_AV_TIME_BASE_Q(void) { AVRational q = {1, AV_TIME_BASE}; return q; }
 static inline const char *tactile_av_err2str(int e, char *buf, size_t size) { return av_make_error_string(buf, size, e); }
+/* glibc: serve allocations of `bytes` and more from mmap, so freed pictures go back to the system. */
+static inline int tactile_set_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
 #endif

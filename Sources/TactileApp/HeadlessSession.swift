@@ -23,6 +23,7 @@ public final class HeadlessSession {
         self.configuration = configuration
         do { fonts = try Fonts() } catch { throw CommandError("\(error)") }
         let measurer = TTFTextMeasurer(fonts: fonts, scale: scale)
+        MediaMemory.returnLargeBuffersToTheSystem()
         media = MediaCache(settings: configuration.media, mode: .synchronous)
         var state = EditorState(project: project, configuration: configuration, viewport: viewport)
         if let at { state.playhead = min(max(.zero, at), project.duration) }

@@ -191,8 +191,8 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
     }
 
     public struct Media: Hashable, Sendable, Codable {
-        /// Memory for decoded pictures (canvas frames and filmstrip thumbnails), in megabytes;
-        /// the least recently used go first. Default 256 MB.
+        /// Memory for media, in megabytes: decoded pictures (canvas frames, filmstrip thumbnails;
+        /// the least recently used go first) plus the open decoders' working memory. Default 256 MB.
         public var cacheBudgetMegabytes: Double = 256
         /// Longest side of the frames decoded for the canvas and the trim preview, in pixels.
         /// Default 960 px (the canvas at 2× is about 720 px wide).

@@ -69,7 +69,7 @@ final class FrameWorker: DecoderHolder {
         do {
             if decoder?.path != source { decoder = try VideoDecoder(path: source, maxPictureSize: cache.settings.canvasPictureSize) }
             guard let d = decoder else { return nil }
-            cache.usedDecoder(of: self)
+            cache.usedDecoder(of: self, bytes: d.estimatedWorkingBytes)
             let standIn: ((DecodedFrame) -> Void)? = standIns ? { [self] stand in
                 cache.store(stand.image, time: stand.time, isExact: true, key: key(for: stand.time), shownBy: shownBy)
                 cache.deliver {}
@@ -186,7 +186,7 @@ final class ThumbnailWorker: DecoderHolder {
     private func openDecoder() -> VideoDecoder? {
         guard !failed else { return nil }
         let source = cache.decodingSource(for: path)
-        if let d = decoder, d.path == source { cache.usedDecoder(of: self); return d }
+        if let d = decoder, d.path == source { cache.usedDecoder(of: self, bytes: d.estimatedWorkingBytes); return d }
         let w = Double(info.pictureWidth ?? 16), h = Double(info.pictureHeight ?? 9)
         let longSide = w >= h ? Int((Double(height) * w / h).rounded(.up)) : height
         do { decoder = try VideoDecoder(path: source, maxPictureSize: longSide) } catch {
@@ -194,7 +194,7 @@ final class ThumbnailWorker: DecoderHolder {
             failed = true
             cache.fail("\(error)")
         }
-        if decoder != nil { cache.usedDecoder(of: self) }
+        if let d = decoder { cache.usedDecoder(of: self, bytes: d.estimatedWorkingBytes) }
         return decoder
     }
 

@@ -51,7 +51,7 @@ public final class MediaCache: MediaSource {
     private var waveforms: [String: Waveform?] = [:]
     private var failures: [String] = []
     /// Workers holding an open decoder, with when each last used it.
-    private var openDecoders: [ObjectIdentifier: (use: Int, holder: DecoderHolder)] = [:]
+    private var openDecoders: [ObjectIdentifier: (use: Int, bytes: Int, holder: DecoderHolder)] = [:]
     private var decoderUses = 0
 
     /// A cache in `mode`. With `proxies`, frames come from a file's proxy once it exists, and in
@@ -197,22 +197,34 @@ public final class MediaCache: MediaSource {
     /// `has` for callers holding the lock.
     func hasLocked(_ key: PictureKey, exact: Bool) -> Bool { pictures.peek(key).map { !exact || $0.picture.isExact } ?? false }
 
-    /// Counts `holder`'s use of its open decoder; when more than `openDecoderLimit` are open, the
-    /// least recently used other one is closed (it reopens when next needed).
-    func usedDecoder(of holder: DecoderHolder) {
+    /// Counts `holder`'s use of its open decoder (working in about `bytes`); when more than
+    /// `openDecoderLimit` are open, the least recently used other one is closed (it reopens when
+    /// next needed). Open decoders' memory comes out of the pictures' budget, so pictures and
+    /// decoders together stay within `cacheBudgetMegabytes` (pictures keep at least a quarter).
+    func usedDecoder(of holder: DecoderHolder, bytes: Int) {
         let victim = lock.withLock { () -> DecoderHolder? in
             decoderUses += 1
-            openDecoders[ObjectIdentifier(holder)] = (decoderUses, holder)
-            guard openDecoders.count > max(1, settings.openDecoderLimit),
-                  let oldest = openDecoders.filter({ $0.key != ObjectIdentifier(holder) }).min(by: { $0.value.use < $1.value.use }) else { return nil }
-            openDecoders[oldest.key] = nil
-            return oldest.value.holder
+            openDecoders[ObjectIdentifier(holder)] = (decoderUses, bytes, holder)
+            var victim: DecoderHolder?
+            if openDecoders.count > max(1, settings.openDecoderLimit),
+               let oldest = openDecoders.filter({ $0.key != ObjectIdentifier(holder) }).min(by: { $0.value.use < $1.value.use }) {
+                openDecoders[oldest.key] = nil
+                victim = oldest.value.holder
+            }
+            let total = Int(settings.cacheBudgetMegabytes * 1_048_576)
+            let reserved = openDecoders.values.reduce(0) { $0 + $1.bytes }
+            let budget = max(total / 4, total - reserved)
+            if pictures.budget != budget { pictures.budget = budget }
+            return victim
         }
         victim?.closeDecoder(now: isSynchronous)
     }
 
     /// Decoders open now (for tests and the memory benchmark).
     public var openDecoderCount: Int { lock.withLock { openDecoders.count } }
+
+    /// Estimated working memory of the open decoders, in bytes.
+    public var decoderBytes: Int { lock.withLock { openDecoders.values.reduce(0) { $0 + $1.bytes } } }
 
     /// Records a failure (shown in a banner by the host).
     func fail(_ message: String) { deliver { failures.append(message) } }

@@ -26,6 +26,18 @@ public final class VideoDecoder {
     public private(set) var frameDuration = Time.frame(atRate: 30)
     /// The stream's length, when the container says.
     public private(set) var duration: Time?
+    /// Memory the codec works in, estimated: each decoding thread holds the reference and
+    /// reordering frames and one it works on, at the coded size and pixel format, plus the
+    /// frames this decoder keeps (held, pending) and the picture it hands out.
+    public var estimatedWorkingBytes: Int {
+        let ctx = input.context.pointee
+        let frame = max(0, Int(av_image_get_buffer_size(ctx.pix_fmt, max(1, ctx.width), max(1, ctx.height), 1)))
+        let perThread = Int(max(1, ctx.refs)) + Int(max(0, ctx.has_b_frames)) + 1
+        let (w, h) = (Int(max(1, ctx.width)), Int(max(1, ctx.height)))
+        let k = maxPictureSize.map { min(1, Double($0) / Double(max(w, h))) } ?? 1
+        let picture = Int(Double(w) * k * Double(h) * k) * 4
+        return frame * (perThread * Int(max(1, ctx.thread_count)) + 2) + picture
+    }
     /// Whether every frame is a keyframe (MJPEG, PNG, proxies): seeking then costs one frame.
     public private(set) var isIntraOnly = false
     /// The stream's frame rate as a fraction (frames, seconds).

@@ -82,12 +82,13 @@ final class MediaCacheTests: XCTestCase {
         XCTAssertEqual(picture?.time, .seconds(5))
     }
 
-    func testPicturesStayWithinTheBudget() throws {
+    func testPicturesAndDecodersStayWithinTheBudget() throws {
         var settings = TactileConfiguration.Media()
-        settings.cacheBudgetMegabytes = 1 // about four 320×180 frames
+        settings.cacheBudgetMegabytes = 4 // a decoder's working memory and a dozen 320×180 frames
         let cache = MediaCache(settings: settings, mode: .synchronous)
         for index in 0..<60 { _ = cache.frame(of: Self.video, at: Time.frame(atRate: 30) * Int64(index * 3), lane: .canvas) }
-        XCTAssertLessThanOrEqual(cache.cachedBytes, 1_048_576)
+        XCTAssertGreaterThan(cache.decoderBytes, 0)
+        XCTAssertLessThanOrEqual(cache.cachedBytes + cache.decoderBytes, 4 * 1_048_576)
         XCTAssertGreaterThan(cache.cachedPictures, 1)
     }
 
