@@ -1,37 +1,76 @@
 import Foundation
 import TactileCore
 
-/// A worker holding a decoder the cache may ask it to close (to bound open decoders).
-protocol DecoderHolder: AnyObject {
+/// What both decode workers share: one file, a serial queue, and a decoder opened on the file's
+/// proxy once there is one (else on the file), counted against the cache's open-decoder limit
+/// and closed when the cache asks.
+class DecodeWorker {
+    let path: String
+    let info: MediaInfo
+    /// Weak: a worker may still be finishing a decode when its cache goes away.
+    fileprivate weak var owner: MediaCache?
+    /// The owning cache (a worker only runs while the cache lives: it calls in, the cache holds it).
+    var cache: MediaCache { owner! }
+    let queue: DispatchQueue
+    /// Touched only on `queue` (or on the caller's thread in synchronous mode).
+    private var decoder: VideoDecoder?
+    private var failed = false
+
+    init(path: String, info: MediaInfo, cache: MediaCache, queue: DispatchQueue) {
+        self.path = path; self.info = info; owner = cache; self.queue = queue
+    }
+
+    /// The decoder of the file's current source at `maxPictureSize`, opened when needed and
+    /// counted as used; nil once the file failed (reported once). A proxy that will not open is
+    /// dropped and the file itself opened.
+    func openDecoder(maxPictureSize: Int) -> VideoDecoder? {
+        guard !failed else { return nil }
+        let source = cache.decodingSource(for: path)
+        if decoder?.path != source {
+            do { decoder = try VideoDecoder(path: source, maxPictureSize: maxPictureSize) } catch {
+                decoder = nil
+                return recovers(from: error, decoding: source) ? openDecoder(maxPictureSize: maxPictureSize) : nil
+            }
+        }
+        guard let d = decoder else { return nil }
+        cache.usedDecoder(of: self, bytes: d.estimatedWorkingBytes)
+        return d
+    }
+
+    /// After `source` failed: a damaged proxy is dropped (true: try again on the file itself);
+    /// a failing file is reported once and not tried again.
+    func recovers(from error: Error, decoding source: String) -> Bool {
+        if source != path {
+            cache.proxies?.reject(path)
+            decoder = nil
+            return true
+        }
+        failed = true
+        cache.fail("\(error)")
+        return false
+    }
+
     /// Closes the decoder: `now` on the caller's thread (synchronous mode, where decodes run on
     /// the caller's thread too), else on the worker's queue after any decode in flight.
-    func closeDecoder(now: Bool)
+    func closeDecoder(now: Bool) {
+        if now { decoder = nil } else { queue.async { self.decoder = nil } }
+    }
 }
 
 /// Decodes canvas or preview frames of one file on its own serial queue. The newest request
 /// wins: a decode still running when a newer request arrives hands out the keyframe it reached
 /// as a stand-in and is abandoned, so at most one decode is in flight and the exact frame follows
 /// as soon as the finger rests.
-final class FrameWorker: DecoderHolder {
-    let path: String
+final class FrameWorker: DecodeWorker {
     let lane: FrameLane
-    let info: MediaInfo
-    /// Weak: a worker may still be finishing a decode when its cache goes away.
-    private weak var owner: MediaCache?
-    /// The owning cache (a worker only runs while the cache lives: it calls in, the cache holds it).
-    private var cache: MediaCache { owner! }
-    private let queue: DispatchQueue
-    /// Touched only on `queue` (or on the caller's thread in synchronous mode).
-    private var decoder: VideoDecoder?
-    private var failed = false
     // Guarded by the cache's lock.
     private var latest: (time: Time, slot: Int64)?
     private var inFlight: Int64?
     private var running = false
 
     init(path: String, lane: FrameLane, info: MediaInfo, cache: MediaCache) {
-        self.path = path; self.lane = lane; self.info = info; owner = cache
-        queue = DispatchQueue(label: "tactile.frames.\(lane)", qos: .userInteractive)
+        self.lane = lane
+        super.init(path: path, info: info, cache: cache, queue: DispatchQueue(label: "tactile.frames.\(lane)", qos: .userInteractive))
     }
 
     /// Asks for the frame at `time`, replacing any request not yet started.
@@ -63,13 +102,9 @@ final class FrameWorker: DecoderHolder {
     func decodeNow(_ time: Time) -> MediaPicture? { decode(time, standIns: false) }
 
     private func decode(_ time: Time, standIns: Bool) -> MediaPicture? {
-        guard !failed else { return nil }
+        guard let d = openDecoder(maxPictureSize: cache.settings.canvasPictureSize) else { return nil }
         let shownBy = MediaCache.LaneKey(path: path, lane: lane)
-        let source = cache.decodingSource(for: path)
         do {
-            if decoder?.path != source { decoder = try VideoDecoder(path: source, maxPictureSize: cache.settings.canvasPictureSize) }
-            guard let d = decoder else { return nil }
-            cache.usedDecoder(of: self, bytes: d.estimatedWorkingBytes)
             let standIn: ((DecodedFrame) -> Void)? = standIns ? { [self] stand in
                 cache.store(stand.image, time: stand.time, isExact: true, key: key(for: stand.time), shownBy: shownBy)
                 cache.deliver {}
@@ -83,46 +118,25 @@ final class FrameWorker: DecoderHolder {
             }
             return cache.store(frame.image, time: frame.time, isExact: true, key: key(for: frame.time), shownBy: shownBy)
         } catch {
-            if source != path {
-                // A damaged proxy: drop it and decode the file itself.
-                cache.proxies?.reject(path)
-                decoder = nil
-                return decode(time, standIns: standIns)
-            }
-            failed = true
-            cache.fail("\(error)")
-            return nil
+            return recovers(from: error, decoding: d.path) ? decode(time, standIns: standIns) : nil
         }
     }
 
     private func key(for frameTime: Time) -> MediaCache.PictureKey { .frame(path, slot: MediaCache.slot(of: frameTime, info: info)) }
-
-    func closeDecoder(now: Bool) {
-        if now { decoder = nil } else { queue.async { self.decoder = nil } }
-    }
 }
 
 /// Fills one file's filmstrip on its own serial queue: first a quick pass showing the keyframe
 /// before each wanted slot (one seek and one decoded frame each), then an exact pass in time
 /// order. Only thumbnails the screen still wants are made.
-final class ThumbnailWorker: DecoderHolder {
-    let path: String
-    let info: MediaInfo
+final class ThumbnailWorker: DecodeWorker {
     let height: Int
-    /// Weak: a worker may still be finishing a decode when its cache goes away.
-    private weak var owner: MediaCache?
-    /// The owning cache (a worker only runs while the cache lives: it calls in, the cache holds it).
-    private var cache: MediaCache { owner! }
-    private let queue: DispatchQueue
-    private var decoder: VideoDecoder?
-    private var failed = false
     // Guarded by the cache's lock.
     private var wanted: [Int64: MediaCache.PictureKey] = [:]
     private var running = false
 
     init(path: String, info: MediaInfo, height: Int, cache: MediaCache) {
-        self.path = path; self.info = info; self.height = height; owner = cache
-        queue = DispatchQueue(label: "tactile.thumbnails", qos: .utility)
+        self.height = height
+        super.init(path: path, info: info, cache: cache, queue: DispatchQueue(label: "tactile.thumbnails", qos: .utility))
     }
 
     /// Asks for the thumbnail at `time` (kept until the next frame begins).
@@ -183,22 +197,9 @@ final class ThumbnailWorker: DecoderHolder {
         return true
     }
 
+    /// The decoder at thumbnails' size: `height` pixels tall at the picture's aspect.
     private func openDecoder() -> VideoDecoder? {
-        guard !failed else { return nil }
-        let source = cache.decodingSource(for: path)
-        if let d = decoder, d.path == source { cache.usedDecoder(of: self, bytes: d.estimatedWorkingBytes); return d }
         let w = Double(info.pictureWidth ?? 16), h = Double(info.pictureHeight ?? 9)
-        let longSide = w >= h ? Int((Double(height) * w / h).rounded(.up)) : height
-        do { decoder = try VideoDecoder(path: source, maxPictureSize: longSide) } catch {
-            if source != path { cache.proxies?.reject(path); return openDecoder() }
-            failed = true
-            cache.fail("\(error)")
-        }
-        if let d = decoder { cache.usedDecoder(of: self, bytes: d.estimatedWorkingBytes) }
-        return decoder
-    }
-
-    func closeDecoder(now: Bool) {
-        if now { decoder = nil } else { queue.async { self.decoder = nil } }
+        return openDecoder(maxPictureSize: w >= h ? Int((Double(height) * w / h).rounded(.up)) : height)
     }
 }

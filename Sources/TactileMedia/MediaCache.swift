@@ -51,7 +51,7 @@ public final class MediaCache: MediaSource {
     private var waveforms: [String: Waveform?] = [:]
     private var failures: [String] = []
     /// Workers holding an open decoder, with when each last used it.
-    private var openDecoders: [ObjectIdentifier: (use: Int, bytes: Int, holder: DecoderHolder)] = [:]
+    private var openDecoders: [ObjectIdentifier: (use: Int, bytes: Int, holder: DecodeWorker)] = [:]
     private var decoderUses = 0
 
     /// A cache in `mode`. With `proxies`, frames come from a file's proxy once it exists, and in
@@ -201,11 +201,11 @@ public final class MediaCache: MediaSource {
     /// `openDecoderLimit` are open, the least recently used other one is closed (it reopens when
     /// next needed). Open decoders' memory comes out of the pictures' budget, so pictures and
     /// decoders together stay within `cacheBudgetMegabytes` (pictures keep at least a quarter).
-    func usedDecoder(of holder: DecoderHolder, bytes: Int) {
-        let victim = lock.withLock { () -> DecoderHolder? in
+    func usedDecoder(of holder: DecodeWorker, bytes: Int) {
+        let victim = lock.withLock { () -> DecodeWorker? in
             decoderUses += 1
             openDecoders[ObjectIdentifier(holder)] = (decoderUses, bytes, holder)
-            var victim: DecoderHolder?
+            var victim: DecodeWorker?
             if openDecoders.count > max(1, settings.openDecoderLimit),
                let oldest = openDecoders.filter({ $0.key != ObjectIdentifier(holder) }).min(by: { $0.value.use < $1.value.use }) {
                 openDecoders[oldest.key] = nil

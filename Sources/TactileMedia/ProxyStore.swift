@@ -55,9 +55,10 @@ public final class ProxyStore: @unchecked Sendable {
         guard start else { return }
         queue.async { [weak self] in
             guard let self else { return }
-            let result = try? self.makeNow(path, isCancelled: { [weak self] in self == nil })
-            self.lock.withLock { _ = self.queued.remove(path); if result == nil { self.settled.insert(path) } }
-            if result != nil { made() }
+            // Nil when the source needs no proxy or it could not be made: either way, not again this run.
+            let proxy = (try? self.makeNow(path, isCancelled: { [weak self] in self == nil })) ?? nil
+            self.lock.withLock { _ = self.queued.remove(path); if proxy == nil { self.settled.insert(path) } }
+            if proxy != nil { made() }
         }
     }
 
