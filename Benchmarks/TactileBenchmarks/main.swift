@@ -202,7 +202,7 @@ do {
                           configuration: TactileConfiguration())
     let probe = IdleProbe()
     var started = false
-    host.onFrame = { _, _ in
+    host.onFrame = { _ in
         guard !started else { return }
         started = true
         Thread.detachNewThread {

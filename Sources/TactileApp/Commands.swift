@@ -8,41 +8,83 @@ import TactileMedia
 public enum Commands {
     /// `tactile snapshot`: renders one frame with no window and writes a PNG.
     public static func snapshot(out: String, project path: String?, size: String?, scale: Double?, at seconds: Double?,
-                                uiScale: Double? = nil, mediaDir: String? = nil) throws {
+                                settings: Settings = Settings(), mediaDir: String? = nil) throws {
         let session = try HeadlessSession(project: try Inputs.project(at: path), viewport: try Inputs.size(size),
                                           scale: try Inputs.scale(scale) ?? 2, at: try time(seconds),
-                                          configuration: try Inputs.configuration(uiScale: uiScale), library: try MediaFolder.library(mediaDir))
+                                          configuration: try settings.load(), library: try MediaFolder.library(mediaDir))
         try session.writeSnapshot(to: out)
     }
 
     /// `tactile inspect`: the elements on screen as JSON, after an optional replay.
     public static func inspect(project path: String?, replay: String?, size: String?, scale: Double?, at seconds: Double?,
-                               uiScale: Double? = nil, mediaDir: String? = nil, until: Double? = nil) throws -> String {
+                               settings: Settings = Settings(), mediaDir: String? = nil, until: Double? = nil) throws -> String {
         let trace = try replay.map(Inputs.trace(at:))
         let session = try HeadlessSession(project: try Inputs.project(at: path), viewport: try Inputs.size(size) ?? trace?.viewport,
                                           scale: try Inputs.scale(scale) ?? 2, at: try time(seconds),
-                                          configuration: try Inputs.configuration(uiScale: uiScale), library: try MediaFolder.library(mediaDir))
+                                          configuration: try settings.load(), library: try MediaFolder.library(mediaDir))
         if let trace { session.driver.play(trace, until: try time(until)) }
         return session.inspectJSON().serialized(pretty: true) + "\n"
+    }
+
+    /// What `tactile replay` writes besides its summary.
+    public struct ReplayOutputs: Sendable {
+        /// The resulting project JSON.
+        public var stateOut: String?
+        /// The final frame as a PNG.
+        public var snapshot: String?
+        /// The interaction log, as JSON Lines.
+        public var logOut: String?
+        /// The session rendered to an MP4 (H.264) with touch indicators.
+        public var video: String?
+        /// The video's frame rate (default: the session's, else 30).
+        public var framesPerSecond: Double?
+        public init(stateOut: String? = nil, snapshot: String? = nil, logOut: String? = nil, video: String? = nil, framesPerSecond: Double? = nil) {
+            self.stateOut = stateOut; self.snapshot = snapshot; self.logOut = logOut; self.video = video; self.framesPerSecond = framesPerSecond
+        }
     }
 
     /// `tactile replay`: feeds a trace through the frame loop on a virtual clock, then writes the
     /// resulting project and a final PNG. Returns a one-line summary.
     public static func replay(trace tracePath: String, project path: String?, stateOut: String?, snapshot: String?,
-                              scale: Double?, until seconds: Double?, uiScale: Double? = nil, mediaDir: String? = nil) throws -> String {
-        let trace = try Inputs.trace(at: tracePath)
-        let session = try HeadlessSession(project: try Inputs.project(at: path), viewport: trace.viewport, scale: try Inputs.scale(scale) ?? 2,
-                                          configuration: try Inputs.configuration(uiScale: uiScale), library: try MediaFolder.library(mediaDir))
-        session.driver.play(trace, until: try time(seconds))
-        if let stateOut {
-            do { try ProjectFile.save(session.driver.state.project, to: URL(fileURLWithPath: stateOut)) } catch {
+                              scale: Double?, until seconds: Double?, settings: Settings = Settings(), mediaDir: String? = nil) throws -> String {
+        try replay(trace: tracePath, project: path, outputs: ReplayOutputs(stateOut: stateOut, snapshot: snapshot), scale: scale,
+                   until: seconds, settings: settings, mediaDir: mediaDir)
+    }
+
+    /// `tactile replay` with every output. `trace` may be a recorded session's folder: its
+    /// trace, starting project and configuration are used unless `--project` / `--config` say otherwise.
+    public static func replay(trace tracePath: String, project path: String?, outputs: ReplayOutputs,
+                              scale: Double?, until seconds: Double?, settings: Settings = Settings(), mediaDir: String? = nil) throws -> String {
+        let session = try RecordedSession.open(tracePath, project: path, settings: settings)
+        let trace = session.trace
+        let headless = try HeadlessSession(project: session.project, viewport: trace.viewport, scale: try Inputs.scale(scale) ?? 2,
+                                           configuration: session.configuration, library: try MediaFolder.library(mediaDir))
+        let until = try time(seconds)
+        var video: VideoExport.Summary?
+        if let out = outputs.video {
+            let fps = outputs.framesPerSecond ?? trace.framesPerSecond ?? 30
+            guard fps.isFinite, fps >= 1, fps <= 240 else { throw CommandError.badInput("--fps must be between 1 and 240, not \(fps)") }
+            video = try VideoExport.export(trace, in: headless, to: URL(fileURLWithPath: out), framesPerSecond: fps,
+                                           until: until.map { max($0, trace.duration) })
+        } else {
+            headless.driver.play(trace, until: until)
+        }
+        let d = headless.driver
+        if let stateOut = outputs.stateOut {
+            do { try ProjectFile.save(d.state.project, to: URL(fileURLWithPath: stateOut)) } catch {
                 throw CommandError("\(stateOut): cannot write the project (\(error))")
             }
         }
-        if let snapshot { try session.writeSnapshot(to: snapshot) }
-        let d = session.driver
-        return "replayed \(trace.events.count) events over \(String(format: "%.3f", d.clock.now.seconds)) s: "
+        if let logOut = outputs.logOut {
+            do { try AtomicFile.write(Data(d.log.map { $0.jsonLine + "\n" }.joined().utf8), to: URL(fileURLWithPath: logOut)) } catch {
+                throw CommandError("\(logOut): cannot write the log (\(error))")
+            }
+        }
+        if let snapshot = outputs.snapshot { try headless.writeSnapshot(to: snapshot) }
+        var line = "replayed \(trace.events.count) events over \(String(format: "%.3f", d.clock.now.seconds)) s: "
             + "\(d.loop.framesRun) frames run, \(d.framesRendered) rendered, \(d.log.count) log events"
+        if let video { line += "; video \(video.width)x\(video.height), \(video.frames) frames at \(JSONValue.format(video.framesPerSecond)) fps" }
+        return line
     }
 
     /// `tactile probe`: one JSON object per file (a JSON array of them). Returns the text and
@@ -51,6 +93,19 @@ public enum Commands {
         MediaLog.quiet()
         let reports = paths.map(MediaProbe.probe)
         return (JSONValue.array(reports.map(\.json)).serialized(pretty: true) + "\n", reports.allSatisfy(\.ok))
+    }
+
+    /// `tactile config`: the defaults as JSON, or the file `check` merged over them (with
+    /// `variant`), or an error naming the key that is wrong.
+    public static func config(check: String?, variant: String?) throws -> String {
+        guard let check else {
+            if variant != nil { throw CommandError.badInput("--variant needs --check FILE") }
+            return ConfigurationFile.defaultsJSON()
+        }
+        let c = try Settings(file: check, variant: variant).load()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(c), as: UTF8.self) + "\n"
     }
 
     private static func time(_ seconds: Double?) throws -> Time? {

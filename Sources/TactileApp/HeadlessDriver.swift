@@ -51,18 +51,54 @@ public final class HeadlessDriver {
 
     /// Feeds a trace: events that share a timestamp arrive in one frame; scheduled frames run
     /// between them. Ends at the last event, or at `until` when that is later.
+    ///
+    /// A recorded trace (one with frame marks) replays frame for frame instead: a frame runs at
+    /// each mark with the events that arrived since the one before, and at no other time.
     public func play(_ trace: Trace, until: Time? = nil) {
-        if lastOutput == nil { runFrame() }
-        var index = 0
-        let events = trace.events
-        while index < events.count {
-            let t = events[index].time
-            runDueFrames(through: t - Time(ticks: 1))
-            clock.advance(to: t)
-            var batch: [InputEvent] = []
-            while index < events.count && events[index].time == t { batch.append(events[index]); index += 1 }
-            runFrame(events: batch)
-        }
+        var cursor = TraceCursor(trace)
+        advance(&cursor, through: trace.duration)
         if let until, until > clock.now { runDueFrames(through: until) }
     }
+
+    /// Plays `cursor`'s trace on through `instant` (for exports that step through a session).
+    public func advance(_ cursor: inout TraceCursor, through instant: Time) {
+        let trace = cursor.trace, events = trace.events
+        if trace.frames.isEmpty {
+            if lastOutput == nil { runFrame() }
+            while cursor.event < events.count && events[cursor.event].time <= instant {
+                let t = events[cursor.event].time
+                runDueFrames(through: t - Time(ticks: 1))
+                clock.advance(to: t)
+                var batch: [InputEvent] = []
+                while cursor.event < events.count && events[cursor.event].time == t { batch.append(events[cursor.event]); cursor.event += 1 }
+                runFrame(events: batch)
+            }
+            if cursor.event > 0 || instant > clock.now { runDueFrames(through: instant) }
+            return
+        }
+        while cursor.frame < trace.frames.count && trace.frames[cursor.frame] <= instant {
+            let mark = trace.frames[cursor.frame]
+            cursor.frame += 1
+            var batch: [InputEvent] = []
+            while cursor.event < events.count && events[cursor.event].time <= mark { batch.append(events[cursor.event]); cursor.event += 1 }
+            clock.advance(to: mark)
+            runFrame(events: batch)
+        }
+        // Input after the last mark (a session killed mid-frame) arrives in one last frame.
+        if cursor.frame == trace.frames.count && cursor.event < events.count && events[events.count - 1].time <= instant {
+            clock.advance(to: events[events.count - 1].time)
+            runFrame(events: Array(events[cursor.event...]))
+            cursor.event = events.count
+        }
+        clock.advance(to: instant)
+    }
+}
+
+/// How far a trace has been played.
+public struct TraceCursor: Sendable {
+    public let trace: Trace
+    var event = 0, frame = 0
+    public init(_ trace: Trace) { self.trace = trace }
+    /// Whether every event and frame mark has been played.
+    public var isAtEnd: Bool { event == trace.events.count && frame == trace.frames.count }
 }

@@ -36,14 +36,35 @@ public enum Inputs {
         return size
     }
 
-    /// The configuration, with `--ui-scale` applied (0.5 … 3).
-    public static func configuration(uiScale: Double?) throws -> TactileConfiguration {
-        var c = TactileConfiguration()
-        if let uiScale {
-            guard uiScale.isFinite, uiScale >= 0.5, uiScale <= 3 else { throw CommandError.badInput("--ui-scale must be between 0.5 and 3, not \(uiScale)") }
-            c.layout.uiScale = uiScale
+    /// The configuration: the file at `file` (with `variant`) or the defaults, then `--ui-scale`
+    /// (0.5 … 3) over it.
+    public static func configuration(file: String? = nil, variant: String? = nil, uiScale: Double?) throws -> TactileConfiguration {
+        guard let file else {
+            if let variant { throw CommandError.badInput("--variant \(variant) needs --config FILE (the file that holds the variants)") }
+            var c = TactileConfiguration()
+            try applyUIScale(uiScale, to: &c)
+            return c
         }
-        return c
+        return try watcher(file: file, variant: variant, uiScale: uiScale).configuration
+    }
+
+    /// The configuration file at `file` loaded, and a watcher that reloads it with the same
+    /// variant and command-line options laid over.
+    public static func watcher(file: String, variant: String?, uiScale: Double?) throws -> (configuration: TactileConfiguration, watcher: ConfigurationWatcher) {
+        var check = TactileConfiguration()
+        try applyUIScale(uiScale, to: &check)
+        let watcher = ConfigurationWatcher(url: URL(fileURLWithPath: file), variant: variant) { c in
+            if let uiScale { c.layout.uiScale = uiScale }
+        }
+        do { return (try watcher.load(), watcher) } catch let e as ConfigurationError {
+            throw CommandError.badInput("\(file): \(e)")
+        }
+    }
+
+    private static func applyUIScale(_ uiScale: Double?, to c: inout TactileConfiguration) throws {
+        guard let uiScale else { return }
+        guard uiScale.isFinite, uiScale >= 0.5, uiScale <= 3 else { throw CommandError.badInput("--ui-scale must be between 0.5 and 3, not \(uiScale)") }
+        c.layout.uiScale = uiScale
     }
 
     /// A scale factor between 0.25 and 8.

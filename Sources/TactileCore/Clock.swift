@@ -40,3 +40,21 @@ public final class MonotonicClock: FrameClock {
         Int64(ns / 5000 * 3528 + (ns % 5000) * 3528 / 5000)
     }
 }
+
+/// The window's clock: monotonic, starting at zero when created, and read on the microsecond
+/// grid that trace files write, so a recorded session's instants replay exactly.
+public final class SessionClock: FrameClock {
+    private let origin = DispatchTime.now().uptimeNanoseconds
+    private var last = Time.zero
+
+    public init() {}
+
+    /// Now, in whole microseconds since the clock was made; never the same reading twice running
+    /// backwards.
+    public var now: Time {
+        let micros = (DispatchTime.now().uptimeNanoseconds - origin) / 1000
+        let t = Time.seconds(Double(micros) / 1_000_000)
+        if t > last { last = t }
+        return last
+    }
+}

@@ -15,6 +15,12 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
     public var cues = Cues()
     /// Decoding, caches, filmstrips, waveforms and scrubbing.
     public var media = Media()
+    /// The editor's colours.
+    public var theme = Appearance()
+    /// Overlays drawn over the editor: touch indicators.
+    public var overlays = Overlays()
+    /// Recording sessions and reloading the configuration.
+    public var session = Session()
 
     public init() {}
 
@@ -175,6 +181,9 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var hapticStrength: Double = 0.6
         /// Sample rate of the synthesised cue sounds. Default 48,000 Hz.
         public var sampleRate: Int = 48_000
+        /// Cues that make no sound (and no rumble), by name: selection, impactLight, impactMedium,
+        /// impactRigid, impactSoft, success, warning, error. Default none.
+        public var silenced: [String] = []
         public init() {}
     }
 
@@ -224,6 +233,53 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// Disk space proxies may take, in megabytes; the least recently used are deleted first.
         /// Default 4,096 MB.
         public var proxyBudgetMegabytes: Double = 4096
+        public init() {}
+    }
+
+    public struct Appearance: Hashable, Sendable, Codable {
+        /// Colours as "#RRGGBB". Defaults: a dark theme in the manner of modern phone editors.
+        /// The screen's background. Default "#0B0B0F".
+        public var background = "#0B0B0F"
+        /// Bars and panels. Default "#16161D".
+        public var surface = "#16161D"
+        /// Buttons and tiles on a panel. Default "#202029".
+        public var surfaceRaised = "#202029"
+        /// Primary text. Default "#F2F2F7".
+        public var textPrimary = "#F2F2F7"
+        /// Secondary text. Default "#9A9AA8".
+        public var textSecondary = "#9A9AA8"
+        /// Buttons, highlights. Default "#0A84FF".
+        public var accent = "#0A84FF"
+        /// The selection frame and snap guides. Default "#FFD60A".
+        public var selection = "#FFD60A"
+        /// The playhead. Default "#FFFFFF".
+        public var playhead = "#FFFFFF"
+        /// Errors. Default "#FF453A".
+        public var danger = "#FF453A"
+        /// The desk around the phone. Default "#2A2D34".
+        public var desk = "#2A2D34"
+        /// Touch indicators. Default "#FFFFFF".
+        public var touches = "#FFFFFF"
+        public init() {}
+    }
+
+    public struct Overlays: Hashable, Sendable, Codable {
+        /// Draw touch indicators live (`--show-touches`). Exported videos always have them. Default false.
+        public var showTouches = false
+        /// Radius of a touch indicator's circle, in points. Default 22 pt (a fingertip).
+        public var touchRadius: Double = 22
+        /// How long a touch indicator's trail lasts, in seconds. Default 0.35 s.
+        public var trailDuration: Double = 0.35
+        /// How long the circle takes to fade after the finger lifts, in seconds. Default 0.25 s.
+        public var liftFadeDuration: Double = 0.25
+        public init() {}
+    }
+
+    public struct Session: Hashable, Sendable, Codable {
+        /// Record every session into a new folder under this one (as `run --record`); empty: off. Default "".
+        public var recordFolder = ""
+        /// How often the configuration file is checked for changes, in seconds. Default 0.5 s.
+        public var configurationPollInterval: Double = 0.5
         public init() {}
     }
 }

@@ -13,10 +13,11 @@ public struct Editor {
     public let media: MediaSource
 
     /// An editor; `configuration.layout.uiScale` scales its text and targets together.
-    public init(configuration: TactileConfiguration = TactileConfiguration(), theme: Theme = Theme(), measurer: TextMeasurer,
+    /// The theme's colours come from `configuration.theme` unless `theme` is given.
+    public init(configuration: TactileConfiguration = TactileConfiguration(), theme: Theme? = nil, measurer: TextMeasurer,
                 media: MediaSource = NoMediaSource()) {
         self.configuration = configuration.scaledForUI()
-        self.theme = theme.scaled(by: configuration.layout.uiScale)
+        self.theme = (theme ?? Theme(appearance: configuration.theme)).scaled(by: configuration.layout.uiScale)
         self.measurer = measurer
         self.media = media
     }
@@ -93,6 +94,7 @@ public struct Editor {
 
     /// One immediate-mode pass over the whole screen.
     private func pass(_ state: inout EditorState, touches: [InputEvent], now: Time, effects: inout Effects) -> UIContext {
+        let logStart = effects.log.count
         actions.advancePlayback(&state, now: now, effects: &effects)
         if let banner = state.banner, banner.until <= now { state.banner = nil }
         let problems = state.notices + media.takeProblems()
@@ -109,6 +111,7 @@ public struct Editor {
         let intents = view.draw(state)
         state.ui = ui.finish()
         for gesture in ui.gestures {
+            InteractionLog.log(gesture, state: state, into: &effects.log, now: now)
             if BrowserController.handles(gesture.target.id) {
                 BrowserController(configuration: configuration, media: media).apply(gesture, &state, now: now, effects: &effects)
             } else if ScrubController.handles(gesture.target.id) {
@@ -125,9 +128,8 @@ public struct Editor {
         }
         if let deadline = state.ui.arena.nextDeadline { ui.requestFrames(.explicit([deadline]), reason: "gesture timer") }
         if let banner = state.banner { ui.requestFrames(.explicit([banner.until]), reason: "banner") }
-        for miss in ui.unclaimedPresses {
-            effects.log.append(LogEvent(time: now, kind: "miss", fields: ["x": .number(miss.x), "y": .number(miss.y)]))
-        }
+        InteractionLog.describeTargets(in: &effects.log, since: logStart, taps: ui.widgetTaps, misses: ui.unclaimedPresses,
+                                       elements: ui.elements, now: now)
         return ui
     }
 }

@@ -129,9 +129,10 @@ struct EditorActions {
     }
 
     private func commit(_ project: Project, state: inout EditorState, now: Time, effects: inout Effects, edit: String, clip: String) {
+        let before = state.project
         state.history.record(state.project)
         state.project = project
-        effects.log.append(LogEvent(time: now, kind: "edit", fields: ["edit": .string(edit), "clip": .string(clip)]))
+        effects.log.append(.edit(edit, clip: clip, before: before, after: project, time: now))
     }
 
     private func failed(_ error: Error, state: inout EditorState, now: Time, effects: inout Effects) {
@@ -155,9 +156,10 @@ struct EditorActions {
     /// Puts back a project from the history (undo or redo), or says there is none.
     private func restore(_ project: Project?, as step: String, state: inout EditorState, now: Time, effects: inout Effects) {
         guard let project else { return banner("Nothing to \(step).", state: &state, now: now) }
+        let before = state.project
         state.project = project
         if let id = state.selection, project.clip(withID: id) == nil { state.selection = nil }
         effects.cues.append(CueEvent(.impactLight, reason: step))
-        effects.log.append(LogEvent(time: now, kind: step))
+        effects.log.append(LogEvent(time: now, kind: step, fields: LogEvent.difference(before, project)))
     }
 }

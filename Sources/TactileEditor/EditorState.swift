@@ -32,6 +32,7 @@ public struct Banner: Hashable, Sendable {
     public var message: String
     public var isError: Bool
     public var until: Time
+    public init(message: String, isError: Bool, until: Time) { self.message = message; self.isError = isError; self.until = until }
 }
 
 /// Everything the editor remembers: the project, the view onto it, and the UI's memory.
@@ -71,6 +72,15 @@ public struct EditorState: Sendable {
         self.viewport = viewport ?? configuration.layout.viewport
         self.history = EditHistory(limit: configuration.editing.undoLimit)
         self.ui = UIMemory(input: configuration.input)
+    }
+
+    /// Takes a reloaded configuration: new touch thresholds and undo limit, keeping the
+    /// project, the view and every finger that is down. Zoom stays within the new limits.
+    public mutating func adopt(_ configuration: TactileConfiguration) {
+        let c = configuration.scaledForUI()
+        ui.adopt(c.input)
+        history.limit = c.editing.undoLimit
+        pointsPerSecond = min(max(pointsPerSecond, c.timeline.minimumPointsPerSecond), c.timeline.maximumPointsPerSecond)
     }
 
     /// Whether playback is running.

@@ -2,16 +2,6 @@ import TactileCore
 import TactileInput
 import TactileUI
 
-/// A semantic event for the interaction log (JSON Lines), e.g. `selection` or `edit`.
-public struct LogEvent: Hashable, Sendable {
-    public var time: Time
-    public var kind: String
-    public var fields: [String: ElementValue]
-    public init(time: Time, kind: String, fields: [String: ElementValue] = [:]) {
-        self.time = time; self.kind = kind; self.fields = fields
-    }
-}
-
 /// Everything one editor frame produces. The editor never draws, plays or logs by itself: the
 /// host hands each part to whoever consumes it.
 public struct FrameOutput: Sendable {

@@ -95,7 +95,6 @@ struct TimelineController {
                 s.beginDrag()
                 state.timeline.scrollX = s
             }
-            log(g, state: state, now: now, effects: &effects)
         case (.scroll, .changed):
             if g.axis == .vertical, var s = state.timeline.scrollY {
                 s.drag(translation: g.translation.y)
@@ -115,12 +114,10 @@ struct TimelineController {
                 s.endDrag(velocity: fling ? g.velocity.x : 0, at: now)
                 state.timeline.scrollX = s
             }
-            log(g, state: state, now: now, effects: &effects)
         case (.pinch, .began):
             pausePlayback(&state, now: now, effects: &effects)
             state.timeline.scrollX = nil
             state.timeline.pinch = (state.pointsPerSecond, geometry.time(atX: g.start.x))
-            log(g, state: state, now: now, effects: &effects)
         case (.pinch, .changed):
             guard let pinch = state.timeline.pinch else { return }
             let t = configuration.timeline
@@ -136,7 +133,6 @@ struct TimelineController {
                 s.endDrag(velocity: 0, at: now)
                 state.timeline.scrollX = s
             }
-            log(g, state: state, now: now, effects: &effects, extra: ["pointsPerSecond": .number(state.pointsPerSecond)])
         case (.move, .began), (.longPress, .began):
             guard let id = clipID(in: g.target.id), let (clip, _) = state.project.clip(withID: id) else { return }
             pausePlayback(&state, now: now, effects: &effects)
@@ -146,7 +142,6 @@ struct TimelineController {
             }
             state.timeline.drag = ClipDrag(kind: .move, clipID: id, original: state.project,
                                            grabOffset: geometry.time(atX: g.origin.x) - clip.start, finger: g.location)
-            log(g, state: state, now: now, effects: &effects, extra: ["clip": .string(id)])
             applyDrag(&state, layout: layout, now: now, effects: &effects)
         case (.trim, .began):
             guard let (id, leading) = handle(in: g.target.id), let (clip, _) = state.project.clip(withID: id) else { return }
@@ -154,7 +149,6 @@ struct TimelineController {
             let edge = leading ? clip.start : clip.end
             state.timeline.drag = ClipDrag(kind: leading ? .trimLeading : .trimTrailing, clipID: id, original: state.project,
                                            grabOffset: geometry.time(atX: g.origin.x) - edge, finger: g.location)
-            log(g, state: state, now: now, effects: &effects, extra: ["clip": .string(id), "edge": .string(leading ? "leading" : "trailing")])
             applyDrag(&state, layout: layout, now: now, effects: &effects)
         case (.move, .changed), (.longPress, .changed), (.trim, .changed):
             guard state.timeline.drag != nil else { return }
@@ -170,10 +164,8 @@ struct TimelineController {
                 cue(.impactSoft, at: g.location, reason: "springBack", state: &state, now: now, effects: &effects)
             }
             finishDrag(&state, commit: true, now: now, effects: &effects)
-            log(g, state: state, now: now, effects: &effects, extra: ["clip": .string(drag.clipID)])
         case (.move, .cancelled), (.longPress, .cancelled), (.trim, .cancelled):
             finishDrag(&state, commit: false, now: now, effects: &effects)
-            log(g, state: state, now: now, effects: &effects)
         default:
             break
         }
@@ -274,12 +266,7 @@ struct TimelineController {
         if commit, state.project != drag.original {
             state.history.record(drag.original)
             let edit = drag.kind == .move ? "move" : "trim"
-            let before = drag.original.clip(withID: drag.clipID)?.clip, after = state.project.clip(withID: drag.clipID)?.clip
-            effects.log.append(LogEvent(time: now, kind: "edit", fields: [
-                "edit": .string(edit), "clip": .string(drag.clipID),
-                "beforeStart": .number(before?.start.seconds ?? 0), "beforeDuration": .number(before?.duration.seconds ?? 0),
-                "afterStart": .number(after?.start.seconds ?? 0), "afterDuration": .number(after?.duration.seconds ?? 0),
-            ]))
+            effects.log.append(.edit(edit, clip: drag.clipID, before: drag.original, after: state.project, time: now))
         } else if !commit {
             state.project = drag.original
         }
@@ -356,12 +343,6 @@ struct TimelineController {
         effects.cues.append(CueEvent(cue, at: location, reason: reason))
         effects.log.append(LogEvent(time: now, kind: "cue", fields: ["cue": .string(cue.rawValue), "reason": .string(reason)]))
         if let location { state.timeline.pulses.append(Pulse(cue: cue, location: location, start: now)) }
-    }
-
-    private func log(_ g: GestureEvent, state: EditorState, now: Time, effects: inout Effects, extra: [String: ElementValue] = [:]) {
-        var fields: [String: ElementValue] = ["gesture": .string(g.kind.rawValue), "target": .string(g.target.id)]
-        for (k, v) in extra { fields[k] = v }
-        effects.log.append(LogEvent(time: now, kind: "gesture.\(g.phase.rawValue)", fields: fields))
     }
 
     private func describe(_ p: SnapPoint) -> String {

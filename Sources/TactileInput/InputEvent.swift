@@ -36,8 +36,10 @@ public struct InputEvent: Hashable, Sendable {
 
     public var time: Time
     public var kind: Kind
+    /// How hard the finger presses (0 … 1 on most panels), when the device reports it.
+    public var pressure: Double?
 
-    public init(time: Time, kind: Kind) { self.time = time; self.kind = kind }
+    public init(time: Time, kind: Kind, pressure: Double? = nil) { self.time = time; self.kind = kind; self.pressure = pressure }
 
     /// A touch event.
     public static func touch(_ phase: TouchPhase, id: PointerID, at location: Point, time: Time) -> InputEvent {
@@ -46,4 +48,16 @@ public struct InputEvent: Hashable, Sendable {
 
     /// A key event.
     public static func key(_ key: Key, time: Time) -> InputEvent { InputEvent(time: time, kind: .key(key)) }
+}
+
+extension InputEvent {
+    /// The event with its position and pressure rounded to the thousandths a trace file keeps,
+    /// so a recorded event replays as exactly the event the editor saw.
+    public func roundedForTrace() -> InputEvent {
+        func r(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+        var e = self
+        if case let .touch(id, phase, p) = kind { e.kind = .touch(id: id, phase: phase, location: Point(x: r(p.x), y: r(p.y))) }
+        e.pressure = pressure.map(r)
+        return e
+    }
 }

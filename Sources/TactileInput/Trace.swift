@@ -9,17 +9,29 @@ import TactileCore
 ///     {"t":0.100,"type":"up","id":1,"x":120.5,"y":600}
 ///     {"t":0.500,"type":"key","key":"space"}
 ///     {"t":0.900,"type":"blur"}
+///     {"t":0.916,"type":"frame"}
+///
+/// A recorded session also marks every frame the window ran (`"frame"`): a replay then runs
+/// exactly those frames, with the input that arrived before each, instead of deciding itself
+/// when frames fall due, so it reproduces the session frame for frame. The header of a recorded
+/// session carries the display's refresh rate (`"fps"`), the rate exported videos use.
 public struct Trace: Sendable, Hashable {
     /// The version of the trace format this code reads and writes.
     public static let formatVersion = 1
 
     public var viewport: Size
     public var events: [InputEvent]
+    /// The instants frames ran at, when the trace was recorded from a session (else empty).
+    public var frames: [Time]
+    /// The refresh rate of the display the session was recorded on, if known.
+    public var framesPerSecond: Double?
 
-    public init(viewport: Size, events: [InputEvent]) { self.viewport = viewport; self.events = events }
+    public init(viewport: Size, events: [InputEvent], frames: [Time] = [], framesPerSecond: Double? = nil) {
+        self.viewport = viewport; self.events = events; self.frames = frames; self.framesPerSecond = framesPerSecond
+    }
 
     /// The time of the last event (the trace's length).
-    public var duration: Time { events.last?.time ?? .zero }
+    public var duration: Time { max(events.last?.time ?? .zero, frames.last ?? .zero) }
 }
 
 /// A problem with a trace file, naming the line.
@@ -42,12 +54,17 @@ extension Trace {
     /// Parses trace text. Events must be in time order; blank lines are skipped.
     public static func parse(_ text: String) throws -> Trace {
         var viewport: Size?
+        var fps: Double?
         var events: [InputEvent] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        var frames: [Time] = []
+        let rawLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, raw) in rawLines.enumerated() {
             let lineNumber = index + 1
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty { continue }
             guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
+                // A recording killed mid-write may leave its last line torn: an event cut short.
+                if index == rawLines.count - 1 && index > 0 && line.hasPrefix("{\"t\":") && !line.hasSuffix("}") { break }
                 throw TraceError(line: lineNumber, "not a JSON object")
             }
             if viewport == nil {
@@ -59,17 +76,30 @@ extension Trace {
                     throw TraceError(line: lineNumber, "header needs a viewport with positive width and height")
                 }
                 viewport = Size(width: w, height: h)
+                if object["fps"] != nil {
+                    guard let f = number(object["fps"]), f >= 1, f <= 1000 else { throw TraceError(line: lineNumber, "\"fps\" must be a number from 1 to 1000") }
+                    fps = f
+                }
                 continue
             }
             guard let t = number(object["t"]), t >= 0 else { throw TraceError(line: lineNumber, "\"t\" must be a number of seconds ≥ 0") }
             let time = Time.seconds(t)
-            if let last = events.last, time < last.time { throw TraceError(line: lineNumber, "events must be in time order (t went back to \(t))") }
+            if let last = [events.last?.time, frames.last].compactMap({ $0 }).max(), time < last {
+                throw TraceError(line: lineNumber, "events must be in time order (t went back to \(t))")
+            }
             guard let type = object["type"] as? String else { throw TraceError(line: lineNumber, "missing \"type\"") }
             switch type {
             case "down", "move", "up", "cancel":
                 guard let id = object["id"] as? Int else { throw TraceError(line: lineNumber, "a \(type) event needs an integer \"id\"") }
                 guard let x = number(object["x"]), let y = number(object["y"]) else { throw TraceError(line: lineNumber, "a \(type) event needs numbers \"x\" and \"y\"") }
-                events.append(.touch(TouchPhase(rawValue: type)!, id: id, at: Point(x: x, y: y), time: time))
+                var event = InputEvent.touch(TouchPhase(rawValue: type)!, id: id, at: Point(x: x, y: y), time: time)
+                if object["p"] != nil {
+                    guard let p = number(object["p"]), p >= 0 else { throw TraceError(line: lineNumber, "\"p\" (pressure) must be a number ≥ 0") }
+                    event.pressure = p
+                }
+                events.append(event)
+            case "frame":
+                frames.append(time)
             case "key":
                 guard let name = object["key"] as? String, let key = Key(rawValue: name) else {
                     throw TraceError(line: lineNumber, "unknown key (expected one of \(Key.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -78,26 +108,45 @@ extension Trace {
             case "blur":
                 events.append(InputEvent(time: time, kind: .focusLost))
             default:
-                throw TraceError(line: lineNumber, "unknown event type \"\(type)\" (expected down, move, up, cancel, key or blur)")
+                throw TraceError(line: lineNumber, "unknown event type \"\(type)\" (expected down, move, up, cancel, key, blur or frame)")
             }
         }
         guard let vp = viewport else { throw TraceError(line: 1, "empty trace: the header line is missing") }
-        return Trace(viewport: vp, events: events)
+        return Trace(viewport: vp, events: events, frames: frames, framesPerSecond: fps)
     }
 
     /// The trace as JSON Lines text.
     public func serialized() -> String {
-        var lines = ["{\"tactile_trace\":\(Trace.formatVersion),\"viewport\":{\"width\":\(fmt(viewport.width)),\"height\":\(fmt(viewport.height))}}"]
-        for e in events { lines.append(Trace.line(for: e)) }
+        var lines = [Trace.header(viewport: viewport, framesPerSecond: framesPerSecond)]
+        var f = 0
+        for e in events {
+            while f < frames.count && frames[f] < e.time { lines.append(Trace.frameLine(at: frames[f])); f += 1 }
+            lines.append(Trace.line(for: e))
+        }
+        while f < frames.count { lines.append(Trace.frameLine(at: frames[f])); f += 1 }
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The header line (also used by the live recorder).
+    public static func header(viewport: Size, framesPerSecond: Double? = nil) -> String {
+        let fps = framesPerSecond.map { ",\"fps\":\(fmt($0))" } ?? ""
+        return "{\"tactile_trace\":\(formatVersion),\"viewport\":{\"width\":\(fmt(viewport.width)),\"height\":\(fmt(viewport.height))}\(fps)}"
+    }
+
+    /// The line marking a frame at `time`.
+    public static func frameLine(at time: Time) -> String { "{\"t\":\(seconds(time)),\"type\":\"frame\"}" }
+
+    /// Seconds as trace files write them: six decimals, which give back the same ticks for
+    /// every instant on the microsecond grid a recording window uses.
+    static func seconds(_ t: Time) -> String { String(format: "%.6f", t.seconds) }
+
     /// One event as a JSON line (also used by the live recorder).
     public static func line(for e: InputEvent) -> String {
-        let t = String(format: "%.6f", e.time.seconds)
+        let t = seconds(e.time)
         switch e.kind {
         case let .touch(id, phase, p):
-            return "{\"t\":\(t),\"type\":\"\(phase.rawValue)\",\"id\":\(id),\"x\":\(fmt(p.x)),\"y\":\(fmt(p.y))}"
+            let pressure = e.pressure.map { ",\"p\":\(fmt($0))" } ?? ""
+            return "{\"t\":\(t),\"type\":\"\(phase.rawValue)\",\"id\":\(id),\"x\":\(fmt(p.x)),\"y\":\(fmt(p.y))\(pressure)}"
         case let .key(k):
             return "{\"t\":\(t),\"type\":\"key\",\"key\":\"\(k.rawValue)\"}"
         case .focusLost:
@@ -113,5 +162,9 @@ extension Trace {
 }
 
 private func fmt(_ v: Double) -> String {
-    v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(format: "%.3f", v)
+    if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
+    var text = String(format: "%.3f", v)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
 }

@@ -9,7 +9,7 @@ public final class CuePlayer {
     private var device: SDL_AudioDeviceID = 0
     private var haptic: OpaquePointer?
     private var sounds: [HapticCue: [Float]] = [:]
-    private let configuration: TactileConfiguration.Cues
+    private var configuration: TactileConfiguration.Cues
     private var logger = Logger(label: "tactile.cues")
     /// Cues played so far.
     public private(set) var played = 0
@@ -25,6 +25,22 @@ public final class CuePlayer {
         self.configuration = configuration
         if configuration.soundEnabled && configuration.volume > 0 { openAudio() }
         if configuration.hapticsEnabled { openHaptics() }
+    }
+
+    /// Takes reloaded settings: volume, silenced cues and rumble strength apply from the next cue;
+    /// sound or rumble switched on opens its device. (The sample rate stays as opened.)
+    public func adopt(_ new: TactileConfiguration.Cues) {
+        let rate = configuration.sampleRate
+        configuration = new
+        configuration.sampleRate = rate
+        if device == 0 && new.soundEnabled && new.volume > 0 { openAudio() }
+        if haptic == nil && new.hapticsEnabled { openHaptics() }
+        if device != 0 {
+            for cue in HapticCue.allCases {
+                sounds[cue] = new.soundEnabled ? CueSound.samples(for: cue, sampleRate: rate, volume: new.volume) : nil
+            }
+        }
+        if !new.hapticsEnabled, let h = haptic { SDL_HapticClose(h); haptic = nil }
     }
 
     deinit {
@@ -65,6 +81,7 @@ public final class CuePlayer {
 
     /// Plays `cue` now.
     public func play(_ cue: HapticCue) {
+        guard !configuration.silenced.contains(cue.rawValue) else { return }
         played += 1
         if device != 0, let samples = sounds[cue] {
             let bytesPerSecond = Double(configuration.sampleRate * MemoryLayout<Float>.size)

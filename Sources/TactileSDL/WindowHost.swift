@@ -6,6 +6,14 @@ import TactileInput
 import TactileMedia
 import TactileUI
 
+/// One frame the window ran: when, with what input, the state it left and what it produced.
+public struct FrameRecord {
+    public var time: Time
+    public var events: [InputEvent]
+    public var state: EditorState
+    public var output: FrameOutput
+}
+
 /// How the window opens.
 public struct WindowOptions: Sendable {
     public var viewport: Size
@@ -24,14 +32,25 @@ public struct WindowOptions: Sendable {
 /// editor asked for; with nothing scheduled it waits for input alone (idle: zero frames).
 public final class WindowHost {
     private let options: WindowOptions
-    private let configuration: TactileConfiguration
+    private var configuration: TactileConfiguration
     private var logger = Logger(label: "tactile.window")
     private var window: OpaquePointer?
     private var sdlRenderer: OpaquePointer?
     /// Frames run and frames presented so far.
     public private(set) var framesRun = 0, framesPresented = 0
-    /// Called after every editor frame with the state it left and its output (tests, monitors).
-    public var onFrame: ((EditorState, FrameOutput) -> Void)?
+    /// Called after every editor frame with its record (recording, autosave, tests).
+    public var onFrame: ((FrameRecord) -> Void)?
+    /// Reloads the configuration when its file changes (`--config`), checked every
+    /// `session.configurationPollInterval` seconds.
+    public var configurationWatcher: ConfigurationWatcher?
+    /// Whether playback's picture follows the sound card's clock. A recording turns this off so
+    /// that the session replays exactly on a virtual clock (the sound may then drift from the
+    /// picture by the two clocks' difference, parts per million).
+    public var followsAudioClock = true
+    /// The editor's state when the window closed.
+    public private(set) var finalState: EditorState?
+    /// The display's refresh rate, once the window is open.
+    public private(set) var refreshRate: Double = 60
     /// The device frame in use (where the phone's screen sits in the window).
     public private(set) var currentFrame: DeviceFrame?
 
@@ -73,14 +92,19 @@ public final class WindowHost {
                                proxies: ProxyStore(folder: ProxyStore.defaultFolder, settings: configuration.media))
         self.media = media
         drawer.imageStore = media
-        let editor = Editor(configuration: configuration, measurer: measurer, media: media)
+        var editor = Editor(configuration: configuration, measurer: measurer, media: media)
+        var mode = SDL_DisplayMode()
+        if SDL_GetCurrentDisplayMode(0, &mode) == 0, mode.refresh_rate > 0 { refreshRate = Double(mode.refresh_rate) }
         let cues = CuePlayer(configuration: configuration.cues)
         let sound = AudioPlayback(configuration: configuration.media)
         var state = EditorState(project: project, configuration: configuration, viewport: options.viewport)
         state.notices = notices
         state.library = library
         var mediaGeneration = media.generation
-        let clock = MonotonicClock()
+        let clock = SessionClock()
+        var indicators = TouchIndicators(configuration: configuration.overlays)
+        var lastOutput: FrameOutput?
+        var nextConfigurationCheck = Time.zero
         var loop = FrameLoop()
         var translator = EventTranslator()
         var pending: [InputEvent] = []
@@ -94,8 +118,12 @@ public final class WindowHost {
             // Sleep until input or the next due frame.
             var event = SDL_Event()
             let timeout: Int32
+            let overlayDue: Time? = indicators.isShowing ? clock.now + .seconds(1.0 / refreshRate) : nil
+            let configurationDue: Time? = configurationWatcher == nil ? nil : nextConfigurationCheck
             if !pending.isEmpty || needsPresent { timeout = 0 }
-            else if let due = loop.nextDue() { timeout = Int32(max(0, min(Double(Int32.max), ((due.time - clock.now).seconds * 1000).rounded(.up)))) }
+            else if let due = [loop.nextDue()?.time, overlayDue, configurationDue].compactMap({ $0 }).min() {
+                timeout = Int32(max(0, min(Double(Int32.max), ((due - clock.now).seconds * 1000).rounded(.up))))
+            }
             else { timeout = -1 }
             if timeout != 0 { cues.pauseWhenSilent() }
             var got = timeout == 0 ? SDL_PollEvent(&event) : (timeout < 0 ? SDL_WaitEvent(&event) : SDL_WaitEventTimeout(&event, timeout))
@@ -114,18 +142,50 @@ public final class WindowHost {
             }
             guard running else { break }
             let now = clock.now
+            if let watcher = configurationWatcher, now >= nextConfigurationCheck {
+                nextConfigurationCheck = now + .seconds(configuration.session.configurationPollInterval)
+                switch watcher.poll() {
+                case let .success(new)?:
+                    configuration = new
+                    editor = Editor(configuration: new, measurer: measurer, media: media)
+                    state.adopt(new)
+                    cues.adopt(new.cues)
+                    indicators = TouchIndicators(configuration: new.overlays)
+                    state.banner = Banner(message: "Settings reloaded from \(watcher.url.lastPathComponent)", isError: false,
+                                          until: now + .seconds(new.editing.bannerDuration))
+                    logger.info("configuration reloaded from \(watcher.url.path)")
+                    needsPresent = true
+                case let .failure(error)?:
+                    state.banner = Banner(message: "\(watcher.url.lastPathComponent): \(error) — keeping the settings in use", isError: true,
+                                          until: now + .seconds(configuration.editing.bannerDuration))
+                    logger.warning("configuration not reloaded: \(error)")
+                    needsPresent = true
+                case nil: break
+                }
+            }
+            pending = pending.map { $0.roundedForTrace() }
+            if configuration.overlays.showTouches {
+                indicators.update(with: pending)
+                indicators.prune(at: now)
+            }
             let layoutChanged = needsPresent
             if layoutChanged {
                 frame = deviceFrame(scale: scale, viewport: options.fill ? nil : state.viewport)
                 if state.viewport != frame.viewport { state.viewport = frame.viewport }
             }
             let mediaArrived = media.generation != mediaGeneration
-            guard !pending.isEmpty || loop.isDue(at: now) || layoutChanged || mediaArrived else { continue }
+            guard !pending.isEmpty || loop.isDue(at: now) || layoutChanged || mediaArrived else {
+                // Only the overlays moved: draw them over the last frame.
+                if let lastOutput, configuration.overlays.showTouches {
+                    present(lastOutput.drawList, overlays: indicators, now: now, frame: frame, drawer: drawer, theme: editor.theme)
+                }
+                continue
+            }
             mediaGeneration = media.generation
             let viewportBefore = state.viewport
             if sound.isPlaying {
                 sound.feed()
-                if let heard = sound.position { editor.followAudioClock(&state, heard: heard, now: now) }
+                if followsAudioClock, let heard = sound.position { editor.followAudioClock(&state, heard: heard, now: now) }
             }
             let playingBefore = state.playback?.positionAnchor
             let output = editor.frame(&state, events: pending, now: now)
@@ -137,11 +197,13 @@ public final class WindowHost {
             } else if sound.isPlaying {
                 sound.stop()
             }
+            let events = pending
             pending.removeAll()
             loop.frameDidRun(at: now, requests: output.requests)
             framesRun += 1
             currentFrame = frame
-            onFrame?(state, output)
+            lastOutput = output
+            onFrame?(FrameRecord(time: now, events: events, state: state, output: output))
             for cue in output.cues {
                 cues.play(cue.cue)
                 logger.debug("cue \(cue.cue.rawValue) (\(cue.reason))")
@@ -155,13 +217,15 @@ public final class WindowHost {
                 needsPresent = true
                 continue
             }
-            if output.drawList != lastList || layoutChanged {
-                present(output.drawList, frame: frame, drawer: drawer, theme: editor.theme)
+            if output.drawList != lastList || layoutChanged || indicators.isShowing {
+                present(output.drawList, overlays: configuration.overlays.showTouches ? indicators : nil, now: now,
+                        frame: frame, drawer: drawer, theme: editor.theme)
                 lastList = output.drawList
                 framesPresented += 1
             }
             needsPresent = false
         }
+        finalState = state
         logger.info("closed after \(framesRun) frames, \(framesPresented) presented")
     }
 
@@ -176,8 +240,10 @@ public final class WindowHost {
                     margin: configuration.window.deviceMargin)
     }
 
-    private func present(_ list: DrawList, frame: DeviceFrame, drawer: DrawListRenderer, theme: Theme) {
+    private func present(_ list: DrawList, overlays: TouchIndicators?, now: Time, frame: DeviceFrame, drawer: DrawListRenderer, theme: Theme) {
         guard let r = sdlRenderer else { return }
+        var list = list
+        overlays?.draw(into: &list, now: now, color: theme.touches)
         let window = pixelSize()
         SDL_RenderSetClipRect(r, nil)
         SDL_SetRenderDrawColor(r, theme.desk.r, theme.desk.g, theme.desk.b, 255)

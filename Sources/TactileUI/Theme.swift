@@ -18,6 +18,8 @@ public struct Theme: Hashable, Sendable {
     public var danger = Color(hex: 0xFF453A)
     /// Fill of a clip whose media went missing.
     public var offline = Color(hex: 0x4A4A55)
+    /// Touch indicators and the pointer-location overlay.
+    public var touches = Color(hex: 0xFFFFFF)
 
     /// Fill colour of a clip of each kind.
     public var clipColors: [ClipKind: Color] = [
@@ -45,4 +47,16 @@ public struct Theme: Hashable, Sendable {
 
     /// The fill of a clip of `kind`.
     public func color(for kind: ClipKind) -> Color { clipColors[kind] ?? accent }
+}
+
+extension Theme {
+    /// The default theme with the configuration's colours laid over it.
+    public init(appearance a: TactileConfiguration.Appearance) {
+        self.init()
+        func set(_ path: WritableKeyPath<Theme, Color>, _ hex: String) { if let v = HexColor.parse(hex) { self[keyPath: path] = Color(hex: v) } }
+        set(\.background, a.background); set(\.surface, a.surface); set(\.surfaceRaised, a.surfaceRaised)
+        set(\.textPrimary, a.textPrimary); set(\.textSecondary, a.textSecondary); set(\.accent, a.accent)
+        set(\.selection, a.selection); set(\.playhead, a.playhead); set(\.danger, a.danger); set(\.desk, a.desk)
+        set(\.touches, a.touches)
+    }
 }

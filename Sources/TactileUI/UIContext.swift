@@ -22,6 +22,13 @@ public struct UIMemory: Sendable {
         taps = TapTracker(slop: input.tapSlop, maximumDuration: .seconds(input.tapMaximumDuration))
         arena = GestureArena(rules: rules, thresholds: GestureArena.Thresholds(input))
     }
+
+    /// Takes new touch thresholds (a reloaded configuration) without letting go of any finger.
+    public mutating func adopt(_ input: TactileConfiguration.Input) {
+        taps.slop = input.tapSlop
+        taps.maximumDuration = .seconds(input.tapMaximumDuration)
+        arena.thresholds = GestureArena.Thresholds(input)
+    }
 }
 
 /// A hit area registered in a pass.
@@ -72,6 +79,8 @@ public final class UIContext {
     public private(set) var requests: [FrameRequest] = []
     /// Fingers that went down on no widget in this pass (misses).
     public private(set) var unclaimedPresses: [Point] = []
+    /// Where plain widgets (buttons) were tapped in this pass.
+    public private(set) var widgetTaps: [Point] = []
 
     private var memory: UIMemory
     private var ids = IDStack()
@@ -188,7 +197,7 @@ public final class UIContext {
             if let (location, tap) = released[finger] {
                 result.released = true
                 result.location = location
-                if tap && hitFrame.outsetBy(dx: 8, dy: 8).contains(location) { result.tapped = true }
+                if tap && hitFrame.outsetBy(dx: 8, dy: 8).contains(location) { result.tapped = true; widgetTaps.append(location) }
             } else {
                 result.fingers.append(finger)
             }

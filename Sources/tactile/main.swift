@@ -7,7 +7,7 @@ struct Tactile: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tactile",
         abstract: "A touch-interaction lab: a phone-sized video editor for Linux touchscreens.",
-        subcommands: [Run.self, Snapshot.self, Inspect.self, Replay.self, Probe.self],
+        subcommands: [Run.self, Snapshot.self, Inspect.self, Replay.self, Heatmap.self, Report.self, Probe.self, Config.self],
         defaultSubcommand: Run.self)
 }
 
@@ -30,11 +30,16 @@ struct Run: ParsableCommand {
     @Option(help: "Viewport in points, e.g. 390x844 (default) or 844x390 for landscape.") var size: String?
     @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together, like Dynamic Type (0.5 … 3, default 1).") var uiScale: Double?
     @Option(name: .customLong("media-dir"), help: "The folder the add buttons browse (default: the demo media).") var mediaDir: String?
+    @Option(help: "A configuration file (JSON; see CONFIGURATION.md). Edits to it apply while Tactile runs.") var config: String?
+    @Option(help: "With --config: apply this named variant from the file's \"variants\".") var variant: String?
+    @Option(help: "Record the session into this folder: trace, interaction log, project at start and end, config.") var record: String?
+    @Flag(name: .customLong("show-touches"), help: "Draw a circle and a fading trail under each finger.") var showTouches = false
 
     func run() throws {
         try guarded {
             try Windowed.run(project: project, files: files, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size,
-                             uiScale: uiScale, mediaDir: mediaDir)
+                             settings: settings, mediaDir: mediaDir,
+                             options: RunOptions(record: record, showTouches: showTouches))
         }
     }
 }
@@ -51,9 +56,11 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Put the playhead at this time, in seconds.") var at: Double?
     @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together (0.5 … 3, default 1).") var uiScale: Double?
     @Option(name: .customLong("media-dir"), help: "The folder the add buttons browse (default: the demo media).") var mediaDir: String?
+    @Option(help: "A configuration file (JSON; see CONFIGURATION.md).") var config: String?
+    @Option(help: "With --config: apply this named variant from the file's \"variants\".") var variant: String?
 
     func run() throws {
-        try guarded { try Commands.snapshot(out: out, project: project, size: size, scale: scale, at: at, uiScale: uiScale, mediaDir: mediaDir) }
+        try guarded { try Commands.snapshot(out: out, project: project, size: size, scale: scale, at: at, settings: settings, mediaDir: mediaDir) }
     }
 }
 
@@ -68,31 +75,70 @@ struct Inspect: ParsableCommand {
     @Option(help: "Put the playhead at this time, in seconds.") var at: Double?
     @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together (0.5 … 3, default 1).") var uiScale: Double?
     @Option(name: .customLong("media-dir"), help: "The folder the add buttons browse (default: the demo media).") var mediaDir: String?
+    @Option(help: "A configuration file (JSON; see CONFIGURATION.md).") var config: String?
+    @Option(help: "With --config: apply this named variant from the file's \"variants\".") var variant: String?
 
     func run() throws {
-        try guarded { print(try Commands.inspect(project: project, replay: replay, size: size, scale: scale, at: at, uiScale: uiScale,
+        try guarded { print(try Commands.inspect(project: project, replay: replay, size: size, scale: scale, at: at, settings: settings,
                                                 mediaDir: mediaDir, until: until), terminator: "") }
     }
 }
 
 struct Replay: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Feed a touch trace through the editor on a virtual clock.")
+    static let configuration = CommandConfiguration(abstract: "Feed a touch trace (or a recorded session's folder) through the editor on a virtual clock.")
 
-    @Argument(help: "The trace (JSON Lines).") var trace: String
-    @Option(help: "A project file (default: the built-in demo).") var project: String?
+    @Argument(help: "The trace (JSON Lines), or a session folder made by `run --record` (its project and config are used).") var trace: String
+    @Option(help: "A project file (default: the session's starting project, else the built-in demo).") var project: String?
     @Option(name: .customLong("state-out"), help: "Write the resulting project JSON here.") var stateOut: String?
+    @Option(name: .customLong("log-out"), help: "Write the interaction log (JSON Lines) here.") var logOut: String?
     @Option(help: "Write the final frame as a PNG here.") var snapshot: String?
-    @Option(help: "Pixels per point of the snapshot (default 2).") var scale: Double?
+    @Option(help: "Render the session to this MP4 (H.264), with touch indicators.") var video: String?
+    @Option(help: "With --video: frames per second (default: the session's display rate, else 30).") var fps: Double?
+    @Option(help: "Pixels per point of the snapshot and video (default 2).") var scale: Double?
     @Option(help: "Keep running scheduled frames until this time, in seconds (default: the last event).") var until: Double?
     @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together (0.5 … 3, default 1).") var uiScale: Double?
+    @Option(name: .customLong("media-dir"), help: "The folder the add buttons browse (default: the demo media).") var mediaDir: String?
+    @Option(help: "A configuration file (JSON; see CONFIGURATION.md; default: the session's own).") var config: String?
+    @Option(help: "With --config: apply this named variant from the file's \"variants\".") var variant: String?
+
+    func run() throws {
+        try guarded {
+            let summary = try Commands.replay(trace: trace, project: project,
+                                              outputs: .init(stateOut: stateOut, snapshot: snapshot, logOut: logOut, video: video, framesPerSecond: fps),
+                                              scale: scale, until: until, settings: settings, mediaDir: mediaDir)
+            FileHandle.standardError.write(Data((summary + "\n").utf8))
+        }
+    }
+}
+
+struct Heatmap: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Draw the touch-downs of one or many sessions as a heatmap over a snapshot of the UI.")
+
+    @Argument(help: "Traces or session folders (made by `run --record`).") var traces: [String]
+    @Option(help: "Where to write the PNG.") var out: String
+    @Option(help: "The project the UI shows (default: the first session's starting project, else the demo).") var project: String?
+    @Option(help: "Pixels per point (default 2).") var scale: Double?
+    @Option(help: "Spread of each touch, in points (default 10).") var radius: Double?
     @Option(name: .customLong("media-dir"), help: "The folder the add buttons browse (default: the demo media).") var mediaDir: String?
 
     func run() throws {
         try guarded {
-            let summary = try Commands.replay(trace: trace, project: project, stateOut: stateOut, snapshot: snapshot, scale: scale,
-                                              until: until, uiScale: uiScale, mediaDir: mediaDir)
+            let summary = try Commands.heatmap(traces: traces, out: out, project: project, scale: scale, radius: radius, mediaDir: mediaDir)
             FileHandle.standardError.write(Data((summary + "\n").utf8))
         }
+    }
+}
+
+struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Summarise recorded sessions: length, taps, misses and the elements nearest them, gestures, edits, undos.")
+
+    @Argument(help: "Session folders (made by `run --record`).") var sessions: [String]
+    @Option(help: "Write the Markdown here instead of printing it.") var out: String?
+    @Option(help: "Also write the figures as JSON here.") var json: String?
+
+    func run() throws {
+        try guarded { print(try Commands.report(sessions, out: out, json: json), terminator: "") }
     }
 }
 
@@ -107,5 +153,33 @@ struct Probe: ParsableCommand {
         if !result.allOK { throw ExitCode(1) }
     }
 }
+
+struct Config: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the default configuration (every key with its default), or check a configuration file.")
+
+    @Option(help: "Check this file instead: say what is wrong with it, naming the key, or print it merged with the defaults.") var check: String?
+    @Option(help: "With --check: apply this named variant.") var variant: String?
+
+    func run() throws {
+        try guarded { print(try Commands.config(check: check, variant: variant), terminator: "") }
+    }
+}
+
+/// The options every command shares that pick the configuration.
+protocol ConfiguredCommand {
+    var config: String? { get }
+    var variant: String? { get }
+    var uiScale: Double? { get }
+}
+
+extension ConfiguredCommand {
+    var settings: Settings { Settings(file: config, variant: variant, uiScale: uiScale) }
+}
+
+extension Run: ConfiguredCommand {}
+extension Snapshot: ConfiguredCommand {}
+extension Inspect: ConfiguredCommand {}
+extension Replay: ConfiguredCommand {}
 
 Tactile.main()

@@ -16,8 +16,8 @@ final class WindowHostTests: XCTestCase {
                               configuration: TactileConfiguration())
         var states: [EditorState] = []
         var started = false
-        host.onFrame = { state, _ in
-            states.append(state)
+        host.onFrame = { record in
+            states.append(record.state)
             if !started, let frame = host.currentFrame {
                 started = true
                 Thread.detachNewThread { script(frame) }

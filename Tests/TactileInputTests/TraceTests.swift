@@ -33,6 +33,26 @@ final class TraceTests: XCTestCase {
         XCTAssertEqual(error(header + "{\"t\":1,\"type\":\"key\",\"key\":\"space\"}\n{\"t\":0.5,\"type\":\"key\",\"key\":\"space\"}")?.line, 3)
         XCTAssertEqual(error(header + "{\"t\":0,\"type\":\"down\",\"id\":1}")?.message, "a down event needs numbers \"x\" and \"y\"")
         XCTAssertEqual(error(header + "not json")?.line, 2)
+        XCTAssertEqual(error(header + "{\"t\":0,\"type\":\"frame\"}\n{\"t\":0.1,\"type\":\"frame\"}\n{\"t\":0.2")?.line, nil,
+                       "the torn last line a killed recording leaves is skipped")
+        XCTAssertEqual(error(header + "{\"t\":0.2\n{\"t\":0.3,\"type\":\"frame\"}")?.line, 2, "a torn line elsewhere is an error")
+    }
+
+    func testRecordedTracesKeepFrameMarksPressureAndTheDisplayRate() throws {
+        let text = "{\"tactile_trace\":1,\"viewport\":{\"width\":390,\"height\":844},\"fps\":60}\n"
+            + "{\"t\":0.000779,\"type\":\"frame\"}\n{\"t\":0.016001,\"type\":\"down\",\"id\":1,\"x\":10.125,\"y\":20,\"p\":0.5}\n"
+            + "{\"t\":0.016668,\"type\":\"frame\"}\n"
+        let trace = try Trace.parse(text)
+        XCTAssertEqual(trace.framesPerSecond, 60)
+        XCTAssertEqual(trace.frames, [.seconds(0.000779), .seconds(0.016668)])
+        XCTAssertEqual(trace.events.first?.pressure, 0.5)
+        XCTAssertEqual(trace.serialized(), text, "written back line for line")
+        // Instants on the microsecond grid and positions in thousandths survive the round trip exactly.
+        for micros in [1, 779, 16_668, 123_456_789, 3_600_000_001] {
+            let t = Time.seconds(Double(micros) / 1_000_000)
+            let e = InputEvent.touch(.move, id: 1, at: Point(x: 100.0 / 3, y: 2.0 / 7), time: t).roundedForTrace()
+            XCTAssertEqual(try Trace.parse(Trace(viewport: Size(width: 1, height: 1), events: [e], frames: [t]).serialized()).events, [e])
+        }
     }
 }
 

@@ -1,0 +1,66 @@
+import Foundation
+import TactileCore
+
+/// Where people touched, as a heatmap over the UI: each touch-down spreads a Gaussian of
+/// radius `sigma`; the sum, scaled to its peak, is coloured from transparent blue through green
+/// and yellow to red and laid over a dimmed snapshot, with a dot at every touch.
+public enum Heatmap {
+    /// Touch density on a `width`×`height` pixel grid, 0 … 1 (1 at the peak). `points` are in pixels.
+    public static func density(of points: [Point], width: Int, height: Int, sigma: Double) -> [Double] {
+        var grid = [Double](repeating: 0, count: width * height)
+        let reach = Int((sigma * 3).rounded(.up))
+        let twoSigmaSquared = 2 * sigma * sigma
+        // The kernel's row weights, computed once.
+        let weights = (-reach...reach).map { d in exp(-Double(d * d) / twoSigmaSquared) }
+        for p in points {
+            let cx = Int(p.x.rounded()), cy = Int(p.y.rounded())
+            for dy in -reach...reach {
+                let y = cy + dy
+                guard y >= 0 && y < height else { continue }
+                let wy = weights[dy + reach]
+                for dx in -reach...reach {
+                    let x = cx + dx
+                    guard x >= 0 && x < width else { continue }
+                    grid[y * width + x] += wy * weights[dx + reach]
+                }
+            }
+        }
+        let peak = grid.max() ?? 0
+        if peak > 0 { for i in grid.indices { grid[i] /= peak } }
+        return grid
+    }
+
+    /// The colour of density `v` (0 … 1): transparent at 0, then blue, cyan, green, yellow, red.
+    public static func color(_ v: Double) -> (r: Double, g: Double, b: Double, a: Double) {
+        let stops: [(Double, Double, Double, Double)] = [(0, 0, 1, 0), (0, 0.2, 1, 0.35), (0, 1, 1, 0.5), (0, 1, 0, 0.6), (1, 1, 0, 0.7), (1, 0, 0, 0.8)]
+        let x = min(1, max(0, v)) * Double(stops.count - 1)
+        let i = min(stops.count - 2, Int(x)), t = x - Double(i)
+        let a = stops[i], b = stops[i + 1]
+        func mix(_ p: Double, _ q: Double) -> Double { p + (q - p) * t }
+        return (mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2), mix(a.3, b.3))
+    }
+
+    /// `background` dimmed, with the heat of `points` (in pixels) over it and a dot at each.
+    public static func render(_ points: [Point], over background: RGBAImage, sigma: Double, dim: Double = 0.55) -> RGBAImage {
+        let w = background.width, h = background.height
+        let heat = density(of: points, width: w, height: h, sigma: sigma)
+        var out = background
+        for i in 0..<(w * h) {
+            let c = color(heat[i])
+            for k in 0..<3 {
+                let base = Double(background.pixels[i * 4 + k]) * dim
+                let over = (k == 0 ? c.r : k == 1 ? c.g : c.b) * 255
+                out.pixels[i * 4 + k] = UInt8(min(255, max(0, base * (1 - c.a) + over * c.a)).rounded())
+            }
+            out.pixels[i * 4 + 3] = 255
+        }
+        for p in points {
+            let x = Int(p.x.rounded()), y = Int(p.y.rounded())
+            for dy in -1...1 { for dx in -1...1 where x + dx >= 0 && x + dx < w && y + dy >= 0 && y + dy < h {
+                let i = ((y + dy) * w + x + dx) * 4
+                out.pixels[i] = 255; out.pixels[i + 1] = 255; out.pixels[i + 2] = 255
+            } }
+        }
+        return out
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+
+/// A problem with a configuration file, naming the key ("timeline.snapThreshold") so the
+/// banner can say exactly what to fix. `key` is empty for the file as a whole.
+public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
+    public var key: String
+    public var message: String
+    public init(key: String, _ message: String) { self.key = key; self.message = message }
+    public var description: String { key.isEmpty ? message : "\(key): \(message)" }
+}
+
+/// Reading a configuration file (JSON; see CONFIGURATION.md). A file names only the keys it
+/// changes; every other key keeps its default. An optional `"variants"` object holds named sets
+/// of changes laid over the rest (`--variant B`), so a study can compare two settings:
+///
+///     { "timeline": { "snapThreshold": 8 },
+///       "variants": { "B": { "timeline": { "snapThreshold": 2 } } } }
+///
+/// Unknown keys, values of the wrong type and values out of range are errors that name the key.
+public enum ConfigurationFile {
+    /// The top-level key holding named variants.
+    public static let variantsKey = "variants"
+
+    /// Reads the configuration at `url`, with `variant` applied when given.
+    public static func load(from url: URL, variant: String? = nil) throws -> TactileConfiguration {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw ConfigurationError(key: "", "\(url.path) cannot be read")
+        }
+        return try decode(data, variant: variant)
+    }
+
+    /// Decodes configuration JSON, with `variant` applied when given.
+    public static func decode(_ data: Data, variant: String? = nil) throws -> TactileConfiguration {
+        let object: Any
+        do { object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
+            throw ConfigurationError(key: "", "not valid JSON (\(describe(error)))")
+        }
+        guard var root = object as? [String: Any] else { throw ConfigurationError(key: "", "expected a JSON object at the top level") }
+        let variants = root.removeValue(forKey: variantsKey)
+        var merged = defaults()
+        try overlay(root, onto: &merged, path: "")
+        if let variants {
+            guard let named = variants as? [String: Any] else { throw ConfigurationError(key: variantsKey, "expected an object of named variants") }
+            for (name, changes) in named {
+                guard let changes = changes as? [String: Any] else { throw ConfigurationError(key: "\(variantsKey).\(name)", "expected an object") }
+                var scratch = defaults()
+                try overlay(changes, onto: &scratch, path: "\(variantsKey).\(name)")
+            }
+            if let variant {
+                guard let changes = named[variant] as? [String: Any] else {
+                    let known = named.keys.sorted().joined(separator: ", ")
+                    throw ConfigurationError(key: variantsKey, "no variant named \"\(variant)\" (the file has \(known.isEmpty ? "none" : known))")
+                }
+                try overlay(changes, onto: &merged, path: "")
+            }
+        } else if let variant {
+            throw ConfigurationError(key: variantsKey, "no variant named \"\(variant)\" (the file has none)")
+        }
+        let configuration: TactileConfiguration
+        do {
+            configuration = try JSONDecoder().decode(TactileConfiguration.self, from: JSONSerialization.data(withJSONObject: merged))
+        } catch let error as DecodingError {
+            if case let .keyNotFound(missing, context) = error {
+                let at = key(of: .keyNotFound(missing, context))
+                throw ConfigurationError(key: at, "needs \"\(missing.stringValue)\"")
+            }
+            throw ConfigurationError(key: key(of: error), "has the wrong type of value")
+        }
+        if let problem = configuration.problems().first { throw problem }
+        return configuration
+    }
+
+    /// The default configuration as JSON text: every key with its default value.
+    public static func defaultsJSON() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: (try? encoder.encode(TactileConfiguration())) ?? Data(), as: UTF8.self) + "\n"
+    }
+
+    /// Every key path of the configuration, dotted ("timeline.snapThreshold"), sorted.
+    public static func keyPaths() -> [String] {
+        var out: [String] = []
+        func walk(_ value: Any, _ path: String) {
+            if let object = value as? [String: Any] {
+                for (k, v) in object { walk(v, path.isEmpty ? k : "\(path).\(k)") }
+            } else { out.append(path) }
+        }
+        walk(defaults(), "")
+        return out.sorted()
+    }
+
+    /// "section.key" of every setting that holds a whole number (the JSON of the defaults cannot
+    /// tell 2 from 2.0, so the types are read off the configuration itself).
+    static let wholeNumberKeys: Set<String> = {
+        var out: Set<String> = []
+        for section in Mirror(reflecting: TactileConfiguration()).children {
+            guard let name = section.label else { continue }
+            for field in Mirror(reflecting: section.value).children where field.value is Int {
+                if let label = field.label { out.insert("\(name).\(label)") }
+            }
+        }
+        return out
+    }()
+
+    private static func defaults() -> [String: Any] {
+        let data = (try? JSONEncoder().encode(TactileConfiguration())) ?? Data()
+        return ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any]) ?? [:]
+    }
+
+    /// Lays `changes` over `base`, checking each key exists and each value has the default's shape.
+    private static func overlay(_ changes: [String: Any], onto base: inout [String: Any], path: String) throws {
+        for (key, value) in changes {
+            let keyPath = path.isEmpty ? key : "\(path).\(key)"
+            guard let current = base[key] else {
+                let hint = closest(to: key, among: Array(base.keys)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                throw ConfigurationError(key: keyPath, "is not a setting\(hint)")
+            }
+            if var nested = current as? [String: Any] {
+                guard let inner = value as? [String: Any] else { throw ConfigurationError(key: keyPath, "expected an object of settings") }
+                try overlay(inner, onto: &nested, path: keyPath)
+                base[key] = nested
+            } else {
+                guard sameShape(value, current) else {
+                    throw ConfigurationError(key: keyPath, "expected \(shapeName(current)), not \(shapeName(value))")
+                }
+                if wholeNumberKeys.contains(keyPath.split(separator: ".").suffix(2).joined(separator: ".")),
+                   let n = value as? NSNumber, n.doubleValue != n.doubleValue.rounded() {
+                    throw ConfigurationError(key: keyPath, "expected a whole number, not \(n)")
+                }
+                base[key] = value
+            }
+        }
+    }
+
+    private static func isBool(_ v: Any) -> Bool {
+        guard let n = v as? NSNumber else { return false }
+        return String(cString: n.objCType) == "c" || String(cString: n.objCType) == "B" || v is Bool && !(v is Int)
+    }
+
+    private static func sameShape(_ a: Any, _ b: Any) -> Bool {
+        switch (a, b) {
+        case (is String, is String): return true
+        case (is [Any], is [Any]): return true
+        case (is [String: Any], is [String: Any]): return true
+        case (is NSNumber, is NSNumber): return isBool(a) == isBool(b)
+        default: return false
+        }
+    }
+
+    private static func shapeName(_ v: Any) -> String {
+        if v is String { return "text" }
+        if v is [Any] { return "a list" }
+        if v is [String: Any] { return "an object" }
+        if isBool(v) { return "true or false" }
+        if v is NSNumber { return "a number" }
+        return "null"
+    }
+
+    private static func key(of error: DecodingError) -> String {
+        let path: [CodingKey]
+        switch error {
+        case let .typeMismatch(_, c), let .valueNotFound(_, c), let .keyNotFound(_, c), let .dataCorrupted(c): path = c.codingPath
+        @unknown default: path = []
+        }
+        return path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            .replacingOccurrences(of: ".[", with: "[").trimmingCharacters(in: CharacterSet(charactersIn: "."))
+    }
+
+    /// The known key nearest to a misspelt one (edit distance at most a third of its length).
+    static func closest(to key: String, among keys: [String]) -> String? {
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            var row = Array(0...b.count)
+            for i in 1...max(1, a.count) where !a.isEmpty {
+                var previous = row[0]; row[0] = i
+                for j in 1...max(1, b.count) where !b.isEmpty {
+                    let old = row[j]
+                    let substitution: Int = previous + (a[i - 1].lowercased() == b[j - 1].lowercased() ? 0 : 1)
+                    let insertion: Int = row[j] + 1, deletion: Int = row[j - 1] + 1
+                    row[j] = min(substitution, min(insertion, deletion))
+                    previous = old
+                }
+            }
+            return row[b.count]
+        }
+        let k = Array(key)
+        var best: (key: String, distance: Int)?
+        for candidate in keys.sorted() {
+            let d = distance(k, Array(candidate))
+            if best == nil || d < best!.distance { best = (candidate, d) }
+        }
+        guard let best, best.distance <= max(1, key.count / 3) else { return nil }
+        return best.key
+    }
+
+    private static func describe(_ error: Error) -> String {
+        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Watches a configuration file for changes, so a study can tune Tactile while it runs. It
+/// compares the file's bytes with the last ones it loaded (a settings file is a few kilobytes;
+/// this sees in-place saves within the same second and editors that rename a new file over
+/// the old alike) and reloads only when they changed.
+public final class ConfigurationWatcher {
+    public let url: URL
+    public let variant: String?
+    /// Changes laid over every load (command-line options such as `--ui-scale`).
+    private let adjust: (inout TactileConfiguration) -> Void
+    private var stamp: Data?
+
+    /// A watcher of `url`; the file's current state counts as already loaded.
+    public init(url: URL, variant: String?, adjust: @escaping (inout TactileConfiguration) -> Void = { _ in }) {
+        self.url = url; self.variant = variant; self.adjust = adjust
+        stamp = Self.stamp(of: url)
+    }
+
+    /// Loads the file now (with the adjustments), whatever its state.
+    public func load() throws -> TactileConfiguration {
+        stamp = Self.stamp(of: url)
+        var c = try ConfigurationFile.load(from: url, variant: variant)
+        adjust(&c)
+        return c
+    }
+
+    /// Nil when the file has not changed since the last look; otherwise the new configuration
+    /// or the error that keeps the old one.
+    public func poll() -> Result<TactileConfiguration, ConfigurationError>? {
+        let now = Self.stamp(of: url)
+        guard now != stamp else { return nil }
+        stamp = now
+        guard now != nil else { return .failure(ConfigurationError(key: "", "\(url.lastPathComponent) is gone; keeping the settings in use")) }
+        do { return .success(try load()) } catch let e as ConfigurationError { return .failure(e) } catch {
+            return .failure(ConfigurationError(key: "", "\(error)"))
+        }
+    }
+
+    static func stamp(of url: URL) -> Data? { FileManager.default.contents(atPath: url.path) }
+}

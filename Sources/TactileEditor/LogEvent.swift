@@ -1,0 +1,54 @@
+import Foundation
+import TactileCore
+import TactileUI
+
+/// A semantic event for the interaction log (JSON Lines), e.g. `select` or `edit`.
+public struct LogEvent: Hashable, Sendable {
+    public var time: Time
+    public var kind: String
+    public var fields: [String: ElementValue]
+    public init(time: Time, kind: String, fields: [String: ElementValue] = [:]) {
+        self.time = time; self.kind = kind; self.fields = fields
+    }
+
+    /// The event as one line of the interaction log: `{"t":…,"kind":…, fields…}`, fields sorted.
+    public var jsonLine: String {
+        var pairs: [(String, JSONValue)] = [("t", .number((time.seconds * 1_000_000).rounded() / 1_000_000)), ("kind", .string(kind))]
+        for (k, v) in fields.sorted(by: { $0.key < $1.key }) {
+            switch v {
+            case let .bool(b): pairs.append((k, .bool(b)))
+            case let .number(n): pairs.append((k, .number(n)))
+            case let .string(s): pairs.append((k, .string(s)))
+            }
+        }
+        return JSONValue.object(pairs).serialized()
+    }
+
+    /// An edit of `clip`, with the clip before and after (start, length, source start, track)
+    /// and the project's clip count before and after.
+    static func edit(_ edit: String, clip: String, before: Project, after: Project, time: Time) -> LogEvent {
+        var fields: [String: ElementValue] = ["edit": .string(edit), "clip": .string(clip)]
+        for (prefix, project) in [("before", before), ("after", after)] {
+            if let (c, track) = project.clip(withID: clip) {
+                fields[prefix + "Start"] = .number(c.start.seconds)
+                fields[prefix + "Duration"] = .number(c.duration.seconds)
+                fields[prefix + "SourceStart"] = .number(c.sourceStart.seconds)
+                fields[prefix + "Track"] = .number(Double(track))
+            }
+            fields[prefix + "Clips"] = .number(Double(project.tracks.reduce(0) { $0 + $1.clips.count }))
+        }
+        return LogEvent(time: time, kind: "edit", fields: fields)
+    }
+
+    /// What an undo or redo changed: the clips it touched, and the clip counts on either side.
+    static func difference(_ before: Project, _ after: Project) -> [String: ElementValue] {
+        func clips(_ p: Project) -> [String: Clip] {
+            var out: [String: Clip] = [:]
+            for t in p.tracks { for c in t.clips { out[c.id] = c } }
+            return out
+        }
+        let a = clips(before), b = clips(after)
+        let changed = Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
+        return ["clips": .string(changed.joined(separator: ",")), "beforeClips": .number(Double(a.count)), "afterClips": .number(Double(b.count))]
+    }
+}

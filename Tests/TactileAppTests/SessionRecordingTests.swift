@@ -1,0 +1,107 @@
+import CSDL2
+import Foundation
+import XCTest
+import TactileCore
+import TactileEditor
+import TactileInput
+import TactileSDL
+@testable import TactileApp
+
+/// `run --record`: a scripted session in the real window loop (SDL's dummy driver, events pushed
+/// from another thread in real time) is recorded, then `tactile replay` of its folder must give
+/// back the same final project and the same interaction log, frame for frame.
+final class SessionRecordingTests: XCTestCase, ReplayTesting {
+    var folder: URL!
+    override func setUpWithError() throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        folder = try Self.makeTestFolder("recording")
+    }
+    override func tearDown() { removeTestFolder() }
+
+    /// Records a session: select Beach, trim its end left over a snap, rotate, undo, redo, tap
+    /// on nothing, then quit.
+    func recordScriptedSession(into session: URL) throws -> (host: WindowHost, recording: Recording) {
+        let host = WindowHost(options: WindowOptions(viewport: Size(width: 390, height: 844), scale: 1, fill: false, fullscreen: false),
+                              configuration: TactileConfiguration())
+        var started = false
+        host.onFrame = { _ in
+            guard !started, let frame = host.currentFrame else { return }
+            started = true
+            Thread.detachNewThread {
+                func at(_ x: Double, _ y: Double) -> Point { Point(x: frame.screen.x + x * frame.scale, y: frame.screen.y + y * frame.scale) }
+                func mouse(_ type: SDL_EventType, _ p: Point) { WindowHostTests.push(type, x: p.x, y: p.y) }
+                // Beach (0 … 4.5 s) starts at the centred playhead (195 pt) and ends 108 pt right of it.
+                mouse(SDL_MOUSEBUTTONDOWN, at(249, 606)); usleep(60_000); mouse(SDL_MOUSEBUTTONUP, at(249, 606)); usleep(400_000)
+                // Its trailing handle at 303 pt (4.5 s): drag it 60 pt left, slowly.
+                mouse(SDL_MOUSEBUTTONDOWN, at(306, 606)); usleep(30_000)
+                for i in 1...12 { mouse(SDL_MOUSEMOTION, at(306 - Double(i) * 5, 606)); usleep(16_000) }
+                usleep(150_000); mouse(SDL_MOUSEBUTTONUP, at(246, 606)); usleep(400_000)
+                Self.key(SDLK_z, ctrl: true); usleep(300_000)
+                Self.key(SDLK_z, ctrl: true, shift: true); usleep(300_000)
+                // The empty canvas backdrop above the title: a miss.
+                mouse(SDL_MOUSEBUTTONDOWN, at(20, 60)); usleep(50_000); mouse(SDL_MOUSEBUTTONUP, at(20, 60)); usleep(300_000)
+                WindowHostTests.quit()
+            }
+        }
+        let recording = try Recording(host: host, folder: session, project: DemoProject.make(), configuration: TactileConfiguration())
+        try host.run(project: DemoProject.make())
+        recording.finish(host: host)
+        return (host, recording)
+    }
+
+    static func key(_ sym: SDL_KeyCode, ctrl: Bool = false, shift: Bool = false) {
+        var e = SDL_Event()
+        e.type = SDL_KEYDOWN.rawValue
+        e.key.keysym.sym = SDL_Keycode(sym.rawValue)
+        e.key.keysym.mod = UInt16((ctrl ? KMOD_LCTRL.rawValue : 0) | (shift ? KMOD_LSHIFT.rawValue : 0))
+        SDL_PushEvent(&e)
+    }
+
+    func testAReplayedRecordingGivesTheSameProjectAndLogFrameForFrame() throws {
+        let session = folder.appendingPathComponent("session")
+        let (host, recording) = try recordScriptedSession(into: session)
+        let recorder = try XCTUnwrap(recording.recorder)
+        XCTAssertEqual(recorder.framesWritten, host.framesRun, "every frame the window ran is marked in the trace")
+
+        for name in ["trace.jsonl", "log.jsonl", "project-start.json", "project-end.json", "config.json"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: session.appendingPathComponent(name).path), name)
+        }
+        let recordedLog = try String(contentsOf: session.appendingPathComponent("log.jsonl"), encoding: .utf8)
+        let kinds = recordedLog.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["kind"] as? String
+        }
+        for kind in ["select", "gesture.recognized", "gesture.began", "gesture.ended", "edit", "undo", "redo", "miss"] {
+            XCTAssertTrue(kinds.contains(kind), "the log has a \(kind) event: \(kinds)")
+        }
+        let end = try ProjectFile.load(from: session.appendingPathComponent("project-end.json"))
+        XCTAssertNotEqual(end, DemoProject.make(), "the session trimmed Beach (redone after the undo)")
+        XCTAssertEqual(end, host.finalState?.project)
+
+        _ = try Commands.replay(trace: session.path, project: nil, outputs: .init(stateOut: path("replayed.json"), logOut: path("replayed.jsonl")),
+                                scale: 1, until: nil)
+        XCTAssertEqual(try ProjectFile.load(from: URL(fileURLWithPath: path("replayed.json"))), end)
+        let replayedLog = try String(contentsOfFile: path("replayed.jsonl"), encoding: .utf8)
+        XCTAssertEqual(replayedLog.split(separator: "\n"), recordedLog.split(separator: "\n"), "the same log, line for line")
+    }
+
+    func testATraceCutShortByAKillStillReplays() throws {
+        let session = folder.appendingPathComponent("session")
+        _ = try recordScriptedSession(into: session)
+        // Keep the first half of the lines, the last one cut mid-way, as a kill could leave it.
+        let text = try String(contentsOf: session.appendingPathComponent("trace.jsonl"), encoding: .utf8)
+        var lines = text.split(separator: "\n").map(String.init)
+        lines = Array(lines.prefix(lines.count / 2))
+        let cut = lines.removeLast()
+        try (lines.joined(separator: "\n") + "\n" + cut.prefix(cut.count / 2)).write(to: session.appendingPathComponent("trace.jsonl"), atomically: true, encoding: .utf8)
+        let summary = try Commands.replay(trace: session.path, project: nil, outputs: .init(stateOut: path("cut.json")), scale: 1, until: nil)
+        XCTAssertTrue(summary.contains("replayed"), summary)
+    }
+
+    func testRecordingRefusesAFolderThatHoldsASession() throws {
+        let session = folder.appendingPathComponent("session")
+        _ = try recordScriptedSession(into: session)
+        let host = WindowHost(options: WindowOptions(viewport: Size(width: 390, height: 844), scale: 1, fill: false, fullscreen: false),
+                              configuration: TactileConfiguration())
+        XCTAssertThrowsError(try Recording(host: host, folder: session, project: DemoProject.make(), configuration: TactileConfiguration()))
+    }
+}

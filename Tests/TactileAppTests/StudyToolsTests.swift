@@ -1,0 +1,89 @@
+import Foundation
+import XCTest
+import TactileCore
+import TactileEditor
+import TactileInput
+import TactileMedia
+@testable import TactileApp
+
+/// `tactile heatmap` and `tactile report` over sessions recorded the way `run --record` writes them.
+final class StudyToolsTests: XCTestCase, ReplayTesting {
+    var folder: URL!
+    override func setUpWithError() throws { folder = try Self.makeTestFolder("study") }
+    override func tearDown() { removeTestFolder() }
+
+    /// Plays `events` headless with a recorder attached, as a window would record them.
+    func recordSession(_ name: String, _ events: [InputEvent]) throws -> String {
+        let session = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1)
+        let recorder = try SessionRecorder(folder: folder.appendingPathComponent(name), viewport: session.driver.state.viewport,
+                                           framesPerSecond: 60, project: session.driver.state.project, configuration: session.configuration)
+        var fed = 0
+        session.driver.onFrame = { time, output in
+            var arrived: [InputEvent] = []
+            while fed < events.count && events[fed].time <= time { arrived.append(events[fed]); fed += 1 }
+            recorder.record(time: time, events: arrived, log: output.log, project: session.driver.state.project)
+        }
+        session.driver.play(Trace(viewport: Size(width: 390, height: 844), events: events), until: (events.last?.time ?? .zero) + .seconds(1))
+        recorder.finish(project: session.driver.state.project)
+        return recorder.folder.path
+    }
+
+    /// Select Beach, trim its end 60 pt left, undo, then two taps on the empty backdrop beside
+    /// the title (misses, nearest the title bar's buttons or title).
+    var scriptedEvents: [InputEvent] {
+        tap(Point(x: 249, y: 606), at: 0.5) + drag(Point(x: 306, y: 606), Point(x: 246, y: 606), at: 1.0)
+            + [.key(.undo, time: .seconds(2.0))] + tap(Point(x: 20, y: 60), at: 2.5) + tap(Point(x: 24, y: 64), at: 3.0)
+    }
+
+    func testTheReportCountsTapsMissesGesturesEditsAndUndos() throws {
+        let a = try recordSession("a", scriptedEvents)
+        let b = try recordSession("b", tap(Point(x: 20, y: 60), at: 0.5))
+        let md = try Commands.report([a, b], out: nil, json: path("report.json"))
+        XCTAssertTrue(md.contains("| a |"), md)
+        let doc = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("report.json")))) as! [String: Any]
+        let sessions = doc["sessions"] as! [[String: Any]]
+        XCTAssertEqual(sessions.count, 2)
+        let first = sessions[0]
+        XCTAssertEqual(first["touches"] as? Int, 4)
+        XCTAssertEqual(first["taps"] as? Int, 1, "the tap on Beach (the two on nothing are misses)")
+        XCTAssertEqual(first["misses"] as? Int, 2)
+        XCTAssertEqual(first["undos"] as? Int, 1)
+        XCTAssertEqual((first["edits"] as? [String: Int])?["trim"], 1)
+        XCTAssertEqual((first["gestures"] as? [String: Int])?["trim"], 1)
+        let near = first["missesNear"] as! [String: Int]
+        XCTAssertEqual(near.values.reduce(0, +), 2, "each miss names its nearest element: \(near)")
+        XCTAssertGreaterThan(first["length"] as! Double, 3)
+        XCTAssertEqual(sessions[1]["misses"] as? Int, 1)
+    }
+
+    func testAReportNeedsSessionFolders() throws {
+        try write(tap(Point(x: 20, y: 60), at: 0.5), to: "bare.jsonl")
+        XCTAssertThrowsError(try Commands.report([path("bare.jsonl")], out: nil, json: nil))
+        XCTAssertThrowsError(try Commands.report([path("nowhere")], out: nil, json: nil))
+    }
+
+    func testTheHeatmapIsHotWherePeopleTouchedAndPlainElsewhere() throws {
+        let a = try recordSession("a", tap(Point(x: 100, y: 300), at: 0.5) + tap(Point(x: 102, y: 301), at: 1.0))
+        try write(tap(Point(x: 100, y: 299), at: 0.5) + tap(Point(x: 300, y: 700), at: 1.0), to: "b.jsonl")
+        let summary = try Commands.heatmap(traces: [a, path("b.jsonl")], out: path("heat.png"), project: nil, scale: 1, radius: 10)
+        XCTAssertTrue(summary.hasPrefix("4 touch-downs from 2 sessions"), summary)
+        let heat = try ImageCodec.readPNG(at: URL(fileURLWithPath: path("heat.png")))
+        let plain = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1).renderLatest()
+        XCTAssertEqual(heat.width, 390)
+        func px(_ image: RGBAImage, _ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
+            let p = image.pixel(x: x, y: y); return (Int(p.r), Int(p.g), Int(p.b))
+        }
+        let hot = px(heat, 105, 300), warm = px(heat, 306, 706)
+        XCTAssertGreaterThan(hot.r, 170, "three touches there: red (\(hot))")
+        XCTAssertGreaterThan(hot.r, hot.g)
+        XCTAssertLessThan(hot.b, 80)
+        XCTAssertGreaterThan(warm.g, warm.r, "one touch: cooler than the peak (\(warm))")
+        let far = px(heat, 380, 10), under = px(plain, 380, 10)
+        XCTAssertLessThanOrEqual(far.r, under.r, "no touches: the UI, dimmed")
+    }
+
+    func testHeatmapsAndReportsSayWhatIsWrongWithTheirInput() {
+        XCTAssertThrowsError(try Commands.heatmap(traces: [], out: path("x.png"), project: nil, scale: 1, radius: nil))
+        XCTAssertThrowsError(try Commands.heatmap(traces: [path("nowhere.jsonl")], out: path("x.png"), project: nil, scale: 1, radius: nil))
+    }
+}
