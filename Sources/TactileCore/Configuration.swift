@@ -17,6 +17,8 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
     public var media = Media()
     /// The editor's colours.
     public var theme = Appearance()
+    /// The touch panel: which device, how it is mounted and calibrated, what it gets wrong.
+    public var touchscreen = Touchscreen()
     /// Overlays drawn over the editor: touch indicators.
     public var overlays = Overlays()
     /// Recording sessions and reloading the configuration.
@@ -261,6 +263,32 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// Touch indicators. Default "#FFFFFF".
         public var touches = "#FFFFFF"
         public init() {}
+    }
+
+    public struct Touchscreen: Hashable, Sendable, Codable {
+        /// Use only touch devices whose name contains this text (case-insensitive); empty uses
+        /// every device. `tactile run` logs the names it finds. Default "".
+        public var deviceName = ""
+        /// How the panel is turned against the display, clockwise: 0, 90, 180 or 270 degrees. Default 0.
+        public var rotation: Int = 0
+        /// Calibration, applied after rotation in fractions of the window (0 … 1):
+        /// x' = x × scaleX + offsetX, y' = y × scaleY + offsetY. Defaults 1, 1, 0, 0.
+        public var scaleX: Double = 1
+        public var scaleY: Double = 1
+        public var offsetX: Double = 0
+        public var offsetY: Double = 0
+        /// Regions of the panel whose touches are ignored (bezels that report phantom touches),
+        /// in the panel's own fractions (0 … 1, before rotation): {"x","y","width","height"}. Default none.
+        public var ignoreRegions: [Region] = []
+        /// Moves shorter than this from a finger's last reported point are dropped, in points. Default 0 (off).
+        public var jitterThreshold: Double = 0
+        public init() {}
+
+        /// A rectangle in fractions of the panel.
+        public struct Region: Hashable, Sendable, Codable {
+            public var x: Double, y: Double, width: Double, height: Double
+            public init(x: Double, y: Double, width: Double, height: Double) { self.x = x; self.y = y; self.width = width; self.height = height }
+        }
     }
 
     public struct Overlays: Hashable, Sendable, Codable {

@@ -78,6 +78,16 @@ extension TactileConfiguration {
             out.append(.init(key: "theme.\(k)", "must be a colour like \"#0A84FF\", not \"\(v)\""))
         }
 
+        let s = touchscreen
+        if ![0, 90, 180, 270].contains(s.rotation) { out.append(.init(key: "touchscreen.rotation", "must be 0, 90, 180 or 270, not \(s.rotation)")) }
+        for (k, v) in [("scaleX", s.scaleX), ("scaleY", s.scaleY)] where !(v.isFinite && v != 0) {
+            out.append(.init(key: "touchscreen.\(k)", "must be a number other than 0"))
+        }
+        nonNegative("touchscreen.jitterThreshold", s.jitterThreshold)
+        for (n, r) in s.ignoreRegions.enumerated() where !(r.width > 0 && r.height > 0) {
+            out.append(.init(key: "touchscreen.ignoreRegions[\(n)]", "needs a width and height more than 0"))
+        }
+
         let o = overlays
         positive("overlays.touchRadius", o.touchRadius); nonNegative("overlays.trailDuration", o.trailDuration)
         nonNegative("overlays.liftFadeDuration", o.liftFadeDuration)

@@ -19,8 +19,32 @@ public struct EventTranslator {
     private var nextFinger: PointerID = 1
     private var mouseDown = false
     private var mirroring = false
+    /// The panel's rotation, calibration, ignored regions and jitter filter.
+    public var touchscreen: TouchscreenMapping
+    /// Names of the touch devices seen so far, by SDL touch id (nil: not one to use).
+    private var devices: [SDL_TouchID: String?] = [:]
 
-    public init() {}
+    public init(touchscreen: TactileConfiguration.Touchscreen = .init()) {
+        self.touchscreen = TouchscreenMapping(settings: touchscreen)
+    }
+
+    /// Takes reloaded panel settings, keeping the fingers that are down.
+    public mutating func adopt(_ settings: TactileConfiguration.Touchscreen) {
+        touchscreen = TouchscreenMapping(settings: settings)
+        devices.removeAll()
+    }
+
+    /// Whether touches from `touchID` are used (its name matches `touchscreen.deviceName`).
+    private mutating func uses(_ touchID: SDL_TouchID) -> Bool {
+        if devices[touchID] == nil {
+            var name = ""
+            for i in 0..<SDL_GetNumTouchDevices() where SDL_GetTouchDevice(i) == touchID {
+                name = SDL_GetTouchName(i).map { String(cString: $0) } ?? ""
+            }
+            devices[touchID] = touchscreen.accepts(deviceNamed: name) ? name : .some(nil)
+        }
+        return devices[touchID]! != nil
+    }
 
     /// Translates one SDL event. `frame` maps window pixels to viewport points; `windowPixels`
     /// is the window's size in pixels (finger positions arrive normalised to it).
@@ -32,21 +56,23 @@ public struct EventTranslator {
             return .quit
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             let f = event.tfinger
+            guard uses(f.touchId) else { return nil }
             let key = UInt64(bitPattern: f.touchId) &* 31 &+ UInt64(bitPattern: f.fingerId)
-            let pixel = Point(x: Double(f.x) * windowPixels.width, y: Double(f.y) * windowPixels.height)
-            let p = frame.viewportPoint(fromWindowPixel: pixel)
+            let panel = Point(x: Double(f.x), y: Double(f.y))
+            let fraction = touchscreen.windowFraction(ofPanel: panel)
+            let p = frame.viewportPoint(fromWindowPixel: Point(x: fraction.x * windowPixels.width, y: fraction.y * windowPixels.height))
+            let pressure = f.pressure > 0 ? Double(f.pressure) : nil
             if type == SDL_FINGERDOWN {
                 let id = nextFinger
                 nextFinger = nextFinger == Int.max ? 1 : nextFinger + 1
+                guard touchscreen.admits(id, .down, panel: panel, point: p) else { fingerIDs[key] = id; return nil }
                 fingerIDs[key] = id
-                events.append(.touch(.down, id: id, at: p, time: now))
+                events.append(InputEvent(time: now, kind: .touch(id: id, phase: .down, location: p), pressure: pressure))
             } else if let id = fingerIDs[key] {
-                if type == SDL_FINGERUP {
-                    fingerIDs[key] = nil
-                    events.append(.touch(.up, id: id, at: p, time: now))
-                } else {
-                    events.append(.touch(.move, id: id, at: p, time: now))
-                }
+                let phase: TouchPhase = type == SDL_FINGERUP ? .up : .move
+                if phase == .up { fingerIDs[key] = nil }
+                guard touchscreen.admits(id, phase, panel: panel, point: p) else { return nil }
+                events.append(InputEvent(time: now, kind: .touch(id: id, phase: phase, location: p), pressure: pressure))
             }
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let b = event.button

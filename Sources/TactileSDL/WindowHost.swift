@@ -106,7 +106,11 @@ public final class WindowHost {
         var lastOutput: FrameOutput?
         var nextConfigurationCheck = Time.zero
         var loop = FrameLoop()
-        var translator = EventTranslator()
+        var translator = EventTranslator(touchscreen: configuration.touchscreen)
+        for i in 0..<SDL_GetNumTouchDevices() {
+            let name = SDL_GetTouchName(i).map { String(cString: $0) } ?? "?"
+            logger.info("touch device \(i): \(name)\(translator.touchscreen.accepts(deviceNamed: name) ? "" : " (not used: touchscreen.deviceName)")")
+        }
         var pending: [InputEvent] = []
         var lastList: DrawList?
         var needsPresent = true
@@ -151,6 +155,7 @@ public final class WindowHost {
                     state.adopt(new)
                     cues.adopt(new.cues)
                     indicators = TouchIndicators(configuration: new.overlays)
+                    if new.touchscreen != translator.touchscreen.settings { translator.adopt(new.touchscreen) }
                     state.banner = Banner(message: "Settings reloaded from \(watcher.url.lastPathComponent)", isError: false,
                                           until: now + .seconds(new.editing.bannerDuration))
                     logger.info("configuration reloaded from \(watcher.url.path)")

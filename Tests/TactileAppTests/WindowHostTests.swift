@@ -11,9 +11,10 @@ final class WindowHostTests: XCTestCase {
     override func setUp() { setenv("SDL_VIDEODRIVER", "dummy", 1) }
 
     /// Runs the host until `script` has pushed its events and quit.
-    func runHost(_ script: @escaping @Sendable (DeviceFrame) -> Void) throws -> (host: WindowHost, states: [EditorState]) {
+    func runHost(configuration: TactileConfiguration = TactileConfiguration(),
+                 _ script: @escaping @Sendable (DeviceFrame) -> Void) throws -> (host: WindowHost, states: [EditorState]) {
         let host = WindowHost(options: WindowOptions(viewport: Size(width: 390, height: 844), scale: 1, fill: false, fullscreen: false),
-                              configuration: TactileConfiguration())
+                              configuration: configuration)
         var states: [EditorState] = []
         var started = false
         host.onFrame = { record in
@@ -39,6 +40,48 @@ final class WindowHostTests: XCTestCase {
     }
 
     static func quit() { SDLEvents.pushQuit() }
+
+    /// The window's size in pixels: the phone's screen sits centred in it.
+    static func windowSize(_ frame: DeviceFrame) -> Size {
+        Size(width: frame.screen.x * 2 + frame.screen.width, height: frame.screen.y * 2 + frame.screen.height)
+    }
+
+    /// A touchscreen finger event at window fractions (x, y), from touch device `device`.
+    static func finger(_ type: SDL_EventType, x: Double, y: Double, device: Int64 = 77, finger: Int64 = 1) {
+        var e = SDL_Event()
+        e.type = type.rawValue
+        e.tfinger.touchId = device; e.tfinger.fingerId = finger
+        e.tfinger.x = Float(x); e.tfinger.y = Float(y); e.tfinger.pressure = 0.5
+        SDL_PushEvent(&e)
+    }
+
+    func testARotatedPanelsTouchLandsWhereTheFingerIs() throws {
+        // The panel is mounted upside down: where it reports (1 - x, 1 - y), the finger is at (x, y).
+        var c = TactileConfiguration()
+        c.touchscreen.rotation = 180
+        let (_, states) = try runHost(configuration: c) { frame in
+            let w = Self.windowSize(frame)
+            // City Lights, as in the mouse test, in window fractions, then as the turned panel reports it.
+            let x = (frame.screen.x + (195 + 108 + 30) * frame.scale) / w.width, y = (frame.screen.y + 606 * frame.scale) / w.height
+            Self.finger(SDL_FINGERDOWN, x: 1 - x, y: 1 - y); usleep(50_000)
+            Self.finger(SDL_FINGERUP, x: 1 - x, y: 1 - y); usleep(300_000)
+            Self.quit()
+        }
+        XCTAssertEqual(states.last?.selection, "city")
+    }
+
+    func testTouchesFromAnotherDeviceAreIgnored() throws {
+        var c = TactileConfiguration()
+        c.touchscreen.deviceName = "the kiosk's panel"
+        let (_, states) = try runHost(configuration: c) { frame in
+            let w = Self.windowSize(frame)
+            let x = (frame.screen.x + (195 + 108 + 30) * frame.scale) / w.width, y = (frame.screen.y + 606 * frame.scale) / w.height
+            Self.finger(SDL_FINGERDOWN, x: x, y: y); usleep(50_000)
+            Self.finger(SDL_FINGERUP, x: x, y: y); usleep(300_000)
+            Self.quit()
+        }
+        XCTAssertNil(states.last?.selection, "the pushed touches come from no device of that name")
+    }
 
     func testIdleWindowRendersOnlyTheFirstFrame() throws {
         let (host, _) = try runHost { _ in
