@@ -10,6 +10,7 @@ enum InteractionLog {
     /// with the nearest element.
     static func describeTargets(in log: inout [LogEvent], since start: Int, taps: [Point], misses: [Point],
                                 elements: [UIElement], now: Time) {
+        guard !taps.isEmpty || !misses.isEmpty || log.count > start else { return }
         let touchable = elements.filter { !passive.contains($0.role) }
         for i in start..<log.count where log[i].kind.hasPrefix("gesture.") {
             guard case let .string(target)? = log[i].fields["target"], log[i].fields["role"] == nil else { continue }

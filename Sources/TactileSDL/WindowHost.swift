@@ -104,6 +104,8 @@ public final class WindowHost {
         let clock = SessionClock()
         var indicators = TouchIndicators(configuration: configuration.overlays)
         var lastOutput: FrameOutput?
+        /// Whether indicators were drawn in the picture on screen (one more redraw erases them).
+        var overlayOnScreen = false
         var nextConfigurationCheck = Time.zero
         var loop = FrameLoop()
         var translator = EventTranslator(touchscreen: configuration.touchscreen)
@@ -181,8 +183,9 @@ public final class WindowHost {
             let mediaArrived = media.generation != mediaGeneration
             guard !pending.isEmpty || loop.isDue(at: now) || layoutChanged || mediaArrived else {
                 // Only the overlays moved: draw them over the last frame.
-                if let lastOutput, configuration.overlays.showTouches {
+                if let lastOutput, configuration.overlays.showTouches, indicators.isShowing || overlayOnScreen {
                     present(lastOutput.drawList, overlays: indicators, now: now, frame: frame, drawer: drawer, theme: editor.theme)
+                    overlayOnScreen = indicators.isShowing
                 }
                 continue
             }
@@ -222,9 +225,10 @@ public final class WindowHost {
                 needsPresent = true
                 continue
             }
-            if output.drawList != lastList || layoutChanged || indicators.isShowing {
+            if output.drawList != lastList || layoutChanged || indicators.isShowing || overlayOnScreen {
                 present(output.drawList, overlays: configuration.overlays.showTouches ? indicators : nil, now: now,
                         frame: frame, drawer: drawer, theme: editor.theme)
+                overlayOnScreen = configuration.overlays.showTouches && indicators.isShowing
                 lastList = output.drawList
                 framesPresented += 1
             }
