@@ -99,6 +99,4 @@ public struct TraceCursor: Sendable {
     public let trace: Trace
     var event = 0, frame = 0
     public init(_ trace: Trace) { self.trace = trace }
-    /// Whether every event and frame mark has been played.
-    public var isAtEnd: Bool { event == trace.events.count && frame == trace.frames.count }
 }

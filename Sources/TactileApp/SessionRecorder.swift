@@ -15,7 +15,7 @@ public final class SessionRecorder {
     /// The session folder.
     public let folder: URL
     private let trace: FileHandle
-    private let log: FileHandle
+    private let logFile: FileHandle
     private var lastProject: Project
     /// Frames and log events written so far.
     public private(set) var framesWritten = 0, logEventsWritten = 0
@@ -31,9 +31,7 @@ public final class SessionRecorder {
                 plan: Data? = nil) throws {
         self.folder = folder
         let fm = FileManager.default
-        if fm.fileExists(atPath: folder.appendingPathComponent(FileName.trace).path) {
-            throw CommandError.badInput("\(folder.path) already holds a recorded session; give a new folder")
-        }
+        try Self.checkFree(folder)
         do {
             try fm.createDirectory(at: folder, withIntermediateDirectories: true)
             let encoder = JSONEncoder()
@@ -43,12 +41,19 @@ public final class SessionRecorder {
             try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectEnd))
             if let plan { try AtomicFile.write(plan, to: folder.appendingPathComponent(FileName.plan)) }
             trace = try Self.create(folder.appendingPathComponent(FileName.trace))
-            log = try Self.create(folder.appendingPathComponent(FileName.log))
+            logFile = try Self.create(folder.appendingPathComponent(FileName.log))
         } catch let e as CommandError { throw e } catch {
             throw CommandError("\(folder.path): cannot record the session there (\(error.localizedDescription))")
         }
         lastProject = project
         trace.write(Data((Trace.header(viewport: viewport, framesPerSecond: framesPerSecond) + "\n").utf8))
+    }
+
+    /// Refuses a folder that already holds a recorded session (recording never overwrites).
+    public static func checkFree(_ folder: URL) throws {
+        if FileManager.default.fileExists(atPath: folder.appendingPathComponent(FileName.trace).path) {
+            throw CommandError.badInput("\(folder.path) already holds a recorded session; give a new folder")
+        }
     }
 
     /// A new session folder inside `parent`, named by the local date and time.
@@ -63,17 +68,17 @@ public final class SessionRecorder {
 
     /// Records one frame: its input, a frame mark, its log events; the project when it changed
     /// by an edit, undo or redo.
-    public func record(time: Time, events: [InputEvent], log events2: [LogEvent], project: Project) {
+    public func record(time: Time, events: [InputEvent], log logEvents: [LogEvent], project: Project) {
         var lines = ""
         for e in events { lines += Trace.line(for: e) + "\n" }
         lines += Trace.frameLine(at: time) + "\n"
         trace.write(Data(lines.utf8))
         framesWritten += 1
-        if !events2.isEmpty {
-            log.write(Data(events2.map { $0.jsonLine + "\n" }.joined().utf8))
-            logEventsWritten += events2.count
+        if !logEvents.isEmpty {
+            logFile.write(Data(logEvents.map { $0.jsonLine + "\n" }.joined().utf8))
+            logEventsWritten += logEvents.count
         }
-        if project != lastProject && events2.contains(where: { ["edit", "undo", "redo"].contains($0.kind) }) {
+        if project != lastProject && logEvents.contains(where: { ["edit", "undo", "redo"].contains($0.kind) }) {
             lastProject = project
             try? ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectEnd))
         }
@@ -82,8 +87,8 @@ public final class SessionRecorder {
     /// Ends the session: writes the project as it was left.
     public func finish(project: Project) {
         try? ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectEnd))
-        try? trace.synchronize(); try? log.synchronize()
-        try? trace.close(); try? log.close()
+        try? trace.synchronize(); try? logFile.synchronize()
+        try? trace.close(); try? logFile.close()
     }
 
     private static func create(_ url: URL) throws -> FileHandle {

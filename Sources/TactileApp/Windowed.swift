@@ -51,9 +51,7 @@ public final class Recording {
     /// Hooks into `host` (before it runs). Fails when `folder` already holds a session.
     public init(host: WindowHost, folder: URL, project: Project, configuration: TactileConfiguration) throws {
         self.folder = folder; self.project = project; self.configuration = configuration
-        if FileManager.default.fileExists(atPath: folder.appendingPathComponent(SessionRecorder.FileName.trace).path) {
-            throw CommandError.badInput("\(folder.path) already holds a recorded session; give a new folder")
-        }
+        try SessionRecorder.checkFree(folder)
         host.followsAudioClock = false
         let previous = host.onFrame
         host.onFrame = { [unowned self, unowned host] record in

@@ -135,7 +135,7 @@ public enum ConfigurationFile {
 
     private static func isBool(_ v: Any) -> Bool {
         guard let n = v as? NSNumber else { return false }
-        return String(cString: n.objCType) == "c" || String(cString: n.objCType) == "B" || v is Bool && !(v is Int)
+        return ["c", "B"].contains(String(cString: n.objCType))
     }
 
     private static func sameShape(_ a: Any, _ b: Any) -> Bool {

@@ -66,9 +66,6 @@ public struct TouchIndicators: Sendable {
     /// Whether anything is on show (and frames are needed to fade it).
     public var isShowing: Bool { !fingers.isEmpty }
 
-    /// Whether a finger is down.
-    public var anyFingerDown: Bool { fingers.values.contains { $0.lifted == nil } }
-
     /// Draws the indicators at `now` into the top layer of `list`.
     public func draw(into list: inout DrawList, now: Time, color: Color) {
         list.inLayer(.topmost) { list in
