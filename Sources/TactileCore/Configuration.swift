@@ -19,7 +19,7 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
     public var theme = Appearance()
     /// The touch panel: which device, how it is mounted and calibrated, what it gets wrong.
     public var touchscreen = Touchscreen()
-    /// Overlays drawn over the editor: touch indicators.
+    /// Overlays drawn over the editor: touch indicators, pointer location and the frame monitor.
     public var overlays = Overlays()
     /// Recording sessions and reloading the configuration.
     public var session = Session()
@@ -300,6 +300,13 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var trailDuration: Double = 0.35
         /// How long the circle takes to fade after the finger lifts, in seconds. Default 0.25 s.
         public var liftFadeDuration: Double = 0.25
+        /// Draw the pointer location overlay (as Android's developer option): a crosshair, dot and
+        /// trail for each finger under a header with the count, position, velocity and pressure. Default false.
+        public var pointerLocation = false
+        /// Most points of a finger's path the pointer location overlay keeps (older ones drop off). Default 300.
+        public var pointerTrailLength = 300
+        /// How many recent frames the frame monitor graphs. Default 120 (two seconds at 60 fps).
+        public var monitorHistory = 120
         public init() {}
     }
 

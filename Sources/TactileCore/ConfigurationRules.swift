@@ -91,6 +91,7 @@ extension TactileConfiguration {
         let o = overlays
         positive("overlays.touchRadius", o.touchRadius); nonNegative("overlays.trailDuration", o.trailDuration)
         nonNegative("overlays.liftFadeDuration", o.liftFadeDuration)
+        atLeast("overlays.pointerTrailLength", o.pointerTrailLength, 1); atLeast("overlays.monitorHistory", o.monitorHistory, 1)
         within("session.configurationPollInterval", session.configurationPollInterval, 0.05...60)
 
         return out

@@ -1,0 +1,156 @@
+import TactileCore
+import TactileUI
+
+/// The frame loop monitor: a small panel reading frames per second, graphs of the recent
+/// frames' intervals (against the 16.7 ms of a 60 Hz display), run times and input events, and
+/// what the loop is waiting for next ("waiting for: playback in 16.7 ms", or input when idle).
+///
+/// The host records every editor frame it runs; the monitor keeps the last
+/// `configuration.monitorHistory` of them. It reads no clock: times are passed in.
+public struct FrameMonitor: Sendable {
+    /// One frame the host ran.
+    public struct Frame: Hashable, Sendable {
+        /// When the frame ran.
+        public var time: Time
+        /// How long after the frame before it (nil for the first frame recorded).
+        public var interval: Time?
+        /// How long the editor took to run it.
+        public var duration: Time
+        /// How many input events it handled.
+        public var events: Int
+        /// Whether the loop had nothing scheduled before it, so that its interval is time spent
+        /// asleep waiting for input rather than a late frame.
+        public var followsIdle: Bool
+    }
+
+    /// The recorded frames, oldest first, at most `configuration.monitorHistory`.
+    public private(set) var frames: [Frame] = []
+    /// Who asked for the next frame, as the last recorded frame left it.
+    public private(set) var waitingFor: String?
+    /// When the next frame is due, nil when the loop waits for input.
+    public private(set) var nextDue: Time?
+    /// The times of the frames within a second of the newest, for the frame rate.
+    private var lastSecond: [Time] = []
+    private let history: Int
+
+    /// The interval of a 60 Hz display: the guide in the interval graph.
+    public static let displayInterval = Time.frame(atRate: 60)
+
+    public init(configuration: TactileConfiguration.Overlays) {
+        history = max(1, configuration.monitorHistory)
+    }
+
+    /// Records a frame the host ran at `time`, taking `duration` and handling `events` input
+    /// events, after which the frame loop waits for `nextDue` (asked for by `waitingFor`), or
+    /// for input when `nextDue` is nil (`FrameLoop.nextDue()`).
+    public mutating func record(frameAt time: Time, duration: Time, events: Int, waitingFor reason: String?, nextDue due: Time?) {
+        let previous = frames.last
+        frames.append(Frame(time: time, interval: previous.map { time - $0.time }, duration: duration, events: max(0, events),
+                            followsIdle: previous != nil && self.nextDue == nil))
+        if frames.count > history { frames.removeFirst(frames.count - history) }
+        lastSecond.append(time)
+        lastSecond.removeAll { time - $0 >= .seconds(1) }
+        waitingFor = reason
+        nextDue = due
+    }
+
+    /// How many frames ran in the second up to `now`.
+    public func framesPerSecond(at now: Time) -> Int {
+        lastSecond.filter { $0 <= now && now - $0 < .seconds(1) }.count
+    }
+
+    /// "waiting for: <reason> in <ms> ms" counting from `now`, or "waiting for: input (idle)"
+    /// when nothing is scheduled.
+    public func waitingLine(at now: Time) -> String {
+        guard let due = nextDue else { return "waiting for: input (idle)" }
+        let left = due < now ? .zero : due - now
+        return "waiting for: \(waitingFor ?? "a frame") in \(Self.milliseconds(left)) ms"
+    }
+
+    /// Where the panel goes: in the top-left corner, `top` points down (pass the top of the
+    /// canvas, `EditorLayout.canvas.minY`, to keep the title bar clear). Sized by the theme's
+    /// caption font, so it grows with `--ui-scale`.
+    public static func panelFrame(viewport: Size, top: Double, theme: Theme) -> Rect {
+        let k = theme.captionFont.size / 10
+        return Rect(x: 8 * k, y: top + 8 * k, width: min(184 * k, viewport.width - 16 * k), height: 132 * k)
+    }
+
+    /// Draws the panel into the top layer of `list`, reading the frame rate and the wait at `now`.
+    /// - Parameters:
+    ///   - viewport: the size of the screen in points.
+    ///   - top: how far down the panel may start (see `panelFrame`).
+    public func draw(into list: inout DrawList, now: Time, viewport: Size, top: Double = 0, theme: Theme) {
+        let panel = Self.panelFrame(viewport: viewport, top: top, theme: theme)
+        let k = theme.captionFont.size / 10, pad = 6 * k
+        list.inLayer(.topmost) { list in
+            list.add(.fillRect(panel, Color.black.opacity(0.72), cornerRadius: 8 * k))
+            var rest = panel.insetBy(dx: pad, dy: pad)
+            let rate = rest.sliceTop(16 * k)
+            list.add(.text(TextRun("\(framesPerSecond(at: now)) fps", in: rate.slice, font: theme.clipFont, color: theme.textPrimary, alignment: .leading)))
+            rest = rate.rest
+
+            for row in graphRows(theme: theme) {
+                let slice = rest.sliceTop(30 * k)
+                rest = slice.rest
+                let line = slice.slice.sliceTop(26 * k).slice
+                let label = Rect(x: line.x, y: line.y, width: 52 * k, height: line.height)
+                list.add(.text(TextRun(row.name, in: label.sliceTop(line.height / 2).slice, font: theme.captionFont, color: theme.textSecondary, alignment: .leading)))
+                list.add(.text(TextRun(row.latest, in: label.sliceBottom(line.height / 2).slice, font: theme.captionFont, color: theme.textPrimary, alignment: .leading)))
+                let graph = Rect(x: label.maxX + 4 * k, y: line.y, width: line.maxX - label.maxX - 4 * k, height: line.height)
+                drawGraph(into: &list, in: graph, row: row, theme: theme)
+            }
+            list.add(.text(TextRun(waitingLine(at: now), in: rest.sliceTop(14 * k).slice, font: theme.captionFont, color: theme.textPrimary, alignment: .leading)))
+        }
+    }
+
+    /// One graph of the panel: its name, the latest frame's figure, a value a frame (in the
+    /// graph's unit), the value at the top, an optional guide and each frame's bar colour.
+    private struct GraphRow {
+        var name: String
+        var latest: String
+        var values: [Double]
+        var scale: Double
+        var guide: Double?
+        var color: (Frame) -> Color
+    }
+
+    /// Interval (scaled to three 60 Hz frames, guide at one), run time (scaled to the longest)
+    /// and input events (at least 4 at the top).
+    private func graphRows(theme: Theme) -> [GraphRow] {
+        let budget = Self.displayInterval.seconds, late = Self.displayInterval + .milliseconds(1)
+        let intervals = frames.map { $0.interval?.seconds ?? 0 }, runTimes = frames.map(\.duration.seconds)
+        let events = frames.map { Double($0.events) }
+        return [
+            GraphRow(name: "interval", latest: frames.last?.interval.map { Self.milliseconds($0) + " ms" } ?? "–",
+                     values: intervals, scale: 3 * budget, guide: budget,
+                     color: { $0.followsIdle ? theme.textTertiary : ($0.interval ?? .zero) > late ? theme.selection : theme.accent }),
+            GraphRow(name: "run time", latest: frames.last.map { Self.milliseconds($0.duration) + " ms" } ?? "–",
+                     values: runTimes, scale: max(0.002, runTimes.max() ?? 0), guide: nil,
+                     color: { $0.duration > Self.displayInterval ? theme.danger : theme.accent }),
+            GraphRow(name: "events", latest: frames.last.map { "\($0.events)" } ?? "–",
+                     values: events, scale: max(4, events.max() ?? 0), guide: nil, color: { _ in theme.textSecondary }),
+        ]
+    }
+
+    /// One bar a frame, the newest at the right; a bar taller than the row's scale stops at the top.
+    private func drawGraph(into list: inout DrawList, in frame: Rect, row: GraphRow, theme: Theme) {
+        list.add(.fillRect(frame, Color.white.opacity(0.07), cornerRadius: 0))
+        let slot = frame.width / Double(history)
+        let barWidth = slot >= 3 ? slot - 1 : slot
+        for (i, value) in row.values.enumerated() where value > 0 {
+            let height = min(1, value / row.scale) * frame.height
+            let x = frame.maxX - Double(row.values.count - i) * slot
+            list.add(.fillRect(Rect(x: x, y: frame.maxY - height, width: barWidth, height: height), row.color(frames[i]), cornerRadius: 0))
+        }
+        if let guide = row.guide {
+            let y = frame.maxY - min(1, guide / row.scale) * frame.height
+            list.add(.line(from: Point(x: frame.minX, y: y), to: Point(x: frame.maxX, y: y), theme.textPrimary.opacity(0.7), width: 1))
+        }
+    }
+
+    /// A duration in milliseconds: one decimal under 100 ms, whole milliseconds above.
+    static func milliseconds(_ t: Time) -> String {
+        let ms = t.seconds * 1000
+        return OverlayNumber.fixed(ms, decimals: ms < 99.95 ? 1 : 0)
+    }
+}

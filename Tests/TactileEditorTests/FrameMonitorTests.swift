@@ -1,0 +1,121 @@
+import XCTest
+import TactileCore
+import TactileUI
+@testable import TactileEditor
+
+/// The frame loop monitor: frame rate, history, graphs and what the loop waits for.
+final class FrameMonitorTests: XCTestCase {
+    let viewport = Size(width: 390, height: 844)
+    let theme = Theme()
+    let frame = Time.frame(atRate: 60)
+
+    func monitor(history: Int = 120) -> FrameMonitor {
+        var c = TactileConfiguration.Overlays()
+        c.monitorHistory = history
+        return FrameMonitor(configuration: c)
+    }
+
+    func drawn(_ m: FrameMonitor, at now: Time) -> [DrawCommand] {
+        var list = DrawList()
+        m.draw(into: &list, now: now, viewport: viewport, top: 91, theme: theme)
+        XCTAssertEqual(list.commands(in: .topmost).count, list.count, "everything goes to the top layer")
+        return list.commands
+    }
+
+    func texts(_ commands: [DrawCommand]) -> [String] {
+        commands.compactMap { if case let .text(run) = $0 { return run.text }; return nil }
+    }
+
+    /// Records `count` frames `interval` apart from `start`, each asking for the next.
+    func run(_ m: inout FrameMonitor, count: Int, every interval: Time, from start: Time = .zero) -> Time {
+        var t = start
+        for n in 0..<count {
+            if n > 0 { t += interval }
+            m.record(frameAt: t, duration: .milliseconds(2), events: 0, waitingFor: "playback", nextDue: t + interval)
+        }
+        return t
+    }
+
+    func testFramesASixtiethOfASecondApartReadSixtyFramesPerSecond() {
+        var m = monitor()
+        let last = run(&m, count: 150, every: frame)
+        XCTAssertEqual(texts(drawn(m, at: last)).first, "60 fps")
+        var halfRate = monitor()
+        let end = run(&halfRate, count: 90, every: Time.frame(atRate: 30))
+        XCTAssertEqual(texts(drawn(halfRate, at: end)).first, "30 fps")
+        XCTAssertEqual(texts(drawn(halfRate, at: end + .seconds(2))).first, "0 fps", "counts only the last second")
+    }
+
+    func testHistoryKeepsTheLatestFramesButTheRateCountsAll() {
+        var m = monitor(history: 10)
+        let last = run(&m, count: 100, every: frame)
+        XCTAssertEqual(m.frames.count, 10)
+        XCTAssertEqual(m.frames.first?.time, last - frame * 9)
+        XCTAssertEqual(m.frames.last?.time, last)
+        XCTAssertEqual(texts(drawn(m, at: last)).first, "60 fps", "a short history does not cap the rate")
+        let bars = drawn(m, at: last).filter { if case let .fillRect(_, color, _) = $0 { return color == theme.accent }; return false }
+        XCTAssertEqual(bars.count, 20, "ten interval bars and ten run-time bars")
+    }
+
+    func testTheWaitingLineNamesTheReasonAndTheMilliseconds() {
+        var m = monitor()
+        let t = Time.seconds(3)
+        m.record(frameAt: t, duration: .milliseconds(2), events: 1, waitingFor: "playback", nextDue: t + frame)
+        XCTAssertEqual(texts(drawn(m, at: t)).last, "waiting for: playback in 16.7 ms")
+        XCTAssertEqual(texts(drawn(m, at: t + .milliseconds(10))).last, "waiting for: playback in 6.7 ms")
+        m.record(frameAt: t + frame, duration: .milliseconds(2), events: 0, waitingFor: "banner", nextDue: t + .milliseconds(2500))
+        XCTAssertEqual(texts(drawn(m, at: t + frame)).last, "waiting for: banner in 2483 ms")
+        m.record(frameAt: t + frame * 2, duration: .milliseconds(1), events: 0, waitingFor: nil, nextDue: nil)
+        XCTAssertEqual(texts(drawn(m, at: t + frame * 2)).last, "waiting for: input (idle)")
+    }
+
+    func testTheGraphLabelsReadTheLatestFrame() {
+        var m = monitor()
+        XCTAssertEqual(texts(drawn(m, at: .zero)), ["0 fps", "interval", "–", "run time", "–", "events", "–", "waiting for: input (idle)"])
+        m.record(frameAt: .seconds(1), duration: .milliseconds(3), events: 2, waitingFor: "timeline", nextDue: .seconds(1) + frame)
+        m.record(frameAt: .seconds(1) + .milliseconds(20), duration: .milliseconds(5), events: 3, waitingFor: "timeline", nextDue: nil)
+        XCTAssertEqual(Array(texts(drawn(m, at: .seconds(1) + .milliseconds(20))).dropFirst().dropLast()),
+                       ["interval", "20.0 ms", "run time", "5.0 ms", "events", "3"])
+    }
+
+    func testAFrameOnTimeReachesTheGuideAndALateOneStandsOut() {
+        var m = monitor()
+        m.record(frameAt: .seconds(1), duration: .milliseconds(1), events: 0, waitingFor: "timeline", nextDue: .seconds(1) + frame)
+        m.record(frameAt: .seconds(1) + frame, duration: .milliseconds(1), events: 0, waitingFor: "timeline", nextDue: .seconds(1) + frame * 2)
+        var commands = drawn(m, at: .seconds(1) + frame)
+        guard let guide = commands.firstIndex(where: { if case .line = $0 { return true }; return false }),
+              case let .line(from, to, _, _) = commands[guide], case let .fillRect(onTime, color, _) = commands[guide - 1] else {
+            return XCTFail("no guide line after a bar: \(commands)")
+        }
+        XCTAssertEqual(from.y, to.y, "horizontal")
+        XCTAssertEqual(onTime.minY, from.y, accuracy: 0.01, "a frame 16.7 ms after the last reaches the guide")
+        XCTAssertEqual(color, theme.accent)
+
+        m.record(frameAt: .seconds(1) + frame * 3, duration: .milliseconds(1), events: 0, waitingFor: nil, nextDue: nil)
+        commands = drawn(m, at: .seconds(1) + frame * 3)
+        let guideIndex = commands.firstIndex { if case .line = $0 { return true }; return false }!
+        guard case let .fillRect(late, lateColor, _) = commands[guideIndex - 1] else { return XCTFail("no bar") }
+        XCTAssertEqual(late.height, 2 * onTime.height, accuracy: 0.01, "a frame that missed one refresh: twice as tall")
+        XCTAssertEqual(lateColor, theme.selection, "a late frame stands out")
+
+        // A frame after the loop slept waiting for input is not late: its bar is quiet.
+        m.record(frameAt: .seconds(5), duration: .milliseconds(1), events: 1, waitingFor: nil, nextDue: nil)
+        commands = drawn(m, at: .seconds(5))
+        let afterIdle = commands[commands.firstIndex { if case .line = $0 { return true }; return false }! - 1]
+        guard case let .fillRect(_, idleColor, _) = afterIdle else { return XCTFail("no bar") }
+        XCTAssertEqual(idleColor, theme.textTertiary)
+    }
+
+    func testThePanelCoversTheCanvasCornerNotTheTitleBarOrTimeline() {
+        let layout = EditorLayout(viewport: viewport, configuration: TactileConfiguration(), trackCount: 3)
+        let panel = FrameMonitor.panelFrame(viewport: viewport, top: layout.canvas.minY, theme: theme)
+        XCTAssertFalse(panel.intersects(layout.titleBar))
+        XCTAssertLessThanOrEqual(panel.maxY, layout.canvas.maxY, "clear of the scrub bar, player bar and timeline")
+        XCTAssertLessThan(panel.maxX, layout.canvas.midX + 20, "the left of the canvas")
+        var list = DrawList()
+        monitor().draw(into: &list, now: .zero, viewport: viewport, top: layout.canvas.minY, theme: theme)
+        for command in list.commands {
+            if case let .text(run) = command { XCTAssertTrue(panel.insetBy(dx: 1, dy: 1).contains(run.frame.center), "\(run.text) inside the panel") }
+        }
+    }
+}
