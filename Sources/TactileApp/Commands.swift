@@ -38,8 +38,12 @@ public enum Commands {
         public var video: String?
         /// The video's frame rate (default: the session's, else 30).
         public var framesPerSecond: Double?
-        public init(stateOut: String? = nil, snapshot: String? = nil, logOut: String? = nil, video: String? = nil, framesPerSecond: Double? = nil) {
+        /// A test plan to run during the replay (default: the session's `plan.json`, if any).
+        public var plan: String?
+        public init(stateOut: String? = nil, snapshot: String? = nil, logOut: String? = nil, video: String? = nil, framesPerSecond: Double? = nil,
+                    plan: String? = nil) {
             self.stateOut = stateOut; self.snapshot = snapshot; self.logOut = logOut; self.video = video; self.framesPerSecond = framesPerSecond
+            self.plan = plan
         }
     }
 
@@ -58,7 +62,8 @@ public enum Commands {
         let session = try RecordedSession.open(tracePath, project: path, settings: settings)
         let trace = session.trace
         let headless = try HeadlessSession(project: session.project, viewport: trace.viewport, scale: try Inputs.scale(scale) ?? 2,
-                                           configuration: session.configuration, library: try MediaFolder.library(mediaDir))
+                                           configuration: session.configuration, library: try MediaFolder.library(mediaDir),
+                                           plan: try outputs.plan.map { try Inputs.plan(at: $0) } ?? session.plan)
         let until = try time(seconds)
         var video: VideoExport.Summary?
         if let out = outputs.video {

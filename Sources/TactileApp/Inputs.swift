@@ -1,11 +1,22 @@
 import Foundation
 import TactileCore
+import TactileEditor
 import TactileInput
 
 /// Loading what commands are given, with errors that name the file and field.
 public enum Inputs {
     /// The project at `path`, or the built-in demo over its media when `path` is nil.
     public static func project(at path: String?) throws -> Project { try opening(project: path).project }
+
+    /// The test plan at `path` (nil: none); errors name the key.
+    public static func plan(at path: String?) throws -> TaskPlan? {
+        guard let path, !path.isEmpty else { return nil }
+        let expanded = (path as NSString).expandingTildeInPath
+        guard let data = FileManager.default.contents(atPath: expanded) else { throw CommandError.badInput("\(path): the test plan cannot be read") }
+        do { return try TaskPlan.parse(data) } catch let e as ConfigurationError {
+            throw CommandError.badInput("\(path): \(e)")
+        }
+    }
 
     /// What to open: media `files` as a new project, else the project at `path`, else the demo;
     /// with notices for the banner (files left out).

@@ -11,6 +11,8 @@ public struct RecordedSession {
     public var configuration: TactileConfiguration
     /// The session folder, when `path` named one.
     public var folder: URL?
+    /// The test plan the session ran (its `plan.json`), if any.
+    public var plan: TaskPlan?
 
     /// Opens `path` (a trace file or a session folder). An explicit `project` or configuration
     /// file in `settings` wins over the folder's own.
@@ -35,7 +37,9 @@ public struct RecordedSession {
         } else {
             configuration = try settings.load()
         }
+        let planPath = folder.appendingPathComponent(SessionRecorder.FileName.plan).path
         return RecordedSession(trace: try Inputs.trace(at: tracePath), project: try Inputs.project(at: projectPath),
-                               configuration: configuration, folder: folder)
+                               configuration: configuration, folder: folder,
+                               plan: try Inputs.plan(at: FileManager.default.fileExists(atPath: planPath) ? planPath : nil))
     }
 }

@@ -17,6 +17,8 @@ public final class SessionRecorder {
     private let trace: FileHandle
     private let logFile: FileHandle
     private var lastProject: Project
+    /// The window time the session began at; the files count time from it.
+    private let origin: Time
     /// Frames and log events written so far.
     public private(set) var framesWritten = 0, logEventsWritten = 0
 
@@ -27,9 +29,11 @@ public final class SessionRecorder {
     }
 
     /// Starts a session in `folder` (made if missing; an error if it already holds a session).
+    /// Times in the files count from `origin` (a kiosk visitor's session starts mid-run).
     public init(folder: URL, viewport: Size, framesPerSecond: Double?, project: Project, configuration: TactileConfiguration,
-                plan: Data? = nil) throws {
+                plan: Data? = nil, origin: Time = .zero) throws {
         self.folder = folder
+        self.origin = origin
         let fm = FileManager.default
         try Self.checkFree(folder)
         do {
@@ -70,12 +74,12 @@ public final class SessionRecorder {
     /// by an edit, undo or redo.
     public func record(time: Time, events: [InputEvent], log logEvents: [LogEvent], project: Project) {
         var lines = ""
-        for e in events { lines += Trace.line(for: e) + "\n" }
-        lines += Trace.frameLine(at: time) + "\n"
+        for var e in events { e.time = e.time - origin; lines += Trace.line(for: e) + "\n" }
+        lines += Trace.frameLine(at: time - origin) + "\n"
         trace.write(Data(lines.utf8))
         framesWritten += 1
         if !logEvents.isEmpty {
-            logFile.write(Data(logEvents.map { $0.jsonLine + "\n" }.joined().utf8))
+            logFile.write(Data(logEvents.map { var e = $0; e.time = e.time - origin; return e.jsonLine + "\n" }.joined().utf8))
             logEventsWritten += logEvents.count
         }
         if project != lastProject && logEvents.contains(where: { ["edit", "undo", "redo"].contains($0.kind) }) {

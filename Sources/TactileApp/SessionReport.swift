@@ -22,9 +22,21 @@ public struct SessionReport {
         public var undos = 0, redos = 0, errors = 0
         /// Log lines that could not be read (a torn last line after a kill).
         public var unreadableLines = 0
+        /// The test plan's tasks, in the order they ended.
+        public var tasks: [TaskFigures] = []
     }
 
     public var sessions: [Figures]
+
+    /// How one task of a test plan went.
+    public struct TaskFigures: Equatable {
+        public var id: String
+        /// completed, skipped or timedOut.
+        public var outcome: String
+        /// Time on task, in seconds.
+        public var seconds: Double
+        public var misses = 0, errors = 0, undos = 0
+    }
 
     /// Reads each session folder's trace and log.
     public static func read(_ folders: [String]) throws -> SessionReport {
@@ -65,6 +77,11 @@ public struct SessionReport {
             case "undo": f.undos += 1
             case "redo": f.redos += 1
             case "error", "problem": f.errors += 1
+            case "task.ended":
+                func count(_ k: String) -> Int { (event[k] as? NSNumber)?.intValue ?? 0 }
+                f.tasks.append(TaskFigures(id: event["task"] as? String ?? "?", outcome: event["outcome"] as? String ?? "?",
+                                           seconds: (event["seconds"] as? NSNumber)?.doubleValue ?? 0,
+                                           misses: count("misses"), errors: count("errors"), undos: count("undos")))
             default: break
             }
         }
@@ -81,6 +98,16 @@ public struct SessionReport {
                 out.append("| \(s.name) | \(num(s.length)) | \(s.touches) | \(s.taps) | \(s.misses) | \(s.edits.values.reduce(0, +)) | \(s.undos) | \(s.errors) |")
             }
             out.append("")
+            let ids = sessions.flatMap { $0.tasks.map(\.id) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            if !ids.isEmpty {
+                out += ["| Task | Completed | Mean time when completed (s) | Misses | Errors |", "|---|---:|---:|---:|---:|"]
+                for id in ids {
+                    let all = sessions.flatMap { $0.tasks.filter { $0.id == id } }, done = all.filter { $0.outcome == "completed" }
+                    let mean = done.isEmpty ? "–" : num(done.map(\.seconds).reduce(0, +) / Double(done.count))
+                    out.append("| \(id) | \(done.count) of \(all.count) | \(mean) | \(all.map(\.misses).reduce(0, +)) | \(all.map(\.errors).reduce(0, +)) |")
+                }
+                out.append("")
+            }
         }
         for s in sessions {
             out += ["## \(s.name)", "",
@@ -93,6 +120,12 @@ public struct SessionReport {
             if !s.missesNear.isEmpty {
                 out += ["", "Misses by the nearest element:", "", "| Element | Misses |", "|---|---:|"]
                 for (k, v) in s.missesNear.sorted(by: { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }) { out.append("| \(k) | \(v) |") }
+            }
+            if !s.tasks.isEmpty {
+                let done = s.tasks.filter { $0.outcome == "completed" }.count
+                out += ["", "Tasks: \(done) of \(s.tasks.count) completed", "",
+                        "| Task | Outcome | Time on task (s) | Misses | Errors | Undos |", "|---|---|---:|---:|---:|---:|"]
+                for t in s.tasks { out.append("| \(t.id) | \(t.outcome) | \(num(t.seconds)) | \(t.misses) | \(t.errors) | \(t.undos) |") }
             }
             if s.unreadableLines > 0 { out.append("\n(\(s.unreadableLines) log line\(s.unreadableLines == 1 ? "" : "s") could not be read: cut short by a kill?)") }
             out.append("")
@@ -108,7 +141,11 @@ public struct SessionReport {
                      ("taps", .number(Double(s.taps))), ("misses", .number(Double(s.misses))), ("missesNear", counts(s.missesNear)),
                      ("meanMissDistance", s.meanMissDistance.map { .number($0) } ?? .null), ("gestures", counts(s.gestures)),
                      ("edits", counts(s.edits)), ("undos", .number(Double(s.undos))), ("redos", .number(Double(s.redos))),
-                     ("errors", .number(Double(s.errors))), ("unreadableLogLines", .number(Double(s.unreadableLines)))])
+                     ("errors", .number(Double(s.errors))), ("unreadableLogLines", .number(Double(s.unreadableLines))),
+                     ("tasks", .array(s.tasks.map { t in
+                         .object([("id", .string(t.id)), ("outcome", .string(t.outcome)), ("seconds", .number(t.seconds)),
+                                  ("misses", .number(Double(t.misses))), ("errors", .number(Double(t.errors))), ("undos", .number(Double(t.undos)))])
+                     }))])
         }))])
     }
 

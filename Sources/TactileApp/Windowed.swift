@@ -10,7 +10,20 @@ public struct RunOptions: Sendable {
     public var record: String?
     /// Draw touch indicators (`--show-touches`).
     public var showTouches = false
-    public init(record: String? = nil, showTouches: Bool = false) { self.record = record; self.showTouches = showTouches }
+    /// Draw the pointer-location overlay (`--pointer-location`).
+    public var pointerLocation = false
+    /// Draw the frame monitor (`--monitor`).
+    public var monitor = false
+    /// A test plan to run (`--plan`), over `session.plan`.
+    public var plan: String?
+    /// Kiosk mode (`--kiosk`): fullscreen, no way out but the configured gesture, idle reset,
+    /// attract loop, every visitor's session saved.
+    public var kiosk = false
+    public init(record: String? = nil, showTouches: Bool = false, pointerLocation: Bool = false, monitor: Bool = false, plan: String? = nil,
+                kiosk: Bool = false) {
+        self.record = record; self.showTouches = showTouches; self.pointerLocation = pointerLocation; self.monitor = monitor
+        self.plan = plan; self.kiosk = kiosk
+    }
 }
 
 /// `tactile run`: the editor in a window.
@@ -18,24 +31,83 @@ public enum Windowed {
     public static func run(project path: String?, files: [String] = [], scale: Double?, fill: Bool, fullscreen: Bool, size: String?,
                            settings: Settings = Settings(), mediaDir: String? = nil, options run: RunOptions = RunOptions()) throws {
         MediaMemory.returnLargeBuffersToTheSystem()
-        let (project, notices) = try Inputs.opening(project: path, files: files)
+        var (project, notices) = try Inputs.opening(project: path, files: files)
+        let demo = project
         let library = try MediaFolder.library(mediaDir)
         var (configuration, watcher) = try settings.loadWatching()
-        if run.showTouches { configuration.overlays.showTouches = true }
+        let switches: (inout TactileConfiguration) -> Void = { c in
+            if run.showTouches { c.overlays.showTouches = true }
+            if run.pointerLocation { c.overlays.pointerLocation = true }
+            if run.monitor { c.overlays.monitor = true }
+        }
+        switches(&configuration)
+        if run.kiosk && (run.record != nil || !configuration.session.recordFolder.isEmpty) {
+            throw CommandError.badInput("--kiosk saves every visitor's session into kiosk.sessionsFolder; it does not take --record or session.recordFolder")
+        }
+        let attract = try run.kiosk ? AttractTour.trace(configured: configuration.kiosk.attractTrace) : nil
+        let plan = try Inputs.plan(at: run.plan ?? configuration.session.plan)
+        TerminationSignals.install()
+        // Autosave, and the project of a session that died, brought back.
+        var autosave: Autosave?, recovered = false
+        if configuration.session.autosave {
+            let folder = DataFolder.url("autosave", configured: configuration.session.autosaveFolder)
+            if let r = Autosave.recover(from: folder) {
+                if path == nil && files.isEmpty {
+                    project = r.project; recovered = true
+                    notices.append("Recovered the project of a session that ended unexpectedly (saved \(Self.clockTime(r.savedAt))); a copy is in \(r.file.path)")
+                } else {
+                    notices.append("The project of a session that ended unexpectedly is kept in \(r.file.path)")
+                }
+            }
+            do { autosave = try Autosave(folder: folder, project: project) } catch {
+                notices.append("Autosave is off: cannot write to \(folder.path) (\(error.localizedDescription))")
+            }
+        }
         let options = WindowOptions(viewport: try Inputs.size(size) ?? configuration.layout.viewport,
                                     scale: try Inputs.scale(scale), fill: fill, fullscreen: fullscreen)
         let host = WindowHost(options: options, configuration: configuration)
         host.configurationWatcher = watcher
+        host.plan = plan
+        host.adjustReloaded = switches
         let recordFolder: URL? = run.record.map { URL(fileURLWithPath: $0) }
             ?? (configuration.session.recordFolder.isEmpty ? nil
                 : SessionRecorder.newFolder(in: URL(fileURLWithPath: (configuration.session.recordFolder as NSString).expandingTildeInPath)))
-        let recording = try recordFolder.map { try Recording(host: host, folder: $0, project: project, configuration: configuration) }
+        let recording = try recordFolder.map { try Recording(host: host, folder: $0, project: project, configuration: configuration, plan: plan) }
+        var visitors: KioskVisitors?
+        if let attract {
+            let kept = KioskVisitors(folder: DataFolder.url("kiosk-sessions", configured: configuration.kiosk.sessionsFolder),
+                                     configuration: configuration, plan: plan)
+            visitors = kept
+            host.kiosk = KioskSetup(attractTrace: attract, demo: demo, visitorPresent: recovered) { [unowned host] command, state, time in
+                kept.handle(command, state: state, at: time, framesPerSecond: host.refreshRate)
+            }
+        }
+        let previous = host.onFrame
+        host.onFrame = { record in
+            previous?(record)
+            visitors?.record(record)
+            autosave?.save(record.state.project)
+        }
         do { try host.run(project: project, notices: notices, library: library) } catch let e as SDLError {
             throw CommandError(e.message)
         }
+        let final = host.finalState?.project ?? project
+        visitors?.finish(project: final)
+        autosave?.finish(project: final)
         if let recorder = recording?.finish(host: host) {
             FileHandle.standardError.write(Data("tactile: recorded \(recorder.framesWritten) frames and \(recorder.logEventsWritten) log events into \(recorder.folder.path)\n".utf8))
         }
+        if let visitors, visitors.saved > 0 {
+            FileHandle.standardError.write(Data("tactile: kiosk: saved \(visitors.saved) visitor sessions into \(visitors.folder.path)\n".utf8))
+        }
+        if host.ending != .closed { FileHandle.standardError.write(Data("tactile: \(host.ending == .terminated ? "terminated" : "kiosk exit"): everything saved\n".utf8)) }
+    }
+
+    /// "14:05" for a recovery notice.
+    static func clockTime(_ date: Date) -> String {
+        let f = DateFormatter()
+        f.dateFormat = "HH:mm"
+        return f.string(from: date)
     }
 }
 
@@ -45,12 +117,13 @@ public final class Recording {
     public let folder: URL
     private let project: Project
     private let configuration: TactileConfiguration
+    private let plan: TaskPlan?
     /// The recorder, once the first frame ran.
     public private(set) var recorder: SessionRecorder?
 
     /// Hooks into `host` (before it runs). Fails when `folder` already holds a session.
-    public init(host: WindowHost, folder: URL, project: Project, configuration: TactileConfiguration) throws {
-        self.folder = folder; self.project = project; self.configuration = configuration
+    public init(host: WindowHost, folder: URL, project: Project, configuration: TactileConfiguration, plan: TaskPlan? = nil) throws {
+        self.folder = folder; self.project = project; self.configuration = configuration; self.plan = plan
         try SessionRecorder.checkFree(folder)
         host.followsAudioClock = false
         let previous = host.onFrame
@@ -59,7 +132,7 @@ public final class Recording {
             if self.recorder == nil {
                 do {
                     self.recorder = try SessionRecorder(folder: folder, viewport: record.state.viewport, framesPerSecond: host.refreshRate,
-                                                        project: project, configuration: configuration)
+                                                        project: project, configuration: configuration, plan: self.plan?.json)
                 } catch { FileHandle.standardError.write(Data("tactile: \(error)\n".utf8)) }
             }
             self.recorder?.record(time: record.time, events: record.events, log: record.output.log, project: record.state.project)

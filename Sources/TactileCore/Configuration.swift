@@ -21,8 +21,10 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
     public var touchscreen = Touchscreen()
     /// Overlays drawn over the editor: touch indicators, pointer location and the frame monitor.
     public var overlays = Overlays()
-    /// Recording sessions and reloading the configuration.
+    /// Recording sessions, autosave, test plans and reloading the configuration.
     public var session = Session()
+    /// Kiosk mode (`run --kiosk`): idle reset, attract loop, the way out.
+    public var kiosk = Kiosk()
 
     public init() {}
 
@@ -258,6 +260,8 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var playhead = "#FFFFFF"
         /// Errors. Default "#FF453A".
         public var danger = "#FF453A"
+        /// A task done. Default "#30D158".
+        public var success = "#30D158"
         /// The desk around the phone. Default "#2A2D34".
         public var desk = "#2A2D34"
         /// Touch indicators. Default "#FFFFFF".
@@ -305,6 +309,9 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var pointerLocation = false
         /// Most points of a finger's path the pointer location overlay keeps (older ones drop off). Default 300.
         public var pointerTrailLength = 300
+        /// Draw the frame monitor (`--monitor`): frames per second, frame interval, frame time and
+        /// input events per frame as small graphs, and what the frame loop waits for. Default false.
+        public var monitor = false
         /// How many recent frames the frame monitor graphs. Default 120 (two seconds at 60 fps).
         public var monitorHistory = 120
         public init() {}
@@ -313,8 +320,47 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
     public struct Session: Hashable, Sendable, Codable {
         /// Record every session into a new folder under this one (as `run --record`); empty: off. Default "".
         public var recordFolder = ""
+        /// Save the project after every edit (atomically), and bring it back on the next start
+        /// when a session ended without closing (a crash, a power cut, kill -9). Default true.
+        public var autosave = true
+        /// Where autosaves go; empty: $XDG_DATA_HOME/tactile/autosave (~/.local/share/tactile/autosave). Default "".
+        public var autosaveFolder = ""
         /// How often the configuration file is checked for changes, in seconds. Default 0.5 s.
         public var configurationPollInterval: Double = 0.5
+        /// A test plan to run (as `run --plan`; see README, "Task runs"); empty: none. Default "".
+        public var plan = ""
+        /// How long a task's outcome ("Done", "Skipped", "Time's up") shows before the next task, in seconds. Default 1.5 s.
+        public var taskDonePause: Double = 1.5
+        public init() {}
+    }
+
+    public struct Kiosk: Hashable, Sendable, Codable {
+        /// Idle time after which the visitor's session is saved, the demo comes back and the
+        /// attract loop starts, in seconds. Default 90 s.
+        public var idleTimeout: Double = 90
+        /// Fingers held down together to ask for the way out; 0 turns the hold off. Default 5.
+        public var exitFingers: Int = 5
+        /// How long they must stay down, in seconds. Default 3 s.
+        public var exitHoldDuration: Double = 3
+        /// Another way out: taps on the screen's corners in this order ("topLeft", "topRight",
+        /// "bottomLeft", "bottomRight"); empty: off. Default none.
+        public var exitCornerSequence: [String] = []
+        /// Size of the corner squares the sequence is tapped in, in points. Default 64 pt.
+        public var exitCornerSize: Double = 64
+        /// Longest time to tap the whole corner sequence, in seconds. Default 6 s.
+        public var exitCornerTimeout: Double = 6
+        /// A PIN asked for after the exit gesture (digits only); empty: none. Default "".
+        public var pin = ""
+        /// How long the PIN pad waits for the next digit before it closes, in seconds. Default 20 s.
+        public var pinTimeout: Double = 20
+        /// The trace the attract loop replays; empty: the built-in tour (Assets/Traces/attract.jsonl). Default "".
+        public var attractTrace = ""
+        /// Pause between rounds of the attract loop, in seconds. Default 3 s.
+        public var attractPause: Double = 3
+        /// Where visitors' sessions are saved; empty: $XDG_DATA_HOME/tactile/kiosk-sessions. Default "".
+        public var sessionsFolder = ""
+        /// Most visitor sessions kept; the oldest are deleted first. Default 5,000.
+        public var keepSessions: Int = 5000
         public init() {}
     }
 }

@@ -74,7 +74,7 @@ extension TactileConfiguration {
         for (k, v) in [("background", theme.background), ("surface", theme.surface), ("surfaceRaised", theme.surfaceRaised),
                        ("textPrimary", theme.textPrimary), ("textSecondary", theme.textSecondary), ("accent", theme.accent),
                        ("selection", theme.selection), ("playhead", theme.playhead), ("danger", theme.danger), ("desk", theme.desk),
-                       ("touches", theme.touches)] where HexColor.parse(v) == nil {
+                       ("touches", theme.touches), ("success", theme.success)] where HexColor.parse(v) == nil {
             out.append(.init(key: "theme.\(k)", "must be a colour like \"#0A84FF\", not \"\(v)\""))
         }
 
@@ -93,9 +93,39 @@ extension TactileConfiguration {
         nonNegative("overlays.liftFadeDuration", o.liftFadeDuration)
         atLeast("overlays.pointerTrailLength", o.pointerTrailLength, 1); atLeast("overlays.monitorHistory", o.monitorHistory, 1)
         within("session.configurationPollInterval", session.configurationPollInterval, 0.05...60)
+        within("session.taskDonePause", session.taskDonePause, 0...30)
+
+        let k = kiosk
+        within("kiosk.idleTimeout", k.idleTimeout, 5...86_400)
+        if k.exitFingers != 0 && !(2...10).contains(k.exitFingers) {
+            out.append(.init(key: "kiosk.exitFingers", "must be 0 (off) or between 2 and 10, not \(k.exitFingers)"))
+        }
+        within("kiosk.exitHoldDuration", k.exitHoldDuration, 0.5...60)
+        for (n, name) in k.exitCornerSequence.enumerated() where KioskCorner(rawValue: name) == nil {
+            out.append(.init(key: "kiosk.exitCornerSequence[\(n)]",
+                             "unknown corner \"\(name)\" (expected \(KioskCorner.allCases.map(\.rawValue).joined(separator: ", ")))"))
+        }
+        if !k.exitCornerSequence.isEmpty && k.exitCornerSequence.count < 3 {
+            out.append(.init(key: "kiosk.exitCornerSequence", "needs at least 3 taps, so a visitor cannot stumble on it"))
+        }
+        positive("kiosk.exitCornerSize", k.exitCornerSize); positive("kiosk.exitCornerTimeout", k.exitCornerTimeout)
+        if !k.pin.allSatisfy({ $0.isASCII && $0.isNumber }) || k.pin.count > 12 {
+            out.append(.init(key: "kiosk.pin", "must be digits only (at most 12), not \"\(k.pin)\""))
+        }
+        within("kiosk.pinTimeout", k.pinTimeout, 3...600)
+        nonNegative("kiosk.attractPause", k.attractPause)
+        atLeast("kiosk.keepSessions", k.keepSessions, 1)
+        if k.exitFingers == 0 && k.exitCornerSequence.isEmpty {
+            out.append(.init(key: "kiosk.exitFingers", "is 0 and kiosk.exitCornerSequence is empty: kiosk mode would have no way out"))
+        }
 
         return out
     }
+}
+
+/// The corners of the screen a kiosk's exit sequence is tapped in.
+public enum KioskCorner: String, CaseIterable, Sendable {
+    case topLeft, topRight, bottomLeft, bottomRight
 }
 
 /// "#RRGGBB" colours, as the configuration writes them.

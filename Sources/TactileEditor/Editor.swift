@@ -86,6 +86,7 @@ public struct Editor {
 
     var actions: EditorActions { EditorActions(configuration: configuration) }
     var timeline: TimelineController { TimelineController(configuration: configuration) }
+    var tasks: TaskController { TaskController(configuration: configuration) }
 
     func layout(for state: EditorState) -> EditorLayout {
         EditorLayout(viewport: state.viewport, configuration: configuration, trackCount: state.project.tracks.count,
@@ -95,6 +96,7 @@ public struct Editor {
     /// One immediate-mode pass over the whole screen.
     private func pass(_ state: inout EditorState, touches: [InputEvent], now: Time, effects: inout Effects) -> UIContext {
         let logStart = effects.log.count
+        tasks.advance(&state, now: now, effects: &effects)
         actions.advancePlayback(&state, now: now, effects: &effects)
         if let banner = state.banner, banner.until <= now { state.banner = nil }
         let problems = state.notices + media.takeProblems()
@@ -128,8 +130,10 @@ public struct Editor {
         }
         if let deadline = state.ui.arena.nextDeadline { ui.requestFrames(.explicit([deadline]), reason: "gesture timer") }
         if let banner = state.banner { ui.requestFrames(.explicit([banner.until]), reason: "banner") }
+        if let run = state.tasks, let deadline = tasks.nextDeadline(run) { ui.requestFrames(.explicit([deadline]), reason: "task") }
         InteractionLog.describeTargets(in: &effects.log, since: logStart, taps: ui.widgetTaps, misses: ui.unclaimedPresses,
                                        elements: ui.elements, now: now)
+        state.tasks?.count(effects.log[logStart...].map { $0 })
         return ui
     }
 }

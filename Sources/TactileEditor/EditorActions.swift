@@ -19,6 +19,8 @@ public enum EditorIntent: Hashable, Sendable {
     case rotate
     /// Fold the timeline away (or bring it back), giving the canvas the room.
     case toggleTimeline
+    /// Give up on the test plan's task on show.
+    case skipTask
 }
 
 /// Applies intents to the editor state and reports cues and log events.
@@ -109,6 +111,8 @@ struct EditorActions {
             state.timeline.collapsed.toggle()
             state.timeline.collapseAnimation = (now, state.timeline.collapseProgress)
             effects.log.append(LogEvent(time: now, kind: state.timeline.collapsed ? "collapseTimeline" : "expandTimeline"))
+        case .skipTask:
+            TaskController(configuration: configuration).skip(&state, now: now, effects: &effects)
         case .rotate:
             state.viewport = state.viewport.rotated
             effects.log.append(LogEvent(time: now, kind: "rotate", fields: ["width": .number(state.viewport.width), "height": .number(state.viewport.height)]))

@@ -65,6 +65,8 @@ public struct EditorState: Sendable {
     public var library = MediaLibrary()
     /// The media browser sheet, while open.
     public var browser: MediaBrowser?
+    /// A test plan in progress (`run --plan`).
+    public var tasks: TaskRun?
 
     public init(project: Project, configuration: TactileConfiguration = TactileConfiguration(), viewport: Size? = nil) {
         self.project = project

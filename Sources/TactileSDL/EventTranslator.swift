@@ -8,7 +8,13 @@ import TactileInput
 /// Mouse events synthesised from touches (`which == SDL_TOUCH_MOUSEID`) are dropped.
 public struct EventTranslator {
     /// What the host should do besides feeding input to the editor.
-    public enum HostAction: Equatable { case quit, resized, toggleFullscreen }
+    public enum HostAction: Equatable {
+        /// The window's close button, a window manager's quit, Ctrl+Q.
+        case quit
+        /// A termination signal: save and close (obeyed even in kiosk mode).
+        case terminate
+        case resized, toggleFullscreen
+    }
 
     /// The id of the mouse's emulated finger.
     public static let mouseFinger: PointerID = 0
@@ -54,6 +60,8 @@ public struct EventTranslator {
         switch type {
         case SDL_QUIT:
             return .quit
+        case SDL_USEREVENT where event.user.code == SDLEvents.terminateCode:
+            return .terminate
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             let f = event.tfinger
             guard uses(f.touchId) else { return nil }

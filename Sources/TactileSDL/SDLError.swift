@@ -18,6 +18,9 @@ public enum SDLRuntime {
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        // SDL would turn SIGTERM and SIGINT into a quit event, which kiosk mode ignores; the
+        // window installs its own handlers (`TerminationSignals`) that save and close.
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         if SDL_WasInit(flags) != flags {
             guard SDL_InitSubSystem(flags) == 0 else { throw SDLError("starting SDL") }
         }

@@ -53,6 +53,27 @@ public final class WindowHost {
     public private(set) var refreshRate: Double = 60
     /// The device frame in use (where the phone's screen sits in the window).
     public private(set) var currentFrame: DeviceFrame?
+    /// A test plan to run: its prompt shows over the editor (and again for each kiosk visitor).
+    public var plan: TaskPlan?
+    /// Applied to every reloaded configuration (the command line's overlay switches stay on).
+    public var adjustReloaded: ((inout TactileConfiguration) -> Void)?
+    /// Kiosk mode, when set before `run`: fullscreen, no cursor, no way out by ordinary keys
+    /// or the window manager, idle reset and an attract loop (see `KioskMode`).
+    public var kiosk: KioskSetup?
+    /// The kiosk's state while it runs (tests look at it).
+    public private(set) var kioskMode: KioskMode?
+    /// How the last run ended.
+    public private(set) var ending: Ending = .closed
+
+    /// How a run ended.
+    public enum Ending: Equatable, Sendable {
+        /// The window was closed (close button, Ctrl+Q).
+        case closed
+        /// A termination signal (SIGTERM, SIGINT, SIGHUP) asked it to save and close.
+        case terminated
+        /// Kiosk staff used the way out (exit gesture, and the PIN when one is set).
+        case kioskExit
+    }
 
     public init(options: WindowOptions, configuration: TactileConfiguration) {
         self.options = options; self.configuration = configuration
@@ -74,10 +95,26 @@ public final class WindowHost {
         let initial = options.fill ? Size(width: options.viewport.width * scale, height: options.viewport.height * scale)
             : DeviceFrame.windowSize(viewport: options.viewport, scale: scale, margin: margin)
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        if options.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
-        guard let w = SDL_CreateWindow("Tactile", tactile_SDL_WINDOWPOS_CENTERED(), tactile_SDL_WINDOWPOS_CENTERED(),
-                                       Int32(initial.width), Int32(initial.height), flags) else { throw SDLError("opening the window") }
+        if options.fullscreen || kiosk != nil { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        if kiosk != nil {
+            // Visitors must not leave: keyboard shortcuts go to the window, not the desktop.
+            SDL_SetHint(SDL_HINT_GRAB_KEYBOARD, "1")
+            SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
+        }
+        var x = tactile_SDL_WINDOWPOS_CENTERED(), y = x, width = Int32(initial.width), height = Int32(initial.height)
+        var display = SDL_Rect()
+        if flags & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0, SDL_GetDisplayBounds(0, &display) == 0, display.w > 0 {
+            // Open at the display's size, borderless, as well as asking for fullscreen: a kiosk
+            // often runs with no window manager to honour the request.
+            flags |= SDL_WINDOW_BORDERLESS.rawValue
+            (x, y, width, height) = (display.x, display.y, display.w, display.h)
+        }
+        guard let w = SDL_CreateWindow("Tactile", x, y, width, height, flags) else { throw SDLError("opening the window") }
         window = w
+        if kiosk != nil {
+            SDL_ShowCursor(SDL_DISABLE)
+            SDL_SetWindowKeyboardGrab(w, SDL_TRUE)
+        }
         let accelerated = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
         guard let r = accelerated ?? SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) else { throw SDLError("creating a renderer") }
         sdlRenderer = r
@@ -100,9 +137,14 @@ public final class WindowHost {
         var state = EditorState(project: project, configuration: configuration, viewport: options.viewport)
         state.notices = notices
         state.library = library
+        state.tasks = plan.map(TaskRun.init)
         var mediaGeneration = media.generation
         let clock = SessionClock()
+        kioskMode = kiosk.map { KioskMode(settings: configuration.kiosk, attractTrace: $0.attractTrace, now: clock.now,
+                                          visitorPresent: $0.visitorPresent) }
+        ending = .closed
         var indicators = TouchIndicators(configuration: configuration.overlays)
+        var diagnostics = Diagnostics(configuration: configuration)
         var lastOutput: FrameOutput?
         /// Whether indicators were drawn in the picture on screen (one more redraw erases them).
         var overlayOnScreen = false
@@ -114,6 +156,8 @@ public final class WindowHost {
             logger.info("touch device \(i): \(name)\(translator.touchscreen.accepts(deviceNamed: name) ? "" : " (not used: touchscreen.deviceName)")")
         }
         var pending: [InputEvent] = []
+        /// Kiosk: input held back one frame while a fresh demo lays out.
+        var carried: [InputEvent] = []
         var lastList: DrawList?
         var needsPresent = true
         var fullscreen = options.fullscreen
@@ -124,10 +168,11 @@ public final class WindowHost {
             // Sleep until input or the next due frame.
             var event = SDL_Event()
             let timeout: Int32
-            let overlayDue: Time? = indicators.isShowing ? clock.now + .seconds(1.0 / refreshRate) : nil
+            let animating = indicators.isShowing || kioskMode?.isAnimating == true
+            let overlayDue: Time? = animating ? clock.now + .seconds(1.0 / refreshRate) : nil
             let configurationDue: Time? = configurationWatcher == nil ? nil : nextConfigurationCheck
-            if !pending.isEmpty || needsPresent { timeout = 0 }
-            else if let due = [loop.nextDue()?.time, overlayDue, configurationDue].compactMap({ $0 }).min() {
+            if !pending.isEmpty || !carried.isEmpty || needsPresent { timeout = 0 }
+            else if let due = [loop.nextDue()?.time, overlayDue, configurationDue, kioskMode?.nextDue()?.time].compactMap({ $0 }).min() {
                 timeout = Int32(max(0, min(Double(Int32.max), ((due - clock.now).seconds * 1000).rounded(.up))))
             }
             else { timeout = -1 }
@@ -136,27 +181,36 @@ public final class WindowHost {
             while got != 0 {
                 let windowPixels = pixelSize()
                 switch translator.translate(event, frame: frame, windowPixels: windowPixels, now: clock.now, into: &pending) {
-                case .quit?: running = false
+                case .quit?:
+                    // Kiosk mode has no way out but its own gesture.
+                    if kiosk == nil { running = false }
+                case .terminate?:
+                    running = false
+                    ending = .terminated
                 case .resized?: needsPresent = true
-                case .toggleFullscreen?:
+                case .toggleFullscreen? where kiosk == nil:
                     fullscreen.toggle()
                     SDL_SetWindowFullscreen(w, fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
                     needsPresent = true
-                case nil: break
+                case .toggleFullscreen?, nil: break
                 }
                 got = SDL_PollEvent(&event)
             }
+            // A signal that came before the window could take events.
+            if TerminationSignals.received != nil { running = false; ending = .terminated }
             guard running else { break }
             let now = clock.now
             if let watcher = configurationWatcher, now >= nextConfigurationCheck {
                 nextConfigurationCheck = now + .seconds(configuration.session.configurationPollInterval)
                 switch watcher.poll() {
-                case let .success(new)?:
+                case var .success(new)?:
+                    adjustReloaded?(&new)
                     configuration = new
                     editor = Editor(configuration: new, measurer: measurer, media: media)
                     state.adopt(new)
                     cues.adopt(new.cues)
                     indicators = TouchIndicators(configuration: new.overlays)
+                    diagnostics = Diagnostics(configuration: new)
                     if new.touchscreen != translator.touchscreen.settings { translator.adopt(new.touchscreen) }
                     state.banner = Banner(message: "Settings reloaded from \(watcher.url.lastPathComponent)", isError: false,
                                           until: now + .seconds(new.editing.bannerDuration))
@@ -171,10 +225,49 @@ public final class WindowHost {
                 }
             }
             pending = pending.map { $0.roundedForTrace() }
-            if configuration.overlays.showTouches {
+            if var k = kioskMode, let setup = kiosk {
+                var reset = false
+                let step = k.step(pending, viewport: state.viewport, now: now)
+                kioskMode = k
+                pending = step.events
+                for command in step.commands {
+                    switch command {
+                    case .visitorArrived, .visitorLeft:
+                        setup.onVisitor?(command, state, now)
+                    case .resetToDemo:
+                        reset = true
+                        let viewport = state.viewport
+                        state = EditorState(project: setup.demo, configuration: configuration, viewport: viewport)
+                        state.library = library
+                        state.tasks = plan.map(TaskRun.init)
+                        loop = FrameLoop()
+                        indicators = TouchIndicators(configuration: configuration.overlays)
+                        needsPresent = true
+                    case .exit:
+                        running = false
+                        ending = .kioskExit
+                    }
+                }
+                if !running { break }
+                if reset && !pending.isEmpty {
+                    // A fresh editor lays out once before it takes touches (a touch hits what
+                    // the last pass drew): the events wait one frame, stamped just after this
+                    // one (a microsecond, the trace's grid) so that a visitor's recording replays
+                    // exactly.
+                    carried = pending.map { var e = $0; e.time = now + .seconds(0.000_001); return e }
+                    pending = []
+                } else if !carried.isEmpty {
+                    pending = carried + pending
+                    carried = []
+                }
+            }
+            // Touch indicators: on request, and always for the kiosk's attract loop.
+            if configuration.overlays.showTouches || kioskMode?.phase == .attract {
                 indicators.update(with: pending)
                 indicators.prune(at: now)
             }
+            diagnostics.pointer?.update(with: pending)
+            let decorated = showsOverlays(indicators) || diagnostics.isOn
             let layoutChanged = needsPresent
             if layoutChanged {
                 frame = deviceFrame(scale: scale, viewport: options.fill ? nil : state.viewport)
@@ -183,9 +276,10 @@ public final class WindowHost {
             let mediaArrived = media.generation != mediaGeneration
             guard !pending.isEmpty || loop.isDue(at: now) || layoutChanged || mediaArrived else {
                 // Only the overlays moved: draw them over the last frame.
-                if let lastOutput, configuration.overlays.showTouches, indicators.isShowing || overlayOnScreen {
-                    present(lastOutput.drawList, overlays: indicators, now: now, frame: frame, drawer: drawer, theme: editor.theme)
-                    overlayOnScreen = indicators.isShowing
+                if let lastOutput, decorated || overlayOnScreen {
+                    present(lastOutput.drawList, overlays: indicators, diagnostics: diagnostics, now: now, frame: frame, drawer: drawer,
+                            theme: editor.theme)
+                    overlayOnScreen = decorated
                 }
                 continue
             }
@@ -196,7 +290,9 @@ public final class WindowHost {
                 if followsAudioClock, let heard = sound.position { editor.followAudioClock(&state, heard: heard, now: now) }
             }
             let playingBefore = state.playback?.positionAnchor
+            let frameStarted = clock.now
             let output = editor.frame(&state, events: pending, now: now)
+            let frameTime = clock.now - frameStarted
             // Start, restart or stop the sound with the picture.
             if let playback = state.playback {
                 if playback.positionAnchor != playingBefore || !sound.isPlaying {
@@ -208,6 +304,8 @@ public final class WindowHost {
             let events = pending
             pending.removeAll()
             loop.frameDidRun(at: now, requests: output.requests)
+            diagnostics.recordFrame(at: now, duration: frameTime, events: events.count, output: output,
+                                    waitingFor: [loop.nextDue(), kioskMode?.nextDue()].compactMap { $0 }.min { $0.time < $1.time })
             framesRun += 1
             currentFrame = frame
             lastOutput = output
@@ -225,10 +323,10 @@ public final class WindowHost {
                 needsPresent = true
                 continue
             }
-            if output.drawList != lastList || layoutChanged || indicators.isShowing || overlayOnScreen {
-                present(output.drawList, overlays: configuration.overlays.showTouches ? indicators : nil, now: now,
-                        frame: frame, drawer: drawer, theme: editor.theme)
-                overlayOnScreen = configuration.overlays.showTouches && indicators.isShowing
+            if output.drawList != lastList || layoutChanged || decorated || overlayOnScreen {
+                present(output.drawList, overlays: indicators, diagnostics: diagnostics, now: now, frame: frame, drawer: drawer,
+                        theme: editor.theme)
+                overlayOnScreen = decorated
                 lastList = output.drawList
                 framesPresented += 1
             }
@@ -249,10 +347,19 @@ public final class WindowHost {
                     margin: configuration.window.deviceMargin)
     }
 
-    private func present(_ list: DrawList, overlays: TouchIndicators?, now: Time, frame: DeviceFrame, drawer: DrawListRenderer, theme: Theme) {
+    /// Whether anything is drawn over the editor's picture: touch indicators (on request or in
+    /// the attract loop) or the kiosk's invitation, exit ring or PIN pad.
+    private func showsOverlays(_ indicators: TouchIndicators) -> Bool {
+        (indicators.isShowing && (configuration.overlays.showTouches || kioskMode != nil)) || kioskMode.map { $0.phase != .visitor || $0.isAnimating } == true
+    }
+
+    private func present(_ list: DrawList, overlays indicators: TouchIndicators, diagnostics: Diagnostics, now: Time, frame: DeviceFrame,
+                         drawer: DrawListRenderer, theme: Theme) {
         guard let r = sdlRenderer else { return }
         var list = list
-        overlays?.draw(into: &list, now: now, color: theme.touches)
+        if configuration.overlays.showTouches || kioskMode != nil { indicators.draw(into: &list, now: now, color: theme.touches) }
+        diagnostics.draw(into: &list, now: now, viewport: frame.viewport, theme: theme)
+        if let kioskMode { KioskOverlay.draw(kioskMode, into: &list, viewport: frame.viewport, now: now, theme: theme) }
         let window = pixelSize()
         SDL_RenderSetClipRect(r, nil)
         SDL_SetRenderDrawColor(r, theme.desk.r, theme.desk.g, theme.desk.b, 255)

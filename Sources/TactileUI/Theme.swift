@@ -16,6 +16,8 @@ public struct Theme: Hashable, Sendable {
     public var desk = Color(hex: 0x2A2D34)
     public var bezel = Color(hex: 0x050506)
     public var danger = Color(hex: 0xFF453A)
+    /// Success (a task done).
+    public var success = Color(hex: 0x30D158)
     /// Fill of a clip whose media went missing.
     public var offline = Color(hex: 0x4A4A55)
     /// Touch indicators and the pointer-location overlay.
@@ -57,6 +59,6 @@ extension Theme {
         set(\.background, a.background); set(\.surface, a.surface); set(\.surfaceRaised, a.surfaceRaised)
         set(\.textPrimary, a.textPrimary); set(\.textSecondary, a.textSecondary); set(\.accent, a.accent)
         set(\.selection, a.selection); set(\.playhead, a.playhead); set(\.danger, a.danger); set(\.desk, a.desk)
-        set(\.touches, a.touches)
+        set(\.touches, a.touches); set(\.success, a.success)
     }
 }

@@ -34,12 +34,16 @@ struct Run: ParsableCommand {
     @Option(help: "With --config: apply this named variant from the file's \"variants\".") var variant: String?
     @Option(help: "Record the session into this folder: trace, interaction log, project at start and end, config.") var record: String?
     @Flag(name: .customLong("show-touches"), help: "Draw a circle and a fading trail under each finger.") var showTouches = false
+    @Option(help: "A test plan (JSON): tasks shown one at a time, each done when conditions on the project hold; time on task is logged.") var plan: String?
+    @Flag(name: .customLong("pointer-location"), help: "Draw each finger's crosshair and path, with a header of count, position, velocity and pressure.") var pointerLocation = false
+    @Flag(help: "Draw the frame monitor: frames per second, frame time and input events per frame, and what the loop waits for.") var monitor = false
+    @Flag(help: "Kiosk mode: fullscreen, no cursor, no way out but the configured gesture; idle reset, attract loop, visitors' sessions saved.") var kiosk = false
 
     func run() throws {
         try guarded {
             try Windowed.run(project: project, files: files, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size,
                              settings: settings, mediaDir: mediaDir,
-                             options: RunOptions(record: record, showTouches: showTouches))
+                             options: RunOptions(record: record, showTouches: showTouches, pointerLocation: pointerLocation, monitor: monitor, plan: plan, kiosk: kiosk))
         }
     }
 }
@@ -94,6 +98,7 @@ struct Replay: ParsableCommand {
     @Option(help: "Write the final frame as a PNG here.") var snapshot: String?
     @Option(help: "Render the session to this MP4 (H.264), with touch indicators.") var video: String?
     @Option(help: "With --video: frames per second (default: the session's display rate, else 30).") var fps: Double?
+    @Option(help: "Run this test plan during the replay (default: the session's own plan.json, if any).") var plan: String?
     @Option(help: "Pixels per point of the snapshot and video (default 2).") var scale: Double?
     @Option(help: "Keep running scheduled frames until this time, in seconds (default: the last event).") var until: Double?
     @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together (0.5 … 3, default 1).") var uiScale: Double?
@@ -104,7 +109,7 @@ struct Replay: ParsableCommand {
     func run() throws {
         try guarded {
             let summary = try Commands.replay(trace: trace, project: project,
-                                              outputs: .init(stateOut: stateOut, snapshot: snapshot, logOut: logOut, video: video, framesPerSecond: fps),
+                                              outputs: .init(stateOut: stateOut, snapshot: snapshot, logOut: logOut, video: video, framesPerSecond: fps, plan: plan),
                                               scale: scale, until: until, settings: settings, mediaDir: mediaDir)
             FileHandle.standardError.write(Data((summary + "\n").utf8))
         }

@@ -98,8 +98,13 @@ public enum ProjectFile {
 
     /// The project as pretty-printed JSON, keys in the documented order (stable diffs).
     public static func encode(_ project: Project) -> Data {
+        Data((json(project).serialized(pretty: true) + "\n").utf8)
+    }
+
+    /// The project as the JSON value its file holds (task plans' conditions read paths in it).
+    public static func json(_ project: Project) -> JSONValue {
         func seconds(_ t: Time) -> JSONValue { .number(t.seconds) }
-        let root: JSONValue = .object([
+        return .object([
             ("version", .number(Double(Project.formatVersion))),
             ("name", .string(project.name)),
             ("tracks", .array(project.tracks.map { t in
@@ -110,7 +115,6 @@ public enum ProjectFile {
                 }))])
             })),
         ])
-        return Data((root.serialized(pretty: true) + "\n").utf8)
     }
 
     /// Writes the project atomically: a reader sees the old file or the new one, never half.

@@ -18,6 +18,7 @@ struct ScreenView {
         intents += PlayerBarView(ui: ui, frame: layout.playerBar, configuration: configuration, theme: theme).draw(state)
         intents += TimelineView(ui: ui, media: media, layout: layout, configuration: configuration, theme: theme).draw(state)
         intents += ToolbarView(ui: ui, frame: layout.toolbar, configuration: configuration, theme: theme).draw(state)
+        intents += TaskPromptView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
         intents += MediaBrowserView(ui: ui, media: media, configuration: configuration, theme: theme).draw(state)
         BannerView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
         return intents

@@ -48,7 +48,9 @@ struct BannerView {
     func draw(_ state: EditorState) {
         guard let banner = state.banner else { return }
         let m = configuration.layout.margin
-        let frame = Rect(x: m, y: layout.canvas.y + 8, width: layout.viewport.width - 2 * m, height: 40)
+        // Under the task card when a test plan runs.
+        let below = state.tasks == nil ? 0 : TaskPromptView.height + 8
+        let frame = Rect(x: m, y: layout.canvas.y + 8 + below, width: layout.viewport.width - 2 * m, height: 40)
         ui.inLayer(.topmost) {
             ui.fill(frame, banner.isError ? theme.danger.mixed(with: .black, 0.25) : theme.surfaceRaised, radius: 12)
             ui.text(banner.message, in: frame.insetBy(dx: 14, dy: 0), font: theme.bodyFont, color: theme.textPrimary, alignment: .center)

@@ -1,0 +1,140 @@
+import TactileCore
+import TactileInput
+
+/// Kiosk mode's rules, as a value the window drives with its input and clock: who has the
+/// editor (a visitor, the attract loop, the PIN pad), when the visitor has gone (idle
+/// timeout), and when staff asked for the way out. It touches neither the editor nor the
+/// window; it tells the host what to do (`Command`) and which events the editor gets.
+public struct KioskMode: Sendable {
+    /// Who has the screen.
+    public enum Phase: Equatable, Sendable { case visitor, attract, pin }
+
+    /// What the host must do.
+    public enum Command: Equatable, Sendable {
+        /// A visitor touched the screen: a new visitor session begins (after `resetToDemo`).
+        case visitorArrived
+        /// The visitor has been idle for `idleTimeout`: save their session.
+        case visitorLeft
+        /// Put the demo project back, in a fresh editor (then the events of this step apply).
+        case resetToDemo
+        /// Close the program (the way out was used).
+        case exit
+    }
+
+    /// What one step decided: the events the editor gets, and the commands, in order.
+    public struct Step: Equatable, Sendable {
+        public var events: [InputEvent] = []
+        public var commands: [Command] = []
+    }
+
+    public let settings: TactileConfiguration.Kiosk
+    public private(set) var phase: Phase
+    /// The last real input (the idle timer runs from it).
+    public private(set) var lastInput: Time
+    /// Whether the visitor on screen has touched anything since the demo came back.
+    public private(set) var visitorActive: Bool
+    public private(set) var exitGesture: ExitGesture
+    public private(set) var pinPad: PinPad?
+    public private(set) var attract: AttractLoop
+    /// The phase the PIN pad returns to when cancelled.
+    private var phaseBeforePin: Phase = .visitor
+
+    /// Kiosk rules starting at `now`: in the attract loop, or (`visitorPresent`, after a
+    /// recovery) with a visitor's work on screen.
+    public init(settings: TactileConfiguration.Kiosk, attractTrace: Trace, now: Time, visitorPresent: Bool = false) {
+        self.settings = settings
+        phase = visitorPresent ? .visitor : .attract
+        visitorActive = visitorPresent
+        lastInput = now
+        exitGesture = ExitGesture(settings: settings)
+        attract = AttractLoop(trace: attractTrace, pause: settings.attractPause, startingAt: now)
+    }
+
+    /// Takes the real input that arrived by `now` (in a viewport of `viewport`) and decides.
+    public mutating func step(_ input: [InputEvent], viewport: Size, now: Time) -> Step {
+        var step = Step()
+        if phase == .pin {
+            stepPin(input, viewport: viewport, now: now, into: &step)
+            return step
+        }
+        let realTouch = input.contains { if case .touch(_, .down, _) = $0.kind { return true }; if case .key = $0.kind { return true }; return false }
+        if phase == .attract && realTouch {
+            // Any touch stops the loop at once: the demo comes back fresh and the visitor has it.
+            phase = .visitor
+            step.commands += [.resetToDemo, .visitorArrived]
+            visitorActive = true
+            lastInput = now
+        } else if phase == .visitor && !input.isEmpty {
+            if !visitorActive && realTouch { visitorActive = true; step.commands.append(.visitorArrived) }
+            lastInput = now
+        }
+        if phase == .visitor {
+            let asked = exitGesture.update(with: input, viewport: viewport) || exitGesture.holdCompleted(at: now)
+            step.events = input
+            if asked {
+                openWayOut(now: now, into: &step)
+                return step
+            }
+            if (now - lastInput).seconds >= settings.idleTimeout {
+                if visitorActive { step.commands.append(.visitorLeft) }
+                step.commands.append(.resetToDemo)
+                visitorActive = false
+                phase = .attract
+                attract.restart(at: now)
+                exitGesture.reset()
+                step.events = []
+            }
+        }
+        if phase == .attract {
+            if now >= attract.roundEnds {
+                step.commands.append(.resetToDemo)
+                attract.restart(at: now)
+            }
+            step.events += attract.events(through: now)
+        }
+        return step
+    }
+
+    /// The next instant a step must run even without input, and why.
+    public func nextDue() -> (time: Time, reason: String)? {
+        switch phase {
+        case .pin:
+            return pinPad.map { ($0.closesAt, "kiosk PIN timeout") }
+        case .attract:
+            return (attract.nextEventDue ?? attract.roundEnds, "kiosk attract loop")
+        case .visitor:
+            let idle = (lastInput + .seconds(settings.idleTimeout), "kiosk idle timeout")
+            if let hold = exitGesture.holdDue, hold < idle.0 { return (hold, "kiosk exit hold") }
+            return idle
+        }
+    }
+
+    /// Whether the kiosk draws something that changes with time alone (the exit hold's ring).
+    public var isAnimating: Bool { phase == .visitor && exitGesture.holdStarted != nil }
+
+    private mutating func openWayOut(now: Time, into step: inout Step) {
+        exitGesture.reset()
+        // The editor lets go of every finger (the gesture's fingers must not edit anything).
+        step.events.append(InputEvent(time: now, kind: .focusLost))
+        if settings.pin.isEmpty {
+            step.commands.append(.exit)
+        } else {
+            phaseBeforePin = phase
+            phase = .pin
+            pinPad = PinPad(pin: settings.pin, timeout: settings.pinTimeout, openedAt: now)
+        }
+    }
+
+    private mutating func stepPin(_ input: [InputEvent], viewport: Size, now: Time, into step: inout Step) {
+        guard var pad = pinPad else { phase = .visitor; return }
+        let outcome = pad.update(with: input, viewport: viewport)
+        pinPad = pad
+        if outcome == .unlocked { step.commands.append(.exit); return }
+        if outcome == .cancelled || now >= pad.closesAt {
+            pinPad = nil
+            phase = phaseBeforePin
+            lastInput = now
+            if phase == .attract { attract.restart(at: now); step.commands.append(.resetToDemo) }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import TactileCore
+
+/// A usability test plan: tasks shown one at a time as prompts, each done when conditions on
+/// the project hold. Read from JSON:
+///
+///     {"title": "Trimming", "tasks": [
+///       {"id": "trim-city", "prompt": "Trim City Lights to 3 seconds",
+///        "done": [{"path": "clip:city.duration", "equals": 3, "within": 0.25}],
+///        "timeLimit": 120}]}
+public struct TaskPlan: Hashable, Sendable {
+    public var title: String
+    public var tasks: [Task]
+
+    /// One task.
+    public struct Task: Hashable, Sendable {
+        /// A short name for logs and reports.
+        public var id: String
+        /// What the participant is asked to do.
+        public var prompt: String
+        /// All must hold for the task to be done.
+        public var done: [TaskCondition]
+        /// Seconds after which the task is given up (nil: no limit).
+        public var timeLimit: Double?
+    }
+
+    public init(title: String, tasks: [Task]) { self.title = title; self.tasks = tasks }
+
+    /// Reads a plan; errors name the key (`tasks[1].done[0].path: …`).
+    public static func parse(_ data: Data) throws -> TaskPlan {
+        guard let root = try? JSONSerialization.jsonObject(with: data), let object = root as? [String: Any] else {
+            throw ConfigurationError(key: "", "is not a JSON object")
+        }
+        try known(object, ["title", "tasks"], at: "")
+        guard let list = object["tasks"] as? [Any], !list.isEmpty else { throw ConfigurationError(key: "tasks", "needs at least one task") }
+        var tasks: [Task] = []
+        for (n, item) in list.enumerated() {
+            let key = "tasks[\(n)]"
+            guard let t = item as? [String: Any] else { throw ConfigurationError(key: key, "must be an object") }
+            try known(t, ["id", "prompt", "done", "timeLimit"], at: key)
+            guard let prompt = t["prompt"] as? String, !prompt.isEmpty else { throw ConfigurationError(key: key + ".prompt", "must be text") }
+            guard let done = t["done"] as? [Any], !done.isEmpty else { throw ConfigurationError(key: key + ".done", "needs at least one condition") }
+            let conditions = try done.enumerated().map { try TaskCondition.parse($1, key: "\(key).done[\($0)]") }
+            var limit: Double?
+            if let l = t["timeLimit"] {
+                guard let v = (l as? NSNumber)?.doubleValue, v > 0, !(l is Bool) else { throw ConfigurationError(key: key + ".timeLimit", "must be seconds, more than 0") }
+                limit = v
+            }
+            let id = (t["id"] as? String) ?? "task\(n + 1)"
+            if tasks.contains(where: { $0.id == id }) { throw ConfigurationError(key: key + ".id", "\"\(id)\" is used twice") }
+            tasks.append(Task(id: id, prompt: prompt, done: conditions, timeLimit: limit))
+        }
+        return TaskPlan(title: object["title"] as? String ?? "Tasks", tasks: tasks)
+    }
+
+    static func known(_ object: [String: Any], _ keys: Set<String>, at key: String) throws {
+        for k in object.keys.sorted() where !keys.contains(k) {
+            throw ConfigurationError(key: key.isEmpty ? k : "\(key).\(k)", "is not a key here (expected one of \(keys.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    /// The plan as JSON (recorded with a session, read back by `parse`).
+    public var json: Data {
+        let tasks: [JSONValue] = self.tasks.map { t in
+            var fields: [(String, JSONValue)] = [("id", .string(t.id)), ("prompt", .string(t.prompt)), ("done", .array(t.done.map(\.json)))]
+            if let l = t.timeLimit { fields.append(("timeLimit", .number(l))) }
+            return .object(fields)
+        }
+        return Data((JSONValue.object([("title", .string(title)), ("tasks", .array(tasks))]).serialized(pretty: true) + "\n").utf8)
+    }
+}

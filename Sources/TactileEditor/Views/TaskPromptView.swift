@@ -1,0 +1,55 @@
+import TactileCore
+import TactileUI
+
+/// The test plan's card at the top of the canvas: "Task 2 of 4", the prompt and a Skip button;
+/// then the outcome for a moment ("Done", "Skipped", "Time's up"); "All tasks done" at the end.
+struct TaskPromptView {
+    /// The card's height, in points.
+    static let height = 64.0
+
+    let ui: UIContext
+    let layout: EditorLayout
+    let configuration: TactileConfiguration
+    let theme: Theme
+
+    func draw(_ state: EditorState) -> [EditorIntent] {
+        guard let run = state.tasks else { return [] }
+        let m = configuration.layout.margin
+        let frame = Rect(x: m, y: layout.canvas.y + 8, width: layout.viewport.width - 2 * m, height: Self.height)
+        var intents: [EditorIntent] = []
+        let count = run.plan.tasks.count
+        let caption: String, text: String, tint: Color
+        if let task = run.current {
+            text = task.prompt
+            switch run.ended?.outcome {
+            case .completed?: caption = "Task \(run.index + 1) of \(count) · Done"; tint = theme.success
+            case .skipped?: caption = "Task \(run.index + 1) of \(count) · Skipped"; tint = theme.textSecondary
+            case .timedOut?: caption = "Task \(run.index + 1) of \(count) · Time's up"; tint = theme.danger
+            case nil: caption = "Task \(run.index + 1) of \(count)"; tint = theme.accent
+            }
+        } else {
+            caption = run.plan.title; text = "All \(count) tasks done. Thank you!"; tint = theme.success
+        }
+        let active = run.current != nil && run.ended == nil
+        let skip = Rect(x: frame.maxX - 64, y: frame.y + 10, width: 56, height: frame.height - 20)
+        ui.inLayer(.topmost) {
+            ui.fill(frame, theme.surfaceRaised.opacity(0.96), radius: 14)
+            ui.fill(Rect(x: frame.x, y: frame.y + 12, width: 4, height: frame.height - 24), tint, radius: 2)
+            let textWidth = frame.width - 28 - (active ? skip.width + 8 : 0)
+            ui.text(caption, in: Rect(x: frame.x + 16, y: frame.y + 8, width: textWidth, height: 16), font: theme.captionFont, color: tint,
+                    alignment: .leading)
+            ui.text(text, in: Rect(x: frame.x + 16, y: frame.y + 26, width: textWidth, height: 28), font: theme.bodyFont,
+                    color: theme.textPrimary, alignment: .leading)
+            if active {
+                let interaction = ui.interact("task.skip", hitFrame: skip.outsetBy(dx: 4, dy: 6), exclusive: true)
+                ui.fill(skip, interaction.isPressedDown ? theme.surface : theme.background.opacity(0.6), radius: 10)
+                ui.text("Skip", in: skip, font: theme.bodyFont, color: theme.textSecondary, alignment: .center)
+                ui.element(UIElement(id: "task.skip", role: "button", label: "Skip this task", frame: skip, hitFrame: skip.outsetBy(dx: 4, dy: 6)))
+                if interaction.tapped { intents.append(.skipTask) }
+            }
+        }
+        ui.element(UIElement(id: "task", role: "taskPrompt", label: text, frame: frame,
+                             state: ["index": .number(Double(run.index + 1)), "outcome": .string(run.ended?.outcome.rawValue ?? "")]))
+        return intents
+    }
+}

@@ -1,0 +1,154 @@
+import CSDL2
+import Foundation
+import XCTest
+import TactileCore
+import TactileEditor
+import TactileInput
+import TactileSDL
+@testable import TactileApp
+
+/// `run --kiosk` in the real window loop (SDL's dummy driver, events pushed in real time), and
+/// the program itself under SIGTERM and SIGKILL.
+final class KioskWindowTests: XCTestCase, ReplayTesting {
+    var folder: URL!
+    override func setUpWithError() throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        folder = try Self.makeTestFolder("kiosk")
+    }
+    override func tearDown() { if ProcessInfo.processInfo.environment["KEEP_TEST_FOLDER"] == nil { removeTestFolder() } }
+
+    /// Runs a kiosk window until `script` (on another thread) is done and the kiosk closes.
+    func runKiosk(_ settings: (inout TactileConfiguration.Kiosk) -> Void, visitors: KioskVisitors? = nil,
+                  _ script: @escaping @Sendable (@escaping @Sendable () -> DeviceFrame) -> Void) throws -> WindowHost {
+        var c = TactileConfiguration()
+        settings(&c.kiosk)
+        let host = WindowHost(options: WindowOptions(viewport: Size(width: 390, height: 844), scale: 1, fill: false, fullscreen: false),
+                              configuration: c)
+        host.kiosk = KioskSetup(attractTrace: try AttractTour.trace(configured: ""), demo: DemoProject.make()) { command, state, time in
+            visitors?.handle(command, state: state, at: time, framesPerSecond: 60)
+        }
+        var started = false
+        host.onFrame = { record in
+            visitors?.record(record)
+            guard !started, host.currentFrame != nil else { return }
+            started = true
+            // The kiosk goes fullscreen: the phone's place is read at each use.
+            nonisolated(unsafe) let h = host
+            Thread.detachNewThread { script { h.currentFrame! } }
+        }
+        try host.run(project: DemoProject.make())
+        visitors?.finish(project: host.finalState?.project ?? DemoProject.make())
+        return host
+    }
+
+    static func at(_ frame: DeviceFrame, _ x: Double, _ y: Double) -> Point {
+        Point(x: frame.screen.x + x * frame.scale, y: frame.screen.y + y * frame.scale)
+    }
+
+    static func click(_ p: Point) {
+        WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: p.x, y: p.y); usleep(60_000)
+        WindowHostTests.push(SDL_MOUSEBUTTONUP, x: p.x, y: p.y); usleep(300_000)
+    }
+
+    /// Five touchscreen fingers on the canvas, held for `seconds`.
+    static func holdFiveFingers(_ frame: DeviceFrame, seconds: Double) {
+        let w = WindowHostTests.windowSize(frame)
+        for f in 1...5 {
+            let p = at(frame, 60 + Double(f) * 45, 300)
+            WindowHostTests.finger(SDL_FINGERDOWN, x: p.x / w.width, y: p.y / w.height, finger: Int64(f))
+        }
+        usleep(useconds_t(seconds * 1_000_000))
+    }
+
+    func testOnlyTheExitGestureClosesAKioskNotTheWindowManagerOrCtrlQ() throws {
+        let host = try runKiosk({ $0.exitHoldDuration = 1 }) { frame in
+            usleep(200_000)
+            WindowHostTests.quit()                                  // the window manager's close
+            SessionRecordingTests.key(SDLK_q, ctrl: true); usleep(200_000)
+            Self.click(Self.at(frame(), 195 + 108 + 30, 606))        // a visitor selects City Lights
+            Self.holdFiveFingers(frame(), seconds: 1.6)
+        }
+        XCTAssertEqual(host.ending, .kioskExit)
+        XCTAssertEqual(host.finalState?.selection, "city", "the quit and Ctrl+Q did not close it; the visitor's tap went to the editor")
+    }
+
+    func testAnIdleVisitorsSessionIsSavedAndReplaysAndTheDemoComesBack() throws {
+        let sessions = folder.appendingPathComponent("visitors")
+        let visitors = KioskVisitors(folder: sessions, configuration: TactileConfiguration())
+        let host = try runKiosk({ $0.idleTimeout = 1.5; $0.exitHoldDuration = 0.6 }, visitors: visitors) { frame in
+            usleep(300_000)
+            Self.click(Self.at(frame(), 195 + 108 + 30, 606))        // select City Lights…
+            Self.click(Self.at(frame(), 356, 778))                  // …and delete it
+            usleep(2_000_000)                                       // the visitor walks away
+            Self.holdFiveFingers(frame(), seconds: 1)
+        }
+        XCTAssertEqual(host.ending, .kioskExit)
+        XCTAssertNotNil(host.finalState?.project.clip(withID: "city"), "the demo came back for the next visitor")
+        let saved = try FileManager.default.contentsOfDirectory(atPath: sessions.path).sorted()
+        XCTAssertEqual(saved.count, 2, "the idle visitor, then the one who used the way out: \(saved)")
+        let first = sessions.appendingPathComponent(saved[0])
+        let end = try ProjectFile.load(from: first.appendingPathComponent(SessionRecorder.FileName.projectEnd))
+        XCTAssertNil(end.clip(withID: "city"), "the visitor's deletion is in their session")
+        let recordedLog = try String(contentsOf: first.appendingPathComponent(SessionRecorder.FileName.log), encoding: .utf8)
+        XCTAssertTrue(recordedLog.hasPrefix("{\"t\":0"), "times count from the visitor's first touch: \(recordedLog.prefix(80))")
+        let replayedLog = folder.appendingPathComponent("replayed.jsonl")
+        _ = try Commands.replay(trace: first.path, project: nil, outputs: .init(logOut: replayedLog.path), scale: nil, until: nil)
+        XCTAssertEqual(try String(contentsOf: replayedLog, encoding: .utf8), recordedLog, "the visitor's session replays line for line")
+    }
+
+    // MARK: The program under signals
+
+    func binary() throws -> URL {
+        let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tactile")
+        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw XCTSkip("the tactile binary is built by Scripts/test (swift build --build-tests); not found at \(url.path)")
+        }
+        return url
+    }
+
+    /// Starts `tactile run …` with its data in the test folder; returns once it autosaves.
+    func start(_ arguments: [String], data: URL) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = ["run"] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = data.path
+        environment["SDL_VIDEODRIVER"] = "dummy"; environment["SDL_AUDIODRIVER"] = "dummy"
+        process.environment = environment
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let autosave = data.appendingPathComponent("tactile/autosave/project-\(process.processIdentifier).json")
+        let deadline = Date().addingTimeInterval(60)
+        while !FileManager.default.fileExists(atPath: autosave.path) && Date() < deadline && process.isRunning { usleep(50_000) }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: autosave.path), "the window autosaves as it opens")
+        usleep(300_000)
+        return (process, err)
+    }
+
+    func testSigtermSavesAndClosesAKioskCleanly() throws {
+        let data = folder.appendingPathComponent("data")
+        let (process, err) = try start(["--kiosk"], data: data)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 0, message)
+        XCTAssertTrue(message.contains("terminated: everything saved"), message)
+        let autosave = data.appendingPathComponent("tactile/autosave")
+        let files = try FileManager.default.contentsOfDirectory(atPath: autosave.path)
+        XCTAssertEqual(files, [Autosave.FileName.lastSession], "a clean close leaves the last project and no marker")
+        XCTAssertNil(Autosave.recover(from: autosave))
+    }
+
+    func testAKilledSessionsProjectComesBackOnTheNextStart() throws {
+        let data = folder.appendingPathComponent("data")
+        let (process, _) = try start([], data: data)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let autosave = data.appendingPathComponent("tactile/autosave")
+        let recovered = try XCTUnwrap(Autosave.recover(from: autosave), "the killed session left its project behind")
+        XCTAssertEqual(recovered.project.tracks.map { $0.clips.map(\.id) }, DemoProject.make().tracks.map { $0.clips.map(\.id) })
+        XCTAssertTrue(recovered.file.lastPathComponent.hasPrefix("recovered-"))
+        XCTAssertNil(Autosave.recover(from: autosave), "it comes back once")
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import XCTest
+import TactileCore
+import TactileInput
+@testable import TactileEditor
+
+/// Test plans as a participant meets them: a prompt on screen, done when the project says so,
+/// skipped or timed out, with the time on task and the slips logged.
+final class TaskRunTests: XCTestCase {
+    let planJSON = """
+    {"title": "Study", "tasks": [
+      {"id": "delete-star", "prompt": "Delete the Star sticker", "done": [{"path": "clip:star", "exists": false}]},
+      {"id": "trim-beach", "prompt": "Trim Beach to 4 seconds", "done": [{"path": "clip:beach.duration", "equals": 4, "within": 0.1}], "timeLimit": 30}
+    ]}
+    """
+
+    func harness() throws -> EditorHarness {
+        let h = EditorHarness()
+        h.state.tasks = TaskRun(plan: try TaskPlan.parse(Data(planJSON.utf8)))
+        h.frame()
+        return h
+    }
+
+    func events(_ h: EditorHarness, _ kind: String) -> [LogEvent] { h.log.filter { $0.kind == kind } }
+
+    func testThePromptShowsAndATaskDoneByEditingIsLoggedWithItsTimeAndSlips() throws {
+        let h = try harness()
+        XCTAssertEqual(h.element("task")?.label, "Delete the Star sticker")
+        XCTAssertEqual(events(h, "task.began").first?.fields["task"], .string("delete-star"))
+        h.now += .seconds(2)
+        h.tap(Point(x: 20, y: 60))                          // a miss: nothing there
+        h.now += .seconds(1)
+        h.tap("clip:star")
+        h.now += .seconds(1)
+        XCTAssertTrue(events(h, "task.ended").isEmpty, "selecting is not deleting")
+        h.tap("toolbar.delete")
+        let ended = try XCTUnwrap(events(h, "task.ended").first)
+        XCTAssertEqual(ended.fields["outcome"], .string("completed"))
+        XCTAssertEqual(ended.fields["task"], .string("delete-star"))
+        XCTAssertEqual(ended.fields["misses"], .number(1))
+        guard case let .number(seconds)? = ended.fields["seconds"] else { return XCTFail("no time on task") }
+        XCTAssertEqual(seconds, 4.24, accuracy: 0.01, "from the prompt to the delete button's lift")
+        XCTAssertTrue(h.cues.contains { $0.cue == .success && $0.reason == "task" })
+        XCTAssertEqual(h.element("task")?.state["outcome"], .string("completed"), "the card says Done for a moment")
+        h.run(until: h.now + .seconds(1.6))
+        XCTAssertEqual(h.element("task")?.label, "Trim Beach to 4 seconds", "then the next task")
+        XCTAssertEqual(events(h, "task.began").count, 2)
+    }
+
+    func testSkipGivesUpAndATimeLimitEndsTheTask() throws {
+        let h = try harness()
+        h.tap("task.skip")
+        XCTAssertEqual(events(h, "task.ended").last?.fields["outcome"], .string("skipped"))
+        XCTAssertEqual(h.state.project.clip(withID: "star")?.clip.id, "star", "skipping edits nothing")
+        h.run(until: h.now + .seconds(1.6))
+        XCTAssertEqual(events(h, "task.began").last?.fields["task"], .string("trim-beach"))
+        h.run(until: h.now + .seconds(30))
+        XCTAssertEqual(events(h, "task.ended").last?.fields["outcome"], .string("timedOut"), "the editor woke by itself for the limit")
+        h.run(until: h.now + .seconds(2))
+        XCTAssertEqual(events(h, "task.finished").count, 1)
+        XCTAssertEqual(h.element("task")?.label, "All 2 tasks done. Thank you!")
+        XCTAssertNil(h.element("task.skip"))
+    }
+
+    func testConditionsReadPathsInTheProjectsJSON() {
+        let project = DemoProject.make()
+        func holds(_ path: String, _ test: TaskCondition.Test) -> Bool { TaskCondition(path: path, test: test).holds(in: project) }
+        XCTAssertTrue(holds("tracks[0].clips[1].duration", .equals(6, within: 0.01)))
+        XCTAssertTrue(holds("clip:city.end", .equals(10.5, within: 0.01)))
+        XCTAssertTrue(holds("clip:hello.title", .equalsText("Hello!")))
+        XCTAssertTrue(holds("tracks[1].clips", .count(3)))
+        XCTAssertTrue(holds("clip:beach.duration", .atLeast(4.5)))
+        XCTAssertFalse(holds("clip:beach.duration", .atMost(4)))
+        XCTAssertFalse(holds("tracks[9].clips", .exists(true)))
+        XCTAssertTrue(holds("clip:nothing", .exists(false)))
+    }
+
+    func testABadPlanNamesTheKey() {
+        func error(_ json: String) -> String {
+            do { _ = try TaskPlan.parse(Data(json.utf8)); return "parsed" } catch { return "\(error)" }
+        }
+        XCTAssertEqual(error(#"{"tasks": []}"#), "tasks: needs at least one task")
+        XCTAssertEqual(error(#"{"tasks": [{"prompt": "x", "done": [{"path": "name", "equal": 1}]}]}"#),
+                       "tasks[0].done[0].equal: is not a key here (expected one of atLeast, atMost, count, equals, exists, path, within)")
+        XCTAssertEqual(error(#"{"tasks": [{"prompt": "x", "done": [{"path": "name"}]}]}"#),
+                       "tasks[0].done[0]: needs exactly one of equals, atLeast, atMost, count, exists")
+        XCTAssertEqual(error(#"{"tasks": [{"prompt": "x", "done": [{"path": "name", "exists": true}], "timeLimit": -1}]}"#),
+                       "tasks[0].timeLimit: must be seconds, more than 0")
+        let plan = try! TaskPlan.parse(Data(planJSON.utf8))
+        XCTAssertEqual(try TaskPlan.parse(plan.json), plan, "a recorded plan reads back the same")
+    }
+}
