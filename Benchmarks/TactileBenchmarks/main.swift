@@ -23,6 +23,13 @@ if CommandLine.arguments.dropFirst().first == "media" {
 
 func nanos() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
+if CommandLine.arguments.dropFirst().first == "study" {
+    print("| What | Time | Rate |")
+    print("|---|---:|---|")
+    try runStudyBenchmarks()
+    exit(0)
+}
+
 /// Runs `body` `iterations` times after `warmup` runs; returns sorted durations in ms.
 func measure(iterations: Int, warmup: Int = 50, _ body: () -> Void) -> [Double] {
     for _ in 0..<warmup { body() }
