@@ -15,7 +15,7 @@ final class KioskWindowTests: XCTestCase, ReplayTesting {
         setenv("SDL_VIDEODRIVER", "dummy", 1)
         folder = try Self.makeTestFolder("kiosk")
     }
-    override func tearDown() { if ProcessInfo.processInfo.environment["KEEP_TEST_FOLDER"] == nil { removeTestFolder() } }
+    override func tearDown() { removeTestFolder() }
 
     /// Runs a kiosk window until `script` (on another thread) is done and the kiosk closes.
     func runKiosk(_ settings: (inout TactileConfiguration.Kiosk) -> Void, visitors: KioskVisitors? = nil,
