@@ -21,6 +21,9 @@ public final class HeadlessDriver {
     public private(set) var framesRendered = 0
     /// Called after each frame with its output (for video export and tests).
     public var onFrame: ((Time, FrameOutput) -> Void)?
+    /// Whether `log` and `cues` keep every event (default). Long runs that only watch `onFrame`
+    /// turn it off, so the driver's memory stays flat.
+    public var keepsHistory = true
 
     public init(editor: Editor, state: EditorState) {
         self.editor = editor; self.state = state
@@ -33,8 +36,10 @@ public final class HeadlessDriver {
         loop.frameDidRun(at: clock.now, requests: output.requests)
         if output.drawList != lastOutput?.drawList { framesRendered += 1 }
         lastOutput = output
-        log += output.log
-        cues += output.cues
+        if keepsHistory {
+            log += output.log
+            cues += output.cues
+        }
         onFrame?(clock.now, output)
         return output
     }

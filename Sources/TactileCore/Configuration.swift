@@ -126,6 +126,10 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var doubleTapSlop: Double = 40
         /// The window over which finger velocity is measured, in seconds. Default 0.1 s.
         public var velocityWindow: Double = 0.1
+        /// The fastest a finger's velocity is taken to be, in points per second. Default 8,000
+        /// pt/s (Flutter's kMaxFlingVelocity): a panel that glitches (a finger jumping across the
+        /// screen within a millisecond) cannot fling the timeline hours away.
+        public var maximumFlingSpeed: Double = 8000
         public init() {}
     }
 

@@ -34,7 +34,8 @@ extension TactileConfiguration {
         for (k, v) in [("tapSlop", i.tapSlop), ("panSlop", i.panSlop), ("trimSlop", i.trimSlop), ("longPressSlop", i.longPressSlop),
                        ("doubleTapSlop", i.doubleTapSlop)] { nonNegative("input.\(k)", v) }
         for (k, v) in [("tapMaximumDuration", i.tapMaximumDuration), ("longPressDuration", i.longPressDuration),
-                       ("doubleTapInterval", i.doubleTapInterval), ("velocityWindow", i.velocityWindow)] { positive("input.\(k)", v) }
+                       ("doubleTapInterval", i.doubleTapInterval), ("velocityWindow", i.velocityWindow),
+                       ("maximumFlingSpeed", i.maximumFlingSpeed)] { positive("input.\(k)", v) }
 
         let t = timeline
         for (k, v) in [("pointsPerSecond", t.pointsPerSecond), ("minimumPointsPerSecond", t.minimumPointsPerSecond),

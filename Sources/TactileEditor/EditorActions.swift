@@ -43,11 +43,16 @@ struct EditorActions {
         switch intent {
         case .togglePlayback:
             if let playback = state.playback {
-                state.playhead = min(playback.position(at: now), state.project.duration)
+                // A key stamped before playback began (input arriving out of order) must not
+                // pause before the start.
+                state.playhead = min(max(.zero, playback.position(at: now)), state.project.duration)
                 state.playback = nil
                 effects.log.append(LogEvent(time: now, kind: "pause", fields: ["at": .number(state.playhead.seconds)]))
             } else {
-                if state.playhead >= state.project.duration { state.playhead = .zero }
+                // Playback takes the playhead: a timeline still coasting or springing back from
+                // past an end stops, and play starts inside the project.
+                state.timeline.scrollX = nil
+                if state.playhead >= state.project.duration || state.playhead < .zero { state.playhead = .zero }
                 let rate = Time.frame(atRate: configuration.editing.playbackFrameRate)
                 state.playback = Playback(clockAnchor: now, positionAnchor: state.playhead,
                                           request: FrameRequest(.periodic(from: now, by: rate), start: now, reason: "playback"))

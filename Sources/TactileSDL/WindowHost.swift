@@ -224,7 +224,9 @@ public final class WindowHost {
                 case nil: break
                 }
             }
-            pending = pending.map { $0.roundedForTrace() }
+            // Impossible positions (a glitching panel, a wild calibration) are made safe before
+            // anything sees them, so a recorded trace holds only numbers it can write.
+            pending = TouchSanitizer.sanitize(pending, fingers: state.ui.fingers).map { $0.roundedForTrace() }
             if var k = kioskMode, let setup = kiosk {
                 var reset = false
                 let step = k.step(pending, viewport: state.viewport, now: now)

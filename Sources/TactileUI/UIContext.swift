@@ -116,8 +116,11 @@ public final class UIContext {
                 case .move:
                     if self.memory.fingers[id] != nil { self.memory.fingers[id] = location }
                 case .up:
-                    if self.memory.fingers[id] != nil { released[id] = (location, tap != nil) }
-                    self.memory.fingers[id] = location
+                    // An up for a finger that is not down (a stray id) leaves no finger behind.
+                    if self.memory.fingers[id] != nil {
+                        released[id] = (location, tap != nil)
+                        self.memory.fingers[id] = location
+                    }
                 case .cancel:
                     released[id] = nil
                     self.memory.fingers[id] = nil

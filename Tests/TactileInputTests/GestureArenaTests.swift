@@ -177,6 +177,18 @@ final class GestureArenaTests: XCTestCase {
         XCTAssertEqual(summary.last, "tap.recognized", "the arena is fresh again")
     }
 
+    func testAFingerJumpingFarInAnInstantFlingsNoFasterThanTheCap() {
+        // A glitching panel: 1,000 pt within a millisecond would measure a million pt/s.
+        down(1, 100, 100, at: 0)
+        move(1, 140, 100, at: 0.016)
+        move(1, 1140, 100, at: 0.017)
+        up(1, 1140, 100, at: 0.017)
+        let fling = events.last!
+        XCTAssertEqual(summary.last, "scroll.ended")
+        XCTAssertEqual(fling.velocity.x, TactileConfiguration().input.maximumFlingSpeed, accuracy: 1e-6)
+        XCTAssertEqual(fling.velocity.y, 0)
+    }
+
     func testFocusLossCancelsTheRunningGesture() {
         down(1, 100, 100, at: 0)
         move(1, 140, 100, at: 0.05)

@@ -75,4 +75,13 @@ final class UIContextTests: XCTestCase {
         XCTAssertFalse(up.a.tapped)
         XCTAssertFalse(up.b.tapped, "b never held the finger")
     }
+
+    func testAnUpForAFingerNeverDownLeavesNoFingerBehind() {
+        pass([])
+        // A stray lift (an id the panel never put down, or one cancelled by a lost focus).
+        let stray = pass([.touch(.up, id: 7, at: Point(x: 10, y: 10), time: .zero)])
+        XCTAssertFalse(stray.a.released)
+        XCTAssertTrue(memory.fingers.isEmpty, "no ghost finger stays down")
+        XCTAssertTrue(pass([], at: 0.1).a.hotFingers.isEmpty)
+    }
 }

@@ -16,6 +16,8 @@ public struct GestureArena: Sendable {
         public var doubleTapInterval: Time
         public var doubleTapSlop: Double
         public var velocityWindow: Time
+        /// The fastest velocity a gesture reports, in points per second.
+        public var maximumSpeed: Double
 
         public init(_ c: TactileConfiguration.Input) {
             tapSlop = c.tapSlop; trimSlop = c.trimSlop
@@ -23,6 +25,7 @@ public struct GestureArena: Sendable {
             longPressDuration = .seconds(c.longPressDuration); longPressSlop = c.longPressSlop
             doubleTapInterval = .seconds(c.doubleTapInterval); doubleTapSlop = c.doubleTapSlop
             velocityWindow = .seconds(c.velocityWindow)
+            maximumSpeed = c.maximumFlingSpeed
         }
     }
 
@@ -283,6 +286,12 @@ public struct GestureArena: Sendable {
         var e = event(a.kind, phase, target: a.target, start: a.start, location: location, time: time)
         e.origin = a.fingers.first.flatMap { fingers[$0]?.start } ?? a.start
         e.axis = a.axis
+        // A finger that jumped far within an instant measures an absurd speed: cap it.
+        let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
+        if speed > thresholds.maximumSpeed {
+            let k = thresholds.maximumSpeed / speed
+            velocity = Point(x: velocity.x * k, y: velocity.y * k)
+        }
         e.velocity = velocity
         e.scale = scale
         return e
