@@ -111,10 +111,7 @@ final class HeadlessCommandTests: XCTestCase {
     }
 
     func testTheCommandLineExitsWithTwoOnABadProject() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tactile")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw XCTSkip("the tactile binary is built by Scripts/test (swift build --build-tests); not found at \(binary.path)")
-        }
+        let binary = try tactileBinary()
         try "not json".write(toFile: path("bad.json"), atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = binary

@@ -98,18 +98,10 @@ final class KioskWindowTests: XCTestCase, ReplayTesting {
 
     // MARK: The program under signals
 
-    func binary() throws -> URL {
-        let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tactile")
-        guard FileManager.default.isExecutableFile(atPath: url.path) else {
-            throw XCTSkip("the tactile binary is built by Scripts/test (swift build --build-tests); not found at \(url.path)")
-        }
-        return url
-    }
-
     /// Starts `tactile run …` with its data in the test folder; returns once it autosaves.
     func start(_ arguments: [String], data: URL) throws -> (Process, Pipe) {
         let process = Process()
-        process.executableURL = try binary()
+        process.executableURL = try tactileBinary()
         process.arguments = ["run"] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_DATA_HOME"] = data.path

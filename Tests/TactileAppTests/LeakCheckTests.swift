@@ -15,10 +15,7 @@ final class LeakCheckTests: XCTestCase, ReplayTesting {
     override func tearDown() { removeTestFolder() }
 
     func testProbingAndEditingBadMediaLeakNothing() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tactile")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw XCTSkip("the tactile binary is built by Scripts/test (swift build --build-tests); not found at \(binary.path)")
-        }
+        let binary = try tactileBinary()
         let valgrind = try XCTUnwrap(["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first { FileManager.default.isExecutableFile(atPath: $0) },
                                      "valgrind is installed by Scripts/setup")
         let media = try AwkwardMedia.make(in: folder.appendingPathComponent("media"))

@@ -5,6 +5,15 @@ import TactileInput
 import TactileMedia
 @testable import TactileApp
 
+/// The `tactile` binary beside the test bundle (Scripts/test builds it); skips the test without it.
+func tactileBinary() throws -> URL {
+    let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tactile")
+    guard FileManager.default.isExecutableFile(atPath: url.path) else {
+        throw XCTSkip("the tactile binary is built by Scripts/test (swift build --build-tests); not found at \(url.path)")
+    }
+    return url
+}
+
 /// Helpers for end-to-end tests: traces built from `tactile inspect` frames and fed through
 /// `tactile replay`, in a temporary folder per test.
 protocol ReplayTesting: XCTestCase {

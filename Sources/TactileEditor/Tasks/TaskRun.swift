@@ -10,12 +10,18 @@ public struct TaskRun: Hashable, Sendable {
     /// When the current task was shown (nil: not yet).
     public private(set) var began: Time?
     /// When the current task ended, and how (its card shows the outcome for a moment).
-    public private(set) var ended: (time: Time, outcome: Outcome)?
+    public private(set) var ended: Ending?
     /// Misses, errors and undos during the current task.
     public private(set) var misses = 0, errors = 0, undos = 0
 
     /// How a task ended.
     public enum Outcome: String, Hashable, Sendable { case completed, skipped, timedOut }
+
+    /// The end of a task: when, and how.
+    public struct Ending: Hashable, Sendable {
+        public var time: Time
+        public var outcome: Outcome
+    }
 
     public init(plan: TaskPlan) { self.plan = plan }
 
@@ -24,14 +30,8 @@ public struct TaskRun: Hashable, Sendable {
     /// Whether every task is over.
     public var isFinished: Bool { index >= plan.tasks.count }
 
-    public static func == (a: TaskRun, b: TaskRun) -> Bool {
-        a.plan == b.plan && a.index == b.index && a.began == b.began && a.ended?.time == b.ended?.time && a.ended?.outcome == b.ended?.outcome
-            && a.misses == b.misses && a.errors == b.errors && a.undos == b.undos
-    }
-    public func hash(into hasher: inout Hasher) { hasher.combine(index); hasher.combine(began) }
-
     mutating func begin(at now: Time) { began = now; ended = nil; misses = 0; errors = 0; undos = 0 }
-    mutating func end(_ outcome: Outcome, at now: Time) { ended = (now, outcome) }
+    mutating func end(_ outcome: Outcome, at now: Time) { ended = Ending(time: now, outcome: outcome) }
     mutating func next() { index += 1; began = nil; ended = nil }
     mutating func count(_ log: [LogEvent]) {
         for e in log {
@@ -55,23 +55,19 @@ struct TaskController {
     func advance(_ state: inout EditorState, now: Time, effects: inout Effects) {
         guard var run = state.tasks, let task = run.current else { return }
         defer { state.tasks = run }
-        guard let began = run.began else {
-            run.begin(at: now)
-            effects.log.append(LogEvent(time: now, kind: "task.began", fields: [
-                "task": .string(task.id), "index": .number(Double(run.index + 1)), "prompt": .string(task.prompt)]))
+        if let ended = run.ended {
+            // The outcome has shown for its moment: on to the next task, or the end.
+            guard now >= ended.time + .seconds(configuration.session.taskDonePause) else { return }
+            run.next()
+            if run.isFinished {
+                effects.log.append(LogEvent(time: now, kind: "task.finished", fields: ["tasks": .number(Double(run.plan.tasks.count))]))
+            } else {
+                begin(&run, now: now, effects: &effects)
+            }
             return
         }
-        if let ended = run.ended {
-            if now >= ended.time + .seconds(configuration.session.taskDonePause) {
-                run.next()
-                if run.isFinished {
-                    effects.log.append(LogEvent(time: now, kind: "task.finished", fields: ["tasks": .number(Double(run.plan.tasks.count))]))
-                } else {
-                    state.tasks = run
-                    advance(&state, now: now, effects: &effects)
-                    run = state.tasks!
-                }
-            }
+        guard let began = run.began else {
+            begin(&run, now: now, effects: &effects)
             return
         }
         if task.done.allSatisfy({ $0.holds(in: state.project) }) {
@@ -93,6 +89,13 @@ struct TaskController {
         guard let task = run.current, let began = run.began else { return nil }
         if let ended = run.ended { return ended.time + .seconds(configuration.session.taskDonePause) }
         return task.timeLimit.map { began + .seconds($0) }
+    }
+
+    private func begin(_ run: inout TaskRun, now: Time, effects: inout Effects) {
+        guard let task = run.current else { return }
+        run.begin(at: now)
+        effects.log.append(LogEvent(time: now, kind: "task.began", fields: [
+            "task": .string(task.id), "index": .number(Double(run.index + 1)), "prompt": .string(task.prompt)]))
     }
 
     private func end(_ run: inout TaskRun, _ outcome: TaskRun.Outcome, now: Time, effects: inout Effects) {
