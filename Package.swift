@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "TactileUITests", dependencies: ["TactileUI", "TactileCore", "TactileInput"]),
         .testTarget(name: "TactileEditorTests", dependencies: ["TactileEditor", "TactileUI", "TactileInput", "TactileCore"]),
         .testTarget(name: "TactileMediaTests", dependencies: ["TactileMedia", "TactileCore"]),
-        .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "CSDL2", "TactileInput", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileInput", "TactileCore"]),
+        .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "CSDL2", "TactileInput", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileCore"]),
     ],
     swiftLanguageModes: [.v5]
 )

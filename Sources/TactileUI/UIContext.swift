@@ -88,6 +88,9 @@ public final class UIContext {
     /// Gestures the arena recognised in this pass, in order.
     public private(set) var gestures: [GestureEvent] = []
     private var pressed: [PointerID: Point] = [:]
+    /// The fingers of `pressed` in the order they landed (a dictionary's order differs from run
+    /// to run, and replays must give the same log).
+    private var pressOrder: [PointerID] = []
     private var pressTargets: [PointerID: WidgetID] = [:]
     private var released: [PointerID: (location: Point, tap: Bool)] = [:]
     private var claimed: Set<PointerID> = []
@@ -111,7 +114,7 @@ public final class UIContext {
                     self.memory.fingers[id] = location
                     self.memory.origins[id] = location
                     self.memory.active[id] = nil
-                    pressed[id] = location
+                    if pressed.updateValue(location, forKey: id) == nil { pressOrder.append(id) }
                     if let target = memory.lastHits.last(where: { $0.frame.contains(location) }) { pressTargets[id] = target.id }
                 case .move:
                     if self.memory.fingers[id] != nil { self.memory.fingers[id] = location }
@@ -166,7 +169,7 @@ public final class UIContext {
     private func cancelAllFingers() {
         memory.taps.cancelAll()
         memory.fingers.removeAll(); memory.origins.removeAll(); memory.active.removeAll()
-        pressed.removeAll(); released.removeAll(); pressTargets.removeAll()
+        pressed.removeAll(); pressOrder.removeAll(); released.removeAll(); pressTargets.removeAll()
     }
 
     // MARK: Ids
@@ -189,8 +192,10 @@ public final class UIContext {
         let wid = ids.id(key)
         hits.append(Hit(id: wid, frame: hitFrame, gestures: gestures, exclusive: exclusive))
         var result = Interaction()
-        for (finger, location) in pressed where gestures == nil && (pressTargets[finger] == wid
-            || (pressTargets[finger] == nil && !claimed.contains(finger) && memory.lastHits.isEmpty && hitFrame.contains(location))) {
+        for finger in pressOrder where pressed[finger] != nil {
+            let location = pressed[finger]!
+            guard gestures == nil && (pressTargets[finger] == wid
+            || (pressTargets[finger] == nil && !claimed.contains(finger) && memory.lastHits.isEmpty && hitFrame.contains(location))) else { continue }
             memory.active[finger] = wid
             claimed.insert(finger)
             result.pressed = true
@@ -232,7 +237,7 @@ public final class UIContext {
     /// Ends the pass and returns what the UI remembers for the next one.
     public func finish() -> UIMemory {
         precondition(ids.depth == 0, "unbalanced id scopes in a UI pass")
-        for (finger, location) in pressed where !claimed.contains(finger) { unclaimedPresses.append(location) }
+        for finger in pressOrder where !claimed.contains(finger) { if let location = pressed[finger] { unclaimedPresses.append(location) } }
         for finger in released.keys {
             memory.active[finger] = nil
             memory.fingers[finger] = nil

@@ -18,7 +18,7 @@ final class KioskWindowTests: XCTestCase, ReplayTesting {
     override func tearDown() { removeTestFolder() }
 
     /// Runs a kiosk window until `script` (on another thread) is done and the kiosk closes.
-    func runKiosk(_ settings: (inout TactileConfiguration.Kiosk) -> Void, visitors: KioskVisitors? = nil,
+    static func runKiosk(_ settings: (inout TactileConfiguration.Kiosk) -> Void, visitors: KioskVisitors? = nil,
                   _ script: @escaping @Sendable (@escaping @Sendable () -> DeviceFrame) -> Void) throws -> WindowHost {
         var c = TactileConfiguration()
         settings(&c.kiosk)
@@ -61,7 +61,7 @@ final class KioskWindowTests: XCTestCase, ReplayTesting {
     }
 
     func testOnlyTheExitGestureClosesAKioskNotTheWindowManagerOrCtrlQ() throws {
-        let host = try runKiosk({ $0.exitHoldDuration = 1 }) { frame in
+        let host = try Self.runKiosk({ $0.exitHoldDuration = 1 }) { frame in
             usleep(200_000)
             WindowHostTests.quit()                                  // the window manager's close
             SessionRecordingTests.key(SDLK_q, ctrl: true); usleep(200_000)
@@ -75,7 +75,7 @@ final class KioskWindowTests: XCTestCase, ReplayTesting {
     func testAnIdleVisitorsSessionIsSavedAndReplaysAndTheDemoComesBack() throws {
         let sessions = folder.appendingPathComponent("visitors")
         let visitors = KioskVisitors(folder: sessions, configuration: TactileConfiguration())
-        let host = try runKiosk({ $0.idleTimeout = 1.5; $0.exitHoldDuration = 0.6 }, visitors: visitors) { frame in
+        let host = try Self.runKiosk({ $0.idleTimeout = 1.5; $0.exitHoldDuration = 0.6 }, visitors: visitors) { frame in
             usleep(300_000)
             Self.click(Self.at(frame(), 195 + 108 + 30, 606))        // select City Lights…
             Self.click(Self.at(frame(), 356, 778))                  // …and delete it
