@@ -7,5 +7,6 @@ static inline int tactile_SDL_WINDOWPOS_CENTERED(void) { return (int)SDL_WINDOWP
 static inline Uint32 tactile_SDL_TOUCH_MOUSEID(void) { return (Uint32)SDL_TOUCH_MOUSEID; }
 static inline SDL_TouchID tactile_SDL_MOUSE_TOUCHID(void) { return (SDL_TouchID)SDL_MOUSE_TOUCHID; }
 static inline Uint32 tactile_SDL_PIXELFORMAT_RGBA32(void) { return (Uint32)SDL_PIXELFORMAT_RGBA32; }
+static inline Uint32 tactile_SDL_PIXELFORMAT_ARGB8888(void) { return (Uint32)SDL_PIXELFORMAT_ARGB8888; }
 static inline int tactile_SDL_MUSTLOCK(SDL_Surface *s) { return SDL_MUSTLOCK(s); }
 #endif

@@ -12,7 +12,8 @@ public final class Autosave {
     public let folder: URL
     private let pid = ProcessInfo.processInfo.processIdentifier
     private var lastSaved: Project?
-    /// Saves written so far, and the last error (a full disk is reported once, never fatal).
+    /// Saves written so far, and the error of the last save when it failed (a full disk, a
+    /// read-only folder): while it is set, the project on screen is not saved.
     public private(set) var saves = 0
     public private(set) var lastError: String?
 
@@ -40,30 +41,63 @@ public final class Autosave {
         save(project)
     }
 
-    /// Saves `project` if it differs from the last one saved.
-    public func save(_ project: Project) {
-        guard project != lastSaved else { return }
+    /// What a save changed: whether saving failed where it worked before, or works again.
+    public enum Change: Equatable, Sendable { case none, failed(String), recovered }
+
+    /// Saves `project` if it differs from the last one saved. A project that could not be saved
+    /// is tried again on the next call.
+    @discardableResult
+    public func save(_ project: Project) -> Change {
+        guard project != lastSaved else { return .none }
+        let wasFailing = lastError != nil
         do {
             try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.project(pid)))
             lastSaved = project; saves += 1; lastError = nil
+            return wasFailing ? .recovered : .none
         } catch {
-            lastError = "\(error)"
+            lastError = Self.reason(error)
+            return wasFailing ? .none : .failed(lastError!)
         }
     }
 
-    /// A clean close: the project stays as `last-session.json`, the marker goes.
-    public func finish(project: Project) {
+    /// A clean close: the project stays as `last-session.json`, the marker goes. Returns the
+    /// reason when the project could not be saved (the marker then stays, so the next start
+    /// recovers whatever was saved last).
+    @discardableResult
+    public func finish(project: Project) -> String? {
         save(project)
+        if let lastError { return lastError }
         let mine = folder.appendingPathComponent(FileName.project(pid)), last = folder.appendingPathComponent(FileName.lastSession)
         // rename(2) replaces the old last session in one step.
-        guard rename(mine.path, last.path) == 0 else { return }
+        guard rename(mine.path, last.path) == 0 else { return String(cString: strerror(errno)) }
         try? FileManager.default.removeItem(at: folder.appendingPathComponent(FileName.marker(pid)))
+        return nil
     }
+
+    /// A write error as a person reads it ("No space left on device").
+    static func reason(_ error: Error) -> String { SessionRecorder.reason(error) }
 
     /// The newest project of a session in `folder` that died without closing, moved aside to
     /// `recovered-<date>.json`; nil when every session closed cleanly. Markers of dead sessions
     /// are cleared (their projects kept as recovered files too). Unreadable projects are skipped.
-    public static func recover(from folder: URL, now: Date = Date()) -> Recovery? {
+    /// At most `keep` recovered files stay (a stand that crashes daily must not fill its disk);
+    /// the oldest go first, never the one just recovered.
+    public static func recover(from folder: URL, now: Date = Date(), keep: Int = TactileConfiguration.Session().keepRecoveredProjects) -> Recovery? {
+        let recovery = recoverNewest(from: folder, now: now)
+        pruneRecovered(in: folder, keep: max(1, keep), sparing: recovery?.file)
+        return recovery
+    }
+
+    /// Deletes the oldest `recovered-*.json` files beyond `keep` (their names sort by date).
+    static func pruneRecovered(in folder: URL, keep: Int, sparing: URL?) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        let recovered = names.filter { $0.hasPrefix("recovered-") && $0.hasSuffix(".json") }.sorted()
+        for name in recovered.dropLast(keep) where name != sparing?.lastPathComponent {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
+
+    private static func recoverNewest(from folder: URL, now: Date) -> Recovery? {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: folder.path) else { return nil }
         var found: [Recovery] = []

@@ -22,7 +22,10 @@ public enum Commands {
         let session = try HeadlessSession(project: try Inputs.project(at: path), viewport: try Inputs.size(size) ?? trace?.viewport,
                                           scale: try Inputs.scale(scale) ?? 2, at: try time(seconds),
                                           configuration: try settings.load(), library: try MediaFolder.library(mediaDir))
-        if let trace { session.driver.play(trace, until: try time(until)) }
+        if let trace, let replay {
+            session.driver.play(trace, until: try time(until))
+            try checkOverrun(of: session.driver, trace: replay)
+        }
         return session.inspectJSON().serialized(pretty: true) + "\n"
     }
 
@@ -63,7 +66,7 @@ public enum Commands {
         let trace = session.trace
         let headless = try HeadlessSession(project: session.project, viewport: trace.viewport, scale: try Inputs.scale(scale) ?? 2,
                                            configuration: session.configuration, library: try MediaFolder.library(mediaDir),
-                                           plan: try outputs.plan.map { try Inputs.plan(at: $0) } ?? session.plan)
+                                           plan: try outputs.plan.map { try Inputs.plan(at: $0) } ?? session.plan, notices: session.notices)
         let until = try time(seconds)
         var video: VideoExport.Summary?
         if let out = outputs.video {
@@ -75,6 +78,7 @@ public enum Commands {
             headless.driver.play(trace, until: until)
         }
         let d = headless.driver
+        try checkOverrun(of: d, trace: tracePath)
         if let stateOut = outputs.stateOut {
             do { try ProjectFile.save(d.state.project, to: URL(fileURLWithPath: stateOut)) } catch {
                 throw CommandError("\(stateOut): cannot write the project (\(error))")
@@ -102,7 +106,15 @@ public enum Commands {
 
     /// `tactile config`: the defaults as JSON, or the file `check` merged over them (with
     /// `variant`), or an error naming the key that is wrong.
-    public static func config(check: String?, variant: String?) throws -> String {
+    public static func config(check: String?, variant: String?, ranges: Bool = false) throws -> String {
+        if ranges {
+            guard check == nil, variant == nil else { throw CommandError.badInput("--ranges takes no --check or --variant") }
+            let fields = TactileConfiguration.ranges.sorted { $0.key < $1.key }.map { key, r in
+                (key, JSONValue.object([("min", .number(r.lower)), ("max", .number(r.upper)), ("excludesMin", .bool(r.excludesLower)),
+                                        ("unit", .string(r.unit)), ("text", .string(r.text))]))
+            }
+            return JSONValue.object(fields).serialized(pretty: true) + "\n"
+        }
         guard let check else {
             if variant != nil { throw CommandError.badInput("--variant needs --check FILE") }
             return ConfigurationFile.defaultsJSON()
@@ -115,7 +127,19 @@ public enum Commands {
 
     private static func time(_ seconds: Double?) throws -> Time? {
         guard let seconds else { return nil }
-        guard seconds.isFinite, seconds >= 0 else { throw CommandError.badInput("times must be seconds ≥ 0, not \(seconds)") }
-        return .seconds(seconds)
+        guard let t = Time.checkedSeconds(seconds, in: 0...Trace.maximumSeconds) else {
+            throw CommandError.badInput("times must be seconds from 0 to \(Int(Trace.maximumSeconds)), not \(seconds)")
+        }
+        return t
+    }
+
+    /// A replay that stopped scheduling frames (a trace that keeps the editor animating for
+    /// longer than `HeadlessDriver.maximumFramesWithoutInput` frames) is a bad input.
+    static func checkOverrun(of driver: HeadlessDriver, trace path: String) throws {
+        guard let o = driver.overrun else { return }
+        let minutes = Double(driver.maximumFramesWithoutInput) / 60 / 60
+        throw CommandError.badInput("\(path): t: the editor animates without input from \(String(format: "%.3f", o.from.seconds)) s "
+            + "and the trace goes on to \(String(format: "%.3f", o.to.seconds)) s; a replay runs at most \(driver.maximumFramesWithoutInput) frames "
+            + "(\(JSONValue.format(minutes)) minutes at 60 fps) without input")
     }
 }

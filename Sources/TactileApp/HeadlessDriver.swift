@@ -24,6 +24,13 @@ public final class HeadlessDriver {
     /// Whether `log` and `cues` keep every event (default). Long runs that only watch `onFrame`
     /// turn it off, so the driver's memory stays flat.
     public var keepsHistory = true
+    /// Most frames the editor may schedule in a row with no input between them: 36,000, ten
+    /// minutes of animation at 60 fps. A trace that leaves a finger on a trim handle for a day
+    /// would otherwise replay for hours; past this the replay stops scheduling and says so.
+    public var maximumFramesWithoutInput = 36_000
+    /// Where the replay stopped running scheduled frames, when a trace asked for too many.
+    public private(set) var overrun: (from: Time, to: Time)?
+    private var framesWithoutInput = 0
 
     public init(editor: Editor, state: EditorState) {
         self.editor = editor; self.state = state
@@ -32,6 +39,7 @@ public final class HeadlessDriver {
     /// Runs one frame now with `events`.
     @discardableResult
     public func runFrame(events: [InputEvent] = []) -> FrameOutput {
+        framesWithoutInput = events.isEmpty ? framesWithoutInput + 1 : 0
         let output = editor.frame(&state, events: events, now: clock.now)
         loop.frameDidRun(at: clock.now, requests: output.requests)
         if output.drawList != lastOutput?.drawList { framesRendered += 1 }
@@ -44,14 +52,19 @@ public final class HeadlessDriver {
         return output
     }
 
-    /// Runs every frame that falls due up to and including `instant`, then moves the clock there.
+    /// Runs every frame that falls due up to and including `instant`, then moves the clock there
+    /// (at most `maximumFramesWithoutInput` in a row; see `overrun`).
     public func runDueFrames(through instant: Time) {
         if lastOutput == nil { runFrame() }
         while let due = loop.nextDue(), due.time <= instant {
-            clock.advance(to: due.time)
+            guard framesWithoutInput < maximumFramesWithoutInput else {
+                if overrun == nil { overrun = (clock.now, instant) }
+                break
+            }
+            clock.advance(to: max(clock.now, due.time))
             runFrame()
         }
-        clock.advance(to: instant)
+        clock.advance(to: max(clock.now, instant))
     }
 
     /// Feeds a trace: events that share a timestamp arrive in one frame; scheduled frames run

@@ -19,7 +19,7 @@ public final class HeadlessSession {
     /// Prepares a session. `at` puts the playhead at that time before the first frame.
     public init(project: Project, viewport: Size? = nil, scale: Double = 2, at: Time? = nil,
                 configuration: TactileConfiguration = TactileConfiguration(), library: MediaLibrary = MediaLibrary(),
-                plan: TaskPlan? = nil) throws {
+                plan: TaskPlan? = nil, notices: [String] = []) throws {
         self.scale = scale
         self.configuration = configuration
         do { fonts = try Fonts() } catch { throw CommandError("\(error)") }
@@ -30,6 +30,7 @@ public final class HeadlessSession {
         if let at { state.playhead = min(max(.zero, at), project.duration) }
         state.library = library
         state.tasks = plan.map(TaskRun.init)
+        state.notices = notices
         driver = HeadlessDriver(editor: Editor(configuration: configuration, measurer: measurer, media: media), state: state)
     }
 

@@ -12,17 +12,15 @@ public enum Heatmap {
         let twoSigmaSquared = 2 * sigma * sigma
         // The kernel's row weights, computed once.
         let weights = (-reach...reach).map { d in exp(-Double(d * d) / twoSigmaSquared) }
-        for p in points {
+        for p in points where p.x.isFinite && p.y.isFinite {
+            // Only the part of the kernel over the grid (a touch far off the screen costs nothing).
+            guard p.x > Double(-reach), p.y > Double(-reach), p.x < Double(width + reach), p.y < Double(height + reach) else { continue }
             let cx = Int(p.x.rounded()), cy = Int(p.y.rounded())
-            for dy in -reach...reach {
-                let y = cy + dy
-                guard y >= 0 && y < height else { continue }
-                let wy = weights[dy + reach]
-                for dx in -reach...reach {
-                    let x = cx + dx
-                    guard x >= 0 && x < width else { continue }
-                    grid[y * width + x] += wy * weights[dx + reach]
-                }
+            let ys = max(-reach, -cy), ye = min(reach, height - 1 - cy), xs = max(-reach, -cx), xe = min(reach, width - 1 - cx)
+            guard ys <= ye, xs <= xe else { continue }
+            for dy in ys...ye {
+                let wy = weights[dy + reach], row = (cy + dy) * width + cx
+                for dx in xs...xe { grid[row + dx] += wy * weights[dx + reach] }
             }
         }
         let peak = grid.max() ?? 0
@@ -54,7 +52,7 @@ public enum Heatmap {
             }
             out.pixels[i * 4 + 3] = 255
         }
-        for p in points {
+        for p in points where p.x.isFinite && p.y.isFinite && abs(p.x) < 1e9 && abs(p.y) < 1e9 {
             let x = Int(p.x.rounded()), y = Int(p.y.rounded())
             for dy in -1...1 { for dx in -1...1 where x + dx >= 0 && x + dx < w && y + dy >= 0 && y + dy < h {
                 let i = ((y + dy) * w + x + dx) * 4

@@ -15,6 +15,9 @@ public final class KioskVisitors {
     /// Visitor sessions saved so far, and the last one.
     public private(set) var saved = 0
     public private(set) var lastSession: URL?
+    /// Visitor sessions that could not be saved (whole or in part), and why the last one failed.
+    public private(set) var failures = 0
+    public private(set) var lastFailure: String?
 
     public init(folder: URL, configuration: TactileConfiguration, plan: TaskPlan? = nil) {
         self.folder = folder; self.configuration = configuration; self.keep = configuration.kiosk.keepSessions; self.plan = plan
@@ -30,7 +33,7 @@ public final class KioskVisitors {
                 recorder = try SessionRecorder(folder: url, viewport: state.viewport, framesPerSecond: framesPerSecond, project: state.project,
                                                configuration: configuration, plan: plan?.json, origin: time)
             } catch {
-                FileHandle.standardError.write(Data("tactile: kiosk: cannot save the visitor's session (\(error))\n".utf8))
+                fail("\(error)")
             }
         case .visitorLeft:
             finish(project: state.project)
@@ -41,17 +44,28 @@ public final class KioskVisitors {
 
     /// Records one frame of the visitor in progress.
     public func record(_ frame: FrameRecord) {
-        recorder?.record(time: frame.time, events: frame.events, log: frame.output.log, project: frame.state.project)
+        guard let recorder, recorder.stopped == nil else { return }
+        if !recorder.record(time: frame.time, events: frame.events, log: frame.output.log, project: frame.state.project) {
+            fail("the visitor's session stopped recording: \(recorder.stopped ?? "a write failed")")
+        }
     }
 
     /// Ends the visitor's session in progress (idle timeout, exit, termination).
     public func finish(project: Project) {
         guard let recorder else { return }
-        recorder.finish(project: project)
+        let stoppedBefore = recorder.stopped != nil
+        if !recorder.finish(project: project), !stoppedBefore { fail("the visitor's session could not be finished: \(recorder.stopped ?? "")") }
         self.recorder = nil
         saved += 1
         lastSession = recorder.folder
         prune()
+    }
+
+    /// A session that could not be saved: told to the operator's log (not to the visitor).
+    private func fail(_ reason: String) {
+        failures += 1
+        lastFailure = reason
+        FileHandle.standardError.write(Data("tactile: kiosk: \(reason)\n".utf8))
     }
 
     /// Deletes the oldest sessions beyond the limit (folder names sort by date).

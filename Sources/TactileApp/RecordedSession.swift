@@ -13,6 +13,8 @@ public struct RecordedSession {
     public var folder: URL?
     /// The test plan the session ran (its `plan.json`), if any.
     public var plan: TaskPlan?
+    /// The messages the session opened with (its `notices.json`), logged by the first frame.
+    public var notices: [String] = []
 
     /// Opens `path` (a trace file or a session folder). An explicit `project` or configuration
     /// file in `settings` wins over the folder's own.
@@ -40,6 +42,24 @@ public struct RecordedSession {
         let planPath = folder.appendingPathComponent(SessionRecorder.FileName.plan).path
         return RecordedSession(trace: try Inputs.trace(at: tracePath), project: try Inputs.project(at: projectPath),
                                configuration: configuration, folder: folder,
-                               plan: try Inputs.plan(at: FileManager.default.fileExists(atPath: planPath) ? planPath : nil))
+                               plan: try Inputs.plan(at: FileManager.default.fileExists(atPath: planPath) ? planPath : nil),
+                               notices: try notices(in: folder))
+    }
+
+    /// The folder's `notices.json` (none when it has no such file); errors name the entry.
+    static func notices(in folder: URL) throws -> [String] {
+        let url = folder.appendingPathComponent(SessionRecorder.FileName.notices)
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        guard let data = FileManager.default.contents(atPath: url.path),
+              let list = (try? JSONSerialization.jsonObject(with: data)) as? [Any] else {
+            throw CommandError.badInput("\(url.path): expected a JSON array of messages")
+        }
+        guard list.count <= 100 else { throw CommandError.badInput("\(url.path): holds more than 100 messages") }
+        return try list.enumerated().map { n, any in
+            guard let text = any as? String, text.count <= 4096 else {
+                throw CommandError.badInput("\(url.path): [\(n)]: expected a message of at most 4,096 characters")
+            }
+            return text
+        }
     }
 }

@@ -8,9 +8,13 @@ import TactileInput
 /// - `trace.jsonl`: every input event and frame mark (`tactile replay` reads it);
 /// - `log.jsonl`: the interaction log, one semantic event a line;
 /// - `project-start.json`, `project-end.json` (rewritten atomically after every edit);
-/// - `config.json`: the configuration in use; `plan.json` when a test plan runs.
+/// - `config.json`: the configuration in use; `plan.json` when a test plan runs;
+/// - `notices.json`: the messages the session opened with (files left out, a recovered project),
+///   which its first frame logs as problems; a replay logs them the same way.
 ///
 /// Lines are written with one `write` each frame, straight to the file (no buffer in the process).
+/// A write that fails (a full disk, a drive pulled out) stops the recording: what was written
+/// stays, `stopped` says why, and the owner tells the person.
 public final class SessionRecorder {
     /// The session folder.
     public let folder: URL
@@ -21,17 +25,20 @@ public final class SessionRecorder {
     private let origin: Time
     /// Frames and log events written so far.
     public private(set) var framesWritten = 0, logEventsWritten = 0
+    /// Why the recording stopped early (a write failed), or nil while it records.
+    public private(set) var stopped: String?
 
     /// The files of a session folder.
     public enum FileName {
         public static let trace = "trace.jsonl", log = "log.jsonl", projectStart = "project-start.json",
-                          projectEnd = "project-end.json", configuration = "config.json", plan = "plan.json"
+                          projectEnd = "project-end.json", configuration = "config.json", plan = "plan.json",
+                          notices = "notices.json"
     }
 
     /// Starts a session in `folder` (made if missing; an error if it already holds a session).
     /// Times in the files count from `origin` (a kiosk visitor's session starts mid-run).
     public init(folder: URL, viewport: Size, framesPerSecond: Double?, project: Project, configuration: TactileConfiguration,
-                plan: Data? = nil, origin: Time = .zero) throws {
+                plan: Data? = nil, notices: [String] = [], origin: Time = .zero) throws {
         self.folder = folder
         self.origin = origin
         let fm = FileManager.default
@@ -44,13 +51,57 @@ public final class SessionRecorder {
             try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectStart))
             try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectEnd))
             if let plan { try AtomicFile.write(plan, to: folder.appendingPathComponent(FileName.plan)) }
+            if !notices.isEmpty {
+                let text = JSONValue.array(notices.map { .string($0) }).serialized(pretty: true) + "\n"
+                try AtomicFile.write(Data(text.utf8), to: folder.appendingPathComponent(FileName.notices))
+            }
             trace = try Self.create(folder.appendingPathComponent(FileName.trace))
             logFile = try Self.create(folder.appendingPathComponent(FileName.log))
         } catch let e as CommandError { throw e } catch {
             throw CommandError("\(folder.path): cannot record the session there (\(error.localizedDescription))")
         }
         lastProject = project
-        trace.write(Data((Trace.header(viewport: viewport, framesPerSecond: framesPerSecond) + "\n").utf8))
+        do { try trace.write(contentsOf: Data((Trace.header(viewport: viewport, framesPerSecond: framesPerSecond) + "\n").utf8)) } catch {
+            throw CommandError("\(folder.path): cannot record the session there (\(Self.reason(error)))")
+        }
+    }
+
+    /// Refuses a folder that cannot be written (read-only, no permission, a full disk): made if
+    /// missing, then a small file written, flushed and removed, so a recording never starts
+    /// where it would save nothing.
+    public static func checkWritable(_ folder: URL) throws {
+        let fm = FileManager.default
+        let probe = folder.appendingPathComponent(".tactile-write-check-\(ProcessInfo.processInfo.processIdentifier)")
+        do {
+            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+            guard fm.createFile(atPath: probe.path, contents: nil) else {
+                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: probe.path])
+            }
+            let handle = try FileHandle(forWritingTo: probe)
+            defer { try? handle.close(); try? fm.removeItem(at: probe) }
+            try handle.write(contentsOf: Data(repeating: 0x20, count: 4096))
+            try handle.synchronize()
+        } catch {
+            throw CommandError.badInput("\(folder.path): cannot record a session there (\(reason(error)))")
+        }
+    }
+
+    /// A write error as a person reads it ("No space left on device").
+    static func reason(_ error: Error) -> String {
+        if let cocoa = error as? CocoaError {
+            switch cocoa.code {
+            case .fileWriteVolumeReadOnly: return String(cString: strerror(EROFS))
+            case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC))
+            case .fileWriteNoPermission: return String(cString: strerror(EACCES))
+            default: break
+            }
+        }
+        let ns = error as NSError
+        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        return ns.localizedDescription
     }
 
     /// Refuses a folder that already holds a recorded session (recording never overwrites).
@@ -72,27 +123,47 @@ public final class SessionRecorder {
 
     /// Records one frame: its input, a frame mark, its log events; the project when it changed
     /// by an edit, undo or redo.
-    public func record(time: Time, events: [InputEvent], log logEvents: [LogEvent], project: Project) {
+    /// Returns false when this frame's write failed and the recording stopped (see `stopped`).
+    @discardableResult
+    public func record(time: Time, events: [InputEvent], log logEvents: [LogEvent], project: Project) -> Bool {
+        guard stopped == nil else { return false }
         var lines = ""
         for var e in events { e.time = e.time - origin; lines += Trace.line(for: e) + "\n" }
         lines += Trace.frameLine(at: time - origin) + "\n"
-        trace.write(Data(lines.utf8))
-        framesWritten += 1
-        if !logEvents.isEmpty {
-            logFile.write(Data(logEvents.map { var e = $0; e.time = e.time - origin; return e.jsonLine + "\n" }.joined().utf8))
-            logEventsWritten += logEvents.count
+        do {
+            try trace.write(contentsOf: Data(lines.utf8))
+            framesWritten += 1
+            if !logEvents.isEmpty {
+                try logFile.write(contentsOf: Data(logEvents.map { var e = $0; e.time = e.time - origin; return e.jsonLine + "\n" }.joined().utf8))
+                logEventsWritten += logEvents.count
+            }
+            if project != lastProject && logEvents.contains(where: { ["edit", "undo", "redo"].contains($0.kind) }) {
+                try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectEnd))
+                lastProject = project
+            }
+        } catch {
+            stop(because: error)
+            return false
         }
-        if project != lastProject && logEvents.contains(where: { ["edit", "undo", "redo"].contains($0.kind) }) {
-            lastProject = project
-            try? ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectEnd))
-        }
+        return true
     }
 
-    /// Ends the session: writes the project as it was left.
-    public func finish(project: Project) {
-        try? ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectEnd))
+    /// Ends the session: writes the project as it was left. Returns false when that could not
+    /// be written (or the recording had stopped early).
+    @discardableResult
+    public func finish(project: Project) -> Bool {
+        if stopped == nil {
+            do { try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectEnd)) } catch { stopped = Self.reason(error) }
+        }
         try? trace.synchronize(); try? logFile.synchronize()
         try? trace.close(); try? logFile.close()
+        return stopped == nil
+    }
+
+    private func stop(because error: Error) {
+        stopped = Self.reason(error)
+        // What reached the files stays; a torn last line is skipped when replaying.
+        try? trace.synchronize(); try? logFile.synchronize()
     }
 
     private static func create(_ url: URL) throws -> FileHandle {

@@ -36,7 +36,7 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         var c = self
         for path in [\Layout.titleBarHeight, \.playerBarHeight, \.rulerHeight, \.trackHeight, \.trackSpacing, \.trackPadding,
                      \.toolbarHeight, \.scrubBarHeight, \.clipCornerRadius, \.handleWidth, \.selectionBorderWidth, \.toolbarButtonWidth, \.buttonSize,
-                     \.browserHeaderHeight, \.browserCaptionHeight] {
+                     \.browserHeaderHeight, \.browserCaptionHeight, \.bannerHeight, \.bannerPadding] {
             c.layout[keyPath: path] *= k
         }
         return c
@@ -99,6 +99,12 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var browserTileSpacing: Double = 12
         /// Height of a tile's caption (name and length) under its picture. Default 40 pt.
         public var browserCaptionHeight: Double = 40
+        /// Height of a one-line banner (messages, errors). Default 40 pt.
+        public var bannerHeight: Double = 40
+        /// Space between a banner's edge and its text. Default 14 pt.
+        public var bannerPadding: Double = 14
+        /// Lines a banner's message may take before it is cut with "…". Default 2.
+        public var bannerMaximumLines: Int = 2
         /// Scale of text and touch targets together, like Dynamic Type (`--ui-scale`). Default 1.
         /// Applied by `TactileConfiguration.scaledForUI()`.
         public var uiScale: Double = 1
@@ -335,6 +341,9 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var plan = ""
         /// How long a task's outcome ("Done", "Skipped", "Time's up") shows before the next task, in seconds. Default 1.5 s.
         public var taskDonePause: Double = 1.5
+        /// Projects recovered from sessions that ended unexpectedly (`recovered-<date>.json` in the
+        /// autosave folder) kept at most; the oldest are deleted first. Default 20.
+        public var keepRecoveredProjects: Int = 20
         public init() {}
     }
 
@@ -357,6 +366,11 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var pin = ""
         /// How long the PIN pad waits for the next digit before it closes, in seconds. Default 20 s.
         public var pinTimeout: Double = 20
+        /// Wrong PINs in a row before the pad locks. Default 5.
+        public var pinAttempts: Int = 5
+        /// How long the pad stays locked after `pinAttempts` wrong PINs, in seconds; it stays locked
+        /// when closed and opened again. Default 60 s.
+        public var pinLockoutDuration: Double = 60
         /// The trace the attract loop replays; empty: the built-in tour (Assets/Traces/attract.jsonl). Default "".
         public var attractTrace = ""
         /// Pause between rounds of the attract loop, in seconds. Default 3 s.

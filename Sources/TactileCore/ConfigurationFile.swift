@@ -43,14 +43,15 @@ public enum ConfigurationFile {
         if let variants {
             guard let named = variants as? [String: Any] else { throw ConfigurationError(key: variantsKey, "expected an object of named variants") }
             for (name, changes) in named {
-                guard let changes = changes as? [String: Any] else { throw ConfigurationError(key: "\(variantsKey).\(name)", "expected an object") }
+                let at = "\(variantsKey).\(PrintableText.of(name, limit: 80))"
+                guard let changes = changes as? [String: Any] else { throw ConfigurationError(key: at, "expected an object") }
                 var scratch = defaults()
-                try overlay(changes, onto: &scratch, path: "\(variantsKey).\(name)")
+                try overlay(changes, onto: &scratch, path: at)
             }
             if let variant {
                 guard let changes = named[variant] as? [String: Any] else {
                     let known = named.keys.sorted().joined(separator: ", ")
-                    throw ConfigurationError(key: variantsKey, "no variant named \"\(variant)\" (the file has \(known.isEmpty ? "none" : known))")
+                    throw ConfigurationError(key: variantsKey, "no variant named \"\(PrintableText.of(variant, limit: 80))\" (the file has \(known.isEmpty ? "none" : PrintableText.of(known)))")
                 }
                 try overlay(changes, onto: &merged, path: "")
             }
@@ -111,7 +112,7 @@ public enum ConfigurationFile {
     /// Lays `changes` over `base`, checking each key exists and each value has the default's shape.
     private static func overlay(_ changes: [String: Any], onto base: inout [String: Any], path: String) throws {
         for (key, value) in changes {
-            let keyPath = path.isEmpty ? key : "\(path).\(key)"
+            let keyPath = path.isEmpty ? PrintableText.of(key, limit: 80) : "\(path).\(PrintableText.of(key, limit: 80))"
             guard let current = base[key] else {
                 let hint = closest(to: key, among: Array(base.keys)).map { " (did you mean \"\($0)\"?)" } ?? ""
                 throw ConfigurationError(key: keyPath, "is not a setting\(hint)")
@@ -133,10 +134,7 @@ public enum ConfigurationFile {
         }
     }
 
-    private static func isBool(_ v: Any) -> Bool {
-        guard let n = v as? NSNumber else { return false }
-        return ["c", "B"].contains(String(cString: n.objCType))
-    }
+    private static func isBool(_ v: Any) -> Bool { JSONNumber.isBoolean(v) }
 
     private static func sameShape(_ a: Any, _ b: Any) -> Bool {
         switch (a, b) {

@@ -17,9 +17,24 @@ public struct Time: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Zero seconds.
     public static let zero = Time(ticks: 0)
 
-    /// A time `seconds` long, rounded to the nearest tick.
+    /// The longest span a `Time` made from seconds may be: 10⁹ s (about 31 years), so that
+    /// any two such times add or subtract without overflowing the tick count (±1.3 × 10¹⁰ s).
+    /// Files are checked against their own, far smaller, limits before they get here.
+    public static let maximumSeconds: Double = 1e9
+
+    /// A time `seconds` long, rounded to the nearest tick; clamped to ±`maximumSeconds` (NaN is
+    /// zero), so no number can trap the conversion to ticks.
     public static func seconds(_ seconds: Double) -> Time {
-        Time(ticks: Int64((seconds * Double(ticksPerSecond)).rounded()))
+        guard !seconds.isNaN else { return .zero }
+        let s = min(max(seconds, -maximumSeconds), maximumSeconds)
+        return Time(ticks: Int64((s * Double(ticksPerSecond)).rounded()))
+    }
+
+    /// A time `seconds` long when `range` (in seconds) holds it, else nil: how readers of files
+    /// turn a number into a time they can trust.
+    public static func checkedSeconds(_ seconds: Double, in range: ClosedRange<Double>) -> Time? {
+        guard seconds.isFinite, range.contains(seconds), abs(seconds) <= maximumSeconds else { return nil }
+        return .seconds(seconds)
     }
 
     /// A time of whole seconds, exact.

@@ -18,6 +18,14 @@ import TactileCore
 public struct Trace: Sendable, Hashable {
     /// The version of the trace format this code reads and writes.
     public static let formatVersion = 1
+    /// The latest time an event may have, in seconds: a week (a kiosk's run between restarts).
+    public static let maximumSeconds: Double = 7 * 86_400
+    /// The farthest a position may lie from the origin, in points (as `TouchSanitizer` keeps them).
+    public static let maximumCoordinate = TouchSanitizer.limit
+    /// Finger ids: any whole number a 64-bit integer holds.
+    public static let fingerIDs = Int.min...Int.max
+    /// Viewports a trace may be recorded at, in points (as `layout.viewport`).
+    public static let viewportSides: ClosedRange<Double> = 100...4096
 
     public var viewport: Size
     public var events: [InputEvent]
@@ -68,33 +76,41 @@ extension Trace {
                 throw TraceError(line: lineNumber, "not a JSON object")
             }
             if viewport == nil {
-                guard let version = object["tactile_trace"] as? Int else {
+                guard object["tactile_trace"] != nil else {
                     throw TraceError(line: lineNumber, "the first line must be the header {\"tactile_trace\":1,\"viewport\":{…}}")
                 }
-                guard version == formatVersion else { throw TraceError(line: lineNumber, "unsupported trace version \(version)") }
-                guard let vp = object["viewport"] as? [String: Any], let w = number(vp["width"]), let h = number(vp["height"]), w > 0, h > 0 else {
-                    throw TraceError(line: lineNumber, "header needs a viewport with positive width and height")
+                guard let version = JSONNumber.integer(object["tactile_trace"]), version == formatVersion else {
+                    throw TraceError(line: lineNumber, "tactile_trace: unsupported trace version (this Tactile reads version \(formatVersion))")
+                }
+                guard let vp = object["viewport"] as? [String: Any], let w = number(vp["width"]), let h = number(vp["height"]),
+                      viewportSides.contains(w), viewportSides.contains(h) else {
+                    throw TraceError(line: lineNumber, "viewport: needs a width and height from 100 to 4096 points")
                 }
                 viewport = Size(width: w, height: h)
                 if object["fps"] != nil {
-                    guard let f = number(object["fps"]), f >= 1, f <= 1000 else { throw TraceError(line: lineNumber, "\"fps\" must be a number from 1 to 1000") }
+                    guard let f = number(object["fps"]), f >= 1, f <= 1000 else { throw TraceError(line: lineNumber, "fps: must be a number from 1 to 1000") }
                     fps = f
                 }
                 continue
             }
-            guard let t = number(object["t"]), t >= 0 else { throw TraceError(line: lineNumber, "\"t\" must be a number of seconds ≥ 0") }
-            let time = Time.seconds(t)
-            if let last = [events.last?.time, frames.last].compactMap({ $0 }).max(), time < last {
-                throw TraceError(line: lineNumber, "events must be in time order (t went back to \(t))")
+            guard let t = number(object["t"]), let time = Time.checkedSeconds(t, in: 0...maximumSeconds) else {
+                throw TraceError(line: lineNumber, "t: must be a number of seconds from 0 to \(Int(maximumSeconds)) (a week)")
             }
-            guard let type = object["type"] as? String else { throw TraceError(line: lineNumber, "missing \"type\"") }
+            if let last = [events.last?.time, frames.last].compactMap({ $0 }).max(), time < last {
+                throw TraceError(line: lineNumber, "t: events must be in time order (t went back to \(t))")
+            }
+            guard let type = object["type"] as? String else { throw TraceError(line: lineNumber, "type: missing") }
             switch type {
             case "down", "move", "up", "cancel":
-                guard let id = object["id"] as? Int else { throw TraceError(line: lineNumber, "a \(type) event needs an integer \"id\"") }
-                guard let x = number(object["x"]), let y = number(object["y"]) else { throw TraceError(line: lineNumber, "a \(type) event needs numbers \"x\" and \"y\"") }
+                guard let id = JSONNumber.integer(object["id"], in: fingerIDs) else {
+                    throw TraceError(line: lineNumber, "id: a \(type) event needs a whole number id")
+                }
+                guard let x = number(object["x"]), let y = number(object["y"]), abs(x) <= maximumCoordinate, abs(y) <= maximumCoordinate else {
+                    throw TraceError(line: lineNumber, "x, y: a \(type) event needs numbers within ±1,000,000 points")
+                }
                 var event = InputEvent.touch(TouchPhase(rawValue: type)!, id: id, at: Point(x: x, y: y), time: time)
                 if object["p"] != nil {
-                    guard let p = number(object["p"]), p >= 0 else { throw TraceError(line: lineNumber, "\"p\" (pressure) must be a number ≥ 0") }
+                    guard let p = number(object["p"]), p >= 0, p <= 1000 else { throw TraceError(line: lineNumber, "p: pressure must be a number from 0 to 1000") }
                     event.pressure = p
                 }
                 events.append(event)
@@ -102,13 +118,13 @@ extension Trace {
                 frames.append(time)
             case "key":
                 guard let name = object["key"] as? String, let key = Key(rawValue: name) else {
-                    throw TraceError(line: lineNumber, "unknown key (expected one of \(Key.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    throw TraceError(line: lineNumber, "key: unknown key (expected one of \(Key.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
                 events.append(.key(key, time: time))
             case "blur":
                 events.append(InputEvent(time: time, kind: .focusLost))
             default:
-                throw TraceError(line: lineNumber, "unknown event type \"\(type)\" (expected down, move, up, cancel, key, blur or frame)")
+                throw TraceError(line: lineNumber, "type: unknown event type \"\(PrintableText.of(type, limit: 40))\" (expected down, move, up, cancel, key, blur or frame)")
             }
         }
         guard let vp = viewport else { throw TraceError(line: 1, "empty trace: the header line is missing") }
@@ -154,11 +170,7 @@ extension Trace {
         }
     }
 
-    private static func number(_ any: Any?) -> Double? {
-        guard let n = any as? NSNumber, !["c", "B"].contains(String(cString: n.objCType)) else { return nil }
-        let d = n.doubleValue
-        return d.isFinite ? d : nil
-    }
+    private static func number(_ any: Any?) -> Double? { JSONNumber.double(any) }
 }
 
 private func fmt(_ v: Double) -> String {

@@ -95,25 +95,6 @@ public enum ImageCodec {
     static func convertToRGBA(_ frame: UnsafeMutablePointer<AVFrame>) throws -> RGBAImage {
         let w = Int(frame.pointee.width), h = Int(frame.pointee.height)
         guard w > 0, h > 0 else { throw MediaError("the image has no pixels") }
-        guard let sws = sws_getContext(Int32(w), Int32(h), AVPixelFormat(rawValue: frame.pointee.format), Int32(w), Int32(h),
-                                       AV_PIX_FMT_RGBA, Int32(SWS_POINT), nil, nil, nil) else {
-            throw MediaError("cannot convert this image's pixel format")
-        }
-        defer { sws_freeContext(sws) }
-        var pixels = [UInt8](repeating: 0, count: w * h * 4)
-        pixels.withUnsafeMutableBufferPointer { buffer in
-            var dst: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
-            var dstStride: [Int32] = [Int32(w * 4), 0, 0, 0]
-            withUnsafePointer(to: frame.pointee.data) { dataTuple in
-                dataTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { src in
-                    withUnsafePointer(to: frame.pointee.linesize) { lsTuple in
-                        lsTuple.withMemoryRebound(to: Int32.self, capacity: 8) { srcStride in
-                            _ = sws_scale(sws, src, srcStride, 0, Int32(h), &dst, &dstStride)
-                        }
-                    }
-                }
-            }
-        }
-        return RGBAImage(width: w, height: h, pixels: pixels)
+        return try PictureConverter(flags: Int32(SWS_POINT)).rgba(from: frame, width: w, height: h)
     }
 }

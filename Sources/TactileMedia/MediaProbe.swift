@@ -23,6 +23,8 @@ public struct ProbeReport: Sendable, Hashable {
     public var path: String
     public var ok: Bool
     public var error: String?
+    /// Something to know about a file that can be used ("cut short: only the first 2.5 s of its 10 s decode").
+    public var warning: String?
     public var container: String?
     public var duration: Double?
     public var video: Video?
@@ -31,6 +33,7 @@ public struct ProbeReport: Sendable, Hashable {
     /// The report as the documented JSON object.
     public var json: JSONValue {
         var fields: [(String, JSONValue)] = [("path", .string(path)), ("ok", .bool(ok)), ("error", error.map { .string($0) } ?? .null),
+                                             ("warning", warning.map { .string($0) } ?? .null),
                                              ("container", container.map { .string($0) } ?? .null), ("duration", duration.map { .number($0) } ?? .null)]
         fields.append(("video", video.map { v in
             .object([("codec", .string(v.codec)), ("codedWidth", .number(Double(v.codedWidth))), ("codedHeight", .number(Double(v.codedHeight))),

@@ -64,8 +64,8 @@ public final class VideoDecoder {
     private var pending: (pts: Int64, key: Bool)?
     private let timeBase: AVRational
     private let startPTS: Int64
-    private var scaler: OpaquePointer?
-    private var scalerKey: [Int32] = []
+    /// Converts the frames handed out to RGBA (see `PictureConverter`).
+    private let converter = PictureConverter()
 
     /// Opens `path`; throws a `MediaError` a person can read when it has no decodable video.
     /// `keyframesOnly` makes the codec skip every other frame (for quick filmstrips).
@@ -94,7 +94,6 @@ public final class VideoDecoder {
     deinit { close() }
 
     private func close() {
-        if let s = scaler { sws_freeContext(s); scaler = nil }
         if incoming != nil { av_frame_free(&incoming) }
         if heldFrame != nil { av_frame_free(&heldFrame) }
         if pendingFrame != nil { av_frame_free(&pendingFrame) }
@@ -219,28 +218,7 @@ public final class VideoDecoder {
             let k = Double(m) / Double(max(ow, oh))
             ow = max(2, Int32((Double(ow) * k).rounded())); oh = max(2, Int32((Double(oh) * k).rounded()))
         }
-        let key = [w, h, fr.pointee.format, ow, oh]
-        if scalerKey != key {
-            if let s = scaler { sws_freeContext(s) }
-            scaler = sws_getContext(w, h, AVPixelFormat(rawValue: fr.pointee.format), ow, oh, AV_PIX_FMT_RGBA, Int32(SWS_BILINEAR), nil, nil, nil)
-            scalerKey = key
-        }
-        guard let sws = scaler else { throw MediaError("\(path): cannot convert its pixel format") }
-        var pixels = [UInt8](repeating: 0, count: Int(ow) * Int(oh) * 4)
-        pixels.withUnsafeMutableBufferPointer { buffer in
-            var dst: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
-            var dstStride: [Int32] = [ow * 4, 0, 0, 0]
-            withUnsafePointer(to: fr.pointee.data) { dataTuple in
-                dataTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { src in
-                    withUnsafePointer(to: fr.pointee.linesize) { lsTuple in
-                        lsTuple.withMemoryRebound(to: Int32.self, capacity: 8) { srcStride in
-                            _ = sws_scale(sws, src, srcStride, 0, h, &dst, &dstStride)
-                        }
-                    }
-                }
-            }
-        }
-        return RGBAImage(width: Int(ow), height: Int(oh), pixels: pixels)
+        return try converter.rgba(from: fr, width: Int(ow), height: Int(oh))
     }
 
     /// One time-base unit when frame times are rounded to it: a unit coarser than 1/10,000 s

@@ -59,10 +59,8 @@ public final class VideoEncoder {
     private var stream: UnsafeMutablePointer<AVStream>?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
-    private var scaler: OpaquePointer?
-    /// Converts decoded frames handed to `append(_:pts:)`; rebuilt when their format changes.
-    private var frameScaler: OpaquePointer?
-    private var frameScalerKey: [Int32] = []
+    /// Converts RGBA frames and decoded frames to the codec's format (see `PictureConverter`).
+    private let converter = PictureConverter()
     private var nextPTS: Int64 = 0
     private var finished = false
 
@@ -128,9 +126,6 @@ public final class VideoEncoder {
         f.pointee.format = ctx.pointee.pix_fmt.rawValue
         rc = av_frame_get_buffer(f, 0)
         guard rc >= 0 else { throw MediaError("allocating frame pixels", code: rc) }
-        scaler = sws_getContext(Int32(settings.width), Int32(settings.height), AV_PIX_FMT_RGBA, Int32(settings.width), Int32(settings.height),
-                                ctx.pointee.pix_fmt, Int32(SWS_BILINEAR), nil, nil, nil)
-        guard scaler != nil else { throw MediaError("cannot convert RGBA to \(settings.codec.rawValue)'s pixel format") }
     }
 
     /// Encodes the next frame (`image` must have the settings' size), one tick after the last.
@@ -139,60 +134,23 @@ public final class VideoEncoder {
     /// Encodes `image` at timestamp `pts` in the time base (ticks of `framesPerSecond`, or
     /// `timeBase`); timestamps must increase. Irregular steps make variable-frame-rate video.
     public func append(_ image: RGBAImage, pts: Int64) throws {
-        guard context != nil, let f = frame, let sws = scaler else { throw MediaError("the encoder is closed") }
+        guard context != nil, let f = frame else { throw MediaError("the encoder is closed") }
         guard image.width == settings.width, image.height == settings.height else {
             throw MediaError("frame is \(image.width)×\(image.height), the video \(settings.width)×\(settings.height)")
         }
         let rc = av_frame_make_writable(f)
         guard rc >= 0 else { throw MediaError("preparing a frame", code: rc) }
-        image.pixels.withUnsafeBufferPointer { src in
-            var srcData: [UnsafePointer<UInt8>?] = [src.baseAddress, nil, nil, nil]
-            var srcStride: [Int32] = [Int32(image.width * 4), 0, 0, 0]
-            withUnsafeMutablePointer(to: &f.pointee.data) { dataTuple in
-                dataTuple.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { dst in
-                    withUnsafeMutablePointer(to: &f.pointee.linesize) { lsTuple in
-                        lsTuple.withMemoryRebound(to: Int32.self, capacity: 8) { dstStride in
-                            _ = sws_scale(sws, &srcData, &srcStride, 0, Int32(image.height), dst, dstStride)
-                        }
-                    }
-                }
-            }
-        }
+        try converter.convert(image, into: f)
         try send(f, pts: pts)
     }
 
     /// Encodes a decoded frame, scaled to the settings' size, at `pts` (in the settings' time
     /// base): how proxies are made from a source's frames without an RGBA round trip.
     func append(_ source: UnsafeMutablePointer<AVFrame>, pts: Int64) throws {
-        guard let ctx = context, let f = frame else { throw MediaError("the encoder is closed") }
-        let w = source.pointee.width, h = source.pointee.height
-        let key = [w, h, source.pointee.format]
-        if key != frameScalerKey {
-            if let s = frameScaler { sws_freeContext(s) }
-            frameScaler = sws_getContext(w, h, AVPixelFormat(rawValue: source.pointee.format), ctx.pointee.width, ctx.pointee.height,
-                                         ctx.pointee.pix_fmt, Int32(SWS_BILINEAR), nil, nil, nil)
-            frameScalerKey = key
-        }
-        guard let sws = frameScaler else { throw MediaError("cannot convert the source's pixel format") }
+        guard context != nil, let f = frame else { throw MediaError("the encoder is closed") }
         let rc = av_frame_make_writable(f)
         guard rc >= 0 else { throw MediaError("preparing a frame", code: rc) }
-        withUnsafePointer(to: source.pointee.data) { srcTuple in
-            srcTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { src in
-                withUnsafePointer(to: source.pointee.linesize) { srcLs in
-                    srcLs.withMemoryRebound(to: Int32.self, capacity: 8) { srcStride in
-                        withUnsafeMutablePointer(to: &f.pointee.data) { dstTuple in
-                            dstTuple.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { dst in
-                                withUnsafeMutablePointer(to: &f.pointee.linesize) { dstLs in
-                                    dstLs.withMemoryRebound(to: Int32.self, capacity: 8) { dstStride in
-                                        _ = sws_scale(sws, src, srcStride, 0, h, dst, dstStride)
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        try converter.convert(source, into: f)
         try send(f, pts: pts)
     }
 
@@ -225,8 +183,6 @@ public final class VideoEncoder {
     }
 
     private func close() {
-        if let s = scaler { sws_freeContext(s); scaler = nil }
-        if let s = frameScaler { sws_freeContext(s); frameScaler = nil }
         if frame != nil { av_frame_free(&frame) }
         if packet != nil { av_packet_free(&packet) }
         if context != nil { avcodec_free_context(&context) }

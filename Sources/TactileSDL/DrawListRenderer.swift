@@ -180,7 +180,8 @@ public final class DrawListRenderer {
 
     private func drawText(_ run: TextRun, _ p: Placement) {
         let pixels = Int((run.font.size * p.scale).rounded())
-        guard let entry = textures.texture(for: run.text, weight: run.font.weight, pixels: pixels, fonts: fonts, renderer: renderer) else { return }
+        guard let entry = textures.texture(for: run.text, weight: run.font.weight, pixels: pixels, fonts: fonts, renderer: renderer),
+              entry.width > 0 else { return }
         let frame = p.rect(run.frame)
         let w = Double(entry.width), h = Double(entry.height)
         let x: Double
@@ -191,9 +192,17 @@ public final class DrawListRenderer {
         }
         let y = frame.midY - h / 2
         var dst = SDL_Rect(x: Int32(x.rounded()), y: Int32(y.rounded()), w: Int32(entry.width), h: Int32(entry.height))
-        SDL_SetTextureColorMod(entry.texture, run.color.r, run.color.g, run.color.b)
-        SDL_SetTextureAlphaMod(entry.texture, run.color.a)
-        SDL_RenderCopy(renderer, entry.texture, nil, &dst)
+        if let texture = entry.texture {
+            SDL_SetTextureColorMod(texture, run.color.r, run.color.g, run.color.b)
+            SDL_SetTextureAlphaMod(texture, run.color.a)
+            SDL_RenderCopy(renderer, texture, nil, &dst)
+        }
+        // Emoji keep their own colours; only the text's opacity applies.
+        for piece in entry.emoji {
+            var at = SDL_Rect(x: dst.x + piece.frame.x, y: dst.y + piece.frame.y, w: piece.frame.w, h: piece.frame.h)
+            SDL_SetTextureAlphaMod(piece.texture, run.color.a)
+            SDL_RenderCopy(renderer, piece.texture, nil, &at)
+        }
     }
 
     private func drawImage(_ handle: ImageHandle, source: Rect?, frame: Rect, opacity: Double) {
@@ -215,7 +224,14 @@ public final class DrawListRenderer {
 /// modulation when drawn), dropped after they go unused for a while.
 struct TextTextureCache {
     struct Key: Hashable { var text: String; var weight: FontWeight; var pixels: Int }
-    struct Entry { var texture: OpaquePointer; var width: Int; var height: Int; var lastUsed: Int }
+    struct Entry {
+        /// The glyphs drawn in the text's colour (white, tinted when drawn); nil for emoji alone.
+        var texture: OpaquePointer?
+        /// Emoji in their own colours, each with its place in the line.
+        var emoji: [(texture: OpaquePointer, frame: SDL_Rect)]
+        var width: Int; var height: Int; var lastUsed: Int
+        func destroy() { if let texture { SDL_DestroyTexture(texture) }; for e in emoji { SDL_DestroyTexture(e.texture) } }
+    }
 
     /// Frames a string may go unused before its texture is freed.
     static let maximumIdleFrames = 120
@@ -234,12 +250,25 @@ struct TextTextureCache {
             entries[key] = e
             return e
         }
-        guard let face = fonts.face(weight, pixels: pixels),
-              let surface = TTF_RenderUTF8_Blended(face, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
-        defer { SDL_FreeSurface(surface) }
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-        let e = Entry(texture: texture, width: Int(surface.pointee.w), height: Int(surface.pointee.h), lastUsed: frame)
+        let line = TextRuns(text, weight: weight, pixels: pixels, fonts: fonts)
+        let rendered = line.render(weight: weight, pixels: pixels, fonts: fonts)
+        var e = Entry(texture: nil, emoji: [], width: line.width, height: line.height, lastUsed: frame)
+        if let surface = rendered.tinted {
+            defer { SDL_FreeSurface(surface) }
+            e.width = Int(surface.pointee.w); e.height = Int(surface.pointee.h)
+            if let texture = SDL_CreateTextureFromSurface(renderer, surface) {
+                SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+                e.texture = texture
+            }
+        }
+        for (surface, frame) in rendered.emoji {
+            defer { SDL_FreeSurface(surface) }
+            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { continue }
+            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+            SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+            e.emoji.append((texture, frame))
+        }
+        guard e.texture != nil || !e.emoji.isEmpty else { return nil }
         entries[key] = e
         return e
     }
@@ -247,13 +276,13 @@ struct TextTextureCache {
     mutating func evict() {
         guard entries.count > Self.capacity / 2 else { return }
         for (key, e) in entries where frame - e.lastUsed > Self.maximumIdleFrames || entries.count > Self.capacity {
-            SDL_DestroyTexture(e.texture)
+            e.destroy()
             entries[key] = nil
         }
     }
 
     mutating func removeAll() {
-        for e in entries.values { SDL_DestroyTexture(e.texture) }
+        for e in entries.values { e.destroy() }
         entries.removeAll()
     }
 }

@@ -23,9 +23,18 @@ public final class Fonts {
         if TTF_WasInit() == 0 { guard TTF_Init() == 0 else { throw SDLError("starting SDL_ttf") } }
     }
 
+    /// Faces for what the primary one lacks: symbols and scripts (DejaVu Sans), then emoji
+    /// (Noto Color Emoji, Debian's fonts-noto-color-emoji). See `TextRuns`.
+    public static let symbolCandidates = ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"]
+    public static let emojiCandidates = ["/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"]
+
     private struct Key: Hashable { var weight: FontWeight; var pixels: Int }
     private var open: [Key: OpaquePointer] = [:]
     private var paths: [FontWeight: String] = [:]
+    private var symbols: [Int: OpaquePointer] = [:]
+    private var emoji: OpaquePointer?
+    private var emojiTried = false
+    private let symbolPath = Fonts.symbolCandidates.first { FileManager.default.fileExists(atPath: $0) }
 
     public init() throws {
         try Fonts.startTTF()
@@ -47,15 +56,38 @@ public final class Fonts {
         return f
     }
 
-    /// The size of `text` in pixels at `pixels` pixels per em.
-    func measure(_ text: String, weight: FontWeight, pixels: Int) -> (width: Int, height: Int) {
-        guard !text.isEmpty, let face = face(weight, pixels: pixels) else { return (0, 0) }
-        var w: Int32 = 0, h: Int32 = 0
-        TTF_SizeUTF8(face, text, &w, &h)
-        return (Int(w), Int(h))
+    /// The symbol face at `pixels`, when installed.
+    func symbolFace(pixels: Int) -> OpaquePointer? {
+        let size = max(1, min(pixels, 512))
+        if let f = symbols[size] { return f }
+        guard let path = symbolPath, let f = TTF_OpenFont(path, Int32(size)) else { return nil }
+        TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
+        symbols[size] = f
+        return f
     }
 
-    deinit { for f in open.values { TTF_CloseFont(f) } }
+    /// The emoji face (one bitmap strike, scaled when drawn), when installed.
+    func emojiFace() -> OpaquePointer? {
+        if !emojiTried {
+            emojiTried = true
+            if let path = Fonts.emojiCandidates.first(where: { FileManager.default.fileExists(atPath: $0) }) { emoji = TTF_OpenFont(path, 109) }
+        }
+        return emoji
+    }
+
+    /// The size of `text` in pixels at `pixels` pixels per em, with the fallback faces where
+    /// the primary one has no glyph.
+    func measure(_ text: String, weight: FontWeight, pixels: Int) -> (width: Int, height: Int) {
+        guard !text.isEmpty else { return (0, 0) }
+        let line = TextRuns(text, weight: weight, pixels: pixels, fonts: self)
+        return (line.width, line.height)
+    }
+
+    deinit {
+        for f in open.values { TTF_CloseFont(f) }
+        for f in symbols.values { TTF_CloseFont(f) }
+        if let emoji { TTF_CloseFont(emoji) }
+    }
 }
 
 /// Measures text with the real fonts, in points, at the resolution the renderer draws at.

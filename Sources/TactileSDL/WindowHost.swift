@@ -64,6 +64,15 @@ public final class WindowHost {
     public private(set) var kioskMode: KioskMode?
     /// How the last run ended.
     public private(set) var ending: Ending = .closed
+    /// Banners the program asked for (a recording stopped, autosave failing), shown on the next frame.
+    private var postedBanners: [(message: String, isError: Bool)] = []
+
+    /// Shows `message` in a banner on the next frame (from the window's own thread, e.g. in
+    /// `onFrame`). Like the configuration's reload banner it is the window's, not the editor's:
+    /// it is not logged, so recordings replay the same.
+    public func post(banner message: String, isError: Bool) {
+        postedBanners.append((message, isError))
+    }
 
     /// How a run ended.
     public enum Ending: Equatable, Sendable {
@@ -171,8 +180,8 @@ public final class WindowHost {
             let animating = indicators.isShowing || kioskMode?.isAnimating == true
             let overlayDue: Time? = animating ? clock.now + .seconds(1.0 / refreshRate) : nil
             let configurationDue: Time? = configurationWatcher == nil ? nil : nextConfigurationCheck
-            if !pending.isEmpty || !carried.isEmpty || needsPresent { timeout = 0 }
-            else if let due = [loop.nextDue()?.time, overlayDue, configurationDue, kioskMode?.nextDue()?.time].compactMap({ $0 }).min() {
+            if !pending.isEmpty || !carried.isEmpty || needsPresent || !postedBanners.isEmpty { timeout = 0 }
+            else if let due = [loop.nextDue()?.time, overlayDue, configurationDue, kioskMode?.nextDue(after: clock.now)?.time].compactMap({ $0 }).min() {
                 timeout = Int32(max(0, min(Double(Int32.max), ((due - clock.now).seconds * 1000).rounded(.up))))
             }
             else { timeout = -1 }
@@ -224,6 +233,11 @@ public final class WindowHost {
                 case nil: break
                 }
             }
+            for posted in postedBanners {
+                state.banner = Banner(message: posted.message, isError: posted.isError, until: now + .seconds(configuration.editing.bannerDuration))
+                needsPresent = true
+            }
+            postedBanners.removeAll()
             // Impossible positions (a glitching panel, a wild calibration) are made safe before
             // anything sees them, so a recorded trace holds only numbers it can write.
             pending = TouchSanitizer.sanitize(pending, fingers: state.ui.fingers).map { $0.roundedForTrace() }
@@ -307,7 +321,7 @@ public final class WindowHost {
             pending.removeAll()
             loop.frameDidRun(at: now, requests: output.requests)
             diagnostics.recordFrame(at: now, duration: frameTime, events: events.count, output: output,
-                                    waitingFor: [loop.nextDue(), kioskMode?.nextDue()].compactMap { $0 }.min { $0.time < $1.time })
+                                    waitingFor: [loop.nextDue(), kioskMode?.nextDue(after: now)].compactMap { $0 }.min { $0.time < $1.time })
             framesRun += 1
             currentFrame = frame
             lastOutput = output

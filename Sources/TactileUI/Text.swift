@@ -51,6 +51,32 @@ extension TextMeasurer {
     }
 }
 
+extension TextMeasurer {
+    /// `text` broken into at most `maximumLines` lines that each fit `width`: at spaces where it
+    /// can, inside a word longer than a line where it must; the last line ends in "…" when text is
+    /// left over.
+    public func lines(of text: String, font: Font, width: Double, maximumLines: Int) -> [String] {
+        guard maximumLines > 1, measure(text, font: font).width > width else { return [truncate(text, font: font, toWidth: width)] }
+        var lines: [String] = []
+        var rest = Substring(text)
+        while !rest.isEmpty && lines.count < maximumLines - 1 {
+            // The longest prefix that fits, preferring to end at a space.
+            let chars = Array(rest)
+            var lo = 1, hi = chars.count
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if measure(String(chars[0..<mid]), font: font).width <= width { lo = mid } else { hi = mid - 1 }
+            }
+            var cut = lo
+            if cut < chars.count, let space = chars[0..<cut].lastIndex(of: " "), space > 0 { cut = space }
+            lines.append(String(chars[0..<cut]).trimmingTrailingSpaces())
+            rest = Substring(String(chars[cut...]).drop { $0 == " " })
+        }
+        if !rest.isEmpty { lines.append(truncate(String(rest), font: font, toWidth: width)) }
+        return lines
+    }
+}
+
 private extension String {
     func trimmingTrailingSpaces() -> String {
         var s = Substring(self)

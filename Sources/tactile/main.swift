@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TactileApp
+import TactileCore
 
 /// The `tactile` command line: a thin front over TactileApp.
 struct Tactile: ParsableCommand {
@@ -14,7 +15,8 @@ struct Tactile: ParsableCommand {
 /// Runs a command body, printing a failure as "tactile: message" and exiting with its code.
 func guarded(_ body: () throws -> Void) throws {
     do { try body() } catch let error as CommandError {
-        FileHandle.standardError.write(Data("tactile: \(error.message)\n".utf8))
+        // One line, and nothing from a file can drive the terminal (escapes are shown, not sent).
+        FileHandle.standardError.write(Data("tactile: \(PrintableText.of(error.message, limit: 4000))\n".utf8))
         throw ExitCode(error.exitCode)
     }
 }
@@ -165,9 +167,10 @@ struct Config: ParsableCommand {
 
     @Option(help: "Check this file instead: say what is wrong with it, naming the key, or print it merged with the defaults.") var check: String?
     @Option(help: "With --check: apply this named variant.") var variant: String?
+    @Flag(help: "Print the valid range of every numeric key instead (JSON).") var ranges = false
 
     func run() throws {
-        try guarded { print(try Commands.config(check: check, variant: variant), terminator: "") }
+        try guarded { print(try Commands.config(check: check, variant: variant, ranges: ranges), terminator: "") }
     }
 }
 

@@ -50,4 +50,18 @@ final class AutosaveTests: XCTestCase, ReplayTesting {
         try Data("{ torn".utf8).write(to: folder.appendingPathComponent("project-999993.json"))
         XCTAssertNil(Autosave.recover(from: folder))
     }
+
+    func testRecoveredProjectsDoNotPileUp() throws {
+        // A stand that crashed every day for a month.
+        for day in 1...30 {
+            try ProjectFile.save(DemoProject.make(), to: folder.appendingPathComponent(String(format: "recovered-2026-10-%02dT09-00-00.json", day)))
+        }
+        try Data("999994\n".utf8).write(to: folder.appendingPathComponent("running-999994"))
+        try ProjectFile.save(DemoProject.make(), to: folder.appendingPathComponent("project-999994.json"))
+        let recovered = try XCTUnwrap(Autosave.recover(from: folder, keep: 20))
+        let kept = try names().filter { $0.hasPrefix("recovered-") }
+        XCTAssertEqual(kept.count, 20, "at most session.keepRecoveredProjects")
+        XCTAssertTrue(kept.contains(recovered.file.lastPathComponent), "never the one just recovered")
+        XCTAssertFalse(kept.contains("recovered-2026-10-01T09-00-00.json"), "the oldest went first")
+    }
 }

@@ -3,6 +3,8 @@ import XCTest
 import TactileCore
 import TactileUI
 import TactileInput
+import TactileMedia
+import Foundation
 @testable import TactileSDL
 
 /// The draw-list renderer on the software canvas: every command kind lands where it should.
@@ -82,6 +84,23 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(image.pixel(x: 25, y: 5).r, 255)
         XCTAssertEqual(rgb(image, 20, 20), [0, 0, 0], "the picture's corner is masked")
         XCTAssertEqual(rgb(image, 50, 45), [255, 0, 0])
+    }
+
+    func testEmojiInAFileNameAreDrawnInColourNotAsABox() throws {
+        let measurer = TTFTextMeasurer(fonts: Self.fonts, scale: 1)
+        let clapper = measurer.measure("🎬", font: Font(size: 20))
+        XCTAssertEqual(clapper.width, clapper.height, accuracy: clapper.height * 0.35, "an emoji is about as wide as the line is tall: \(clapper)")
+        let image = try render { $0.add(.text(TextRun("😀 Beach", in: Rect(x: 0, y: 20, width: 100, height: 40), font: Font(size: 20),
+                                                     color: Color(hex: 0xFFFFFF), alignment: .leading))) }
+        if let keep = ProcessInfo.processInfo.environment["TACTILE_KEEP_TEST_OUTPUT"] { try? ImageCodec.writePNG(image, to: URL(fileURLWithPath: keep + "/emoji.png")) }
+        // The face's yellow (white text would be grey only).
+        var coloured = 0
+        for y in 20..<60 { for x in 0..<30 { let p = image.pixel(x: x, y: y); if max(p.r, p.g, p.b) - min(p.r, p.g, p.b) > 40 { coloured += 1 } } }
+        XCTAssertGreaterThan(coloured, 40, "the emoji is drawn in colour")
+        let text = (40..<100).flatMap { x in (20..<60).map { image.pixel(x: x, y: $0).r } }
+        XCTAssertTrue(text.contains { $0 > 200 }, "the name after it is drawn too")
+        // Greek and an arrow, which Inter lacks, come from the symbol face.
+        XCTAssertGreaterThan(measurer.measure("λ → ⌘", font: Font(size: 20)).width, 20)
     }
 }
 

@@ -84,6 +84,33 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(replayedLog.split(separator: "\n"), recordedLog.split(separator: "\n"), "the same log, line for line")
     }
 
+    func testASessionThatOpensWithNoticesReplaysTheSameLogLineForLine() throws {
+        // As after a crash recovery: the window opens with a notice, which the first frame logs.
+        let session = folder.appendingPathComponent("recovered")
+        let notices = ["Recovered the project of a session that ended unexpectedly (saved 14:05); a copy is in /tmp/recovered.json"]
+        let host = WindowHost(options: WindowOptions(viewport: Size(width: 390, height: 844), scale: 1, fill: false, fullscreen: false),
+                              configuration: TactileConfiguration())
+        var started = false
+        host.onFrame = { _ in
+            guard !started, let frame = host.currentFrame else { return }
+            started = true
+            Thread.detachNewThread {
+                let p = Point(x: frame.screen.x + 249 * frame.scale, y: frame.screen.y + 606 * frame.scale)
+                WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: p.x, y: p.y); usleep(60_000)
+                WindowHostTests.push(SDL_MOUSEBUTTONUP, x: p.x, y: p.y); usleep(300_000)
+                WindowHostTests.quit()
+            }
+        }
+        let recording = try Recording(host: host, folder: session, project: DemoProject.make(), configuration: TactileConfiguration(),
+                                      notices: notices)
+        try host.run(project: DemoProject.make(), notices: notices)
+        recording.finish(host: host)
+        let recordedLog = try String(contentsOf: session.appendingPathComponent("log.jsonl"), encoding: .utf8)
+        XCTAssertTrue(recordedLog.contains("Recovered the project"), "the notice is in the log: \(recordedLog)")
+        _ = try Commands.replay(trace: session.path, project: nil, outputs: .init(logOut: path("replayed.jsonl")), scale: 1, until: nil)
+        XCTAssertEqual(try String(contentsOfFile: path("replayed.jsonl"), encoding: .utf8), recordedLog, "the same log, line for line")
+    }
+
     func testATraceCutShortByAKillStillReplays() throws {
         let session = folder.appendingPathComponent("session")
         _ = try recordScriptedSession(into: session)

@@ -31,7 +31,7 @@ final class TraceTests: XCTestCase {
         XCTAssertEqual(error("{\"t\":0}")?.line, 1)
         XCTAssertEqual(error(header + "{\"t\":0,\"type\":\"wiggle\"}")?.line, 2)
         XCTAssertEqual(error(header + "{\"t\":1,\"type\":\"key\",\"key\":\"space\"}\n{\"t\":0.5,\"type\":\"key\",\"key\":\"space\"}")?.line, 3)
-        XCTAssertEqual(error(header + "{\"t\":0,\"type\":\"down\",\"id\":1}")?.message, "a down event needs numbers \"x\" and \"y\"")
+        XCTAssertEqual(error(header + "{\"t\":0,\"type\":\"down\",\"id\":1}")?.message, "x, y: a down event needs numbers within ±1,000,000 points")
         XCTAssertEqual(error(header + "not json")?.line, 2)
         XCTAssertEqual(error(header + "{\"t\":0,\"type\":\"frame\"}\n{\"t\":0.1,\"type\":\"frame\"}\n{\"t\":0.2")?.line, nil,
                        "the torn last line a killed recording leaves is skipped")
@@ -51,7 +51,7 @@ final class TraceTests: XCTestCase {
         for micros in [1, 779, 16_668, 123_456_789, 3_600_000_001] {
             let t = Time.seconds(Double(micros) / 1_000_000)
             let e = InputEvent.touch(.move, id: 1, at: Point(x: 100.0 / 3, y: 2.0 / 7), time: t).roundedForTrace()
-            XCTAssertEqual(try Trace.parse(Trace(viewport: Size(width: 1, height: 1), events: [e], frames: [t]).serialized()).events, [e])
+            XCTAssertEqual(try Trace.parse(Trace(viewport: Size(width: 390, height: 844), events: [e], frames: [t]).serialized()).events, [e])
         }
     }
 }

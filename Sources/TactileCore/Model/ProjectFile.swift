@@ -12,6 +12,11 @@ public struct ProjectFileError: Error, Equatable, CustomStringConvertible {
 /// Reading, validating and writing the versioned project JSON (see README "Project file").
 /// Times are seconds in the file and exact `Time` ticks inside.
 public enum ProjectFile {
+    /// Most tracks and clips a project file may hold (the editor is measured with 10,000 clips).
+    public static let maximumTracks = 1000, maximumClips = 200_000
+    /// Longest text a project file may hold in one field, in characters (ids, names, titles, paths).
+    public static let maximumTextLength = 4096
+
     /// Reads and validates a project from a file.
     public static func load(from url: URL) throws -> Project {
         var isDirectory: ObjCBool = false
@@ -40,21 +45,26 @@ public enum ProjectFile {
         }
         let name = try reader.string(root, "name")
         let trackObjects = try reader.array(root, "tracks")
+        guard trackObjects.count <= maximumTracks else { throw ProjectFileError(path: "tracks", "holds more than \(maximumTracks) tracks") }
         var tracks: [Track] = []
+        var clipCount = 0
         for (ti, any) in trackObjects.enumerated() {
             let tr = FieldReader(path: "tracks[\(ti)]")
             guard let t = any as? [String: Any] else { throw ProjectFileError(path: tr.path, "expected an object") }
             let kindName = try tr.string(t, "kind")
             guard let kind = TrackKind(rawValue: kindName) else {
-                throw ProjectFileError(path: tr.path + ".kind", "unknown track kind \"\(kindName)\" (expected video, overlay or audio)")
+                throw ProjectFileError(path: tr.path + ".kind", "unknown track kind \"\(PrintableText.of(kindName, limit: 40))\" (expected video, overlay or audio)")
             }
             var clips: [Clip] = []
-            for (ci, anyClip) in try tr.array(t, "clips").enumerated() {
+            let clipObjects = try tr.array(t, "clips")
+            clipCount += clipObjects.count
+            guard clipCount <= maximumClips else { throw ProjectFileError(path: tr.path + ".clips", "the project holds more than \(maximumClips) clips") }
+            for (ci, anyClip) in clipObjects.enumerated() {
                 let cr = FieldReader(path: "\(tr.path).clips[\(ci)]")
                 guard let c = anyClip as? [String: Any] else { throw ProjectFileError(path: cr.path, "expected an object") }
                 let clipKindName = try cr.string(c, "kind")
                 guard let clipKind = ClipKind(rawValue: clipKindName) else {
-                    throw ProjectFileError(path: cr.path + ".kind", "unknown clip kind \"\(clipKindName)\" (expected video, audio, image, text or sticker)")
+                    throw ProjectFileError(path: cr.path + ".kind", "unknown clip kind \"\(PrintableText.of(clipKindName, limit: 40))\" (expected video, audio, image, text or sticker)")
                 }
                 guard kind.accepts(clipKind) else {
                     throw ProjectFileError(path: cr.path + ".kind", "a \(clipKindName) clip cannot live on a \(kind.rawValue) track")
@@ -82,15 +92,15 @@ public enum ProjectFile {
     public static func validate(_ project: Project, originalOrder: [Any]? = nil) throws {
         var seen: [String: String] = [:]
         for (ti, track) in project.tracks.enumerated() {
-            if let other = seen[track.id] { throw ProjectFileError(path: "tracks[\(ti)].id", "\"\(track.id)\" is already used by \(other)") }
+            if let other = seen[track.id] { throw ProjectFileError(path: "tracks[\(ti)].id", "\"\(PrintableText.of(track.id, limit: 60))\" is already used by \(other)") }
             seen[track.id] = "tracks[\(ti)]"
             for (ci, clip) in track.clips.enumerated() {
-                if let other = seen[clip.id] { throw ProjectFileError(path: "tracks[\(ti)].clips[\(ci)].id", "\"\(clip.id)\" is already used by \(other)") }
+                if let other = seen[clip.id] { throw ProjectFileError(path: "tracks[\(ti)].clips[\(ci)].id", "\"\(PrintableText.of(clip.id, limit: 60))\" is already used by \(other)") }
                 seen[clip.id] = "tracks[\(ti)].clips[\(ci)]"
                 if ci > 0, track.clips[ci - 1].end > clip.start {
                     let prev = track.clips[ci - 1]
                     throw ProjectFileError(path: "tracks[\(ti)]",
-                        "clips \"\(prev.id)\" (\(fmt(prev.start))–\(fmt(prev.end))) and \"\(clip.id)\" (\(fmt(clip.start))–\(fmt(clip.end))) overlap")
+                        "clips \"\(PrintableText.of(prev.id, limit: 60))\" (\(fmt(prev.start))–\(fmt(prev.end))) and \"\(PrintableText.of(clip.id, limit: 60))\" (\(fmt(clip.start))–\(fmt(clip.end))) overlap")
                 }
             }
         }
@@ -141,26 +151,26 @@ private struct FieldReader {
     }
     func string(_ o: [String: Any], _ key: String) throws -> String {
         guard let s = try value(o, key) as? String else { throw ProjectFileError(path: name(key), "expected a string") }
+        guard s.count <= ProjectFile.maximumTextLength else { throw ProjectFileError(path: name(key), "is longer than \(ProjectFile.maximumTextLength) characters") }
         return s
     }
     func optionalString(_ o: [String: Any], _ key: String) throws -> String? {
         guard let v = o[key], !(v is NSNull) else { return nil }
         guard let s = v as? String else { throw ProjectFileError(path: name(key), "expected a string or null") }
+        guard s.count <= ProjectFile.maximumTextLength else { throw ProjectFileError(path: name(key), "is longer than \(ProjectFile.maximumTextLength) characters") }
         return s
     }
     func number(_ v: Any, _ key: String) throws -> Double {
-        // JSONSerialization gives NSNumber for both numbers and booleans; refuse booleans.
-        guard let n = v as? NSNumber, !["c", "B"].contains(String(cString: n.objCType)) else {
-            throw ProjectFileError(path: name(key), "expected a number")
-        }
-        let d = n.doubleValue
-        guard d.isFinite else { throw ProjectFileError(path: name(key), "expected a finite number") }
+        guard let d = JSONNumber.double(v) else { throw ProjectFileError(path: name(key), "expected a number") }
         return d
     }
     func int(_ o: [String: Any], _ key: String) throws -> Int {
-        let d = try number(try value(o, key), key)
-        guard d == d.rounded() else { throw ProjectFileError(path: name(key), "expected a whole number") }
-        return Int(d)
+        let v = try value(o, key)
+        _ = try number(v, key)
+        guard let i = JSONNumber.integer(v, in: -1_000_000_000...1_000_000_000) else {
+            throw ProjectFileError(path: name(key), "expected a whole number")
+        }
+        return i
     }
     func array(_ o: [String: Any], _ key: String) throws -> [Any] {
         guard let a = try value(o, key) as? [Any] else { throw ProjectFileError(path: name(key), "expected an array") }

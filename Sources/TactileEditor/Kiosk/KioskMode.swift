@@ -38,6 +38,10 @@ public struct KioskMode: Sendable {
     public private(set) var attract: AttractLoop
     /// The phase the PIN pad returns to when cancelled.
     private var phaseBeforePin: Phase = .visitor
+    /// Wrong PINs since the last lockout (kept when the pad closes, so closing it does not reset the count).
+    public private(set) var pinFailures = 0
+    /// Until when the PIN pad refuses digits, after `pinAttempts` wrong PINs in a row.
+    public private(set) var pinLockedUntil: Time?
 
     /// Kiosk rules starting at `now`: in the attract loop, or (`visitorPresent`, after a
     /// recovery) with a visitor's work on screen.
@@ -57,7 +61,9 @@ public struct KioskMode: Sendable {
             stepPin(input, viewport: viewport, now: now, into: &step)
             return step
         }
-        let realTouch = input.contains { if case .touch(_, .down, _) = $0.kind { return true }; if case .key = $0.kind { return true }; return false }
+        // Only a finger landing brings a visitor: a key (a keyboard left on the stand, a stray
+        // Escape) neither stops the attract loop nor starts an empty visitor session.
+        let realTouch = input.contains { if case .touch(_, .down, _) = $0.kind { return true }; return false }
         if phase == .attract && realTouch {
             // Any touch stops the loop at once: the demo comes back fresh and the visitor has it.
             phase = .visitor
@@ -95,11 +101,20 @@ public struct KioskMode: Sendable {
         return step
     }
 
-    /// The next instant a step must run even without input, and why.
-    public func nextDue() -> (time: Time, reason: String)? {
+    /// The next instant a step must run even without input, and why (after `now`, when given:
+    /// a locked PIN pad counts down every second).
+    public func nextDue(after now: Time? = nil) -> (time: Time, reason: String)? {
         switch phase {
         case .pin:
-            return pinPad.map { ($0.closesAt, "kiosk PIN timeout") }
+            guard let pad = pinPad else { return nil }
+            // While locked, the countdown on the pad changes every second.
+            if let locked = pad.lockedUntil, let now, locked > now {
+                let whole = Time.seconds(1)
+                let left = locked - now
+                let tick = locked - whole * (left.ticks / whole.ticks)
+                return (min(tick > now ? tick : tick + whole, pad.closesAt), "kiosk PIN lockout")
+            }
+            return (pad.closesAt, "kiosk PIN timeout")
         case .attract:
             return (attract.nextEventDue ?? attract.roundEnds, "kiosk attract loop")
         case .visitor:
@@ -121,15 +136,23 @@ public struct KioskMode: Sendable {
         } else {
             phaseBeforePin = phase
             phase = .pin
-            pinPad = PinPad(pin: settings.pin, timeout: settings.pinTimeout, openedAt: now)
+            pinPad = PinPad(pin: settings.pin, timeout: settings.pinTimeout, openedAt: now, lockedUntil: pinLockedUntil)
         }
     }
 
     private mutating func stepPin(_ input: [InputEvent], viewport: Size, now: Time, into step: inout Step) {
         guard var pad = pinPad else { phase = .visitor; return }
         let outcome = pad.update(with: input, viewport: viewport)
+        if outcome == .wrong {
+            pinFailures += 1
+            if pinFailures >= settings.pinAttempts {
+                pinFailures = 0
+                pinLockedUntil = now + .seconds(settings.pinLockoutDuration)
+                pad.lock(until: pinLockedUntil!)
+            }
+        }
         pinPad = pad
-        if outcome == .unlocked { step.commands.append(.exit); return }
+        if outcome == .unlocked { pinFailures = 0; step.commands.append(.exit); return }
         if outcome == .cancelled || now >= pad.closesAt {
             pinPad = nil
             phase = phaseBeforePin

@@ -52,6 +52,7 @@ public enum KioskOverlay {
         let top = (keys.first?.frame.y ?? 200) - 110
         list.add(.text(TextRun("Enter the PIN to exit", in: Rect(x: 0, y: top, width: viewport.width, height: 28),
                                font: Font(size: 20, weight: .semibold), color: theme.textPrimary, alignment: .center)))
+        let locked = pad.isLocked(at: now)
         let wrong = pad.wrongAt != nil && pad.entered.isEmpty
         let dot = 14.0, gap = 14.0
         let width = Double(length) * dot + Double(max(0, length - 1)) * gap
@@ -61,7 +62,11 @@ public enum KioskOverlay {
             else if i < pad.entered.count { list.add(.fillCircle(center: c, radius: dot / 2, theme.textPrimary)) }
             else { list.add(.strokeCircle(center: c, radius: dot / 2, theme.textSecondary, width: 1.5)) }
         }
-        if wrong {
+        if let until = pad.lockedUntil, locked {
+            let seconds = Int(((until - now).seconds).rounded(.up))
+            list.add(.text(TextRun("Too many wrong PINs. Try again in \(seconds) s", in: Rect(x: 0, y: top + 72, width: viewport.width, height: 20),
+                                   font: theme.bodyFont, color: theme.danger, alignment: .center)))
+        } else if wrong {
             list.add(.text(TextRun("Wrong PIN", in: Rect(x: 0, y: top + 72, width: viewport.width, height: 20),
                                    font: theme.bodyFont, color: theme.danger, alignment: .center)))
         }
@@ -69,8 +74,10 @@ public enum KioskOverlay {
         for (key, frame) in keys {
             let centre = Point(x: frame.midX, y: frame.midY)
             if case .digit = key {
-                list.add(.fillCircle(center: centre, radius: frame.width / 2, (down.contains(key) ? theme.textSecondary : theme.surfaceRaised)))
-                list.add(.text(TextRun(key.label, in: frame, font: Font(size: 28, weight: .regular), color: theme.textPrimary, alignment: .center)))
+                let fill = locked ? theme.surfaceRaised.opacity(0.4) : down.contains(key) ? theme.textSecondary : theme.surfaceRaised
+                list.add(.fillCircle(center: centre, radius: frame.width / 2, fill))
+                list.add(.text(TextRun(key.label, in: frame, font: Font(size: 28, weight: .regular),
+                                       color: locked ? theme.textSecondary : theme.textPrimary, alignment: .center)))
             } else {
                 let color = down.contains(key) ? theme.textSecondary : theme.textPrimary
                 list.add(.text(TextRun(key.label, in: frame, font: Font(size: 17, weight: .medium), color: color,

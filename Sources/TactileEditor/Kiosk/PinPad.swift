@@ -6,7 +6,7 @@ import TactileInput
 /// up, and what to draw.
 public struct PinPad: Sendable {
     /// What a touch on the pad led to.
-    public enum Outcome: Equatable, Sendable { case unlocked, cancelled }
+    public enum Outcome: Equatable, Sendable { case unlocked, cancelled, wrong }
 
     /// A key of the pad.
     public enum Key: Hashable, Sendable {
@@ -25,14 +25,23 @@ public struct PinPad: Sendable {
     public private(set) var wrongAt: Time?
     /// When the pad last saw a key (it closes after `timeout` without one).
     public private(set) var lastActivity: Time
-    /// Wrong PINs entered in a row.
+    /// Wrong PINs entered on this pad.
     public private(set) var failures = 0
+    /// Until when digits are refused (too many wrong PINs; `KioskMode` keeps the count across openings).
+    public private(set) var lockedUntil: Time?
     /// The key under each finger that came down on one.
     private var pressed: [PointerID: Key?] = [:]
 
-    public init(pin: String, timeout: Double, openedAt now: Time) {
+    public init(pin: String, timeout: Double, openedAt now: Time, lockedUntil: Time? = nil) {
         self.pin = pin; self.timeout = .seconds(timeout); self.lastActivity = now
+        self.lockedUntil = lockedUntil.flatMap { $0 > now ? $0 : nil }
     }
+
+    /// Refuses digits until `time`.
+    public mutating func lock(until time: Time) { lockedUntil = time; entered = "" }
+
+    /// Whether digits are refused at `now`.
+    public func isLocked(at now: Time) -> Bool { lockedUntil.map { now < $0 } ?? false }
 
     /// When the pad closes for lack of input.
     public var closesAt: Time { lastActivity + timeout }
@@ -76,11 +85,13 @@ public struct PinPad: Sendable {
         case .cancel: return .cancelled
         case .delete: if !entered.isEmpty { entered.removeLast() }
         case let .digit(d):
+            if isLocked(at: time) { return nil }
             wrongAt = nil
             entered.append(String(d))
             if entered.count >= pin.count {
                 if entered == pin { return .unlocked }
                 entered = ""; wrongAt = time; failures += 1
+                return .wrong
             }
         }
         return nil

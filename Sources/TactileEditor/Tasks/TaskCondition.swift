@@ -11,14 +11,22 @@ public struct TaskCondition: Hashable, Sendable {
     public enum Test: Hashable, Sendable {
         case equals(Double, within: Double), equalsText(String), atLeast(Double), atMost(Double), count(Int), exists(Bool)
     }
-    public var path: String
-    public var test: Test
+    /// Longest path a plan may give, in characters.
+    public static let maximumPathLength = 512
 
-    public init(path: String, test: Test) { self.path = path; self.test = test }
+    public var path: String { didSet { steps = Self.steps(of: path) } }
+    public var test: Test
+    /// The path, parsed once (a condition is checked after every edit).
+    private var steps: [Step]
+
+    /// One step of a path: the clip with an id, a field of an object, an element of a list.
+    enum Step: Hashable, Sendable { case clip(String), field(String), element(Int) }
+
+    public init(path: String, test: Test) { self.path = path; self.test = test; steps = Self.steps(of: path) }
 
     /// Whether the condition holds for `project`.
     public func holds(in project: Project) -> Bool {
-        let value = Self.value(at: path, in: project)
+        let value = Self.value(at: steps, in: project)
         switch test {
         case let .exists(wanted): return (value != nil && value != .null) == wanted
         case let .count(n): if case let .array(items)? = value { return items.count == n }; return false
@@ -32,33 +40,58 @@ public struct TaskCondition: Hashable, Sendable {
     private func number(_ value: JSONValue?) -> Double? { if case let .number(n)? = value { return n }; return nil }
 
     /// The value at `path` in the project's JSON (nil: no such place).
-    public static func value(at path: String, in project: Project) -> JSONValue? {
-        var segments = path.split(separator: ".").map(String.init)
-        var current: JSONValue
+    public static func value(at path: String, in project: Project) -> JSONValue? { value(at: steps(of: path), in: project) }
+
+    /// `path` as steps; nil where a step is not well formed (`tracks[x]`, `a..b`).
+    static func parsedSteps(of path: String) -> [Step]? {
+        var out: [Step] = []
+        var segments = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         if let first = segments.first, first.hasPrefix("clip:") {
             let id = String(first.dropFirst(5))
-            guard let found = project.clip(withID: id) else { return nil }
+            guard !id.isEmpty else { return nil }
+            out.append(.clip(id))
             segments.removeFirst()
-            if segments == ["end"] { return .number((found.clip.start + found.clip.duration).seconds) }
-            if segments == ["track"] { return .number(Double(found.trackIndex)) }
-            current = ProjectFile.json(Project(name: "", tracks: [Track(id: "", kind: .video, clips: [found.clip])]))
-            segments = ["tracks[0]", "clips[0]"] + segments
-        } else {
-            current = ProjectFile.json(project)
         }
         for segment in segments {
             var name = Substring(segment), indices: [Int] = []
-            while name.hasSuffix("]"), let open = name.lastIndex(of: "["), let n = Int(name[name.index(after: open)..<name.index(before: name.endIndex)]) {
+            while name.hasSuffix("]") {
+                guard let open = name.lastIndex(of: "["),
+                      let n = Int(name[name.index(after: open)..<name.index(before: name.endIndex)]), n >= 0 else { return nil }
                 indices.insert(n, at: 0)
                 name = name[..<open]
             }
-            if !name.isEmpty {
+            guard !name.contains("["), !name.isEmpty || !indices.isEmpty else { return nil }
+            if !name.isEmpty { out.append(.field(String(name))) }
+            out += indices.map(Step.element)
+        }
+        return out
+    }
+
+    private static func steps(of path: String) -> [Step] { parsedSteps(of: path) ?? [.field(path)] }
+
+    static func value(at steps: [Step], in project: Project) -> JSONValue? {
+        var rest = steps[...]
+        var current: JSONValue
+        if case let .clip(id)? = rest.first {
+            guard let found = project.clip(withID: id) else { return nil }
+            rest = rest.dropFirst()
+            if rest == [.field("end")] { return .number((found.clip.start + found.clip.duration).seconds) }
+            if rest == [.field("track")] { return .number(Double(found.trackIndex)) }
+            current = ProjectFile.json(Project(name: "", tracks: [Track(id: "", kind: .video, clips: [found.clip])]))
+            rest = ([.field("tracks"), .element(0), .field("clips"), .element(0)] + rest)[...]
+        } else {
+            current = ProjectFile.json(project)
+        }
+        for step in rest {
+            switch step {
+            case let .field(name):
                 guard case let .object(fields) = current, let next = fields.first(where: { $0.0 == name })?.1 else { return nil }
                 current = next
-            }
-            for n in indices {
-                guard case let .array(items) = current, n >= 0, n < items.count else { return nil }
+            case let .element(n):
+                guard case let .array(items) = current, n < items.count else { return nil }
                 current = items[n]
+            case .clip:
+                return nil
             }
         }
         return current
@@ -68,25 +101,32 @@ public struct TaskCondition: Hashable, Sendable {
         guard let c = any as? [String: Any] else { throw ConfigurationError(key: key, "must be an object") }
         try TaskPlan.known(c, ["path", "equals", "within", "atLeast", "atMost", "count", "exists"], at: key)
         guard let path = c["path"] as? String, !path.isEmpty else { throw ConfigurationError(key: key + ".path", "must be a path, like \"clip:city.duration\"") }
+        guard path.count <= maximumPathLength else { throw ConfigurationError(key: key + ".path", "is longer than \(maximumPathLength) characters") }
+        guard parsedSteps(of: path) != nil else {
+            throw ConfigurationError(key: key + ".path", "\"\(PrintableText.of(path, limit: 80))\" is not a path like \"tracks[0].clips[1].duration\" or \"clip:city.duration\"")
+        }
         func number(_ k: String) throws -> Double? {
             guard let v = c[k] else { return nil }
-            guard let n = v as? NSNumber, !(v is Bool) || k == "exists" else { throw ConfigurationError(key: "\(key).\(k)", "must be a number") }
-            return n.doubleValue
+            guard let n = JSONNumber.double(v), abs(n) <= 1e9 else { throw ConfigurationError(key: "\(key).\(k)", "must be a number (within ±10⁹)") }
+            return n
         }
         let tests = ["equals", "atLeast", "atMost", "count", "exists"].filter { c[$0] != nil }
         guard tests.count == 1 else { throw ConfigurationError(key: key, "needs exactly one of equals, atLeast, atMost, count, exists") }
         let test: Test
         switch tests[0] {
         case "equals":
-            if let text = c["equals"] as? String { test = .equalsText(text) }
+            if let text = c["equals"] as? String {
+                guard text.count <= ProjectFile.maximumTextLength else { throw ConfigurationError(key: key + ".equals", "is longer than \(ProjectFile.maximumTextLength) characters") }
+                test = .equalsText(text)
+            }
             else { test = .equals(try number("equals")!, within: try number("within") ?? 0.05) }
         case "atLeast": test = .atLeast(try number("atLeast")!)
         case "atMost": test = .atMost(try number("atMost")!)
         case "count":
-            guard let n = c["count"] as? Int else { throw ConfigurationError(key: key + ".count", "must be a whole number") }
+            guard let n = JSONNumber.integer(c["count"], in: 0...1_000_000) else { throw ConfigurationError(key: key + ".count", "must be a whole number from 0 to 1,000,000") }
             test = .count(n)
         default:
-            guard let b = c["exists"] as? Bool else { throw ConfigurationError(key: key + ".exists", "must be true or false") }
+            guard let b = JSONNumber.boolean(c["exists"]) else { throw ConfigurationError(key: key + ".exists", "must be true or false") }
             test = .exists(b)
         }
         return TaskCondition(path: path, test: test)

@@ -24,6 +24,9 @@ public struct TaskPlan: Hashable, Sendable {
         public var timeLimit: Double?
     }
 
+    /// Most tasks a plan may hold.
+    public static let maximumTasks = 1000
+
     public init(title: String, tasks: [Task]) { self.title = title; self.tasks = tasks }
 
     /// Reads a plan; errors name the key (`tasks[1].done[0].path: …`).
@@ -33,21 +36,36 @@ public struct TaskPlan: Hashable, Sendable {
         }
         try known(object, ["title", "tasks"], at: "")
         guard let list = object["tasks"] as? [Any], !list.isEmpty else { throw ConfigurationError(key: "tasks", "needs at least one task") }
+        guard list.count <= maximumTasks else { throw ConfigurationError(key: "tasks", "holds more than \(maximumTasks) tasks") }
+        if let title = object["title"] {
+            guard let text = title as? String, text.count <= 200 else { throw ConfigurationError(key: "title", "must be text of at most 200 characters") }
+        }
         var tasks: [Task] = []
         for (n, item) in list.enumerated() {
             let key = "tasks[\(n)]"
             guard let t = item as? [String: Any] else { throw ConfigurationError(key: key, "must be an object") }
             try known(t, ["id", "prompt", "done", "timeLimit"], at: key)
-            guard let prompt = t["prompt"] as? String, !prompt.isEmpty else { throw ConfigurationError(key: key + ".prompt", "must be text") }
-            guard let done = t["done"] as? [Any], !done.isEmpty else { throw ConfigurationError(key: key + ".done", "needs at least one condition") }
+            guard let prompt = t["prompt"] as? String, !prompt.isEmpty, prompt.count <= 1000 else {
+                throw ConfigurationError(key: key + ".prompt", "must be text of 1 to 1,000 characters")
+            }
+            guard let done = t["done"] as? [Any], !done.isEmpty, done.count <= 100 else {
+                throw ConfigurationError(key: key + ".done", "needs 1 to 100 conditions")
+            }
             let conditions = try done.enumerated().map { try TaskCondition.parse($1, key: "\(key).done[\($0)]") }
             var limit: Double?
             if let l = t["timeLimit"] {
-                guard let v = (l as? NSNumber)?.doubleValue, v > 0, !(l is Bool) else { throw ConfigurationError(key: key + ".timeLimit", "must be seconds, more than 0") }
+                guard let v = JSONNumber.double(l), v > 0, v <= 86_400 else {
+                    throw ConfigurationError(key: key + ".timeLimit", "must be seconds, more than 0 and at most 86,400 (a day)")
+                }
                 limit = v
             }
+            if let given = t["id"] {
+                guard let text = given as? String, !text.isEmpty, text.count <= 200 else {
+                    throw ConfigurationError(key: key + ".id", "must be text of 1 to 200 characters")
+                }
+            }
             let id = (t["id"] as? String) ?? "task\(n + 1)"
-            if tasks.contains(where: { $0.id == id }) { throw ConfigurationError(key: key + ".id", "\"\(id)\" is used twice") }
+            if tasks.contains(where: { $0.id == id }) { throw ConfigurationError(key: key + ".id", "\"\(PrintableText.of(id, limit: 60))\" is used twice") }
             tasks.append(Task(id: id, prompt: prompt, done: conditions, timeLimit: limit))
         }
         return TaskPlan(title: object["title"] as? String ?? "Tasks", tasks: tasks)
@@ -55,7 +73,7 @@ public struct TaskPlan: Hashable, Sendable {
 
     static func known(_ object: [String: Any], _ keys: Set<String>, at key: String) throws {
         for k in object.keys.sorted() where !keys.contains(k) {
-            throw ConfigurationError(key: key.isEmpty ? k : "\(key).\(k)", "is not a key here (expected one of \(keys.sorted().joined(separator: ", ")))")
+            throw ConfigurationError(key: key.isEmpty ? PrintableText.of(k, limit: 60) : "\(key).\(PrintableText.of(k, limit: 60))", "is not a key here (expected one of \(keys.sorted().joined(separator: ", ")))")
         }
     }
 

@@ -38,7 +38,8 @@ struct ToolbarView {
     }
 }
 
-/// A message over the timeline for a few seconds.
+/// A message over the canvas for a few seconds, on up to `layout.bannerMaximumLines` lines
+/// (a reason cut off after a line is no reason at all).
 struct BannerView {
     let ui: UIContext
     let layout: EditorLayout
@@ -50,10 +51,18 @@ struct BannerView {
         let m = configuration.layout.margin
         // Under the task card when a test plan runs.
         let below = state.tasks == nil ? 0 : TaskPromptView.height + 8
-        let frame = Rect(x: m, y: layout.canvas.y + 8 + below, width: layout.viewport.width - 2 * m, height: 40)
+        let l = configuration.layout
+        let width = layout.viewport.width - 2 * m, inset = l.bannerPadding
+        let lines = ui.measurer.lines(of: banner.message, font: theme.bodyFont, width: width - 2 * inset, maximumLines: l.bannerMaximumLines)
+        let lineHeight = theme.bodyFont.size * 1.3
+        let frame = Rect(x: m, y: layout.canvas.y + 8 + below, width: width, height: l.bannerHeight + Double(max(0, lines.count - 1)) * lineHeight)
         ui.inLayer(.topmost) {
             ui.fill(frame, banner.isError ? theme.danger.mixed(with: .black, 0.25) : theme.surfaceRaised, radius: 12)
-            ui.text(banner.message, in: frame.insetBy(dx: 14, dy: 0), font: theme.bodyFont, color: theme.textPrimary, alignment: .center)
+            let top = frame.midY - Double(lines.count) * lineHeight / 2
+            for (n, line) in lines.enumerated() {
+                let row = Rect(x: frame.x + inset, y: top + Double(n) * lineHeight, width: width - 2 * inset, height: lineHeight)
+                ui.text(line, in: row, font: theme.bodyFont, color: theme.textPrimary, alignment: .center)
+            }
         }
         ui.element(UIElement(id: "banner", role: "banner", label: banner.message, frame: frame, state: ["error": .bool(banner.isError)]))
     }

@@ -148,4 +148,54 @@ final class KioskModeTests: XCTestCase {
         _ = pad.update(with: [down(1, one.x, one.y, at: 2), up(1, one.x, one.y, at: 2.1)], viewport: viewport)
         XCTAssertEqual(pad.entered, "1")
     }
+
+    func testAKeyDuringTheAttractLoopStartsNoVisitor() {
+        var k = kiosk()
+        let step = k.step([.key(.escape, time: t(0.5)), .key(.space, time: t(0.5))], viewport: viewport, now: t(0.5))
+        XCTAssertEqual(step.commands, [], "no visitor session with no touch")
+        XCTAssertEqual(k.phase, .attract)
+        XCTAssertEqual(k.step([down(1, 100, 100, at: 0.7)], viewport: viewport, now: t(0.7)).commands, [.resetToDemo, .visitorArrived])
+    }
+
+    func testWrongPinsLockThePadForAWhileEvenWhenItIsClosedAndOpenedAgain() {
+        var k = kiosk { $0.pin = "2580"; $0.pinAttempts = 3; $0.pinLockoutDuration = 60 }
+        let keys = Dictionary(uniqueKeysWithValues: PinPad.keys(in: viewport).map { ($0.key, $0.frame.center) })
+        var clock = 10.0
+        func openPad() {
+            let ids = (1...5).map { $0 + Int(clock) * 10 }
+            _ = k.step(ids.map { down($0, Double($0 % 10) * 60, 400, at: clock) }, viewport: viewport, now: t(clock))
+            _ = k.step([], viewport: viewport, now: t(clock + 3))
+            _ = k.step(ids.map { up($0, Double($0 % 10) * 60, 400, at: clock + 3.2) }, viewport: viewport, now: t(clock + 3.2))
+            clock += 3.5
+        }
+        func type(_ digits: [Int]) -> [KioskMode.Command] {
+            var commands: [KioskMode.Command] = []
+            for d in digits {
+                let p = keys[.digit(d)]!
+                commands += k.step([down(9, p.x, p.y, at: clock), up(9, p.x, p.y, at: clock + 0.05)], viewport: viewport, now: t(clock + 0.05)).commands
+                clock += 0.3
+            }
+            return commands
+        }
+        openPad()
+        XCTAssertEqual(k.phase, .pin)
+        for _ in 0..<3 { XCTAssertEqual(type([1, 1, 1, 1]), []) }
+        guard let locked = k.pinLockedUntil else { return XCTFail("three wrong PINs lock the pad") }
+        XCTAssertEqual(locked.seconds, clock - 0.3 + 0.05 + 60, accuracy: 0.01, "locked for a minute from the third wrong PIN")
+        XCTAssertEqual(type([2, 5, 8, 0]), [], "the right PIN does nothing while locked")
+        XCTAssertEqual(k.pinPad?.entered, "", "digits are refused, not typed")
+        XCTAssertEqual(k.nextDue(after: t(clock))?.reason, "kiosk PIN lockout", "the countdown ticks")
+        // Cancel and open again: still locked.
+        let cancel = PinPad.keys(in: viewport).first { $0.key == .cancel }!.frame.center
+        _ = k.step([down(9, cancel.x, cancel.y, at: clock), up(9, cancel.x, cancel.y, at: clock + 0.1)], viewport: viewport, now: t(clock + 0.1))
+        XCTAssertEqual(k.phase, .visitor)
+        clock += 1
+        openPad()
+        XCTAssertEqual(type([2, 5, 8, 0]), [], "still locked after closing and opening the pad")
+        // After the lockout, the right PIN opens the way out.
+        clock = locked.seconds + 1
+        _ = k.step([], viewport: viewport, now: t(clock))
+        if k.phase != .pin { openPad() }
+        XCTAssertEqual(type([2, 5, 8, 0]), [.exit])
+    }
 }

@@ -85,7 +85,7 @@ final class TaskRunTests: XCTestCase {
         XCTAssertEqual(error(#"{"tasks": [{"prompt": "x", "done": [{"path": "name"}]}]}"#),
                        "tasks[0].done[0]: needs exactly one of equals, atLeast, atMost, count, exists")
         XCTAssertEqual(error(#"{"tasks": [{"prompt": "x", "done": [{"path": "name", "exists": true}], "timeLimit": -1}]}"#),
-                       "tasks[0].timeLimit: must be seconds, more than 0")
+                       "tasks[0].timeLimit: must be seconds, more than 0 and at most 86,400 (a day)")
         let plan = try! TaskPlan.parse(Data(planJSON.utf8))
         XCTAssertEqual(try TaskPlan.parse(plan.json), plan, "a recorded plan reads back the same")
     }

@@ -1,0 +1,132 @@
+import CFFmpeg
+import Foundation
+import TactileCore
+
+/// The one place Tactile calls swscale. swscale's SIMD paths read and write whole vectors, so
+/// for a narrow picture (a 2×2 video: 8 bytes a row) they touch bytes past the end of each row
+/// and of the last one. Every buffer swscale sees here is therefore one of its own: rows padded
+/// to `alignment` bytes, an extra row and a vector's slack after the last, allocated with
+/// `av_malloc` (aligned as FFmpeg's own frames are). Pictures come out into packed `RGBAImage`s
+/// by copying rows; RGBA going in is first copied into such a buffer. Safe at every size from
+/// 1×1 up, odd sizes included (`Scripts/sanitize` runs the media tests under AddressSanitizer).
+///
+/// One converter keeps one swscale context, rebuilt when the sizes or formats change.
+final class PictureConverter {
+    /// Row alignment and trailing slack of the scratch buffers, in bytes (AVX-512 vectors).
+    static let alignment = 64
+
+    private let flags: Int32
+    private var context: OpaquePointer?
+    private var key: [Int32] = []
+    private var scratch: UnsafeMutablePointer<UInt8>?
+    private var scratchBytes = 0
+
+    /// A converter scaling with `flags` (SWS_BILINEAR, SWS_POINT …).
+    init(flags: Int32 = Int32(SWS_BILINEAR)) { self.flags = flags }
+
+    deinit {
+        if let c = context { sws_freeContext(c) }
+        if let s = scratch { av_free(s) }
+    }
+
+    /// Bytes a padded row of `width` RGBA pixels takes.
+    static func paddedStride(width: Int) -> Int { (width * 4 + alignment - 1) / alignment * alignment }
+
+    /// `frame` converted to packed RGBA at `width` × `height` (scaled when they differ from the frame's).
+    func rgba(from frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) throws -> RGBAImage {
+        let (w, h) = (Int(frame.pointee.width), Int(frame.pointee.height))
+        guard w > 0, h > 0, width > 0, height > 0 else { throw MediaError("a picture has no size") }
+        let sws = try scaler(from: (w, h, frame.pointee.format), to: (width, height, AV_PIX_FMT_RGBA.rawValue))
+        let stride = Self.paddedStride(width: width)
+        let buffer = try scratchBuffer(bytes: stride * (height + 1) + Self.alignment)
+        var dst: [UnsafeMutablePointer<UInt8>?] = [buffer, nil, nil, nil]
+        var dstStride: [Int32] = [Int32(stride), 0, 0, 0]
+        let rows = withUnsafePointer(to: frame.pointee.data) { dataTuple in
+            dataTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { src in
+                withUnsafePointer(to: frame.pointee.linesize) { lsTuple in
+                    lsTuple.withMemoryRebound(to: Int32.self, capacity: 8) { srcStride in
+                        sws_scale(sws, src, srcStride, 0, Int32(h), &dst, &dstStride)
+                    }
+                }
+            }
+        }
+        guard rows > 0 else { throw MediaError("converting a picture to RGBA failed") }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        pixels.withUnsafeMutableBytes { out in
+            for y in 0..<height { memcpy(out.baseAddress! + y * width * 4, buffer + y * stride, width * 4) }
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// `image` converted (and scaled) into `frame`, whose size and format are set and whose
+    /// buffers come from `av_frame_get_buffer` (padded by FFmpeg itself).
+    func convert(_ image: RGBAImage, into frame: UnsafeMutablePointer<AVFrame>) throws {
+        guard image.width > 0, image.height > 0 else { throw MediaError("a picture has no size") }
+        let sws = try scaler(from: (image.width, image.height, AV_PIX_FMT_RGBA.rawValue),
+                             to: (Int(frame.pointee.width), Int(frame.pointee.height), frame.pointee.format))
+        let stride = Self.paddedStride(width: image.width)
+        let buffer = try scratchBuffer(bytes: stride * (image.height + 1) + Self.alignment)
+        image.pixels.withUnsafeBytes { src in
+            for y in 0..<image.height { memcpy(buffer + y * stride, src.baseAddress! + y * image.width * 4, image.width * 4) }
+        }
+        var srcData: [UnsafePointer<UInt8>?] = [UnsafePointer(buffer), nil, nil, nil]
+        var srcStride: [Int32] = [Int32(stride), 0, 0, 0]
+        let rows = withUnsafeMutablePointer(to: &frame.pointee.data) { dataTuple in
+            dataTuple.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { dst in
+                withUnsafeMutablePointer(to: &frame.pointee.linesize) { lsTuple in
+                    lsTuple.withMemoryRebound(to: Int32.self, capacity: 8) { dstStride in
+                        sws_scale(sws, &srcData, &srcStride, 0, Int32(image.height), dst, dstStride)
+                    }
+                }
+            }
+        }
+        guard rows > 0 else { throw MediaError("converting a picture for the encoder failed") }
+    }
+
+    /// `source` (a decoded frame) converted and scaled into `frame` (as `convert(_:into:)`).
+    func convert(_ source: UnsafeMutablePointer<AVFrame>, into frame: UnsafeMutablePointer<AVFrame>) throws {
+        let (w, h) = (Int(source.pointee.width), Int(source.pointee.height))
+        guard w > 0, h > 0 else { throw MediaError("a picture has no size") }
+        let sws = try scaler(from: (w, h, source.pointee.format),
+                             to: (Int(frame.pointee.width), Int(frame.pointee.height), frame.pointee.format))
+        let rows = withUnsafePointer(to: source.pointee.data) { srcTuple in
+            srcTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { src in
+                withUnsafePointer(to: source.pointee.linesize) { srcLs in
+                    srcLs.withMemoryRebound(to: Int32.self, capacity: 8) { srcStride in
+                        withUnsafeMutablePointer(to: &frame.pointee.data) { dstTuple in
+                            dstTuple.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { dst in
+                                withUnsafeMutablePointer(to: &frame.pointee.linesize) { dstLs in
+                                    dstLs.withMemoryRebound(to: Int32.self, capacity: 8) { dstStride in
+                                        sws_scale(sws, src, srcStride, 0, Int32(h), dst, dstStride)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        guard rows > 0 else { throw MediaError("converting a frame for the encoder failed") }
+    }
+
+    private func scaler(from a: (Int, Int, Int32), to b: (Int, Int, Int32)) throws -> OpaquePointer {
+        let wanted = [Int32(a.0), Int32(a.1), a.2, Int32(b.0), Int32(b.1), b.2]
+        if wanted != key || context == nil {
+            if let c = context { sws_freeContext(c) }
+            context = sws_getContext(Int32(a.0), Int32(a.1), AVPixelFormat(rawValue: a.2), Int32(b.0), Int32(b.1), AVPixelFormat(rawValue: b.2),
+                                     flags, nil, nil, nil)
+            key = wanted
+        }
+        guard let c = context else { throw MediaError("cannot convert this picture's pixel format") }
+        return c
+    }
+
+    private func scratchBuffer(bytes: Int) throws -> UnsafeMutablePointer<UInt8> {
+        if let s = scratch, scratchBytes >= bytes { return s }
+        if let s = scratch { av_free(s); scratch = nil; scratchBytes = 0 }
+        guard let raw = av_malloc(bytes) else { throw MediaError("out of memory for a \(bytes)-byte picture") }
+        scratch = raw.bindMemory(to: UInt8.self, capacity: bytes)
+        scratchBytes = bytes
+        return scratch!
+    }
+}

@@ -1,0 +1,118 @@
+import CSDL2
+import CSDL2TTF
+import Foundation
+import TactileCore
+import TactileUI
+
+/// Text split into stretches each drawn with a face that has its glyphs: Inter for Latin text,
+/// DejaVu Sans for what Inter lacks (Greek, Cyrillic, arrows, box drawing), Noto Color Emoji for
+/// emoji — so a file named "🎬 take 2.mp4" shows its clapper, not a box. SDL_ttf 2 has no
+/// fallback chain of its own; this is it. Emoji come as fixed-size colour bitmaps, scaled to the
+/// line's height when drawn.
+struct TextRuns {
+    /// A face of the chain.
+    enum Face: Hashable { case primary, symbols, emoji }
+
+    struct Run: Hashable {
+        var text: String
+        var face: Face
+        /// The run's width in pixels once scaled to the line, and the pixels it is rendered at.
+        var width: Int
+    }
+
+    var runs: [Run]
+    /// The line's size in pixels.
+    var width: Int, height: Int
+
+    /// Whether any run needs a face other than the primary one.
+    var usesFallbacks: Bool { runs.contains { $0.face != .primary } }
+
+    /// Lays `text` out in `weight` at `pixels` pixels per em.
+    init(_ text: String, weight: FontWeight, pixels: Int, fonts: Fonts) {
+        guard let primary = fonts.face(weight, pixels: pixels) else { runs = []; width = 0; height = 0; return }
+        let lineHeight = Int(TTF_FontHeight(primary))
+        // Plain ASCII (nearly every string the editor draws) is the primary face's alone.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var w: Int32 = 0, h: Int32 = 0
+            TTF_SizeUTF8(primary, text, &w, &h)
+            runs = [Run(text: text, face: .primary, width: Int(w))]
+            width = Int(w); height = max(Int(h), lineHeight)
+            return
+        }
+        var pieces: [(String, Face)] = []
+        for character in text {
+            let face = Self.face(for: character, primary: primary, fonts: fonts, pixels: pixels)
+            if let last = pieces.last, last.1 == face { pieces[pieces.count - 1].0.append(character) } else { pieces.append((String(character), face)) }
+        }
+        var total = 0
+        runs = pieces.map { text, face in
+            let w = Self.width(of: text, face: face, weight: weight, pixels: pixels, lineHeight: lineHeight, fonts: fonts)
+            total += w
+            return Run(text: text, face: face, width: w)
+        }
+        width = total; height = lineHeight
+    }
+
+    /// The face that draws `character`: emoji presentation goes to the emoji face; otherwise the
+    /// first face that has every one of its code points.
+    static func face(for character: Character, primary: OpaquePointer, fonts: Fonts, pixels: Int) -> Face {
+        let scalars = character.unicodeScalars.filter { !ignorable($0) }
+        guard let first = scalars.first else { return .primary }
+        let wantsEmoji = character.unicodeScalars.contains { $0.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains($0.value) }
+            || first.properties.isEmojiPresentation
+        if wantsEmoji, let emoji = fonts.emojiFace(), TTF_GlyphIsProvided32(emoji, first.value) != 0 { return .emoji }
+        if scalars.allSatisfy({ TTF_GlyphIsProvided32(primary, $0.value) != 0 }) { return .primary }
+        if let symbols = fonts.symbolFace(pixels: pixels), scalars.allSatisfy({ TTF_GlyphIsProvided32(symbols, $0.value) != 0 }) { return .symbols }
+        if let emoji = fonts.emojiFace(), TTF_GlyphIsProvided32(emoji, first.value) != 0 { return .emoji }
+        return .primary
+    }
+
+    /// Joiners and selectors that shape a cluster but have no glyph of their own.
+    static func ignorable(_ s: Unicode.Scalar) -> Bool {
+        s.value == 0x200D || (0xFE00...0xFE0F).contains(s.value) || (0x1F3FB...0x1F3FF).contains(s.value) || (0xE0020...0xE007F).contains(s.value)
+    }
+
+    static func width(of text: String, face: Face, weight: FontWeight, pixels: Int, lineHeight: Int, fonts: Fonts) -> Int {
+        var w: Int32 = 0, h: Int32 = 0
+        switch face {
+        case .primary: if let f = fonts.face(weight, pixels: pixels) { TTF_SizeUTF8(f, text, &w, &h) }
+        case .symbols: if let f = fonts.symbolFace(pixels: pixels) { TTF_SizeUTF8(f, text, &w, &h) }
+        case .emoji:
+            guard let f = fonts.emojiFace() else { return 0 }
+            TTF_SizeUTF8(f, text, &w, &h)
+            // A bitmap strike (136 px for Noto): scaled so that it stands as tall as the line.
+            return h > 0 ? Int((Double(w) * Double(lineHeight) / Double(h)).rounded()) : 0
+        }
+        return Int(w)
+    }
+
+    /// The line rendered: the tintable part (white glyphs, drawn in the text's colour) and the
+    /// emoji (in their own colours), each with where it goes in the line, in pixels.
+    func render(weight: FontWeight, pixels: Int, fonts: Fonts) -> (tinted: UnsafeMutablePointer<SDL_Surface>?, emoji: [(UnsafeMutablePointer<SDL_Surface>, SDL_Rect)]) {
+        let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
+        if runs.count == 1, runs[0].face == .primary {
+            return (fonts.face(weight, pixels: pixels).flatMap { TTF_RenderUTF8_Blended($0, runs[0].text, white) }, [])
+        }
+        guard width > 0, height > 0,
+              let line = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, tactile_SDL_PIXELFORMAT_ARGB8888()) else { return (nil, []) }
+        SDL_FillRect(line, nil, 0)
+        var emoji: [(UnsafeMutablePointer<SDL_Surface>, SDL_Rect)] = []
+        var x = 0
+        for run in runs {
+            defer { x += run.width }
+            switch run.face {
+            case .emoji:
+                guard let f = fonts.emojiFace(), let s = TTF_RenderUTF8_Blended(f, run.text, white) else { continue }
+                emoji.append((s, SDL_Rect(x: Int32(x), y: 0, w: Int32(run.width), h: Int32(height))))
+            case .primary, .symbols:
+                let face = run.face == .primary ? fonts.face(weight, pixels: pixels) : fonts.symbolFace(pixels: pixels)
+                guard let f = face, let s = TTF_RenderUTF8_Blended(f, run.text, white) else { continue }
+                SDL_SetSurfaceBlendMode(s, SDL_BLENDMODE_NONE)
+                var dst = SDL_Rect(x: Int32(x), y: Int32((height - Int(s.pointee.h)) / 2), w: s.pointee.w, h: s.pointee.h)
+                SDL_UpperBlit(s, nil, line, &dst)
+                SDL_FreeSurface(s)
+            }
+        }
+        return (line, emoji)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import XCTest
+import TactileCore
+import TactileEditor
+import TactileInput
+@testable import TactileApp
+
+/// Every numeric setting set to 0, −1, 10⁻⁹, 10⁹ and 10³⁰⁸ (and to each end of its documented
+/// range) is either refused with the key named — by the same check `config --check`, the start
+/// and a live reload run — or accepted, and then a snapshot and a short replay of taps, a trim, a
+/// fling, a pinch and playback run without a crash or a hang.
+final class ConfigurationExtremesTests: XCTestCase {
+    static let probes: [Double] = [0, -1, 1e-9, 1e9, 1e308]
+
+    func testEveryNumericKeyHasADocumentedRange() {
+        let keys = TactileConfiguration().numericValues().map { TactileConfiguration.rangeKey(of: $0.path) }
+        for key in keys { XCTAssertNotNil(TactileConfiguration.ranges[key], "\(key) has no range") }
+        XCTAssertGreaterThan(keys.count, 100)
+        XCTAssertEqual(TactileConfiguration().problems(), [], "the defaults keep every range")
+    }
+
+    func testTheValuesThatOnceCrashedAreRefusedNamingTheKey() {
+        for (json, key) in [("{\"input\":{\"longPressDuration\":1e308}}", "input.longPressDuration"),
+                            ("{\"timeline\":{\"physics\":{\"rubberBandCoefficient\":0}}}", "timeline.physics.rubberBandCoefficient"),
+                            ("{\"layout\":{\"viewport\":{\"width\":1e9}}}", "layout.viewport.width")] {
+            XCTAssertThrowsError(try ConfigurationFile.decode(Data(json.utf8))) { error in
+                XCTAssertEqual((error as? ConfigurationError)?.key, key, "\(error)")
+            }
+        }
+    }
+
+    func testEveryNumericKeyAtEveryExtremeIsRefusedOrRuns() throws {
+        let defaults = Self.base()
+        let trace = Self.shortSession()
+        // Media settings run over the demo's real media; the rest over its placeholders (faster).
+        let withMedia = MediaProject.demo().project, placeholders = DemoProject.make()
+        let library = try MediaFolder.library(nil)
+        var refused = 0, ran = 0
+        for (path, _) in defaults.numericValues() {
+            let range = try XCTUnwrap(TactileConfiguration.ranges[TactileConfiguration.rangeKey(of: path)])
+            var values = Self.probes + [range.lower, range.upper]
+            if range.excludesLower { values[values.count - 2] = range.lower + 1e-6 }
+            for value in Set(values).sorted() {
+                let json = try Self.json(defaults, setting: path, to: value)
+                let configuration: TactileConfiguration
+                do { configuration = try ConfigurationFile.decode(json) } catch let error as ConfigurationError {
+                    // Refused: the message names the key (or, for a list, the list).
+                    let list = TactileConfiguration.rangeKey(of: path).components(separatedBy: "[]")[0]
+                    XCTAssertTrue(path.hasPrefix(error.key) || "\(error)".contains(path) || "\(error)".contains(list),
+                                  "\(path) = \(value): the error does not name the key: \(error)")
+                    refused += 1
+                    continue
+                }
+                let finished = Self.watchdog("\(path) = \(value)", seconds: 60)
+                let session = try HeadlessSession(project: path.hasPrefix("media.") ? withMedia : placeholders, scale: 0.5, configuration: configuration, library: library)
+                session.driver.play(trace, until: trace.duration + .seconds(1))
+                _ = try session.renderLatest()
+                finished()
+                ran += 1
+            }
+        }
+        XCTAssertGreaterThan(refused, 300, "most extremes are refused")
+        XCTAssertGreaterThan(ran, 100, "the in-range ones ran")
+    }
+
+    /// The configuration the probes start from: the defaults plus one ignored region, so the
+    /// region's numbers are probed too.
+    static func base() -> TactileConfiguration {
+        var c = TactileConfiguration()
+        c.touchscreen.ignoreRegions = [.init(x: 0.9, y: 0.9, width: 0.05, height: 0.05)]
+        return c
+    }
+
+    /// The JSON of `base` with the number at `path` (`a.b[0].c`) set to `value`.
+    static func json(_ base: TactileConfiguration, setting path: String, to value: Double) throws -> Data {
+        let root = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(base))
+        var segments: [(name: String, index: Int?)] = []
+        for part in path.split(separator: ".") {
+            if let open = part.firstIndex(of: "["), let n = Int(part[part.index(after: open)..<part.index(before: part.endIndex)]) {
+                segments.append((String(part[..<open]), n))
+            } else {
+                segments.append((String(part), nil))
+            }
+        }
+        func set(_ node: Any, _ rest: ArraySlice<(name: String, index: Int?)>) -> Any {
+            guard let first = rest.first, var object = node as? [String: Any] else { return value }
+            if let n = first.index, var list = object[first.name] as? [Any] {
+                list[n] = set(list[n], rest.dropFirst())
+                object[first.name] = list
+            } else {
+                object[first.name] = set(object[first.name] as Any, rest.dropFirst())
+            }
+            return object
+        }
+        return try JSONSerialization.data(withJSONObject: set(root, segments[...]))
+    }
+
+    /// Taps, a trim, a fling, a pinch, play and a key: what a person does in the first minute.
+    static func shortSession() -> Trace {
+        var events: [InputEvent] = []
+        func tap(_ x: Double, _ y: Double, _ t: Double) {
+            events += [.touch(.down, id: 1, at: Point(x: x, y: y), time: .seconds(t)), .touch(.up, id: 1, at: Point(x: x, y: y), time: .seconds(t + 0.08))]
+        }
+        func drag(_ a: Point, _ b: Point, _ t: Double, id: Int = 1, steps: Int = 10) {
+            events.append(.touch(.down, id: id, at: a, time: .seconds(t)))
+            for i in 1...steps {
+                let k = Double(i) / Double(steps)
+                events.append(.touch(.move, id: id, at: Point(x: a.x + (b.x - a.x) * k, y: a.y + (b.y - a.y) * k), time: .seconds(t + Double(i) / 60)))
+            }
+            events.append(.touch(.up, id: id, at: b, time: .seconds(t + Double(steps) / 60 + 0.02)))
+        }
+        tap(249, 606, 0.2)
+        drag(Point(x: 306, y: 606), Point(x: 250, y: 606), 0.6)
+        drag(Point(x: 200, y: 700), Point(x: 20, y: 700), 1.2, steps: 4)
+        events.append(.touch(.down, id: 1, at: Point(x: 150, y: 650), time: .seconds(2.5)))
+        events.append(.touch(.down, id: 2, at: Point(x: 250, y: 650), time: .seconds(2.5)))
+        for i in 1...8 {
+            events.append(.touch(.move, id: 1, at: Point(x: 150 - Double(i) * 8, y: 650), time: .seconds(2.5 + Double(i) / 60)))
+            events.append(.touch(.move, id: 2, at: Point(x: 250 + Double(i) * 8, y: 650), time: .seconds(2.5 + Double(i) / 60)))
+        }
+        events.append(.touch(.up, id: 1, at: Point(x: 86, y: 650), time: .seconds(2.7)))
+        events.append(.touch(.up, id: 2, at: Point(x: 314, y: 650), time: .seconds(2.7)))
+        tap(32, 526, 3.0)
+        events.append(.key(.space, time: .seconds(3.8)))
+        tap(195, 300, 4.0)
+        events.append(.key(.undo, time: .seconds(4.3)))
+        return Trace(viewport: Size(width: 390, height: 844), events: events.sorted { $0.time < $1.time })
+    }
+
+    /// Starts a timer that ends the process, naming `what`, unless the returned function is called in time.
+    static func watchdog(_ what: String, seconds: Double) -> () -> Void {
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            if done.wait(timeout: .now() + seconds) == .timedOut {
+                FileHandle.standardError.write(Data("hang: \(what) ran for more than \(seconds) s\n".utf8))
+                exit(3)
+            }
+        }
+        return { done.signal() }
+    }
+}

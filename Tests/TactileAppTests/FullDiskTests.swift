@@ -1,0 +1,161 @@
+import CSDL2
+import Foundation
+import XCTest
+import TactileCore
+import TactileEditor
+import TactileInput
+import TactileSDL
+@testable import TactileApp
+
+/// Disks that fill or refuse, made real: a small tmpfs mounted for the test (a read-only one,
+/// one with a few kilobytes left). A folder that cannot be written is refused at the start; a
+/// disk that fills stops the recording with a banner and keeps what was written; autosave
+/// failures show a banner, are never reported as saved, and the exit status says so.
+final class FullDiskTests: XCTestCase, ReplayTesting {
+    var folder: URL!
+    var mounts: [URL] = []
+    override func setUpWithError() throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        folder = try Self.makeTestFolder("disk")
+    }
+    override func tearDown() {
+        for m in mounts.reversed() { _ = try? Self.run("/bin/umount", [m.path]) }
+        removeTestFolder()
+    }
+
+    @discardableResult
+    static func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: tool)
+        p.arguments = arguments
+        if !environment.isEmpty { p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        let pipe = Pipe()
+        p.standardOutput = pipe; p.standardError = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// A tmpfs of `kilobytes` at a new folder (read-only when asked), unmounted after the test.
+    func smallDisk(kilobytes: Int, readOnly: Bool = false) throws -> URL {
+        guard getuid() == 0 else { throw XCTSkip("mounting a small tmpfs needs root (as in CI)") }
+        let url = folder.appendingPathComponent("disk\(mounts.count)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let (status, output) = try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k\(readOnly ? ",ro" : "")", "tmpfs", url.path])
+        guard status == 0 else { throw XCTSkip("cannot mount a tmpfs here: \(output)") }
+        mounts.append(url)
+        return url
+    }
+
+    /// Fills `disk` until `leaving` bytes are free.
+    func fill(_ disk: URL, leaving: Int) throws {
+        let attributes = try FileManager.default.attributesOfFileSystem(forPath: disk.path)
+        let free = (attributes[.systemFreeSize] as? NSNumber)?.intValue ?? 0
+        try Data(count: max(0, free - leaving)).write(to: disk.appendingPathComponent("filler"))
+    }
+
+    func testARecordFolderThatCannotBeWrittenIsRefusedAtTheStart() throws {
+        let readOnly = try smallDisk(kilobytes: 64, readOnly: true)
+        let host = WindowHost(options: WindowOptions(viewport: Size(width: 390, height: 844), scale: 1, fill: false, fullscreen: false),
+                              configuration: TactileConfiguration())
+        XCTAssertThrowsError(try Recording(host: host, folder: readOnly.appendingPathComponent("session"), project: DemoProject.make(),
+                                           configuration: TactileConfiguration())) { error in
+            XCTAssertEqual((error as? CommandError)?.exitCode, 2)
+            XCTAssertTrue("\(error)".contains("Read-only file system"), "\(error)")
+        }
+        let full = try smallDisk(kilobytes: 64)
+        try fill(full, leaving: 0)
+        XCTAssertThrowsError(try Recording(host: host, folder: full, project: DemoProject.make(), configuration: TactileConfiguration())) {
+            XCTAssertTrue("\($0)".contains("No space left on device"), "\($0)")
+        }
+        // The program itself: exit 2, one line, before any window opens.
+        let (status, output) = try Self.run(try tactileBinary().path, ["run", "--record", readOnly.appendingPathComponent("s").path])
+        XCTAssertEqual(status, 2, output)
+        XCTAssertTrue(output.contains("cannot record a session there (Read-only file system)"), output)
+    }
+
+    func testADiskThatFillsStopsTheRecordingWithABannerAndKeepsWhatWasWritten() throws {
+        let disk = try smallDisk(kilobytes: 64)
+        let session = disk.appendingPathComponent("session")
+        let host = WindowHost(options: WindowOptions(viewport: Size(width: 390, height: 844), scale: 1, fill: false, fullscreen: false),
+                              configuration: TactileConfiguration())
+        nonisolated(unsafe) var banners: [String] = []
+        var started = false
+        let filler = disk.appendingPathComponent("filler")
+        host.onFrame = { record in
+            if let b = record.state.banner?.message, b != banners.last { banners.append(b) }
+            guard !started, let frame = host.currentFrame else { return }
+            started = true
+            Thread.detachNewThread {
+                func at(_ x: Double, _ y: Double) -> Point { Point(x: frame.screen.x + x * frame.scale, y: frame.screen.y + y * frame.scale) }
+                WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: at(249, 606).x, y: at(249, 606).y); usleep(50_000)
+                WindowHostTests.push(SDL_MOUSEBUTTONUP, x: at(249, 606).x, y: at(249, 606).y); usleep(300_000)
+                // Someone else fills the disk while the session runs.
+                let free = ((try? FileManager.default.attributesOfFileSystem(forPath: disk.path))?[.systemFreeSize] as? NSNumber)?.intValue ?? 0
+                try? Data(count: max(0, free - 2048)).write(to: filler)
+                // Scroll the timeline back and forth: every move is a line in the trace.
+                for round in 0..<6 {
+                    WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: at(200, 700).x, y: at(200, 700).y); usleep(20_000)
+                    for i in 1...30 {
+                        let x = round % 2 == 0 ? 200 - Double(i) * 4 : 80 + Double(i) * 4
+                        WindowHostTests.push(SDL_MOUSEMOTION, x: at(x, 700).x, y: at(x, 700).y); usleep(8_000)
+                    }
+                    WindowHostTests.push(SDL_MOUSEBUTTONUP, x: at(150, 700).x, y: at(150, 700).y); usleep(50_000)
+                }
+                usleep(300_000)
+                WindowHostTests.quit()
+            }
+        }
+        let recording = try Recording(host: host, folder: session, project: DemoProject.make(), configuration: TactileConfiguration())
+        try host.run(project: DemoProject.make())
+        let recorder = try XCTUnwrap(recording.finish(host: host))
+        XCTAssertEqual(host.ending, .closed, "the editor ran on to the end")
+        XCTAssertTrue(recorder.stopped?.contains("No space left on device") == true, "stopped: \(recorder.stopped ?? "no")")
+        XCTAssertTrue(banners.contains { $0.hasPrefix("Recording stopped: No space left on device") }, "banners: \(banners)")
+        XCTAssertGreaterThan(recorder.framesWritten, 2)
+        XCTAssertLessThan(recorder.framesWritten, host.framesRun, "the frames after the disk filled are not there")
+        // What was written before stays, and replays.
+        try FileManager.default.removeItem(at: filler)
+        let summary = try Commands.replay(trace: session.path, project: nil, outputs: .init(stateOut: path("replayed.json")), scale: 1, until: nil)
+        XCTAssertTrue(summary.hasPrefix("replayed"), summary)
+        let log = try String(contentsOf: session.appendingPathComponent("log.jsonl"), encoding: .utf8)
+        XCTAssertTrue(log.contains("\"select\""), "the selection before the disk filled is in the log")
+    }
+
+    func testAutosaveOnAFullDiskShowsABannerIsNeverReportedAsSavedAndTheExitStatusSaysSo() throws {
+        let disk = try smallDisk(kilobytes: 64)
+        let autosave = try Autosave(folder: disk.appendingPathComponent("autosave"), project: DemoProject.make())
+        try fill(disk, leaving: 0)
+        var changed = DemoProject.make(); changed.name = "Changed"
+        guard case let .failed(reason) = autosave.save(changed) else { return XCTFail("a failed save is reported") }
+        XCTAssertEqual(reason, "No space left on device")
+        changed.name = "Changed again"
+        XCTAssertEqual(autosave.save(changed), .none, "reported once, not every frame")
+        XCTAssertEqual(autosave.finish(project: changed), "No space left on device", "a clean close that could not save says so")
+        try FileManager.default.removeItem(at: disk.appendingPathComponent("filler"))
+        changed.name = "Once there is room"
+        XCTAssertEqual(autosave.save(changed), .recovered, "and once it works again, that too")
+
+        // The program, on a disk with no room for its autosave: a banner says so from the start,
+        // and SIGTERM exits 3, never saying "everything saved".
+        let data = try smallDisk(kilobytes: 128)
+        try fill(data, leaving: 0)
+        let binary = try tactileBinary()
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = ["run"]
+        p.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": data.path, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"]) { $1 }
+        let pipe = Pipe()
+        p.standardError = pipe; p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        usleep(1_500_000)
+        kill(p.processIdentifier, SIGTERM)
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 3, output)
+        XCTAssertTrue(output.contains("not everything could be saved: the project could not be autosaved (No space left on device)"), output)
+        XCTAssertFalse(output.contains("everything saved\n"), output)
+    }
+}
+
