@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "tactile", targets: ["tactile"]),
         .executable(name: "tactile-bench", targets: ["TactileBenchmarks"]),
+        .executable(name: "tactile-fuzz", targets: ["tactile-fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -46,6 +47,13 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // Test support: linked by tests, benchmarks and the fuzzer, never by the product.
+        .target(name: "TactileTestSupport", dependencies: ["TactileCore", "TactileInput", "TactileEditor", "TactileMedia", "TactileApp"]),
+        .executableTarget(name: "tactile-fuzz", dependencies: [
+            "TactileTestSupport", "TactileCore", "TactileMedia",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
         .executableTarget(name: "TactileBenchmarks", dependencies: [
             "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileMedia", "TactileSDL", "TactileApp",
         ], path: "Benchmarks/TactileBenchmarks"),
@@ -55,7 +63,7 @@ let package = Package(
         .testTarget(name: "TactileUITests", dependencies: ["TactileUI", "TactileCore", "TactileInput"]),
         .testTarget(name: "TactileEditorTests", dependencies: ["TactileEditor", "TactileUI", "TactileInput", "TactileCore"]),
         .testTarget(name: "TactileMediaTests", dependencies: ["TactileMedia", "TactileCore"]),
-        .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "CSDL2", "TactileInput", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileCore"]),
+        .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "TactileTestSupport", "CSDL2", "TactileInput", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileCore"]),
     ],
     swiftLanguageModes: [.v5]
 )

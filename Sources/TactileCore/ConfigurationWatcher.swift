@@ -10,6 +10,9 @@ public final class ConfigurationWatcher {
     /// Changes laid over every load (command-line options such as `--ui-scale`).
     private let adjust: (inout TactileConfiguration) -> Void
     private var stamp: Data?
+    /// Bytes that did not parse once: a file caught half-written by an editor saving in place.
+    /// They are reported only if the next look finds them unchanged.
+    private var unsettled: Data?
 
     /// A watcher of `url`; the file's current state counts as already loaded.
     public init(url: URL, variant: String?, adjust: @escaping (inout TactileConfiguration) -> Void = { _ in }) {
@@ -30,9 +33,23 @@ public final class ConfigurationWatcher {
     public func poll() -> Result<TactileConfiguration, ConfigurationError>? {
         let now = Self.stamp(of: url)
         guard now != stamp else { return nil }
+        let previous = stamp
         stamp = now
         guard now != nil else { return .failure(ConfigurationError(key: "", "\(url.lastPathComponent) is gone; keeping the settings in use")) }
-        do { return .success(try load()) } catch let e as ConfigurationError { return .failure(e) } catch {
+        do {
+            let c = try load()
+            unsettled = nil
+            return .success(c)
+        } catch let e as ConfigurationError {
+            if e.key.isEmpty && unsettled != now {
+                // Perhaps half-written: look again at the next poll before saying so.
+                unsettled = now
+                stamp = previous
+                return nil
+            }
+            unsettled = nil
+            return .failure(e)
+        } catch {
             return .failure(ConfigurationError(key: "", "\(error)"))
         }
     }

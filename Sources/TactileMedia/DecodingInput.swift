@@ -58,16 +58,40 @@ final class DecodingInput {
         avformat_close_input(&f)
     }
 
+    /// Goes back to the stream's first frame (by its timestamp, else to the file's first byte)
+    /// and empties the decoder: for demuxers whose seek to a time found nothing (a lone JPEG
+    /// read as a pipe, a time past the end of a file cut short).
+    func rewind() {
+        // Streams without a header to keep (image pipes, MPEG transport and program streams) go
+        // back by bytes; the rest by the first frame's timestamp (a byte seek would land inside
+        // their header).
+        let name = String(cString: format.pointee.iformat.pointee.name)
+        let byBytes = name.hasSuffix("_pipe") || ["image2", "mpegts", "mpeg", "h264", "hevc", "m4v", "mjpeg"].contains(name)
+        let first = stream.pointee.start_time == tactile_AV_NOPTS_VALUE() ? 0 : stream.pointee.start_time
+        if !byBytes || avformat_seek_file(format, -1, Int64.min, 0, Int64.max, AVSEEK_FLAG_BYTE) < 0 {
+            av_seek_frame(format, stream.pointee.index, first, AVSEEK_FLAG_BACKWARD)
+        }
+        avcodec_flush_buffers(context)
+        endOfStream = false
+    }
+
     /// The stream's time base.
     var timeBase: AVRational { stream.pointee.time_base }
 
     /// Decodes the next frame into `frame`; false at the end of the stream.
     func receive(into frame: UnsafeMutablePointer<AVFrame>) throws -> Bool {
+        var damaged = 0
         while true {
             let r = avcodec_receive_frame(context, frame)
             if r >= 0 { return true }
             if r == tactile_AVERROR_EOF() { return false }
-            guard r == tactile_AVERROR_EAGAIN() else { throw MediaError("\(path): decoding its \(noun) failed", code: r) }
+            if r != tactile_AVERROR_EAGAIN() {
+                // A damaged frame (a file cut short mid-packet): skip it; give up only when
+                // nothing but damage follows.
+                damaged += 1
+                guard damaged < 32 else { throw MediaError("\(path): decoding its \(noun) failed", code: r) }
+                continue
+            }
             if endOfStream { return false }
             if av_read_frame(format, packet) < 0 {
                 endOfStream = true

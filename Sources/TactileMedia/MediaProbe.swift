@@ -105,6 +105,14 @@ public enum MediaProbe {
                 report.duration = Double(st.pointee.duration) * Double(st.pointee.time_base.num) / Double(st.pointee.time_base.den)
             }
         }
+        // An index that promises more than the file holds (an MP4 cut short after its moov):
+        // the length is what really decodes.
+        let indexed = videoIndex >= 0 ? videoIndex : audioIndex
+        if indexed >= 0, let st = fmt.pointee.streams[Int(indexed)], let claimed = report.duration,
+           let decodable = decodableSeconds(of: st, fileSize: Int64(size)), decodable < claimed - 0.05 {
+            report.duration = decodable
+            report.warning = "The file is cut short: only the first \(String(format: "%.1f", decodable)) s of its \(String(format: "%.1f", claimed)) s can be played."
+        }
         if audioIndex >= 0, let st = fmt.pointee.streams[Int(audioIndex)] {
             let par = st.pointee.codecpar.pointee
             let codecName = String(cString: avcodec_get_name(par.codec_id))
@@ -118,6 +126,31 @@ public enum MediaProbe {
             report.error = problems.joined(separator: " ")
         }
         return report
+    }
+
+    /// How many seconds of `stream` lie within the file's `fileSize` bytes, by the demuxer's index
+    /// of packets (MP4 and QuickTime index every one); nil when it has no index or all is there.
+    static func decodableSeconds(of stream: UnsafeMutablePointer<AVStream>, fileSize: Int64) -> Double? {
+        let count = avformat_index_get_entries_count(stream)
+        guard count > 0, let last = avformat_index_get_entry(stream, count - 1) else { return nil }
+        guard last.pointee.pos + Int64(last.pointee.size) > fileSize else { return nil }
+        // The last packet wholly inside the file (entries are in file order within a stream).
+        var lo = 0, hi = Int(count) - 1, found = -1
+        while lo <= hi {
+            let mid = (lo + hi) / 2
+            guard let e = avformat_index_get_entry(stream, Int32(mid)) else { break }
+            if e.pointee.pos + Int64(e.pointee.size) <= fileSize { found = mid; lo = mid + 1 } else { hi = mid - 1 }
+        }
+        guard found >= 0 else { return 0 }
+        // Presentation order can run ahead of file order (B-frames): take the latest time among
+        // the packets that are there, plus one frame.
+        var latest = Int64.min
+        for i in max(0, found - 16)...found { if let e = avformat_index_get_entry(stream, Int32(i)) { latest = max(latest, e.pointee.timestamp) } }
+        let tb = stream.pointee.time_base
+        let start = stream.pointee.start_time == tactile_AV_NOPTS_VALUE() ? 0 : stream.pointee.start_time
+        let rate = stream.pointee.avg_frame_rate
+        let frame = rate.num > 0 && rate.den > 0 ? Double(rate.den) / Double(rate.num) : 0
+        return max(0, Double(latest - start) * Double(tb.num) / Double(max(1, tb.den)) + frame)
     }
 
     /// Degrees clockwise from the stream's display matrix, snapped to 0, 90, 180 or 270.
@@ -165,7 +198,8 @@ extension ProbeReport {
     public var mediaInfo: MediaInfo? {
         guard ok else { return nil }
         let still = container.map { $0.hasSuffix("_pipe") || $0 == "image2" } ?? false
-        let frame = video.flatMap { $0.frameRate > 0 ? Time(ticks: Int64((Double(Time.ticksPerSecond) / $0.frameRate).rounded())) : nil }
+        // Frame rates outside 1/1000 … 1000 fps are a damaged header: no frame length then.
+        let frame = video.flatMap { $0.frameRate >= 0.001 && $0.frameRate <= 1000 ? Time(ticks: Int64((Double(Time.ticksPerSecond) / $0.frameRate).rounded())) : nil }
         return MediaInfo(duration: still ? nil : duration.map { .seconds($0) }, pictureWidth: video?.displayWidth,
                          pictureHeight: video?.displayHeight, frameDuration: still ? nil : frame, hasAudio: audio != nil)
     }

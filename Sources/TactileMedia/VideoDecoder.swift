@@ -119,13 +119,22 @@ public final class VideoDecoder {
         let window = isIntraOnly ? frameDuration * 2 : .seconds(2)
         let forward = !alwaysSeeks && (held.map { $0.pts <= target && target - $0.pts < pts(for: window) } ?? false)
         var justSeeked = false
+        var backoff = Backoff(target: target, startPTS: startPTS, unit: pts(for: .seconds(1)))
         if !forward { seek(to: target); justSeeked = true }
         while true {
             guard let next = try decodeNext() else {
                 // End of stream: the last frame shows for ever after.
-                guard held != nil else { return nil }
-                return try heldPicture()
+                if held != nil { return try heldPicture() }
+                // A seek that found no frame at all (past the end of a file cut short, a demuxer
+                // that cannot seek by time): step back, so the last frame that decodes shows, in
+                // headless replays as in the window.
+                guard stepBack(&backoff) else { return nil }
+                justSeeked = true
+                continue
             }
+            // Containers that seek by bytes (MPEG-TS, MPEG-PS) may land after the target: the
+            // frame wanted lies before the first one decoded. Step back and decode forward.
+            if justSeeked, held == nil, next.pts > target, stepBack(&backoff) { continue }
             if next.pts > target, held != nil {
                 // The held frame's interval contains the target; keep the new one for later.
                 swap(&pendingFrame, &incoming)
@@ -143,10 +152,38 @@ public final class VideoDecoder {
     /// The keyframe at or before `time`: one seek and one decoded frame (quick filmstrips).
     public func keyframe(at time: Time) throws -> DecodedFrame {
         let target = startPTS + pts(for: max(.zero, time)) + roundingTolerance
+        var backoff = Backoff(target: target, startPTS: startPTS, unit: pts(for: .seconds(1)))
         seek(to: target)
-        guard let next = try decodeNext() else { throw MediaError("\(path): no frame could be decoded") }
-        takeIncoming(next)
-        return try heldPicture()
+        while true {
+            guard let next = try decodeNext() else {
+                guard stepBack(&backoff) else { throw MediaError("\(path): no frame could be decoded") }
+                continue
+            }
+            if next.pts > target, stepBack(&backoff) { continue }
+            takeIncoming(next)
+            return try heldPicture()
+        }
+    }
+
+    /// How far a request has stepped back from its target: 2, 8, 32, 128 s, then the file's start.
+    struct Backoff {
+        let target: Int64, startPTS: Int64, unit: Int64
+        var steps = 0
+        static let limit = 5
+    }
+
+    /// Seeks further back for `backoff`'s request (last, to the first byte); false when even that was tried.
+    private func stepBack(_ backoff: inout Backoff) -> Bool {
+        guard backoff.steps <= Backoff.limit else { return false }
+        backoff.steps += 1
+        let back = backoff.unit * Int64(2 << (2 * (backoff.steps - 1)))
+        if backoff.steps <= Backoff.limit && backoff.target - back > backoff.startPTS {
+            seek(to: backoff.target - back)
+        } else {
+            rewindToStart()
+            backoff.steps = Backoff.limit + 1
+        }
+        return true
     }
 
     /// Decodes every frame from the current position (the start, for a new decoder) in order,
@@ -184,9 +221,19 @@ public final class VideoDecoder {
 
     private func seek(to target: Int64) {
         input.seek(to: target, fallback: startPTS)
+        forgetFrames()
+        seeks += 1
+    }
+
+    private func rewindToStart() {
+        input.rewind()
+        forgetFrames()
+        seeks += 1
+    }
+
+    private func forgetFrames() {
         held = nil; heldImage = nil; pending = nil
         av_frame_unref(heldFrame); av_frame_unref(pendingFrame)
-        seeks += 1
     }
 
     /// Decodes the next frame in presentation order into `incoming`; nil at the end.

@@ -75,5 +75,15 @@ final class ConfigurationFileTests: XCTestCase {
         guard case let .failure(e)? = watcher.poll() else { return XCTFail("a broken file is reported") }
         XCTAssertEqual(e.key, "timeline.snapThreshold")
         XCTAssertNil(watcher.poll(), "and reported once")
+        // A file caught half-written (an editor saving in place) is looked at again before a complaint.
+        try Data(#"{"timeline": {"snapTh"#.utf8).write(to: url)
+        XCTAssertNil(watcher.poll(), "not yet: it may be half-written")
+        try Data(#"{"timeline": {"snapThreshold": 7}}"#.utf8).write(to: url)
+        guard case let .success(settled)? = watcher.poll() else { return XCTFail("the finished file is read") }
+        XCTAssertEqual(settled.timeline.snapThreshold, 7)
+        try Data("not json".utf8).write(to: url)
+        XCTAssertNil(watcher.poll())
+        guard case let .failure(broken)? = watcher.poll() else { return XCTFail("still broken at the next look: reported") }
+        XCTAssertTrue(broken.message.contains("not valid JSON"), broken.message)
     }
 }

@@ -13,7 +13,7 @@ final class MediaShownRightTests: XCTestCase {
         MediaLog.quiet()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
-    override class func tearDown() { try? FileManager.default.removeItem(at: folder) }
+    override class func tearDown() { if ProcessInfo.processInfo.environment["TACTILE_KEEP_TEST_OUTPUT"] == nil { try? FileManager.default.removeItem(at: folder) } }
 
     func url(_ name: String) -> URL { Self.folder.appendingPathComponent(name) }
 
@@ -70,7 +70,7 @@ final class MediaShownRightTests: XCTestCase {
         // Past what decodes, every decoder shows the last frame that does (window and headless alike).
         let lastIndex = Int((length * 30).rounded(.down)) - 1
         let synchronous = try VideoDecoder(path: cut.path).frame(at: .seconds(length + 3)).image
-        XCTAssertEqual(TestPattern.readStamp(synchronous), lastIndex, accuracy: 1)
+        XCTAssertEqual(TestPattern.readStamp(synchronous), lastIndex, accuracy: 3, "the last frame there is, not black")
     }
 
     /// Rewrites an MP4 so its index (moov) comes before its data, as cameras and `+faststart` do.
@@ -105,6 +105,7 @@ final class MediaShownRightTests: XCTestCase {
         }
         av_write_trailer(o)
         avio_closep(&o.pointee.pb)
-        _ = try FileManager.default.replaceItemAt(url, withItemAt: temp)
+        guard rename(temp.path, url.path) == 0 else { throw MediaError("moving the rewritten file into place") }
     }
 }
+
