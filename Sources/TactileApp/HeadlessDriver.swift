@@ -24,9 +24,10 @@ public final class HeadlessDriver {
     /// Whether `log` and `cues` keep every event (default). Long runs that only watch `onFrame`
     /// turn it off, so the driver's memory stays flat.
     public var keepsHistory = true
-    /// Most frames the editor may schedule in a row with no input between them: 36,000, ten
-    /// minutes of animation at 60 fps. A trace that leaves a finger on a trim handle for a day
-    /// would otherwise replay for hours; past this the replay stops scheduling and says so.
+    /// Most frames the editor may schedule in a row with no input between them while nothing
+    /// plays: 36,000, ten minutes of animation at 60 fps. A trace that leaves a finger on a trim
+    /// handle for a day would otherwise replay for hours; past this the replay stops scheduling
+    /// and says so. Playback is not counted (a trace may play a long project to its end).
     public var maximumFramesWithoutInput = 36_000
     /// Where the replay stopped running scheduled frames, when a trace asked for too many.
     public private(set) var overrun: (from: Time, to: Time)?
@@ -39,7 +40,7 @@ public final class HeadlessDriver {
     /// Runs one frame now with `events`.
     @discardableResult
     public func runFrame(events: [InputEvent] = []) -> FrameOutput {
-        framesWithoutInput = events.isEmpty ? framesWithoutInput + 1 : 0
+        framesWithoutInput = !events.isEmpty ? 0 : state.playback == nil ? framesWithoutInput + 1 : framesWithoutInput
         let output = editor.frame(&state, events: events, now: clock.now)
         loop.frameDidRun(at: clock.now, requests: output.requests)
         if output.drawList != lastOutput?.drawList { framesRendered += 1 }
