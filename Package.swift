@@ -2,7 +2,9 @@
 import PackageDescription
 
 /// Tactile: a touch-interaction lab for Linux. See README.md and ../shared/DESIGN.md.
-/// Module arrows point one way: Core ← Input ← UI ← Editor ← (Media, SDL) ← App ← tactile.
+/// Module arrows point one way, down the README's module table:
+/// Core ← Input ← UI ← Editor ← Kiosk ← Host ← App ← tactile; Media (FFmpeg) and SDL (the
+/// window backend, which knows only Core, Input and UI) are edges the app wires together.
 let package = Package(
     name: "Tactile",
     platforms: [.macOS(.v13)],
@@ -29,17 +31,20 @@ let package = Package(
         .target(name: "TactileInput", dependencies: ["TactileCore"]),
         .target(name: "TactileUI", dependencies: ["TactileCore", "TactileInput"]),
         .target(name: "TactileEditor", dependencies: ["TactileCore", "TactileInput", "TactileUI"]),
+        .target(name: "TactileKiosk", dependencies: ["TactileCore", "TactileInput", "TactileUI"],
+                resources: [.embedInCode("Resources/attract.jsonl")]),
+        .target(name: "TactileHost", dependencies: ["TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk"]),
 
         // Edges: FFmpeg and SDL.
         .target(name: "TactileMedia", dependencies: ["TactileCore", "CFFmpeg"]),
         .target(name: "TactileSDL", dependencies: [
-            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileMedia", "CSDL2", "CSDL2TTF",
+            "TactileCore", "TactileInput", "TactileUI", "CSDL2", "CSDL2TTF",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Commands (headless runners and the windowed app), and the thin command-line front.
         .target(name: "TactileApp", dependencies: [
-            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileMedia", "TactileSDL",
+            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileMedia", "TactileSDL",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "tactile", dependencies: [
@@ -48,22 +53,26 @@ let package = Package(
         ]),
 
         // Test support: linked by tests, benchmarks and the fuzzer, never by the product.
-        .target(name: "TactileTestSupport", dependencies: ["TactileCore", "TactileInput", "TactileEditor", "TactileMedia", "TactileApp"]),
+        .target(name: "TactileTestSupport", dependencies: ["TactileCore", "TactileInput", "TactileEditor", "TactileKiosk", "TactileHost",
+                                                           "TactileMedia", "TactileApp"]),
         .executableTarget(name: "tactile-fuzz", dependencies: [
             "TactileTestSupport", "TactileCore", "TactileMedia",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .executableTarget(name: "TactileBenchmarks", dependencies: [
-            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileMedia", "TactileSDL", "TactileApp",
+            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileMedia", "TactileSDL",
+            "TactileApp", "TactileTestSupport",
         ], path: "Benchmarks/TactileBenchmarks"),
 
         .testTarget(name: "TactileCoreTests", dependencies: ["TactileCore"]),
         .testTarget(name: "TactileInputTests", dependencies: ["TactileInput", "TactileCore"]),
         .testTarget(name: "TactileUITests", dependencies: ["TactileUI", "TactileCore", "TactileInput"]),
-        .testTarget(name: "TactileEditorTests", dependencies: ["TactileEditor", "TactileUI", "TactileInput", "TactileCore"]),
+        .testTarget(name: "TactileEditorTests", dependencies: ["TactileEditor", "TactileHost", "TactileUI", "TactileInput", "TactileCore"]),
+        .testTarget(name: "TactileKioskTests", dependencies: ["TactileKiosk", "TactileCore", "TactileInput"]),
+        .testTarget(name: "TactileHostTests", dependencies: ["TactileHost", "TactileKiosk", "TactileEditor", "TactileUI", "TactileInput", "TactileCore"]),
         .testTarget(name: "TactileMediaTests", dependencies: ["TactileMedia", "TactileCore"]),
-        .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "TactileTestSupport", "CSDL2", "TactileInput", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileCore"]),
+        .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "TactileTestSupport", "TactileHost", "TactileKiosk", "CSDL2", "TactileInput", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileCore"]),
     ],
     swiftLanguageModes: [.v5]
 )

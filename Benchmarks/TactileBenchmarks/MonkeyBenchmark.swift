@@ -42,7 +42,7 @@ func runMonkey(_ arguments: [String]) throws {
         var warm = 0.0, middle = 0.0
         var nextProgress = Time.seconds(60)
         runner.run(for: total) { r in
-            let now = r.driver.clock.now
+            let now = r.player.clock.now
             if warm == 0, now >= .seconds(60) { warm = ResidentMemory.megabytes() }
             if middle == 0, now >= total.seconds(fraction: 0.5) { middle = ResidentMemory.megabytes() }
             if now >= nextProgress {

@@ -2,6 +2,8 @@ import Foundation
 import TactileApp
 import TactileCore
 import TactileEditor
+import TactileHost
+import TactileKiosk
 import TactileInput
 import TactileUI
 
@@ -13,7 +15,7 @@ func runStudyBenchmarks() throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let tour = folder.appendingPathComponent("tour.jsonl")
     try AttractTour.text.write(to: tour, atomically: true, encoding: .utf8)
-    let length = try AttractTour.trace(configured: "").duration.seconds
+    let length = try AttractTour.builtIn().duration.seconds
 
     // Replay, headless, no outputs: the editor's frames on the virtual clock.
     var replay: [Double] = []
@@ -44,17 +46,17 @@ func runStudyBenchmarks() throws {
     var sessions: [String] = []
     for n in 0..<50 {
         let session = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1)
-        let trace = try AttractTour.trace(configured: "")
+        let trace = try AttractTour.builtIn()
         let recorder = try SessionRecorder(folder: folder.appendingPathComponent("s\(n)"), viewport: trace.viewport, framesPerSecond: 60,
-                                           project: session.driver.state.project, configuration: session.configuration)
+                                           project: session.player.state.project, configuration: session.configuration)
         var fed = 0
-        session.driver.onFrame = { time, output in
+        session.player.onFrame = { time, output in
             var arrived: [InputEvent] = []
             while fed < trace.events.count && trace.events[fed].time <= time { arrived.append(trace.events[fed]); fed += 1 }
-            recorder.record(time: time, events: arrived, log: output.log, project: session.driver.state.project)
+            recorder.record(time: time, events: arrived, log: output.log, project: session.player.state.project)
         }
-        session.driver.play(trace)
-        recorder.finish(project: session.driver.state.project)
+        session.player.play(trace)
+        recorder.finish(project: session.player.state.project)
         sessions.append(recorder.folder.path)
     }
     var report: [Double] = []

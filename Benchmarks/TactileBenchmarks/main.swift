@@ -4,6 +4,7 @@ import Foundation
 import TactileApp
 import TactileCore
 import TactileEditor
+import TactileHost
 import TactileInput
 import TactileSDL
 import TactileUI
@@ -216,20 +217,26 @@ do {
                           configuration: TactileConfiguration())
     let probe = IdleProbe()
     var started = false
-    host.onFrame = { _ in
-        guard !started else { return }
-        started = true
-        Thread.detachNewThread {
-            usleep(1_000_000)
-            probe.cpuBefore = IdleProbe.cpuSeconds()
-            probe.framesBefore = host.framesPresented
-            usleep(5_000_000)
-            probe.cpuAfter = IdleProbe.cpuSeconds()
-            SDLEvents.pushQuit()
+    var session: HostSession?
+    try host.run { window in
+        let s = HostSession(project: DemoProject.make(), configuration: TactileConfiguration(), measurer: window.measurer,
+                            viewport: Size(width: 390, height: 844))
+        s.onFrame = { _ in
+            guard !started else { return }
+            started = true
+            Thread.detachNewThread {
+                usleep(1_000_000)
+                probe.cpuBefore = IdleProbe.cpuSeconds()
+                probe.framesBefore = host.framesPresented
+                usleep(5_000_000)
+                probe.cpuAfter = IdleProbe.cpuSeconds()
+                SDLEvents.pushQuit()
+            }
         }
+        session = s
+        return s
     }
-    try host.run(project: DemoProject.make())
-    idleLine = "| Idle window, 5 s measured after the first frame | \(host.framesPresented - probe.framesBefore) presented, \(host.framesRun) run in all | \(String(format: "%.3f", probe.cpuAfter - probe.cpuBefore)) s | 0 frames, no busy CPU |"
+    idleLine = "| Idle window, 5 s measured after the first frame | \(host.framesPresented - probe.framesBefore) presented, \(session?.framesRun ?? 0) run in all | \(String(format: "%.3f", probe.cpuAfter - probe.cpuBefore)) s | 0 frames, no busy CPU |"
 }
 
 let machine = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")

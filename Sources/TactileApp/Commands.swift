@@ -1,6 +1,7 @@
 import Foundation
 import TactileCore
 import TactileEditor
+import TactileHost
 import TactileInput
 import TactileMedia
 
@@ -23,8 +24,8 @@ public enum Commands {
                                           scale: try Inputs.scale(scale) ?? 2, at: try time(seconds),
                                           configuration: try settings.load(), library: try MediaFolder.library(mediaDir))
         if let trace, let replay {
-            session.driver.play(trace, until: try time(until))
-            try checkOverrun(of: session.driver, trace: replay)
+            session.player.play(trace, until: try time(until))
+            try checkOverrun(of: session.player, trace: replay)
         }
         return session.inspectJSON().serialized(pretty: true) + "\n"
     }
@@ -64,9 +65,13 @@ public enum Commands {
                               scale: Double?, until seconds: Double?, settings: Settings = Settings(), mediaDir: String? = nil) throws -> String {
         let session = try RecordedSession.open(tracePath, project: path, settings: settings)
         let trace = session.trace
+        var configuration = session.configuration
+        // An exported video shows the touches (drawn over the picture, never into it).
+        if outputs.video != nil { configuration.overlays.showTouches = true }
         let headless = try HeadlessSession(project: session.project, viewport: trace.viewport, scale: try Inputs.scale(scale) ?? 2,
-                                           configuration: session.configuration, library: try MediaFolder.library(mediaDir),
-                                           plan: try outputs.plan.map { try Inputs.plan(at: $0) } ?? session.plan, notices: session.notices)
+                                           configuration: configuration, library: try MediaFolder.library(mediaDir),
+                                           plan: try outputs.plan.map { try Inputs.plan(at: $0) } ?? session.plan, notices: session.notices,
+                                           kiosk: session.kiosk)
         let until = try time(seconds)
         var video: VideoExport.Summary?
         if let out = outputs.video {
@@ -75,9 +80,9 @@ public enum Commands {
             video = try VideoExport.export(trace, in: headless, to: URL(fileURLWithPath: out), framesPerSecond: fps,
                                            until: until.map { max($0, trace.duration) })
         } else {
-            headless.driver.play(trace, until: until)
+            headless.player.play(trace, until: until)
         }
-        let d = headless.driver
+        let d = headless.player
         try checkOverrun(of: d, trace: tracePath)
         if let stateOut = outputs.stateOut {
             do { try ProjectFile.save(d.state.project, to: URL(fileURLWithPath: stateOut)) } catch {
@@ -91,7 +96,7 @@ public enum Commands {
         }
         if let snapshot = outputs.snapshot { try headless.writeSnapshot(to: snapshot) }
         var line = "replayed \(trace.events.count) events over \(String(format: "%.3f", d.clock.now.seconds)) s: "
-            + "\(d.loop.framesRun) frames run, \(d.framesRendered) rendered, \(d.log.count) log events"
+            + "\(d.framesRun) frames run, \(d.framesRendered) rendered, \(d.log.count) log events"
         if let video { line += "; video \(video.width)x\(video.height), \(video.frames) frames at \(JSONValue.format(video.framesPerSecond)) fps" }
         return line
     }
@@ -134,8 +139,8 @@ public enum Commands {
     }
 
     /// A replay that stopped scheduling frames (a trace that keeps the editor animating for
-    /// longer than `HeadlessDriver.maximumFramesWithoutInput` frames) is a bad input.
-    static func checkOverrun(of driver: HeadlessDriver, trace path: String) throws {
+    /// longer than `TracePlayer.maximumFramesWithoutInput` frames) is a bad input.
+    static func checkOverrun(of driver: TracePlayer, trace path: String) throws {
         guard let o = driver.overrun else { return }
         let minutes = Double(driver.maximumFramesWithoutInput) / 60 / 60
         throw CommandError.badInput("\(path): t: the editor animates without input from \(String(format: "%.3f", o.from.seconds)) s "

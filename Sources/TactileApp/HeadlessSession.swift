@@ -1,15 +1,20 @@
 import Foundation
 import TactileCore
 import TactileEditor
+import TactileHost
+import TactileKiosk
 import TactileInput
 import TactileMedia
 import TactileSDL
 import TactileUI
 
 /// What every headless command shares: a project, a viewport, real fonts for measuring and
-/// drawing, a driver on a virtual clock, and an offscreen canvas to render to.
+/// drawing, the host session on a virtual clock (`player`), and an offscreen canvas to render to.
 public final class HeadlessSession {
-    public let driver: HeadlessDriver
+    /// The session's shell on the virtual clock.
+    public let player: TracePlayer
+    /// The host session it steps (the same frame path as the window's).
+    public var host: HostSession { player.session }
     public let scale: Double
     public let fonts: Fonts
     public let configuration: TactileConfiguration
@@ -19,31 +24,29 @@ public final class HeadlessSession {
     /// Prepares a session. `at` puts the playhead at that time before the first frame.
     public init(project: Project, viewport: Size? = nil, scale: Double = 2, at: Time? = nil,
                 configuration: TactileConfiguration = TactileConfiguration(), library: MediaLibrary = MediaLibrary(),
-                plan: TaskPlan? = nil, notices: [String] = []) throws {
+                plan: TaskPlan? = nil, notices: [String] = [], kiosk: KioskSetup? = nil) throws {
         self.scale = scale
         self.configuration = configuration
         do { fonts = try Fonts() } catch { throw CommandError("\(error)") }
         let measurer = TTFTextMeasurer(fonts: fonts, scale: scale)
         MediaMemory.returnLargeBuffersToTheSystem()
         media = MediaCache(settings: configuration.media, mode: .synchronous)
-        var state = EditorState(project: project, configuration: configuration, viewport: viewport)
-        if let at { state.playhead = min(max(.zero, at), project.duration) }
-        state.library = library
-        state.tasks = plan.map(TaskRun.init)
-        state.notices = notices
-        driver = HeadlessDriver(editor: Editor(configuration: configuration, measurer: measurer, media: media), state: state)
+        let session = HostSession(project: project, configuration: configuration, measurer: measurer, media: media, viewport: viewport,
+                                  library: library, plan: plan, notices: notices, kiosk: kiosk)
+        if let at { session.state.playhead = min(max(.zero, at), project.duration) }
+        player = TracePlayer(session: session)
     }
 
     /// Renders the latest frame (running one first if none ran) to RGBA pixels.
     public func renderLatest() throws -> RGBAImage {
-        let output = driver.lastOutput ?? driver.runFrame()
-        let size = driver.state.viewport
+        let output = player.lastOutput ?? player.runFrame()
+        let size = player.state.viewport
         let canvas: OffscreenCanvas
         do {
             canvas = try OffscreenCanvas(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), fonts: fonts)
         } catch { throw CommandError("\(error)") }
         canvas.renderer.imageStore = media
-        return canvas.render(output.drawList, scale: scale, clearColor: driver.editor.theme.background)
+        return canvas.render(output.drawList, scale: scale, clearColor: host.theme.background)
     }
 
     /// Writes the latest frame as a PNG.
@@ -56,8 +59,8 @@ public final class HeadlessSession {
 
     /// The latest frame's elements as the `tactile inspect` JSON document.
     public func inspectJSON() -> JSONValue {
-        let output = driver.lastOutput ?? driver.runFrame()
-        return InspectDocument.json(viewport: driver.state.viewport, scale: scale, elements: output.elements)
+        let output = player.lastOutput ?? player.runFrame()
+        return InspectDocument.json(viewport: player.state.viewport, scale: scale, elements: output.elements)
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import TactileCore
 import TactileEditor
 import TactileInput
+import TactileKiosk
 
 /// Loading what commands are given, with errors that name the file and field.
 public enum Inputs {
@@ -29,6 +30,12 @@ public enum Inputs {
         do { return (try ProjectFile.load(from: URL(fileURLWithPath: path)), []) } catch let error as ProjectFileError {
             throw CommandError.badInput("\(path): \(error)")
         }
+    }
+
+    /// The trace the kiosk's attract loop plays: the file `configured` names, else the built-in tour.
+    public static func attractTour(configured: String) throws -> Trace {
+        if !configured.isEmpty { return try trace(at: (configured as NSString).expandingTildeInPath) }
+        do { return try AttractTour.builtIn() } catch { throw CommandError("the built-in attract tour cannot be read (\(error))") }
     }
 
     /// The trace at `path`.

@@ -1,7 +1,8 @@
 import Foundation
 import TactileCore
 import TactileEditor
-import TactileSDL
+import TactileHost
+import TactileKiosk
 
 /// Saves each kiosk visitor's session as a session folder (the same files `run --record`
 /// writes, times counted from the visitor's first touch), so a study can replay, report and

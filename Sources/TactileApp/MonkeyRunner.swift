@@ -1,6 +1,7 @@
 import Foundation
 import TactileCore
 import TactileEditor
+import TactileHost
 import TactileInput
 import TactileMedia
 import TactileUI
@@ -54,7 +55,7 @@ public final class MonkeyRunner {
     /// How many violations are kept in full.
     public var keptViolations = 20
 
-    public var driver: HeadlessDriver { session.driver }
+    public var player: TracePlayer { session.player }
 
     /// A run of `seed` on the demo project (`project` to use another).
     public init(seed: UInt64, profile: Monkey.Profile = .everyday, project: Project? = nil,
@@ -64,16 +65,16 @@ public final class MonkeyRunner {
                                       configuration: configuration, library: try MediaFolder.library(nil))
         monkey = Monkey(seed: seed, profile: profile)
         report = MonkeyReport(seed: seed)
-        invariants = EditorInvariants(configuration: session.driver.editor.configuration)
-        session.driver.keepsHistory = false
-        session.driver.onFrame = { [unowned self] _, output in self.frameDidRun(output) }
+        invariants = EditorInvariants(configuration: session.host.editor.configuration)
+        session.player.keepsHistory = false
+        session.player.onFrame = { [unowned self] _, output in self.frameDidRun(output) }
     }
 
     /// Runs gestures until the virtual clock reaches `span` past where it is; `afterGesture` is
     /// called after each one (for progress, memory samples, or tests that meddle).
     @discardableResult
     public func run(for span: Time, afterGesture: ((MonkeyRunner) -> Void)? = nil) -> MonkeyReport {
-        let d = driver
+        let d = player
         if d.lastOutput == nil { d.runFrame() }
         let end = d.clock.now + span
         while d.clock.now < end {
@@ -108,16 +109,16 @@ public final class MonkeyRunner {
                 report.logged[e.kind, default: 0] += 1
             }
         }
-        let state = driver.state
+        let state = player.state
         report.mostClips = max(report.mostClips, state.project.tracks.reduce(0) { $0 + $1.clips.count })
-        let media = driver.editor.media
+        let media = session.host.editor.media
         record(invariants.violations(of: state, output: output) { media.status(of: $0).info?.duration })
     }
 
     /// Every storm and gesture lifts, cancels or loses focus on all its fingers.
     private func checkNothingHeld(after g: MonkeyGesture) {
         report.checks += 1
-        let ui = driver.state.ui
+        let ui = player.state.ui
         var problems: [String] = []
         if !ui.fingers.isEmpty { problems.append("fingers \(ui.fingers.keys.sorted()) still held after every finger lifted") }
         if ui.arena.isEngaged { problems.append("the gesture arena still follows a finger after every finger lifted") }
@@ -127,7 +128,7 @@ public final class MonkeyRunner {
     private func record(_ problems: [String]) {
         guard !problems.isEmpty else { return }
         report.violationCount += problems.count
-        let at = String(format: "%.3f", driver.clock.now.seconds)
+        let at = String(format: "%.3f", player.clock.now.seconds)
         let context = gesture.map { "gesture \($0.index) (\($0.action.rawValue))" } ?? "start"
         for p in problems where report.violations.count < keptViolations { report.violations.append("t=\(at)s \(context): \(p)") }
     }

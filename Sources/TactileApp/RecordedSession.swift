@@ -2,6 +2,7 @@ import Foundation
 import TactileCore
 import TactileEditor
 import TactileInput
+import TactileKiosk
 
 /// A trace to replay with the project and configuration it ran with: a recorded session's
 /// folder (trace.jsonl, project-start.json, config.json), or a bare trace file.
@@ -15,6 +16,8 @@ public struct RecordedSession {
     public var plan: TaskPlan?
     /// The messages the session opened with (its `notices.json`), logged by the first frame.
     public var notices: [String] = []
+    /// For a kiosk's whole run (its `attract.jsonl` and `kiosk.json`): the kiosk it ran as.
+    public var kiosk: KioskSetup?
 
     /// Opens `path` (a trace file or a session folder). An explicit `project` or configuration
     /// file in `settings` wins over the folder's own.
@@ -43,7 +46,27 @@ public struct RecordedSession {
         return RecordedSession(trace: try Inputs.trace(at: tracePath), project: try Inputs.project(at: projectPath),
                                configuration: configuration, folder: folder,
                                plan: try Inputs.plan(at: FileManager.default.fileExists(atPath: planPath) ? planPath : nil),
-                               notices: try notices(in: folder))
+                               notices: try notices(in: folder), kiosk: try kiosk(in: folder, demo: try Inputs.project(at: projectPath)))
+    }
+
+    /// The kiosk a whole kiosk run ran as: the tour in its `attract.jsonl`, the demo it starts
+    /// from, and `kiosk.json`'s `visitorPresent`; nil for any other session.
+    static func kiosk(in folder: URL, demo: Project) throws -> KioskSetup? {
+        let tour = folder.appendingPathComponent(SessionRecorder.FileName.attract)
+        guard FileManager.default.fileExists(atPath: tour.path) else { return nil }
+        var visitorPresent = false
+        let setup = folder.appendingPathComponent(SessionRecorder.FileName.kiosk)
+        if FileManager.default.fileExists(atPath: setup.path) {
+            guard let data = FileManager.default.contents(atPath: setup.path),
+                  let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+                throw CommandError.badInput("\(setup.path): expected a JSON object like {\"visitorPresent\": false}")
+            }
+            if let v = object["visitorPresent"] {
+                guard let b = JSONNumber.boolean(v) else { throw CommandError.badInput("\(setup.path): visitorPresent: must be true or false") }
+                visitorPresent = b
+            }
+        }
+        return KioskSetup(attractTrace: try Inputs.trace(at: tour.path), demo: demo, visitorPresent: visitorPresent)
     }
 
     /// The folder's `notices.json` (none when it has no such file); errors name the entry.

@@ -2,6 +2,7 @@ import Foundation
 import TactileCore
 import TactileEditor
 import TactileInput
+import TactileKiosk
 
 /// Records a session into a folder, as it goes, so nothing is lost if the program is killed:
 ///
@@ -9,6 +10,8 @@ import TactileInput
 /// - `log.jsonl`: the interaction log, one semantic event a line;
 /// - `project-start.json`, `project-end.json` (rewritten atomically after every edit);
 /// - `config.json`: the configuration in use; `plan.json` when a test plan runs;
+/// - `attract.jsonl`, `kiosk.json`: for a kiosk's whole run, the tour its attract loop played
+///   and whether a visitor's work was on screen at the start;
 /// - `notices.json`: the messages the session opened with (files left out, a recovered project),
 ///   which its first frame logs as problems; a replay logs them the same way.
 ///
@@ -32,13 +35,13 @@ public final class SessionRecorder {
     public enum FileName {
         public static let trace = "trace.jsonl", log = "log.jsonl", projectStart = "project-start.json",
                           projectEnd = "project-end.json", configuration = "config.json", plan = "plan.json",
-                          notices = "notices.json"
+                          notices = "notices.json", attract = "attract.jsonl", kiosk = "kiosk.json"
     }
 
     /// Starts a session in `folder` (made if missing; an error if it already holds a session).
     /// Times in the files count from `origin` (a kiosk visitor's session starts mid-run).
     public init(folder: URL, viewport: Size, framesPerSecond: Double?, project: Project, configuration: TactileConfiguration,
-                plan: Data? = nil, notices: [String] = [], origin: Time = .zero) throws {
+                plan: Data? = nil, notices: [String] = [], kiosk: KioskSetup? = nil, origin: Time = .zero) throws {
         self.folder = folder
         self.origin = origin
         let fm = FileManager.default
@@ -51,6 +54,12 @@ public final class SessionRecorder {
             try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectStart))
             try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectEnd))
             if let plan { try AtomicFile.write(plan, to: folder.appendingPathComponent(FileName.plan)) }
+            if let kiosk {
+                // A kiosk's whole run: the tour its attract loop played, and how it began.
+                try AtomicFile.write(Data(kiosk.attractTrace.serialized().utf8), to: folder.appendingPathComponent(FileName.attract))
+                let setup = JSONValue.object([("visitorPresent", .bool(kiosk.visitorPresent))]).serialized(pretty: true) + "\n"
+                try AtomicFile.write(Data(setup.utf8), to: folder.appendingPathComponent(FileName.kiosk))
+            }
             if !notices.isEmpty {
                 let text = JSONValue.array(notices.map { .string($0) }).serialized(pretty: true) + "\n"
                 try AtomicFile.write(Data(text.utf8), to: folder.appendingPathComponent(FileName.notices))
@@ -125,11 +134,11 @@ public final class SessionRecorder {
     /// by an edit, undo or redo.
     /// Returns false when this frame's write failed and the recording stopped (see `stopped`).
     @discardableResult
-    public func record(time: Time, events: [InputEvent], log logEvents: [LogEvent], project: Project) -> Bool {
+    public func record(time: Time, events: [InputEvent], mark: Trace.Mark = .frame, log logEvents: [LogEvent], project: Project) -> Bool {
         guard stopped == nil else { return false }
         var lines = ""
         for var e in events { e.time = e.time - origin; lines += Trace.line(for: e) + "\n" }
-        lines += Trace.frameLine(at: time - origin) + "\n"
+        lines += Trace.markLine(mark, at: time - origin) + "\n"
         do {
             try trace.write(contentsOf: Data(lines.utf8))
             framesWritten += 1

@@ -1,14 +1,16 @@
 import Foundation
 import TactileCore
 import TactileEditor
+import TactileHost
 import TactileInput
 import TactileMedia
 import TactileSDL
 import TactileUI
 
-/// Renders a session to a video: the trace plays on the virtual clock, and at every tick of
-/// the video's frame rate the editor's latest frame is drawn with touch indicators over it and
-/// encoded (H.264 in an MP4 through libavcodec).
+/// Renders a session to a video: the trace plays through the host session on the virtual clock,
+/// and at every tick of the video's frame rate the session's picture — the editor's latest frame
+/// with the overlays the session composes over it (the touches: an export's configuration shows
+/// them) — is drawn and encoded (H.264 in an MP4 through libavcodec).
 public enum VideoExport {
     /// What was written.
     public struct Summary: Sendable {
@@ -22,8 +24,8 @@ public enum VideoExport {
     /// the trace's end plus the touch indicators' fade).
     public static func export(_ trace: Trace, in session: HeadlessSession, to url: URL, framesPerSecond: Double,
                               until: Time? = nil) throws -> Summary {
-        let driver = session.driver
-        let viewport = driver.state.viewport
+        let player = session.player
+        let viewport = player.state.viewport
         let overlays = session.configuration.overlays
         let end = until ?? trace.duration + .seconds(overlays.liftFadeDuration + overlays.trailDuration)
         // H.264 in 4:2:0 wants even sides.
@@ -42,22 +44,16 @@ public enum VideoExport {
         } catch { throw CommandError("\(url.path): cannot write the video (\(error))") }
 
         var cursor = TraceCursor(trace)
-        var indicators = TouchIndicators(configuration: overlays)
-        var fed = 0
         var frames = 0
-        let theme = driver.editor.theme
+        let theme = session.host.theme
         while true {
             // Frame k shows the session at k / fps, exactly (ticks, no drift).
             let t = Time(ticks: Int64(frames) * Int64(rate.seconds) * Time.ticksPerSecond / Int64(rate.frames))
             guard t <= end else { break }
-            driver.advance(&cursor, through: t)
-            var arrived: [InputEvent] = []
-            while fed < trace.events.count && trace.events[fed].time <= t { arrived.append(trace.events[fed]); fed += 1 }
-            indicators.update(with: arrived)
-            indicators.prune(at: t)
-            // Before the session's first frame the screen is blank, as the window's was.
-            var list = driver.lastOutput?.drawList ?? DrawList()
-            indicators.draw(into: &list, now: t, color: theme.touches)
+            player.advance(&cursor, through: t)
+            // The picture the session shows at t, its overlays (the touches) composed; before
+            // the session's first frame the screen is blank, as the window's was.
+            let list = player.lastOutput == nil ? DrawList() : session.host.picture(at: t)
             let image = canvas.render(list, scale: session.scale, clearColor: theme.background)
             do { try encoder.append(image, pts: Int64(frames)) } catch { throw CommandError("\(url.path): encoding failed (\(error))") }
             frames += 1

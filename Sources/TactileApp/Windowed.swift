@@ -1,6 +1,8 @@
 import Foundation
 import TactileCore
 import TactileEditor
+import TactileHost
+import TactileKiosk
 import TactileSDL
 import TactileMedia
 
@@ -41,10 +43,7 @@ public enum Windowed {
             if run.monitor { c.overlays.monitor = true }
         }
         switches(&configuration)
-        if run.kiosk && (run.record != nil || !configuration.session.recordFolder.isEmpty) {
-            throw CommandError.badInput("--kiosk saves every visitor's session into kiosk.sessionsFolder; it does not take --record or session.recordFolder")
-        }
-        let attract = try run.kiosk ? AttractTour.trace(configured: configuration.kiosk.attractTrace) : nil
+        let attract = try run.kiosk ? Inputs.attractTour(configured: configuration.kiosk.attractTrace) : nil
         let plan = try Inputs.plan(at: run.plan ?? configuration.session.plan)
         TerminationSignals.install()
         // Autosave, and the project of a session that died, brought back.
@@ -65,47 +64,61 @@ public enum Windowed {
             }
         }
         let options = WindowOptions(viewport: try Inputs.size(size) ?? configuration.layout.viewport,
-                                    scale: try Inputs.scale(scale), fill: fill, fullscreen: fullscreen)
-        let host = WindowHost(options: options, configuration: configuration)
-        host.configurationWatcher = watcher
-        host.plan = plan
-        host.adjustReloaded = switches
+                                    scale: try Inputs.scale(scale), fill: fill, fullscreen: fullscreen, kiosk: run.kiosk)
         let recordFolder: URL? = run.record.map { URL(fileURLWithPath: $0) }
             ?? (configuration.session.recordFolder.isEmpty ? nil
                 : SessionRecorder.newFolder(in: URL(fileURLWithPath: (configuration.session.recordFolder as NSString).expandingTildeInPath)))
-        let recording = try recordFolder.map { try Recording(host: host, folder: $0, project: project, configuration: configuration, plan: plan,
-                                                             notices: notices) }
-        var visitors: KioskVisitors?
-        if let attract {
-            let kept = KioskVisitors(folder: DataFolder.url("kiosk-sessions", configured: configuration.kiosk.sessionsFolder),
-                                     configuration: configuration, plan: plan)
-            visitors = kept
-            host.kiosk = KioskSetup(attractTrace: attract, demo: demo, visitorPresent: recovered) { [unowned host] command, state, time in
-                kept.handle(command, state: state, at: time, framesPerSecond: host.refreshRate)
-            }
+        let kiosk = attract.map { KioskSetup(attractTrace: $0, demo: demo, visitorPresent: recovered) }
+        let recording = try recordFolder.map { try Recording(folder: $0, project: project, configuration: configuration, plan: plan,
+                                                             notices: notices, kiosk: kiosk) }
+        let visitors = kiosk.map { _ in
+            KioskVisitors(folder: DataFolder.url("kiosk-sessions", configured: configuration.kiosk.sessionsFolder), configuration: configuration, plan: plan)
         }
-        let previous = host.onFrame
-        host.onFrame = { [unowned host] record in
-            previous?(record)
-            visitors?.record(record)
-            switch autosave?.save(record.state.project) {
-            case let .failed(reason)?:
-                host.post(banner: "Autosave failed: \(reason). Your changes are not being saved.", isError: true)
-                FileHandle.standardError.write(Data("tactile: autosave failed: \(reason)\n".utf8))
-            case .recovered?:
-                host.post(banner: "Autosave works again: your project is saved.", isError: false)
-            default: break
+        let host = WindowHost(options: options, configuration: configuration)
+        let media = MediaCache(settings: configuration.media, mode: .background(wake: { SDLEvents.pushWake() }),
+                               proxies: ProxyStore(folder: ProxyStore.defaultFolder, settings: configuration.media))
+        host.media = media
+        var session: HostSession?
+        do {
+            try host.run { window in
+                let s = HostSession(project: project, configuration: configuration, measurer: window.measurer, media: media,
+                                    viewport: options.viewport, library: library, plan: plan, notices: notices, kiosk: kiosk, now: window.clock.now)
+                s.refreshRate = window.refreshRate
+                s.stopwatch = window.clock
+                s.configurationWatcher = watcher
+                s.adjustReloaded = switches
+                s.sound = { project, position in
+                    PlaybackMixer(project: project, from: position, sampleRate: configuration.media.playbackSampleRate) { media.status(of: $0).info?.hasAudio == true }
+                }
+                recording?.attach(to: s, framesPerSecond: window.refreshRate)
+                if let visitors {
+                    s.onVisitor = { [unowned s] command, state, time in visitors.handle(command, state: state, at: time, framesPerSecond: s.refreshRate) }
+                }
+                let previous = s.onFrame
+                s.onFrame = { [unowned s] record in
+                    previous?(record)
+                    visitors?.record(record)
+                    switch autosave?.save(record.state.project) {
+                    case let .failed(reason)?:
+                        s.post(banner: "Autosave failed: \(reason). Your changes are not being saved.", isError: true)
+                        FileHandle.standardError.write(Data("tactile: autosave failed: \(reason)\n".utf8))
+                    case .recovered?:
+                        s.post(banner: "Autosave works again: your project is saved.", isError: false)
+                    default: break
+                    }
+                }
+                session = s
+                return s
             }
-        }
-        do { try host.run(project: project, notices: notices, library: library) } catch let e as SDLError {
+        } catch let e as SDLError {
             throw CommandError(e.message)
         }
-        let final = host.finalState?.project ?? project
+        let final = session?.state.project ?? project
         var unsaved: [String] = []
         visitors?.finish(project: final)
         if let failures = visitors?.failures, failures > 0 { unsaved.append("\(failures) kiosk visitor session\(failures == 1 ? "" : "s") could not be saved (\(visitors?.lastFailure ?? ""))") }
         if let reason = autosave?.finish(project: final) ?? autosaveOff { unsaved.append("the project could not be autosaved (\(reason))") }
-        if let recorder = recording?.finish(host: host) {
+        if let recorder = recording?.finish(project: final) {
             FileHandle.standardError.write(Data("tactile: recorded \(recorder.framesWritten) frames and \(recorder.logEventsWritten) log events into \(recorder.folder.path)\n".utf8))
             if let reason = recorder.stopped { unsaved.append("the recording stopped early (\(reason)); what was recorded until then is kept") }
         }
@@ -125,56 +138,5 @@ public enum Windowed {
         let f = DateFormatter()
         f.dateFormat = "HH:mm"
         return f.string(from: date)
-    }
-}
-
-/// Records a window's session: starts the recorder at the first frame (when the viewport and
-/// the display's rate are known) and feeds it every frame after.
-public final class Recording {
-    public let folder: URL
-    private let project: Project
-    private let configuration: TactileConfiguration
-    private let plan: TaskPlan?
-    /// The recorder, once the first frame ran.
-    public private(set) var recorder: SessionRecorder?
-    /// Why the recorder could not start at the first frame (the folder was writable a moment before).
-    public private(set) var failedToStart: String?
-
-    /// Hooks into `host` (before it runs). Fails (exit 2) when `folder` already holds a session or
-    /// cannot be written. `notices` are the messages the session opens with (files left out, a
-    /// recovery): they are kept with it so that its replay logs them too.
-    public init(host: WindowHost, folder: URL, project: Project, configuration: TactileConfiguration, plan: TaskPlan? = nil,
-                notices: [String] = []) throws {
-        self.folder = folder; self.project = project; self.configuration = configuration; self.plan = plan
-        try SessionRecorder.checkFree(folder)
-        try SessionRecorder.checkWritable(folder)
-        host.followsAudioClock = false
-        let previous = host.onFrame
-        host.onFrame = { [unowned self, unowned host] record in
-            previous?(record)
-            if self.recorder == nil && self.failedToStart == nil {
-                do {
-                    self.recorder = try SessionRecorder(folder: folder, viewport: record.state.viewport, framesPerSecond: host.refreshRate,
-                                                        project: project, configuration: configuration, plan: self.plan?.json, notices: notices)
-                } catch {
-                    self.failedToStart = "\(error)"
-                    host.post(banner: "This session is not being recorded: \(error)", isError: true)
-                    FileHandle.standardError.write(Data("tactile: \(error)\n".utf8))
-                }
-            }
-            guard let recorder = self.recorder, recorder.stopped == nil else { return }
-            if !recorder.record(time: record.time, events: record.events, log: record.output.log, project: record.state.project) {
-                let reason = recorder.stopped ?? "a write failed"
-                host.post(banner: "Recording stopped: \(reason). What was recorded until now is kept.", isError: true)
-                FileHandle.standardError.write(Data("tactile: recording stopped after \(recorder.framesWritten) frames: \(reason)\n".utf8))
-            }
-        }
-    }
-
-    /// Ends the recording with the project the window closed on.
-    @discardableResult
-    public func finish(host: WindowHost) -> SessionRecorder? {
-        if let recorder, let final = host.finalState { recorder.finish(project: final.project) }
-        return recorder
     }
 }

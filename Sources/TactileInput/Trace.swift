@@ -31,15 +31,26 @@ public struct Trace: Sendable, Hashable {
     public var events: [InputEvent]
     /// The instants frames ran at, when the trace was recorded from a session (else empty).
     public var frames: [Time]
+    /// The instants of the other steps a kiosk's whole run took (the kiosk stepped, the editor
+    /// did not run), when recorded; a replay takes them too, so kiosk mode decides the same.
+    public var steps: [Time] = []
     /// The refresh rate of the display the session was recorded on, if known.
     public var framesPerSecond: Double?
 
-    public init(viewport: Size, events: [InputEvent], frames: [Time] = [], framesPerSecond: Double? = nil) {
-        self.viewport = viewport; self.events = events; self.frames = frames; self.framesPerSecond = framesPerSecond
+    public init(viewport: Size, events: [InputEvent], frames: [Time] = [], steps: [Time] = [], framesPerSecond: Double? = nil) {
+        self.viewport = viewport; self.events = events; self.frames = frames; self.steps = steps; self.framesPerSecond = framesPerSecond
     }
 
     /// The time of the last event (the trace's length).
-    public var duration: Time { max(events.last?.time ?? .zero, frames.last ?? .zero) }
+    public var duration: Time { max(events.last?.time ?? .zero, frames.last ?? .zero, steps.last ?? .zero) }
+
+    /// What a recorded mark says ran at its instant.
+    public enum Mark: String, Sendable { case frame, step }
+
+    /// Every mark in time order (frames before steps at the same instant).
+    public var marks: [(time: Time, mark: Mark)] {
+        (frames.map { ($0, Mark.frame) } + steps.map { ($0, Mark.step) }).sorted { $0.0 < $1.0 }
+    }
 }
 
 /// A problem with a trace file, naming the line.
@@ -64,7 +75,7 @@ extension Trace {
         var viewport: Size?
         var fps: Double?
         var events: [InputEvent] = []
-        var frames: [Time] = []
+        var frames: [Time] = [], steps: [Time] = []
         let rawLines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, raw) in rawLines.enumerated() {
             let lineNumber = index + 1
@@ -96,7 +107,7 @@ extension Trace {
             guard let t = number(object["t"]), let time = Time.checkedSeconds(t, in: 0...maximumSeconds) else {
                 throw TraceError(line: lineNumber, "t: must be a number of seconds from 0 to \(Int(maximumSeconds)) (a week)")
             }
-            if let last = [events.last?.time, frames.last].compactMap({ $0 }).max(), time < last {
+            if let last = [events.last?.time, frames.last, steps.last].compactMap({ $0 }).max(), time < last {
                 throw TraceError(line: lineNumber, "t: events must be in time order (t went back to \(t))")
             }
             guard let type = object["type"] as? String else { throw TraceError(line: lineNumber, "type: missing") }
@@ -116,6 +127,8 @@ extension Trace {
                 events.append(event)
             case "frame":
                 frames.append(time)
+            case "step":
+                steps.append(time)
             case "key":
                 guard let name = object["key"] as? String, let key = Key(rawValue: name) else {
                     throw TraceError(line: lineNumber, "key: unknown key (expected one of \(Key.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -124,22 +137,23 @@ extension Trace {
             case "blur":
                 events.append(InputEvent(time: time, kind: .focusLost))
             default:
-                throw TraceError(line: lineNumber, "type: unknown event type \"\(PrintableText.of(type, limit: 40))\" (expected down, move, up, cancel, key, blur or frame)")
+                throw TraceError(line: lineNumber, "type: unknown event type \"\(PrintableText.of(type, limit: 40))\" (expected down, move, up, cancel, key, blur, frame or step)")
             }
         }
         guard let vp = viewport else { throw TraceError(line: 1, "empty trace: the header line is missing") }
-        return Trace(viewport: vp, events: events, frames: frames, framesPerSecond: fps)
+        return Trace(viewport: vp, events: events, frames: frames, steps: steps, framesPerSecond: fps)
     }
 
     /// The trace as JSON Lines text.
     public func serialized() -> String {
         var lines = [Trace.header(viewport: viewport, framesPerSecond: framesPerSecond)]
+        let marks = self.marks
         var f = 0
         for e in events {
-            while f < frames.count && frames[f] < e.time { lines.append(Trace.frameLine(at: frames[f])); f += 1 }
+            while f < marks.count && marks[f].time < e.time { lines.append(Trace.markLine(marks[f].mark, at: marks[f].time)); f += 1 }
             lines.append(Trace.line(for: e))
         }
-        while f < frames.count { lines.append(Trace.frameLine(at: frames[f])); f += 1 }
+        while f < marks.count { lines.append(Trace.markLine(marks[f].mark, at: marks[f].time)); f += 1 }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -150,7 +164,10 @@ extension Trace {
     }
 
     /// The line marking a frame at `time`.
-    public static func frameLine(at time: Time) -> String { "{\"t\":\(seconds(time)),\"type\":\"frame\"}" }
+    public static func frameLine(at time: Time) -> String { markLine(.frame, at: time) }
+
+    /// The line marking a frame or a step at `time`.
+    public static func markLine(_ mark: Mark, at time: Time) -> String { "{\"t\":\(seconds(time)),\"type\":\"\(mark.rawValue)\"}" }
 
     /// Seconds as trace files write them: six decimals, which give back the same ticks for
     /// every instant on the microsecond grid a recording window uses.

@@ -78,3 +78,7 @@ public final class PlaybackMixer {
         }
     }
 }
+
+extension PlaybackMixer: SampleSource {
+    public var channels: Int { Self.channels }
+}

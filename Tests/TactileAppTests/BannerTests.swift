@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import TactileCore
 import TactileEditor
+import TactileHost
 import TactileUI
 @testable import TactileApp
 
@@ -10,7 +11,7 @@ import TactileUI
 final class BannerTests: XCTestCase {
     func banner(_ message: String) throws -> (frame: Rect, lines: [String]) {
         let session = try HeadlessSession(project: DemoProject.make(), scale: 1, notices: [message])
-        let output = session.driver.runFrame()
+        let output = session.player.runFrame()
         let banner = try XCTUnwrap(output.elements.first { $0.role == "banner" })
         let lines = output.drawList.commands.compactMap { c -> String? in
             if case let .text(run) = c, banner.frame.contains(Point(x: run.frame.midX, y: run.frame.midY)) { return run.text }

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import TactileCore
 import TactileEditor
+import TactileHost
 import TactileInput
 @testable import TactileApp
 
@@ -53,7 +54,7 @@ final class ConfigurationExtremesTests: XCTestCase {
                 }
                 let finished = Self.watchdog("\(path) = \(value)", seconds: 60)
                 let session = try HeadlessSession(project: path.hasPrefix("media.") ? withMedia : placeholders, scale: 0.5, configuration: configuration, library: library)
-                session.driver.play(trace, until: trace.duration + .seconds(1))
+                session.player.play(trace, until: trace.duration + .seconds(1))
                 _ = try session.renderLatest()
                 finished()
                 ran += 1

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 import TactileCore
 import TactileEditor
+import TactileHost
 import TactileInput
 import TactileSDL
 @testable import TactileApp
@@ -57,16 +58,14 @@ final class FullDiskTests: XCTestCase, ReplayTesting {
 
     func testARecordFolderThatCannotBeWrittenIsRefusedAtTheStart() throws {
         let readOnly = try smallDisk(kilobytes: 64, readOnly: true)
-        let host = WindowHost(options: WindowOptions(viewport: Size(width: 390, height: 844), scale: 1, fill: false, fullscreen: false),
-                              configuration: TactileConfiguration())
-        XCTAssertThrowsError(try Recording(host: host, folder: readOnly.appendingPathComponent("session"), project: DemoProject.make(),
+        XCTAssertThrowsError(try Recording(folder: readOnly.appendingPathComponent("session"), project: DemoProject.make(),
                                            configuration: TactileConfiguration())) { error in
             XCTAssertEqual((error as? CommandError)?.exitCode, 2)
             XCTAssertTrue("\(error)".contains("Read-only file system"), "\(error)")
         }
         let full = try smallDisk(kilobytes: 64)
         try fill(full, leaving: 0)
-        XCTAssertThrowsError(try Recording(host: host, folder: full, project: DemoProject.make(), configuration: TactileConfiguration())) {
+        XCTAssertThrowsError(try Recording(folder: full, project: DemoProject.make(), configuration: TactileConfiguration())) {
             XCTAssertTrue("\($0)".contains("No space left on device"), "\($0)")
         }
         // The program itself: exit 2, one line, before any window opens.
@@ -78,16 +77,14 @@ final class FullDiskTests: XCTestCase, ReplayTesting {
     func testADiskThatFillsStopsTheRecordingWithABannerAndKeepsWhatWasWritten() throws {
         let disk = try smallDisk(kilobytes: 64)
         let session = disk.appendingPathComponent("session")
-        let host = WindowHost(options: WindowOptions(viewport: Size(width: 390, height: 844), scale: 1, fill: false, fullscreen: false),
-                              configuration: TactileConfiguration())
+        let window = WindowRun()
         nonisolated(unsafe) var banners: [String] = []
-        var started = false
         let filler = disk.appendingPathComponent("filler")
-        host.onFrame = { record in
+        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: TactileConfiguration())
+        try window.run(configure: { recording.attach(to: $0, framesPerSecond: 60) }, onFrame: { record in
             if let b = record.state.banner?.message, b != banners.last { banners.append(b) }
-            guard !started, let frame = host.currentFrame else { return }
-            started = true
-            Thread.detachNewThread {
+        }) { frameNow in
+                let frame = frameNow()
                 func at(_ x: Double, _ y: Double) -> Point { Point(x: frame.screen.x + x * frame.scale, y: frame.screen.y + y * frame.scale) }
                 WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: at(249, 606).x, y: at(249, 606).y); usleep(50_000)
                 WindowHostTests.push(SDL_MOUSEBUTTONUP, x: at(249, 606).x, y: at(249, 606).y); usleep(300_000)
@@ -105,16 +102,13 @@ final class FullDiskTests: XCTestCase, ReplayTesting {
                 }
                 usleep(300_000)
                 WindowHostTests.quit()
-            }
         }
-        let recording = try Recording(host: host, folder: session, project: DemoProject.make(), configuration: TactileConfiguration())
-        try host.run(project: DemoProject.make())
-        let recorder = try XCTUnwrap(recording.finish(host: host))
-        XCTAssertEqual(host.ending, .closed, "the editor ran on to the end")
+        let recorder = try XCTUnwrap(recording.finish(project: window.session.state.project))
+        XCTAssertEqual(window.host.ending, .closed, "the editor ran on to the end")
         XCTAssertTrue(recorder.stopped?.contains("No space left on device") == true, "stopped: \(recorder.stopped ?? "no")")
         XCTAssertTrue(banners.contains { $0.hasPrefix("Recording stopped: No space left on device") }, "banners: \(banners)")
         XCTAssertGreaterThan(recorder.framesWritten, 2)
-        XCTAssertLessThan(recorder.framesWritten, host.framesRun, "the frames after the disk filled are not there")
+        XCTAssertLessThan(recorder.framesWritten, window.session.framesRun, "the frames after the disk filled are not there")
         // What was written before stays, and replays.
         try FileManager.default.removeItem(at: filler)
         let summary = try Commands.replay(trace: session.path, project: nil, outputs: .init(stateOut: path("replayed.json")), scale: 1, until: nil)

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import TactileCore
 import TactileEditor
+import TactileHost
 import TactileInput
 import TactileMedia
 import TactileUI
@@ -140,8 +141,8 @@ final class HeadlessCommandTests: XCTestCase {
 
     func testIdleRendersNothingAfterTheFirstFrame() throws {
         let session = try HeadlessSession(project: DemoProject.make())
-        session.driver.runDueFrames(through: .seconds(5))
-        XCTAssertEqual(session.driver.loop.framesRun, 1)
-        XCTAssertEqual(session.driver.framesRendered, 1)
+        session.player.runDueFrames(through: .seconds(5))
+        XCTAssertEqual(session.player.framesRun, 1)
+        XCTAssertEqual(session.player.framesRendered, 1)
     }
 }

@@ -3,6 +3,8 @@ import Foundation
 import XCTest
 import TactileCore
 import TactileEditor
+import TactileHost
+import TactileKiosk
 import TactileInput
 import TactileSDL
 @testable import TactileApp
@@ -19,26 +21,18 @@ final class KioskWindowTests: XCTestCase, ReplayTesting {
 
     /// Runs a kiosk window until `script` (on another thread) is done and the kiosk closes.
     static func runKiosk(_ settings: (inout TactileConfiguration.Kiosk) -> Void, visitors: KioskVisitors? = nil,
-                  _ script: @escaping @Sendable (@escaping @Sendable () -> DeviceFrame) -> Void) throws -> WindowHost {
+                         configure: (HostSession) -> Void = { _ in },
+                         _ script: @escaping @Sendable (@escaping @Sendable () -> DeviceFrame) -> Void) throws -> WindowRun {
         var c = TactileConfiguration()
         settings(&c.kiosk)
-        let host = WindowHost(options: WindowOptions(viewport: Size(width: 390, height: 844), scale: 1, fill: false, fullscreen: false),
-                              configuration: c)
-        host.kiosk = KioskSetup(attractTrace: try AttractTour.trace(configured: ""), demo: DemoProject.make()) { command, state, time in
-            visitors?.handle(command, state: state, at: time, framesPerSecond: 60)
-        }
-        var started = false
-        host.onFrame = { record in
-            visitors?.record(record)
-            guard !started, host.currentFrame != nil else { return }
-            started = true
-            // The kiosk goes fullscreen: the phone's place is read at each use.
-            nonisolated(unsafe) let h = host
-            Thread.detachNewThread { script { h.currentFrame! } }
-        }
-        try host.run(project: DemoProject.make())
-        visitors?.finish(project: host.finalState?.project ?? DemoProject.make())
-        return host
+        let window = WindowRun(configuration: c, kiosk: true)
+        // The kiosk goes fullscreen: the phone's place is read at each use.
+        try window.run(kiosk: KioskSetup(attractTrace: try AttractTour.builtIn(), demo: DemoProject.make()), configure: { s in
+            s.onVisitor = { command, state, time in visitors?.handle(command, state: state, at: time, framesPerSecond: 60) }
+            configure(s)
+        }, onFrame: { visitors?.record($0) }, script: script)
+        visitors?.finish(project: window.session.state.project)
+        return window
     }
 
     static func at(_ frame: DeviceFrame, _ x: Double, _ y: Double) -> Point {
@@ -61,29 +55,29 @@ final class KioskWindowTests: XCTestCase, ReplayTesting {
     }
 
     func testOnlyTheExitGestureClosesAKioskNotTheWindowManagerOrCtrlQ() throws {
-        let host = try Self.runKiosk({ $0.exitHoldDuration = 1 }) { frame in
+        let window = try Self.runKiosk({ $0.exitHoldDuration = 1 }) { frame in
             usleep(200_000)
             WindowHostTests.quit()                                  // the window manager's close
             SessionRecordingTests.key(SDLK_q, ctrl: true); usleep(200_000)
             Self.click(Self.at(frame(), 195 + 108 + 30, 606))        // a visitor selects City Lights
             Self.holdFiveFingers(frame(), seconds: 1.6)
         }
-        XCTAssertEqual(host.ending, .kioskExit)
-        XCTAssertEqual(host.finalState?.selection, "city", "the quit and Ctrl+Q did not close it; the visitor's tap went to the editor")
+        XCTAssertEqual(window.host.ending, .sessionExit)
+        XCTAssertEqual(window.session.state.selection, "city", "the quit and Ctrl+Q did not close it; the visitor's tap went to the editor")
     }
 
     func testAnIdleVisitorsSessionIsSavedAndReplaysAndTheDemoComesBack() throws {
         let sessions = folder.appendingPathComponent("visitors")
         let visitors = KioskVisitors(folder: sessions, configuration: TactileConfiguration())
-        let host = try Self.runKiosk({ $0.idleTimeout = 1.5; $0.exitHoldDuration = 0.6 }, visitors: visitors) { frame in
+        let window = try Self.runKiosk({ $0.idleTimeout = 1.5; $0.exitHoldDuration = 0.6 }, visitors: visitors) { frame in
             usleep(300_000)
             Self.click(Self.at(frame(), 195 + 108 + 30, 606))        // select City Lights…
             Self.click(Self.at(frame(), 356, 778))                  // …and delete it
             usleep(2_000_000)                                       // the visitor walks away
             Self.holdFiveFingers(frame(), seconds: 1)
         }
-        XCTAssertEqual(host.ending, .kioskExit)
-        XCTAssertNotNil(host.finalState?.project.clip(withID: "city"), "the demo came back for the next visitor")
+        XCTAssertEqual(window.host.ending, .sessionExit)
+        XCTAssertNotNil(window.session.state.project.clip(withID: "city"), "the demo came back for the next visitor")
         let saved = try FileManager.default.contentsOfDirectory(atPath: sessions.path).sorted()
         XCTAssertEqual(saved.count, 2, "the idle visitor, then the one who used the way out: \(saved)")
         let first = sessions.appendingPathComponent(saved[0])

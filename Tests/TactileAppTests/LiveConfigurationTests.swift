@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 import TactileCore
 import TactileEditor
+import TactileHost
 import TactileSDL
 import TactileUI
 @testable import TactileApp
@@ -17,44 +18,39 @@ final class LiveConfigurationTests: XCTestCase, ReplayTesting {
     }
     override func tearDown() { removeTestFolder() }
 
-    func testEditsToTheFileApplyWithinASecondAndMistakesAreNamed() throws {
+    func testEditsToTheFileApplyAtTheNextCheckAndMistakesAreNamed() throws {
         let file = folder.appendingPathComponent("tactile.json")
         try Data(#"{"layout": {"trackHeight": 48}}"#.utf8).write(to: file)
         let (configuration, watcher) = try Settings(file: file.path).loadWatching()
-        let host = WindowHost(options: WindowOptions(viewport: Size(width: 390, height: 844), scale: 1, fill: false, fullscreen: false),
-                              configuration: configuration)
-        host.configurationWatcher = watcher
-        final class Seen: @unchecked Sendable {
-            var records: [(time: Double, banner: Banner?, clipHeight: Double?)] = []
-            var changedAt: Double?, brokenAt: Double?
+        // The host session on the virtual clock: it checks the file every half second.
+        let session = HostSession(project: DemoProject.make(), configuration: configuration, measurer: FixedWidthTextMeasurer())
+        session.configurationWatcher = watcher
+        let player = TracePlayer(session: session)
+        func clipHeight() -> Double? { player.lastOutput?.elements.first { $0.id == "clip:beach" }?.frame.height }
+        func step(at seconds: Double) -> ShellFrame {
+            player.clock.advance(to: .seconds(seconds))
+            return player.step()
         }
-        let seen = Seen()
-        var started = false
-        host.onFrame = { record in
-            let clip = record.output.elements.first { $0.id == "clip:beach" }
-            seen.records.append((record.time.seconds, record.state.banner, clip?.frame.height))
-            guard !started else { return }
-            started = true
-            Thread.detachNewThread {
-                usleep(300_000)
-                try? Data(#"{"layout": {"trackHeight": 60}}"#.utf8).write(to: file)
-                seen.changedAt = seen.records.last?.time
-                usleep(1_200_000)
-                try? Data(#"{"layout": {"trackHeight": "tall"}}"#.utf8).write(to: file)
-                seen.brokenAt = seen.records.last?.time
-                usleep(1_200_000)
-                SDLEvents.pushQuit()
-            }
-        }
-        try host.run(project: DemoProject.make())
-
-        let changedAt = try XCTUnwrap(seen.changedAt), brokenAt = try XCTUnwrap(seen.brokenAt)
-        let applied = try XCTUnwrap(seen.records.first { $0.clipHeight == 60 }, "the new track height shows")
-        XCTAssertLessThan(applied.time - changedAt, 1.0, "within a second of the edit")
-        XCTAssertEqual(applied.banner?.isError, false)
-        XCTAssertTrue(applied.banner?.message.hasPrefix("Settings reloaded") ?? false)
-        let complaint = try XCTUnwrap(seen.records.first { $0.time > brokenAt && $0.banner?.isError == true }, "the mistake is shown")
-        XCTAssertTrue(complaint.banner!.message.contains("layout.trackHeight"), complaint.banner!.message)
-        XCTAssertEqual(seen.records.last?.clipHeight, 60, "and the settings in use stay")
+        _ = step(at: 0)
+        XCTAssertEqual(clipHeight(), 48)
+        XCTAssertEqual(session.nextDue(after: .seconds(0.1))?.reason, "configuration file", "the next check is what the session waits for")
+        try Data(#"{"layout": {"trackHeight": 60}}"#.utf8).write(to: file)
+        XCTAssertNil(step(at: 0.3).drawList, "not checked yet")
+        let applied = step(at: 0.5)
+        XCTAssertEqual(clipHeight(), 60, "the new track height shows at the next check")
+        guard case .configurationChanged(let c)? = applied.commands.first else { return XCTFail("the shell is told: \(applied.commands)") }
+        XCTAssertEqual(c.layout.trackHeight, 60)
+        XCTAssertEqual(session.state.banner?.isError, false)
+        XCTAssertTrue(session.state.banner?.message.hasPrefix("Settings reloaded") ?? false)
+        try Data(#"{"layout": {"trackHeight": "tall"}}"#.utf8).write(to: file)
+        let complained = step(at: 1.0)
+        XCTAssertTrue(complained.commands.isEmpty, "nothing to adopt")
+        let banner = try XCTUnwrap(session.state.banner)
+        XCTAssertTrue(banner.isError && banner.message.contains("layout.trackHeight"), banner.message)
+        XCTAssertEqual(clipHeight(), 60, "and the settings in use stay")
+        try Data(#"{"input": {"longPressDuration": 1e308}}"#.utf8).write(to: file)
+        _ = step(at: 1.5)
+        XCTAssertTrue(session.state.banner?.message.contains("input.longPressDuration") == true, "a value out of range is refused live too")
+        XCTAssertEqual(session.configuration.input.longPressDuration, 0.5)
     }
 }

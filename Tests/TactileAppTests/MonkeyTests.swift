@@ -1,6 +1,7 @@
 import XCTest
 import TactileCore
 import TactileEditor
+import TactileHost
 import TactileInput
 import TactileMedia
 import TactileUI
@@ -47,14 +48,14 @@ final class MonkeyTests: XCTestCase {
         let a = try MonkeyRunner(seed: 5), b = try MonkeyRunner(seed: 5)
         let ra = a.run(for: .seconds(12)), rb = b.run(for: .seconds(12))
         XCTAssertEqual([ra.gestures, ra.events, ra.frames, ra.edits], [rb.gestures, rb.events, rb.frames, rb.edits])
-        XCTAssertEqual(a.driver.state.project, b.driver.state.project)
-        XCTAssertEqual(a.driver.state.playhead, b.driver.state.playhead)
+        XCTAssertEqual(a.player.state.project, b.player.state.project)
+        XCTAssertEqual(a.player.state.playhead, b.player.state.playhead)
         let rc = try MonkeyRunner(seed: 6).run(for: .seconds(12))
         XCTAssertNotEqual([ra.events, ra.frames], [rc.events, rc.frames], "another seed does something else")
     }
 
     func testTheMonkeyIsASeededPureFunctionOfWhatIsOnScreen() throws {
-        let elements = try HeadlessSession(project: DemoProject.make(), scale: 1).driver.runFrame().elements
+        let elements = try HeadlessSession(project: DemoProject.make(), scale: 1).player.runFrame().elements
         var one = Monkey(seed: 9), two = Monkey(seed: 9)
         for i in 0..<200 {
             let t = Time.seconds(Double(i))
@@ -105,11 +106,11 @@ final class MonkeyTests: XCTestCase {
             guard !meddled, r.report.gestures == 10 else { return }
             meddled = true
             // Two clips on one track made to overlap, and a finger put down that nobody lifts.
-            var project = r.driver.state.project
+            var project = r.player.state.project
             let track = project.tracks.firstIndex { $0.clips.count >= 2 }!
             project.tracks[track].clips[1].start = project.tracks[track].clips[0].start
-            r.driver.state.project = project
-            r.driver.runFrame(events: [.touch(.down, id: 999, at: Point(x: 195, y: 300), time: r.driver.clock.now)])
+            r.player.state.project = project
+            r.player.runFrame(events: [.touch(.down, id: 999, at: Point(x: 195, y: 300), time: r.player.clock.now)])
         }
         XCTAssertTrue(meddled)
         XCTAssertTrue(runner.report.violations.contains { $0.contains("overlaps") }, "\(runner.report.violations)")

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 import TactileCore
 import TactileEditor
+import TactileHost
+import TactileKiosk
 import TactileInput
 import TactileMedia
 @testable import TactileApp
@@ -58,7 +60,7 @@ final class RegressionCorpusTests: XCTestCase, ReplayTesting {
         try? fm.removeItem(at: Self.corpus)
         try fm.createDirectory(at: Self.corpus, withIntermediateDirectories: true)
         // The attract tour, as a plain trace over the demo.
-        try makeSession("tour", trace: try AttractTour.trace(configured: ""))
+        try makeSession("tour", trace: try AttractTour.builtIn())
         // A monkey run: five virtual minutes of everyday use, as the window would record it.
         try makeSession("monkey", trace: try Self.monkeyTrace(seed: 7, minutes: 3))
         // A task run: a plan of two tasks, one done (delete the Star sticker), one skipped.
@@ -109,7 +111,7 @@ final class RegressionCorpusTests: XCTestCase, ReplayTesting {
         c.kiosk.idleTimeout = 5
         c.kiosk.exitHoldDuration = 0.6
         let visitors = KioskVisitors(folder: sessions, configuration: c)
-        let host = try KioskWindowTests.runKiosk({ $0 = c.kiosk }, visitors: visitors) { frame in
+        let window = try KioskWindowTests.runKiosk({ $0 = c.kiosk }, visitors: visitors) { frame in
             usleep(2_500_000)                                                         // the attract loop plays
             KioskWindowTests.click(KioskWindowTests.at(frame(), 249, 606))          // a visitor: Beach…
             KioskWindowTests.click(KioskWindowTests.at(frame(), 249, 606))
@@ -122,7 +124,7 @@ final class RegressionCorpusTests: XCTestCase, ReplayTesting {
             usleep(400_000)
             KioskWindowTests.holdFiveFingers(frame(), seconds: 1)                    // staff: the way out
         }
-        XCTAssertEqual(host.ending, .kioskExit)
+        XCTAssertEqual(window.host.ending, .sessionExit)
         let saved = try FileManager.default.contentsOfDirectory(atPath: sessions.path).sorted()
         XCTAssertEqual(saved.count, 2, "two visitors: \(saved)")
         let media = try DemoMedia.ensure().values.first.map { ($0 as NSString).deletingLastPathComponent } ?? ""
@@ -143,7 +145,7 @@ final class RegressionCorpusTests: XCTestCase, ReplayTesting {
     static func monkeyTrace(seed: UInt64, minutes: Double) throws -> Trace {
         let session = try HeadlessSession(project: MediaProject.demo().project, viewport: Size(width: 390, height: 844), scale: 1,
                                           library: try MediaFolder.library(nil))
-        let d = session.driver
+        let d = session.player
         var monkey = Monkey(seed: seed, profile: .everyday)
         var events: [InputEvent] = [], frames: [Time] = []
         d.onFrame = { time, _ in frames.append(time) }

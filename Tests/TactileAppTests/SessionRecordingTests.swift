@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 import TactileCore
 import TactileEditor
+import TactileHost
 import TactileInput
 import TactileSDL
 @testable import TactileApp
@@ -20,14 +21,11 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
 
     /// Records a session: select Beach, trim its end left over a snap, rotate, undo, redo, tap
     /// on nothing, then quit.
-    func recordScriptedSession(into session: URL) throws -> (host: WindowHost, recording: Recording) {
-        let host = WindowHost(options: WindowOptions(viewport: Size(width: 390, height: 844), scale: 1, fill: false, fullscreen: false),
-                              configuration: TactileConfiguration())
-        var started = false
-        host.onFrame = { _ in
-            guard !started, let frame = host.currentFrame else { return }
-            started = true
-            Thread.detachNewThread {
+    func recordScriptedSession(into session: URL) throws -> (window: WindowRun, recording: Recording) {
+        let window = WindowRun()
+        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: TactileConfiguration())
+        try window.run(configure: { recording.attach(to: $0, framesPerSecond: 60) }) { frameNow in
+                let frame = frameNow()
                 func at(_ x: Double, _ y: Double) -> Point { Point(x: frame.screen.x + x * frame.scale, y: frame.screen.y + y * frame.scale) }
                 func mouse(_ type: SDL_EventType, _ p: Point) { WindowHostTests.push(type, x: p.x, y: p.y) }
                 // Beach (0 … 4.5 s) starts at the centred playhead (195 pt) and ends 108 pt right of it.
@@ -41,12 +39,9 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
                 // The empty canvas backdrop above the title: a miss.
                 mouse(SDL_MOUSEBUTTONDOWN, at(20, 60)); usleep(50_000); mouse(SDL_MOUSEBUTTONUP, at(20, 60)); usleep(300_000)
                 WindowHostTests.quit()
-            }
         }
-        let recording = try Recording(host: host, folder: session, project: DemoProject.make(), configuration: TactileConfiguration())
-        try host.run(project: DemoProject.make())
-        recording.finish(host: host)
-        return (host, recording)
+        recording.finish(project: window.session.state.project)
+        return (window, recording)
     }
 
     static func key(_ sym: SDL_KeyCode, ctrl: Bool = false, shift: Bool = false) {
@@ -59,9 +54,9 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
 
     func testAReplayedRecordingGivesTheSameProjectAndLogFrameForFrame() throws {
         let session = folder.appendingPathComponent("session")
-        let (host, recording) = try recordScriptedSession(into: session)
+        let (window, recording) = try recordScriptedSession(into: session)
         let recorder = try XCTUnwrap(recording.recorder)
-        XCTAssertEqual(recorder.framesWritten, host.framesRun, "every frame the window ran is marked in the trace")
+        XCTAssertEqual(recorder.framesWritten, window.session.framesRun, "every frame the window ran is marked in the trace")
 
         for name in ["trace.jsonl", "log.jsonl", "project-start.json", "project-end.json", "config.json"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: session.appendingPathComponent(name).path), name)
@@ -75,7 +70,7 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         }
         let end = try ProjectFile.load(from: session.appendingPathComponent("project-end.json"))
         XCTAssertNotEqual(end, DemoProject.make(), "the session trimmed Beach (redone after the undo)")
-        XCTAssertEqual(end, host.finalState?.project)
+        XCTAssertEqual(end, window.session.state.project)
 
         _ = try Commands.replay(trace: session.path, project: nil, outputs: .init(stateOut: path("replayed.json"), logOut: path("replayed.jsonl")),
                                 scale: 1, until: nil)
@@ -88,23 +83,16 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         // As after a crash recovery: the window opens with a notice, which the first frame logs.
         let session = folder.appendingPathComponent("recovered")
         let notices = ["Recovered the project of a session that ended unexpectedly (saved 14:05); a copy is in /tmp/recovered.json"]
-        let host = WindowHost(options: WindowOptions(viewport: Size(width: 390, height: 844), scale: 1, fill: false, fullscreen: false),
-                              configuration: TactileConfiguration())
-        var started = false
-        host.onFrame = { _ in
-            guard !started, let frame = host.currentFrame else { return }
-            started = true
-            Thread.detachNewThread {
-                let p = Point(x: frame.screen.x + 249 * frame.scale, y: frame.screen.y + 606 * frame.scale)
-                WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: p.x, y: p.y); usleep(60_000)
-                WindowHostTests.push(SDL_MOUSEBUTTONUP, x: p.x, y: p.y); usleep(300_000)
-                WindowHostTests.quit()
-            }
+        let window = WindowRun()
+        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: TactileConfiguration(), notices: notices)
+        try window.run(notices: notices, configure: { recording.attach(to: $0, framesPerSecond: 60) }) { frameNow in
+            let frame = frameNow()
+            let p = Point(x: frame.screen.x + 249 * frame.scale, y: frame.screen.y + 606 * frame.scale)
+            WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: p.x, y: p.y); usleep(60_000)
+            WindowHostTests.push(SDL_MOUSEBUTTONUP, x: p.x, y: p.y); usleep(300_000)
+            WindowHostTests.quit()
         }
-        let recording = try Recording(host: host, folder: session, project: DemoProject.make(), configuration: TactileConfiguration(),
-                                      notices: notices)
-        try host.run(project: DemoProject.make(), notices: notices)
-        recording.finish(host: host)
+        recording.finish(project: window.session.state.project)
         let recordedLog = try String(contentsOf: session.appendingPathComponent("log.jsonl"), encoding: .utf8)
         XCTAssertTrue(recordedLog.contains("Recovered the project"), "the notice is in the log: \(recordedLog)")
         _ = try Commands.replay(trace: session.path, project: nil, outputs: .init(logOut: path("replayed.jsonl")), scale: 1, until: nil)
@@ -127,8 +115,6 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
     func testRecordingRefusesAFolderThatHoldsASession() throws {
         let session = folder.appendingPathComponent("session")
         _ = try recordScriptedSession(into: session)
-        let host = WindowHost(options: WindowOptions(viewport: Size(width: 390, height: 844), scale: 1, fill: false, fullscreen: false),
-                              configuration: TactileConfiguration())
-        XCTAssertThrowsError(try Recording(host: host, folder: session, project: DemoProject.make(), configuration: TactileConfiguration()))
+        XCTAssertThrowsError(try Recording(folder: session, project: DemoProject.make(), configuration: TactileConfiguration()))
     }
 }

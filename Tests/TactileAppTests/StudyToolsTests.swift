@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import TactileCore
 import TactileEditor
+import TactileHost
 import TactileInput
 import TactileMedia
 @testable import TactileApp
@@ -15,17 +16,17 @@ final class StudyToolsTests: XCTestCase, ReplayTesting {
     /// Plays `events` headless with a recorder attached, as a window would record them.
     func recordSession(_ name: String, _ events: [InputEvent], plan: TaskPlan? = nil) throws -> String {
         let session = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, plan: plan)
-        let recorder = try SessionRecorder(folder: folder.appendingPathComponent(name), viewport: session.driver.state.viewport,
-                                           framesPerSecond: 60, project: session.driver.state.project, configuration: session.configuration,
+        let recorder = try SessionRecorder(folder: folder.appendingPathComponent(name), viewport: session.player.state.viewport,
+                                           framesPerSecond: 60, project: session.player.state.project, configuration: session.configuration,
                                            plan: plan?.json)
         var fed = 0
-        session.driver.onFrame = { time, output in
+        session.player.onFrame = { time, output in
             var arrived: [InputEvent] = []
             while fed < events.count && events[fed].time <= time { arrived.append(events[fed]); fed += 1 }
-            recorder.record(time: time, events: arrived, log: output.log, project: session.driver.state.project)
+            recorder.record(time: time, events: arrived, log: output.log, project: session.player.state.project)
         }
-        session.driver.play(Trace(viewport: Size(width: 390, height: 844), events: events), until: (events.last?.time ?? .zero) + .seconds(1))
-        recorder.finish(project: session.driver.state.project)
+        session.player.play(Trace(viewport: Size(width: 390, height: 844), events: events), until: (events.last?.time ?? .zero) + .seconds(1))
+        recorder.finish(project: session.player.state.project)
         return recorder.folder.path
     }
 

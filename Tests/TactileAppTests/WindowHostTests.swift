@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 import TactileCore
 import TactileEditor
+import TactileHost
 @testable import TactileSDL
 
 /// The real window loop on SDL's dummy video driver: SDL events pushed from another thread, as
@@ -13,19 +14,10 @@ final class WindowHostTests: XCTestCase {
     /// Runs the host until `script` has pushed its events and quit.
     func runHost(configuration: TactileConfiguration = TactileConfiguration(),
                  _ script: @escaping @Sendable (DeviceFrame) -> Void) throws -> (host: WindowHost, states: [EditorState]) {
-        let host = WindowHost(options: WindowOptions(viewport: Size(width: 390, height: 844), scale: 1, fill: false, fullscreen: false),
-                              configuration: configuration)
+        let window = WindowRun(configuration: configuration)
         var states: [EditorState] = []
-        var started = false
-        host.onFrame = { record in
-            states.append(record.state)
-            if !started, let frame = host.currentFrame {
-                started = true
-                Thread.detachNewThread { script(frame) }
-            }
-        }
-        try host.run(project: DemoProject.make())
-        return (host, states)
+        try window.run(onFrame: { states.append($0.state) }) { frame in script(frame()) }
+        return (window.host, states)
     }
 
     static func push(_ type: SDL_EventType, x: Double, y: Double, which: UInt32 = 0) {

@@ -1,27 +1,36 @@
 import TactileCore
 import TactileEditor
+import TactileHost
 import TactileInput
 import TactileUI
 
-/// Drives the editor as the host does, with a virtual clock and a deterministic measurer.
+/// Drives the editor through the host session, as every shell does, on a virtual clock and with
+/// a deterministic measurer: each `frame` is a session step in which the editor runs.
 final class EditorHarness {
-    let editor = Editor(measurer: FixedWidthTextMeasurer())
-    var state: EditorState
+    let session: HostSession
     var now = Time.zero
-    var loop = FrameLoop()
     var output: FrameOutput!
     var log: [LogEvent] = []
     var cues: [CueEvent] = []
 
     init(project: Project = DemoProject.make(), viewport: Size? = nil) {
-        state = EditorState(project: project, viewport: viewport)
+        session = HostSession(project: project, configuration: TactileConfiguration(), measurer: FixedWidthTextMeasurer(), viewport: viewport)
         frame()
     }
 
+    /// The editor's state (settable: tests put the playhead or a selection first).
+    var state: EditorState {
+        get { session.state }
+        set { session.state = newValue }
+    }
+    var editor: Editor { session.editor }
+    /// The session's frame loop (what it waits for next).
+    var loop: FrameLoop { session.loop }
+
     @discardableResult
     func frame(_ events: [InputEvent] = []) -> FrameOutput {
-        output = editor.frame(&state, events: events, now: now)
-        loop.frameDidRun(at: now, requests: output.requests)
+        _ = session.step(events, now: now, context: StepContext(mode: .always))
+        output = session.lastOutput
         log += output.log
         cues += output.cues
         return output
@@ -66,7 +75,7 @@ final class EditorHarness {
 
     /// Advances the clock to `t`, running every frame that falls due on the way.
     func run(until t: Time) {
-        while let due = loop.nextDue(), due.time <= t {
+        while let due = session.nextWork(after: now), due.time <= t {
             now = max(now, due.time)
             frame()
         }

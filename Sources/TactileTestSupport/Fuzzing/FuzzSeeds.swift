@@ -3,6 +3,7 @@ import TactileApp
 import TactileCore
 import TactileEditor
 import TactileInput
+import TactileKiosk
 
 /// The valid files each kind of fuzz case starts from, made in code: the demo project over its
 /// media, the attract tour, a configuration with a variant, a test plan with every kind of

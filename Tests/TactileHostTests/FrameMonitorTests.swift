@@ -1,7 +1,8 @@
 import XCTest
 import TactileCore
 import TactileUI
-@testable import TactileEditor
+import TactileEditor
+@testable import TactileHost
 
 /// The frame loop monitor: frame rate, history, graphs and what the loop waits for.
 final class FrameMonitorTests: XCTestCase {

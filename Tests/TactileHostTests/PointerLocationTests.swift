@@ -2,7 +2,8 @@ import XCTest
 import TactileCore
 import TactileInput
 import TactileUI
-@testable import TactileEditor
+import TactileEditor
+@testable import TactileHost
 
 /// The pointer location overlay: what its header reads, its crosshairs and its paths.
 final class PointerLocationTests: XCTestCase {

@@ -1,7 +1,7 @@
 import XCTest
 import TactileCore
 import TactileInput
-@testable import TactileEditor
+@testable import TactileKiosk
 
 /// Kiosk mode's rules, driven by touches and a clock as a visitor and staff would.
 final class KioskModeTests: XCTestCase {

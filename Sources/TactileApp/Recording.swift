@@ -1,0 +1,85 @@
+import Foundation
+import TactileCore
+import TactileEditor
+import TactileHost
+import TactileInput
+import TactileKiosk
+
+/// Records a session as it runs: the recorder starts at the first step (when the viewport and
+/// the display's rate are known). An ordinary session records the editor's frames (its input,
+/// a frame mark, its log); a kiosk's whole run records every step with the raw input before
+/// kiosk mode took its share (a `step` mark where the editor did not run), with the attract tour
+/// it played, so that `tactile replay` runs it again — attract loop, visitors, idle resets and
+/// the way out — frame for frame.
+public final class Recording {
+    public let folder: URL
+    private let project: Project
+    private let configuration: TactileConfiguration
+    private let plan: TaskPlan?
+    private let notices: [String]
+    private let kiosk: KioskSetup?
+    /// The recorder, once the first step ran.
+    public private(set) var recorder: SessionRecorder?
+    /// Why the recorder could not start at the first step (the folder was writable a moment before).
+    public private(set) var failedToStart: String?
+
+    /// Fails (exit 2) when `folder` already holds a session or cannot be written. `notices` are
+    /// the messages the session opens with (files left out, a recovery): they are kept with it so
+    /// that its replay logs them too.
+    public init(folder: URL, project: Project, configuration: TactileConfiguration, plan: TaskPlan? = nil, notices: [String] = [],
+                kiosk: KioskSetup? = nil) throws {
+        self.folder = folder; self.project = project; self.configuration = configuration; self.plan = plan; self.notices = notices
+        self.kiosk = kiosk
+        try SessionRecorder.checkFree(folder)
+        try SessionRecorder.checkWritable(folder)
+    }
+
+    /// Records `session` from now on (hooked before its first step).
+    public func attach(to session: HostSession, framesPerSecond: Double) {
+        session.followsAudioClock = false
+        let wholeRun = kiosk != nil
+        var pendingLog: [LogEvent] = []
+        let previous = session.onFrame
+        session.onFrame = { record in
+            previous?(record)
+            if wholeRun { pendingLog += record.output.log; return }
+            self.write(time: record.time, events: record.events, mark: .frame, log: record.output.log, project: record.state.project,
+                       viewport: record.state.viewport, framesPerSecond: framesPerSecond, session: session)
+        }
+        guard wholeRun else { return }
+        let previousStep = session.onStep
+        session.onStep = { step in
+            previousStep?(step)
+            self.write(time: step.time, events: step.input, mark: step.ranEditor ? .frame : .step, log: pendingLog, project: session.state.project,
+                       viewport: session.state.viewport, framesPerSecond: framesPerSecond, session: session)
+            pendingLog.removeAll()
+        }
+    }
+
+    private func write(time: Time, events: [InputEvent], mark: Trace.Mark, log: [LogEvent], project: Project, viewport: Size,
+                       framesPerSecond: Double, session: HostSession) {
+        if recorder == nil && failedToStart == nil {
+            do {
+                recorder = try SessionRecorder(folder: folder, viewport: viewport, framesPerSecond: framesPerSecond, project: self.project,
+                                               configuration: configuration, plan: plan?.json, notices: notices, kiosk: kiosk)
+            } catch {
+                failedToStart = "\(error)"
+                session.post(banner: "This session is not being recorded: \(error)", isError: true)
+                FileHandle.standardError.write(Data("tactile: \(error)\n".utf8))
+            }
+        }
+        guard let recorder, recorder.stopped == nil else { return }
+        if !recorder.record(time: time, events: events, mark: mark, log: log, project: project) {
+            let reason = recorder.stopped ?? "a write failed"
+            session.post(banner: "Recording stopped: \(reason). What was recorded until now is kept.", isError: true)
+            FileHandle.standardError.write(Data("tactile: recording stopped after \(recorder.framesWritten) frames: \(reason)\n".utf8))
+        }
+    }
+
+    /// Ends the recording with the project the session closed on.
+    @discardableResult
+    public func finish(project: Project) -> SessionRecorder? {
+        recorder?.finish(project: project)
+        return recorder
+    }
+}

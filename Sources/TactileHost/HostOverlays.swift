@@ -1,0 +1,66 @@
+import TactileCore
+import TactileEditor
+import TactileInput
+import TactileKiosk
+import TactileUI
+
+/// What the host draws over the editor's picture, never into it (so recordings and replays are
+/// the same with or without them): touch indicators (`--show-touches`, and always in the kiosk's
+/// attract loop), pointer location (`--pointer-location`), the frame monitor (`--monitor`) and
+/// the kiosk's invitation, exit ring and PIN pad.
+struct HostOverlays {
+    private var indicators: TouchIndicators
+    private var pointer: PointerLocation?
+    private var monitor: FrameMonitor?
+    private let configuration: TactileConfiguration
+    /// Where the monitor panel sits: at the top of the canvas, once a frame has shown where that is.
+    private var canvasTop: Double?
+
+    init(configuration: TactileConfiguration) {
+        self.configuration = configuration
+        let o = configuration.overlays
+        indicators = TouchIndicators(configuration: o)
+        pointer = o.pointerLocation ? PointerLocation(configuration: o, velocityWindow: .seconds(configuration.input.velocityWindow)) : nil
+        monitor = o.monitor ? FrameMonitor(configuration: o) : nil
+    }
+
+    /// Follows the editor's input: indicators on request and in the attract loop, the pointer always.
+    mutating func follow(_ events: [InputEvent], now: Time, attract: Bool) {
+        if configuration.overlays.showTouches || attract {
+            indicators.update(with: events)
+            indicators.prune(at: now)
+        }
+        pointer?.update(with: events)
+    }
+
+    mutating func prune(at now: Time) { indicators.prune(at: now) }
+
+    mutating func resetIndicators() { indicators = TouchIndicators(configuration: configuration.overlays) }
+
+    /// Notes a frame the editor ran: how long it took, its input, and what the session waits for next.
+    mutating func recordFrame(at time: Time, duration: Time, events: Int, output: FrameOutput, waitingFor: (time: Time, reason: String)?) {
+        guard monitor != nil else { return }
+        monitor!.record(frameAt: time, duration: duration, events: events, waitingFor: waitingFor?.reason, nextDue: waitingFor?.time)
+        canvasTop = output.elements.first { $0.id == "canvas" }?.frame.minY
+    }
+
+    /// Whether anything is drawn over the editor now.
+    func isDrawing(kiosk: KioskMode?) -> Bool {
+        (indicators.isShowing && (configuration.overlays.showTouches || kiosk != nil)) || pointer != nil || monitor != nil
+            || kiosk.map { $0.phase != .visitor || $0.isAnimating } == true
+    }
+
+    /// Whether something moves by itself (a fading finger, the exit hold's ring).
+    func isAnimating(kiosk: KioskMode?) -> Bool { indicators.isShowing || kiosk?.isAnimating == true }
+
+    /// `list` with the overlays drawn over it.
+    func compose(over list: DrawList, kiosk: KioskMode?, now: Time, viewport: Size, theme: Theme) -> DrawList {
+        var list = list
+        if configuration.overlays.showTouches || kiosk != nil { indicators.draw(into: &list, now: now, color: theme.touches) }
+        let top = viewport.width > viewport.height ? configuration.layout.landscapeTopInset : configuration.layout.topInset
+        pointer?.draw(into: &list, now: now, viewport: viewport, top: top, theme: theme)
+        monitor?.draw(into: &list, now: now, viewport: viewport, top: canvasTop ?? top, theme: theme)
+        if let kiosk { KioskOverlay.draw(kiosk, into: &list, viewport: viewport, now: now, theme: theme) }
+        return list
+    }
+}

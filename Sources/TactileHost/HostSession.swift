@@ -1,0 +1,302 @@
+import TactileCore
+import TactileEditor
+import TactileInput
+import TactileKiosk
+import TactileUI
+
+/// The one frame path around the editor, under every shell: the SDL window, replays, video
+/// export, the tests and the benchmarks all step this same session, on a real clock or a
+/// virtual one. A step takes the input that arrived and the time now, and:
+///
+/// 1. shows banners the program posted, and adopts a reloaded configuration;
+/// 2. makes impossible touch positions safe (`TouchSanitizer`, the only place that does);
+/// 3. steps kiosk mode (idle reset, attract loop, the way out) and resets the demo;
+/// 4. runs the editor when something is due (input, a frame request, a relayout, new media);
+/// 5. starts or stops sound with playback, follows the sound's clock;
+/// 6. composes the overlays (touch indicators, pointer location, frame monitor, kiosk) over the
+///    editor's picture and says whether to present it.
+///
+/// `nextDue(after:)` says when the next step is wanted without input. Hooks report every editor
+/// frame (`onFrame`: recording, autosave, kiosk visitors) and every step (`onStep`: recording a
+/// whole kiosk run).
+public final class HostSession: ShellSession {
+    /// The editor and the state it edits.
+    public private(set) var editor: Editor
+    public var state: EditorState
+    /// The configuration in use (reloads replace it).
+    public private(set) var configuration: TactileConfiguration
+    public private(set) var loop = FrameLoop()
+    /// Kiosk mode's rules, when the session is a kiosk.
+    public private(set) var kiosk: KioskMode?
+    public let kioskSetup: KioskSetup?
+    /// A test plan to run (again for each kiosk visitor).
+    public let plan: TaskPlan?
+    /// Reloads the configuration when its file changes, checked every
+    /// `session.configurationPollInterval` seconds.
+    public var configurationWatcher: ConfigurationWatcher?
+    /// Laid over every reloaded configuration (the command line's overlay switches stay on).
+    public var adjustReloaded: ((inout TactileConfiguration) -> Void)?
+    /// Whether playback's picture follows the sound's clock. A recording turns this off so that
+    /// the session replays exactly on a virtual clock.
+    public var followsAudioClock = true
+    /// The display's refresh rate: overlays that move by themselves are redrawn at it.
+    public var refreshRate: Double = 60
+    /// Measures how long the editor's frames take for the frame monitor (the window's clock;
+    /// nil on a virtual clock, where frames take no time).
+    public var stopwatch: FrameClock?
+    /// Makes the sound of a project from a timeline position (the app gives a mixer over the
+    /// media); nil: playback is silent.
+    public var sound: ((Project, Time) -> SampleSource?)?
+    /// Called after every editor frame.
+    public var onFrame: ((FrameRecord) -> Void)?
+    /// Called after every step, whether or not the editor ran.
+    public var onStep: ((StepRecord) -> Void)?
+    /// Told when a kiosk visitor arrives (with the fresh demo's state) and leaves (with the
+    /// state they left), at session time.
+    public var onVisitor: ((KioskMode.Command, EditorState, Time) -> Void)?
+
+    /// The output of the latest editor frame.
+    public private(set) var lastOutput: FrameOutput?
+    /// Editor frames run, and pictures presented, so far.
+    public private(set) var framesRun = 0, framesPresented = 0
+    /// Whether the kiosk's way out was used (the shell then closes).
+    public private(set) var exited = false
+
+    private let library: MediaLibrary
+    private var overlays: HostOverlays
+    private var carried: [InputEvent] = []
+    private var posted: [(message: String, isError: Bool)] = []
+    private var needsPresent = true
+    private var overlayOnScreen = false
+    private var lastList: DrawList?
+    private var soundPlaying = false
+    /// The timeline position the sound playing began at.
+    private var soundFrom = Time.zero
+    private var nextConfigurationCheck = Time.zero
+
+    /// A session editing `project` in `viewport` (default: the configuration's), measuring text
+    /// with `measurer` and reading media from `media`. With `kiosk`, it runs as a kiosk.
+    public init(project: Project, configuration: TactileConfiguration, measurer: TextMeasurer, media: MediaSource = NoMediaSource(),
+                viewport: Size? = nil, library: MediaLibrary = MediaLibrary(), plan: TaskPlan? = nil, notices: [String] = [],
+                kiosk: KioskSetup? = nil, now: Time = .zero) {
+        self.configuration = configuration
+        editor = Editor(configuration: configuration, measurer: measurer, media: media)
+        state = EditorState(project: project, configuration: configuration, viewport: viewport)
+        state.notices = notices
+        state.library = library
+        state.tasks = plan.map(TaskRun.init)
+        self.library = library
+        self.plan = plan
+        kioskSetup = kiosk
+        self.kiosk = kiosk.map { KioskMode(settings: configuration.kiosk, attractTrace: $0.attractTrace, now: now, visitorPresent: $0.visitorPresent) }
+        overlays = HostOverlays(configuration: configuration)
+    }
+
+    public var viewport: Size { state.viewport }
+    public var refusesQuit: Bool { kiosk != nil }
+    public var theme: Theme { editor.theme }
+
+    public func resize(to viewport: Size) {
+        guard viewport != state.viewport else { return }
+        state.viewport = viewport
+        needsPresent = true
+    }
+
+    /// Shows `message` in a banner at the next step. Like the configuration's reload banner it
+    /// is the host's, not the editor's: it is not logged, so recordings replay the same.
+    public func post(banner message: String, isError: Bool) { posted.append((message, isError)) }
+
+    // MARK: The step
+
+    public func step(_ input: [InputEvent], now: Time, context: StepContext = StepContext()) -> ShellFrame {
+        var frame = ShellFrame()
+        for p in posted {
+            state.banner = Banner(message: p.message, isError: p.isError, until: now + .seconds(configuration.editing.bannerDuration))
+            needsPresent = true
+        }
+        posted.removeAll()
+        if let reloaded = pollConfiguration(now: now) { frame.commands.append(.configurationChanged(reloaded)) }
+        if context.relayout { needsPresent = true }
+
+        // Impossible positions (a glitching panel, a wild calibration) are made safe before
+        // anything sees them, so a recorded trace holds only numbers it can write.
+        let input = TouchSanitizer.sanitize(input, fingers: state.ui.fingers)
+        var pending = input
+        if kiosk != nil {
+            pending = stepKiosk(input, now: now)
+            if exited {
+                frame.commands.append(.exit)
+                onStep?(StepRecord(time: now, input: input, ranEditor: false))
+                return frame
+            }
+        }
+        overlays.follow(pending, now: now, attract: kiosk?.phase == .attract)
+        let decorated = overlays.isDrawing(kiosk: kiosk)
+        let due: Bool
+        switch context.mode {
+        case .always: due = true
+        case .never: due = false
+        case .ifDue: due = !pending.isEmpty || loop.isDue(at: now) || needsPresent || context.mediaArrived
+        }
+        guard due else {
+            // Only the overlays moved: draw them over the last picture.
+            if let lastOutput, decorated || overlayOnScreen {
+                frame.drawList = overlays.compose(over: lastOutput.drawList, kiosk: kiosk, now: now, viewport: state.viewport, theme: editor.theme)
+                overlayOnScreen = decorated
+            }
+            onStep?(StepRecord(time: now, input: input, ranEditor: false))
+            return frame
+        }
+        let layoutChanged = needsPresent
+        let viewportBefore = state.viewport
+        if let elapsed = context.soundElapsed, soundPlaying, followsAudioClock {
+            editor.followAudioClock(&state, heard: soundFrom + elapsed, now: now)
+        }
+        let playingBefore = state.playback?.positionAnchor
+        let started = stopwatch?.now
+        let output = editor.frame(&state, events: pending, now: now)
+        let took = stopwatch.map { $0.now - started! } ?? .zero
+        // Start, restart or stop the sound with the picture.
+        if let playback = state.playback {
+            if playback.positionAnchor != playingBefore || !soundPlaying {
+                soundPlaying = true
+                soundFrom = playback.positionAnchor
+                if let source = sound?(state.project, playback.positionAnchor) { frame.commands.append(.playSound(source)) }
+            }
+        } else if soundPlaying {
+            soundPlaying = false
+            frame.commands.append(.stopSound)
+        }
+        loop.frameDidRun(at: now, requests: output.requests)
+        overlays.recordFrame(at: now, duration: took, events: pending.count, output: output,
+                             waitingFor: [loop.nextDue(), kiosk?.nextDue(after: now)].compactMap { $0 }.min { $0.time < $1.time })
+        framesRun += 1
+        lastOutput = output
+        frame.ranEditor = true
+        frame.cues = output.cues
+        onFrame?(FrameRecord(time: now, events: pending, state: state, output: output))
+        onStep?(StepRecord(time: now, input: input, ranEditor: true))
+        if state.viewport != viewportBefore {
+            // Rotated: the shell turns the window; the next step presents the turned picture.
+            frame.commands.append(.viewportChanged(state.viewport))
+            needsPresent = true
+            return frame
+        }
+        if output.drawList != lastList || layoutChanged || decorated || overlayOnScreen {
+            frame.drawList = overlays.compose(over: output.drawList, kiosk: kiosk, now: now, viewport: state.viewport, theme: editor.theme)
+            overlayOnScreen = decorated
+            lastList = output.drawList
+            framesPresented += 1
+        }
+        needsPresent = false
+        return frame
+    }
+
+    /// The picture at `now` without running the editor: the last frame with the overlays as
+    /// they stand at `now` (video export draws every tick so).
+    public func picture(at now: Time) -> DrawList {
+        overlays.prune(at: now)
+        return overlays.compose(over: lastOutput?.drawList ?? DrawList(), kiosk: kiosk, now: now, viewport: state.viewport, theme: editor.theme)
+    }
+
+    public func nextDue(after now: Time) -> (time: Time, reason: String)? {
+        if !posted.isEmpty || !carried.isEmpty || needsPresent { return (now, "redraw") }
+        var candidates: [(time: Time, reason: String)] = [loop.nextDue(), kiosk?.nextDue(after: now)].compactMap { $0 }
+        if overlays.isAnimating(kiosk: kiosk) { candidates.append((now + .seconds(1 / max(1, refreshRate)), "overlays")) }
+        if configurationWatcher != nil { candidates.append((nextConfigurationCheck, "configuration file")) }
+        return candidates.min { $0.time < $1.time }
+    }
+
+    /// The next instant the editor or the kiosk needs a step (overlays and the configuration file
+    /// aside): what a virtual-clock runner steps through.
+    public func nextWork(after now: Time) -> (time: Time, reason: String)? {
+        [loop.nextDue(), kiosk?.nextDue(after: now)].compactMap { $0 }.min { $0.time < $1.time }
+    }
+
+    // MARK: Parts of a step
+
+    /// A reloaded configuration, when the watched file changed and is good; a banner either way.
+    private func pollConfiguration(now: Time) -> TactileConfiguration? {
+        guard let watcher = configurationWatcher, now >= nextConfigurationCheck else { return nil }
+        nextConfigurationCheck = now + .seconds(configuration.session.configurationPollInterval)
+        switch watcher.poll() {
+        case var .success(new)?:
+            adjustReloaded?(&new)
+            adopt(new)
+            state.banner = Banner(message: "Settings reloaded from \(watcher.url.lastPathComponent)", isError: false,
+                                  until: now + .seconds(new.editing.bannerDuration))
+            needsPresent = true
+            return new
+        case let .failure(error)?:
+            state.banner = Banner(message: "\(watcher.url.lastPathComponent): \(error) — keeping the settings in use", isError: true,
+                                  until: now + .seconds(configuration.editing.bannerDuration))
+            needsPresent = true
+            return nil
+        case nil:
+            return nil
+        }
+    }
+
+    /// Takes a new configuration, keeping the project, the view and every finger that is down.
+    public func adopt(_ new: TactileConfiguration) {
+        configuration = new
+        editor = Editor(configuration: new, measurer: editor.measurer, media: editor.media)
+        state.adopt(new)
+        overlays = HostOverlays(configuration: new)
+        needsPresent = true
+    }
+
+    /// Kiosk mode's step: the editor's input out (the visitor's, or the attract tour's).
+    private func stepKiosk(_ input: [InputEvent], now: Time) -> [InputEvent] {
+        guard var k = kiosk, let setup = kioskSetup else { return input }
+        var reset = false
+        let step = k.step(input, viewport: state.viewport, now: now)
+        kiosk = k
+        var pending = step.events
+        for command in step.commands {
+            switch command {
+            case .visitorArrived, .visitorLeft:
+                onVisitor?(command, state, now)
+            case .resetToDemo:
+                reset = true
+                let viewport = state.viewport
+                state = EditorState(project: setup.demo, configuration: configuration, viewport: viewport)
+                state.library = library
+                state.tasks = plan.map(TaskRun.init)
+                loop = FrameLoop()
+                overlays.resetIndicators()
+                needsPresent = true
+            case .exit:
+                exited = true
+                return []
+            }
+        }
+        if reset && !pending.isEmpty {
+            // A fresh editor lays out once before it takes touches (a touch hits what the last
+            // pass drew): the events wait one frame, stamped just after this one (a microsecond,
+            // the trace's grid) so that a visitor's recording replays exactly.
+            carried = pending.map { var e = $0; e.time = now + .seconds(0.000_001); return e }
+            pending = []
+        } else if !carried.isEmpty {
+            pending = carried + pending
+            carried = []
+        }
+        return pending
+    }
+}
+
+/// One frame the editor ran: when, with what input, the state it left and what it produced.
+public struct FrameRecord {
+    public var time: Time
+    /// The events the editor got (after kiosk mode took its share).
+    public var events: [InputEvent]
+    public var state: EditorState
+    public var output: FrameOutput
+}
+
+/// One step of the session: when, the input it got (before kiosk mode), and whether the editor ran.
+public struct StepRecord {
+    public var time: Time
+    public var input: [InputEvent]
+    public var ranEditor: Bool
+}

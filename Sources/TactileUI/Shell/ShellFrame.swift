@@ -1,0 +1,33 @@
+import TactileCore
+import TactileInput
+
+/// What one step of a session gives its shell.
+public struct ShellFrame {
+    /// The picture to present, overlays composed, in viewport points; nil when the screen shows
+    /// what it showed.
+    public var drawList: DrawList?
+    /// Cues to play.
+    public var cues: [CueEvent] = []
+    /// What the shell must do.
+    public var commands: [ShellCommand] = []
+    /// Whether the editor ran in this step.
+    public var ranEditor = false
+
+    public init(drawList: DrawList? = nil, cues: [CueEvent] = [], commands: [ShellCommand] = [], ranEditor: Bool = false) {
+        self.drawList = drawList; self.cues = cues; self.commands = commands; self.ranEditor = ranEditor
+    }
+}
+
+/// Something only the shell can do.
+public enum ShellCommand {
+    /// The viewport turned (rotation): a window showing a phone turns too.
+    case viewportChanged(Size)
+    /// Play this sound from now (replacing any that plays).
+    case playSound(SampleSource)
+    /// Stop the sound.
+    case stopSound
+    /// The configuration changed (a reload): take its touchscreen and cue settings.
+    case configurationChanged(TactileConfiguration)
+    /// Close: the kiosk's way out was used.
+    case exit
+}
