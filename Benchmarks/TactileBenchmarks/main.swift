@@ -97,15 +97,15 @@ uiPass(DemoProject.make(), label: "UI pass, demo project (3 tracks, 9 clips)", t
 uiPass(bigProject(tracks: 8, clipsPerTrack: 125), label: "UI pass, 1,000 clips on 8 tracks", target: "≤ 4 ms", selected: "t0c3")
 uiPass(bigProject(tracks: 8, clipsPerTrack: 1250), label: "UI pass, 10,000 clips on 8 tracks", target: "same as 1,000 (grows with what is visible)")
 
-// A tap: down and up in one frame (two input passes plus the drawing pass).
+// A tap: down and up in one step of the host session (two input passes plus the drawing pass).
 do {
-    var state = EditorState(project: DemoProject.make())
-    _ = editor.frame(&state, events: [], now: .zero)
+    let session = HostSession(project: DemoProject.make(), configuration: TactileConfiguration(), measurer: measurer)
+    _ = session.step([], now: .zero)
     var t = Time.zero
     let samples = measure(iterations: 2000) {
         t += .milliseconds(100)
         let p = Point(x: 250, y: 606)
-        _ = editor.frame(&state, events: [.touch(.down, id: 1, at: p, time: t), .touch(.up, id: 1, at: p, time: t + .milliseconds(50))], now: t)
+        _ = session.step([.touch(.down, id: 1, at: p, time: t), .touch(.up, id: 1, at: p, time: t + .milliseconds(50))], now: t)
     }
     report("Input to draw list ready: a tap in one frame, demo", samples, target: "—")
 }
@@ -119,8 +119,6 @@ struct SeededRandom: RandomNumberGenerator {
 }
 do {
     var rng = SeededRandom(state: 7)
-    var state = EditorState(project: DemoProject.make())
-    var loop = FrameLoop()
     var t = Time.zero
     var frames: [[InputEvent]] = []
     func gesture(_ points: [Point], finger: Int) {
@@ -149,18 +147,16 @@ do {
             t += .milliseconds(300)
         }
     }
+    // Through the host session, as the window steps it: input in, composed picture out.
+    let session = HostSession(project: DemoProject.make(), configuration: TactileConfiguration(), measurer: measurer)
     var samples: [Double] = []
     for events in frames {
         let now = events[0].time
         // Scheduled frames (momentum, springs) run between inputs, untimed, as in a window.
-        while let due = loop.nextDue(), due.time < now {
-            let out = editor.frame(&state, events: [], now: due.time)
-            loop.frameDidRun(at: due.time, requests: out.requests)
-        }
+        while let due = session.nextWork(after: now), due.time < now { _ = session.step([], now: due.time) }
         let t0 = nanos()
-        let out = editor.frame(&state, events: events, now: now)
+        _ = session.step(events, now: now)
         samples.append(Double(nanos() - t0) / 1e6)
-        loop.frameDidRun(at: now, requests: out.requests)
     }
     report("Input event to draw list ready, 10-minute replayed session (\(samples.count) input frames)", samples.sorted(), target: "—")
 }

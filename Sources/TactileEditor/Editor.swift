@@ -26,10 +26,9 @@ public struct Editor {
     ///
     /// Events are applied in order. A finger changes phase at most once per UI pass, so a batch
     /// holding a whole tap (down and up) runs one pass per phase change; then a last pass draws
-    /// the state all of them left. Impossible positions (NaN, ±∞, far beyond any screen) are
-    /// made safe first (`TouchSanitizer`).
+    /// the state all of them left. The events must be safe: the host session makes impossible
+    /// positions (NaN, ±∞, far beyond any screen) safe before the editor sees them.
     public func frame(_ state: inout EditorState, events: [InputEvent], now: Time) -> FrameOutput {
-        let events = TouchSanitizer.sanitize(events, fingers: state.ui.fingers)
         media.beginFrame()
         var effects = Effects()
         fitClipsToTheirMedia(&state, now: now, effects: &effects)

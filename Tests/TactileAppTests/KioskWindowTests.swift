@@ -90,6 +90,44 @@ final class KioskWindowTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(try String(contentsOf: replayedLog, encoding: .utf8), recordedLog, "the visitor's session replays line for line")
     }
 
+    func testAWholeKioskRunRecordedInTheWindowReplaysHeadlessFrameForFrame() throws {
+        // The attract loop, a visitor who selects and deletes a clip, an idle reset back to the
+        // attract loop, a second visitor, then staff leave by the hold and the PIN.
+        let run = folder.appendingPathComponent("kiosk-run")
+        var c = TactileConfiguration()
+        c.kiosk.idleTimeout = 5; c.kiosk.exitHoldDuration = 0.6; c.kiosk.pin = "12"
+        let kiosk = KioskSetup(attractTrace: try AttractTour.builtIn(), demo: DemoProject.make())
+        let recording = try Recording(folder: run, project: DemoProject.make(), configuration: c, kiosk: kiosk)
+        let window = try Self.runKiosk({ $0 = c.kiosk }, configure: { recording.attach(to: $0, framesPerSecond: 60) }) { frame in
+            usleep(1_500_000)                                          // the attract loop plays
+            Self.click(Self.at(frame(), 249, 606))                      // a visitor: Beach…
+            Self.click(Self.at(frame(), 249, 606))
+            Self.click(Self.at(frame(), 356, 778))                      // …deleted
+            usleep(5_500_000)                                           // walks away: attract again
+            Self.click(Self.at(frame(), 150, 760))                      // a second visitor adds a text
+            Self.holdFiveFingers(frame(), seconds: 1)                   // staff: the way out…
+            let keys = Dictionary(uniqueKeysWithValues: PinPad.keys(in: Size(width: 390, height: 844)).map { ($0.key, $0.frame.center) })
+            for d in [1, 2] { Self.click(Self.at(frame(), keys[.digit(d)]!.x, keys[.digit(d)]!.y)) }   // …and the PIN
+        }
+        recording.finish(project: window.session.state.project)
+        XCTAssertEqual(window.host.ending, .sessionExit, "the PIN opened the way out")
+        let recorder = try XCTUnwrap(recording.recorder)
+        let trace = try Trace.load(from: run.appendingPathComponent("trace.jsonl"))
+        XCTAssertGreaterThan(trace.steps.count, 0, "steps where only the kiosk moved are marked")
+        let recordedLog = try String(contentsOf: run.appendingPathComponent("log.jsonl"), encoding: .utf8)
+        XCTAssertTrue(recordedLog.contains("\"edit\""), "the visitor's deletion is in the run's log")
+        XCTAssertGreaterThan(recorder.framesWritten, 50)
+
+        let out = folder.appendingPathComponent("replayed")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        _ = try Commands.replay(trace: run.path, project: nil, outputs: .init(stateOut: out.appendingPathComponent("p.json").path,
+                                                                         logOut: out.appendingPathComponent("l.jsonl").path), scale: 1, until: nil)
+        XCTAssertEqual(try String(contentsOf: out.appendingPathComponent("l.jsonl"), encoding: .utf8).split(separator: "\n"),
+                       recordedLog.split(separator: "\n"), "the same log, line for line: attract tour, visitors, resets")
+        XCTAssertEqual(try ProjectFile.load(from: out.appendingPathComponent("p.json")), window.session.state.project,
+                       "the same final project (the second visitor's text)")
+    }
+
     // MARK: The program under signals
 
     /// Starts `tactile run …` with its data in the test folder; returns once it autosaves.
