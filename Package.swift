@@ -42,27 +42,32 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
-        // Commands (headless runners and the windowed app), and the thin command-line front.
-        .target(name: "TactileApp", dependencies: [
+        // Study tools: recording, recorded sessions, replays headless, report, heatmap, video export,
+        // kiosk visitors' sessions; the inputs commands read.
+        .target(name: "TactileStudy", dependencies: [
             "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileMedia", "TactileSDL",
+        ]),
+        // The commands and the windowed app, and the thin command-line front.
+        .target(name: "TactileApp", dependencies: [
+            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileMedia", "TactileSDL", "TactileStudy",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "tactile", dependencies: [
-            "TactileApp", "TactileCore",
+            "TactileApp", "TactileStudy", "TactileCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Test support: linked by tests, benchmarks and the fuzzer, never by the product.
-        .target(name: "TactileTestSupport", dependencies: ["TactileCore", "TactileInput", "TactileEditor", "TactileKiosk", "TactileHost",
-                                                           "TactileMedia", "TactileApp"]),
+        .target(name: "TactileTestSupport", dependencies: ["TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost",
+                                                           "TactileMedia", "TactileStudy", "TactileApp"]),
         .executableTarget(name: "tactile-fuzz", dependencies: [
-            "TactileTestSupport", "TactileCore", "TactileMedia",
+            "TactileTestSupport", "TactileCore", "TactileMedia", "TactileStudy",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .executableTarget(name: "TactileBenchmarks", dependencies: [
             "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileMedia", "TactileSDL",
-            "TactileApp", "TactileTestSupport",
+            "TactileApp", "TactileStudy", "TactileTestSupport",
         ], path: "Benchmarks/TactileBenchmarks"),
 
         .testTarget(name: "TactileCoreTests", dependencies: ["TactileCore"]),
@@ -71,8 +76,8 @@ let package = Package(
         .testTarget(name: "TactileEditorTests", dependencies: ["TactileEditor", "TactileHost", "TactileUI", "TactileInput", "TactileCore"]),
         .testTarget(name: "TactileKioskTests", dependencies: ["TactileKiosk", "TactileCore", "TactileInput"]),
         .testTarget(name: "TactileHostTests", dependencies: ["TactileHost", "TactileKiosk", "TactileEditor", "TactileUI", "TactileInput", "TactileCore"]),
-        .testTarget(name: "TactileMediaTests", dependencies: ["TactileMedia", "TactileCore"]),
-        .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "TactileTestSupport", "TactileHost", "TactileKiosk", "CSDL2", "TactileInput", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileCore"]),
+        .testTarget(name: "TactileMediaTests", dependencies: ["TactileMedia", "TactileTestSupport", "TactileCore"]),
+        .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "TactileStudy", "TactileTestSupport", "TactileHost", "TactileKiosk", "CSDL2", "TactileInput", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileCore"]),
     ],
     swiftLanguageModes: [.v5]
 )

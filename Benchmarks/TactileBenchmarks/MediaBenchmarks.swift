@@ -1,5 +1,7 @@
 import Foundation
 import TactileCore
+import TactileStudy
+import TactileTestSupport
 import TactileMedia
 
 /// `tactile-bench media [scrub|filmstrip|memory]`: the three media benchmarks of BENCHMARKS.md

@@ -1,6 +1,8 @@
 import Foundation
 import TactileApp
 import TactileCore
+import TactileStudy
+import TactileTestSupport
 
 /// `tactile-bench monkey [--minutes M] [--seed N]… [--profile everyday|storms]`: long monkey runs
 /// (see RELIABILITY.md). For each seed, M minutes of virtual time on the demo project; prints the

@@ -1,6 +1,8 @@
 import Foundation
 import TactileApp
 import TactileCore
+import TactileStudy
+import TactileTestSupport
 import TactileEditor
 import TactileHost
 import TactileKiosk

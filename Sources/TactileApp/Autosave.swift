@@ -1,5 +1,6 @@
 import Foundation
 import TactileCore
+import TactileStudy
 
 /// Saves the project on screen after every change, atomically, and brings it back on the next
 /// start when a session ended without closing (a crash, a power cut, kill -9).

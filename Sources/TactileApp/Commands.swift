@@ -1,5 +1,6 @@
 import Foundation
 import TactileCore
+import TactileStudy
 import TactileEditor
 import TactileHost
 import TactileInput
@@ -146,5 +147,23 @@ public enum Commands {
         throw CommandError.badInput("\(path): t: the editor animates without input from \(String(format: "%.3f", o.from.seconds)) s "
             + "and the trace goes on to \(String(format: "%.3f", o.to.seconds)) s; a replay runs at most \(driver.maximumFramesWithoutInput) frames "
             + "(\(JSONValue.format(minutes)) minutes at 60 fps) without input")
+    }
+}
+
+extension Commands {
+    /// `tactile report`: Markdown on stdout (or `--out`), JSON to `--json`.
+    public static func report(_ folders: [String], out: String?, json: String?) throws -> String {
+        let report = try SessionReport.read(folders)
+        let md = report.markdown
+        if let json {
+            do { try AtomicFile.write(Data((report.json.serialized(pretty: true) + "\n").utf8), to: URL(fileURLWithPath: json)) } catch {
+                throw CommandError("\(json): cannot write the report (\(error))")
+            }
+        }
+        if let out {
+            do { try AtomicFile.write(Data(md.utf8), to: URL(fileURLWithPath: out)) } catch { throw CommandError("\(out): cannot write the report (\(error))") }
+            return ""
+        }
+        return md
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TactileCore
+import TactileStudy
 import TactileInput
 import TactileMedia
 

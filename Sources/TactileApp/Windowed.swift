@@ -1,5 +1,6 @@
 import Foundation
 import TactileCore
+import TactileStudy
 import TactileEditor
 import TactileHost
 import TactileKiosk

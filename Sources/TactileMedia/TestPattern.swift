@@ -3,7 +3,8 @@ import TactileCore
 
 /// Synthetic pictures with a frame index that survives compression: moving colour patterns for
 /// demo and test media, and a row of black and white blocks at the top spelling the frame
-/// number in binary, so exact-frame accuracy can be checked from decoded pixels.
+/// number in binary, so exact-frame accuracy can be checked from decoded pixels (the reader is
+/// test support's `TestPattern.readStamp`).
 public enum TestPattern {
     /// Bits in the stamp (frames 0 … 65,535).
     public static let stampBits = 16
@@ -99,19 +100,6 @@ public enum TestPattern {
                 }
             }
         }
-    }
-
-    /// Reads the frame index back from decoded pixels (upright; `writtenWidth` is the width the
-    /// frame was written at when it has been scaled since).
-    public static func readStamp(_ image: RGBAImage, writtenWidth: Int? = nil) -> Int {
-        let k = Double(image.width) / Double(writtenWidth ?? image.width)
-        var value = 0
-        for bit in 0..<stampBits {
-            let p = image.pixel(x: Int(Double(bit * blockSize + blockSize / 2) * k), y: Int(Double(blockSize / 2) * k))
-            let luma = (Int(p.r) * 299 + Int(p.g) * 587 + Int(p.b) * 114) / 1000
-            value = value << 1 | (luma > 128 ? 1 : 0)
-        }
-        return value
     }
 
     /// Encodes a clip of `frames` frames of `style` into `url`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TactileApp
+import TactileStudy
 import TactileCore
 
 /// The `tactile` command line: a thin front over TactileApp.
@@ -24,17 +25,16 @@ func guarded(_ body: () throws -> Void) throws {
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open the editor in a window (the default command).")
 
+    @OptionGroup var settingsOptions: SettingsOptions
+    @OptionGroup var media: MediaOptions
+
     @Argument(help: "Media files to open as a new project, one after another (default: the built-in demo).") var files: [String] = []
     @Option(help: "A project file to open (default: the built-in demo).") var project: String?
     @Option(help: "Pixels per point (default: chosen from the display).") var scale: Double?
     @Option(help: "phone: the phone in a device frame, centred; fill: the UI fills the window.") var device: DeviceOption = .phone
     @Flag(help: "Open fullscreen.") var fullscreen = false
     @Option(help: "Viewport in points, e.g. 390x844 (default) or 844x390 for landscape.") var size: String?
-    @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together, like Dynamic Type (0.5 … 3, default 1).") var uiScale: Double?
-    @Option(name: .customLong("media-dir"), help: "The folder the add buttons browse (default: the demo media).") var mediaDir: String?
-    @Option(help: "A configuration file (JSON; see CONFIGURATION.md). Edits to it apply while Tactile runs.") var config: String?
-    @Option(help: "With --config: apply this named variant from the file's \"variants\".") var variant: String?
-    @Option(help: "Record the session into this folder: trace, interaction log, project at start and end, config.") var record: String?
+    @Option(help: "Record the session into this folder: trace, interaction log, project at start and end, config (with --kiosk: the whole run, attract loop and visitors, replayable).") var record: String?
     @Flag(name: .customLong("show-touches"), help: "Draw a circle and a fading trail under each finger.") var showTouches = false
     @Option(help: "A test plan (JSON): tasks shown one at a time, each done when conditions on the project hold; time on task is logged.") var plan: String?
     @Flag(name: .customLong("pointer-location"), help: "Draw each finger's crosshair and path, with a header of count, position, velocity and pressure.") var pointerLocation = false
@@ -44,7 +44,7 @@ struct Run: ParsableCommand {
     func run() throws {
         try guarded {
             try Windowed.run(project: project, files: files, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size,
-                             settings: settings, mediaDir: mediaDir,
+                             settings: settingsOptions.settings, mediaDir: media.mediaDir,
                              options: RunOptions(record: record, showTouches: showTouches, pointerLocation: pointerLocation, monitor: monitor, plan: plan, kiosk: kiosk))
         }
     }
@@ -55,23 +55,25 @@ enum DeviceOption: String, ExpressibleByArgument, CaseIterable { case phone, fil
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Render one frame with no window and write a PNG.")
 
+    @OptionGroup var settingsOptions: SettingsOptions
+    @OptionGroup var media: MediaOptions
+
     @Option(help: "Where to write the PNG.") var out: String
     @Option(help: "A project file (default: the built-in demo).") var project: String?
     @Option(help: "Viewport in points, e.g. 390x844.") var size: String?
     @Option(help: "Pixels per point (default 2).") var scale: Double?
     @Option(help: "Put the playhead at this time, in seconds.") var at: Double?
-    @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together (0.5 … 3, default 1).") var uiScale: Double?
-    @Option(name: .customLong("media-dir"), help: "The folder the add buttons browse (default: the demo media).") var mediaDir: String?
-    @Option(help: "A configuration file (JSON; see CONFIGURATION.md).") var config: String?
-    @Option(help: "With --config: apply this named variant from the file's \"variants\".") var variant: String?
 
     func run() throws {
-        try guarded { try Commands.snapshot(out: out, project: project, size: size, scale: scale, at: at, settings: settings, mediaDir: mediaDir) }
+        try guarded { try Commands.snapshot(out: out, project: project, size: size, scale: scale, at: at, settings: settingsOptions.settings, mediaDir: media.mediaDir) }
     }
 }
 
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print every element on screen as JSON (roles, frames, hit frames, state).")
+
+    @OptionGroup var settingsOptions: SettingsOptions
+    @OptionGroup var media: MediaOptions
 
     @Option(help: "A project file (default: the built-in demo).") var project: String?
     @Option(help: "Replay this trace first.") var replay: String?
@@ -79,19 +81,18 @@ struct Inspect: ParsableCommand {
     @Option(help: "Viewport in points, e.g. 390x844 (default: the trace's, or 390x844).") var size: String?
     @Option(help: "Pixels per point used to measure text (default 2).") var scale: Double?
     @Option(help: "Put the playhead at this time, in seconds.") var at: Double?
-    @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together (0.5 … 3, default 1).") var uiScale: Double?
-    @Option(name: .customLong("media-dir"), help: "The folder the add buttons browse (default: the demo media).") var mediaDir: String?
-    @Option(help: "A configuration file (JSON; see CONFIGURATION.md).") var config: String?
-    @Option(help: "With --config: apply this named variant from the file's \"variants\".") var variant: String?
 
     func run() throws {
-        try guarded { print(try Commands.inspect(project: project, replay: replay, size: size, scale: scale, at: at, settings: settings,
-                                                mediaDir: mediaDir, until: until), terminator: "") }
+        try guarded { print(try Commands.inspect(project: project, replay: replay, size: size, scale: scale, at: at, settings: settingsOptions.settings,
+                                                mediaDir: media.mediaDir, until: until), terminator: "") }
     }
 }
 
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Feed a touch trace (or a recorded session's folder) through the editor on a virtual clock.")
+
+    @OptionGroup var settingsOptions: SettingsOptions
+    @OptionGroup var media: MediaOptions
 
     @Argument(help: "The trace (JSON Lines), or a session folder made by `run --record` (its project and config are used).") var trace: String
     @Option(help: "A project file (default: the session's starting project, else the built-in demo).") var project: String?
@@ -103,16 +104,12 @@ struct Replay: ParsableCommand {
     @Option(help: "Run this test plan during the replay (default: the session's own plan.json, if any).") var plan: String?
     @Option(help: "Pixels per point of the snapshot and video (default 2).") var scale: Double?
     @Option(help: "Keep running scheduled frames until this time, in seconds (default: the last event).") var until: Double?
-    @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together (0.5 … 3, default 1).") var uiScale: Double?
-    @Option(name: .customLong("media-dir"), help: "The folder the add buttons browse (default: the demo media).") var mediaDir: String?
-    @Option(help: "A configuration file (JSON; see CONFIGURATION.md; default: the session's own).") var config: String?
-    @Option(help: "With --config: apply this named variant from the file's \"variants\".") var variant: String?
 
     func run() throws {
         try guarded {
             let summary = try Commands.replay(trace: trace, project: project,
                                               outputs: .init(stateOut: stateOut, snapshot: snapshot, logOut: logOut, video: video, framesPerSecond: fps, plan: plan),
-                                              scale: scale, until: until, settings: settings, mediaDir: mediaDir)
+                                              scale: scale, until: until, settings: settingsOptions.settings, mediaDir: media.mediaDir)
             FileHandle.standardError.write(Data((summary + "\n").utf8))
         }
     }
@@ -121,16 +118,17 @@ struct Replay: ParsableCommand {
 struct Heatmap: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Draw the touch-downs of one or many sessions as a heatmap over a snapshot of the UI.")
 
+    @OptionGroup var media: MediaOptions
+
     @Argument(help: "Traces or session folders (made by `run --record`).") var traces: [String]
     @Option(help: "Where to write the PNG.") var out: String
     @Option(help: "The project the UI shows (default: the first session's starting project, else the demo).") var project: String?
     @Option(help: "Pixels per point (default 2).") var scale: Double?
     @Option(help: "Spread of each touch, in points (default 10).") var radius: Double?
-    @Option(name: .customLong("media-dir"), help: "The folder the add buttons browse (default: the demo media).") var mediaDir: String?
 
     func run() throws {
         try guarded {
-            let summary = try Commands.heatmap(traces: traces, out: out, project: project, scale: scale, radius: radius, mediaDir: mediaDir)
+            let summary = try Commands.heatmap(traces: traces, out: out, project: project, scale: scale, radius: radius, mediaDir: media.mediaDir)
             FileHandle.standardError.write(Data((summary + "\n").utf8))
         }
     }
@@ -174,20 +172,18 @@ struct Config: ParsableCommand {
     }
 }
 
-/// The options every command shares that pick the configuration.
-protocol ConfiguredCommand {
-    var config: String? { get }
-    var variant: String? { get }
-    var uiScale: Double? { get }
-}
+/// The options that pick the configuration, shared by every command that runs the editor.
+struct SettingsOptions: ParsableArguments {
+    @Option(help: "A configuration file (JSON; see CONFIGURATION.md). `run` applies edits to it while it runs.") var config: String?
+    @Option(help: "With --config: apply this named variant from the file's \"variants\".") var variant: String?
+    @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together, like Dynamic Type (0.5 … 3, default 1).") var uiScale: Double?
 
-extension ConfiguredCommand {
     var settings: Settings { Settings(file: config, variant: variant, uiScale: uiScale) }
 }
 
-extension Run: ConfiguredCommand {}
-extension Snapshot: ConfiguredCommand {}
-extension Inspect: ConfiguredCommand {}
-extension Replay: ConfiguredCommand {}
+/// The folder the media browser shows, shared by the commands that run the editor.
+struct MediaOptions: ParsableArguments {
+    @Option(name: .customLong("media-dir"), help: "The folder the add buttons browse (default: the demo media).") var mediaDir: String?
+}
 
 Tactile.main()

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 import TactileCore
+import TactileStudy
+import TactileTestSupport
 import TactileEditor
 import TactileHost
 import TactileInput

@@ -2,6 +2,8 @@ import CSDL2
 import Foundation
 import XCTest
 import TactileCore
+import TactileStudy
+import TactileTestSupport
 import TactileEditor
 import TactileHost
 import TactileSDL

@@ -1,5 +1,7 @@
 import XCTest
 import TactileCore
+import TactileStudy
+import TactileTestSupport
 import TactileEditor
 import TactileHost
 import TactileInput

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 import TactileCore
+import TactileStudy
+import TactileTestSupport
 import TactileInput
 import TactileMedia
 @testable import TactileApp

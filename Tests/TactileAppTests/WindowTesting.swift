@@ -1,5 +1,7 @@
 import Foundation
 import TactileCore
+import TactileStudy
+import TactileTestSupport
 import TactileEditor
 import TactileHost
 import TactileKiosk

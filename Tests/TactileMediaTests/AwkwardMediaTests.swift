@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import TactileCore
+import TactileTestSupport
 @testable import TactileMedia
 
 /// Every kind of troublesome file: probe gives a precise reason or opens it properly, decoders

@@ -2,6 +2,7 @@ import CFFmpeg
 import Foundation
 import XCTest
 import TactileCore
+import TactileTestSupport
 @testable import TactileMedia
 
 /// Exact frames, asserted from the frame index stamped in the pixels.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import TactileCore
+import TactileTestSupport
 @testable import TactileMedia
 
 /// The cache the editor reads media through: exact frames, stand-ins, thumbnails, waveforms,

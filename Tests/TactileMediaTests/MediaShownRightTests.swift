@@ -2,6 +2,7 @@ import CFFmpeg
 import Foundation
 import XCTest
 import TactileCore
+import TactileTestSupport
 @testable import TactileMedia
 
 /// Media that once showed wrong: a JPEG still (black), MPEG-TS that starts at a non-zero time

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import TactileCore
+import TactileTestSupport
 @testable import TactileMedia
 
 /// Media made here by the project's own encoders, in several codecs, then probed.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import TactileCore
+import TactileTestSupport
 @testable import TactileMedia
 
 /// All-keyframe proxies: every frame of the source at its own time (checked by the index in its

@@ -1,6 +1,7 @@
 import Foundation
 import TactileApp
 import TactileCore
+import TactileStudy
 import TactileEditor
 import TactileInput
 import TactileKiosk

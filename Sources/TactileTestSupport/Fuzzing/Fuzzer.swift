@@ -1,6 +1,7 @@
 import Foundation
 import TactileApp
 import TactileCore
+import TactileStudy
 import TactileInput
 
 /// A structure-aware fuzzer over every kind of file Tactile reads. Each case starts from a valid

@@ -1,5 +1,7 @@
 import Foundation
 import TactileCore
+import TactileStudy
+import TactileMedia
 
 /// Files that are hard to open, made by our own encoders (for tests and the leak check): every
 /// kind of trouble the editor must survive, each with a frame index in its pixels where it has

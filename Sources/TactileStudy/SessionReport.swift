@@ -155,21 +155,3 @@ public struct SessionReport {
 
     private func num(_ v: Double) -> String { String(format: "%.1f", v) }
 }
-
-extension Commands {
-    /// `tactile report`: Markdown on stdout (or `--out`), JSON to `--json`.
-    public static func report(_ folders: [String], out: String?, json: String?) throws -> String {
-        let report = try SessionReport.read(folders)
-        let md = report.markdown
-        if let json {
-            do { try AtomicFile.write(Data((report.json.serialized(pretty: true) + "\n").utf8), to: URL(fileURLWithPath: json)) } catch {
-                throw CommandError("\(json): cannot write the report (\(error))")
-            }
-        }
-        if let out {
-            do { try AtomicFile.write(Data(md.utf8), to: URL(fileURLWithPath: out)) } catch { throw CommandError("\(out): cannot write the report (\(error))") }
-            return ""
-        }
-        return md
-    }
-}

@@ -96,7 +96,7 @@ public final class SessionRecorder {
     }
 
     /// A write error as a person reads it ("No space left on device").
-    static func reason(_ error: Error) -> String {
+    public static func reason(_ error: Error) -> String {
         if let cocoa = error as? CocoaError {
             switch cocoa.code {
             case .fileWriteVolumeReadOnly: return String(cString: strerror(EROFS))

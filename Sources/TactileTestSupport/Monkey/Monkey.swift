@@ -1,4 +1,5 @@
 import TactileCore
+import TactileStudy
 import TactileInput
 import TactileUI
 
