@@ -8,17 +8,16 @@ struct BrowserController {
     let media: MediaSource
     var actions: EditorActions { EditorActions(configuration: configuration) }
 
-    /// Whether a gesture on `targetID` belongs to the sheet.
-    static func handles(_ targetID: String) -> Bool { targetID.hasPrefix(MediaBrowserView.sheetID) }
-
-    func apply(_ g: GestureEvent, _ state: inout EditorState, now: Time, effects: inout Effects) {
+    func apply(_ g: GestureEvent, on target: BrowserTarget, _ state: inout EditorState, now: Time, effects: inout Effects) {
         guard var browser = state.browser else { return }
         switch (g.kind, g.phase) {
         case (.tap, _):
-            if g.target.id == MediaBrowserView.scrimID {
+            switch target {
+            case .scrim:
                 actions.perform(.closeBrowser, state: &state, now: now, effects: &effects)
-            } else if g.target.id.hasPrefix(MediaBrowserView.tilePrefix) {
-                let path = String(g.target.id.dropFirst(MediaBrowserView.tilePrefix.count))
+            case .sheet:
+                break
+            case let .tile(path):
                 switch media.status(of: path) {
                 case let .ready(info):
                     actions.perform(.addMedia(path: path, info: info), state: &state, now: now, effects: &effects)

@@ -111,16 +111,22 @@ public struct Editor {
         let screen = Rect(origin: .zero, size: state.viewport)
         ui.fill(screen, theme.background)
         var view = ScreenView(ui: ui, media: media, layout: layout, configuration: configuration, theme: theme)
-        let intents = view.draw(state)
+        var intents: [EditorIntent] = []
+        // The widgets said what each of their gestures was made on; apply them in the arena's order.
+        var routes: [Int: GestureRoute] = [:]
+        for intent in view.draw(state) {
+            if case let .gesture(g, route) = intent { routes[g.index] = route } else { intents.append(intent) }
+        }
         state.ui = ui.finish()
-        for gesture in ui.gestures {
+        for (index, gesture) in ui.gestures.enumerated() {
             InteractionLog.log(gesture, state: state, into: &effects.log, now: now)
-            if BrowserController.handles(gesture.target.id) {
-                BrowserController(configuration: configuration, media: media).apply(gesture, &state, now: now, effects: &effects)
-            } else if ScrubController.handles(gesture.target.id) {
-                ScrubController(configuration: configuration).apply(gesture, &state, layout: layout, now: now, effects: &effects)
-            } else {
-                timeline.apply(gesture, &state, layout: layout, now: now, effects: &effects)
+            switch routes[index] ?? .timeline(.background) {
+            case let .browser(target):
+                BrowserController(configuration: configuration, media: media).apply(gesture, on: target, &state, now: now, effects: &effects)
+            case let .scrub(source):
+                ScrubController(configuration: configuration).apply(gesture, from: source, &state, layout: layout, now: now, effects: &effects)
+            case let .timeline(target):
+                timeline.apply(gesture, on: target, &state, layout: layout, now: now, effects: &effects)
             }
         }
         for intent in intents { actions.perform(intent, state: &state, now: now, effects: &effects) }

@@ -1,4 +1,5 @@
 import TactileCore
+import TactileUI
 import TactileInput
 
 /// Something the user asked for by tapping or typing; views return these, actions apply them.
@@ -21,6 +22,8 @@ public enum EditorIntent: Hashable, Sendable {
     case toggleTimeline
     /// Give up on the test plan's task on show.
     case skipTask
+    /// A gesture a widget got, for the part of the editor it belongs to.
+    case gesture(PassGesture, GestureRoute)
 }
 
 /// Applies intents to the editor state and reports cues and log events.
@@ -41,6 +44,8 @@ struct EditorActions {
 
     func perform(_ intent: EditorIntent, state: inout EditorState, now: Time, effects: inout Effects) {
         switch intent {
+        case .gesture:
+            break // applied by the editor's pass, in the arena's order
         case .togglePlayback:
             if let playback = state.playback {
                 // A key stamped before playback began (input arriving out of order) must not

@@ -9,17 +9,14 @@ struct ScrubController {
     let configuration: TactileConfiguration
     var actions: EditorActions { EditorActions(configuration: configuration) }
 
-    /// Whether a gesture on `targetID` is a scrub (so it comes here, not to the timeline).
-    static func handles(_ targetID: String) -> Bool { targetID == "canvas" || targetID == ScrubBarView.id }
-
-    func apply(_ g: GestureEvent, _ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
+    func apply(_ g: GestureEvent, from source: ScrubSession.Source, _ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
         let duration = state.project.duration
         switch g.phase {
         case .began:
             let wasPlaying = state.isPlaying
             if wasPlaying { actions.perform(.togglePlayback, state: &state, now: now, effects: &effects) }
             state.timeline.scrollX = nil
-            var session = ScrubSession(source: g.target.id == "canvas" ? .canvas : .bar, wasPlaying: wasPlaying, anchor: state.playhead)
+            var session = ScrubSession(source: source, wasPlaying: wasPlaying, anchor: state.playhead)
             if session.source == .bar {
                 let bar = ScrubBarView.track(in: layout.scrubBar, configuration: configuration)
                 let value = duration > .zero ? state.playhead.seconds / duration.seconds * bar.width : 0

@@ -72,11 +72,12 @@ struct TimelineController {
 
     // MARK: Gestures
 
-    func apply(_ g: GestureEvent, _ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
+    /// Applies a gesture made on `target` (the widget that got it said which).
+    func apply(_ g: GestureEvent, on target: TimelineTarget, _ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
         let geometry = TimelineGeometry(pointsPerSecond: state.pointsPerSecond, playhead: state.playhead, playheadX: layout.playheadX)
         switch (g.kind, g.phase) {
         case (.tap, _):
-            if let id = clipID(in: g.target.id) {
+            if let id = target.clipID {
                 actions.perform(.select(clipID: id, at: g.location), state: &state, now: now, effects: &effects)
             } else {
                 actions.perform(.deselect, state: &state, now: now, effects: &effects)
@@ -134,7 +135,7 @@ struct TimelineController {
                 state.timeline.scrollX = s
             }
         case (.move, .began), (.longPress, .began):
-            guard let id = clipID(in: g.target.id), let (clip, _) = state.project.clip(withID: id) else { return }
+            guard let id = target.clipID, let (clip, _) = state.project.clip(withID: id) else { return }
             pausePlayback(&state, now: now, effects: &effects)
             if g.kind == .longPress {
                 actions.perform(.select(clipID: id, at: g.location), state: &state, now: now, effects: &effects)
@@ -144,7 +145,7 @@ struct TimelineController {
                                            grabOffset: geometry.time(atX: g.origin.x) - clip.start, finger: g.location)
             applyDrag(&state, layout: layout, now: now, effects: &effects)
         case (.trim, .began):
-            guard let (id, leading) = handle(in: g.target.id), let (clip, _) = state.project.clip(withID: id) else { return }
+            guard case let .trimHandle(id, leading) = target, let (clip, _) = state.project.clip(withID: id) else { return }
             pausePlayback(&state, now: now, effects: &effects)
             let edge = leading ? clip.start : clip.end
             state.timeline.drag = ClipDrag(kind: leading ? .trimLeading : .trimTrailing, clipID: id, original: state.project,
@@ -352,20 +353,5 @@ struct TimelineController {
         case .timelineStart: return "timelineStart"
         case .timelineEnd: return "timelineEnd"
         }
-    }
-
-    /// "clip:ID" → ID.
-    func clipID(in target: String) -> String? {
-        guard target.hasPrefix("clip:"), !target.contains(".trimHandle") else { return nil }
-        return String(target.dropFirst(5))
-    }
-
-    /// "clip:ID.trimHandle.leading" → (ID, true).
-    func handle(in target: String) -> (String, Bool)? {
-        guard target.hasPrefix("clip:") else { return nil }
-        for (suffix, leading) in [(".trimHandle.leading", true), (".trimHandle.trailing", false)] where target.hasSuffix(suffix) {
-            return (String(target.dropFirst(5).dropLast(suffix.count)), leading)
-        }
-        return nil
     }
 }

@@ -55,11 +55,24 @@ public struct Interaction: Sendable, Hashable {
     public var location: Point?
     /// The fingers over the widget now, where it is the top-most widget (hot, per finger).
     public var hotFingers: [PointerID] = []
+    /// The gestures the arena recognised on this widget in this pass (tap, double tap, long
+    /// press, scroll, move, trim, pinch; each with its phase and translation), for the view to
+    /// turn into what the user meant, at its call site.
+    public var gestures: [PassGesture] = []
     /// Whether any finger holds the widget.
     public var isHeld: Bool { !fingers.isEmpty }
     /// Whether a finger holds the widget and is still over it: show it pressed. Sliding off
     /// un-highlights it, and lifting there does not tap, as on iOS.
     public var isPressedDown: Bool { fingers.contains { hotFingers.contains($0) } }
+}
+
+/// A gesture the arena recognised in a pass, with its place in the pass's order (widgets get
+/// them at their call sites; the editor applies them in the arena's order).
+public struct PassGesture: Hashable, Sendable {
+    /// Its place among the pass's gestures.
+    public var index: Int
+    public var event: GestureEvent
+    public init(index: Int, event: GestureEvent) { self.index = index; self.event = event }
 }
 
 /// One immediate-mode UI pass: `begin` (the initialiser) → widget calls → `finish()`.
@@ -190,8 +203,13 @@ public final class UIContext {
     @discardableResult
     public func interact(_ key: String, hitFrame: Rect, gestures: GestureTarget? = nil, exclusive: Bool = false) -> Interaction {
         let wid = ids.id(key)
-        hits.append(Hit(id: wid, frame: hitFrame, gestures: gestures, exclusive: exclusive))
+        var target = gestures
+        target?.owner = wid.value
+        hits.append(Hit(id: wid, frame: hitFrame, gestures: target, exclusive: exclusive))
         var result = Interaction()
+        if target != nil {
+            result.gestures = self.gestures.enumerated().filter { $0.element.target.owner == wid.value }.map { PassGesture(index: $0.offset, event: $0.element) }
+        }
         for finger in pressOrder where pressed[finger] != nil {
             let location = pressed[finger]!
             guard gestures == nil && (pressTargets[finger] == wid

@@ -17,10 +17,11 @@ struct CanvasView {
     let configuration: TactileConfiguration
     let theme: Theme
 
-    func draw(_ state: EditorState) {
+    func draw(_ state: EditorState) -> [EditorIntent] {
         let picture = frame.insetBy(dx: configuration.layout.margin, dy: 10).aspectFit(Self.aspect)
         // A horizontal pan on the canvas scrubs (see ScrubController).
-        ui.interact("canvas", hitFrame: frame, gestures: GestureTarget(id: "canvas", gestures: [.scroll], scrollAxes: [.horizontal]))
+        let intents = ui.interact("canvas", hitFrame: frame, gestures: GestureTarget(id: "canvas", gestures: [.scroll], scrollAxes: [.horizontal]))
+            .intents(.scrub(.canvas))
         ui.fill(picture, theme.canvasBackdrop)
         let t = state.playhead
         let visual = state.project.tracks.filter { $0.kind == .video }.compactMap { $0.clip(at: t) }.last
@@ -44,6 +45,7 @@ struct CanvasView {
         if let drag = state.timeline.drag, drag.kind != .move, let clip = state.project.clip(withID: drag.clipID)?.clip {
             drawScrubPreview(of: clip, edge: drag.kind, in: picture)
         }
+        return intents
     }
 
     /// While a trim handle is dragged: the frame at the trimmed edge's source time over the

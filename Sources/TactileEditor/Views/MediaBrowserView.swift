@@ -35,16 +35,16 @@ struct MediaBrowserView {
         ui.inLayer(.topmost) {
             // The editor dims behind the sheet; a tap there closes it.
             ui.fill(screen, Color.black.opacity(0.5))
-            ui.interact(Self.scrimID, hitFrame: screen, gestures: GestureTarget(id: Self.scrimID, gestures: [.tap]))
+            intents += ui.interact(Self.scrimID, hitFrame: screen, gestures: GestureTarget(id: Self.scrimID, gestures: [.tap])).intents(.browser(.scrim))
             ui.fill(Rect(x: layout.sheet.x, y: layout.sheet.y, width: layout.sheet.width, height: layout.sheet.height + 24), theme.surface, radius: 16)
-            ui.interact(Self.sheetID, hitFrame: layout.sheet,
-                        gestures: GestureTarget(id: Self.sheetID, gestures: [.scroll], scrollAxes: [.vertical]))
+            intents += ui.interact(Self.sheetID, hitFrame: layout.sheet,
+                                   gestures: GestureTarget(id: Self.sheetID, gestures: [.scroll], scrollAxes: [.vertical])).intents(.browser(.sheet))
             intents += drawHeader(browser, library: state.library, layout: layout, count: entries.filter { $0.status.info != nil }.count)
             ui.clipped(to: layout.grid) {
                 for (i, entry) in entries.enumerated() {
                     let tile = layout.tile(i, scroll: scroll)
                     guard tile.maxY > layout.grid.minY, tile.minY < layout.grid.maxY else { continue }
-                    drawTile(entry.path, status: entry.status, frame: tile, pictureHeight: layout.pictureHeight, visible: layout.grid)
+                    intents += drawTile(entry.path, status: entry.status, frame: tile, pictureHeight: layout.pictureHeight, visible: layout.grid)
                 }
                 if entries.isEmpty {
                     let what = browser.kind == .audio ? "sound files" : (browser.kind == .image ? "pictures" : "videos")
@@ -76,12 +76,13 @@ struct MediaBrowserView {
         return interaction.tapped ? [.closeBrowser] : []
     }
 
-    private func drawTile(_ path: String, status: MediaStatus, frame: Rect, pictureHeight: Double, visible: Rect) {
+    private func drawTile(_ path: String, status: MediaStatus, frame: Rect, pictureHeight: Double, visible: Rect) -> [EditorIntent] {
         let id = Self.tilePrefix + path
         let picture = Rect(x: frame.x, y: frame.y, width: frame.width, height: pictureHeight)
         let name = fileName(path)
-        let pressed = ui.interact(id, hitFrame: frame.intersection(visible),
-                                  gestures: GestureTarget(id: id, gestures: [.tap, .scroll], scrollAxes: [.vertical])).isPressedDown
+        let interaction = ui.interact(id, hitFrame: frame.intersection(visible),
+                                      gestures: GestureTarget(id: id, gestures: [.tap, .scroll], scrollAxes: [.vertical]))
+        let pressed = interaction.isPressedDown
         ui.fill(picture, theme.surfaceRaised, radius: 10)
         var state: [String: ElementValue] = ["path": .string(path)]
         var subtitle = ""
@@ -113,6 +114,7 @@ struct MediaBrowserView {
             ui.text(subtitle, in: caption.sliceBottom(caption.height * 0.45).slice, font: theme.captionFont, color: theme.textSecondary)
         }
         ui.element(UIElement(id: id, role: "mediaTile", label: name, frame: frame, hitFrame: frame.intersection(visible), state: state))
+        return interaction.intents(.browser(.tile(path: path)))
     }
 
     /// A still from a tenth of the way in (past fades from black), or the sound's waveform.

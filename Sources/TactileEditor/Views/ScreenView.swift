@@ -13,8 +13,8 @@ struct ScreenView {
     mutating func draw(_ state: EditorState) -> [EditorIntent] {
         var intents: [EditorIntent] = []
         intents += TitleBarView(ui: ui, frame: layout.titleBar, configuration: configuration, theme: theme).draw(state)
-        CanvasView(ui: ui, media: media, frame: layout.canvas, configuration: configuration, theme: theme).draw(state)
-        ScrubBarView(ui: ui, frame: layout.scrubBar, configuration: configuration, theme: theme).draw(state)
+        intents += CanvasView(ui: ui, media: media, frame: layout.canvas, configuration: configuration, theme: theme).draw(state)
+        intents += ScrubBarView(ui: ui, frame: layout.scrubBar, configuration: configuration, theme: theme).draw(state)
         intents += PlayerBarView(ui: ui, frame: layout.playerBar, configuration: configuration, theme: theme).draw(state)
         intents += TimelineView(ui: ui, media: media, layout: layout, configuration: configuration, theme: theme).draw(state)
         intents += ToolbarView(ui: ui, frame: layout.toolbar, configuration: configuration, theme: theme).draw(state)

@@ -17,10 +17,10 @@ struct ScrubBarView {
         return Rect(x: frame.x + m, y: frame.midY - 2, width: max(1, frame.width - 2 * m), height: 4)
     }
 
-    func draw(_ state: EditorState) {
-        guard frame.height > 8 else { return }
+    func draw(_ state: EditorState) -> [EditorIntent] {
+        guard frame.height > 8 else { return [] }
         let track = Self.track(in: frame, configuration: configuration)
-        ui.interact(Self.id, hitFrame: frame, gestures: GestureTarget(id: Self.id, gestures: [.trim]))
+        let intents = ui.interact(Self.id, hitFrame: frame, gestures: GestureTarget(id: Self.id, gestures: [.trim])).intents(.scrub(.bar))
         let duration = state.project.duration
         let k = duration > .zero ? min(1, max(0, state.playhead.seconds / duration.seconds)) : 0
         let x = track.minX + track.width * k
@@ -41,5 +41,6 @@ struct ScrubBarView {
             }
         }
         ui.element(UIElement(id: Self.id, role: "scrubBar", label: "Scrub", frame: frame, hitFrame: frame, state: elementState))
+        return intents
     }
 }

@@ -9,7 +9,7 @@ struct SelectionView {
     let configuration: TactileConfiguration
     let theme: Theme
 
-    func draw(_ clip: Clip, row: Rect, area: Rect, geometry: TimelineGeometry, stretch: (leading: Double, trailing: Double) = (0, 0)) {
+    func draw(_ clip: Clip, row: Rect, area: Rect, geometry: TimelineGeometry, stretch: (leading: Double, trailing: Double) = (0, 0)) -> [EditorIntent] {
         let l = configuration.layout
         let x0 = geometry.x(for: clip.start) - stretch.leading, x1 = geometry.x(for: clip.end) + stretch.trailing
         let frame = Rect(x: x0, y: row.y, width: x1 - x0, height: row.height)
@@ -21,10 +21,12 @@ struct SelectionView {
         let trailingHit = Rect(x: trailing.midX - hitWidth / 2, y: row.y, width: hitWidth, height: row.height).intersection(area)
         let canGrowLeading = !clip.kind.hasFiniteSource || clip.sourceStart > .zero
         let canGrowTrailing = clip.sourceDuration.map { clip.sourceStart + clip.duration < $0 } ?? true
+        var intents: [EditorIntent] = []
         ui.scope("selection:\(clip.id)") {
             for (edge, hit) in [("leading", leadingHit), ("trailing", trailingHit)] {
                 let id = "clip:\(clip.id).trimHandle.\(edge)"
-                ui.interact("trimHandle.\(edge)", hitFrame: hit, gestures: GestureTarget(id: id, gestures: [.trim, .pinch]))
+                intents += ui.interact("trimHandle.\(edge)", hitFrame: hit, gestures: GestureTarget(id: id, gestures: [.trim, .pinch]))
+                    .intents(.timeline(.trimHandle(clipID: clip.id, leading: edge == "leading")))
             }
         }
         ui.clipped(to: area.outsetBy(dx: 0, dy: 6)) {
@@ -55,5 +57,6 @@ struct SelectionView {
                              frame: leading, hitFrame: leadingHit, state: ["canGrow": .bool(canGrowLeading)]))
         ui.element(UIElement(id: "clip:\(clip.id).trimHandle.trailing", role: "trimHandle.trailing", label: "Trim end of \(clip.title)",
                              frame: trailing, hitFrame: trailingHit, state: ["canGrow": .bool(canGrowTrailing)]))
+        return intents
     }
 }

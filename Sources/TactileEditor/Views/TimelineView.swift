@@ -20,13 +20,15 @@ struct TimelineView {
         let axes: Set<ScrollAxis> = layout.tracksOverflow ? [.horizontal, .vertical] : [.horizontal]
         RulerView(ui: ui, frame: layout.ruler, geometry: geometry, configuration: configuration, theme: theme)
             .draw(visible: visible, duration: state.project.duration)
-        ui.interact("ruler", hitFrame: layout.ruler,
-                    gestures: GestureTarget(id: "ruler", gestures: [.doubleTap, .scroll, .pinch], scrollAxes: [.horizontal]))
+        var intents = ui.interact("ruler", hitFrame: layout.ruler,
+                                  gestures: GestureTarget(id: "ruler", gestures: [.doubleTap, .scroll, .pinch], scrollAxes: [.horizontal]))
+            .intents(.timeline(.ruler))
         let area = layout.tracksArea
         ui.fill(area, theme.background)
         // Empty timeline space: tapping deselects; dragging scrolls; two fingers zoom.
-        ui.interact("timeline.background", hitFrame: area,
-                    gestures: GestureTarget(id: "timeline.background", gestures: [.tap, .scroll, .pinch], scrollAxes: axes))
+        intents += ui.interact("timeline.background", hitFrame: area,
+                               gestures: GestureTarget(id: "timeline.background", gestures: [.tap, .scroll, .pinch], scrollAxes: axes))
+            .intents(.timeline(.background))
         let drag = state.timeline.drag
         ui.clipped(to: area) {
             if let drag, drag.kind != .move, let (clip, index) = state.project.clip(withID: drag.clipID), clip.kind.hasFiniteSource {
@@ -41,20 +43,20 @@ struct TimelineView {
                                                                    "clips": .number(Double(track.clips.count))]))
                 ui.scope("track:\(track.id)") {
                     for clip in track.clips(overlapping: visible) {
-                        drawClip(clip, in: row, visibleIn: area, geometry: geometry, state: state, axes: axes)
+                        intents += drawClip(clip, in: row, visibleIn: area, geometry: geometry, state: state, axes: axes)
                     }
                 }
             }
         }
         if let id = state.selection, let (selected, trackIndex) = state.project.clip(withID: id), trackIndex < layout.trackRows.count,
            layout.trackRows[trackIndex].maxY > area.minY, layout.trackRows[trackIndex].minY < area.maxY {
-            SelectionView(ui: ui, configuration: configuration, theme: theme)
+            intents += SelectionView(ui: ui, configuration: configuration, theme: theme)
                 .draw(selected, row: layout.trackRows[trackIndex], area: area, geometry: geometry, stretch: stretch(of: selected, state))
         }
         if let snap = state.timeline.snap { drawSnapGuide(at: geometry.x(for: snap.time), state: state) }
         drawPlayhead()
         drawPulses(state)
-        return []
+        return intents
     }
 
     /// How far an edge of `clip` is drawn past its source's end (rubber band while pulling,
@@ -72,15 +74,17 @@ struct TimelineView {
         return (0, 0)
     }
 
-    private func drawClip(_ clip: Clip, in row: Rect, visibleIn area: Rect, geometry: TimelineGeometry, state: EditorState, axes: Set<ScrollAxis>) {
+    private func drawClip(_ clip: Clip, in row: Rect, visibleIn area: Rect, geometry: TimelineGeometry, state: EditorState,
+                          axes: Set<ScrollAxis>) -> [EditorIntent] {
         let selected = clip.id == state.selection
         let s = stretch(of: clip, state)
         let x0 = geometry.x(for: clip.start) - s.leading, x1 = geometry.x(for: clip.end) + s.trailing
         let frame = Rect(x: x0, y: row.y, width: x1 - x0, height: row.height)
         let visibleFrame = frame.intersection(area)
         let offered: Set<GestureKind> = selected ? [.tap, .move, .pinch] : [.tap, .longPress, .scroll, .pinch]
-        ui.interact("clip:\(clip.id)", hitFrame: visibleFrame,
-                    gestures: GestureTarget(id: "clip:\(clip.id)", gestures: offered, scrollAxes: axes))
+        let intents = ui.interact("clip:\(clip.id)", hitFrame: visibleFrame,
+                                  gestures: GestureTarget(id: "clip:\(clip.id)", gestures: offered, scrollAxes: axes))
+            .intents(.timeline(.clip(id: clip.id)))
         let dragged = state.timeline.drag?.clipID == clip.id && state.timeline.drag?.kind == .move
         let color = theme.color(for: clip.kind)
         let body = frame.insetBy(dx: 1, dy: 0)
@@ -112,6 +116,7 @@ struct TimelineView {
             "thumbnailSlots": .number(Double(content.slots)), "thumbnails": .number(Double(content.thumbnails)),
             "waveform": .bool(content.waveform),
         ]))
+        return intents
     }
 
     /// A media status in one word for the inspect tree: loading, ready, offline.

@@ -35,6 +35,9 @@ public struct GestureTarget: Sendable, Hashable {
     public var gestures: Set<GestureKind>
     /// The axes a scroll may lock to here (empty: no scrolling).
     public var scrollAxes: Set<ScrollAxis>
+    /// The identity of the widget that offers the gestures (set by the UI that registers the
+    /// target), so the arena's events find their way back to it; nil for no widget.
+    public var owner: UInt64?
 
     public init(id: String, gestures: Set<GestureKind>, scrollAxes: Set<ScrollAxis> = []) {
         self.id = id; self.gestures = gestures; self.scrollAxes = scrollAxes

@@ -1,0 +1,34 @@
+import TactileUI
+
+/// What a gesture was made on, as the widget that got it says at its call site: the editor
+/// applies it there, in the arena's order. (Gestures no widget claims in a pass — a second finger
+/// landing on bare screen for a pinch, a drag whose clip scrolled away — go to the timeline.)
+public enum GestureRoute: Hashable, Sendable {
+    /// The timeline: its background, its ruler, a clip, a selected clip's trim handle.
+    case timeline(TimelineTarget)
+    /// Scrubbing: a pan on the canvas, or fine scrubbing on the scrub bar.
+    case scrub(ScrubSession.Source)
+    /// The media browser sheet: the dimmed editor above it, its grid, a tile.
+    case browser(BrowserTarget)
+}
+
+/// The parts of the timeline that take gestures.
+public enum TimelineTarget: Hashable, Sendable {
+    case background, ruler
+    case clip(id: String)
+    case trimHandle(clipID: String, leading: Bool)
+
+    /// The clip a tap, move or long press was made on.
+    public var clipID: String? { if case let .clip(id) = self { return id }; return nil }
+}
+
+/// The parts of the media browser sheet that take gestures.
+public enum BrowserTarget: Hashable, Sendable {
+    case scrim, sheet
+    case tile(path: String)
+}
+
+extension Interaction {
+    /// This widget's gestures as intents for `route`.
+    func intents(_ route: GestureRoute) -> [EditorIntent] { gestures.map { .gesture($0, route) } }
+}
