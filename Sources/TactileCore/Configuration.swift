@@ -120,6 +120,8 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// How far a finger on a trim handle moves before trimming starts, in points. Default 4 pt:
         /// handles are precise tools and nothing else competes for them.
         public var trimSlop: Double = 4
+        /// How far outside a button a finger may lift and still tap it, in points. Default 8 pt.
+        public var tapOutset: Double = 8
         /// Longest press that still counts as a tap, in seconds. Default 0.5 s.
         public var tapMaximumDuration: Double = 0.5
         /// How long a finger rests before a long press, in seconds. Default 0.5 s.

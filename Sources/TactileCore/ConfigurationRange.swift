@@ -72,7 +72,7 @@ extension TactileConfiguration {
         r["layout.browserColumns"] = .init(1, 12)
         r["layout.bannerHeight"] = .points(16, 200); r["layout.bannerPadding"] = .points(0, 60); r["layout.bannerMaximumLines"] = .init(1, 6); r["layout.uiScale"] = .init(0.5, 3)
         // Input: slops in points, times in seconds.
-        r["input.tapSlop"] = .points(0, 200); r["input.panSlop"] = .points(0, 400); r["input.trimSlop"] = .points(0, 100)
+        r["input.tapSlop"] = .points(0, 200); r["input.tapOutset"] = .points(0, 100); r["input.panSlop"] = .points(0, 400); r["input.trimSlop"] = .points(0, 100)
         r["input.longPressSlop"] = .points(0, 200); r["input.doubleTapSlop"] = .points(0, 400)
         r["input.tapMaximumDuration"] = .seconds(0.05, 10); r["input.longPressDuration"] = .seconds(0.05, 10)
         r["input.doubleTapInterval"] = .seconds(0.05, 5); r["input.velocityWindow"] = .seconds(0.01, 1)

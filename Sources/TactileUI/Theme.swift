@@ -35,6 +35,8 @@ public struct Theme: Hashable, Sendable {
     public var clipFont = Font(size: 12, weight: .semibold)
     public var captionFont = Font(size: 10, weight: .medium)
     public var rulerFont = Font(size: 10, weight: .medium)
+    /// Corner radius of the highlight behind a pressed button, in points.
+    public var buttonPressRadius = 12.0
 
     public init() {}
 

@@ -15,11 +15,14 @@ public struct UIMemory: Sendable {
     /// Last pass's hit areas, in emission order (later is on top).
     var lastHits: [Hit] = []
     var taps: TapTracker
+    /// How far outside a button a lift still taps it (`input.tapOutset`).
+    var tapOutset: Double
     /// The arena that settles gestures on elements that offer them (the timeline).
     public internal(set) var arena: GestureArena
 
     public init(input: TactileConfiguration.Input, rules: ArenaRules = .timeline) {
         taps = TapTracker(slop: input.tapSlop, maximumDuration: .seconds(input.tapMaximumDuration))
+        tapOutset = input.tapOutset
         arena = GestureArena(rules: rules, thresholds: GestureArena.Thresholds(input))
     }
 
@@ -27,6 +30,7 @@ public struct UIMemory: Sendable {
     public mutating func adopt(_ input: TactileConfiguration.Input) {
         taps.slop = input.tapSlop
         taps.maximumDuration = .seconds(input.tapMaximumDuration)
+        tapOutset = input.tapOutset
         arena.thresholds = GestureArena.Thresholds(input)
     }
 }
@@ -223,7 +227,7 @@ public final class UIContext {
             if let (location, tap) = released[finger] {
                 result.released = true
                 result.location = location
-                if tap && hitFrame.outsetBy(dx: 8, dy: 8).contains(location) { result.tapped = true; widgetTaps.append(location) }
+                if tap && hitFrame.outsetBy(dx: memory.tapOutset, dy: memory.tapOutset).contains(location) { result.tapped = true; widgetTaps.append(location) }
             } else {
                 result.fingers.append(finger)
             }

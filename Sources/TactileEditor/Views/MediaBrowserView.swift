@@ -70,10 +70,10 @@ struct MediaBrowserView {
                 font: theme.captionFont, color: theme.textSecondary, alignment: .center)
         let m = configuration.layout.margin
         let cancel = Rect(x: h.maxX - m - 84, y: h.y + 10, width: 84, height: h.height - 10)
-        let interaction = ui.interact("mediaBrowser.cancel", hitFrame: cancel, exclusive: true)
-        ui.text("Cancel", in: cancel, font: theme.bodyFont, color: interaction.isPressedDown ? theme.textSecondary : theme.accent, alignment: .trailing)
-        ui.element(UIElement(id: "mediaBrowser.cancel", role: "button", label: "Cancel", frame: cancel, hitFrame: cancel))
-        return interaction.tapped ? [.closeBrowser] : []
+        let tapped = ui.button("mediaBrowser.cancel", label: "Cancel", frame: cancel) { look in
+            ui.text("Cancel", in: cancel, font: theme.bodyFont, color: look.pressed ? theme.textSecondary : theme.accent, alignment: .trailing)
+        }
+        return tapped ? [.closeBrowser] : []
     }
 
     private func drawTile(_ path: String, status: MediaStatus, frame: Rect, pictureHeight: Double, visible: Rect) -> [EditorIntent] {

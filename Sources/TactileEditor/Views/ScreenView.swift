@@ -25,23 +25,20 @@ struct ScreenView {
     }
 }
 
-/// A round icon button: draws itself, registers its element, and says whether it was tapped.
+/// A round icon button (an ordinary `ui.button` drawing an icon, and a caption under it when given).
 func iconButton(_ ui: UIContext, id: String, role: String, label: String, icon: Icon, frame: Rect,
                 theme: Theme, enabled: Bool = true, caption: String? = nil, state extra: [String: ElementValue] = [:]) -> Bool {
-    let interaction = ui.interact(id, hitFrame: frame, exclusive: true)
-    let held = interaction.isPressedDown && enabled
-    let color = enabled ? theme.textPrimary : theme.textTertiary
-    if held { ui.fill(frame.insetBy(dx: 2, dy: 2), theme.surfaceRaised, radius: 12) }
-    if let caption {
-        let k = frame.height / 56
-        let iconBox = Rect(x: frame.x, y: frame.y + 6 * k, width: frame.width, height: 26 * k)
-        icon.draw(in: iconBox, color: color, ui: ui)
-        ui.text(caption, in: Rect(x: frame.x, y: frame.y + 36 * k, width: frame.width, height: 14 * k),
-                font: theme.captionFont, color: enabled ? theme.textSecondary : theme.textTertiary, alignment: .center)
-    } else {
-        icon.draw(in: frame.insetBy(dx: frame.width * 0.22, dy: frame.height * 0.22), color: color, ui: ui)
+    ui.button(id, role: role, label: label, frame: frame, enabled: enabled, state: extra) { look in
+        let color = look.enabled ? theme.textPrimary : theme.textTertiary
+        if look.pressed { ui.fill(frame.insetBy(dx: 2, dy: 2), theme.surfaceRaised, radius: theme.buttonPressRadius) }
+        if let caption {
+            let k = frame.height / 56
+            let iconBox = Rect(x: frame.x, y: frame.y + 6 * k, width: frame.width, height: 26 * k)
+            icon.draw(in: iconBox, color: color, ui: ui)
+            ui.text(caption, in: Rect(x: frame.x, y: frame.y + 36 * k, width: frame.width, height: 14 * k),
+                    font: theme.captionFont, color: look.enabled ? theme.textSecondary : theme.textTertiary, alignment: .center)
+        } else {
+            icon.draw(in: frame.insetBy(dx: frame.width * 0.22, dy: frame.height * 0.22), color: color, ui: ui)
+        }
     }
-    ui.element(UIElement(id: id, role: role, label: label, frame: frame, hitFrame: frame,
-                         state: ["enabled": .bool(enabled), "pressed": .bool(held)].merging(extra) { $1 }))
-    return enabled && interaction.tapped
 }

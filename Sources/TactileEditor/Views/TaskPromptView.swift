@@ -41,11 +41,11 @@ struct TaskPromptView {
             ui.text(text, in: Rect(x: frame.x + 16, y: frame.y + 26, width: textWidth, height: 28), font: theme.bodyFont,
                     color: theme.textPrimary, alignment: .leading)
             if active {
-                let interaction = ui.interact("task.skip", hitFrame: skip.outsetBy(dx: 4, dy: 6), exclusive: true)
-                ui.fill(skip, interaction.isPressedDown ? theme.surface : theme.background.opacity(0.6), radius: 10)
-                ui.text("Skip", in: skip, font: theme.bodyFont, color: theme.textSecondary, alignment: .center)
-                ui.element(UIElement(id: "task.skip", role: "button", label: "Skip this task", frame: skip, hitFrame: skip.outsetBy(dx: 4, dy: 6)))
-                if interaction.tapped { intents.append(.skipTask) }
+                let tapped = ui.button("task.skip", label: "Skip this task", frame: skip, hitFrame: skip.outsetBy(dx: 4, dy: 6)) { look in
+                    ui.fill(skip, look.pressed ? theme.surface : theme.background.opacity(0.6), radius: 10)
+                    ui.text("Skip", in: skip, font: theme.bodyFont, color: theme.textSecondary, alignment: .center)
+                }
+                if tapped { intents.append(.skipTask) }
             }
         }
         ui.element(UIElement(id: "task", role: "taskPrompt", label: text, frame: frame,
