@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "TactileInputTests", dependencies: ["TactileInput", "TactileCore"]),
         .testTarget(name: "TactileUITests", dependencies: ["TactileUI", "TactileCore", "TactileInput"]),
         .testTarget(name: "TactileEditorTests", dependencies: ["TactileEditor", "TactileHost", "TactileUI", "TactileInput", "TactileCore"]),
-        .testTarget(name: "TactileKioskTests", dependencies: ["TactileKiosk", "TactileCore", "TactileInput"]),
+        .testTarget(name: "TactileKioskTests", dependencies: ["TactileKiosk", "TactileCore", "TactileInput", "TactileUI"]),
         .testTarget(name: "TactileHostTests", dependencies: ["TactileHost", "TactileKiosk", "TactileEditor", "TactileUI", "TactileInput", "TactileCore"]),
         .testTarget(name: "TactileMediaTests", dependencies: ["TactileMedia", "TactileTestSupport", "TactileCore"]),
         .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "TactileStudy", "TactileTestSupport", "TactileHost", "TactileKiosk", "CSDL2", "TactileInput", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileCore"]),

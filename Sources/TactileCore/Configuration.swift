@@ -368,6 +368,8 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var pin = ""
         /// How long the PIN pad waits for the next digit before it closes, in seconds. Default 20 s.
         public var pinTimeout: Double = 20
+        /// Size of a PIN pad key, in points (smaller on a narrow screen). Default 76 pt.
+        public var pinKeySize: Double = 76
         /// Wrong PINs in a row before the pad locks. Default 5.
         public var pinAttempts: Int = 5
         /// How long the pad stays locked after `pinAttempts` wrong PINs, in seconds; it stays locked

@@ -122,7 +122,7 @@ extension TactileConfiguration {
         r["kiosk.idleTimeout"] = .seconds(5, 86_400); r["kiosk.exitFingers"] = .init(0, 10, note: "0 (off) or 2 … 10")
         r["kiosk.exitHoldDuration"] = .seconds(0.5, 60); r["kiosk.exitCornerSize"] = .points(16, 400)
         r["kiosk.exitCornerTimeout"] = .seconds(1, 60); r["kiosk.pinTimeout"] = .seconds(3, 600)
-        r["kiosk.pinAttempts"] = .init(1, 100); r["kiosk.pinLockoutDuration"] = .seconds(1, 86_400)
+        r["kiosk.pinAttempts"] = .init(1, 100); r["kiosk.pinKeySize"] = .points(44, 200); r["kiosk.pinLockoutDuration"] = .seconds(1, 86_400)
         r["kiosk.attractPause"] = .seconds(0, 3600); r["kiosk.keepSessions"] = .init(1, 10_000_000)
         return r
     }()

@@ -69,6 +69,9 @@ public final class HostSession: ShellSession {
     private var needsPresent = true
     private var overlayOnScreen = false
     private var lastList: DrawList?
+    /// The PIN pad's UI pass: what it remembers between passes, and its latest picture.
+    private var pinMemory: UIMemory
+    private var pinPicture: DrawList?
     private var soundPlaying = false
     /// The timeline position the sound playing began at.
     private var soundFrom = Time.zero
@@ -90,6 +93,7 @@ public final class HostSession: ShellSession {
         kioskSetup = kiosk
         self.kiosk = kiosk.map { KioskMode(settings: configuration.kiosk, attractTrace: $0.attractTrace, now: now, visitorPresent: $0.visitorPresent) }
         overlays = HostOverlays(configuration: configuration)
+        pinMemory = UIMemory(input: configuration.input)
     }
 
     public var viewport: Size { state.viewport }
@@ -141,7 +145,7 @@ public final class HostSession: ShellSession {
         guard due else {
             // Only the overlays moved: draw them over the last picture.
             if let lastOutput, decorated || overlayOnScreen {
-                frame.drawList = overlays.compose(over: lastOutput.drawList, kiosk: kiosk, now: now, viewport: state.viewport, theme: editor.theme)
+                frame.drawList = compose(over: lastOutput.drawList, now: now)
                 overlayOnScreen = decorated
             }
             onStep?(StepRecord(time: now, input: input, ranEditor: false))
@@ -183,7 +187,7 @@ public final class HostSession: ShellSession {
             return frame
         }
         if output.drawList != lastList || layoutChanged || decorated || overlayOnScreen {
-            frame.drawList = overlays.compose(over: output.drawList, kiosk: kiosk, now: now, viewport: state.viewport, theme: editor.theme)
+            frame.drawList = compose(over: output.drawList, now: now)
             overlayOnScreen = decorated
             lastList = output.drawList
             framesPresented += 1
@@ -196,7 +200,14 @@ public final class HostSession: ShellSession {
     /// they stand at `now` (video export draws every tick so).
     public func picture(at now: Time) -> DrawList {
         overlays.prune(at: now)
-        return overlays.compose(over: lastOutput?.drawList ?? DrawList(), kiosk: kiosk, now: now, viewport: state.viewport, theme: editor.theme)
+        return compose(over: lastOutput?.drawList ?? DrawList(), now: now)
+    }
+
+    /// The editor's picture with the overlays and the PIN pad over it.
+    private func compose(over list: DrawList, now: Time) -> DrawList {
+        var out = overlays.compose(over: list, kiosk: kiosk, now: now, viewport: state.viewport, theme: editor.theme)
+        if let pad = pinPicture { for layer in DrawLayer.allCases { out.inLayer(.topmost) { l in pad.commands(in: layer).forEach { l.add($0) } } } }
+        return out
     }
 
     public func nextDue(after now: Time) -> (time: Time, reason: String)? {
@@ -246,12 +257,31 @@ public final class HostSession: ShellSession {
         needsPresent = true
     }
 
+    /// One UI pass of the PIN pad over `touches`: its picture kept, the keys tapped returned.
+    private func pinPass(_ pad: PinPad, touches: [InputEvent], now: Time) -> [PinPad.Key] {
+        let ui = UIContext(memory: pinMemory, touches: touches.filter { if case .touch = $0.kind { return true }; return $0.kind == .focusLost },
+                           now: now, viewport: state.viewport, measurer: editor.measurer, theme: editor.theme)
+        var keys: [PinPad.Key] = []
+        ui.inLayer(.topmost) { keys = PinPadView(ui: ui, pad: pad, settings: configuration.kiosk).draw() }
+        pinMemory = ui.finish()
+        pinPicture = ui.draw
+        return keys
+    }
+
     /// Kiosk mode's step: the editor's input out (the visitor's, or the attract tour's).
     private func stepKiosk(_ input: [InputEvent], now: Time) -> [InputEvent] {
         guard var k = kiosk, let setup = kioskSetup else { return input }
         var reset = false
-        let step = k.step(input, viewport: state.viewport, now: now)
+        // While the PIN pad is open the input is the pad's: its UI pass says which keys were tapped.
+        let keys = k.pinPad.map { k.phase == .pin ? pinPass($0, touches: input, now: now) : [] } ?? []
+        let step = k.step(input, viewport: state.viewport, now: now, pinKeys: keys)
         kiosk = k
+        if k.phase == .pin, let pad = k.pinPad {
+            _ = pinPass(pad, touches: [], now: now)       // the pad as this step left it
+        } else {
+            pinPicture = nil
+            pinMemory = UIMemory(input: configuration.input)
+        }
         var pending = step.events
         for command in step.commands {
             switch command {

@@ -55,10 +55,12 @@ public struct KioskMode: Sendable {
     }
 
     /// Takes the real input that arrived by `now` (in a viewport of `viewport`) and decides.
-    public mutating func step(_ input: [InputEvent], viewport: Size, now: Time) -> Step {
+    /// While the PIN pad is open, the input is the pad's: `pinKeys` are the keys its UI pass saw
+    /// tapped (`PinPadView`).
+    public mutating func step(_ input: [InputEvent], viewport: Size, now: Time, pinKeys: [PinPad.Key] = []) -> Step {
         var step = Step()
         if phase == .pin {
-            stepPin(input, viewport: viewport, now: now, into: &step)
+            stepPin(pinKeys, now: now, into: &step)
             return step
         }
         // Only a finger landing brings a visitor: a key (a keyboard left on the stand, a stray
@@ -140,15 +142,18 @@ public struct KioskMode: Sendable {
         }
     }
 
-    private mutating func stepPin(_ input: [InputEvent], viewport: Size, now: Time, into step: inout Step) {
+    private mutating func stepPin(_ keys: [PinPad.Key], now: Time, into step: inout Step) {
         guard var pad = pinPad else { phase = .visitor; return }
-        let outcome = pad.update(with: input, viewport: viewport)
-        if outcome == .wrong {
-            pinFailures += 1
-            if pinFailures >= settings.pinAttempts {
-                pinFailures = 0
-                pinLockedUntil = now + .seconds(settings.pinLockoutDuration)
-                pad.lock(until: pinLockedUntil!)
+        var outcome: PinPad.Outcome?
+        for key in keys where outcome == nil || outcome == .wrong {
+            outcome = pad.press(key, at: now)
+            if outcome == .wrong {
+                pinFailures += 1
+                if pinFailures >= settings.pinAttempts {
+                    pinFailures = 0
+                    pinLockedUntil = now + .seconds(settings.pinLockoutDuration)
+                    pad.lock(until: pinLockedUntil!)
+                }
             }
         }
         pinPad = pad

@@ -2,8 +2,8 @@ import Foundation
 import TactileCore
 import TactileUI
 
-/// What kiosk mode draws over the editor: an invitation during the attract loop, a filling
-/// ring while the exit hold lasts, and the PIN pad.
+/// What kiosk mode draws over the editor: an invitation during the attract loop and a filling
+/// ring while the exit hold lasts. (The PIN pad is an ordinary UI pass: `PinPadView`.)
 public enum KioskOverlay {
     /// The invitation shown while the attract loop plays.
     public static let invitation = "Touch anywhere to try it"
@@ -17,7 +17,7 @@ public enum KioskOverlay {
             case .visitor:
                 if let progress = kiosk.exitGesture.holdProgress(at: now) { drawHold(progress, into: &list, viewport: viewport, theme: theme) }
             case .pin:
-                if let pad = kiosk.pinPad { drawPad(pad, length: kiosk.settings.pin.count, into: &list, viewport: viewport, now: now, theme: theme) }
+                break // the PIN pad is a UI pass of its own (PinPadView), composed by the host
             }
         }
     }
@@ -44,45 +44,5 @@ public enum KioskOverlay {
         let label = Rect(x: 0, y: centre.y + radius + 18, width: viewport.width, height: 24)
         list.add(.text(TextRun("Keep holding to exit", in: label, font: Font(size: 15, weight: .semibold), color: theme.textPrimary,
                                alignment: .center)))
-    }
-
-    private static func drawPad(_ pad: PinPad, length: Int, into list: inout DrawList, viewport: Size, now: Time, theme: Theme) {
-        list.add(.fillRect(Rect(origin: .zero, size: viewport), Color(hex: 0x000000).opacity(0.88), cornerRadius: 0))
-        let keys = PinPad.keys(in: viewport)
-        let top = (keys.first?.frame.y ?? 200) - 110
-        list.add(.text(TextRun("Enter the PIN to exit", in: Rect(x: 0, y: top, width: viewport.width, height: 28),
-                               font: Font(size: 20, weight: .semibold), color: theme.textPrimary, alignment: .center)))
-        let locked = pad.isLocked(at: now)
-        let wrong = pad.wrongAt != nil && pad.entered.isEmpty
-        let dot = 14.0, gap = 14.0
-        let width = Double(length) * dot + Double(max(0, length - 1)) * gap
-        for i in 0..<length {
-            let c = Point(x: (viewport.width - width) / 2 + dot / 2 + Double(i) * (dot + gap), y: top + 56)
-            if wrong { list.add(.fillCircle(center: c, radius: dot / 2, theme.danger)) }
-            else if i < pad.entered.count { list.add(.fillCircle(center: c, radius: dot / 2, theme.textPrimary)) }
-            else { list.add(.strokeCircle(center: c, radius: dot / 2, theme.textSecondary, width: 1.5)) }
-        }
-        if let until = pad.lockedUntil, locked {
-            let seconds = Int(((until - now).seconds).rounded(.up))
-            list.add(.text(TextRun("Too many wrong PINs. Try again in \(seconds) s", in: Rect(x: 0, y: top + 72, width: viewport.width, height: 20),
-                                   font: theme.bodyFont, color: theme.danger, alignment: .center)))
-        } else if wrong {
-            list.add(.text(TextRun("Wrong PIN", in: Rect(x: 0, y: top + 72, width: viewport.width, height: 20),
-                                   font: theme.bodyFont, color: theme.danger, alignment: .center)))
-        }
-        let down = pad.keysDown
-        for (key, frame) in keys {
-            let centre = Point(x: frame.midX, y: frame.midY)
-            if case .digit = key {
-                let fill = locked ? theme.surfaceRaised.opacity(0.4) : down.contains(key) ? theme.textSecondary : theme.surfaceRaised
-                list.add(.fillCircle(center: centre, radius: frame.width / 2, fill))
-                list.add(.text(TextRun(key.label, in: frame, font: Font(size: 28, weight: .regular),
-                                       color: locked ? theme.textSecondary : theme.textPrimary, alignment: .center)))
-            } else {
-                let color = down.contains(key) ? theme.textSecondary : theme.textPrimary
-                list.add(.text(TextRun(key.label, in: frame, font: Font(size: 17, weight: .medium), color: color,
-                                       alignment: .center)))
-            }
-        }
     }
 }

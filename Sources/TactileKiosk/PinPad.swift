@@ -1,11 +1,11 @@
 import TactileCore
 import TactileInput
 
-/// The PIN pad the kiosk shows after its exit gesture: digits 1–9, 0, delete and cancel.
-/// Pure: fed raw touches and the time, it says when the PIN is right, when the visitor gave
-/// up, and what to draw.
+/// The PIN pad the kiosk shows after its exit gesture: digits 1–9, 0, delete and cancel. Pure:
+/// told which keys were tapped (by `PinPadView`, an ordinary UI pass) and when, it says when the
+/// PIN is right, wrong, or given up, and holds what to draw.
 public struct PinPad: Sendable {
-    /// What a touch on the pad led to.
+    /// What a key led to.
     public enum Outcome: Equatable, Sendable { case unlocked, cancelled, wrong }
 
     /// A key of the pad.
@@ -15,13 +15,17 @@ public struct PinPad: Sendable {
         public var label: String {
             switch self { case let .digit(d): return String(d); case .delete: return "Delete"; case .cancel: return "Cancel" }
         }
+        /// The key's widget id.
+        public var id: String {
+            switch self { case let .digit(d): return "pin.digit.\(d)"; case .delete: return "pin.delete"; case .cancel: return "pin.cancel" }
+        }
     }
 
     private let pin: String
     private let timeout: Time
     /// Digits typed so far.
     public private(set) var entered = ""
-    /// When the last wrong PIN was entered (the dots shake and turn red for a moment).
+    /// When the last wrong PIN was entered (the dots turn red for a moment).
     public private(set) var wrongAt: Time?
     /// When the pad last saw a key (it closes after `timeout` without one).
     public private(set) var lastActivity: Time
@@ -29,13 +33,14 @@ public struct PinPad: Sendable {
     public private(set) var failures = 0
     /// Until when digits are refused (too many wrong PINs; `KioskMode` keeps the count across openings).
     public private(set) var lockedUntil: Time?
-    /// The key under each finger that came down on one.
-    private var pressed: [PointerID: Key?] = [:]
 
     public init(pin: String, timeout: Double, openedAt now: Time, lockedUntil: Time? = nil) {
         self.pin = pin; self.timeout = .seconds(timeout); self.lastActivity = now
         self.lockedUntil = lockedUntil.flatMap { $0 > now ? $0 : nil }
     }
+
+    /// How many digits the PIN has (the dots to draw).
+    public var length: Int { pin.count }
 
     /// Refuses digits until `time`.
     public mutating func lock(until time: Time) { lockedUntil = time; entered = "" }
@@ -46,9 +51,10 @@ public struct PinPad: Sendable {
     /// When the pad closes for lack of input.
     public var closesAt: Time { lastActivity + timeout }
 
-    /// The keys and their frames in a viewport: a 3×4 grid centred below the title.
-    public static func keys(in viewport: Size) -> [(key: Key, frame: Rect)] {
-        let size = min(76, (viewport.width - 64) / 3), gap = size * 0.25
+    /// The keys and their frames in a viewport: a 3×4 grid of keys `keySize` points wide at
+    /// most, centred below the title.
+    public static func keys(in viewport: Size, keySize: Double = TactileConfiguration.Kiosk().pinKeySize) -> [(key: Key, frame: Rect)] {
+        let size = min(keySize, (viewport.width - 64) / 3), gap = size * 0.25
         let width = 3 * size + 2 * gap, height = 4 * size + 3 * gap
         let x0 = (viewport.width - width) / 2, y0 = max(140, (viewport.height - height) / 2 + 40)
         let order: [Key] = [.digit(1), .digit(2), .digit(3), .digit(4), .digit(5), .digit(6), .digit(7), .digit(8), .digit(9),
@@ -58,29 +64,9 @@ public struct PinPad: Sendable {
         }
     }
 
-    /// Follows raw touches: a key counts when the finger lifts on the key it came down on.
-    public mutating func update(with events: [InputEvent], viewport: Size) -> Outcome? {
-        let keys = Self.keys(in: viewport)
-        func key(at p: Point) -> Key? { keys.first { $0.frame.outsetBy(dx: 6, dy: 6).contains(p) }?.key }
-        for e in events {
-            guard case let .touch(id, phase, p) = e.kind else { continue }
-            switch phase {
-            case .down: pressed[id] = key(at: p)
-            case .move: if pressed[id] != nil && key(at: p) != pressed[id] { pressed[id] = .some(nil) }
-            case .cancel: pressed[id] = nil
-            case .up:
-                guard let k = pressed.removeValue(forKey: id) ?? nil, k == key(at: p) else { continue }
-                lastActivity = e.time
-                if let outcome = press(k, at: e.time) { return outcome }
-            }
-        }
-        return nil
-    }
-
-    /// The keys under fingers now (drawn pressed).
-    public var keysDown: Set<Key> { Set(pressed.values.compactMap { $0 }) }
-
-    private mutating func press(_ key: Key, at time: Time) -> Outcome? {
+    /// A key tapped at `time`.
+    public mutating func press(_ key: Key, at time: Time) -> Outcome? {
+        lastActivity = time
         switch key {
         case .cancel: return .cancelled
         case .delete: if !entered.isEmpty { entered.removeLast() }
