@@ -11,7 +11,7 @@ import TactileSDL
 @testable import TactileApp
 
 /// Disks that fill or refuse, made real: a small tmpfs mounted for the test (a read-only one,
-/// one with a few kilobytes left). A folder that cannot be written is refused at the start; a
+/// one with a few kilobytes left); the session runs through the host on the virtual clock. A folder that cannot be written is refused at the start; a
 /// disk that fills stops the recording with a banner and keeps what was written; autosave
 /// failures show a banner, are never reported as saved, and the exit status says so.
 final class FullDiskTests: XCTestCase, ReplayTesting {
@@ -79,38 +79,34 @@ final class FullDiskTests: XCTestCase, ReplayTesting {
     func testADiskThatFillsStopsTheRecordingWithABannerAndKeepsWhatWasWritten() throws {
         let disk = try smallDisk(kilobytes: 64)
         let session = disk.appendingPathComponent("session")
-        let window = WindowRun()
-        nonisolated(unsafe) var banners: [String] = []
-        let filler = disk.appendingPathComponent("filler")
+        let headless = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1)
         let recording = try Recording(folder: session, project: DemoProject.make(), configuration: TactileConfiguration())
-        try window.run(configure: { recording.attach(to: $0, framesPerSecond: 60) }, onFrame: { record in
+        recording.attach(to: headless.host, framesPerSecond: 60)
+        var banners: [String] = []
+        let previous = headless.host.onFrame
+        headless.host.onFrame = { record in
+            previous?(record)
             if let b = record.state.banner?.message, b != banners.last { banners.append(b) }
-        }) { frameNow in
-                let frame = frameNow()
-                func at(_ x: Double, _ y: Double) -> Point { Point(x: frame.screen.x + x * frame.scale, y: frame.screen.y + y * frame.scale) }
-                WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: at(249, 606).x, y: at(249, 606).y); usleep(50_000)
-                WindowHostTests.push(SDL_MOUSEBUTTONUP, x: at(249, 606).x, y: at(249, 606).y); usleep(300_000)
-                // Someone else fills the disk while the session runs.
-                let free = ((try? FileManager.default.attributesOfFileSystem(forPath: disk.path))?[.systemFreeSize] as? NSNumber)?.intValue ?? 0
-                try? Data(count: max(0, free - 2048)).write(to: filler)
-                // Scroll the timeline back and forth: every move is a line in the trace.
-                for round in 0..<6 {
-                    WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: at(200, 700).x, y: at(200, 700).y); usleep(20_000)
-                    for i in 1...30 {
-                        let x = round % 2 == 0 ? 200 - Double(i) * 4 : 80 + Double(i) * 4
-                        WindowHostTests.push(SDL_MOUSEMOTION, x: at(x, 700).x, y: at(x, 700).y); usleep(8_000)
-                    }
-                    WindowHostTests.push(SDL_MOUSEBUTTONUP, x: at(150, 700).x, y: at(150, 700).y); usleep(50_000)
-                }
-                usleep(300_000)
-                WindowHostTests.quit()
         }
-        let recorder = try XCTUnwrap(recording.finish(project: window.session.state.project))
-        XCTAssertEqual(window.host.ending, .closed, "the editor ran on to the end")
+        let player = headless.player
+        player.play(Trace(viewport: Size(width: 390, height: 844), events: tap(Point(x: 249, y: 606), at: 0.2)), until: .seconds(0.6))
+        // Someone else fills the disk while the session runs.
+        let filler = disk.appendingPathComponent("filler")
+        try fill(disk, leaving: 2048)
+        // Scroll the timeline back and forth: every move is a line in the trace.
+        var events: [InputEvent] = []
+        for round in 0..<6 {
+            let t = 1.0 + Double(round) * 0.8
+            events += drag(Point(x: round % 2 == 0 ? 200 : 80, y: 700), Point(x: round % 2 == 0 ? 80 : 200, y: 700), at: t, steps: 30)
+        }
+        var cursor = TraceCursor(Trace(viewport: Size(width: 390, height: 844), events: events))
+        player.advance(&cursor, through: .seconds(7))
+        player.runDueFrames(through: .seconds(8))
+        let recorder = try XCTUnwrap(recording.finish(project: headless.host.state.project))
         XCTAssertTrue(recorder.stopped?.contains("No space left on device") == true, "stopped: \(recorder.stopped ?? "no")")
         XCTAssertTrue(banners.contains { $0.hasPrefix("Recording stopped: No space left on device") }, "banners: \(banners)")
         XCTAssertGreaterThan(recorder.framesWritten, 2)
-        XCTAssertLessThan(recorder.framesWritten, window.session.framesRun, "the frames after the disk filled are not there")
+        XCTAssertLessThan(recorder.framesWritten, headless.host.framesRun, "the frames after the disk filled are not there")
         // What was written before stays, and replays.
         try FileManager.default.removeItem(at: filler)
         let summary = try Commands.replay(trace: session.path, project: nil, outputs: .init(stateOut: path("replayed.json")), scale: 1, until: nil)

@@ -11,8 +11,9 @@ import TactileInput
 import TactileSDL
 @testable import TactileApp
 
-/// `run --kiosk` in the real window loop (SDL's dummy driver, events pushed in real time), and
-/// the program itself under SIGTERM and SIGKILL.
+/// `run --kiosk` in the real window loop (SDL's dummy driver, events pushed in real time): the
+/// window manager's close and Ctrl+Q refused, a whole run recorded and replayed headless; and the
+/// program itself under SIGTERM and SIGKILL. (Kiosk behaviour on the virtual clock: `KioskSessionTests`.)
 final class KioskWindowTests: XCTestCase, ReplayTesting {
     var folder: URL!
     override func setUpWithError() throws {
@@ -66,30 +67,6 @@ final class KioskWindowTests: XCTestCase, ReplayTesting {
         }
         XCTAssertEqual(window.host.ending, .sessionExit)
         XCTAssertEqual(window.session.state.selection, "city", "the quit and Ctrl+Q did not close it; the visitor's tap went to the editor")
-    }
-
-    func testAnIdleVisitorsSessionIsSavedAndReplaysAndTheDemoComesBack() throws {
-        let sessions = folder.appendingPathComponent("visitors")
-        let visitors = KioskVisitors(folder: sessions, configuration: TactileConfiguration())
-        let window = try Self.runKiosk({ $0.idleTimeout = 1.5; $0.exitHoldDuration = 0.6 }, visitors: visitors) { frame in
-            usleep(300_000)
-            Self.click(Self.at(frame(), 195 + 108 + 30, 606))        // select City Lights…
-            Self.click(Self.at(frame(), 356, 778))                  // …and delete it
-            usleep(2_000_000)                                       // the visitor walks away
-            Self.holdFiveFingers(frame(), seconds: 1)
-        }
-        XCTAssertEqual(window.host.ending, .sessionExit)
-        XCTAssertNotNil(window.session.state.project.clip(withID: "city"), "the demo came back for the next visitor")
-        let saved = try FileManager.default.contentsOfDirectory(atPath: sessions.path).sorted()
-        XCTAssertEqual(saved.count, 2, "the idle visitor, then the one who used the way out: \(saved)")
-        let first = sessions.appendingPathComponent(saved[0])
-        let end = try ProjectFile.load(from: first.appendingPathComponent(SessionRecorder.FileName.projectEnd))
-        XCTAssertNil(end.clip(withID: "city"), "the visitor's deletion is in their session")
-        let recordedLog = try String(contentsOf: first.appendingPathComponent(SessionRecorder.FileName.log), encoding: .utf8)
-        XCTAssertTrue(recordedLog.hasPrefix("{\"t\":0"), "times count from the visitor's first touch: \(recordedLog.prefix(80))")
-        let replayedLog = folder.appendingPathComponent("replayed.jsonl")
-        _ = try Commands.replay(trace: first.path, project: nil, outputs: .init(logOut: replayedLog.path), scale: nil, until: nil)
-        XCTAssertEqual(try String(contentsOf: replayedLog, encoding: .utf8), recordedLog, "the visitor's session replays line for line")
     }
 
     func testAWholeKioskRunRecordedInTheWindowReplaysHeadlessFrameForFrame() throws {

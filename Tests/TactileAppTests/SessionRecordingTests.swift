@@ -10,9 +10,10 @@ import TactileInput
 import TactileSDL
 @testable import TactileApp
 
-/// `run --record`: a scripted session in the real window loop (SDL's dummy driver, events pushed
-/// from another thread in real time) is recorded, then `tactile replay` of its folder must give
-/// back the same final project and the same interaction log, frame for frame.
+/// `run --record`: a scripted session is recorded — once in the real window loop (SDL's dummy
+/// driver, events pushed from another thread in real time), otherwise through the host session
+/// on the virtual clock — then `tactile replay` of its folder must give back the same final
+/// project and the same interaction log, frame for frame.
 final class SessionRecordingTests: XCTestCase, ReplayTesting {
     var folder: URL!
     override func setUpWithError() throws {
@@ -81,20 +82,26 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(replayedLog.split(separator: "\n"), recordedLog.split(separator: "\n"), "the same log, line for line")
     }
 
+    /// Records a session on the virtual clock, through the host session as the window runs it:
+    /// select Beach, trim its end, undo, a miss.
+    func recordVirtually(into session: URL, notices: [String] = []) throws -> HeadlessSession {
+        let headless = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, notices: notices)
+        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: TactileConfiguration(), notices: notices)
+        recording.attach(to: headless.host, framesPerSecond: 60)
+        var events = tap(Point(x: 249, y: 606), at: 0.2)
+        events += drag(Point(x: 306, y: 606), Point(x: 246, y: 606), at: 0.8)
+        events += [.key(.undo, time: .seconds(2))]
+        events += tap(Point(x: 20, y: 60), at: 2.5)
+        headless.player.play(Trace(viewport: Size(width: 390, height: 844), events: events), until: .seconds(3))
+        recording.finish(project: headless.host.state.project)
+        return headless
+    }
+
     func testASessionThatOpensWithNoticesReplaysTheSameLogLineForLine() throws {
-        // As after a crash recovery: the window opens with a notice, which the first frame logs.
+        // As after a crash recovery: the session opens with a notice, which the first frame logs.
         let session = folder.appendingPathComponent("recovered")
         let notices = ["Recovered the project of a session that ended unexpectedly (saved 14:05); a copy is in /tmp/recovered.json"]
-        let window = WindowRun()
-        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: TactileConfiguration(), notices: notices)
-        try window.run(notices: notices, configure: { recording.attach(to: $0, framesPerSecond: 60) }) { frameNow in
-            let frame = frameNow()
-            let p = Point(x: frame.screen.x + 249 * frame.scale, y: frame.screen.y + 606 * frame.scale)
-            WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: p.x, y: p.y); usleep(60_000)
-            WindowHostTests.push(SDL_MOUSEBUTTONUP, x: p.x, y: p.y); usleep(300_000)
-            WindowHostTests.quit()
-        }
-        recording.finish(project: window.session.state.project)
+        _ = try recordVirtually(into: session, notices: notices)
         let recordedLog = try String(contentsOf: session.appendingPathComponent("log.jsonl"), encoding: .utf8)
         XCTAssertTrue(recordedLog.contains("Recovered the project"), "the notice is in the log: \(recordedLog)")
         _ = try Commands.replay(trace: session.path, project: nil, outputs: .init(logOut: path("replayed.jsonl")), scale: 1, until: nil)
@@ -103,7 +110,7 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
 
     func testATraceCutShortByAKillStillReplays() throws {
         let session = folder.appendingPathComponent("session")
-        _ = try recordScriptedSession(into: session)
+        _ = try recordVirtually(into: session)
         // Keep the first half of the lines, the last one cut mid-way, as a kill could leave it.
         let text = try String(contentsOf: session.appendingPathComponent("trace.jsonl"), encoding: .utf8)
         var lines = text.split(separator: "\n").map(String.init)
@@ -116,7 +123,7 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
 
     func testRecordingRefusesAFolderThatHoldsASession() throws {
         let session = folder.appendingPathComponent("session")
-        _ = try recordScriptedSession(into: session)
+        _ = try recordVirtually(into: session)
         XCTAssertThrowsError(try Recording(folder: session, project: DemoProject.make(), configuration: TactileConfiguration()))
     }
 }
