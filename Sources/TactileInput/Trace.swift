@@ -163,8 +163,6 @@ extension Trace {
         return "{\"tactile_trace\":\(formatVersion),\"viewport\":{\"width\":\(fmt(viewport.width)),\"height\":\(fmt(viewport.height))}\(fps)}"
     }
 
-    /// The line marking a frame at `time`.
-    public static func frameLine(at time: Time) -> String { markLine(.frame, at: time) }
 
     /// The line marking a frame or a step at `time`.
     public static func markLine(_ mark: Mark, at time: Time) -> String { "{\"t\":\(seconds(time)),\"type\":\"\(mark.rawValue)\"}" }

@@ -104,8 +104,6 @@ public final class ProxyStore: @unchecked Sendable {
         if let file = file ?? nil { try? FileManager.default.removeItem(atPath: file) }
     }
 
-    /// Forgets what was looked up (after files changed on disk).
-    public func forget() { lock.withLock { known.removeAll(); settled.removeAll() } }
 
     /// The size of a proxy: `size` fitted into `longSide`, both sides even (4:2:0 chroma).
     static func proxySize(of size: (width: Int, height: Int), longSide: Int) -> (Int, Int) {

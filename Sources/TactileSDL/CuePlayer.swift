@@ -15,8 +15,6 @@ public final class CuePlayer {
     public private(set) var played = 0
     /// Whether a sound device is open.
     public var hasSound: Bool { device != 0 }
-    /// Whether a haptic device is open.
-    public var hasHaptics: Bool { haptic != nil }
 
     /// Most audio queued before older cue sounds are dropped (keeps cues on time), in seconds.
     static let maximumQueuedSeconds = 0.15

@@ -48,8 +48,6 @@ public final class DrawListRenderer {
         images.removeAll()
     }
 
-    /// Textures of pictures held now (for tests and memory checks).
-    public var imageTextureCount: Int { images.count }
 
     /// Makes `image` drawable as `handle` (replacing what the handle showed before).
     public func setImage(_ image: RGBAImage, for handle: ImageHandle) {

@@ -24,8 +24,6 @@ struct TextRuns {
     /// The line's size in pixels.
     var width: Int, height: Int
 
-    /// Whether any run needs a face other than the primary one.
-    var usesFallbacks: Bool { runs.contains { $0.face != .primary } }
 
     /// Lays `text` out in `weight` at `pixels` pixels per em.
     init(_ text: String, weight: FontWeight, pixels: Int, fonts: Fonts) {

@@ -63,8 +63,6 @@ public struct Interaction: Sendable, Hashable {
     /// press, scroll, move, trim, pinch; each with its phase and translation), for the view to
     /// turn into what the user meant, at its call site.
     public var gestures: [PassGesture] = []
-    /// Whether any finger holds the widget.
-    public var isHeld: Bool { !fingers.isEmpty }
     /// Whether a finger holds the widget and is still over it: show it pressed. Sliding off
     /// un-highlights it, and lifting there does not tap, as on iOS.
     public var isPressedDown: Bool { fingers.contains { hotFingers.contains($0) } }

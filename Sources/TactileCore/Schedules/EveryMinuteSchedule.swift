@@ -1,6 +1,6 @@
 /// Entries at the start of every minute of the clock (SwiftUI's `.everyMinute`): the first entry
-/// is `start` itself, then each whole minute after it. Clocks align their origin to the wall
-/// clock's minutes, so these are the minutes a wall clock shows.
+/// is `start` itself, then each whole minute after it, counted on the session's clock (which
+/// starts at zero when the window opens).
 public struct EveryMinuteTimelineSchedule: TimelineSchedule {
     public static let minute = Time.seconds(60)
     public init() {}

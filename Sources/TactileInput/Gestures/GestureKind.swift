@@ -18,8 +18,6 @@ public enum GestureKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// finger exactly, nothing interrupts it).
     case trim
 
-    /// Whether the gesture lasts (began … changed … ended) rather than happening at once.
-    public var isContinuous: Bool { self != .tap && self != .doubleTap }
 }
 
 /// An axis a scroll may lock to.
