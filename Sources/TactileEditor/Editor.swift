@@ -61,6 +61,11 @@ public struct Editor {
     /// Opens every clip's media up front, so files gone missing are reported in this frame, and
     /// gives clips their media's real lengths (a project saved elsewhere, a file re-encoded).
     private func fitClipsToTheirMedia(_ state: inout EditorState, now: Time, effects: inout Effects) {
+        // Only when the media or the project changed since the last look: every clip is visited,
+        // and a frame's work must grow with what is on screen, not with the project. (An
+        // unchanged project shares its storage, so the comparison is immediate.)
+        if let fitted = state.mediaFit, fitted.generation == media.generation, fitted.project == state.project { return }
+        defer { state.mediaFit = (media.generation, state.project) }
         var lengths: [String: Time] = [:]
         for track in state.project.tracks {
             for clip in track.clips {

@@ -67,6 +67,8 @@ public struct EditorState: Sendable {
     public var browser: MediaBrowser?
     /// A test plan in progress (`run --plan`).
     public var tasks: TaskRun?
+    /// The media generation and project the clips were last fitted to their media's lengths for.
+    var mediaFit: (generation: Int, project: Project)?
 
     public init(project: Project, configuration: TactileConfiguration = TactileConfiguration(), viewport: Size? = nil) {
         self.project = project

@@ -12,24 +12,24 @@ public struct PinPadView {
     public init(ui: UIContext, pad: PinPad, settings: TactileConfiguration.Kiosk) { self.ui = ui; self.pad = pad; self.settings = settings }
 
     public func draw() -> [PinPad.Key] {
-        let theme = ui.theme, viewport = ui.viewport, now = ui.now
+        let theme = ui.theme, viewport = ui.viewport, now = ui.now, m = theme.metrics.kiosk
         var tapped: [PinPad.Key] = []
         ui.fill(Rect(origin: .zero, size: viewport), Color(hex: 0x000000).opacity(0.88))
         let keys = PinPad.keys(in: viewport, keySize: settings.pinKeySize)
-        let top = (keys.first?.frame.y ?? 200) - 110
-        ui.text("Enter the PIN to exit", in: Rect(x: 0, y: top, width: viewport.width, height: 28), font: theme.titleFont.sized(20),
+        let top = (keys.first?.frame.y ?? viewport.height / 2) - m.pinTitleAboveKeys
+        ui.text("Enter the PIN to exit", in: Rect(x: 0, y: top, width: viewport.width, height: m.pinTitleFont.size * 1.4), font: m.pinTitleFont,
                 color: theme.textPrimary, alignment: .center)
         let locked = pad.isLocked(at: now)
         let wrong = pad.wrongAt != nil && pad.entered.isEmpty
-        let dot = 14.0, gap = 14.0
+        let dot = m.pinDot, gap = m.pinDotGap
         let width = Double(pad.length) * dot + Double(max(0, pad.length - 1)) * gap
         for i in 0..<pad.length {
-            let c = Point(x: (viewport.width - width) / 2 + dot / 2 + Double(i) * (dot + gap), y: top + 56)
+            let c = Point(x: (viewport.width - width) / 2 + dot / 2 + Double(i) * (dot + gap), y: top + m.pinDotsBelowTitle)
             if wrong { ui.draw.add(.fillCircle(center: c, radius: dot / 2, theme.danger)) }
             else if i < pad.entered.count { ui.draw.add(.fillCircle(center: c, radius: dot / 2, theme.textPrimary)) }
             else { ui.draw.add(.strokeCircle(center: c, radius: dot / 2, theme.textSecondary, width: 1.5)) }
         }
-        let line = Rect(x: 0, y: top + 72, width: viewport.width, height: 20)
+        let line = Rect(x: 0, y: top + m.pinMessageBelowTitle, width: viewport.width, height: theme.bodyFont.size * 1.3)
         if let until = pad.lockedUntil, locked {
             let seconds = Int(((until - now).seconds).rounded(.up))
             ui.text("Too many wrong PINs. Try again in \(seconds) s", in: line, font: theme.bodyFont, color: theme.danger, alignment: .center)
@@ -42,10 +42,11 @@ public struct PinPadView {
                 if isDigit {
                     let fill = locked ? theme.surfaceRaised.opacity(0.4) : look.pressed ? theme.textSecondary : theme.surfaceRaised
                     ui.draw.add(.fillCircle(center: Point(x: frame.midX, y: frame.midY), radius: frame.width / 2, fill))
-                    ui.text(key.label, in: frame, font: theme.titleFont.sized(28, weight: .regular),
+                    ui.text(key.label, in: frame, font: m.pinDigitFont,
                             color: locked ? theme.textSecondary : theme.textPrimary, alignment: .center)
                 } else {
-                    ui.text(key.label, in: frame, font: theme.bodyFont.sized(17, weight: .medium),
+                    // "Cancel" and "Delete" may be wider than a small key: they use the gaps beside it.
+                    ui.text(key.label, in: frame.insetBy(dx: -frame.width * 0.25, dy: 0), font: m.pinKeyFont,
                             color: look.pressed ? theme.textSecondary : theme.textPrimary, alignment: .center)
                 }
             }
@@ -53,9 +54,4 @@ public struct PinPadView {
         }
         return tapped
     }
-}
-
-extension Font {
-    /// This font at `size` points (and `weight`, when given).
-    func sized(_ size: Double, weight: FontWeight? = nil) -> Font { Font(size: size, weight: weight ?? self.weight) }
 }

@@ -37,6 +37,8 @@ public struct Theme: Hashable, Sendable {
     public var rulerFont = Font(size: 10, weight: .medium)
     /// Corner radius of the highlight behind a pressed button, in points.
     public var buttonPressRadius = 12.0
+    /// The views' own sizes (canvas, kiosk overlay and PIN pad).
+    public var metrics = ViewMetrics()
 
     public init() {}
 

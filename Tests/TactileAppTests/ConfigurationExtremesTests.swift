@@ -54,7 +54,7 @@ final class ConfigurationExtremesTests: XCTestCase {
                     refused += 1
                     continue
                 }
-                let finished = Self.watchdog("\(path) = \(value)", seconds: 60)
+                let finished = Fuzzer.watchdog("\(path) = \(value)", seconds: 60)
                 let session = try HeadlessSession(project: path.hasPrefix("media.") ? withMedia : placeholders, scale: 0.5, configuration: configuration, library: library)
                 session.player.play(trace, until: trace.duration + .seconds(1))
                 _ = try session.renderLatest()
@@ -128,17 +128,5 @@ final class ConfigurationExtremesTests: XCTestCase {
         tap(195, 300, 4.0)
         events.append(.key(.undo, time: .seconds(4.3)))
         return Trace(viewport: Size(width: 390, height: 844), events: events.sorted { $0.time < $1.time })
-    }
-
-    /// Starts a timer that ends the process, naming `what`, unless the returned function is called in time.
-    static func watchdog(_ what: String, seconds: Double) -> () -> Void {
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            if done.wait(timeout: .now() + seconds) == .timedOut {
-                FileHandle.standardError.write(Data("hang: \(what) ran for more than \(seconds) s\n".utf8))
-                exit(3)
-            }
-        }
-        return { done.signal() }
     }
 }

@@ -40,4 +40,15 @@ final class PinPadViewTests: XCTestCase {
         _ = pass(pad, [touch(.down, keys[.cancel]!, 2)], at: 2)
         XCTAssertEqual(pass(pad, [touch(.up, keys[.cancel]!, 2.1)], at: 2.1), [.cancel])
     }
+
+    func testEveryKeyIsOnScreenInLandscapeAndOnASmallScreen() {
+        for size in [Size(width: 844, height: 390), Size(width: 320, height: 480), Size(width: 390, height: 844)] {
+            let keys = PinPad.keys(in: size)
+            XCTAssertEqual(keys.count, 12)
+            for (key, frame) in keys {
+                XCTAssertTrue(Rect(origin: .zero, size: size).contains(Point(x: frame.maxX, y: frame.maxY)), "\(key) off screen at \(size)")
+                XCTAssertGreaterThanOrEqual(frame.width, 44, "\(key) stays a finger's size at \(size)")
+            }
+        }
+    }
 }

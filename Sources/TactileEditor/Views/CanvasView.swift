@@ -6,11 +6,6 @@ import TactileUI
 /// The preview canvas: the composition at the playhead. The top-most visual clip on the video
 /// track fills the frame, overlays (text, stickers, images) draw above it.
 struct CanvasView {
-    /// The composition's aspect ratio (width / height).
-    static let aspect = 16.0 / 9.0
-    /// How round the picture's corners are, in points.
-    static let cornerRadius = 8.0
-
     let ui: UIContext
     let media: MediaSource
     let frame: Rect
@@ -18,7 +13,8 @@ struct CanvasView {
     let theme: Theme
 
     func draw(_ state: EditorState) -> [EditorIntent] {
-        let picture = frame.insetBy(dx: configuration.layout.margin, dy: 10).aspectFit(Self.aspect)
+        let m = theme.metrics.canvas
+        let picture = frame.insetBy(dx: configuration.layout.margin, dy: m.verticalInset).aspectFit(m.aspect)
         // A horizontal pan on the canvas scrubs (see ScrubController).
         let intents = ui.interact("canvas", hitFrame: frame, gestures: GestureTarget(id: "canvas", gestures: [.scroll], scrollAxes: [.horizontal]))
             .intents(.scrub(.canvas))
@@ -40,7 +36,7 @@ struct CanvasView {
                 if let clip = track.clip(at: t) { drawOverlay(clip, at: t, in: picture) }
             }
         }
-        ui.draw.add(.cornerMask(picture, theme.background, cornerRadius: Self.cornerRadius))
+        ui.draw.add(.cornerMask(picture, theme.background, cornerRadius: m.cornerRadius))
         ui.element(UIElement(id: "canvas", role: "canvas", label: "Preview", frame: picture, state: canvasState))
         if let drag = state.timeline.drag, drag.kind != .move, let clip = state.project.clip(withID: drag.clipID)?.clip {
             drawScrubPreview(of: clip, edge: drag.kind, in: picture)
@@ -57,6 +53,7 @@ struct CanvasView {
         var source = edge == .trimLeading ? clip.sourceStart : clip.sourceStart + clip.duration - Time(ticks: 1)
         if info.isStill { source = .zero }
         var state: [String: ElementValue] = ["edge": .string(edge == .trimLeading ? "start" : "end"), "sourceTime": .number(source.seconds)]
+        let m = theme.metrics.canvas
         ui.inLayer(.overlay) {
             ui.fill(picture, theme.canvasBackdrop)
             if let frame = media.frame(of: path, at: source, lane: .preview) {
@@ -66,12 +63,12 @@ struct CanvasView {
             }
             let fps = Int((1 / frameLength.seconds).rounded())
             let label = (edge == .trimLeading ? "Start " : "End ") + TimeFormatting.frameTimecode(source, framesPerSecond: fps)
-            let width = ui.measurer.measure(label, font: theme.timecodeFont).width + 24
-            let pill = Rect(x: picture.midX - width / 2, y: picture.maxY - 40, width: width, height: 28)
-            ui.fill(pill, Color.black.opacity(0.65), radius: 14)
+            let width = ui.measurer.measure(label, font: theme.timecodeFont).width + m.pillPadding
+            let pill = Rect(x: picture.midX - width / 2, y: picture.maxY - m.pillFromBottom, width: width, height: m.pillHeight)
+            ui.fill(pill, Color.black.opacity(0.65), radius: m.pillRadius)
             ui.text(label, in: pill, font: theme.timecodeFont, color: theme.selection, alignment: .center)
-            ui.stroke(picture, theme.selection, width: 2, radius: Self.cornerRadius)
-            ui.draw.add(.cornerMask(picture, theme.background, cornerRadius: Self.cornerRadius))
+            ui.stroke(picture, theme.selection, width: m.previewStroke, radius: m.cornerRadius)
+            ui.draw.add(.cornerMask(picture, theme.background, cornerRadius: m.cornerRadius))
             state["label"] = .string(label)
         }
         ui.element(UIElement(id: "scrubPreview", role: "scrubOverlay", label: "Trim preview", frame: picture, state: state))
@@ -81,14 +78,14 @@ struct CanvasView {
     /// it loads; the reason when its media are offline. Returns inspect state.
     private func drawMedia(_ clip: Clip, at t: Time, in picture: Rect) -> [String: ElementValue] {
         guard let path = clip.media else { return [:] }
-        let status = media.status(of: path)
+        let status = media.status(of: path), m = theme.metrics.canvas
         switch status {
         case .loading:
             ui.text("Loading…", in: picture, font: theme.bodyFont, color: theme.textTertiary, alignment: .center)
         case let .offline(reason):
             ui.fill(picture, theme.offline.mixed(with: .black, 0.5))
-            ui.text("Media offline", in: picture.offsetBy(dx: 0, dy: -12), font: theme.titleFont, color: theme.textPrimary, alignment: .center)
-            ui.text("\((path as NSString).lastPathComponent): \(reason)", in: picture.insetBy(dx: 12, dy: 0).offsetBy(dx: 0, dy: 14),
+            ui.text("Media offline", in: picture.offsetBy(dx: 0, dy: -m.offlineTitleLift), font: theme.titleFont, color: theme.textPrimary, alignment: .center)
+            ui.text("\((path as NSString).lastPathComponent): \(reason)", in: picture.insetBy(dx: m.textInset, dy: 0).offsetBy(dx: 0, dy: m.offlineReasonDrop),
                     font: theme.captionFont, color: theme.textSecondary, alignment: .center)
         case let .ready(info):
             let source = info.isStill ? .zero : clip.sourceStart + (t - clip.start)
@@ -106,9 +103,9 @@ struct CanvasView {
     /// The base picture of a clip: its colour washed over the frame, its title, and where in its
     /// source the playhead is.
     private func drawBase(_ clip: Clip, at t: Time, in picture: Rect) {
-        let color = theme.color(for: clip.kind)
+        let color = theme.color(for: clip.kind), m = theme.metrics.canvas
         ui.fill(picture, color.mixed(with: .black, 0.55))
-        let bands = 6
+        let bands = m.baseBands
         let progress = (t - clip.start).seconds / max(clip.duration.seconds, 0.001)
         for i in 0..<bands {
             let w = picture.width / Double(bands)
@@ -116,24 +113,27 @@ struct CanvasView {
             ui.fill(Rect(x: picture.x + Double(i) * w, y: picture.y, width: w + 0.5, height: picture.height),
                     color.mixed(with: .black, shade).opacity(0.5))
         }
-        ui.text(clip.title, in: picture.insetBy(dx: 12, dy: 0).offsetBy(dx: 0, dy: -10), font: Font(size: 22, weight: .bold),
+        ui.text(clip.title, in: picture.insetBy(dx: m.textInset, dy: 0).offsetBy(dx: 0, dy: -m.baseTitleLift), font: m.baseTitleFont,
                 color: .white, alignment: .center)
         let source = clip.sourceStart + (t - clip.start)
-        ui.text("\(clip.kind.rawValue) · \(TimeFormatting.timecode(source))", in: Rect(x: picture.x, y: picture.midY + 12, width: picture.width, height: 18),
+        ui.text("\(clip.kind.rawValue) · \(TimeFormatting.timecode(source))",
+                in: Rect(x: picture.x, y: picture.midY + m.baseSourceDrop, width: picture.width, height: m.baseSourceHeight),
                 font: theme.captionFont, color: Color.white.opacity(0.7), alignment: .center)
     }
 
     private func drawOverlay(_ clip: Clip, at t: Time, in picture: Rect) {
+        let m = theme.metrics.canvas
         switch clip.kind {
         case .text:
-            let band = Rect(x: picture.x, y: picture.maxY - picture.height * 0.3, width: picture.width, height: 30)
-            ui.text(clip.title, in: band.offsetBy(dx: 1.5, dy: 1.5), font: Font(size: 20, weight: .bold), color: Color.black.opacity(0.6), alignment: .center)
-            ui.text(clip.title, in: band, font: Font(size: 20, weight: .bold), color: .white, alignment: .center)
+            let band = Rect(x: picture.x, y: picture.maxY - picture.height * m.textBandFromBottom, width: picture.width, height: m.textBandHeight)
+            ui.text(clip.title, in: band.offsetBy(dx: m.textShadow, dy: m.textShadow), font: m.textFont, color: Color.black.opacity(0.6), alignment: .center)
+            ui.text(clip.title, in: band, font: m.textFont, color: .white, alignment: .center)
         case .sticker:
-            let box = Rect(x: picture.maxX - 64, y: picture.y + 12, width: 52, height: 52)
+            let box = Rect(x: picture.maxX - m.stickerSize - m.stickerInset, y: picture.y + m.stickerInset, width: m.stickerSize, height: m.stickerSize)
             Icon.sticker.draw(in: box, color: theme.color(for: .sticker).mixed(with: .white, 0.3), ui: ui)
         case .image, .video:
-            let box = Rect(x: picture.maxX - picture.width * 0.34, y: picture.y + 10, width: picture.width * 0.3, height: picture.height * 0.3)
+            let box = Rect(x: picture.maxX - picture.width * (m.pipShare + m.pipMargin), y: picture.y + m.pipInset,
+                           width: picture.width * m.pipShare, height: picture.height * m.pipShare)
             if let path = clip.media, let info = media.status(of: path).info, info.hasVideo,
                let frame = media.frame(of: path, at: info.isStill ? .zero : clip.sourceStart + (t - clip.start), lane: .canvas) {
                 ui.image(frame.handle, size: Size(width: Double(frame.width), height: Double(frame.height)), fitting: box)

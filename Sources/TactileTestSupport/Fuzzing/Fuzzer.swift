@@ -215,7 +215,7 @@ public final class Fuzzer {
     }
 
     /// Ends the process, naming the case, unless the returned function is called within `seconds`.
-    static func watchdog(_ name: String, seconds: Double) -> () -> Void {
+    public static func watchdog(_ name: String, seconds: Double) -> () -> Void {
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             if done.wait(timeout: .now() + seconds) == .timedOut {

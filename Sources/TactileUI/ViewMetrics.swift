@@ -1,0 +1,62 @@
+import TactileCore
+
+/// Sizes the views draw with that a study does not tune (the ones it does live in
+/// `TactileConfiguration`): kept here, named and documented, so no view holds a number of its own.
+/// In points unless a name says otherwise; scaled with the text by `--ui-scale` where they size text.
+public struct ViewMetrics: Hashable, Sendable {
+    /// The preview canvas.
+    public struct Canvas: Hashable, Sendable {
+        /// The composition's aspect ratio (width / height). 16:9.
+        public var aspect = 16.0 / 9.0
+        /// How round the picture's corners are. 8 pt.
+        public var cornerRadius = 8.0
+        /// Space above and below the picture inside the canvas's area. 10 pt.
+        public var verticalInset = 10.0
+        /// Horizontal inset of the offline and base-picture text. 12 pt.
+        public var textInset = 12.0
+        /// How far the offline title sits above the centre, and the reason below it. 12 pt, 14 pt.
+        public var offlineTitleLift = 12.0, offlineReasonDrop = 14.0
+        /// Stripes of a generated clip's base picture. 6.
+        public var baseBands = 6
+        /// A generated clip's title on the canvas. 22 pt bold.
+        public var baseTitleFont = Font(size: 22, weight: .bold)
+        /// How far the title sits above the centre, and the source line below it (and its height). 10, 12, 18 pt.
+        public var baseTitleLift = 10.0, baseSourceDrop = 12.0, baseSourceHeight = 18.0
+        /// Text clips: the band's height, its top as a share of the picture from the bottom, its font and shadow offset.
+        public var textBandHeight = 30.0, textBandFromBottom = 0.3, textShadow = 1.5
+        public var textFont = Font(size: 20, weight: .bold)
+        /// Stickers: the badge's size and its inset from the top-right corner. 52 pt, 12 pt.
+        public var stickerSize = 52.0, stickerInset = 12.0
+        /// Picture-in-picture clips: share of the picture they take, their right margin as a share of
+        /// its width, their inset from the top. 0.3, 0.04, 10 pt.
+        public var pipShare = 0.3, pipMargin = 0.04, pipInset = 10.0
+        /// The trim preview's timecode pill: height, distance of its top from the bottom, text padding, corner radius. 28, 40, 24, 14 pt.
+        public var pillHeight = 28.0, pillFromBottom = 40.0, pillPadding = 24.0, pillRadius = 14.0
+        /// The trim preview's frame line. 2 pt.
+        public var previewStroke = 2.0
+        public init() {}
+    }
+
+    /// Kiosk mode's overlay and PIN pad.
+    public struct Kiosk: Hashable, Sendable {
+        /// The attract loop's invitation pill: most width, least side margin, height, font, and its
+        /// centre as a share of the screen's height.
+        public var invitationWidth = 280.0, invitationMargin = 24.0, invitationHeight = 48.0, invitationCentre = 0.3
+        public var invitationFont = Font(size: 17, weight: .semibold)
+        /// The exit hold's ring: radius, line width, the dark disc's margin round it, segments of a
+        /// full ring, the label's gap, height and font.
+        public var ringRadius = 44.0, ringWidth = 6.0, ringBackdrop = 10.0, ringSegments = 72, ringLabelGap = 18.0, ringLabelHeight = 24.0
+        public var ringLabelFont = Font(size: 15, weight: .semibold)
+        /// The PIN pad: its title's font and distance above the keys, the dots' size and gap and
+        /// their line, the digits' and the other keys' fonts.
+        public var pinTitleFont = Font(size: 20, weight: .semibold)
+        public var pinTitleAboveKeys = 110.0, pinDotsBelowTitle = 56.0, pinMessageBelowTitle = 72.0
+        public var pinDot = 14.0, pinDotGap = 14.0
+        public var pinDigitFont = Font(size: 28, weight: .regular), pinKeyFont = Font(size: 17, weight: .medium)
+        public init() {}
+    }
+
+    public var canvas = Canvas()
+    public var kiosk = Kiosk()
+    public init() {}
+}
