@@ -122,6 +122,7 @@ public struct Editor {
         for intent in view.draw(state) {
             if case let .gesture(g, route) = intent { routes[g.index] = route } else { intents.append(intent) }
         }
+
         state.ui = ui.finish()
         for (index, gesture) in ui.gestures.enumerated() {
             InteractionLog.log(gesture, state: state, into: &effects.log, now: now)

@@ -23,7 +23,7 @@ public enum EditorIntent: Hashable, Sendable {
     /// Give up on the test plan's task on show.
     case skipTask
     /// A gesture a widget got, for the part of the editor it belongs to.
-    case gesture(PassGesture, GestureRoute)
+    indirect case gesture(PassGesture, GestureRoute)
 }
 
 /// Applies intents to the editor state and reports cues and log events.

@@ -37,6 +37,9 @@ struct HostOverlays {
 
     mutating func resetIndicators() { indicators = TouchIndicators(configuration: configuration.overlays) }
 
+    /// Whether the frame monitor is on (it wants every frame noted).
+    var monitors: Bool { monitor != nil }
+
     /// Notes a frame the editor ran: how long it took, its input, and what the session waits for next.
     mutating func recordFrame(at time: Time, duration: Time, events: Int, output: FrameOutput, waitingFor: (time: Time, reason: String)?) {
         guard monitor != nil else { return }
@@ -53,14 +56,13 @@ struct HostOverlays {
     /// Whether something moves by itself (a fading finger, the exit hold's ring).
     func isAnimating(kiosk: KioskMode?) -> Bool { indicators.isShowing || kiosk?.isAnimating == true }
 
-    /// `list` with the overlays drawn over it.
-    func compose(over list: DrawList, kiosk: KioskMode?, now: Time, viewport: Size, theme: Theme) -> DrawList {
+    /// `list` with the overlays drawn over it (the touches always in a kiosk, for its attract loop).
+    func compose(over list: DrawList, now: Time, viewport: Size, theme: Theme, kiosk: Bool) -> DrawList {
         var list = list
-        if configuration.overlays.showTouches || kiosk != nil { indicators.draw(into: &list, now: now, color: theme.touches) }
+        if configuration.overlays.showTouches || kiosk { indicators.draw(into: &list, now: now, color: theme.touches) }
         let top = viewport.width > viewport.height ? configuration.layout.landscapeTopInset : configuration.layout.topInset
         pointer?.draw(into: &list, now: now, viewport: viewport, top: top, theme: theme)
         monitor?.draw(into: &list, now: now, viewport: viewport, top: canvasTop ?? top, theme: theme)
-        if let kiosk { KioskOverlay.draw(kiosk, into: &list, viewport: viewport, now: now, theme: theme) }
         return list
     }
 }

@@ -69,8 +69,9 @@ public final class HostSession: ShellSession {
     private var needsPresent = true
     private var overlayOnScreen = false
     private var lastList: DrawList?
-    /// The PIN pad's UI pass: what it remembers between passes, and its latest picture.
-    private var pinMemory: UIMemory
+    /// The kiosk overlay's UI pass (invitation, exit ring, PIN pad): what it remembers between
+    /// passes, and the picture of the last pass that took input (the PIN pad as it stands).
+    private var kioskMemory: UIMemory
     private var pinPicture: DrawList?
     private var soundPlaying = false
     /// The timeline position the sound playing began at.
@@ -93,7 +94,7 @@ public final class HostSession: ShellSession {
         kioskSetup = kiosk
         self.kiosk = kiosk.map { KioskMode(settings: configuration.kiosk, attractTrace: $0.attractTrace, now: now, visitorPresent: $0.visitorPresent) }
         overlays = HostOverlays(configuration: configuration)
-        pinMemory = UIMemory(input: configuration.input)
+        kioskMemory = UIMemory(input: configuration.input)
     }
 
     public var viewport: Size { state.viewport }
@@ -172,8 +173,10 @@ public final class HostSession: ShellSession {
             frame.commands.append(.stopSound)
         }
         loop.frameDidRun(at: now, requests: output.requests)
-        overlays.recordFrame(at: now, duration: took, events: pending.count, output: output,
-                             waitingFor: [loop.nextDue(), kiosk?.nextDue(after: now)].compactMap { $0 }.min { $0.time < $1.time })
+        if overlays.monitors {
+            overlays.recordFrame(at: now, duration: took, events: pending.count, output: output,
+                                 waitingFor: [loop.nextDue(), kiosk?.nextDue(after: now)].compactMap { $0 }.min { $0.time < $1.time })
+        }
         framesRun += 1
         lastOutput = output
         frame.ranEditor = true
@@ -205,8 +208,15 @@ public final class HostSession: ShellSession {
 
     /// The editor's picture with the overlays and the PIN pad over it.
     private func compose(over list: DrawList, now: Time) -> DrawList {
-        var out = overlays.compose(over: list, kiosk: kiosk, now: now, viewport: state.viewport, theme: editor.theme)
-        if let pad = pinPicture { for layer in DrawLayer.allCases { out.inLayer(.topmost) { l in pad.commands(in: layer).forEach { l.add($0) } } } }
+        var out = overlays.compose(over: list, now: now, viewport: state.viewport, theme: editor.theme, kiosk: kiosk != nil)
+        var kioskPicture = pinPicture
+        if let kiosk, kiosk.phase != .pin {
+            // The invitation and the exit ring move with the clock alone: drawn anew for each picture.
+            let ui = UIContext(memory: kioskMemory, touches: [], now: now, viewport: state.viewport, measurer: editor.measurer, theme: editor.theme)
+            KioskOverlayView(ui: ui, kiosk: kiosk).draw()
+            kioskPicture = ui.draw
+        }
+        if let over = kioskPicture { for layer in DrawLayer.allCases { out.inLayer(.topmost) { l in over.commands(in: layer).forEach { l.add($0) } } } }
         return out
     }
 
@@ -257,13 +267,13 @@ public final class HostSession: ShellSession {
         needsPresent = true
     }
 
-    /// One UI pass of the PIN pad over `touches`: its picture kept, the keys tapped returned.
-    private func pinPass(_ pad: PinPad, touches: [InputEvent], now: Time) -> [PinPad.Key] {
-        let ui = UIContext(memory: pinMemory, touches: touches.filter { if case .touch = $0.kind { return true }; return $0.kind == .focusLost },
+    /// One UI pass of the kiosk overlay over `touches` while the PIN pad is open: its picture
+    /// kept, the keys tapped returned.
+    private func kioskPass(_ kiosk: KioskMode, touches: [InputEvent], now: Time) -> [PinPad.Key] {
+        let ui = UIContext(memory: kioskMemory, touches: touches.filter { if case .touch = $0.kind { return true }; return $0.kind == .focusLost },
                            now: now, viewport: state.viewport, measurer: editor.measurer, theme: editor.theme)
-        var keys: [PinPad.Key] = []
-        ui.inLayer(.topmost) { keys = PinPadView(ui: ui, pad: pad, settings: configuration.kiosk).draw() }
-        pinMemory = ui.finish()
+        let keys = KioskOverlayView(ui: ui, kiosk: kiosk).draw()
+        kioskMemory = ui.finish()
         pinPicture = ui.draw
         return keys
     }
@@ -273,14 +283,14 @@ public final class HostSession: ShellSession {
         guard var k = kiosk, let setup = kioskSetup else { return input }
         var reset = false
         // While the PIN pad is open the input is the pad's: its UI pass says which keys were tapped.
-        let keys = k.pinPad.map { k.phase == .pin ? pinPass($0, touches: input, now: now) : [] } ?? []
+        let keys = k.phase == .pin ? kioskPass(k, touches: input, now: now) : []
         let step = k.step(input, viewport: state.viewport, now: now, pinKeys: keys)
         kiosk = k
-        if k.phase == .pin, let pad = k.pinPad {
-            _ = pinPass(pad, touches: [], now: now)       // the pad as this step left it
+        if k.phase == .pin {
+            _ = kioskPass(k, touches: [], now: now)       // the pad as this step left it
         } else {
             pinPicture = nil
-            pinMemory = UIMemory(input: configuration.input)
+            kioskMemory = UIMemory(input: configuration.input)
         }
         var pending = step.events
         for command in step.commands {

@@ -67,7 +67,17 @@ final class PictureConverter {
         let stride = Self.paddedStride(width: image.width)
         let buffer = try scratchBuffer(bytes: stride * (image.height + 1) + Self.alignment)
         image.pixels.withUnsafeBytes { src in
-            for y in 0..<image.height { memcpy(buffer + y * stride, src.baseAddress! + y * image.width * 4, image.width * 4) }
+            let row = image.width * 4
+            for y in 0..<image.height {
+                let line = buffer + y * stride
+                memcpy(line, src.baseAddress! + y * row, row)
+                // The padding repeats the edge pixel, and the spare row the last row: swscale
+                // reads past the edge when it subsamples chroma (a 1×1 picture), and must read
+                // the picture's own colour there, not whatever the memory held.
+                var x = row
+                while x + 4 <= stride { memcpy(line + x, line + row - 4, 4); x += 4 }
+            }
+            memcpy(buffer + image.height * stride, buffer + (image.height - 1) * stride, stride)
         }
         var srcData: [UnsafePointer<UInt8>?] = [UnsafePointer(buffer), nil, nil, nil]
         var srcStride: [Int32] = [Int32(stride), 0, 0, 0]

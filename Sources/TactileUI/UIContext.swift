@@ -110,6 +110,12 @@ public final class UIContext {
     private var released: [PointerID: (location: Point, tap: Bool)] = [:]
     private var claimed: Set<PointerID> = []
     private var hot: [PointerID: WidgetID] = [:]
+    /// This pass's gestures by the widget they belong to (made once, when a widget first asks).
+    private lazy var gesturesByOwner: [UInt64: [PassGesture]] = {
+        var out: [UInt64: [PassGesture]] = [:]
+        for (i, g) in gestures.enumerated() { if let owner = g.target.owner { out[owner, default: []].append(PassGesture(index: i, event: g)) } }
+        return out
+    }()
 
     /// Begins a pass with the touches that arrived since the last one. A finger changes phase
     /// at most once per pass (`Editor` splits event batches so).
@@ -209,8 +215,8 @@ public final class UIContext {
         target?.owner = wid.value
         hits.append(Hit(id: wid, frame: hitFrame, gestures: target, exclusive: exclusive))
         var result = Interaction()
-        if target != nil {
-            result.gestures = self.gestures.enumerated().filter { $0.element.target.owner == wid.value }.map { PassGesture(index: $0.offset, event: $0.element) }
+        if target != nil && !self.gestures.isEmpty {
+            result.gestures = gesturesByOwner[wid.value] ?? []
         }
         for finger in pressOrder where pressed[finger] != nil {
             let location = pressed[finger]!

@@ -260,31 +260,3 @@ final class TimelineGestureTests: XCTestCase {
     }
 }
 
-final class AutoScrollTests: XCTestCase {
-    func testHoldingATrimHandleNearTheEdgeScrollsAndKeepsTrimming() {
-        let h = EditorHarness()
-        h.state.playhead = .seconds(17)
-        h.frame()
-        h.tap("clip:caption")                              // the last text clip: nothing blocks its end
-        let handle = h.element("clip:caption.trimHandle.trailing")!.hitFrame.center
-        h.drag(from: handle, to: Point(x: 385, y: handle.y), rest: 0, hold: true)
-        let playheadBefore = h.state.playhead
-        let endBefore = h.state.project.clip(withID: "caption")!.clip.end
-        h.run(until: h.now + .seconds(0.5))
-        XCTAssertGreaterThan(h.state.playhead, playheadBefore, "the timeline scrolls under the held finger")
-        XCTAssertGreaterThan(h.state.project.clip(withID: "caption")!.clip.end, endBefore, "and the edge keeps following it")
-        XCTAssertNoThrow(try ProjectFile.validate(h.state.project))
-    }
-}
-
-final class DragFrameTests: XCTestCase {
-    func testAFingerRestingOnAMovedClipAsksForNoFrames() {
-        let h = EditorHarness()
-        h.tap("clip:hello")
-        let hello = h.frameOf("clip:hello")
-        h.drag(from: hello.center, to: Point(x: hello.midX + 30, y: hello.midY), rest: 0, hold: true)
-        h.run(until: h.now + .seconds(1))                 // pulses and the like settle
-        XCTAssertNil(h.loop.nextDue(), "nothing moves by itself: the loop waits for the finger")
-        XCTAssertNotNil(h.state.timeline.drag, "still held")
-    }
-}

@@ -1,0 +1,29 @@
+import XCTest
+@testable import TactileCore
+
+final class TimeFormattingTests: XCTestCase {
+    func testTimecodeAlwaysRoundsDown() {
+        XCTAssertEqual(TimeFormatting.timecode(.seconds(4.99)), "0:04")
+        XCTAssertEqual(TimeFormatting.timecode(.seconds(5)), "0:05")
+        XCTAssertEqual(TimeFormatting.timecode(.seconds(59.999)), "0:59")
+        XCTAssertEqual(TimeFormatting.timecode(.seconds(61)), "1:01")
+        XCTAssertEqual(TimeFormatting.timecode(.seconds(3723)), "1:02:03")
+        XCTAssertEqual(TimeFormatting.timecode(.seconds(4.5), of: .seconds(21)), "0:04 / 0:21")
+    }
+
+    func testClipDurationHasOneDigitBelowTenSeconds() {
+        XCTAssertEqual(TimeFormatting.clipDuration(.seconds(4.25)), "4.2s")
+        XCTAssertEqual(TimeFormatting.clipDuration(.seconds(9.99)), "9.9s")
+        XCTAssertEqual(TimeFormatting.clipDuration(.seconds(12.7)), "12s")
+    }
+
+    func testRulerStepsThroughIntervalsAsZoomFalls() {
+        XCTAssertEqual(RulerScale(pointsPerSecond: 60, minimumLabelSpacing: 100).labelInterval, 5)
+        XCTAssertEqual(RulerScale(pointsPerSecond: 60, minimumLabelSpacing: 100).dotsBetweenLabels, 4)
+        XCTAssertEqual(RulerScale(pointsPerSecond: 12, minimumLabelSpacing: 100).labelInterval, 10)
+        XCTAssertEqual(RulerScale(pointsPerSecond: 6, minimumLabelSpacing: 100).labelInterval, 20)
+        XCTAssertEqual(RulerScale(pointsPerSecond: 2, minimumLabelSpacing: 100).labelInterval, 60)
+        XCTAssertEqual(RulerScale.label(for: .seconds(30)), "30s")
+        XCTAssertEqual(RulerScale.label(for: .seconds(90)), "1:30")
+    }
+}
