@@ -1,7 +1,7 @@
 import TactileCore
 import TactileInput
 
-/// The kiosk's attract loop: a demo trace played over and over on the window's clock, as if
+/// The kiosk's attract loop: a demo trace played over and over on the session's clock, as if
 /// a visitor's fingers did it, with a pause between rounds.
 public struct AttractLoop: Sendable {
     private let events: [InputEvent]
@@ -22,7 +22,7 @@ public struct AttractLoop: Sendable {
     /// When the current round ends (a new one starts from the demo project).
     public var roundEnds: Time { roundStarted + length + pause }
 
-    /// The trace's events due by `now`, moved onto the window's clock.
+    /// The trace's events due by `now`, moved onto the session's clock.
     public mutating func events(through now: Time) -> [InputEvent] {
         var out: [InputEvent] = []
         while next < events.count, roundStarted + events[next].time <= now {

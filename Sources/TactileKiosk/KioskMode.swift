@@ -1,10 +1,11 @@
 import TactileCore
 import TactileInput
 
-/// Kiosk mode's rules, as a value the window drives with its input and clock: who has the
-/// editor (a visitor, the attract loop, the PIN pad), when the visitor has gone (idle
-/// timeout), and when staff asked for the way out. It touches neither the editor nor the
-/// window; it tells the host what to do (`Command`) and which events the editor gets.
+/// Kiosk mode's rules, as a value the host session drives with its input and clock (in the
+/// window and in replays alike): who has the editor (a visitor, the attract loop, the PIN pad),
+/// when the visitor has gone (idle timeout), and when staff asked for the way out. It touches
+/// neither the editor nor the window; it tells the session what to do (`Command`) and which
+/// events the editor gets.
 public struct KioskMode: Sendable {
     /// Who has the screen.
     public enum Phase: Equatable, Sendable { case visitor, attract, pin }
