@@ -29,27 +29,30 @@ struct SelectionView {
                     .intents(.timeline(.trimHandle(clipID: clip.id, leading: edge == "leading")))
             }
         }
-        ui.clipped(to: area.outsetBy(dx: 0, dy: 6)) {
+        let m = theme.metrics.timeline
+        ui.clipped(to: area.outsetBy(dx: 0, dy: m.selectionOverhang)) {
             let sel = theme.selection
-            ui.stroke(frame.outsetBy(dx: 0, dy: 0), sel, width: l.selectionBorderWidth, radius: 3)
-            ui.fill(leading, sel, radius: 6)
-            ui.fill(trailing, sel, radius: 6)
+            ui.stroke(frame.outsetBy(dx: 0, dy: 0), sel, width: l.selectionBorderWidth, radius: m.selectionRadius)
+            ui.fill(leading, sel, radius: m.handleRadius)
+            ui.fill(trailing, sel, radius: m.handleRadius)
             // Square off the handles where they meet the clip.
-            ui.fill(Rect(x: leading.maxX - 6, y: leading.y, width: 6, height: leading.height), sel)
-            ui.fill(Rect(x: trailing.x, y: trailing.y, width: 6, height: trailing.height), sel)
+            ui.fill(Rect(x: leading.maxX - m.handleSeam, y: leading.y, width: m.handleSeam, height: leading.height), sel)
+            ui.fill(Rect(x: trailing.x, y: trailing.y, width: m.handleSeam, height: trailing.height), sel)
             let ink = theme.background
             (canGrowLeading ? Icon.chevronLeft : Icon.bar).draw(in: leading.insetBy(dx: 0, dy: (leading.height - hw * 2) / 2), color: ink, ui: ui)
             (canGrowTrailing ? Icon.chevronRight : Icon.bar).draw(in: trailing.insetBy(dx: 0, dy: (trailing.height - hw * 2) / 2), color: ink, ui: ui)
             // Grooves: small triangles cut into the frame, pointing at the true edges.
             for x in [x0, x1] {
-                ui.draw.add(.triangle(Point(x: x - 4, y: row.y), Point(x: x + 4, y: row.y), Point(x: x, y: row.y + 5), ink))
-                ui.draw.add(.triangle(Point(x: x - 4, y: row.maxY), Point(x: x + 4, y: row.maxY), Point(x: x, y: row.maxY - 5), ink))
+                let g = m.grooveHalfWidth
+                ui.draw.add(.triangle(Point(x: x - g, y: row.y), Point(x: x + g, y: row.y), Point(x: x, y: row.y + m.grooveDepth), ink))
+                ui.draw.add(.triangle(Point(x: x - g, y: row.maxY), Point(x: x + g, y: row.maxY), Point(x: x, y: row.maxY - m.grooveDepth), ink))
             }
             let label = TimeFormatting.clipDuration(clip.duration)
             let size = ui.measurer.measure(label, font: theme.captionFont)
-            let pill = Rect(x: min(x1, area.maxX) - size.width - 18, y: row.maxY - 20, width: size.width + 12, height: 16)
-            if pill.x > x0 + 4 {
-                ui.fill(pill, Color.black.opacity(0.55), radius: 8)
+            let pill = Rect(x: min(x1, area.maxX) - size.width - m.pillRight, y: row.maxY - m.pillBottom, width: size.width + m.pillPadding,
+                            height: m.pillHeight)
+            if pill.x > x0 + m.pillClearance {
+                ui.fill(pill, Color.black.opacity(0.55), radius: m.pillRadius)
                 ui.text(label, in: pill, font: theme.captionFont, color: .white, alignment: .center)
             }
         }

@@ -94,19 +94,20 @@ struct TimelineView {
         let status = content.status
         if dragged, status?.info?.hasVideo == true { ui.fill(body, Color.white.opacity(0.18), radius: configuration.layout.clipCornerRadius) }
         // Keep the title readable while the clip's start is scrolled off screen.
-        let k = configuration.layout.uiScale
-        let labelX = max(body.x, area.x) + 8 * k
-        let label = Rect(x: labelX, y: body.y + 6 * k, width: max(0, body.maxX - labelX - 8 * k), height: 16 * k)
+        let k = configuration.layout.uiScale, m = theme.metrics.timeline
+        let labelX = max(body.x, area.x) + m.labelInset * k
+        let label = Rect(x: labelX, y: body.y + m.labelTop * k, width: max(0, body.maxX - labelX - m.labelInset * k), height: m.labelHeight * k)
         if status?.info?.hasVideo == true {
             // A chip behind the title keeps it legible over pictures.
-            let width = min(label.width + 8 * k, ui.measurer.measure(clip.title, font: theme.clipFont).width + 10 * k)
-            ui.fill(Rect(x: label.x - 4 * k, y: label.y - 1, width: width, height: label.height + 2), Color.black.opacity(0.45), radius: 4 * k)
+            let width = min(label.width + 2 * m.chipPadding * k, ui.measurer.measure(clip.title, font: theme.clipFont).width + m.chipTextPadding * k)
+            ui.fill(Rect(x: label.x - m.chipPadding * k, y: label.y - 1, width: width, height: label.height + 2), Color.black.opacity(0.45),
+                    radius: m.chipRadius * k)
         }
         ui.text(clip.title, in: label, font: theme.clipFont, color: .white)
         if case .offline = status {
-            ui.text("Media offline", in: label.offsetBy(dx: 0, dy: 18 * k), font: theme.captionFont, color: theme.textPrimary.opacity(0.8))
+            ui.text("Media offline", in: label.offsetBy(dx: 0, dy: m.secondLineDrop * k), font: theme.captionFont, color: theme.textPrimary.opacity(0.8))
         } else if status == nil, clip.kind == .audio || clip.kind == .video {
-            ui.text(clip.kind == .audio ? "Audio" : "Video", in: label.offsetBy(dx: 0, dy: 18 * k), font: theme.captionFont,
+            ui.text(clip.kind == .audio ? "Audio" : "Video", in: label.offsetBy(dx: 0, dy: m.secondLineDrop * k), font: theme.captionFont,
                     color: Color.white.opacity(0.65))
         }
         ui.element(UIElement(id: "clip:\(clip.id)", role: "clip", label: clip.title, frame: frame, hitFrame: visibleFrame, state: [
@@ -138,7 +139,8 @@ struct TimelineView {
         let c = theme.color(for: clip.kind).mixed(with: .white, 0.5)
         for (a, b) in [(Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY)), (Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY)),
                        (Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)), (Point(x: r.minX, y: r.maxY), Point(x: r.minX, y: r.minY))] {
-            ui.draw.add(.dashedLine(from: a, to: b, c, width: 1.5, dash: 6, gap: 4, phase: phase))
+            let m = theme.metrics.timeline
+            ui.draw.add(.dashedLine(from: a, to: b, c, width: m.ghostLine, dash: m.ghostDash, gap: m.ghostGap, phase: phase))
         }
         ui.element(UIElement(id: "ghost:\(clip.id)", role: "ghostOutline", label: "Source of \(clip.title)", frame: r,
                              state: ["sourceDuration": .number(total.seconds)]))
@@ -147,8 +149,9 @@ struct TimelineView {
     private func drawSnapGuide(at x: Double, state: EditorState) {
         let top = layout.ruler.minY, bottom = layout.tracksArea.maxY
         ui.inLayer(.overlay) {
-            ui.draw.add(.dashedLine(from: Point(x: x, y: top), to: Point(x: x, y: bottom), theme.selection, width: 1.5,
-                                    dash: 4, gap: 3, phase: -ui.now.seconds * configuration.timeline.marchingAntsSpeed))
+            let m = theme.metrics.timeline
+            ui.draw.add(.dashedLine(from: Point(x: x, y: top), to: Point(x: x, y: bottom), theme.selection, width: m.snapLine,
+                                    dash: m.snapDash, gap: m.snapGap, phase: -ui.now.seconds * configuration.timeline.marchingAntsSpeed))
         }
         ui.element(UIElement(id: "snapGuide", role: "snapGuide", label: "Snapped", frame: Rect(x: x - 1, y: top, width: 2, height: bottom - top),
                              state: ["time": .number(state.timeline.snap?.time.seconds ?? 0)]))
@@ -160,7 +163,10 @@ struct TimelineView {
         let frame = Rect(x: x - w / 2, y: layout.ruler.minY, width: w, height: layout.tracksArea.maxY - layout.ruler.minY)
         ui.inLayer(.overlay) {
             ui.fill(frame, theme.playhead, radius: w / 2)
-            if layout.ruler.height > 8 { ui.fill(Rect(x: x - 5, y: layout.ruler.minY, width: 10, height: 12), theme.playhead, radius: 3) }
+            let m = theme.metrics.timeline
+            if layout.ruler.height > m.knobMinimumRuler {
+                ui.fill(Rect(x: x - m.knobWidth / 2, y: layout.ruler.minY, width: m.knobWidth, height: m.knobHeight), theme.playhead, radius: m.knobRadius)
+            }
         }
         ui.element(UIElement(id: "playhead", role: "playhead", label: "Playhead", frame: frame))
     }
@@ -172,7 +178,8 @@ struct TimelineView {
             for pulse in state.timeline.pulses {
                 let t = min(1, max(0, (ui.now - pulse.start).seconds / length))
                 let color = pulse.cue == .impactRigid || pulse.cue == .error ? theme.danger : theme.selection
-                ui.draw.add(.strokeCircle(center: pulse.location, radius: 10 + 26 * t, color.opacity(0.7 * (1 - t)), width: 2.5))
+                let m = theme.metrics.timeline
+                ui.draw.add(.strokeCircle(center: pulse.location, radius: m.rippleRadius + m.rippleGrowth * t, color.opacity(0.7 * (1 - t)), width: m.rippleLine))
             }
         }
     }
@@ -200,10 +207,11 @@ struct RulerView {
             if t > end || t > visible.upperBound { break }
             let x = geometry.x(for: t)
             if index % labelEvery == 0 {
-                ui.text(RulerScale.label(for: t), in: Rect(x: x - 30, y: frame.y, width: 60, height: frame.height),
+                let w = theme.metrics.timeline.rulerLabelWidth
+                ui.text(RulerScale.label(for: t), in: Rect(x: x - w / 2, y: frame.y, width: w, height: frame.height),
                         font: theme.rulerFont, color: theme.textSecondary, alignment: .center)
             } else {
-                ui.draw.add(.fillCircle(center: Point(x: x, y: frame.midY), radius: 1.5, theme.textTertiary))
+                ui.draw.add(.fillCircle(center: Point(x: x, y: frame.midY), radius: theme.metrics.timeline.rulerDot, theme.textTertiary))
             }
             index += 1
             marks += 1
