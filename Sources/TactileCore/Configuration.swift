@@ -71,6 +71,9 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var toolbarHeight: Double = 64
         /// Height of the scrub bar under the canvas (its touch target). Default 36 pt.
         public var scrubBarHeight: Double = 36
+        /// How much further in than the screen's margin the scrub bar's track starts and ends (the
+        /// whole project spans the track). Default 8 pt.
+        public var scrubTrackInset: Double = 8
         /// Smallest height the canvas keeps, however many tracks there are. Default 160 pt.
         public var minimumCanvasHeight: Double = 160
         /// Corner radius of clips. Default 8 pt.

@@ -65,7 +65,7 @@ extension TactileConfiguration {
         r["layout.minimumCanvasHeight"] = .points(0, 2000)
         r["layout.trackSpacing"] = .points(0, 100); r["layout.trackPadding"] = .points(0, 100)
         r["layout.clipCornerRadius"] = .points(0, 100); r["layout.selectionBorderWidth"] = .points(0, 20)
-        r["layout.playheadWidth"] = .points(0, 20); r["layout.margin"] = .points(0, 100)
+        r["layout.playheadWidth"] = .points(0, 20); r["layout.margin"] = .points(0, 100); r["layout.scrubTrackInset"] = .points(0, 100)
         r["layout.handleWidth"] = .points(2, 100); r["layout.handleHitMultiplier"] = .init(1, 10)
         r["layout.toolbarButtonWidth"] = .points(16, 200); r["layout.buttonSize"] = .points(16, 200)
         r["layout.browserTopGap"] = .points(0, 2000); r["layout.browserTileSpacing"] = .points(0, 100)

@@ -30,6 +30,8 @@ public struct ViewMetrics: Hashable, Sendable {
         /// Picture-in-picture clips: share of the picture they take, their right margin as a share of
         /// its width, their inset from the top. 0.3, 0.04, 10 pt.
         public var pipShare = 0.3, pipMargin = 0.04, pipInset = 10.0
+        /// A picture-in-picture clip without a picture yet: its box's corner radius and its title's side inset. 4 pt.
+        public var pipPlaceholderRadius = 4.0
         /// The trim preview's timecode pill: height, distance of its top from the bottom, text padding, corner radius. 28, 40, 24, 14 pt.
         public var pillHeight = 28.0, pillFromBottom = 40.0, pillPadding = 24.0, pillRadius = 14.0
         /// The trim preview's frame line. 2 pt.
@@ -85,8 +87,91 @@ public struct ViewMetrics: Hashable, Sendable {
         public init() {}
     }
 
+    /// The bars round the canvas: the player bar, the scrub bar, the toolbar and its captioned
+    /// buttons, the banner.
+    public struct Bars: Hashable, Sendable {
+        /// How far the play and fold buttons sit outside the margin, towards the screen's edges. 6 pt.
+        public var buttonNudge = 6.0
+        /// The timecode's width, and the gap between it and the selected clip's name. 160, 4 pt.
+        public var timecodeWidth = 160.0, timecodeGap = 4.0
+        /// The scrub bar's track: thickness and corner radius; the thumb's radius at rest and while
+        /// a finger holds the bar; the speed label's height above the bar; the least bar height that
+        /// draws at all. 4, 2, 6, 9, 16, 8 pt.
+        public var trackThickness = 4.0, trackRadius = 2.0, thumbRadius = 6.0, heldThumbRadius = 9.0, speedLabelHeight = 16.0
+        public var minimumScrubBarHeight = 8.0
+        /// The toolbar: its top separator's thickness and the buttons' inset from its top and bottom. 1, 4 pt.
+        public var separator = 1.0, toolbarButtonInset = 4.0
+        /// A captioned button, drawn at `captionedDesignHeight` and scaled to the button's height:
+        /// the icon's top and height, the caption's top and height. 56; 6, 26, 36, 14 pt.
+        public var captionedDesignHeight = 56.0, iconTop = 6.0, iconHeight = 26.0, captionTop = 36.0, captionHeight = 14.0
+        /// A plain icon button: its icon's inset as a share of its size, and the pressed
+        /// highlight's inset. 0.22, 2 pt.
+        public var iconInset = 0.22, pressInset = 2.0
+        /// Banners and the task card: their distance below the canvas's top and the gap between
+        /// them. 8, 8 pt.
+        public var cardTop = 8.0, cardGap = 8.0
+        /// A banner: its line height as a multiple of the font's size, its corner radius. 1.3, 12 pt.
+        public var bannerLineHeight = 1.3, bannerRadius = 12.0
+        public init() {}
+    }
+
+    /// The test plan's task card.
+    public struct TaskCard: Hashable, Sendable {
+        /// The card's height and corner radius. 64, 14 pt.
+        public var height = 64.0, radius = 14.0
+        /// The tinted stripe at its left: inset from top and bottom, width, radius. 12, 4, 2 pt.
+        public var stripeInset = 12.0, stripeWidth = 4.0, stripeRadius = 2.0
+        /// The text: inset from the left, room kept at the right, gap before the Skip button. 16, 12, 8 pt.
+        public var textInset = 16.0, textTrailing = 12.0, textGap = 8.0
+        /// The caption's top and height, the prompt's top and height. 8, 16, 26, 28 pt.
+        public var captionTop = 8.0, captionHeight = 16.0, promptTop = 26.0, promptHeight = 28.0
+        /// The Skip button: width, inset from the right, inset from top and bottom, corner radius,
+        /// and how far its touch area reaches past it sideways and vertically. 56, 8, 10, 10, 4, 6 pt.
+        public var skipWidth = 56.0, skipRight = 8.0, skipInset = 10.0, skipRadius = 10.0, skipReachX = 4.0, skipReachY = 6.0
+        public init() {}
+    }
+
+    /// The media browser sheet.
+    public struct Browser: Hashable, Sendable {
+        /// The sheet: corner radius, and how far it draws below the screen (so its bottom corners
+        /// never show). 16, 24 pt.
+        public var sheetRadius = 16.0, sheetOverhang = 24.0
+        /// The grabber: width, height, top. 36, 5, 6 pt.
+        public var grabberWidth = 36.0, grabberHeight = 5.0, grabberTop = 6.0
+        /// The header's title: its top, and its and the folder line's shares of the header. 12 pt, 0.45, 0.3.
+        public var titleTop = 12.0, titleShare = 0.45, folderShare = 0.3
+        /// Cancel: width and top. 84, 10 pt.
+        public var cancelWidth = 84.0, cancelTop = 10.0
+        /// The empty folder's message height. 80 pt.
+        public var emptyHeight = 80.0
+        /// A tile: its picture's corner radius, the caption's side inset and gap under the picture,
+        /// the name's and the detail line's shares of the caption. 10, 2, 4 pt, 0.55, 0.45.
+        public var tileRadius = 10.0, captionInset = 2.0, captionGap = 4.0, nameShare = 0.55, detailShare = 0.45
+        /// A tile's length pill: width, height, inset from the picture's corner, radius. 46, 20, 6, 6 pt.
+        public var pillWidth = 46.0, pillHeight = 20.0, pillInset = 6.0, pillRadius = 6.0
+        /// A sound's poster waveform: side inset, vertical inset as a share, column pitch, bar width. 10 pt, 0.2, 3, 2 pt.
+        public var waveInset = 10.0, waveInsetShare = 0.2, waveColumn = 3.0, waveBar = 2.0
+        public init() {}
+    }
+
+    /// What a clip shows inside: waveform and offline hatching.
+    public struct ClipContent: Hashable, Sendable {
+        /// The waveform band: its share of a video clip's height (at the bottom); for sound-only
+        /// clips its top and bottom insets (scaled by `--ui-scale`) and least height. 0.32, 24, 4, 4 pt.
+        public var videoWaveShare = 0.32, audioWaveTop = 24.0, audioWaveBottom = 4.0, minimumWaveHeight = 4.0
+        /// Waveform bars: column pitch, bar width as a share of it, tallest bar as a share of the band. 2 pt, 0.6, 0.9.
+        public var waveColumn = 2.0, waveBarShare = 0.6, wavePeakShare = 0.9
+        /// Offline hatching: stripe pitch and width. 12, 3 pt.
+        public var hatchPitch = 12.0, hatchWidth = 3.0
+        public init() {}
+    }
+
     public var canvas = Canvas()
     public var kiosk = Kiosk()
     public var timeline = Timeline()
+    public var bars = Bars()
+    public var taskCard = TaskCard()
+    public var browser = Browser()
+    public var clipContent = ClipContent()
     public init() {}
 }

@@ -139,8 +139,8 @@ struct CanvasView {
                 ui.image(frame.handle, size: Size(width: Double(frame.width), height: Double(frame.height)), fitting: box)
                 return
             }
-            ui.fill(box, theme.color(for: clip.kind).mixed(with: .black, 0.3), radius: 4)
-            ui.text(clip.title, in: box.insetBy(dx: 4, dy: 0), font: theme.captionFont, color: .white, alignment: .center)
+            ui.fill(box, theme.color(for: clip.kind).mixed(with: .black, 0.3), radius: m.pipPlaceholderRadius)
+            ui.text(clip.title, in: box.insetBy(dx: m.pipPlaceholderRadius, dy: 0), font: theme.captionFont, color: .white, alignment: .center)
         case .audio:
             break
         }

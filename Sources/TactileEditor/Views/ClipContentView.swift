@@ -36,9 +36,10 @@ struct ClipContentView {
                 if info.hasVideo { drawFilmstrip(clip, path: path, info: info, body: body, visible: visible, drawn: &drawn) }
                 if info.hasAudio, let wave = media.waveform(of: path) {
                     drawn.waveform = true
-                    let k = configuration.layout.uiScale
-                    let band = info.hasVideo ? body.sliceBottom(body.height * 0.32).slice
-                        : Rect(x: body.x, y: body.y + 24 * k, width: body.width, height: max(4, body.height - 28 * k))
+                    let k = configuration.layout.uiScale, m = theme.metrics.clipContent
+                    let band = info.hasVideo ? body.sliceBottom(body.height * m.videoWaveShare).slice
+                        : Rect(x: body.x, y: body.y + m.audioWaveTop * k, width: body.width,
+                               height: max(m.minimumWaveHeight, body.height - (m.audioWaveTop + m.audioWaveBottom) * k))
                     if info.hasVideo { ui.fill(band, Color.black.opacity(0.45)) }
                     drawWaveform(wave, clip: clip, band: band, visible: visible)
                 }
@@ -97,7 +98,7 @@ struct ClipContentView {
     /// Peaks as bars, one per 2 pt column, mirrored around the band's middle.
     private func drawWaveform(_ wave: Waveform, clip: Clip, band: Rect, visible: Rect) {
         let origin = clip.start - clip.sourceStart
-        let column = 2.0
+        let m = theme.metrics.clipContent, column = m.waveColumn
         let color = Color.white.opacity(0.7)
         var x = max(band.minX, visible.minX).rounded(.down)
         let end = min(band.maxX, visible.maxX)
@@ -105,8 +106,8 @@ struct ClipContentView {
             let a = geometry.time(atX: x) - origin, b = geometry.time(atX: x + column) - origin
             // Relative to the loudest moment, on a square-root curve (closer to how loud it sounds).
             let peak = wave.loudest > 0 ? (Double(wave.peak(from: a, to: b)) / Double(wave.loudest)).squareRoot() : 0
-            let h = max(1, peak * band.height * 0.9)
-            ui.fill(Rect(x: x, y: band.midY - h / 2, width: column * 0.6, height: h), color)
+            let h = max(1, peak * band.height * m.wavePeakShare)
+            ui.fill(Rect(x: x, y: band.midY - h / 2, width: column * m.waveBarShare, height: h), color)
             x += column
         }
     }
@@ -117,8 +118,8 @@ struct ClipContentView {
         ui.clipped(to: visible.intersection(body)) {
             var x = body.minX - body.height
             while x < body.maxX {
-                ui.draw.add(.line(from: Point(x: x, y: body.maxY), to: Point(x: x + body.height, y: body.minY), Color.white.opacity(0.08), width: 3))
-                x += 12
+                ui.draw.add(.line(from: Point(x: x, y: body.maxY), to: Point(x: x + body.height, y: body.minY), Color.white.opacity(0.08), width: theme.metrics.clipContent.hatchWidth))
+                x += theme.metrics.clipContent.hatchPitch
             }
         }
     }

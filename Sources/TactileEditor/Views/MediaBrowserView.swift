@@ -36,7 +36,9 @@ struct MediaBrowserView {
             // The editor dims behind the sheet; a tap there closes it.
             ui.fill(screen, Color.black.opacity(0.5))
             intents += ui.interact(Self.scrimID, hitFrame: screen, gestures: GestureTarget(id: Self.scrimID, gestures: [.tap])).intents(.browser(.scrim))
-            ui.fill(Rect(x: layout.sheet.x, y: layout.sheet.y, width: layout.sheet.width, height: layout.sheet.height + 24), theme.surface, radius: 16)
+            let b = theme.metrics.browser
+            ui.fill(Rect(x: layout.sheet.x, y: layout.sheet.y, width: layout.sheet.width, height: layout.sheet.height + b.sheetOverhang), theme.surface,
+                    radius: b.sheetRadius)
             intents += ui.interact(Self.sheetID, hitFrame: layout.sheet,
                                    gestures: GestureTarget(id: Self.sheetID, gestures: [.scroll], scrollAxes: [.vertical])).intents(.browser(.sheet))
             intents += drawHeader(browser, library: state.library, layout: layout, count: entries.filter { $0.status.info != nil }.count)
@@ -48,7 +50,7 @@ struct MediaBrowserView {
                 }
                 if entries.isEmpty {
                     let what = browser.kind == .audio ? "sound files" : (browser.kind == .image ? "pictures" : "videos")
-                    ui.text("No \(what) in \(folderName(state.library))", in: layout.grid.sliceTop(80).slice, font: theme.bodyFont,
+                    ui.text("No \(what) in \(folderName(state.library))", in: layout.grid.sliceTop(b.emptyHeight).slice, font: theme.bodyFont,
                             color: theme.textSecondary, alignment: .center)
                 }
             }
@@ -61,15 +63,17 @@ struct MediaBrowserView {
     }
 
     private func drawHeader(_ browser: MediaBrowser, library: MediaLibrary, layout: BrowserLayout, count: Int) -> [EditorIntent] {
-        let h = layout.header
-        ui.fill(Rect(x: h.midX - 18, y: h.y + 6, width: 36, height: 5), theme.textTertiary, radius: 2.5)
-        ui.text(browser.title, in: Rect(x: h.x, y: h.y + 12, width: h.width, height: h.height * 0.45), font: theme.titleFont,
+        let h = layout.header, b = theme.metrics.browser
+        ui.fill(Rect(x: h.midX - b.grabberWidth / 2, y: h.y + b.grabberTop, width: b.grabberWidth, height: b.grabberHeight), theme.textTertiary,
+                radius: b.grabberHeight / 2)
+        ui.text(browser.title, in: Rect(x: h.x, y: h.y + b.titleTop, width: h.width, height: h.height * b.titleShare), font: theme.titleFont,
                 color: theme.textPrimary, alignment: .center)
         let files = count == 1 ? "1 file" : "\(count) files"
-        ui.text("\(folderName(library)) · \(files)", in: Rect(x: h.x, y: h.y + 12 + h.height * 0.45, width: h.width, height: h.height * 0.3),
+        ui.text("\(folderName(library)) · \(files)", in: Rect(x: h.x, y: h.y + b.titleTop + h.height * b.titleShare, width: h.width,
+                                                                    height: h.height * b.folderShare),
                 font: theme.captionFont, color: theme.textSecondary, alignment: .center)
         let m = configuration.layout.margin
-        let cancel = Rect(x: h.maxX - m - 84, y: h.y + 10, width: 84, height: h.height - 10)
+        let cancel = Rect(x: h.maxX - m - b.cancelWidth, y: h.y + b.cancelTop, width: b.cancelWidth, height: h.height - b.cancelTop)
         let tapped = ui.button("mediaBrowser.cancel", label: "Cancel", frame: cancel) { look in
             ui.text("Cancel", in: cancel, font: theme.bodyFont, color: look.pressed ? theme.textSecondary : theme.accent, alignment: .trailing)
         }
@@ -82,8 +86,8 @@ struct MediaBrowserView {
         let name = fileName(path)
         let interaction = ui.interact(id, hitFrame: frame.intersection(visible),
                                       gestures: GestureTarget(id: id, gestures: [.tap, .scroll], scrollAxes: [.vertical]))
-        let pressed = interaction.isPressedDown
-        ui.fill(picture, theme.surfaceRaised, radius: 10)
+        let pressed = interaction.isPressedDown, b = theme.metrics.browser
+        ui.fill(picture, theme.surfaceRaised, radius: b.tileRadius)
         var state: [String: ElementValue] = ["path": .string(path)]
         var subtitle = ""
         switch status {
@@ -91,7 +95,7 @@ struct MediaBrowserView {
             ui.text("Loading…", in: picture, font: theme.captionFont, color: theme.textSecondary, alignment: .center)
             state["media"] = .string("loading")
         case let .offline(reason):
-            ui.fill(picture, theme.offline, radius: 10)
+            ui.fill(picture, theme.offline, radius: b.tileRadius)
             ui.text("Can’t open", in: picture, font: theme.bodyFont, color: theme.textSecondary, alignment: .center)
             subtitle = reason
             state["media"] = .string("offline")
@@ -100,18 +104,20 @@ struct MediaBrowserView {
             state["poster"] = .bool(drawPoster(path, info: info, in: picture))
             if let d = info.duration {
                 let label = TimeFormatting.timecode(d)
-                let pill = Rect(x: picture.maxX - 52, y: picture.maxY - 26, width: 46, height: 20)
-                ui.fill(pill, Color.black.opacity(0.6), radius: 6)
+                let pill = Rect(x: picture.maxX - (b.pillWidth + b.pillInset), y: picture.maxY - (b.pillHeight + b.pillInset), width: b.pillWidth,
+                                height: b.pillHeight)
+                ui.fill(pill, Color.black.opacity(0.6), radius: b.pillRadius)
                 ui.text(label, in: pill, font: theme.captionFont, color: theme.textPrimary, alignment: .center)
                 state["duration"] = .number(d.seconds)
             }
             subtitle = describe(info)
         }
-        if pressed { ui.fill(picture, Color.white.opacity(0.15), radius: 10) }
-        let caption = Rect(x: frame.x + 2, y: picture.maxY + 4, width: frame.width - 4, height: frame.maxY - picture.maxY - 4)
+        if pressed { ui.fill(picture, Color.white.opacity(0.15), radius: b.tileRadius) }
+        let caption = Rect(x: frame.x + b.captionInset, y: picture.maxY + b.captionGap, width: frame.width - 2 * b.captionInset,
+                           height: frame.maxY - picture.maxY - b.captionGap)
         ui.clipped(to: caption) {
-            ui.text(name, in: caption.sliceTop(caption.height * 0.55).slice, font: theme.clipFont, color: theme.textPrimary)
-            ui.text(subtitle, in: caption.sliceBottom(caption.height * 0.45).slice, font: theme.captionFont, color: theme.textSecondary)
+            ui.text(name, in: caption.sliceTop(caption.height * b.nameShare).slice, font: theme.clipFont, color: theme.textPrimary)
+            ui.text(subtitle, in: caption.sliceBottom(caption.height * b.detailShare).slice, font: theme.captionFont, color: theme.textSecondary)
         }
         ui.element(UIElement(id: id, role: "mediaTile", label: name, frame: frame, hitFrame: frame.intersection(visible), state: state))
         return interaction.intents(.browser(.tile(path: path)))
@@ -119,23 +125,24 @@ struct MediaBrowserView {
 
     /// A still from a tenth of the way in (past fades from black), or the sound's waveform.
     private func drawPoster(_ path: String, info: MediaInfo, in frame: Rect) -> Bool {
+        let metrics = theme.metrics.browser
         if info.hasVideo {
             let at = info.isStill ? Time.zero : Time(ticks: (info.duration ?? .zero).ticks / 10)
             guard let poster = media.thumbnail(of: path, at: at, height: configuration.media.posterPixelHeight) else { return false }
             ui.clipped(to: frame) {
                 ui.image(poster.handle, size: Size(width: Double(poster.width), height: Double(poster.height)), filling: frame)
             }
-            ui.draw.add(.cornerMask(frame, theme.surface, cornerRadius: 10))
+            ui.draw.add(.cornerMask(frame, theme.surface, cornerRadius: metrics.tileRadius))
             return true
         }
         guard let wave = media.waveform(of: path), let duration = info.duration, duration > .zero else { return false }
-        let band = frame.insetBy(dx: 10, dy: frame.height * 0.2)
-        let columns = max(1, Int(band.width / 3))
+        let band = frame.insetBy(dx: metrics.waveInset, dy: frame.height * metrics.waveInsetShare)
+        let columns = max(1, Int(band.width / metrics.waveColumn))
         for c in 0..<columns {
             let a = Time(ticks: duration.ticks * Int64(c) / Int64(columns)), b = Time(ticks: duration.ticks * Int64(c + 1) / Int64(columns))
             let peak = wave.loudest > 0 ? (Double(wave.peak(from: a, to: b)) / Double(wave.loudest)).squareRoot() : 0
             let h = max(1, peak * band.height)
-            ui.fill(Rect(x: band.x + Double(c) * 3, y: band.midY - h / 2, width: 2, height: h), theme.color(for: .audio))
+            ui.fill(Rect(x: band.x + Double(c) * metrics.waveColumn, y: band.midY - h / 2, width: metrics.waveBar, height: h), theme.color(for: .audio))
         }
         return true
     }

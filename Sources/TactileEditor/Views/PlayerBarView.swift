@@ -11,8 +11,8 @@ struct PlayerBarView {
     func draw(_ state: EditorState) -> [EditorIntent] {
         ui.element(UIElement(id: "playerBar", role: "playerBar", label: "Player", frame: frame))
         let m = configuration.layout.margin
-        let b = configuration.layout.buttonSize
-        let button = Rect(x: frame.x + m - 6, y: frame.midY - b / 2, width: b, height: b)
+        let b = configuration.layout.buttonSize, metrics = theme.metrics.bars
+        let button = Rect(x: frame.x + m - metrics.buttonNudge, y: frame.midY - b / 2, width: b, height: b)
         var intents: [EditorIntent] = []
         let playing = state.isPlaying
         if iconButton(ui, id: "playButton", role: "playButton", label: playing ? "Pause" : "Play",
@@ -20,11 +20,11 @@ struct PlayerBarView {
             intents.append(.togglePlayback)
         }
         let code = TimeFormatting.timecode(state.playhead, of: state.project.duration)
-        let codeFrame = Rect(x: frame.midX - 80, y: frame.y, width: 160, height: frame.height)
+        let codeFrame = Rect(x: frame.midX - metrics.timecodeWidth / 2, y: frame.y, width: metrics.timecodeWidth, height: frame.height)
         ui.text(code, in: codeFrame, font: theme.timecodeFont, color: theme.textPrimary, alignment: .center)
         ui.element(UIElement(id: "timecode", role: "timecode", label: code, frame: codeFrame,
                              state: ["seconds": .number(state.playhead.seconds)]))
-        let fold = Rect(x: frame.maxX - m + 6 - b, y: frame.midY - b / 2, width: b, height: b)
+        let fold = Rect(x: frame.maxX - m + metrics.buttonNudge - b, y: frame.midY - b / 2, width: b, height: b)
         let collapsed = state.timeline.collapsed
         if iconButton(ui, id: "timelineToggle", role: "collapseButton", label: collapsed ? "Show timeline" : "Hide timeline",
                       icon: collapsed ? .chevronUp : .chevronDown, frame: fold, theme: theme) {
@@ -32,7 +32,8 @@ struct PlayerBarView {
         }
         if let clip = state.selectedClip {
             ui.text("\(clip.title) · \(TimeFormatting.clipDuration(clip.duration))",
-                    in: Rect(x: codeFrame.maxX + 4, y: frame.y, width: max(0, fold.minX - codeFrame.maxX - 8), height: frame.height),
+                    in: Rect(x: codeFrame.maxX + metrics.timecodeGap, y: frame.y, width: max(0, fold.minX - codeFrame.maxX - 2 * metrics.timecodeGap),
+                             height: frame.height),
                     font: theme.captionFont, color: theme.textSecondary, alignment: .trailing)
         }
         return intents

@@ -30,15 +30,16 @@ func iconButton(_ ui: UIContext, id: String, role: String, label: String, icon: 
                 theme: Theme, enabled: Bool = true, caption: String? = nil, state extra: [String: ElementValue] = [:]) -> Bool {
     ui.button(id, role: role, label: label, frame: frame, enabled: enabled, state: extra) { look in
         let color = look.enabled ? theme.textPrimary : theme.textTertiary
-        if look.pressed { ui.fill(frame.insetBy(dx: 2, dy: 2), theme.surfaceRaised, radius: theme.buttonPressRadius) }
+        let m = theme.metrics.bars
+        if look.pressed { ui.fill(frame.insetBy(dx: m.pressInset, dy: m.pressInset), theme.surfaceRaised, radius: theme.buttonPressRadius) }
         if let caption {
-            let k = frame.height / 56
-            let iconBox = Rect(x: frame.x, y: frame.y + 6 * k, width: frame.width, height: 26 * k)
+            let k = frame.height / m.captionedDesignHeight
+            let iconBox = Rect(x: frame.x, y: frame.y + m.iconTop * k, width: frame.width, height: m.iconHeight * k)
             icon.draw(in: iconBox, color: color, ui: ui)
-            ui.text(caption, in: Rect(x: frame.x, y: frame.y + 36 * k, width: frame.width, height: 14 * k),
+            ui.text(caption, in: Rect(x: frame.x, y: frame.y + m.captionTop * k, width: frame.width, height: m.captionHeight * k),
                     font: theme.captionFont, color: look.enabled ? theme.textSecondary : theme.textTertiary, alignment: .center)
         } else {
-            icon.draw(in: frame.insetBy(dx: frame.width * 0.22, dy: frame.height * 0.22), color: color, ui: ui)
+            icon.draw(in: frame.insetBy(dx: frame.width * m.iconInset, dy: frame.height * m.iconInset), color: color, ui: ui)
         }
     }
 }

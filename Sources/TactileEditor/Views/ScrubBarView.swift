@@ -11,23 +11,24 @@ struct ScrubBarView {
     let configuration: TactileConfiguration
     let theme: Theme
 
-    /// The track's line inside the bar's frame.
+    /// The track's line inside the bar's frame (no thickness: the view gives it one).
     static func track(in frame: Rect, configuration: TactileConfiguration) -> Rect {
-        let m = configuration.layout.margin + 8
-        return Rect(x: frame.x + m, y: frame.midY - 2, width: max(1, frame.width - 2 * m), height: 4)
+        let m = configuration.layout.margin + configuration.layout.scrubTrackInset
+        return Rect(x: frame.x + m, y: frame.midY, width: max(1, frame.width - 2 * m), height: 0)
     }
 
     func draw(_ state: EditorState) -> [EditorIntent] {
-        guard frame.height > 8 else { return [] }
-        let track = Self.track(in: frame, configuration: configuration)
+        let metrics = theme.metrics.bars
+        guard frame.height > metrics.minimumScrubBarHeight else { return [] }
+        let track = Self.track(in: frame, configuration: configuration).insetBy(dx: 0, dy: -metrics.trackThickness / 2)
         let intents = ui.interact(Self.id, hitFrame: frame, gestures: GestureTarget(id: Self.id, gestures: [.trim])).intents(.scrub(.bar))
         let duration = state.project.duration
         let k = duration > .zero ? min(1, max(0, state.playhead.seconds / duration.seconds)) : 0
         let x = track.minX + track.width * k
-        ui.fill(track, theme.surfaceRaised, radius: 2)
-        ui.fill(Rect(x: track.minX, y: track.minY, width: x - track.minX, height: track.height), theme.textSecondary, radius: 2)
+        ui.fill(track, theme.surfaceRaised, radius: metrics.trackRadius)
+        ui.fill(Rect(x: track.minX, y: track.minY, width: x - track.minX, height: track.height), theme.textSecondary, radius: metrics.trackRadius)
         let active = state.scrub?.source == .bar
-        ui.draw.add(.fillCircle(center: Point(x: x, y: track.midY), radius: active ? 9 : 6, theme.textPrimary))
+        ui.draw.add(.fillCircle(center: Point(x: x, y: track.midY), radius: active ? metrics.heldThumbRadius : metrics.thumbRadius, theme.textPrimary))
         var elementState: [String: ElementValue] = ["progress": .number(k)]
         if let scrubber = state.scrub?.scrubber {
             elementState["speed"] = .number(scrubber.speed)
@@ -35,7 +36,7 @@ struct ScrubBarView {
                 let label = FineScrubber.label(for: scrubber.speed)
                 elementState["label"] = .string(label)
                 ui.inLayer(.overlay) {
-                    ui.text(label, in: Rect(x: frame.x, y: frame.y - 16, width: frame.width, height: 16), font: theme.captionFont,
+                    ui.text(label, in: Rect(x: frame.x, y: frame.y - metrics.speedLabelHeight, width: frame.width, height: metrics.speedLabelHeight), font: theme.captionFont,
                             color: theme.textPrimary, alignment: .center)
                 }
             }

@@ -4,9 +4,6 @@ import TactileUI
 /// The test plan's card at the top of the canvas: "Task 2 of 4", the prompt and a Skip button;
 /// then the outcome for a moment ("Done", "Skipped", "Time's up"); "All tasks done" at the end.
 struct TaskPromptView {
-    /// The card's height, in points.
-    static let height = 64.0
-
     let ui: UIContext
     let layout: EditorLayout
     let configuration: TactileConfiguration
@@ -14,8 +11,8 @@ struct TaskPromptView {
 
     func draw(_ state: EditorState) -> [EditorIntent] {
         guard let run = state.tasks else { return [] }
-        let m = configuration.layout.margin
-        let frame = Rect(x: m, y: layout.canvas.y + 8, width: layout.viewport.width - 2 * m, height: Self.height)
+        let m = configuration.layout.margin, c = theme.metrics.taskCard
+        let frame = Rect(x: m, y: layout.canvas.y + theme.metrics.bars.cardTop, width: layout.viewport.width - 2 * m, height: c.height)
         var intents: [EditorIntent] = []
         let count = run.plan.tasks.count
         let caption: String, text: String, tint: Color
@@ -31,18 +28,18 @@ struct TaskPromptView {
             caption = run.plan.title; text = "All \(count) tasks done. Thank you!"; tint = theme.success
         }
         let active = run.current != nil && run.ended == nil
-        let skip = Rect(x: frame.maxX - 64, y: frame.y + 10, width: 56, height: frame.height - 20)
+        let skip = Rect(x: frame.maxX - (c.skipRight + c.skipWidth), y: frame.y + c.skipInset, width: c.skipWidth, height: frame.height - 2 * c.skipInset)
         ui.inLayer(.topmost) {
-            ui.fill(frame, theme.surfaceRaised.opacity(0.96), radius: 14)
-            ui.fill(Rect(x: frame.x, y: frame.y + 12, width: 4, height: frame.height - 24), tint, radius: 2)
-            let textWidth = frame.width - 28 - (active ? skip.width + 8 : 0)
-            ui.text(caption, in: Rect(x: frame.x + 16, y: frame.y + 8, width: textWidth, height: 16), font: theme.captionFont, color: tint,
+            ui.fill(frame, theme.surfaceRaised.opacity(0.96), radius: c.radius)
+            ui.fill(Rect(x: frame.x, y: frame.y + c.stripeInset, width: c.stripeWidth, height: frame.height - 2 * c.stripeInset), tint, radius: c.stripeRadius)
+            let textWidth = frame.width - (c.textInset + c.textTrailing) - (active ? skip.width + c.textGap : 0)
+            ui.text(caption, in: Rect(x: frame.x + c.textInset, y: frame.y + c.captionTop, width: textWidth, height: c.captionHeight), font: theme.captionFont, color: tint,
                     alignment: .leading)
-            ui.text(text, in: Rect(x: frame.x + 16, y: frame.y + 26, width: textWidth, height: 28), font: theme.bodyFont,
+            ui.text(text, in: Rect(x: frame.x + c.textInset, y: frame.y + c.promptTop, width: textWidth, height: c.promptHeight), font: theme.bodyFont,
                     color: theme.textPrimary, alignment: .leading)
             if active {
-                let tapped = ui.button("task.skip", label: "Skip this task", frame: skip, hitFrame: skip.outsetBy(dx: 4, dy: 6)) { look in
-                    ui.fill(skip, look.pressed ? theme.surface : theme.background.opacity(0.6), radius: 10)
+                let tapped = ui.button("task.skip", label: "Skip this task", frame: skip, hitFrame: skip.outsetBy(dx: c.skipReachX, dy: c.skipReachY)) { look in
+                    ui.fill(skip, look.pressed ? theme.surface : theme.background.opacity(0.6), radius: c.skipRadius)
                     ui.text("Skip", in: skip, font: theme.bodyFont, color: theme.textSecondary, alignment: .center)
                 }
                 if tapped { intents.append(.skipTask) }

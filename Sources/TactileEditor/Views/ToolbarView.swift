@@ -20,14 +20,16 @@ struct ToolbarView {
 
     func draw(_ state: EditorState) -> [EditorIntent] {
         ui.fill(Rect(x: frame.x, y: frame.y, width: frame.width, height: ui.viewport.height - frame.y), theme.surface)
-        ui.fill(Rect(x: frame.x, y: frame.y, width: frame.width, height: 1), theme.separator)
+        let metrics = theme.metrics.bars
+        ui.fill(Rect(x: frame.x, y: frame.y, width: frame.width, height: metrics.separator), theme.separator)
         let count = Double(Self.buttons.count)
         let m = configuration.layout.margin / 2
         let width = min(configuration.layout.toolbarButtonWidth, (frame.width - 2 * m) / count)
         let gap = (frame.width - 2 * m - width * count) / max(1, count - 1)
         var intents: [EditorIntent] = []
         for (i, b) in Self.buttons.enumerated() {
-            let box = Rect(x: frame.x + m + Double(i) * (width + gap), y: frame.y + 4, width: width, height: frame.height - 8)
+            let box = Rect(x: frame.x + m + Double(i) * (width + gap), y: frame.y + metrics.toolbarButtonInset, width: width,
+                           height: frame.height - 2 * metrics.toolbarButtonInset)
             let enabled = !b.needsSelection || state.selection != nil
             if iconButton(ui, id: "toolbar.\(b.key)", role: "toolbarButton", label: b.label, icon: b.icon, frame: box,
                           theme: theme, enabled: enabled, caption: b.label) {
@@ -50,14 +52,15 @@ struct BannerView {
         guard let banner = state.banner else { return }
         let m = configuration.layout.margin
         // Under the task card when a test plan runs.
-        let below = state.tasks == nil ? 0 : TaskPromptView.height + 8
+        let metrics = theme.metrics.bars
+        let below = state.tasks == nil ? 0 : theme.metrics.taskCard.height + metrics.cardGap
         let l = configuration.layout
         let width = layout.viewport.width - 2 * m, inset = l.bannerPadding
         let lines = ui.measurer.lines(of: banner.message, font: theme.bodyFont, width: width - 2 * inset, maximumLines: l.bannerMaximumLines)
-        let lineHeight = theme.bodyFont.size * 1.3
-        let frame = Rect(x: m, y: layout.canvas.y + 8 + below, width: width, height: l.bannerHeight + Double(max(0, lines.count - 1)) * lineHeight)
+        let lineHeight = theme.bodyFont.size * metrics.bannerLineHeight
+        let frame = Rect(x: m, y: layout.canvas.y + metrics.cardTop + below, width: width, height: l.bannerHeight + Double(max(0, lines.count - 1)) * lineHeight)
         ui.inLayer(.topmost) {
-            ui.fill(frame, banner.isError ? theme.danger.mixed(with: .black, 0.25) : theme.surfaceRaised, radius: 12)
+            ui.fill(frame, banner.isError ? theme.danger.mixed(with: .black, 0.25) : theme.surfaceRaised, radius: metrics.bannerRadius)
             let top = frame.midY - Double(lines.count) * lineHeight / 2
             for (n, line) in lines.enumerated() {
                 let row = Rect(x: frame.x + inset, y: top + Double(n) * lineHeight, width: width - 2 * inset, height: lineHeight)
