@@ -94,12 +94,20 @@ public final class Fonts {
 public final class TTFTextMeasurer: TextMeasurer {
     private let fonts: Fonts
     private let scale: Double
-    private var cache: [String: Size] = [:]
+    /// Sizes measured so far: labels repeat frame after frame.
+    private var cache: [MeasureKey: Size] = [:]
+
+    /// A cache key without building a string (formatting the size each call cost more than the
+    /// lookup it saved).
+    private struct MeasureKey: Hashable {
+        var text: String
+        var font: Font
+    }
 
     public init(fonts: Fonts, scale: Double) { self.fonts = fonts; self.scale = max(scale, 1) }
 
     public func measure(_ text: String, font: Font) -> Size {
-        let key = "\(font.weight.rawValue)|\(font.size)|\(text)"
+        let key = MeasureKey(text: text, font: font)
         if let s = cache[key] { return s }
         let pixels = Int((font.size * scale).rounded())
         let m = fonts.measure(text, weight: font.weight, pixels: pixels)

@@ -20,8 +20,9 @@ extension UIContext {
         let interaction = interact(id, hitFrame: hit, exclusive: true)
         let look = ButtonLook(frame: frame, pressed: interaction.isPressedDown && enabled, enabled: enabled)
         draw(look)
-        element(UIElement(id: id, role: role, label: label, frame: frame, hitFrame: hit,
-                          state: ["enabled": .bool(enabled), "pressed": .bool(look.pressed)].merging(state) { $1 }))
+        var elementState: [String: ElementValue] = ["enabled": .bool(enabled), "pressed": .bool(look.pressed)]
+        for (key, value) in state { elementState[key] = value }
+        element(UIElement(id: id, role: role, label: label, frame: frame, hitFrame: hit, state: elementState))
         return enabled && interaction.tapped
     }
 }

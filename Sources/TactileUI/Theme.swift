@@ -37,8 +37,14 @@ public struct Theme: Hashable, Sendable {
     public var rulerFont = Font(size: 10, weight: .medium)
     /// Corner radius of the highlight behind a pressed button, in points.
     public var buttonPressRadius = 12.0
-    /// The views' own sizes (canvas, kiosk overlay and PIN pad).
-    public var metrics = ViewMetrics()
+    /// The views' own sizes (canvas, timeline, bars, browser, task card, kiosk overlay, PIN pad).
+    /// Kept in a shared box, copied only when changed: every view holds the theme by value, and
+    /// the metrics are most of its size (a pass copies the theme some fifty times).
+    @inlinable public var metrics: ViewMetrics {
+        _read { yield metricsBox.value }
+        set { metricsBox = MetricsBox(newValue) }
+    }
+    @usableFromInline var metricsBox = MetricsBox(ViewMetrics())
 
     public init() {}
 
@@ -65,4 +71,12 @@ extension Theme {
         set(\.selection, a.selection); set(\.playhead, a.playhead); set(\.danger, a.danger); set(\.desk, a.desk)
         set(\.touches, a.touches); set(\.success, a.success)
     }
+}
+
+/// The theme's metrics behind a reference (see `Theme.metrics`): immutable, replaced whole.
+@usableFromInline final class MetricsBox: Hashable, Sendable {
+    @usableFromInline let value: ViewMetrics
+    @usableFromInline init(_ value: ViewMetrics) { self.value = value }
+    @usableFromInline static func == (a: MetricsBox, b: MetricsBox) -> Bool { a === b || a.value == b.value }
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

@@ -211,11 +211,10 @@ public final class UIContext {
     @discardableResult
     public func interact(_ key: String, hitFrame: Rect, gestures: GestureTarget? = nil, exclusive: Bool = false) -> Interaction {
         let wid = ids.id(key)
-        var target = gestures
-        target?.owner = wid.value
-        hits.append(Hit(id: wid, frame: hitFrame, gestures: target, exclusive: exclusive))
+        hits.append(Hit(id: wid, frame: hitFrame, gestures: gestures, exclusive: exclusive))
+        if gestures != nil { hits[hits.count - 1].gestures!.owner = wid.value }
         var result = Interaction()
-        if target != nil && !self.gestures.isEmpty {
+        if gestures != nil && !self.gestures.isEmpty {
             result.gestures = gesturesByOwner[wid.value] ?? []
         }
         for finger in pressOrder where pressed[finger] != nil {
@@ -237,7 +236,7 @@ public final class UIContext {
             }
         }
         result.fingers.sort()
-        result.hotFingers = hot.filter { $0.value == wid }.map(\.key).sorted()
+        if !hot.isEmpty { result.hotFingers = hot.filter { $0.value == wid }.map(\.key).sorted() }
         return result
     }
 

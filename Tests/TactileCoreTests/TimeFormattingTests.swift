@@ -11,6 +11,14 @@ final class TimeFormattingTests: XCTestCase {
         XCTAssertEqual(TimeFormatting.timecode(.seconds(4.5), of: .seconds(21)), "0:04 / 0:21")
     }
 
+    func testTimecodesPadMinutesSecondsAndFramesToTwoDigits() {
+        XCTAssertEqual(TimeFormatting.timecode(.seconds(3600)), "1:00:00")
+        XCTAssertEqual(TimeFormatting.timecode(.seconds(36_000 + 9)), "10:00:09")
+        XCTAssertEqual(TimeFormatting.timecode(.seconds(-3)), "0:00")
+        XCTAssertEqual(TimeFormatting.frameTimecode(.seconds(65.1), framesPerSecond: 30), "1:05:03")
+        XCTAssertEqual(TimeFormatting.frameTimecode(.seconds(0.99), framesPerSecond: 120), "0:00:118")
+    }
+
     func testClipDurationHasOneDigitBelowTenSeconds() {
         XCTAssertEqual(TimeFormatting.clipDuration(.seconds(4.25)), "4.2s")
         XCTAssertEqual(TimeFormatting.clipDuration(.seconds(9.99)), "9.9s")
