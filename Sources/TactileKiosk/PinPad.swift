@@ -1,4 +1,5 @@
 import TactileCore
+import TactileUI
 import TactileInput
 
 /// The PIN pad the kiosk shows after its exit gesture: digits 1–9, 0, delete and cancel. Pure:
@@ -52,15 +53,17 @@ public struct PinPad: Sendable {
     public var closesAt: Time { lastActivity + timeout }
 
     /// The keys and their frames in a viewport: a 3×4 grid of keys `keySize` points wide at
-    /// most, below room for the title and the dots (`titleRoom`), smaller when the screen is
-    /// narrow or short (a landscape kiosk) so that every key stays on screen.
+    /// most, below room for the title and the dots (`metrics.pinTitleRoom`), smaller when the
+    /// screen is narrow or short (a landscape kiosk) so that every key stays on screen.
     public static func keys(in viewport: Size, keySize: Double = TactileConfiguration.Kiosk().pinKeySize,
-                            titleRoom: Double = 120, margin: Double = 16) -> [(key: Key, frame: Rect)] {
-        let fitsWidth = (viewport.width - 4 * margin) / 3.5, fitsHeight = (viewport.height - titleRoom - margin) / 4.75
-        let size = max(24, min(keySize, fitsWidth, fitsHeight)), gap = size * 0.25
+                            metrics m: ViewMetrics.Kiosk = ViewMetrics.Kiosk()) -> [(key: Key, frame: Rect)] {
+        let margin = m.pinMargin, share = m.pinGapShare
+        let fitsWidth = (viewport.width - 4 * margin) / (3 + 2 * share), fitsHeight = (viewport.height - m.pinTitleRoom - margin) / (4 + 3 * share)
+        let size = max(m.pinMinimumKey, min(keySize, fitsWidth, fitsHeight)), gap = size * share
         let width = 3 * size + 2 * gap, height = 4 * size + 3 * gap
         let x0 = (viewport.width - width) / 2
-        let y0 = min(max(titleRoom + 20, (viewport.height - height) / 2 + 40), viewport.height - margin - height)
+        let highest: Double = m.pinTitleRoom + m.pinKeysBelowTitle, centred: Double = (viewport.height - height) / 2 + m.pinKeysBelowCentre
+        let y0: Double = min(max(highest, centred), viewport.height - margin - height)
         let order: [Key] = [.digit(1), .digit(2), .digit(3), .digit(4), .digit(5), .digit(6), .digit(7), .digit(8), .digit(9),
                             .cancel, .digit(0), .delete]
         return order.enumerated().map { n, key in

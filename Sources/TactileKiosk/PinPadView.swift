@@ -15,9 +15,9 @@ public struct PinPadView {
         let theme = ui.theme, viewport = ui.viewport, now = ui.now, m = theme.metrics.kiosk
         var tapped: [PinPad.Key] = []
         ui.fill(Rect(origin: .zero, size: viewport), Color(hex: 0x000000).opacity(0.88))
-        let keys = PinPad.keys(in: viewport, keySize: settings.pinKeySize)
+        let keys = PinPad.keys(in: viewport, keySize: settings.pinKeySize, metrics: m)
         let top = (keys.first?.frame.y ?? viewport.height / 2) - m.pinTitleAboveKeys
-        ui.text("Enter the PIN to exit", in: Rect(x: 0, y: top, width: viewport.width, height: m.pinTitleFont.size * 1.4), font: m.pinTitleFont,
+        ui.text("Enter the PIN to exit", in: Rect(x: 0, y: top, width: viewport.width, height: m.pinTitleFont.size * m.pinTitleLineHeight), font: m.pinTitleFont,
                 color: theme.textPrimary, alignment: .center)
         let locked = pad.isLocked(at: now)
         let wrong = pad.wrongAt != nil && pad.entered.isEmpty
@@ -27,9 +27,9 @@ public struct PinPadView {
             let c = Point(x: (viewport.width - width) / 2 + dot / 2 + Double(i) * (dot + gap), y: top + m.pinDotsBelowTitle)
             if wrong { ui.draw.add(.fillCircle(center: c, radius: dot / 2, theme.danger)) }
             else if i < pad.entered.count { ui.draw.add(.fillCircle(center: c, radius: dot / 2, theme.textPrimary)) }
-            else { ui.draw.add(.strokeCircle(center: c, radius: dot / 2, theme.textSecondary, width: 1.5)) }
+            else { ui.draw.add(.strokeCircle(center: c, radius: dot / 2, theme.textSecondary, width: m.pinDotLine)) }
         }
-        let line = Rect(x: 0, y: top + m.pinMessageBelowTitle, width: viewport.width, height: theme.bodyFont.size * 1.3)
+        let line = Rect(x: 0, y: top + m.pinMessageBelowTitle, width: viewport.width, height: theme.bodyFont.size * m.pinMessageLineHeight)
         if let until = pad.lockedUntil, locked {
             let seconds = Int(((until - now).seconds).rounded(.up))
             ui.text("Too many wrong PINs. Try again in \(seconds) s", in: line, font: theme.bodyFont, color: theme.danger, alignment: .center)
@@ -46,7 +46,7 @@ public struct PinPadView {
                             color: locked ? theme.textSecondary : theme.textPrimary, alignment: .center)
                 } else {
                     // "Cancel" and "Delete" may be wider than a small key: they use the gaps beside it.
-                    ui.text(key.label, in: frame.insetBy(dx: -frame.width * 0.25, dy: 0), font: m.pinKeyFont,
+                    ui.text(key.label, in: frame.insetBy(dx: -frame.width * m.pinGapShare, dy: 0), font: m.pinKeyFont,
                             color: look.pressed ? theme.textSecondary : theme.textPrimary, alignment: .center)
                 }
             }

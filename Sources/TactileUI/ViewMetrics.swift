@@ -55,6 +55,15 @@ public struct ViewMetrics: Hashable, Sendable {
         public var pinTitleAboveKeys = 110.0, pinDotsBelowTitle = 56.0, pinMessageBelowTitle = 72.0
         public var pinDot = 14.0, pinDotGap = 14.0
         public var pinDigitFont = Font(size: 28, weight: .regular), pinKeyFont = Font(size: 17, weight: .medium)
+        /// The PIN pad's keys: room kept above them for the title and dots, the least margin round
+        /// them, the smallest a key may shrink to on a short screen, the gap between keys as a
+        /// share of a key (the Cancel and Delete labels spill into it), how far the keys sit below
+        /// the title's room at least and below the screen's centre. 120, 16, 24 pt, 0.25, 20, 40 pt.
+        public var pinTitleRoom = 120.0, pinMargin = 16.0, pinMinimumKey = 24.0, pinGapShare = 0.25, pinKeysBelowTitle = 20.0
+        public var pinKeysBelowCentre = 40.0
+        /// Line heights of the PIN pad's title and message as multiples of their fonts' sizes, and
+        /// the line width of an empty dot. 1.4, 1.3, 1.5 pt.
+        public var pinTitleLineHeight = 1.4, pinMessageLineHeight = 1.3, pinDotLine = 1.5
         public init() {}
     }
 
@@ -166,6 +175,27 @@ public struct ViewMetrics: Hashable, Sendable {
         public init() {}
     }
 
+    /// The diagnostic overlays: the frame monitor's panel and the pointer-location overlay.
+    public struct Overlays: Hashable, Sendable {
+        /// The caption size the monitor panel is drawn at; it scales with the theme's caption font
+        /// (`--ui-scale`). 10 pt.
+        public var monitorDesignCaption = 10.0
+        /// The panel: inset from the corner, most width, height, padding, corner radius. 8, 184, 132, 6, 8 pt.
+        public var monitorInset = 8.0, monitorWidth = 184.0, monitorHeight = 132.0, monitorPadding = 6.0, monitorRadius = 8.0
+        /// Its lines: the frame rate's height, a graph row's height and its graph's, the label
+        /// column's width and gap, the waiting line's height. 16, 30, 26, 52, 4, 14 pt.
+        public var monitorRateHeight = 16.0, monitorRowHeight = 30.0, monitorGraphHeight = 26.0, monitorLabelWidth = 52.0
+        public var monitorLabelGap = 4.0, monitorWaitingHeight = 14.0
+        /// Graph bars: the least slot width that leaves a 1 pt gap between bars, the guide's line width. 3, 1 pt.
+        public var monitorBarGapFrom = 3.0, monitorBarGap = 1.0, monitorGuideLine = 1.0
+        /// Pointer location: the trail's and the crosshair's line widths, the finger dot's radius,
+        /// a lifted finger's ring width. 2, 1, 4, 1.5 pt.
+        public var pointerTrailLine = 2.0, pointerCrosshairLine = 1.0, pointerDot = 4.0, pointerRingLine = 1.5
+        /// Its header bar: height and side inset as multiples of the caption font's size. 1.8, 0.6.
+        public var pointerHeaderHeight = 1.8, pointerHeaderInset = 0.6
+        public init() {}
+    }
+
     public var canvas = Canvas()
     public var kiosk = Kiosk()
     public var timeline = Timeline()
@@ -173,5 +203,6 @@ public struct ViewMetrics: Hashable, Sendable {
     public var taskCard = TaskCard()
     public var browser = Browser()
     public var clipContent = ClipContent()
+    public var overlays = Overlays()
     public init() {}
 }

@@ -71,8 +71,9 @@ public struct FrameMonitor: Sendable {
     /// canvas, `EditorLayout.canvas.minY`, to keep the title bar clear). Sized by the theme's
     /// caption font, so it grows with `--ui-scale`.
     public static func panelFrame(viewport: Size, top: Double, theme: Theme) -> Rect {
-        let k = theme.captionFont.size / 10
-        return Rect(x: 8 * k, y: top + 8 * k, width: min(184 * k, viewport.width - 16 * k), height: 132 * k)
+        let m = theme.metrics.overlays, k = theme.captionFont.size / m.monitorDesignCaption
+        return Rect(x: m.monitorInset * k, y: top + m.monitorInset * k, width: min(m.monitorWidth * k, viewport.width - 2 * m.monitorInset * k),
+                    height: m.monitorHeight * k)
     }
 
     /// Draws the panel into the top layer of `list`, reading the frame rate and the wait at `now`.
@@ -81,25 +82,25 @@ public struct FrameMonitor: Sendable {
     ///   - top: how far down the panel may start (see `panelFrame`).
     public func draw(into list: inout DrawList, now: Time, viewport: Size, top: Double = 0, theme: Theme) {
         let panel = Self.panelFrame(viewport: viewport, top: top, theme: theme)
-        let k = theme.captionFont.size / 10, pad = 6 * k
+        let m = theme.metrics.overlays, k = theme.captionFont.size / m.monitorDesignCaption, pad = m.monitorPadding * k
         list.inLayer(.topmost) { list in
-            list.add(.fillRect(panel, Color.black.opacity(0.72), cornerRadius: 8 * k))
+            list.add(.fillRect(panel, Color.black.opacity(0.72), cornerRadius: m.monitorRadius * k))
             var rest = panel.insetBy(dx: pad, dy: pad)
-            let rate = rest.sliceTop(16 * k)
+            let rate = rest.sliceTop(m.monitorRateHeight * k)
             list.add(.text(TextRun("\(framesPerSecond(at: now)) fps", in: rate.slice, font: theme.clipFont, color: theme.textPrimary, alignment: .leading)))
             rest = rate.rest
 
             for row in graphRows(theme: theme) {
-                let slice = rest.sliceTop(30 * k)
+                let slice = rest.sliceTop(m.monitorRowHeight * k)
                 rest = slice.rest
-                let line = slice.slice.sliceTop(26 * k).slice
-                let label = Rect(x: line.x, y: line.y, width: 52 * k, height: line.height)
+                let line = slice.slice.sliceTop(m.monitorGraphHeight * k).slice
+                let label = Rect(x: line.x, y: line.y, width: m.monitorLabelWidth * k, height: line.height)
                 list.add(.text(TextRun(row.name, in: label.sliceTop(line.height / 2).slice, font: theme.captionFont, color: theme.textSecondary, alignment: .leading)))
                 list.add(.text(TextRun(row.latest, in: label.sliceBottom(line.height / 2).slice, font: theme.captionFont, color: theme.textPrimary, alignment: .leading)))
-                let graph = Rect(x: label.maxX + 4 * k, y: line.y, width: line.maxX - label.maxX - 4 * k, height: line.height)
+                let graph = Rect(x: label.maxX + m.monitorLabelGap * k, y: line.y, width: line.maxX - label.maxX - m.monitorLabelGap * k, height: line.height)
                 drawGraph(into: &list, in: graph, row: row, theme: theme)
             }
-            list.add(.text(TextRun(waitingLine(at: now), in: rest.sliceTop(14 * k).slice, font: theme.captionFont, color: theme.textPrimary, alignment: .leading)))
+            list.add(.text(TextRun(waitingLine(at: now), in: rest.sliceTop(m.monitorWaitingHeight * k).slice, font: theme.captionFont, color: theme.textPrimary, alignment: .leading)))
         }
     }
 
@@ -136,7 +137,8 @@ public struct FrameMonitor: Sendable {
     private func drawGraph(into list: inout DrawList, in frame: Rect, row: GraphRow, theme: Theme) {
         list.add(.fillRect(frame, Color.white.opacity(0.07), cornerRadius: 0))
         let slot = frame.width / Double(history)
-        let barWidth = slot >= 3 ? slot - 1 : slot
+        let m = theme.metrics.overlays
+        let barWidth = slot >= m.monitorBarGapFrom ? slot - m.monitorBarGap : slot
         for (i, value) in row.values.enumerated() where value > 0 {
             let height = min(1, value / row.scale) * frame.height
             let x = frame.maxX - Double(row.values.count - i) * slot
@@ -144,7 +146,7 @@ public struct FrameMonitor: Sendable {
         }
         if let guide = row.guide {
             let y = frame.maxY - min(1, guide / row.scale) * frame.height
-            list.add(.line(from: Point(x: frame.minX, y: y), to: Point(x: frame.maxX, y: y), theme.textPrimary.opacity(0.7), width: 1))
+            list.add(.line(from: Point(x: frame.minX, y: y), to: Point(x: frame.maxX, y: y), theme.textPrimary.opacity(0.7), width: m.monitorGuideLine))
         }
     }
 

@@ -109,21 +109,21 @@ public struct PointerLocation: Sendable {
     ///     when the band is tall enough, covering none of the editor and clear of the screen's
     ///     rounded corners; otherwise (landscape) at the top edge.
     public func draw(into list: inout DrawList, now: Time, viewport: Size, top: Double = 0, theme: Theme) {
-        let color = theme.touches
+        let color = theme.touches, m = theme.metrics.overlays
         list.inLayer(.topmost) { list in
             for id in order {
                 guard let f = fingers[id] else { continue }
                 let strength = f.isDown ? 1.0 : 0.4
                 for (a, b) in zip(f.trail, f.trail.dropFirst()) {
-                    list.add(.line(from: a, to: b, color.opacity(0.8 * strength), width: 2))
+                    list.add(.line(from: a, to: b, color.opacity(0.8 * strength), width: m.pointerTrailLine))
                 }
                 if f.isDown {
                     let p = f.position
-                    list.add(.line(from: Point(x: 0, y: p.y), to: Point(x: viewport.width, y: p.y), color.opacity(0.55), width: 1))
-                    list.add(.line(from: Point(x: p.x, y: 0), to: Point(x: p.x, y: viewport.height), color.opacity(0.55), width: 1))
-                    list.add(.fillCircle(center: p, radius: 4, color))
+                    list.add(.line(from: Point(x: 0, y: p.y), to: Point(x: viewport.width, y: p.y), color.opacity(0.55), width: m.pointerCrosshairLine))
+                    list.add(.line(from: Point(x: p.x, y: 0), to: Point(x: p.x, y: viewport.height), color.opacity(0.55), width: m.pointerCrosshairLine))
+                    list.add(.fillCircle(center: p, radius: m.pointerDot, color))
                 } else {
-                    list.add(.strokeCircle(center: f.position, radius: 4, color.opacity(strength), width: 1.5))
+                    list.add(.strokeCircle(center: f.position, radius: m.pointerDot, color.opacity(strength), width: m.pointerRingLine))
                 }
             }
             drawHeader(into: &list, now: now, width: viewport.width, top: top, theme: theme)
@@ -131,13 +131,13 @@ public struct PointerLocation: Sendable {
     }
 
     private func drawHeader(into list: inout DrawList, now: Time, width: Double, top: Double, theme: Theme) {
-        let font = theme.captionFont
-        let height = (font.size * 1.8).rounded()
+        let font = theme.captionFont, m = theme.metrics.overlays
+        let height = (font.size * m.pointerHeaderHeight).rounded()
         let bar = Rect(x: 0, y: top >= height ? top - height : 0, width: width, height: height)
         list.add(.fillRect(bar, Color.black.opacity(0.6), cornerRadius: 0))
         // Fixed cells, so that the fields stay put as their numbers change.
         let fields = headerFields(at: now)
-        let inner = bar.insetBy(dx: font.size * 0.6, dy: 0)
+        let inner = bar.insetBy(dx: font.size * m.pointerHeaderInset, dy: 0)
         let cell = inner.width / Double(fields.count)
         for (i, field) in fields.enumerated() {
             let frame = Rect(x: inner.x + Double(i) * cell, y: bar.y, width: cell, height: bar.height)
