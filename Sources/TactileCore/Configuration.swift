@@ -1,5 +1,6 @@
 /// Every tunable number of Tactile, with its documented default. Usability studies tune these
-/// (issue 5 loads them from a file); nothing in a widget hard-codes a size, threshold or speed.
+/// (a file, `--config`, reloaded live); nothing in a widget hard-codes a size, threshold or speed:
+/// the views' own drawing sizes, which no study tunes, are named in the theme's `ViewMetrics`.
 public struct TactileConfiguration: Hashable, Sendable, Codable {
     /// Sizes of the editor's screen, in points at the default viewport.
     public var layout = Layout()
