@@ -11,7 +11,7 @@ public enum DemoProject {
             Clip(id: id, kind: kind, media: media[id], title: title, start: .seconds(start), duration: .seconds(duration),
                  sourceStart: .seconds(sourceStart), sourceDuration: source.map { .seconds($0) })
         }
-        return Project(name: "Demo", tracks: [
+        return Project(name: "Demo", format: CompositionFormat(.landscape), tracks: [
             Track(id: "video", kind: .video, clips: [
                 clip("beach", .video, "Beach", 0, 4.5, source: 8),
                 clip("city", .video, "City Lights", 4.5, 6, source: 6),

@@ -22,6 +22,10 @@ public enum EditorIntent: Hashable, Sendable {
     case toggleTimeline
     /// Give up on the test plan's task on show.
     case skipTask
+    /// Open the composition format picker (or close it).
+    case toggleFormatPicker
+    /// Make the composition this aspect, at the preset's render size (undoable).
+    case setFormat(CompositionFormat.Aspect)
     /// A gesture a widget got, for the part of the editor it belongs to.
     indirect case gesture(PassGesture, GestureRoute)
 }
@@ -36,7 +40,7 @@ struct EditorActions {
         case .space: intent = .togglePlayback
         case .undo: intent = .undo
         case .redo: intent = .redo
-        case .escape: intent = state.browser != nil ? .closeBrowser : .deselect
+        case .escape: intent = state.browser != nil ? .closeBrowser : state.formatPicker ? .toggleFormatPicker : .deselect
         case .rotate: intent = .rotate
         }
         perform(intent, state: &state, now: now, effects: &effects)
@@ -123,6 +127,18 @@ struct EditorActions {
             effects.log.append(LogEvent(time: now, kind: state.timeline.collapsed ? "collapseTimeline" : "expandTimeline"))
         case .skipTask:
             TaskController(configuration: configuration).skip(&state, now: now, effects: &effects)
+        case .toggleFormatPicker:
+            state.formatPicker.toggle()
+            effects.log.append(LogEvent(time: now, kind: state.formatPicker ? "openFormats" : "closeFormats"))
+        case let .setFormat(aspect):
+            state.formatPicker = false
+            guard state.project.format.aspect != aspect else { return }
+            let before = state.project
+            state.history.record(before)
+            state.project.format = CompositionFormat(aspect)
+            effects.cues.append(CueEvent(.selection, reason: "format"))
+            effects.log.append(LogEvent(time: now, kind: "edit", fields: [
+                "edit": .string("format"), "beforeFormat": .string(before.format.aspect.rawValue), "afterFormat": .string(aspect.rawValue)]))
         case .rotate:
             state.viewport = state.viewport.rotated
             effects.log.append(LogEvent(time: now, kind: "rotate", fields: ["width": .number(state.viewport.width), "height": .number(state.viewport.height)]))

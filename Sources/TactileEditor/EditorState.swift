@@ -65,6 +65,8 @@ public struct EditorState: Sendable {
     public var library = MediaLibrary()
     /// The media browser sheet, while open.
     public var browser: MediaBrowser?
+    /// Whether the composition format picker is open.
+    public var formatPicker = false
     /// A test plan in progress (`run --plan`).
     public var tasks: TaskRun?
     /// The media generation and project the clips were last fitted to their media's lengths for.

@@ -20,12 +20,14 @@ public enum MediaProject {
     }
 
     /// A project holding `files` one after another: pictures (video, stills) on a video track,
-    /// sound alone on an audio track, each at its full length (stills for `stillDuration`).
+    /// sound alone on an audio track, each at its full length (stills for `stillDuration`), in the
+    /// format preset nearest the first picture's shape (9:16 when there is none).
     /// Files that cannot be used are left out and named in the notices.
     public static func make(files: [String], stillDuration: Time) -> (project: Project, notices: [String]) {
         var video: [Clip] = [], audio: [Clip] = []
         var notices: [String] = []
         var videoEnd = Time.zero, audioEnd = Time.zero
+        var format: CompositionFormat?
         for (n, path) in files.enumerated() {
             let report = MediaProbe.probe(path)
             let name = (path as NSString).lastPathComponent
@@ -35,6 +37,7 @@ public enum MediaProject {
             }
             let title = (name as NSString).deletingPathExtension
             if info.hasVideo {
+                if format == nil, let w = info.pictureWidth, let h = info.pictureHeight { format = .nearest(width: w, height: h) }
                 let length = info.duration ?? stillDuration
                 guard length > .zero else { notices.append("\(name): it has no length."); continue }
                 video.append(Clip(id: "clip\(n + 1)", kind: info.isStill ? .image : .video, media: path, title: title, start: videoEnd,
@@ -48,7 +51,7 @@ public enum MediaProject {
                 notices.append("\(name): it has no length.")
             }
         }
-        let project = Project(name: files.count == 1 ? (files[0] as NSString).lastPathComponent : "Untitled", tracks: [
+        let project = Project(name: files.count == 1 ? (files[0] as NSString).lastPathComponent : "Untitled", format: format ?? .default, tracks: [
             Track(id: "video", kind: .video, clips: video),
             Track(id: "overlay", kind: .overlay),
             Track(id: "audio", kind: .audio, clips: audio),

@@ -6,8 +6,6 @@ import TactileCore
 public struct ViewMetrics: Hashable, Sendable {
     /// The preview canvas.
     public struct Canvas: Hashable, Sendable {
-        /// The composition's aspect ratio (width / height). 16:9.
-        public var aspect = 16.0 / 9.0
         /// How round the picture's corners are. 8 pt.
         public var cornerRadius = 8.0
         /// Space above and below the picture inside the canvas's area. 10 pt.
@@ -196,6 +194,20 @@ public struct ViewMetrics: Hashable, Sendable {
         public init() {}
     }
 
+    /// The composition format button in the title bar and the picker it opens.
+    public struct FormatPicker: Hashable, Sendable {
+        /// The title bar's button: width, inset from the bar's top and bottom, corner radius, the
+        /// aspect glyph's box and line width, the gap between glyph and label. 64, 8, 8, 14, 1.5, 6 pt.
+        public var buttonWidth = 64.0, buttonInset = 8.0, buttonRadius = 8.0, buttonGlyph = 14.0, glyphLine = 1.5, buttonGap = 6.0
+        /// The picker: its gap below the title bar, padding, corner radius; an option's width,
+        /// height, corner radius, glyph box and label height. 4, 8, 14, 68, 76, 10, 34, 18 pt.
+        public var panelGap = 4.0, panelPadding = 8.0, panelRadius = 14.0
+        public var optionWidth = 68.0, optionHeight = 76.0, optionRadius = 10.0, optionGlyph = 34.0, optionLabelHeight = 18.0
+        /// The chosen option's outline width. 2 pt.
+        public var chosenLine = 2.0
+        public init() {}
+    }
+
     public var canvas = Canvas()
     public var kiosk = Kiosk()
     public var timeline = Timeline()
@@ -204,5 +216,6 @@ public struct ViewMetrics: Hashable, Sendable {
     public var browser = Browser()
     public var clipContent = ClipContent()
     public var overlays = Overlays()
+    public var formatPicker = FormatPicker()
     public init() {}
 }

@@ -14,8 +14,9 @@ import TactileMedia
 /// built (issue 13) — the attract tour, a monkey run, a task run and the visitor sessions of a
 /// kiosk run in the real window — each with the project, log and final picture the code of that
 /// day gave. Every session must still replay to the same project, the same log line for line and
-/// the same pixels. `TACTILE_MAKE_CORPUS=1 Scripts/test --filter RegressionCorpusTests` makes
-/// the corpus anew (only when a change of behaviour is meant).
+/// the same pixels. When a change of behaviour is meant, `TACTILE_REFRESH_CORPUS=1 Scripts/test
+/// --filter RegressionCorpusTests` records what the same inputs give now (review the new
+/// pictures and logs in the diff), and `TACTILE_MAKE_CORPUS=1` records new sessions altogether.
 final class RegressionCorpusTests: XCTestCase, ReplayTesting {
     var folder: URL!
     override func setUpWithError() throws { folder = try Self.makeTestFolder("corpus") }
@@ -53,6 +54,16 @@ final class RegressionCorpusTests: XCTestCase, ReplayTesting {
     }
 
     // MARK: Making the corpus
+
+    func testRefreshTheCorpusExpectations() throws {
+        guard ProcessInfo.processInfo.environment["TACTILE_REFRESH_CORPUS"] == "1" else {
+            throw XCTSkip("set TACTILE_REFRESH_CORPUS=1 to record what the corpus's sessions give now")
+        }
+        for session in try Self.sessionFolders() {
+            try? FileManager.default.removeItem(at: session.appendingPathComponent("expected"))
+            try recordExpectations(of: session)
+        }
+    }
 
     func testMakeTheCorpus() throws {
         guard ProcessInfo.processInfo.environment["TACTILE_MAKE_CORPUS"] == "1" else {

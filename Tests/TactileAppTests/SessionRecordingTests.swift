@@ -40,7 +40,7 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
                 Self.key(SDLK_z, ctrl: true); usleep(300_000)
                 Self.key(SDLK_z, ctrl: true, shift: true); usleep(300_000)
                 // The empty canvas backdrop above the title: a miss.
-                mouse(SDL_MOUSEBUTTONDOWN, at(20, 60)); usleep(50_000); mouse(SDL_MOUSEBUTTONUP, at(20, 60)); usleep(300_000)
+                mouse(SDL_MOUSEBUTTONDOWN, at(20, 30)); usleep(50_000); mouse(SDL_MOUSEBUTTONUP, at(20, 30)); usleep(300_000)
                 WindowHostTests.quit()
         }
         recording.finish(project: window.session.state.project)
@@ -91,7 +91,7 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         var events = tap(Point(x: 249, y: 606), at: 0.2)
         events += drag(Point(x: 306, y: 606), Point(x: 246, y: 606), at: 0.8)
         events += [.key(.undo, time: .seconds(2))]
-        events += tap(Point(x: 20, y: 60), at: 2.5)
+        events += tap(Point(x: 20, y: 30), at: 2.5)
         headless.player.play(Trace(viewport: Size(width: 390, height: 844), events: events), until: .seconds(3))
         recording.finish(project: headless.host.state.project)
         return headless

@@ -36,7 +36,7 @@ final class StudyToolsTests: XCTestCase, ReplayTesting {
     /// the title (misses, nearest the title bar's buttons or title).
     var scriptedEvents: [InputEvent] {
         tap(Point(x: 249, y: 606), at: 0.5) + drag(Point(x: 306, y: 606), Point(x: 246, y: 606), at: 1.0)
-            + [.key(.undo, time: .seconds(2.0))] + tap(Point(x: 20, y: 60), at: 2.5) + tap(Point(x: 24, y: 64), at: 3.0)
+            + [.key(.undo, time: .seconds(2.0))] + tap(Point(x: 20, y: 30), at: 2.5) + tap(Point(x: 24, y: 34), at: 3.0)
     }
 
     func testATaskRunIsRecordedReplayedAndReportedWithTimeOnTask() throws {
@@ -60,7 +60,7 @@ final class StudyToolsTests: XCTestCase, ReplayTesting {
 
     func testTheReportCountsTapsMissesGesturesEditsAndUndos() throws {
         let a = try recordSession("a", scriptedEvents)
-        let b = try recordSession("b", tap(Point(x: 20, y: 60), at: 0.5))
+        let b = try recordSession("b", tap(Point(x: 20, y: 30), at: 0.5))
         let md = try Commands.report([a, b], out: nil, json: path("report.json"))
         XCTAssertTrue(md.contains("| a |"), md)
         let doc = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("report.json")))) as! [String: Any]
@@ -80,7 +80,7 @@ final class StudyToolsTests: XCTestCase, ReplayTesting {
     }
 
     func testAReportNeedsSessionFolders() throws {
-        try write(tap(Point(x: 20, y: 60), at: 0.5), to: "bare.jsonl")
+        try write(tap(Point(x: 20, y: 30), at: 0.5), to: "bare.jsonl")
         XCTAssertThrowsError(try Commands.report([path("bare.jsonl")], out: nil, json: nil))
         XCTAssertThrowsError(try Commands.report([path("nowhere")], out: nil, json: nil))
     }

@@ -65,15 +65,19 @@ public struct Track: Hashable, Sendable, Identifiable {
     public func clip(at t: Time) -> Clip? { clips.first { $0.contains(t) } }
 }
 
-/// A video project: named tracks of clips. Value type; edits make new values.
+/// A video project: named tracks of clips in a composition format. Value type; edits make new values.
 public struct Project: Hashable, Sendable {
-    /// The version of the project file format this code reads and writes.
-    public static let formatVersion = 1
+    /// The version of the project file format this code writes (it reads 1 as well: see `ProjectFile`).
+    public static let formatVersion = 2
 
     public var name: String
     public var tracks: [Track]
+    /// The composition's aspect and render size (9:16 at 1080×1920 for a new project).
+    public var format: CompositionFormat
 
-    public init(name: String, tracks: [Track]) { self.name = name; self.tracks = tracks }
+    public init(name: String, format: CompositionFormat = .default, tracks: [Track]) {
+        self.name = name; self.tracks = tracks; self.format = format
+    }
 
     /// The end of the last clip on any track. Clips on a track are sorted and never overlap,
     /// so only each track's last clip is looked at: O(tracks), not O(clips).

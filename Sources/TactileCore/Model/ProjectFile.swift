@@ -40,9 +40,11 @@ public enum ProjectFile {
         guard let root = object as? [String: Any] else { throw ProjectFileError(path: "", "expected a JSON object at the top level") }
         let reader = FieldReader(path: "")
         let version = try reader.int(root, "version")
-        guard version == Project.formatVersion else {
-            throw ProjectFileError(path: "version", "unsupported version \(version); this Tactile reads version \(Project.formatVersion)")
+        guard (1...Project.formatVersion).contains(version) else {
+            throw ProjectFileError(path: "version", "unsupported version \(version); this Tactile reads versions 1 to \(Project.formatVersion)")
         }
+        // Version 1 files were written before formats: they were all 16:9.
+        let format = version == 1 ? CompositionFormat.legacy : try reader.format(root, "format")
         let name = try reader.string(root, "name")
         let trackObjects = try reader.array(root, "tracks")
         guard trackObjects.count <= maximumTracks else { throw ProjectFileError(path: "tracks", "holds more than \(maximumTracks) tracks") }
@@ -83,7 +85,7 @@ public enum ProjectFile {
             }
             tracks.append(Track(id: try tr.string(t, "id"), kind: kind, clips: clips))
         }
-        let project = Project(name: name, tracks: tracks)
+        let project = Project(name: name, format: format, tracks: tracks)
         try validate(project, originalOrder: trackObjects)
         return project
     }
@@ -117,6 +119,8 @@ public enum ProjectFile {
         return .object([
             ("version", .number(Double(Project.formatVersion))),
             ("name", .string(project.name)),
+            ("format", .object([("aspect", .string(project.format.aspect.rawValue)), ("width", .number(Double(project.format.width))),
+                                ("height", .number(Double(project.format.height)))])),
             ("tracks", .array(project.tracks.map { t in
                 .object([("id", .string(t.id)), ("kind", .string(t.kind.rawValue)), ("clips", .array(t.clips.map { c in
                     .object([("id", .string(c.id)), ("kind", .string(c.kind.rawValue)), ("media", c.media.map { .string($0) } ?? .null),
@@ -171,6 +175,24 @@ private struct FieldReader {
             throw ProjectFileError(path: name(key), "expected a whole number")
         }
         return i
+    }
+    func object(_ o: [String: Any], _ key: String) throws -> [String: Any] {
+        guard let object = try value(o, key) as? [String: Any] else { throw ProjectFileError(path: name(key), "expected an object") }
+        return object
+    }
+    /// The composition format: `{"aspect": "9:16", "width": 1080, "height": 1920}`.
+    func format(_ o: [String: Any], _ key: String) throws -> CompositionFormat {
+        let f = try object(o, key), inner = FieldReader(path: name(key))
+        let aspectName = try inner.string(f, "aspect")
+        guard let aspect = CompositionFormat.Aspect(rawValue: aspectName) else {
+            let known = CompositionFormat.Aspect.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ProjectFileError(path: inner.name("aspect"), "unknown aspect \"\(PrintableText.of(aspectName, limit: 20))\" (expected one of \(known))")
+        }
+        let width = try inner.int(f, "width"), height = try inner.int(f, "height")
+        if let problem = CompositionFormat.problem(aspect: aspect, width: width, height: height) {
+            throw ProjectFileError(path: inner.path, problem)
+        }
+        return CompositionFormat(aspect, width: width, height: height)!
     }
     func array(_ o: [String: Any], _ key: String) throws -> [Any] {
         guard let a = try value(o, key) as? [Any] else { throw ProjectFileError(path: name(key), "expected an array") }

@@ -14,7 +14,7 @@ struct CanvasView {
 
     func draw(_ state: EditorState) -> [EditorIntent] {
         let m = theme.metrics.canvas
-        let picture = frame.insetBy(dx: configuration.layout.margin, dy: m.verticalInset).aspectFit(m.aspect)
+        let picture = frame.insetBy(dx: configuration.layout.margin, dy: m.verticalInset).aspectFit(state.project.format.ratio)
         // A horizontal pan on the canvas scrubs (see ScrubController).
         let intents = ui.interact("canvas", hitFrame: frame, gestures: GestureTarget(id: "canvas", gestures: [.scroll], scrollAxes: [.horizontal]))
             .intents(.scrub(.canvas))

@@ -12,7 +12,9 @@ struct ScreenView {
 
     mutating func draw(_ state: EditorState) -> [EditorIntent] {
         var intents: [EditorIntent] = []
+        let formats = FormatPickerView(ui: ui, layout: layout, configuration: configuration, theme: theme)
         intents += TitleBarView(ui: ui, frame: layout.titleBar, configuration: configuration, theme: theme).draw(state)
+        intents += formats.drawButton(state)
         intents += CanvasView(ui: ui, media: media, frame: layout.canvas, configuration: configuration, theme: theme).draw(state)
         intents += ScrubBarView(ui: ui, frame: layout.scrubBar, configuration: configuration, theme: theme).draw(state)
         intents += PlayerBarView(ui: ui, frame: layout.playerBar, configuration: configuration, theme: theme).draw(state)
@@ -20,6 +22,7 @@ struct ScreenView {
         intents += ToolbarView(ui: ui, frame: layout.toolbar, configuration: configuration, theme: theme).draw(state)
         intents += TaskPromptView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
         intents += MediaBrowserView(ui: ui, media: media, configuration: configuration, theme: theme).draw(state)
+        intents += formats.drawPicker(state)
         BannerView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
         return intents
     }

@@ -1,0 +1,80 @@
+import TactileCore
+import TactileUI
+
+/// The composition format: a button in the title bar showing the current aspect ("9:16" beside
+/// its shape), and the picker it opens under the bar, one option per preset drawn at its shape.
+/// Choosing one is an edit (undoable); a tap outside or Escape closes the picker.
+struct FormatPickerView {
+    static let buttonID = "formatButton", scrimID = "formatPicker.scrim", optionPrefix = "formatPicker."
+    let ui: UIContext
+    let layout: EditorLayout
+    let configuration: TactileConfiguration
+    let theme: Theme
+
+    /// The title bar's button, at its leading edge.
+    static func buttonFrame(in titleBar: Rect, configuration: TactileConfiguration, theme: Theme) -> Rect {
+        let m = theme.metrics.formatPicker
+        return Rect(x: titleBar.x + configuration.layout.margin / 2, y: titleBar.y + m.buttonInset, width: m.buttonWidth,
+                    height: max(0, titleBar.height - 2 * m.buttonInset))
+    }
+
+    /// Draws the title bar's button; returns whether it was tapped.
+    func drawButton(_ state: EditorState) -> [EditorIntent] {
+        let m = theme.metrics.formatPicker, aspect = state.project.format.aspect
+        let frame = Self.buttonFrame(in: layout.titleBar, configuration: configuration, theme: theme)
+        let tapped = ui.button(Self.buttonID, role: "formatButton", label: "Format \(aspect.rawValue)", frame: frame,
+                               state: ["aspect": .string(aspect.rawValue), "open": .bool(state.formatPicker)]) { look in
+            let open = state.formatPicker
+            ui.fill(frame, look.pressed || open ? theme.surfaceRaised : theme.surface, radius: m.buttonRadius)
+            let label = aspect.rawValue
+            let textWidth = ui.measurer.measure(label, font: theme.clipFont).width
+            let contentWidth = m.buttonGlyph + m.buttonGap + textWidth
+            let glyphBox = Rect(x: frame.midX - contentWidth / 2, y: frame.midY - m.buttonGlyph / 2, width: m.buttonGlyph, height: m.buttonGlyph)
+            Self.glyph(aspect, in: glyphBox, color: theme.textPrimary, line: m.glyphLine, ui: ui)
+            ui.text(label, in: Rect(x: glyphBox.maxX + m.buttonGap, y: frame.y, width: textWidth + 1, height: frame.height), font: theme.clipFont,
+                    color: theme.textPrimary, alignment: .leading)
+        }
+        return tapped ? [.toggleFormatPicker] : []
+    }
+
+    /// The picker, while open: above everything but the banner.
+    func drawPicker(_ state: EditorState) -> [EditorIntent] {
+        guard state.formatPicker else { return [] }
+        let m = theme.metrics.formatPicker, aspects = CompositionFormat.Aspect.allCases
+        var intents: [EditorIntent] = []
+        let button = Self.buttonFrame(in: layout.titleBar, configuration: configuration, theme: theme)
+        let width = Double(aspects.count) * m.optionWidth + 2 * m.panelPadding, height = m.optionHeight + 2 * m.panelPadding
+        let x = min(button.x, max(0, layout.viewport.width - width))
+        let panel = Rect(x: x, y: layout.titleBar.maxY + m.panelGap, width: width, height: height)
+        ui.inLayer(.topmost) {
+            let screen = Rect(origin: .zero, size: layout.viewport)
+            if ui.button(Self.scrimID, role: "scrim", label: "Close formats", frame: screen, draw: { _ in }) { intents.append(.toggleFormatPicker) }
+            ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius)
+            ui.element(UIElement(id: "formatPicker", role: "formatPicker", label: "Formats", frame: panel,
+                                 state: ["aspect": .string(state.project.format.aspect.rawValue)]))
+            for (i, aspect) in aspects.enumerated() {
+                let option = Rect(x: panel.x + m.panelPadding + Double(i) * m.optionWidth, y: panel.y + m.panelPadding,
+                                  width: m.optionWidth, height: m.optionHeight)
+                let chosen = aspect == state.project.format.aspect
+                let tapped = ui.button(Self.optionPrefix + aspect.rawValue, role: "formatOption", label: aspect.rawValue, frame: option,
+                                       state: ["chosen": .bool(chosen)]) { look in
+                    if look.pressed { ui.fill(option, theme.surface, radius: m.optionRadius) }
+                    let box = Rect(x: option.midX - m.optionGlyph / 2, y: option.y + (option.height - m.optionGlyph - m.optionLabelHeight) / 2,
+                                   width: m.optionGlyph, height: m.optionGlyph)
+                    let color = chosen ? theme.accent : theme.textPrimary
+                    Self.glyph(aspect, in: box, color: color, line: chosen ? m.chosenLine : m.glyphLine, ui: ui)
+                    ui.text(aspect.rawValue, in: Rect(x: option.x, y: box.maxY, width: option.width, height: m.optionLabelHeight), font: theme.clipFont,
+                            color: color, alignment: .center)
+                }
+                if tapped { intents.append(.setFormat(aspect)) }
+            }
+        }
+        return intents
+    }
+
+    /// An outline of the aspect's shape, as large as fits `box`.
+    static func glyph(_ aspect: CompositionFormat.Aspect, in box: Rect, color: Color, line: Double, ui: UIContext) {
+        let shape = box.aspectFit(aspect.ratio).insetBy(dx: line / 2, dy: line / 2)
+        ui.stroke(shape, color, width: line, radius: line)
+    }
+}
