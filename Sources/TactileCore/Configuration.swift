@@ -36,7 +36,7 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         guard k != 1 else { return self }
         var c = self
         for path in [\Layout.titleBarHeight, \.playerBarHeight, \.rulerHeight, \.trackHeight, \.trackSpacing, \.trackPadding,
-                     \.toolbarHeight, \.scrubBarHeight, \.clipCornerRadius, \.handleWidth, \.selectionBorderWidth, \.toolbarButtonWidth, \.buttonSize,
+                     \.toolbarHeight, \.toolbarRailWidth, \.scrubBarHeight, \.clipCornerRadius, \.handleWidth, \.selectionBorderWidth, \.toolbarButtonWidth, \.buttonSize,
                      \.browserHeaderHeight, \.browserCaptionHeight, \.bannerHeight, \.bannerPadding] {
             c.layout[keyPath: path] *= k
         }
@@ -70,6 +70,11 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var trackPadding: Double = 8
         /// Height of the toolbar (above the bottom inset). Default 64 pt.
         public var toolbarHeight: Double = 64
+        /// Width of the toolbar in landscape, where it stands as a rail at the right edge. Default 72 pt.
+        public var toolbarRailWidth: Double = 72
+        /// In landscape, the share of the width (beside the rail) the canvas's column takes; the
+        /// timeline has the rest, and all of it while folded. Default 0.42.
+        public var landscapeCanvasShare: Double = 0.42
         /// Height of the scrub bar under the canvas (its touch target). Default 36 pt.
         public var scrubBarHeight: Double = 36
         /// How much further in than the screen's margin the scrub bar's track starts and ends (the

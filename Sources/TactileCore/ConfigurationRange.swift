@@ -67,6 +67,7 @@ extension TactileConfiguration {
         r["layout.clipCornerRadius"] = .points(0, 100); r["layout.selectionBorderWidth"] = .points(0, 20)
         r["layout.playheadWidth"] = .points(0, 20); r["layout.margin"] = .points(0, 100); r["layout.scrubTrackInset"] = .points(0, 100)
         r["layout.handleWidth"] = .points(2, 100); r["layout.handleHitMultiplier"] = .init(1, 10)
+        r["layout.toolbarRailWidth"] = .points(16, 300); r["layout.landscapeCanvasShare"] = .init(0.1, 0.9)
         r["layout.toolbarButtonWidth"] = .points(16, 200); r["layout.buttonSize"] = .points(16, 200)
         r["layout.browserTopGap"] = .points(0, 2000); r["layout.browserTileSpacing"] = .points(0, 100)
         r["layout.browserColumns"] = .init(1, 12)

@@ -56,6 +56,9 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Whether `p` lies inside (left and top edges inclusive, right and bottom exclusive).
     public func contains(_ p: Point) -> Bool { p.x >= x && p.x < maxX && p.y >= y && p.y < maxY }
 
+    /// Whether `r` lies wholly inside this rectangle (edges may touch).
+    public func contains(_ r: Rect) -> Bool { r.x >= x && r.maxX <= maxX && r.y >= y && r.maxY <= maxY }
+
     /// Whether the two rectangles overlap with a positive area.
     public func intersects(_ r: Rect) -> Bool { x < r.maxX && r.x < maxX && y < r.maxY && r.y < maxY }
 
@@ -75,6 +78,18 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
     public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
 
     /// Splits off a slice of `amount` from the top, returning (slice, remainder).
+    /// The leftmost `amount` (clamped to the width) and what is left to its right.
+    public func sliceLeft(_ amount: Double) -> (slice: Rect, rest: Rect) {
+        let a = min(max(0, amount), width)
+        return (Rect(x: x, y: y, width: a, height: height), Rect(x: x + a, y: y, width: width - a, height: height))
+    }
+
+    /// The rightmost `amount` (clamped to the width) and what is left to its left.
+    public func sliceRight(_ amount: Double) -> (slice: Rect, rest: Rect) {
+        let a = min(max(0, amount), width)
+        return (Rect(x: maxX - a, y: y, width: a, height: height), Rect(x: x, y: y, width: width - a, height: height))
+    }
+
     public func sliceTop(_ amount: Double) -> (slice: Rect, rest: Rect) {
         let a = min(max(0, amount), height)
         return (Rect(x: x, y: y, width: width, height: a), Rect(x: x, y: y + a, width: width, height: height - a))

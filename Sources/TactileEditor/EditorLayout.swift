@@ -25,20 +25,28 @@ public struct EditorLayout: Hashable, Sendable {
     ///   - collapse: 0 with the timeline open … 1 folded down to the player bar.
     ///   - trackOffset: how far the tracks are scrolled up, in points.
     public init(viewport: Size, configuration c: TactileConfiguration, trackCount: Int, collapse: Double = 0, trackOffset: Double = 0) {
-        let l = c.layout
-        self.viewport = viewport
         let screen = Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)
-        let landscape = viewport.width > viewport.height
-        var rest = screen.sliceTop(landscape ? l.landscapeTopInset : l.topInset).rest
+        if viewport.width > viewport.height {
+            self.init(landscape: screen, configuration: c, trackCount: trackCount, collapse: collapse, trackOffset: trackOffset)
+        } else {
+            self.init(portrait: screen, configuration: c, trackCount: trackCount, collapse: collapse, trackOffset: trackOffset)
+        }
+    }
+
+    /// Portrait: top to bottom, title bar, canvas, scrub bar, player bar, ruler, tracks, toolbar.
+    private init(portrait screen: Rect, configuration c: TactileConfiguration, trackCount: Int, collapse: Double, trackOffset: Double) {
+        let l = c.layout
+        viewport = screen.size
+        var rest = screen.sliceTop(l.topInset).rest
         (titleBar, rest) = rest.sliceTop(l.titleBarHeight)
-        rest = rest.sliceBottom(landscape ? l.landscapeBottomInset : l.bottomInset).rest
+        rest = rest.sliceBottom(l.bottomInset).rest
         (toolbar, rest) = rest.sliceBottom(l.toolbarHeight)
         // The timeline is as tall as its tracks need, up to a share of the screen, and always
         // leaves the canvas its minimum; past that the tracks scroll.
         let needed = Double(trackCount) * l.trackHeight + Double(max(0, trackCount - 1)) * l.trackSpacing + 2 * l.trackPadding
         let room = max(0, rest.height - l.playerBarHeight - l.rulerHeight)
         let canvasMinimum = min(l.minimumCanvasHeight, room * l.minimumCanvasShare)
-        let available = max(0, min(room - canvasMinimum, viewport.height * c.timeline.maximumTracksShare))
+        let available = max(0, min(room - canvasMinimum, screen.height * c.timeline.maximumTracksShare))
         let open = 1 - min(1, max(0, collapse))
         contentHeight = needed
         let tracksHeight = (min(needed, available) * open).rounded()
@@ -52,6 +60,37 @@ public struct EditorLayout: Hashable, Sendable {
             Rect(x: 0, y: top + l.trackPadding + Double(i) * (l.trackHeight + l.trackSpacing), width: screen.width, height: l.trackHeight)
         }
     }
+
+    /// Landscape: the toolbar as a rail at the right edge, the title bar across the rest, and
+    /// under it two columns — the canvas over the scrub and player bars at the left, the ruler and
+    /// every track at the right (tall enough for three tracks at 390 pt; past that they scroll).
+    /// Folding the timeline gives its column to the canvas.
+    private init(landscape screen: Rect, configuration c: TactileConfiguration, trackCount: Int, collapse: Double, trackOffset: Double) {
+        let l = c.layout
+        viewport = screen.size
+        var rest = screen.sliceTop(l.landscapeTopInset).rest
+        let bottomInset = l.landscapeBottomInset
+        (toolbar, rest) = rest.sliceRight(l.toolbarRailWidth)
+        toolbar = toolbar.sliceBottom(bottomInset).rest
+        (titleBar, rest) = rest.sliceTop(l.titleBarHeight)
+        rest = rest.sliceBottom(bottomInset).rest
+        let open = 1 - min(1, max(0, collapse))
+        let canvasWidth = (rest.width * (1 - (1 - min(max(l.landscapeCanvasShare, 0), 1)) * open)).rounded()
+        var column: Rect
+        (column, rest) = rest.sliceLeft(canvasWidth)
+        (playerBar, column) = column.sliceBottom(l.playerBarHeight)
+        (scrubBar, canvas) = column.sliceBottom(min(l.scrubBarHeight, column.height * 0.25).rounded())
+        (ruler, tracksArea) = rest.sliceTop(l.rulerHeight)
+        contentHeight = Double(trackCount) * l.trackHeight + Double(max(0, trackCount - 1)) * l.trackSpacing + 2 * l.trackPadding
+        playheadX = tracksArea.width > 0 ? tracksArea.midX.rounded() : tracksArea.x
+        let top = tracksArea.y - trackOffset, area = tracksArea
+        trackRows = (0..<trackCount).map { i in
+            Rect(x: area.x, y: top + l.trackPadding + Double(i) * (l.trackHeight + l.trackSpacing), width: area.width, height: l.trackHeight)
+        }
+    }
+
+    /// Whether the screen is laid out in two columns (wider than tall).
+    public var isLandscape: Bool { viewport.width > viewport.height }
 
     /// The timeline (ruler and tracks together).
     public var timeline: Rect { Rect(x: ruler.x, y: ruler.y, width: ruler.width, height: tracksArea.maxY - ruler.y) }

@@ -196,6 +196,8 @@ public struct ViewMetrics: Hashable, Sendable {
 
     /// The composition format button in the title bar and the picker it opens.
     public struct FormatPicker: Hashable, Sendable {
+        /// The clip font's size these sizes are drawn at: they scale with it (`--ui-scale`). 12 pt.
+        public var designFont = 12.0
         /// The title bar's button: width, inset from the bar's top and bottom, corner radius, the
         /// aspect glyph's box and line width, the gap between glyph and label. 64, 8, 8, 14, 1.5, 6 pt.
         public var buttonWidth = 64.0, buttonInset = 8.0, buttonRadius = 8.0, buttonGlyph = 14.0, glyphLine = 1.5, buttonGap = 6.0

@@ -17,11 +17,27 @@ final class EditorLayoutTests: XCTestCase {
         XCTAssertEqual(l.tracksArea.height, needed, "exactly as tall as the tracks need")
     }
 
-    func testLandscapeStillShowsTracksAndACanvas() {
+    func testLandscapePutsTheCanvasBesideATimelineThatHoldsEveryTrackAndTheToolbarInARail() {
         let l = EditorLayout(viewport: Size(width: 844, height: 390), configuration: TactileConfiguration(), trackCount: 3)
-        XCTAssertGreaterThan(l.tracksArea.height, 48, "at least one track shows")
-        XCTAssertGreaterThan(l.canvas.height, 20)
         XCTAssertEqual(l.titleBar.minY, 0)
-        XCTAssertEqual(l.playheadX, 422)
+        XCTAssertEqual(l.toolbar.maxX, 844, "the toolbar is a rail at the right edge")
+        XCTAssertEqual(l.toolbar.width, 72)
+        XCTAssertEqual(l.toolbar.maxY, 390 - 21)
+        XCTAssertLessThanOrEqual(l.canvas.maxX, l.tracksArea.minX, "canvas and timeline side by side")
+        XCTAssertEqual(l.playerBar.minY, l.scrubBar.maxY)
+        XCTAssertEqual(l.playerBar.width, l.canvas.width)
+        XCTAssertGreaterThanOrEqual(l.tracksArea.height, l.contentHeight, "all three tracks show without scrolling")
+        XCTAssertGreaterThan(l.canvas.width, 250)
+        XCTAssertGreaterThan(l.canvas.height, 180)
+        XCTAssertEqual(l.playheadX, l.tracksArea.midX.rounded(), "the playhead stands in the middle of the timeline")
+        for row in l.trackRows { XCTAssertEqual(row.minX, l.tracksArea.minX); XCTAssertEqual(row.width, l.tracksArea.width) }
+    }
+
+    func testFoldingTheTimelineInLandscapeGivesItsColumnToTheCanvas() {
+        let open = EditorLayout(viewport: Size(width: 844, height: 390), configuration: TactileConfiguration(), trackCount: 3)
+        let folded = EditorLayout(viewport: Size(width: 844, height: 390), configuration: TactileConfiguration(), trackCount: 3, collapse: 1)
+        XCTAssertEqual(folded.canvas.width, 844 - 72, "the whole width beside the rail")
+        XCTAssertEqual(folded.tracksArea.width, 0)
+        XCTAssertGreaterThan(folded.canvas.width, open.canvas.width)
     }
 }

@@ -13,25 +13,28 @@ struct FormatPickerView {
 
     /// The title bar's button, at its leading edge.
     static func buttonFrame(in titleBar: Rect, configuration: TactileConfiguration, theme: Theme) -> Rect {
-        let m = theme.metrics.formatPicker
-        return Rect(x: titleBar.x + configuration.layout.margin / 2, y: titleBar.y + m.buttonInset, width: m.buttonWidth,
-                    height: max(0, titleBar.height - 2 * m.buttonInset))
+        let m = theme.metrics.formatPicker, k = scale(theme)
+        return Rect(x: titleBar.x + configuration.layout.margin / 2, y: titleBar.y + m.buttonInset * k, width: m.buttonWidth * k,
+                    height: max(0, titleBar.height - 2 * m.buttonInset * k))
     }
+
+    /// How much larger than designed the picker draws: as much as the text (`--ui-scale`).
+    static func scale(_ theme: Theme) -> Double { theme.clipFont.size / theme.metrics.formatPicker.designFont }
 
     /// Draws the title bar's button; returns whether it was tapped.
     func drawButton(_ state: EditorState) -> [EditorIntent] {
-        let m = theme.metrics.formatPicker, aspect = state.project.format.aspect
+        let m = theme.metrics.formatPicker, aspect = state.project.format.aspect, k = Self.scale(theme)
         let frame = Self.buttonFrame(in: layout.titleBar, configuration: configuration, theme: theme)
         let tapped = ui.button(Self.buttonID, role: "formatButton", label: "Format \(aspect.rawValue)", frame: frame,
                                state: ["aspect": .string(aspect.rawValue), "open": .bool(state.formatPicker)]) { look in
             let open = state.formatPicker
-            ui.fill(frame, look.pressed || open ? theme.surfaceRaised : theme.surface, radius: m.buttonRadius)
-            let label = aspect.rawValue
+            ui.fill(frame, look.pressed || open ? theme.surfaceRaised : theme.surface, radius: m.buttonRadius * k)
+            let label = aspect.rawValue, glyph = m.buttonGlyph * k, gap = m.buttonGap * k
             let textWidth = ui.measurer.measure(label, font: theme.clipFont).width
-            let contentWidth = m.buttonGlyph + m.buttonGap + textWidth
-            let glyphBox = Rect(x: frame.midX - contentWidth / 2, y: frame.midY - m.buttonGlyph / 2, width: m.buttonGlyph, height: m.buttonGlyph)
+            let contentWidth = glyph + gap + textWidth
+            let glyphBox = Rect(x: frame.midX - contentWidth / 2, y: frame.midY - glyph / 2, width: glyph, height: glyph)
             Self.glyph(aspect, in: glyphBox, color: theme.textPrimary, line: m.glyphLine, ui: ui)
-            ui.text(label, in: Rect(x: glyphBox.maxX + m.buttonGap, y: frame.y, width: textWidth + 1, height: frame.height), font: theme.clipFont,
+            ui.text(label, in: Rect(x: glyphBox.maxX + gap, y: frame.y, width: textWidth + 1, height: frame.height), font: theme.clipFont,
                     color: theme.textPrimary, alignment: .leading)
         }
         return tapped ? [.toggleFormatPicker] : []
@@ -40,30 +43,32 @@ struct FormatPickerView {
     /// The picker, while open: above everything but the banner.
     func drawPicker(_ state: EditorState) -> [EditorIntent] {
         guard state.formatPicker else { return [] }
-        let m = theme.metrics.formatPicker, aspects = CompositionFormat.Aspect.allCases
+        let m = theme.metrics.formatPicker, aspects = CompositionFormat.Aspect.allCases, k = Self.scale(theme)
         var intents: [EditorIntent] = []
         let button = Self.buttonFrame(in: layout.titleBar, configuration: configuration, theme: theme)
-        let width = Double(aspects.count) * m.optionWidth + 2 * m.panelPadding, height = m.optionHeight + 2 * m.panelPadding
+        // As designed, scaled with the text, narrower options when the screen is narrower still.
+        let padding = m.panelPadding * k, count = Double(aspects.count)
+        let optionWidth = min(m.optionWidth * k, (layout.viewport.width - 2 * padding) / count)
+        let optionHeight = m.optionHeight * k, glyph = m.optionGlyph * k, labelHeight = m.optionLabelHeight * k
+        let width = count * optionWidth + 2 * padding, height = optionHeight + 2 * padding
         let x = min(button.x, max(0, layout.viewport.width - width))
-        let panel = Rect(x: x, y: layout.titleBar.maxY + m.panelGap, width: width, height: height)
+        let panel = Rect(x: x, y: layout.titleBar.maxY + m.panelGap * k, width: width, height: height)
         ui.inLayer(.topmost) {
             let screen = Rect(origin: .zero, size: layout.viewport)
             if ui.button(Self.scrimID, role: "scrim", label: "Close formats", frame: screen, draw: { _ in }) { intents.append(.toggleFormatPicker) }
-            ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius)
+            ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
             ui.element(UIElement(id: "formatPicker", role: "formatPicker", label: "Formats", frame: panel,
                                  state: ["aspect": .string(state.project.format.aspect.rawValue)]))
             for (i, aspect) in aspects.enumerated() {
-                let option = Rect(x: panel.x + m.panelPadding + Double(i) * m.optionWidth, y: panel.y + m.panelPadding,
-                                  width: m.optionWidth, height: m.optionHeight)
+                let option = Rect(x: panel.x + padding + Double(i) * optionWidth, y: panel.y + padding, width: optionWidth, height: optionHeight)
                 let chosen = aspect == state.project.format.aspect
                 let tapped = ui.button(Self.optionPrefix + aspect.rawValue, role: "formatOption", label: aspect.rawValue, frame: option,
                                        state: ["chosen": .bool(chosen)]) { look in
-                    if look.pressed { ui.fill(option, theme.surface, radius: m.optionRadius) }
-                    let box = Rect(x: option.midX - m.optionGlyph / 2, y: option.y + (option.height - m.optionGlyph - m.optionLabelHeight) / 2,
-                                   width: m.optionGlyph, height: m.optionGlyph)
+                    if look.pressed { ui.fill(option, theme.surface, radius: m.optionRadius * k) }
+                    let box = Rect(x: option.midX - glyph / 2, y: option.y + (option.height - glyph - labelHeight) / 2, width: glyph, height: glyph)
                     let color = chosen ? theme.accent : theme.textPrimary
                     Self.glyph(aspect, in: box, color: color, line: chosen ? m.chosenLine : m.glyphLine, ui: ui)
-                    ui.text(aspect.rawValue, in: Rect(x: option.x, y: box.maxY, width: option.width, height: m.optionLabelHeight), font: theme.clipFont,
+                    ui.text(aspect.rawValue, in: Rect(x: option.x, y: box.maxY, width: option.width, height: labelHeight), font: theme.clipFont,
                             color: color, alignment: .center)
                 }
                 if tapped { intents.append(.setFormat(aspect)) }

@@ -14,7 +14,7 @@ struct TimelineView {
     let theme: Theme
 
     func draw(_ state: EditorState) -> [EditorIntent] {
-        guard layout.tracksArea.height > 0.5 || layout.ruler.height > 0.5 else { return [] }
+        guard (layout.tracksArea.height > 0.5 || layout.ruler.height > 0.5) && layout.tracksArea.width > 0.5 else { return [] }
         let geometry = TimelineGeometry(pointsPerSecond: state.pointsPerSecond, playhead: state.playhead, playheadX: layout.playheadX)
         let visible = geometry.visibleTimes(minX: layout.tracksArea.minX, maxX: layout.tracksArea.maxX)
         let axes: Set<ScrollAxis> = layout.tracksOverflow ? [.horizontal, .vertical] : [.horizontal]

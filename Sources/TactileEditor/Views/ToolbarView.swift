@@ -19,8 +19,9 @@ struct ToolbarView {
     ]
 
     func draw(_ state: EditorState) -> [EditorIntent] {
-        ui.fill(Rect(x: frame.x, y: frame.y, width: frame.width, height: ui.viewport.height - frame.y), theme.surface)
         let metrics = theme.metrics.bars
+        if frame.height > frame.width { return drawRail(state, metrics: metrics) }
+        ui.fill(Rect(x: frame.x, y: frame.y, width: frame.width, height: ui.viewport.height - frame.y), theme.surface)
         ui.fill(Rect(x: frame.x, y: frame.y, width: frame.width, height: metrics.separator), theme.separator)
         let count = Double(Self.buttons.count)
         let m = configuration.layout.margin / 2
@@ -30,6 +31,27 @@ struct ToolbarView {
         for (i, b) in Self.buttons.enumerated() {
             let box = Rect(x: frame.x + m + Double(i) * (width + gap), y: frame.y + metrics.toolbarButtonInset, width: width,
                            height: frame.height - 2 * metrics.toolbarButtonInset)
+            let enabled = !b.needsSelection || state.selection != nil
+            if iconButton(ui, id: "toolbar.\(b.key)", role: "toolbarButton", label: b.label, icon: b.icon, frame: box,
+                          theme: theme, enabled: enabled, caption: b.label) {
+                intents.append(b.intent)
+            }
+        }
+        return intents
+    }
+
+    /// Landscape: the same buttons stacked down a rail at the right edge (its surface runs to the
+    /// screen's top and bottom), each as tall as fits, at most as tall as the bar is in portrait.
+    private func drawRail(_ state: EditorState, metrics: ViewMetrics.Bars) -> [EditorIntent] {
+        ui.fill(Rect(x: frame.x, y: 0, width: ui.viewport.width - frame.x, height: ui.viewport.height), theme.surface)
+        ui.fill(Rect(x: frame.x, y: 0, width: metrics.separator, height: ui.viewport.height), theme.separator)
+        let count = Double(Self.buttons.count)
+        let inset = metrics.toolbarButtonInset
+        let height = min(configuration.layout.toolbarHeight - 2 * inset, (frame.height - 2 * inset) / count)
+        let gap = (frame.height - 2 * inset - height * count) / max(1, count - 1)
+        var intents: [EditorIntent] = []
+        for (i, b) in Self.buttons.enumerated() {
+            let box = Rect(x: frame.x + inset, y: frame.y + inset + Double(i) * (height + gap), width: frame.width - 2 * inset, height: height)
             let enabled = !b.needsSelection || state.selection != nil
             if iconButton(ui, id: "toolbar.\(b.key)", role: "toolbarButton", label: b.label, icon: b.icon, frame: box,
                           theme: theme, enabled: enabled, caption: b.label) {
