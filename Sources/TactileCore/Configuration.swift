@@ -275,8 +275,13 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var textSecondary = "#9A9AA8"
         /// Buttons, highlights. Default "#0A84FF".
         public var accent = "#0A84FF"
-        /// The selection frame and snap guides. Default "#FFD60A".
-        public var selection = "#FFD60A"
+        /// The selection frame, its handles and the snap guides: a bold blue, as the trimming
+        /// article's editor has it. Default "#2F6BFF".
+        public var selection = "#2F6BFF"
+        /// The icons and grooves drawn on the selection's handles and frame. Default "#FFFFFF".
+        public var selectionInk = "#FFFFFF"
+        /// Warnings: frames that came late in the frame monitor. Default "#FFD60A".
+        public var warning = "#FFD60A"
         /// The playhead. Default "#FFFFFF".
         public var playhead = "#FFFFFF"
         /// Errors. Default "#FF453A".

@@ -40,7 +40,8 @@ extension TactileConfiguration {
         for (k, v) in [("background", theme.background), ("surface", theme.surface), ("surfaceRaised", theme.surfaceRaised),
                        ("textPrimary", theme.textPrimary), ("textSecondary", theme.textSecondary), ("accent", theme.accent),
                        ("selection", theme.selection), ("playhead", theme.playhead), ("danger", theme.danger), ("desk", theme.desk),
-                       ("touches", theme.touches), ("success", theme.success)] where HexColor.parse(v) == nil {
+                       ("touches", theme.touches), ("success", theme.success), ("selectionInk", theme.selectionInk),
+                       ("warning", theme.warning)] where HexColor.parse(v) == nil {
             out.append(.init(key: "theme.\(k)", "must be a colour like \"#0A84FF\", not \"\(PrintableText.of(v, limit: 40))\""))
         }
 

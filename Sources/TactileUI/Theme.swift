@@ -11,7 +11,11 @@ public struct Theme: Hashable, Sendable {
     public var textSecondary = Color(hex: 0x9A9AA8)
     public var textTertiary = Color(hex: 0x5E5E6B)
     public var accent = Color(hex: 0x0A84FF)
-    public var selection = Color(hex: 0xFFD60A)
+    public var selection = Color(hex: 0x2F6BFF)
+    /// Icons and grooves on the selection's handles and frame.
+    public var selectionInk = Color(hex: 0xFFFFFF)
+    /// Warnings (late frames in the frame monitor).
+    public var warning = Color(hex: 0xFFD60A)
     public var playhead = Color(hex: 0xFFFFFF)
     public var desk = Color(hex: 0x2A2D34)
     public var bezel = Color(hex: 0x050506)
@@ -25,7 +29,7 @@ public struct Theme: Hashable, Sendable {
 
     /// Fill colour of a clip of each kind.
     public var clipColors: [ClipKind: Color] = [
-        .video: Color(hex: 0x3D5AFE), .audio: Color(hex: 0x00A37A), .image: Color(hex: 0xE08A00),
+        .video: Color(hex: 0x56607A), .audio: Color(hex: 0x00A37A), .image: Color(hex: 0xE08A00),
         .text: Color(hex: 0x9D4EDD), .sticker: Color(hex: 0xE4407A),
     ]
 
@@ -69,7 +73,7 @@ extension Theme {
         set(\.background, a.background); set(\.surface, a.surface); set(\.surfaceRaised, a.surfaceRaised)
         set(\.textPrimary, a.textPrimary); set(\.textSecondary, a.textSecondary); set(\.accent, a.accent)
         set(\.selection, a.selection); set(\.playhead, a.playhead); set(\.danger, a.danger); set(\.desk, a.desk)
-        set(\.touches, a.touches); set(\.success, a.success)
+        set(\.touches, a.touches); set(\.success, a.success); set(\.selectionInk, a.selectionInk); set(\.warning, a.warning)
     }
 }
 

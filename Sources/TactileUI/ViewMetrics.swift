@@ -68,9 +68,9 @@ public struct ViewMetrics: Hashable, Sendable {
     /// The timeline: clips' labels, the trimmed clip's ghost, the snap guide, the playhead's knob,
     /// the cue ripples, the ruler; and the selected clip's frame and handles.
     public struct Timeline: Hashable, Sendable {
-        /// A clip's title: inset from the clip's left edge, from its top, its height; the second
-        /// line's drop (scaled by `--ui-scale`). 8, 6, 16, 18 pt.
-        public var labelInset = 8.0, labelTop = 6.0, labelHeight = 16.0, secondLineDrop = 18.0
+        /// A clip's title: inset from the clip's left edge, room kept at its right, from its top,
+        /// its height; the second line's drop (scaled by `--ui-scale`). 8, 4, 6, 16, 18 pt.
+        public var labelInset = 8.0, labelTrailing = 4.0, labelTop = 6.0, labelHeight = 16.0, secondLineDrop = 18.0
         /// The chip behind a title over pictures: its padding round the text and corner radius. 4, 10, 4 pt.
         public var chipPadding = 4.0, chipTextPadding = 10.0, chipRadius = 4.0
         /// The ghost of a trimmed clip's source: line width, dash and gap. 1.5, 6, 4 pt.
@@ -81,8 +81,9 @@ public struct ViewMetrics: Hashable, Sendable {
         public var knobWidth = 10.0, knobHeight = 12.0, knobRadius = 3.0, knobMinimumRuler = 8.0
         /// A cue's ripple: its first radius, how much it grows, its line width. 10, 26, 2.5 pt.
         public var rippleRadius = 10.0, rippleGrowth = 26.0, rippleLine = 2.5
-        /// The ruler: a label's width, a dot's radius. 60, 1.5 pt.
-        public var rulerLabelWidth = 60.0, rulerDot = 1.5
+        /// The ruler: a label's width, a dot's radius, and the gap a label keeps from the playhead's
+        /// knob before it starts to fade. 60, 1.5, 4 pt.
+        public var rulerLabelWidth = 60.0, rulerDot = 1.5, rulerKnobGap = 4.0
         /// The selection: the frame's corner radius, the handles' corner radius and the squared
         /// seam where they meet the clip, the grooves' half width and depth, and how far it may draw
         /// past the tracks' top and bottom. 3, 6, 6, 4, 5, 6 pt.
@@ -99,7 +100,7 @@ public struct ViewMetrics: Hashable, Sendable {
     public struct Bars: Hashable, Sendable {
         /// How far the play and fold buttons sit outside the margin, towards the screen's edges. 6 pt.
         public var buttonNudge = 6.0
-        /// The timecode's width, and the gap between it and the selected clip's name. 160, 4 pt.
+        /// The timecode's greatest width, and the gap round it. 160, 4 pt.
         public var timecodeWidth = 160.0, timecodeGap = 4.0
         /// The scrub bar's track: thickness and corner radius; the thumb's radius at rest and while
         /// a finger holds the bar; the speed label's height above the bar; the least bar height that

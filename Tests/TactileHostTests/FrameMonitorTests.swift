@@ -97,7 +97,7 @@ final class FrameMonitorTests: XCTestCase {
         let guideIndex = commands.firstIndex { if case .line = $0 { return true }; return false }!
         guard case let .fillRect(late, lateColor, _) = commands[guideIndex - 1] else { return XCTFail("no bar") }
         XCTAssertEqual(late.height, 2 * onTime.height, accuracy: 0.01, "a frame that missed one refresh: twice as tall")
-        XCTAssertEqual(lateColor, theme.selection, "a late frame stands out")
+        XCTAssertEqual(lateColor, theme.warning, "a late frame stands out")
 
         // A frame after the loop slept waiting for input is not late: its bar is quiet.
         m.record(frameAt: .seconds(5), duration: .milliseconds(1), events: 1, waitingFor: nil, nextDue: nil)

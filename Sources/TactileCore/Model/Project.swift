@@ -93,4 +93,19 @@ public struct Project: Hashable, Sendable {
         }
         return nil
     }
+
+    /// How far each edge of clip `id` can be trimmed outwards before it meets its neighbour on
+    /// the track, the start of the timeline, or the end of its footage (`trailing` nil: without
+    /// limit). Nil when there is no such clip.
+    public func growRoom(ofClip id: String) -> (leading: Time, trailing: Time?)? {
+        guard let (clip, index) = clip(withID: id) else { return nil }
+        let others = tracks[index].clips.filter { $0.id != id }
+        let previousEnd = others.last { $0.end <= clip.start }?.end ?? .zero
+        let footageStart: Time = clip.kind.hasFiniteSource ? clip.start - clip.sourceStart : .zero
+        let leading = clip.start - max(previousEnd, footageStart)
+        let nextStart = others.first { $0.start >= clip.end }?.start
+        let footageEnd = clip.sourceDuration.map { clip.start + ($0 - clip.sourceStart) }
+        let trailing = [nextStart, footageEnd].compactMap { $0 }.min().map { max(.zero, $0 - clip.end) }
+        return (max(.zero, leading), trailing)
+    }
 }

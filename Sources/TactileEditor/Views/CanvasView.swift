@@ -19,22 +19,26 @@ struct CanvasView {
         let intents = ui.interact("canvas", hitFrame: frame, gestures: GestureTarget(id: "canvas", gestures: [.scroll], scrollAxes: [.horizontal]))
             .intents(.scrub(.canvas))
         ui.fill(picture, theme.canvasBackdrop)
-        let t = state.playhead
+        // At the very end (where playback stops) the last frame stays up, not a black picture.
+        let duration = state.project.duration
+        let t = state.playhead >= duration && duration > .zero ? duration - Time(ticks: 1) : state.playhead
         let visual = state.project.tracks.filter { $0.kind == .video }.compactMap { $0.clip(at: t) }.last
+        let overlays = state.project.tracks.filter { $0.kind == .overlay }.compactMap { $0.clip(at: t) }
         var canvasState: [String: ElementValue] = ["time": .number(state.playhead.seconds)]
         ui.clipped(to: picture) {
             if let clip = visual {
+                canvasState["clip"] = .string(clip.id)
                 if clip.media != nil {
                     canvasState.merge(drawMedia(clip, at: t, in: picture), uniquingKeysWith: { $1 })
                 } else {
                     drawBase(clip, at: t, in: picture)
                 }
-            } else {
+            } else if overlays.isEmpty {
                 ui.text("No clip at the playhead", in: picture, font: theme.bodyFont, color: theme.textTertiary, alignment: .center)
+                canvasState["empty"] = .bool(true)
             }
-            for track in state.project.tracks where track.kind == .overlay {
-                if let clip = track.clip(at: t) { drawOverlay(clip, at: t, in: picture) }
-            }
+            if !overlays.isEmpty { canvasState["overlays"] = .string(overlays.map(\.id).joined(separator: ",")) }
+            for clip in overlays { drawOverlay(clip, at: t, in: picture) }
         }
         ui.draw.add(.cornerMask(picture, theme.background, cornerRadius: m.cornerRadius))
         ui.element(UIElement(id: "canvas", role: "canvas", label: "Preview", frame: picture, state: canvasState))

@@ -20,7 +20,9 @@ struct PlayerBarView {
             intents.append(.togglePlayback)
         }
         let code = TimeFormatting.timecode(state.playhead, of: state.project.duration)
-        let codeFrame = Rect(x: frame.midX - metrics.timecodeWidth / 2, y: frame.y, width: metrics.timecodeWidth, height: frame.height)
+        // As wide as the timecode (at most `timecodeWidth`): the selected clip's name and length get the rest.
+        let codeWidth = min(metrics.timecodeWidth, ui.measurer.measure(code, font: theme.timecodeFont).width + 2 * metrics.timecodeGap)
+        let codeFrame = Rect(x: frame.midX - codeWidth / 2, y: frame.y, width: codeWidth, height: frame.height)
         ui.text(code, in: codeFrame, font: theme.timecodeFont, color: theme.textPrimary, alignment: .center)
         ui.element(UIElement(id: "timecode", role: "timecode", label: code, frame: codeFrame,
                              state: ["seconds": .number(state.playhead.seconds)]))

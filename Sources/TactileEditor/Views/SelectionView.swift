@@ -9,7 +9,7 @@ struct SelectionView {
     let configuration: TactileConfiguration
     let theme: Theme
 
-    func draw(_ clip: Clip, row: Rect, area: Rect, geometry: TimelineGeometry, stretch: (leading: Double, trailing: Double) = (0, 0)) -> [EditorIntent] {
+    func draw(_ clip: Clip, in project: Project, row: Rect, area: Rect, geometry: TimelineGeometry, stretch: (leading: Double, trailing: Double) = (0, 0)) -> [EditorIntent] {
         let l = configuration.layout
         let x0 = geometry.x(for: clip.start) - stretch.leading, x1 = geometry.x(for: clip.end) + stretch.trailing
         let frame = Rect(x: x0, y: row.y, width: x1 - x0, height: row.height)
@@ -19,8 +19,11 @@ struct SelectionView {
         let hitWidth = hw * l.handleHitMultiplier
         let leadingHit = Rect(x: leading.midX - hitWidth / 2, y: row.y, width: hitWidth, height: row.height).intersection(area)
         let trailingHit = Rect(x: trailing.midX - hitWidth / 2, y: row.y, width: hitWidth, height: row.height).intersection(area)
-        let canGrowLeading = !clip.kind.hasFiniteSource || clip.sourceStart > .zero
-        let canGrowTrailing = clip.sourceDuration.map { clip.sourceStart + clip.duration < $0 } ?? true
+        // A neighbour, the timeline's start or the footage's end stops an edge: its handle then
+        // shows a bar, not a chevron.
+        let room = project.growRoom(ofClip: clip.id)
+        let canGrowLeading = (room?.leading ?? .zero) > .zero
+        let canGrowTrailing = room.map { $0.trailing.map { $0 > .zero } ?? true } ?? false
         var intents: [EditorIntent] = []
         ui.scope("selection:\(clip.id)") {
             for (edge, hit) in [("leading", leadingHit), ("trailing", trailingHit)] {
@@ -38,7 +41,7 @@ struct SelectionView {
             // Square off the handles where they meet the clip.
             ui.fill(Rect(x: leading.maxX - m.handleSeam, y: leading.y, width: m.handleSeam, height: leading.height), sel)
             ui.fill(Rect(x: trailing.x, y: trailing.y, width: m.handleSeam, height: trailing.height), sel)
-            let ink = theme.background
+            let ink = theme.selectionInk
             (canGrowLeading ? Icon.chevronLeft : Icon.bar).draw(in: leading.insetBy(dx: 0, dy: (leading.height - hw * 2) / 2), color: ink, ui: ui)
             (canGrowTrailing ? Icon.chevronRight : Icon.bar).draw(in: trailing.insetBy(dx: 0, dy: (trailing.height - hw * 2) / 2), color: ink, ui: ui)
             // Grooves: small triangles cut into the frame, pointing at the true edges.

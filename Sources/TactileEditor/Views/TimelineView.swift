@@ -31,9 +31,6 @@ struct TimelineView {
             .intents(.timeline(.background))
         let drag = state.timeline.drag
         ui.clipped(to: area) {
-            if let drag, drag.kind != .move, let (clip, index) = state.project.clip(withID: drag.clipID), clip.kind.hasFiniteSource {
-                drawGhost(of: clip, row: layout.trackRows[index], geometry: geometry)
-            }
             for (index, track) in state.project.tracks.enumerated() where index < layout.trackRows.count {
                 let row = layout.trackRows[index]
                 guard row.maxY > area.minY && row.minY < area.maxY else { continue }
@@ -47,11 +44,16 @@ struct TimelineView {
                     }
                 }
             }
+            // The trimmed clip's whole source, outlined over its neighbours (behind them it hid).
+            if let drag, drag.kind != .move, let (clip, index) = state.project.clip(withID: drag.clipID), clip.kind.hasFiniteSource,
+               index < layout.trackRows.count {
+                drawGhost(of: clip, row: layout.trackRows[index], geometry: geometry)
+            }
         }
         if let id = state.selection, let (selected, trackIndex) = state.project.clip(withID: id), trackIndex < layout.trackRows.count,
            layout.trackRows[trackIndex].maxY > area.minY, layout.trackRows[trackIndex].minY < area.maxY {
             intents += SelectionView(ui: ui, configuration: configuration, theme: theme)
-                .draw(selected, row: layout.trackRows[trackIndex], area: area, geometry: geometry, stretch: stretch(of: selected, state))
+                .draw(selected, in: state.project, row: layout.trackRows[trackIndex], area: area, geometry: geometry, stretch: stretch(of: selected, state))
         }
         if let snap = state.timeline.snap { drawSnapGuide(at: geometry.x(for: snap.time), state: state) }
         drawPlayhead()
@@ -96,7 +98,7 @@ struct TimelineView {
         // Keep the title readable while the clip's start is scrolled off screen.
         let k = configuration.layout.uiScale, m = theme.metrics.timeline
         let labelX = max(body.x, area.x) + m.labelInset * k
-        let label = Rect(x: labelX, y: body.y + m.labelTop * k, width: max(0, body.maxX - labelX - m.labelInset * k), height: m.labelHeight * k)
+        let label = Rect(x: labelX, y: body.y + m.labelTop * k, width: max(0, body.maxX - labelX - m.labelTrailing * k), height: m.labelHeight * k)
         if status?.info?.hasVideo == true {
             // A chip behind the title keeps it legible over pictures.
             let width = min(label.width + 2 * m.chipPadding * k, ui.measurer.measure(clip.title, font: theme.clipFont).width + m.chipTextPadding * k)
@@ -207,9 +209,16 @@ struct RulerView {
             if t > end || t > visible.upperBound { break }
             let x = geometry.x(for: t)
             if index % labelEvery == 0 {
-                let w = theme.metrics.timeline.rulerLabelWidth
-                ui.text(RulerScale.label(for: t), in: Rect(x: x - w / 2, y: frame.y, width: w, height: frame.height),
-                        font: theme.rulerFont, color: theme.textSecondary, alignment: .center)
+                let w = theme.metrics.timeline.rulerLabelWidth, text = RulerScale.label(for: t)
+                // A label fades out as the playhead's knob passes over it, rather than showing
+                // half-hidden under it ("0s" at the start).
+                let knob = theme.metrics.timeline.knobWidth / 2, half = ui.measurer.measure(text, font: theme.rulerFont).width / 2
+                let clearance = half + knob + theme.metrics.timeline.rulerKnobGap
+                let visibility = min(1, max(0, (abs(x - geometry.playheadX) - knob) / max(1, clearance - knob)))
+                if visibility > 0 {
+                    ui.text(text, in: Rect(x: x - w / 2, y: frame.y, width: w, height: frame.height),
+                            font: theme.rulerFont, color: theme.textSecondary.opacity(visibility), alignment: .center)
+                }
             } else {
                 ui.draw.add(.fillCircle(center: Point(x: x, y: frame.midY), radius: theme.metrics.timeline.rulerDot, theme.textTertiary))
             }

@@ -124,7 +124,7 @@ public struct FrameMonitor: Sendable {
         return [
             GraphRow(name: "interval", latest: frames.last?.interval.map { Self.milliseconds($0) + " ms" } ?? "–",
                      values: intervals, scale: 3 * budget, guide: budget,
-                     color: { $0.followsIdle ? theme.textTertiary : ($0.interval ?? .zero) > late ? theme.selection : theme.accent }),
+                     color: { $0.followsIdle ? theme.textTertiary : ($0.interval ?? .zero) > late ? theme.warning : theme.accent }),
             GraphRow(name: "run time", latest: frames.last.map { Self.milliseconds($0.duration) + " ms" } ?? "–",
                      values: runTimes, scale: max(0.002, runTimes.max() ?? 0), guide: nil,
                      color: { $0.duration > Self.displayInterval ? theme.danger : theme.accent }),
