@@ -100,6 +100,8 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var buttonSize: Double = 44
         /// The media browser sheet: how much of the editor stays visible above it. Default 96 pt.
         public var browserTopGap: Double = 96
+        /// The sheet is as tall as its files need, but at least this share of the screen. Default 0.45.
+        public var browserMinimumShare: Double = 0.45
         /// Height of the sheet's header (title, Cancel). Default 56 pt.
         public var browserHeaderHeight: Double = 56
         /// Columns of media tiles in the sheet (portrait; landscape gets one more per 300 pt). Default 2.

@@ -69,7 +69,7 @@ extension TactileConfiguration {
         r["layout.handleWidth"] = .points(2, 100); r["layout.handleHitMultiplier"] = .init(1, 10)
         r["layout.toolbarRailWidth"] = .points(16, 300); r["layout.landscapeCanvasShare"] = .init(0.1, 0.9)
         r["layout.toolbarButtonWidth"] = .points(16, 200); r["layout.buttonSize"] = .points(16, 200)
-        r["layout.browserTopGap"] = .points(0, 2000); r["layout.browserTileSpacing"] = .points(0, 100)
+        r["layout.browserTopGap"] = .points(0, 2000); r["layout.browserMinimumShare"] = .init(0.1, 1); r["layout.browserTileSpacing"] = .points(0, 100)
         r["layout.browserColumns"] = .init(1, 12)
         r["layout.bannerHeight"] = .points(16, 200); r["layout.bannerPadding"] = .points(0, 60); r["layout.bannerMaximumLines"] = .init(1, 6); r["layout.uiScale"] = .init(0.5, 3)
         // Input: slops in points, times in seconds.

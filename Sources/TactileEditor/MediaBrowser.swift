@@ -4,13 +4,22 @@ import TactileCore
 /// The media files the add buttons offer: a folder and the files in it (paths, in the order
 /// shown). The app scans the folder; the editor only reads it.
 public struct MediaLibrary: Sendable, Hashable {
-    /// The folder, as shown in the sheet's header.
+    /// The folder's path.
     public var folder: String
     /// The files in it.
     public var files: [String]
+    /// What the sheet's header calls the folder ("Demo media"); empty: the folder's own name.
+    public var name: String
 
-    public init(folder: String = "", files: [String] = []) {
-        self.folder = folder; self.files = files
+    public init(folder: String = "", files: [String] = [], name: String = "") {
+        self.folder = folder; self.files = files; self.name = name
+    }
+
+    /// The name the sheet shows: `name`, else the folder's last component, else "the media folder".
+    public var displayName: String {
+        if !name.isEmpty { return name }
+        let last = folder.split(separator: "/").last.map(String.init) ?? ""
+        return last.isEmpty ? "the media folder" : last
     }
 }
 
@@ -78,19 +87,22 @@ struct BrowserLayout {
     /// The layout for `count` tiles on `viewport`, `progress` of the way up (0 … 1).
     init(viewport: Size, configuration: TactileConfiguration, count: Int, progress: Double, bottomInset: Double) {
         let l = configuration.layout
-        let top = min(l.browserTopGap, viewport.height * 0.3)
-        let height = viewport.height - top
-        let eased = 1 - pow(1 - min(1, max(0, progress)), 3)
-        sheet = Rect(x: 0, y: top + height * (1 - eased), width: viewport.width, height: height)
-        header = Rect(x: 0, y: sheet.y, width: viewport.width, height: l.browserHeaderHeight)
-        grid = Rect(x: l.margin, y: header.maxY, width: viewport.width - 2 * l.margin, height: max(0, sheet.maxY - header.maxY - bottomInset))
         spacing = l.browserTileSpacing
         columns = max(1, l.browserColumns + (viewport.width > viewport.height ? Int((viewport.width - viewport.height) / 300) + 1 : 0))
-        let width = (grid.width - spacing * Double(columns - 1)) / Double(columns)
+        let width = (viewport.width - 2 * l.margin - spacing * Double(columns - 1)) / Double(columns)
         pictureHeight = (width * 9 / 16).rounded()
         tileSize = Size(width: width, height: pictureHeight + l.browserCaptionHeight)
         let rows = (count + columns - 1) / columns
         contentHeight = rows == 0 ? 0 : Double(rows) * tileSize.height + Double(rows - 1) * spacing + spacing
+        // As tall as the files need (a few files leave no empty half), between a share of the
+        // screen and all of it below the top gap; past that the grid scrolls.
+        let top = min(l.browserTopGap, viewport.height * 0.3)
+        let fitted = l.browserHeaderHeight + max(contentHeight, tileSize.height + spacing) + bottomInset
+        let height = min(viewport.height - top, max(viewport.height * l.browserMinimumShare, fitted))
+        let eased = 1 - pow(1 - min(1, max(0, progress)), 3)
+        sheet = Rect(x: 0, y: viewport.height - height * eased, width: viewport.width, height: height)
+        header = Rect(x: 0, y: sheet.y, width: viewport.width, height: l.browserHeaderHeight)
+        grid = Rect(x: l.margin, y: header.maxY, width: viewport.width - 2 * l.margin, height: max(0, sheet.maxY - header.maxY - bottomInset))
     }
 
     /// How far the grid can scroll.

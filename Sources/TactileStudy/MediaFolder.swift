@@ -15,7 +15,9 @@ public enum MediaFolder {
         guard let folder else {
             let demo = DemoMedia.defaultFolder()
             _ = try? DemoMedia.ensure(in: demo)
-            return (try? scan(demo)) ?? MediaLibrary(folder: demo.path)
+            var library = (try? scan(demo)) ?? MediaLibrary(folder: demo.path)
+            library.name = "Demo media"
+            return library
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {

@@ -148,7 +148,7 @@ public struct ViewMetrics: Hashable, Sendable {
         public var grabberWidth = 36.0, grabberHeight = 5.0, grabberTop = 6.0
         /// The header's title: its top, and its and the folder line's shares of the header. 12 pt, 0.45, 0.3.
         public var titleTop = 12.0, titleShare = 0.45, folderShare = 0.3
-        /// Cancel: width and top. 84, 10 pt.
+        /// Cancel: width, and the top of its touch area (it stands level with the title). 84, 10 pt.
         public var cancelWidth = 84.0, cancelTop = 10.0
         /// The empty folder's message height. 80 pt.
         public var emptyHeight = 80.0

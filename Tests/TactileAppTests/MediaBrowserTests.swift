@@ -5,6 +5,7 @@ import TactileStudy
 import TactileTestSupport
 import TactileInput
 import TactileMedia
+import TactileUI
 @testable import TactileApp
 
 /// The media browser sheet behind the add buttons, driven through `tactile inspect` /
@@ -29,8 +30,14 @@ final class MediaBrowserTests: XCTestCase, ReplayTesting {
         let shown = try inspect(after: open, settle: 0.5)
         let sheet = try XCTUnwrap(shown["mediaBrowser"], "the sheet is open")
         XCTAssertEqual(sheet.state["kind"] as? String, "video")
-        XCTAssertLessThan(sheet.frame.y, 844 / 2, "it slid up")
+        XCTAssertEqual(sheet.frame.maxY, 844, accuracy: 0.5, "it slid up from the bottom")
+        XCTAssertEqual(sheet.state["folderName"] as? String, "Demo media", "not the cache folder's name")
         let listed = tiles(shown)
+        let lastTile = try XCTUnwrap(listed.map(\.frame.maxY).max())
+        XCTAssertLessThan(sheet.frame.maxY - lastTile, 0.25 * sheet.frame.height, "three videos leave no empty half")
+        let cancel = try XCTUnwrap(shown["mediaBrowser.cancel"]).frame
+        let b = Theme().metrics.browser
+        XCTAssertEqual(cancel.midY, sheet.frame.y + b.titleTop + 56 * b.titleShare / 2, accuracy: 0.5, "Cancel stands level with the title")
         XCTAssertEqual(listed.map(\.name), ["beach.mp4", "city.mp4", "forest.mp4"], "videos only, by name")
         XCTAssertEqual(listed.map { $0.state["duration"] as? Double }, [8, 6, 12])
         XCTAssertTrue(listed.allSatisfy { $0.state["poster"] as? Bool == true }, "each shows a picture")

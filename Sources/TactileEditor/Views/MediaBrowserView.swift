@@ -58,7 +58,7 @@ struct MediaBrowserView {
         ui.element(UIElement(id: Self.sheetID, role: "mediaBrowser", label: browser.title, frame: layout.sheet,
                              state: ["kind": .string(browser.kind.rawValue), "files": .number(Double(entries.count)),
                                      "scroll": .number(scroll), "maxScroll": .number(layout.maxScroll),
-                                     "folder": .string(state.library.folder)]))
+                                     "folder": .string(state.library.folder), "folderName": .string(state.library.displayName)]))
         return intents
     }
 
@@ -73,8 +73,11 @@ struct MediaBrowserView {
                                                                     height: h.height * b.folderShare),
                 font: theme.captionFont, color: theme.textSecondary, alignment: .center)
         let m = configuration.layout.margin
-        let cancel = Rect(x: h.maxX - m - b.cancelWidth, y: h.y + b.cancelTop, width: b.cancelWidth, height: h.height - b.cancelTop)
-        let tapped = ui.button("mediaBrowser.cancel", label: "Cancel", frame: cancel) { look in
+        // Level with the title, its touch area as tall as the header below the grabber.
+        let title = Rect(x: h.x, y: h.y + b.titleTop, width: h.width, height: h.height * b.titleShare)
+        let cancel = Rect(x: h.maxX - m - b.cancelWidth, y: title.y, width: b.cancelWidth, height: title.height)
+        let reach = Rect(x: cancel.x, y: h.y + b.cancelTop, width: cancel.width, height: h.height - b.cancelTop)
+        let tapped = ui.button("mediaBrowser.cancel", label: "Cancel", frame: cancel, hitFrame: reach) { look in
             ui.text("Cancel", in: cancel, font: theme.bodyFont, color: look.pressed ? theme.textSecondary : theme.accent, alignment: .trailing)
         }
         return tapped ? [.closeBrowser] : []
@@ -155,7 +158,5 @@ struct MediaBrowserView {
 
     private func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 
-    private func folderName(_ library: MediaLibrary) -> String {
-        library.folder.isEmpty ? "the media folder" : fileName(library.folder)
-    }
+    private func folderName(_ library: MediaLibrary) -> String { library.displayName }
 }
