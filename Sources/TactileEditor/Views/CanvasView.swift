@@ -15,9 +15,11 @@ struct CanvasView {
     func draw(_ state: EditorState) -> [EditorIntent] {
         let m = theme.metrics.canvas
         let picture = frame.insetBy(dx: configuration.layout.margin, dy: m.verticalInset).aspectFit(state.project.format.ratio)
-        // A horizontal pan on the canvas scrubs (see ScrubController).
-        let intents = ui.interact("canvas", hitFrame: frame, gestures: GestureTarget(id: "canvas", gestures: [.scroll], scrollAxes: [.horizontal]))
-            .intents(.scrub(.canvas))
+        // A tap on the picture plays or pauses; a horizontal pan scrubs (see ScrubController).
+        let interaction = ui.interact("canvas", hitFrame: frame,
+                                      gestures: GestureTarget(id: "canvas", gestures: [.tap, .scroll], scrollAxes: [.horizontal]))
+        var intents = interaction.intents(.scrub(.canvas))
+        if interaction.gestures.contains(where: { $0.event.kind == .tap && $0.event.phase == .recognized }) { intents.append(.togglePlayback) }
         ui.fill(picture, theme.canvasBackdrop)
         // At the very end (where playback stops) the last frame stays up, not a black picture.
         let duration = state.project.duration
