@@ -90,6 +90,7 @@ struct EditorActions {
             state.browser = nil
             commit(project, state: &state, now: now, effects: &effects, edit: "add", clip: id)
             state.selection = id
+            state.timeline.reveal = id
             effects.cues.append(CueEvent(.impactLight, reason: "addMedia"))
         case .closeBrowser:
             guard state.browser != nil else { return }
@@ -103,6 +104,7 @@ struct EditorActions {
                                                          sourceDuration: kind.hasFiniteSource ? duration : nil)
             commit(project, state: &state, now: now, effects: &effects, edit: "add", clip: id)
             state.selection = id
+            state.timeline.reveal = id
         case .splitSelection:
             guard let id = state.selection else { return banner("Select a clip to split it.", state: &state, now: now) }
             do {

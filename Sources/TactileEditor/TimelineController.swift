@@ -12,6 +12,16 @@ struct TimelineController {
 
     // MARK: Frames
 
+    /// Scrolls the tracks (the least distance) so that clip `id`'s row shows whole.
+    private func reveal(_ id: String, _ state: inout EditorState, layout: EditorLayout) {
+        guard let (_, index) = state.project.clip(withID: id), index < layout.trackRows.count else { return }
+        let row = layout.trackRows[index], area = layout.tracksArea
+        var offset = state.timeline.trackOffset
+        if row.minY < area.minY { offset -= area.minY - row.minY } else if row.maxY > area.maxY { offset += row.maxY - area.maxY }
+        state.timeline.trackOffset = min(max(0, offset), layout.maximumTrackOffset)
+        state.timeline.scrollY = nil
+    }
+
     /// Moves every animation on to `now`, before the frame is drawn.
     func advance(_ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
         let pps = state.pointsPerSecond
@@ -28,6 +38,10 @@ struct TimelineController {
         // Keep the tracks' scroll inside what they can scroll (tracks removed, timeline resized).
         if state.timeline.scrollY == nil {
             state.timeline.trackOffset = min(max(0, state.timeline.trackOffset), layout.maximumTrackOffset)
+        }
+        if let id = state.timeline.reveal {
+            state.timeline.reveal = nil
+            reveal(id, &state, layout: layout)
         }
         autoScroll(&state, layout: layout, now: now, effects: &effects)
         let overscrolled = state.playhead < .zero || state.playhead > state.project.duration

@@ -32,6 +32,9 @@ public struct TimelineMotion: Sendable {
     public var scrollX: Scroller?
     /// How far the tracks are scrolled up, in points.
     public var trackOffset: Double = 0
+    /// A clip to bring into view on the next pass (one just added, perhaps on a new track below
+    /// the tracks on show), so nothing is selected off screen.
+    public var reveal: String?
     /// Vertical scrolling while a finger or momentum drives it.
     public var scrollY: Scroller?
     /// The zoom and time under the fingers when a pinch began.

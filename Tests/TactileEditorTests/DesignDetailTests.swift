@@ -71,3 +71,17 @@ final class DesignDetailTests: XCTestCase {
         if let ghost, let city { XCTAssertGreaterThan(ghost, city, "drawn after (above) City Lights") }
     }
 }
+
+/// Clips just added land where the user can see them.
+final class AddedClipVisibilityTests: XCTestCase {
+    func testEveryAddedTextIsSelectedInView() {
+        let h = EditorHarness()
+        for n in 1...5 {
+            h.tap("toolbar.add.text")
+            let id = try? XCTUnwrap(h.state.selection)
+            guard let id, let clip = h.element("clip:\(id)") else { return XCTFail("text \(n) is not on screen") }
+            XCTAssertEqual(clip.hitFrame.height, clip.frame.height, accuracy: 0.5, "text \(n)'s track shows whole: \(clip.hitFrame)")
+        }
+        XCTAssertGreaterThan(h.state.timeline.trackOffset, 0, "the tracks scrolled to bring the later ones in")
+    }
+}
