@@ -22,6 +22,8 @@ public final class DrawListRenderer {
     private var mesh = Mesh()
     private var sdlVertices: [SDL_Vertex] = []
     private var clipStack: [SDL_Rect] = []
+    /// Turns in force (pixels), innermost last; empty when nothing is turned.
+    private var turns: [Turn] = []
     private var textures = TextTextureCache()
     private var images: [ImageHandle: (texture: OpaquePointer, width: Int, height: Int)] = [:]
     /// Handles drawn in the current render; textures of others are let go after it.
@@ -63,6 +65,7 @@ public final class DrawListRenderer {
     public func render(_ list: DrawList, placement: Placement, bounds: SDL_Rect) {
         textures.beginFrame()
         clipStack = [bounds]
+        turns.removeAll()
         var b = bounds
         SDL_RenderSetClipRect(renderer, &b)
         lastTriangleCount = 0
@@ -82,11 +85,21 @@ public final class DrawListRenderer {
     }
 
     private func draw(_ command: DrawCommand, _ p: Placement) {
+        // Shapes are tessellated upright, then their new vertices turned.
+        let firstVertex = mesh.vertices.count
+        defer {
+            if let turn = turns.last, mesh.vertices.count > firstVertex {
+                for i in firstVertex..<mesh.vertices.count {
+                    let q = turn.apply(Point(x: Double(mesh.vertices[i].x), y: Double(mesh.vertices[i].y)))
+                    mesh.vertices[i].x = Float(q.x); mesh.vertices[i].y = Float(q.y)
+                }
+            }
+        }
         let s = p.scale
         switch command {
         case let .fillRect(rect, color, radius):
             let r = p.rect(rect)
-            if radius * s < 0.5, let pixels = Self.pixelAligned(r) {
+            if radius * s < 0.5, turns.isEmpty, let pixels = Self.pixelAligned(r) {
                 // Square, pixel-aligned rectangles (backgrounds, bars) need no anti-aliasing:
                 // fill them directly, much faster than blended triangles on the software renderer.
                 flushMesh()
@@ -133,7 +146,49 @@ public final class DrawListRenderer {
             flushMesh()
             if clipStack.count > 1 { clipStack.removeLast() }
             applyClip()
+        case let .pushRotation(center, degrees):
+            let turn = Turn(pivot: p.point(center), degrees: degrees)
+            turns.append(turns.last.map { $0.then(turn) } ?? turn)
+        case .popRotation:
+            if !turns.isEmpty { turns.removeLast() }
         }
+    }
+
+    /// A turn of the picture: `degrees` clockwise about `pivot` (pixels), then the turns it sits
+    /// inside (`outer`, innermost first).
+    struct Turn {
+        var pivot: Point, degrees: Double
+        var outer: [(pivot: Point, degrees: Double)] = []
+
+        /// Where `q` goes.
+        func apply(_ q: Point) -> Point {
+            var point = q
+            for (pivot, degrees) in [(pivot, degrees)] + outer { point = Self.turn(point, about: pivot, by: degrees) }
+            return point
+        }
+        /// The total angle, clockwise degrees.
+        var totalDegrees: Double { degrees + outer.reduce(0) { $0 + $1.degrees } }
+        /// `inner` turned inside this turn.
+        func then(_ inner: Turn) -> Turn { Turn(pivot: inner.pivot, degrees: inner.degrees, outer: [(pivot, degrees)] + outer) }
+
+        static func turn(_ q: Point, about c: Point, by degrees: Double) -> Point {
+            let r = degrees * .pi / 180, cs = cos(r), sn = sin(r)
+            let dx = q.x - c.x, dy = q.y - c.y
+            // Clockwise on screen (y grows downwards).
+            return Point(x: c.x + dx * cs - dy * sn, y: c.y + dx * sn + dy * cs)
+        }
+    }
+
+    /// Copies a texture into `dst` (pixels), turned by the turn in force about the turned centre.
+    private func copy(_ texture: OpaquePointer, source: UnsafePointer<SDL_Rect>?, into dst: SDL_FRect) {
+        guard let turn = turns.last else {
+            var d = dst
+            SDL_RenderCopyF(renderer, texture, source, &d)
+            return
+        }
+        let centre = turn.apply(Point(x: Double(dst.x + dst.w / 2), y: Double(dst.y + dst.h / 2)))
+        var d = SDL_FRect(x: Float(centre.x) - dst.w / 2, y: Float(centre.y) - dst.h / 2, w: dst.w, h: dst.h)
+        SDL_RenderCopyExF(renderer, texture, source, &d, turn.totalDegrees, nil, SDL_FLIP_NONE)
     }
 
     /// The rectangle as whole pixels when its edges lie on pixel boundaries (within 1/100 px).
@@ -189,17 +244,18 @@ public final class DrawListRenderer {
         case .trailing: x = frame.maxX - w
         }
         let y = frame.midY - h / 2
-        var dst = SDL_Rect(x: Int32(x.rounded()), y: Int32(y.rounded()), w: Int32(entry.width), h: Int32(entry.height))
+        let dst = SDL_Rect(x: Int32(x.rounded()), y: Int32(y.rounded()), w: Int32(entry.width), h: Int32(entry.height))
+        func f(_ r: SDL_Rect) -> SDL_FRect { SDL_FRect(x: Float(r.x), y: Float(r.y), w: Float(r.w), h: Float(r.h)) }
         if let texture = entry.texture {
             SDL_SetTextureColorMod(texture, run.color.r, run.color.g, run.color.b)
             SDL_SetTextureAlphaMod(texture, run.color.a)
-            SDL_RenderCopy(renderer, texture, nil, &dst)
+            copy(texture, source: nil, into: f(dst))
         }
         // Emoji keep their own colours; only the text's opacity applies.
         for piece in entry.emoji {
-            var at = SDL_Rect(x: dst.x + piece.frame.x, y: dst.y + piece.frame.y, w: piece.frame.w, h: piece.frame.h)
+            let at = SDL_Rect(x: dst.x + piece.frame.x, y: dst.y + piece.frame.y, w: piece.frame.w, h: piece.frame.h)
             SDL_SetTextureAlphaMod(piece.texture, run.color.a)
-            SDL_RenderCopy(renderer, piece.texture, nil, &at)
+            copy(piece.texture, source: nil, into: f(at))
         }
     }
 
@@ -207,13 +263,13 @@ public final class DrawListRenderer {
         imagesUsed.insert(handle)
         if images[handle] == nil, let picture = imageStore?.image(for: handle) { setImage(picture, for: handle) }
         guard let image = images[handle] else { return }
-        var dst = SDL_FRect(x: Float(frame.x), y: Float(frame.y), w: Float(frame.width), h: Float(frame.height))
+        let dst = SDL_FRect(x: Float(frame.x), y: Float(frame.y), w: Float(frame.width), h: Float(frame.height))
         SDL_SetTextureAlphaMod(image.texture, UInt8((min(1, max(0, opacity)) * 255).rounded()))
         if let s = source {
             var src = SDL_Rect(x: Int32(s.x), y: Int32(s.y), w: Int32(s.width), h: Int32(s.height))
-            SDL_RenderCopyF(renderer, image.texture, &src, &dst)
+            copy(image.texture, source: &src, into: dst)
         } else {
-            SDL_RenderCopyF(renderer, image.texture, nil, &dst)
+            copy(image.texture, source: nil, into: dst)
         }
     }
 }

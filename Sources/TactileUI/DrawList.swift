@@ -40,6 +40,12 @@ public enum DrawCommand: Hashable, Sendable {
     case pushClip(Rect)
     /// Restores the clip before the matching `pushClip`.
     case popClip
+    /// Turns everything after it `degrees` clockwise about `center` (on top of any turn already
+    /// in force) until the matching `popRotation`: overlays turned on the canvas. Clips stay
+    /// upright.
+    case pushRotation(center: Point, degrees: Double)
+    /// Ends the matching `pushRotation`.
+    case popRotation
 }
 
 /// The drawing layers, back to front. Overlays draw above content whatever order they were

@@ -32,6 +32,15 @@ extension UIContext {
         return placed
     }
 
+    /// Runs `body` with what it draws turned `degrees` clockwise about `center` (no command when
+    /// the turn is nil).
+    public func rotated(about center: Point, by degrees: Double, _ body: () -> Void) {
+        guard degrees != 0 else { return body() }
+        draw.add(.pushRotation(center: center, degrees: degrees))
+        body()
+        draw.add(.popRotation)
+    }
+
     /// Runs `body` with drawing clipped to `rect`.
     public func clipped(to rect: Rect, _ body: () -> Void) {
         draw.add(.pushClip(rect))

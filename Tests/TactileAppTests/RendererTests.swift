@@ -51,6 +51,51 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(rgb(image, 80, 60), [0, 0, 255])
     }
 
+    func testARotationTurnsShapesImagesAndTextAboutItsCentreAndEnds() throws {
+        // A 60×10 bar through the middle, turned a quarter: it stands upright.
+        let image = try render {
+            $0.add(.pushRotation(center: Point(x: 50, y: 40), degrees: 90))
+            $0.add(.fillRect(Rect(x: 20, y: 35, width: 60, height: 10), Color(hex: 0xFF0000), cornerRadius: 0))
+            $0.add(.popRotation)
+            $0.add(.fillRect(Rect(x: 0, y: 0, width: 10, height: 10), Color(hex: 0x0000FF), cornerRadius: 0))
+        }
+        XCTAssertEqual(rgb(image, 50, 15), [255, 0, 0], "above the centre after the turn")
+        XCTAssertEqual(rgb(image, 50, 65), [255, 0, 0], "and below it")
+        XCTAssertEqual(rgb(image, 25, 40), [0, 0, 0], "no longer to the left")
+        XCTAssertEqual(rgb(image, 5, 5), [0, 0, 255], "after popRotation drawing is upright again")
+
+        let checker = RGBAImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 255, 0, 255])
+        let turned = try render({
+            $0.add(.pushRotation(center: Point(x: 50, y: 40), degrees: 180))
+            $0.add(.image(ImageHandle(7), source: nil, frame: Rect(x: 30, y: 30, width: 40, height: 20), opacity: 1))
+            $0.add(.popRotation)
+        }, setup: { $0.setImage(checker, for: ImageHandle(7)) })
+        XCTAssertEqual(rgb(turned, 35, 40), [0, 255, 0], "half a turn puts the right half on the left")
+        XCTAssertEqual(rgb(turned, 65, 40), [255, 0, 0])
+
+        let text = try render {
+            $0.add(.pushRotation(center: Point(x: 50, y: 40), degrees: 90))
+            $0.add(.text(TextRun("WWWWWW", in: Rect(x: 10, y: 30, width: 80, height: 20), font: Font(size: 14, weight: .bold),
+                                 color: .white, alignment: .center)))
+            $0.add(.popRotation)
+        }
+        let column = (0..<80).filter { text.pixel(x: 50, y: $0).r > 128 }.count
+        let row = (0..<100).filter { text.pixel(x: $0, y: 40).r > 128 }.count
+        XCTAssertGreaterThan(column, row, "the line of text runs down the picture: \(column) lit down, \(row) across")
+    }
+
+    func testNestedRotationsAddUp() throws {
+        let image = try render {
+            $0.add(.pushRotation(center: Point(x: 50, y: 40), degrees: 45))
+            $0.add(.pushRotation(center: Point(x: 50, y: 40), degrees: 45))
+            $0.add(.fillRect(Rect(x: 20, y: 35, width: 60, height: 10), Color(hex: 0xFF0000), cornerRadius: 0))
+            $0.add(.popRotation)
+            $0.add(.popRotation)
+        }
+        XCTAssertEqual(rgb(image, 50, 15), [255, 0, 0], "two eighths make a quarter")
+        XCTAssertEqual(rgb(image, 25, 40), [0, 0, 0])
+    }
+
     func testImagesScaleIntoTheirFrame() throws {
         let checker = RGBAImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 255, 0, 255])
         let image = try render({ $0.add(.image(ImageHandle(7), source: nil, frame: Rect(x: 0, y: 0, width: 40, height: 20), opacity: 1)) },

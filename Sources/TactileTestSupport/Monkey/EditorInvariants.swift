@@ -161,7 +161,8 @@ public struct EditorInvariants {
         case let .image(_, source, frame, opacity): return (source.map(f) ?? true) && f(frame) && opacity.isFinite
         case let .cornerMask(rect, _, radius): return f(rect) && radius.isFinite
         case let .pushClip(rect): return f(rect)
-        case .popClip: return true
+        case .popClip, .popRotation: return true
+        case let .pushRotation(center, degrees): return f(center) && degrees.isFinite
         }
     }
 }
