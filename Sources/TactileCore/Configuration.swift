@@ -194,6 +194,16 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var bannerDuration: Double = 4
         /// How long the media browser sheet takes to slide up, in seconds. Default 0.25 s.
         public var browserSlideDuration: Double = 0.25
+        /// How near an overlay's centre or edge snaps to the canvas's centre lines, edges and safe
+        /// margins while it is dragged, in points on screen. Default 6 pt.
+        public var overlaySnapThreshold: Double = 6
+        /// The safe margin overlays snap to, as a share of the composition's width and height
+        /// (the title-safe area of broadcast and phone editors). Default 0.05.
+        public var overlaySafeMargin: Double = 0.05
+        /// How near a turned overlay snaps to 0, 90, 180 or 270 degrees, in degrees. Default 5°.
+        public var overlayRotationSnap: Double = 5
+        /// The smallest touch target an overlay keeps however small it is scaled, in points. Default 44 pt.
+        public var overlayMinimumTarget: Double = 44
         public init() {}
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A point in the UI's coordinate space, in points (pt).
 public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
     public var x: Double
@@ -55,6 +57,14 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Whether `p` lies inside (left and top edges inclusive, right and bottom exclusive).
     public func contains(_ p: Point) -> Bool { p.x >= x && p.x < maxX && p.y >= y && p.y < maxY }
+
+    /// The upright rectangle holding this one turned `degrees` about its centre.
+    public func turned(by degrees: Double) -> Rect {
+        guard degrees != 0 else { return self }
+        let r = degrees * .pi / 180, c = abs(cos(r)), s = abs(sin(r))
+        let w = width * c + height * s, h = width * s + height * c
+        return Rect(x: midX - w / 2, y: midY - h / 2, width: w, height: h)
+    }
 
     /// Whether `r` lies wholly inside this rectangle (edges may touch).
     public func contains(_ r: Rect) -> Bool { r.x >= x && r.maxX <= maxX && r.y >= y && r.maxY <= maxY }

@@ -93,6 +93,7 @@ public struct Editor {
     var actions: EditorActions { EditorActions(configuration: configuration) }
     var timeline: TimelineController { TimelineController(configuration: configuration) }
     var tasks: TaskController { TaskController(configuration: configuration) }
+    var overlays: OverlayController { OverlayController(configuration: configuration) }
 
     func layout(for state: EditorState) -> EditorLayout {
         EditorLayout(viewport: state.viewport, configuration: configuration, trackCount: state.project.tracks.count,
@@ -133,8 +134,11 @@ public struct Editor {
                 ScrubController(configuration: configuration).apply(gesture, from: source, &state, layout: layout, now: now, effects: &effects)
             case let .timeline(target):
                 timeline.apply(gesture, on: target, &state, layout: layout, now: now, effects: &effects)
+            case let .overlay(target):
+                overlays.apply(gesture, on: target, &state, now: now, effects: &effects)
             }
         }
+        overlays.settle(&state, now: now, effects: &effects)
         for intent in intents { actions.perform(intent, state: &state, now: now, effects: &effects) }
         if let playback = state.playback { ui.requestFrames(playback.request) }
         if timeline.isAnimating(state) { ui.requestFrames(.animation, reason: "timeline") }

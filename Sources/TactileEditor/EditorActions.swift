@@ -7,8 +7,13 @@ public enum EditorIntent: Hashable, Sendable {
     case togglePlayback
     case select(clipID: String, at: Point)
     case deselect
-    /// Add a clip: text and stickers at once; video, audio and images through the media browser.
+    /// Add a clip: text at once; stickers through the sticker picker; video, audio and images
+    /// through the media browser.
     case add(ClipKind)
+    /// Open the sticker picker (or close it).
+    case toggleStickerPicker
+    /// Add a sticker of this shape at the playhead.
+    case addSticker(StickerShape)
     /// Add the media file at `path` as a clip at the playhead, at its full length.
     case addMedia(path: String, info: MediaInfo)
     /// Close the media browser without adding anything.
@@ -40,7 +45,9 @@ struct EditorActions {
         case .space: intent = .togglePlayback
         case .undo: intent = .undo
         case .redo: intent = .redo
-        case .escape: intent = state.browser != nil ? .closeBrowser : state.formatPicker ? .toggleFormatPicker : .deselect
+        case .escape:
+            intent = state.browser != nil ? .closeBrowser : state.formatPicker ? .toggleFormatPicker
+                : state.stickerPicker ? .toggleStickerPicker : .deselect
         case .rotate: intent = .rotate
         }
         perform(intent, state: &state, now: now, effects: &effects)
@@ -96,6 +103,17 @@ struct EditorActions {
             guard state.browser != nil else { return }
             state.browser = nil
             effects.log.append(LogEvent(time: now, kind: "closeBrowser"))
+        case .add(.sticker), .toggleStickerPicker:
+            state.stickerPicker.toggle()
+            effects.log.append(LogEvent(time: now, kind: state.stickerPicker ? "openStickers" : "closeStickers"))
+        case let .addSticker(shape):
+            state.stickerPicker = false
+            let at = min(max(.zero, state.playhead), state.project.duration)
+            let (project, id) = state.project.addingClip(kind: .sticker, title: shape.title, at: at,
+                                                         duration: .seconds(configuration.editing.newClipDuration), sticker: shape)
+            commit(project, state: &state, now: now, effects: &effects, edit: "add", clip: id)
+            state.selection = id
+            state.timeline.reveal = id
         case let .add(kind):
             let duration = Time.seconds(configuration.editing.newClipDuration)
             let title = kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()

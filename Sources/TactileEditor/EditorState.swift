@@ -61,12 +61,16 @@ public struct EditorState: Sendable {
     public var timeline = TimelineMotion()
     /// A scrub in progress on the canvas or the scrub bar.
     public var scrub: ScrubSession?
+    /// An overlay being moved, scaled or turned on the canvas.
+    public var overlayEdit: OverlayManipulation?
     /// The media the add buttons offer.
     public var library = MediaLibrary()
     /// The media browser sheet, while open.
     public var browser: MediaBrowser?
     /// Whether the composition format picker is open.
     public var formatPicker = false
+    /// Whether the sticker picker is open.
+    public var stickerPicker = false
     /// A test plan in progress (`run --plan`).
     public var tasks: TaskRun?
     /// The media generation and project the clips were last fitted to their media's lengths for.

@@ -1,3 +1,4 @@
+import TactileCore
 import TactileUI
 
 /// What a gesture was made on, as the widget that got it says at its call site: the editor
@@ -10,6 +11,18 @@ public enum GestureRoute: Hashable, Sendable {
     case scrub(ScrubSession.Source)
     /// The media browser sheet: the dimmed editor above it, its grid, a tile.
     case browser(BrowserTarget)
+    /// An overlay on the canvas (a text, sticker or picture).
+    case overlay(OverlayTarget)
+}
+
+/// An overlay on the canvas as drawn when its gesture was made: which clip, and the geometry its
+/// transform is measured in.
+public struct OverlayTarget: Hashable, Sendable {
+    public var clipID: String
+    /// The composition's picture on screen.
+    public var picture: Rect
+    /// The overlay's box at scale 1 and no turn, in points.
+    public var natural: Size
 }
 
 /// The parts of the timeline that take gestures.

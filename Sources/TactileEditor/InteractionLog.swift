@@ -43,7 +43,10 @@ enum InteractionLog {
         if g.phase == .ended || g.phase == .cancelled {
             fields["dx"] = .number(rounded(g.translation.x)); fields["dy"] = .number(rounded(g.translation.y))
         }
-        if g.kind == .pinch && g.phase != .began { fields["scale"] = .number((g.scale * 1000).rounded() / 1000) }
+        if g.kind == .pinch && g.phase != .began {
+            fields["scale"] = .number((g.scale * 1000).rounded() / 1000)
+            if g.rotation != 0 { fields["rotation"] = .number(rounded(g.rotation)) }
+        }
         log.append(LogEvent(time: now, kind: "gesture.\(g.phase.rawValue)", fields: fields))
     }
 

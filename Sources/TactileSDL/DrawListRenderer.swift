@@ -125,6 +125,8 @@ public final class DrawListRenderer {
             Tessellator.cornerMask(p.rect(rect), radius: radius * s, color: color, into: &mesh)
         case let .triangle(a, b, c, color):
             Tessellator.fillConvex([p.point(a), p.point(b), p.point(c)], color: color, into: &mesh)
+        case let .polygon(points, color):
+            Tessellator.fillPolygon(points.map(p.point), color: color, into: &mesh)
         case let .text(run):
             flushMesh()
             drawText(run, p)

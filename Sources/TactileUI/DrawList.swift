@@ -29,6 +29,9 @@ public enum DrawCommand: Hashable, Sendable {
     case strokeCircle(center: Point, radius: Double, Color, width: Double)
     /// A filled triangle (trim-handle grooves, chevrons, play icons).
     case triangle(Point, Point, Point, Color)
+    /// A filled simple polygon, convex or not (stickers: a star, a heart, an arrow), its outline
+    /// anti-aliased and no seams inside.
+    case polygon([Point], Color)
     /// Text.
     case text(TextRun)
     /// An image, or the `source` part of it (in image pixels), scaled into `frame`.

@@ -60,6 +60,30 @@ public enum Tessellator {
     public static func fillConvex(_ path: [Point], color: Color, into mesh: inout Mesh) {
         let points = deduplicated(path)
         guard points.count >= 3, color.a > 0 else { return }
+        let base = outlineVertices(points, color: color, into: &mesh)
+        for i in 1..<(Int32(points.count) - 1) { mesh.indices += [base, base + 2 * i, base + 2 * (i + 1)] }
+        appendFringe(from: base, count: points.count, into: &mesh)
+    }
+
+    /// Fills a simple polygon, convex or not (a star, a heart, an arrow), with anti-aliased edges:
+    /// the inside is cut into triangles by ear clipping and shares its edges exactly, so no seam
+    /// shows inside; only the outline gets a fringe.
+    public static func fillPolygon(_ path: [Point], color: Color, into mesh: inout Mesh) {
+        let points = deduplicated(path)
+        guard points.count >= 3, color.a > 0 else { return }
+        let base = outlineVertices(points, color: color, into: &mesh)
+        let inner = (0..<points.count).map { i in
+            let v = mesh.vertices[Int(base) + 2 * i]
+            return Point(x: Double(v.x), y: Double(v.y))
+        }
+        for (a, b, c) in earClipped(inner) { mesh.indices += [base + 2 * a, base + 2 * b, base + 2 * c] }
+        appendFringe(from: base, count: points.count, into: &mesh)
+    }
+
+    /// Appends a pair of vertices per point — inside the outline by half the fringe in `color`,
+    /// outside by half in transparent. Returns the first one's index: vertex `base + 2 i` is
+    /// point i's inner one (for the caller's fill), `base + 2 i + 1` its outer one.
+    private static func outlineVertices(_ points: [Point], color: Color, into mesh: inout Mesh) -> Int32 {
         let normals = vertexNormals(points)
         let base = Int32(mesh.vertices.count)
         let half = fringe / 2
@@ -68,15 +92,54 @@ public enum Tessellator {
             mesh.vertices.append(vertex(p.x - n.x * half, p.y - n.y * half, color))
             mesh.vertices.append(vertex(p.x + n.x * half, p.y + n.y * half, transparent))
         }
-        let count = Int32(points.count)
-        for i in 1..<(count - 1) {
-            mesh.indices += [base, base + 2 * i, base + 2 * (i + 1)]
-        }
-        for i in 0..<count {
-            let j = (i + 1) % count
+        return base
+    }
+
+    /// The fringe's triangles between the inner and outer vertices of `outlineVertices`.
+    private static func appendFringe(from base: Int32, count: Int, into mesh: inout Mesh) {
+        let n = Int32(count)
+        for i in 0..<n {
+            let j = (i + 1) % n
             let ii = base + 2 * i, jj = base + 2 * j
             mesh.indices += [ii, jj, jj + 1, ii, jj + 1, ii + 1]
         }
+    }
+
+    /// Triangles (as indices into `points`) covering a simple polygon, by ear clipping. A
+    /// polygon that crosses itself still gets a fan of what is left, never a hang.
+    static func earClipped(_ points: [Point]) -> [(Int32, Int32, Int32)] {
+        var area = 0.0
+        for i in points.indices { let p = points[i], q = points[(i + 1) % points.count]; area += p.x * q.y - q.x * p.y }
+        let turn: Double = area >= 0 ? 1 : -1
+        func cross(_ a: Point, _ b: Point, _ c: Point) -> Double { ((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)) * turn }
+        func inside(_ p: Point, _ a: Point, _ b: Point, _ c: Point) -> Bool {
+            cross(a, b, p) >= 0 && cross(b, c, p) >= 0 && cross(c, a, p) >= 0
+        }
+        var left = Array(points.indices)
+        var triangles: [(Int32, Int32, Int32)] = []
+        triangles.reserveCapacity(points.count - 2)
+        var misses = 0
+        var i = 0
+        while left.count > 3 {
+            let n = left.count
+            let ia = left[(i + n - 1) % n], ib = left[i % n], ic = left[(i + 1) % n]
+            let a = points[ia], b = points[ib], c = points[ic]
+            var isEar = cross(a, b, c) > 0
+            if isEar {
+                for k in left where k != ia && k != ib && k != ic && inside(points[k], a, b, c) { isEar = false; break }
+            }
+            if isEar || misses > n {
+                triangles.append((Int32(ia), Int32(ib), Int32(ic)))
+                left.remove(at: i % n)
+                misses = 0
+                i = max(0, (i % n) - 1)
+            } else {
+                misses += 1
+                i = (i + 1) % n
+            }
+        }
+        triangles.append((Int32(left[0]), Int32(left[1]), Int32(left[2])))
+        return triangles
     }
 
     /// Strokes a closed convex outline `width` pixels thick, centred on the path.

@@ -20,16 +20,17 @@ public struct ViewMetrics: Hashable, Sendable {
         public var baseTitleFont = Font(size: 22, weight: .bold)
         /// How far the title sits above the centre, and the source line below it (and its height). 10, 12, 18 pt.
         public var baseTitleLift = 10.0, baseSourceDrop = 12.0, baseSourceHeight = 18.0
-        /// Text clips: the band's height, its top as a share of the picture from the bottom, its font and shadow offset.
-        public var textBandHeight = 30.0, textBandFromBottom = 0.3, textShadow = 1.5
+        /// Overlays at their natural size (scale 1), as shares of the picture's shorter side: a
+        /// text's font size, a sticker's size, a picture's width. 0.1, 0.26, 0.53.
+        public var textShare = 0.1, stickerShare = 0.26, pipShare = 0.53
+        /// A text overlay's weight (its size comes from `textShare`), its line height as a multiple
+        /// of the size, its side padding as a share of the size, and its shadow's offset. Bold, 1.4, 0.3, 1.5 pt.
         public var textFont = Font(size: 20, weight: .bold)
-        /// Stickers: the badge's size and its inset from the top-right corner. 52 pt, 12 pt.
-        public var stickerSize = 52.0, stickerInset = 12.0
-        /// Picture-in-picture clips: share of the picture they take, their right margin as a share of
-        /// its width, their inset from the top. 0.3, 0.04, 10 pt.
-        public var pipShare = 0.3, pipMargin = 0.04, pipInset = 10.0
+        public var textLineHeight = 1.4, textPadding = 0.3, textShadow = 1.5
         /// A picture-in-picture clip without a picture yet: its box's corner radius and its title's side inset. 4 pt.
         public var pipPlaceholderRadius = 4.0
+        /// A selected overlay's frame: its line width, its distance outside the overlay's box and its corner radius. 2, 6, 6 pt.
+        public var overlaySelectionStroke = 2.0, overlaySelectionPadding = 6.0, overlaySelectionRadius = 6.0
         /// The trim preview's timecode pill: height, distance of its top from the bottom, text padding, corner radius. 28, 40, 24, 14 pt.
         public var pillHeight = 28.0, pillFromBottom = 40.0, pillPadding = 24.0, pillRadius = 14.0
         /// The trim preview's frame line. 2 pt.
@@ -211,7 +212,21 @@ public struct ViewMetrics: Hashable, Sendable {
         public init() {}
     }
 
+    /// The sticker picker: a panel of shapes above the toolbar.
+    public struct StickerPicker: Hashable, Sendable {
+        /// The clip font's size these sizes are drawn at: they scale with it (`--ui-scale`). 12 pt.
+        public var designFont = 12.0
+        /// Shapes per row. 4.
+        public var columns = 4
+        /// The panel: its gap above the toolbar, padding, corner radius, the title's height. 8, 10, 18, 30 pt.
+        public var panelGap = 8.0, panelPadding = 10.0, panelRadius = 18.0, titleHeight = 30.0
+        /// An option: its height (its width shares the panel), corner radius, the shape's box, the label's height. 84, 12, 44, 18 pt.
+        public var optionHeight = 84.0, optionRadius = 12.0, optionGlyph = 44.0, optionLabelHeight = 18.0
+        public init() {}
+    }
+
     public var canvas = Canvas()
+    public var stickerPicker = StickerPicker()
     public var kiosk = Kiosk()
     public var timeline = Timeline()
     public var bars = Bars()

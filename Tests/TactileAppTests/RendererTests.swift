@@ -84,6 +84,50 @@ final class RendererTests: XCTestCase {
         XCTAssertGreaterThan(column, row, "the line of text runs down the picture: \(column) lit down, \(row) across")
     }
 
+    func testTurnedTrianglesCoverWhatTheSameTrianglesTurnedByHandCover() throws {
+        // A star of eight triangles (as the sticker icon draws it), turned a quarter about its
+        // centre, against the same star with its corners turned before drawing.
+        func star(_ turn: Double) -> [(Point, Point, Point)] {
+            func polar(_ i: Int, _ r: Double) -> Point {
+                let a = -Double.pi / 2 + Double(i) * Double.pi / 5 + turn * Double.pi / 180
+                return Point(x: 50 + cos(a) * r, y: 40 + sin(a) * r)
+            }
+            var triangles = [(polar(1, 12), polar(3, 12), polar(5, 12)), (polar(1, 12), polar(5, 12), polar(7, 12)),
+                             (polar(1, 12), polar(7, 12), polar(9, 12))]
+            for i in stride(from: 0, to: 10, by: 2) { triangles.append((polar(i + 9, 9), polar(i, 30), polar(i + 1, 9))) }
+            return triangles
+        }
+        let turned = try render {
+            $0.add(.pushRotation(center: Point(x: 50, y: 40), degrees: 90))
+            for (a, b, c) in star(0) { $0.add(.triangle(a, b, c, .white)) }
+            $0.add(.popRotation)
+        }
+        let byHand = try render { list in for (a, b, c) in star(90) { list.add(.triangle(a, b, c, .white)) } }
+        var differing = 0
+        for y in 0..<80 { for x in 0..<100 where abs(Int(turned.pixel(x: x, y: y).r) - Int(byHand.pixel(x: x, y: y).r)) > 64 { differing += 1 } }
+        XCTAssertLessThan(differing, 5, "pixels that differ between the two stars")
+        XCTAssertGreaterThan(turned.pixel(x: 50, y: 40).r, 200, "the star's middle is filled")
+    }
+
+    func testAPolygonFillsAConcaveShapeWithoutSeamsOrSpill() throws {
+        // A five-pointed star over white text: its middle is solid (no seam lets the text
+        // through), the notches between its points stay empty.
+        let star = (0..<10).map { i -> Point in
+            let a = -Double.pi / 2 + Double(i) * Double.pi / 5, r = i % 2 == 0 ? 36.0 : 15.0
+            return Point(x: 50 + cos(a) * r, y: 40 + sin(a) * r)
+        }
+        let image = try render {
+            $0.add(.fillRect(Rect(x: 0, y: 0, width: 100, height: 80), .white, cornerRadius: 0))
+            $0.add(.polygon(star, Color(hex: 0xFF0000)))
+        }
+        let middle = (30..<70).flatMap { x in (30..<50).map { (x, $0) } }.filter { x, y in
+            hypot(Double(x) - 50, Double(y) - 40) < 11 }
+        XCTAssertTrue(middle.allSatisfy { rgb(image, $0.0, $0.1) == [255, 0, 0] }, "the middle is solid red")
+        XCTAssertEqual(rgb(image, 50, 10), [255, 0, 0], "the top point is filled")
+        let notch = Point(x: 50 + cos(-Double.pi / 2 + Double.pi / 5) * 28, y: 40 + sin(-Double.pi / 2 + Double.pi / 5) * 28)
+        XCTAssertEqual(rgb(image, Int(notch.x), Int(notch.y)), [255, 255, 255], "between two points stays white")
+    }
+
     func testNestedRotationsAddUp() throws {
         let image = try render {
             $0.add(.pushRotation(center: Point(x: 50, y: 40), degrees: 45))

@@ -1,3 +1,4 @@
+import Foundation
 import TactileCore
 import TactileEditor
 import TactileHost
@@ -59,6 +60,33 @@ final class EditorHarness {
         guard !hold else { return }
         run(until: now + .seconds(rest))
         frame([.touch(.up, id: finger, at: b, time: now)])
+    }
+
+    /// Two fingers about `centre`, `from` points apart, moving to `to` points apart while the
+    /// line between them turns `turn` degrees clockwise and their centre shifts by `shift`, in
+    /// `steps` moves; both lift after resting (unless `hold`). The first finger lands first.
+    func twoFingers(about centre: Point, from: Double, to: Double, turn: Double = 0, shift: Point = .zero, steps: Int = 12,
+                    startAngle: Double = 0, hold: Bool = false) {
+        func fingers(_ k: Double) -> (Point, Point) {
+            let d = (from + (to - from) * k) / 2, a = (startAngle + turn * k) * Double.pi / 180
+            let c = Point(x: centre.x + shift.x * k, y: centre.y + shift.y * k)
+            return (Point(x: c.x - cos(a) * d, y: c.y - sin(a) * d), Point(x: c.x + cos(a) * d, y: c.y + sin(a) * d))
+        }
+        let (a0, b0) = fingers(0)
+        frame([.touch(.down, id: 1, at: a0, time: now)])
+        now += .milliseconds(20)
+        frame([.touch(.down, id: 2, at: b0, time: now)])
+        for i in 1...steps {
+            now += .frame(atRate: 60)
+            let (a, b) = fingers(Double(i) / Double(steps))
+            frame([.touch(.move, id: 1, at: a, time: now), .touch(.move, id: 2, at: b, time: now)])
+        }
+        guard !hold else { return }
+        run(until: now + .seconds(0.15))
+        let (a, b) = fingers(1)
+        frame([.touch(.up, id: 2, at: b, time: now)])
+        now += .milliseconds(20)
+        frame([.touch(.up, id: 1, at: a, time: now)])
     }
 
     /// Element `id`'s frame.

@@ -177,6 +177,20 @@ final class GestureArenaTests: XCTestCase {
         XCTAssertEqual(summary.last, "tap.recognized", "the arena is fresh again")
     }
 
+    func testPinchReportsHowFarTheFingersTurned() {
+        down(1, 100, 100, at: 0)
+        down(2, 200, 100, at: 0.01)
+        XCTAssertEqual(events.last!.rotation, 0)
+        move(2, 150, 150, at: 0.1)                       // the second finger swings down: a quarter turn clockwise
+        move(1, 150, 50, at: 0.1)
+        XCTAssertEqual(events.last!.rotation, 90, accuracy: 1e-9)
+        move(1, 200, 100, at: 0.2); move(2, 100, 100, at: 0.2)   // half a turn: reported as -180, not 180
+        XCTAssertEqual(abs(events.last!.rotation), 180, accuracy: 1e-9)
+        move(1, 150, 150, at: 0.3); move(2, 150, 50, at: 0.3)    // three quarters clockwise = a quarter anticlockwise
+        XCTAssertEqual(events.last!.rotation, -90, accuracy: 1e-9)
+        XCTAssertEqual(events.last!.scale, 1, accuracy: 1e-9, "turning alone does not scale")
+    }
+
     func testAFingerJumpingFarInAnInstantFlingsNoFasterThanTheCap() {
         // A glitching panel: 1,000 pt within a millisecond would measure a million pt/s.
         down(1, 100, 100, at: 0)

@@ -36,12 +36,24 @@ public struct Clip: Hashable, Sendable, Identifiable {
     public var sourceStart: Time
     /// How long the whole source is, nil when unlimited (image, text, sticker).
     public var sourceDuration: Time?
+    /// Where it sits on the picture when it is an overlay; nil: its kind's usual place
+    /// (`OverlayTransform.placement(for:)`).
+    public var transform: OverlayTransform?
+    /// A sticker's shape; nil on other clips (and on stickers from before the picker: a star).
+    public var sticker: StickerShape?
 
     public init(id: String, kind: ClipKind, media: String? = nil, title: String, start: Time, duration: Time,
-                sourceStart: Time = .zero, sourceDuration: Time? = nil) {
+                sourceStart: Time = .zero, sourceDuration: Time? = nil, transform: OverlayTransform? = nil, sticker: StickerShape? = nil) {
         self.id = id; self.kind = kind; self.media = media; self.title = title
         self.start = start; self.duration = duration; self.sourceStart = sourceStart; self.sourceDuration = sourceDuration
+        self.transform = transform; self.sticker = sticker
     }
+
+    /// The shape a sticker clip shows.
+    public var stickerShape: StickerShape { sticker ?? .star }
+
+    /// Where the clip sits as an overlay: its transform, or its kind's usual place.
+    public var placement: OverlayTransform { transform ?? OverlayTransform.placement(for: kind) }
 
     /// Where the clip ends on the timeline.
     public var end: Time { start + duration }

@@ -27,12 +27,16 @@ extension Project {
     /// it, or on a new track (placed after the last track of that kind) when none has room.
     /// Returns the new project and the new clip's id.
     public func addingClip(kind: ClipKind, title: String, at time: Time, duration: Time,
-                           media: String? = nil, sourceDuration: Time? = nil) -> (Project, String) {
+                           media: String? = nil, sourceDuration: Time? = nil, sticker: StickerShape? = nil) -> (Project, String) {
         var project = self
         let id = unusedID(prefix: kind.rawValue)
-        let clip = Clip(id: id, kind: kind, media: media, title: title, start: time, duration: duration,
-                        sourceStart: .zero, sourceDuration: sourceDuration)
+        var clip = Clip(id: id, kind: kind, media: media, title: title, start: time, duration: duration,
+                        sourceStart: .zero, sourceDuration: sourceDuration, sticker: sticker)
         let preferred: TrackKind = kind == .audio ? .audio : (kind == .video ? .video : .overlay)
+        if preferred == .overlay {
+            let overlapping = project.tracks.filter { $0.kind == .overlay }.flatMap(\.clips).filter { $0.start < clip.end && clip.start < $0.end }
+            clip.transform = OverlayTransform.freePlacement(for: kind, avoiding: overlapping.map(\.placement))
+        }
         let fits = { (t: Track) in t.kind == preferred && !t.clips.contains { $0.start < clip.end && clip.start < $0.end } }
         if let index = project.tracks.firstIndex(where: fits) {
             project.tracks[index].clips.append(clip)

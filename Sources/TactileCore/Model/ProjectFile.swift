@@ -77,7 +77,15 @@ public enum ProjectFile {
                     start: try cr.seconds(c, "start", allowZero: true),
                     duration: try cr.seconds(c, "duration", allowZero: false),
                     sourceStart: try cr.optionalSeconds(c, "sourceStart") ?? .zero,
-                    sourceDuration: try cr.optionalSeconds(c, "sourceDuration", allowZero: false))
+                    sourceDuration: try cr.optionalSeconds(c, "sourceDuration", allowZero: false),
+                    transform: try cr.transform(c, "transform"),
+                    sticker: try cr.sticker(c, "sticker"))
+                if clip.transform != nil && kind != .overlay {
+                    throw ProjectFileError(path: cr.path + ".transform", "only clips on an overlay track have a transform")
+                }
+                if clip.sticker != nil && clipKind != .sticker {
+                    throw ProjectFileError(path: cr.path + ".sticker", "only sticker clips have a sticker shape")
+                }
                 if let total = clip.sourceDuration, clip.sourceStart + clip.duration > total + Time(ticks: 1) {
                     throw ProjectFileError(path: cr.path, "sourceStart + duration (\(clip.sourceStart.seconds + clip.duration.seconds)s) runs past the source's \(total.seconds)s")
                 }
@@ -125,7 +133,10 @@ public enum ProjectFile {
                 .object([("id", .string(t.id)), ("kind", .string(t.kind.rawValue)), ("clips", .array(t.clips.map { c in
                     .object([("id", .string(c.id)), ("kind", .string(c.kind.rawValue)), ("media", c.media.map { .string($0) } ?? .null),
                              ("title", .string(c.title)), ("start", seconds(c.start)), ("duration", seconds(c.duration)),
-                             ("sourceStart", seconds(c.sourceStart)), ("sourceDuration", c.sourceDuration.map(seconds) ?? .null)])
+                             ("sourceStart", seconds(c.sourceStart)), ("sourceDuration", c.sourceDuration.map(seconds) ?? .null)]
+                            + (c.transform.map { t in [("transform", .object([("x", .number(t.x)), ("y", .number(t.y)), ("scale", .number(t.scale)),
+                                                                                 ("rotation", .number(t.rotation))]))] } ?? [])
+                            + (c.sticker.map { [("sticker", .string($0.rawValue))] } ?? []))
                 }))])
             })),
         ])
@@ -193,6 +204,28 @@ private struct FieldReader {
             throw ProjectFileError(path: inner.path, problem)
         }
         return CompositionFormat(aspect, width: width, height: height)!
+    }
+    /// A sticker's shape by name, or nil when absent.
+    func sticker(_ o: [String: Any], _ key: String) throws -> StickerShape? {
+        guard let name = try optionalString(o, key) else { return nil }
+        guard let shape = StickerShape(rawValue: name) else {
+            let known = StickerShape.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ProjectFileError(path: self.name(key), "unknown sticker \"\(PrintableText.of(name, limit: 40))\" (expected one of \(known))")
+        }
+        return shape
+    }
+    /// An overlay's transform, `{"x": 0.5, "y": 0.8, "scale": 1, "rotation": 0}`, or nil when absent.
+    func transform(_ o: [String: Any], _ key: String) throws -> OverlayTransform? {
+        guard let v = o[key], !(v is NSNull) else { return nil }
+        guard let t = v as? [String: Any] else { throw ProjectFileError(path: name(key), "expected an object or null") }
+        let inner = FieldReader(path: name(key))
+        let x = try inner.number(try inner.value(t, "x"), "x"), y = try inner.number(try inner.value(t, "y"), "y")
+        let scale = try t["scale"].map { try inner.number($0, "scale") } ?? 1
+        let rotation = try t["rotation"].map { try inner.number($0, "rotation") } ?? 0
+        if let problem = OverlayTransform.problem(x: x, y: y, scale: scale, rotation: rotation) {
+            throw ProjectFileError(path: inner.name(problem.field), problem.message)
+        }
+        return OverlayTransform(x: x, y: y, scale: scale, rotation: rotation)
     }
     func array(_ o: [String: Any], _ key: String) throws -> [Any] {
         guard let a = try value(o, key) as? [Any] else { throw ProjectFileError(path: name(key), "expected an array") }

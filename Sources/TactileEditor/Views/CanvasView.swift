@@ -40,7 +40,8 @@ struct CanvasView {
                 canvasState["empty"] = .bool(true)
             }
             if !overlays.isEmpty { canvasState["overlays"] = .string(overlays.map(\.id).joined(separator: ",")) }
-            for clip in overlays { drawOverlay(clip, at: t, in: picture) }
+            for clip in overlays { intents += drawOverlay(clip, at: t, in: picture, selected: clip.id == state.selection) }
+            if let edit = state.overlayEdit { drawGuides(edit.snaps, clipID: edit.clipID, in: picture, project: state.project) }
         }
         ui.draw.add(.cornerMask(picture, theme.background, cornerRadius: m.cornerRadius))
         ui.element(UIElement(id: "canvas", role: "canvas", label: "Preview", frame: picture, state: canvasState))
@@ -127,28 +128,102 @@ struct CanvasView {
                 font: theme.captionFont, color: Color.white.opacity(0.7), alignment: .center)
     }
 
-    private func drawOverlay(_ clip: Clip, at t: Time, in picture: Rect) {
+    /// Overlay `clip`'s box at scale 1, upright, on `picture`: a text as wide as its words at a
+    /// share of the picture, a sticker square, a picture at its media's shape.
+    func naturalSize(of clip: Clip, in picture: Rect) -> Size {
         let m = theme.metrics.canvas
+        let shorter = min(picture.width, picture.height)
         switch clip.kind {
         case .text:
-            let band = Rect(x: picture.x, y: picture.maxY - picture.height * m.textBandFromBottom, width: picture.width, height: m.textBandHeight)
-            ui.text(clip.title, in: band.offsetBy(dx: m.textShadow, dy: m.textShadow), font: m.textFont, color: Color.black.opacity(0.6), alignment: .center)
-            ui.text(clip.title, in: band, font: m.textFont, color: .white, alignment: .center)
+            let font = Font(size: shorter * m.textShare, weight: m.textFont.weight)
+            let width = ui.measurer.measure(clip.title, font: font).width + 2 * font.size * m.textPadding
+            return Size(width: width, height: font.size * m.textLineHeight)
         case .sticker:
-            let box = Rect(x: picture.maxX - m.stickerSize - m.stickerInset, y: picture.y + m.stickerInset, width: m.stickerSize, height: m.stickerSize)
-            Icon.sticker.draw(in: box, color: theme.color(for: .sticker).mixed(with: .white, 0.3), ui: ui)
-        case .image, .video:
-            let box = Rect(x: picture.maxX - picture.width * (m.pipShare + m.pipMargin), y: picture.y + m.pipInset,
-                           width: picture.width * m.pipShare, height: picture.height * m.pipShare)
-            if let path = clip.media, let info = media.status(of: path).info, info.hasVideo,
-               let frame = media.frame(of: path, at: info.isStill ? .zero : clip.sourceStart + (t - clip.start), lane: .canvas) {
-                ui.image(frame.handle, size: Size(width: Double(frame.width), height: Double(frame.height)), fitting: box)
-                return
+            return Size(width: shorter * m.stickerShare, height: shorter * m.stickerShare)
+        case .image, .video, .audio:
+            let info = clip.media.flatMap { media.status(of: $0).info }
+            let aspect = Double(info?.pictureWidth ?? 16) / Double(max(1, info?.pictureHeight ?? 9))
+            let width = shorter * m.pipShare
+            return Size(width: width, height: width / max(aspect, 0.01))
+        }
+    }
+
+    /// Where overlay `clip` is drawn on `picture`, upright (its turn is about the box's centre).
+    func overlayBox(_ clip: Clip, in picture: Rect) -> Rect {
+        let place = clip.placement, natural = naturalSize(of: clip, in: picture)
+        let size = Size(width: natural.width * place.scale, height: natural.height * place.scale)
+        let centre = Point(x: picture.x + place.x * picture.width, y: picture.y + place.y * picture.height)
+        return Rect(x: centre.x - size.width / 2, y: centre.y - size.height / 2, width: size.width, height: size.height)
+    }
+
+    /// Draws an overlay turned and scaled, its frame when selected, and offers it to the fingers:
+    /// tap to select, drag to move, two fingers to pinch and turn.
+    private func drawOverlay(_ clip: Clip, at t: Time, in picture: Rect, selected: Bool) -> [EditorIntent] {
+        let m = theme.metrics.canvas, place = clip.placement
+        let box = overlayBox(clip, in: picture)
+        ui.rotated(about: box.center, by: place.rotation) {
+            switch clip.kind {
+            case .text:
+                let font = Font(size: box.height / m.textLineHeight, weight: m.textFont.weight)
+                ui.text(clip.title, in: box.offsetBy(dx: m.textShadow, dy: m.textShadow), font: font, color: Color.black.opacity(0.6), alignment: .center)
+                ui.text(clip.title, in: box, font: font, color: .white, alignment: .center)
+            case .sticker:
+                StickerArt.draw(clip.stickerShape, in: box, ui: ui)
+            case .image, .video:
+                if let path = clip.media, let info = media.status(of: path).info, info.hasVideo,
+                   let frame = media.frame(of: path, at: info.isStill ? .zero : clip.sourceStart + (t - clip.start), lane: .canvas) {
+                    ui.image(frame.handle, size: Size(width: Double(frame.width), height: Double(frame.height)), fitting: box)
+                } else {
+                    ui.fill(box, theme.color(for: clip.kind).mixed(with: .black, 0.3), radius: m.pipPlaceholderRadius)
+                    ui.text(clip.title, in: box.insetBy(dx: m.pipPlaceholderRadius, dy: 0), font: theme.captionFont, color: .white, alignment: .center)
+                }
+            case .audio:
+                break
             }
-            ui.fill(box, theme.color(for: clip.kind).mixed(with: .black, 0.3), radius: m.pipPlaceholderRadius)
-            ui.text(clip.title, in: box.insetBy(dx: m.pipPlaceholderRadius, dy: 0), font: theme.captionFont, color: .white, alignment: .center)
-        case .audio:
-            break
+            if selected {
+                let pad = m.overlaySelectionPadding
+                ui.stroke(box.insetBy(dx: -pad, dy: -pad), theme.selection, width: m.overlaySelectionStroke, radius: m.overlaySelectionRadius)
+            }
+        }
+        // The turned box's bounds, never smaller than a fingertip, and only where the picture is.
+        let minimum = configuration.editing.overlayMinimumTarget
+        let bounds = box.turned(by: place.rotation)
+        let grown = bounds.insetBy(dx: -max(0, (minimum - bounds.width) / 2), dy: -max(0, (minimum - bounds.height) / 2))
+        let hit = grown.intersection(picture)
+        let id = "overlay:\(clip.id)"
+        let interaction = ui.interact(id, hitFrame: hit, gestures: GestureTarget(id: id, gestures: [.tap, .move, .pinch]))
+        ui.element(UIElement(id: id, role: "overlay", label: clip.title, frame: box, hitFrame: hit,
+                             state: ["clip": .string(clip.id), "x": .number(place.x), "y": .number(place.y), "scale": .number(place.scale),
+                                     "rotation": .number(place.rotation), "selected": .bool(selected)]))
+        return interaction.intents(.overlay(OverlayTarget(clipID: clip.id, picture: picture, natural: naturalSize(of: clip, in: picture))))
+    }
+
+    /// The lines an overlay being moved has snapped to, across the picture, in the timeline's
+    /// snap-guide style; a right angle shows as a line through the overlay along its turn.
+    private func drawGuides(_ snaps: OverlaySnaps, clipID: String, in picture: Rect, project: Project) {
+        let m = theme.metrics.timeline
+        let phase = -ui.now.seconds * configuration.timeline.marchingAntsSpeed
+        func guide(_ name: String, _ a: Point, _ b: Point) {
+            ui.draw.add(.dashedLine(from: a, to: b, theme.selection, width: m.snapLine, dash: m.snapDash, gap: m.snapGap, phase: phase))
+            ui.element(UIElement(id: "guide:\(name)", role: "snapGuide", label: "Snapped", frame: Rect(x: min(a.x, b.x) - 1, y: min(a.y, b.y) - 1,
+                                 width: abs(b.x - a.x) + 2, height: abs(b.y - a.y) + 2), state: ["to": .string(name)]))
+        }
+        if let x = snaps.x {
+            let at = picture.x + x.position * picture.width
+            guide(OverlaySnaps.name(x, axis: "X"), Point(x: at, y: picture.minY), Point(x: at, y: picture.maxY))
+        }
+        if let y = snaps.y {
+            let at = picture.y + y.position * picture.height
+            guide(OverlaySnaps.name(y, axis: "Y"), Point(x: picture.minX, y: at), Point(x: picture.maxX, y: at))
+        }
+        if let angle = snaps.angle, let clip = project.clip(withID: clipID)?.clip {
+            let c = Point(x: picture.x + clip.placement.x * picture.width, y: picture.y + clip.placement.y * picture.height)
+            let horizontal = Int(angle) % 180 == 0
+            if horizontal {
+                guide("angle\(Int(angle))", Point(x: picture.minX, y: c.y), Point(x: picture.maxX, y: c.y))
+            } else {
+                guide("angle\(Int(angle))", Point(x: c.x, y: picture.minY), Point(x: c.x, y: picture.maxY))
+            }
         }
     }
 }

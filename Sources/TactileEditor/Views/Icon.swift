@@ -39,18 +39,11 @@ enum Icon {
         case .text:
             line(p(-0.26, -0.26), p(0.26, -0.26), 0.11); line(p(0, -0.26), p(0, 0.3), 0.11)
         case .sticker:
-            // A convex pentagon core with five point triangles whose bases sink into it, so no
-            // anti-aliased seam shows between pieces.
-            func polar(_ i: Int, _ r: Double) -> Point {
-                let a = -Double.pi / 2 + Double(i) * Double.pi / 5
+            // One polygon: no seams inside at any size or turn.
+            ui.draw.add(.polygon((0..<10).map { i in
+                let a = -Double.pi / 2 + Double(i) * Double.pi / 5, r = i % 2 == 0 ? 0.34 : 0.14
                 return p(cos(a) * r, sin(a) * r)
-            }
-            ui.draw.add(.triangle(polar(1, 0.15), polar(3, 0.15), polar(5, 0.15), color))
-            ui.draw.add(.triangle(polar(1, 0.15), polar(5, 0.15), polar(7, 0.15), color))
-            ui.draw.add(.triangle(polar(1, 0.15), polar(7, 0.15), polar(9, 0.15), color))
-            for i in stride(from: 0, to: 10, by: 2) {
-                ui.draw.add(.triangle(polar(i + 9, 0.11), polar(i, 0.34), polar(i + 1, 0.11), color))
-            }
+            }, color))
         case .image:
             ui.stroke(Rect(x: c.x - 0.32 * s, y: c.y - 0.26 * s, width: 0.64 * s, height: 0.52 * s), color, width: 0.07 * s, radius: 0.07 * s)
             ui.draw.add(.triangle(p(-0.24, 0.18), p(-0.06, -0.06), p(0.1, 0.18), color))

@@ -1,3 +1,4 @@
+import Foundation
 import TactileCore
 
 /// Settles which gesture owns the fingers on the timeline. Recognisers for the gestures the
@@ -51,6 +52,8 @@ public struct GestureArena: Sendable {
         var axis: ScrollAxis?
         var start: Point
         var startDistance: Double
+        /// The angle of the line from the first finger to the second when it began, radians.
+        var startAngle: Double
     }
 
     enum State: Sendable {
@@ -264,7 +267,8 @@ public struct GestureArena: Sendable {
 
     private mutating func begin(_ kind: GestureKind, fingers ids: [PointerID], target: GestureTarget, start: Point, axis: ScrollAxis?, time: Time) -> [GestureEvent] {
         let distance = ids.count == 2 ? (fingers[ids[0]]!.location.distance(to: fingers[ids[1]]!.location)) : 0
-        let a = Active(kind: kind, fingers: ids, target: target, axis: axis, start: start, startDistance: max(distance, 1))
+        let angle = ids.count == 2 ? Self.angle(fingers[ids[0]]!.location, fingers[ids[1]]!.location) : 0
+        let a = Active(kind: kind, fingers: ids, target: target, axis: axis, start: start, startDistance: max(distance, 1), startAngle: angle)
         state = .active(a)
         return [activeEvent(a, .began, time: time)]
     }
@@ -273,10 +277,11 @@ public struct GestureArena: Sendable {
         let tracked = a.fingers.compactMap { fingers[$0] }
         let location: Point
         var velocity = Point.zero
-        var scale = 1.0
+        var scale = 1.0, rotation = 0.0
         if a.kind == .pinch, tracked.count == 2 {
             location = midpoint(tracked[0].location, tracked[1].location)
             scale = tracked[0].location.distance(to: tracked[1].location) / a.startDistance
+            rotation = OverlayTransform.normalised((Self.angle(tracked[0].location, tracked[1].location) - a.startAngle) * 180 / .pi)
             let v0 = tracked[0].velocity.velocity(at: time), v1 = tracked[1].velocity.velocity(at: time)
             velocity = Point(x: (v0.x + v1.x) / 2, y: (v0.y + v1.y) / 2)
         } else {
@@ -294,6 +299,7 @@ public struct GestureArena: Sendable {
         }
         e.velocity = velocity
         e.scale = scale
+        e.rotation = rotation
         return e
     }
 
@@ -303,4 +309,7 @@ public struct GestureArena: Sendable {
     }
 
     private func midpoint(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
+
+    /// The direction from `a` to `b`, radians, clockwise on screen from the x axis.
+    private static func angle(_ a: Point, _ b: Point) -> Double { atan2(b.y - a.y, b.x - a.x) }
 }

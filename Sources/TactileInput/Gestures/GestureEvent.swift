@@ -33,6 +33,9 @@ public struct GestureEvent: Sendable, Hashable {
     public var velocity: Point
     /// For a pinch: finger distance now divided by the distance when it began.
     public var scale: Double
+    /// For a pinch: how far the line between the fingers has turned since it began, clockwise
+    /// degrees in -180 ..< 180 (a two-finger rotate).
+    public var rotation: Double = 0
 
     /// How far the gesture has moved since it started.
     public var translation: Point { location - start }

@@ -157,6 +157,7 @@ public struct EditorInvariants {
         case let .fillCircle(center, radius, _): return f(center) && radius.isFinite
         case let .strokeCircle(center, radius, _, width): return f(center) && radius.isFinite && width.isFinite
         case let .triangle(a, b, c, _): return f(a) && f(b) && f(c)
+        case let .polygon(points, _): return points.allSatisfy(f)
         case let .text(run): return f(run.frame)
         case let .image(_, source, frame, opacity): return (source.map(f) ?? true) && f(frame) && opacity.isFinite
         case let .cornerMask(rect, _, radius): return f(rect) && radius.isFinite

@@ -1,0 +1,58 @@
+import TactileCore
+import TactileUI
+
+/// The sticker picker the toolbar's Sticker button opens: a panel above the toolbar with every
+/// shape drawn as it will look and its name under it. A tap on one adds it at the playhead; a
+/// tap outside or Escape closes the panel.
+struct StickerPickerView {
+    static let scrimID = "stickerPicker.scrim", optionPrefix = "stickerPicker."
+    let ui: UIContext
+    let layout: EditorLayout
+    let configuration: TactileConfiguration
+    let theme: Theme
+
+    /// How much larger than designed the picker draws: as much as the text (`--ui-scale`).
+    var scale: Double { theme.clipFont.size / theme.metrics.stickerPicker.designFont }
+
+    /// The panel, while open: above everything but the banner.
+    func draw(_ state: EditorState) -> [EditorIntent] {
+        guard state.stickerPicker else { return [] }
+        let m = theme.metrics.stickerPicker, k = scale, shapes = StickerShape.allCases
+        let columns = max(1, m.columns), rows = (shapes.count + columns - 1) / columns
+        let padding = m.panelPadding * k, optionHeight = m.optionHeight * k, titleHeight = m.titleHeight * k
+        let width = min(layout.viewport.width - 2 * configuration.layout.margin, layout.canvas.width)
+        let height = titleHeight + Double(rows) * optionHeight + 2 * padding
+        // Above the toolbar in portrait; over the canvas's foot when the toolbar is a side rail.
+        let bottom = layout.toolbar.minY > layout.viewport.height / 2 ? layout.toolbar.minY - m.panelGap * k : layout.viewport.height - m.panelGap * k
+        let margin = configuration.layout.margin
+        let x = min(max(margin, layout.canvas.midX - width / 2), layout.viewport.width - margin - width)
+        let panel = Rect(x: x, y: max(0, bottom - height), width: width, height: height)
+        var intents: [EditorIntent] = []
+        ui.inLayer(.topmost) {
+            let screen = Rect(origin: .zero, size: layout.viewport)
+            if ui.button(Self.scrimID, role: "scrim", label: "Close stickers", frame: screen, draw: { _ in
+                ui.fill(screen, Color.black.opacity(0.3))
+            }) { intents.append(.toggleStickerPicker) }
+            ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
+            ui.text("Stickers", in: Rect(x: panel.x + padding, y: panel.y + padding, width: panel.width - 2 * padding, height: titleHeight),
+                    font: theme.bodyFont, color: theme.textPrimary, alignment: .leading)
+            ui.element(UIElement(id: "stickerPicker", role: "stickerPicker", label: "Stickers", frame: panel, state: ["shapes": .number(Double(shapes.count))]))
+            let optionWidth = (panel.width - 2 * padding) / Double(columns)
+            for (i, shape) in shapes.enumerated() {
+                let option = Rect(x: panel.x + padding + Double(i % columns) * optionWidth,
+                                  y: panel.y + padding + titleHeight + Double(i / columns) * optionHeight, width: optionWidth, height: optionHeight)
+                let tapped = ui.button(Self.optionPrefix + shape.rawValue, role: "stickerOption", label: shape.title, frame: option,
+                                       state: ["shape": .string(shape.rawValue)]) { look in
+                    if look.pressed { ui.fill(option, theme.surface, radius: m.optionRadius * k) }
+                    let glyph = m.optionGlyph * k, label = m.optionLabelHeight * k
+                    let box = Rect(x: option.midX - glyph / 2, y: option.y + (option.height - glyph - label) / 2, width: glyph, height: glyph)
+                    StickerArt.draw(shape, in: box, ui: ui)
+                    ui.text(shape.title, in: Rect(x: option.x, y: box.maxY, width: option.width, height: label), font: theme.clipFont,
+                            color: theme.textSecondary, alignment: .center)
+                }
+                if tapped { intents.append(.addSticker(shape)) }
+            }
+        }
+        return intents
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import XCTest
+import TactileCore
+import TactileInput
+@testable import TactileApp
+
+/// End to end through `tactile replay` and `tactile inspect`: overlays on the canvas moved,
+/// pinched and turned by replayed fingers; the saved project and `inspect` show the result.
+final class CanvasOverlayReplayTests: XCTestCase, ReplayTesting {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = try Self.makeTestFolder("tactile-overlay")
+        let project = Project(name: "Overlays", tracks: [
+            Track(id: "v", kind: .video, clips: [Clip(id: "bg", kind: .image, title: "Backdrop", start: .zero, duration: .seconds(5))]),
+            Track(id: "o", kind: .overlay, clips: [Clip(id: "title", kind: .text, title: "Summer", start: .zero, duration: .seconds(5))]),
+        ])
+        try ProjectFile.encode(project).write(to: URL(fileURLWithPath: path("project.json")))
+    }
+    override func tearDown() { removeTestFolder() }
+
+    /// Two fingers about `c`, `from` → `to` apart, turning `turn` degrees, from `t` seconds.
+    private func pinch(about c: Point, from: Double, to: Double, turn: Double, at t: Double) -> [InputEvent] {
+        func fingers(_ k: Double) -> (Point, Point) {
+            let d = (from + (to - from) * k) / 2, a = turn * k * Double.pi / 180
+            return (Point(x: c.x - cos(a) * d, y: c.y - sin(a) * d), Point(x: c.x + cos(a) * d, y: c.y + sin(a) * d))
+        }
+        let (a0, b0) = fingers(0)
+        var events: [InputEvent] = [.touch(.down, id: 1, at: a0, time: .seconds(t)), .touch(.down, id: 2, at: b0, time: .seconds(t + 0.02))]
+        for i in 1...15 {
+            let (a, b) = fingers(Double(i) / 15), time = Time.seconds(t + 0.02 + Double(i) / 60)
+            events += [.touch(.move, id: 1, at: a, time: time), .touch(.move, id: 2, at: b, time: time)]
+        }
+        let (a, b) = fingers(1)
+        return events + [.touch(.up, id: 2, at: b, time: .seconds(t + 0.5)), .touch(.up, id: 1, at: a, time: .seconds(t + 0.52))]
+    }
+
+    func testATracedDragPinchAndTurnEndInTheProjectAndInInspect() throws {
+        let start = try inspect(after: [], project: path("project.json"))
+        let overlay = try XCTUnwrap(start["overlay:title"], "the title is an element of role overlay")
+        let picture = start["canvas"]!.frame
+        let c = overlay.hit.center
+        // Drag it 50 pt left, then pinch it to 1.5× while turning 40° clockwise.
+        var events = [InputEvent.touch(.down, id: 1, at: c, time: .seconds(0.1))]
+        for i in 1...10 { events.append(.touch(.move, id: 1, at: Point(x: c.x - Double(i) * 5, y: c.y), time: .seconds(0.1 + Double(i) / 60))) }
+        events.append(.touch(.up, id: 1, at: Point(x: c.x - 50, y: c.y), time: .seconds(0.5)))
+        events += pinch(about: Point(x: c.x - 50, y: c.y), from: 40, to: 60, turn: 40, at: 1)
+
+        let project = try replay(events, project: path("project.json"))
+        let t = try XCTUnwrap(project.clip(withID: "title")?.clip.transform, "the project file keeps the transform")
+        XCTAssertEqual(t.x, 0.5 - 50 / picture.width, accuracy: 0.002)
+        XCTAssertEqual(t.scale, 1.5, accuracy: 0.02)
+        XCTAssertEqual(t.rotation, 40, accuracy: 0.5)
+
+        let after = try inspect(after: events, project: path("project.json"))
+        let shown = try XCTUnwrap(after["overlay:title"])
+        XCTAssertEqual(shown.state["rotation"] as? Double ?? 0, t.rotation, accuracy: 1e-9)
+        XCTAssertEqual(shown.state["scale"] as? Double ?? 0, t.scale, accuracy: 1e-9)
+        XCTAssertEqual(shown.state["selected"] as? Bool, true)
+        XCTAssertEqual(shown.frame.width, overlay.frame.width * t.scale, accuracy: 0.5, "drawn at its new size")
+        XCTAssertGreaterThan(shown.hit.height, shown.frame.height * 1.5, "the turned title is touched where it is drawn")
+    }
+}
