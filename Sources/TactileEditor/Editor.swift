@@ -42,7 +42,15 @@ public struct Editor {
             switch event.kind {
             case let .key(key):
                 flush()
-                actions.handle(key, state: &state, now: event.time, effects: &effects)
+                if state.textEdit != nil {
+                    textEdits.key(key, &state, now: event.time, effects: &effects)
+                } else {
+                    actions.handle(key, state: &state, now: event.time, effects: &effects)
+                }
+            case let .text(text):
+                // Typed text goes to a text being edited; otherwise a space key already played or paused.
+                flush()
+                if state.textEdit != nil { textEdits.type(.insert(text), &state) }
             case .focusLost:
                 group.append(event); flush()
             case let .touch(id, phase, _):
@@ -94,6 +102,7 @@ public struct Editor {
     var timeline: TimelineController { TimelineController(configuration: configuration) }
     var tasks: TaskController { TaskController(configuration: configuration) }
     var overlays: OverlayController { OverlayController(configuration: configuration) }
+    var textEdits: TextEditController { TextEditController(configuration: configuration) }
 
     func layout(for state: EditorState) -> EditorLayout {
         EditorLayout(viewport: state.viewport, configuration: configuration, trackCount: state.project.tracks.count,

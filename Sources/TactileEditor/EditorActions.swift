@@ -10,6 +10,14 @@ public enum EditorIntent: Hashable, Sendable {
     /// Add a clip: text at once; stickers through the sticker picker; video, audio and images
     /// through the media browser.
     case add(ClipKind)
+    /// Edit text clip `id`'s words and look (the keyboard opens).
+    case beginTextEdit(String)
+    /// The on-screen keyboard's new state and what it typed.
+    case textKeyboard(KeyboardState, [KeyboardOutput])
+    /// The edited text's look.
+    case setTextStyle(TextStyle)
+    /// Done editing the text (one undo step).
+    case finishTextEdit
     /// Open the sticker picker (or close it).
     case toggleStickerPicker
     /// Add a sticker of this shape at the playhead.
@@ -49,6 +57,8 @@ struct EditorActions {
             intent = state.browser != nil ? .closeBrowser : state.formatPicker ? .toggleFormatPicker
                 : state.stickerPicker ? .toggleStickerPicker : .deselect
         case .rotate: intent = .rotate
+        case .backspace: intent = .deleteSelection
+        case .enter: return
         }
         perform(intent, state: &state, now: now, effects: &effects)
     }
@@ -103,6 +113,15 @@ struct EditorActions {
             guard state.browser != nil else { return }
             state.browser = nil
             effects.log.append(LogEvent(time: now, kind: "closeBrowser"))
+        case let .beginTextEdit(id):
+            TextEditController(configuration: configuration).begin(id, &state, now: now, effects: &effects)
+        case let .textKeyboard(keyboard, typed):
+            state.textEdit?.keyboard = keyboard
+            for output in typed { TextEditController(configuration: configuration).type(output, &state) }
+        case let .setTextStyle(style):
+            TextEditController(configuration: configuration).style(style, &state)
+        case .finishTextEdit:
+            TextEditController(configuration: configuration).finish(&state, now: now, effects: &effects)
         case .add(.sticker), .toggleStickerPicker:
             state.stickerPicker.toggle()
             effects.log.append(LogEvent(time: now, kind: state.stickerPicker ? "openStickers" : "closeStickers"))

@@ -61,6 +61,8 @@ public struct EditorState: Sendable {
     public var timeline = TimelineMotion()
     /// A scrub in progress on the canvas or the scrub bar.
     public var scrub: ScrubSession?
+    /// A text being typed into.
+    public var textEdit: TextEditing?
     /// An overlay being moved, scaled or turned on the canvas.
     public var overlayEdit: OverlayManipulation?
     /// The media the add buttons offer.

@@ -18,7 +18,12 @@ struct OverlayController {
     func apply(_ g: GestureEvent, on target: OverlayTarget, _ state: inout EditorState, now: Time, effects: inout Effects) {
         switch (g.kind, g.phase) {
         case (.tap, .recognized):
-            select(target.clipID, at: g.location, &state, now: now, effects: &effects)
+            // A tap on a selected text edits it (so a double tap on any text does).
+            if state.selection == target.clipID, state.project.clip(withID: target.clipID)?.clip.kind == .text {
+                TextEditController(configuration: configuration).begin(target.clipID, &state, now: now, effects: &effects)
+            } else {
+                select(target.clipID, at: g.location, &state, now: now, effects: &effects)
+            }
         case (.move, .began), (.pinch, .began):
             guard let clip = state.project.clip(withID: target.clipID)?.clip else { return }
             if state.isPlaying { actions.perform(.togglePlayback, state: &state, now: now, effects: &effects) }

@@ -20,6 +20,10 @@ public enum Key: String, Sendable, Hashable, Codable, CaseIterable {
     case escape
     /// Rotate the device by 90° (Ctrl+R).
     case rotate
+    /// Backspace: the character before the caret while typing; otherwise delete the selected clip.
+    case backspace
+    /// Return: a new line while typing.
+    case enter
 }
 
 /// One piece of input, as data: what happened, where (in points of the viewport) and when
@@ -30,6 +34,9 @@ public struct InputEvent: Hashable, Sendable {
         case touch(id: PointerID, phase: TouchPhase, location: Point)
         /// A key was pressed.
         case key(Key)
+        /// Characters typed on a hardware keyboard (SDL's text input: layouts, dead keys and
+        /// input methods already applied).
+        case text(String)
         /// The window lost focus: every touch is cancelled.
         case focusLost
     }
@@ -48,6 +55,12 @@ public struct InputEvent: Hashable, Sendable {
 
     /// A key event.
     public static func key(_ key: Key, time: Time) -> InputEvent { InputEvent(time: time, kind: .key(key)) }
+
+    /// Typed text.
+    public static func text(_ text: String, time: Time) -> InputEvent { InputEvent(time: time, kind: .text(text)) }
+
+    /// The most characters one text event carries (a trace or an input method sending more is cut).
+    public static let maximumTextLength = 64
 }
 
 extension InputEvent {

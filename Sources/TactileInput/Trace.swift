@@ -8,6 +8,7 @@ import TactileCore
 ///     {"t":0.016,"type":"down","id":1,"x":120.5,"y":600}
 ///     {"t":0.100,"type":"up","id":1,"x":120.5,"y":600}
 ///     {"t":0.500,"type":"key","key":"space"}
+///     {"t":0.600,"type":"text","text":"é"}
 ///     {"t":0.900,"type":"blur"}
 ///     {"t":0.916,"type":"frame"}
 ///
@@ -134,10 +135,15 @@ extension Trace {
                     throw TraceError(line: lineNumber, "key: unknown key (expected one of \(Key.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
                 events.append(.key(key, time: time))
+            case "text":
+                guard let text = object["text"] as? String, !text.isEmpty, text.count <= InputEvent.maximumTextLength else {
+                    throw TraceError(line: lineNumber, "text: typed text must be a string of 1 to \(InputEvent.maximumTextLength) characters")
+                }
+                events.append(.text(text, time: time))
             case "blur":
                 events.append(InputEvent(time: time, kind: .focusLost))
             default:
-                throw TraceError(line: lineNumber, "type: unknown event type \"\(PrintableText.of(type, limit: 40))\" (expected down, move, up, cancel, key, blur, frame or step)")
+                throw TraceError(line: lineNumber, "type: unknown event type \"\(PrintableText.of(type, limit: 40))\" (expected down, move, up, cancel, key, text, blur, frame or step)")
             }
         }
         guard let vp = viewport else { throw TraceError(line: 1, "empty trace: the header line is missing") }
@@ -180,6 +186,8 @@ extension Trace {
             return "{\"t\":\(t),\"type\":\"\(phase.rawValue)\",\"id\":\(id),\"x\":\(fmt(p.x)),\"y\":\(fmt(p.y))\(pressure)}"
         case let .key(k):
             return "{\"t\":\(t),\"type\":\"key\",\"key\":\"\(k.rawValue)\"}"
+        case let .text(text):
+            return "{\"t\":\(t),\"type\":\"text\",\"text\":\(JSONValue.string(text).serialized())}"
         case .focusLost:
             return "{\"t\":\(t),\"type\":\"blur\"}"
         }

@@ -33,7 +33,7 @@ public struct ExitGesture: Sendable {
                 }
             case .focusLost:
                 down.removeAll(); holdStarted = nil
-            case .key:
+            case .key, .text:
                 break
             }
         }

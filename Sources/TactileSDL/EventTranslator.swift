@@ -111,6 +111,8 @@ public struct EventTranslator {
             let ctrl = mods & KMOD_CTRL.rawValue != 0, shift = mods & KMOD_SHIFT.rawValue != 0
             switch Int(k.sym) {
             case Int(SDLK_SPACE.rawValue): events.append(.key(.space, time: now))
+            case Int(SDLK_BACKSPACE.rawValue), Int(SDLK_DELETE.rawValue): events.append(.key(.backspace, time: now))
+            case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): events.append(.key(.enter, time: now))
             case Int(SDLK_ESCAPE.rawValue): events.append(.key(.escape, time: now))
             case Int(SDLK_z.rawValue) where ctrl: events.append(.key(shift ? .redo : .undo, time: now))
             case Int(SDLK_y.rawValue) where ctrl: events.append(.key(.redo, time: now))
@@ -119,6 +121,13 @@ public struct EventTranslator {
             case Int(SDLK_F11.rawValue): return .toggleFullscreen
             default: break
             }
+        case SDL_TEXTINPUT:
+            // UTF-8, NUL-terminated in a fixed buffer; control characters are the keys' business.
+            var buffer = event.text.text
+            let text = withUnsafeBytes(of: &buffer) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }.filter { !$0.isNewline && !($0.asciiValue.map { $0 < 32 || $0 == 127 } ?? false) }
+            if !text.isEmpty { events.append(.text(String(text.prefix(InputEvent.maximumTextLength)), time: now)) }
         case SDL_WINDOWEVENT:
             let e = SDL_WindowEventID(UInt32(event.window.event))
             if e == SDL_WINDOWEVENT_FOCUS_LOST {

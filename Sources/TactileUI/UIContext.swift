@@ -154,7 +154,7 @@ public final class UIContext {
             case .focusLost:
                 gestures += self.memory.arena.cancelAll(at: event.time)
                 cancelAllFingers()
-            case .key:
+            case .key, .text:
                 break
             }
         }

@@ -27,6 +27,9 @@ public struct ViewMetrics: Hashable, Sendable {
         /// of the size, its side padding as a share of the size, and its shadow's offset. Bold, 1.4, 0.3, 1.5 pt.
         public var textFont = Font(size: 20, weight: .bold)
         public var textLineHeight = 1.4, textPadding = 0.3, textShadow = 1.5
+        /// Texts wrap to this share of the picture's width, up to this many lines; a text's box
+        /// (its background style) rounds its corners by this share of the font size. 0.9, 12, 0.3.
+        public var textWrapShare = 0.9, textMaximumLines = 12, textBoxRadius = 0.3
         /// A picture-in-picture clip without a picture yet: its box's corner radius and its title's side inset. 4 pt.
         public var pipPlaceholderRadius = 4.0
         /// A selected overlay's frame: its line width, its distance outside the overlay's box and its corner radius. 2, 6, 6 pt.
@@ -225,7 +228,36 @@ public struct ViewMetrics: Hashable, Sendable {
         public init() {}
     }
 
+    /// The on-screen keyboard.
+    public struct Keyboard: Hashable, Sendable {
+        /// The clip font's size these sizes are drawn at: they scale with it (`--ui-scale`). 12 pt.
+        public var designFont = 12.0
+        /// A row's height (the keys' hit areas fill it), the gap drawn between keys, the
+        /// keyboard's padding, a key's corner radius. 50, 6, 4, 6 pt.
+        public var rowHeight = 50.0, keyGap = 6.0, padding = 4.0, keyRadius = 6.0
+        /// A letter's size on its key; an accent's least width in the long-press row. 20, 36 pt.
+        public var letterFont = 20.0, accentWidth = 36.0
+        public init() {}
+    }
+
+    /// Editing a text: the field, Done and the style row above the keyboard.
+    public struct TextEditor: Hashable, Sendable {
+        /// The clip font's size these sizes are drawn at: they scale with it (`--ui-scale`). 12 pt.
+        public var designFont = 12.0
+        /// A row's height (the field, the styles), the padding around and between them, Done's
+        /// width, the field's corner radius and text inset. 44, 8, 72, 10, 12 pt.
+        public var barHeight = 44.0, padding = 8.0, doneWidth = 72.0, fieldRadius = 10.0, fieldInset = 12.0
+        /// The caret: width, and height as a multiple of the field's font size. 2 pt, 1.3.
+        public var caretWidth = 2.0, caretHeight = 1.3
+        /// A style button's width, the medium "A"'s size, the gap before the colours, a colour's
+        /// dot, outlines. 44, 16, 8, 26, 1.5 pt.
+        public var styleSlot = 44.0, sizeGlyph = 16.0, groupGap = 8.0, swatch = 26.0, outline = 1.5
+        public init() {}
+    }
+
     public var canvas = Canvas()
+    public var textEditor = TextEditor()
+    public var keyboard = Keyboard()
     public var stickerPicker = StickerPicker()
     public var kiosk = Kiosk()
     public var timeline = Timeline()

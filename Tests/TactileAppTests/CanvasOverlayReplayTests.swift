@@ -35,6 +35,29 @@ final class CanvasOverlayReplayTests: XCTestCase, ReplayTesting {
         return events + [.touch(.up, id: 2, at: b, time: .seconds(t + 0.5)), .touch(.up, id: 1, at: a, time: .seconds(t + 0.52))]
     }
 
+    func testATracedTextEditTypesOnBothKeyboardsAndKeepsTheStyle() throws {
+        let start = try inspect(after: [], project: path("project.json"))
+        let c = start["overlay:title"]!.hit.center
+        let open = tap(c, at: 0.1) + tap(c, at: 0.25)               // a double tap on the title
+        let editing = try inspect(after: open, project: path("project.json"))
+        XCTAssertEqual(editing["keyboard"]?.state["layer"] as? String, "letters")
+        let keyboard = editing["keyboard"]!.frame
+        XCTAssertGreaterThanOrEqual(editing["key:q"]!.hit.height, 44, "keys are a finger's size")
+        XCTAssertLessThanOrEqual(editing["key:q"]!.hit.maxY, keyboard.maxY)
+        var events = open
+        events += tap(editing["key:⌫"]!.hit.center, at: 1.0)
+        events.append(.text(" sun!", time: .seconds(1.3)))
+        events += tap(editing["textEditor.colour.yellow"]!.hit.center, at: 1.5)
+        events += tap(editing["textEditor.done"]!.hit.center, at: 1.8)
+        let project = try replay(events, project: path("project.json"))
+        let clip = try XCTUnwrap(project.clip(withID: "title")?.clip)
+        XCTAssertEqual(clip.title, "Summe sun!")
+        XCTAssertEqual(clip.textStyle?.colour, .yellow)
+        let after = try inspect(after: events, project: path("project.json"))
+        XCTAssertNil(after["keyboard"], "Done closed the keyboard")
+        XCTAssertEqual(after["overlay:title"]?.state["clip"] as? String, "title")
+    }
+
     func testATracedDragPinchAndTurnEndInTheProjectAndInInspect() throws {
         let start = try inspect(after: [], project: path("project.json"))
         let overlay = try XCTUnwrap(start["overlay:title"], "the title is an element of role overlay")

@@ -22,6 +22,20 @@ final class TraceTests: XCTestCase {
         XCTAssertEqual(try Trace.parse(trace.serialized()), trace)
     }
 
+    func testTypedTextRoundTripsAndBadTextIsRefusedByName() throws {
+        let header = "{\"tactile_trace\":1,\"viewport\":{\"width\":390,\"height\":844}}\n"
+        let trace = try Trace.parse(header + "{\"t\":0.6,\"type\":\"text\",\"text\":\"é \\\"q\\\" 😀\"}\n{\"t\":0.7,\"type\":\"key\",\"key\":\"backspace\"}")
+        XCTAssertEqual(trace.events[0], .text("é \"q\" 😀", time: .seconds(0.6)))
+        XCTAssertEqual(trace.events[1], .key(.backspace, time: .seconds(0.7)))
+        XCTAssertEqual(try Trace.parse(trace.serialized()), trace, "quotes and emoji survive writing")
+        func message(_ line: String) -> String? {
+            do { _ = try Trace.parse(header + line); return nil } catch { return (error as? TraceError)?.message }
+        }
+        XCTAssertEqual(message("{\"t\":0,\"type\":\"text\",\"text\":\"\"}")?.hasPrefix("text:"), true)
+        XCTAssertEqual(message("{\"t\":0,\"type\":\"text\",\"text\":7}")?.hasPrefix("text:"), true)
+        XCTAssertEqual(message("{\"t\":0,\"type\":\"text\",\"text\":\"\(String(repeating: "x", count: 65))\"}")?.hasPrefix("text:"), true)
+    }
+
     func testErrorsNameTheLine() {
         func error(_ text: String) -> TraceError? {
             do { _ = try Trace.parse(text); return nil } catch { return error as? TraceError }

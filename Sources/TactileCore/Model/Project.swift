@@ -41,13 +41,19 @@ public struct Clip: Hashable, Sendable, Identifiable {
     public var transform: OverlayTransform?
     /// A sticker's shape; nil on other clips (and on stickers from before the picker: a star).
     public var sticker: StickerShape?
+    /// A text's look; nil on other clips (and on texts left as they came: `TextStyle.standard`).
+    public var textStyle: TextStyle?
 
     public init(id: String, kind: ClipKind, media: String? = nil, title: String, start: Time, duration: Time,
-                sourceStart: Time = .zero, sourceDuration: Time? = nil, transform: OverlayTransform? = nil, sticker: StickerShape? = nil) {
+                sourceStart: Time = .zero, sourceDuration: Time? = nil, transform: OverlayTransform? = nil, sticker: StickerShape? = nil,
+                textStyle: TextStyle? = nil) {
         self.id = id; self.kind = kind; self.media = media; self.title = title
         self.start = start; self.duration = duration; self.sourceStart = sourceStart; self.sourceDuration = sourceDuration
-        self.transform = transform; self.sticker = sticker
+        self.transform = transform; self.sticker = sticker; self.textStyle = textStyle
     }
+
+    /// The look a text clip shows.
+    public var style: TextStyle { textStyle ?? .standard }
 
     /// The shape a sticker clip shows.
     public var stickerShape: StickerShape { sticker ?? .star }

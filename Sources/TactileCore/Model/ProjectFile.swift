@@ -79,9 +79,13 @@ public enum ProjectFile {
                     sourceStart: try cr.optionalSeconds(c, "sourceStart") ?? .zero,
                     sourceDuration: try cr.optionalSeconds(c, "sourceDuration", allowZero: false),
                     transform: try cr.transform(c, "transform"),
-                    sticker: try cr.sticker(c, "sticker"))
+                    sticker: try cr.sticker(c, "sticker"),
+                    textStyle: try cr.textStyle(c, "style"))
                 if clip.transform != nil && kind != .overlay {
                     throw ProjectFileError(path: cr.path + ".transform", "only clips on an overlay track have a transform")
+                }
+                if clip.textStyle != nil && clipKind != .text {
+                    throw ProjectFileError(path: cr.path + ".style", "only text clips have a text style")
                 }
                 if clip.sticker != nil && clipKind != .sticker {
                     throw ProjectFileError(path: cr.path + ".sticker", "only sticker clips have a sticker shape")
@@ -136,7 +140,9 @@ public enum ProjectFile {
                              ("sourceStart", seconds(c.sourceStart)), ("sourceDuration", c.sourceDuration.map(seconds) ?? .null)]
                             + (c.transform.map { t in [("transform", .object([("x", .number(t.x)), ("y", .number(t.y)), ("scale", .number(t.scale)),
                                                                                  ("rotation", .number(t.rotation))]))] } ?? [])
-                            + (c.sticker.map { [("sticker", .string($0.rawValue))] } ?? []))
+                            + (c.sticker.map { [("sticker", .string($0.rawValue))] } ?? [])
+                            + (c.textStyle.map { s in [("style", .object([("size", .string(s.size.rawValue)), ("colour", .string(s.colour.rawValue)),
+                                                                             ("background", .bool(s.background))]))] } ?? []))
                 }))])
             })),
         ])
@@ -204,6 +210,27 @@ private struct FieldReader {
             throw ProjectFileError(path: inner.path, problem)
         }
         return CompositionFormat(aspect, width: width, height: height)!
+    }
+    /// A text's style, `{"size": "large", "colour": "yellow", "background": true}` (each optional), or nil when absent.
+    func textStyle(_ o: [String: Any], _ key: String) throws -> TextStyle? {
+        guard let v = o[key], !(v is NSNull) else { return nil }
+        guard let s = v as? [String: Any] else { throw ProjectFileError(path: name(key), "expected an object or null") }
+        let inner = FieldReader(path: name(key))
+        func pick<E: RawRepresentable & CaseIterable>(_ field: String, _ type: E.Type) throws -> E? where E.RawValue == String {
+            guard let raw = try inner.optionalString(s, field) else { return nil }
+            guard let value = E(rawValue: raw) else {
+                throw ProjectFileError(path: inner.name(field), "unknown \(field) \"\(PrintableText.of(raw, limit: 40))\" (expected one of \(E.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return value
+        }
+        var style = TextStyle()
+        if let size = try pick("size", TextStyle.Size.self) { style.size = size }
+        if let colour = try pick("colour", TextStyle.Colour.self) { style.colour = colour }
+        if let background = s["background"], !(background is NSNull) {
+            guard JSONNumber.isBoolean(background), let b = background as? Bool else { throw ProjectFileError(path: inner.name("background"), "expected true or false") }
+            style.background = b
+        }
+        return style
     }
     /// A sticker's shape by name, or nil when absent.
     func sticker(_ o: [String: Any], _ key: String) throws -> StickerShape? {

@@ -135,9 +135,9 @@ struct CanvasView {
         let shorter = min(picture.width, picture.height)
         switch clip.kind {
         case .text:
-            let font = Font(size: shorter * m.textShare, weight: m.textFont.weight)
-            let width = ui.measurer.measure(clip.title, font: font).width + 2 * font.size * m.textPadding
-            return Size(width: width, height: font.size * m.textLineHeight)
+            let (font, lines) = textLines(of: clip, in: picture)
+            let width = lines.map { ui.measurer.measure($0, font: font).width }.max() ?? 0
+            return Size(width: width + 2 * font.size * m.textPadding, height: font.size * m.textLineHeight * Double(max(1, lines.count)))
         case .sticker:
             return Size(width: shorter * m.stickerShare, height: shorter * m.stickerShare)
         case .image, .video, .audio:
@@ -146,6 +146,17 @@ struct CanvasView {
             let width = shorter * m.pipShare
             return Size(width: width, height: width / max(aspect, 0.01))
         }
+    }
+
+    /// A text's font at scale 1 and its lines, wrapped to the share of the picture's width a
+    /// text may take (and at its own line breaks).
+    func textLines(of clip: Clip, in picture: Rect) -> (Font, [String]) {
+        let m = theme.metrics.canvas
+        let font = Font(size: min(picture.width, picture.height) * m.textShare * clip.style.size.factor, weight: m.textFont.weight)
+        let width = max(font.size, picture.width * m.textWrapShare - 2 * font.size * m.textPadding)
+        let paragraphs = clip.title.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = paragraphs.flatMap { p in p.isEmpty ? [""] : ui.measurer.lines(of: p, font: font, width: width, maximumLines: m.textMaximumLines) }
+        return (font, Array(lines.prefix(m.textMaximumLines)))
     }
 
     /// Where overlay `clip` is drawn on `picture`, upright (its turn is about the box's centre).
@@ -164,9 +175,7 @@ struct CanvasView {
         ui.rotated(about: box.center, by: place.rotation) {
             switch clip.kind {
             case .text:
-                let font = Font(size: box.height / m.textLineHeight, weight: m.textFont.weight)
-                ui.text(clip.title, in: box.offsetBy(dx: m.textShadow, dy: m.textShadow), font: font, color: Color.black.opacity(0.6), alignment: .center)
-                ui.text(clip.title, in: box, font: font, color: .white, alignment: .center)
+                drawText(clip, in: box, picture: picture)
             case .sticker:
                 StickerArt.draw(clip.stickerShape, in: box, ui: ui)
             case .image, .video:
@@ -196,6 +205,29 @@ struct CanvasView {
                              state: ["clip": .string(clip.id), "x": .number(place.x), "y": .number(place.y), "scale": .number(place.scale),
                                      "rotation": .number(place.rotation), "selected": .bool(selected)]))
         return interaction.intents(.overlay(OverlayTarget(clipID: clip.id, picture: picture, natural: naturalSize(of: clip, in: picture))))
+    }
+
+    /// A text overlay's lines in its style: coloured with a soft shadow, or on a box of its colour.
+    private func drawText(_ clip: Clip, in box: Rect, picture: Rect) {
+        let m = theme.metrics.canvas, style = clip.style
+        let (natural, lines) = textLines(of: clip, in: picture)
+        let count = Double(max(1, lines.count))
+        let font = Font(size: box.height / count / m.textLineHeight, weight: natural.weight)
+        let colour = Color(hex: style.colour.hex)
+        var ink = colour
+        if style.background {
+            ui.fill(box, colour, radius: font.size * m.textBoxRadius)
+            ink = style.colour == .white || style.colour == .yellow ? Color(hex: 0x111111) : .white
+        }
+        let lineHeight = box.height / count
+        for (i, line) in lines.enumerated() {
+            let row = Rect(x: box.x, y: box.y + Double(i) * lineHeight, width: box.width, height: lineHeight)
+            if !style.background {
+                let shadow = style.colour == .black ? Color.white.opacity(0.5) : Color.black.opacity(0.6)
+                ui.text(line, in: row.offsetBy(dx: m.textShadow, dy: m.textShadow), font: font, color: shadow, alignment: .center)
+            }
+            ui.text(line, in: row, font: font, color: ink, alignment: .center)
+        }
     }
 
     /// The lines an overlay being moved has snapped to, across the picture, in the timeline's

@@ -23,6 +23,7 @@ struct ScreenView {
         intents += TaskPromptView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
         intents += MediaBrowserView(ui: ui, media: media, configuration: configuration, theme: theme).draw(state)
         intents += formats.drawPicker(state)
+        intents += TextEditorView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
         intents += StickerPickerView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
         BannerView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
         return intents

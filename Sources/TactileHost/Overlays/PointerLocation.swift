@@ -80,7 +80,7 @@ public struct PointerLocation: Sendable {
                     fingers[id]!.isDown = false
                     fingers[id]!.lastEvent = e.time
                 }
-            case .key:
+            case .key, .text:
                 break
             }
         }

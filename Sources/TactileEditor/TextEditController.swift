@@ -1,0 +1,92 @@
+import Foundation
+import TactileCore
+import TactileInput
+import TactileUI
+
+/// Editing a text overlay's words and look: begun by a tap on a selected text (on the canvas or
+/// its clip on the timeline, so a double tap on an unselected one), typed on the on-screen
+/// keyboard and a hardware keyboard at once, finished with Done, Escape or a tap outside. The
+/// caret stays at the end (typing appends, backspace takes the last character). One edit is
+/// one undo step, logged as a "text" edit.
+struct TextEditController {
+    let configuration: TactileConfiguration
+    var actions: EditorActions { EditorActions(configuration: configuration) }
+
+    func begin(_ clipID: String, _ state: inout EditorState, now: Time, effects: inout Effects) {
+        guard state.textEdit == nil, let clip = state.project.clip(withID: clipID)?.clip, clip.kind == .text else { return }
+        if state.isPlaying { actions.perform(.togglePlayback, state: &state, now: now, effects: &effects) }
+        // The text shows on the canvas only at its time.
+        if state.playhead < clip.start || state.playhead >= clip.end { state.playhead = clip.start }
+        state.selection = clipID
+        var keyboard = KeyboardState(opened: now)
+        keyboard.shift = Self.startsSentence(clip.title)
+        state.textEdit = TextEditing(clipID: clipID, original: state.project, keyboard: keyboard)
+        effects.log.append(LogEvent(time: now, kind: "textEditBegan", fields: ["clip": .string(clipID)]))
+    }
+
+    /// Applies what a keyboard typed.
+    func type(_ output: KeyboardOutput, _ state: inout EditorState) {
+        change(&state) { title in
+            switch output {
+            case let .insert(s): title += s
+            case .deleteBackward: if !title.isEmpty { title.removeLast() }
+            case .newline: title += "\n"
+            }
+        }
+        // Capitals where a sentence starts, as phone keyboards do.
+        if let id = state.textEdit?.clipID, let clip = state.project.clip(withID: id)?.clip {
+            state.textEdit?.keyboard.shift = Self.startsSentence(clip.title)
+        }
+    }
+
+    /// Whether the next letter after `text` starts a sentence: at the start, after a line break,
+    /// or after ". ", "! ", "? ".
+    static func startsSentence(_ text: String) -> Bool {
+        let trimmed = text.reversed().drop { $0 == " " }
+        guard let last = trimmed.first else { return true }
+        if last == "\n" { return true }
+        return text.last == " " && ".!?".contains(last)
+    }
+
+    /// Keys of a hardware keyboard while editing: backspace, return, Escape (done). Others are
+    /// left to the text they type.
+    func key(_ key: Key, _ state: inout EditorState, now: Time, effects: inout Effects) {
+        switch key {
+        case .backspace: type(.deleteBackward, &state)
+        case .enter: type(.newline, &state)
+        case .escape: finish(&state, now: now, effects: &effects)
+        case .undo, .redo, .space, .rotate: break
+        }
+    }
+
+    func style(_ style: TextStyle, _ state: inout EditorState) {
+        guard let edit = state.textEdit, let (_, track) = state.project.clip(withID: edit.clipID),
+              let i = state.project.tracks[track].clips.firstIndex(where: { $0.id == edit.clipID }) else { return }
+        state.project.tracks[track].clips[i].textStyle = style
+    }
+
+    func finish(_ state: inout EditorState, now: Time, effects: inout Effects) {
+        guard let edit = state.textEdit else { return }
+        state.textEdit = nil
+        // A text emptied out keeps the words it had (a text clip with nothing to show would be lost on the canvas).
+        change(&state, clipID: edit.clipID) { title in
+            if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { title = edit.original.clip(withID: edit.clipID)?.clip.title ?? "Text" }
+        }
+        effects.log.append(LogEvent(time: now, kind: "textEditEnded", fields: ["clip": .string(edit.clipID)]))
+        guard state.project != edit.original else { return }
+        state.history.record(edit.original)
+        var event = LogEvent.edit("text", clip: edit.clipID, before: edit.original, after: state.project, time: now)
+        event.fields["beforeText"] = .string(edit.original.clip(withID: edit.clipID)?.clip.title ?? "")
+        event.fields["afterText"] = .string(state.project.clip(withID: edit.clipID)?.clip.title ?? "")
+        effects.log.append(event)
+    }
+
+    private func change(_ state: inout EditorState, clipID: String? = nil, _ body: (inout String) -> Void) {
+        guard let id = clipID ?? state.textEdit?.clipID, let (_, track) = state.project.clip(withID: id),
+              let i = state.project.tracks[track].clips.firstIndex(where: { $0.id == id }) else { return }
+        var title = state.project.tracks[track].clips[i].title
+        body(&title)
+        if title.count > ProjectFile.maximumTextLength { return }
+        state.project.tracks[track].clips[i].title = title
+    }
+}

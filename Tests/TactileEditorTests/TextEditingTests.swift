@@ -1,0 +1,129 @@
+import XCTest
+import TactileCore
+import TactileInput
+import TactileUI
+@testable import TactileEditor
+
+/// Editing a text overlay's words and look (issue 14): opened by a double tap, typed on the
+/// on-screen keyboard and a hardware keyboard at once, one undo step.
+final class TextEditingTests: XCTestCase {
+    /// The demo with "Hello!" being edited, the keyboard settled.
+    private func editingHello() -> EditorHarness {
+        let h = EditorHarness()
+        h.tap("clip:hello")
+        h.now += .milliseconds(100)
+        h.tap("clip:hello")                               // the second tap of a double tap edits
+        XCTAssertNotNil(h.element("keyboard"), "the keyboard opens")
+        h.run(until: h.now + .seconds(0.5))
+        return h
+    }
+
+    private func title(_ h: EditorHarness) -> String { h.state.project.clip(withID: "hello")!.clip.title }
+
+    private func type(_ keys: String, _ h: EditorHarness) { for k in keys { h.tap(k == " " ? "key:space" : "key:\(k)") } }
+
+    func testADoubleTapOnATextClipOpensTheEditorAtItsTime() {
+        let h = editingHello()
+        XCTAssertEqual(h.state.textEdit?.clipID, "hello")
+        XCTAssertEqual(h.state.playhead, .seconds(1), "the playhead moved into the text so the canvas shows it")
+        XCTAssertNotNil(h.element("overlay:hello"))
+        XCTAssertEqual(h.element("textEditor.field")?.state["text"], .string("Hello!"))
+    }
+
+    func testADoubleTapOnTheOverlayOpensTheEditorToo() {
+        let h = EditorHarness()
+        h.state.playhead = .seconds(2)
+        h.frame()
+        h.tap("overlay:hello")
+        h.now += .milliseconds(100)
+        h.tap("overlay:hello")
+        XCTAssertEqual(h.state.textEdit?.clipID, "hello")
+    }
+
+    func testTypedKeysChangeTheWordsLiveAndDoneIsOneUndoStep() {
+        let h = editingHello()
+        h.tap("key:⌫")
+        type(" hi", h)
+        XCTAssertEqual(title(h), "Hello hi", "backspace took the \"!\", then the keys typed (shift was on only for a first letter)")
+        XCTAssertEqual(h.element("overlay:hello")?.label, "Hello hi", "the canvas shows the words as they are typed")
+        h.tap("key:⇧")
+        type("x", h)
+        XCTAssertEqual(title(h), "Hello hiX", "shift makes the next letter a capital")
+        h.tap(Self.doneID)
+        XCTAssertNil(h.element("keyboard"), "Done closes the keyboard")
+        let edits = h.log.filter { $0.kind == "edit" && $0.fields["edit"] == .string("text") }
+        XCTAssertEqual(edits.count, 1)
+        XCTAssertEqual(edits.first?.fields["afterText"], .string("Hello hiX"))
+        h.tap("toolbar.undo")
+        XCTAssertEqual(title(h), "Hello!", "one undo brings the old words back")
+    }
+
+    static let doneID = "textEditor.done"
+
+    func testAHardwareKeyboardTypesAtTheSameTime() {
+        let h = editingHello()
+        h.frame([.text(" wörld", time: h.now)])
+        h.frame([.key(.backspace, time: h.now), .key(.space, time: h.now)])
+        type("s", h)
+        XCTAssertEqual(title(h), "Hello! wörls", "text input, backspace, and the on-screen keys together; space alone types nothing")
+        XCTAssertFalse(h.state.isPlaying, "space does not play while typing")
+        h.frame([.key(.escape, time: h.now)])
+        XCTAssertNil(h.state.textEdit, "Escape is done")
+        XCTAssertEqual(title(h), "Hello! wörls", "and keeps the words")
+    }
+
+    func testALongPressOnALetterOffersItsAccents() {
+        let h = editingHello()
+        let e = h.element("key:e")!.hitFrame.center
+        h.frame([.touch(.down, id: 1, at: e, time: h.now)])
+        h.run(until: h.now + .seconds(0.6))
+        let acute = try! XCTUnwrap(h.element("accent:é"), "holding e shows é among its accents")
+        h.now += .milliseconds(30)
+        h.frame([.touch(.move, id: 1, at: acute.frame.center, time: h.now)])
+        XCTAssertEqual(h.element("accent:é")?.state["chosen"], .bool(true), "the accent under the finger is marked")
+        h.now += .milliseconds(30)
+        h.frame([.touch(.up, id: 1, at: acute.frame.center, time: h.now)])
+        XCTAssertEqual(title(h), "Hello!é")
+        XCTAssertNil(h.element("accent:é"), "the accents go with the finger")
+    }
+
+    func testStylesChangeTheOverlayAndAreKept() throws {
+        let h = editingHello()
+        let before = h.frameOf("overlay:hello")
+        h.tap("textEditor.size.large")
+        h.tap("textEditor.colour.yellow")
+        h.tap("textEditor.background")
+        h.tap(Self.doneID)
+        let style = h.state.project.clip(withID: "hello")!.clip.textStyle
+        XCTAssertEqual(style, TextStyle(size: .large, colour: .yellow, background: true))
+        XCTAssertGreaterThan(h.frameOf("overlay:hello").height, before.height * 1.3, "large is larger on the canvas")
+        XCTAssertEqual(try ProjectFile.decode(ProjectFile.encode(h.state.project)), h.state.project, "the style is saved in the file")
+    }
+
+    func testATapOutsideTheKeyboardIsDoneAndPressesRightAfterOpeningAreIgnored() {
+        let h = EditorHarness()
+        h.tap("clip:hello")
+        h.now += .milliseconds(100)
+        h.tap("clip:hello")
+        h.now += .milliseconds(50)
+        h.tap("key:q")                                    // a finger still bouncing from the double tap
+        XCTAssertEqual(title(h), "Hello!", "nothing is typed in the first moments")
+        h.run(until: h.now + .seconds(0.5))
+        h.tap(Point(x: 195, y: 150))                      // over the canvas
+        XCTAssertNil(h.state.textEdit)
+    }
+
+    func testLongWordsWrapInsideThePicture() {
+        let h = editingHello()
+        h.frame([.text("and a very long line of words that goes on", time: h.now)])
+        h.tap(Self.doneID)
+        let box = h.frameOf("overlay:hello"), picture = h.frameOf("canvas")
+        XCTAssertLessThanOrEqual(box.width, picture.width * 0.9 + 1, "no wider than the picture's wrap width")
+        XCTAssertGreaterThan(box.height, before(h) * 1.8, "the words run onto more lines")
+    }
+
+    private func before(_ h: EditorHarness) -> Double {
+        let m = Theme().metrics.canvas, picture = h.frameOf("canvas")
+        return min(picture.width, picture.height) * m.textShare * m.textLineHeight
+    }
+}
