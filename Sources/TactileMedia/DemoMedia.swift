@@ -2,12 +2,13 @@ import Foundation
 import TactileCore
 
 /// The built-in demo's media, made once by Tactile's own encoders into the user's cache folder
-/// (`$XDG_CACHE_HOME/tactile`, else `~/.cache/tactile`): three short H.264 clips with distinct
-/// moving patterns and their frame numbers burned in, a still title card, a soundtrack of soft
-/// tones and a birdsong of chirps. A fresh machine works offline with no files given.
+/// (`$XDG_CACHE_HOME/tactile`, else `~/.cache/tactile`): three short portrait (9:16) H.264 clips
+/// painted procedurally (a beach at sunset, a city at night, a forest with light rays; see
+/// `DemoScenes`), a postcard still for titles, a synthesised soundtrack with chords and a beat
+/// (`DemoMusic`) and a birdsong of chirps. A fresh machine works offline with no files given.
 public enum DemoMedia {
     /// Bumped when the files change, so old caches are not reused.
-    public static let version = 2
+    public static let version = 3
 
     /// The demo's files: name, and how it is made.
     public enum Item: CaseIterable {
@@ -25,8 +26,8 @@ public enum DemoMedia {
         }
     }
 
-    /// Frame size of the demo's video.
-    static let width = 640, height = 360
+    /// Frame size of the demo's video: portrait, as phones film.
+    static let width = 360, height = 640
 
     /// The cache folder for this version of the demo media.
     public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
@@ -61,26 +62,13 @@ public enum DemoMedia {
     private static func make(_ item: Item, at url: URL) throws {
         let settings = VideoEncoder.Settings(codec: .h264, width: width, height: height, framesPerSecond: 30, keyframeInterval: 60)
         switch item {
-        case .beach: try TestPattern.writeClip(to: url, settings: settings, frames: 8 * 30, style: 0)
-        case .city: try TestPattern.writeClip(to: url, settings: settings, frames: 6 * 30, style: 1)
-        case .forest: try TestPattern.writeClip(to: url, settings: settings, frames: 12 * 30, style: 2)
-        case .titleCard: try ImageCodec.writePNG(TestPattern.frame(0, width: width, height: height, style: 3), to: url)
-        case .soundtrack: try AudioEncoder.write(tones(seconds: 30, sampleRate: 48_000), sampleRate: 48_000, codec: .aac, to: url)
+        case .beach: try DemoScenes.writeClip(.beach, seconds: 8, to: url, settings: settings)
+        case .city: try DemoScenes.writeClip(.city, seconds: 6, to: url, settings: settings)
+        case .forest: try DemoScenes.writeClip(.forest, seconds: 12, to: url, settings: settings)
+        case .titleCard:
+            try ImageCodec.writePNG(DemoScenes.frame(.postcard, index: 0, framesPerSecond: 30, width: width, height: height), to: url)
+        case .soundtrack: try AudioEncoder.write(DemoMusic.render(seconds: 30, sampleRate: 48_000), sampleRate: 48_000, codec: .aac, to: url)
         case .birds: try AudioEncoder.write(chirps(seconds: 9, sampleRate: 48_000), sampleRate: 48_000, codec: .wav, to: url)
-        }
-    }
-
-    /// Soft tones stepping through a chord, each with a plucked envelope: a waveform with shape.
-    static func tones(seconds: Double, sampleRate: Int) -> [Float] {
-        let notes = [261.63, 329.63, 392.0, 523.25, 392.0, 329.63]
-        let beat = 0.5
-        let n = Int(seconds * Double(sampleRate))
-        return (0..<n).map { i in
-            let t = Double(i) / Double(sampleRate)
-            let k = Int(t / beat)
-            let local = t - Double(k) * beat
-            let envelope = min(1, local / 0.01) * exp(-local * 5) * (0.6 + 0.4 * sin(t * 0.7))
-            return Float(sin(2 * Double.pi * notes[k % notes.count] * t) * envelope * 0.45)
         }
     }
 

@@ -7,9 +7,9 @@ import TactileUI
 final class FormatPickerTests: XCTestCase {
     func testTheTitleBarShowsTheProjectsFormat() {
         let h = EditorHarness()
-        XCTAssertEqual(h.element("formatButton")?.state["aspect"], .string("16:9"), "the demo is 16:9")
+        XCTAssertEqual(h.element("formatButton")?.state["aspect"], .string("9:16"), "the demo is 9:16, as phones film")
         let canvas = h.frameOf("canvas")
-        XCTAssertEqual(canvas.width / canvas.height, 16.0 / 9.0, accuracy: 0.01)
+        XCTAssertEqual(canvas.width / canvas.height, 9.0 / 16.0, accuracy: 0.01)
         XCTAssertNil(h.element("formatPicker"), "the picker is closed")
     }
 
@@ -17,7 +17,7 @@ final class FormatPickerTests: XCTestCase {
         let h = EditorHarness()
         h.tap("formatButton")
         XCTAssertEqual(h.elements(role: "formatOption").map(\.label), ["9:16", "16:9", "1:1", "4:5"])
-        XCTAssertEqual(h.element("formatPicker.16:9")?.state["chosen"], .bool(true))
+        XCTAssertEqual(h.element("formatPicker.9:16")?.state["chosen"], .bool(true))
         h.tap("formatPicker.1:1")
         XCTAssertEqual(h.state.project.format, CompositionFormat(.square))
         XCTAssertNil(h.element("formatPicker"), "choosing closes the picker")
@@ -27,15 +27,15 @@ final class FormatPickerTests: XCTestCase {
         XCTAssertEqual(h.log.last { $0.kind == "edit" }?.fields["afterFormat"], .string("1:1"))
 
         h.tap("formatButton")
-        h.tap("formatPicker.9:16")
-        let tall = h.frameOf("canvas")
-        XCTAssertEqual(tall.width / tall.height, 9.0 / 16.0, accuracy: 0.01)
+        h.tap("formatPicker.16:9")
+        let wide = h.frameOf("canvas")
+        XCTAssertEqual(wide.width / wide.height, 16.0 / 9.0, accuracy: 0.01)
 
         h.frame([.key(.undo, time: h.now)])
         XCTAssertEqual(h.state.project.format.aspect, .square, "one undo, one format back")
         h.frame([.key(.undo, time: h.now)])
-        XCTAssertEqual(h.state.project.format.aspect, .landscape)
-        XCTAssertEqual(h.log.last?.fields["format"], .string("16:9"), "the undo's log names the format it restored")
+        XCTAssertEqual(h.state.project.format.aspect, .portrait)
+        XCTAssertEqual(h.log.last?.fields["format"], .string("9:16"), "the undo's log names the format it restored")
         h.frame([.key(.redo, time: h.now)])
         XCTAssertEqual(h.state.project.format.aspect, .square)
     }
@@ -47,14 +47,14 @@ final class FormatPickerTests: XCTestCase {
         h.tap(h.frameOf("clip:beach").center)
         XCTAssertNil(h.element("formatPicker"))
         XCTAssertNil(h.state.selection, "the tap that closes the picker does not reach the clip under it")
-        XCTAssertEqual(h.state.project.format.aspect, .landscape)
+        XCTAssertEqual(h.state.project.format.aspect, .portrait)
         XCTAssertFalse(h.state.history.canUndo)
 
         h.tap("formatButton")
         h.frame([.key(.escape, time: h.now)])
         XCTAssertNil(h.element("formatPicker"))
         h.tap("formatButton")
-        h.tap("formatPicker.16:9")
+        h.tap("formatPicker.9:16")
         XCTAssertFalse(h.state.history.canUndo, "choosing the format already in use is no edit")
     }
 

@@ -29,8 +29,13 @@ final class LandscapeEditorTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(track.hitFrame.height, 44, "\(track.id) shows whole: \(track.hitFrame)")
         }
         let canvas = h.frameOf("canvas")
-        XCTAssertGreaterThanOrEqual(canvas.width, 250, "the preview is a picture, not a thumbnail")
-        XCTAssertGreaterThanOrEqual(canvas.height, 140)
+        XCTAssertGreaterThanOrEqual(canvas.height, 200, "the demo's 9:16 preview takes the column's height: a picture, not a thumbnail")
+        // A wide composition takes the column's width instead.
+        var wide = DemoProject.make()
+        wide.format = CompositionFormat(.landscape)
+        let landscape = EditorHarness(project: wide, viewport: screen.size).frameOf("canvas")
+        XCTAssertGreaterThanOrEqual(landscape.width, 250)
+        XCTAssertGreaterThanOrEqual(landscape.height, 140)
         XCTAssertEqual(h.elements(role: "toolbarButton").count, 9, "seven tools in the rail, undo and redo in the title bar")
     }
 
@@ -43,7 +48,9 @@ final class LandscapeEditorTests: XCTestCase {
     }
 
     func testFoldingTheTimelineGrowsTheCanvas() {
-        let h = EditorHarness(viewport: screen.size)
+        var wide = DemoProject.make()
+        wide.format = CompositionFormat(.landscape)                  // a wide picture: the width is what folding gives
+        let h = EditorHarness(project: wide, viewport: screen.size)
         let before = h.frameOf("canvas")
         h.tap("timelineToggle")
         h.run(until: h.now + .seconds(1))

@@ -51,13 +51,13 @@ final class OverlayGestureTests: XCTestCase {
     func testADragMovesTheOverlayAsOneUndoableStep() {
         let h = atHello()
         let start = h.element("overlay:hello")!.hitFrame.center, before = placement(h), p = picture(h)
-        h.drag(from: start, to: Point(x: start.x - 60, y: start.y - 40))
+        h.drag(from: start, to: Point(x: start.x - 30, y: start.y - 40))
         let after = placement(h)
-        XCTAssertEqual(after.x, before.x - 60 / p.width, accuracy: 0.002, "the title follows the finger")
+        XCTAssertEqual(after.x, before.x - 30 / p.width, accuracy: 0.002, "the title follows the finger")
         XCTAssertEqual(after.y, before.y - 40 / p.height, accuracy: 0.002)
         XCTAssertEqual(h.state.selection, "hello", "dragging an overlay selects it")
         let frame = h.frameOf("overlay:hello")
-        XCTAssertEqual(frame.midX, start.x - 60, accuracy: 1, "inspect shows it where the finger left it")
+        XCTAssertEqual(frame.midX, start.x - 30, accuracy: 1, "inspect shows it where the finger left it")
         let edits = h.log.filter { $0.kind == "edit" && $0.fields["edit"] == .string("transform") }
         XCTAssertEqual(edits.count, 1)
         XCTAssertEqual(edits.first?.fields["afterX"], .number(after.x))
