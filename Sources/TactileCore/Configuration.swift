@@ -274,6 +274,11 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
     }
 
     public struct Appearance: Hashable, Sendable, Codable {
+        /// The chrome's language and number format, as a locale: "en", "ar_EG" (Arabic, right to
+        /// left: the chrome mirrors, the timeline does not), "de_DE". Empty: from the environment
+        /// (`LC_ALL`, `LC_MESSAGES`, `LANG`; `--locale` overrides both). Languages without a
+        /// table show English. Default "".
+        public var locale = ""
         /// Colours as "#RRGGBB". Defaults: a dark theme in the manner of modern phone editors.
         /// The screen's background. Default "#0B0B0F".
         public var background = "#0B0B0F"

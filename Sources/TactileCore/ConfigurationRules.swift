@@ -45,6 +45,10 @@ extension TactileConfiguration {
             out.append(.init(key: "theme.\(k)", "must be a colour like \"#0A84FF\", not \"\(PrintableText.of(v, limit: 40))\""))
         }
 
+        if theme.locale.count > 32 || !theme.locale.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-.@".contains($0)) }) {
+            out.append(.init(key: "theme.locale", "must be a locale like \"ar_EG\" or \"de_DE\" (or empty for the environment's), not \"\(PrintableText.of(theme.locale, limit: 40))\""))
+        }
+
         let s = touchscreen
         if ![0, 90, 180, 270].contains(s.rotation) { out.append(.init(key: "touchscreen.rotation", "must be 0, 90, 180 or 270, not \(s.rotation)")) }
         for (k, v) in [("scaleX", s.scaleX), ("scaleY", s.scaleY)] where abs(v) < 0.01 {

@@ -46,6 +46,8 @@ public enum EditorIntent: Hashable, Sendable {
 /// Applies intents to the editor state and reports cues and log events.
 struct EditorActions {
     let configuration: TactileConfiguration
+    /// The chrome's words (banners, the names of new clips) in the configured locale.
+    var strings: Strings { Strings(localeIdentifier: configuration.theme.locale) }
 
     func handle(_ key: Key, state: inout EditorState, now: Time, effects: inout Effects) {
         let intent: EditorIntent
@@ -128,14 +130,14 @@ struct EditorActions {
         case let .addSticker(shape):
             state.stickerPicker = false
             let at = min(max(.zero, state.playhead), state.project.duration)
-            let (project, id) = state.project.addingClip(kind: .sticker, title: shape.title, at: at,
+            let (project, id) = state.project.addingClip(kind: .sticker, title: strings[StringKey(rawValue: shape.rawValue) ?? .sticker], at: at,
                                                          duration: .seconds(configuration.editing.newClipDuration), sticker: shape)
             commit(project, state: &state, now: now, effects: &effects, edit: "add", clip: id)
             state.selection = id
             state.timeline.reveal = id
         case let .add(kind):
             let duration = Time.seconds(configuration.editing.newClipDuration)
-            let title = kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
+            let title = StringKey(rawValue: kind.rawValue).map { strings[$0] } ?? kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
             let at = min(max(.zero, state.playhead), state.project.duration)
             let (project, id) = state.project.addingClip(kind: kind, title: title, at: at, duration: duration,
                                                          sourceDuration: kind.hasFiniteSource ? duration : nil)
@@ -143,14 +145,14 @@ struct EditorActions {
             state.selection = id
             state.timeline.reveal = id
         case .splitSelection:
-            guard let id = state.selection else { return banner("Select a clip to split it.", state: &state, now: now) }
+            guard let id = state.selection else { return banner(strings[.selectClipToSplit], state: &state, now: now) }
             do {
                 let (project, _) = try state.project.splittingClip(id, at: state.playhead,
                     minimumDuration: .seconds(configuration.editing.minimumClipDuration))
                 commit(project, state: &state, now: now, effects: &effects, edit: "split", clip: id)
             } catch { failed(error, state: &state, now: now, effects: &effects) }
         case .deleteSelection:
-            guard let id = state.selection else { return banner("Select a clip to delete it.", state: &state, now: now) }
+            guard let id = state.selection else { return banner(strings[.selectClipToDelete], state: &state, now: now) }
             do {
                 let project = try state.project.removingClip(id)
                 commit(project, state: &state, now: now, effects: &effects, edit: "delete", clip: id)
@@ -224,7 +226,7 @@ struct EditorActions {
 
     /// Puts back a project from the history (undo or redo), or says there is none.
     private func restore(_ project: Project?, as step: String, state: inout EditorState, now: Time, effects: inout Effects) {
-        guard let project else { return banner("Nothing to \(step).", state: &state, now: now) }
+        guard let project else { return banner(strings[step == "undo" ? .nothingToUndo : .nothingToRedo], state: &state, now: now) }
         let before = state.project
         state.project = project
         if let id = state.selection, project.clip(withID: id) == nil { state.selection = nil }

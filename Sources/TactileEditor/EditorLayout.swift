@@ -1,4 +1,5 @@
 import TactileCore
+import TactileUI
 
 /// Where each part of the editor screen goes for a viewport, a configuration, a number of
 /// tracks, how far the timeline is folded and how far its tracks are scrolled. Pure: the same
@@ -28,6 +29,9 @@ public struct EditorLayout: Hashable, Sendable {
         let screen = Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)
         if viewport.width > viewport.height {
             self.init(landscape: screen, configuration: c, trackCount: trackCount, collapse: collapse, trackOffset: trackOffset)
+            // A right-to-left language mirrors the columns (the rail on the left, the canvas on the
+            // right); the timeline itself still runs left to right.
+            if Language(localeIdentifier: c.theme.locale).isRightToLeft { mirror(in: screen) }
         } else {
             self.init(portrait: screen, configuration: c, trackCount: trackCount, collapse: collapse, trackOffset: trackOffset)
         }
@@ -91,6 +95,13 @@ public struct EditorLayout: Hashable, Sendable {
 
     /// Whether the screen is laid out in two columns (wider than tall).
     public var isLandscape: Bool { viewport.width > viewport.height }
+
+    private mutating func mirror(in screen: Rect) {
+        func flip(_ r: Rect) -> Rect { Rect(x: screen.maxX - r.maxX, y: r.y, width: r.width, height: r.height) }
+        titleBar = flip(titleBar); canvas = flip(canvas); scrubBar = flip(scrubBar); playerBar = flip(playerBar)
+        ruler = flip(ruler); tracksArea = flip(tracksArea); trackRows = trackRows.map(flip); toolbar = flip(toolbar)
+        playheadX = screen.maxX - playheadX
+    }
 
     /// The timeline (ruler and tracks together).
     public var timeline: Rect { Rect(x: ruler.x, y: ruler.y, width: ruler.width, height: tracksArea.maxY - ruler.y) }

@@ -18,6 +18,8 @@ struct TextRuns {
         var face: Face
         /// The run's width in pixels once scaled to the line, and the pixels it is rendered at.
         var width: Int
+        /// Written right to left (Arabic, Hebrew): shaped by HarfBuzz in that direction.
+        var rightToLeft = false
     }
 
     var runs: [Run]
@@ -37,16 +39,20 @@ struct TextRuns {
             width = Int(w); height = max(Int(h), lineHeight)
             return
         }
-        var pieces: [(String, Face)] = []
-        for character in text {
+        let characters = Array(text)
+        let directions = Bidi.directions(of: characters)
+        var pieces: [(text: String, face: Face, rtl: Bool)] = []
+        for (character, rtl) in zip(characters, directions.characters) {
             let face = Self.face(for: character, primary: primary, fonts: fonts, pixels: pixels)
-            if let last = pieces.last, last.1 == face { pieces[pieces.count - 1].0.append(character) } else { pieces.append((String(character), face)) }
+            if let last = pieces.last, last.face == face, last.rtl == rtl { pieces[pieces.count - 1].text.append(character) } else {
+                pieces.append((String(character), face, rtl))
+            }
         }
         var total = 0
-        runs = pieces.map { text, face in
-            let w = Self.width(of: text, face: face, weight: weight, pixels: pixels, lineHeight: lineHeight, fonts: fonts)
+        runs = Bidi.visualOrder(pieces, paragraphIsRightToLeft: directions.paragraph, rtl: { $0.rtl }).map { piece in
+            let w = Self.width(of: piece.text, face: piece.face, rightToLeft: piece.rtl, weight: weight, pixels: pixels, lineHeight: lineHeight, fonts: fonts)
             total += w
-            return Run(text: text, face: face, width: w)
+            return Run(text: piece.text, face: piece.face, width: w, rightToLeft: piece.rtl)
         }
         width = total; height = lineHeight
     }
@@ -70,11 +76,24 @@ struct TextRuns {
         s.value == 0x200D || (0xFE00...0xFE0F).contains(s.value) || (0x1F3FB...0x1F3FF).contains(s.value) || (0xE0020...0xE007F).contains(s.value)
     }
 
-    static func width(of text: String, face: Face, weight: FontWeight, pixels: Int, lineHeight: Int, fonts: Fonts) -> Int {
+    /// Runs `body` with `font` shaping right to left in the run's script (HarfBuzz joins Arabic
+    /// letters; SDL_ttf does not guess a script once a direction is set), then puts the font back
+    /// to left to right in the common script.
+    static func shaped<T>(_ run: Run, with font: OpaquePointer, _ body: () -> T) -> T {
+        guard run.rightToLeft else { return body() }
+        let hebrew = run.text.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) || (0xFB1D...0xFB4F).contains($0.value) }
+        TTF_SetFontDirection(font, TTF_DIRECTION_RTL)
+        TTF_SetFontScriptName(font, hebrew ? "Hebr" : "Arab")
+        defer { TTF_SetFontDirection(font, TTF_DIRECTION_LTR); TTF_SetFontScriptName(font, "Zyyy") }
+        return body()
+    }
+
+    static func width(of text: String, face: Face, rightToLeft: Bool = false, weight: FontWeight, pixels: Int, lineHeight: Int, fonts: Fonts) -> Int {
         var w: Int32 = 0, h: Int32 = 0
+        let run = Run(text: text, face: face, width: 0, rightToLeft: rightToLeft)
         switch face {
-        case .primary: if let f = fonts.face(weight, pixels: pixels) { TTF_SizeUTF8(f, text, &w, &h) }
-        case .symbols: if let f = fonts.symbolFace(pixels: pixels) { TTF_SizeUTF8(f, text, &w, &h) }
+        case .primary: if let f = fonts.face(weight, pixels: pixels) { shaped(run, with: f) { _ = TTF_SizeUTF8(f, text, &w, &h) } }
+        case .symbols: if let f = fonts.symbolFace(pixels: pixels) { shaped(run, with: f) { _ = TTF_SizeUTF8(f, text, &w, &h) } }
         case .emoji:
             guard let f = fonts.emojiFace() else { return 0 }
             TTF_SizeUTF8(f, text, &w, &h)
@@ -104,7 +123,7 @@ struct TextRuns {
                 emoji.append((s, SDL_Rect(x: Int32(x), y: 0, w: Int32(run.width), h: Int32(height))))
             case .primary, .symbols:
                 let face = run.face == .primary ? fonts.face(weight, pixels: pixels) : fonts.symbolFace(pixels: pixels)
-                guard let f = face, let s = TTF_RenderUTF8_Blended(f, run.text, white) else { continue }
+                guard let f = face, let s = Self.shaped(run, with: f, { TTF_RenderUTF8_Blended(f, run.text, white) }) else { continue }
                 SDL_SetSurfaceBlendMode(s, SDL_BLENDMODE_NONE)
                 var dst = SDL_Rect(x: Int32(x), y: Int32((height - Int(s.pointee.h)) / 2), w: s.pointee.w, h: s.pointee.h)
                 SDL_UpperBlit(s, nil, line, &dst)

@@ -68,11 +68,13 @@ public enum Inputs {
 
     /// The configuration file at `file` loaded, and a watcher that reloads it with the same
     /// variant and command-line options laid over.
-    public static func watcher(file: String, variant: String?, uiScale: Double?) throws -> (configuration: TactileConfiguration, watcher: ConfigurationWatcher) {
+    public static func watcher(file: String, variant: String?, uiScale: Double?,
+                               also: @escaping @Sendable (inout TactileConfiguration) -> Void = { _ in }) throws -> (configuration: TactileConfiguration, watcher: ConfigurationWatcher) {
         var check = TactileConfiguration()
         try applyUIScale(uiScale, to: &check)
         let watcher = ConfigurationWatcher(url: URL(fileURLWithPath: file), variant: variant) { c in
             if let uiScale { c.layout.uiScale = uiScale }
+            also(&c)
         }
         do { return (try watcher.load(), watcher) } catch let e as ConfigurationError {
             throw CommandError.badInput("\(file): \(e)")

@@ -33,6 +33,14 @@ public struct KeyboardState: Hashable, Sendable {
     public init(opened: Time) { self.opened = opened }
 }
 
+/// The letters an on-screen keyboard offers.
+public enum KeyboardLayout: String, Hashable, Sendable {
+    /// QWERTY, with shift and accents on long press.
+    case latin
+    /// The Arabic letters as Arabic keyboards place them (no case, so no shift), backspace on the left.
+    case arabic
+}
+
 /// An on-screen keyboard drawn by our own UI, sized for fingers (a kiosk has no keyboard):
 /// letters with shift, numbers and symbols, space, backspace, return, and the accented letters a
 /// long press on a letter offers (slide onto one and lift). Returns what was typed.
@@ -54,15 +62,34 @@ public struct Keyboard {
         "s": ["ß", "ś", "š"], "u": ["û", "ü", "ù", "ú"], "y": ["ÿ"], "z": ["ž", "ź", "ż"],
     ]
 
+    /// The Arabic letters' rows.
+    static let arabicRows: [[String]] = [
+        Array("ضصثقفغعهخحج").map(String.init), Array("شسيبلاتنمكط").map(String.init),
+        ["⌫"] + Array("ذءؤرىةوزظد").map(String.init), ["123", "space", "return"],
+    ]
+
     let ui: UIContext
     let theme: Theme
+    let layout: KeyboardLayout
     /// How long a key is held before its accents show (`input.longPressDuration`).
     let longPress: Time
     /// How long after opening presses are ignored (`input.doubleTapInterval`).
     let settle: Time
 
-    public init(ui: UIContext, theme: Theme, longPress: Time, settle: Time) {
-        self.ui = ui; self.theme = theme; self.longPress = longPress; self.settle = settle
+    public init(ui: UIContext, theme: Theme, layout: KeyboardLayout = .latin, longPress: Time, settle: Time) {
+        self.ui = ui; self.theme = theme; self.layout = layout; self.longPress = longPress; self.settle = settle
+    }
+
+    /// The rows on show: the layout's letters, or numbers and symbols (digits as the locale writes them).
+    func rows(_ layer: KeyboardState.Layer) -> [[String]] {
+        switch layer {
+        case .letters: return layout == .arabic ? Self.arabicRows : Self.rows[.letters] ?? []
+        case .numbers:
+            var rows = Self.rows[.numbers] ?? []
+            rows[0] = Array(theme.strings.digits("1234567890")).map(String.init)
+            return rows
+        case .symbols: return Self.rows[.symbols] ?? []
+        }
     }
 
     /// The keyboard's height for a width (rows of keys at the metrics' height, scaled with the text).
@@ -74,13 +101,14 @@ public struct Keyboard {
     /// Draws the keyboard in `frame` and returns what was typed in this pass.
     public func draw(in frame: Rect, state: inout KeyboardState) -> [KeyboardOutput] {
         let m = theme.metrics.keyboard, k = theme.clipFont.size / m.designFont
-        let rows = Self.rows[state.layer] ?? []
+        let rows = rows(state.layer)
         var out: [KeyboardOutput] = []
         ui.fill(frame, theme.surface)
         ui.element(UIElement(id: "keyboard", role: "keyboard", label: "Keyboard", frame: frame,
                              state: ["layer": .string(state.layer.rawValue), "shift": .bool(state.shift)]))
         let padding = m.padding * k, rowHeight = m.rowHeight * k, gap = m.keyGap * k
-        let unit = (frame.width - 2 * padding) / 10
+        // Ten keys across (eleven for the Arabic rows): the widest row sets the unit.
+        let unit = (frame.width - 2 * padding) / max(10, rows.map { row in row.reduce(0) { $0 + Self.units(of: $1, in: row) } }.max() ?? 10)
         var popup: (key: String, frame: Rect)?
         for (r, row) in rows.enumerated() {
             let widths = row.map { Self.units(of: $0, in: row) * unit }
@@ -91,7 +119,7 @@ public struct Keyboard {
                 let slot = Rect(x: x, y: y, width: width, height: rowHeight)
                 x += width
                 let face = slot.insetBy(dx: gap / 2, dy: gap / 2)
-                let shown = Self.label(key, shift: state.shift)
+                let shown = label(key, shift: state.shift)
                 let i = ui.interact("key:" + key, hitFrame: slot, exclusive: true)
                 let special = key.count > 1 || key == "⇧" || key == "⌫"
                 let down = i.isPressedDown
@@ -151,9 +179,10 @@ public struct Keyboard {
     }
 
     /// What a key shows: letters as capitals while shift is on.
-    static func label(_ key: String, shift: Bool) -> String {
-        if key == "space" { return "space" }
-        return key.count == 1 ? cased(key, shift: shift) : key
+    func label(_ key: String, shift: Bool) -> String {
+        if key == "space" { return theme.strings[.keySpace] }
+        if key == "return" { return theme.strings[.keyReturn] }
+        return key.count == 1 ? Self.cased(key, shift: shift) : key
     }
 
     static func cased(_ s: String, shift: Bool) -> String { shift ? s.uppercased() : s }

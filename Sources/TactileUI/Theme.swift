@@ -41,6 +41,18 @@ public struct Theme: Hashable, Sendable {
     public var rulerFont = Font(size: 10, weight: .medium)
     /// Corner radius of the highlight behind a pressed button, in points.
     public var buttonPressRadius = 12.0
+    /// The chrome's language and number format (`theme.locale`); right-to-left languages mirror it.
+    public var strings = Strings.english
+    /// Whether the chrome is mirrored (a right-to-left language): title bar, toolbar, sheets.
+    public var isRightToLeft: Bool { strings.language.isRightToLeft }
+    /// Where text that starts a line goes: the left, or the right when mirrored.
+    public var leading: TextAlignment { isRightToLeft ? .trailing : .leading }
+
+    /// `rect` mirrored across `container` when the chrome is mirrored (else unchanged).
+    public func mirrored(_ rect: Rect, in container: Rect) -> Rect {
+        guard isRightToLeft else { return rect }
+        return Rect(x: container.minX + container.maxX - rect.maxX, y: rect.y, width: rect.width, height: rect.height)
+    }
     /// The views' own sizes (canvas, timeline, bars, browser, task card, kiosk overlay, PIN pad).
     /// Kept in a shared box, copied only when changed: every view holds the theme by value, and
     /// the metrics are most of its size (a pass copies the theme some fifty times).
@@ -74,6 +86,7 @@ extension Theme {
         set(\.textPrimary, a.textPrimary); set(\.textSecondary, a.textSecondary); set(\.accent, a.accent)
         set(\.selection, a.selection); set(\.playhead, a.playhead); set(\.danger, a.danger); set(\.desk, a.desk)
         set(\.touches, a.touches); set(\.success, a.success); set(\.selectionInk, a.selectionInk); set(\.warning, a.warning)
+        strings = Strings(localeIdentifier: a.locale)
     }
 }
 

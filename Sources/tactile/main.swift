@@ -177,8 +177,9 @@ struct SettingsOptions: ParsableArguments {
     @Option(help: "A configuration file (JSON; see CONFIGURATION.md). `run` applies edits to it while it runs.") var config: String?
     @Option(help: "With --config: apply this named variant from the file's \"variants\".") var variant: String?
     @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together, like Dynamic Type (0.5 … 3, default 1).") var uiScale: Double?
+    @Option(help: "The chrome's language and number format, e.g. ar_EG (right to left, mirrored), de_DE, en (default: the environment's LANG).") var locale: String?
 
-    var settings: Settings { Settings(file: config, variant: variant, uiScale: uiScale) }
+    var settings: Settings { Settings(file: config, variant: variant, uiScale: uiScale, locale: locale) }
 }
 
 /// The folder the media browser shows, shared by the commands that run the editor.

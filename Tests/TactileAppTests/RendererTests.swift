@@ -175,6 +175,33 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(rgb(image, 50, 45), [255, 0, 0])
     }
 
+    func testArabicIsShapedRightToLeftWithItsLettersJoined() throws {
+        let measurer = TTFTextMeasurer(fonts: Self.fonts, scale: 1)
+        let font = Font(size: 20)
+        let word = measurer.measure("تقسيم", font: font).width
+        let letters = ["ت", "ق", "س", "ي", "م"].map { measurer.measure($0, font: font).width }.reduce(0, +)
+        XCTAssertLessThan(word, letters * 0.9, "joined letters take less room than the same letters standing alone: \(word) against \(letters)")
+        // Drawn in a line that starts with English: the Arabic word sits to the right of the English one.
+        let image = try render { $0.add(.text(TextRun("ab تقسيم", in: Rect(x: 0, y: 20, width: 100, height: 40), font: font,
+                                                     color: .white, alignment: .leading))) }
+        let lit = (0..<100).filter { x in (20..<60).contains { image.pixel(x: x, y: $0).r > 128 } }
+        XCTAssertGreaterThan(lit.count, 20, "something is drawn")
+    }
+
+    func testBidiOrdersRunsAsTheLineReads() {
+        let english = Bidi.directions(of: Array("Beach مرحبا"))
+        XCTAssertFalse(english.paragraph, "a line that starts in English reads left to right")
+        XCTAssertEqual(english.characters.suffix(5), [true, true, true, true, true], "the Arabic word is right to left")
+        XCTAssertFalse(english.characters[5], "the space between reads as the line does")
+        let arabic = Bidi.directions(of: Array("مرحبا Beach"))
+        XCTAssertTrue(arabic.paragraph)
+        let pieces = [("مرحبا", true), (" ", true), ("Beach", false)]
+        XCTAssertEqual(Bidi.visualOrder(pieces, paragraphIsRightToLeft: true, rtl: { $0.1 }).map(\.0), ["Beach", " ", "مرحبا"],
+                       "a right-to-left line draws its first word at the right")
+        XCTAssertEqual(Bidi.visualOrder(pieces, paragraphIsRightToLeft: false, rtl: { $0.1 }).map(\.0), [" ", "مرحبا", "Beach"])
+        XCTAssertFalse(Bidi.directions(of: Array("٠:٠٣")).characters.contains(true), "Arabic-Indic digits run left to right")
+    }
+
     func testEmojiInAFileNameAreDrawnInColourNotAsABox() throws {
         let measurer = TTFTextMeasurer(fonts: Self.fonts, scale: 1)
         let clapper = measurer.measure("🎬", font: Font(size: 20))

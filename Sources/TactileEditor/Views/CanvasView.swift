@@ -36,7 +36,7 @@ struct CanvasView {
                     drawBase(clip, at: t, in: picture)
                 }
             } else if overlays.isEmpty {
-                ui.text("No clip at the playhead", in: picture, font: theme.bodyFont, color: theme.textTertiary, alignment: .center)
+                ui.text(theme.strings[.noClipAtPlayhead], in: picture, font: theme.bodyFont, color: theme.textTertiary, alignment: .center)
                 canvasState["empty"] = .bool(true)
             }
             if !overlays.isEmpty { canvasState["overlays"] = .string(overlays.map(\.id).joined(separator: ",")) }
@@ -44,7 +44,7 @@ struct CanvasView {
             if let edit = state.overlayEdit { drawGuides(edit.snaps, clipID: edit.clipID, in: picture, project: state.project) }
         }
         ui.draw.add(.cornerMask(picture, theme.background, cornerRadius: m.cornerRadius))
-        ui.element(UIElement(id: "canvas", role: "canvas", label: "Preview", frame: picture, state: canvasState))
+        ui.element(UIElement(id: "canvas", role: "canvas", label: theme.strings[.preview], frame: picture, state: canvasState))
         if let drag = state.timeline.drag, drag.kind != .move, let clip = state.project.clip(withID: drag.clipID)?.clip {
             drawScrubPreview(of: clip, edge: drag.kind, in: picture)
         }
@@ -69,7 +69,7 @@ struct CanvasView {
                 state["exact"] = .bool(frame.isExact)
             }
             let fps = Int((1 / frameLength.seconds).rounded())
-            let label = (edge == .trimLeading ? "Start " : "End ") + TimeFormatting.frameTimecode(source, framesPerSecond: fps)
+            let label = theme.strings[edge == .trimLeading ? .trimStart : .trimEnd] + " " + theme.strings.digits(TimeFormatting.frameTimecode(source, framesPerSecond: fps))
             let width = ui.measurer.measure(label, font: theme.timecodeFont).width + m.pillPadding
             let pill = Rect(x: picture.midX - width / 2, y: picture.maxY - m.pillFromBottom, width: width, height: m.pillHeight)
             ui.fill(pill, Color.black.opacity(0.65), radius: m.pillRadius)
@@ -88,10 +88,10 @@ struct CanvasView {
         let status = media.status(of: path), m = theme.metrics.canvas
         switch status {
         case .loading:
-            ui.text("Loading…", in: picture, font: theme.bodyFont, color: theme.textTertiary, alignment: .center)
+            ui.text(theme.strings[.loading], in: picture, font: theme.bodyFont, color: theme.textTertiary, alignment: .center)
         case let .offline(reason):
             ui.fill(picture, theme.offline.mixed(with: .black, 0.5))
-            ui.text("Media offline", in: picture.offsetBy(dx: 0, dy: -m.offlineTitleLift), font: theme.titleFont, color: theme.textPrimary, alignment: .center)
+            ui.text(theme.strings[.mediaOffline], in: picture.offsetBy(dx: 0, dy: -m.offlineTitleLift), font: theme.titleFont, color: theme.textPrimary, alignment: .center)
             ui.text("\((path as NSString).lastPathComponent): \(reason)", in: picture.insetBy(dx: m.textInset, dy: 0).offsetBy(dx: 0, dy: m.offlineReasonDrop),
                     font: theme.captionFont, color: theme.textSecondary, alignment: .center)
         case let .ready(info):

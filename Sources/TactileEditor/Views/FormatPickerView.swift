@@ -14,8 +14,8 @@ struct FormatPickerView {
     /// The title bar's button, at its leading edge.
     static func buttonFrame(in titleBar: Rect, configuration: TactileConfiguration, theme: Theme) -> Rect {
         let m = theme.metrics.formatPicker, k = scale(theme)
-        return Rect(x: titleBar.x + configuration.layout.margin / 2, y: titleBar.y + m.buttonInset * k, width: m.buttonWidth * k,
-                    height: max(0, titleBar.height - 2 * m.buttonInset * k))
+        return theme.mirrored(Rect(x: titleBar.x + configuration.layout.margin / 2, y: titleBar.y + m.buttonInset * k, width: m.buttonWidth * k,
+                                   height: max(0, titleBar.height - 2 * m.buttonInset * k)), in: titleBar)
     }
 
     /// How much larger than designed the picker draws: as much as the text (`--ui-scale`).
@@ -29,7 +29,7 @@ struct FormatPickerView {
                                state: ["aspect": .string(aspect.rawValue), "open": .bool(state.formatPicker)]) { look in
             let open = state.formatPicker
             ui.fill(frame, look.pressed || open ? theme.surfaceRaised : theme.surface, radius: m.buttonRadius * k)
-            let label = aspect.rawValue, glyph = m.buttonGlyph * k, gap = m.buttonGap * k
+            let label = theme.strings.digits(aspect.rawValue), glyph = m.buttonGlyph * k, gap = m.buttonGap * k
             let textWidth = ui.measurer.measure(label, font: theme.clipFont).width
             let contentWidth = glyph + gap + textWidth
             let glyphBox = Rect(x: frame.midX - contentWidth / 2, y: frame.midY - glyph / 2, width: glyph, height: glyph)
@@ -51,16 +51,16 @@ struct FormatPickerView {
         let optionWidth = min(m.optionWidth * k, (layout.viewport.width - 2 * padding) / count)
         let optionHeight = m.optionHeight * k, glyph = m.optionGlyph * k, labelHeight = m.optionLabelHeight * k
         let width = count * optionWidth + 2 * padding, height = optionHeight + 2 * padding
-        let x = min(button.x, max(0, layout.viewport.width - width))
+        let x = theme.isRightToLeft ? min(max(0, button.maxX - width), layout.viewport.width - width) : min(button.x, max(0, layout.viewport.width - width))
         let panel = Rect(x: x, y: layout.titleBar.maxY + m.panelGap * k, width: width, height: height)
         ui.inLayer(.topmost) {
             let screen = Rect(origin: .zero, size: layout.viewport)
-            if ui.button(Self.scrimID, role: "scrim", label: "Close formats", frame: screen, draw: { _ in }) { intents.append(.toggleFormatPicker) }
+            if ui.button(Self.scrimID, role: "scrim", label: theme.strings[.closeFormats], frame: screen, draw: { _ in }) { intents.append(.toggleFormatPicker) }
             ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
-            ui.element(UIElement(id: "formatPicker", role: "formatPicker", label: "Formats", frame: panel,
+            ui.element(UIElement(id: "formatPicker", role: "formatPicker", label: theme.strings[.formats], frame: panel,
                                  state: ["aspect": .string(state.project.format.aspect.rawValue)]))
             for (i, aspect) in aspects.enumerated() {
-                let option = Rect(x: panel.x + padding + Double(i) * optionWidth, y: panel.y + padding, width: optionWidth, height: optionHeight)
+                let option = theme.mirrored(Rect(x: panel.x + padding + Double(i) * optionWidth, y: panel.y + padding, width: optionWidth, height: optionHeight), in: panel)
                 let chosen = aspect == state.project.format.aspect
                 let tapped = ui.button(Self.optionPrefix + aspect.rawValue, role: "formatOption", label: aspect.rawValue, frame: option,
                                        state: ["chosen": .bool(chosen)]) { look in
@@ -68,7 +68,7 @@ struct FormatPickerView {
                     let box = Rect(x: option.midX - glyph / 2, y: option.y + (option.height - glyph - labelHeight) / 2, width: glyph, height: glyph)
                     let color = chosen ? theme.accent : theme.textPrimary
                     Self.glyph(aspect, in: box, color: color, line: chosen ? m.chosenLine : m.glyphLine, ui: ui)
-                    ui.text(aspect.rawValue, in: Rect(x: option.x, y: box.maxY, width: option.width, height: labelHeight), font: theme.clipFont,
+                    ui.text(theme.strings.digits(aspect.rawValue), in: Rect(x: option.x, y: box.maxY, width: option.width, height: labelHeight), font: theme.clipFont,
                             color: color, alignment: .center)
                 }
                 if tapped { intents.append(.setFormat(aspect)) }

@@ -49,8 +49,8 @@ struct MediaBrowserView {
                     intents += drawTile(entry.path, status: entry.status, frame: tile, pictureHeight: layout.pictureHeight, visible: layout.grid)
                 }
                 if entries.isEmpty {
-                    let what = browser.kind == .audio ? "sound files" : (browser.kind == .image ? "pictures" : "videos")
-                    ui.text("No \(what) in \(folderName(state.library))", in: layout.grid.sliceTop(b.emptyHeight).slice, font: theme.bodyFont,
+                    let what = theme.strings[browser.kind == .audio ? .soundFiles : (browser.kind == .image ? .pictures : .videos)]
+                    ui.text(theme.strings.format(.noMediaIn, ["kind": what, "folder": folderName(state.library)]), in: layout.grid.sliceTop(b.emptyHeight).slice, font: theme.bodyFont,
                             color: theme.textSecondary, alignment: .center)
                 }
             }
@@ -68,17 +68,18 @@ struct MediaBrowserView {
                 radius: b.grabberHeight / 2)
         ui.text(browser.title, in: Rect(x: h.x, y: h.y + b.titleTop, width: h.width, height: h.height * b.titleShare), font: theme.titleFont,
                 color: theme.textPrimary, alignment: .center)
-        let files = count == 1 ? "1 file" : "\(count) files"
+        let files = count == 1 ? theme.strings[.oneFile] : theme.strings.format(.files, ["count": "\(count)"])
         ui.text("\(folderName(library)) · \(files)", in: Rect(x: h.x, y: h.y + b.titleTop + h.height * b.titleShare, width: h.width,
                                                                     height: h.height * b.folderShare),
                 font: theme.captionFont, color: theme.textSecondary, alignment: .center)
         let m = configuration.layout.margin
         // Level with the title, its touch area as tall as the header below the grabber.
         let title = Rect(x: h.x, y: h.y + b.titleTop, width: h.width, height: h.height * b.titleShare)
-        let cancel = Rect(x: h.maxX - m - b.cancelWidth, y: title.y, width: b.cancelWidth, height: title.height)
+        let cancel = theme.mirrored(Rect(x: h.maxX - m - b.cancelWidth, y: title.y, width: b.cancelWidth, height: title.height), in: h)
         let reach = Rect(x: cancel.x, y: h.y + b.cancelTop, width: cancel.width, height: h.height - b.cancelTop)
-        let tapped = ui.button("mediaBrowser.cancel", label: "Cancel", frame: cancel, hitFrame: reach) { look in
-            ui.text("Cancel", in: cancel, font: theme.bodyFont, color: look.pressed ? theme.textSecondary : theme.accent, alignment: .trailing)
+        let tapped = ui.button("mediaBrowser.cancel", label: theme.strings[.cancel], frame: cancel, hitFrame: reach) { look in
+            ui.text(theme.strings[.cancel], in: cancel, font: theme.bodyFont, color: look.pressed ? theme.textSecondary : theme.accent,
+                    alignment: theme.isRightToLeft ? .leading : .trailing)
         }
         return tapped ? [.closeBrowser] : []
     }
@@ -95,11 +96,11 @@ struct MediaBrowserView {
         var subtitle = ""
         switch status {
         case .loading:
-            ui.text("Loading…", in: picture, font: theme.captionFont, color: theme.textSecondary, alignment: .center)
+            ui.text(theme.strings[.loading], in: picture, font: theme.captionFont, color: theme.textSecondary, alignment: .center)
             state["media"] = .string("loading")
         case let .offline(reason):
             ui.fill(picture, theme.offline, radius: b.tileRadius)
-            ui.text("Can’t open", in: picture, font: theme.bodyFont, color: theme.textSecondary, alignment: .center)
+            ui.text(theme.strings[.cannotOpen], in: picture, font: theme.bodyFont, color: theme.textSecondary, alignment: .center)
             subtitle = reason
             state["media"] = .string("offline")
         case let .ready(info):
@@ -151,12 +152,13 @@ struct MediaBrowserView {
     }
 
     private func describe(_ info: MediaInfo) -> String {
-        if info.isStill { return "Picture · \(info.pictureWidth ?? 0)×\(info.pictureHeight ?? 0)" }
-        if info.hasVideo { return "\(info.pictureWidth ?? 0)×\(info.pictureHeight ?? 0)\(info.hasAudio ? " · sound" : "")" }
-        return "Sound"
+        let s = theme.strings
+        if info.isStill { return s.digits("\(s[.picture]) · \(info.pictureWidth ?? 0)×\(info.pictureHeight ?? 0)") }
+        if info.hasVideo { return s.digits("\(info.pictureWidth ?? 0)×\(info.pictureHeight ?? 0)") + (info.hasAudio ? " · \(s[.withSound])" : "") }
+        return s[.sound]
     }
 
     private func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 
-    private func folderName(_ library: MediaLibrary) -> String { library.displayName }
+    private func folderName(_ library: MediaLibrary) -> String { library.name == "Demo media" ? theme.strings[.demoMedia] : library.displayName }
 }

@@ -16,31 +16,35 @@ struct TaskPromptView {
         var intents: [EditorIntent] = []
         let count = run.plan.tasks.count
         let caption: String, text: String, tint: Color
+        let s = theme.strings
         if let task = run.current {
             text = task.prompt
+            let number = s.format(.taskNumber, ["n": "\(run.index + 1)", "count": "\(count)"])
             switch run.ended?.outcome {
-            case .completed?: caption = "Task \(run.index + 1) of \(count) · Done"; tint = theme.success
-            case .skipped?: caption = "Task \(run.index + 1) of \(count) · Skipped"; tint = theme.textSecondary
-            case .timedOut?: caption = "Task \(run.index + 1) of \(count) · Time's up"; tint = theme.danger
-            case nil: caption = "Task \(run.index + 1) of \(count)"; tint = theme.accent
+            case .completed?: caption = number + " · " + s[.done]; tint = theme.success
+            case .skipped?: caption = number + " · " + s[.skipped]; tint = theme.textSecondary
+            case .timedOut?: caption = number + " · " + s[.timesUp]; tint = theme.danger
+            case nil: caption = number; tint = theme.accent
             }
         } else {
-            caption = run.plan.title; text = "All \(count) tasks done. Thank you!"; tint = theme.success
+            caption = run.plan.title; text = s.format(.allTasksDoneThanks, ["count": "\(count)"]); tint = theme.success
         }
         let active = run.current != nil && run.ended == nil
-        let skip = Rect(x: frame.maxX - (c.skipRight + c.skipWidth), y: frame.y + c.skipInset, width: c.skipWidth, height: frame.height - 2 * c.skipInset)
+        let skip = theme.mirrored(Rect(x: frame.maxX - (c.skipRight + c.skipWidth), y: frame.y + c.skipInset, width: c.skipWidth,
+                                       height: frame.height - 2 * c.skipInset), in: frame)
         ui.inLayer(.topmost) {
             ui.fill(frame, theme.surfaceRaised.opacity(0.96), radius: c.radius)
-            ui.fill(Rect(x: frame.x, y: frame.y + c.stripeInset, width: c.stripeWidth, height: frame.height - 2 * c.stripeInset), tint, radius: c.stripeRadius)
+            ui.fill(theme.mirrored(Rect(x: frame.x, y: frame.y + c.stripeInset, width: c.stripeWidth, height: frame.height - 2 * c.stripeInset), in: frame),
+                    tint, radius: c.stripeRadius)
             let textWidth = frame.width - (c.textInset + c.textTrailing) - (active ? skip.width + c.textGap : 0)
-            ui.text(caption, in: Rect(x: frame.x + c.textInset, y: frame.y + c.captionTop, width: textWidth, height: c.captionHeight), font: theme.captionFont, color: tint,
-                    alignment: .leading)
-            ui.text(text, in: Rect(x: frame.x + c.textInset, y: frame.y + c.promptTop, width: textWidth, height: c.promptHeight), font: theme.bodyFont,
-                    color: theme.textPrimary, alignment: .leading)
+            ui.text(caption, in: theme.mirrored(Rect(x: frame.x + c.textInset, y: frame.y + c.captionTop, width: textWidth, height: c.captionHeight), in: frame),
+                    font: theme.captionFont, color: tint, alignment: theme.leading)
+            ui.text(text, in: theme.mirrored(Rect(x: frame.x + c.textInset, y: frame.y + c.promptTop, width: textWidth, height: c.promptHeight), in: frame),
+                    font: theme.bodyFont, color: theme.textPrimary, alignment: theme.leading)
             if active {
-                let tapped = ui.button("task.skip", label: "Skip this task", frame: skip, hitFrame: skip.outsetBy(dx: c.skipReachX, dy: c.skipReachY)) { look in
+                let tapped = ui.button("task.skip", label: s[.skipTask], frame: skip, hitFrame: skip.outsetBy(dx: c.skipReachX, dy: c.skipReachY)) { look in
                     ui.fill(skip, look.pressed ? theme.surface : theme.background.opacity(0.6), radius: c.skipRadius)
-                    ui.text("Skip", in: skip, font: theme.bodyFont, color: theme.textSecondary, alignment: .center)
+                    ui.text(s[.skip], in: skip, font: theme.bodyFont, color: theme.textSecondary, alignment: .center)
                 }
                 if tapped { intents.append(.skipTask) }
             }

@@ -27,34 +27,38 @@ struct TextEditorView {
         var intents: [EditorIntent] = []
         ui.inLayer(.topmost) {
             let screen = Rect(origin: .zero, size: viewport)
-            if ui.button(Self.scrimID, role: "scrim", label: "Done editing", frame: screen, draw: { _ in }) { intents.append(.finishTextEdit) }
+            if ui.button(Self.scrimID, role: "scrim", label: theme.strings[.doneEditing], frame: screen, draw: { _ in }) { intents.append(.finishTextEdit) }
             ui.fill(panel, theme.surface)
             // The field: the words as typed (the end shows when they are long), a caret, Done.
             let doneWidth = m.doneWidth * k
-            let field = Rect(x: panel.x + padding, y: panel.y + padding, width: panel.width - 3 * padding - doneWidth, height: bar)
+            // Mirrored in a right-to-left language: Done on the left, the words from the right.
+            let field = theme.mirrored(Rect(x: panel.x + padding, y: panel.y + padding, width: panel.width - 3 * padding - doneWidth, height: bar), in: panel)
             ui.fill(field, theme.surfaceRaised, radius: m.fieldRadius * k)
             let inner = field.insetBy(dx: m.fieldInset * k, dy: 0)
             let shown = clip.title.replacingOccurrences(of: "\n", with: " ⏎ ")
             let tail = Self.tail(of: shown, fitting: inner.width - m.caretWidth * k * 2, measurer: ui.measurer, font: theme.bodyFont)
             let textWidth = ui.measurer.measure(tail, font: theme.bodyFont).width
+            let words = theme.mirrored(Rect(x: inner.x, y: inner.y, width: textWidth + 1, height: inner.height), in: inner)
             if clip.title.isEmpty {
-                ui.text("Type your text", in: inner, font: theme.bodyFont, color: theme.textTertiary, alignment: .leading)
+                ui.text(theme.strings[.typeYourText], in: inner, font: theme.bodyFont, color: theme.textTertiary, alignment: theme.leading)
             } else {
-                ui.text(tail, in: Rect(x: inner.x, y: inner.y, width: textWidth + 1, height: inner.height), font: theme.bodyFont,
-                        color: theme.textPrimary, alignment: .leading)
+                ui.text(tail, in: words, font: theme.bodyFont, color: theme.textPrimary, alignment: theme.leading)
             }
+            // The caret after the words: on their right, or their left when they run right to left.
             let caretHeight = theme.bodyFont.size * m.caretHeight
-            ui.fill(Rect(x: inner.x + textWidth + 1, y: field.midY - caretHeight / 2, width: m.caretWidth * k, height: caretHeight), theme.accent)
+            let caretX = theme.isRightToLeft ? words.minX - m.caretWidth * k : words.maxX
+            ui.fill(Rect(x: caretX, y: field.midY - caretHeight / 2, width: m.caretWidth * k, height: caretHeight), theme.accent)
             ui.element(UIElement(id: "textEditor.field", role: "textField", label: clip.title, frame: field,
                                  state: ["clip": .string(clip.id), "text": .string(clip.title)]))
-            let done = Rect(x: field.maxX + padding, y: field.y, width: doneWidth, height: bar)
-            if ui.button(Self.doneID, role: "doneButton", label: "Done", frame: done, draw: { look in
+            let done = theme.mirrored(Rect(x: panel.maxX - padding - doneWidth, y: field.y, width: doneWidth, height: bar), in: panel)
+            if ui.button(Self.doneID, role: "doneButton", label: theme.strings[.done], frame: done, draw: { look in
                 ui.fill(done, look.pressed ? theme.accent.mixed(with: .black, 0.2) : theme.accent, radius: m.fieldRadius * k)
-                ui.text("Done", in: done, font: theme.bodyFont, color: theme.selectionInk, alignment: .center)
+                ui.text(theme.strings[.done], in: done, font: theme.bodyFont, color: theme.selectionInk, alignment: .center)
             }) { intents.append(.finishTextEdit) }
             intents += drawStyles(clip.style, in: Rect(x: panel.x + padding, y: field.maxY + padding, width: panel.width - 2 * padding, height: bar))
             var keyboard = edit.keyboard
-            let typed = Keyboard(ui: ui, theme: theme, longPress: .seconds(configuration.input.longPressDuration),
+            let typed = Keyboard(ui: ui, theme: theme, layout: theme.strings.language == .ar ? .arabic : .latin,
+                                 longPress: .seconds(configuration.input.longPressDuration),
                                  settle: .seconds(configuration.input.doubleTapInterval)).draw(in: keyboardFrame, state: &keyboard)
             if keyboard != edit.keyboard || !typed.isEmpty { intents.append(.textKeyboard(keyboard, typed)) }
         }
@@ -68,10 +72,10 @@ struct TextEditorView {
         let slot = m.styleSlot * k
         var x = row.x
         for size in TextStyle.Size.allCases {
-            let frame = Rect(x: x, y: row.y, width: slot, height: row.height)
+            let frame = theme.mirrored(Rect(x: x, y: row.y, width: slot, height: row.height), in: row)
             x += slot
             let chosen = style.size == size
-            if ui.button("textEditor.size." + size.rawValue, role: "textSize", label: size.rawValue.capitalized, frame: frame,
+            if ui.button("textEditor.size." + size.rawValue, role: "textSize", label: theme.strings[StringKey(rawValue: size.rawValue) ?? .medium], frame: frame,
                          state: ["chosen": .bool(chosen)], draw: { look in
                 if chosen || look.pressed { ui.fill(frame.insetBy(dx: 2, dy: 2), theme.surfaceRaised, radius: m.fieldRadius * k) }
                 ui.text("A", in: frame, font: Font(size: m.sizeGlyph * k * size.factor, weight: .bold), color: chosen ? theme.accent : theme.textPrimary,
@@ -80,9 +84,9 @@ struct TextEditorView {
                 var s = style; s.size = size; intents.append(.setTextStyle(s))
             }
         }
-        let box = Rect(x: x, y: row.y, width: slot, height: row.height)
+        let box = theme.mirrored(Rect(x: x, y: row.y, width: slot, height: row.height), in: row)
         x += slot + m.groupGap * k
-        if ui.button("textEditor.background", role: "textBackground", label: "Box", frame: box, state: ["on": .bool(style.background)], draw: { look in
+        if ui.button("textEditor.background", role: "textBackground", label: theme.strings[.box], frame: box, state: ["on": .bool(style.background)], draw: { look in
             let glyph = box.insetBy(dx: (box.width - m.sizeGlyph * k * 1.3) / 2, dy: (box.height - m.sizeGlyph * k * 1.3) / 2)
             if style.background { ui.fill(glyph, theme.textPrimary, radius: m.fieldRadius * k * 0.5) } else {
                 ui.stroke(glyph, look.pressed ? theme.accent : theme.textPrimary, width: m.outline * k, radius: m.fieldRadius * k * 0.5)
@@ -94,10 +98,10 @@ struct TextEditorView {
         let colours = TextStyle.Colour.allCases
         let swatchSlot = min(slot, (row.maxX - x) / Double(colours.count))
         for colour in colours {
-            let frame = Rect(x: x, y: row.y, width: swatchSlot, height: row.height)
+            let frame = theme.mirrored(Rect(x: x, y: row.y, width: swatchSlot, height: row.height), in: row)
             x += swatchSlot
             let chosen = style.colour == colour
-            if ui.button("textEditor.colour." + colour.rawValue, role: "textColour", label: colour.rawValue.capitalized, frame: frame,
+            if ui.button("textEditor.colour." + colour.rawValue, role: "textColour", label: theme.strings[StringKey(rawValue: colour.rawValue) ?? .white], frame: frame,
                          state: ["chosen": .bool(chosen)], draw: { _ in
                 let r = m.swatch * k / 2
                 if chosen { ui.draw.add(.strokeCircle(center: frame.center, radius: r + m.outline * k * 1.5, theme.textPrimary, width: m.outline * k)) }

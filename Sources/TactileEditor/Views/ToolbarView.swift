@@ -8,14 +8,14 @@ struct ToolbarView {
     let configuration: TactileConfiguration
     let theme: Theme
 
-    private static let buttons: [(key: String, label: String, icon: Icon, intent: EditorIntent, needsSelection: Bool)] = [
-        ("add.video", "Video", .video, .add(.video), false),
-        ("add.audio", "Audio", .audio, .add(.audio), false),
-        ("add.text", "Text", .text, .add(.text), false),
-        ("add.sticker", "Sticker", .sticker, .add(.sticker), false),
-        ("add.image", "Image", .image, .add(.image), false),
-        ("split", "Split", .split, .splitSelection, true),
-        ("delete", "Delete", .delete, .deleteSelection, true),
+    private static let buttons: [(key: String, label: StringKey, icon: Icon, intent: EditorIntent, needsSelection: Bool)] = [
+        ("add.video", .video, .video, .add(.video), false),
+        ("add.audio", .audio, .audio, .add(.audio), false),
+        ("add.text", .text, .text, .add(.text), false),
+        ("add.sticker", .sticker, .sticker, .add(.sticker), false),
+        ("add.image", .image, .image, .add(.image), false),
+        ("split", .split, .split, .splitSelection, true),
+        ("delete", .delete, .delete, .deleteSelection, true),
     ]
 
     func draw(_ state: EditorState) -> [EditorIntent] {
@@ -29,11 +29,12 @@ struct ToolbarView {
         let gap = (frame.width - 2 * m - width * count) / max(1, count - 1)
         var intents: [EditorIntent] = []
         for (i, b) in Self.buttons.enumerated() {
-            let box = Rect(x: frame.x + m + Double(i) * (width + gap), y: frame.y + metrics.toolbarButtonInset, width: width,
-                           height: frame.height - 2 * metrics.toolbarButtonInset)
+            // A right-to-left language reads the tools from the right.
+            let box = theme.mirrored(Rect(x: frame.x + m + Double(i) * (width + gap), y: frame.y + metrics.toolbarButtonInset, width: width,
+                                          height: frame.height - 2 * metrics.toolbarButtonInset), in: frame)
             let enabled = !b.needsSelection || state.selection != nil
-            if iconButton(ui, id: "toolbar.\(b.key)", role: "toolbarButton", label: b.label, icon: b.icon, frame: box,
-                          theme: theme, enabled: enabled, caption: b.label) {
+            if iconButton(ui, id: "toolbar.\(b.key)", role: "toolbarButton", label: theme.strings[b.label], icon: b.icon, frame: box,
+                          theme: theme, enabled: enabled, caption: theme.strings[b.label]) {
                 intents.append(b.intent)
             }
         }
@@ -43,8 +44,10 @@ struct ToolbarView {
     /// Landscape: the same buttons stacked down a rail at the right edge (its surface runs to the
     /// screen's top and bottom), each as tall as fits, at most as tall as the bar is in portrait.
     private func drawRail(_ state: EditorState, metrics: ViewMetrics.Bars) -> [EditorIntent] {
-        ui.fill(Rect(x: frame.x, y: 0, width: ui.viewport.width - frame.x, height: ui.viewport.height), theme.surface)
-        ui.fill(Rect(x: frame.x, y: 0, width: metrics.separator, height: ui.viewport.height), theme.separator)
+        ui.fill(Rect(x: frame.x, y: 0, width: frame.width, height: ui.viewport.height), theme.surface)
+        // The separator on the rail's inner side (the left, or the right when the layout is mirrored).
+        let inner = frame.minX > 0 ? frame.minX : frame.maxX - metrics.separator
+        ui.fill(Rect(x: inner, y: 0, width: metrics.separator, height: ui.viewport.height), theme.separator)
         let count = Double(Self.buttons.count)
         let inset = metrics.toolbarButtonInset
         let height = min(configuration.layout.toolbarHeight - 2 * inset, (frame.height - 2 * inset) / count)
@@ -53,8 +56,8 @@ struct ToolbarView {
         for (i, b) in Self.buttons.enumerated() {
             let box = Rect(x: frame.x + inset, y: frame.y + inset + Double(i) * (height + gap), width: frame.width - 2 * inset, height: height)
             let enabled = !b.needsSelection || state.selection != nil
-            if iconButton(ui, id: "toolbar.\(b.key)", role: "toolbarButton", label: b.label, icon: b.icon, frame: box,
-                          theme: theme, enabled: enabled, caption: b.label) {
+            if iconButton(ui, id: "toolbar.\(b.key)", role: "toolbarButton", label: theme.strings[b.label], icon: b.icon, frame: box,
+                          theme: theme, enabled: enabled, caption: theme.strings[b.label]) {
                 intents.append(b.intent)
             }
         }

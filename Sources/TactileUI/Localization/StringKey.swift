@@ -1,0 +1,26 @@
+/// Every label the chrome shows, by meaning. Each language's table (`Strings.tables`) says it.
+public enum StringKey: String, CaseIterable, Hashable, Sendable {
+    // Toolbar and title bar.
+    case video, audio, text, sticker, image, split, delete, undo, redo
+    // Player bar.
+    case play, pause, showTimeline, hideTimeline
+    /// The unit after a duration in seconds ("4.5s").
+    case secondsUnit
+    // Canvas.
+    case noClipAtPlayhead, loading, mediaOffline, preview
+    // Sheets and pickers.
+    case addVideo, addAudio, addImage, cancel, demoMedia, cannotOpen, formats, closeFormats
+    case stickers, closeStickers
+    case star, heart, bolt, arrow, bubble, sun, smile, sparkle
+    // Text editing.
+    case done, doneEditing, typeYourText, box, small, medium, large, white, yellow, red, blue, black
+    case keySpace, keyReturn
+    // Tasks and banners.
+    case skip, skipTask, skipped, allTasksDone, selectClipToSplit, selectClipToDelete, nothingToUndo, nothingToRedo
+    /// With `{n}` and `{count}` filled in.
+    case taskNumber, allTasksDoneThanks, timesUp
+    // The media sheet: `{count}` files, "No {kind} in {folder}".
+    case oneFile, files, noMediaIn, videos, soundFiles, pictures, picture, sound, withSound
+    // The trim preview's pill.
+    case trimStart, trimEnd
+}

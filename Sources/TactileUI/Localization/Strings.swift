@@ -1,0 +1,62 @@
+import Foundation
+
+/// The chrome's words and numbers in one language and locale: labels from a strings table, and
+/// numbers written as the locale writes them (its digits and decimal separator, from the
+/// platform's locale data), so an Arabic (Egypt) locale shows "٠:٠٣" and German "4,5 s".
+public struct Strings: Hashable, Sendable {
+    public let language: Language
+    /// The locale the numbers follow ("ar_EG", "de_DE", "en").
+    public let localeIdentifier: String
+    private let digitSymbols: [Character]
+    private let decimalSeparator: String
+
+    /// The strings for a locale identifier such as "ar_EG.UTF-8" (an empty one is English).
+    public init(localeIdentifier requested: String) {
+        let identifier = String(requested.prefix { $0 != "." && $0 != "@" }).replacingOccurrences(of: "-", with: "_")
+        language = Language(localeIdentifier: identifier)
+        localeIdentifier = identifier.isEmpty ? "en" : identifier
+        let formatter = NumberFormatter()
+        formatter.locale = Locale(identifier: self.localeIdentifier)
+        formatter.numberStyle = .decimal
+        let digits = (0...9).compactMap { formatter.string(from: NSNumber(value: $0))?.first }
+        digitSymbols = digits.count == 10 ? digits : Array("0123456789")
+        decimalSeparator = formatter.decimalSeparator ?? "."
+    }
+
+    public static let english = Strings(localeIdentifier: "en")
+
+    /// The label for `key` in this language (English where a table lacks it).
+    public subscript(_ key: StringKey) -> String {
+        Self.tables[language]?[key] ?? Self.tables[.en]?[key] ?? key.rawValue
+    }
+
+    /// `text` with its ASCII digits and decimal points written as the locale writes them
+    /// (timecodes, durations, ruler labels).
+    public func digits(_ text: String) -> String {
+        if digitSymbols == Array("0123456789") && decimalSeparator == "." { return text }
+        var out = ""
+        let chars = Array(text)
+        for (i, c) in chars.enumerated() {
+            if let v = c.wholeNumberValue, c.isASCII { out.append(digitSymbols[v]) } else if c == ".", i > 0, i + 1 < chars.count,
+                chars[i - 1].isNumber, chars[i + 1].isNumber { out += decimalSeparator } else { out.append(c) }
+        }
+        return out
+    }
+
+    /// A duration formatted in English ("4.5s", "1:30") in this locale: its digits and separator,
+    /// and its word for seconds ("٤٫٥ ث", "4,5 s").
+    public func seconds(_ formatted: String) -> String {
+        let unit = self[.secondsUnit]
+        return digits(formatted.hasSuffix("s") && unit != "s" ? String(formatted.dropLast()) + unit : formatted)
+    }
+
+    /// The label for `key` with its `{name}` placeholders filled in (numbers in the locale's digits).
+    public func format(_ key: StringKey, _ values: [String: String]) -> String {
+        var text = self[key]
+        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: digits(value)) }
+        return text
+    }
+
+    /// Every language's table.
+    static let tables: [Language: [StringKey: String]] = [.en: englishTable, .ar: arabicTable, .de: germanTable]
+}

@@ -1,0 +1,82 @@
+import XCTest
+import TactileCore
+import TactileInput
+@testable import TactileUI
+@testable import TactileEditor
+
+/// The chrome in other languages (issue 14): labels from a strings table, numbers as the locale
+/// writes them, and a mirrored chrome for right-to-left languages while the timeline runs left to right.
+final class LocalizationTests: XCTestCase {
+    private func harness(_ locale: String, viewport: Size? = nil) -> EditorHarness {
+        var c = TactileConfiguration()
+        c.theme.locale = locale
+        return EditorHarness(configuration: c, viewport: viewport)
+    }
+
+    func testEveryLanguageSaysEveryLabel() {
+        for language in Language.allCases {
+            let table = Strings.tables[language] ?? [:]
+            let missing = StringKey.allCases.filter { (table[$0] ?? "").isEmpty }
+            XCTAssertEqual(missing, [], "\(language) lacks labels")
+        }
+        XCTAssertEqual(Language(localeIdentifier: "ar_EG.UTF-8"), .ar)
+        XCTAssertEqual(Language(localeIdentifier: "de-DE"), .de)
+        XCTAssertEqual(Language(localeIdentifier: "C.UTF-8"), .en, "a locale Tactile does not speak is English")
+        XCTAssertTrue(Language.ar.isRightToLeft)
+    }
+
+    func testNumbersAreWrittenAsTheLocaleWritesThem() {
+        XCTAssertEqual(Strings(localeIdentifier: "ar_EG").digits("0:03 / 0:21"), "٠:٠٣ / ٠:٢١")
+        XCTAssertEqual(Strings(localeIdentifier: "ar_EG").seconds("4.5s"), "٤٫٥ ث")
+        XCTAssertEqual(Strings(localeIdentifier: "de_DE").seconds("4.5s"), "4,5 s")
+        XCTAssertEqual(Strings(localeIdentifier: "en_US").seconds("4.5s"), "4.5s")
+        XCTAssertEqual(Strings(localeIdentifier: "de_DE").digits("Clip 2. Teil"), "Clip 2. Teil", "a full stop after a number is no decimal point")
+        XCTAssertEqual(Strings(localeIdentifier: "de").format(.files, ["count": "3"]), "3 Dateien")
+    }
+
+    func testArabicMirrorsTheChromeButNotTheTimeline() {
+        let h = harness("ar_EG")
+        let video = h.frameOf("toolbar.add.video"), delete = h.frameOf("toolbar.delete")
+        XCTAssertGreaterThan(video.minX, delete.minX, "the toolbar reads from the right: Video first")
+        XCTAssertEqual(h.element("toolbar.add.video")?.label, "فيديو")
+        XCTAssertLessThan(h.frameOf("toolbar.undo").maxX, 195, "undo and redo at the left of the title bar")
+        XCTAssertGreaterThan(h.frameOf("formatButton").minX, 195, "the format at the right")
+        XCTAssertGreaterThan(h.frameOf("playButton").minX, 195, "play at the right of the player bar")
+        XCTAssertLessThan(h.frameOf("clip:beach").minX, h.frameOf("clip:city").minX, "time still runs left to right on the timeline")
+        XCTAssertEqual(h.element("timecode")?.label, "٠:٠٠ / ٠:٢١", "the locale's digits")
+        XCTAssertEqual(h.element("formatButton")?.label, "Format 9:16", "inspect labels keep the format's name")
+    }
+
+    func testArabicLandscapePutsTheRailLeftAndTheCanvasRight() {
+        let h = harness("ar", viewport: Size(width: 844, height: 390))
+        XCTAssertLessThan(h.frameOf("toolbar.add.video").maxX, 100, "the rail at the left edge")
+        XCTAssertGreaterThan(h.frameOf("canvas").minX, 422, "the canvas column at the right")
+        let english = harness("en", viewport: Size(width: 844, height: 390))
+        XCTAssertGreaterThan(english.frameOf("toolbar.add.video").minX, 744)
+    }
+
+    func testTheArabicKeyboardHasArabicLettersAndNewClipsAreNamedInTheLanguage() {
+        let h = harness("ar_EG")
+        h.tap("toolbar.add.text")
+        let added = h.state.project.tracks.flatMap(\.clips).first { $0.id.hasPrefix("text") }
+        XCTAssertEqual(added?.title, "نص", "a new text is called \"text\" in Arabic")
+        h.tap("clip:hello")
+        h.now += .milliseconds(100)
+        h.tap("clip:hello")
+        h.run(until: h.now + .seconds(0.5))
+        XCTAssertNotNil(h.element("key:ض"), "Arabic letters on the keyboard")
+        XCTAssertNil(h.element("key:⇧"), "no shift: Arabic has no capitals")
+        XCTAssertLessThan(h.frameOf("textEditor.done").maxX, 195, "Done at the left")
+        h.tap("key:م")
+        XCTAssertEqual(h.state.project.clip(withID: "hello")?.clip.title, "Hello!م")
+    }
+
+    func testGermanLabelsFitTheirButtons() {
+        let h = harness("de_DE")
+        XCTAssertEqual(h.element("toolbar.delete")?.label, "Löschen")
+        for button in h.elements(role: "toolbarButton") where !["toolbar.undo", "toolbar.redo"].contains(button.id) {   // captioned ones
+            let width = FixedWidthTextMeasurer().measure(button.label, font: Theme().captionFont).width
+            XCTAssertLessThanOrEqual(width, button.frame.width + 1, "\(button.label) fits under its icon")
+        }
+    }
+}
