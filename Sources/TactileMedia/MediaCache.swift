@@ -47,7 +47,11 @@ public final class MediaCache: MediaSource {
     private var counter = 0
     private var lanes: [LaneKey: FrameWorker] = [:]
     private var lastShown: [LaneKey: PictureKey] = [:]
-    private var filmstrips: [String: ThumbnailWorker] = [:]
+    /// One thumbnail worker per file and picture height: filmstrips and the media sheet's
+    /// posters ask the same file for different sizes (one worker per file made every poster
+    /// at the filmstrip's 96 px, blocky on a tile).
+    private var filmstrips: [ThumbnailSize: ThumbnailWorker] = [:]
+    private struct ThumbnailSize: Hashable { var path: String; var height: Int }
     private var waveforms: [String: Waveform?] = [:]
     private var failures: [String] = []
     /// Workers holding an open decoder, with when each last used it.
@@ -136,9 +140,10 @@ public final class MediaCache: MediaSource {
         let t = info.isStill ? .zero : time
         let key = PictureKey.thumbnail(path, ticks: t.ticks, height: height)
         let worker = lock.withLock { () -> ThumbnailWorker in
-            if let w = filmstrips[path] { return w }
+            let size = ThumbnailSize(path: path, height: height)
+            if let w = filmstrips[size] { return w }
             let w = ThumbnailWorker(path: path, info: info, height: height, cache: self)
-            filmstrips[path] = w
+            filmstrips[size] = w
             return w
         }
         if let stored = lock.withLock({ pictures.value(for: key) }) {

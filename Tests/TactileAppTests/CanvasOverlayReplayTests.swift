@@ -58,6 +58,29 @@ final class CanvasOverlayReplayTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(after["overlay:title"]?.state["clip"] as? String, "title")
     }
 
+    func testATracedStickerIsPickedAndADragSnapsItToTheCentreLine() throws {
+        let start = try inspect(after: [], project: path("project.json"))
+        var events = tap(start["toolbar.add.sticker"]!.hit.center, at: 0.1)
+        let picker = try inspect(after: events, project: path("project.json"))
+        events += tap(try XCTUnwrap(picker["stickerPicker.heart"]).hit.center, at: 0.6)
+        let added = try inspect(after: events, project: path("project.json"))
+        let sticker = try XCTUnwrap(added.first { $0.key.hasPrefix("overlay:sticker") }?.value, "the new sticker is on the canvas")
+        let picture = added["canvas"]!.frame
+        // Drag the heart to 4 pt right of the picture's centre line: it lands on it.
+        let from = sticker.hit.center
+        let to = Point(x: picture.midX + 4, y: from.y + 30)
+        events.append(.touch(.down, id: 1, at: from, time: .seconds(1)))
+        for i in 1...12 {
+            let k = Double(i) / 12
+            events.append(.touch(.move, id: 1, at: Point(x: from.x + (to.x - from.x) * k, y: from.y + (to.y - from.y) * k), time: .seconds(1 + Double(i) / 60)))
+        }
+        events.append(.touch(.up, id: 1, at: to, time: .seconds(1.5)))
+        let project = try replay(events, project: path("project.json"))
+        let heart = try XCTUnwrap(project.tracks.flatMap(\.clips).first { $0.sticker == .heart })
+        XCTAssertEqual(heart.transform?.x, 0.5, "snapped exactly to the centre line")
+        XCTAssertEqual(heart.title, "Heart")
+    }
+
     func testATracedDragPinchAndTurnEndInTheProjectAndInInspect() throws {
         let start = try inspect(after: [], project: path("project.json"))
         let overlay = try XCTUnwrap(start["overlay:title"], "the title is an element of role overlay")

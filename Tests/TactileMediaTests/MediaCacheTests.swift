@@ -71,6 +71,9 @@ final class MediaCacheTests: XCTestCase {
         XCTAssertEqual(thumb.height, 48)
         XCTAssertEqual(Double(thumb.width), 85.3, accuracy: 1)
         XCTAssertTrue(thumb.isExact)
+        // The same file asked at another height (a poster after a filmstrip) gets that height.
+        XCTAssertEqual(try XCTUnwrap(sync.thumbnail(of: Self.video, at: .seconds(2), height: 120)).height, 120)
+        XCTAssertEqual(try XCTUnwrap(sync.thumbnail(of: Self.video, at: .seconds(2), height: 48)).height, 48)
 
         let cache = MediaCache(mode: .background(wake: {}))
         try waitUntil { cache.status(of: Self.video).info != nil }

@@ -18,14 +18,18 @@ enum Icon {
             ui.fill(Rect(x: c.x + 0.08 * s, y: c.y - 0.28 * s, width: 0.16 * s, height: 0.56 * s), color, radius: 0.03 * s)
         case .undo, .redo:
             let m: Double = self == .undo ? 1 : -1
-            // A hook: across the top, round the right side, back along the bottom.
-            let arc = (0...8).map { i -> Point in
-                let a = -Double.pi / 2 + Double(i) / 8 * Double.pi
-                return p(m * (0.06 + cos(a) * 0.22), 0.04 + sin(a) * 0.2)
+            // A hook — across the top, round the right side, back along the bottom — as one band,
+            // so no seams show where pieces would meet (they did at 3×).
+            let hw = 0.045
+            func arc(_ grow: Double, reversed: Bool) -> [Point] {
+                let steps = reversed ? Array((0...12).reversed()) : Array(0...12)
+                return steps.map { i in
+                    let a = -Double.pi / 2 + Double(i) / 12 * Double.pi
+                    return p(m * (0.06 + cos(a) * (0.22 + grow)), 0.04 + sin(a) * (0.2 + grow))
+                }
             }
-            for i in 0..<(arc.count - 1) { line(arc[i], arc[i + 1]) }
-            line(p(m * 0.06, -0.16), p(m * -0.14, -0.16))
-            line(p(m * 0.06, 0.24), p(m * -0.18, 0.24))
+            ui.draw.add(.polygon([p(m * -0.14, -0.16 - hw)] + arc(hw, reversed: false) + [p(m * -0.18, 0.24 + hw), p(m * -0.18, 0.24 - hw)]
+                                 + arc(-hw, reversed: true) + [p(m * -0.14, -0.16 + hw)], color))
             ui.draw.add(.triangle(p(m * -0.3, -0.16), p(m * -0.12, -0.3), p(m * -0.12, -0.02), color))
         case .video:
             ui.stroke(Rect(x: c.x - 0.32 * s, y: c.y - 0.22 * s, width: 0.44 * s, height: 0.44 * s), color, width: 0.08 * s, radius: 0.08 * s)

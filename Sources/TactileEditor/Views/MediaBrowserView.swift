@@ -132,7 +132,14 @@ struct MediaBrowserView {
         let metrics = theme.metrics.browser
         if info.hasVideo {
             let at = info.isStill ? Time.zero : Time(ticks: (info.duration ?? .zero).ticks / 10)
-            guard let poster = media.thumbnail(of: path, at: at, height: configuration.media.posterPixelHeight) else { return false }
+            // The tile is filled (cropped at the centre): a picture taller than the tile's shape
+            // loses most of its height, so ask for as much more as the crop throws away (a portrait
+            // video in a landscape tile was blocky at 3×), up to the proxies' size.
+            let aspect = Double(info.pictureHeight ?? 1) / Double(max(1, info.pictureWidth ?? 1))
+            let crop = max(1, frame.width / max(frame.height, 1) * aspect)
+            let height = min(max(configuration.media.posterPixelHeight, configuration.media.proxyPictureSize),
+                             Int((Double(configuration.media.posterPixelHeight) * crop).rounded()))
+            guard let poster = media.thumbnail(of: path, at: at, height: height) else { return false }
             ui.clipped(to: frame) {
                 ui.image(poster.handle, size: Size(width: Double(poster.width), height: Double(poster.height)), filling: frame)
             }
