@@ -26,6 +26,8 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
     public var session = Session()
     /// Kiosk mode (`run --kiosk`): idle reset, attract loop, the way out.
     public var kiosk = Kiosk()
+    /// The feel lab: knobs a study varies to test how touch feels (see README "The feel lab").
+    public var feel = Feel()
 
     public init() {}
 
@@ -377,6 +379,15 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// Projects recovered from sessions that ended unexpectedly (`recovered-<date>.json` in the
         /// autosave folder) kept at most; the oldest are deleted first. Default 20.
         public var keepRecoveredProjects: Int = 20
+        public init() {}
+    }
+
+    public struct Feel: Hashable, Sendable, Codable {
+        /// Latency added to every input, in milliseconds: events are held back this long before
+        /// the editor sees them (the frame loop wakes exactly when one is due), as the touch
+        /// latency studies did (Ng et al. 2012, Jota et al. 2013). Recordings keep the events as
+        /// they arrived, and replays hold them back the same. Default 0 ms.
+        public var addedLatency: Double = 0
         public init() {}
     }
 

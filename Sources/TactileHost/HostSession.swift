@@ -65,6 +65,8 @@ public final class HostSession: ShellSession {
     private let library: MediaLibrary
     private var overlays: HostOverlays
     private var carried: [InputEvent] = []
+    /// Input held back by `feel.addedLatency`, oldest first, until it is due.
+    private var held: [InputEvent] = []
     private var posted: [(message: String, isError: Bool)] = []
     private var needsPresent = true
     private var overlayOnScreen = false
@@ -126,22 +128,24 @@ public final class HostSession: ShellSession {
         // Impossible positions (a glitching panel, a wild calibration) are made safe before
         // anything sees them, so a recorded trace holds only numbers it can write.
         let input = TouchSanitizer.sanitize(input, fingers: state.ui.fingers)
-        var pending = input
+        var arrived = input
         if kiosk != nil {
-            pending = stepKiosk(input, now: now)
+            arrived = stepKiosk(input, now: now)
             if exited {
                 frame.commands.append(.exit)
                 onStep?(StepRecord(time: now, input: input, ranEditor: false))
                 return frame
             }
         }
-        overlays.follow(pending, now: now, attract: kiosk?.phase == .attract)
+        // The touch indicators show the fingers as they are; the editor may see them later.
+        overlays.follow(arrived, now: now, attract: kiosk?.phase == .attract)
+        let pending = holdBack(arrived, now: now)
         let decorated = overlays.isDrawing(kiosk: kiosk)
         let due: Bool
         switch context.mode {
         case .always: due = true
         case .never: due = false
-        case .ifDue: due = !pending.isEmpty || loop.isDue(at: now) || needsPresent || context.mediaArrived
+        case .ifDue: due = !pending.isEmpty || !arrived.isEmpty || loop.isDue(at: now) || needsPresent || context.mediaArrived
         }
         guard due else {
             // Only the overlays moved: draw them over the last picture.
@@ -181,7 +185,7 @@ public final class HostSession: ShellSession {
         lastOutput = output
         frame.ranEditor = true
         frame.cues = output.cues
-        onFrame?(FrameRecord(time: now, events: pending, state: state, output: output))
+        onFrame?(FrameRecord(time: now, events: arrived, released: pending, state: state, output: output))
         onStep?(StepRecord(time: now, input: input, ranEditor: true))
         if state.viewport != viewportBefore {
             // Rotated: the shell turns the window; the next step presents the turned picture.
@@ -222,7 +226,7 @@ public final class HostSession: ShellSession {
 
     public func nextDue(after now: Time) -> (time: Time, reason: String)? {
         if !posted.isEmpty || !carried.isEmpty || needsPresent { return (now, "redraw") }
-        var candidates: [(time: Time, reason: String)] = [loop.nextDue(), kiosk?.nextDue(after: now)].compactMap { $0 }
+        var candidates: [(time: Time, reason: String)] = [loop.nextDue(), kiosk?.nextDue(after: now), heldDue].compactMap { $0 }
         if overlays.isAnimating(kiosk: kiosk) { candidates.append((now + .seconds(1 / max(1, refreshRate)), "overlays")) }
         if configurationWatcher != nil { candidates.append((nextConfigurationCheck, "configuration file")) }
         return candidates.min { $0.time < $1.time }
@@ -231,7 +235,24 @@ public final class HostSession: ShellSession {
     /// The next instant the editor or the kiosk needs a step (overlays and the configuration file
     /// aside): what a virtual-clock runner steps through.
     public func nextWork(after now: Time) -> (time: Time, reason: String)? {
-        [loop.nextDue(), kiosk?.nextDue(after: now)].compactMap { $0 }.min { $0.time < $1.time }
+        [loop.nextDue(), kiosk?.nextDue(after: now), heldDue].compactMap { $0 }.min { $0.time < $1.time }
+    }
+
+    /// The added latency (`feel.addedLatency`).
+    private var latency: Time { .seconds(max(0, configuration.feel.addedLatency) / 1000) }
+
+    /// When the oldest held-back event is due: the frame loop wakes exactly then (no polling).
+    private var heldDue: (time: Time, reason: String)? { held.first.map { ($0.time + latency, "added latency") } }
+
+    /// The events the editor gets now: those that arrived at least the added latency ago, in the
+    /// order they arrived; the rest wait.
+    private func holdBack(_ arrived: [InputEvent], now: Time) -> [InputEvent] {
+        guard latency > .zero || !held.isEmpty else { return arrived }
+        held += arrived
+        let cut = held.firstIndex { $0.time + latency > now } ?? held.count
+        let released = Array(held[..<cut])
+        held.removeFirst(cut)
+        return released
     }
 
     // MARK: Parts of a step
@@ -328,8 +349,11 @@ public final class HostSession: ShellSession {
 /// One frame the editor ran: when, with what input, the state it left and what it produced.
 public struct FrameRecord {
     public var time: Time
-    /// The events the editor got (after kiosk mode took its share).
+    /// The events that arrived in this step (after kiosk mode took its share): what a recording
+    /// keeps, so that a replay holds them back by the same added latency.
     public var events: [InputEvent]
+    /// The events the editor got in this frame: `events` unless `feel.addedLatency` held some back.
+    public var released: [InputEvent]
     public var state: EditorState
     public var output: FrameOutput
 }

@@ -84,9 +84,10 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
 
     /// Records a session on the virtual clock, through the host session as the window runs it:
     /// select Beach, trim its end, undo, a miss.
-    func recordVirtually(into session: URL, notices: [String] = []) throws -> HeadlessSession {
-        let headless = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, notices: notices)
-        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: TactileConfiguration(), notices: notices)
+    func recordVirtually(into session: URL, notices: [String] = [], configuration: TactileConfiguration = TactileConfiguration()) throws -> HeadlessSession {
+        let headless = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1,
+                                           configuration: configuration, notices: notices)
+        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: configuration, notices: notices)
         recording.attach(to: headless.host, framesPerSecond: 60)
         var events = tap(Point(x: 249, y: 606), at: 0.2)
         events += drag(Point(x: 306, y: 606), Point(x: 246, y: 606), at: 0.8)
@@ -106,6 +107,24 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         XCTAssertTrue(recordedLog.contains("Recovered the project"), "the notice is in the log: \(recordedLog)")
         _ = try Commands.replay(trace: session.path, project: nil, outputs: .init(logOut: path("replayed.jsonl")), scale: 1, until: nil)
         XCTAssertEqual(try String(contentsOfFile: path("replayed.jsonl"), encoding: .utf8), recordedLog, "the same log, line for line")
+    }
+
+    func testASessionRecordedWithAddedLatencyReplaysIdentically() throws {
+        // feel.addedLatency = 50 ms: the trace keeps the events as they arrived; the replay holds
+        // them back the same, so the log (times included) and the project come out the same.
+        var configuration = TactileConfiguration()
+        configuration.feel.addedLatency = 50
+        let session = folder.appendingPathComponent("late")
+        let headless = try recordVirtually(into: session, configuration: configuration)
+        let recordedLog = try String(contentsOf: session.appendingPathComponent("log.jsonl"), encoding: .utf8)
+        let select = try XCTUnwrap(recordedLog.split(separator: "\n").first { $0.contains("\"kind\":\"select\"") })
+        XCTAssertTrue(select.contains("\"t\":0.33"), "the tap lifted at 0.28 s is seen 50 ms later: \(select)")
+        let trace = try String(contentsOf: session.appendingPathComponent("trace.jsonl"), encoding: .utf8)
+        XCTAssertTrue(trace.contains("\"t\":0.280000,\"type\":\"up\""), "the trace keeps the lift when it happened")
+        _ = try Commands.replay(trace: session.path, project: nil, outputs: .init(stateOut: path("late.json"), logOut: path("late.jsonl")),
+                                scale: 1, until: nil)
+        XCTAssertEqual(try String(contentsOfFile: path("late.jsonl"), encoding: .utf8), recordedLog, "the same log, line for line")
+        XCTAssertEqual(try ProjectFile.load(from: URL(fileURLWithPath: path("late.json"))), headless.host.state.project)
     }
 
     func testATraceCutShortByAKillStillReplays() throws {

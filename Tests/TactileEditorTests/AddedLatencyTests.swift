@@ -1,0 +1,60 @@
+import XCTest
+import TactileCore
+import TactileInput
+import TactileUI
+@testable import TactileEditor
+
+/// `feel.addedLatency` (issue 15): input is held back before the editor sees it, and the frame
+/// loop wakes exactly when a held event is due.
+final class AddedLatencyTests: XCTestCase {
+    private func harness(latency: Double) -> EditorHarness {
+        var c = TactileConfiguration()
+        c.feel.addedLatency = latency
+        return EditorHarness(configuration: c)
+    }
+
+    private func selectTime(_ h: EditorHarness) -> Double? {
+        h.log.first { $0.kind == "select" }.map { $0.time.seconds }
+    }
+
+    func testATapIsSeenTheAddedLatencyLaterAndTheLoopWakesExactlyThen() {
+        let h = harness(latency: 50)
+        let clip = h.frameOf("clip:beach").center
+        h.now = .seconds(1)
+        h.frame([.touch(.down, id: 1, at: clip, time: h.now)])
+        XCTAssertEqual(h.session.nextWork(after: h.now)?.time, .seconds(1.05), "the loop wakes when the touch is due")
+        XCTAssertEqual(h.session.nextWork(after: h.now)?.reason, "added latency")
+        h.now = .seconds(1.08)
+        h.frame([.touch(.up, id: 1, at: clip, time: h.now)])
+        XCTAssertNil(h.state.selection, "80 ms after the touch, the editor has seen only its first 30 ms")
+        h.run(until: .seconds(1.2))
+        XCTAssertEqual(h.state.selection, "beach")
+        XCTAssertEqual(selectTime(h) ?? 0, 1.13, accuracy: 1e-9, "selected when the lift was due: 1.08 s + 50 ms")
+        XCTAssertNil(h.session.nextWork(after: h.now).flatMap { $0.reason == "added latency" ? $0 : nil }, "nothing is held any more")
+
+        let prompt = harness(latency: 0)
+        prompt.now = .seconds(1)
+        prompt.frame([.touch(.down, id: 1, at: clip, time: prompt.now)])
+        prompt.now = .seconds(1.08)
+        prompt.frame([.touch(.up, id: 1, at: clip, time: prompt.now)])
+        XCTAssertEqual(selectTime(prompt) ?? 0, 1.08, accuracy: 1e-9, "without added latency the tap selects at once")
+    }
+
+    func testHeldEventsKeepTheirOrderAndTheirOwnTimes() {
+        // A pan whose moves arrive faster than the latency: the editor gets them in order, late,
+        // and the gesture is the same as without the latency (same distances, same velocity).
+        func pan(latency: Double) -> (EditorHarness, [LogEvent]) {
+            let h = harness(latency: latency)
+            let start = h.frameOf("clip:beach").center
+            h.drag(from: start, to: Point(x: start.x - 100, y: start.y), steps: 6, rest: 0.3)
+            if latency > 0 { XCTAssertNil(h.log.first { $0.kind == "gesture.ended" }, "the lift is still held back") }
+            h.run(until: h.now + .seconds(3))
+            return (h, h.log.filter { $0.kind.hasPrefix("gesture.") })
+        }
+        let (late, held) = pan(latency: 100), (_, prompt) = pan(latency: 0)
+        XCTAssertEqual(held.map(\.kind), ["gesture.began", "gesture.ended"])
+        XCTAssertEqual(held.map(\.fields), prompt.map(\.fields), "the same pan")
+        XCTAssertEqual(held.last!.time - prompt.last!.time, .milliseconds(100), "seen 100 ms later")
+        XCTAssertGreaterThan(late.state.playhead, .zero)
+    }
+}
