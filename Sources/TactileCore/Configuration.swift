@@ -383,6 +383,11 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
     }
 
     public struct Feel: Hashable, Sendable, Codable {
+        /// Where the touch settings start from: "tactile" (Tactile's own values), "ios" or
+        /// "android" (the platforms' published values; see `FeelPreset`). A preset sets the
+        /// input and scrolling keys it names; keys the file sets itself win over it, so a variant
+        /// can start from a preset and change one key. Default "tactile".
+        public var preset = "tactile"
         /// Latency added to every input, in milliseconds: events are held back this long before
         /// the editor sees them (the frame loop wakes exactly when one is due), as the touch
         /// latency studies did (Ng et al. 2012, Jota et al. 2013). Recordings keep the events as

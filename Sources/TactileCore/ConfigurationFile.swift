@@ -38,7 +38,17 @@ public enum ConfigurationFile {
         }
         guard var root = object as? [String: Any] else { throw ConfigurationError(key: "", "expected a JSON object at the top level") }
         let variants = root.removeValue(forKey: variantsKey)
+        // A feel preset lays its values under everything the file says (the chosen variant's
+        // preset, else the file's, else Tactile's own).
+        func presetName(_ o: Any?) -> Any? { ((o as? [String: Any])?["feel"] as? [String: Any])?["preset"] }
+        let chosen = variant.flatMap { ((variants as? [String: Any])?[$0]).flatMap(presetName) } ?? presetName(root)
         var merged = defaults()
+        if let name = chosen {
+            guard let text = name as? String, let preset = FeelPreset(rawValue: text) else {
+                throw ConfigurationError(key: "feel.preset", "must be one of \(FeelPreset.allCases.map(\.rawValue).joined(separator: ", ")), not \(PrintableText.of("\(name)", limit: 40))")
+            }
+            merged = defaults(preset.configuration)
+        }
         try overlay(root, onto: &merged, path: "")
         if let variants {
             guard let named = variants as? [String: Any] else { throw ConfigurationError(key: variantsKey, "expected an object of named variants") }
@@ -104,8 +114,8 @@ public enum ConfigurationFile {
         return out
     }()
 
-    private static func defaults() -> [String: Any] {
-        let data = (try? JSONEncoder().encode(TactileConfiguration())) ?? Data()
+    private static func defaults(_ configuration: TactileConfiguration = TactileConfiguration()) -> [String: Any] {
+        let data = (try? JSONEncoder().encode(configuration)) ?? Data()
         return ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any]) ?? [:]
     }
 

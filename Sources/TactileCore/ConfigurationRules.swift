@@ -45,6 +45,9 @@ extension TactileConfiguration {
             out.append(.init(key: "theme.\(k)", "must be a colour like \"#0A84FF\", not \"\(PrintableText.of(v, limit: 40))\""))
         }
 
+        if FeelPreset(rawValue: feel.preset) == nil {
+            out.append(.init(key: "feel.preset", "must be one of \(FeelPreset.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(PrintableText.of(feel.preset, limit: 40))\""))
+        }
         if theme.locale.count > 32 || !theme.locale.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-.@".contains($0)) }) {
             out.append(.init(key: "theme.locale", "must be a locale like \"ar_EG\" or \"de_DE\" (or empty for the environment's), not \"\(PrintableText.of(theme.locale, limit: 40))\""))
         }

@@ -58,3 +58,35 @@ final class AddedLatencyTests: XCTestCase {
         XCTAssertGreaterThan(late.state.playhead, .zero)
     }
 }
+
+/// `feel.preset` changes how the same touches are read (issue 15).
+final class FeelPresetBehaviourTests: XCTestCase {
+    private func harness(_ preset: FeelPreset) -> EditorHarness {
+        EditorHarness(configuration: preset.configuration)
+    }
+
+    func testAHoldOf450msIsALongPressOnAndroidButNotOnIOS() {
+        for (preset, picksUp) in [(FeelPreset.android, true), (.ios, false)] {
+            let h = harness(preset)
+            let clip = h.frameOf("clip:city").center
+            h.frame([.touch(.down, id: 1, at: clip, time: h.now)])
+            h.run(until: h.now + .seconds(0.45))
+            let longPress = h.log.contains { $0.kind == "gesture.began" && $0.fields["gesture"] == .string("longPress") }
+            XCTAssertEqual(longPress, picksUp, "\(preset): a 450 ms hold")
+        }
+    }
+
+    func testAnEightPointWobbleIsATapOnIOSButAScrollOnAndroid() {
+        // 9 pt of drift: inside iOS's 10 pt slop, outside Android's 8 dp.
+        for (preset, taps) in [(FeelPreset.ios, true), (.android, false)] {
+            let h = harness(preset)
+            let clip = h.frameOf("clip:city").center
+            h.frame([.touch(.down, id: 1, at: clip, time: h.now)])
+            h.now += .milliseconds(40)
+            h.frame([.touch(.move, id: 1, at: Point(x: clip.x + 9, y: clip.y), time: h.now)])
+            h.now += .milliseconds(40)
+            h.frame([.touch(.up, id: 1, at: Point(x: clip.x + 9, y: clip.y), time: h.now)])
+            XCTAssertEqual(h.state.selection == "city", taps, "\(preset): selected by a tap that drifted 9 pt")
+        }
+    }
+}
