@@ -393,6 +393,10 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// latency studies did (Ng et al. 2012, Jota et al. 2013). Recordings keep the events as
         /// they arrived, and replays hold them back the same. Default 0 ms.
         public var addedLatency: Double = 0
+        /// The most frames a second animations ask for (a fling coasting, a spring, a sheet
+        /// sliding), through the animation schedule's minimum interval: 120, 60 or 30 to compare
+        /// how smoothness feels. The display's refresh rate still caps what is shown. Default 60.
+        public var maxFrameRate: Int = 60
         public init() {}
     }
 

@@ -150,9 +150,11 @@ public struct Editor {
         overlays.settle(&state, now: now, effects: &effects)
         for intent in intents { actions.perform(intent, state: &state, now: now, effects: &effects) }
         if let playback = state.playback { ui.requestFrames(playback.request) }
-        if timeline.isAnimating(state) { ui.requestFrames(.animation, reason: "timeline") }
+        // Animations run at most `feel.maxFrameRate` frames a second (a study variant: 120 / 60 / 30).
+        let animation = AnimationTimelineSchedule(minimumInterval: .frame(atRate: configuration.feel.maxFrameRate))
+        if timeline.isAnimating(state) { ui.requestFrames(animation, reason: "timeline") }
         if let browser = state.browser, (now - browser.opened).seconds < configuration.editing.browserSlideDuration {
-            ui.requestFrames(.animation, reason: "sheet")
+            ui.requestFrames(animation, reason: "sheet")
         }
         if let deadline = state.ui.arena.nextDeadline { ui.requestFrames(.explicit([deadline]), reason: "gesture timer") }
         if let banner = state.banner { ui.requestFrames(.explicit([banner.until]), reason: "banner") }

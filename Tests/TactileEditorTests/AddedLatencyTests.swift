@@ -90,3 +90,32 @@ final class FeelPresetBehaviourTests: XCTestCase {
         }
     }
 }
+
+/// `feel.maxFrameRate` (issue 15): animations ask for frames at most that often.
+final class MaxFrameRateTests: XCTestCase {
+    /// The frames a fling's coasting runs in its first half second at `rate`.
+    private func coastingFrames(at rate: Int) -> [Time] {
+        var c = TactileConfiguration()
+        c.feel.maxFrameRate = rate
+        let h = EditorHarness(configuration: c)
+        let start = h.frameOf("clip:city").center
+        h.drag(from: start, to: Point(x: start.x - 120, y: start.y), steps: 4, rest: 0)   // a fling: lifted while moving
+        var times: [Time] = []
+        let end = h.now + .seconds(0.5)
+        while let due = h.session.nextWork(after: h.now), due.time <= end {
+            h.now = max(h.now, due.time)
+            h.frame()
+            times.append(h.now)
+        }
+        return times
+    }
+
+    func testAnimationsRunAtTheChosenRateAndNoFaster() {
+        let thirty = coastingFrames(at: 30), sixty = coastingFrames(at: 60), oneTwenty = coastingFrames(at: 120)
+        XCTAssertEqual(Double(thirty.count), 15, accuracy: 1.5, "30 fps: about 15 frames in half a second")
+        XCTAssertEqual(Double(sixty.count), 30, accuracy: 1.5)
+        XCTAssertEqual(Double(oneTwenty.count), 60, accuracy: 2)
+        let gaps = zip(thirty.dropFirst(), thirty).map { $0 - $1 }
+        XCTAssertTrue(gaps.allSatisfy { $0 >= .frame(atRate: 30) }, "never two frames closer than 1/30 s: \(gaps)")
+    }
+}
