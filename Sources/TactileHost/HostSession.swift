@@ -103,6 +103,17 @@ public final class HostSession: ShellSession {
     public var refusesQuit: Bool { kiosk != nil }
     public var theme: Theme { editor.theme }
 
+    /// Whether the window is hidden: the frame loop then runs in low-frequency mode (the seed's
+    /// schedules yield no animation entries), so a hidden window draws nothing that only moves.
+    public private(set) var isHidden = false
+
+    public func setVisible(_ visible: Bool) {
+        guard isHidden == visible else { return }
+        isHidden = !visible
+        loop.mode = isHidden ? .lowFrequency : .normal
+        if visible { needsPresent = true }
+    }
+
     public func resize(to viewport: Size) {
         guard viewport != state.viewport else { return }
         state.viewport = viewport
@@ -227,7 +238,7 @@ public final class HostSession: ShellSession {
     public func nextDue(after now: Time) -> (time: Time, reason: String)? {
         if !posted.isEmpty || !carried.isEmpty || needsPresent { return (now, "redraw") }
         var candidates: [(time: Time, reason: String)] = [loop.nextDue(), kiosk?.nextDue(after: now), heldDue].compactMap { $0 }
-        if overlays.isAnimating(kiosk: kiosk) { candidates.append((now + .seconds(1 / max(1, refreshRate)), "overlays")) }
+        if overlays.isAnimating(kiosk: kiosk) && !isHidden { candidates.append((now + .seconds(1 / max(1, refreshRate)), "overlays")) }
         if configurationWatcher != nil { candidates.append((nextConfigurationCheck, "configuration file")) }
         return candidates.min { $0.time < $1.time }
     }
@@ -324,7 +335,7 @@ public final class HostSession: ShellSession {
                 state = EditorState(project: setup.demo, configuration: configuration, viewport: viewport)
                 state.library = library
                 state.tasks = plan.map(TaskRun.init)
-                loop = FrameLoop()
+                loop = FrameLoop(mode: isHidden ? .lowFrequency : .normal)
                 overlays.resetIndicators()
                 needsPresent = true
             case .exit:

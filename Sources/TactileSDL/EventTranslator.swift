@@ -14,6 +14,8 @@ public struct EventTranslator {
         /// A termination signal: save and close (obeyed even in kiosk mode).
         case terminate
         case resized, toggleFullscreen
+        /// The window was hidden or minimised (false), or shown again (true).
+        case visible(Bool)
     }
 
     /// The id of the mouse's emulated finger.
@@ -132,6 +134,10 @@ public struct EventTranslator {
             let e = SDL_WindowEventID(UInt32(event.window.event))
             if e == SDL_WINDOWEVENT_FOCUS_LOST {
                 cancelAll(into: &events, now: now)
+            } else if e == SDL_WINDOWEVENT_HIDDEN || e == SDL_WINDOWEVENT_MINIMIZED {
+                return .visible(false)
+            } else if e == SDL_WINDOWEVENT_SHOWN || e == SDL_WINDOWEVENT_RESTORED {
+                return .visible(true)
             } else if e == SDL_WINDOWEVENT_SIZE_CHANGED || e == SDL_WINDOWEVENT_EXPOSED {
                 return .resized
             }

@@ -94,6 +94,10 @@ public final class WindowHost {
                 case .quit where !session.refusesQuit: ending = .closed; return
                 case .terminate: ending = .terminated; return
                 case .resized: relayout = true
+                case let .visible(shown):
+                    // Hidden: low-frequency mode, no animation frames at all; shown: draw again.
+                    session.setVisible(shown)
+                    if shown { relayout = true }
                 case .toggleFullscreen where !session.refusesQuit: toggleFullscreen(); relayout = true
                 case .quit, .toggleFullscreen: break
                 }

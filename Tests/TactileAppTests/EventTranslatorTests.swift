@@ -39,6 +39,22 @@ final class EventTranslatorTests: XCTestCase {
                                 .touch(.down, id: -1, at: Point(x: 290, y: 744), time: .zero)])
     }
 
+    func testHidingAndShowingTheWindowAreReported() {
+        var translator = EventTranslator()
+        var events: [TactileInput.InputEvent] = []
+        func window(_ id: SDL_WindowEventID) -> EventTranslator.HostAction? {
+            var e = SDL_Event()
+            e.type = SDL_WINDOWEVENT.rawValue
+            e.window.event = UInt8(id.rawValue)
+            return translator.translate(e, frame: frame, windowPixels: Size(width: 446, height: 900), now: .seconds(1), into: &events)
+        }
+        XCTAssertEqual(window(SDL_WINDOWEVENT_MINIMIZED), .visible(false))
+        XCTAssertEqual(window(SDL_WINDOWEVENT_HIDDEN), .visible(false))
+        XCTAssertEqual(window(SDL_WINDOWEVENT_RESTORED), .visible(true))
+        XCTAssertEqual(window(SDL_WINDOWEVENT_SHOWN), .visible(true))
+        XCTAssertTrue(events.isEmpty)
+    }
+
     func testLosingFocusCancelsTouches() {
         var translator = EventTranslator()
         var events: [TactileInput.InputEvent] = []

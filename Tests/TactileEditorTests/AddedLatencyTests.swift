@@ -119,3 +119,21 @@ final class MaxFrameRateTests: XCTestCase {
         XCTAssertTrue(gaps.allSatisfy { $0 >= .frame(atRate: 30) }, "never two frames closer than 1/30 s: \(gaps)")
     }
 }
+
+/// Low-frequency mode (issue 15): a hidden window asks for no animation frames at all.
+final class HiddenWindowTests: XCTestCase {
+    func testAHiddenWindowRunsNoAnimationFramesAndDrawsAgainWhenShown() {
+        let h = EditorHarness()
+        let start = h.frameOf("clip:city").center
+        h.drag(from: start, to: Point(x: start.x - 120, y: start.y), steps: 4, rest: 0)   // a fling, coasting
+        XCTAssertNotNil(h.session.nextWork(after: h.now), "coasting asks for frames")
+        h.session.setVisible(false)
+        XCTAssertNil(h.session.nextWork(after: h.now), "hidden: nothing is due")
+        XCTAssertNil(h.session.nextDue(after: h.now), "not even the overlays")
+        let playhead = h.state.playhead
+        h.session.setVisible(true)
+        XCTAssertEqual(h.session.nextDue(after: h.now)?.time, h.now, "shown again: drawn at once")
+        h.run(until: h.now + .seconds(0.2))
+        XCTAssertNotEqual(h.state.playhead, playhead, "and the fling's animation goes on")
+    }
+}

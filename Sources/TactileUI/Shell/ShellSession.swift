@@ -16,6 +16,12 @@ public protocol ShellSession: AnyObject {
     func resize(to viewport: Size)
     /// Whether the window manager's close and the quit keys are refused (kiosk mode).
     var refusesQuit: Bool { get }
+    /// Told when the window is hidden or minimised (false) and shown again (true).
+    func setVisible(_ visible: Bool)
+}
+
+extension ShellSession {
+    public func setVisible(_ visible: Bool) {}
 }
 
 /// What the shell knows about a step besides its input.
