@@ -434,6 +434,9 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var sessionsFolder = ""
         /// Most visitor sessions kept; the oldest are deleted first. Default 5,000.
         public var keepSessions: Int = 5000
+        /// How long each half of the attract loop's invitation pulse lasts (bright, then dim), in
+        /// seconds: the loop wakes only when it changes. Default 1 s.
+        public var invitationPulse: Double = 1
         public init() {}
     }
 }

@@ -123,6 +123,7 @@ extension TactileConfiguration {
         r["session.keepRecoveredProjects"] = .init(1, 10_000)
         // Kiosk.
         r["feel.addedLatency"] = .init(0, 1000, unit: "ms"); r["feel.maxFrameRate"] = .init(10, 240, unit: "fps")
+        r["kiosk.invitationPulse"] = .seconds(0.1, 60)
         r["kiosk.idleTimeout"] = .seconds(5, 86_400); r["kiosk.exitFingers"] = .init(0, 10, note: "0 (off) or 2 … 10")
         r["kiosk.exitHoldDuration"] = .seconds(0.5, 60); r["kiosk.exitCornerSize"] = .points(16, 400)
         r["kiosk.exitCornerTimeout"] = .seconds(1, 60); r["kiosk.pinTimeout"] = .seconds(3, 600)

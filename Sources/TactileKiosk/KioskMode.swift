@@ -43,6 +43,8 @@ public struct KioskMode: Sendable {
     public private(set) var pinFailures = 0
     /// Until when the PIN pad refuses digits, after `pinAttempts` wrong PINs in a row.
     public private(set) var pinLockedUntil: Time?
+    /// When the attract loop began showing (the invitation's pulse counts from here).
+    public private(set) var invitationSince: Time
 
     /// Kiosk rules starting at `now`: in the attract loop, or (`visitorPresent`, after a
     /// recovery) with a visitor's work on screen.
@@ -53,6 +55,20 @@ public struct KioskMode: Sendable {
         lastInput = now
         exitGesture = ExitGesture(settings: settings)
         attract = AttractLoop(trace: attractTrace, pause: settings.attractPause, startingAt: now)
+        invitationSince = now
+    }
+
+    /// The invitation's pulse: bright, then dim, each for `kiosk.invitationPulse` seconds, on a
+    /// cyclic schedule (the seed's `CyclicTimelineSchedule`): the loop wakes only at the changes.
+    public var invitationSchedule: CyclicTimelineSchedule {
+        let half = Time.seconds(max(0.05, settings.invitationPulse))
+        return CyclicTimelineSchedule(timeOffsets: [half, half])
+    }
+
+    /// Whether the invitation is in the bright half of its pulse at `now`.
+    public func invitationIsBright(at now: Time) -> Bool {
+        let half = max(1, invitationSchedule.timeOffsets[0].ticks)
+        return max(0, (now - invitationSince).ticks) / half % 2 == 0
     }
 
     /// Takes the real input that arrived by `now` (in a viewport of `viewport`) and decides.
@@ -90,6 +106,7 @@ public struct KioskMode: Sendable {
                 visitorActive = false
                 phase = .attract
                 attract.restart(at: now)
+                invitationSince = now
                 exitGesture.reset()
                 step.events = []
             }
@@ -119,7 +136,9 @@ public struct KioskMode: Sendable {
             }
             return (pad.closesAt, "kiosk PIN timeout")
         case .attract:
-            return (attract.nextEventDue ?? attract.roundEnds, "kiosk attract loop")
+            let loop = (attract.nextEventDue ?? attract.roundEnds, "kiosk attract loop")
+            guard let now, let pulse = invitationSchedule.nextEntry(after: now, startingAt: invitationSince, mode: .normal), pulse < loop.0 else { return loop }
+            return (pulse, "kiosk invitation pulse")
         case .visitor:
             let idle = (lastInput + .seconds(settings.idleTimeout), "kiosk idle timeout")
             if let hold = exitGesture.holdDue, hold < idle.0 { return (hold, "kiosk exit hold") }
@@ -163,7 +182,7 @@ public struct KioskMode: Sendable {
             pinPad = nil
             phase = phaseBeforePin
             lastInput = now
-            if phase == .attract { attract.restart(at: now); step.commands.append(.resetToDemo) }
+            if phase == .attract { attract.restart(at: now); invitationSince = now; step.commands.append(.resetToDemo) }
         }
     }
 }

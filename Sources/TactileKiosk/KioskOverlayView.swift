@@ -20,7 +20,7 @@ public struct KioskOverlayView {
         ui.inLayer(.topmost) {
             switch kiosk.phase {
             case .attract:
-                drawInvitation()
+                drawInvitation(bright: kiosk.invitationIsBright(at: ui.now))
             case .visitor:
                 if let progress = kiosk.exitGesture.holdProgress(at: ui.now) { drawHold(progress) }
             case .pin:
@@ -30,13 +30,14 @@ public struct KioskOverlayView {
         return keys
     }
 
-    private func drawInvitation() {
+    private func drawInvitation(bright: Bool) {
         let theme = ui.theme, m = theme.metrics.kiosk, viewport = ui.viewport
         let width = min(viewport.width - 2 * m.invitationMargin, m.invitationWidth), height = m.invitationHeight
         let frame = Rect(x: (viewport.width - width) / 2, y: viewport.height * m.invitationCentre - height / 2, width: width, height: height)
-        ui.fill(frame, theme.accent.opacity(0.92), radius: height / 2)
+        // The pulse: the bright half stands out, the dim half lets the tour show through.
+        ui.fill(frame, theme.accent.opacity(bright ? m.invitationBright : m.invitationDim), radius: height / 2)
         ui.text(Self.invitation, in: frame, font: m.invitationFont, color: Color(hex: 0xFFFFFF), alignment: .center)
-        ui.element(UIElement(id: "kiosk.invitation", role: "kioskInvitation", label: Self.invitation, frame: frame))
+        ui.element(UIElement(id: "kiosk.invitation", role: "kioskInvitation", label: Self.invitation, frame: frame, state: ["bright": .bool(bright)]))
     }
 
     private func drawHold(_ progress: Double) {

@@ -47,6 +47,8 @@ public struct ViewMetrics: Hashable, Sendable {
         /// centre as a share of the screen's height.
         public var invitationWidth = 280.0, invitationMargin = 24.0, invitationHeight = 48.0, invitationCentre = 0.3
         public var invitationFont = Font(size: 17, weight: .semibold)
+        /// The invitation pill's opacity in the bright and the dim half of its pulse. 0.92, 0.6.
+        public var invitationBright = 0.92, invitationDim = 0.6
         /// The exit hold's ring: radius, line width, the dark disc's margin round it, segments of a
         /// full ring, the label's gap, height and font.
         public var ringRadius = 44.0, ringWidth = 6.0, ringBackdrop = 10.0, ringSegments = 72, ringLabelGap = 18.0, ringLabelHeight = 24.0

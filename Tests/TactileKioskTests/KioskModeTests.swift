@@ -22,6 +22,22 @@ final class KioskModeTests: XCTestCase {
     func down(_ id: PointerID, _ x: Double, _ y: Double, at s: Double) -> InputEvent { .touch(.down, id: id, at: Point(x: x, y: y), time: t(s)) }
     func up(_ id: PointerID, _ x: Double, _ y: Double, at s: Double) -> InputEvent { .touch(.up, id: id, at: Point(x: x, y: y), time: t(s)) }
 
+    func testTheInvitationPulsesOnACyclicScheduleAndTheLoopWakesOnlyAtItsChanges() {
+        var k = kiosk { $0.invitationPulse = 0.4 }
+        XCTAssertTrue(k.invitationIsBright(at: t(0.1)))
+        XCTAssertFalse(k.invitationIsBright(at: t(0.5)), "dim in the second 0.4 s")
+        XCTAssertTrue(k.invitationIsBright(at: t(0.85)))
+        XCTAssertEqual(k.nextDue(after: t(0.1))?.time, t(0.4), "the loop wakes when the pulse changes")
+        XCTAssertEqual(k.nextDue(after: t(0.1))?.reason, "kiosk invitation pulse")
+        XCTAssertEqual(k.nextDue(after: t(0.85))?.time, t(1), "the tour's touch comes before the next change")
+        // After the tour's touches, between rounds, only the pulse wakes it.
+        _ = k.step([], viewport: viewport, now: t(1.1))
+        XCTAssertEqual(k.nextDue(after: t(1.3))?.time, t(1.6))
+        // A visitor ends the attract loop; the pulse starts over with the next one.
+        _ = k.step([down(1, 100, 100, at: 1.7)], viewport: viewport, now: t(1.7))
+        XCTAssertNotEqual(k.nextDue(after: t(1.8))?.reason, "kiosk invitation pulse")
+    }
+
     func testTheAttractLoopPlaysTheTourOnTheWindowsClockAndStartsOverAfterItsPause() {
         var k = kiosk()
         XCTAssertEqual(k.phase, .attract)
