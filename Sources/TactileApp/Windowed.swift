@@ -86,6 +86,10 @@ public enum Windowed {
                                     viewport: options.viewport, library: library, plan: plan, notices: notices, kiosk: kiosk, now: window.clock.now)
                 s.refreshRate = window.refreshRate
                 s.stopwatch = window.clock
+                // The status bar's clock: the local time of day, lined up with the window's clock.
+                let day = Calendar.current.dateComponents([.hour, .minute, .second, .nanosecond], from: Date())
+                let sinceMidnight = Double((day.hour ?? 0) * 3600 + (day.minute ?? 0) * 60 + (day.second ?? 0)) + Double(day.nanosecond ?? 0) / 1e9
+                s.wallClockOrigin = .seconds(sinceMidnight) - window.clock.now
                 s.configurationWatcher = watcher
                 s.adjustReloaded = switches
                 s.sound = { project, position in

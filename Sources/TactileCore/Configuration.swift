@@ -343,6 +343,10 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
     public struct Overlays: Hashable, Sendable, Codable {
         /// Draw touch indicators live (`--show-touches`). Exported videos always have them. Default false.
         public var showTouches = false
+        /// Show the time of day in the phone's status bar, as a phone does, in the window (headless
+        /// runs and replays show none, so their pictures do not depend on when they ran). It is
+        /// redrawn on the seed's `.everyMinute` schedule. Default true.
+        public var statusBarClock = true
         /// Radius of a touch indicator's circle, in points. Default 22 pt (a fingertip).
         public var touchRadius: Double = 22
         /// How long a touch indicator's trail lasts, in seconds. Default 0.35 s.

@@ -103,6 +103,10 @@ public final class HostSession: ShellSession {
     public var refusesQuit: Bool { kiosk != nil }
     public var theme: Theme { editor.theme }
 
+    /// The time of day (since midnight) at session time zero, when the window shows a status-bar
+    /// clock (`overlays.statusBarClock`); nil in headless runs and replays.
+    public var wallClockOrigin: Time?
+
     /// Whether the window is hidden: the frame loop then runs in low-frequency mode (the seed's
     /// schedules yield no animation entries), so a hidden window draws nothing that only moves.
     public private(set) var isHidden = false
@@ -224,6 +228,9 @@ public final class HostSession: ShellSession {
     /// The editor's picture with the overlays and the PIN pad over it.
     private func compose(over list: DrawList, now: Time) -> DrawList {
         var out = overlays.compose(over: list, now: now, viewport: state.viewport, theme: editor.theme, kiosk: kiosk != nil)
+        if let time = timeOfDay(at: now), state.viewport.height > state.viewport.width {
+            StatusBarClock.draw(time, into: &out, viewport: state.viewport, theme: editor.theme)
+        }
         var kioskPicture = pinPicture
         if let kiosk, kiosk.phase != .pin {
             // The invitation and the exit ring move with the clock alone: drawn anew for each picture.
@@ -240,6 +247,7 @@ public final class HostSession: ShellSession {
         var candidates: [(time: Time, reason: String)] = [loop.nextDue(), kiosk?.nextDue(after: now), heldDue].compactMap { $0 }
         if overlays.isAnimating(kiosk: kiosk) && !isHidden { candidates.append((now + .seconds(1 / max(1, refreshRate)), "overlays")) }
         if configurationWatcher != nil { candidates.append((nextConfigurationCheck, "configuration file")) }
+        if let clock = nextClockMinute(after: now) { candidates.append((clock, "status bar clock")) }
         return candidates.min { $0.time < $1.time }
     }
 
@@ -247,6 +255,19 @@ public final class HostSession: ShellSession {
     /// aside): what a virtual-clock runner steps through.
     public func nextWork(after now: Time) -> (time: Time, reason: String)? {
         [loop.nextDue(), kiosk?.nextDue(after: now), heldDue].compactMap { $0 }.min { $0.time < $1.time }
+    }
+
+    /// The time of day at session time `now`, when a status-bar clock is shown.
+    func timeOfDay(at now: Time) -> Time? {
+        guard configuration.overlays.statusBarClock, let origin = wallClockOrigin else { return nil }
+        return origin + now
+    }
+
+    /// When the status-bar clock next changes: the next whole minute of the wall clock, from the
+    /// seed's `.everyMinute` schedule counted in time of day.
+    private func nextClockMinute(after now: Time) -> Time? {
+        guard !isHidden, let wall = timeOfDay(at: now), let origin = wallClockOrigin else { return nil }
+        return EveryMinuteTimelineSchedule().nextEntry(after: wall, startingAt: .zero, mode: loop.mode).map { $0 - origin }
     }
 
     /// The added latency (`feel.addedLatency`).

@@ -257,7 +257,16 @@ public struct ViewMetrics: Hashable, Sendable {
         public init() {}
     }
 
+    /// The phone's status bar over the top inset: the clock's font and its distance from the
+    /// leading edge, its height from the top. 15 pt semibold, 28 pt, 14 pt.
+    public struct StatusBar: Hashable, Sendable {
+        public var clockFont = Font(size: 15, weight: .semibold)
+        public var clockInset = 28.0, clockTop = 14.0, clockHeight = 20.0, clockWidth = 64.0
+        public init() {}
+    }
+
     public var canvas = Canvas()
+    public var statusBar = StatusBar()
     public var textEditor = TextEditor()
     public var keyboard = Keyboard()
     public var stickerPicker = StickerPicker()

@@ -137,3 +137,32 @@ final class HiddenWindowTests: XCTestCase {
         XCTAssertNotEqual(h.state.playhead, playhead, "and the fling's animation goes on")
     }
 }
+
+/// The status bar's clock (issue 15): the time of day, redrawn on the `.everyMinute` schedule.
+final class StatusBarClockTests: XCTestCase {
+    private func texts(_ h: EditorHarness, at now: Time) -> [String] {
+        h.session.picture(at: now).commands.compactMap { if case let .text(run) = $0 { return run.text }; return nil }
+    }
+
+    func testTheClockShowsTheTimeOfDayAndTheLoopWakesAtEachNewMinute() {
+        let h = EditorHarness()
+        XCTAssertFalse(texts(h, at: h.now).contains("9:41"), "no clock without a wall clock (headless, replays)")
+        h.session.wallClockOrigin = .seconds(9 * 3600 + 41 * 60 + 30)          // 9:41:30 at session time zero
+        XCTAssertTrue(texts(h, at: h.now).contains("9:41"))
+        XCTAssertEqual(h.session.nextDue(after: h.now)?.time, .seconds(30), "the next minute begins 30 s in")
+        XCTAssertEqual(h.session.nextDue(after: h.now)?.reason, "status bar clock")
+        XCTAssertTrue(texts(h, at: .seconds(30)).contains("9:42"))
+        XCTAssertEqual(h.session.nextDue(after: .seconds(30))?.time, .seconds(90), "and every minute after")
+        h.session.setVisible(false)
+        XCTAssertNil(h.session.nextDue(after: .seconds(30)), "a hidden window does not wake for it")
+    }
+
+    func testTheClockCanBeTurnedOff() {
+        var c = TactileConfiguration()
+        c.overlays.statusBarClock = false
+        let h = EditorHarness(configuration: c)
+        h.session.wallClockOrigin = .seconds(9 * 3600 + 41 * 60)
+        XCTAssertFalse(texts(h, at: h.now).contains("9:41"))
+        XCTAssertNil(h.session.nextDue(after: h.now))
+    }
+}
