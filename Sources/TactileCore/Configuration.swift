@@ -401,6 +401,14 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// sliding), through the animation schedule's minimum interval: 120, 60 or 30 to compare
         /// how smoothness feels. The display's refresh rate still caps what is shown. Default 60.
         public var maxFrameRate: Int = 60
+        /// The player bar's timecode: "down" (never claims time not yet reached, as the trimming
+        /// article argues) or "nearest". Default "down".
+        public var timecodeRounding = "down"
+        /// Dots between the ruler's labels (the article's ruler) or bare labels. Default true.
+        public var rulerDots = true
+        /// Whether a snap shows its dotted guide, and whether it gives its cue, on the timeline and
+        /// the canvas (the article's feedback, each switchable to test what it is worth). Default true, true.
+        public var snapGuide = true, snapCue = true
         public init() {}
     }
 

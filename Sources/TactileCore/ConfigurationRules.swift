@@ -45,6 +45,9 @@ extension TactileConfiguration {
             out.append(.init(key: "theme.\(k)", "must be a colour like \"#0A84FF\", not \"\(PrintableText.of(v, limit: 40))\""))
         }
 
+        if !["down", "nearest"].contains(feel.timecodeRounding) {
+            out.append(.init(key: "feel.timecodeRounding", "must be \"down\" or \"nearest\", not \"\(PrintableText.of(feel.timecodeRounding, limit: 40))\""))
+        }
         if FeelPreset(rawValue: feel.preset) == nil {
             out.append(.init(key: "feel.preset", "must be one of \(FeelPreset.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(PrintableText.of(feel.preset, limit: 40))\""))
         }

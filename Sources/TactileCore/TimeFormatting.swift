@@ -15,8 +15,13 @@ public enum TimeFormatting {
     /// `String(format:)` cost a tenth of a UI pass.
     private static func twoDigits(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
-    /// "0:04 / 0:24": the playhead and the project duration, both rounded down.
-    public static func timecode(_ t: Time, of total: Time) -> String { "\(timecode(t)) / \(timecode(total))" }
+    /// "0:04 / 0:24": the playhead and the project duration, both rounded down (or, with
+    /// `nearest`, to the nearest second: 3.6 s shows as 0:04).
+    public static func timecode(_ t: Time, of total: Time, nearest: Bool = false) -> String {
+        guard nearest else { return "\(timecode(t)) / \(timecode(total))" }
+        let half = Time(ticks: Time.ticksPerSecond / 2)
+        return "\(timecode(t + half)) / \(timecode(total + half))"
+    }
 
     /// A clip's duration: one fractional digit below 10 s ("4.2s"), whole seconds above ("12s").
     /// Rounded down, like the timecode, so a label never claims time that is not there.

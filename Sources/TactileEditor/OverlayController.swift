@@ -83,7 +83,7 @@ struct OverlayController {
         t.y = min(max(t.y + shift.y / max(picture.height, 1), range.lowerBound), range.upperBound)
         let (snapped, snaps) = OverlaySnapping.snap(t, natural: edit.target.natural, picture: picture.size, rules: rules)
         for name in snaps.entered(since: edit.snaps) {
-            timeline.cue(.impactLight, at: g.location, reason: "snap", state: &state, now: now, effects: &effects)
+            if configuration.feel.snapCue { timeline.cue(.impactLight, at: g.location, reason: "snap", state: &state, now: now, effects: &effects) }
             effects.log.append(LogEvent(time: now, kind: "snap", fields: ["to": .string(name), "clip": .string(edit.clipID)]))
         }
         edit.snaps = snaps

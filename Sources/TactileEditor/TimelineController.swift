@@ -265,7 +265,7 @@ struct TimelineController {
         }
         drag.atSourceLimit = atLimit
         if let snapped, snapped != state.timeline.snap {
-            cue(.impactLight, at: drag.finger, reason: "snap", state: &state, now: now, effects: &effects)
+            if configuration.feel.snapCue { cue(.impactLight, at: drag.finger, reason: "snap", state: &state, now: now, effects: &effects) }
             effects.log.append(LogEvent(time: now, kind: "snap", fields: ["to": .string(describe(snapped)), "time": .number(snapped.time.seconds)]))
         }
         state.timeline.snap = snapped

@@ -166,3 +166,53 @@ final class StatusBarClockTests: XCTestCase {
         XCTAssertNil(h.session.nextDue(after: h.now))
     }
 }
+
+/// The article's design choices as switches (issue 15), each shown by what a user would see.
+final class DesignVariantTests: XCTestCase {
+    private func harness(_ edit: (inout TactileConfiguration.Feel) -> Void) -> EditorHarness {
+        var c = TactileConfiguration()
+        edit(&c.feel)
+        return EditorHarness(configuration: c)
+    }
+
+    func testTheTimecodeRoundsDownOrToTheNearestSecond() {
+        for (rounding, shown) in [("down", "0:03 / 0:21"), ("nearest", "0:04 / 0:21")] {
+            let h = harness { $0.timecodeRounding = rounding }
+            h.state.playhead = .seconds(3.6)
+            h.frame()
+            XCTAssertEqual(h.element("timecode")?.label, shown, rounding)
+        }
+        var c = TactileConfiguration()
+        c.feel.timecodeRounding = "up"
+        XCTAssertEqual(c.problems().first?.key, "feel.timecodeRounding")
+    }
+
+    func testTheRulersDotsCanBeLeftOut() {
+        func dots(_ on: Bool) -> Int {
+            let h = harness { $0.rulerDots = on }
+            let ruler = h.frameOf("ruler"), r = Theme().metrics.timeline.rulerDot
+            return h.output.drawList.commands.filter {
+                if case let .fillCircle(center, radius, _) = $0 { return radius == r && ruler.contains(center) }
+                return false
+            }.count
+        }
+        XCTAssertGreaterThan(dots(true), 5)
+        XCTAssertEqual(dots(false), 0)
+    }
+
+    func testASnapCanComeWithoutItsGuideOrWithoutItsCue() {
+        for (guide, cue) in [(false, true), (true, false)] {
+            let h = harness { $0.snapGuide = guide; $0.snapCue = cue }
+            h.state.playhead = .seconds(2)
+            h.frame()
+            let c = h.element("overlay:hello")!.hitFrame.center
+            h.drag(from: c, to: Point(x: c.x + 40, y: c.y - 30))
+            let from = h.element("overlay:hello")!.hitFrame.center
+            h.drag(from: from, to: Point(x: from.x - 37, y: from.y), hold: true)
+            XCTAssertEqual(h.state.project.clip(withID: "hello")?.clip.placement.x, 0.5, "it snaps either way")
+            XCTAssertEqual(h.element("guide:centreX") != nil, guide, "guide \(guide)")
+            XCTAssertEqual(h.cues.contains { $0.reason == "snap" }, cue, "cue \(cue)")
+            XCTAssertTrue(h.log.contains { $0.kind == "snap" }, "the log counts the snap either way")
+        }
+    }
+}

@@ -41,7 +41,7 @@ struct CanvasView {
             }
             if !overlays.isEmpty { canvasState["overlays"] = .string(overlays.map(\.id).joined(separator: ",")) }
             for clip in overlays { intents += drawOverlay(clip, at: t, in: picture, selected: clip.id == state.selection) }
-            if let edit = state.overlayEdit { drawGuides(edit.snaps, clipID: edit.clipID, in: picture, project: state.project) }
+            if let edit = state.overlayEdit, configuration.feel.snapGuide { drawGuides(edit.snaps, clipID: edit.clipID, in: picture, project: state.project) }
         }
         ui.draw.add(.cornerMask(picture, theme.background, cornerRadius: m.cornerRadius))
         ui.element(UIElement(id: "canvas", role: "canvas", label: theme.strings[.preview], frame: picture, state: canvasState))

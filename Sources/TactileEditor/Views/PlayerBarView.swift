@@ -20,7 +20,8 @@ struct PlayerBarView {
             intents.append(.togglePlayback)
         }
         // Time runs left to right in every language (as media players keep it); its digits are the locale's.
-        let code = theme.strings.digits(TimeFormatting.timecode(state.playhead, of: state.project.duration))
+        let code = theme.strings.digits(TimeFormatting.timecode(state.playhead, of: state.project.duration,
+                                                                nearest: configuration.feel.timecodeRounding == "nearest"))
         // As wide as the timecode (at most `timecodeWidth`): the selected clip's name and length get the rest.
         let codeWidth = min(metrics.timecodeWidth, ui.measurer.measure(code, font: theme.timecodeFont).width + 2 * metrics.timecodeGap)
         let codeFrame = Rect(x: frame.midX - codeWidth / 2, y: frame.y, width: codeWidth, height: frame.height)

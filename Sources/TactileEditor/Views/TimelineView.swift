@@ -55,7 +55,7 @@ struct TimelineView {
             intents += SelectionView(ui: ui, configuration: configuration, theme: theme)
                 .draw(selected, in: state.project, row: layout.trackRows[trackIndex], area: area, geometry: geometry, stretch: stretch(of: selected, state))
         }
-        if let snap = state.timeline.snap { drawSnapGuide(at: geometry.x(for: snap.time), state: state) }
+        if let snap = state.timeline.snap, configuration.feel.snapGuide { drawSnapGuide(at: geometry.x(for: snap.time), state: state) }
         drawPlayhead()
         drawPulses(state)
         return intents
@@ -219,7 +219,7 @@ struct RulerView {
                     ui.text(text, in: Rect(x: x - w / 2, y: frame.y, width: w, height: frame.height),
                             font: theme.rulerFont, color: theme.textSecondary.opacity(visibility), alignment: .center)
                 }
-            } else {
+            } else if configuration.feel.rulerDots {
                 ui.draw.add(.fillCircle(center: Point(x: x, y: frame.midY), radius: theme.metrics.timeline.rulerDot, theme.textTertiary))
             }
             index += 1
