@@ -409,6 +409,9 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// Whether a snap shows its dotted guide, and whether it gives its cue, on the timeline and
         /// the canvas (the article's feedback, each switchable to test what it is worth). Default true, true.
         public var snapGuide = true, snapCue = true
+        /// Trim handles outside the selected clip's edges (the article's choice: the clip's
+        /// picture stays whole) or inside them (as many editors draw them). Default false (outside).
+        public var handlesInside = false
         public init() {}
     }
 

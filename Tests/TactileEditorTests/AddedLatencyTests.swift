@@ -216,3 +216,24 @@ final class DesignVariantTests: XCTestCase {
         }
     }
 }
+
+/// `feel.handlesInside` (issue 15): trim handles outside the clip (the article's choice) or inside it.
+final class HandlePlacementTests: XCTestCase {
+    func testHandlesSitOutsideOrInsideTheClipAndTrimEitherWay() {
+        for inside in [false, true] {
+            var c = TactileConfiguration()
+            c.feel.handlesInside = inside
+            let h = EditorHarness(configuration: c)
+            h.tap("clip:hello")
+            let clip = h.frameOf("clip:hello"), handle = h.frameOf("clip:hello.trimHandle.trailing")
+            if inside {
+                XCTAssertEqual(handle.maxX, clip.maxX, accuracy: 0.01, "inside: the handle's outer side is the clip's end")
+            } else {
+                XCTAssertEqual(handle.minX, clip.maxX, accuracy: 0.01, "outside: the handle starts where the clip ends")
+            }
+            let grip = h.element("clip:hello.trimHandle.trailing")!.hitFrame.center
+            h.drag(from: grip, to: Point(x: grip.x + 24, y: grip.y))
+            XCTAssertGreaterThan(h.state.project.clip(withID: "hello")!.clip.duration, .seconds(3), "dragging it trims, \(inside ? "inside" : "outside")")
+        }
+    }
+}

@@ -14,8 +14,10 @@ struct SelectionView {
         let x0 = geometry.x(for: clip.start) - stretch.leading, x1 = geometry.x(for: clip.end) + stretch.trailing
         let frame = Rect(x: x0, y: row.y, width: x1 - x0, height: row.height)
         let hw = l.handleWidth
-        let leading = Rect(x: x0 - hw, y: row.y, width: hw, height: row.height)
-        let trailing = Rect(x: x1, y: row.y, width: hw, height: row.height)
+        // Outside the edges (the article's choice), or inside them (`feel.handlesInside`).
+        let inside = configuration.feel.handlesInside
+        let leading = Rect(x: inside ? x0 : x0 - hw, y: row.y, width: hw, height: row.height)
+        let trailing = Rect(x: inside ? x1 - hw : x1, y: row.y, width: hw, height: row.height)
         let hitWidth = hw * l.handleHitMultiplier
         let leadingHit = Rect(x: leading.midX - hitWidth / 2, y: row.y, width: hitWidth, height: row.height).intersection(area)
         let trailingHit = Rect(x: trailing.midX - hitWidth / 2, y: row.y, width: hitWidth, height: row.height).intersection(area)
