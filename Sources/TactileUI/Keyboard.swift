@@ -18,14 +18,9 @@ public struct KeyboardState: Hashable, Sendable {
     public var layer: Layer = .letters
     /// Shift: the next letter is a capital (on at the start of a text, as phones do).
     public var shift = true
-    /// The key a finger holds, since when, and with which finger.
-    var held: (key: String, since: Time, finger: PointerID)? {
-        get { heldKey.map { ($0, heldSince, heldFinger) } }
-        set { heldKey = newValue?.key; heldSince = newValue?.since ?? .zero; heldFinger = newValue?.finger ?? 0 }
-    }
-    private var heldKey: String?
-    private var heldSince = Time.zero
-    private var heldFinger: PointerID = 0
+    /// A key a finger holds, since when, and with which finger.
+    struct Held: Hashable, Sendable { var key: String; var since: Time; var finger: PointerID }
+    var held: Held?
     /// When the keyboard opened: presses in the first moments are the end of the gesture that
     /// opened it (the second tap of a double tap), not typing.
     public var opened: Time
@@ -129,7 +124,7 @@ public struct Keyboard {
                 ui.text(shown, in: face, font: font, color: key == "⇧" && state.shift ? theme.accent : theme.textPrimary, alignment: .center)
                 ui.element(UIElement(id: "key:" + key, role: "key", label: shown, frame: face, hitFrame: slot, state: ["pressed": .bool(down)]))
                 if i.pressed, let finger = i.fingers.first {
-                    state.held = (key, ui.now, finger)
+                    state.held = KeyboardState.Held(key: key, since: ui.now, finger: finger)
                 }
                 if let held = state.held, held.key == key, Self.accents[key] != nil, ui.now - held.since >= longPress {
                     popup = (key, face)

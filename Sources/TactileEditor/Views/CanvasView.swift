@@ -129,22 +129,23 @@ struct CanvasView {
     }
 
     /// Overlay `clip`'s box at scale 1, upright, on `picture`: a text as wide as its words at a
-    /// share of the picture, a sticker square, a picture at its media's shape.
-    func naturalSize(of clip: Clip, in picture: Rect) -> Size {
+    /// share of the picture (its wrapped lines come with it, measured once a frame), a sticker
+    /// square, a picture at its media's shape.
+    func natural(of clip: Clip, in picture: Rect) -> (size: Size, lines: [String]) {
         let m = theme.metrics.canvas
         let shorter = min(picture.width, picture.height)
         switch clip.kind {
         case .text:
             let (font, lines) = textLines(of: clip, in: picture)
             let width = lines.map { ui.measurer.measure($0, font: font).width }.max() ?? 0
-            return Size(width: width + 2 * font.size * m.textPadding, height: font.size * m.textLineHeight * Double(max(1, lines.count)))
+            return (Size(width: width + 2 * font.size * m.textPadding, height: font.size * m.textLineHeight * Double(max(1, lines.count))), lines)
         case .sticker:
-            return Size(width: shorter * m.stickerShare, height: shorter * m.stickerShare)
+            return (Size(width: shorter * m.stickerShare, height: shorter * m.stickerShare), [])
         case .image, .video, .audio:
             let info = clip.media.flatMap { media.status(of: $0).info }
             let aspect = Double(info?.pictureWidth ?? 16) / Double(max(1, info?.pictureHeight ?? 9))
             let width = shorter * m.pipShare
-            return Size(width: width, height: width / max(aspect, 0.01))
+            return (Size(width: width, height: width / max(aspect, 0.01)), [])
         }
     }
 
@@ -159,9 +160,9 @@ struct CanvasView {
         return (font, Array(lines.prefix(m.textMaximumLines)))
     }
 
-    /// Where overlay `clip` is drawn on `picture`, upright (its turn is about the box's centre).
-    func overlayBox(_ clip: Clip, in picture: Rect) -> Rect {
-        let place = clip.placement, natural = naturalSize(of: clip, in: picture)
+    /// Where an overlay placed at `place`, `natural` in size at scale 1, is drawn on `picture`,
+    /// upright (its turn is about the box's centre).
+    func overlayBox(_ place: OverlayTransform, natural: Size, in picture: Rect) -> Rect {
         let size = Size(width: natural.width * place.scale, height: natural.height * place.scale)
         let centre = Point(x: picture.x + place.x * picture.width, y: picture.y + place.y * picture.height)
         return Rect(x: centre.x - size.width / 2, y: centre.y - size.height / 2, width: size.width, height: size.height)
@@ -171,11 +172,12 @@ struct CanvasView {
     /// tap to select, drag to move, two fingers to pinch and turn.
     private func drawOverlay(_ clip: Clip, at t: Time, in picture: Rect, selected: Bool) -> [EditorIntent] {
         let m = theme.metrics.canvas, place = clip.placement
-        let box = overlayBox(clip, in: picture)
+        let (natural, lines) = natural(of: clip, in: picture)
+        let box = overlayBox(place, natural: natural, in: picture)
         ui.rotated(about: box.center, by: place.rotation) {
             switch clip.kind {
             case .text:
-                drawText(clip, in: box, picture: picture)
+                drawText(clip, lines: lines, in: box)
             case .sticker:
                 StickerArt.draw(clip.stickerShape, in: box, ui: ui)
             case .image, .video:
@@ -204,15 +206,14 @@ struct CanvasView {
         ui.element(UIElement(id: id, role: "overlay", label: clip.title, frame: box, hitFrame: hit,
                              state: ["clip": .string(clip.id), "x": .number(place.x), "y": .number(place.y), "scale": .number(place.scale),
                                      "rotation": .number(place.rotation), "selected": .bool(selected)]))
-        return interaction.intents(.overlay(OverlayTarget(clipID: clip.id, picture: picture, natural: naturalSize(of: clip, in: picture))))
+        return interaction.intents(.overlay(OverlayTarget(clipID: clip.id, picture: picture, natural: natural)))
     }
 
     /// A text overlay's lines in its style: coloured with a soft shadow, or on a box of its colour.
-    private func drawText(_ clip: Clip, in box: Rect, picture: Rect) {
+    private func drawText(_ clip: Clip, lines: [String], in box: Rect) {
         let m = theme.metrics.canvas, style = clip.style
-        let (natural, lines) = textLines(of: clip, in: picture)
         let count = Double(max(1, lines.count))
-        let font = Font(size: box.height / count / m.textLineHeight, weight: natural.weight)
+        let font = Font(size: box.height / count / m.textLineHeight, weight: m.textFont.weight)
         let colour = Color(hex: style.colour.hex)
         var ink = colour
         if style.background {

@@ -9,6 +9,8 @@ public struct Strings: Hashable, Sendable {
     public let localeIdentifier: String
     private let digitSymbols: [Character]
     private let decimalSeparator: String
+    /// ASCII digits and a full stop: `digits` has nothing to do (English; asked every frame).
+    private let writesASCII: Bool
 
     /// The strings for a locale identifier such as "ar_EG.UTF-8" (an empty one is English).
     public init(localeIdentifier requested: String) {
@@ -21,6 +23,7 @@ public struct Strings: Hashable, Sendable {
         let digits = (0...9).compactMap { formatter.string(from: NSNumber(value: $0))?.first }
         digitSymbols = digits.count == 10 ? digits : Array("0123456789")
         decimalSeparator = formatter.decimalSeparator ?? "."
+        writesASCII = digitSymbols == Array("0123456789") && decimalSeparator == "."
     }
 
     public static let english = Strings(localeIdentifier: "en")
@@ -33,7 +36,7 @@ public struct Strings: Hashable, Sendable {
     /// `text` with its ASCII digits and decimal points written as the locale writes them
     /// (timecodes, durations, ruler labels).
     public func digits(_ text: String) -> String {
-        if digitSymbols == Array("0123456789") && decimalSeparator == "." { return text }
+        if writesASCII { return text }
         var out = ""
         let chars = Array(text)
         for (i, c) in chars.enumerated() {
