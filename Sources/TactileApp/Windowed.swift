@@ -95,7 +95,7 @@ public enum Windowed {
                 s.sound = { project, position in
                     PlaybackMixer(project: project, from: position, sampleRate: configuration.media.playbackSampleRate) { media.status(of: $0).info?.hasAudio == true }
                 }
-                recording?.attach(to: s, framesPerSecond: window.refreshRate)
+                recording?.attach(to: s, framesPerSecond: window.refreshRate, clockOrigin: window.clock.originUptimeNanoseconds)
                 if let visitors {
                     s.onVisitor = { [unowned s] command, state, time in visitors.handle(command, state: state, at: time, framesPerSecond: s.refreshRate) }
                 }

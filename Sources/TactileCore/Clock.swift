@@ -20,6 +20,9 @@ public final class VirtualClock: FrameClock {
 /// grid that trace files write, so a recorded session's instants replay exactly.
 public final class SessionClock: FrameClock {
     private let origin = DispatchTime.now().uptimeNanoseconds
+    /// The system's monotonic clock (`DispatchTime.uptimeNanoseconds`) at this clock's zero: what
+    /// lets another process (a latency benchmark injecting input) line its instants up with ours.
+    public var originUptimeNanoseconds: UInt64 { origin }
     private var last = Time.zero
 
     public init() {}

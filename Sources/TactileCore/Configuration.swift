@@ -235,6 +235,11 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var screenCornerRadius: Double = 44
         /// Share of the display's height the window may take when choosing a scale. Default 0.9.
         public var maximumDisplayShare: Double = 0.9
+        /// Present in step with the display's refresh (no tearing). Off, a picture is shown as soon
+        /// as it is drawn: input-to-present latency drops by up to a refresh (7 ms at the median
+        /// in BENCHMARKS.md), at the price of tearing while things move. A study knob, live.
+        /// Default on.
+        public var vsync = true
         public init() {}
     }
 

@@ -47,6 +47,11 @@ struct HostOverlays {
         canvasTop = output.elements.first { $0.id == "canvas" }?.frame.minY
     }
 
+    /// Notes an input frame's input-to-present latency, once presented.
+    mutating func record(latency: LatencySample) {
+        monitor?.record(latency: latency.total)
+    }
+
     /// Whether anything is drawn over the editor now.
     func isDrawing(kiosk: KioskMode?) -> Bool {
         (indicators.isShowing && (configuration.overlays.showTouches || kiosk != nil)) || pointer != nil || monitor != nil

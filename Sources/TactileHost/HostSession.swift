@@ -51,6 +51,9 @@ public final class HostSession: ShellSession {
     public var onFrame: ((FrameRecord) -> Void)?
     /// Called after every step, whether or not the editor ran.
     public var onStep: ((StepRecord) -> Void)?
+    /// Told of every input frame's input-to-present latency once the shell presented its picture
+    /// (`didPresent`): the recording writes them to `latency.jsonl`.
+    public var onLatency: ((LatencySample) -> Void)?
     /// Told when a kiosk visitor arrives (with the fresh demo's state) and leaves (with the
     /// state they left), at session time.
     public var onVisitor: ((KioskMode.Command, EditorState, Time) -> Void)?
@@ -79,6 +82,10 @@ public final class HostSession: ShellSession {
     /// The timeline position the sound playing began at.
     private var soundFrom = Time.zero
     private var nextConfigurationCheck = Time.zero
+    /// The input frame whose picture the shell is presenting, until it says so (`didPresent`).
+    private var presenting: LatencySample?
+    /// Which gesture the input of each frame serves (for the latency figures).
+    private var gestures = GestureOfFrame()
 
     /// A session editing `project` in `viewport` (default: the configuration's), measuring text
     /// with `measurer` and reading media from `media`. With `kiosk`, it runs as a kiosk.
@@ -198,6 +205,7 @@ public final class HostSession: ShellSession {
         }
         framesRun += 1
         lastOutput = output
+        let gesture = gestures.kind(of: pending, log: output.log)
         frame.ranEditor = true
         frame.cues = output.cues
         onFrame?(FrameRecord(time: now, events: arrived, released: pending, state: state, output: output))
@@ -213,9 +221,29 @@ public final class HostSession: ShellSession {
             overlayOnScreen = decorated
             lastList = output.drawList
             framesPresented += 1
+            presenting = latencySample(of: pending, gesture: gesture, workBegan: now)
         }
         needsPresent = false
         return frame
+    }
+
+    /// Completes the latency of the input frame whose picture was just presented.
+    public func didPresent(_ timing: PresentTiming) {
+        guard var sample = presenting else { return }
+        presenting = nil
+        sample.presentation = timing
+        overlays.record(latency: sample)
+        onLatency?(sample)
+    }
+
+    /// The latency so far of a frame that handled `events` (nil when it handled no input):
+    /// arrivals and work, waiting for the shell's present.
+    private func latencySample(of events: [InputEvent], gesture: String, workBegan: Time) -> LatencySample? {
+        let input = events.filter { $0.kind != .focusLost }
+        guard let first = input.map(\.time).min(), let last = input.map(\.time).max() else { return nil }
+        let ready = stopwatch?.now ?? workBegan
+        return LatencySample(time: workBegan, gesture: gesture, events: input.count, firstArrival: first, lastArrival: last,
+                             workBegan: workBegan, listReady: ready, presentation: PresentTiming(renderBegan: ready, presentBegan: ready, presented: ready))
     }
 
     /// The picture at `now` without running the editor: the last frame with the overlays as

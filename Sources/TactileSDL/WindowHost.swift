@@ -52,6 +52,10 @@ public final class WindowHost {
     public private(set) var currentFrame: DeviceFrame?
     /// How the last run ended.
     public private(set) var ending: Ending = .closed
+    /// Whether presents wait for the display's refresh.
+    private var vsyncOn = false
+    /// When the last input event arrived (arrivals never go back).
+    private var lastArrival = Time.zero
 
     /// How a run ended.
     public enum Ending: Equatable, Sendable {
@@ -128,11 +132,16 @@ public final class WindowHost {
                     configuration = new
                     theme = Theme(appearance: new.theme)
                     cues.adopt(new.cues)
+                    if new.window.vsync != vsyncOn { setVSync(new.window.vsync) }
                     if new.touchscreen != translator.touchscreen.settings { translator.adopt(new.touchscreen) }
                 case .exit: ending = .sessionExit; return
                 }
             }
-            if let list = step.drawList { present(list, frame: frame, theme: theme) }
+            if let list = step.drawList {
+                let began = clock.now
+                let presentBegan = present(list, frame: frame, theme: theme, clock: clock)
+                session.didPresent(PresentTiming(renderBegan: began, presentBegan: presentBegan, presented: clock.now))
+            }
         }
     }
 
@@ -153,12 +162,25 @@ public final class WindowHost {
         var actions: [EventTranslator.HostAction] = []
         while got != 0 {
             var fresh: [InputEvent] = []
-            if let action = translator.translate(event, frame: frame, windowPixels: pixelSize(), now: clock.now, into: &fresh) { actions.append(action) }
+            let arrived = arrival(of: event, clock: clock)
+            if let action = translator.translate(event, frame: frame, windowPixels: pixelSize(), now: arrived, into: &fresh) { actions.append(action) }
             // Positions on the thousandths a trace keeps: a recorded event is the event the editor saw.
             input += fresh.map { $0.roundedForTrace() }
             got = SDL_PollEvent(&event)
         }
         return actions
+    }
+
+    /// When `event` arrived, on the session's clock: the clock now, less how long SDL's queue
+    /// held it by its timestamp (whole milliseconds of `SDL_GetTicks`, so within a millisecond),
+    /// never before the event before it.
+    private func arrival(of event: SDL_Event, clock: SessionClock) -> Time {
+        let now = clock.now
+        let held = Int64(SDL_GetTicks()) - Int64(event.common.timestamp)
+        var arrived = held > 0 && held < 1000 ? now - .milliseconds(Int(held)) : now
+        if arrived < lastArrival { arrived = lastArrival }
+        lastArrival = arrived
+        return arrived
     }
 
     private func openWindow() throws -> (scale: Double, fonts: Fonts) {
@@ -187,12 +209,14 @@ public final class WindowHost {
             SDL_ShowCursor(SDL_DISABLE)
             SDL_SetWindowKeyboardGrab(w, SDL_TRUE)
         }
-        let accelerated = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        let vsync = configuration.window.vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
+        let accelerated = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | vsync)
         guard let r = accelerated ?? SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) else { throw SDLError("creating a renderer") }
         sdlRenderer = r
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(r, &info)
-        logger.info("renderer: \(String(cString: info.name)), scale \(scale)")
+        vsyncOn = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        logger.info("renderer: \(String(cString: info.name)), scale \(scale), vsync \(vsyncOn ? "on" : "off")")
         var mode = SDL_DisplayMode()
         if SDL_GetCurrentDisplayMode(0, &mode) == 0, mode.refresh_rate > 0 { refreshRate = Double(mode.refresh_rate) }
         let fonts = try Fonts()
@@ -207,6 +231,11 @@ public final class WindowHost {
             let name = SDL_GetTouchName(i).map { String(cString: $0) } ?? "?"
             logger.info("touch device \(i): \(name)\(translator.touchscreen.accepts(deviceNamed: name) ? "" : " (not used: touchscreen.deviceName)")")
         }
+    }
+
+    /// Presents in step with the display's refresh, or not (`window.vsync`, live).
+    private func setVSync(_ on: Bool) {
+        if SDL_RenderSetVSync(sdlRenderer, on ? 1 : 0) == 0 { vsyncOn = on } else { logger.info("vsync cannot be turned \(on ? "on" : "off") here") }
     }
 
     private func toggleFullscreen() {
@@ -226,9 +255,9 @@ public final class WindowHost {
     }
 
     /// Draws `list` (the session's picture, in viewport points) into the phone's screen, with
-    /// the desk and the device's bezel around it, and presents.
-    private func present(_ list: DrawList, frame: DeviceFrame, theme: Theme) {
-        guard let r = sdlRenderer, let drawer else { return }
+    /// the desk and the device's bezel around it, and presents. Returns when present was called.
+    private func present(_ list: DrawList, frame: DeviceFrame, theme: Theme, clock: SessionClock) -> Time {
+        guard let r = sdlRenderer, let drawer else { return clock.now }
         let window = pixelSize()
         SDL_RenderSetClipRect(r, nil)
         SDL_SetRenderDrawColor(r, theme.desk.r, theme.desk.g, theme.desk.b, 255)
@@ -249,8 +278,10 @@ public final class WindowHost {
             drawer.render(chrome, placement: .init(originX: 0, originY: 0, scale: 1),
                           bounds: SDL_Rect(x: 0, y: 0, w: Int32(window.width), h: Int32(window.height)))
         }
+        let presentBegan = clock.now
         SDL_RenderPresent(r)
         framesPresented += 1
+        return presentBegan
     }
 
     /// A scale that shows the phone and its frame within the display's usable height, at most

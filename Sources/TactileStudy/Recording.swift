@@ -35,8 +35,17 @@ public final class Recording {
     }
 
     /// Records `session` from now on (hooked before its first step).
-    public func attach(to session: HostSession, framesPerSecond: Double) {
+    /// `clockOrigin`: the system's monotonic clock at the session clock's zero
+    /// (`SessionClock.originUptimeNanoseconds`), written atop `latency.jsonl`.
+    public func attach(to session: HostSession, framesPerSecond: Double, clockOrigin: UInt64? = nil) {
         session.followsAudioClock = false
+        let previousLatency = session.onLatency
+        session.onLatency = { sample in
+            previousLatency?(sample)
+            guard let recorder = self.recorder else { return }
+            if recorder.clockOrigin == nil, let clockOrigin { recorder.clockOrigin = clockOrigin }
+            recorder.record(latency: sample)
+        }
         let wholeRun = kiosk != nil
         var pendingLog: [LogEvent] = []
         let previous = session.onFrame

@@ -1,6 +1,7 @@
 import Foundation
 import TactileCore
 import TactileEditor
+import TactileHost
 import TactileInput
 import TactileKiosk
 
@@ -12,6 +13,9 @@ import TactileKiosk
 /// - `config.json`: the configuration in use; `plan.json` when a test plan runs;
 /// - `attract.jsonl`, `kiosk.json`: for a kiosk's whole run, the tour its attract loop played
 ///   and whether a visitor's work was on screen at the start;
+/// - `latency.jsonl`: in a window, each input frame's input-to-present latency and where the time
+///   went (`LatencySample`); kept apart from the log, which a replay reproduces exactly, as
+///   timings never do;
 /// - `notices.json`: the messages the session opened with (files left out, a recovered project),
 ///   which its first frame logs as problems; a replay logs them the same way.
 ///
@@ -24,6 +28,10 @@ public final class SessionRecorder {
     private let trace: FileHandle
     private let logFile: FileHandle
     private var lastProject: Project
+    /// `latency.jsonl`, made at the first latency sample.
+    private var latencyFile: FileHandle?
+    /// The system's monotonic clock at the session clock's zero, written atop `latency.jsonl`.
+    public var clockOrigin: UInt64?
     /// The window time the session began at; the files count time from it.
     private let origin: Time
     /// Frames and log events written so far.
@@ -35,7 +43,8 @@ public final class SessionRecorder {
     public enum FileName {
         public static let trace = "trace.jsonl", log = "log.jsonl", projectStart = "project-start.json",
                           projectEnd = "project-end.json", configuration = "config.json", plan = "plan.json",
-                          notices = "notices.json", attract = "attract.jsonl", kiosk = "kiosk.json"
+                          notices = "notices.json", attract = "attract.jsonl", kiosk = "kiosk.json",
+                          latency = "latency.jsonl"
     }
 
     /// Starts a session in `folder` (made if missing; an error if it already holds a session).
@@ -157,6 +166,31 @@ public final class SessionRecorder {
         return true
     }
 
+    /// Records an input frame's latency into `latency.jsonl` (made at the first). A failed write
+    /// stops only the latency figures: the session itself records on.
+    public func record(latency sample: LatencySample) {
+        guard stopped == nil else { return }
+        var s = sample
+        for t in [\LatencySample.time, \.firstArrival, \.lastArrival, \.workBegan, \.listReady] { s[keyPath: t] = s[keyPath: t] - origin }
+        s.presentation.renderBegan = s.presentation.renderBegan - origin
+        s.presentation.presentBegan = s.presentation.presentBegan - origin
+        s.presentation.presented = s.presentation.presented - origin
+        do {
+            if latencyFile == nil {
+                latencyFile = try Self.create(folder.appendingPathComponent(FileName.latency))
+                if let clockOrigin {
+                    let header = JSONValue.object([("kind", .string("clock")), ("monotonicOrigin", .number(Double(clockOrigin) + origin.seconds * 1e9))])
+                    try latencyFile?.write(contentsOf: Data((header.serialized() + "\n").utf8))
+                }
+            }
+            try latencyFile?.write(contentsOf: Data((s.jsonLine + "\n").utf8))
+        } catch {
+            try? latencyFile?.close()
+            latencyFile = nil
+            clockOrigin = nil
+        }
+    }
+
     /// Ends the session: writes the project as it was left. Returns false when that could not
     /// be written (or the recording had stopped early).
     @discardableResult
@@ -165,7 +199,7 @@ public final class SessionRecorder {
             do { try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectEnd)) } catch { stopped = Self.reason(error) }
         }
         try? trace.synchronize(); try? logFile.synchronize()
-        try? trace.close(); try? logFile.close()
+        try? trace.close(); try? logFile.close(); try? latencyFile?.close()
         return stopped == nil
     }
 

@@ -3,8 +3,9 @@ import TactileCore
 import TactileInput
 
 /// What `tactile report` says about recorded sessions: their length, taps and misses (with the
-/// elements nearest each miss), gestures by kind, edits, undos and errors; as Markdown for
-/// people and JSON for spreadsheets.
+/// elements nearest each miss), gestures by kind, edits, undos and errors, and for sessions
+/// recorded in a window the input-to-present latency (p50 / p95 / p99, per gesture kind); as
+/// Markdown for people and JSON for spreadsheets.
 public struct SessionReport {
     /// The figures of one session.
     public struct Figures {
@@ -24,6 +25,8 @@ public struct SessionReport {
         public var unreadableLines = 0
         /// The test plan's tasks, in the order they ended.
         public var tasks: [TaskFigures] = []
+        /// Input-to-present latency, when the session was recorded in a window (`latency.jsonl`).
+        public var latency: LatencyFigures?
     }
 
     public var sessions: [Figures]
@@ -85,6 +88,9 @@ public struct SessionReport {
             default: break
             }
         }
+        if let text = try? String(contentsOf: folder.appendingPathComponent(SessionRecorder.FileName.latency), encoding: .utf8) {
+            f.latency = LatencyFigures.read(text)
+        }
         if !distances.isEmpty { f.meanMissDistance = distances.reduce(0, +) / Double(distances.count) }
         return f
     }
@@ -127,6 +133,7 @@ public struct SessionReport {
                         "| Task | Outcome | Time on task (s) | Misses | Errors | Undos |", "|---|---|---:|---:|---:|---:|"]
                 for t in s.tasks { out.append("| \(t.id) | \(t.outcome) | \(num(t.seconds)) | \(t.misses) | \(t.errors) | \(t.undos) |") }
             }
+            if let latency = s.latency { out += latency.markdown }
             if s.unreadableLines > 0 { out.append("\n(\(s.unreadableLines) log line\(s.unreadableLines == 1 ? "" : "s") could not be read: cut short by a kill?)") }
             out.append("")
         }
@@ -142,6 +149,7 @@ public struct SessionReport {
                      ("meanMissDistance", s.meanMissDistance.map { .number($0) } ?? .null), ("gestures", counts(s.gestures)),
                      ("edits", counts(s.edits)), ("undos", .number(Double(s.undos))), ("redos", .number(Double(s.redos))),
                      ("errors", .number(Double(s.errors))), ("unreadableLogLines", .number(Double(s.unreadableLines))),
+                     ("latency", s.latency?.json ?? .null),
                      ("tasks", .array(s.tasks.map { t in
                          .object([("id", .string(t.id)), ("outcome", .string(t.outcome)), ("seconds", .number(t.seconds)),
                                   ("misses", .number(Double(t.misses))), ("errors", .number(Double(t.errors))), ("undos", .number(Double(t.undos)))])

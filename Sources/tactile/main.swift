@@ -38,7 +38,7 @@ struct Run: ParsableCommand {
     @Flag(name: .customLong("show-touches"), help: "Draw a circle and a fading trail under each finger.") var showTouches = false
     @Option(help: "A test plan (JSON): tasks shown one at a time, each done when conditions on the project hold; time on task is logged.") var plan: String?
     @Flag(name: .customLong("pointer-location"), help: "Draw each finger's crosshair and path, with a header of count, position, velocity and pressure.") var pointerLocation = false
-    @Flag(help: "Draw the frame monitor: frames per second, frame time and input events per frame, and what the loop waits for.") var monitor = false
+    @Flag(help: "Draw the frame monitor: frames per second, frame time, input events per frame, input-to-present latency (p50 / p99), and what the loop waits for.") var monitor = false
     @Flag(help: "Kiosk mode: fullscreen, no cursor, no way out but the configured gesture; idle reset, attract loop, visitors' sessions saved.") var kiosk = false
 
     func run() throws {

@@ -71,6 +71,7 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         for kind in ["select", "gesture.recognized", "gesture.began", "gesture.ended", "edit", "undo", "redo", "miss"] {
             XCTAssertTrue(kinds.contains(kind), "the log has a \(kind) event: \(kinds)")
         }
+        try checkLatency(of: session)
         let end = try ProjectFile.load(from: session.appendingPathComponent("project-end.json"))
         XCTAssertNotEqual(end, DemoProject.make(), "the session trimmed Beach (redone after the undo)")
         XCTAssertEqual(end, window.session.state.project)
@@ -80,6 +81,30 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(try ProjectFile.load(from: URL(fileURLWithPath: path("replayed.json"))), end)
         let replayedLog = try String(contentsOfFile: path("replayed.jsonl"), encoding: .utf8)
         XCTAssertEqual(replayedLog.split(separator: "\n"), recordedLog.split(separator: "\n"), "the same log, line for line")
+    }
+
+    /// The window measured each input frame's input-to-present latency into `latency.jsonl`, its
+    /// parts adding up, named by gesture; `tactile report` gives its percentiles per gesture.
+    func checkLatency(of session: URL) throws {
+        let text = try String(contentsOf: session.appendingPathComponent("latency.jsonl"), encoding: .utf8)
+        let lines = text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        XCTAssertGreaterThan(lines.count, 10, "the taps, the trim's moves, the keys")
+        var gestures = Set<String>()
+        for line in lines {
+            let ms = ["total", "waiting", "ui", "render", "present"].map { line[$0] as? Double ?? -1 }
+            XCTAssertTrue(ms.allSatisfy { $0 >= 0 }, "\(line)")
+            XCTAssertEqual(ms[0], ms[1...].reduce(0, +), accuracy: 0.005, "the parts add up to the whole: \(line)")
+            XCTAssertLessThan(ms[0], 1000, "\(line)")
+            gestures.insert(line["gesture"] as? String ?? "?")
+        }
+        XCTAssertTrue(gestures.isSuperset(of: ["tap", "trim", "keyboard"]), "\(gestures)")
+        let report = try SessionReport.read([session.path])
+        let latency = try XCTUnwrap(report.sessions.first?.latency)
+        XCTAssertEqual(latency.all.frames, lines.count)
+        XCTAssertLessThanOrEqual(latency.all.p50, latency.all.p99)
+        XCTAssertNotNil(latency.byGesture["trim"])
+        XCTAssertTrue(report.markdown.contains("Input-to-present latency over \(lines.count) input frames"), report.markdown)
+        XCTAssertTrue(report.markdown.contains("| trim |"), report.markdown)
     }
 
     /// Records a session on the virtual clock, through the host session as the window runs it:

@@ -3,10 +3,12 @@ import TactileUI
 
 /// The frame loop monitor: a small panel reading frames per second, graphs of the recent
 /// frames' intervals (against the 16.7 ms of a 60 Hz display), run times and input events, and
-/// what the loop is waiting for next ("waiting for: playback in 16.7 ms", or input when idle).
+/// the input-to-present latency of the recent input frames (with their p50 and p99), and what
+/// the loop is waiting for next ("waiting for: playback in 16.7 ms", or input when idle).
 ///
-/// The host records every editor frame it runs; the monitor keeps the last
-/// `configuration.monitorHistory` of them. It reads no clock: times are passed in.
+/// The host records every editor frame it runs and every input frame's latency once presented;
+/// the monitor keeps the last `configuration.monitorHistory` of each. It reads no clock: times
+/// are passed in.
 public struct FrameMonitor: Sendable {
     /// One frame the host ran.
     public struct Frame: Hashable, Sendable {
@@ -29,6 +31,8 @@ public struct FrameMonitor: Sendable {
     public private(set) var waitingFor: String?
     /// When the next frame is due, nil when the loop waits for input.
     public private(set) var nextDue: Time?
+    /// The input-to-present latency of the recent input frames, oldest first.
+    public private(set) var latencies: [Time] = []
     /// The times of the frames within a second of the newest, for the frame rate.
     private var lastSecond: [Time] = []
     private let history: Int
@@ -52,6 +56,19 @@ public struct FrameMonitor: Sendable {
         lastSecond.removeAll { time - $0 >= .seconds(1) }
         waitingFor = reason
         nextDue = due
+    }
+
+    /// Records the input-to-present latency of an input frame whose picture was presented.
+    public mutating func record(latency: Time) {
+        latencies.append(max(.zero, latency))
+        if latencies.count > history { latencies.removeFirst(latencies.count - history) }
+    }
+
+    /// "latency p50 4.1 · p99 9.8 ms" (input to present) over the recent input frames; "latency: no input yet" before any.
+    public var latencyLine: String {
+        let p = Percentiles(latencies.map(\.seconds))
+        guard let p50 = p.p50, let p99 = p.p99 else { return "latency: no input yet" }
+        return "latency p50 \(Self.milliseconds(.seconds(p50))) · p99 \(Self.milliseconds(.seconds(p99))) ms"
     }
 
     /// How many frames ran in the second up to `now`.
@@ -100,6 +117,8 @@ public struct FrameMonitor: Sendable {
                 let graph = Rect(x: label.maxX + m.monitorLabelGap * k, y: line.y, width: line.maxX - label.maxX - m.monitorLabelGap * k, height: line.height)
                 drawGraph(into: &list, in: graph, row: row, theme: theme)
             }
+            list.add(.text(TextRun(latencyLine, in: rest.sliceTop(m.monitorWaitingHeight * k).slice, font: theme.captionFont, color: theme.textPrimary, alignment: .leading)))
+            rest = rest.sliceTop(m.monitorWaitingHeight * k).rest
             list.add(.text(TextRun(waitingLine(at: now), in: rest.sliceTop(m.monitorWaitingHeight * k).slice, font: theme.captionFont, color: theme.textPrimary, alignment: .leading)))
         }
     }
@@ -112,11 +131,13 @@ public struct FrameMonitor: Sendable {
         var values: [Double]
         var scale: Double
         var guide: Double?
-        var color: (Frame) -> Color
+        /// The colour of the bar of value `i`.
+        var color: (Int) -> Color
     }
 
-    /// Interval (scaled to three 60 Hz frames, guide at one), run time (scaled to the longest)
-    /// and input events (at least 4 at the top).
+    /// Interval (scaled to three 60 Hz frames, guide at one), run time (scaled to the longest),
+    /// input events (at least 4 at the top) and latency (one bar an input frame, scaled to three
+    /// 60 Hz frames or the longest, guide at one).
     private func graphRows(theme: Theme) -> [GraphRow] {
         let budget = Self.displayInterval.seconds, late = Self.displayInterval + .milliseconds(1)
         let intervals = frames.map { $0.interval?.seconds ?? 0 }, runTimes = frames.map(\.duration.seconds)
@@ -124,12 +145,15 @@ public struct FrameMonitor: Sendable {
         return [
             GraphRow(name: "interval", latest: frames.last?.interval.map { Self.milliseconds($0) + " ms" } ?? "–",
                      values: intervals, scale: 3 * budget, guide: budget,
-                     color: { $0.followsIdle ? theme.textTertiary : ($0.interval ?? .zero) > late ? theme.warning : theme.accent }),
+                     color: { i in frames[i].followsIdle ? theme.textTertiary : (frames[i].interval ?? .zero) > late ? theme.warning : theme.accent }),
             GraphRow(name: "run time", latest: frames.last.map { Self.milliseconds($0.duration) + " ms" } ?? "–",
                      values: runTimes, scale: max(0.002, runTimes.max() ?? 0), guide: nil,
-                     color: { $0.duration > Self.displayInterval ? theme.danger : theme.accent }),
+                     color: { i in frames[i].duration > Self.displayInterval ? theme.danger : theme.accent }),
             GraphRow(name: "events", latest: frames.last.map { "\($0.events)" } ?? "–",
                      values: events, scale: max(4, events.max() ?? 0), guide: nil, color: { _ in theme.textSecondary }),
+            GraphRow(name: "latency", latest: latencies.last.map { Self.milliseconds($0) + " ms" } ?? "–",
+                     values: latencies.map(\.seconds), scale: max(3 * budget, latencies.map(\.seconds).max() ?? 0), guide: budget,
+                     color: { i in latencies[i] > late ? theme.warning : theme.accent }),
         ]
     }
 
@@ -142,7 +166,7 @@ public struct FrameMonitor: Sendable {
         for (i, value) in row.values.enumerated() where value > 0 {
             let height = min(1, value / row.scale) * frame.height
             let x = frame.maxX - Double(row.values.count - i) * slot
-            list.add(.fillRect(Rect(x: x, y: frame.maxY - height, width: barWidth, height: height), row.color(frames[i]), cornerRadius: 0))
+            list.add(.fillRect(Rect(x: x, y: frame.maxY - height, width: barWidth, height: height), row.color(i), cornerRadius: 0))
         }
         if let guide = row.guide {
             let y = frame.maxY - min(1, guide / row.scale) * frame.height

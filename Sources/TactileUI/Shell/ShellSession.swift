@@ -18,10 +18,14 @@ public protocol ShellSession: AnyObject {
     var refusesQuit: Bool { get }
     /// Told when the window is hidden or minimised (false) and shown again (true).
     func setVisible(_ visible: Bool)
+    /// Told when the picture of the last step that returned one has been presented, with when
+    /// drawing and presenting began and ended on the session's clock (input-to-present latency).
+    func didPresent(_ timing: PresentTiming)
 }
 
 extension ShellSession {
     public func setVisible(_ visible: Bool) {}
+    public func didPresent(_ timing: PresentTiming) {}
 }
 
 /// What the shell knows about a step besides its input.

@@ -1,0 +1,240 @@
+import Foundation
+import TactileCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tactile-bench latency`: the real program in a real X11 window (Xvfb), driven by finger-like
+/// mouse drags injected through the XTest extension at 60 and 120 events per second, at scale 1
+/// and 2. Tactile records the session (`run --record`); its `latency.jsonl` gives each input
+/// frame's input-to-present latency and the parts (waiting, UI pass, rendering, present). The
+/// injector's own clock gives the whole way, from the injected event to the present that first
+/// showed it (the X server and the socket included), on the same monotonic clock.
+///
+/// Each configuration runs with `window.vsync` on (the default) and off.
+///
+///     tactile-bench latency [--rates 60,120] [--scales 1,2] [--vsync on,off] [--drags 12] [--tactile PATH]
+func runLatencyBenchmark(_ arguments: [String]) throws {
+    var rates = [60.0, 120.0], scales = [1.0, 2.0], drags = 12, vsyncs = [true, false]
+    var tactile = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tactile").path
+    var i = 0
+    func value() throws -> String {
+        i += 1
+        guard i < arguments.count else { throw BenchError("\(arguments[i - 1]) needs a value") }
+        return arguments[i]
+    }
+    while i < arguments.count {
+        switch arguments[i] {
+        case "--rates": rates = try value().split(separator: ",").compactMap { Double($0) }
+        case "--scales": scales = try value().split(separator: ",").compactMap { Double($0) }
+        case "--drags": drags = Int(try value()) ?? drags
+        case "--vsync": vsyncs = try value().split(separator: ",").map { $0 == "on" }
+        case "--tactile": tactile = try value()
+        default: throw BenchError("unknown argument \(arguments[i]) (use --rates, --scales, --vsync, --drags, --tactile)")
+        }
+        i += 1
+    }
+    guard FileManager.default.isExecutableFile(atPath: tactile) else {
+        throw BenchError("\(tactile) is missing: build it first (swift build -c release --product tactile)")
+    }
+    let xtest = try XTest()
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-bench-latency")
+    try? FileManager.default.removeItem(at: work)
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+
+    print("| Scale | Events/s | Renderer, vsync | Input frames | In-app p50 | In-app p99 | Waiting p50 / p99 | UI pass p50 / p99 | Rendering p50 / p99 | Present p50 / p99 | Injected → present p50 | p99 |")
+    print("|---:|---:|---|---:|---:|---:|---|---|---|---|---:|---:|")
+    for scale in scales {
+        for rate in rates {
+            for vsync in vsyncs {
+                let run = work.appendingPathComponent("s\(Int(scale))-r\(Int(rate))-\(vsync ? "vsync" : "novsync")")
+                let result = try measureLatency(tactile: tactile, xtest: xtest, scale: scale, rate: rate, vsync: vsync, drags: drags, folder: run,
+                                                caches: work.appendingPathComponent("cache"))
+                print(result.row)
+            }
+        }
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ d: String) { description = d }
+}
+
+/// One configuration's figures.
+private struct LatencyRun {
+    var scale: Double, rate: Double, renderer: String, vsync: Bool
+    var total: Percentiles, waiting: Percentiles, ui: Percentiles, render: Percentiles, present: Percentiles
+    var endToEnd: Percentiles
+
+    var row: String {
+        func ms(_ v: Double?) -> String { v.map { String(format: "%.1f", $0) } ?? "–" }
+        func pair(_ p: Percentiles) -> String { "\(ms(p.p50)) / \(ms(p.p99))" }
+        return "| \(Int(scale)) | \(Int(rate)) | \(renderer), \(vsync ? "on" : "off") | \(total.count) | \(ms(total.p50)) | \(ms(total.p99)) | \(pair(waiting)) | \(pair(ui)) | "
+            + "\(pair(render)) | \(pair(present)) | \(ms(endToEnd.p50)) | \(ms(endToEnd.p99)) |"
+    }
+}
+
+/// Runs Xvfb and Tactile at `scale`, injects `drags` one-second drags at `rate` events per
+/// second across the timeline, ends Tactile as a signal would, and reads its latency file.
+private func measureLatency(tactile: String, xtest: XTest, scale: Double, rate: Double, vsync: Bool, drags: Int, folder: URL,
+                            caches: URL) throws -> LatencyRun {
+    let viewport = (width: 390.0, height: 844.0)
+    let pixels = (width: Int(viewport.width * scale), height: Int(viewport.height * scale))
+    var number = 90
+    while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
+    let display = ":\(number)"
+    let xvfb = Process()
+    xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+    xvfb.arguments = [display, "-screen", "0", "\(pixels.width)x\(pixels.height)x24", "-nolisten", "tcp"]
+    xvfb.standardError = FileHandle.nullDevice
+    try xvfb.run()
+    defer { xvfb.terminate(); xvfb.waitUntilExit() }
+    try waitFor("Xvfb on \(display)", seconds: 10) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }
+
+    let session = folder.appendingPathComponent("session")
+    let app = Process()
+    app.executableURL = URL(fileURLWithPath: tactile)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let config = folder.appendingPathComponent("config.json")
+    try Data("{\"window\": {\"vsync\": \(vsync)}}\n".utf8).write(to: config)
+    app.arguments = ["run", "--record", session.path, "--config", config.path, "--fullscreen", "--device", "fill", "--scale", String(scale)]
+    var env = ProcessInfo.processInfo.environment
+    env["DISPLAY"] = display
+    env["SDL_VIDEODRIVER"] = "x11"
+    env["SDL_AUDIODRIVER"] = "dummy"
+    env["XDG_CACHE_HOME"] = caches.path
+    env["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+    app.environment = env
+    let log = folder.appendingPathComponent("tactile.log")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    FileManager.default.createFile(atPath: log.path, contents: nil)
+    app.standardError = try FileHandle(forWritingTo: log)
+    app.standardOutput = FileHandle.nullDevice
+    try app.run()
+    defer { if app.isRunning { app.terminate(); app.waitUntilExit() } }
+    let trace = session.appendingPathComponent("trace.jsonl")
+    // The first frame is recorded once the demo's media exist (made on the first start).
+    try waitFor("Tactile's first frame", seconds: 120) {
+        guard app.isRunning else { return true }
+        return ((try? String(contentsOf: trace, encoding: .utf8)) ?? "").contains("\"frame\"")
+    }
+    guard app.isRunning else { throw BenchError("tactile stopped: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")") }
+    usleep(1_500_000)
+
+    try xtest.open(display)
+    defer { xtest.close() }
+    var injected: [UInt64] = []
+    let y = Int(606 * scale)                                    // the demo's first track
+    let from = Int(320 * scale), to = Int(70 * scale)
+    let steps = Int(rate)                                       // one second a drag
+    let interval = UInt64(1e9 / rate)
+    for d in 0..<drags {
+        let (a, b) = d % 2 == 0 ? (from, to) : (to, from)
+        xtest.move(a, y); xtest.button(down: true)
+        var due = DispatchTime.now().uptimeNanoseconds + interval
+        for s in 1...steps {
+            sleepUntil(due)
+            let x = a + (b - a) * s / steps
+            injected.append(DispatchTime.now().uptimeNanoseconds)
+            xtest.move(x, y)
+            due += interval
+        }
+        sleepUntil(due)
+        xtest.button(down: false)
+        usleep(400_000)
+    }
+    usleep(500_000)
+    app.terminate()                                             // SIGTERM: save and close
+    app.waitUntilExit()
+
+    let renderer = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").components(separatedBy: "renderer: ").dropFirst().first?
+        .split(separator: ",").first.map(String.init) ?? "?"
+    let text = try String(contentsOf: session.appendingPathComponent("latency.jsonl"), encoding: .utf8)
+    var origin: Double?
+    var samples: [[String: Double]] = []
+    for line in text.split(separator: "\n") {
+        guard let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
+        if o["kind"] as? String == "clock" { origin = (o["monotonicOrigin"] as? NSNumber)?.doubleValue; continue }
+        samples.append(o.compactMapValues { ($0 as? NSNumber)?.doubleValue })
+    }
+    func p(_ k: String) -> Percentiles { Percentiles(samples.compactMap { $0[k] }) }
+    // The whole way: each injected move to the present of the frame that took it — the first
+    // frame with an event that arrived at or after the injection and before the next one. A
+    // move whose frame showed nothing new (inside the slop, say) has no present to count.
+    var endToEnd: [Double] = []
+    if let origin {
+        var next = 0
+        let interval = 1 / rate
+        for t in injected {
+            let session = (Double(t) - origin) / 1e9
+            while next < samples.count && (samples[next]["lastArrival"] ?? 0) < session { next += 1 }
+            guard next < samples.count, let presented = samples[next]["presented"] else { break }
+            if (samples[next]["firstArrival"] ?? .infinity) < session + interval { endToEnd.append((presented - session) * 1000) }
+        }
+    }
+    return LatencyRun(scale: scale, rate: rate, renderer: renderer, vsync: vsync, total: p("total"), waiting: p("waiting"), ui: p("ui"),
+                      render: p("render"), present: p("present"), endToEnd: Percentiles(endToEnd))
+}
+
+private func waitFor(_ what: String, seconds: Double, _ ready: () -> Bool) throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !ready() {
+        guard Date() < deadline else { throw BenchError("timed out waiting for \(what)") }
+        usleep(20_000)
+    }
+}
+
+/// Sleeps until the monotonic instant `due` (nanoseconds).
+private func sleepUntil(_ due: UInt64) {
+    let now = DispatchTime.now().uptimeNanoseconds
+    if due > now { usleep(UInt32((due - now) / 1000)) }
+}
+
+/// The XTest extension through libXtst and libX11, loaded at run time (the benchmark alone needs
+/// them): pointer motion and button 1, as a finger-like mouse.
+private final class XTest {
+    private typealias OpenDisplay = @convention(c) (UnsafePointer<CChar>?) -> OpaquePointer?
+    private typealias CloseDisplay = @convention(c) (OpaquePointer?) -> Int32
+    private typealias Flush = @convention(c) (OpaquePointer?) -> Int32
+    private typealias FakeMotion = @convention(c) (OpaquePointer?, Int32, Int32, Int32, UInt) -> Int32
+    private typealias FakeButton = @convention(c) (OpaquePointer?, UInt32, Int32, UInt) -> Int32
+    private let openDisplay: OpenDisplay, closeDisplay: CloseDisplay, flush: Flush, fakeMotion: FakeMotion, fakeButton: FakeButton
+    private var display: OpaquePointer?
+
+    init() throws {
+        guard let x11 = dlopen("libX11.so.6", RTLD_NOW), let xtst = dlopen("libXtst.so.6", RTLD_NOW) else {
+            throw BenchError("libX11 and libXtst are needed (apt-get install libxtst6)")
+        }
+        func symbol<T>(_ lib: UnsafeMutableRawPointer, _ name: String, as _: T.Type) throws -> T {
+            guard let s = dlsym(lib, name) else { throw BenchError("\(name) not found") }
+            return unsafeBitCast(s, to: T.self)
+        }
+        openDisplay = try symbol(x11, "XOpenDisplay", as: OpenDisplay.self)
+        closeDisplay = try symbol(x11, "XCloseDisplay", as: CloseDisplay.self)
+        flush = try symbol(x11, "XFlush", as: Flush.self)
+        fakeMotion = try symbol(xtst, "XTestFakeMotionEvent", as: FakeMotion.self)
+        fakeButton = try symbol(xtst, "XTestFakeButtonEvent", as: FakeButton.self)
+    }
+
+    func open(_ name: String) throws {
+        guard let d = openDisplay(name) else { throw BenchError("cannot open display \(name)") }
+        display = d
+    }
+
+    func close() {
+        if let display { _ = closeDisplay(display) }
+        display = nil
+    }
+
+    func move(_ x: Int, _ y: Int) {
+        _ = fakeMotion(display, -1, Int32(x), Int32(y), 0)
+        _ = flush(display)
+    }
+
+    func button(down: Bool) {
+        _ = fakeButton(display, 1, down ? 1 : 0, 0)
+        _ = flush(display)
+    }
+}

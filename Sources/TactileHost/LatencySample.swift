@@ -1,0 +1,45 @@
+import TactileCore
+import TactileUI
+
+/// One input frame's input-to-present latency and where the time went: from the moment the
+/// oldest input it handled arrived (SDL's event timestamp, or the clock at pump time) to the
+/// moment `SDL_RenderPresent` returned with its picture, split into waiting (arrival until the
+/// frame's work began, added latency included), the UI pass (the editor and the overlays, until
+/// the draw list was ready), rendering (draw list into pixels) and present.
+public struct LatencySample: Hashable, Sendable {
+    /// When the frame ran (session time).
+    public var time: Time
+    /// The gesture the input served ("scroll", "trim", "tap", …), "touch" while the arena was
+    /// still deciding, "keyboard" for keys and typing.
+    public var gesture: String
+    /// How many input events the frame handled.
+    public var events: Int
+    /// When the oldest and the newest of them arrived.
+    public var firstArrival: Time, lastArrival: Time
+    /// When the frame's work began, and when its draw list was ready.
+    public var workBegan: Time, listReady: Time
+    /// When the shell drew and presented it.
+    public var presentation: PresentTiming
+
+    /// Input to present, for the frame's oldest input.
+    public var total: Time { presentation.presented - firstArrival }
+    /// Arrival until the frame's work began (held-back added latency included).
+    public var waiting: Time { workBegan - firstArrival }
+    /// The editor's pass and the overlays, until the draw list was ready.
+    public var uiPass: Time { listReady - workBegan }
+    /// From the draw list to the call of present (the renderer's work).
+    public var rendering: Time { presentation.presentBegan - listReady }
+    /// The present call itself.
+    public var present: Time { presentation.presented - presentation.presentBegan }
+
+    /// One line of a session's `latency.jsonl`: times in seconds, durations in milliseconds.
+    public var jsonLine: String {
+        func ms(_ t: Time) -> JSONValue { .number((t.seconds * 1_000_000).rounded() / 1000) }
+        func s(_ t: Time) -> JSONValue { .number((t.seconds * 1_000_000).rounded() / 1_000_000) }
+        return JSONValue.object([
+            ("t", s(time)), ("gesture", .string(gesture)), ("events", .number(Double(events))),
+            ("firstArrival", s(firstArrival)), ("lastArrival", s(lastArrival)), ("presented", s(presentation.presented)),
+            ("total", ms(total)), ("waiting", ms(waiting)), ("ui", ms(uiPass)), ("render", ms(rendering)), ("present", ms(present)),
+        ]).serialized()
+    }
+}

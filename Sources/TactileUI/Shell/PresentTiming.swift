@@ -1,0 +1,16 @@
+import TactileCore
+
+/// When the shell turned a step's picture into pixels, on the session's clock: what the latency
+/// measurement needs from the renderer (`ShellSession.didPresent`).
+public struct PresentTiming: Hashable, Sendable {
+    /// When the shell began drawing the step's draw list.
+    public var renderBegan: Time
+    /// When it called the platform's present (`SDL_RenderPresent`).
+    public var presentBegan: Time
+    /// When the present returned: the picture is on its way to the display.
+    public var presented: Time
+
+    public init(renderBegan: Time, presentBegan: Time, presented: Time) {
+        self.renderBegan = renderBegan; self.presentBegan = presentBegan; self.presented = presented
+    }
+}

@@ -1,0 +1,107 @@
+import XCTest
+import TactileCore
+import TactileUI
+import TactileInput
+import TactileEditor
+@testable import TactileHost
+
+/// Input-to-present latency: each input frame's oldest arrival to the moment the shell said its
+/// picture was presented, split into waiting, UI pass, rendering and present, named by the
+/// gesture it served, and shown by the frame monitor.
+final class LatencyMeasurementTests: XCTestCase {
+    let clock = VirtualClock()
+    var samples: [LatencySample] = []
+
+    func session(_ adjust: (inout TactileConfiguration) -> Void = { _ in }) -> HostSession {
+        var configuration = TactileConfiguration()
+        adjust(&configuration)
+        let s = HostSession(project: DemoProject.make(), configuration: configuration, measurer: FixedWidthTextMeasurer(),
+                            viewport: Size(width: 390, height: 844))
+        s.stopwatch = clock
+        s.onLatency = { self.samples.append($0) }
+        return s
+    }
+
+    /// One step at `now` (ms) with `events`, the UI pass taking `ui` ms; presented (when there is
+    /// a picture) with `render` ms of drawing and `present` ms of present.
+    @discardableResult
+    func step(_ s: HostSession, _ events: [InputEvent], at now: Double, ui: Double = 3, render: Double = 2, present: Double = 1) -> Bool {
+        clock.advance(to: .seconds(now / 1000))
+        let t = clock.now
+        clock.advance(to: t + .seconds(ui / 1000))
+        let frame = s.step(events, now: t)
+        guard frame.drawList != nil else { return false }
+        let began = clock.now
+        clock.advance(by: .seconds(render / 1000))
+        let presentBegan = clock.now
+        clock.advance(by: .seconds(present / 1000))
+        s.didPresent(PresentTiming(renderBegan: began, presentBegan: presentBegan, presented: clock.now))
+        return true
+    }
+
+    func touch(_ phase: TouchPhase, x: Double, at ms: Double) -> InputEvent {
+        .touch(phase, id: 1, at: Point(x: x, y: 606), time: .seconds(ms / 1000))
+    }
+
+    func testAnInputFramesLatencyRunsFromItsOldestEventToThePresentAndItsPartsAddUp() throws {
+        let s = session()
+        step(s, [], at: 0)
+        XCTAssertTrue(samples.isEmpty, "a frame without input has no latency")
+        // A tap on Beach (it selects the clip): down and up arrive 4 and 1 ms before the frame's work begins.
+        step(s, [touch(.down, x: 249, at: 996), touch(.up, x: 249, at: 999)], at: 1000, ui: 3, render: 2, present: 1)
+        let sample = try XCTUnwrap(samples.last)
+        XCTAssertEqual(sample.events, 2)
+        XCTAssertEqual(sample.total.seconds * 1000, 10, accuracy: 0.001, "4 waiting + 3 UI + 2 rendering + 1 present")
+        XCTAssertEqual(sample.waiting.seconds * 1000, 4, accuracy: 0.001)
+        XCTAssertEqual(sample.uiPass.seconds * 1000, 3, accuracy: 0.001)
+        XCTAssertEqual(sample.rendering.seconds * 1000, 2, accuracy: 0.001)
+        XCTAssertEqual(sample.present.seconds * 1000, 1, accuracy: 0.001)
+        XCTAssertEqual(sample.gesture, "tap")
+        let line = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(sample.jsonLine.utf8)) as? [String: Any])
+        XCTAssertEqual(line["total"] as? Double, 10)
+        XCTAssertEqual(line["gesture"] as? String, "tap")
+    }
+
+    func testEachInputFrameIsNamedByTheGestureItServed() {
+        let s = session()
+        step(s, [], at: 0)
+        step(s, [touch(.down, x: 250, at: 1000)], at: 1002)
+        for i in 1...6 { step(s, [touch(.move, x: 250 - Double(i) * 8, at: 1000 + Double(i) * 16)], at: 1002 + Double(i) * 16) }
+        step(s, [touch(.up, x: 202, at: 1120)], at: 1122)
+        XCTAssertGreaterThanOrEqual(samples.count, 3, "the moves that scrolled the timeline (the touch down changed nothing on screen)")
+        XCTAssertTrue(samples.allSatisfy { $0.gesture == "scroll" }, "a horizontal pan on the timeline scrolls: \(samples.map(\.gesture))")
+        step(s, [.key(.undo, time: .seconds(2))], at: 2001)
+        XCTAssertEqual(samples.last?.gesture, "keyboard")
+    }
+
+    func testAddedLatencyIsPartOfTheWaiting() throws {
+        let s = session { $0.feel.addedLatency = 50 }
+        step(s, [], at: 0)
+        // A tap on Beach: down and up, each seen 50 ms after it arrived.
+        step(s, [touch(.down, x: 249, at: 1000)], at: 1000)
+        step(s, [touch(.up, x: 249, at: 1040)], at: 1040)
+        XCTAssertTrue(samples.isEmpty, "the touches are held back: no input frame yet")
+        step(s, [], at: 1050)
+        step(s, [], at: 1090)
+        let sample = try XCTUnwrap(samples.last)
+        XCTAssertEqual(sample.gesture, "tap")
+        XCTAssertEqual(sample.waiting.seconds * 1000, 50, accuracy: 0.001)
+        XCTAssertEqual(sample.total.seconds * 1000, 56, accuracy: 0.001)
+    }
+
+    func testTheFrameMonitorGraphsLatencyWithItsP50AndP99() {
+        let s = session { $0.overlays.monitor = true }
+        step(s, [], at: 0)
+        XCTAssertTrue(texts(s.picture(at: clock.now)).contains("latency: no input yet"))
+        step(s, [touch(.down, x: 250, at: 1000)], at: 1000, ui: 2)                   // 5 ms
+        for i in 1...9 { step(s, [touch(.move, x: 250, at: 1000 + Double(i) * 16)], at: 1000 + Double(i) * 16, ui: 2) }
+        step(s, [touch(.up, x: 250, at: 1200)], at: 1200, ui: 30)                     // 33 ms
+        let shown = texts(s.picture(at: clock.now))
+        XCTAssertTrue(shown.contains("latency p50 5.0 · p99 33.0 ms"), "\(shown)")
+        XCTAssertTrue(shown.contains("33.0 ms"), "the last input frame's latency beside the graph: \(shown)")
+    }
+
+    func texts(_ list: DrawList) -> [String] {
+        list.commands.compactMap { if case let .text(run) = $0 { return run.text }; return nil }
+    }
+}
