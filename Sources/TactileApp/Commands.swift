@@ -45,10 +45,12 @@ public enum Commands {
         public var framesPerSecond: Double?
         /// A test plan to run during the replay (default: the session's `plan.json`, if any).
         public var plan: String?
+        /// Draw the gesture-arena debugger into the snapshot and the video (`--arena`).
+        public var arena: Bool
         public init(stateOut: String? = nil, snapshot: String? = nil, logOut: String? = nil, video: String? = nil, framesPerSecond: Double? = nil,
-                    plan: String? = nil) {
+                    plan: String? = nil, arena: Bool = false) {
             self.stateOut = stateOut; self.snapshot = snapshot; self.logOut = logOut; self.video = video; self.framesPerSecond = framesPerSecond
-            self.plan = plan
+            self.plan = plan; self.arena = arena
         }
     }
 
@@ -69,6 +71,7 @@ public enum Commands {
         var configuration = session.configuration
         // An exported video shows the touches (drawn over the picture, never into it).
         if outputs.video != nil { configuration.overlays.showTouches = true }
+        if outputs.arena { configuration.overlays.arena = true }
         let headless = try HeadlessSession(project: session.project, viewport: trace.viewport, scale: try Inputs.scale(scale) ?? 2,
                                            configuration: configuration, library: try MediaFolder.library(mediaDir),
                                            plan: try outputs.plan.map { try Inputs.plan(at: $0) } ?? session.plan, notices: session.notices,

@@ -22,10 +22,12 @@ public struct RunOptions: Sendable {
     /// Kiosk mode (`--kiosk`): fullscreen, no way out but the configured gesture, idle reset,
     /// attract loop, every visitor's session saved.
     public var kiosk = false
+    /// Draw the gesture-arena debugger (`--arena`).
+    public var arena = false
     public init(record: String? = nil, showTouches: Bool = false, pointerLocation: Bool = false, monitor: Bool = false, plan: String? = nil,
-                kiosk: Bool = false) {
+                kiosk: Bool = false, arena: Bool = false) {
         self.record = record; self.showTouches = showTouches; self.pointerLocation = pointerLocation; self.monitor = monitor
-        self.plan = plan; self.kiosk = kiosk
+        self.plan = plan; self.kiosk = kiosk; self.arena = arena
     }
 }
 
@@ -42,6 +44,7 @@ public enum Windowed {
             if run.showTouches { c.overlays.showTouches = true }
             if run.pointerLocation { c.overlays.pointerLocation = true }
             if run.monitor { c.overlays.monitor = true }
+            if run.arena { c.overlays.arena = true }
         }
         switches(&configuration)
         let attract = try run.kiosk ? Inputs.attractTour(configured: configuration.kiosk.attractTrace) : nil

@@ -368,6 +368,14 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var monitor = false
         /// How many recent frames the frame monitor graphs. Default 120 (two seconds at 60 fps).
         public var monitorHistory = 120
+        /// Draw the gesture-arena debugger (`--arena`): each finger's slop circles, the recognisers
+        /// competing for it, the winner and the rule that decided, the losers fading, long-press and
+        /// double-tap timers as shrinking rings, and a panel of the last decisions. Default false.
+        public var arena = false
+        /// How long a decision stays beside the finger, fading, in seconds. Default 1.5 s.
+        public var arenaFade: Double = 1.5
+        /// How many recent decisions the arena debugger's panel lists. Default 4.
+        public var arenaHistory = 4
         public init() {}
     }
 

@@ -118,6 +118,7 @@ extension TactileConfiguration {
         // Overlays.
         r["overlays.touchRadius"] = .points(1, 400); r["overlays.trailDuration"] = .seconds(0, 60); r["overlays.liftFadeDuration"] = .seconds(0, 60)
         r["overlays.pointerTrailLength"] = .init(1, 100_000); r["overlays.monitorHistory"] = .init(1, 10_000)
+        r["overlays.arenaFade"] = .seconds(0, 60); r["overlays.arenaHistory"] = .init(1, 50)
         // Session.
         r["session.configurationPollInterval"] = .seconds(0.05, 60); r["session.taskDonePause"] = .seconds(0, 30)
         r["session.keepRecoveredProjects"] = .init(1, 10_000)

@@ -63,7 +63,10 @@ public struct Editor {
         }
         flush()
         let ui = pass(&state, touches: [], now: now, effects: &effects)
-        return FrameOutput(drawList: ui.draw, cues: effects.cues, elements: ui.elements, log: effects.log, requests: ui.requests)
+        var output = FrameOutput(drawList: ui.draw, cues: effects.cues, elements: ui.elements, log: effects.log, requests: ui.requests)
+        output.arenaDecisions = effects.decisions
+        output.arena = state.ui.arena.snapshot
+        return output
     }
 
     /// Opens every clip's media up front, so files gone missing are reported in this frame, and
@@ -134,6 +137,10 @@ public struct Editor {
         }
 
         state.ui = ui.finish()
+        for decision in state.ui.takeArenaDecisions() {
+            effects.decisions.append(decision)
+            effects.log.append(InteractionLog.entry(for: decision, now: now))
+        }
         for (index, gesture) in ui.gestures.enumerated() {
             InteractionLog.log(gesture, state: state, into: &effects.log, now: now)
             switch routes[index] ?? .timeline(.background) {
@@ -170,4 +177,5 @@ public struct Editor {
 struct Effects {
     var cues: [CueEvent] = []
     var log: [LogEvent] = []
+    var decisions: [ArenaDecision] = []
 }

@@ -15,4 +15,8 @@ public struct FrameOutput: Sendable {
     public var log: [LogEvent]
     /// When the next frames are wanted.
     public var requests: [FrameRequest]
+    /// The gesture arena's decisions in this frame, and the arena as the frame left it: what the
+    /// arena debugger (`--arena`) draws.
+    public var arenaDecisions: [ArenaDecision] = []
+    public var arena: ArenaSnapshot = .empty
 }

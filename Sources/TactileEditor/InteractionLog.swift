@@ -50,6 +50,19 @@ enum InteractionLog {
         log.append(LogEvent(time: now, kind: "gesture.\(g.phase.rawValue)", fields: fields))
     }
 
+    /// An arena decision as the log's `arena.decided` event: the finger, the recognisers that
+    /// competed (in priority order), the winner ("none" when none won), the rule that decided,
+    /// the time since the finger went down (seconds), the target and where the finger was.
+    static func entry(for d: ArenaDecision, now: Time) -> LogEvent {
+        var fields: [String: ElementValue] = [
+            "candidates": .string(d.candidates.map(\.rawValue).joined(separator: ",")), "winner": .string(d.winner?.rawValue ?? "none"),
+            "rule": .string(d.rule), "sinceDown": .number((d.sinceDown.seconds * 1000).rounded() / 1000), "target": .string(d.target),
+            "x": .number(rounded(d.location.x)), "y": .number(rounded(d.location.y)),
+        ]
+        if let finger = d.finger { fields["finger"] = .number(Double(finger)) }
+        return LogEvent(time: now, kind: "arena.decided", fields: fields)
+    }
+
     private static func rounded(_ v: Double) -> Double { (v * 10).rounded() / 10 }
 
     /// Roles that show something but take no touch of their own.

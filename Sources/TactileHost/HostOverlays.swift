@@ -12,6 +12,7 @@ struct HostOverlays {
     private var indicators: TouchIndicators
     private var pointer: PointerLocation?
     private var monitor: FrameMonitor?
+    private var arena: ArenaDebugger?
     private let configuration: TactileConfiguration
     /// Where the monitor panel sits: at the top of the canvas, once a frame has shown where that is.
     private var canvasTop: Double?
@@ -22,6 +23,13 @@ struct HostOverlays {
         indicators = TouchIndicators(configuration: o)
         pointer = o.pointerLocation ? PointerLocation(configuration: o, velocityWindow: .seconds(configuration.input.velocityWindow)) : nil
         monitor = o.monitor ? FrameMonitor(configuration: o) : nil
+        arena = o.arena ? ArenaDebugger(configuration: o) : nil
+    }
+
+    /// Follows an editor frame's gesture arena, for the debugger.
+    mutating func follow(arena output: FrameOutput) {
+        arena?.record(arena: output.arena, decisions: output.arenaDecisions)
+        if arena != nil { canvasTop = output.elements.first { $0.id == "canvas" }?.frame.minY }
     }
 
     /// Follows the editor's input: indicators on request and in the attract loop, the pointer always.
@@ -54,20 +62,24 @@ struct HostOverlays {
 
     /// Whether anything is drawn over the editor now.
     func isDrawing(kiosk: KioskMode?) -> Bool {
-        (indicators.isShowing && (configuration.overlays.showTouches || kiosk != nil)) || pointer != nil || monitor != nil
+        (indicators.isShowing && (configuration.overlays.showTouches || kiosk != nil)) || pointer != nil || monitor != nil || arena != nil
             || kiosk.map { $0.phase != .visitor || $0.isAnimating } == true
     }
 
-    /// Whether something moves by itself (a fading finger, the exit hold's ring).
-    func isAnimating(kiosk: KioskMode?) -> Bool { indicators.isShowing || kiosk?.isAnimating == true }
+    /// Whether something moves by itself (a fading finger, the exit hold's ring, an arena timer).
+    func isAnimating(kiosk: KioskMode?, now: Time) -> Bool {
+        indicators.isShowing || kiosk?.isAnimating == true || arena?.isAnimating(at: now) == true
+    }
 
     /// `list` with the overlays drawn over it (the touches always in a kiosk, for its attract loop).
-    func compose(over list: DrawList, now: Time, viewport: Size, theme: Theme, kiosk: Bool) -> DrawList {
+    func compose(over list: DrawList, now: Time, viewport: Size, theme: Theme, measurer: TextMeasurer, kiosk: Bool) -> DrawList {
         var list = list
         if configuration.overlays.showTouches || kiosk { indicators.draw(into: &list, now: now, color: theme.touches) }
         let top = viewport.width > viewport.height ? configuration.layout.landscapeTopInset : configuration.layout.topInset
         pointer?.draw(into: &list, now: now, viewport: viewport, top: top, theme: theme)
         monitor?.draw(into: &list, now: now, viewport: viewport, top: canvasTop ?? top, theme: theme)
+        let belowMonitor = monitor.map { _ in FrameMonitor.panelFrame(viewport: viewport, top: canvasTop ?? top, theme: theme).maxY }
+        arena?.draw(into: &list, now: now, viewport: viewport, top: belowMonitor ?? canvasTop ?? top, theme: theme, measurer: measurer)
         return list
     }
 }

@@ -205,6 +205,7 @@ public final class HostSession: ShellSession {
         }
         framesRun += 1
         lastOutput = output
+        overlays.follow(arena: output)
         let gesture = gestures.kind(of: pending, log: output.log)
         frame.ranEditor = true
         frame.cues = output.cues
@@ -255,7 +256,7 @@ public final class HostSession: ShellSession {
 
     /// The editor's picture with the overlays and the PIN pad over it.
     private func compose(over list: DrawList, now: Time) -> DrawList {
-        var out = overlays.compose(over: list, now: now, viewport: state.viewport, theme: editor.theme, kiosk: kiosk != nil)
+        var out = overlays.compose(over: list, now: now, viewport: state.viewport, theme: editor.theme, measurer: editor.measurer, kiosk: kiosk != nil)
         if let time = timeOfDay(at: now), state.viewport.height > state.viewport.width {
             StatusBarClock.draw(time, into: &out, viewport: state.viewport, theme: editor.theme)
         }
@@ -273,7 +274,7 @@ public final class HostSession: ShellSession {
     public func nextDue(after now: Time) -> (time: Time, reason: String)? {
         if !posted.isEmpty || !carried.isEmpty || needsPresent { return (now, "redraw") }
         var candidates: [(time: Time, reason: String)] = [loop.nextDue(), kiosk?.nextDue(after: now), heldDue].compactMap { $0 }
-        if overlays.isAnimating(kiosk: kiosk) && !isHidden { candidates.append((now + .seconds(1 / max(1, refreshRate)), "overlays")) }
+        if overlays.isAnimating(kiosk: kiosk, now: now) && !isHidden { candidates.append((now + .seconds(1 / max(1, refreshRate)), "overlays")) }
         if configurationWatcher != nil { candidates.append((nextConfigurationCheck, "configuration file")) }
         if let clock = nextClockMinute(after: now) { candidates.append((clock, "status bar clock")) }
         return candidates.min { $0.time < $1.time }

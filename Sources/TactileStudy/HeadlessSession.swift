@@ -39,14 +39,16 @@ public final class HeadlessSession {
 
     /// Renders the latest frame (running one first if none ran) to RGBA pixels.
     public func renderLatest() throws -> RGBAImage {
-        let output = player.lastOutput ?? player.runFrame()
+        if player.lastOutput == nil { _ = player.runFrame() }
+        // The picture as the screen showed it: the editor's, with the host's overlays over it.
+        let list = host.picture(at: player.clock.now)
         let size = player.state.viewport
         let canvas: OffscreenCanvas
         do {
             canvas = try OffscreenCanvas(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), fonts: fonts)
         } catch { throw CommandError("\(error)") }
         canvas.renderer.imageStore = media
-        return canvas.render(output.drawList, scale: scale, clearColor: host.theme.background)
+        return canvas.render(list, scale: scale, clearColor: host.theme.background)
     }
 
     /// Writes the latest frame as a PNG.

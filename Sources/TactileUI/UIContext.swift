@@ -26,6 +26,9 @@ public struct UIMemory: Sendable {
         arena = GestureArena(rules: rules, thresholds: GestureArena.Thresholds(input))
     }
 
+    /// The arena's decisions since they were last taken (for the log and the arena debugger).
+    public mutating func takeArenaDecisions() -> [ArenaDecision] { arena.takeDecisions() }
+
     /// Takes new touch thresholds (a reloaded configuration) without letting go of any finger.
     public mutating func adopt(_ input: TactileConfiguration.Input) {
         taps.slop = input.tapSlop

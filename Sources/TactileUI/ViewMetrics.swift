@@ -193,6 +193,13 @@ public struct ViewMetrics: Hashable, Sendable {
         public var monitorLabelGap = 4.0, monitorWaitingHeight = 14.0
         /// Graph bars: the least slot width that leaves a 1 pt gap between bars, the guide's line width. 3, 1 pt.
         public var monitorBarGapFrom = 3.0, monitorBarGap = 1.0, monitorGuideLine = 1.0
+        /// The arena debugger: inset from the screen's edges, padding in its chips and panel, their
+        /// corner radius, line height (× the caption font), the gap between a finger and its chip.
+        /// 8, 4, 6 pt, 1.4, 18 pt.
+        public var arenaInset = 8.0, arenaPadding = 4.0, arenaRadius = 6.0, arenaLineHeight = 1.4, arenaLabelOffset = 18.0
+        /// Its lines: slop circles, the finger's path, a timer's ring and its largest radius, the
+        /// finger's dot radius. 1.5, 2, 3, 30, 4 pt.
+        public var arenaSlopLine = 1.5, arenaPathLine = 2.0, arenaTimerLine = 3.0, arenaTimerRadius = 30.0, arenaDot = 4.0
         /// Pointer location: the trail's and the crosshair's line widths, the finger dot's radius,
         /// a lifted finger's ring width. 2, 1, 4, 1.5 pt.
         public var pointerTrailLine = 2.0, pointerCrosshairLine = 1.0, pointerDot = 4.0, pointerRingLine = 1.5

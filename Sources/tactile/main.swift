@@ -40,12 +40,14 @@ struct Run: ParsableCommand {
     @Flag(name: .customLong("pointer-location"), help: "Draw each finger's crosshair and path, with a header of count, position, velocity and pressure.") var pointerLocation = false
     @Flag(help: "Draw the frame monitor: frames per second, frame time, input events per frame, input-to-present latency (p50 / p99), and what the loop waits for.") var monitor = false
     @Flag(help: "Kiosk mode: fullscreen, no cursor, no way out but the configured gesture; idle reset, attract loop, visitors' sessions saved.") var kiosk = false
+    @Flag(help: "Draw the gesture-arena debugger: slop circles, the recognisers competing for each finger, the winner and the rule that decided, timers as shrinking rings.") var arena = false
 
     func run() throws {
         try guarded {
             try Windowed.run(project: project, files: files, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size,
                              settings: settingsOptions.settings, mediaDir: media.mediaDir,
-                             options: RunOptions(record: record, showTouches: showTouches, pointerLocation: pointerLocation, monitor: monitor, plan: plan, kiosk: kiosk))
+                             options: RunOptions(record: record, showTouches: showTouches, pointerLocation: pointerLocation, monitor: monitor, plan: plan, kiosk: kiosk,
+                                                 arena: arena))
         }
     }
 }
@@ -104,11 +106,13 @@ struct Replay: ParsableCommand {
     @Option(help: "Run this test plan during the replay (default: the session's own plan.json, if any).") var plan: String?
     @Option(help: "Pixels per point of the snapshot and video (default 2).") var scale: Double?
     @Option(help: "Keep running scheduled frames until this time, in seconds (default: the last event).") var until: Double?
+    @Flag(help: "Draw the gesture-arena debugger into the snapshot and the video.") var arena = false
 
     func run() throws {
         try guarded {
             let summary = try Commands.replay(trace: trace, project: project,
-                                              outputs: .init(stateOut: stateOut, snapshot: snapshot, logOut: logOut, video: video, framesPerSecond: fps, plan: plan),
+                                              outputs: .init(stateOut: stateOut, snapshot: snapshot, logOut: logOut, video: video, framesPerSecond: fps, plan: plan,
+                                                             arena: arena),
                                               scale: scale, until: until, settings: settingsOptions.settings, mediaDir: media.mediaDir)
             FileHandle.standardError.write(Data((summary + "\n").utf8))
         }

@@ -70,6 +70,8 @@ public struct GestureArena: Sendable {
     public var thresholds: Thresholds
     private(set) var fingers: [PointerID: Finger] = [:]
     private(set) var state: State = .idle
+    /// The decisions made since they were last taken (`takeDecisions()`), oldest first.
+    public private(set) var decisions: [ArenaDecision] = []
 
     public init(rules: ArenaRules = .timeline, thresholds: Thresholds) {
         self.rules = rules; self.thresholds = thresholds
@@ -111,6 +113,53 @@ public struct GestureArena: Sendable {
         }
     }
 
+    /// The decisions made since the last call, oldest first; the arena forgets them.
+    public mutating func takeDecisions() -> [ArenaDecision] {
+        defer { decisions.removeAll() }
+        return decisions
+    }
+
+    /// The arena as it stands, for the debugger.
+    public var snapshot: ArenaSnapshot {
+        let list = fingers.map { ArenaSnapshot.Finger(id: $0.key, start: $0.value.start, location: $0.value.location, startTime: $0.value.startTime) }
+            .sorted { $0.id < $1.id }
+        var phase = ArenaSnapshot.Phase.idle
+        var longPress: Time?
+        switch state {
+        case .idle: phase = .idle
+        case let .deciding(d):
+            phase = .deciding(leader: d.leader, candidates: ordered(d.candidates))
+            if d.candidates.contains(.longPress), let f = fingers[d.leader] { longPress = f.startTime + thresholds.longPressDuration }
+        case let .active(a): phase = .active(kind: a.kind, fingers: a.fingers)
+        case let .awaitingSecondTap(_, location, _, deadline): phase = .awaitingSecondTap(location: location, deadline: deadline)
+        case .spent: phase = .spent
+        }
+        return ArenaSnapshot(fingers: list, phase: phase, longPressDeadline: longPress, tapSlop: thresholds.tapSlop, trimSlop: thresholds.trimSlop,
+                             longPressSlop: thresholds.longPressSlop, longPressDuration: thresholds.longPressDuration,
+                             doubleTapInterval: thresholds.doubleTapInterval)
+    }
+
+    /// `kinds` in the order of `rules.priority` (any not listed last, by name).
+    private func ordered(_ kinds: Set<GestureKind>) -> [GestureKind] {
+        rules.priority.filter(kinds.contains) + kinds.subtracting(rules.priority).sorted { $0.rawValue < $1.rawValue }
+    }
+
+    /// Notes a decision about `finger`.
+    private mutating func decide(_ finger: PointerID, target: GestureTarget, candidates: Set<GestureKind>, winner: GestureKind?, rule: String,
+                                 time: Time) {
+        let f = fingers[finger]
+        decisions.append(ArenaDecision(finger: finger, target: target.id, candidates: ordered(candidates.union(winner.map { [$0] } ?? [])),
+                                       winner: winner, rule: rule, time: time, sinceDown: f.map { time - $0.startTime } ?? .zero,
+                                       location: f?.location ?? .zero))
+    }
+
+    private static func points(_ v: Double) -> String {
+        let tenths = (v * 10).rounded() / 10
+        return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
+    }
+
+    private static func seconds(_ t: Time) -> String { String(format: "%.2f s", t.seconds) }
+
     // MARK: Input
 
     /// Feeds one touch. `target` is what a landing finger touched (only read for `.down`).
@@ -149,15 +198,24 @@ public struct GestureArena: Sendable {
                 state = .deciding(d)
             }
             if d.candidates.contains(.longPress) && now - f.startTime >= thresholds.longPressDuration {
-                return begin(.longPress, fingers: [d.leader], target: d.target, start: f.start, axis: nil,
-                             time: f.startTime + thresholds.longPressDuration)
+                let at = f.startTime + thresholds.longPressDuration
+                decide(d.leader, target: d.target, candidates: d.candidates, winner: .longPress,
+                       rule: "longPressDuration: held \(Self.seconds(thresholds.longPressDuration)) within longPressSlop \(Self.points(thresholds.longPressSlop)) pt", time: at)
+                return begin(.longPress, fingers: [d.leader], target: d.target, start: f.start, axis: nil, time: at)
             }
-            if d.candidates.isEmpty { state = .spent }
+            if d.candidates.isEmpty {
+                state = .spent
+                decide(d.leader, target: d.target, candidates: [.tap], winner: nil,
+                       rule: "tapMaximumDuration: held over \(Self.seconds(thresholds.tapMaximumDuration)), nothing else offered", time: now)
+            }
             return []
-        case let .awaitingSecondTap(target, location, _, deadline):
+        case let .awaitingSecondTap(target, location, tapTime, deadline):
             guard now >= deadline else { return [] }
             state = fingers.isEmpty ? .idle : .spent
             guard target.gestures.contains(.tap) else { return [] }
+            decisions.append(ArenaDecision(finger: nil, target: target.id, candidates: [.doubleTap, .tap], winner: .tap,
+                                           rule: "doubleTapInterval: no second tap within \(Self.seconds(thresholds.doubleTapInterval))",
+                                           time: deadline, sinceDown: deadline - tapTime, location: location))
             return [event(.tap, .recognized, target: target, start: location, location: location, time: deadline)]
         default:
             return []
@@ -187,6 +245,9 @@ public struct GestureArena: Sendable {
                 if let target, target.id == waitingTarget.id, p.distance(to: location) <= thresholds.doubleTapSlop {
                     firstTap = (location, tapTime)
                 } else if waitingTarget.gestures.contains(.tap) {
+                    decisions.append(ArenaDecision(finger: id, target: waitingTarget.id, candidates: [.doubleTap, .tap], winner: .tap,
+                                                   rule: "doubleTapSlop: the next touch landed elsewhere", time: time, sinceDown: time - tapTime,
+                                                   location: location))
                     out.append(event(.tap, .recognized, target: waitingTarget, start: location, location: location, time: time))
                 }
             }
@@ -202,11 +263,21 @@ public struct GestureArena: Sendable {
             state = .deciding(Deciding(leader: id, target: target, candidates: candidates, firstTap: firstTap))
             return out
         case let .deciding(d):
-            guard d.candidates.contains(.pinch) || d.target.gestures.contains(.pinch), let leader = fingers[d.leader] else { return [] }
+            guard d.candidates.contains(.pinch) || d.target.gestures.contains(.pinch), let leader = fingers[d.leader] else {
+                decide(id, target: d.target, candidates: [.pinch], winner: nil, rule: "second finger: \(d.target.id) offers no pinch", time: time)
+                return []
+            }
+            decide(d.leader, target: d.target, candidates: d.candidates, winner: .pinch, rule: "second finger while deciding: pinch", time: time)
             return begin(.pinch, fingers: [d.leader, id], target: d.target, start: midpoint(leader.location, p), axis: nil, time: time)
         case let .active(a):
             guard a.kind != .pinch, rules.allows(.pinch, during: a.kind), a.target.gestures.contains(.pinch) || target?.gestures.contains(.pinch) == true,
-                  let leader = a.fingers.first, let lf = fingers[leader] else { return [] }
+                  let leader = a.fingers.first, let lf = fingers[leader] else {
+                let rule = a.kind == .pinch ? "a pinch takes two fingers" : !rules.allows(.pinch, during: a.kind) ? "takesOver[pinch] ∌ \(a.kind.rawValue): refused"
+                    : "second finger: no pinch offered here"
+                decide(id, target: a.target, candidates: [.pinch], winner: nil, rule: rule, time: time)
+                return []
+            }
+            decide(leader, target: a.target, candidates: [a.kind, .pinch], winner: .pinch, rule: "takesOver[pinch] ∋ \(a.kind.rawValue)", time: time)
             var out = [activeEvent(a, .cancelled, time: time)]
             out += begin(.pinch, fingers: [leader, id], target: a.target, start: midpoint(lf.location, p), axis: nil, time: time)
             return out
@@ -222,16 +293,33 @@ public struct GestureArena: Sendable {
             let delta = f.location - f.start
             let distance = f.location.distance(to: f.start)
             var accepted: [(GestureKind, ScrollAxis?)] = []
+            let competing = d.candidates
+            var refusedAxis: ScrollAxis?
             if distance > thresholds.tapSlop { d.candidates.remove(.tap); d.candidates.remove(.doubleTap) }
             if distance > thresholds.longPressSlop { d.candidates.remove(.longPress) }
             if d.candidates.contains(.trim) && distance > thresholds.trimSlop { accepted.append((.trim, nil)) }
             if d.candidates.contains(.move) && distance > thresholds.tapSlop { accepted.append((.move, nil)) }
             if d.candidates.contains(.scroll) && distance > thresholds.tapSlop {
                 let axis: ScrollAxis = abs(delta.x) >= abs(delta.y) ? .horizontal : .vertical
-                if d.target.scrollAxes.contains(axis) { accepted.append((.scroll, axis)) } else { d.candidates.remove(.scroll) }
+                if d.target.scrollAxes.contains(axis) { accepted.append((.scroll, axis)) } else { d.candidates.remove(.scroll); refusedAxis = axis }
             }
             if let winner = rules.priority.lazy.compactMap({ kind in accepted.first { $0.0 == kind } }).first {
+                let moved = "moved \(Self.points(distance)) pt"
+                let rule: String
+                if accepted.count > 1 {
+                    rule = "priority: \(winner.0.rawValue) before " + accepted.map(\.0).filter { $0 != winner.0 }.map(\.rawValue).joined(separator: ", ")
+                } else if winner.0 == .trim {
+                    rule = "trimSlop: \(moved) > \(Self.points(thresholds.trimSlop)) pt"
+                } else {
+                    rule = "tapSlop: \(moved) > \(Self.points(thresholds.tapSlop)) pt" + (winner.1.map { ", \($0.rawValue)" } ?? "")
+                }
+                decide(id, target: d.target, candidates: competing, winner: winner.0, rule: rule, time: time)
                 return begin(winner.0, fingers: [id], target: d.target, start: f.location, axis: winner.1, time: time)
+            }
+            if d.candidates.isEmpty {
+                let rule = refusedAxis.map { "scrollAxes: \($0.rawValue) not offered by \(d.target.id)" }
+                    ?? "tapSlop: moved \(Self.points(distance)) pt > \(Self.points(thresholds.tapSlop)) pt, nothing else offered"
+                decide(id, target: d.target, candidates: competing, winner: nil, rule: rule, time: time)
             }
             state = d.candidates.isEmpty ? .spent : .deciding(d)
             return []
@@ -247,8 +335,16 @@ public struct GestureArena: Sendable {
         case let .deciding(d) where d.leader == id:
             guard let f = fingers[id] else { return [] }
             state = fingers.count > 1 ? .spent : .idle
-            guard !cancelled, time - f.startTime <= thresholds.tapMaximumDuration else { return [] }
+            guard !cancelled else { return [] }
+            let held = time - f.startTime
+            guard held <= thresholds.tapMaximumDuration else {
+                decide(id, target: d.target, candidates: d.candidates, winner: nil,
+                       rule: "tapMaximumDuration: lifted after \(Self.seconds(held)) > \(Self.seconds(thresholds.tapMaximumDuration))", time: time)
+                return []
+            }
             if let first = d.firstTap, d.candidates.contains(.doubleTap) {
+                decide(id, target: d.target, candidates: d.candidates, winner: .doubleTap,
+                       rule: "doubleTapInterval: second tap within \(Self.seconds(thresholds.doubleTapInterval))", time: time)
                 return [event(.doubleTap, .recognized, target: d.target, start: first.location, location: f.location, time: time)]
             }
             guard d.candidates.contains(.tap) else { return [] }
@@ -256,7 +352,10 @@ public struct GestureArena: Sendable {
                 state = .awaitingSecondTap(target: d.target, location: f.start, time: time, deadline: time + thresholds.doubleTapInterval)
                 return []
             }
-            return d.target.gestures.contains(.tap) ? [event(.tap, .recognized, target: d.target, start: f.start, location: f.start, time: time)] : []
+            guard d.target.gestures.contains(.tap) else { return [] }
+            decide(id, target: d.target, candidates: d.candidates, winner: .tap,
+                   rule: "tapMaximumDuration: lifted after \(Self.seconds(held)) ≤ \(Self.seconds(thresholds.tapMaximumDuration))", time: time)
+            return [event(.tap, .recognized, target: d.target, start: f.start, location: f.start, time: time)]
         case let .active(a) where a.fingers.contains(id):
             state = fingers.count > 1 ? .spent : .idle
             return [activeEvent(a, cancelled ? .cancelled : .ended, time: time)]

@@ -1,0 +1,143 @@
+import TactileCore
+import TactileInput
+import TactileUI
+
+/// The gesture-arena debugger (`--arena`, `overlays.arena`): what Flutter can only print as text,
+/// drawn where the fingers are. For each finger the arena follows: its slop circles (tap, and trim
+/// or long press while those compete), the path from where it landed, and a chip naming the
+/// recognisers still competing ("? trim · move · scroll"), or the one that won. A long press's
+/// timer and a double tap's wait shrink as rings towards their deadlines. Each decision shows
+/// where it happened: the winner, the rule that decided it as `ArenaRules` and the thresholds
+/// name it, and the losers, fading out over `overlays.arenaFade`. A panel lists the last
+/// decisions with the time each took from touch down.
+///
+/// Fed each editor frame's `FrameOutput.arena` and `arenaDecisions`; drawn over the picture,
+/// never into it, so recordings replay the same with it on or off, and exported videos
+/// (`replay --video --arena`) and snapshots (`replay --snapshot --arena`) show it.
+public struct ArenaDebugger: Sendable {
+    /// The arena as the last editor frame left it.
+    public private(set) var arena: ArenaSnapshot = .empty
+    /// Recent decisions, oldest first (at most `history` kept once they have faded).
+    public private(set) var decisions: [ArenaDecision] = []
+    private let fade: Time
+    private let history: Int
+
+    public init(configuration: TactileConfiguration.Overlays) {
+        fade = .seconds(max(0, configuration.arenaFade))
+        history = max(1, configuration.arenaHistory)
+    }
+
+    /// Follows an editor frame.
+    public mutating func record(arena: ArenaSnapshot, decisions new: [ArenaDecision]) {
+        self.arena = arena
+        decisions += new
+        if decisions.count > history { decisions.removeFirst(decisions.count - history) }
+    }
+
+    /// Whether something moves by itself at `now`: a timer's ring, a decision fading.
+    public func isAnimating(at now: Time) -> Bool {
+        if arena.longPressDeadline.map({ $0 > now }) == true { return true }
+        if case let .awaitingSecondTap(_, deadline) = arena.phase, deadline > now { return true }
+        return decisions.contains { now - $0.time < fade }
+    }
+
+    /// Draws the debugger into the top layer of `list` as it stands at `now`; the panel of
+    /// recent decisions starts `top` points down.
+    public func draw(into list: inout DrawList, now: Time, viewport: Size, top: Double, theme: Theme, measurer: TextMeasurer) {
+        let m = theme.metrics.overlays
+        list.inLayer(.topmost) { list in
+            drawFingers(into: &list, now: now, theme: theme, measurer: measurer, viewport: viewport)
+            for decision in decisions where now - decision.time < fade && now >= decision.time {
+                let opacity = fade > .zero ? 1 - (now - decision.time).seconds / fade.seconds : 1
+                drawDecision(decision, opacity: opacity, into: &list, theme: theme, measurer: measurer, viewport: viewport)
+            }
+            guard !decisions.isEmpty else { return }
+            // The panel: the last decisions, newest first.
+            let font = theme.captionFont, line = font.size * m.arenaLineHeight, pad = m.arenaPadding
+            let lines = decisions.reversed().map(Self.summary)
+            let panel = Rect(x: m.arenaInset, y: top + m.arenaInset, width: viewport.width - 2 * m.arenaInset, height: Double(lines.count) * line + 2 * pad)
+            list.add(.fillRect(panel, Color.black.opacity(0.72), cornerRadius: m.arenaRadius))
+            for (i, text) in lines.enumerated() {
+                let frame = Rect(x: panel.x + pad, y: panel.y + pad + Double(i) * line, width: panel.width - 2 * pad, height: line)
+                list.add(.text(TextRun(measurer.truncate(text, font: font, toWidth: frame.width), in: frame, font: font,
+                                       color: i == 0 ? theme.textPrimary : theme.textSecondary, alignment: .leading)))
+            }
+        }
+    }
+
+    /// One line of the panel: "scroll ← tapSlop: moved 10.4 pt > 10 pt · 83 ms".
+    static func summary(_ d: ArenaDecision) -> String {
+        "\(d.winner?.rawValue ?? "none") ← \(d.rule) · \(Int((d.sinceDown.seconds * 1000).rounded())) ms"
+    }
+
+    private func drawFingers(into list: inout DrawList, now: Time, theme: Theme, measurer: TextMeasurer, viewport: Size) {
+        let m = theme.metrics.overlays
+        var competing: [GestureKind] = [], leader: PointerID?
+        if case let .deciding(l, c) = arena.phase { leader = l; competing = c }
+        for finger in arena.fingers {
+            let ring = theme.textPrimary.opacity(0.55)
+            list.add(.strokeCircle(center: finger.start, radius: arena.tapSlop, ring, width: m.arenaSlopLine))
+            if finger.id == leader {
+                if competing.contains(.trim), arena.trimSlop != arena.tapSlop {
+                    list.add(.strokeCircle(center: finger.start, radius: arena.trimSlop, theme.accent.opacity(0.7), width: m.arenaSlopLine))
+                }
+                if competing.contains(.longPress), arena.longPressSlop != arena.tapSlop {
+                    list.add(.strokeCircle(center: finger.start, radius: arena.longPressSlop, theme.warning.opacity(0.5), width: m.arenaSlopLine))
+                }
+                if let deadline = arena.longPressDeadline, deadline > now, arena.longPressDuration > .zero {
+                    let left = min(1, (deadline - now).seconds / arena.longPressDuration.seconds)
+                    list.add(.strokeCircle(center: finger.start, radius: m.arenaTimerRadius * left, theme.warning, width: m.arenaTimerLine))
+                }
+            }
+            list.add(.line(from: finger.start, to: finger.location, theme.accent, width: m.arenaPathLine))
+            list.add(.fillCircle(center: finger.location, radius: m.arenaDot, theme.accent))
+            // The chip: what competes for the leader, or what runs.
+            let text: String
+            switch arena.phase {
+            case .deciding where finger.id == leader: text = "? " + competing.map(\.rawValue).joined(separator: " · ")
+            case let .active(kind, fingers) where fingers.contains(finger.id): text = "✓ " + kind.rawValue
+            case .spent: text = "✗ nothing won"
+            default: continue
+            }
+            chip(text, above: finger.start, color: theme.textPrimary, opacity: 1, into: &list, theme: theme, measurer: measurer, viewport: viewport)
+        }
+        if case let .awaitingSecondTap(location, deadline) = arena.phase, deadline > now, arena.doubleTapInterval > .zero {
+            let left = min(1, (deadline - now).seconds / arena.doubleTapInterval.seconds)
+            list.add(.strokeCircle(center: location, radius: m.arenaTimerRadius * left, theme.warning, width: m.arenaTimerLine))
+            chip("? doubleTap", above: location, color: theme.textPrimary, opacity: 1, into: &list, theme: theme, measurer: measurer, viewport: viewport)
+        }
+    }
+
+    /// A decision where it happened: the winner (or none), the rule, the losers struck out.
+    private func drawDecision(_ d: ArenaDecision, opacity: Double, into list: inout DrawList, theme: Theme, measurer: TextMeasurer, viewport: Size) {
+        let m = theme.metrics.overlays
+        var lines = [(d.winner.map { "✓ \($0.rawValue)" } ?? "✗ none won", theme.accent), (d.rule, theme.textPrimary)]
+        if !d.losers.isEmpty { lines.append((d.losers.map { "✗ \($0.rawValue)" }.joined(separator: " "), theme.danger)) }
+        let font = theme.captionFont, line = font.size * m.arenaLineHeight, pad = m.arenaPadding
+        let width = min(viewport.width - 2 * m.arenaInset, lines.map { measurer.measure($0.0, font: font).width }.max()! + 2 * pad)
+        let height = Double(lines.count) * line + 2 * pad
+        var frame = Rect(x: d.location.x - width / 2, y: d.location.y + m.arenaLabelOffset, width: width, height: height)
+        if frame.maxY > viewport.height { frame.y = d.location.y - m.arenaLabelOffset - height - line - 2 * pad }
+        frame.x = min(max(m.arenaInset, frame.x), viewport.width - m.arenaInset - width)
+        list.add(.fillRect(frame, Color.black.opacity(0.78 * opacity), cornerRadius: m.arenaRadius))
+        for (i, (text, color)) in lines.enumerated() {
+            let row = Rect(x: frame.x + pad, y: frame.y + pad + Double(i) * line, width: frame.width - 2 * pad, height: line)
+            list.add(.text(TextRun(measurer.truncate(text, font: font, toWidth: row.width), in: row, font: font, color: color.opacity(opacity),
+                                   alignment: .leading)))
+        }
+    }
+
+    /// A one-line chip centred above `point`.
+    private func chip(_ text: String, above point: Point, color: Color, opacity: Double, into list: inout DrawList, theme: Theme,
+                      measurer: TextMeasurer, viewport: Size) {
+        let m = theme.metrics.overlays, font = theme.captionFont, pad = m.arenaPadding
+        let size = measurer.measure(text, font: font)
+        let width = min(viewport.width - 2 * m.arenaInset, size.width + 2 * pad), height = font.size * m.arenaLineHeight + 2 * pad
+        var frame = Rect(x: point.x - width / 2, y: point.y - m.arenaLabelOffset - height, width: width, height: height)
+        frame.x = min(max(m.arenaInset, frame.x), viewport.width - m.arenaInset - width)
+        frame.y = max(0, frame.y)
+        list.add(.fillRect(frame, Color.black.opacity(0.78 * opacity), cornerRadius: height / 2))
+        list.add(.text(TextRun(measurer.truncate(text, font: font, toWidth: width - 2 * pad), in: frame.insetBy(dx: pad, dy: 0), font: font,
+                               color: color.opacity(opacity), alignment: .center)))
+    }
+}

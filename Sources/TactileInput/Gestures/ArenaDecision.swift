@@ -1,0 +1,73 @@
+import TactileCore
+
+/// One decision of the gesture arena: which recognisers were competing for a finger, which one
+/// won (or that none did) and the rule that settled it, named as it is written in `ArenaRules`
+/// and `GestureArena.Thresholds` ("tapSlop: moved 10.4 pt > 10 pt", "priority: trim before
+/// move", "takesOver[pinch] ∋ scroll"). The editor logs each as `arena.decided`, and the arena
+/// debugger (`--arena`) shows it beside the finger.
+public struct ArenaDecision: Hashable, Sendable {
+    /// The finger the decision was about; nil when it had lifted already (a tap decided when
+    /// the double tap's wait ran out).
+    public var finger: PointerID?
+    /// The element it landed on ("clip:beach", "timeline.background").
+    public var target: String
+    /// The recognisers still competing when it was decided, in `ArenaRules.priority` order.
+    public var candidates: [GestureKind]
+    /// The one that won; nil when none did (the finger is spent, or a second finger was refused).
+    public var winner: GestureKind?
+    /// The rule that decided.
+    public var rule: String
+    /// When it was decided.
+    public var time: Time
+    /// How long after the finger went down.
+    public var sinceDown: Time
+    /// Where the finger was then.
+    public var location: Point
+
+    public init(finger: PointerID?, target: String, candidates: [GestureKind], winner: GestureKind?, rule: String, time: Time,
+                sinceDown: Time, location: Point) {
+        self.finger = finger; self.target = target; self.candidates = candidates; self.winner = winner; self.rule = rule
+        self.time = time; self.sinceDown = sinceDown; self.location = location
+    }
+
+    /// The candidates that lost.
+    public var losers: [GestureKind] { candidates.filter { $0 != winner } }
+}
+
+/// The arena as it stands, for the debugger to draw: each finger it follows, what is competing
+/// or has won, and the timers running.
+public struct ArenaSnapshot: Hashable, Sendable {
+    /// A finger the arena follows.
+    public struct Finger: Hashable, Sendable {
+        public var id: PointerID
+        public var start: Point
+        public var location: Point
+        public var startTime: Time
+    }
+
+    /// What the arena is doing.
+    public enum Phase: Hashable, Sendable {
+        case idle
+        /// Recognisers compete for `leader`.
+        case deciding(leader: PointerID, candidates: [GestureKind])
+        /// `kind` won and runs with `fingers`.
+        case active(kind: GestureKind, fingers: [PointerID])
+        /// A tap happened where a double tap may follow: waiting until `deadline`.
+        case awaitingSecondTap(location: Point, deadline: Time)
+        /// Nothing can win any more until the fingers lift.
+        case spent
+    }
+
+    public var fingers: [Finger]
+    public var phase: Phase
+    /// Where a long press fires, when one is competing.
+    public var longPressDeadline: Time?
+    /// The finger's slops: past `tapSlop` a tap is out and a scroll or move may win; past
+    /// `trimSlop` a trim wins; past `longPressSlop` a long press is out.
+    public var tapSlop: Double, trimSlop: Double, longPressSlop: Double
+    /// How long a long press takes and a double tap may wait, for the timers' rings.
+    public var longPressDuration: Time, doubleTapInterval: Time
+
+    public static let empty = ArenaSnapshot(fingers: [], phase: .idle, longPressDeadline: nil, tapSlop: 0, trimSlop: 0, longPressSlop: 0,
+                                            longPressDuration: .zero, doubleTapInterval: .zero)
+}

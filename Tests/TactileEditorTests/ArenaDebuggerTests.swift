@@ -1,0 +1,101 @@
+import XCTest
+import TactileCore
+import TactileUI
+import TactileInput
+import TactileEditor
+@testable import TactileHost
+
+/// The gesture-arena debugger and the `arena.decided` log: what competed for a finger, what won,
+/// the rule that decided, drawn over the picture (never into it) and logged whether or not it
+/// is drawn.
+final class ArenaDebuggerTests: XCTestCase {
+    let timeline = Point(x: 120, y: 700)          // the soundtrack's row, left of the playhead
+    let beach = Point(x: 249, y: 606)
+
+    func harness(arena: Bool) -> EditorHarness {
+        var c = TactileConfiguration()
+        c.overlays.arena = arena
+        return EditorHarness(configuration: c)
+    }
+
+    func texts(_ list: DrawList) -> [String] { list.commands.compactMap { if case let .text(run) = $0 { return run.text }; return nil } }
+
+    func decisions(_ log: [LogEvent]) -> [[String: ElementValue]] { log.filter { $0.kind == "arena.decided" }.map(\.fields) }
+
+    func testEveryDecisionIsLoggedWithTheRuleThatMadeIt() {
+        let h = harness(arena: false)
+        h.tap(beach)
+        h.drag(from: Point(x: 300, y: 700), to: Point(x: 200, y: 700))
+        let logged = decisions(h.log)
+        XCTAssertEqual(logged.count, 2, "\(logged)")
+        XCTAssertEqual(logged.first?["winner"], .string("tap"))
+        XCTAssertEqual(logged.first?["target"], .string("clip:beach"))
+        XCTAssertEqual(logged.last?["winner"], .string("scroll"))
+        guard case let .string(rule)? = logged.last?["rule"], case let .string(candidates)? = logged.last?["candidates"] else {
+            return XCTFail("rule and candidates are strings")
+        }
+        XCTAssertTrue(rule.hasPrefix("tapSlop: moved"), rule)
+        XCTAssertTrue(candidates.contains("scroll"), candidates)
+        XCTAssertNotNil(logged.last?["sinceDown"])
+    }
+
+    func testWhileDecidingTheCompetitorsShowAndOnceDecidedTheWinnerRuleAndLosers() throws {
+        let h = harness(arena: true)
+        let start = Point(x: 300, y: 700)
+        h.frame([.touch(.down, id: 1, at: start, time: h.now)])
+        h.now += .milliseconds(16)
+        h.frame([.touch(.move, id: 1, at: Point(x: 296, y: 700), time: h.now)])
+        let deciding = texts(h.session.picture(at: h.now))
+        let chip = try XCTUnwrap(deciding.first { $0.hasPrefix("? ") }, "\(deciding)")
+        XCTAssertTrue(chip.contains("scroll") && chip.contains("tap"), chip)
+        XCTAssertTrue(h.session.picture(at: h.now).commands.contains {
+            if case let .strokeCircle(c, r, _, _) = $0 { return c == start && r == TactileConfiguration().input.tapSlop }; return false
+        }, "the slop circle where the finger landed")
+
+        for i in 1...4 {
+            h.now += .milliseconds(16)
+            h.frame([.touch(.move, id: 1, at: Point(x: 300 - Double(i) * 8, y: 700), time: h.now)])
+        }
+        let decided = texts(h.session.picture(at: h.now))
+        XCTAssertTrue(decided.contains("✓ scroll"), "\(decided)")
+        XCTAssertTrue(decided.contains { $0.hasPrefix("tapSlop: moved") }, "the rule beside the finger: \(decided)")
+        XCTAssertTrue(decided.contains { $0.hasPrefix("✗ ") && $0.contains("tap") }, "the losers: \(decided)")
+        XCTAssertTrue(decided.contains { $0.hasPrefix("scroll ← tapSlop: moved") }, "the panel: \(decided)")
+
+        // The editor's own picture never has it: recordings and replays are the same either way.
+        XCTAssertFalse(texts(h.output.drawList).contains("✓ scroll"))
+        // Once faded, the rule leaves the finger; the panel keeps the line.
+        let later = h.now + .seconds(TactileConfiguration().overlays.arenaFade + 0.1)
+        let faded = texts(h.session.picture(at: later))
+        XCTAssertFalse(faded.contains { $0.hasPrefix("tapSlop: moved") }, "\(faded)")
+        XCTAssertTrue(faded.contains { $0.hasPrefix("scroll ← tapSlop: moved") }, "\(faded)")
+        XCTAssertEqual(h.session.nextDue(after: h.now)?.reason, "overlays", "a decision fading asks for frames")
+    }
+
+    func testALongPressTimerShrinksAsItsDeadlineComes() {
+        let h = harness(arena: true)
+        // An unselected clip offers a long press (to pick it up and move it).
+        h.now += .seconds(1)
+        h.frame([.touch(.down, id: 1, at: beach, time: h.now)])
+        func ring(at t: Time) -> Double? {
+            h.session.picture(at: t).commands.compactMap { c -> Double? in
+                if case let .strokeCircle(center, r, color, _) = c, center == beach, color == Theme().warning { return r }; return nil
+            }.first
+        }
+        let early = ring(at: h.now + .milliseconds(100)), late = ring(at: h.now + .milliseconds(400))
+        XCTAssertNotNil(early, "\(h.session.picture(at: h.now).commands.filter { if case .strokeCircle = $0 { return true }; return false }) \(h.output.arena)")
+        XCTAssertNotNil(late)
+        XCTAssertLessThan(late ?? 99, early ?? 0, "the ring shrinks towards the long press")
+    }
+
+    func testTheLogIsTheSameWithTheDebuggerOnOrOff() {
+        var logs: [[String]] = []
+        for on in [false, true] {
+            let h = harness(arena: on)
+            h.tap(beach)
+            h.drag(from: Point(x: 300, y: 700), to: Point(x: 220, y: 700))
+            logs.append(h.log.map(\.jsonLine))
+        }
+        XCTAssertEqual(logs[0], logs[1])
+    }
+}
