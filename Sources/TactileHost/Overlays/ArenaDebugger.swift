@@ -111,7 +111,7 @@ public struct ArenaDebugger: Sendable {
     /// A decision where it happened: the winner (or none), the rule, the losers struck out.
     private func drawDecision(_ d: ArenaDecision, opacity: Double, into list: inout DrawList, theme: Theme, measurer: TextMeasurer, viewport: Size) {
         let m = theme.metrics.overlays
-        var lines = [(d.winner.map { "✓ \($0.rawValue)" } ?? "✗ none won", theme.accent), (d.rule, theme.textPrimary)]
+        var lines = [(d.winner.map { "✓ \($0.rawValue)" } ?? "✗ none won", d.winner == nil ? theme.warning : theme.accent), (d.rule, theme.textPrimary)]
         if !d.losers.isEmpty { lines.append((d.losers.map { "✗ \($0.rawValue)" }.joined(separator: " "), theme.danger)) }
         let font = theme.captionFont, line = font.size * m.arenaLineHeight, pad = m.arenaPadding
         let width = min(viewport.width - 2 * m.arenaInset, lines.map { measurer.measure($0.0, font: font).width }.max()! + 2 * pad)
