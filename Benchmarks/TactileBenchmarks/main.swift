@@ -23,6 +23,13 @@ if CommandLine.arguments.dropFirst().first == "media" {
     try runMediaBenchmarks(Array(CommandLine.arguments.dropFirst(2)))
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "prediction" {
+    do { try runPredictionBenchmark(Array(CommandLine.arguments.dropFirst(2))) } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(2)
+    }
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "latency" {
     do { try runLatencyBenchmark(Array(CommandLine.arguments.dropFirst(2))) } catch {
         FileHandle.standardError.write(Data("\(error)\n".utf8))

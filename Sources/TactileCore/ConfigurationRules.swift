@@ -45,6 +45,9 @@ extension TactileConfiguration {
             out.append(.init(key: "theme.\(k)", "must be a colour like \"#0A84FF\", not \"\(PrintableText.of(v, limit: 40))\""))
         }
 
+        if !["off", "linear", "kalman"].contains(feel.prediction) {
+            out.append(.init(key: "feel.prediction", "must be \"off\", \"linear\" or \"kalman\", not \"\(PrintableText.of(feel.prediction, limit: 40))\""))
+        }
         if !["down", "nearest"].contains(feel.timecodeRounding) {
             out.append(.init(key: "feel.timecodeRounding", "must be \"down\" or \"nearest\", not \"\(PrintableText.of(feel.timecodeRounding, limit: 40))\""))
         }

@@ -90,6 +90,20 @@ public struct Editor {
         effects.log.append(LogEvent(time: now, kind: "mediaLengths", fields: ["files": .number(Double(lengths.count))]))
     }
 
+    /// The picture `state` would show with its fingers moved to `predicted` positions
+    /// (`feel.prediction`): one pass over a copy of the state, whose changes, log and cues are
+    /// dropped, so that predicting never changes the project, the log or what the editor remembers.
+    /// Media problems are left for the real frame to report.
+    public func preview(_ state: EditorState, moving predicted: [PointerID: Point], now: Time) -> DrawList {
+        var copy = state
+        var effects = Effects()
+        effects.isPreview = true
+        let moves = predicted.sorted { $0.key < $1.key }.map { InputEvent.touch(.move, id: $0.key, at: $0.value, time: now) }
+        // A pass takes the moves (a pass draws before it applies its gestures), the next draws.
+        _ = pass(&copy, touches: moves, now: now, effects: &effects)
+        return pass(&copy, touches: [], now: now, effects: &effects).draw
+    }
+
     /// Keeps playback on the sound's clock: the host reports the timeline position the listener
     /// hears now, and the picture follows when it drifts by more than `tolerance` (an audio
     /// device's buffer makes the clock coarser than a frame, so small differences are let be).
@@ -118,7 +132,7 @@ public struct Editor {
         tasks.advance(&state, now: now, effects: &effects)
         actions.advancePlayback(&state, now: now, effects: &effects)
         if let banner = state.banner, banner.until <= now { state.banner = nil }
-        let problems = state.notices + media.takeProblems()
+        let problems = effects.isPreview ? [] : state.notices + media.takeProblems()
         if !problems.isEmpty {
             state.notices.removeAll()
             actions.showProblems(problems, state: &state, now: now, effects: &effects)
@@ -178,4 +192,6 @@ struct Effects {
     var cues: [CueEvent] = []
     var log: [LogEvent] = []
     var decisions: [ArenaDecision] = []
+    /// A pass drawing predicted touches: it leaves the media's problems for the real frame.
+    var isPreview = false
 }

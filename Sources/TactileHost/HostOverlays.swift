@@ -55,6 +55,9 @@ struct HostOverlays {
         canvasTop = output.elements.first { $0.id == "canvas" }?.frame.minY
     }
 
+    /// Follows the fingers' predicted positions (the arena debugger draws them).
+    mutating func follow(predictions: [PointerID: Point]) { arena?.predicted = predictions }
+
     /// Notes an input frame's input-to-present latency, once presented.
     mutating func record(latency: LatencySample) {
         monitor?.record(latency: latency.total)

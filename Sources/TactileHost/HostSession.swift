@@ -54,6 +54,9 @@ public final class HostSession: ShellSession {
     /// Told of every input frame's input-to-present latency once the shell presented its picture
     /// (`didPresent`): the recording writes them to `latency.jsonl`.
     public var onLatency: ((LatencySample) -> Void)?
+    /// Told of each touch prediction once the real position at its instant is known
+    /// (`feel.prediction`): the recording writes them to `latency.jsonl`.
+    public var onPrediction: ((TouchPredictor.Outcome) -> Void)?
     /// Told when a kiosk visitor arrives (with the fresh demo's state) and leaves (with the
     /// state they left), at session time.
     public var onVisitor: ((KioskMode.Command, EditorState, Time) -> Void)?
@@ -86,6 +89,12 @@ public final class HostSession: ShellSession {
     private var presenting: LatencySample?
     /// Which gesture the input of each frame serves (for the latency figures).
     private var gestures = GestureOfFrame()
+    /// Predicts the fingers for the picture (`feel.prediction`); nil when off.
+    private var predictor: TouchPredictor?
+    /// The picture last presented, before the overlays (the predicted one, when predicting).
+    private var lastShown: DrawList?
+    /// Recent times from a frame's start to its present, for the prediction's horizon.
+    private var presentDelays: [Time] = []
 
     /// A session editing `project` in `viewport` (default: the configuration's), measuring text
     /// with `measurer` and reading media from `media`. With `kiosk`, it runs as a kiosk.
@@ -104,6 +113,22 @@ public final class HostSession: ShellSession {
         self.kiosk = kiosk.map { KioskMode(settings: configuration.kiosk, attractTrace: $0.attractTrace, now: now, visitorPresent: $0.visitorPresent) }
         overlays = HostOverlays(configuration: configuration)
         kioskMemory = UIMemory(input: configuration.input)
+        predictor = Self.predictor(for: configuration)
+    }
+
+    /// The touch predictor `configuration` asks for, or nil.
+    private static func predictor(for c: TactileConfiguration) -> TouchPredictor? {
+        guard let method = PredictionMethod(rawValue: c.feel.prediction), method != .off else { return nil }
+        return TouchPredictor(method: method, maximumDistance: c.feel.predictionMaximumDistance, velocityWindow: .seconds(c.input.velocityWindow),
+                              processNoise: c.feel.kalmanProcessNoise, measurementNoise: c.feel.kalmanMeasurementNoise)
+    }
+
+    /// How far ahead predictions reach: `feel.predictionHorizon`, else the measured time from a
+    /// frame's start to its present (median of the recent ones), else one 60 Hz frame.
+    public var predictionHorizon: Time {
+        if configuration.feel.predictionHorizon > 0 { return .seconds(configuration.feel.predictionHorizon / 1000) }
+        guard let median = Percentiles(presentDelays.map(\.seconds)).p50 else { return .frame(atRate: 60) }
+        return .seconds(median)
     }
 
     public var viewport: Size { state.viewport }
@@ -206,6 +231,7 @@ public final class HostSession: ShellSession {
         framesRun += 1
         lastOutput = output
         overlays.follow(arena: output)
+        let shown = predictedPicture(after: pending, output: output, now: now)
         let gesture = gestures.kind(of: pending, log: output.log)
         frame.ranEditor = true
         frame.cues = output.cues
@@ -217,10 +243,10 @@ public final class HostSession: ShellSession {
             needsPresent = true
             return frame
         }
-        if output.drawList != lastList || layoutChanged || decorated || overlayOnScreen {
-            frame.drawList = compose(over: output.drawList, now: now)
+        if shown != lastList || layoutChanged || decorated || overlayOnScreen {
+            frame.drawList = compose(over: shown, now: now)
             overlayOnScreen = decorated
-            lastList = output.drawList
+            lastList = shown
             framesPresented += 1
             presenting = latencySample(of: pending, gesture: gesture, workBegan: now)
         }
@@ -232,6 +258,8 @@ public final class HostSession: ShellSession {
     public func didPresent(_ timing: PresentTiming) {
         guard var sample = presenting else { return }
         presenting = nil
+        presentDelays.append(timing.presented - sample.workBegan)
+        if presentDelays.count > 60 { presentDelays.removeFirst(presentDelays.count - 60) }
         sample.presentation = timing
         overlays.record(latency: sample)
         onLatency?(sample)
@@ -251,7 +279,21 @@ public final class HostSession: ShellSession {
     /// they stand at `now` (video export draws every tick so).
     public func picture(at now: Time) -> DrawList {
         overlays.prune(at: now)
-        return compose(over: lastOutput?.drawList ?? DrawList(), now: now)
+        return compose(over: lastList ?? lastOutput?.drawList ?? DrawList(), now: now)
+    }
+
+    /// The picture to show after an editor frame: with prediction on and fingers down, the
+    /// fingers moved to where they will be when the frame is shown (`Editor.preview`, which
+    /// changes nothing); otherwise the editor's own.
+    private func predictedPicture(after events: [InputEvent], output: FrameOutput, now: Time) -> DrawList {
+        guard var p = predictor else { return output.drawList }
+        p.update(with: events)
+        for outcome in p.takeOutcomes() { onPrediction?(outcome) }
+        let predicted = state.ui.fingers.isEmpty ? [:] : p.predict(at: now + predictionHorizon, now: now)
+        predictor = p
+        overlays.follow(predictions: predicted)
+        guard !predicted.isEmpty else { return output.drawList }
+        return editor.preview(state, moving: predicted, now: now)
     }
 
     /// The editor's picture with the overlays and the PIN pad over it.
@@ -346,6 +388,7 @@ public final class HostSession: ShellSession {
         editor = Editor(configuration: new, measurer: editor.measurer, media: editor.media)
         state.adopt(new)
         overlays = HostOverlays(configuration: new)
+        if PredictionMethod(rawValue: new.feel.prediction) != predictor?.method ?? .off { predictor = Self.predictor(for: new) }
         needsPresent = true
     }
 

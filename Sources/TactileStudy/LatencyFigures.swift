@@ -3,7 +3,8 @@ import TactileCore
 
 /// A session's input-to-present latency as `tactile report` gives it, from its `latency.jsonl`:
 /// p50, p95 and p99 over every input frame and per gesture kind, with the median of each part
-/// of the time (waiting, UI pass, rendering, present).
+/// of the time (waiting, UI pass, rendering, present); and for sessions that predicted touches
+/// (`feel.prediction`), the prediction's error and the lag it hid.
 public struct LatencyFigures: Equatable {
     /// The figures of a set of input frames, in milliseconds.
     public struct Row: Equatable {
@@ -20,14 +21,32 @@ public struct LatencyFigures: Equatable {
     /// Lines that could not be read.
     public var unreadableLines = 0
 
+    /// How well touches were predicted, in points, at the horizon used (ms).
+    public struct Prediction: Equatable {
+        public var method: String
+        public var predictions: Int
+        public var horizonP50: Double
+        public var errorMean: Double, errorP95: Double
+        /// How far the picture would have lagged behind the finger without prediction.
+        public var lagMean: Double, lagP95: Double
+    }
+    public var prediction: Prediction?
+
     /// The figures of a `latency.jsonl` file's text; nil when it holds no input frame.
     public static func read(_ text: String) -> LatencyFigures? {
         struct Sample { var gesture: String; var total, waiting, ui, render, present: Double }
         var samples: [Sample] = [], unreadable = 0
+        var predictions: [(method: String, horizon: Double, error: Double, lag: Double)] = []
         for line in text.split(separator: "\n") {
             guard let o = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else { unreadable += 1; continue }
-            if o["kind"] as? String == "clock" { continue }
             func ms(_ k: String) -> Double? { (o[k] as? NSNumber)?.doubleValue }
+            if o["kind"] as? String == "clock" { continue }
+            if o["kind"] as? String == "prediction" {
+                if let h = ms("horizon"), let e = ms("error"), let l = ms("lag") {
+                    predictions.append((o["method"] as? String ?? "?", h, e, l))
+                } else { unreadable += 1 }
+                continue
+            }
             guard let total = ms("total"), let waiting = ms("waiting"), let ui = ms("ui"), let render = ms("render"), let present = ms("present") else {
                 unreadable += 1
                 continue
@@ -41,7 +60,14 @@ public struct LatencyFigures: Equatable {
                        waiting: median(\.waiting), ui: median(\.ui), render: median(\.render), present: median(\.present))
         }
         guard !samples.isEmpty else { return nil }
-        return LatencyFigures(all: row(samples), byGesture: Dictionary(grouping: samples, by: \.gesture).mapValues(row), unreadableLines: unreadable)
+        var figures = LatencyFigures(all: row(samples), byGesture: Dictionary(grouping: samples, by: \.gesture).mapValues(row), unreadableLines: unreadable)
+        if !predictions.isEmpty {
+            let e = Percentiles(predictions.map(\.error)), l = Percentiles(predictions.map(\.lag))
+            figures.prediction = Prediction(method: predictions.last!.method, predictions: predictions.count,
+                                            horizonP50: Percentiles(predictions.map(\.horizon)).p50 ?? 0, errorMean: e.mean ?? 0,
+                                            errorP95: e.p95 ?? 0, lagMean: l.mean ?? 0, lagP95: l.p95 ?? 0)
+        }
+        return figures
     }
 
     /// The report's Markdown lines.
@@ -53,6 +79,11 @@ public struct LatencyFigures: Equatable {
         for (name, r) in byGesture.sorted(by: { $0.value.frames > $1.value.frames || ($0.value.frames == $1.value.frames && $0.key < $1.key) }) {
             out.append("| \(name) | \(r.frames) | \(f(r.p50)) | \(f(r.p95)) | \(f(r.p99)) | \(f(r.waiting)) | \(f(r.ui)) | \(f(r.render)) | \(f(r.present)) |")
         }
+        if let p = prediction {
+            out += ["", "Predicted touches (\(p.method), \(p.predictions) predictions, \(f(p.horizonP50)) ms ahead at the median): "
+                        + "error \(f(p.errorMean)) pt on average, \(f(p.errorP95)) pt at p95; without prediction the picture would lag the finger by "
+                        + "\(f(p.lagMean)) pt on average, \(f(p.lagP95)) pt at p95"]
+        }
         return out
     }
 
@@ -62,6 +93,11 @@ public struct LatencyFigures: Equatable {
             .object([("inputFrames", .number(Double(r.frames))), ("p50", .number(r.p50)), ("p95", .number(r.p95)), ("p99", .number(r.p99)),
                      ("waitingP50", .number(r.waiting)), ("uiPassP50", .number(r.ui)), ("renderingP50", .number(r.render)), ("presentP50", .number(r.present))])
         }
-        return .object([("all", row(all)), ("byGesture", .object(byGesture.sorted { $0.key < $1.key }.map { ($0.key, row($0.value)) }))])
+        let predicted: JSONValue = prediction.map { p in
+            .object([("method", .string(p.method)), ("predictions", .number(Double(p.predictions))), ("horizonP50", .number(p.horizonP50)),
+                     ("errorMean", .number(p.errorMean)), ("errorP95", .number(p.errorP95)), ("lagMean", .number(p.lagMean)), ("lagP95", .number(p.lagP95))])
+        } ?? .null
+        return .object([("all", row(all)), ("byGesture", .object(byGesture.sorted { $0.key < $1.key }.map { ($0.key, row($0.value)) })),
+                        ("prediction", predicted)])
     }
 }

@@ -46,6 +46,13 @@ public final class Recording {
             if recorder.clockOrigin == nil, let clockOrigin { recorder.clockOrigin = clockOrigin }
             recorder.record(latency: sample)
         }
+        let previousPrediction = session.onPrediction
+        session.onPrediction = { outcome in
+            previousPrediction?(outcome)
+            guard let recorder = self.recorder else { return }
+            if recorder.clockOrigin == nil, let clockOrigin { recorder.clockOrigin = clockOrigin }
+            recorder.record(prediction: outcome, method: session.configuration.feel.prediction)
+        }
         let wholeRun = kiosk != nil
         var pendingLog: [LogEvent] = []
         let previous = session.onFrame

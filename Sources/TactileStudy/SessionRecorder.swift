@@ -169,12 +169,26 @@ public final class SessionRecorder {
     /// Records an input frame's latency into `latency.jsonl` (made at the first). A failed write
     /// stops only the latency figures: the session itself records on.
     public func record(latency sample: LatencySample) {
-        guard stopped == nil else { return }
         var s = sample
         for t in [\LatencySample.time, \.firstArrival, \.lastArrival, \.workBegan, \.listReady] { s[keyPath: t] = s[keyPath: t] - origin }
         s.presentation.renderBegan = s.presentation.renderBegan - origin
         s.presentation.presentBegan = s.presentation.presentBegan - origin
         s.presentation.presented = s.presentation.presented - origin
+        writeLatency(s.jsonLine)
+    }
+
+    /// Records a touch prediction's outcome (`feel.prediction`) into `latency.jsonl`: when it was
+    /// made, how far ahead (ms), its error and the lag it hid (pt).
+    public func record(prediction o: TouchPredictor.Outcome, method: String) {
+        func r(_ v: Double, _ k: Double) -> JSONValue { .number((v * k).rounded() / k) }
+        let line = JSONValue.object([("kind", .string("prediction")), ("t", r((o.madeAt - origin).seconds, 1_000_000)), ("method", .string(method)),
+                                     ("finger", .number(Double(o.finger))), ("horizon", r(o.horizon.seconds * 1000, 1000)),
+                                     ("error", r(o.error, 1000)), ("lag", r(o.lag, 1000))])
+        writeLatency(line.serialized())
+    }
+
+    private func writeLatency(_ line: String) {
+        guard stopped == nil else { return }
         do {
             if latencyFile == nil {
                 latencyFile = try Self.create(folder.appendingPathComponent(FileName.latency))
@@ -183,7 +197,7 @@ public final class SessionRecorder {
                     try latencyFile?.write(contentsOf: Data((header.serialized() + "\n").utf8))
                 }
             }
-            try latencyFile?.write(contentsOf: Data((s.jsonLine + "\n").utf8))
+            try latencyFile?.write(contentsOf: Data((line + "\n").utf8))
         } catch {
             try? latencyFile?.close()
             latencyFile = nil

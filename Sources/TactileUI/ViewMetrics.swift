@@ -200,6 +200,8 @@ public struct ViewMetrics: Hashable, Sendable {
         /// Its lines: slop circles, the finger's path, a timer's ring and its largest radius, the
         /// finger's dot radius. 1.5, 2, 3, 30, 4 pt.
         public var arenaSlopLine = 1.5, arenaPathLine = 2.0, arenaTimerLine = 3.0, arenaTimerRadius = 30.0, arenaDot = 4.0
+        /// The dashes of the line from a finger to its predicted position: dash and gap. 3, 2 pt.
+        public var arenaDash = 3.0, arenaGap = 2.0
         /// Pointer location: the trail's and the crosshair's line widths, the finger dot's radius,
         /// a lifted finger's ring width. 2, 1, 4, 1.5 pt.
         public var pointerTrailLine = 2.0, pointerCrosshairLine = 1.0, pointerDot = 4.0, pointerRingLine = 1.5

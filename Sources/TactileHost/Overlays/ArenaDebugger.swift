@@ -19,6 +19,9 @@ public struct ArenaDebugger: Sendable {
     public private(set) var arena: ArenaSnapshot = .empty
     /// Recent decisions, oldest first (at most `history` kept once they have faded).
     public private(set) var decisions: [ArenaDecision] = []
+    /// Where the fingers are predicted to be when the frame is shown (`feel.prediction`): drawn
+    /// as a hollow dot beside the real one.
+    public var predicted: [PointerID: Point] = [:]
     private let fade: Time
     private let history: Int
 
@@ -91,6 +94,10 @@ public struct ArenaDebugger: Sendable {
             }
             list.add(.line(from: finger.start, to: finger.location, theme.accent, width: m.arenaPathLine))
             list.add(.fillCircle(center: finger.location, radius: m.arenaDot, theme.accent))
+            if let p = predicted[finger.id] {
+                list.add(.dashedLine(from: finger.location, to: p, theme.warning, width: m.arenaSlopLine, dash: m.arenaDash, gap: m.arenaGap, phase: 0))
+                list.add(.strokeCircle(center: p, radius: m.arenaDot + 1, theme.warning, width: m.arenaSlopLine))
+            }
             // The chip: what competes for the leader, or what runs.
             let text: String
             switch arena.phase {
