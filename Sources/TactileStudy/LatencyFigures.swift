@@ -32,7 +32,8 @@ public struct LatencyFigures: Equatable {
     }
     public var prediction: Prediction?
 
-    /// The figures of a `latency.jsonl` file's text; nil when it holds no input frame.
+    /// The figures of a `latency.jsonl` file's text; nil when it holds neither an input frame nor
+    /// a prediction (a session run headless predicts, but presents nothing to time).
     public static func read(_ text: String) -> LatencyFigures? {
         struct Sample { var gesture: String; var total, waiting, ui, render, present: Double }
         var samples: [Sample] = [], unreadable = 0
@@ -59,7 +60,7 @@ public struct LatencyFigures: Equatable {
             return Row(frames: s.count, p50: t.p50 ?? 0, p95: t.p95 ?? 0, p99: t.p99 ?? 0,
                        waiting: median(\.waiting), ui: median(\.ui), render: median(\.render), present: median(\.present))
         }
-        guard !samples.isEmpty else { return nil }
+        guard !samples.isEmpty || !predictions.isEmpty else { return nil }
         var figures = LatencyFigures(all: row(samples), byGesture: Dictionary(grouping: samples, by: \.gesture).mapValues(row), unreadableLines: unreadable)
         if !predictions.isEmpty {
             let e = Percentiles(predictions.map(\.error)), l = Percentiles(predictions.map(\.lag))
@@ -73,9 +74,10 @@ public struct LatencyFigures: Equatable {
     /// The report's Markdown lines.
     var markdown: [String] {
         func f(_ v: Double) -> String { String(format: "%.1f", v) }
-        var out = ["", "Input-to-present latency over \(all.frames) input frame\(all.frames == 1 ? "" : "s"): p50 \(f(all.p50)) ms, p95 \(f(all.p95)) ms, p99 \(f(all.p99)) ms",
+        var out: [String] = []
+        if all.frames > 0 { out += ["", "Input-to-present latency over \(all.frames) input frame\(all.frames == 1 ? "" : "s"): p50 \(f(all.p50)) ms, p95 \(f(all.p95)) ms, p99 \(f(all.p99)) ms",
                    "", "| Gesture | Input frames | p50 (ms) | p95 (ms) | p99 (ms) | Waiting p50 | UI pass p50 | Rendering p50 | Present p50 |",
-                   "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+                   "|---|---:|---:|---:|---:|---:|---:|---:|---:|"] }
         for (name, r) in byGesture.sorted(by: { $0.value.frames > $1.value.frames || ($0.value.frames == $1.value.frames && $0.key < $1.key) }) {
             out.append("| \(name) | \(r.frames) | \(f(r.p50)) | \(f(r.p95)) | \(f(r.p99)) | \(f(r.waiting)) | \(f(r.ui)) | \(f(r.render)) | \(f(r.present)) |")
         }

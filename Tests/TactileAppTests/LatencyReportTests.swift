@@ -1,0 +1,64 @@
+import XCTest
+import TactileCore
+import TactileStudy
+import TactileEditor
+import TactileInput
+@testable import TactileApp
+
+/// `tactile report` on a session's `latency.jsonl`: percentiles per session and per gesture, and
+/// the prediction's error and the lag it hid.
+final class LatencyReportTests: XCTestCase {
+    func line(_ gesture: String, total: Double) -> String {
+        // The parts add up: 1 waiting, 2 UI pass, 1 rendering, the rest present.
+        "{\"t\":1,\"gesture\":\"\(gesture)\",\"events\":1,\"total\":\(total),\"waiting\":1,\"ui\":2,\"render\":1,\"present\":\(total - 4)}"
+    }
+
+    func testPercentilesPerGestureAndThePredictionsErrorAndLag() throws {
+        var lines = ["{\"kind\":\"clock\",\"monotonicOrigin\":123}"]
+        lines += (1...100).map { line("scroll", total: 4 + Double($0) / 10) }          // 4.1 … 14.0 ms
+        lines += (1...10).map { line("trim", total: 20 + Double($0)) }                  // 21 … 30 ms
+        lines += ["{\"kind\":\"prediction\",\"t\":1,\"method\":\"kalman\",\"finger\":1,\"horizon\":16,\"error\":1,\"lag\":10}",
+                  "{\"kind\":\"prediction\",\"t\":1,\"method\":\"kalman\",\"finger\":1,\"horizon\":16,\"error\":3,\"lag\":20}",
+                  "{\"t\":1,\"gesture\":"]                                                // cut short by a kill
+        let figures = try XCTUnwrap(LatencyFigures.read(lines.joined(separator: "\n")))
+        XCTAssertEqual(figures.all.frames, 110)
+        XCTAssertEqual(figures.byGesture["scroll"]?.p50, 9)
+        XCTAssertEqual(figures.byGesture["scroll"]?.p99, 13.9)
+        XCTAssertEqual(figures.byGesture["trim"]?.p95, 30)
+        XCTAssertEqual(figures.all.p99, 29)
+        XCTAssertEqual(figures.byGesture["trim"]?.ui, 2)
+        XCTAssertEqual(figures.unreadableLines, 1)
+        let p = try XCTUnwrap(figures.prediction)
+        XCTAssertEqual(p.method, "kalman")
+        XCTAssertEqual(p.errorMean, 2)
+        XCTAssertEqual(p.lagP95, 20)
+    }
+
+    func testASessionRecordedHeadlessWithPredictionReportsItsPredictions() throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var c = TactileConfiguration()
+        c.feel.prediction = "linear"
+        let headless = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, configuration: c)
+        let session = folder.appendingPathComponent("s")
+        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: c)
+        recording.attach(to: headless.host, framesPerSecond: 60)
+        var events: [InputEvent] = [.touch(.down, id: 1, at: Point(x: 300, y: 700), time: .seconds(0.2))]
+        for i in 1...20 { events.append(.touch(.move, id: 1, at: Point(x: 300 - Double(i) * 6, y: 700), time: .seconds(0.2 + Double(i) / 60))) }
+        events.append(.touch(.up, id: 1, at: Point(x: 180, y: 700), time: .seconds(0.6)))
+        headless.player.play(Trace(viewport: Size(width: 390, height: 844), events: events), until: .seconds(1))
+        recording.finish(project: headless.host.state.project)
+        let report = try SessionReport.read([session.path])
+        let p = try XCTUnwrap(report.sessions.first?.latency?.prediction)
+        XCTAssertGreaterThan(p.predictions, 10)
+        XCTAssertEqual(p.method, "linear")
+        XCTAssertLessThan(p.errorMean, p.lagMean, "a steady drag: the prediction is closer than the picture without it")
+        XCTAssertTrue(report.markdown.contains("Predicted touches (linear"), report.markdown)
+    }
+
+    static func makeFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-latency-report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
