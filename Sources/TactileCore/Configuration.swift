@@ -425,6 +425,13 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// Trim handles outside the selected clip's edges (the article's choice: the clip's
         /// picture stays whole) or inside them (as many editors draw them). Default false (outside).
         public var handlesInside = false
+        /// What a clip moved onto others does: "block" (it stops at its neighbours, in the nearest
+        /// gap it fits), "push" (it pushes the clips after it to the right) or "ripple" (a magnetic
+        /// track: the gap it leaves closes and it is inserted where it lands). Default "block".
+        public var movePolicy = "block"
+        /// Snap only to points on screen (the article's choice: nothing pulls towards what the user
+        /// cannot see) or to every point, on screen or not. Default true.
+        public var snapVisibleOnly = true
         /// Predicted touches: "off", "linear" (the velocity tracker's straight line) or "kalman" (a
         /// constant-velocity Kalman filter per axis). Drags, scrolls, trims and scrubs are drawn
         /// where the finger is predicted to be when the frame is shown; the project, the log and

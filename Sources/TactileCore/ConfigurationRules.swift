@@ -45,6 +45,9 @@ extension TactileConfiguration {
             out.append(.init(key: "theme.\(k)", "must be a colour like \"#0A84FF\", not \"\(PrintableText.of(v, limit: 40))\""))
         }
 
+        if MovePolicy(rawValue: feel.movePolicy) == nil {
+            out.append(.init(key: "feel.movePolicy", "must be \"block\", \"push\" or \"ripple\", not \"\(PrintableText.of(feel.movePolicy, limit: 40))\""))
+        }
         if !["off", "linear", "kalman"].contains(feel.prediction) {
             out.append(.init(key: "feel.prediction", "must be \"off\", \"linear\" or \"kalman\", not \"\(PrintableText.of(feel.prediction, limit: 40))\""))
         }

@@ -197,7 +197,9 @@ struct TimelineController {
         guard var drag = state.timeline.drag, let (clip, trackIndex) = drag.original.clip(withID: drag.clipID) else { return }
         let pps = state.pointsPerSecond
         let geometry = TimelineGeometry(pointsPerSecond: pps, playhead: state.playhead, playheadX: layout.playheadX)
-        let visible = geometry.visibleTimes(minX: layout.tracksArea.minX, maxX: layout.tracksArea.maxX)
+        // Only what is on screen pulls (`feel.snapVisibleOnly`), unless a study says otherwise.
+        let visible = configuration.feel.snapVisibleOnly ? geometry.visibleTimes(minX: layout.tracksArea.minX, maxX: layout.tracksArea.maxX)
+            : Time(ticks: .min / 2)...Time(ticks: .max / 2)
         let points = Snapping.points(in: drag.original, excluding: [clip.id], playhead: max(.zero, state.playhead))
         let threshold = configuration.timeline.snapThreshold
         let fingerTime = geometry.time(atX: drag.finger.x)
@@ -219,15 +221,9 @@ struct TimelineController {
             if let row = layout.trackIndex(atY: drag.finger.y), row < project.tracks.count, project.tracks[row].kind.accepts(clip.kind) { target = row }
             var start = fingerTime - drag.grabOffset
             start += snapOffset([start, start + clip.duration])
-            let wanted = start
-            let others = project.tracks[target].clips.filter { $0.id != clip.id }
-            start = Self.nearestFreeStart(max(.zero, start), duration: clip.duration, among: others)
-            if start != wanted { snapped = nil }
-            var moved = clip
-            moved.start = start
-            project.tracks[trackIndex].clips.removeAll { $0.id == clip.id }
-            project.tracks[target].clips.append(moved)
-            project.tracks[target].clips.sort { $0.start < $1.start }
+            let policy = MovePolicy(rawValue: configuration.feel.movePolicy) ?? .block
+            project = project.moving(clip: clip.id, toTrack: target, start: start, policy: policy)
+            if project.clip(withID: clip.id)?.clip.start != start { snapped = nil }
         case .trimTrailing:
             let raw = fingerTime - drag.grabOffset
             let end = raw + snapOffset([raw])
@@ -313,27 +309,6 @@ struct TimelineController {
         let next = state.playhead + .seconds(speed * (now - last).seconds / state.pointsPerSecond)
         state.playhead = min(max(.zero, next), max(limit, state.playhead))
         applyDrag(&state, layout: layout, now: now, effects: &effects)
-    }
-
-    /// The start nearest `desired` where a clip of `duration` fits between `others` (sorted)
-    /// without overlapping: clips block at their neighbours and hop over them only when the
-    /// finger is nearer the gap beyond.
-    static func nearestFreeStart(_ desired: Time, duration: Time, among others: [Clip]) -> Time {
-        var best: Time?
-        var gapStart = Time.zero
-        func consider(_ lo: Time, _ hi: Time?) {
-            let latest = hi.map { $0 - duration }
-            if let latest, latest < lo { return }
-            var candidate = max(desired, lo)
-            if let latest { candidate = min(candidate, latest) }
-            if best == nil || abs((candidate - desired).ticks) < abs((best! - desired).ticks) { best = candidate }
-        }
-        for clip in others.sorted(by: { $0.start < $1.start }) {
-            consider(gapStart, clip.start)
-            gapStart = max(gapStart, clip.end)
-        }
-        consider(gapStart, nil)
-        return best ?? gapStart
     }
 
     // MARK: Helpers

@@ -384,11 +384,16 @@ public final class HostSession: ShellSession {
 
     /// Takes a new configuration, keeping the project, the view and every finger that is down.
     public func adopt(_ new: TactileConfiguration) {
+        // A new predictor only when its settings changed: a finger down keeps its history.
+        let f = new.feel, old = configuration.feel
+        if predictor == nil || (f.prediction, f.predictionMaximumDistance, f.kalmanProcessNoise, f.kalmanMeasurementNoise)
+            != (old.prediction, old.predictionMaximumDistance, old.kalmanProcessNoise, old.kalmanMeasurementNoise) {
+            predictor = Self.predictor(for: new)
+        }
         configuration = new
         editor = Editor(configuration: new, measurer: editor.measurer, media: editor.media)
         state.adopt(new)
         overlays = HostOverlays(configuration: new)
-        if PredictionMethod(rawValue: new.feel.prediction) != predictor?.method ?? .off { predictor = Self.predictor(for: new) }
         needsPresent = true
     }
 

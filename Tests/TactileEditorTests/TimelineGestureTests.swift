@@ -253,10 +253,10 @@ final class TimelineGestureTests: XCTestCase {
     func testEmptyTimelineFreeStartPolicy() {
         let others = [Clip(id: "a", kind: .text, title: "", start: .seconds(2), duration: .seconds(2)),
                       Clip(id: "b", kind: .text, title: "", start: .seconds(5), duration: .seconds(2))]
-        XCTAssertEqual(TimelineController.nearestFreeStart(.seconds(3), duration: .seconds(1), among: others), .seconds(4))
-        XCTAssertEqual(TimelineController.nearestFreeStart(.seconds(3.5), duration: .seconds(3), among: others), .seconds(7))
-        XCTAssertEqual(TimelineController.nearestFreeStart(.seconds(1.5), duration: .seconds(1), among: others), .seconds(1))
-        XCTAssertEqual(TimelineController.nearestFreeStart(.seconds(0.5), duration: .seconds(3), among: others), .seconds(7))
+        XCTAssertEqual(Project.nearestFreeStart(.seconds(3), duration: .seconds(1), among: others), .seconds(4))
+        XCTAssertEqual(Project.nearestFreeStart(.seconds(3.5), duration: .seconds(3), among: others), .seconds(7))
+        XCTAssertEqual(Project.nearestFreeStart(.seconds(1.5), duration: .seconds(1), among: others), .seconds(1))
+        XCTAssertEqual(Project.nearestFreeStart(.seconds(0.5), duration: .seconds(3), among: others), .seconds(7))
     }
 }
 
