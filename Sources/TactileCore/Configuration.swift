@@ -429,6 +429,12 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// gap it fits), "push" (it pushes the clips after it to the right) or "ripple" (a magnetic
         /// track: the gap it leaves closes and it is inserted where it lands). Default "block".
         public var movePolicy = "block"
+        /// While playing or under a finger, in live cadence, the player bar's timecode counts
+        /// frames ("0:03:12"); at rest or in a slower cadence (a hidden window) whole seconds.
+        /// Off: always whole seconds. Default true.
+        public var timecodeFrames = true
+        /// The frames that timecode counts per second. Default 30.
+        public var timecodeFrameRate = 30
         /// Snap only to points on screen (the article's choice: nothing pulls towards what the user
         /// cannot see) or to every point, on screen or not. Default true.
         public var snapVisibleOnly = true

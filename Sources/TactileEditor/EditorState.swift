@@ -49,6 +49,9 @@ public struct EditorState: Sendable {
     public var viewport: Size
     /// Playback, when playing.
     public var playback: Playback?
+    /// The frame loop's cadence (`Cadence`), set by the host before each frame: the player bar's
+    /// timecode counts frames only while live.
+    public var cadence: Cadence = .live
     /// Undo / redo.
     public var history: EditHistory
     /// The banner on show, if any.

@@ -209,6 +209,7 @@ public final class HostSession: ShellSession {
             editor.followAudioClock(&state, heard: soundFrom + elapsed, now: now)
         }
         let playingBefore = state.playback?.positionAnchor
+        state.cadence = loop.mode.cadence
         let started = stopwatch?.now
         let output = editor.frame(&state, events: pending, now: now)
         let took = stopwatch.map { $0.now - started! } ?? .zero

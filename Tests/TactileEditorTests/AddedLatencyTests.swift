@@ -237,3 +237,38 @@ final class HandlePlacementTests: XCTestCase {
         }
     }
 }
+
+/// The seed's cadence (issue 15): the player bar's timecode counts frames only in live cadence,
+/// while time moves under the user's eyes.
+final class CadenceTimecodeTests: XCTestCase {
+    func timecode(_ h: EditorHarness) -> String { h.element("timecode")!.label }
+
+    func testFramesShowWhilePlayingOrScrubbingLiveAndWholeSecondsOtherwise() {
+        let h = EditorHarness()
+        XCTAssertEqual(timecode(h), "0:00 / 0:21", "at rest: whole seconds")
+        h.frame([.key(.space, time: h.now)])                               // play
+        h.run(until: h.now + .seconds(1.5))
+        XCTAssertEqual(timecode(h), "0:01:15 / 0:21", "playing, live: frames at 30 a second")
+        h.session.setVisible(false)                                         // low-frequency mode: seconds cadence
+        h.run(until: h.now + .seconds(1))
+        XCTAssertEqual(h.state.cadence, .seconds)
+        XCTAssertEqual(timecode(h), "0:02 / 0:21", "hidden: whole seconds, even while playing")
+        h.session.setVisible(true)
+        h.frame([.key(.space, time: h.now)])                               // pause
+        XCTAssertEqual(timecode(h), "0:02 / 0:21", "paused: whole seconds")
+        // A finger scrubbing the timeline: frames while it is down, seconds once it lifts.
+        h.drag(from: Point(x: 300, y: 700), to: Point(x: 280, y: 700), hold: true)
+        XCTAssertTrue(timecode(h).split(separator: " ")[0].split(separator: ":").count == 3, timecode(h))
+        h.frame([.touch(.up, id: 1, at: Point(x: 280, y: 700), time: h.now)])
+        XCTAssertEqual(timecode(h).split(separator: " ")[0].split(separator: ":").count, 2, timecode(h))
+    }
+
+    func testTheSwitchKeepsWholeSecondsAlways() {
+        var c = TactileConfiguration()
+        c.feel.timecodeFrames = false
+        let h = EditorHarness(configuration: c)
+        h.frame([.key(.space, time: h.now)])
+        h.run(until: h.now + .seconds(1.5))
+        XCTAssertEqual(timecode(h), "0:01 / 0:21")
+    }
+}

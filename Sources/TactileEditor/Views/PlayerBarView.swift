@@ -20,8 +20,14 @@ struct PlayerBarView {
             intents.append(.togglePlayback)
         }
         // Time runs left to right in every language (as media players keep it); its digits are the locale's.
-        let code = theme.strings.digits(TimeFormatting.timecode(state.playhead, of: state.project.duration,
-                                                                nearest: configuration.feel.timecodeRounding == "nearest"))
+        // In live cadence, while time moves under the user's eyes (playing, a finger on the
+        // timeline or the scrub bar), the playhead's timecode counts frames ("0:03:12 / 0:21");
+        // at rest, or at a slower cadence, whole seconds.
+        let frames = state.cadence == .live && (state.isPlaying || !state.ui.fingers.isEmpty) && configuration.feel.timecodeFrames
+        let total = TimeFormatting.timecode(state.project.duration + (configuration.feel.timecodeRounding == "nearest" ? Time(ticks: Time.ticksPerSecond / 2) : .zero))
+        let code = theme.strings.digits(frames
+            ? "\(TimeFormatting.frameTimecode(state.playhead, framesPerSecond: configuration.feel.timecodeFrameRate)) / \(total)"
+            : TimeFormatting.timecode(state.playhead, of: state.project.duration, nearest: configuration.feel.timecodeRounding == "nearest"))
         // As wide as the timecode (at most `timecodeWidth`): the selected clip's name and length get the rest.
         let codeWidth = min(metrics.timecodeWidth, ui.measurer.measure(code, font: theme.timecodeFont).width + 2 * metrics.timecodeGap)
         let codeFrame = Rect(x: frame.midX - codeWidth / 2, y: frame.y, width: codeWidth, height: frame.height)
