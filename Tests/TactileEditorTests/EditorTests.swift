@@ -70,7 +70,7 @@ final class EditorTests: XCTestCase {
         XCTAssertEqual(h.loop.nextDue()?.reason, "playback")
         XCTAssertEqual(h.element("playButton")?.label, "Pause")
         h.run(until: h.now + .seconds(2))
-        XCTAssertEqual(h.element("timecode")?.label, "0:02 / 0:21")
+        XCTAssertEqual(h.element("timecode")?.label, "0:02:00 / 0:21", "playing, live: the frames count too")
         h.run(until: .seconds(30))
         XCTAssertFalse(h.state.isPlaying, "pauses at the end")
         XCTAssertEqual(h.state.playhead, h.state.project.duration)
