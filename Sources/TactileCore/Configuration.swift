@@ -419,9 +419,11 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var timecodeRounding = "down"
         /// Dots between the ruler's labels (the article's ruler) or bare labels. Default true.
         public var rulerDots = true
-        /// Whether a snap shows its dotted guide, and whether it gives its cue, on the timeline and
-        /// the canvas (the article's feedback, each switchable to test what it is worth). Default true, true.
-        public var snapGuide = true, snapCue = true
+        /// Whether a snap shows its dotted guide on the timeline and the canvas (the article's
+        /// feedback, switchable to test what it is worth). Default true.
+        public var snapGuide = true
+        /// Whether a snap gives its cue (sound, pulse, rumble); the log counts snaps either way. Default true.
+        public var snapCue = true
         /// Trim handles outside the selected clip's edges (the article's choice: the clip's
         /// picture stays whole) or inside them (as many editors draw them). Default false (outside).
         public var handlesInside = false
