@@ -495,6 +495,12 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// How long each half of the attract loop's invitation pulse lasts (bright, then dim), in
         /// seconds: the loop wakes only when it changes. Default 1 s.
         public var invitationPulse: Double = 1
+        /// After the attract loop has played this long with nobody touching, in seconds, the screen
+        /// dims: the tour stops and the frame loop goes into low-frequency mode (no frames at all)
+        /// until a touch; 0: never. Default 600 s.
+        public var dimAfter: Double = 600
+        /// How dark the dimmed screen is: the black laid over the last picture, 0 … 1. Default 0.85.
+        public var dimOpacity: Double = 0.85
         public init() {}
     }
 }

@@ -146,9 +146,14 @@ public final class HostSession: ShellSession {
     public func setVisible(_ visible: Bool) {
         guard isHidden == visible else { return }
         isHidden = !visible
-        loop.mode = isHidden ? .lowFrequency : .normal
+        loop.mode = loopMode
         if visible { needsPresent = true }
     }
+
+    /// Low-frequency mode (no animation frames, no overlay redraws) while the window is hidden
+    /// or the kiosk's screen is dimmed; normal otherwise.
+    public var isLowFrequency: Bool { isHidden || kiosk?.phase == .dimmed }
+    private var loopMode: TimelineScheduleMode { isLowFrequency ? .lowFrequency : .normal }
 
     public func resize(to viewport: Size) {
         guard viewport != state.viewport else { return }
@@ -178,6 +183,7 @@ public final class HostSession: ShellSession {
         var arrived = input
         if kiosk != nil {
             arrived = stepKiosk(input, now: now)
+            if loop.mode != loopMode { loop.mode = loopMode; needsPresent = true }
             if exited {
                 frame.commands.append(.exit)
                 onStep?(StepRecord(time: now, input: input, ranEditor: false))
@@ -317,7 +323,7 @@ public final class HostSession: ShellSession {
     public func nextDue(after now: Time) -> (time: Time, reason: String)? {
         if !posted.isEmpty || !carried.isEmpty || needsPresent { return (now, "redraw") }
         var candidates: [(time: Time, reason: String)] = [loop.nextDue(), kiosk?.nextDue(after: now), heldDue].compactMap { $0 }
-        if overlays.isAnimating(kiosk: kiosk, now: now) && !isHidden { candidates.append((now + .seconds(1 / max(1, refreshRate)), "overlays")) }
+        if overlays.isAnimating(kiosk: kiosk, now: now) && !isLowFrequency { candidates.append((now + .seconds(1 / max(1, refreshRate)), "overlays")) }
         if configurationWatcher != nil { candidates.append((nextConfigurationCheck, "configuration file")) }
         if let clock = nextClockMinute(after: now) { candidates.append((clock, "status bar clock")) }
         return candidates.min { $0.time < $1.time }
@@ -338,7 +344,7 @@ public final class HostSession: ShellSession {
     /// When the status-bar clock next changes: the next whole minute of the wall clock, from the
     /// seed's `.everyMinute` schedule counted in time of day.
     private func nextClockMinute(after now: Time) -> Time? {
-        guard !isHidden, let wall = timeOfDay(at: now), let origin = wallClockOrigin else { return nil }
+        guard !isLowFrequency, let wall = timeOfDay(at: now), let origin = wallClockOrigin else { return nil }
         return EveryMinuteTimelineSchedule().nextEntry(after: wall, startingAt: .zero, mode: loop.mode).map { $0 - origin }
     }
 
@@ -434,7 +440,7 @@ public final class HostSession: ShellSession {
                 state = EditorState(project: setup.demo, configuration: configuration, viewport: viewport)
                 state.library = library
                 state.tasks = plan.map(TaskRun.init)
-                loop = FrameLoop(mode: isHidden ? .lowFrequency : .normal)
+                loop = FrameLoop(mode: loopMode)
                 overlays.resetIndicators()
                 needsPresent = true
             case .exit:

@@ -8,7 +8,12 @@ import TactileInput
 /// events the editor gets.
 public struct KioskMode: Sendable {
     /// Who has the screen.
-    public enum Phase: Equatable, Sendable { case visitor, attract, pin }
+    public enum Phase: Equatable, Sendable {
+        case visitor, attract, pin
+        /// The attract loop played `kiosk.dimAfter` seconds untouched: the screen is dimmed and
+        /// nothing runs until a touch.
+        case dimmed
+    }
 
     /// What the host must do.
     public enum Command: Equatable, Sendable {
@@ -83,7 +88,7 @@ public struct KioskMode: Sendable {
         // Only a finger landing brings a visitor: a key (a keyboard left on the stand, a stray
         // Escape) neither stops the attract loop nor starts an empty visitor session.
         let realTouch = input.contains { if case .touch(_, .down, _) = $0.kind { return true }; return false }
-        if phase == .attract && realTouch {
+        if (phase == .attract || phase == .dimmed) && realTouch {
             // Any touch stops the loop at once: the demo comes back fresh and the visitor has it.
             phase = .visitor
             step.commands += [.resetToDemo, .visitorArrived]
@@ -111,6 +116,12 @@ public struct KioskMode: Sendable {
                 step.events = []
             }
         }
+        if phase == .attract, settings.dimAfter > 0, now - invitationSince >= .seconds(settings.dimAfter) {
+            // Nobody came for a long while: dim the screen, stop the tour, draw nothing more.
+            phase = .dimmed
+            step.commands.append(.resetToDemo)
+            return step
+        }
         if phase == .attract {
             if now >= attract.roundEnds {
                 step.commands.append(.resetToDemo)
@@ -135,8 +146,11 @@ public struct KioskMode: Sendable {
                 return (min(tick > now ? tick : tick + whole, pad.closesAt), "kiosk PIN lockout")
             }
             return (pad.closesAt, "kiosk PIN timeout")
+        case .dimmed:
+            return nil
         case .attract:
-            let loop = (attract.nextEventDue ?? attract.roundEnds, "kiosk attract loop")
+            var loop = (attract.nextEventDue ?? attract.roundEnds, "kiosk attract loop")
+            if settings.dimAfter > 0, invitationSince + .seconds(settings.dimAfter) <= loop.0 { loop = (invitationSince + .seconds(settings.dimAfter), "kiosk dims") }
             guard let now, let pulse = invitationSchedule.nextEntry(after: now, startingAt: invitationSince, mode: .normal), pulse < loop.0 else { return loop }
             return (pulse, "kiosk invitation pulse")
         case .visitor:

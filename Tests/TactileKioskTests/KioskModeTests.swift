@@ -38,6 +38,24 @@ final class KioskModeTests: XCTestCase {
         XCTAssertNotEqual(k.nextDue(after: t(1.8))?.reason, "kiosk invitation pulse")
     }
 
+    func testAfterPlayingUntouchedForDimAfterTheScreenDimsAndOnlyATouchWakesIt() {
+        var k = kiosk { $0.dimAfter = 10 }
+        XCTAssertEqual(k.step([], viewport: viewport, now: t(9)).commands, [.resetToDemo], "rounds go on until then")
+        XCTAssertEqual(k.nextDue(after: t(9.5))?.reason, "kiosk dims")
+        XCTAssertEqual(k.nextDue(after: t(9.5))?.time, t(10))
+        let dim = k.step([], viewport: viewport, now: t(10))
+        XCTAssertEqual(k.phase, .dimmed)
+        XCTAssertEqual(dim.commands, [.resetToDemo], "the tour stops where a visitor would begin")
+        XCTAssertEqual(dim.events, [])
+        XCTAssertNil(k.nextDue(after: t(11)), "dimmed: nothing is due at all")
+        XCTAssertEqual(k.step([.key(.space, time: t(50))], viewport: viewport, now: t(50)).commands, [], "a key does not wake it")
+        let touch = down(1, 100, 300, at: 3600)
+        let wake = k.step([touch], viewport: viewport, now: t(3600))
+        XCTAssertEqual(wake.commands, [.resetToDemo, .visitorArrived])
+        XCTAssertEqual(wake.events, [touch])
+        XCTAssertEqual(k.phase, .visitor)
+    }
+
     func testTheAttractLoopPlaysTheTourOnTheWindowsClockAndStartsOverAfterItsPause() {
         var k = kiosk()
         XCTAssertEqual(k.phase, .attract)
