@@ -46,6 +46,30 @@ final class VideoExportTests: XCTestCase, ReplayTesting {
         XCTAssertLessThan(abs(after - before), 8, "and fades once it lifts")
     }
 
+    func testWithArenaTheVideoShowsTheArenasDecisions() throws {
+        // Beach tapped, its trailing handle dragged: trim wins; the decisions panel sits at the
+        // top of the canvas while the finger is down.
+        var events: [InputEvent] = [.touch(.down, id: 1, at: Point(x: 249, y: 606), time: .seconds(0.3)),
+                                    .touch(.up, id: 1, at: Point(x: 249, y: 606), time: .seconds(0.38)),
+                                    .touch(.down, id: 1, at: Point(x: 306, y: 606), time: .seconds(1.2))]
+        for i in 1...9 { events.append(.touch(.move, id: 1, at: Point(x: 306 - Double(i) * 3, y: 608), time: .seconds(1.2 + Double(i) * 0.016))) }
+        events.append(.touch(.up, id: 1, at: Point(x: 279, y: 608), time: .seconds(1.8)))
+        try write(events, to: "trim.jsonl")
+        for (name, arena) in [("plain.mp4", false), ("arena.mp4", true)] {
+            _ = try Commands.replay(trace: path("trim.jsonl"), project: nil, outputs: .init(video: path(name), framesPerSecond: 25, arena: arena),
+                                    scale: 1, until: nil)
+        }
+        let plain = try VideoDecoder(path: path("plain.mp4")).frame(at: .seconds(1.5)).image
+        let arena = try VideoDecoder(path: path("arena.mp4")).frame(at: .seconds(1.5)).image
+        // The panel's rows, across the canvas's top (y 110 … 150 at 1×).
+        var difference = 0.0, count = 0.0
+        for y in 110..<150 { for x in 20..<370 {
+            let i = (y * plain.width + x) * 4
+            for c in 0..<3 { difference += abs(Double(plain.pixels[i + c]) - Double(arena.pixels[i + c])); count += 1 }
+        } }
+        XCTAssertGreaterThan(difference / count, 10, "the decisions panel is in the arena video, not in the plain one")
+    }
+
     func testTheFrameRateMustBeSane() throws {
         try write([], to: "empty.jsonl")
         XCTAssertThrowsError(try Commands.replay(trace: path("empty.jsonl"), project: nil, outputs: .init(video: path("x.mp4"), framesPerSecond: 0),
