@@ -83,6 +83,15 @@ public enum Windowed {
                                proxies: ProxyStore(folder: ProxyStore.defaultFolder, settings: configuration.media))
         host.media = media
         var session: HostSession?
+        // Under systemd (`Type=notify`, `WatchdogSec`): ready at the first picture, pinged from the loop.
+        let visitorsToday = VisitorsPerDay()
+        let heartbeat = SystemdNotifier().map { notifier in
+            ServiceHeartbeat(notifier: notifier) {
+                let phase = session?.kiosk.map { Self.phaseName($0.phase) } ?? "editing"
+                return run.kiosk ? "\(phase) · \(visitorsToday.today) visitor\(visitorsToday.today == 1 ? "" : "s") today" : phase
+            }
+        }
+        heartbeat?.attach(to: host)
         do {
             try host.run { window in
                 let s = HostSession(project: project, configuration: configuration, measurer: window.measurer, media: media,
@@ -100,7 +109,10 @@ public enum Windowed {
                 }
                 recording?.attach(to: s, framesPerSecond: window.refreshRate, clockOrigin: window.clock.originUptimeNanoseconds)
                 if let visitors {
-                    s.onVisitor = { [unowned s] command, state, time in visitors.handle(command, state: state, at: time, framesPerSecond: s.refreshRate) }
+                    s.onVisitor = { [unowned s] command, state, time in
+                        if command == .visitorArrived { visitorsToday.count() }
+                        visitors.handle(command, state: state, at: time, framesPerSecond: s.refreshRate)
+                    }
                 }
                 let previous = s.onFrame
                 s.onFrame = { [unowned s] record in
@@ -119,8 +131,10 @@ public enum Windowed {
                 return s
             }
         } catch let e as SDLError {
+            heartbeat?.stopping()
             throw CommandError(e.message)
         }
+        heartbeat?.stopping()
         let final = session?.state.project ?? project
         var unsaved: [String] = []
         visitors?.finish(project: final)
@@ -139,6 +153,16 @@ public enum Windowed {
             throw CommandError("not everything could be saved: " + unsaved.joined(separator: "; "), exitCode: 3)
         }
         if host.ending != .closed { FileHandle.standardError.write(Data("tactile: \(host.ending == .terminated ? "terminated" : "kiosk exit"): everything saved\n".utf8)) }
+    }
+
+    /// The kiosk's phase as `systemctl status` shows it.
+    static func phaseName(_ phase: KioskMode.Phase) -> String {
+        switch phase {
+        case .attract: return "attract loop"
+        case .visitor: return "visitor"
+        case .pin: return "PIN pad open"
+        case .dimmed: return "dimmed"
+        }
     }
 
     /// "14:05" for a recovery notice.

@@ -52,6 +52,14 @@ public final class WindowHost {
     public private(set) var currentFrame: DeviceFrame?
     /// How the last run ended.
     public private(set) var ending: Ending = .closed
+    /// Told each time the loop comes round — after presenting a picture, or after waking with
+    /// nothing to show — with the clock and whether it presented: a service manager's watchdog is
+    /// fed from here, so a wedged renderer or a stuck frame silences it.
+    public var onLoop: ((_ now: Time, _ presented: Bool) -> Void)?
+    /// The latest instant the loop must wake by even when nothing is due (the watchdog's next beat).
+    public var wakeBy: (() -> Time?)?
+    /// Called each time round, before the wait: a test stalls the loop here.
+    public var loopHook: (() -> Void)?
     /// Whether presents wait for the display's refresh.
     private var vsyncOn = false
     /// When the last input event arrived (arrivals never go back).
@@ -91,7 +99,9 @@ public final class WindowHost {
         var input: [InputEvent] = [], relayout = true, generation = media?.generation ?? 0
         ending = .closed
         while true {
-            let due = relayout ? clock.now : session.nextDue(after: clock.now)?.time
+            loopHook?()
+            var due = relayout ? clock.now : session.nextDue(after: clock.now)?.time
+            if let beat = wakeBy?() { due = min(due ?? beat, beat) }
             if due != clock.now { cues.pauseWhenSilent() }
             for action in waitForInput(until: due, clock: clock, frame: frame, translator: &translator, into: &input) {
                 switch action {
@@ -142,6 +152,7 @@ public final class WindowHost {
                 let presentBegan = present(list, frame: frame, theme: theme, clock: clock)
                 session.didPresent(PresentTiming(renderBegan: began, presentBegan: presentBegan, presented: clock.now))
             }
+            onLoop?(clock.now, step.drawList != nil)
         }
     }
 
