@@ -98,10 +98,9 @@ public enum Windowed {
                                     viewport: options.viewport, library: library, plan: plan, notices: notices, kiosk: kiosk, now: window.clock.now)
                 s.refreshRate = window.refreshRate
                 s.stopwatch = window.clock
-                // The status bar's clock: the local time of day, lined up with the window's clock.
-                let day = Calendar.current.dateComponents([.hour, .minute, .second, .nanosecond], from: Date())
-                let sinceMidnight = Double((day.hour ?? 0) * 3600 + (day.minute ?? 0) * 60 + (day.second ?? 0)) + Double(day.nanosecond ?? 0) / 1e9
-                s.wallClockOrigin = .seconds(sinceMidnight) - window.clock.now
+                // The week clock (status bar clock, opening hours, nightly restart): local time since
+                // Monday 00:00, lined up with the window's clock.
+                s.wallClockOrigin = Self.weekClock(Date()) - window.clock.now
                 s.configurationWatcher = watcher
                 s.adjustReloaded = switches
                 s.sound = { project, position in
@@ -152,7 +151,21 @@ public enum Windowed {
             // Exit status 3: the program ran and closed, but something could not be saved.
             throw CommandError("not everything could be saved: " + unsaved.joined(separator: "; "), exitCode: 3)
         }
+        if session?.restartRequested == true {
+            // Exit status 75 (EX_TEMPFAIL): the unit's RestartForceExitStatus starts it anew.
+            throw CommandError("nightly restart (kiosk.restartAt): everything saved", exitCode: 75)
+        }
         if host.ending != .closed { FileHandle.standardError.write(Data("tactile: \(host.ending == .terminated ? "terminated" : "kiosk exit"): everything saved\n".utf8)) }
+    }
+
+    /// Local time since Monday 00:00 at `date`.
+    static func weekClock(_ date: Date) -> Time {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let c = calendar.dateComponents([.weekday, .hour, .minute, .second, .nanosecond], from: date)
+        let day = ((c.weekday ?? 2) + 5) % 7                        // Sunday is 1 in the Gregorian calendar
+        let seconds = Double(day * 86_400 + (c.hour ?? 0) * 3600 + (c.minute ?? 0) * 60 + (c.second ?? 0)) + Double(c.nanosecond ?? 0) / 1e9
+        return .seconds(seconds)
     }
 
     /// The kiosk's phase as `systemctl status` shows it.
@@ -162,6 +175,7 @@ public enum Windowed {
         case .visitor: return "visitor"
         case .pin: return "PIN pad open"
         case .dimmed: return "dimmed"
+        case .closed: return "closed (outside opening hours)"
         }
     }
 

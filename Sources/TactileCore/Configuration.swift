@@ -501,6 +501,23 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var dimAfter: Double = 600
         /// How dark the dimmed screen is: the black laid over the last picture, 0 … 1. Default 0.85.
         public var dimOpacity: Double = 0.85
+        /// Opening hours, one key a weekday, local time: "" (open all day), "closed", or spans like
+        /// "09:00-18:00" or "09:00-12:30, 13:30-18:00". Outside them the screen is black and the
+        /// frame loop draws nothing; a touch wakes it for a visitor. Default "" every day.
+        public var hoursMonday = "", hoursTuesday = "", hoursWednesday = "", hoursThursday = ""
+        public var hoursFriday = "", hoursSaturday = "", hoursSunday = ""
+        /// How long a touch outside opening hours keeps the kiosk awake after the last touch, in
+        /// seconds (instead of `idleTimeout`, when shorter). Default 120 s.
+        public var closedWake: Double = 120
+        /// A nightly clean restart at this time of day ("04:00"; "" for none): the visitor's session
+        /// saved, then an exit with status 75, which the systemd unit restarts on. A visitor at the
+        /// screen is never cut off: the restart waits until they leave. Default "".
+        public var restartAt = ""
+        /// Burn-in protection: during the attract loop and while dimmed, the picture moves by up to
+        /// this many points every `burnInInterval` seconds, never while a visitor touches it; 0: off.
+        /// Default 4 pt, every 180 s.
+        public var burnInShift: Double = 4
+        public var burnInInterval: Double = 180
         public init() {}
     }
 }

@@ -125,6 +125,7 @@ extension TactileConfiguration {
         // Kiosk.
         r["feel.addedLatency"] = .init(0, 1000, unit: "ms"); r["feel.maxFrameRate"] = .init(10, 240, unit: "fps")
         r["kiosk.dimAfter"] = .seconds(0, 86_400 * 7); r["kiosk.dimOpacity"] = .init(0, 1)
+        r["kiosk.closedWake"] = .seconds(1, 86_400); r["kiosk.burnInShift"] = .points(0, 40); r["kiosk.burnInInterval"] = .seconds(1, 86_400)
         r["feel.timecodeFrameRate"] = .init(1, 240, unit: "fps")
         r["feel.predictionHorizon"] = .init(0, 200, unit: "ms"); r["feel.predictionMaximumDistance"] = .points(0, 400)
         r["feel.kalmanProcessNoise"] = .init(0, 1e9, excludingLower: true, unit: "pt²/s³")

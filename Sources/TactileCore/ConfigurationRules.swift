@@ -80,6 +80,19 @@ extension TactileConfiguration {
         if !k.exitCornerSequence.isEmpty && k.exitCornerSequence.count < 3 {
             out.append(.init(key: "kiosk.exitCornerSequence", "needs at least 3 taps, so a visitor cannot stumble on it"))
         }
+        let days = [("hoursMonday", k.hoursMonday), ("hoursTuesday", k.hoursTuesday), ("hoursWednesday", k.hoursWednesday),
+                    ("hoursThursday", k.hoursThursday), ("hoursFriday", k.hoursFriday), ("hoursSaturday", k.hoursSaturday),
+                    ("hoursSunday", k.hoursSunday)]
+        for (name, text) in days {
+            do { _ = try OpeningHours.parseDay(text) } catch {
+                out.append(.init(key: "kiosk.\(name)", "\(error): give \"\" (open all day), \"closed\" or spans like \"09:00-18:00, 19:00-22:00\""))
+            }
+        }
+        if !k.restartAt.isEmpty {
+            do { _ = try OpeningHours.parseTime(k.restartAt) } catch {
+                out.append(.init(key: "kiosk.restartAt", "\(error): give a time of day like \"04:00\", or \"\" for no nightly restart"))
+            }
+        }
         if k.exitCornerSequence.count > 32 { out.append(.init(key: "kiosk.exitCornerSequence", "holds at most 32 taps")) }
         if !k.pin.allSatisfy({ $0.isASCII && $0.isNumber }) || k.pin.count > 12 {
             out.append(.init(key: "kiosk.pin", "must be digits only (at most 12), not \"\(PrintableText.of(k.pin, limit: 20))\""))

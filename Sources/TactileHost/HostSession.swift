@@ -114,6 +114,7 @@ public final class HostSession: ShellSession {
         overlays = HostOverlays(configuration: configuration)
         kioskMemory = UIMemory(input: configuration.input)
         predictor = Self.predictor(for: configuration)
+        wallClockOrigin = kiosk?.weekClock
     }
 
     /// The touch predictor `configuration` asks for, or nil.
@@ -135,8 +136,9 @@ public final class HostSession: ShellSession {
     public var refusesQuit: Bool { kiosk != nil }
     public var theme: Theme { editor.theme }
 
-    /// The time of day (since midnight) at session time zero, when the window shows a status-bar
-    /// clock (`overlays.statusBarClock`); nil in headless runs and replays.
+    /// The week clock at session time zero — local time since Monday 00:00 — in a window: the
+    /// status-bar clock (`overlays.statusBarClock`, its time of day), a kiosk's opening hours and
+    /// nightly restart follow it. Nil in headless runs and replays (no clock, always open).
     public var wallClockOrigin: Time?
 
     /// Whether the window is hidden: the frame loop then runs in low-frequency mode (the seed's
@@ -152,7 +154,10 @@ public final class HostSession: ShellSession {
 
     /// Low-frequency mode (no animation frames, no overlay redraws) while the window is hidden
     /// or the kiosk's screen is dimmed; normal otherwise.
-    public var isLowFrequency: Bool { isHidden || kiosk?.phase == .dimmed }
+    public var isLowFrequency: Bool { isHidden || kiosk?.phase == .dimmed || kiosk?.phase == .closed }
+    /// The nightly restart came (`kiosk.restartAt`): the shell closes, and the program exits for
+    /// the service manager to start it anew.
+    public private(set) var restartRequested = false
     private var loopMode: TimelineScheduleMode { isLowFrequency ? .lowFrequency : .normal }
 
     public func resize(to viewport: Size) {
@@ -184,6 +189,7 @@ public final class HostSession: ShellSession {
         if kiosk != nil {
             arrived = stepKiosk(input, now: now)
             if loop.mode != loopMode { loop.mode = loopMode; needsPresent = true }
+            frame.shift = kiosk?.burnInOffset(at: now) ?? .zero
             if exited {
                 frame.commands.append(.exit)
                 onStep?(StepRecord(time: now, input: input, ranEditor: false))
@@ -421,7 +427,7 @@ public final class HostSession: ShellSession {
         var reset = false
         // While the PIN pad is open the input is the pad's: its UI pass says which keys were tapped.
         let keys = k.phase == .pin ? kioskPass(k, touches: input, now: now) : []
-        let step = k.step(input, viewport: state.viewport, now: now, pinKeys: keys)
+        let step = k.step(input, viewport: state.viewport, now: now, pinKeys: keys, week: wallClockOrigin.map { $0 + now })
         kiosk = k
         if k.phase == .pin {
             _ = kioskPass(k, touches: [], now: now)       // the pad as this step left it
@@ -445,6 +451,10 @@ public final class HostSession: ShellSession {
                 needsPresent = true
             case .exit:
                 exited = true
+                return []
+            case .restart:
+                exited = true
+                restartRequested = true
                 return []
             }
         }

@@ -13,6 +13,8 @@ public struct KioskMode: Sendable {
         /// The attract loop played `kiosk.dimAfter` seconds untouched: the screen is dimmed and
         /// nothing runs until a touch.
         case dimmed
+        /// Outside opening hours: the screen is black and nothing runs until a touch or opening time.
+        case closed
     }
 
     /// What the host must do.
@@ -25,6 +27,8 @@ public struct KioskMode: Sendable {
         case resetToDemo
         /// Close the program (the way out was used).
         case exit
+        /// The nightly restart (`kiosk.restartAt`): save, then exit for the service to start anew.
+        case restart
     }
 
     /// What one step decided: the events the editor gets, and the commands, in order.
@@ -50,6 +54,20 @@ public struct KioskMode: Sendable {
     public private(set) var pinLockedUntil: Time?
     /// When the attract loop began showing (the invitation's pulse counts from here).
     public private(set) var invitationSince: Time
+    /// Opening hours and the nightly restart.
+    public let hours: OpeningHours
+    /// The week clock (time since Monday 00:00, local) at the last step, when the host knows it.
+    public private(set) var lastWeek: Time?
+    /// The restart's time came while a visitor was at the screen: it happens when they leave.
+    public private(set) var restartPending = false
+    /// When the last step ran.
+    private var lastStepAt = Time.zero
+
+    /// The next opening change or restart in session time, when the week clock is known.
+    private var hoursDue: (time: Time, reason: String)? {
+        guard let week = lastWeek, !hours.alwaysOpen || hours.restartAt != nil, let next = hours.nextChange(after: week) else { return nil }
+        return (lastStepAt + (next - week), "kiosk opening hours")
+    }
 
     /// Kiosk rules starting at `now`: in the attract loop, or (`visitorPresent`, after a
     /// recovery) with a visitor's work on screen.
@@ -61,6 +79,33 @@ public struct KioskMode: Sendable {
         exitGesture = ExitGesture(settings: settings)
         attract = AttractLoop(trace: attractTrace, pause: settings.attractPause, startingAt: now)
         invitationSince = now
+        hours = OpeningHours(settings: settings)
+    }
+
+    /// The burn-in shift at `now`: during the attract loop and while dimmed, the picture steps
+    /// round eight offsets of `kiosk.burnInShift` points, one every `kiosk.burnInInterval`
+    /// seconds; none while a visitor is there (or the PIN pad is open, or closed and black).
+    public func burnInOffset(at now: Time) -> Point {
+        guard phase == .attract || phase == .dimmed, settings.burnInShift > 0 else { return .zero }
+        let interval = Time.seconds(max(1, settings.burnInInterval))
+        let step = Int(max(0, (now - invitationSince).ticks) / interval.ticks) % 9
+        let s = settings.burnInShift
+        let ring: [(Double, Double)] = [(0, 0), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]
+        return Point(x: ring[step].0 * s, y: ring[step].1 * s)
+    }
+
+    /// When the burn-in shift next moves, while one applies.
+    func nextBurnInShift(after now: Time) -> Time? {
+        guard phase == .attract || phase == .dimmed, settings.burnInShift > 0 else { return nil }
+        let interval = Time.seconds(max(1, settings.burnInInterval))
+        let n = max(0, (now - invitationSince).ticks) / interval.ticks + 1
+        return invitationSince + Time(ticks: interval.ticks * n)
+    }
+
+    /// Session time of the next opening change or restart, from the week clock `week` at `now`.
+    func nextHoursChange(now: Time, week: Time?) -> Time? {
+        guard let week, let next = hours.nextChange(after: week) else { return nil }
+        return now + (next - week)
     }
 
     /// The invitation's pulse: bright, then dim, each for `kiosk.invitationPulse` seconds, on a
@@ -79,10 +124,46 @@ public struct KioskMode: Sendable {
     /// Takes the real input that arrived by `now` (in a viewport of `viewport`) and decides.
     /// While the PIN pad is open, the input is the pad's: `pinKeys` are the keys its UI pass saw
     /// tapped (`PinPadView`).
-    public mutating func step(_ input: [InputEvent], viewport: Size, now: Time, pinKeys: [PinPad.Key] = []) -> Step {
+    /// `week` is the week clock now (time since Monday 00:00, local), when the host knows it:
+    /// opening hours and the nightly restart follow it.
+    public mutating func step(_ input: [InputEvent], viewport: Size, now: Time, pinKeys: [PinPad.Key] = [], week: Time? = nil) -> Step {
         var step = Step()
+        let previousWeek = lastWeek
+        lastWeek = week
+        lastStepAt = now
+        if let week, let previousWeek, hours.restartFalls(after: previousWeek, through: week) { restartPending = true }
         if phase == .pin {
             stepPin(pinKeys, now: now, into: &step)
+            return step
+        }
+        let open = week.map(hours.isOpen) ?? true
+        let realTouchNow = input.contains { if case .touch(_, .down, _) = $0.kind { return true }; return false }
+        // The nightly restart, when nobody is at the screen.
+        if restartPending && (phase != .visitor || !visitorActive) && !realTouchNow {
+            restartPending = false
+            step.commands.append(.restart)
+            return step
+        }
+        if phase == .closed {
+            if realTouchNow {
+                // A touch wakes it for a visitor, even after hours.
+                phase = .visitor
+                step.commands += [.resetToDemo, .visitorArrived]
+                visitorActive = true
+                lastInput = now
+                step.events = input
+                return step
+            }
+            guard open else { return step }
+            phase = .attract
+            attract.restart(at: now)
+            invitationSince = now
+            step.commands.append(.resetToDemo)
+        }
+        if (phase == .attract || phase == .dimmed) && !open && !realTouchNow {
+            // Closing time: black, nothing runs.
+            phase = .closed
+            step.commands.append(.resetToDemo)
             return step
         }
         // Only a finger landing brings a visitor: a key (a keyboard left on the stand, a stray
@@ -105,11 +186,12 @@ public struct KioskMode: Sendable {
                 openWayOut(now: now, into: &step)
                 return step
             }
-            if (now - lastInput).seconds >= settings.idleTimeout {
+            let timeout = open ? settings.idleTimeout : min(settings.idleTimeout, settings.closedWake)
+            if (now - lastInput).seconds >= timeout {
                 if visitorActive { step.commands.append(.visitorLeft) }
                 step.commands.append(.resetToDemo)
                 visitorActive = false
-                phase = .attract
+                phase = open ? .attract : .closed
                 attract.restart(at: now)
                 invitationSince = now
                 exitGesture.reset()
@@ -146,15 +228,22 @@ public struct KioskMode: Sendable {
                 return (min(tick > now ? tick : tick + whole, pad.closesAt), "kiosk PIN lockout")
             }
             return (pad.closesAt, "kiosk PIN timeout")
+        case .closed:
+            return hoursDue
         case .dimmed:
-            return nil
+            let shift = nextBurnInShift(after: now ?? lastStepAt).map { ($0, "kiosk burn-in shift") }
+            return [hoursDue, shift].compactMap { $0 }.min { $0.time < $1.time }
         case .attract:
             var loop = (attract.nextEventDue ?? attract.roundEnds, "kiosk attract loop")
+            if let due = hoursDue, due.time < loop.0 { loop = due }
+            if let shift = nextBurnInShift(after: now ?? lastStepAt), shift < loop.0 { loop = (shift, "kiosk burn-in shift") }
             if settings.dimAfter > 0, invitationSince + .seconds(settings.dimAfter) <= loop.0 { loop = (invitationSince + .seconds(settings.dimAfter), "kiosk dims") }
             guard let now, let pulse = invitationSchedule.nextEntry(after: now, startingAt: invitationSince, mode: .normal), pulse < loop.0 else { return loop }
             return (pulse, "kiosk invitation pulse")
         case .visitor:
-            let idle = (lastInput + .seconds(settings.idleTimeout), "kiosk idle timeout")
+            // After hours a woken kiosk sleeps again sooner (`kiosk.closedWake`).
+            let open = lastWeek.map(hours.isOpen) ?? true
+            let idle = (lastInput + .seconds(open ? settings.idleTimeout : min(settings.idleTimeout, settings.closedWake)), "kiosk idle timeout")
             if let hold = exitGesture.holdDue, hold < idle.0 { return (hold, "kiosk exit hold") }
             return idle
         }

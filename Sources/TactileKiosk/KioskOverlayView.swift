@@ -25,6 +25,9 @@ public struct KioskOverlayView {
                 if let progress = kiosk.exitGesture.holdProgress(at: ui.now) { drawHold(progress) }
             case .pin:
                 if let pad = kiosk.pinPad { keys = PinPadView(ui: ui, pad: pad, settings: kiosk.settings).draw() }
+            case .closed:
+                ui.fill(Rect(origin: .zero, size: ui.viewport), Color(hex: 0x000000))
+                ui.element(UIElement(id: "kiosk.closed", role: "kioskClosed", label: "Closed", frame: Rect(origin: .zero, size: ui.viewport)))
             case .dimmed:
                 ui.fill(Rect(origin: .zero, size: ui.viewport), Color(hex: 0x000000).opacity(min(1, max(0, kiosk.settings.dimOpacity))))
                 ui.element(UIElement(id: "kiosk.dimmed", role: "kioskDimmed", label: "Dimmed", frame: Rect(origin: .zero, size: ui.viewport)))

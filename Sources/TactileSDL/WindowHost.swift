@@ -149,7 +149,7 @@ public final class WindowHost {
             }
             if let list = step.drawList {
                 let began = clock.now
-                let presentBegan = present(list, frame: frame, theme: theme, clock: clock)
+                let presentBegan = present(list, frame: frame, theme: theme, clock: clock, shift: step.shift)
                 session.didPresent(PresentTiming(renderBegan: began, presentBegan: presentBegan, presented: clock.now))
             }
             onLoop?(clock.now, step.drawList != nil)
@@ -267,14 +267,15 @@ public final class WindowHost {
 
     /// Draws `list` (the session's picture, in viewport points) into the phone's screen, with
     /// the desk and the device's bezel around it, and presents. Returns when present was called.
-    private func present(_ list: DrawList, frame: DeviceFrame, theme: Theme, clock: SessionClock) -> Time {
+    /// `shift` moves the picture by that many points (burn-in protection).
+    private func present(_ list: DrawList, frame: DeviceFrame, theme: Theme, clock: SessionClock, shift: Point = .zero) -> Time {
         guard let r = sdlRenderer, let drawer else { return clock.now }
         let window = pixelSize()
         SDL_RenderSetClipRect(r, nil)
         SDL_SetRenderDrawColor(r, theme.desk.r, theme.desk.g, theme.desk.b, 255)
         SDL_RenderClear(r)
         let s = frame.screen
-        drawer.render(list, placement: .init(originX: s.x, originY: s.y, scale: frame.scale),
+        drawer.render(list, placement: .init(originX: s.x + shift.x * frame.scale, originY: s.y + shift.y * frame.scale, scale: frame.scale),
                       bounds: SDL_Rect(x: Int32(s.x), y: Int32(s.y), w: Int32(s.width), h: Int32(s.height)))
         if frame.showsBezel {
             // Round the screen's corners (masks in the desk's colour), then lay the bezel, a

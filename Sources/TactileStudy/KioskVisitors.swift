@@ -38,7 +38,7 @@ public final class KioskVisitors {
             }
         case .visitorLeft:
             finish(project: state.project)
-        case .resetToDemo, .exit:
+        case .resetToDemo, .exit, .restart:
             break
         }
     }

@@ -55,6 +55,7 @@ public struct RecordedSession {
         let tour = folder.appendingPathComponent(SessionRecorder.FileName.attract)
         guard FileManager.default.fileExists(atPath: tour.path) else { return nil }
         var visitorPresent = false
+        var weekClock: Time?
         let setup = folder.appendingPathComponent(SessionRecorder.FileName.kiosk)
         if FileManager.default.fileExists(atPath: setup.path) {
             guard let data = FileManager.default.contents(atPath: setup.path),
@@ -65,8 +66,14 @@ public struct RecordedSession {
                 guard let b = JSONNumber.boolean(v) else { throw CommandError.badInput("\(setup.path): visitorPresent: must be true or false") }
                 visitorPresent = b
             }
+            if let v = object["weekClock"] {
+                guard let seconds = JSONNumber.double(v), let t = Time.checkedSeconds(seconds, in: 0...(7 * 86_400)) else {
+                    throw CommandError.badInput("\(setup.path): weekClock: must be seconds since Monday 00:00, from 0 to 604800")
+                }
+                weekClock = t
+            }
         }
-        return KioskSetup(attractTrace: try Inputs.trace(at: tour.path), demo: demo, visitorPresent: visitorPresent)
+        return KioskSetup(attractTrace: try Inputs.trace(at: tour.path), demo: demo, visitorPresent: visitorPresent, weekClock: weekClock)
     }
 
     /// The folder's `notices.json` (none when it has no such file); errors name the entry.

@@ -76,6 +76,12 @@ public final class Recording {
                        framesPerSecond: Double, session: HostSession) {
         if recorder == nil && failedToStart == nil {
             do {
+                // A kiosk run keeps its week clock, so its replay opens and closes at the same hours.
+                var kiosk = self.kiosk
+                kiosk?.weekClock = session.wallClockOrigin.map { w in
+                    let week = Time.seconds(7 * 86_400)
+                    return Time(ticks: ((w.ticks % week.ticks) + week.ticks) % week.ticks)
+                }
                 recorder = try SessionRecorder(folder: folder, viewport: viewport, framesPerSecond: framesPerSecond, project: self.project,
                                                configuration: configuration, plan: plan?.json, notices: notices, kiosk: kiosk)
             } catch {

@@ -66,7 +66,9 @@ public final class SessionRecorder {
             if let kiosk {
                 // A kiosk's whole run: the tour its attract loop played, and how it began.
                 try AtomicFile.write(Data(kiosk.attractTrace.serialized().utf8), to: folder.appendingPathComponent(FileName.attract))
-                let setup = JSONValue.object([("visitorPresent", .bool(kiosk.visitorPresent))]).serialized(pretty: true) + "\n"
+                var fields: [(String, JSONValue)] = [("visitorPresent", .bool(kiosk.visitorPresent))]
+                if let week = kiosk.weekClock { fields.append(("weekClock", .number((week.seconds * 1_000_000).rounded() / 1_000_000))) }
+                let setup = JSONValue.object(fields).serialized(pretty: true) + "\n"
                 try AtomicFile.write(Data(setup.utf8), to: folder.appendingPathComponent(FileName.kiosk))
             }
             if !notices.isEmpty {

@@ -81,4 +81,25 @@ final class KioskSessionTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(try String(contentsOfFile: path("l.jsonl"), encoding: .utf8), recordedLog, "the same log, line for line")
         XCTAssertEqual(try ProjectFile.load(from: URL(fileURLWithPath: path("p.json"))), session.host.state.project)
     }
+
+    func testAKioskRunThatClosedAndWasWokenAfterHoursReplaysTheSame() throws {
+        // Sunday 17:59:50, open until 18:00: the attract loop, closing time, a touch after hours.
+        let run = folder.appendingPathComponent("hours")
+        var c = TactileConfiguration()
+        c.kiosk.hoursSunday = "09:00-18:00"; c.kiosk.closedWake = 5
+        let setup = KioskSetup(attractTrace: try AttractTour.builtIn(), demo: DemoProject.make())
+        let session = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, configuration: c, kiosk: setup)
+        session.host.wallClockOrigin = .seconds(6 * 86_400 + 17 * 3600 + 59 * 60 + 50)
+        let recording = try Recording(folder: run, project: DemoProject.make(), configuration: c, kiosk: setup)
+        recording.attach(to: session.host, framesPerSecond: 60)
+        session.player.play(Trace(viewport: Size(width: 390, height: 844), events: tap(Point(x: 249, y: 606), at: 40)), until: .seconds(60))
+        recording.finish(project: session.host.state.project)
+        XCTAssertEqual(session.host.kiosk?.phase, .closed, "asleep again 5 s after the visitor's tap")
+        let kioskJSON = try String(contentsOf: run.appendingPathComponent("kiosk.json"), encoding: .utf8)
+        XCTAssertTrue(kioskJSON.contains("weekClock"), kioskJSON)
+        let recordedLog = try String(contentsOf: run.appendingPathComponent("log.jsonl"), encoding: .utf8)
+        XCTAssertTrue(recordedLog.contains("select"), "the woken visitor's tap selected Beach")
+        _ = try Commands.replay(trace: run.path, project: nil, outputs: .init(logOut: path("h.jsonl")), scale: 1, until: nil)
+        XCTAssertEqual(try String(contentsOfFile: path("h.jsonl"), encoding: .utf8), recordedLog, "the same log, line for line")
+    }
 }

@@ -12,6 +12,7 @@ final class KioskDimmingTests: XCTestCase {
     func testADimmedKioskRunsNoFramesForAnHourAndATouchWakesIt() {
         var c = TactileConfiguration()
         c.kiosk.dimAfter = 5
+        c.kiosk.burnInShift = 0                  // no burn-in shifts either: nothing at all while dimmed
         c.kiosk.attractPause = 1
         let tour = Trace(viewport: Size(width: 390, height: 844), events: [
             .touch(.down, id: 1, at: Point(x: 300, y: 700), time: .seconds(0.5)),

@@ -39,7 +39,7 @@ final class KioskModeTests: XCTestCase {
     }
 
     func testAfterPlayingUntouchedForDimAfterTheScreenDimsAndOnlyATouchWakesIt() {
-        var k = kiosk { $0.dimAfter = 10 }
+        var k = kiosk { $0.dimAfter = 10; $0.burnInShift = 0 }
         XCTAssertEqual(k.step([], viewport: viewport, now: t(9)).commands, [.resetToDemo], "rounds go on until then")
         XCTAssertEqual(k.nextDue(after: t(9.5))?.reason, "kiosk dims")
         XCTAssertEqual(k.nextDue(after: t(9.5))?.time, t(10))

@@ -12,6 +12,8 @@ public struct ShellFrame {
     public var commands: [ShellCommand] = []
     /// Whether the editor ran in this step.
     public var ranEditor = false
+    /// How far to move the picture on the screen, in points (a kiosk's burn-in protection).
+    public var shift: Point = .zero
 
     public init(drawList: DrawList? = nil, cues: [CueEvent] = [], commands: [ShellCommand] = [], ranEditor: Bool = false) {
         self.drawList = drawList; self.cues = cues; self.commands = commands; self.ranEditor = ranEditor
