@@ -331,6 +331,10 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var scaleY: Double = 1
         public var offsetX: Double = 0
         public var offsetY: Double = 0
+        /// A full calibration (what `tactile calibrate` writes), applied last, in libinput's order:
+        /// x' = a·x + b·y + c, y' = d·x + e·y + f, in fractions of the window — it can turn, mirror
+        /// and shear as well as scale and move. Default [1, 0, 0, 0, 1, 0] (none).
+        public var calibrationMatrix: [Double] = [1, 0, 0, 0, 1, 0]
         /// Regions of the panel whose touches are ignored (bezels that report phantom touches),
         /// in the panel's own fractions (0 … 1, before rotation): {"x","y","width","height"}. Default none.
         public var ignoreRegions: [Region] = []

@@ -115,6 +115,7 @@ extension TactileConfiguration {
         r["touchscreen.ignoreRegions[].x"] = .init(0, 1); r["touchscreen.ignoreRegions[].y"] = .init(0, 1)
         r["touchscreen.ignoreRegions[].width"] = .init(0, 1, excludingLower: true); r["touchscreen.ignoreRegions[].height"] = .init(0, 1, excludingLower: true)
         r["touchscreen.jitterThreshold"] = .points(0, 100)
+        r["touchscreen.calibrationMatrix[]"] = .init(-100, 100)
         // Overlays.
         r["overlays.touchRadius"] = .points(1, 400); r["overlays.trailDuration"] = .seconds(0, 60); r["overlays.liftFadeDuration"] = .seconds(0, 60)
         r["overlays.pointerTrailLength"] = .init(1, 100_000); r["overlays.monitorHistory"] = .init(1, 10_000)

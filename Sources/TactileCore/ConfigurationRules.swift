@@ -66,6 +66,12 @@ extension TactileConfiguration {
         for (k, v) in [("scaleX", s.scaleX), ("scaleY", s.scaleY)] where abs(v) < 0.01 {
             out.append(.init(key: "touchscreen.\(k)", "must not be 0 (nor nearer 0 than ±0.01): every touch would land on one line"))
         }
+        let matrix = s.calibrationMatrix
+        if matrix.count != 6 {
+            out.append(.init(key: "touchscreen.calibrationMatrix", "needs 6 numbers [a, b, c, d, e, f] (x' = a·x + b·y + c, y' = d·x + e·y + f), not \(matrix.count)"))
+        } else if abs(Self.determinant(matrix)) < 1e-4 {
+            out.append(.init(key: "touchscreen.calibrationMatrix", "folds the panel onto a line (a·e − b·d is 0): every touch would land on it"))
+        }
         if s.ignoreRegions.count > 64 { out.append(.init(key: "touchscreen.ignoreRegions", "holds at most 64 regions")) }
         if s.deviceName.count > 200 { out.append(.init(key: "touchscreen.deviceName", "must be at most 200 characters")) }
 
@@ -110,6 +116,14 @@ extension TactileConfiguration {
 }
 
 /// The corners of the screen a kiosk's exit sequence is tapped in.
+extension TactileConfiguration {
+    /// a·e − b·d of a calibration matrix [a, b, c, d, e, f].
+    static func determinant(_ m: [Double]) -> Double {
+        let ae: Double = m[0] * m[4], bd: Double = m[1] * m[3]
+        return ae - bd
+    }
+}
+
 public enum KioskCorner: String, CaseIterable, Sendable {
     case topLeft, topRight, bottomLeft, bottomRight
 }

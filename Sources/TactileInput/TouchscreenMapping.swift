@@ -23,7 +23,10 @@ public struct TouchscreenMapping: Sendable {
         case 270: r = Point(x: p.y, y: 1 - p.x)
         default: r = p
         }
-        return Point(x: r.x * settings.scaleX + settings.offsetX, y: r.y * settings.scaleY + settings.offsetY)
+        let s = Point(x: r.x * settings.scaleX + settings.offsetX, y: r.y * settings.scaleY + settings.offsetY)
+        let m = settings.calibrationMatrix
+        guard m.count == 6 else { return s }
+        return Point(x: m[0] * s.x + m[1] * s.y + m[2], y: m[3] * s.x + m[4] * s.y + m[5])
     }
 
     /// Whether a panel point lies in an ignored region.

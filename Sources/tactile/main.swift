@@ -9,7 +9,7 @@ struct Tactile: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tactile",
         abstract: "A touch-interaction lab: a phone-sized video editor for Linux touchscreens.",
-        subcommands: [Run.self, Snapshot.self, Inspect.self, Replay.self, Heatmap.self, Report.self, Probe.self, Config.self],
+        subcommands: [Run.self, Snapshot.self, Inspect.self, Replay.self, Heatmap.self, Report.self, Probe.self, Config.self, Calibrate.self, Devices.self],
         defaultSubcommand: Run.self)
 }
 
@@ -160,6 +160,36 @@ struct Probe: ParsableCommand {
         let result = Commands.probe(files)
         print(result.json, terminator: "")
         if !result.allOK { throw ExitCode(1) }
+    }
+}
+
+struct Calibrate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Calibrate the touch panel: tap 4 (or 9) crosses, check the result on a grid, save it into the configuration file (the old one kept as FILE.bak) and print the matching libinput udev rule.")
+
+    @Option(help: "The configuration file to write the touchscreen calibration into (made if missing).") var config = "~/.config/tactile/config.json"
+    @Option(help: "How many targets: 4 (the corners) or 9 (a 3 × 3 grid).") var points = 4
+    @Option(help: "Pixels per point (default: chosen from the display).") var scale: Double?
+
+    func run() throws {
+        try guarded {
+            guard let summary = try TactileApp.Calibrate.run(configFile: config, points: points, scale: scale) else {
+                FileHandle.standardError.write(Data("tactile: calibration cancelled; nothing was written\n".utf8))
+                return
+            }
+            print(summary, terminator: "")
+        }
+    }
+}
+
+struct Devices: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the touch devices SDL sees, then count, while you touch the panel, the fingers each reports and any mouse presses that come with them.")
+
+    @Option(help: "How long to watch, in seconds.") var seconds = 5.0
+
+    func run() throws {
+        try guarded { print(try Commands.devices(seconds: seconds), terminator: "") }
     }
 }
 

@@ -1,0 +1,64 @@
+import Foundation
+import TactileCore
+import TactileHost
+import TactileInput
+import TactileSDL
+import TactileStudy
+
+/// `tactile calibrate`: the calibration wizard full screen, then its result written into the
+/// configuration file's `touchscreen` section.
+public enum Calibrate {
+    /// Runs the wizard; returns what it printed (the map's error and the udev rule) or nil when cancelled.
+    public static func run(configFile: String, points: Int, scale: Double?) throws -> String? {
+        guard points == 4 || points == 9 else { throw CommandError.badInput("--points must be 4 or 9, not \(points)") }
+        let url = URL(fileURLWithPath: (configFile as NSString).expandingTildeInPath)
+        let configuration = try FileManager.default.fileExists(atPath: url.path) ? Settings(file: url.path).load() : TactileConfiguration()
+        var raw = configuration
+        raw.touchscreen = CalibrationSession.rawTouchscreen(configuration.touchscreen)
+        let host = WindowHost(options: WindowOptions(viewport: configuration.layout.viewport, scale: try Inputs.scale(scale), fill: true, fullscreen: true),
+                              configuration: raw)
+        var wizard: CalibrationSession?
+        do {
+            try host.run { window in
+                let s = CalibrationSession(viewport: configuration.layout.viewport, points: points, configuration: configuration, measurer: window.measurer)
+                wizard = s
+                return s
+            }
+        } catch let e as SDLError {
+            throw CommandError(e.message)
+        }
+        guard case let .saved(calibration)? = wizard?.result else { return nil }
+        try write(calibration, to: url)
+        let error = wizard?.largestError.map { String(format: "%.1f", $0) } ?? "?"
+        return "Saved the calibration into \(url.path) (the targets land within \(error) pt).\n"
+            + "For libinput (other programs on this stand), put this line in /etc/udev/rules.d/99-tactile-touch.rules:\n"
+            + "ACTION==\"add|change\", KERNEL==\"event[0-9]*\", ENV{ID_INPUT_TOUCHSCREEN}==\"1\", \(calibration.udevRule)\n"
+    }
+
+    /// Writes `calibration` as the file's touchscreen calibration — turn, scale and offset taken
+    /// off, as the matrix holds them all — keeping every other key. The file is written
+    /// atomically, the previous one kept beside it as `FILE.bak`; the result is checked first.
+    public static func write(_ calibration: AffineCalibration, to url: URL) throws {
+        var root: [String: Any] = [:]
+        if let data = FileManager.default.contents(atPath: url.path), !data.isEmpty {
+            guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+                throw CommandError.badInput("\(url.path): not a JSON object; the calibration was not written")
+            }
+            root = object
+        }
+        var touch = root["touchscreen"] as? [String: Any] ?? [:]
+        touch["rotation"] = 0; touch["scaleX"] = 1; touch["scaleY"] = 1; touch["offsetX"] = 0; touch["offsetY"] = 0
+        touch["calibrationMatrix"] = calibration.matrix.map { ($0 * 1_000_000).rounded() / 1_000_000 }
+        root["touchscreen"] = touch
+        let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
+        _ = try ConfigurationFile.decode(data)                       // refuse to write a file Tactile would refuse
+        if FileManager.default.fileExists(atPath: url.path) {
+            let backup = url.appendingPathExtension("bak")
+            try? FileManager.default.removeItem(at: backup)
+            try FileManager.default.copyItem(at: url, to: backup)
+        } else {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
+        try AtomicFile.write(data + Data("\n".utf8), to: url)
+    }
+}
