@@ -15,7 +15,8 @@ public struct Percentiles: Hashable, Sendable {
     /// The `p`-th percentile (`p` from 0 to 100); nil when there are no values.
     public func percentile(_ p: Double) -> Double? {
         guard !sorted.isEmpty else { return nil }
-        let rank = Int((min(100, max(0, p)) / 100 * Double(sorted.count)).rounded(.up))
+        // p·n / 100, multiplied first: 55 · 100 / 100 is exactly 55 (0.55 · 100 is not).
+        let rank = Int((min(100, max(0, p)) * Double(sorted.count) / 100).rounded(.up))
         return sorted[min(sorted.count - 1, max(0, rank - 1))]
     }
 

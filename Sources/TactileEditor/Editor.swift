@@ -91,8 +91,8 @@ public struct Editor {
     }
 
     /// The picture `state` would show with its fingers moved to `predicted` positions
-    /// (`feel.prediction`): one pass over a copy of the state, whose changes, log and cues are
-    /// dropped, so that predicting never changes the project, the log or what the editor remembers.
+    /// (`feel.prediction`): two passes over a copy of the state (one takes the moves, the next
+    /// draws), whose changes, log and cues are dropped, so that predicting never changes the project, the log or what the editor remembers.
     /// Media problems are left for the real frame to report.
     public func preview(_ state: EditorState, moving predicted: [PointerID: Point], now: Time) -> DrawList {
         var copy = state

@@ -91,8 +91,6 @@ public final class HostSession: ShellSession {
     private var gestures = GestureOfFrame()
     /// Predicts the fingers for the picture (`feel.prediction`); nil when off.
     private var predictor: TouchPredictor?
-    /// The picture last presented, before the overlays (the predicted one, when predicting).
-    private var lastShown: DrawList?
     /// Recent times from a frame's start to its present, for the prediction's horizon.
     private var presentDelays: [Time] = []
 
@@ -209,7 +207,7 @@ public final class HostSession: ShellSession {
         guard due else {
             // Only the overlays moved: draw them over the last picture.
             if let lastOutput, decorated || overlayOnScreen {
-                frame.drawList = compose(over: lastOutput.drawList, now: now)
+                frame.drawList = compose(over: lastList ?? lastOutput.drawList, now: now)
                 overlayOnScreen = decorated
             }
             onStep?(StepRecord(time: now, input: input, ranEditor: false))
@@ -261,7 +259,8 @@ public final class HostSession: ShellSession {
             overlayOnScreen = decorated
             lastList = shown
             framesPresented += 1
-            presenting = latencySample(of: pending, gesture: gesture, workBegan: now)
+            // Only a person's input is timed: the attract tour's made-up touches are not.
+            presenting = kiosk?.phase == .attract ? nil : latencySample(of: pending, gesture: gesture, workBegan: now)
         }
         needsPresent = false
         return frame
@@ -399,8 +398,8 @@ public final class HostSession: ShellSession {
     public func adopt(_ new: TactileConfiguration) {
         // A new predictor only when its settings changed: a finger down keeps its history.
         let f = new.feel, old = configuration.feel
-        if predictor == nil || (f.prediction, f.predictionMaximumDistance, f.kalmanProcessNoise, f.kalmanMeasurementNoise)
-            != (old.prediction, old.predictionMaximumDistance, old.kalmanProcessNoise, old.kalmanMeasurementNoise) {
+        if predictor == nil || (f.prediction, f.predictionMaximumDistance, f.kalmanProcessNoise, f.kalmanMeasurementNoise, new.input.velocityWindow)
+            != (old.prediction, old.predictionMaximumDistance, old.kalmanProcessNoise, old.kalmanMeasurementNoise, configuration.input.velocityWindow) {
             predictor = Self.predictor(for: new)
         }
         configuration = new
@@ -448,6 +447,9 @@ public final class HostSession: ShellSession {
                 state.tasks = plan.map(TaskRun.init)
                 loop = FrameLoop(mode: loopMode)
                 overlays.resetIndicators()
+                // A finger of the tour that never lifted is forgotten with the editor it touched.
+                predictor = Self.predictor(for: configuration)
+                gestures = GestureOfFrame()
                 needsPresent = true
             case .exit:
                 exited = true

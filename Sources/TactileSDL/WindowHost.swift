@@ -183,12 +183,13 @@ public final class WindowHost {
     }
 
     /// When `event` arrived, on the session's clock: the clock now, less how long SDL's queue
-    /// held it by its timestamp (whole milliseconds of `SDL_GetTicks`, so within a millisecond),
-    /// never before the event before it.
+    /// held it by its timestamp (whole milliseconds of `SDL_GetTicks`, so within a millisecond;
+    /// the 32-bit tick count wraps every 49.7 days, so the difference is taken modulo 2³²), at
+    /// most a minute back, never before the event before it.
     private func arrival(of event: SDL_Event, clock: SessionClock) -> Time {
         let now = clock.now
-        let held = Int64(SDL_GetTicks()) - Int64(event.common.timestamp)
-        var arrived = held > 0 && held < 1000 ? now - .milliseconds(Int(held)) : now
+        let held = SDL_GetTicks() &- event.common.timestamp
+        var arrived = held > 0 && held <= 60_000 ? now - .milliseconds(Int(held)) : now
         if arrived < lastArrival { arrived = lastArrival }
         lastArrival = arrived
         return arrived

@@ -30,6 +30,8 @@ public final class SessionRecorder {
     private var lastProject: Project
     /// `latency.jsonl`, made at the first latency sample.
     private var latencyFile: FileHandle?
+    /// A write to `latency.jsonl` failed: it keeps what it has and takes no more.
+    private var latencyStopped = false
     /// The system's monotonic clock at the session clock's zero, written atop `latency.jsonl`.
     public var clockOrigin: UInt64?
     /// The window time the session began at; the files count time from it.
@@ -190,7 +192,7 @@ public final class SessionRecorder {
     }
 
     private func writeLatency(_ line: String) {
-        guard stopped == nil else { return }
+        guard stopped == nil, !latencyStopped else { return }
         do {
             if latencyFile == nil {
                 latencyFile = try Self.create(folder.appendingPathComponent(FileName.latency))
@@ -201,9 +203,10 @@ public final class SessionRecorder {
             }
             try latencyFile?.write(contentsOf: Data((line + "\n").utf8))
         } catch {
+            try? latencyFile?.synchronize()
             try? latencyFile?.close()
             latencyFile = nil
-            clockOrigin = nil
+            latencyStopped = true
         }
     }
 

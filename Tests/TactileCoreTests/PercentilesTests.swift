@@ -24,3 +24,10 @@ final class PercentilesTests: XCTestCase {
         XCTAssertEqual(Percentiles([.nan, 2, .infinity]).count, 1)
     }
 }
+
+extension PercentilesTests {
+    func testRanksAreExactWhereFloatingPointWouldRoundUp() {
+        XCTAssertEqual(Percentiles((1...100).map(Double.init)).percentile(55), 55, "0.55 × 100 is 55.000000000000007 in floating point")
+        XCTAssertEqual(Percentiles((1...1000).map(Double.init)).percentile(29), 290)
+    }
+}

@@ -69,3 +69,16 @@ final class MovePolicyTests: XCTestCase {
         XCTAssertEqual(all.snaps, 1)
     }
 }
+
+extension MovePolicyTests {
+    func testAPushThatWouldShoveAClipPastADayBlocksInstead() {
+        let project = Project(name: "long", tracks: [Track(id: "o", kind: .overlay, clips: [
+            Clip(id: "a", kind: .text, title: "A", start: .zero, duration: .seconds(10)),
+            Clip(id: "b", kind: .text, title: "B", start: .seconds(86_395), duration: .seconds(5)),
+        ])])
+        let pushed = project.moving(clip: "a", toTrack: 0, start: .seconds(86_391), policy: .push)        // b would go to 86,401 s
+        XCTAssertLessThanOrEqual(pushed.clip(withID: "b")!.clip.start, Project.latestStart, "b stays where a file can hold it")
+        XCTAssertEqual(pushed.clip(withID: "b")!.clip.start, .seconds(86_395), "nothing was pushed: a blocked")
+        XCTAssertEqual(pushed.clip(withID: "a")!.clip.start, .seconds(86_385), "a stopped at b")
+    }
+}

@@ -48,3 +48,28 @@ final class KioskDimmingTests: XCTestCase {
         XCTAssertGreaterThan(s.framesRun, framesBefore)
     }
 }
+
+extension KioskDimmingTests {
+    func testTheAttractTourIsNotTimedAsInputButAVisitorIs() {
+        var c = TactileConfiguration()
+        c.kiosk.dimAfter = 0
+        let tour = Trace(viewport: Size(width: 390, height: 844), events: [
+            .touch(.down, id: 1, at: Point(x: 249, y: 606), time: .seconds(0.5)), .touch(.up, id: 1, at: Point(x: 249, y: 606), time: .seconds(0.58)),
+        ])
+        let demo = DemoProject.make()
+        let s = HostSession(project: demo, configuration: c, measurer: FixedWidthTextMeasurer(), viewport: Size(width: 390, height: 844),
+                            kiosk: KioskSetup(attractTrace: tour, demo: demo))
+        var timed: [String] = []
+        s.onLatency = { timed.append($0.gesture) }
+        func step(_ input: [InputEvent], at t: Double) {
+            let now = Time.seconds(t)
+            if s.step(input, now: now).drawList != nil { s.didPresent(PresentTiming(renderBegan: now, presentBegan: now, presented: now)) }
+        }
+        for t in stride(from: 0.0, through: 2, by: 0.05) { step([], at: t) }
+        XCTAssertTrue(timed.isEmpty, "the tour's tap is no one's input: \(timed)")
+        step([.touch(.down, id: 1, at: Point(x: 249, y: 606), time: .seconds(3))], at: 3)
+        step([], at: 3.02)
+        step([.touch(.up, id: 1, at: Point(x: 249, y: 606), time: .seconds(3.1))], at: 3.1)
+        XCTAssertFalse(timed.isEmpty, "the visitor's tap is timed")
+    }
+}

@@ -71,3 +71,13 @@ final class TouchPredictorTests: XCTestCase {
         XCTAssertTrue(p.predict(at: .seconds(0.1), now: .seconds(0.06)).isEmpty)
     }
 }
+
+extension TouchPredictorTests {
+    func testAFingerThatStoppedIsDrawnWhereItIs() {
+        var p = predictor(.linear)
+        p.update(with: [.touch(.down, id: 1, at: Point(x: 0, y: 0), time: .zero)])
+        for i in 1...6 { p.update(with: [.touch(.move, id: 1, at: Point(x: Double(i) * 10, y: 0), time: .seconds(Double(i) / 60))]) }
+        XCTAssertNotNil(p.predict(at: .seconds(0.12), now: .seconds(0.1))[1], "moving: predicted")
+        XCTAssertNil(p.predict(at: .seconds(1.02), now: .seconds(1))[1], "resting a second later (no moves): no lead at all")
+    }
+}

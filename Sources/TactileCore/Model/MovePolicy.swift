@@ -42,11 +42,19 @@ extension Project {
             moved.start = index == 0 ? min(wanted, others.first?.start ?? wanted) : others[index - 1].end
             others = Self.pushed(others, after: moved)
         }
+        // A push that would shove a clip past the longest time a project file holds is refused:
+        // the clip blocks instead, so the project can always be saved and opened again.
+        if policy != .block, others.contains(where: { $0.start > Self.latestStart }) || moved.start > Self.latestStart {
+            return moving(clip: id, toTrack: target, start: desired, policy: .block)
+        }
         others.append(moved)
         others.sort { $0.start < $1.start }
         project.tracks[target].clips = others
         return project
     }
+
+    /// The latest start a project file accepts (24 hours).
+    public static let latestStart = Time.seconds(24 * 3600)
 
     /// `clips` (sorted) with those from `moved`'s start on shifted right as far as they must to
     /// clear it and each other, keeping the gaps that are wide enough.

@@ -20,8 +20,8 @@ struct PlayerBarView {
             intents.append(.togglePlayback)
         }
         // Time runs left to right in every language (as media players keep it); its digits are the locale's.
-        // In live cadence, while time moves under the user's eyes (playing, a finger on the
-        // timeline or the scrub bar), the playhead's timecode counts frames ("0:03:12 / 0:21");
+        // In live cadence, while time may move under the user's eyes (playing, or any finger
+        // down: scrubbing, trimming, scrolling), the playhead's timecode counts frames ("0:03:12 / 0:21");
         // at rest, or at a slower cadence, whole seconds.
         let frames = state.cadence == .live && (state.isPlaying || !state.ui.fingers.isEmpty) && configuration.feel.timecodeFrames
         let total = TimeFormatting.timecode(state.project.duration + (configuration.feel.timecodeRounding == "nearest" ? Time(ticks: Time.ticksPerSecond / 2) : .zero))

@@ -245,7 +245,7 @@ public struct GestureArena: Sendable {
                 if let target, target.id == waitingTarget.id, p.distance(to: location) <= thresholds.doubleTapSlop {
                     firstTap = (location, tapTime)
                 } else if waitingTarget.gestures.contains(.tap) {
-                    decisions.append(ArenaDecision(finger: id, target: waitingTarget.id, candidates: [.doubleTap, .tap], winner: .tap,
+                    decisions.append(ArenaDecision(finger: nil, target: waitingTarget.id, candidates: [.doubleTap, .tap], winner: .tap,
                                                    rule: "doubleTapSlop: the next touch landed elsewhere", time: time, sinceDown: time - tapTime,
                                                    location: location))
                     out.append(event(.tap, .recognized, target: waitingTarget, start: location, location: location, time: time))

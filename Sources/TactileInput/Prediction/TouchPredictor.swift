@@ -88,12 +88,14 @@ public struct TouchPredictor: Sendable {
         guard method != .off else { return [:] }
         var out: [PointerID: Point] = [:]
         for (id, f) in fingers {
+            // A finger that has not moved for a velocity window is resting: drawn where it is.
+            guard now - f.last.time <= velocityWindow else { continue }
             let h = max(0, (target - f.last.time).seconds)
             var p: Point
             switch method {
             case .off: p = f.last.point
             case .linear:
-                let v = f.velocity.velocity(at: f.last.time)
+                let v = f.velocity.velocity(at: now)
                 p = Point(x: f.last.point.x + v.x * h, y: f.last.point.y + v.y * h)
             case .kalman:
                 p = Point(x: f.x.predicted(after: h), y: f.y.predicted(after: h))
