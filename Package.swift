@@ -16,6 +16,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // The kiosk's health and metrics endpoints (and the study's observer page): a well-kept
+        // HTTP server on SwiftNIO, and the Prometheus text format.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // C libraries at the edge: module maps, pkg-config and shim headers for macros.
@@ -42,6 +47,15 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // HTTP endpoints, off the frame loop's thread: kiosk health, Prometheus metrics, screenshots.
+        .target(name: "TactileServer", dependencies: [
+            "TactileCore",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
         // Study tools: recording, recorded sessions, replays headless, report, heatmap, video export,
         // kiosk visitors' sessions; the inputs commands read.
         .target(name: "TactileStudy", dependencies: [
@@ -50,6 +64,7 @@ let package = Package(
         // The commands and the windowed app, and the thin command-line front.
         .target(name: "TactileApp", dependencies: [
             "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileMedia", "TactileSDL", "TactileStudy",
+            "TactileServer",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "tactile", dependencies: [

@@ -22,7 +22,7 @@ public final class ServiceHeartbeat {
 
     /// Feeds the watchdog from `host`'s loop.
     public func attach(to host: WindowHost) {
-        host.wakeBy = { [unowned self] in self.isReady ? self.pacer?.nextBeat : nil }
+        host.wakeBy = { [unowned self] _ in self.isReady ? self.pacer?.nextBeat : nil }
         host.onLoop = { [unowned self] now, presented in self.loopCameRound(at: now, presented: presented) }
     }
 

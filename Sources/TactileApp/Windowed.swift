@@ -92,6 +92,25 @@ public enum Windowed {
             }
         }
         heartbeat?.attach(to: host)
+        // The health server (`kiosk.healthPort`): on its own threads; a port that cannot be had is
+        // reported and the program runs on without it.
+        var health: HealthReporting?
+        var healthFailure: String?
+        if configuration.kiosk.healthPort > 0 {
+            let reporting = HealthReporting(configuration: configuration,
+                                            dataFolder: DataFolder.url("kiosk-sessions", configured: configuration.kiosk.sessionsFolder).deletingLastPathComponent().path,
+                                            recovered: recovered)
+            do {
+                let port = try reporting.server.start()
+                reporting.attach(to: host, stallAfter: configuration.kiosk.healthStallAfter)
+                health = reporting
+                FileHandle.standardError.write(Data("tactile: health on http://\(configuration.kiosk.healthHost):\(port)/health, /metrics, /screenshot.png\n".utf8))
+            } catch {
+                healthFailure = "The health server is off: \(error)"
+                FileHandle.standardError.write(Data("tactile: the health server is off: \(error)\n".utf8))
+            }
+        }
+        defer { health?.server.stop() }
         do {
             try host.run { window in
                 let s = HostSession(project: project, configuration: configuration, measurer: window.measurer, media: media,
@@ -126,6 +145,8 @@ public enum Windowed {
                     default: break
                     }
                 }
+                health?.attach(to: s)
+                if let healthFailure { s.post(banner: healthFailure, isError: true) }
                 session = s
                 return s
             }

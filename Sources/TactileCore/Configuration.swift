@@ -522,6 +522,17 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// Default 4 pt, every 180 s.
         public var burnInShift: Double = 4
         public var burnInInterval: Double = 180
+        /// Serve `/health`, `/metrics` (Prometheus) and `/screenshot.png` on this port; 0: off.
+        /// Default 0.
+        public var healthPort: Int = 0
+        /// The address it listens on: "127.0.0.1" (this machine only) or, for a dashboard on the
+        /// LAN, "0.0.0.0". Default "127.0.0.1".
+        public var healthHost = "127.0.0.1"
+        /// `/health` says degraded when the frame loop has not come round for this long (it
+        /// wakes at least three times as often even when idle), in seconds. Default 15 s.
+        public var healthStallAfter: Double = 15
+        /// … or when less than this is free where sessions are saved, in megabytes. Default 200 MB.
+        public var healthLowSpace: Double = 200
         public init() {}
     }
 }

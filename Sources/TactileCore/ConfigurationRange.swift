@@ -126,6 +126,7 @@ extension TactileConfiguration {
         // Kiosk.
         r["feel.addedLatency"] = .init(0, 1000, unit: "ms"); r["feel.maxFrameRate"] = .init(10, 240, unit: "fps")
         r["kiosk.dimAfter"] = .seconds(0, 86_400 * 7); r["kiosk.dimOpacity"] = .init(0, 1)
+        r["kiosk.healthPort"] = .init(0, 65_535); r["kiosk.healthStallAfter"] = .seconds(1, 3600); r["kiosk.healthLowSpace"] = .init(0, 1e7, unit: "MB")
         r["kiosk.closedWake"] = .seconds(1, 86_400); r["kiosk.burnInShift"] = .points(0, 40); r["kiosk.burnInInterval"] = .seconds(1, 86_400)
         r["feel.timecodeFrameRate"] = .init(1, 240, unit: "fps")
         r["feel.predictionHorizon"] = .init(0, 200, unit: "ms"); r["feel.predictionMaximumDistance"] = .points(0, 400)

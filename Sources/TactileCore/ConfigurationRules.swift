@@ -94,6 +94,9 @@ extension TactileConfiguration {
                 out.append(.init(key: "kiosk.\(name)", "\(error): give \"\" (open all day), \"closed\" or spans like \"09:00-18:00, 19:00-22:00\""))
             }
         }
+        if !["127.0.0.1", "0.0.0.0", "::1", "::", "localhost"].contains(k.healthHost) && k.healthHost.split(separator: ".").count != 4 {
+            out.append(.init(key: "kiosk.healthHost", "must be an address to listen on, like \"127.0.0.1\" or \"0.0.0.0\", not \"\(PrintableText.of(k.healthHost, limit: 40))\""))
+        }
         if !k.restartAt.isEmpty {
             do { _ = try OpeningHours.parseTime(k.restartAt) } catch {
                 out.append(.init(key: "kiosk.restartAt", "\(error): give a time of day like \"04:00\", or \"\" for no nightly restart"))

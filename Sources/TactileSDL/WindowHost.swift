@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import Logging
 import TactileCore
 import TactileInput
@@ -56,10 +57,24 @@ public final class WindowHost {
     /// nothing to show — with the clock and whether it presented: a service manager's watchdog is
     /// fed from here, so a wedged renderer or a stuck frame silences it.
     public var onLoop: ((_ now: Time, _ presented: Bool) -> Void)?
-    /// The latest instant the loop must wake by even when nothing is due (the watchdog's next beat).
-    public var wakeBy: (() -> Time?)?
+    /// The latest instant the loop must wake by even when nothing is due (the watchdog's next
+    /// beat), asked with the clock now.
+    public var wakeBy: ((Time) -> Time?)?
     /// Called each time round, before the wait: a test stalls the loop here.
     public var loopHook: (() -> Void)?
+    /// Asked before each present whether to capture that picture (a health server's screenshot);
+    /// the pixels go to `onCapture`, read back before the present, in the window's pixels.
+    public var wantsCapture: (() -> Bool)?
+    public var onCapture: ((RGBAImage) -> Void)?
+    private let presentLock = NSLock()
+    private var presentRequested = false
+
+    /// Asks the loop, from any thread, to present a picture soon even if nothing changed (a
+    /// screenshot is wanted): it is woken and draws again.
+    public func requestPresent() {
+        presentLock.withLock { presentRequested = true }
+        SDLEvents.pushWake()
+    }
     /// Whether presents wait for the display's refresh.
     private var vsyncOn = false
     /// When the last input event arrived (arrivals never go back).
@@ -101,7 +116,7 @@ public final class WindowHost {
         while true {
             loopHook?()
             var due = relayout ? clock.now : session.nextDue(after: clock.now)?.time
-            if let beat = wakeBy?() { due = min(due ?? beat, beat) }
+            if let beat = wakeBy?(clock.now) { due = min(due ?? beat, beat) }
             if due != clock.now { cues.pauseWhenSilent() }
             for action in waitForInput(until: due, clock: clock, frame: frame, translator: &translator, into: &input) {
                 switch action {
@@ -117,6 +132,7 @@ public final class WindowHost {
                 }
             }
             if TerminationSignals.received != nil { ending = .terminated; return }
+            if presentLock.withLock({ defer { presentRequested = false }; return presentRequested }) { relayout = true }
             if relayout {
                 frame = deviceFrame(scale: scale, viewport: options.fill ? nil : session.viewport)
                 session.resize(to: frame.viewport)
@@ -290,6 +306,12 @@ public final class WindowHost {
             chrome.add(.strokeRect(body.outsetBy(dx: 1.5, dy: 1.5), Color(hex: 0x44474F), width: 1.5, cornerRadius: radius + bezel + 1.5))
             drawer.render(chrome, placement: .init(originX: 0, originY: 0, scale: 1),
                           bounds: SDL_Rect(x: 0, y: 0, w: Int32(window.width), h: Int32(window.height)))
+        }
+        if wantsCapture?() == true, let onCapture {
+            let w = Int(window.width), h = Int(window.height)
+            var pixels = [UInt8](repeating: 0, count: w * h * 4)
+            let ok = pixels.withUnsafeMutableBytes { SDL_RenderReadPixels(r, nil, tactile_SDL_PIXELFORMAT_RGBA32(), $0.baseAddress, Int32(w * 4)) } == 0
+            if ok { onCapture(RGBAImage(width: w, height: h, pixels: pixels)) }
         }
         let presentBegan = clock.now
         SDL_RenderPresent(r)

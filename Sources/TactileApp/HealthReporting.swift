@@ -1,0 +1,96 @@
+import Foundation
+import TactileCore
+import TactileHost
+import TactileInput
+import TactileKiosk
+import TactileMedia
+import TactileSDL
+import TactileServer
+
+/// Feeds a kiosk's health server from the window and the session: the loop coming round and
+/// presenting, editor frames, touches, latency, visitors and their sessions, errors in the log,
+/// and screenshots on request (captured at the next present, encoded off the loop's thread).
+final class HealthReporting {
+    let telemetry: KioskTelemetry
+    let server: HealthServer
+    private var visitorSince: Time?
+    private let visitorsPerDay = VisitorsPerDay()
+    private let sessionsPerDay = VisitorsPerDay()
+
+    init(configuration: TactileConfiguration, dataFolder: String, recovered: Bool) {
+        var snapshot = KioskTelemetry.Snapshot()
+        snapshot.version = TactileVersion.string
+        snapshot.dataFolder = dataFolder
+        snapshot.recoveries = recovered ? 1 : 0
+        telemetry = KioskTelemetry(snapshot: snapshot)
+        let k = configuration.kiosk
+        server = HealthServer(telemetry: telemetry, host: k.healthHost, port: k.healthPort, stallAfter: k.healthStallAfter,
+                              lowSpace: k.healthLowSpace * 1_000_000)
+    }
+
+    /// Hooks into the window's loop (keeping what others hooked there before).
+    func attach(to host: WindowHost, stallAfter: Double) {
+        let previousLoop = host.onLoop, previousWake = host.wakeBy
+        let telemetry = self.telemetry
+        host.onLoop = { now, presented in
+            previousLoop?(now, presented)
+            let date = Date()
+            telemetry.update { s in s.lastLoop = date; if presented { s.lastPresent = date } }
+            if presented { telemetry.framesPresented.increment() }
+        }
+        // Come round at least three times per stall interval, so an idle kiosk still proves it is alive.
+        host.wakeBy = { now in
+            let own = now + .seconds(stallAfter / 3)
+            return previousWake?(now).map { min($0, own) } ?? own
+        }
+        telemetry.requestScreenshot = { [weak host] in host?.requestPresent() }
+        host.wantsCapture = { telemetry.wantsScreenshot }
+        host.onCapture = { image in
+            DispatchQueue.global().async { telemetry.deliver(screenshot: try? ImageCodec.encodePNG(image)) }
+        }
+    }
+
+    /// Follows the session: frames, touches, latency, the kiosk's phase and visitors.
+    func attach(to session: HostSession) {
+        let telemetry = self.telemetry
+        let previousFrame = session.onFrame
+        session.onFrame = { [unowned session] record in
+            previousFrame?(record)
+            telemetry.framesRun.increment()
+            let touched = record.events.contains { if case .touch = $0.kind { return true }; return false }
+            let errors = record.output.log.filter { $0.kind == "error" || $0.kind == "problem" }.count
+            if errors > 0 { telemetry.errors.increment(by: Int64(errors)) }
+            let phase = session.kiosk.map { Windowed.phaseName($0.phase) } ?? "editing"
+            telemetry.update { s in
+                s.phase = phase
+                if touched { s.lastTouch = Date() }
+            }
+        }
+        let previousLatency = session.onLatency
+        session.onLatency = { sample in
+            previousLatency?(sample)
+            telemetry.latency.recordNanoseconds(Int64(sample.total.seconds * 1e9))
+        }
+        let previousVisitor = session.onVisitor
+        session.onVisitor = { [weak self] command, state, time in
+            previousVisitor?(command, state, time)
+            guard let self else { return }
+            switch command {
+            case .visitorArrived:
+                self.visitorSince = time
+                self.visitorsPerDay.count()
+                telemetry.visitors.increment()
+                let today = self.visitorsPerDay.today
+                telemetry.update { s in s.visitorsToday = today; s.visitorsTotal += 1 }
+            case .visitorLeft:
+                if let since = self.visitorSince { telemetry.sessionLength.record((time - since).seconds) }
+                self.visitorSince = nil
+                self.sessionsPerDay.count()
+                let today = self.sessionsPerDay.today
+                telemetry.update { s in s.sessionsToday = today; s.sessionsTotal += 1 }
+            default:
+                break
+            }
+        }
+    }
+}
