@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import TactileCore
 
 #if canImport(Glibc)
@@ -66,6 +69,8 @@ struct BenchError: Error, CustomStringConvertible {
 private struct LatencyRun {
     var scale: Double, rate: Double, renderer: String, vsync: Bool
     var total: Percentiles, waiting: Percentiles, ui: Percentiles, render: Percentiles, present: Percentiles
+    /// The frame's own work: UI pass, rendering and present (the total less the waiting).
+    var work: Percentiles
     var endToEnd: Percentiles
 
     var row: String {
@@ -79,7 +84,7 @@ private struct LatencyRun {
 /// Runs Xvfb and Tactile at `scale`, injects `drags` one-second drags at `rate` events per
 /// second across the timeline, ends Tactile as a signal would, and reads its latency file.
 private func measureLatency(tactile: String, xtest: XTest, scale: Double, rate: Double, vsync: Bool, drags: Int, folder: URL,
-                            caches: URL) throws -> LatencyRun {
+                            caches: URL, healthLoad: HealthLoad? = nil) throws -> LatencyRun {
     let viewport = (width: 390.0, height: 844.0)
     let pixels = (width: Int(viewport.width * scale), height: Int(viewport.height * scale))
     var number = 90
@@ -98,7 +103,8 @@ private func measureLatency(tactile: String, xtest: XTest, scale: Double, rate: 
     app.executableURL = URL(fileURLWithPath: tactile)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let config = folder.appendingPathComponent("config.json")
-    try Data("{\"window\": {\"vsync\": \(vsync)}}\n".utf8).write(to: config)
+    let health = healthLoad.map { ", \"kiosk\": {\"healthPort\": \($0.port)}" } ?? ""
+    try Data("{\"window\": {\"vsync\": \(vsync)}\(health)}\n".utf8).write(to: config)
     app.arguments = ["run", "--record", session.path, "--config", config.path, "--fullscreen", "--device", "fill", "--scale", String(scale)]
     var env = ProcessInfo.processInfo.environment
     env["DISPLAY"] = display
@@ -125,6 +131,8 @@ private func measureLatency(tactile: String, xtest: XTest, scale: Double, rate: 
 
     try xtest.open(display)
     defer { xtest.close() }
+    healthLoad?.start()
+    defer { healthLoad?.stop() }
     var injected: [UInt64] = []
     let y = Int(606 * scale)                                    // the demo's first track
     let from = Int(320 * scale), to = Int(70 * scale)
@@ -145,6 +153,7 @@ private func measureLatency(tactile: String, xtest: XTest, scale: Double, rate: 
         xtest.button(down: false)
         usleep(400_000)
     }
+    healthLoad?.stop()
     usleep(500_000)
     app.terminate()                                             // SIGTERM: save and close
     app.waitUntilExit()
@@ -175,7 +184,9 @@ private func measureLatency(tactile: String, xtest: XTest, scale: Double, rate: 
         }
     }
     return LatencyRun(scale: scale, rate: rate, renderer: renderer, vsync: vsync, total: p("total"), waiting: p("waiting"), ui: p("ui"),
-                      render: p("render"), present: p("present"), endToEnd: Percentiles(endToEnd))
+                      render: p("render"), present: p("present"),
+                      work: Percentiles(samples.compactMap { s in s["total"].flatMap { t in s["waiting"].map { t - $0 } } }),
+                      endToEnd: Percentiles(endToEnd))
 }
 
 private func waitFor(_ what: String, seconds: Double, _ ready: () -> Bool) throws {
@@ -237,4 +248,71 @@ private final class XTest {
         _ = fakeButton(display, 1, down ? 1 : 0, 0)
         _ = flush(display)
     }
+}
+
+/// `tactile-bench health`: the frame loop's work per input frame (UI pass, rendering, present) at
+/// scale 2, 60 drag events a second, vsync off, with and without a steady 200 requests a second
+/// on `/health` and `/metrics` from a loop of our own (URLSession, loopback, paced, bounded), and
+/// the requests' response times.
+func runHealthLoadBenchmark(_ arguments: [String]) throws {
+    let tactile = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tactile").path
+    guard FileManager.default.isExecutableFile(atPath: tactile) else { throw BenchError("\(tactile) is missing: build it first") }
+    let drags = Int(arguments.first ?? "") ?? 12
+    let xtest = try XTest()
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-bench-health")
+    try? FileManager.default.removeItem(at: work)
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    print("| Load | Input frames | In-app p50 / p99 | UI pass p50 / p99 | Frame work (UI + rendering + present) p50 / p99 | Requests | Response p50 / p99 |")
+    print("|---|---:|---|---|---|---:|---|")
+    for loaded in [false, true, false, true] {
+        let load = loaded ? HealthLoad(port: 18_000 + Int.random(in: 0..<2000), perSecond: 200) : nil
+        let r = try measureLatency(tactile: tactile, xtest: xtest, scale: 2, rate: 60, vsync: false, drags: drags,
+                                   folder: work.appendingPathComponent("\(loaded ? "load" : "idle")-\(UUID().uuidString.prefix(6))"),
+                                   caches: work.appendingPathComponent("cache"), healthLoad: load)
+        func ms(_ v: Double?) -> String { v.map { String(format: "%.1f", $0) } ?? "–" }
+        func pair(_ p: Percentiles) -> String { "\(ms(p.p50)) / \(ms(p.p99))" }
+        let responses = load.map { Percentiles($0.responseTimes) }
+        print("| \(loaded ? "200 req/s on /health and /metrics" : "none") | \(r.total.count) | \(pair(r.total)) | \(pair(r.ui)) | \(pair(r.work)) | "
+              + "\(load.map { "\($0.responseTimes.count) (\($0.failures) failed)" } ?? "–") | \(responses.map(pair) ?? "–") |")
+    }
+}
+
+/// A steady stream of GET requests at a fixed rate, alternating `/health` and `/metrics`, each
+/// timed; at most 50 in flight (a slow server is not buried).
+final class HealthLoad: @unchecked Sendable {
+    let port: Int, perSecond: Double
+    private let lock = NSLock()
+    private var times: [Double] = [], failed = 0, inFlight = 0, running = false
+    init(port: Int, perSecond: Double) { self.port = port; self.perSecond = perSecond }
+
+    var responseTimes: [Double] { lock.withLock { times } }
+    var failures: Int { lock.withLock { failed } }
+
+    func start() {
+        lock.withLock { running = true }
+        Thread.detachNewThread { [self] in
+            let interval = UInt64(1e9 / perSecond)
+            var due = DispatchTime.now().uptimeNanoseconds
+            var n = 0
+            while lock.withLock({ running }) {
+                due += interval
+                let now = DispatchTime.now().uptimeNanoseconds
+                if due > now { usleep(UInt32((due - now) / 1000)) }
+                guard lock.withLock({ inFlight < 50 }) else { continue }
+                n += 1
+                let url = URL(string: "http://127.0.0.1:\(port)/\(n % 2 == 0 ? "health" : "metrics")")!
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                lock.withLock { inFlight += 1 }
+                URLSession.shared.dataTask(with: url) { [self] _, response, _ in
+                    let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+                    lock.withLock {
+                        inFlight -= 1
+                        if (response as? HTTPURLResponse)?.statusCode == 200 { times.append(ms) } else { failed += 1 }
+                    }
+                }.resume()
+            }
+        }
+    }
+
+    func stop() { lock.withLock { running = false } }
 }

@@ -30,6 +30,13 @@ if CommandLine.arguments.dropFirst().first == "prediction" {
     }
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "health" {
+    do { try runHealthLoadBenchmark(Array(CommandLine.arguments.dropFirst(2))) } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(2)
+    }
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "latency" {
     do { try runLatencyBenchmark(Array(CommandLine.arguments.dropFirst(2))) } catch {
         FileHandle.standardError.write(Data("\(error)\n".utf8))
