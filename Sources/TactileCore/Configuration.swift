@@ -462,6 +462,18 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public init() {}
     }
 
+    /// A kiosk's opening hours: each weekday "" (open all day), "closed", or spans like
+    /// "09:00-18:00" or "09:00-12:30, 13:30-18:00", local time. Default "" every day.
+    public struct Schedule: Hashable, Sendable, Codable {
+        public var monday = "", tuesday = "", wednesday = "", thursday = "", friday = "", saturday = "", sunday = ""
+        public init() {}
+        /// The days' texts, Monday first, with their names.
+        public var days: [(name: String, text: String)] {
+            [("monday", monday), ("tuesday", tuesday), ("wednesday", wednesday), ("thursday", thursday), ("friday", friday),
+             ("saturday", saturday), ("sunday", sunday)]
+        }
+    }
+
     public struct Kiosk: Hashable, Sendable, Codable {
         /// Idle time after which the visitor's session is saved, the demo comes back and the
         /// attract loop starts, in seconds. Default 90 s.
@@ -505,11 +517,10 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var dimAfter: Double = 600
         /// How dark the dimmed screen is: the black laid over the last picture, 0 … 1. Default 0.85.
         public var dimOpacity: Double = 0.85
-        /// Opening hours, one key a weekday, local time: "" (open all day), "closed", or spans like
-        /// "09:00-18:00" or "09:00-12:30, 13:30-18:00". Outside them the screen is black and the
-        /// frame loop draws nothing; a touch wakes it for a visitor. Default "" every day.
-        public var hoursMonday = "", hoursTuesday = "", hoursWednesday = "", hoursThursday = ""
-        public var hoursFriday = "", hoursSaturday = "", hoursSunday = ""
+        /// Opening hours, a key a weekday (`kiosk.schedule.monday` …), local time: "" (open all day),
+        /// "closed", or spans like "09:00-18:00" or "09:00-12:30, 13:30-18:00". Outside them the
+        /// screen is black and the frame loop draws nothing; a touch wakes it for a visitor. Default "".
+        public var schedule = Schedule()
         /// How long a touch outside opening hours keeps the kiosk awake after the last touch, in
         /// seconds (instead of `idleTimeout`, when shorter). Default 120 s.
         public var closedWake: Double = 120

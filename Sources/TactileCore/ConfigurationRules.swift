@@ -86,12 +86,9 @@ extension TactileConfiguration {
         if !k.exitCornerSequence.isEmpty && k.exitCornerSequence.count < 3 {
             out.append(.init(key: "kiosk.exitCornerSequence", "needs at least 3 taps, so a visitor cannot stumble on it"))
         }
-        let days = [("hoursMonday", k.hoursMonday), ("hoursTuesday", k.hoursTuesday), ("hoursWednesday", k.hoursWednesday),
-                    ("hoursThursday", k.hoursThursday), ("hoursFriday", k.hoursFriday), ("hoursSaturday", k.hoursSaturday),
-                    ("hoursSunday", k.hoursSunday)]
-        for (name, text) in days {
+        for (name, text) in k.schedule.days {
             do { _ = try OpeningHours.parseDay(text) } catch {
-                out.append(.init(key: "kiosk.\(name)", "\(error): give \"\" (open all day), \"closed\" or spans like \"09:00-18:00, 19:00-22:00\""))
+                out.append(.init(key: "kiosk.schedule.\(name)", "\(error): give \"\" (open all day), \"closed\" or spans like \"09:00-18:00, 19:00-22:00\""))
             }
         }
         if !["127.0.0.1", "0.0.0.0", "::1", "::", "localhost"].contains(k.healthHost) && k.healthHost.split(separator: ".").count != 4 {

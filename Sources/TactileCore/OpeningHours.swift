@@ -1,12 +1,10 @@
 import Foundation
 
 
-/// A kiosk's opening hours (`kiosk.hoursMonday` … `kiosk.hoursSunday`) and its nightly restart
+/// A kiosk's opening hours (`kiosk.schedule.monday` … `.sunday`) and its nightly restart
 /// (`kiosk.restartAt`), on a week clock: time since Monday 00:00, local time. A day's hours are
 /// "" (open all day), "closed", or ranges "09:00-18:00" or "09:00-12:30, 13:30-18:00".
 public struct OpeningHours: Sendable, Hashable {
-    /// The weekdays' keys, Monday first.
-    public static let dayKeys = ["hoursMonday", "hoursTuesday", "hoursWednesday", "hoursThursday", "hoursFriday", "hoursSaturday", "hoursSunday"]
     static let day = Time.seconds(86_400), week = Time.seconds(7 * 86_400)
 
     /// Each day's open spans, in seconds since its midnight (nil: open all day).
@@ -17,8 +15,7 @@ public struct OpeningHours: Sendable, Hashable {
     /// The hours `settings` give; a day that cannot be read counts as open all day (`problems`
     /// names it: the configuration's rules refuse such a file before it gets here).
     public init(settings: TactileConfiguration.Kiosk) {
-        let texts = [settings.hoursMonday, settings.hoursTuesday, settings.hoursWednesday, settings.hoursThursday,
-                     settings.hoursFriday, settings.hoursSaturday, settings.hoursSunday]
+        let texts = settings.schedule.days.map(\.text)
         days = texts.map { (try? Self.parseDay($0)) ?? nil }
         restartAt = settings.restartAt.isEmpty ? nil : (try? Self.parseTime(settings.restartAt)).map { $0 }
     }

@@ -9,6 +9,7 @@ struct Tactile: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tactile",
         abstract: "A touch-interaction lab: a phone-sized video editor for Linux touchscreens.",
+        version: TactileVersion.string,
         subcommands: [Run.self, Snapshot.self, Inspect.self, Replay.self, Heatmap.self, Report.self, Probe.self, Config.self, Calibrate.self, Devices.self],
         defaultSubcommand: Run.self)
 }

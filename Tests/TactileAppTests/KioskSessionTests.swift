@@ -86,7 +86,7 @@ final class KioskSessionTests: XCTestCase, ReplayTesting {
         // Sunday 17:59:50, open until 18:00: the attract loop, closing time, a touch after hours.
         let run = folder.appendingPathComponent("hours")
         var c = TactileConfiguration()
-        c.kiosk.hoursSunday = "09:00-18:00"; c.kiosk.closedWake = 5
+        c.kiosk.schedule.sunday = "09:00-18:00"; c.kiosk.closedWake = 5
         let setup = KioskSetup(attractTrace: try AttractTour.builtIn(), demo: DemoProject.make())
         let session = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, configuration: c, kiosk: setup)
         session.host.wallClockOrigin = .seconds(6 * 86_400 + 17 * 3600 + 59 * 60 + 50)

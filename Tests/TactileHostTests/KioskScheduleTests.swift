@@ -44,8 +44,8 @@ final class KioskScheduleTests: XCTestCase {
     func testAWeekOfOpeningHoursRunsFramesOnlyWhileOpen() {
         // Weekdays 09:00-18:00, Saturday 10:00-14:00, Sunday closed; starting Monday 08:00.
         let s = session({ k in
-            for d in [\TactileConfiguration.Kiosk.hoursMonday, \.hoursTuesday, \.hoursWednesday, \.hoursThursday, \.hoursFriday] { k[keyPath: d] = "09:00-18:00" }
-            k.hoursSaturday = "10:00-14:00"; k.hoursSunday = "closed"
+            for d in [\TactileConfiguration.Kiosk.schedule.monday, \.schedule.tuesday, \.schedule.wednesday, \.schedule.thursday, \.schedule.friday] { k[keyPath: d] = "09:00-18:00" }
+            k.schedule.saturday = "10:00-14:00"; k.schedule.sunday = "closed"
         }, weekStart: 8 * hour)
         _ = s.step([], now: .zero)
         XCTAssertEqual(s.kiosk?.phase, .closed, "Monday 08:00: closed")
@@ -69,7 +69,7 @@ final class KioskScheduleTests: XCTestCase {
     }
 
     func testATouchAfterHoursWakesItForAVisitorThenItSleepsAgain() {
-        let s = session({ $0.hoursSunday = "closed"; $0.closedWake = 60 }, weekStart: 6 * day + 12 * hour)   // Sunday noon
+        let s = session({ $0.schedule.sunday = "closed"; $0.closedWake = 60 }, weekStart: 6 * day + 12 * hour)   // Sunday noon
         _ = s.step([], now: .zero)
         XCTAssertEqual(s.kiosk?.phase, .closed)
         XCTAssertTrue(run(s, from: .zero, until: .seconds(hour)).isEmpty, "an hour of nothing")
