@@ -60,7 +60,8 @@ final class HealthReporting {
             let touched = record.events.contains { if case .touch = $0.kind { return true }; return false }
             let errors = record.output.log.filter { $0.kind == "error" || $0.kind == "problem" }.count
             if errors > 0 { telemetry.errors.increment(by: Int64(errors)) }
-            let phase = session.kiosk.map { Windowed.phaseName($0.phase) } ?? "editing"
+            // "idle": a visitor's screen untouched for a while (they have probably left).
+            let phase = session.kiosk.map { k in k.phase == .visitor && k.isIdle(at: record.time) ? "idle" : Windowed.phaseName(k.phase) } ?? "editing"
             telemetry.update { s in
                 s.phase = phase
                 if touched { s.lastTouch = Date() }

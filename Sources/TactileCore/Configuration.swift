@@ -528,8 +528,9 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// saved, then an exit with status 75, which the systemd unit restarts on. A visitor at the
         /// screen is never cut off: the restart waits until they leave. Default "".
         public var restartAt = ""
-        /// Burn-in protection: during the attract loop and while dimmed, the picture moves by up to
-        /// this many points every `burnInInterval` seconds, never while a visitor touches it; 0: off.
+        /// Burn-in protection: during the attract loop, while dimmed and on a visitor's screen left
+        /// untouched for a whole interval, the picture moves by up to this many points every
+        /// `burnInInterval` seconds, never while a visitor touches it; 0: off.
         /// Default 4 pt, every 180 s.
         public var burnInShift: Double = 4
         public var burnInInterval: Double = 180

@@ -82,13 +82,22 @@ public struct KioskMode: Sendable {
         hours = OpeningHours(settings: settings)
     }
 
-    /// The burn-in shift at `now`: during the attract loop and while dimmed, the picture steps
+    /// Whether the screen stands idle at `now`: the attract loop, dimmed, or a visitor's screen
+    /// untouched for a whole `kiosk.burnInInterval` (they have probably left).
+    public func isIdle(at now: Time) -> Bool {
+        phase == .attract || phase == .dimmed || (phase == .visitor && now - lastInput >= .seconds(max(1, settings.burnInInterval)))
+    }
+
+    /// When the idle screen's shifts count from.
+    private var idleSince: Time { phase == .visitor ? lastInput : invitationSince }
+
+    /// The burn-in shift at `now`: while the screen stands idle (`isIdle`), the picture steps
     /// round eight offsets of `kiosk.burnInShift` points, one every `kiosk.burnInInterval`
-    /// seconds; none while a visitor is there (or the PIN pad is open, or closed and black).
+    /// seconds; none while a visitor touches it (or the PIN pad is open, or closed and black).
     public func burnInOffset(at now: Time) -> Point {
-        guard phase == .attract || phase == .dimmed, settings.burnInShift > 0 else { return .zero }
+        guard isIdle(at: now), settings.burnInShift > 0 else { return .zero }
         let interval = Time.seconds(max(1, settings.burnInInterval))
-        let step = Int(max(0, (now - invitationSince).ticks) / interval.ticks) % 9
+        let step = Int(max(0, (now - idleSince).ticks) / interval.ticks) % 9
         let s = settings.burnInShift
         let ring: [(Double, Double)] = [(0, 0), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]
         return Point(x: ring[step].0 * s, y: ring[step].1 * s)
@@ -96,10 +105,10 @@ public struct KioskMode: Sendable {
 
     /// When the burn-in shift next moves, while one applies.
     func nextBurnInShift(after now: Time) -> Time? {
-        guard phase == .attract || phase == .dimmed, settings.burnInShift > 0 else { return nil }
+        guard phase == .attract || phase == .dimmed || phase == .visitor, settings.burnInShift > 0 else { return nil }
         let interval = Time.seconds(max(1, settings.burnInInterval))
-        let n = max(0, (now - invitationSince).ticks) / interval.ticks + 1
-        return invitationSince + Time(ticks: interval.ticks * n)
+        let n = max(0, (now - idleSince).ticks) / interval.ticks + 1
+        return idleSince + Time(ticks: interval.ticks * n)
     }
 
     /// Session time of the next opening change or restart, from the week clock `week` at `now`.
@@ -243,8 +252,9 @@ public struct KioskMode: Sendable {
         case .visitor:
             // After hours a woken kiosk sleeps again sooner (`kiosk.closedWake`).
             let open = lastWeek.map(hours.isOpen) ?? true
-            let idle = (lastInput + .seconds(open ? settings.idleTimeout : min(settings.idleTimeout, settings.closedWake)), "kiosk idle timeout")
+            var idle = (lastInput + .seconds(open ? settings.idleTimeout : min(settings.idleTimeout, settings.closedWake)), "kiosk idle timeout")
             if let hold = exitGesture.holdDue, hold < idle.0 { return (hold, "kiosk exit hold") }
+            if let shift = nextBurnInShift(after: now ?? lastStepAt), shift < idle.0 { idle = (shift, "kiosk burn-in shift") }
             return idle
         }
     }

@@ -127,3 +127,19 @@ final class KioskScheduleTests: XCTestCase {
         XCTAssertTrue(busy.restartRequested, "after they left (idle 90 s), it restarted")
     }
 }
+
+extension KioskScheduleTests {
+    func testAVisitorsScreenLeftUntouchedShiftsTooButNotWhileTouched() {
+        let s = session({ $0.burnInShift = 4; $0.burnInInterval = 30; $0.idleTimeout = 600 }, weekStart: 10 * hour)
+        _ = s.step([], now: .zero)
+        let t = Time.seconds(5)
+        XCTAssertEqual(s.step([.touch(.down, id: 1, at: Point(x: 20, y: 30), time: t)], now: t).shift, .zero)
+        _ = s.step([.touch(.up, id: 1, at: Point(x: 20, y: 30), time: t + .milliseconds(80))], now: t + .milliseconds(80))
+        XCTAssertEqual(s.kiosk?.phase, .visitor)
+        XCTAssertEqual(s.step([], now: .seconds(20)).shift, .zero, "15 s untouched: still the visitor's")
+        XCTAssertEqual(s.nextDue(after: .seconds(20))?.reason, "kiosk burn-in shift")
+        XCTAssertEqual(s.step([], now: .seconds(36)).shift, Point(x: 4, y: 0), "a whole interval untouched: an idle screen, shifted")
+        XCTAssertEqual(s.step([.touch(.down, id: 1, at: Point(x: 20, y: 30), time: .seconds(40))], now: .seconds(40)).shift, .zero,
+                       "touched again: back in place")
+    }
+}
