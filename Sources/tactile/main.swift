@@ -10,7 +10,7 @@ struct Tactile: ParsableCommand {
         commandName: "tactile",
         abstract: "A touch-interaction lab: a phone-sized video editor for Linux touchscreens.",
         version: TactileVersion.string,
-        subcommands: [Run.self, Snapshot.self, Inspect.self, Replay.self, Heatmap.self, Report.self, Probe.self, Config.self, Calibrate.self, Devices.self],
+        subcommands: [Run.self, Snapshot.self, Inspect.self, Replay.self, Heatmap.self, Report.self, Probe.self, Config.self, Calibrate.self, Devices.self, Study.self],
         defaultSubcommand: Run.self)
 }
 
@@ -191,6 +191,26 @@ struct Devices: ParsableCommand {
 
     func run() throws {
         try guarded { print(try Commands.devices(seconds: seconds), terminator: "") }
+    }
+}
+
+struct Study: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Usability studies: check a study file and see who meets which variant, in which order.",
+                                                    subcommands: [StudyCheck.self])
+}
+
+struct StudyCheck: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "check",
+        abstract: "Check a study file (naming the key that is wrong) and print its design: each participant's variant order and task order.")
+
+    @Argument(help: "The study file (JSON).") var file: String
+    @Option(help: "How many participants to list.") var participants = 8
+
+    func run() throws {
+        try guarded {
+            guard (1...1000).contains(participants) else { throw CommandError.badInput("--participants must be 1 to 1,000, not \(participants)") }
+            print(try StudyFile.load(URL(fileURLWithPath: (file as NSString).expandingTildeInPath)).designMarkdown(participants: participants), terminator: "")
+        }
     }
 }
 

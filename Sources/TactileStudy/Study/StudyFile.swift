@@ -1,0 +1,199 @@
+import Foundation
+import TactileCore
+import TactileEditor
+
+/// A study file (JSON): what a usability study compares and how each participant meets it.
+///
+///     { "title": "Trim handles outside or inside",
+///       "consent": "You will edit a short video on a phone-sized screen…",
+///       "configuration": "handles.json",            // a configuration file with named variants
+///       "variants": ["outside", "inside"],           // the variants compared, by name
+///       "design": { "variants": "within", "tasks": "counterbalanced" },
+///       "practice": { "prompt": "…", "done": [ … ] }, // one task, in the test-plan format
+///       "tasks": [ { "id": "trim", "prompt": "…", "done": [ … ] }, … ],
+///       "questionnaires": { "seq": true, "sus": true },
+///       "markers": { "1": "confusion", "2": "error" } }
+///
+/// Within subjects, every participant meets every variant, in the order of a balanced Latin
+/// square row chosen by their number; between subjects, their number picks one variant. Task
+/// order is fixed, or counterbalanced the same way. Errors name the key (`tasks[1].done[0].path`,
+/// `variants[1]`).
+public struct StudyFile: Sendable {
+    public enum Assignment: String, Sendable { case within, between }
+    public enum TaskOrder: String, Sendable { case fixed, counterbalanced }
+
+    public var title: String
+    public var consent: String
+    /// The configuration file (resolved against the study file's folder) and its variants compared.
+    public var configuration: URL?
+    public var variants: [String]
+    public var assignment: Assignment
+    public var taskOrder: TaskOrder
+    public var practice: TaskPlan.Task?
+    public var tasks: [TaskPlan.Task]
+    public var seq: Bool, sus: Bool
+    /// Observer marker categories by key ("1" … "9").
+    public var markers: [String: String]
+
+    /// What one participant meets: the variants in order, and for each its tasks in order.
+    public struct Schedule: Equatable, Sendable {
+        public var participant: Int
+        public var blocks: [(variant: String, tasks: [String])]
+        public static func == (a: Schedule, b: Schedule) -> Bool {
+            a.participant == b.participant && a.blocks.map(\.variant) == b.blocks.map(\.variant) && a.blocks.map(\.tasks) == b.blocks.map(\.tasks)
+        }
+    }
+
+    /// The schedule of participant number `participant` (1 for the first).
+    public func schedule(forParticipant participant: Int) -> Schedule {
+        let order: [String]
+        switch assignment {
+        case .within: order = BalancedLatinSquare(conditions: variants.count).order(forParticipant: participant).map { variants[$0] }
+        case .between: order = [variants[((participant - 1) % variants.count + variants.count) % variants.count]]
+        }
+        let taskSquare = BalancedLatinSquare(conditions: tasks.count)
+        let blocks = order.enumerated().map { block, variant -> (String, [String]) in
+            let ids: [String]
+            switch taskOrder {
+            case .fixed: ids = tasks.map(\.id)
+            // The first block takes the participant's own row (balanced over participants); each
+            // later block the next row, so a participant does not repeat one task order.
+            case .counterbalanced: ids = taskSquare.order(forParticipant: participant + block).map { tasks[$0].id }
+            }
+            return (variant, ids)
+        }
+        return Schedule(participant: participant, blocks: blocks.map { (variant: $0.0, tasks: $0.1) })
+    }
+
+    /// Reads the study file at `url`, checking that its configuration file has the variants named.
+    public static func load(_ url: URL) throws -> StudyFile {
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw CommandError.badInput("\(url.path): the study file cannot be read") }
+        do { return try parse(data, folder: url.deletingLastPathComponent()) } catch let e as ConfigurationError {
+            throw CommandError.badInput("\(url.path): \(e)")
+        }
+    }
+
+    /// Reads a study file's text; `folder` resolves the configuration file's path.
+    public static func parse(_ data: Data, folder: URL) throws -> StudyFile {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw ConfigurationError(key: "", "is not a JSON object") }
+        let keys: Set = ["title", "consent", "configuration", "variants", "design", "practice", "tasks", "questionnaires", "markers"]
+        for k in object.keys.sorted() where !keys.contains(k) {
+            throw ConfigurationError(key: PrintableText.of(k, limit: 60), "is not a key of a study file (expected one of \(keys.sorted().joined(separator: ", ")))")
+        }
+        func text(_ key: String, limit: Int, required: Bool) throws -> String? {
+            guard let v = object[key] else {
+                if required { throw ConfigurationError(key: key, "is missing") }
+                return nil
+            }
+            guard let s = v as? String, !s.isEmpty, s.count <= limit else { throw ConfigurationError(key: key, "must be text of 1 to \(limit) characters") }
+            return s
+        }
+        let title = try text("title", limit: 200, required: true)!
+        let consent = try text("consent", limit: 10_000, required: true)!
+
+        // The variants, and the configuration file that defines them.
+        guard let list = object["variants"] as? [Any], !list.isEmpty, list.count <= 12 else {
+            throw ConfigurationError(key: "variants", "must name 1 to 12 configuration variants")
+        }
+        var variants: [String] = []
+        for (i, v) in list.enumerated() {
+            guard let name = v as? String, !name.isEmpty, name.count <= 60 else { throw ConfigurationError(key: "variants[\(i)]", "must be a variant's name") }
+            guard !variants.contains(name) else { throw ConfigurationError(key: "variants[\(i)]", "\"\(PrintableText.of(name, limit: 60))\" is named twice") }
+            variants.append(name)
+        }
+        var configuration: URL?
+        if let path = try text("configuration", limit: 4096, required: false) {
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+            guard let configData = FileManager.default.contents(atPath: url.path) else {
+                throw ConfigurationError(key: "configuration", "\(url.path) cannot be read")
+            }
+            for (i, name) in variants.enumerated() {
+                do { _ = try ConfigurationFile.decode(configData, variant: name) } catch let e as ConfigurationError {
+                    throw ConfigurationError(key: "variants[\(i)]", "\(url.lastPathComponent): \(e)")
+                }
+            }
+            configuration = url
+        } else if variants != ["default"] {
+            throw ConfigurationError(key: "configuration", "is missing: name the configuration file whose variants \(variants.joined(separator: ", ")) are")
+        }
+
+        // The design.
+        var assignment = Assignment.within, taskOrder = TaskOrder.fixed
+        if let d = object["design"] {
+            guard let design = d as? [String: Any] else { throw ConfigurationError(key: "design", "must be an object like {\"variants\": \"within\", \"tasks\": \"fixed\"}") }
+            for k in design.keys.sorted() where !["variants", "tasks"].contains(k) {
+                throw ConfigurationError(key: "design.\(PrintableText.of(k, limit: 60))", "is not a key here (expected tasks, variants)")
+            }
+            if let v = design["variants"] {
+                guard let s = v as? String, let a = Assignment(rawValue: s) else { throw ConfigurationError(key: "design.variants", "must be \"within\" or \"between\"") }
+                assignment = a
+            }
+            if let v = design["tasks"] {
+                guard let s = v as? String, let t = TaskOrder(rawValue: s) else { throw ConfigurationError(key: "design.tasks", "must be \"fixed\" or \"counterbalanced\"") }
+                taskOrder = t
+            }
+        }
+
+        // The tasks and the practice task, in the test-plan format (errors keep their keys).
+        guard object["tasks"] != nil else { throw ConfigurationError(key: "tasks", "needs at least one task") }
+        let plan = try TaskPlan.parse(try JSONSerialization.data(withJSONObject: ["tasks": object["tasks"]!]))
+        var practice: TaskPlan.Task?
+        if let p = object["practice"] {
+            do {
+                practice = try TaskPlan.parse(try JSONSerialization.data(withJSONObject: ["tasks": [p]])).tasks.first
+            } catch let e as ConfigurationError {
+                throw ConfigurationError(key: e.key.replacingOccurrences(of: "tasks[0]", with: "practice"), e.message)
+            }
+        }
+
+        // Questionnaires and markers.
+        var seq = true, sus = true
+        if let q = object["questionnaires"] {
+            guard let qs = q as? [String: Any] else { throw ConfigurationError(key: "questionnaires", "must be an object like {\"seq\": true, \"sus\": true}") }
+            for k in qs.keys.sorted() where !["seq", "sus"].contains(k) {
+                throw ConfigurationError(key: "questionnaires.\(PrintableText.of(k, limit: 60))", "is not a key here (expected seq, sus)")
+            }
+            if let v = qs["seq"] { guard let b = JSONNumber.boolean(v) else { throw ConfigurationError(key: "questionnaires.seq", "must be true or false") }; seq = b }
+            if let v = qs["sus"] { guard let b = JSONNumber.boolean(v) else { throw ConfigurationError(key: "questionnaires.sus", "must be true or false") }; sus = b }
+        }
+        var markers: [String: String] = [:]
+        if let m = object["markers"] {
+            guard let ms = m as? [String: Any] else { throw ConfigurationError(key: "markers", "must be an object like {\"1\": \"confusion\"}") }
+            for (k, v) in ms {
+                guard k.count == 1, let digit = Int(k), (1...9).contains(digit) else {
+                    throw ConfigurationError(key: "markers.\(PrintableText.of(k, limit: 20))", "marker keys are the digits 1 to 9 (the keyboard's)")
+                }
+                guard let name = v as? String, !name.isEmpty, name.count <= 60 else { throw ConfigurationError(key: "markers.\(k)", "must be a category's name") }
+                markers[k] = name
+            }
+        }
+        return StudyFile(title: title, consent: consent, configuration: configuration, variants: variants, assignment: assignment, taskOrder: taskOrder,
+                         practice: practice, tasks: plan.tasks, seq: seq, sus: sus, markers: markers)
+    }
+
+    /// The design as Markdown: the study, and the first `participants` participants' schedules.
+    public func designMarkdown(participants: Int) -> String {
+        var out = ["# \(title)", "",
+                   "- Variants: \(variants.joined(separator: ", ")) (\(assignment == .within ? "within subjects, order by a balanced Latin square" : "between subjects"))",
+                   "- Tasks: \(tasks.map(\.id).joined(separator: ", ")) (\(taskOrder == .fixed ? "fixed order" : "counterbalanced"))"
+                       + (practice.map { _ in ", after a practice task" } ?? ""),
+                   "- Questionnaires: " + ([seq ? "SEQ after each task" : nil, sus ? "SUS after each variant" : nil].compactMap { $0 }.joined(separator: ", ").nonEmpty ?? "none"),
+                   ""]
+        if assignment == .within {
+            let rows = BalancedLatinSquare(conditions: variants.count).rows.count
+            out.append("Fully balanced with a multiple of \(rows) participants.")
+            out.append("")
+        }
+        out += ["| Participant | " + (assignment == .within ? "Variant order" : "Variant") + " | Tasks in each block |", "|---|---|---|"]
+        for p in 1...max(1, participants) {
+            let s = schedule(forParticipant: p)
+            let name = "P" + (p < 10 ? "0" : "") + String(p)
+            out.append("| \(name) | \(s.blocks.map(\.variant).joined(separator: " → ")) | \(s.blocks.map { $0.tasks.joined(separator: ", ") }.joined(separator: " / ")) |")
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+}
+
+private extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
+}
