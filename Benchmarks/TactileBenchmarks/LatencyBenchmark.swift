@@ -20,7 +20,7 @@ import Glibc
 ///     tactile-bench latency [--rates 60,120] [--scales 1,2] [--vsync on,off] [--drags 12] [--tactile PATH]
 func runLatencyBenchmark(_ arguments: [String]) throws {
     var rates = [60.0, 120.0], scales = [1.0, 2.0], drags = 12, vsyncs = [true, false]
-    var tactile = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tactile").path
+    var tactile = tactileBesideBench()
     var i = 0
     func value() throws -> String {
         i += 1
@@ -38,13 +38,9 @@ func runLatencyBenchmark(_ arguments: [String]) throws {
         }
         i += 1
     }
-    guard FileManager.default.isExecutableFile(atPath: tactile) else {
-        throw BenchError("\(tactile) is missing: build it first (swift build -c release --product tactile)")
-    }
+    try checkBuilt(tactile)
     let xtest = try XTest()
-    let work = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-bench-latency")
-    try? FileManager.default.removeItem(at: work)
-    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    let work = try freshFolder("tactile-bench-latency")
 
     print("| Scale | Events/s | Renderer, vsync | Input frames | In-app p50 | In-app p99 | Waiting p50 / p99 | UI pass p50 / p99 | Rendering p50 / p99 | Present p50 / p99 | Injected → present p50 | p99 |")
     print("|---:|---:|---|---:|---:|---:|---|---|---|---|---:|---:|")
@@ -58,6 +54,25 @@ func runLatencyBenchmark(_ arguments: [String]) throws {
             }
         }
     }
+}
+
+/// The release `tactile` built beside this harness.
+func tactileBesideBench() -> String {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tactile").path
+}
+
+func checkBuilt(_ tactile: String) throws {
+    guard FileManager.default.isExecutableFile(atPath: tactile) else {
+        throw BenchError("\(tactile) is missing: build it first (swift build -c release --product tactile)")
+    }
+}
+
+/// An empty folder `name` in the temporary directory (emptied if it was there).
+func freshFolder(_ name: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(name)
+    try? FileManager.default.removeItem(at: url)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
 }
 
 struct BenchError: Error, CustomStringConvertible {
@@ -255,13 +270,11 @@ private final class XTest {
 /// on `/health` and `/metrics` from a loop of our own (URLSession, loopback, paced, bounded), and
 /// the requests' response times.
 func runHealthLoadBenchmark(_ arguments: [String]) throws {
-    let tactile = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tactile").path
-    guard FileManager.default.isExecutableFile(atPath: tactile) else { throw BenchError("\(tactile) is missing: build it first") }
+    let tactile = tactileBesideBench()
+    try checkBuilt(tactile)
     let drags = Int(arguments.first ?? "") ?? 12
     let xtest = try XTest()
-    let work = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-bench-health")
-    try? FileManager.default.removeItem(at: work)
-    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    let work = try freshFolder("tactile-bench-health")
     print("| Load | Input frames | In-app p50 / p99 | UI pass p50 / p99 | Frame work (UI + rendering + present) p50 / p99 | Requests | Response p50 / p99 |")
     print("|---|---:|---|---|---|---:|---|")
     for loaded in [false, true, false, true] {

@@ -23,29 +23,12 @@ if CommandLine.arguments.dropFirst().first == "media" {
     try runMediaBenchmarks(Array(CommandLine.arguments.dropFirst(2)))
     exit(0)
 }
-if CommandLine.arguments.dropFirst().first == "prediction" {
-    do { try runPredictionBenchmark(Array(CommandLine.arguments.dropFirst(2))) } catch {
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
-        exit(2)
-    }
-    exit(0)
-}
-if CommandLine.arguments.dropFirst().first == "health" {
-    do { try runHealthLoadBenchmark(Array(CommandLine.arguments.dropFirst(2))) } catch {
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
-        exit(2)
-    }
-    exit(0)
-}
-if CommandLine.arguments.dropFirst().first == "latency" {
-    do { try runLatencyBenchmark(Array(CommandLine.arguments.dropFirst(2))) } catch {
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
-        exit(2)
-    }
-    exit(0)
-}
-if CommandLine.arguments.dropFirst().first == "monkey" {
-    do { try runMonkey(Array(CommandLine.arguments.dropFirst(2))) } catch {
+// The benchmarks that take their own arguments: a failure prints one line and exits with 2.
+let subcommands: [String: ([String]) throws -> Void] = [
+    "prediction": runPredictionBenchmark, "health": runHealthLoadBenchmark, "latency": runLatencyBenchmark, "monkey": runMonkey,
+]
+if let name = CommandLine.arguments.dropFirst().first, let run = subcommands[name] {
+    do { try run(Array(CommandLine.arguments.dropFirst(2))) } catch {
         FileHandle.standardError.write(Data("\(error)\n".utf8))
         exit(2)
     }

@@ -65,7 +65,8 @@ public struct Editor {
         let ui = pass(&state, touches: [], now: now, effects: &effects)
         var output = FrameOutput(drawList: ui.draw, cues: effects.cues, elements: ui.elements, log: effects.log, requests: ui.requests)
         output.arenaDecisions = effects.decisions
-        output.arena = state.ui.arena.snapshot
+        // The arena as it stands, only for the debugger that draws it (not on every frame's path).
+        if configuration.overlays.arena { output.arena = state.ui.arena.snapshot }
         return output
     }
 
