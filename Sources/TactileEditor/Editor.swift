@@ -44,7 +44,8 @@ public struct Editor {
                 flush()
                 if state.textEdit != nil {
                     textEdits.key(key, &state, now: event.time, effects: &effects)
-                } else {
+                } else if state.tasks?.asking == nil {
+                    // (A questionnaire on screen takes taps only: no key plays, undoes or deletes behind it.)
                     actions.handle(key, state: &state, now: event.time, effects: &effects)
                 }
             case let .text(text):

@@ -35,6 +35,12 @@ public enum EditorIntent: Hashable, Sendable {
     case toggleTimeline
     /// Give up on the test plan's task on show.
     case skipTask
+    /// Choose answer `value` (1 … the scale's count) on the questionnaire on screen.
+    case chooseAnswer(Int)
+    /// Confirm the questionnaire item's answer (Next, or Done on the last item).
+    case confirmAnswer
+    /// Back to the questionnaire's previous item.
+    case previousQuestion
     /// Open the composition format picker (or close it).
     case toggleFormatPicker
     /// Make the composition this aspect, at the preset's render size (undoable).
@@ -168,6 +174,12 @@ struct EditorActions {
             effects.log.append(LogEvent(time: now, kind: state.timeline.collapsed ? "collapseTimeline" : "expandTimeline"))
         case .skipTask:
             TaskController(configuration: configuration).skip(&state, now: now, effects: &effects)
+        case let .chooseAnswer(value):
+            TaskController(configuration: configuration).choose(value, &state, now: now, effects: &effects)
+        case .confirmAnswer:
+            TaskController(configuration: configuration).confirm(&state, now: now, effects: &effects)
+        case .previousQuestion:
+            TaskController(configuration: configuration).back(&state, now: now)
         case .toggleFormatPicker:
             state.formatPicker.toggle()
             effects.log.append(LogEvent(time: now, kind: state.formatPicker ? "openFormats" : "closeFormats"))

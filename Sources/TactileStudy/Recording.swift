@@ -18,6 +18,8 @@ public final class Recording {
     private let plan: TaskPlan?
     private let notices: [String]
     private let kiosk: KioskSetup?
+    /// The session time the files count from (a study's block begins mid-run).
+    private let origin: Time
     /// The recorder, once the first step ran.
     public private(set) var recorder: SessionRecorder?
     /// Why the recorder could not start at the first step (the folder was writable a moment before).
@@ -26,10 +28,11 @@ public final class Recording {
     /// Fails (exit 2) when `folder` already holds a session or cannot be written. `notices` are
     /// the messages the session opens with (files left out, a recovery): they are kept with it so
     /// that its replay logs them too.
+    /// `origin`: the session time the files count from.
     public init(folder: URL, project: Project, configuration: TactileConfiguration, plan: TaskPlan? = nil, notices: [String] = [],
-                kiosk: KioskSetup? = nil) throws {
+                kiosk: KioskSetup? = nil, origin: Time = .zero) throws {
         self.folder = folder; self.project = project; self.configuration = configuration; self.plan = plan; self.notices = notices
-        self.kiosk = kiosk
+        self.kiosk = kiosk; self.origin = origin
         try SessionRecorder.checkFree(folder)
         try SessionRecorder.checkWritable(folder)
     }
@@ -83,7 +86,8 @@ public final class Recording {
                     return Time(ticks: ((w.ticks % week.ticks) + week.ticks) % week.ticks)
                 }
                 recorder = try SessionRecorder(folder: folder, viewport: viewport, framesPerSecond: framesPerSecond, project: self.project,
-                                               configuration: configuration, plan: plan?.json, notices: notices, kiosk: kiosk)
+                                               configuration: configuration, plan: plan?.json, notices: notices, kiosk: kiosk,
+                                               origin: origin)
             } catch {
                 failedToStart = "\(error)"
                 session.post(banner: "This session is not being recorded: \(error)", isError: true)
@@ -96,6 +100,12 @@ public final class Recording {
             session.post(banner: "Recording stopped: \(reason). What was recorded until now is kept.", isError: true)
             FileHandle.standardError.write(Data("tactile: recording stopped after \(recorder.framesWritten) frames: \(reason)\n".utf8))
         }
+    }
+
+    /// Writes log events no frame made (a marker, a note) into the session's log, once it records.
+    public func log(_ events: [LogEvent]) {
+        guard let recorder, recorder.stopped == nil else { return }
+        recorder.record(log: events)
     }
 
     /// Ends the recording with the project the session closed on.

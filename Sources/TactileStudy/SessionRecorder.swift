@@ -170,6 +170,20 @@ public final class SessionRecorder {
         return true
     }
 
+    /// Records log events that no frame made (an observer's marker, a note), at their own times.
+    @discardableResult
+    public func record(log logEvents: [LogEvent]) -> Bool {
+        guard stopped == nil, !logEvents.isEmpty else { return stopped == nil }
+        do {
+            try logFile.write(contentsOf: Data(logEvents.map { var e = $0; e.time = e.time - origin; return e.jsonLine + "\n" }.joined().utf8))
+            logEventsWritten += logEvents.count
+        } catch {
+            stop(because: error)
+            return false
+        }
+        return true
+    }
+
     /// Records an input frame's latency into `latency.jsonl` (made at the first). A failed write
     /// stops only the latency figures: the session itself records on.
     public func record(latency sample: LatencySample) {

@@ -19,6 +19,30 @@ extension UIContext {
         draw.add(.text(TextRun(fitted, in: frame, font: font, color: color, alignment: alignment)))
     }
 
+    /// Text broken into lines that fit `frame`'s width (at most `maximumLines`, the last truncated
+    /// with "…"; a line break in `string` starts a new line), each `lineHeight` em apart from
+    /// `frame`'s top. Returns the height the lines took.
+    @discardableResult
+    public func paragraph(_ string: String, in frame: Rect, font: Font, color: Color, alignment: TextAlignment = .leading,
+                          lineHeight: Double = 1.3, maximumLines: Int = 100) -> Double {
+        let lines = paragraphLines(string, width: frame.width, font: font, maximumLines: maximumLines)
+        let step = font.size * lineHeight
+        for (n, line) in lines.enumerated() where !line.isEmpty {
+            draw.add(.text(TextRun(line, in: Rect(x: frame.x, y: frame.y + Double(n) * step, width: frame.width, height: step),
+                                   font: font, color: color, alignment: alignment)))
+        }
+        return Double(lines.count) * step
+    }
+
+    /// The lines `paragraph` draws `string` in.
+    public func paragraphLines(_ string: String, width: Double, font: Font, maximumLines: Int) -> [String] {
+        var lines: [String] = []
+        for part in string.split(separator: "\n", omittingEmptySubsequences: false) where lines.count < maximumLines {
+            lines += part.isEmpty ? [""] : measurer.lines(of: String(part), font: font, width: width, maximumLines: maximumLines - lines.count)
+        }
+        return lines
+    }
+
     /// A picture scaled to fill `frame`, cropped at its centre to keep its aspect.
     public func image(_ handle: ImageHandle, size: Size, filling frame: Rect, opacity: Double = 1) {
         draw.add(.image(handle, source: size.centredCrop(aspect: frame.width / max(frame.height, 0.001)), frame: frame, opacity: opacity))

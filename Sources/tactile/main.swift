@@ -196,7 +196,30 @@ struct Devices: ParsableCommand {
 
 struct Study: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Usability studies: check a study file and see who meets which variant, in which order.",
-                                                    subcommands: [StudyCheck.self])
+                                                    subcommands: [StudyRunCommand.self, StudyCheck.self])
+}
+
+struct StudyRunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "run",
+        abstract: "Run one participant through a study: consent, practice, each variant block's tasks with the SEQ after each and the SUS after each block, recorded into the participant's folder.")
+
+    @OptionGroup var media: MediaOptions
+    @Argument(help: "The study file (JSON; see STUDIES.md).") var file: String
+    @Option(help: "The participant, e.g. P07 or 7 (default: typed on a touch keypad at the start).") var participant: String?
+    @Option(help: "The study's results folder: the participant's folder (P07) is made inside.") var out: String
+    @Option(help: "Pixels per point (default: chosen from the display).") var scale: Double?
+    @Option(help: "phone: the phone in a device frame, centred; fill: the UI fills the window.") var device: DeviceOption = .phone
+    @Flag(help: "Open fullscreen.") var fullscreen = false
+    @Option(help: "Viewport in points, e.g. 390x844 (default) or 844x390 for landscape.") var size: String?
+    @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together, like Dynamic Type (0.5 … 3, default 1).") var uiScale: Double?
+    @Option(help: "The chrome's language and number format, e.g. ar_EG, de_DE, en (default: the environment's LANG).") var locale: String?
+
+    func run() throws {
+        try guarded {
+            print(try StudyRun.run(study: file, participant: participant, out: out, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size,
+                                   settings: Settings(uiScale: uiScale, locale: locale), mediaDir: media.mediaDir), terminator: "")
+        }
+    }
 }
 
 struct StudyCheck: ParsableCommand {

@@ -1,5 +1,6 @@
 import XCTest
 import TactileStudy
+import TactileEditor
 
 /// Counterbalancing and questionnaire scoring for studies.
 final class StudyDesignTests: XCTestCase {
@@ -45,14 +46,14 @@ final class StudyDesignTests: XCTestCase {
     }
 
     func testSUSScoresRunFrom0To100AsBrookeDefinesThem() {
-        XCTAssertEqual(Questionnaires.susScore([5, 1, 5, 1, 5, 1, 5, 1, 5, 1]), 100)
-        XCTAssertEqual(Questionnaires.susScore([1, 5, 1, 5, 1, 5, 1, 5, 1, 5]), 0)
-        XCTAssertEqual(Questionnaires.susScore([3, 3, 3, 3, 3, 3, 3, 3, 3, 3]), 50)
-        XCTAssertEqual(Questionnaires.susScore([4, 2, 4, 1, 4, 2, 5, 2, 4, 3]), 77.5)
-        XCTAssertNil(Questionnaires.susScore([3, 3, 3]), "ten answers")
-        XCTAssertNil(Questionnaires.susScore([6, 3, 3, 3, 3, 3, 3, 3, 3, 3]), "each 1 … 5")
-        XCTAssertEqual(Questionnaires.susItems.count, 10)
-        XCTAssertTrue(Questionnaires.isSEQAnswer(7))
-        XCTAssertFalse(Questionnaires.isSEQAnswer(0))
+        XCTAssertEqual(Questionnaire.susScore([5, 1, 5, 1, 5, 1, 5, 1, 5, 1]), 100)
+        XCTAssertEqual(Questionnaire.susScore([1, 5, 1, 5, 1, 5, 1, 5, 1, 5]), 0)
+        XCTAssertEqual(Questionnaire.susScore([3, 3, 3, 3, 3, 3, 3, 3, 3, 3]), 50)
+        XCTAssertEqual(Questionnaire.susScore([4, 2, 4, 1, 4, 2, 5, 2, 4, 3]), 77.5)
+        XCTAssertNil(Questionnaire.susScore([3, 3, 3]), "ten answers")
+        XCTAssertNil(Questionnaire.susScore([6, 3, 3, 3, 3, 3, 3, 3, 3, 3]), "each 1 … 5")
+        XCTAssertEqual(Questionnaire.sus.items.count, 10)
+        XCTAssertEqual(Questionnaire.seq.score([7]), 7)
+        XCTAssertNil(Questionnaire.seq.score([0]), "the SEQ's points are 1 … 7")
     }
 }

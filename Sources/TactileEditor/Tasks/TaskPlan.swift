@@ -7,10 +7,18 @@ import TactileCore
 ///     {"title": "Trimming", "tasks": [
 ///       {"id": "trim-city", "prompt": "Trim City Lights to 3 seconds",
 ///        "done": [{"path": "clip:city.duration", "equals": 3, "within": 0.25}],
-///        "timeLimit": 120}]}
+///        "timeLimit": 120}],
+///      "afterEachTask": "seq", "atEnd": ["sus"]}
+///
+/// `afterEachTask` is asked on screen once each task is over (done, skipped or out of time);
+/// `atEnd`'s questionnaires in turn once every task is (see `Questionnaire`).
 public struct TaskPlan: Hashable, Sendable {
     public var title: String
     public var tasks: [Task]
+    /// Asked after each task (the Single Ease Question in a study), or nil.
+    public var afterEachTask: Questionnaire?
+    /// Asked in turn after the last task (the System Usability Scale, a study's own items).
+    public var atEnd: [Questionnaire] = []
 
     /// One task.
     public struct Task: Hashable, Sendable {
@@ -27,14 +35,16 @@ public struct TaskPlan: Hashable, Sendable {
     /// Most tasks a plan may hold.
     public static let maximumTasks = 1000
 
-    public init(title: String, tasks: [Task]) { self.title = title; self.tasks = tasks }
+    public init(title: String, tasks: [Task], afterEachTask: Questionnaire? = nil, atEnd: [Questionnaire] = []) {
+        self.title = title; self.tasks = tasks; self.afterEachTask = afterEachTask; self.atEnd = atEnd
+    }
 
     /// Reads a plan; errors name the key (`tasks[1].done[0].path: …`).
     public static func parse(_ data: Data) throws -> TaskPlan {
         guard let root = try? JSONSerialization.jsonObject(with: data), let object = root as? [String: Any] else {
             throw ConfigurationError(key: "", "is not a JSON object")
         }
-        try known(object, ["title", "tasks"], at: "")
+        try known(object, ["title", "tasks", "afterEachTask", "atEnd"], at: "")
         guard let list = object["tasks"] as? [Any], !list.isEmpty else { throw ConfigurationError(key: "tasks", "needs at least one task") }
         guard list.count <= maximumTasks else { throw ConfigurationError(key: "tasks", "holds more than \(maximumTasks) tasks") }
         if let title = object["title"] {
@@ -68,7 +78,19 @@ public struct TaskPlan: Hashable, Sendable {
             if tasks.contains(where: { $0.id == id }) { throw ConfigurationError(key: key + ".id", "\"\(PrintableText.of(id, limit: 60))\" is used twice") }
             tasks.append(Task(id: id, prompt: prompt, done: conditions, timeLimit: limit))
         }
-        return TaskPlan(title: object["title"] as? String ?? "Tasks", tasks: tasks)
+        let after = try object["afterEachTask"].map { try Questionnaire.parse($0, key: "afterEachTask") }
+        var atEnd: [Questionnaire] = []
+        if let end = object["atEnd"] {
+            guard let list = end as? [Any], list.count <= 20 else { throw ConfigurationError(key: "atEnd", "must list at most 20 questionnaires") }
+            for (n, q) in list.enumerated() {
+                let questionnaire = try Questionnaire.parse(q, key: "atEnd[\(n)]")
+                guard !atEnd.contains(where: { $0.id == questionnaire.id }) else {
+                    throw ConfigurationError(key: "atEnd[\(n)]", "\"\(questionnaire.id)\" is asked twice")
+                }
+                atEnd.append(questionnaire)
+            }
+        }
+        return TaskPlan(title: object["title"] as? String ?? "Tasks", tasks: tasks, afterEachTask: after, atEnd: atEnd)
     }
 
     static func known(_ object: [String: Any], _ keys: Set<String>, at key: String) throws {
@@ -84,6 +106,9 @@ public struct TaskPlan: Hashable, Sendable {
             if let l = t.timeLimit { fields.append(("timeLimit", .number(l))) }
             return .object(fields)
         }
-        return Data((JSONValue.object([("title", .string(title)), ("tasks", .array(tasks))]).serialized(pretty: true) + "\n").utf8)
+        var fields: [(String, JSONValue)] = [("title", .string(title)), ("tasks", .array(tasks))]
+        if let afterEachTask { fields.append(("afterEachTask", afterEachTask.json)) }
+        if !atEnd.isEmpty { fields.append(("atEnd", .array(atEnd.map(\.json)))) }
+        return Data((JSONValue.object(fields).serialized(pretty: true) + "\n").utf8)
     }
 }

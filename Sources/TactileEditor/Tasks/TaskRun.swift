@@ -1,5 +1,6 @@
 import TactileCore
 import TactileInput
+import TactileUI
 
 /// A test plan in progress: which task is on, since when, and what went wrong during it.
 /// Part of `EditorState`, so a replay of a recorded session runs the plan exactly as it ran.
@@ -13,6 +14,38 @@ public struct TaskRun: Hashable, Sendable {
     public private(set) var ended: Ending?
     /// Misses, errors and undos during the current task.
     public private(set) var misses = 0, errors = 0, undos = 0
+
+    /// The questionnaire on screen, if any.
+    public private(set) var asking: Asking?
+    /// Whether the current task's questionnaire (`plan.afterEachTask`) was asked.
+    public private(set) var askedAfterTask = false
+    /// How many of the plan's closing questionnaires (`plan.atEnd`) were asked.
+    public private(set) var closingAsked = 0
+    /// Every task and questionnaire is over (`task.finished` logged).
+    public private(set) var isComplete = false
+    /// When the last questionnaire closed: the plan moves on at that frame.
+    private(set) var answeredAt: Time?
+
+    /// A questionnaire on screen: which item, the answers chosen so far.
+    public struct Asking: Hashable, Sendable {
+        public var questionnaire: Questionnaire
+        /// The task it asks about (after a task), or nil (at the plan's end).
+        public var task: String?
+        /// The item on show.
+        public var item = 0
+        /// Each item's answer (1 … the scale's count), nil until chosen.
+        public var answers: [Int?]
+        /// When the item on show appeared.
+        public var shown: Time
+        /// Whether this item was answered before (the participant went back).
+        var confirmed: Set<Int> = []
+
+        init(_ questionnaire: Questionnaire, task: String?, now: Time) {
+            self.questionnaire = questionnaire; self.task = task
+            answers = Array(repeating: nil, count: questionnaire.items.count)
+            shown = now
+        }
+    }
 
     /// How a task ended.
     public enum Outcome: String, Hashable, Sendable { case completed, skipped, timedOut }
@@ -32,7 +65,17 @@ public struct TaskRun: Hashable, Sendable {
 
     mutating func begin(at now: Time) { began = now; ended = nil; misses = 0; errors = 0; undos = 0 }
     mutating func end(_ outcome: Outcome, at now: Time) { ended = Ending(time: now, outcome: outcome) }
-    mutating func next() { index += 1; began = nil; ended = nil }
+    mutating func next() { index += 1; began = nil; ended = nil; askedAfterTask = false }
+    mutating func ask(_ questionnaire: Questionnaire, about task: String?, now: Time) {
+        if task != nil { askedAfterTask = true } else { closingAsked += 1 }
+        asking = Asking(questionnaire, task: task, now: now)
+    }
+    mutating func update(_ asking: Asking?, now: Time) {
+        if self.asking != nil && asking == nil { answeredAt = now }
+        self.asking = asking
+    }
+    mutating func complete() { isComplete = true; answeredAt = nil }
+    mutating func moveOn() { answeredAt = nil }
     mutating func count(_ log: [LogEvent]) {
         for e in log {
             switch e.kind {
@@ -53,28 +96,88 @@ struct TaskController {
 
     /// Moves the plan on at `now`. Called at the start of every pass.
     func advance(_ state: inout EditorState, now: Time, effects: inout Effects) {
-        guard var run = state.tasks, let task = run.current else { return }
+        guard var run = state.tasks, !run.isComplete, run.asking == nil else { return }
         defer { state.tasks = run }
-        if let ended = run.ended {
-            // The outcome has shown for its moment: on to the next task, or the end.
-            guard now >= ended.time + .seconds(configuration.session.taskDonePause) else { return }
-            run.next()
-            if run.isFinished {
-                effects.log.append(LogEvent(time: now, kind: "task.finished", fields: ["tasks": .number(Double(run.plan.tasks.count))]))
+        run.moveOn()
+        if let task = run.current {
+            if let ended = run.ended {
+                // The outcome has shown for its moment: its questionnaire, then the next task or the end.
+                guard now >= ended.time + .seconds(configuration.session.taskDonePause) else { return }
+                if let questionnaire = run.plan.afterEachTask, !run.askedAfterTask {
+                    ask(&run, questionnaire, about: task.id, now: now, effects: &effects)
+                    return
+                }
+                run.next()
+                if !run.isFinished {
+                    begin(&run, now: now, effects: &effects)
+                    return
+                }
+            } else if let began = run.began {
+                if task.done.allSatisfy({ $0.holds(in: state.project) }) {
+                    end(&run, .completed, now: now, effects: &effects)
+                } else if let limit = task.timeLimit, now >= began + .seconds(limit) {
+                    end(&run, .timedOut, now: now, effects: &effects)
+                }
+                return
             } else {
                 begin(&run, now: now, effects: &effects)
+                return
             }
+        }
+        // Every task is over: the closing questionnaires in turn, then the end.
+        if run.closingAsked < run.plan.atEnd.count {
+            ask(&run, run.plan.atEnd[run.closingAsked], about: nil, now: now, effects: &effects)
             return
         }
-        guard let began = run.began else {
-            begin(&run, now: now, effects: &effects)
-            return
+        run.complete()
+        effects.log.append(LogEvent(time: now, kind: "task.finished", fields: ["tasks": .number(Double(run.plan.tasks.count))]))
+    }
+
+    /// The participant chose answer `value` (1 … the scale's count) for the item on show.
+    func choose(_ value: Int, _ state: inout EditorState, now: Time, effects: inout Effects) {
+        guard var run = state.tasks, var asking = run.asking,
+              (1...asking.questionnaire.items[asking.item].scale.count).contains(value) else { return }
+        asking.answers[asking.item] = value
+        effects.cues.append(CueEvent(.selection, reason: "answer"))
+        run.update(asking, now: now)
+        state.tasks = run
+    }
+
+    /// Next (or Done on the last item): the chosen answer is logged with the time it took, and
+    /// the next item shows; after the last, the questionnaire is logged whole and closes.
+    func confirm(_ state: inout EditorState, now: Time, effects: inout Effects) {
+        guard var run = state.tasks, var asking = run.asking, let value = asking.answers[asking.item] else { return }
+        let q = asking.questionnaire, item = q.items[asking.item]
+        var fields: [String: ElementValue] = ["questionnaire": .string(q.id), "item": .string(item.id), "number": .number(Double(asking.item + 1)),
+                                              "value": .number(Double(value)), "seconds": .number(Self.micro(now - asking.shown))]
+        if case let .choice(options) = item.scale { fields["choice"] = .string(options[value - 1]) }
+        if let task = asking.task { fields["task"] = .string(task) }
+        if asking.confirmed.contains(asking.item) { fields["revised"] = .bool(true) }
+        effects.log.append(LogEvent(time: now, kind: "answer", fields: fields))
+        asking.confirmed.insert(asking.item)
+        if asking.item + 1 < q.items.count {
+            asking.item += 1
+            asking.shown = now
+            run.update(asking, now: now)
+        } else {
+            let answers = asking.answers.map { $0 ?? 0 }
+            var done: [String: ElementValue] = ["questionnaire": .string(q.id), "answers": .string(answers.map(String.init).joined(separator: ","))]
+            if let task = asking.task { done["task"] = .string(task) }
+            if let score = q.score(answers) { done["score"] = .number(score) }
+            effects.log.append(LogEvent(time: now, kind: "questionnaire.done", fields: done))
+            effects.cues.append(CueEvent(.success, reason: "questionnaire"))
+            run.update(nil, now: now)
         }
-        if task.done.allSatisfy({ $0.holds(in: state.project) }) {
-            end(&run, .completed, now: now, effects: &effects)
-        } else if let limit = task.timeLimit, now >= began + .seconds(limit) {
-            end(&run, .timedOut, now: now, effects: &effects)
-        }
+        state.tasks = run
+    }
+
+    /// Back to the questionnaire's previous item (its answer kept, to be changed or confirmed).
+    func back(_ state: inout EditorState, now: Time) {
+        guard var run = state.tasks, var asking = run.asking, asking.item > 0 else { return }
+        asking.item -= 1
+        asking.shown = now
+        run.update(asking, now: now)
+        state.tasks = run
     }
 
     /// The participant gave up on the task on show.
@@ -84,12 +187,24 @@ struct TaskController {
         state.tasks = run
     }
 
-    /// When the plan next needs a frame without input (a time limit, the end of an outcome's pause).
+    /// When the plan next needs a frame without input (a time limit, the end of an outcome's
+    /// pause, a questionnaire just closed).
     func nextDeadline(_ run: TaskRun) -> Time? {
-        guard let task = run.current, let began = run.began else { return nil }
+        if let answered = run.answeredAt { return answered }
+        guard run.asking == nil, let task = run.current, let began = run.began else { return nil }
         if let ended = run.ended { return ended.time + .seconds(configuration.session.taskDonePause) }
         return task.timeLimit.map { began + .seconds($0) }
     }
+
+    private func ask(_ run: inout TaskRun, _ questionnaire: Questionnaire, about task: String?, now: Time, effects: inout Effects) {
+        run.ask(questionnaire, about: task, now: now)
+        var fields: [String: ElementValue] = ["questionnaire": .string(questionnaire.id), "items": .number(Double(questionnaire.items.count))]
+        if let task { fields["task"] = .string(task) }
+        effects.log.append(LogEvent(time: now, kind: "questionnaire.began", fields: fields))
+    }
+
+    /// Seconds on the microsecond grid of traces, so a replay logs the very same figure.
+    static func micro(_ t: Time) -> Double { (t.seconds * 1e6).rounded() / 1e6 }
 
     private func begin(_ run: inout TaskRun, now: Time, effects: inout Effects) {
         guard let task = run.current else { return }
@@ -103,7 +218,7 @@ struct TaskController {
         run.end(outcome, at: now)
         // Seconds on the microsecond grid of traces, so a replay logs the very same figure.
         effects.log.append(LogEvent(time: now, kind: "task.ended", fields: [
-            "task": .string(task.id), "outcome": .string(outcome.rawValue), "seconds": .number(((now - began).seconds * 1e6).rounded() / 1e6),
+            "task": .string(task.id), "outcome": .string(outcome.rawValue), "seconds": .number(Self.micro(now - began)),
             "misses": .number(Double(run.misses)), "errors": .number(Double(run.errors)), "undos": .number(Double(run.undos))]))
         if outcome == .completed { effects.cues.append(CueEvent(.success, reason: "task")) }
     }

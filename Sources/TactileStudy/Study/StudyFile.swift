@@ -11,8 +11,13 @@ import TactileEditor
 ///       "design": { "variants": "within", "tasks": "counterbalanced" },
 ///       "practice": { "prompt": "…", "done": [ … ] }, // one task, in the test-plan format
 ///       "tasks": [ { "id": "trim", "prompt": "…", "done": [ … ] }, … ],
-///       "questionnaires": { "seq": true, "sus": true },
-///       "markers": { "1": "confusion", "2": "error" } }
+///       "questionnaires": { "seq": true, "sus": true,
+///                           "custom": [ { "id": "pref", "title": "…", "items": [ … ] } ] },
+///       "markers": { "1": "confusion", "2": "error" },
+///       "project": "study-project.json" }               // optional: the project each block opens
+///
+/// `questionnaires.custom` are asked after the SUS at the end of each variant block, in the
+/// format of `Questionnaire.parse` (Likert items with `scale`, `low` and `high`, or `choices`).
 ///
 /// Within subjects, every participant meets every variant, in the order of a balanced Latin
 /// square row chosen by their number; between subjects, their number picks one variant. Task
@@ -32,6 +37,11 @@ public struct StudyFile: Sendable {
     public var practice: TaskPlan.Task?
     public var tasks: [TaskPlan.Task]
     public var seq: Bool, sus: Bool
+    /// The study's own questionnaires, asked after the SUS at the end of each block.
+    public var custom: [Questionnaire] = []
+    /// The project each block (and the practice) opens, resolved against the study file's
+    /// folder; nil: the built-in demo.
+    public var project: URL?
     /// Observer marker categories by key ("1" … "9").
     public var markers: [String: String]
 
@@ -76,7 +86,7 @@ public struct StudyFile: Sendable {
     /// Reads a study file's text; `folder` resolves the configuration file's path.
     public static func parse(_ data: Data, folder: URL) throws -> StudyFile {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw ConfigurationError(key: "", "is not a JSON object") }
-        let keys: Set = ["title", "consent", "configuration", "variants", "design", "practice", "tasks", "questionnaires", "markers"]
+        let keys: Set = ["title", "consent", "configuration", "variants", "design", "practice", "tasks", "questionnaires", "markers", "project"]
         for k in object.keys.sorted() where !keys.contains(k) {
             throw ConfigurationError(key: PrintableText.of(k, limit: 60), "is not a key of a study file (expected one of \(keys.sorted().joined(separator: ", ")))")
         }
@@ -147,11 +157,20 @@ public struct StudyFile: Sendable {
         }
 
         // Questionnaires and markers.
-        var seq = true, sus = true
+        var seq = true, sus = true, custom: [Questionnaire] = []
         if let q = object["questionnaires"] {
             guard let qs = q as? [String: Any] else { throw ConfigurationError(key: "questionnaires", "must be an object like {\"seq\": true, \"sus\": true}") }
-            for k in qs.keys.sorted() where !["seq", "sus"].contains(k) {
-                throw ConfigurationError(key: "questionnaires.\(PrintableText.of(k, limit: 60))", "is not a key here (expected seq, sus)")
+            for k in qs.keys.sorted() where !["seq", "sus", "custom"].contains(k) {
+                throw ConfigurationError(key: "questionnaires.\(PrintableText.of(k, limit: 60))", "is not a key here (expected custom, seq, sus)")
+            }
+            if let c = qs["custom"] {
+                guard let list = c as? [Any], list.count <= 10 else { throw ConfigurationError(key: "questionnaires.custom", "must list at most 10 questionnaires") }
+                for (n, entry) in list.enumerated() {
+                    let q = try Questionnaire.parse(entry, key: "questionnaires.custom[\(n)]")
+                    guard !(entry is String) else { throw ConfigurationError(key: "questionnaires.custom[\(n)]", "must be an object with id, title and items (seq and sus have their own keys)") }
+                    guard !custom.contains(where: { $0.id == q.id }) else { throw ConfigurationError(key: "questionnaires.custom[\(n)].id", "\"\(q.id)\" is used twice") }
+                    custom.append(q)
+                }
             }
             if let v = qs["seq"] { guard let b = JSONNumber.boolean(v) else { throw ConfigurationError(key: "questionnaires.seq", "must be true or false") }; seq = b }
             if let v = qs["sus"] { guard let b = JSONNumber.boolean(v) else { throw ConfigurationError(key: "questionnaires.sus", "must be true or false") }; sus = b }
@@ -167,8 +186,39 @@ public struct StudyFile: Sendable {
                 markers[k] = name
             }
         }
+        var project: URL?
+        if let path = try text("project", limit: 4096, required: false) {
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+            do { _ = try ProjectFile.load(from: url) } catch {
+                throw ConfigurationError(key: "project", "\(url.path): \(error)")
+            }
+            project = url
+        }
         return StudyFile(title: title, consent: consent, configuration: configuration, variants: variants, assignment: assignment, taskOrder: taskOrder,
-                         practice: practice, tasks: plan.tasks, seq: seq, sus: sus, markers: markers)
+                         practice: practice, tasks: plan.tasks, seq: seq, sus: sus, custom: custom, project: project, markers: markers)
+    }
+
+    /// The test plan of block `block` (0 for the first) of `schedule`: its tasks in the
+    /// participant's order, the SEQ after each, the SUS and the study's own questionnaires at the end.
+    public func plan(for schedule: Schedule, block: Int) -> TaskPlan {
+        let b = schedule.blocks[block]
+        return TaskPlan(title: title, tasks: b.tasks.compactMap { id in tasks.first { $0.id == id } },
+                        afterEachTask: seq ? .seq : nil, atEnd: (sus ? [.sus] : []) + custom)
+    }
+
+    /// The practice task's plan (no questionnaires), if the study has one.
+    public var practicePlan: TaskPlan? { practice.map { TaskPlan(title: title, tasks: [$0]) } }
+
+    /// The configuration of `variant` (from the study's configuration file, whose base alone
+    /// when `variant` is nil; defaults without one).
+    public func configuration(variant: String?) throws -> TactileConfiguration {
+        guard let configuration else { return TactileConfiguration() }
+        guard let data = FileManager.default.contents(atPath: configuration.path) else {
+            throw CommandError.badInput("\(configuration.path): the study's configuration file cannot be read")
+        }
+        do { return try ConfigurationFile.decode(data, variant: variant) } catch let e as ConfigurationError {
+            throw CommandError.badInput("\(configuration.path): \(e)")
+        }
     }
 
     /// The design as Markdown: the study, and the first `participants` participants' schedules.

@@ -23,4 +23,9 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case oneFile, files, noMediaIn, videos, soundFiles, pictures, picture, sound, withSound
     // The trim preview's pill.
     case trimStart, trimEnd
+    // Questionnaires: Next and Back, "Question {n} of {count}".
+    case next, back, questionNumber
+    // A study's own screens: "Part {n} of {count}".
+    case participantNumber, start, agree, decline, partNumber, practice, practiceIntro, partIntro, thankYou, thankYouDone
+    case declinedThanks, clear, consentHeading
 }

@@ -18,5 +18,11 @@ extension Strings {
         .taskNumber: "المهمة {n} من {count}", .allTasksDoneThanks: "اكتملت المهام كلها ({count}). شكرًا لك!", .timesUp: "انتهى الوقت",
         .oneFile: "ملف واحد", .files: "{count} ملفات", .noMediaIn: "لا توجد {kind} في {folder}", .videos: "مقاطع فيديو", .soundFiles: "ملفات صوتية",
         .pictures: "صور", .picture: "صورة", .sound: "صوت", .withSound: "صوت", .trimStart: "البداية", .trimEnd: "النهاية",
+        .next: "التالي", .back: "رجوع", .questionNumber: "السؤال {n} من {count}",
+        .participantNumber: "رقم المشارك", .start: "ابدأ", .agree: "أوافق", .decline: "لا أوافق", .partNumber: "الجزء {n} من {count}",
+        .practice: "تمرين", .practiceIntro: "أولًا، مهمة قصيرة لتجربة المحرر. لا تُحتسب.",
+        .partIntro: "التالي: بضع مهام بهذه النسخة من المحرر، ثم بعض الأسئلة عنها.",
+        .thankYou: "شكرًا لك!", .thankYouDone: "هذا كل شيء. من فضلك أخبر الباحث أنك انتهيت.",
+        .declinedThanks: "شكرًا على وقتك. لم يُسجَّل أي شيء.", .clear: "مسح", .consentHeading: "قبل أن نبدأ",
     ]
 }

@@ -18,5 +18,11 @@ extension Strings {
         .taskNumber: "Task {n} of {count}", .allTasksDoneThanks: "All {count} tasks done. Thank you!", .timesUp: "Time’s up",
         .oneFile: "1 file", .files: "{count} files", .noMediaIn: "No {kind} in {folder}", .videos: "videos", .soundFiles: "sound files",
         .pictures: "pictures", .picture: "Picture", .sound: "Sound", .withSound: "sound", .trimStart: "Start", .trimEnd: "End",
+        .next: "Next", .back: "Back", .questionNumber: "Question {n} of {count}",
+        .participantNumber: "Participant number", .start: "Start", .agree: "I agree", .decline: "I do not agree", .partNumber: "Part {n} of {count}",
+        .practice: "Practice", .practiceIntro: "First, a short task to try the editor. It does not count.",
+        .partIntro: "Next: a few tasks with this version of the editor, then some questions about it.",
+        .thankYou: "Thank you!", .thankYouDone: "That is everything. Please tell the researcher you are done.",
+        .declinedThanks: "Thank you for your time. Nothing was recorded.", .clear: "Clear", .consentHeading: "Before we begin",
     ]
 }

@@ -18,5 +18,11 @@ extension Strings {
         .taskNumber: "Aufgabe {n} von {count}", .allTasksDoneThanks: "Alle {count} Aufgaben erledigt. Danke!", .timesUp: "Zeit abgelaufen",
         .oneFile: "1 Datei", .files: "{count} Dateien", .noMediaIn: "Keine {kind} in {folder}", .videos: "Videos", .soundFiles: "Audiodateien",
         .pictures: "Bilder", .picture: "Bild", .sound: "Audio", .withSound: "Ton", .trimStart: "Anfang", .trimEnd: "Ende",
+        .next: "Weiter", .back: "Zurück", .questionNumber: "Frage {n} von {count}",
+        .participantNumber: "Teilnehmernummer", .start: "Start", .agree: "Ich stimme zu", .decline: "Ich stimme nicht zu", .partNumber: "Teil {n} von {count}",
+        .practice: "Übung", .practiceIntro: "Zuerst eine kurze Aufgabe zum Ausprobieren. Sie zählt nicht.",
+        .partIntro: "Als Nächstes einige Aufgaben mit dieser Version des Editors, danach ein paar Fragen dazu.",
+        .thankYou: "Vielen Dank!", .thankYouDone: "Das war alles. Bitte sag der Versuchsleitung, dass du fertig bist.",
+        .declinedThanks: "Danke für deine Zeit. Es wurde nichts aufgezeichnet.", .clear: "Löschen", .consentHeading: "Bevor wir beginnen",
     ]
 }

@@ -1,0 +1,141 @@
+import Foundation
+import TactileCore
+import TactileEditor
+
+/// A participant's `answers.json`: who, consent, the schedule they met, each block's folder and
+/// task outcomes, and every questionnaire answer with its time, rewritten atomically after each
+/// change so that nothing answered is lost if the program dies.
+///
+///     { "study": "…", "participant": "P07", "number": 7, "consent": "2026-11-24T10:02:11Z",
+///       "design": "within", "blocks": [ { "part": 1, "variant": "outside", "folder": "block1-outside",
+///         "tasks": [ { "task": "trim", "outcome": "completed", "seconds": 12.4, "misses": 1, … } ],
+///         "began": "…", "ended": "…" } ],
+///       "answers": [ { "block": 1, "variant": "outside", "questionnaire": "seq", "task": "trim",
+///         "item": "seq", "value": 6, "seconds": 2.1, "t": 14.2, "at": "…" } ],
+///       "scores": [ { "block": 1, "variant": "outside", "questionnaire": "sus", "score": 77.5 } ],
+///       "finished": "…" }
+///
+/// `t` is the answer's time in its block's recording (seconds, as in its `log.jsonl`); `at` is
+/// the wall clock. The practice block is `"part": "practice"`. A revised answer (the participant
+/// went back) replaces the earlier one, which stays in the block's log.
+public struct StudyAnswers {
+    public var study: String
+    public var participant: Int
+    public var design: StudyFile.Assignment
+    public var consent: Date?
+    public var blocks: [Block] = []
+    public var answers: [Answer] = []
+    public var scores: [Score] = []
+    public var finished: Date?
+
+    /// One block the participant met (or the practice, `part` 0).
+    public struct Block: Equatable {
+        public var part: Int
+        public var variant: String
+        public var folder: String
+        public var tasks: [TaskResult] = []
+        public var began: Date
+        public var ended: Date?
+    }
+
+    /// How one task went, as `task.ended` logged it.
+    public struct TaskResult: Equatable {
+        public var task: String, outcome: String
+        public var seconds: Double, misses: Int, errors: Int, undos: Int
+    }
+
+    /// One questionnaire item's answer.
+    public struct Answer: Equatable {
+        public var part: Int, variant: String, questionnaire: String, item: String
+        public var task: String?
+        public var value: Int
+        public var choice: String?
+        public var seconds: Double, time: Double
+        public var at: Date
+    }
+
+    /// A questionnaire's score (SUS 0 … 100, SEQ 1 … 7).
+    public struct Score: Equatable {
+        public var part: Int, variant: String, questionnaire: String
+        public var task: String?
+        public var score: Double
+    }
+
+    public init(study: String, participant: Int, design: StudyFile.Assignment) {
+        self.study = study; self.participant = participant; self.design = design
+    }
+
+    /// "P07": the participant's name in folders and files (at least two digits).
+    public static func name(of participant: Int) -> String { "P" + (participant < 10 ? "0" : "") + String(participant) }
+
+    /// Takes in a block's log events: task outcomes, answers (a revision replacing the earlier
+    /// answer) and scores. `origin`: the block's start, which its log counts from.
+    public mutating func take(_ log: [LogEvent], part: Int, variant: String, origin: Time, at date: Date) {
+        func number(_ e: LogEvent, _ key: String) -> Double? { if case let .number(v)? = e.fields[key] { return v }; return nil }
+        func text(_ e: LogEvent, _ key: String) -> String? { if case let .string(v)? = e.fields[key] { return v }; return nil }
+        for e in log {
+            switch e.kind {
+            case "task.ended":
+                guard let i = blocks.lastIndex(where: { $0.part == part }), let task = text(e, "task") else { continue }
+                blocks[i].tasks.append(TaskResult(task: task, outcome: text(e, "outcome") ?? "", seconds: number(e, "seconds") ?? 0,
+                                                  misses: Int(number(e, "misses") ?? 0), errors: Int(number(e, "errors") ?? 0), undos: Int(number(e, "undos") ?? 0)))
+            case "answer":
+                guard let q = text(e, "questionnaire"), let item = text(e, "item"), let value = number(e, "value") else { continue }
+                let answer = Answer(part: part, variant: variant, questionnaire: q, item: item, task: text(e, "task"), value: Int(value),
+                                    choice: text(e, "choice"), seconds: number(e, "seconds") ?? 0,
+                                    time: ((e.time - origin).seconds * 1e6).rounded() / 1e6, at: date)
+                answers.removeAll { $0.part == part && $0.questionnaire == q && $0.item == item && $0.task == answer.task }
+                answers.append(answer)
+            case "questionnaire.done":
+                guard let q = text(e, "questionnaire"), let score = number(e, "score") else { continue }
+                scores.append(Score(part: part, variant: variant, questionnaire: q, task: text(e, "task"), score: score))
+            default: break
+            }
+        }
+    }
+
+    /// The file's text.
+    public var json: String {
+        func date(_ d: Date?) -> JSONValue { d.map { .string(Self.iso($0)) } ?? .null }
+        func part(_ p: Int) -> JSONValue { p == 0 ? .string("practice") : .number(Double(p)) }
+        let blocks = self.blocks.map { b in
+            JSONValue.object([("part", part(b.part)), ("variant", .string(b.variant)), ("folder", .string(b.folder)),
+                              ("tasks", .array(b.tasks.map { t in .object([
+                                  ("task", .string(t.task)), ("outcome", .string(t.outcome)), ("seconds", .number(t.seconds)),
+                                  ("misses", .number(Double(t.misses))), ("errors", .number(Double(t.errors))), ("undos", .number(Double(t.undos)))]) })),
+                              ("began", date(b.began)), ("ended", date(b.ended))])
+        }
+        let answers = self.answers.map { a in
+            var fields: [(String, JSONValue)] = [("block", part(a.part)), ("variant", .string(a.variant)), ("questionnaire", .string(a.questionnaire))]
+            if let task = a.task { fields.append(("task", .string(task))) }
+            fields += [("item", .string(a.item)), ("value", .number(Double(a.value)))]
+            if let choice = a.choice { fields.append(("choice", .string(choice))) }
+            fields += [("seconds", .number(a.seconds)), ("t", .number(a.time)), ("at", .string(Self.iso(a.at)))]
+            return JSONValue.object(fields)
+        }
+        let scores = self.scores.map { s in
+            var fields: [(String, JSONValue)] = [("block", part(s.part)), ("variant", .string(s.variant)), ("questionnaire", .string(s.questionnaire))]
+            if let task = s.task { fields.append(("task", .string(task))) }
+            fields.append(("score", .number(s.score)))
+            return JSONValue.object(fields)
+        }
+        return JSONValue.object([
+            ("tactile_answers", .number(1)), ("study", .string(study)), ("participant", .string(Self.name(of: participant))),
+            ("number", .number(Double(participant))), ("design", .string(design.rawValue)), ("consent", date(consent)),
+            ("blocks", .array(blocks)), ("answers", .array(answers)), ("scores", .array(scores)), ("finished", date(finished)),
+        ]).serialized(pretty: true) + "\n"
+    }
+
+    /// Writes `answers.json` into `folder`, atomically.
+    public func write(to folder: URL) throws {
+        try AtomicFile.write(Data(json.utf8), to: folder.appendingPathComponent(Self.fileName))
+    }
+
+    public static let fileName = "answers.json"
+
+    static func iso(_ date: Date) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        return f.string(from: date)
+    }
+}

@@ -1,0 +1,471 @@
+import Foundation
+import TactileCore
+import TactileEditor
+import TactileHost
+import TactileInput
+import TactileUI
+
+/// `tactile study run`: one participant through a study, in one window, run by the same shells
+/// as the editor. The participant's number (given, or typed on a touch keypad), the consent
+/// (declining records nothing), the practice task, then each variant block of the participant's
+/// schedule — the editor with that variant's configuration and the block's tasks, the SEQ after
+/// each task and the SUS (and the study's own questionnaires) at its end — and a thank-you.
+///
+/// Each block runs in its own `HostSession`, recorded into its own folder of the participant's
+/// (`practice`, `block1-outside`, …) and replayable as any recorded session. `answers.json`
+/// (`StudyAnswers`) is rewritten after every answer; `study-log.jsonl` holds the study's own
+/// events (consent, parts, the operator's markers and notes) on the study's clock.
+///
+/// The operator's keyboard adds markers: M, or 1–9 for the categories the study file names, and
+/// N opens a note (typed, Return saves it, Escape drops it). Markers in a block also land in
+/// its `log.jsonl`, at their time.
+public final class StudySession: ShellSession {
+    /// A part of the participant's session: the practice task, or variant block `n` (0 first).
+    public enum Part: Equatable, Sendable {
+        case practice
+        case block(Int)
+    }
+
+    /// Where the participant is.
+    public enum Stage: Equatable, Sendable {
+        /// Typing their number on the keypad.
+        case participant
+        case consent
+        /// The screen before a part ("Part 1 of 2", Start).
+        case intro(Part)
+        case running(Part)
+        case thanks
+        /// They did not agree: nothing was recorded.
+        case declined
+    }
+
+    public let study: StudyFile
+    /// The study's results folder: a folder per participant inside.
+    public let folder: URL
+    public private(set) var participant: Int?
+    public private(set) var stage: Stage
+    /// The running part's editor session.
+    public private(set) var block: HostSession?
+    /// The participant's answers so far (after consent).
+    public private(set) var answers: StudyAnswers?
+    /// What the last pass of the study's own screens put there, for tests and `inspect`.
+    public private(set) var elements: [UIElement] = []
+    public private(set) var viewport: Size
+    public var refusesQuit: Bool { false }
+
+    /// Sets a part's session up for the shell before its first step (sound, refresh rate, the
+    /// window's stopwatch).
+    public var prepare: ((HostSession) -> Void)?
+    /// Laid over each part's configuration (the command line's `--locale`, `--ui-scale`).
+    public var adjustConfiguration: ((inout TactileConfiguration) -> Void)?
+    /// The display's rate and the monotonic clock at the session clock's zero, for recordings.
+    public var framesPerSecond = 60.0
+    public var clockOrigin: UInt64?
+    /// The wall clock for the answers' times (injected: tests fix it).
+    public var wallClock: () -> Date = Date.init
+    /// Told of every event of the participant's session as it happens: the running part's log,
+    /// and the study's own (markers, parts, consent). The observer page's ticker.
+    public var onLog: ((LogEvent) -> Void)?
+    /// Problems the operator must hear of (a recording that could not start or stopped).
+    public var onProblem: ((String) -> Void)?
+
+    private let configuration: TactileConfiguration
+    private let measurer: TextMeasurer
+    private let media: MediaSource
+    private let library: MediaLibrary
+    private let project: Project
+    private let theme: Theme
+    private var memory: UIMemory
+    private var needsDraw = true
+    private var lastPicture: DrawList?
+    private var schedule: StudyFile.Schedule?
+    private var recording: Recording?
+    private var partOrigin = Time.zero
+    private var studyLog: FileHandle?
+    private var studyOrigin: Time?
+    private var lastStep = Time.zero
+    private var digits = ""
+    private var notice: String?
+    private var consentScroll = 0.0, consentAnchor: Double?
+    /// The operator's note being typed, if any.
+    public private(set) var note: String?
+
+    /// A participant's session of `study`, results into `folder`. `participant`: their number, or
+    /// nil to ask on the keypad. `configuration` gives the study screens' look (theme, locale).
+    public init(study: StudyFile, folder: URL, participant: Int?, configuration: TactileConfiguration, measurer: TextMeasurer,
+                media: MediaSource = NoMediaSource(), library: MediaLibrary = MediaLibrary(), project: Project, viewport: Size) {
+        self.study = study; self.folder = folder; self.participant = participant; self.configuration = configuration
+        self.measurer = measurer; self.media = media; self.library = library; self.project = project; self.viewport = viewport
+        theme = Theme(appearance: configuration.theme)
+        memory = UIMemory(input: configuration.input)
+        stage = participant == nil ? .participant : .consent
+        if let participant { schedule = study.schedule(forParticipant: participant) }
+    }
+
+    /// The participant's folder ("P07").
+    public func participantFolder(_ number: Int) -> URL { folder.appendingPathComponent(StudyAnswers.name(of: number)) }
+
+    /// Why participant `number` cannot take part now (they already did), or nil.
+    public static func refusal(of number: Int, in folder: URL) -> String? {
+        guard number >= 1, number <= 9999 else { return "Participant numbers run from 1 to 9999" }
+        let answers = folder.appendingPathComponent(StudyAnswers.name(of: number)).appendingPathComponent(StudyAnswers.fileName)
+        return FileManager.default.fileExists(atPath: answers.path) ? "\(StudyAnswers.name(of: number)) has already taken part" : nil
+    }
+
+    public func resize(to viewport: Size) {
+        self.viewport = viewport
+        block?.resize(to: viewport)
+        needsDraw = true
+    }
+
+    public func setVisible(_ visible: Bool) { block?.setVisible(visible) }
+    public func didPresent(_ timing: PresentTiming) { block?.didPresent(timing) }
+
+    public func nextDue(after now: Time) -> (time: Time, reason: String)? {
+        if needsDraw { return (now, "study screen") }
+        return block?.nextDue(after: now)
+    }
+
+    // MARK: The step
+
+    public func step(_ input: [InputEvent], now: Time, context: StepContext) -> ShellFrame {
+        if studyOrigin == nil { studyOrigin = now }
+        lastStep = now
+        let noteBefore = note
+        let rest = input.filter { !operatorKey($0, now: now) }
+        if case let .running(part) = stage, let block {
+            var frame = block.step(rest, now: now, context: context)
+            if block.state.tasks?.isComplete == true {
+                finish(part, now: now)
+                frame.drawList = screens([], now: now)
+                return frame
+            }
+            if note != nil || noteBefore != nil, frame.drawList == nil || note != noteBefore {
+                frame.drawList = withNote(frame.drawList ?? block.picture(at: now), now: now)
+            } else if note != nil, let list = frame.drawList {
+                frame.drawList = withNote(list, now: now)
+            }
+            return frame
+        }
+        var frame = ShellFrame()
+        let picture = screens(rest, now: now)
+        if picture != lastPicture || needsDraw || context.relayout || note != noteBefore {
+            frame.drawList = note != nil ? withNote(picture, now: now) : picture
+            lastPicture = picture
+        }
+        needsDraw = false
+        return frame
+    }
+
+    /// Runs the study's own screens over `input`, one UI pass per touch; returns the picture.
+    private func screens(_ input: [InputEvent], now: Time) -> DrawList {
+        for event in input {
+            if case .touch = event.kind { _ = pass([event], now: now) } else if case .focusLost = event.kind { _ = pass([event], now: now) }
+            if case .running = stage { return block?.picture(at: now) ?? DrawList() }
+        }
+        let picture = pass([], now: now)
+        if case .running = stage, let block {
+            // A part just began: its first frame is drawn at once.
+            needsDraw = false
+            return block.step([], now: now, context: StepContext(mode: .always)).drawList ?? picture
+        }
+        return picture
+    }
+
+    // MARK: Parts
+
+    private func start(_ part: Part, now: Time) {
+        guard let participant, let schedule else { return }
+        let variant: String?, plan: TaskPlan?, name = folderName(part)
+        switch part {
+        case .practice: variant = nil; plan = study.practicePlan
+        case let .block(n): variant = schedule.blocks[n].variant; plan = study.plan(for: schedule, block: n)
+        }
+        var configuration: TactileConfiguration
+        do { configuration = try study.configuration(variant: variant) } catch {
+            problem("\(error)")
+            return
+        }
+        adjustConfiguration?(&configuration)
+        let session = HostSession(project: project, configuration: configuration, measurer: measurer, media: media, viewport: viewport,
+                                  library: library, plan: plan, now: now)
+        prepare?(session)
+        let partFolder = participantFolder(participant).appendingPathComponent(name)
+        do {
+            let r = try Recording(folder: partFolder, project: project, configuration: configuration, plan: plan, origin: now)
+            r.attach(to: session, framesPerSecond: framesPerSecond, clockOrigin: clockOrigin)
+            recording = r
+        } catch {
+            recording = nil
+            problem("\(partFolder.path): the part is not being recorded (\(error))")
+        }
+        let number = partNumber(part), label = variant ?? "practice"
+        let previous = session.onFrame
+        session.onFrame = { [weak self] record in
+            previous?(record)
+            guard let self else { return }
+            let log = record.output.log
+            guard !log.isEmpty else { return }
+            for e in log { self.onLog?(e) }
+            if log.contains(where: { ["answer", "questionnaire.done", "task.ended"].contains($0.kind) }) {
+                self.answers?.take(log, part: number, variant: label, origin: self.partOrigin, at: self.wallClock())
+                self.saveAnswers()
+            }
+        }
+        partOrigin = now
+        block = session
+        answers?.blocks.append(StudyAnswers.Block(part: number, variant: label, folder: name, began: wallClock()))
+        saveAnswers()
+        stage = .running(part)
+        logStudy(LogEvent(time: now, kind: "part.began", fields: ["part": .string(name), "variant": .string(label)]))
+    }
+
+    private func finish(_ part: Part, now: Time) {
+        if let block {
+            recording?.finish(project: block.state.project)
+            if let stopped = recording?.recorder?.stopped { problem("the recording of \(partName(part)) stopped early: \(stopped)") }
+        }
+        if let i = answers?.blocks.lastIndex(where: { $0.part == partNumber(part) }) { answers?.blocks[i].ended = wallClock() }
+        logStudy(LogEvent(time: now, kind: "part.ended", fields: ["part": .string(folderName(part))]))
+        block = nil
+        recording = nil
+        switch part {
+        case .practice: stage = .intro(.block(0))
+        case let .block(n) where n + 1 < (schedule?.blocks.count ?? 0): stage = .intro(.block(n + 1))
+        case .block:
+            stage = .thanks
+            answers?.finished = wallClock()
+            logStudy(LogEvent(time: now, kind: "study.finished", fields: [:]))
+        }
+        saveAnswers()
+        needsDraw = true
+    }
+
+    /// The window closed: a part that runs ends where it is (its recording finished, the
+    /// project as left), and the study's log says so.
+    public func close() {
+        guard case let .running(part) = stage, let block else { return }
+        recording?.finish(project: block.state.project)
+        if let i = answers?.blocks.lastIndex(where: { $0.part == partNumber(part) }) { answers?.blocks[i].ended = wallClock() }
+        logStudy(LogEvent(time: lastStep, kind: "part.stopped", fields: ["part": .string(folderName(part))]))
+        saveAnswers()
+        try? studyLog?.close()
+        studyLog = nil
+    }
+
+    private func partNumber(_ part: Part) -> Int {
+        if case let .block(n) = part { return n + 1 }
+        return 0
+    }
+
+    /// The part's folder in the participant's ("practice", "block1-outside"); its name in the logs.
+    public func folderName(_ part: Part) -> String {
+        guard case let .block(n) = part, let variant = schedule?.blocks[n].variant else { return "practice" }
+        return "block\(n + 1)-" + String(variant.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
+    }
+
+    private func partName(_ part: Part) -> String {
+        if case let .block(n) = part { return "block \(n + 1)" }
+        return "the practice"
+    }
+
+    private func agree(now: Time) {
+        guard let participant else { return }
+        let folder = participantFolder(participant)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            var a = StudyAnswers(study: study.title, participant: participant, design: study.assignment)
+            a.consent = wallClock()
+            answers = a
+            try a.write(to: folder)
+            let url = folder.appendingPathComponent("study-log.jsonl")
+            if !FileManager.default.fileExists(atPath: url.path) { FileManager.default.createFile(atPath: url.path, contents: nil) }
+            studyLog = try FileHandle(forWritingTo: url)
+            _ = try? studyLog?.seekToEnd()
+        } catch {
+            problem("\(folder.path): the participant's answers cannot be saved there (\(SessionRecorder.reason(error)))")
+        }
+        logStudy(LogEvent(time: now, kind: "consent", fields: ["participant": .string(StudyAnswers.name(of: participant)), "agreed": .bool(true)]))
+        stage = .intro(study.practice != nil ? .practice : .block(0))
+    }
+
+    private func saveAnswers() {
+        guard let answers, let participant else { return }
+        do { try answers.write(to: participantFolder(participant)) } catch {
+            problem("answers.json cannot be saved (\(SessionRecorder.reason(error)))")
+        }
+    }
+
+    private func logStudy(_ event: LogEvent) {
+        onLog?(event)
+        var e = event
+        e.time = event.time - (studyOrigin ?? .zero)
+        e.fields["at"] = .string(StudyAnswers.iso(wallClock()))
+        try? studyLog?.write(contentsOf: Data((e.jsonLine + "\n").utf8))
+    }
+
+    private func problem(_ message: String) {
+        onProblem?(message)
+        block?.post(banner: message, isError: true)
+    }
+
+    // MARK: The operator's keyboard
+
+    /// Takes the operator's keys: markers (M, 1–9) and notes (N … Return). Returns whether the
+    /// event was theirs (it then goes to no one else).
+    private func operatorKey(_ event: InputEvent, now: Time) -> Bool {
+        if block?.state.textEdit != nil { return false }            // the participant is typing into the editor
+        if note != nil {
+            switch event.kind {
+            case let .text(t): note! += t; return true
+            case .key(.backspace): if !note!.isEmpty { note!.removeLast() }; return true
+            case .key(.enter): mark(key: "n", category: "note", note: note, now: now); note = nil; return true
+            case .key(.escape): note = nil; return true
+            case .key: return true
+            default: return false
+            }
+        }
+        guard case let .text(t) = event.kind, t.count == 1 else { return false }
+        switch t {
+        case "m", "M": mark(key: "m", category: "marker", note: nil, now: now); return true
+        case "n", "N": note = ""; return true
+        case "1"..."9" where stage != .participant:
+            mark(key: t, category: study.markers[t] ?? "marker \(t)", note: nil, now: now); return true
+        default: return false
+        }
+    }
+
+    /// Adds a marker at `now`: into the study's log and the running part's.
+    public func mark(key: String, category: String, note: String?, source: String = "keyboard", now: Time) {
+        var fields: [String: ElementValue] = ["key": .string(key), "category": .string(category), "source": .string(source)]
+        if let note, !note.isEmpty { fields["note"] = .string(String(note.prefix(2000))) }
+        if let task = block?.state.tasks?.current, block?.state.tasks?.began != nil { fields["task"] = .string(task.id) }
+        if case let .running(part) = stage { fields["part"] = .string(folderName(part)) }
+        let event = LogEvent(time: now, kind: "marker", fields: fields)
+        recording?.log([event])
+        logStudy(event)
+        needsDraw = block == nil
+    }
+
+    /// The note bar over `picture`: what the operator types, at the foot of the screen.
+    private func withNote(_ picture: DrawList, now: Time) -> DrawList {
+        guard let note else { return picture }
+        var out = picture
+        let ui = UIContext(memory: UIMemory(input: configuration.input), touches: [], now: now, viewport: viewport, measurer: measurer, theme: theme)
+        let m = theme.metrics.form
+        let bar = Rect(x: m.margin, y: viewport.height - m.margin - m.buttonHeight, width: viewport.width - 2 * m.margin, height: m.buttonHeight)
+        ui.fill(bar, theme.surfaceRaised, radius: m.buttonRadius)
+        ui.stroke(bar, theme.accent, width: 2, radius: m.buttonRadius)
+        ui.text("Note: " + note + "▏", in: bar.insetBy(dx: m.padding, dy: 0), font: m.bodyFont, color: theme.textPrimary, alignment: .leading)
+        out.inLayer(.topmost) { l in for layer in DrawLayer.allCases { ui.draw.commands(in: layer).forEach { l.add($0) } } }
+        return out
+    }
+
+    // MARK: The study's screens
+
+    /// One UI pass over the study's own screen for the stage.
+    private func pass(_ touches: [InputEvent], now: Time) -> DrawList {
+        let ui = UIContext(memory: memory, touches: touches, now: now, viewport: viewport, measurer: measurer, theme: theme)
+        ui.fill(Rect(origin: .zero, size: viewport), theme.background)
+        let s = theme.strings
+        ui.inLayer(.topmost) {
+            let form = Form(ui: ui, theme: theme, viewport: viewport, id: "study")
+            switch stage {
+            case .participant: keypad(form, now: now)
+            case .consent:
+                form.heading(s[.consentHeading])
+                form.paragraph(study.title)
+                let text = form.scrollingText(study.consent, offset: consentScroll, id: "study.consent")
+                for g in text.scrolls {
+                    switch g.phase {
+                    case .began: consentAnchor = consentScroll
+                    case .changed: if let anchor = consentAnchor { consentScroll = min(max(0, anchor - g.translation.y), max(0, text.height - text.room)) }
+                    default: consentAnchor = nil
+                    }
+                }
+                switch form.foot([("study.agree", s[.agree], true, true), ("study.decline", s[.decline], true, false)]) {
+                case "study.agree"?: agree(now: now)
+                case "study.decline"?:
+                    stage = .declined
+                    onLog?(LogEvent(time: now, kind: "consent", fields: ["agreed": .bool(false)]))
+                default: break
+                }
+            case let .intro(part):
+                let count = schedule?.blocks.count ?? 0
+                if case let .block(n) = part {
+                    form.heading(s.format(.partNumber, ["n": s.digits("\(n + 1)"), "count": s.digits("\(count)")]))
+                    form.paragraph(s[.partIntro])
+                } else {
+                    form.heading(s[.practice])
+                    form.paragraph(s[.practiceIntro])
+                }
+                if form.foot([("study.start", s[.start], true, true)]) != nil { start(part, now: now) }
+            case .running:
+                break
+            case .thanks:
+                form.heading(study.title)
+                form.paragraph(s[.thankYou])
+                form.paragraph(s[.thankYouDone], font: theme.metrics.form.bodyFont)
+            case .declined:
+                form.heading(study.title)
+                form.paragraph(s[.declinedThanks])
+            }
+            ui.element(UIElement(id: "study", role: "studyScreen", label: study.title, frame: form.panel, state: ["stage": .string(stageName)]))
+        }
+        memory = ui.finish()
+        elements = ui.elements
+        return ui.draw
+    }
+
+    /// The stage's name for inspection and the observer ("consent", "block 2", "thanks").
+    public var stageName: String {
+        switch stage {
+        case .participant: return "participant"
+        case .consent: return "consent"
+        case let .intro(p): return "before " + partName(p)
+        case let .running(p): return partName(p)
+        case .thanks: return "thanks"
+        case .declined: return "declined"
+        }
+    }
+
+    /// The participant-number keypad: digits, Clear, and Start once a number is typed.
+    private func keypad(_ form: Form, now: Time) {
+        let s = theme.strings, m = theme.metrics.form, ui = form.ui
+        form.heading(study.title)
+        form.paragraph(s[.participantNumber])
+        let number = Rect(x: form.content.x, y: form.cursor, width: form.content.width, height: m.numberHeight)
+        ui.text(digits.isEmpty ? "–" : "P" + (digits.count < 2 ? "0" : "") + digits, in: number, font: m.numberFont, color: theme.textPrimary, alignment: .center)
+        var y = number.maxY + m.bodyGap
+        if let notice {
+            ui.text(notice, in: Rect(x: form.content.x, y: y, width: form.content.width, height: m.progressHeight), font: m.progressFont,
+                    color: theme.danger, alignment: .center)
+        }
+        y += m.progressHeight + m.bodyGap
+        let room = form.footTop - m.bodyGap - y
+        let side = max(m.minimumTarget, min(m.keyMaximum, (form.content.width - 2 * m.keyGap) / 3, (room - 3 * m.keyGap) / 4))
+        let x0 = form.content.midX - (3 * side + 2 * m.keyGap) / 2
+        let keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", ""]
+        for (i, key) in keys.enumerated() where !key.isEmpty {
+            let frame = Rect(x: x0 + Double(i % 3) * (side + m.keyGap), y: y + Double(i / 3) * (side + m.keyGap), width: side, height: side)
+            let label = key == "clear" ? s[.clear] : s.digits(key)
+            if ui.button("study.key.\(key)", role: "key", label: label, frame: frame, draw: { look in
+                ui.fill(frame, look.pressed ? theme.surface : theme.background, radius: m.answerRadius)
+                ui.text(label, in: frame, font: key == "clear" ? m.bodyFont : m.answerFont, color: theme.textPrimary, alignment: .center)
+            }) {
+                notice = nil
+                if key == "clear" { digits = "" } else if digits.count < 4 { digits = String(Int(digits + key) ?? 0) == "0" ? "" : String(Int(digits + key)!) }
+            }
+        }
+        if form.foot([("study.start", s[.start], !digits.isEmpty, true)]) != nil, let n = Int(digits) {
+            if let refusal = Self.refusal(of: n, in: folder) {
+                notice = refusal
+            } else {
+                participant = n
+                schedule = study.schedule(forParticipant: n)
+                stage = .consent
+                onLog?(LogEvent(time: now, kind: "participant", fields: ["participant": .string(StudyAnswers.name(of: n))]))
+            }
+        }
+    }
+}

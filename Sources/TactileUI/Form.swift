@@ -1,0 +1,149 @@
+import TactileCore
+import TactileInput
+
+/// A full-screen form drawn top to bottom in one pass: a heading, progress, a question or body
+/// text, a row of scale points or a column of choices, and Back / Next at the foot. Used by the
+/// questionnaires the editor asks and by a study's own screens (consent, participant number).
+/// Every target is at least `metrics.minimumTarget` (44 pt) a side. Each call draws at the
+/// cursor and moves it down; widgets return what was tapped, as microui's do.
+public final class Form {
+    public let ui: UIContext
+    public let theme: Theme
+    public let panel: Rect
+    /// The form's inner area (the panel less its padding).
+    public let content: Rect
+    /// Where the next part is drawn.
+    public private(set) var cursor: Double
+    var m: ViewMetrics.Form { theme.metrics.form }
+
+    /// A form over `viewport`: a scrim over what lies under it (taps there do nothing) and a
+    /// raised panel. Draw it in the topmost layer.
+    public init(ui: UIContext, theme: Theme, viewport: Size, id: String) {
+        self.ui = ui; self.theme = theme
+        let m = theme.metrics.form
+        let screen = Rect(origin: .zero, size: viewport)
+        ui.button(id + ".scrim", role: "scrim", label: "", frame: screen) { _ in ui.fill(screen, Color.black.opacity(m.scrim)) }
+        panel = screen.insetBy(dx: m.margin, dy: m.margin)
+        ui.fill(panel, theme.surfaceRaised, radius: m.radius)
+        content = panel.insetBy(dx: m.padding, dy: m.padding)
+        cursor = content.y
+    }
+
+    /// A short line in the accent colour ("About the task you just did").
+    public func heading(_ text: String) {
+        ui.text(text, in: Rect(x: content.x, y: cursor, width: content.width, height: m.headingHeight), font: m.headingFont,
+                color: theme.accent, alignment: theme.leading)
+        cursor += m.headingHeight
+    }
+
+    /// A quiet line ("Question 3 of 10").
+    public func progress(_ text: String) {
+        ui.text(text, in: Rect(x: content.x, y: cursor, width: content.width, height: m.progressHeight), font: m.progressFont,
+                color: theme.textSecondary, alignment: theme.leading)
+        cursor += m.progressHeight
+    }
+
+    /// Wrapped text in `font` (the question's by default), then a gap.
+    public func paragraph(_ text: String, font: Font? = nil, color: Color? = nil, maximumLines: Int? = nil, gap: Double? = nil) {
+        cursor += m.bodyGap
+        cursor += ui.paragraph(text, in: Rect(x: content.x, y: cursor, width: content.width, height: 0), font: font ?? m.questionFont,
+                               color: color ?? theme.textPrimary, alignment: theme.leading, lineHeight: m.lineHeight,
+                               maximumLines: maximumLines ?? m.questionMaximumLines)
+        cursor += gap ?? m.questionGap
+    }
+
+    /// Body text that may be long (a consent form), scrolled by `offset` points within the room
+    /// left above the foot's buttons. Returns the text's full height and the room's (to limit
+    /// the scrolling), and the vertical scroll gestures made on it in this pass.
+    public func scrollingText(_ text: String, offset: Double, id: String) -> (height: Double, room: Double, scrolls: [GestureEvent]) {
+        let room = Rect(x: content.x, y: cursor, width: content.width, height: max(0, footTop - m.bodyGap - cursor))
+        let lines = ui.paragraphLines(text, width: room.width, font: m.bodyFont, maximumLines: 2000)
+        let step = m.bodyFont.size * m.lineHeight
+        let interaction = ui.interact(id, hitFrame: room, gestures: GestureTarget(id: id, gestures: [.scroll], scrollAxes: [.vertical]))
+        ui.clipped(to: room) {
+            for (n, line) in lines.enumerated() {
+                let y = room.y + Double(n) * step - offset
+                guard y + step >= room.y, y <= room.maxY, !line.isEmpty else { continue }
+                ui.draw.add(.text(TextRun(line, in: Rect(x: room.x, y: y, width: room.width, height: step), font: m.bodyFont,
+                                          color: theme.textPrimary, alignment: theme.leading)))
+            }
+        }
+        let height = Double(lines.count) * step
+        ui.element(UIElement(id: id, role: "scrollingText", label: String(text.prefix(80)), frame: room,
+                             state: ["offset": .number(offset), "height": .number(height)]))
+        cursor = room.maxY + m.bodyGap
+        return (height, room.height, interaction.gestures.map(\.event).filter { $0.kind == .scroll })
+    }
+
+    /// A row of numbered scale points (1 … `points`) with `low` and `high` under its ends; the
+    /// chosen one filled. Returns the point tapped. When the row cannot give each point the
+    /// minimum target, the points stack as a column of choices instead.
+    public func scale(points: Int, low: String, high: String, chosen: Int?, id: String) -> Int? {
+        let gap = m.answerGap
+        let side = min(m.largestAnswer, (content.width - gap * Double(points - 1)) / Double(points))
+        guard side >= m.minimumTarget else {
+            let labels = (1...points).map { n in n == 1 ? "1 · \(low)" : n == points ? "\(n) · \(high)" : "\(n)" }
+            return choices(labels, chosen: chosen, id: id)
+        }
+        let width = side * Double(points) + gap * Double(points - 1)
+        let x0 = content.midX - width / 2
+        var tapped: Int?
+        for n in 1...points {
+            let frame = theme.mirrored(Rect(x: x0 + Double(n - 1) * (side + gap), y: cursor, width: side, height: side), in: content)
+            let isChosen = chosen == n
+            if ui.button("\(id).\(n)", role: "answer", label: "\(n)", frame: frame, state: ["value": .number(Double(n)), "chosen": .bool(isChosen)], draw: { look in
+                ui.fill(frame, isChosen ? theme.accent : look.pressed ? theme.surface : theme.background, radius: m.answerRadius)
+                if !isChosen { ui.stroke(frame, theme.textTertiary.opacity(0.5), width: 1, radius: m.answerRadius) }
+                ui.text("\(n)", in: frame, font: m.answerFont, color: theme.textPrimary, alignment: .center)
+            }) { tapped = n }
+        }
+        cursor += side
+        let ends = Rect(x: x0, y: cursor + 4, width: width, height: m.endHeight)
+        let half = Rect(x: ends.x, y: ends.y, width: ends.width / 2, height: ends.height)
+        ui.paragraph(low, in: theme.mirrored(half, in: ends), font: m.endFont, color: theme.textSecondary, alignment: theme.leading, lineHeight: 1.2, maximumLines: 2)
+        ui.paragraph(high, in: theme.mirrored(Rect(x: half.maxX, y: half.y, width: half.width, height: half.height), in: ends), font: m.endFont,
+                     color: theme.textSecondary, alignment: theme.isRightToLeft ? .leading : .trailing, lineHeight: 1.2, maximumLines: 2)
+        cursor += m.endHeight + m.questionGap
+        return tapped
+    }
+
+    /// A column of full-width choices; the chosen one filled. Returns the choice tapped (1 for the first).
+    public func choices(_ options: [String], chosen: Int?, id: String) -> Int? {
+        var tapped: Int?
+        let height = max(m.minimumTarget, m.choiceHeight)
+        for (i, option) in options.enumerated() {
+            let n = i + 1
+            let frame = Rect(x: content.x, y: cursor, width: content.width, height: height)
+            let isChosen = chosen == n
+            if ui.button("\(id).\(n)", role: "answer", label: option, frame: frame, state: ["value": .number(Double(n)), "chosen": .bool(isChosen)], draw: { look in
+                ui.fill(frame, isChosen ? theme.accent : look.pressed ? theme.surface : theme.background, radius: m.answerRadius)
+                ui.text(option, in: frame.insetBy(dx: m.choiceInset, dy: 0), font: m.answerFont, color: theme.textPrimary, alignment: theme.leading)
+            }) { tapped = n }
+            cursor += height + m.choiceGap
+        }
+        cursor += m.questionGap - m.choiceGap
+        return tapped
+    }
+
+    /// The top of the foot's buttons.
+    public var footTop: Double { content.maxY - max(m.minimumTarget, m.buttonHeight) }
+
+    /// Buttons along the foot, trailing first (the primary: Next, I agree): each (id, label,
+    /// enabled, primary); returns the id tapped.
+    public func foot(_ buttons: [(id: String, label: String, enabled: Bool, primary: Bool)]) -> String? {
+        let height = max(m.minimumTarget, m.buttonHeight)
+        let width = min(m.buttonWidth * 1.6, max(m.buttonWidth, (content.width - m.buttonGap * Double(buttons.count - 1)) / Double(max(1, buttons.count))))
+        var tapped: String?
+        for (i, b) in buttons.enumerated() {
+            let x = content.maxX - Double(i + 1) * width - Double(i) * m.buttonGap
+            let frame = theme.mirrored(Rect(x: x, y: footTop, width: width, height: height), in: content)
+            if ui.button(b.id, label: b.label, frame: frame, enabled: b.enabled, draw: { look in
+                let fill = b.primary ? (look.enabled ? theme.accent : theme.surface) : theme.background
+                ui.fill(frame, look.pressed ? fill.opacity(0.7) : fill, radius: m.buttonRadius)
+                ui.text(b.label, in: frame.insetBy(dx: 8, dy: 0), font: m.answerFont,
+                        color: look.enabled ? theme.textPrimary : theme.textTertiary, alignment: .center)
+            }) { tapped = b.id }
+        }
+        return tapped
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import XCTest
+import TactileCore
+import TactileEditor
+import TactileHost
+import TactileInput
+import TactileStudy
+import TactileTestSupport
+import TactileUI
+@testable import TactileApp
+
+/// `tactile study run`, driven as a participant drives it: taps on the study's screens, the
+/// editor and its questionnaires, on the virtual clock, with the example study the README walks
+/// through. What it must leave: a folder per participant with `answers.json`, a replayable
+/// recording per block, and the operator's markers in the logs.
+final class StudyRunTests: XCTestCase, ReplayTesting {
+    var folder: URL!
+    var now = Time.zero
+    override func setUpWithError() throws { folder = try Self.makeTestFolder("study-run") }
+    override func tearDown() { removeTestFolder() }
+
+    static var exampleStudy: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Assets/Studies/trim-handles/study.json")
+    }
+
+    func makeSession(participant: Int?) throws -> StudySession {
+        let study = try StudyFile.load(Self.exampleStudy)
+        let session = StudySession(study: study, folder: folder, participant: participant, configuration: TactileConfiguration(),
+                                   measurer: FixedWidthTextMeasurer(), project: DemoProject.make(), viewport: Size(width: 390, height: 844))
+        session.wallClock = { Date(timeIntervalSince1970: 1_800_000_000) }
+        _ = session.step([], now: now, context: StepContext())
+        return session
+    }
+
+    /// What is on screen now: the editor's elements while a part runs, else the study screen's.
+    func elements(_ s: StudySession) -> [UIElement] { s.block?.lastOutput?.elements ?? s.elements }
+
+    /// Steps through every frame the session asks for until `seconds` from now.
+    func wait(_ s: StudySession, _ seconds: Double) {
+        let end = now + .seconds(seconds)
+        while let due = s.nextDue(after: now)?.time, due <= end {
+            now = max(now, due)
+            _ = s.step([], now: now, context: StepContext())
+            if due <= now && s.nextDue(after: now)?.time == now { now = now + .seconds(0.001) }
+        }
+        now = end
+        _ = s.step([], now: now, context: StepContext())
+    }
+
+    /// A finger taps the element `id` (at its centre) and lifts 80 ms later.
+    func tap(_ s: StudySession, _ id: String, file: StaticString = #filePath, line: UInt = #line) {
+        guard let e = elements(s).first(where: { $0.id == id }) else {
+            XCTFail("no \(id) on screen (stage \(s.stageName)): \(elements(s).map(\.id).prefix(40))", file: file, line: line)
+            return
+        }
+        let p = Point(x: e.hitFrame.midX, y: e.hitFrame.midY)
+        now = now + .seconds(0.2)
+        // Positions on the thousandths, as the window gives them (and the trace keeps them).
+        _ = s.step([InputEvent.touch(.down, id: 1, at: p, time: now).roundedForTrace()], now: now, context: StepContext())
+        now = now + .seconds(0.08)
+        _ = s.step([InputEvent.touch(.up, id: 1, at: p, time: now).roundedForTrace()], now: now, context: StepContext())
+        wait(s, 0.05)
+    }
+
+    /// Answers the questionnaire on screen: `values` item by item, Next after each.
+    func answer(_ s: StudySession, _ values: [Int], file: StaticString = #filePath, line: UInt = #line) {
+        for v in values {
+            guard let asking = s.block?.state.tasks?.asking else { XCTFail("no questionnaire on screen", file: file, line: line); return }
+            tap(s, "questionnaire.\(asking.questionnaire.items[asking.item].id).\(v)", file: file, line: line)
+            tap(s, "questionnaire.next", file: file, line: line)
+        }
+    }
+
+    /// Skips the task on show and waits for its questionnaire.
+    func skipTask(_ s: StudySession) {
+        tap(s, "task.skip")
+        wait(s, 2)
+    }
+
+    func testAParticipantGoesThroughTheWholeStudyAndEveryAnswerIsSaved() throws {
+        let s = try makeSession(participant: 2)
+        XCTAssertEqual(s.stage, .consent)
+        tap(s, "study.agree")
+        XCTAssertEqual(s.stage, .intro(.practice))
+        tap(s, "study.start")
+        XCTAssertEqual(s.stage, .running(.practice))
+        skipTask(s)
+        XCTAssertEqual(s.stage, .intro(.block(0)), "the practice asks nothing")
+        let order = s.study.schedule(forParticipant: 2).blocks
+        XCTAssertEqual(order.map(\.variant), ["inside", "outside"], "P02's order from the balanced Latin square")
+        let sus: [[Int]] = [[4, 2, 4, 1, 4, 2, 5, 2, 4, 3], [2, 4, 2, 4, 3, 3, 2, 4, 2, 4]]
+        for block in 0..<2 {
+            tap(s, "study.start")
+            XCTAssertEqual(s.stage, .running(.block(block)))
+            XCTAssertEqual(s.block?.configuration.feel.handlesInside, order[block].variant == "inside", "the block runs its variant")
+            for (n, task) in order[block].tasks.enumerated() {
+                XCTAssertEqual(s.block?.state.tasks?.current?.id, task)
+                if task == "delete-star" {
+                    // Done for real: select the star and delete it.
+                    tap(s, "clip:star")
+                    tap(s, "toolbar.delete")
+                    wait(s, 2)
+                } else {
+                    skipTask(s)
+                }
+                XCTAssertEqual(s.block?.state.tasks?.asking?.questionnaire.id, "seq")
+                answer(s, [n + 5])
+            }
+            XCTAssertEqual(s.block?.state.tasks?.asking?.questionnaire.id, "sus")
+            answer(s, sus[block])
+            XCTAssertEqual(s.block?.state.tasks?.asking?.questionnaire.id, "handles")
+            answer(s, [block + 3])
+        }
+        XCTAssertEqual(s.stage, .thanks)
+
+        let p = folder.appendingPathComponent("P02")
+        let saved = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: p.appendingPathComponent("answers.json"))) as? [String: Any])
+        XCTAssertEqual(saved["participant"] as? String, "P02")
+        XCTAssertNotNil(saved["finished"] as? String)
+        let answers = try XCTUnwrap(saved["answers"] as? [[String: Any]])
+        XCTAssertEqual(answers.count, 2 * (3 + 10 + 1), "3 SEQ, 10 SUS and 1 own item per block")
+        let scores = try XCTUnwrap(saved["scores"] as? [[String: Any]])
+        let susScores = scores.filter { $0["questionnaire"] as? String == "sus" }
+        XCTAssertEqual(susScores.map { $0["variant"] as? String }, ["inside", "outside"])
+        XCTAssertEqual(susScores.map { $0["score"] as? Double }, [77.5, 30], "scored as Brooke defines it")
+        let blocks = try XCTUnwrap(saved["blocks"] as? [[String: Any]])
+        XCTAssertEqual(blocks.map { $0["folder"] as? String }, ["practice", "block1-inside", "block2-outside"])
+        let delete = (blocks[1]["tasks"] as? [[String: Any]])?.first { $0["task"] as? String == "delete-star" }
+        XCTAssertEqual(delete?["outcome"] as? String, "completed")
+
+        // Each block is a recorded session that replays to the same log, answers included.
+        let block1 = p.appendingPathComponent("block1-inside")
+        let recorded = try String(contentsOf: block1.appendingPathComponent("log.jsonl"), encoding: .utf8)
+        XCTAssertEqual(recorded.components(separatedBy: "\"kind\":\"answer\"").count - 1, 14)
+        _ = try Commands.replay(trace: block1.path, project: nil, outputs: .init(logOut: folder.appendingPathComponent("replayed.jsonl").path), scale: 1, until: nil)
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("replayed.jsonl"), encoding: .utf8), recorded, "the same log, line for line")
+    }
+
+    func testDecliningTheConsentRecordsNothing() throws {
+        let s = try makeSession(participant: 3)
+        tap(s, "study.decline")
+        XCTAssertEqual(s.stage, .declined)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "no folder, no file")
+    }
+
+    func testTheKeypadTakesTheNumberAndRefusesOneWhoTookPart() throws {
+        let taken = folder.appendingPathComponent("P07")
+        try FileManager.default.createDirectory(at: taken, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: taken.appendingPathComponent("answers.json"))
+        let s = try makeSession(participant: nil)
+        XCTAssertEqual(s.stage, .participant)
+        XCTAssertEqual(elements(s).first { $0.id == "study.start" }?.state["enabled"], .bool(false), "no number, no start")
+        tap(s, "study.key.7")
+        tap(s, "study.start")
+        XCTAssertEqual(s.stage, .participant, "P07 already took part")
+        tap(s, "study.key.clear")
+        tap(s, "study.key.1")
+        tap(s, "study.key.2")
+        tap(s, "study.start")
+        XCTAssertEqual(s.participant, 12)
+        XCTAssertEqual(s.stage, .consent)
+        for e in elements(s) where e.role == "key" || e.id.hasPrefix("study.") && e.role == "button" {
+            XCTAssertGreaterThanOrEqual(min(e.hitFrame.width, e.hitFrame.height), 44, "\(e.id) is a finger's target")
+        }
+    }
+
+    func testTheOperatorsMarkersAndNotesLandInTheBlockLogAtTheirTime() throws {
+        let s = try makeSession(participant: 1)
+        tap(s, "study.agree")
+        tap(s, "study.start")
+        skipTask(s)
+        tap(s, "study.start")
+        let began = now - .seconds(0.05)                  // the Start tap lifted then (`tap` waits 50 ms after)
+        XCTAssertEqual(s.stage, .running(.block(0)))
+        now = now + .seconds(1)
+        _ = s.step([.text("2", time: now)], now: now, context: StepContext())
+        let markedAt = now
+        now = now + .seconds(1)
+        _ = s.step([.text("n", time: now)], now: now, context: StepContext())
+        XCTAssertEqual(s.note, "")
+        for c in "looks lost" { now = now + .seconds(0.1); _ = s.step([.text(String(c), time: now)], now: now, context: StepContext()) }
+        now = now + .seconds(0.1)
+        _ = s.step([.key(.enter, time: now)], now: now, context: StepContext())
+        XCTAssertNil(s.note)
+        s.close()
+        let log = try String(contentsOf: folder.appendingPathComponent("P01/block1-outside/log.jsonl"), encoding: .utf8)
+        let markers = log.split(separator: "\n").filter { $0.contains("\"kind\":\"marker\"") }
+        XCTAssertEqual(markers.count, 2, log)
+        XCTAssertTrue(markers[0].contains("\"category\":\"error\""), "key 2 is the study's \"error\": \(markers[0])")
+        XCTAssertTrue(markers[0].contains("\"task\":\""), "with the task on show")
+        let t = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(markers[0].utf8)) as? [String: Any])?["t"] as? Double)
+        XCTAssertEqual(t, (markedAt - began).seconds, accuracy: 1e-6, "on the block's clock, as its trace")
+        XCTAssertTrue(markers[1].contains("\"note\":\"looks lost\""), String(markers[1]))
+        let studyLog = try String(contentsOf: folder.appendingPathComponent("P01/study-log.jsonl"), encoding: .utf8)
+        XCTAssertTrue(studyLog.contains("\"kind\":\"consent\""))
+        XCTAssertEqual(studyLog.components(separatedBy: "\"kind\":\"marker\"").count - 1, 2)
+        XCTAssertTrue(studyLog.contains("\"kind\":\"part.stopped\""), "the window closed mid-block")
+    }
+}
