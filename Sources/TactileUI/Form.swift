@@ -69,6 +69,13 @@ public final class Form {
             }
         }
         let height = Double(lines.count) * step
+        if height > room.height, room.height > 0 {
+            // A thin scroll bar at the trailing edge: there is more than the room shows.
+            let thumb = max(m.minimumTarget / 2, room.height * room.height / height)
+            let y = room.y + (room.height - thumb) * min(1, max(0, offset / (height - room.height)))
+            let bar = theme.mirrored(Rect(x: room.maxX + m.padding / 2 - 1.5, y: y, width: 3, height: thumb), in: room)
+            ui.fill(bar, theme.textSecondary.opacity(0.6), radius: 1.5)
+        }
         ui.element(UIElement(id: id, role: "scrollingText", label: String(text.prefix(80)), frame: room,
                              state: ["offset": .number(offset), "height": .number(height)]))
         cursor = room.maxY + m.bodyGap

@@ -24,13 +24,13 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
             .appendingPathComponent("Assets/Studies/trim-handles/study.json")
     }
 
-    func makeSession(participant: Int?) throws -> StudySession {
+    func makeSession(participant: Int?, viewport: Size = Size(width: 390, height: 844)) throws -> StudySession {
         let study = try StudyFile.load(Self.exampleStudy)
-        let session = StudySession(study: study, folder: folder, participant: participant, configuration: TactileConfiguration(),
-                                   measurer: FixedWidthTextMeasurer(), project: DemoProject.make(), viewport: Size(width: 390, height: 844))
-        session.wallClock = { Date(timeIntervalSince1970: 1_800_000_000) }
-        _ = session.step([], now: now, context: StepContext())
-        return session
+        let s = StudySession(study: study, folder: folder, participant: participant, configuration: TactileConfiguration(),
+                             measurer: FixedWidthTextMeasurer(), project: DemoProject.make(), viewport: viewport)
+        s.wallClock = { Date(timeIntervalSince1970: 1_800_000_000) }
+        _ = s.step([], now: now, context: StepContext())
+        return s
     }
 
     /// What is on screen now: the editor's elements while a part runs, else the study screen's.
@@ -138,7 +138,22 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
     }
 
     func testDecliningTheConsentRecordsNothing() throws {
-        let s = try makeSession(participant: 3)
+        let s = try makeSession(participant: 3, viewport: Size(width: 844, height: 390))
+        // The consent scrolls under a finger (it is longer than the screen at this size).
+        let text = try XCTUnwrap(elements(s).first { $0.id == "study.consent" })
+        guard case let .number(height)? = text.state["height"] else { return XCTFail("the consent's height") }
+        XCTAssertGreaterThan(height, text.frame.height, "longer than its room")
+        let p = Point(x: text.frame.midX, y: text.frame.maxY - 20)
+        now = now + .seconds(0.2)
+        _ = s.step([.touch(.down, id: 1, at: p, time: now)], now: now, context: StepContext())
+        for k in 1...10 {
+            now = now + .seconds(0.016)
+            _ = s.step([.touch(.move, id: 1, at: Point(x: p.x, y: p.y - Double(k) * 30), time: now)], now: now, context: StepContext())
+        }
+        now = now + .seconds(0.016)
+        _ = s.step([.touch(.up, id: 1, at: Point(x: p.x, y: p.y - 300), time: now)], now: now, context: StepContext())
+        let scrolled = elements(s).first { $0.id == "study.consent" }?.state["offset"]
+        XCTAssertEqual(scrolled, .number(height - text.frame.height), "scrolled to its end, and no further")
         tap(s, "study.decline")
         XCTAssertEqual(s.stage, .declined)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "no folder, no file")

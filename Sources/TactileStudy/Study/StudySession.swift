@@ -434,15 +434,19 @@ public final class StudySession: ShellSession {
         let s = theme.strings, m = theme.metrics.form, ui = form.ui
         form.heading(study.title)
         form.paragraph(s[.participantNumber])
-        let number = Rect(x: form.content.x, y: form.cursor, width: form.content.width, height: m.numberHeight)
-        ui.text(digits.isEmpty ? "–" : "P" + (digits.count < 2 ? "0" : "") + digits, in: number, font: m.numberFont, color: theme.textPrimary, alignment: .center)
-        var y = number.maxY + m.bodyGap
+        // Portrait: the number, then the keys under it; landscape: the number at the left, the
+        // keys in the middle, over the whole height.
+        let wide = form.content.width > form.content.height
+        let column = wide ? form.content.width / 3 : form.content.width
+        let number = Rect(x: form.content.x, y: form.cursor, width: column, height: m.numberHeight)
+        ui.text(digits.isEmpty ? "–" : "P" + (digits.count < 2 ? "0" : "") + digits, in: number, font: m.numberFont, color: theme.textPrimary,
+                alignment: wide ? theme.leading : .center)
         if let notice {
-            ui.text(notice, in: Rect(x: form.content.x, y: y, width: form.content.width, height: m.progressHeight), font: m.progressFont,
-                    color: theme.danger, alignment: .center)
+            ui.paragraph(notice, in: Rect(x: form.content.x, y: number.maxY + m.bodyGap, width: column, height: m.progressHeight), font: m.progressFont,
+                         color: theme.danger, alignment: wide ? theme.leading : .center, lineHeight: m.lineHeight, maximumLines: 3)
         }
-        y += m.progressHeight + m.bodyGap
-        let room = form.footTop - m.bodyGap - y
+        let y = wide ? form.content.y : number.maxY + 2 * m.bodyGap + m.progressHeight
+        let room = (wide ? form.content.maxY : form.footTop - m.bodyGap) - y
         let side = max(m.minimumTarget, min(m.keyMaximum, (form.content.width - 2 * m.keyGap) / 3, (room - 3 * m.keyGap) / 4))
         let x0 = form.content.midX - (3 * side + 2 * m.keyGap) / 2
         let keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", ""]
