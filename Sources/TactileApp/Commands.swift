@@ -154,8 +154,13 @@ public enum Commands {
 }
 
 extension Commands {
-    /// `tactile report`: Markdown on stdout (or `--out`), JSON to `--json`.
-    public static func report(_ folders: [String], out: String?, json: String?) throws -> String {
+    /// `tactile report`: Markdown on stdout (or `--out`), JSON to `--json`. A study's results
+    /// folder (made by `study run`) gets the study report, and `--html` and `--csv` with it.
+    public static func report(_ folders: [String], out: String?, json: String?, html: String? = nil, csv: String? = nil) throws -> String {
+        if folders.count == 1, StudyResults.isResultsFolder(URL(fileURLWithPath: folders[0])) {
+            return try studyReport(folders[0], out: out, json: json, html: html, csv: csv)
+        }
+        if html != nil || csv != nil { throw CommandError.badInput("--html and --csv are for a study's results folder (made by `tactile study run`)") }
         let report = try SessionReport.read(folders)
         let md = report.markdown
         if let json {
@@ -168,5 +173,25 @@ extension Commands {
             return ""
         }
         return md
+    }
+
+    /// The study report of the results folder `path`.
+    static func studyReport(_ path: String, out: String?, json: String?, html: String?, csv: String?) throws -> String {
+        let results = try StudyResults.read(URL(fileURLWithPath: path))
+        let report = StudyReport(results)
+        func write(_ text: String, to file: String) throws {
+            do { try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: file)) } catch { throw CommandError("\(file): cannot write the report (\(error))") }
+        }
+        if let json { try write(report.json.serialized(pretty: true) + "\n", to: json) }
+        if let html {
+            let plots: [(title: String, png: Data)]
+            do { plots = try StudyPlots(report).all() } catch { throw CommandError("the report's plots cannot be drawn (\(error))") }
+            try write(report.html(plots: plots), to: html)
+        }
+        if let csv {
+            do { try StudyCSV.write(results, to: URL(fileURLWithPath: csv)) } catch { throw CommandError("\(csv): cannot write the CSV files (\(error))") }
+        }
+        if let out { try write(report.markdown, to: out); return "" }
+        return report.markdown
     }
 }

@@ -141,14 +141,16 @@ struct Heatmap: ParsableCommand {
 
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Summarise recorded sessions: length, taps, misses and the elements nearest them, gestures, edits, undos.")
+        abstract: "Summarise recorded sessions (length, taps, misses and the elements nearest them, gestures, edits, undos, latency), or a study's results folder (success, time on task, SEQ, SUS and the differences between variants, with intervals and tests).")
 
-    @Argument(help: "Session folders (made by `run --record`).") var sessions: [String]
+    @Argument(help: "Session folders (made by `run --record`), or one study results folder (made by `study run`).") var sessions: [String]
     @Option(help: "Write the Markdown here instead of printing it.") var out: String?
     @Option(help: "Also write the figures as JSON here.") var json: String?
+    @Option(help: "A study: also write the report as one HTML page with its plots here.") var html: String?
+    @Option(help: "A study: also write tidy CSV files (attempts, answers, participants) into this folder.") var csv: String?
 
     func run() throws {
-        try guarded { print(try Commands.report(sessions, out: out, json: json), terminator: "") }
+        try guarded { print(try Commands.report(sessions, out: out, json: json, html: html, csv: csv), terminator: "") }
     }
 }
 

@@ -135,6 +135,12 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(recorded.components(separatedBy: "\"kind\":\"answer\"").count - 1, 14)
         _ = try Commands.replay(trace: block1.path, project: nil, outputs: .init(logOut: folder.appendingPathComponent("replayed.jsonl").path), scale: 1, until: nil)
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("replayed.jsonl"), encoding: .utf8), recorded, "the same log, line for line")
+
+        // And the study report reads the folder the run left.
+        let report = try Commands.report([folder.path], out: nil, json: nil)
+        XCTAssertTrue(report.hasPrefix("# Study report: Trim handles: outside or inside the clip"), report)
+        XCTAssertTrue(report.contains("| delete-star | inside | 1 | 100 % ("), report)
+        XCTAssertTrue(report.contains("| P02 | 30.0 | 77.5 |"), "each variant's SUS, in the study file's order: \(report)")
     }
 
     func testDecliningTheConsentRecordsNothing() throws {

@@ -177,6 +177,22 @@ public enum Statistics {
         return Estimate(Double(x1) / Double(n1) - Double(x2) / Double(n2), max(-1, d - margin), min(1, d + margin))
     }
 
+    /// The difference of two rates measured on the same participants (second − first) with the
+    /// adjusted-Wald interval for matched proportions (Agresti & Min 2005: half a participant
+    /// added to each cell of the 2 × 2 table). `onlyFirst`, `onlySecond`: the discordant
+    /// participants; `n`: every participant measured in both.
+    public static func pairedRateDifference(both: Int, onlyFirst: Int, onlySecond: Int, neither: Int, confidence: Double = 0.95) -> Estimate? {
+        let n = both + onlyFirst + onlySecond + neither
+        guard n > 0 else { return nil }
+        let z = normalQuantile(1 - (1 - confidence) / 2)
+        let nAdjusted = Double(n) + 2
+        let first = (Double(onlyFirst) + 0.5) / nAdjusted, second = (Double(onlySecond) + 0.5) / nAdjusted
+        let d = second - first
+        let variance = ((first + second) - d * d) / nAdjusted
+        let margin = z * max(0, variance).squareRoot()
+        return Estimate(Double(onlySecond - onlyFirst) / Double(n), max(-1, d - margin), min(1, d + margin))
+    }
+
     /// The N−1 two-proportion test (Campbell 2007; Sauro & Lewis' choice for independent rates):
     /// the chi-square of the 2 × 2 table times (N − 1) / N, its two-sided p.
     public static func nMinusOneTwoProportionP(_ x1: Int, _ n1: Int, _ x2: Int, _ n2: Int) -> Double? {

@@ -22,6 +22,8 @@ public struct StudyAnswers {
     public var study: String
     public var participant: Int
     public var design: StudyFile.Assignment
+    /// The study's variants, in its file's order (the report compares them so).
+    public var variants: [String] = []
     public var consent: Date?
     public var blocks: [Block] = []
     public var answers: [Answer] = []
@@ -36,6 +38,9 @@ public struct StudyAnswers {
         public var tasks: [TaskResult] = []
         public var began: Date
         public var ended: Date?
+        public init(part: Int, variant: String, folder: String, tasks: [TaskResult] = [], began: Date, ended: Date? = nil) {
+            self.part = part; self.variant = variant; self.folder = folder; self.tasks = tasks; self.began = began; self.ended = ended
+        }
     }
 
     /// How one task went, as `task.ended` logged it.
@@ -121,7 +126,8 @@ public struct StudyAnswers {
         }
         return JSONValue.object([
             ("tactile_answers", .number(1)), ("study", .string(study)), ("participant", .string(Self.name(of: participant))),
-            ("number", .number(Double(participant))), ("design", .string(design.rawValue)), ("consent", date(consent)),
+            ("number", .number(Double(participant))), ("design", .string(design.rawValue)), ("variants", .array(variants.map { .string($0) })),
+            ("consent", date(consent)),
             ("blocks", .array(blocks)), ("answers", .array(answers)), ("scores", .array(scores)), ("finished", date(finished)),
         ]).serialized(pretty: true) + "\n"
     }

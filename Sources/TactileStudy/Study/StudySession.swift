@@ -275,6 +275,7 @@ public final class StudySession: ShellSession {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             var a = StudyAnswers(study: study.title, participant: participant, design: study.assignment)
+            a.variants = study.variants
             a.consent = wallClock()
             answers = a
             try a.write(to: folder)

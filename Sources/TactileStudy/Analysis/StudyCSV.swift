@@ -1,0 +1,68 @@
+import Foundation
+import TactileCore
+
+/// A study's results as tidy CSV files for R or pandas (`tactile report STUDY_DIR --csv DIR`):
+/// one row per task attempt (`attempts.csv`), per questionnaire answer (`answers.csv`) and per
+/// participant (`participants.csv`, with each variant's SUS in its own column). RFC 4180 quoting;
+/// every file written atomically.
+public enum StudyCSV {
+    public static let attempts = "attempts.csv", answers = "answers.csv", participants = "participants.csv"
+
+    /// Writes the three files into `folder` (made if missing).
+    public static func write(_ results: StudyResults, to folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in [(attempts, attemptsCSV(results)), (answers, answersCSV(results)), (participants, participantsCSV(results))] {
+            try AtomicFile.write(Data(text.utf8), to: folder.appendingPathComponent(name))
+        }
+    }
+
+    static func attemptsCSV(_ r: StudyResults) -> String {
+        var rows = [["participant", "variant", "block", "position", "task", "outcome", "success", "seconds", "misses", "errors", "undos", "seq",
+                     "rage", "dead", "near_miss", "unresponsive", "freeze"]]
+        for p in r.participants {
+            for b in p.blocks {
+                for a in b.attempts {
+                    let seq = p.answers.last { $0.part == b.part && $0.questionnaire == "seq" && $0.task == a.task }.map { String($0.value) } ?? ""
+                    let signals = StudyReport.signalKinds.map { k in String(b.signals.filter { $0.kind == k && $0.task == a.task }.count) }
+                    rows.append([p.name, b.variant, String(b.part), String(a.position), a.task, a.outcome, a.succeeded ? "1" : "0", number(a.seconds),
+                                 String(a.misses), String(a.errors), String(a.undos), seq] + signals)
+                }
+            }
+        }
+        return text(rows)
+    }
+
+    static func answersCSV(_ r: StudyResults) -> String {
+        var rows = [["participant", "variant", "block", "questionnaire", "task", "item", "value", "choice", "seconds", "t"]]
+        for p in r.participants {
+            for a in p.answers {
+                rows.append([p.name, a.variant, String(a.part), a.questionnaire, a.task ?? "", a.item, String(a.value), a.choice ?? "",
+                             number(a.seconds), number(a.t)])
+            }
+        }
+        return text(rows)
+    }
+
+    static func participantsCSV(_ r: StudyResults) -> String {
+        var rows = [["participant", "number", "consent", "finished", "variant_order", "blocks"] + r.variants.map { "sus_" + $0 }]
+        for p in r.participants {
+            let sus = r.variants.map { v in p.scores.last { $0.variant == v && $0.questionnaire == "sus" }.map { number($0.score) } ?? "" }
+            rows.append([p.name, String(p.number), p.consent ?? "", p.finished ?? "", p.blocks.map(\.variant).joined(separator: ">"),
+                         String(p.blocks.count)] + sus)
+        }
+        return text(rows)
+    }
+
+    static func number(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String((v * 1e6).rounded() / 1e6)
+    }
+
+    /// Rows as CSV: a field with a comma, a quote or a line break is quoted, its quotes doubled.
+    public static func text(_ rows: [[String]]) -> String {
+        rows.map { row in
+            row.map { f in
+                f.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) ? "\"" + f.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : f
+            }.joined(separator: ",")
+        }.joined(separator: "\r\n") + "\r\n"
+    }
+}

@@ -1,0 +1,240 @@
+import Foundation
+import TactileCore
+
+/// What `tactile report STUDY_DIR` says about a study: per task and variant the success rate
+/// (adjusted-Wald interval), the time on task of successes (geometric mean and interval), errors,
+/// misses, frustration signals and the SEQ; per participant and variant the SUS; and between
+/// variants the differences with their intervals and the test the design calls for (paired for
+/// within subjects, independent groups for between), said in plain words. Each variant is
+/// compared with the first (the study file's order). Markdown, HTML (with plots) and JSON.
+public struct StudyReport {
+    public typealias Estimate = Statistics.Estimate
+    public let results: StudyResults
+
+    /// One task with one variant.
+    public struct Cell {
+        public var task: String, variant: String
+        public var attempts = 0, successes = 0
+        public var success: Estimate?
+        /// Time on task of the successes (seconds), and their geometric mean.
+        public var times: [Double] = []
+        public var time: Estimate?
+        public var meanErrors = 0.0, meanMisses = 0.0
+        public var seq: Estimate?
+        public var seqValues: [Double] = []
+        /// Frustration signals during the task, by kind.
+        public var signals: [String: Int] = [:]
+    }
+
+    /// A difference between a variant and the reference variant.
+    public struct Comparison {
+        /// "time", "success", "seq" or "sus".
+        public var measure: String
+        public var task: String?
+        public var reference: String, variant: String
+        /// The test: "paired t", "Welch t", "McNemar exact", "N−1 two-proportion".
+        public var test: String
+        public var statistic: Double?, df: Double?, p: Double?
+        /// The difference (variant − reference; for time the ratio variant / reference).
+        public var estimate: Estimate?
+        /// Participants (within) or attempts (between) it rests on.
+        public var n: Int
+        /// The finding in plain words.
+        public var sentence: String
+    }
+
+    public private(set) var tasks: [String] = []
+    public private(set) var cells: [Cell] = []
+    /// SUS scores: participant, variant, score.
+    public private(set) var sus: [(participant: String, variant: String, score: Double)] = []
+    public private(set) var susByVariant: [(variant: String, estimate: Estimate?, n: Int)] = []
+    public private(set) var comparisons: [Comparison] = []
+    public var within: Bool { results.design != "between" }
+
+    public init(_ results: StudyResults) {
+        self.results = results
+        for p in results.participants { for b in p.blocks { for a in b.attempts where !tasks.contains(a.task) { tasks.append(a.task) } } }
+        computeCells()
+        computeSUS()
+        computeComparisons()
+    }
+
+    public func cell(_ task: String, _ variant: String) -> Cell? { cells.first { $0.task == task && $0.variant == variant } }
+
+    // MARK: Figures
+
+    private mutating func computeCells() {
+        for task in tasks {
+            for variant in results.variants {
+                var c = Cell(task: task, variant: variant)
+                var errors = 0, misses = 0
+                for p in results.participants {
+                    for b in p.blocks where b.variant == variant {
+                        for a in b.attempts where a.task == task {
+                            c.attempts += 1
+                            errors += a.errors; misses += a.misses
+                            if a.succeeded { c.successes += 1; c.times.append(a.seconds) }
+                        }
+                        for s in b.signals where s.task == task { c.signals[s.kind, default: 0] += 1 }
+                    }
+                    c.seqValues += p.answers.filter { $0.variant == variant && $0.questionnaire == "seq" && $0.task == task }.map { Double($0.value) }
+                }
+                guard c.attempts > 0 else { continue }
+                c.success = Statistics.adjustedWald(successes: c.successes, trials: c.attempts)
+                c.time = Statistics.geometricMean(c.times.filter { $0 > 0 })
+                c.meanErrors = Double(errors) / Double(c.attempts)
+                c.meanMisses = Double(misses) / Double(c.attempts)
+                c.seq = Statistics.meanInterval(c.seqValues) ?? Statistics.mean(c.seqValues).map { Estimate($0, $0, $0) }
+                cells.append(c)
+            }
+        }
+    }
+
+    private mutating func computeSUS() {
+        for p in results.participants {
+            for s in p.scores where s.questionnaire == "sus" { sus.append((p.name, s.variant, s.score)) }
+        }
+        for v in results.variants {
+            let scores = sus.filter { $0.variant == v }.map(\.score)
+            susByVariant.append((v, Statistics.meanInterval(scores) ?? Statistics.mean(scores).map { Estimate($0, $0, $0) }, scores.count))
+        }
+    }
+
+    /// Participant `p`'s attempt at `task` with `variant` (its first block of that variant).
+    private func attempt(_ p: StudyResults.Participant, _ task: String, _ variant: String) -> StudyResults.Attempt? {
+        p.blocks.first { $0.variant == variant }?.attempts.first { $0.task == task }
+    }
+
+    private func seqOf(_ p: StudyResults.Participant, _ task: String, _ variant: String) -> Double? {
+        p.answers.last { $0.variant == variant && $0.questionnaire == "seq" && $0.task == task }.map { Double($0.value) }
+    }
+
+    private func susOf(_ p: StudyResults.Participant, _ variant: String) -> Double? {
+        p.scores.last { $0.variant == variant && $0.questionnaire == "sus" }?.score
+    }
+
+    private mutating func computeComparisons() {
+        guard let reference = results.variants.first, results.variants.count > 1 else { return }
+        for variant in results.variants.dropFirst() {
+            for task in tasks {
+                if let c = timeComparison(task, reference, variant) { comparisons.append(c) }
+                if let c = successComparison(task, reference, variant) { comparisons.append(c) }
+                if let c = scoreComparison("seq", task: task, reference, variant, unit: "points", of: { seqOf($0, task, $1) }) { comparisons.append(c) }
+            }
+            if let c = scoreComparison("sus", task: nil, reference, variant, unit: "points", of: { susOf($0, $1) }) { comparisons.append(c) }
+        }
+    }
+
+    private func timeComparison(_ task: String, _ ref: String, _ variant: String) -> Comparison? {
+        var test: Statistics.TTest?, n = 0
+        let name: String
+        if within {
+            var a: [Double] = [], b: [Double] = []
+            for p in results.participants {
+                guard let x = attempt(p, task, ref), let y = attempt(p, task, variant), x.succeeded, y.succeeded, x.seconds > 0, y.seconds > 0 else { continue }
+                a.append(log(y.seconds)); b.append(log(x.seconds))
+            }
+            test = Statistics.pairedT(a, b); n = a.count; name = "paired t on log times"
+        } else {
+            let a = cell(task, variant)?.times.filter { $0 > 0 }.map(log) ?? [], b = cell(task, ref)?.times.filter { $0 > 0 }.map(log) ?? []
+            test = Statistics.welchT(a, b); n = a.count + b.count; name = "Welch t on log times"
+        }
+        guard let t = test else { return nil }
+        let ratio = Estimate(exp(t.difference.value), exp(t.difference.low), exp(t.difference.high))
+        let who = within ? "\(n) participant\(n == 1 ? "" : "s") who completed it with both" : "\(n) completed attempts"
+        let c = Self.change(ratio)
+        let sentence = "With \(variant), \(task) took \(c.words) than with \(ref)\(Self.unclear(c.clear)) (95 % CI \(c.interval); "
+            + "\(Self.tText(t, name: within ? "paired t" : "Welch t")); \(who))."
+        return Comparison(measure: "time", task: task, reference: ref, variant: variant, test: name, statistic: t.t, df: t.df, p: t.p,
+                          estimate: ratio, n: n, sentence: sentence)
+    }
+
+    private func successComparison(_ task: String, _ ref: String, _ variant: String) -> Comparison? {
+        guard let cr = cell(task, ref), let cv = cell(task, variant) else { return nil }
+        let rates = "\(Self.percent(cv.success?.value ?? 0)) with \(variant), \(Self.percent(cr.success?.value ?? 0)) with \(ref)"
+        if within {
+            var both = 0, onlyRef = 0, onlyVariant = 0, neither = 0
+            for p in results.participants {
+                guard let x = attempt(p, task, ref), let y = attempt(p, task, variant) else { continue }
+                switch (x.succeeded, y.succeeded) {
+                case (true, true): both += 1
+                case (true, false): onlyRef += 1
+                case (false, true): onlyVariant += 1
+                case (false, false): neither += 1
+                }
+            }
+            let n = both + onlyRef + onlyVariant + neither
+            guard n > 0, let d = Statistics.pairedRateDifference(both: both, onlyFirst: onlyRef, onlySecond: onlyVariant, neither: neither) else { return nil }
+            let p = Statistics.mcNemarExactP(b: onlyRef, c: onlyVariant)
+            let w = Self.points(d)
+            let sentence = "\(task) was completed \(rates): \(w.words)\(Self.unclear(w.clear)) (95 % CI \(w.interval); McNemar exact \(Self.pText(p)); \(n) participants)."
+            return Comparison(measure: "success", task: task, reference: ref, variant: variant, test: "McNemar exact", statistic: nil, df: nil, p: p,
+                              estimate: d, n: n, sentence: sentence)
+        }
+        guard let d = Statistics.agrestiCaffo(cv.successes, cv.attempts, cr.successes, cr.attempts),
+              let p = Statistics.nMinusOneTwoProportionP(cv.successes, cv.attempts, cr.successes, cr.attempts) else { return nil }
+        let w = Self.points(d)
+        let sentence = "\(task) was completed \(rates): \(w.words)\(Self.unclear(w.clear)) (95 % CI \(w.interval); N−1 two-proportion test \(Self.pText(p)); "
+            + "\(cv.attempts) and \(cr.attempts) attempts)."
+        return Comparison(measure: "success", task: task, reference: ref, variant: variant, test: "N−1 two-proportion", statistic: nil, df: nil, p: p,
+                          estimate: d, n: cv.attempts + cr.attempts, sentence: sentence)
+    }
+
+    private func scoreComparison(_ measure: String, task: String?, _ ref: String, _ variant: String, unit: String,
+                                 of value: (StudyResults.Participant, String) -> Double?) -> Comparison? {
+        var test: Statistics.TTest?, n = 0, a: [Double] = [], b: [Double] = []
+        if within {
+            for p in results.participants { if let x = value(p, ref), let y = value(p, variant) { b.append(x); a.append(y) } }
+            test = Statistics.pairedT(a, b); n = a.count
+        } else {
+            a = results.participants.compactMap { value($0, variant) }; b = results.participants.compactMap { value($0, ref) }
+            test = Statistics.welchT(a, b); n = a.count + b.count
+        }
+        guard let t = test, let ma = Statistics.mean(a), let mb = Statistics.mean(b) else { return nil }
+        let label = measure == "sus" ? "The SUS" : "The SEQ of \(task!)"
+        let w = Self.pointChange(t.difference)
+        let sentence = "\(label) was \(Self.number(ma)) with \(variant) and \(Self.number(mb)) with \(ref): \(w.words)\(Self.unclear(w.clear)) "
+            + "(95 % CI \(w.interval); \(Self.tText(t, name: within ? "paired t" : "Welch t")); \(n) \(within ? "participants" : "answers"))."
+        return Comparison(measure: measure, task: task, reference: ref, variant: variant, test: within ? "paired t" : "Welch t",
+                          statistic: t.t, df: t.df, p: t.p, estimate: t.difference, n: n, sentence: sentence)
+    }
+
+    // MARK: Words
+
+    static func percent(_ v: Double) -> String { "\(Int((v * 100).rounded())) %" }
+    static func number(_ v: Double) -> String { String(format: "%.1f", v) }
+    static func pValue(_ p: Double) -> String { p < 0.001 ? "< 0.001" : String(format: "%.3f", p) }
+    /// "p = 0.012" or "p < 0.001".
+    static func pText(_ p: Double) -> String { p < 0.001 ? "p < 0.001" : "p = " + String(format: "%.3f", p) }
+    /// A t statistic, "∞" when every difference was the same.
+    static func tStatistic(_ t: Double) -> String { t.isFinite ? String(format: "%.2f", t) : (t > 0 ? "∞" : "−∞") }
+
+    /// "paired t(9) = −3.10, p = 0.012".
+    static func tText(_ t: Statistics.TTest, name: String) -> String {
+        let df = t.df == t.df.rounded() ? String(Int(t.df)) : String(format: "%.1f", t.df)
+        return "\(name)(\(df)) = \(tStatistic(t.t)), \(pText(t.p))"
+    }
+
+    /// A time ratio in words and its interval: ("31 % less time", "12–46 % less", clear).
+    static func change(_ ratio: Estimate) -> (words: String, interval: String, clear: Bool) {
+        func pct(_ r: Double) -> Int { Int((abs(1 - r) * 100).rounded()) }
+        let interval: String
+        if ratio.high < 1 { interval = "\(pct(ratio.high))–\(pct(ratio.low)) % less" }
+        else if ratio.low > 1 { interval = "\(pct(ratio.low))–\(pct(ratio.high)) % more" }
+        else { interval = "\(pct(ratio.low)) % less to \(pct(ratio.high)) % more" }
+        return ("\(pct(ratio.value)) % \(ratio.value <= 1 ? "less" : "more") time", interval, ratio.high < 1 || ratio.low > 1)
+    }
+
+    /// A rate difference in words: ("20 percentage points more", "−5 to 41", clear).
+    static func points(_ d: Estimate) -> (words: String, interval: String, clear: Bool) {
+        let v = Int((d.value * 100).rounded()), lo = Int((d.low * 100).rounded()), hi = Int((d.high * 100).rounded())
+        return ("\(abs(v)) percentage points \(v >= 0 ? "more" : "fewer")", "\(lo) to \(hi)", d.low > 0 || d.high < 0)
+    }
+
+    /// A score difference in words: ("7.5 points higher", "2.1 to 12.9", clear).
+    static func pointChange(_ d: Estimate) -> (words: String, interval: String, clear: Bool) {
+        ("\(number(abs(d.value))) points \(d.value >= 0 ? "higher" : "lower")", "\(number(d.low)) to \(number(d.high))", d.low > 0 || d.high < 0)
+    }
+
+    static func unclear(_ clear: Bool) -> String { clear ? "" : ", not a clear difference" }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import TactileCore
+
+/// A study's results folder as `tactile study run` leaves it: a folder per participant (`P07`)
+/// with `answers.json` and a recorded session per block. Read for `tactile report STUDY_DIR`.
+/// A participant whose `answers.json` cannot be read is left out with a message naming the file
+/// and the field, and the rest is read on.
+public struct StudyResults {
+    public var folder: URL
+    public var title: String
+    /// The variants in the study file's order.
+    public var variants: [String]
+    public var design: String
+    public var participants: [Participant]
+    /// What was left out, and why.
+    public var problems: [String] = []
+
+    /// One participant's results.
+    public struct Participant {
+        public var number: Int
+        public var name: String
+        public var consent: String?
+        public var finished: String?
+        /// The variant blocks (the practice left out), in the order met.
+        public var blocks: [Block]
+        public var answers: [Answer]
+        public var scores: [Score]
+    }
+
+    /// One variant block: its tasks in the order met, with the log's frustration signals.
+    public struct Block {
+        public var part: Int
+        public var variant: String
+        public var folder: String
+        public var attempts: [Attempt]
+        /// Frustration signals in the block's log by kind ("rage", "dead", …), each with its task.
+        public var signals: [(kind: String, task: String?)] = []
+        /// The block's recording folder (for latency and heatmaps).
+        public var url: URL
+    }
+
+    /// One task attempt.
+    public struct Attempt {
+        public var task: String, outcome: String
+        public var seconds: Double, misses: Int, errors: Int, undos: Int
+        /// Its place in the block (1 for the first task met).
+        public var position: Int
+        public var succeeded: Bool { outcome == "completed" }
+    }
+
+    /// One questionnaire answer.
+    public struct Answer {
+        public var part: Int, variant: String, questionnaire: String, task: String?, item: String
+        public var value: Int, choice: String?, seconds: Double, t: Double
+    }
+
+    /// A questionnaire's score.
+    public struct Score {
+        public var part: Int, variant: String, questionnaire: String, task: String?, score: Double
+    }
+
+    /// Every session folder under the participants' (for the scale benchmark and heatmaps).
+    public var sessionCount: Int { participants.reduce(0) { $0 + $1.blocks.count } }
+
+    /// Whether `folder` holds a study's results (a participant folder with `answers.json`).
+    public static func isResultsFolder(_ folder: URL) -> Bool {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return false }
+        return names.contains { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).appendingPathComponent("answers.json").path) }
+    }
+
+    /// Reads every participant folder of `folder`.
+    public static func read(_ folder: URL) throws -> StudyResults {
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: folder.path) else { throw CommandError.badInput("\(folder.path): cannot be listed") }
+        var results = StudyResults(folder: folder, title: "", variants: [], design: "within", participants: [])
+        for name in names.sorted() {
+            let file = folder.appendingPathComponent(name).appendingPathComponent("answers.json")
+            guard fm.fileExists(atPath: file.path) else { continue }
+            do {
+                let (p, header) = try readParticipant(file)
+                if results.title.isEmpty { results.title = header.title; results.design = header.design }
+                for v in header.variants where !results.variants.contains(v) { results.variants.append(v) }
+                for b in p.blocks where !results.variants.contains(b.variant) { results.variants.append(b.variant) }
+                results.participants.append(p)
+            } catch let e as CommandError {
+                results.problems.append("\(name)/answers.json: \(e.message) — left out")
+            }
+        }
+        guard !results.participants.isEmpty || !results.problems.isEmpty else {
+            throw CommandError.badInput("\(folder.path): no participant folders with answers.json (made by `tactile study run`)")
+        }
+        results.participants.sort { $0.number < $1.number }
+        return results
+    }
+
+    private struct Header { var title: String, design: String, variants: [String] }
+
+    private static func readParticipant(_ file: URL) throws -> (Participant, Header) {
+        guard let data = FileManager.default.contents(atPath: file.path),
+              let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw CommandError.badInput("not a JSON object")
+        }
+        func field<T>(_ object: [String: Any], _ key: String, at path: String, as: T.Type) throws -> T {
+            guard let v = object[key] as? T else { throw CommandError.badInput("\(path)\(path.isEmpty ? "" : ".")\(key): missing or of the wrong kind") }
+            return v
+        }
+        func numeric(_ object: [String: Any], _ key: String, at path: String) throws -> Double {
+            guard let v = JSONNumber.double(object[key]) else { throw CommandError.badInput("\(path).\(key): missing or not a number") }
+            return v
+        }
+        func part(_ any: Any?, at path: String) throws -> Int {
+            if let s = any as? String, s == "practice" { return 0 }
+            guard let n = JSONNumber.integer(any), n >= 1 else { throw CommandError.badInput("\(path): expected a block number or \"practice\"") }
+            return n
+        }
+        guard let number = JSONNumber.integer(root["number"]), number >= 1 else { throw CommandError.badInput("number: missing or not a participant number") }
+        let header = Header(title: root["study"] as? String ?? "", design: root["design"] as? String ?? "within",
+                            variants: root["variants"] as? [String] ?? [])
+        var blocks: [Block] = []
+        for (i, b) in try field(root, "blocks", at: "", as: [[String: Any]].self).enumerated() {
+            let path = "blocks[\(i)]"
+            let p = try part(b["part"], at: path + ".part")
+            guard p > 0 else { continue }
+            let folderName = try field(b, "folder", at: path, as: String.self)
+            var attempts: [Attempt] = []
+            for (j, t) in try field(b, "tasks", at: path, as: [[String: Any]].self).enumerated() {
+                let at = "\(path).tasks[\(j)]"
+                attempts.append(Attempt(task: try field(t, "task", at: at, as: String.self), outcome: try field(t, "outcome", at: at, as: String.self),
+                                        seconds: try numeric(t, "seconds", at: at), misses: Int(try numeric(t, "misses", at: at)),
+                                        errors: Int(try numeric(t, "errors", at: at)), undos: Int(JSONNumber.double(t["undos"]) ?? 0), position: j + 1))
+            }
+            let url = file.deletingLastPathComponent().appendingPathComponent(folderName)
+            blocks.append(Block(part: p, variant: try field(b, "variant", at: path, as: String.self), folder: folderName, attempts: attempts,
+                                signals: signals(in: url), url: url))
+        }
+        var answers: [Answer] = []
+        for (i, a) in try field(root, "answers", at: "", as: [[String: Any]].self).enumerated() {
+            let path = "answers[\(i)]"
+            answers.append(Answer(part: try part(a["block"], at: path + ".block"), variant: try field(a, "variant", at: path, as: String.self),
+                                  questionnaire: try field(a, "questionnaire", at: path, as: String.self), task: a["task"] as? String,
+                                  item: try field(a, "item", at: path, as: String.self), value: Int(try numeric(a, "value", at: path)),
+                                  choice: a["choice"] as? String, seconds: JSONNumber.double(a["seconds"]) ?? 0, t: JSONNumber.double(a["t"]) ?? 0))
+        }
+        var scores: [Score] = []
+        for (i, s) in (root["scores"] as? [[String: Any]] ?? []).enumerated() {
+            let path = "scores[\(i)]"
+            scores.append(Score(part: try part(s["block"], at: path + ".block"), variant: try field(s, "variant", at: path, as: String.self),
+                                questionnaire: try field(s, "questionnaire", at: path, as: String.self), task: s["task"] as? String,
+                                score: try numeric(s, "score", at: path)))
+        }
+        let name = root["participant"] as? String ?? "P\(number)"
+        return (Participant(number: number, name: name, consent: root["consent"] as? String, finished: root["finished"] as? String,
+                            blocks: blocks, answers: answers.filter { $0.part > 0 }, scores: scores.filter { $0.part > 0 }), header)
+    }
+
+    /// The frustration signals a block's log holds (`signal` events), with the task on show.
+    static func signals(in folder: URL) -> [(kind: String, task: String?)] {
+        guard let text = try? String(contentsOf: folder.appendingPathComponent("log.jsonl"), encoding: .utf8), text.contains("\"signal\"") else { return [] }
+        var out: [(kind: String, task: String?)] = []
+        for line in text.split(separator: "\n") where line.contains("\"kind\":\"signal\"") {
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], let kind = object["signal"] as? String else { continue }
+            out.append((kind, object["task"] as? String))
+        }
+        return out
+    }
+}

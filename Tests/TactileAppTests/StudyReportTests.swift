@@ -1,0 +1,135 @@
+import Foundation
+import XCTest
+import TactileCore
+import TactileMedia
+import TactileStudy
+import TactileEditor
+import TactileTestSupport
+@testable import TactileApp
+
+/// `tactile report STUDY_DIR` over results with figures known in advance: the right test for
+/// the design, its numbers, the words a researcher reads, the CSV files and the HTML page.
+final class StudyReportTests: XCTestCase, ReplayTesting {
+    var folder: URL!
+    override func setUpWithError() throws { folder = try Self.makeTestFolder("study-report") }
+    override func tearDown() { removeTestFolder() }
+
+    let timesA = [10.0, 12, 15, 20, 11, 14], timesB = [7.0, 9, 10, 13, 8, 9]
+    let susA = [[3, 3, 3, 3, 3, 3, 3, 3, 3, 3], [4, 2, 4, 2, 4, 2, 4, 2, 4, 2], [3, 2, 3, 2, 3, 2, 3, 2, 3, 2],
+                [4, 3, 4, 3, 4, 3, 4, 3, 4, 3], [3, 3, 4, 3, 3, 3, 4, 3, 3, 3], [2, 3, 3, 3, 2, 3, 3, 3, 2, 3]]
+    let susB = [[4, 2, 4, 2, 4, 2, 4, 2, 4, 2], [5, 1, 5, 2, 4, 1, 5, 2, 4, 1], [4, 2, 4, 2, 4, 2, 4, 1, 4, 2],
+                [4, 2, 4, 2, 5, 2, 4, 2, 4, 2], [4, 2, 4, 2, 4, 2, 4, 2, 4, 2], [3, 2, 4, 2, 3, 2, 4, 2, 3, 2]]
+
+    /// Six participants, each meeting A then B (or B then A): B is faster at "trim"; P06 gave up on it with B.
+    func writeWithinStudy() throws {
+        for p in 1...6 {
+            let a = StudyFixture.Block(variant: "A", attempts: [("trim", true, timesA[p - 1]), ("split", true, 5)], seq: ["trim": 4], sus: susA[p - 1],
+                                       signals: p == 1 ? [("rage", "trim"), ("rage", "trim")] : [])
+            let b = StudyFixture.Block(variant: "B", attempts: [("trim", p != 6, timesB[p - 1]), ("split", true, 5)], seq: ["trim": 6], sus: susB[p - 1])
+            try StudyFixture.write(participant: p, blocks: p % 2 == 1 ? [a, b] : [b, a], variants: ["A", "B"], into: folder)
+        }
+    }
+
+    func testAWithinSubjectsStudyIsComparedOnTheSameParticipants() throws {
+        try writeWithinStudy()
+        let report = StudyReport(try StudyResults.read(folder))
+        XCTAssertEqual(report.results.variants, ["A", "B"], "in the study file's order, whoever met which first")
+        let trimA = try XCTUnwrap(report.cell("trim", "A")), trimB = try XCTUnwrap(report.cell("trim", "B"))
+        XCTAssertEqual(trimA.successes, 6)
+        XCTAssertEqual(trimB.successes, 5)
+        XCTAssertEqual(trimB.success, Statistics.adjustedWald(successes: 5, trials: 6))
+        XCTAssertEqual(try XCTUnwrap(trimA.time?.value), exp(timesA.map(log).reduce(0, +) / 6), accuracy: 1e-9, "the geometric mean")
+        XCTAssertEqual(trimA.signals["rage"], 2)
+
+        // Time: paired on the five who completed with both, on log times.
+        let time = try XCTUnwrap(report.comparisons.first { $0.measure == "time" && $0.task == "trim" })
+        let expected = try XCTUnwrap(Statistics.pairedT(Array(timesB.prefix(5)).map(log), Array(timesA.prefix(5)).map(log)))
+        XCTAssertEqual(time.test, "paired t on log times")
+        XCTAssertEqual(time.n, 5)
+        XCTAssertEqual(try XCTUnwrap(time.p), expected.p, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(time.estimate?.value), exp(expected.difference.value), accuracy: 1e-12)
+        let less = Int(((1 - exp(expected.difference.value)) * 100).rounded())
+        XCTAssertTrue(time.sentence.hasPrefix("With B, trim took \(less) % less time than with A (95 % CI "), time.sentence)
+        XCTAssertTrue(time.sentence.contains("paired t(4) = "), time.sentence)
+
+        // Success: McNemar's exact test on the discordant participant (P06).
+        let success = try XCTUnwrap(report.comparisons.first { $0.measure == "success" && $0.task == "trim" })
+        XCTAssertEqual(success.test, "McNemar exact")
+        XCTAssertEqual(success.p, 1)
+        XCTAssertTrue(success.sentence.contains("not a clear difference"), success.sentence)
+
+        // SUS: paired t of each participant's two scores.
+        let sus = try XCTUnwrap(report.comparisons.first { $0.measure == "sus" })
+        let scoresA = susA.map { Questionnaire.susScore($0)! }, scoresB = susB.map { Questionnaire.susScore($0)! }
+        let expectedSUS = try XCTUnwrap(Statistics.pairedT(scoresB, scoresA))
+        XCTAssertEqual(try XCTUnwrap(sus.estimate?.value), expectedSUS.difference.value, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(sus.p), expectedSUS.p, accuracy: 1e-12)
+        XCTAssertEqual(report.susByVariant.first { $0.variant == "B" }?.estimate?.value, Statistics.mean(scoresB))
+
+        let md = report.markdown
+        XCTAssertTrue(md.contains("## Findings"))
+        XCTAssertTrue(md.contains(time.sentence))
+        XCTAssertTrue(md.contains("| trim | B | 6 | 83 % ("), md)
+        XCTAssertTrue(md.contains("| Rage taps |") || md.contains("Rage taps"), "the signals table")
+    }
+
+    func testABetweenSubjectsStudyComparesIndependentGroups() throws {
+        for p in 1...8 {
+            let variant = p % 2 == 1 ? "A" : "B"
+            let seconds = variant == "A" ? timesA[(p - 1) / 2] : timesB[(p - 1) / 2]
+            try StudyFixture.write(participant: p, blocks: [StudyFixture.Block(variant: variant, attempts: [("trim", p != 8, seconds)], sus: susA[(p - 1) / 2])],
+                                   variants: ["A", "B"], design: .between, into: folder)
+        }
+        let report = StudyReport(try StudyResults.read(folder))
+        let time = try XCTUnwrap(report.comparisons.first { $0.measure == "time" })
+        XCTAssertEqual(time.test, "Welch t on log times")
+        let expected = try XCTUnwrap(Statistics.welchT(Array(timesB.prefix(3)).map(log), Array(timesA.prefix(4)).map(log)))
+        XCTAssertEqual(try XCTUnwrap(time.p), expected.p, accuracy: 1e-12)
+        let success = try XCTUnwrap(report.comparisons.first { $0.measure == "success" })
+        XCTAssertEqual(success.test, "N−1 two-proportion")
+        XCTAssertEqual(success.estimate, Statistics.agrestiCaffo(3, 4, 4, 4))
+    }
+
+    func testTheCSVFilesAreTidyAndTheHTMLEmbedsItsPlots() throws {
+        try writeWithinStudy()
+        let out = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-out")
+        defer { try? FileManager.default.removeItem(at: out) }
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let md = try Commands.report([folder.path], out: nil, json: out.appendingPathComponent("r.json").path,
+                                     html: out.appendingPathComponent("r.html").path, csv: out.appendingPathComponent("csv").path)
+        XCTAssertTrue(md.hasPrefix("# Study report: Fixture study"))
+        let attempts = try String(contentsOf: out.appendingPathComponent("csv/attempts.csv"), encoding: .utf8).components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        XCTAssertEqual(attempts.count, 1 + 6 * 2 * 2, "a header and one row per attempt")
+        XCTAssertEqual(attempts[0], "participant,variant,block,position,task,outcome,success,seconds,misses,errors,undos,seq,rage,dead,near_miss,unresponsive,freeze")
+        XCTAssertTrue(attempts.contains("P01,A,1,1,trim,completed,1,10,0,0,0,4,2,0,0,0,0"), attempts.joined(separator: "\n"))
+        let answers = try String(contentsOf: out.appendingPathComponent("csv/answers.csv"), encoding: .utf8).components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        XCTAssertEqual(answers.count, 1 + 6 * 2 * (1 + 10))
+        let participants = try String(contentsOf: out.appendingPathComponent("csv/participants.csv"), encoding: .utf8)
+        XCTAssertTrue(participants.contains("P02,2,2027-01-15T08:00:00Z,2027-01-15T08:00:00Z,B>A,2,"), participants)
+        XCTAssertEqual(StudyCSV.text([["a,b", "say \"hi\"", "plain"]]), "\"a,b\",\"say \"\"hi\"\"\",plain\r\n")
+
+        let html = try String(contentsOf: out.appendingPathComponent("r.html"), encoding: .utf8)
+        let images = html.components(separatedBy: "src=\"data:image/png;base64,").dropFirst()
+        XCTAssertEqual(images.count, 5, "success, time, time distribution, SEQ, SUS")
+        let first = try XCTUnwrap(images.first?.prefix { $0 != "\"" })
+        let png = try ImageCodec.decodePNG(try XCTUnwrap(Data(base64Encoded: String(first))))
+        XCTAssertEqual(png.width, 1440)
+        XCTAssertTrue(html.contains("<h2>Findings</h2>"))
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("r.json"))) as? [String: Any])
+        XCTAssertEqual(json["participants"] as? Int, 6)
+    }
+
+    func testABrokenAnswersFileIsLeftOutNamingTheFieldAndTheRestIsReported() throws {
+        try writeWithinStudy()
+        let broken = folder.appendingPathComponent("P03/answers.json")
+        var object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: broken)) as? [String: Any])
+        var blocks = try XCTUnwrap(object["blocks"] as? [[String: Any]])
+        blocks[1]["variant"] = 7
+        object["blocks"] = blocks
+        try JSONSerialization.data(withJSONObject: object).write(to: broken)
+        let results = try StudyResults.read(folder)
+        XCTAssertEqual(results.participants.count, 5)
+        XCTAssertEqual(results.problems, ["P03/answers.json: blocks[1].variant: missing or of the wrong kind — left out"])
+        XCTAssertTrue(StudyReport(results).markdown.contains("Left out: P03/answers.json: blocks[1].variant"))
+    }
+}
