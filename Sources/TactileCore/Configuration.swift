@@ -28,6 +28,9 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
     public var kiosk = Kiosk()
     /// The feel lab: knobs a study varies to test how touch feels (see README "The feel lab").
     public var feel = Feel()
+    /// Usability studies (`tactile study run`, `tactile report STUDY_DIR`): the frustration
+    /// signals' thresholds.
+    public var study = Study()
 
     public init() {}
 
@@ -400,6 +403,21 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// Projects recovered from sessions that ended unexpectedly (`recovered-<date>.json` in the
         /// autosave folder) kept at most; the oldest are deleted first. Default 20.
         public var keepRecoveredProjects: Int = 20
+        public init() {}
+    }
+
+    public struct Study: Hashable, Sendable, Codable {
+        /// Taps that make a rage tap: this many or more, each within `rageTapInterval` of the last
+        /// and within `rageTapRadius` of the first (PostHog and UXCam count the same way). Default 3.
+        public var rageTapCount = 3
+        /// The longest pause between the taps of a rage tap, in seconds. Default 0.3 s.
+        public var rageTapInterval: Double = 0.3
+        /// How far from the first tap the taps of a rage tap may land, in points. Default 30 pt.
+        public var rageTapRadius: Double = 30
+        /// A miss at most this far from an interactive element is a near miss of that element, in points. Default 12 pt.
+        public var nearMissDistance: Double = 12
+        /// A frame whose input-to-present latency passes this is a freeze (measured in a window), in milliseconds. Default 100 ms.
+        public var freezeThreshold: Double = 100
         public init() {}
     }
 

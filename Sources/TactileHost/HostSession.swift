@@ -93,6 +93,8 @@ public final class HostSession: ShellSession {
     private var predictor: TouchPredictor?
     /// Recent times from a frame's start to its present, for the prediction's horizon.
     private var presentDelays: [Time] = []
+    /// Finds rage and dead taps, near misses and unresponsive drags in the editor's frames.
+    private var frustration: FrustrationSignals
 
     /// A session editing `project` in `viewport` (default: the configuration's), measuring text
     /// with `measurer` and reading media from `media`. With `kiosk`, it runs as a kiosk.
@@ -112,6 +114,7 @@ public final class HostSession: ShellSession {
         overlays = HostOverlays(configuration: configuration)
         kioskMemory = UIMemory(input: configuration.input)
         predictor = Self.predictor(for: configuration)
+        frustration = FrustrationSignals(settings: configuration.study, tapSlop: configuration.input.tapSlop)
         wallClockOrigin = kiosk?.weekClock
     }
 
@@ -221,7 +224,10 @@ public final class HostSession: ShellSession {
         let playingBefore = state.playback?.positionAnchor
         state.cadence = loop.mode.cadence
         let started = stopwatch?.now
-        let output = editor.frame(&state, events: pending, now: now)
+        var output = editor.frame(&state, events: pending, now: now)
+        // Frustration signals (rage and dead taps, near misses, unresponsive drags) join the frame's log.
+        let task = state.tasks.flatMap { $0.began != nil && $0.ended == nil ? $0.current?.id : nil }
+        output.log += frustration.observe(pending, log: output.log, picture: output.drawList, now: now, task: task)
         let took = stopwatch.map { $0.now - started! } ?? .zero
         // Start, restart or stop the sound with the picture.
         if let playback = state.playback {
@@ -403,6 +409,7 @@ public final class HostSession: ShellSession {
             predictor = Self.predictor(for: new)
         }
         configuration = new
+        frustration.settings = new.study
         editor = Editor(configuration: new, measurer: editor.measurer, media: editor.media)
         state.adopt(new)
         overlays = HostOverlays(configuration: new)

@@ -38,8 +38,16 @@ public enum Heatmap {
         return (mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2), mix(a.3, b.3))
     }
 
-    /// `background` dimmed, with the heat of `points` (in pixels) over it and a dot at each.
-    public static func render(_ points: [Point], over background: RGBAImage, sigma: Double, dim: Double = 0.55) -> RGBAImage {
+    /// A dot drawn over the heat: where (pixels) and in which colour.
+    public struct Mark: Sendable {
+        public var point: Point
+        public var color: (r: UInt8, g: UInt8, b: UInt8)
+        public init(point: Point, color: (r: UInt8, g: UInt8, b: UInt8)) { self.point = point; self.color = color }
+    }
+
+    /// `background` dimmed, with the heat of `points` (in pixels) over it and a dot at each
+    /// (white, or as `marks` colour them).
+    public static func render(_ points: [Point], over background: RGBAImage, sigma: Double, dim: Double = 0.55, marks: [Mark]? = nil) -> RGBAImage {
         let w = background.width, h = background.height
         let heat = density(of: points, width: w, height: h, sigma: sigma)
         var out = background
@@ -52,11 +60,13 @@ public enum Heatmap {
             }
             out.pixels[i * 4 + 3] = 255
         }
-        for p in points where p.x.isFinite && p.y.isFinite && abs(p.x) < 1e9 && abs(p.y) < 1e9 {
+        for m in marks ?? points.map({ Mark(point: $0, color: (255, 255, 255)) }) {
+            let p = m.point
+            guard p.x.isFinite && p.y.isFinite && abs(p.x) < 1e9 && abs(p.y) < 1e9 else { continue }
             let x = Int(p.x.rounded()), y = Int(p.y.rounded())
             for dy in -1...1 { for dx in -1...1 where x + dx >= 0 && x + dx < w && y + dy >= 0 && y + dy < h {
                 let i = ((y + dy) * w + x + dx) * 4
-                out.pixels[i] = 255; out.pixels[i + 1] = 255; out.pixels[i + 2] = 255
+                out.pixels[i] = m.color.r; out.pixels[i + 1] = m.color.g; out.pixels[i + 2] = m.color.b
             } }
         }
         return out

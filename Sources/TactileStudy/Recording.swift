@@ -4,6 +4,7 @@ import TactileEditor
 import TactileHost
 import TactileInput
 import TactileKiosk
+import TactileUI
 
 /// Records a session as it runs: the recorder starts at the first step (when the viewport and
 /// the display's rate are known). An ordinary session records the editor's frames (its input,
@@ -48,6 +49,14 @@ public final class Recording {
             guard let recorder = self.recorder else { return }
             if recorder.clockOrigin == nil, let clockOrigin { recorder.clockOrigin = clockOrigin }
             recorder.record(latency: sample)
+            // A freeze (study.freezeThreshold) joins the log as a frustration signal; only a
+            // window measures it, so a replay's log does not have it.
+            let ms = sample.total.seconds * 1000
+            if ms > session.configuration.study.freezeThreshold {
+                var fields: [String: ElementValue] = ["signal": .string("freeze"), "ms": .number((ms * 10).rounded() / 10), "gesture": .string(sample.gesture)]
+                if let run = session.state.tasks, run.began != nil, run.ended == nil, let task = run.current { fields["task"] = .string(task.id) }
+                recorder.record(log: [LogEvent(time: sample.time, kind: "signal", fields: fields)])
+            }
         }
         let previousPrediction = session.onPrediction
         session.onPrediction = { outcome in

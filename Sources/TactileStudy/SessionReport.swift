@@ -25,6 +25,8 @@ public struct SessionReport {
         public var unreadableLines = 0
         /// The test plan's tasks, in the order they ended.
         public var tasks: [TaskFigures] = []
+        /// Frustration signals by kind (rage, dead, nearMiss, unresponsive, freeze).
+        public var signals: [String: Int] = [:]
         /// Input-to-present latency, when the session was recorded in a window (`latency.jsonl`).
         public var latency: LatencyFigures?
     }
@@ -77,6 +79,7 @@ public struct SessionReport {
                 if let d = event["distance"] as? Double { distances.append(d) }
             case "edit":
                 f.edits[event["edit"] as? String ?? "?", default: 0] += 1
+            case "signal": f.signals[event["signal"] as? String ?? "?", default: 0] += 1
             case "undo": f.undos += 1
             case "redo": f.redos += 1
             case "error", "problem": f.errors += 1
@@ -123,6 +126,7 @@ public struct SessionReport {
                     "- Edits: \(s.edits.values.reduce(0, +))" + (s.edits.isEmpty ? "" : " (" + sortedCounts(s.edits) + ")"),
                     "- Undos: \(s.undos); redos: \(s.redos); errors: \(s.errors)"]
             if !s.gestures.isEmpty { out.append("- Gestures: " + sortedCounts(s.gestures)) }
+            if !s.signals.isEmpty { out.append("- Frustration signals: " + sortedCounts(s.signals.reduce(into: [:]) { $0[StudyReport.signalName($1.key).lowercased(), default: 0] += $1.value })) }
             if !s.missesNear.isEmpty {
                 out += ["", "Misses by the nearest element:", "", "| Element | Misses |", "|---|---:|"]
                 for (k, v) in s.missesNear.sorted(by: { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }) { out.append("| \(k) | \(v) |") }
@@ -147,7 +151,7 @@ public struct SessionReport {
             .object([("name", .string(s.name)), ("length", .number(s.length)), ("touches", .number(Double(s.touches))),
                      ("taps", .number(Double(s.taps))), ("misses", .number(Double(s.misses))), ("missesNear", counts(s.missesNear)),
                      ("meanMissDistance", s.meanMissDistance.map { .number($0) } ?? .null), ("gestures", counts(s.gestures)),
-                     ("edits", counts(s.edits)), ("undos", .number(Double(s.undos))), ("redos", .number(Double(s.redos))),
+                     ("edits", counts(s.edits)), ("signals", counts(s.signals)), ("undos", .number(Double(s.undos))), ("redos", .number(Double(s.redos))),
                      ("errors", .number(Double(s.errors))), ("unreadableLogLines", .number(Double(s.unreadableLines))),
                      ("latency", s.latency?.json ?? .null),
                      ("tasks", .array(s.tasks.map { t in

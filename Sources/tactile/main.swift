@@ -130,10 +130,12 @@ struct Heatmap: ParsableCommand {
     @Option(help: "The project the UI shows (default: the first session's starting project, else the demo).") var project: String?
     @Option(help: "Pixels per point (default 2).") var scale: Double?
     @Option(help: "Spread of each touch, in points (default 10).") var radius: Double?
+    @Option(help: "What to draw, comma-separated: taps (every touch-down), misses, rage, dead, nearMiss, unresponsive (frustration signals from the sessions' logs). Default taps.") var layer = "taps"
 
     func run() throws {
         try guarded {
-            let summary = try Commands.heatmap(traces: traces, out: out, project: project, scale: scale, radius: radius, mediaDir: media.mediaDir)
+            let summary = try Commands.heatmap(traces: traces, out: out, project: project, scale: scale, radius: radius, mediaDir: media.mediaDir,
+                                               layers: layer.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
             FileHandle.standardError.write(Data((summary + "\n").utf8))
         }
     }

@@ -105,6 +105,24 @@ final class StudyToolsTests: XCTestCase, ReplayTesting {
         XCTAssertLessThanOrEqual(far.r, under.r, "no touches: the UI, dimmed")
     }
 
+    func testTheHeatmapDrawsTheFrustrationSignalsLayersAsked() throws {
+        // Three quick taps on one spot: a rage tap, logged where it happened.
+        let taps = (0..<3).flatMap { tap(Point(x: 20, y: 300), at: 0.5 + Double($0) * 0.2) }
+        let a = try recordSession("rage", taps + tap(Point(x: 300, y: 700), at: 2))
+        let summary = try Commands.heatmap(traces: [a], out: path("rage.png"), project: nil, scale: 1, radius: 10, layers: ["taps", "rage"])
+        XCTAssertTrue(summary.hasPrefix("4 touch-downs, 1 rage from 1 session"), summary)
+        let heat = try ImageCodec.readPNG(at: URL(fileURLWithPath: path("rage.png")))
+        let dot = heat.pixel(x: 20, y: 300)
+        XCTAssertEqual([dot.r, dot.g, dot.b], [255, 40, 40], "the rage tap's dot is red")
+        try write(taps, to: "bare.jsonl")
+        XCTAssertThrowsError(try Commands.heatmap(traces: [path("bare.jsonl")], out: path("x.png"), project: nil, scale: 1, radius: nil, layers: ["rage"])) {
+            XCTAssertTrue("\($0)".contains("bare trace"), "\($0)")
+        }
+        XCTAssertThrowsError(try Commands.heatmap(traces: [a], out: path("x.png"), project: nil, scale: 1, radius: nil, layers: ["angry"])) {
+            XCTAssertTrue("\($0)".contains("--layer angry: not a layer"), "\($0)")
+        }
+    }
+
     func testHeatmapsAndReportsSayWhatIsWrongWithTheirInput() {
         XCTAssertThrowsError(try Commands.heatmap(traces: [], out: path("x.png"), project: nil, scale: 1, radius: nil))
         XCTAssertThrowsError(try Commands.heatmap(traces: [path("nowhere.jsonl")], out: path("x.png"), project: nil, scale: 1, radius: nil))
