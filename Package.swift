@@ -7,7 +7,7 @@ import PackageDescription
 /// window backend, which knows only Core, Input and UI) are edges the app wires together.
 let package = Package(
     name: "Tactile",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "tactile", targets: ["tactile"]),
         .executable(name: "tactile-bench", targets: ["TactileBenchmarks"]),
@@ -21,6 +21,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The study's live observer page: WebSocket upgrades on the same Hummingbird server.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // C libraries at the edge: module maps, pkg-config and shim headers for macros.
@@ -47,10 +50,13 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
-        // HTTP endpoints, off the frame loop's thread: kiosk health, Prometheus metrics, screenshots.
+        // HTTP endpoints, off the frame loop's thread: kiosk health, Prometheus metrics, screenshots,
+        // the study's observer page and its WebSocket.
         .target(name: "TactileServer", dependencies: [
             "TactileCore",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),

@@ -5,13 +5,16 @@ import TactileHost
 import TactileMedia
 import TactileSDL
 import TactileStudy
+import TactileServer
 
 /// `tactile study run`: one participant through a study file in a window (`StudySession`).
 public enum StudyRun {
     /// Runs participant `participant` ("P07", "7"; nil: asked on the keypad) of the study at
     /// `path`, results into `out`. Returns what to print at the end.
+    /// `observerPort`: serve the observer page on this port (over `study.observerPort`).
     public static func run(study path: String, participant: String?, out: String, scale: Double?, fill: Bool, fullscreen: Bool, size: String?,
-                           settings: Settings, mediaDir: String?) throws -> String {
+                           settings: Settings, mediaDir: String?, observerPort: Int? = nil,
+                           hook: ((StudySession, WindowHost, String?) -> Void)? = nil) throws -> String {
         MediaMemory.returnLargeBuffersToTheSystem()
         let study = try StudyFile.load(URL(fileURLWithPath: (path as NSString).expandingTildeInPath))
         let folder = URL(fileURLWithPath: (out as NSString).expandingTildeInPath)
@@ -27,6 +30,10 @@ public enum StudyRun {
             if let ui = settings.uiScale { c.layout.uiScale = ui }
         }
         adjust(&base)
+        if let observerPort {
+            guard (1...65_535).contains(observerPort) else { throw CommandError.badInput("--observer-port must be 1 to 65535, not \(observerPort)") }
+            base.study.observerPort = observerPort
+        }
         let project = try Inputs.project(at: study.project?.path)
         let library = try MediaFolder.library(mediaDir)
         let options = WindowOptions(viewport: try Inputs.size(size) ?? base.layout.viewport, scale: try Inputs.scale(scale), fill: fill, fullscreen: fullscreen)
@@ -35,6 +42,20 @@ public enum StudyRun {
                                proxies: ProxyStore(folder: ProxyStore.defaultFolder, settings: base.media))
         host.media = media
         TerminationSignals.install()
+        // The live observer page (study.observerPort), on the server's own threads.
+        var observer: ObserverServer?, observerURL: String?
+        if base.study.observerPort > 0 {
+            let server = ObserverServer(feed: ObserverFeed(), host: base.study.observerHost, port: base.study.observerPort, markers: study.markers)
+            do {
+                let port = try server.start()
+                observer = server
+                observerURL = server.url(port: port)
+                FileHandle.standardError.write(Data("tactile: observer page on \(server.url(port: port))\n".utf8))
+            } catch {
+                FileHandle.standardError.write(Data("tactile: the observer page is off: \(error)\n".utf8))
+            }
+        }
+        defer { observer?.stop() }
         var session: StudySession?
         do {
             try host.run { window in
@@ -52,6 +73,8 @@ public enum StudyRun {
                         PlaybackMixer(project: project, from: position, sampleRate: rate) { media.status(of: $0).info?.hasAudio == true }
                     }
                 }
+                if let observer { Self.connect(observer, to: s, host: host) }
+                hook?(s, host, observerURL)
                 session = s
                 return s
             }
@@ -67,6 +90,31 @@ public enum StudyRun {
         return session.stage == .thanks
             ? "\(StudyAnswers.name(of: n)) finished the study: answers and recordings in \(where_)\n"
             : "\(StudyAnswers.name(of: n)) stopped at \(session.stageName): what was done is kept in \(where_)\n"
+    }
+
+    /// Feeds the observer page from the study and the window: the log as it happens, the state
+    /// when it changes, pictures on request; its markers and notes go into the study's logs.
+    static func connect(_ observer: ObserverServer, to s: StudySession, host: WindowHost) {
+        let feed = observer.feed
+        s.onLog = { feed.append(logLine: $0.jsonLine) }
+        feed.requestScreenshot = { [weak host] in host?.requestPresent() }
+        feed.onCommand = { SDLEvents.pushWake() }
+        host.wantsCapture = { feed.wantsScreenshot }
+        host.onCapture = { image in DispatchQueue.global().async { feed.deliver(screenshot: try? ImageCodec.encodePNG(image)) } }
+        var shown: JSONValue?
+        let previous = host.onLoop
+        host.onLoop = { now, presented in
+            previous?(now, presented)
+            for c in feed.takeCommands() {
+                // At the moment it arrived (the loop woke for it within a frame or so).
+                s.observerMark(key: c.key, note: c.note, now: now - .seconds(min(1, max(0, Date().timeIntervalSince(c.arrived)))))
+            }
+            let state = s.observerState(now: now, elapsed: false)
+            if state != shown {
+                shown = state
+                feed.publish(state: s.observerState(now: now))
+            }
+        }
     }
 
     /// "P07", "p7" or "7" → 7.

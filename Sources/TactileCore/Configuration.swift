@@ -418,6 +418,12 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var nearMissDistance: Double = 12
         /// A frame whose input-to-present latency passes this is a freeze (measured in a window), in milliseconds. Default 100 ms.
         public var freezeThreshold: Double = 100
+        /// The port of the live observer page `study run` serves (participant, task and timer, the
+        /// log as it happens, the screen, marker buttons); 0: off. Default 0.
+        public var observerPort: Int = 0
+        /// The address the observer page listens on: "127.0.0.1" (this machine only) or "0.0.0.0"
+        /// (the lab's network too). Either way its address carries a random token printed at start. Default "127.0.0.1".
+        public var observerHost = "127.0.0.1"
         public init() {}
     }
 

@@ -126,6 +126,7 @@ extension TactileConfiguration {
         // Kiosk.
         r["study.rageTapCount"] = .init(2, 20); r["study.rageTapInterval"] = .seconds(0.05, 5); r["study.rageTapRadius"] = .points(1, 500)
         r["study.nearMissDistance"] = .points(0, 200); r["study.freezeThreshold"] = .init(16, 10_000, unit: "ms")
+        r["study.observerPort"] = .init(0, 65_535)
         r["feel.addedLatency"] = .init(0, 1000, unit: "ms"); r["feel.maxFrameRate"] = .init(10, 240, unit: "fps")
         r["kiosk.dimAfter"] = .seconds(0, 86_400 * 7); r["kiosk.dimOpacity"] = .init(0, 1)
         r["kiosk.healthPort"] = .init(0, 65_535); r["kiosk.healthStallAfter"] = .seconds(1, 3600); r["kiosk.healthLowSpace"] = .init(0, 1e7, unit: "MB")

@@ -91,6 +91,9 @@ extension TactileConfiguration {
                 out.append(.init(key: "kiosk.schedule.\(name)", "\(error): give \"\" (open all day), \"closed\" or spans like \"09:00-18:00, 19:00-22:00\""))
             }
         }
+        if !["127.0.0.1", "0.0.0.0", "::1", "::", "localhost"].contains(study.observerHost) && study.observerHost.split(separator: ".").count != 4 {
+            out.append(.init(key: "study.observerHost", "must be an address to listen on, like \"127.0.0.1\" or \"0.0.0.0\", not \"\(PrintableText.of(study.observerHost, limit: 40))\""))
+        }
         if !["127.0.0.1", "0.0.0.0", "::1", "::", "localhost"].contains(k.healthHost) && k.healthHost.split(separator: ".").count != 4 {
             out.append(.init(key: "kiosk.healthHost", "must be an address to listen on, like \"127.0.0.1\" or \"0.0.0.0\", not \"\(PrintableText.of(k.healthHost, limit: 40))\""))
         }

@@ -206,7 +206,9 @@ public final class StudySession: ShellSession {
             guard let self else { return }
             let log = record.output.log
             guard !log.isEmpty else { return }
-            for e in log { self.onLog?(e) }
+            if let onLog = self.onLog {
+                for e in log { var x = e; x.time = e.time - (self.studyOrigin ?? .zero); onLog(x) }
+            }
             if log.contains(where: { ["answer", "questionnaire.done", "task.ended"].contains($0.kind) }) {
                 self.answers?.take(log, part: number, variant: label, origin: self.partOrigin, at: self.wallClock())
                 self.saveAnswers()
@@ -298,9 +300,9 @@ public final class StudySession: ShellSession {
     }
 
     private func logStudy(_ event: LogEvent) {
-        onLog?(event)
         var e = event
         e.time = event.time - (studyOrigin ?? .zero)
+        onLog?(e)
         e.fields["at"] = .string(StudyAnswers.iso(wallClock()))
         try? studyLog?.write(contentsOf: Data((e.jsonLine + "\n").utf8))
     }
@@ -348,6 +350,33 @@ public final class StudySession: ShellSession {
         needsDraw = block == nil
     }
 
+    /// An observer's marker (`key` "m" or "1"…"9", in the study file's categories) or note (`key`
+    /// "n"), from the observer page, at `now`.
+    public func observerMark(key: String, note: String?, now: Time) {
+        let category = key == "n" ? "note" : key == "m" ? "marker" : study.markers[key] ?? "marker \(key)"
+        mark(key: key, category: category, note: note, source: "observer", now: now)
+    }
+
+    /// What the observer page shows: participant, stage, variant, and the task on show with
+    /// whether its clock runs and (with `elapsed`) the seconds on it so far — the page runs the
+    /// clock itself, so a state without them changes only when something else did.
+    public func observerState(now: Time, elapsed: Bool = true) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("study", .string(study.title)), ("participant", participant.map { .string(StudyAnswers.name(of: $0)) } ?? .null),
+                                             ("stage", .string(stageName))]
+        if case let .running(part) = stage {
+            if case let .block(n) = part, let v = schedule?.blocks[n].variant { fields.append(("variant", .string(v))) }
+            if let run = block?.state.tasks, let task = run.current {
+                var t: [(String, JSONValue)] = [("id", .string(task.id)), ("prompt", .string(task.prompt)),
+                                                ("index", .number(Double(run.index + 1))), ("count", .number(Double(run.plan.tasks.count)))]
+                t.append(("running", .bool(run.began != nil && run.ended == nil)))
+                if elapsed, let began = run.began { t.append(("elapsed", .number((((run.ended?.time ?? now) - began).seconds * 1000).rounded() / 1000))) }
+                if run.asking != nil { t.append(("questionnaire", .string(run.asking!.questionnaire.id))) }
+                fields.append(("task", .object(t)))
+            }
+        }
+        return .object(fields)
+    }
+
     /// The note bar over `picture`: what the operator types, at the foot of the screen.
     private func withNote(_ picture: DrawList, now: Time) -> DrawList {
         guard let note else { return picture }
@@ -388,7 +417,7 @@ public final class StudySession: ShellSession {
                 case "study.agree"?: agree(now: now)
                 case "study.decline"?:
                     stage = .declined
-                    onLog?(LogEvent(time: now, kind: "consent", fields: ["agreed": .bool(false)]))
+                    onLog?(LogEvent(time: now - (studyOrigin ?? .zero), kind: "consent", fields: ["agreed": .bool(false)]))
                 default: break
                 }
             case let .intro(part):
@@ -469,7 +498,7 @@ public final class StudySession: ShellSession {
                 participant = n
                 schedule = study.schedule(forParticipant: n)
                 stage = .consent
-                onLog?(LogEvent(time: now, kind: "participant", fields: ["participant": .string(StudyAnswers.name(of: n))]))
+                onLog?(LogEvent(time: now - (studyOrigin ?? .zero), kind: "participant", fields: ["participant": .string(StudyAnswers.name(of: n))]))
             }
         }
     }

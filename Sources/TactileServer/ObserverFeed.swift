@@ -1,0 +1,130 @@
+import Foundation
+import TactileCore
+
+/// What the study's observer page shows and sends, shared between the frame loop and the
+/// server's threads: the study's state as it stands, the log as it happens (kept for pages that
+/// join late), the next picture on request, and the observers' markers and notes queued for the
+/// session to take at its next step. Every access takes a lock; nothing here blocks a frame.
+public final class ObserverFeed: @unchecked Sendable {
+    /// One observer's marker or note, with when it arrived.
+    public struct Command: Sendable, Equatable {
+        /// "1" … "9" or "m"; "n" for a note.
+        public var key: String
+        public var note: String?
+        public var arrived: Date
+    }
+
+    private let lock = NSLock()
+    private var state: JSONValue = .object([])
+    private var recent: [String] = []
+    private var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
+    private var commands: [Command] = []
+    private var screenshotWaiters: [CheckedContinuation<Data?, Never>] = []
+    private var screenshotWanted = false
+    /// How many log lines a page that joins late is sent first.
+    public let backlog: Int
+
+    /// Asks the window for a picture (the app wakes the loop and captures the next present).
+    public var requestScreenshot: (@Sendable () -> Void)?
+    /// Told when an observer's command arrives (the app wakes the loop to take it).
+    public var onCommand: (@Sendable () -> Void)?
+
+    public init(backlog: Int = 200) { self.backlog = backlog }
+
+    // MARK: From the frame loop
+
+    /// The study's state as it stands now (participant, variant, task, its timer's start).
+    public func publish(state new: JSONValue) {
+        let message = JSONValue.object([("type", .string("state")), ("state", new)]).serialized()
+        let listeners: [AsyncStream<String>.Continuation] = lock.withLock {
+            guard new != state else { return [] }
+            state = new
+            return Array(subscribers.values)
+        }
+        for l in listeners { l.yield(message) }
+    }
+
+    /// A log event as it happens (one JSON object, as `log.jsonl` holds it).
+    public func append(logLine line: String) {
+        let message = "{\"type\":\"log\",\"event\":" + line + "}"
+        let listeners: [AsyncStream<String>.Continuation] = lock.withLock {
+            recent.append(message)
+            if recent.count > backlog { recent.removeFirst(recent.count - backlog) }
+            return Array(subscribers.values)
+        }
+        for l in listeners { l.yield(message) }
+    }
+
+    /// The observers' markers and notes since the last call, oldest first.
+    public func takeCommands() -> [Command] {
+        lock.withLock { defer { commands.removeAll() }; return commands }
+    }
+
+    /// Whether a picture is wanted (the window captures its next present then).
+    public var wantsScreenshot: Bool { lock.withLock { screenshotWanted } }
+
+    /// The captured picture as PNG (nil: it could not be encoded), for everyone waiting.
+    public func deliver(screenshot png: Data?) {
+        let waiters: [CheckedContinuation<Data?, Never>] = lock.withLock {
+            screenshotWanted = false
+            defer { screenshotWaiters.removeAll() }
+            return screenshotWaiters
+        }
+        for w in waiters { w.resume(returning: png) }
+    }
+
+    // MARK: From the server
+
+    /// The state now, as the page's first message.
+    public var stateMessage: String { lock.withLock { JSONValue.object([("type", .string("state")), ("state", state)]).serialized() } }
+
+    /// Queues an observer's marker (`key` "m" or "1"…"9") or note (`key` "n").
+    public func enqueue(_ command: Command) {
+        lock.withLock { commands.append(command) }
+        onCommand?()
+    }
+
+    /// A stream of every message from now on, after the state and the recent log.
+    public func subscribe() -> (id: UUID, stream: AsyncStream<String>) {
+        let id = UUID()
+        var continuation: AsyncStream<String>.Continuation!
+        let stream = AsyncStream<String>(bufferingPolicy: .bufferingNewest(1000)) { continuation = $0 }
+        let first: [String] = lock.withLock {
+            subscribers[id] = continuation
+            return [JSONValue.object([("type", .string("state")), ("state", state)]).serialized()] + recent
+        }
+        for m in first { continuation.yield(m) }
+        return (id, stream)
+    }
+
+    public func unsubscribe(_ id: UUID) {
+        let c = lock.withLock { subscribers.removeValue(forKey: id) }
+        c?.finish()
+    }
+
+    /// The next presented picture as PNG, or nil after `timeout` seconds.
+    public func screenshot(timeout: Double) async -> Data? {
+        await withTaskGroup(of: Data?.self) { group in
+            group.addTask {
+                await withCheckedContinuation { (c: CheckedContinuation<Data?, Never>) in
+                    self.lock.withLock { self.screenshotWaiters.append(c); self.screenshotWanted = true }
+                    self.requestScreenshot?()
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            if first == nil { self.deliver(screenshot: nil) }           // release a waiter the timeout beat
+            group.cancelAll()
+            return first ?? nil
+        }
+    }
+
+    /// Ends every page's stream (the study closes).
+    public func close() {
+        let all = lock.withLock { defer { subscribers.removeAll() }; return Array(subscribers.values) }
+        for c in all { c.finish() }
+    }
+}

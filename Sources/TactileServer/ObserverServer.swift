@@ -1,0 +1,149 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import HTTPTypes
+import Logging
+import NIOCore
+import TactileCore
+
+/// The study's live observer page (`study.observerPort`), served by Hummingbird on SwiftNIO's
+/// threads, never the frame loop's:
+///
+/// - `/` — the page (`ObserverPage`): participant, variant, task and its timer, a ticker of the
+///   log, the latest picture refreshed every second, marker buttons and a note field;
+/// - `/live` — a WebSocket: the state and every log event as they happen; the page sends its
+///   markers and notes back on it;
+/// - `/state` (JSON), `/frame.png` (the next presented picture), `POST /marker`.
+///
+/// Every request needs the token the program printed at start (`?token=`, or the
+/// `X-Tactile-Token` header); a wrong or missing one gets 403.
+public final class ObserverServer: @unchecked Sendable {
+    public let feed: ObserverFeed
+    public let token: String
+    private let host: String
+    private let requestedPort: Int
+    private let markers: [String: String]
+    private var task: Task<Void, Error>?
+    private let started = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var boundPort: Int?
+    private var failure: String?
+
+    /// A server on `host`:`port` (0: any free port) for `feed`; `markers` are the study's
+    /// categories by key ("1": "confusion"), shown as buttons. `token`: random unless given.
+    public init(feed: ObserverFeed, host: String, port: Int, markers: [String: String], token: String? = nil) {
+        self.feed = feed; self.host = host; requestedPort = port; self.markers = markers
+        self.token = token ?? Self.randomToken()
+    }
+
+    /// 128 random bits as hex.
+    static func randomToken() -> String {
+        var g = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(format: "%08x", UInt32.random(in: .min ... .max, using: &g)) }.joined()
+    }
+
+    /// The page's address, token included.
+    public func url(port: Int) -> String { "http://\(host):\(port)/?token=\(token)" }
+
+    /// Starts serving; returns the port it listens on. Throws when it cannot bind.
+    @discardableResult
+    public func start(timeout: Double = 10) throws -> Int {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        router.add(middleware: TokenCheck(token: token))
+        let feed = self.feed
+        let page = ObserverPage.html(markers: markers)
+        router.get("/") { _, _ -> Response in
+            Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                     body: .init(byteBuffer: ByteBuffer(string: page)))
+        }
+        router.get("state") { _, _ -> Response in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: feed.stateMessage)))
+        }
+        router.get("frame.png") { _, _ -> Response in
+            guard let png = await feed.screenshot(timeout: 3) else {
+                return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain"],
+                                body: .init(byteBuffer: ByteBuffer(string: "no picture was presented within 3 s\n")))
+            }
+            return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: png)))
+        }
+        router.post("marker") { request, _ -> Response in
+            let body = try await request.body.collect(upTo: 16 * 1024)
+            guard let command = Self.command(from: String(buffer: body)) else {
+                return Response(status: .badRequest, headers: [.contentType: "text/plain"],
+                                body: .init(byteBuffer: ByteBuffer(string: "expected {\"key\": \"m\" | \"1\"…\"9\"} or {\"note\": \"…\"}\n")))
+            }
+            feed.enqueue(command)
+            return Response(status: .accepted)
+        }
+        router.ws("live") { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, _ in
+            let (id, stream) = feed.subscribe()
+            defer { feed.unsubscribe(id) }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await message in stream { try await outbound.write(.text(message)) }
+                }
+                group.addTask {
+                    for try await message in inbound.messages(maxSize: 16 * 1024) {
+                        if case let .text(text) = message, let command = Self.command(from: text) { feed.enqueue(command) }
+                    }
+                }
+                // The page went (its inbound ended) or the study closed (the stream ended): both stop.
+                _ = try await group.next()
+                group.cancelAll()
+            }
+        }
+        var logger = Logger(label: "tactile.observer")
+        logger.logLevel = .critical
+        let app = Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
+                              configuration: .init(address: .hostname(host, port: requestedPort), serverName: "Tactile"),
+                              onServerRunning: { [weak self] channel in
+                                  self?.lock.withLock { self?.boundPort = channel.localAddress?.port }
+                                  self?.started.signal()
+                              }, logger: logger)
+        task = Task.detached { [weak self] in
+            do { try await app.runService(gracefulShutdownSignals: []) } catch {
+                self?.lock.withLock { self?.failure = "\(error)" }
+                self?.started.signal()
+            }
+        }
+        guard started.wait(timeout: .now() + timeout) == .success else { throw HealthServer.ServerError("the observer page did not start within \(Int(timeout)) s") }
+        if let port = lock.withLock({ boundPort }) { return port }
+        throw HealthServer.ServerError("cannot serve the observer page on \(host):\(requestedPort): \(lock.withLock { failure } ?? "unknown error")")
+    }
+
+    /// Stops serving (and ends every page's stream).
+    public func stop() {
+        feed.close()
+        task?.cancel()
+        task = nil
+    }
+
+    /// `{"key": "m" | "1"…"9"}` or `{"note": "…"}` (a note may carry a key too) as a command.
+    static func command(from text: String) -> ObserverFeed.Command? {
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else { return nil }
+        let note = (object["note"] as? String).map { String($0.prefix(2000)) }
+        let key = object["key"] as? String ?? (note != nil ? "n" : "")
+        guard ["m", "n", "1", "2", "3", "4", "5", "6", "7", "8", "9"].contains(key), key != "n" || !(note ?? "").isEmpty else { return nil }
+        return ObserverFeed.Command(key: key, note: note, arrived: Date())
+    }
+
+    /// Refuses every request without the token (403).
+    struct TokenCheck<Context: RequestContext>: RouterMiddleware {
+        let token: String
+        func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+            let given = request.uri.queryParameters.get("token") ?? request.headers[HTTPField.Name("X-Tactile-Token")!]
+            guard let given, Self.same(given, token) else {
+                return Response(status: .forbidden, headers: [.contentType: "text/plain"],
+                                body: .init(byteBuffer: ByteBuffer(string: "403: this page needs the token the program printed at start\n")))
+            }
+            return try await next(request, context)
+        }
+
+        /// Compares in time that does not depend on where they differ.
+        static func same(_ a: String, _ b: String) -> Bool {
+            let x = Array(a.utf8), y = Array(b.utf8)
+            guard x.count == y.count else { return false }
+            return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        }
+    }
+}
