@@ -13,11 +13,12 @@ public enum StudyRun {
     /// `path`, results into `out`. Returns what to print at the end.
     /// `observerPort`: serve the observer page on this port (over `study.observerPort`).
     public static func run(study path: String, participant: String?, out: String, scale: Double?, fill: Bool, fullscreen: Bool, size: String?,
-                           settings: Settings, mediaDir: String?, observerPort: Int? = nil,
+                           settings: Settings, mediaDir: String?, observerPort: Int? = nil, kiosk: Bool = false,
                            hook: ((StudySession, WindowHost, String?) -> Void)? = nil) throws -> String {
         MediaMemory.returnLargeBuffersToTheSystem()
         let study = try StudyFile.load(URL(fileURLWithPath: (path as NSString).expandingTildeInPath))
         let folder = URL(fileURLWithPath: (out as NSString).expandingTildeInPath)
+        if kiosk && participant != nil { throw CommandError.badInput("--kiosk gives each visitor the next participant number: leave out --participant") }
         let number = try participant.map(parseParticipant)
         if let number, let refusal = StudySession.refusal(of: number, in: folder) {
             throw CommandError.badInput("--participant \(participant!): \(refusal) (\(folder.path)); give another number")
@@ -36,7 +37,8 @@ public enum StudyRun {
         }
         let project = try Inputs.project(at: study.project?.path)
         let library = try MediaFolder.library(mediaDir)
-        let options = WindowOptions(viewport: try Inputs.size(size) ?? base.layout.viewport, scale: try Inputs.scale(scale), fill: fill, fullscreen: fullscreen)
+        let options = WindowOptions(viewport: try Inputs.size(size) ?? base.layout.viewport, scale: try Inputs.scale(scale), fill: fill || kiosk,
+                                    fullscreen: fullscreen || kiosk, kiosk: kiosk)
         let host = WindowHost(options: options, configuration: base)
         let media = MediaCache(settings: base.media, mode: .background(wake: { SDLEvents.pushWake() }),
                                proxies: ProxyStore(folder: ProxyStore.defaultFolder, settings: base.media))
@@ -60,7 +62,7 @@ public enum StudyRun {
         do {
             try host.run { window in
                 let s = StudySession(study: study, folder: folder, participant: number, configuration: base, measurer: window.measurer,
-                                     media: media, library: library, project: project, viewport: options.viewport)
+                                     media: media, library: library, project: project, viewport: options.viewport, kiosk: kiosk ? base.kiosk : nil)
                 s.framesPerSecond = window.refreshRate
                 s.clockOrigin = window.clock.originUptimeNanoseconds
                 s.adjustConfiguration = adjust
@@ -83,6 +85,7 @@ public enum StudyRun {
         }
         guard let session else { return "" }
         session.close()
+        if kiosk { return "Kiosk study: \(session.participantsRun) participant\(session.participantsRun == 1 ? "" : "s") finished; results in \(folder.path)\n" }
         guard let n = session.participant, session.answers != nil else {
             return session.stage == .declined ? "The participant did not agree: nothing was recorded.\n" : "Nothing was recorded.\n"
         }

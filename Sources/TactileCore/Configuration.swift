@@ -500,8 +500,11 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
 
     public struct Kiosk: Hashable, Sendable, Codable {
         /// Idle time after which the visitor's session is saved, the demo comes back and the
-        /// attract loop starts, in seconds. Default 90 s.
+        /// attract loop starts, in seconds (a study in kiosk mode lets the participant go). Default 90 s.
         public var idleTimeout: Double = 90
+        /// A study in kiosk mode (`study run --kiosk`): how long the thank-you shows before the
+        /// next visitor's consent, in seconds. Default 10 s.
+        public var studyResetAfter: Double = 10
         /// Fingers held down together to ask for the way out; 0 turns the hold off. Default 5.
         public var exitFingers: Int = 5
         /// How long they must stay down, in seconds. Default 3 s.

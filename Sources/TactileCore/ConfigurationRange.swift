@@ -124,6 +124,7 @@ extension TactileConfiguration {
         r["session.configurationPollInterval"] = .seconds(0.05, 60); r["session.taskDonePause"] = .seconds(0, 30)
         r["session.keepRecoveredProjects"] = .init(1, 10_000)
         // Kiosk.
+        r["kiosk.studyResetAfter"] = .seconds(1, 3600)
         r["study.rageTapCount"] = .init(2, 20); r["study.rageTapInterval"] = .seconds(0.05, 5); r["study.rageTapRadius"] = .points(1, 500)
         r["study.nearMissDistance"] = .points(0, 200); r["study.freezeThreshold"] = .init(16, 10_000, unit: "ms")
         r["study.observerPort"] = .init(0, 65_535)

@@ -218,11 +218,13 @@ struct StudyRunCommand: ParsableCommand {
     @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together, like Dynamic Type (0.5 … 3, default 1).") var uiScale: Double?
     @Option(help: "The chrome's language and number format, e.g. ar_EG, de_DE, en (default: the environment's LANG).") var locale: String?
     @Option(name: .customLong("observer-port"), help: "Serve the live observer page on this port (over study.observerPort); its address, with its token, is printed at start.") var observerPort: Int?
+    @Flag(help: "Run unattended, fullscreen: each visitor becomes the next participant; the kiosk's exit hold (and PIN) is the only way out.") var kiosk = false
 
     func run() throws {
         try guarded {
             print(try StudyRun.run(study: file, participant: participant, out: out, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size,
-                                   settings: Settings(uiScale: uiScale, locale: locale), mediaDir: media.mediaDir, observerPort: observerPort), terminator: "")
+                                   settings: Settings(uiScale: uiScale, locale: locale), mediaDir: media.mediaDir, observerPort: observerPort,
+                                   kiosk: kiosk), terminator: "")
         }
     }
 }

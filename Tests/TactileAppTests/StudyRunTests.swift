@@ -4,6 +4,7 @@ import TactileCore
 import TactileEditor
 import TactileHost
 import TactileInput
+import TactileKiosk
 import TactileStudy
 import TactileTestSupport
 import TactileUI
@@ -24,10 +25,10 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
             .appendingPathComponent("Assets/Studies/trim-handles/study.json")
     }
 
-    func makeSession(participant: Int?, viewport: Size = Size(width: 390, height: 844)) throws -> StudySession {
+    func makeSession(participant: Int?, viewport: Size = Size(width: 390, height: 844), kiosk: TactileConfiguration.Kiosk? = nil) throws -> StudySession {
         let study = try StudyFile.load(Self.exampleStudy)
         let s = StudySession(study: study, folder: folder, participant: participant, configuration: TactileConfiguration(),
-                             measurer: FixedWidthTextMeasurer(), project: DemoProject.make(), viewport: viewport)
+                             measurer: FixedWidthTextMeasurer(), project: DemoProject.make(), viewport: viewport, kiosk: kiosk)
         s.wallClock = { Date(timeIntervalSince1970: 1_800_000_000) }
         _ = s.step([], now: now, context: StepContext())
         return s
@@ -217,5 +218,50 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
         XCTAssertTrue(studyLog.contains("\"kind\":\"consent\""))
         XCTAssertEqual(studyLog.components(separatedBy: "\"kind\":\"marker\"").count - 1, 2)
         XCTAssertTrue(studyLog.contains("\"kind\":\"part.stopped\""), "the window closed mid-block")
+    }
+
+    func testAKioskStudyMakesEachVisitorTheNextParticipantAndLetsNobodyOutWithoutThePIN() throws {
+        var k = TactileConfiguration.Kiosk()
+        k.pin = "2468"
+        k.idleTimeout = 30
+        k.studyResetAfter = 5
+        let s = try makeSession(participant: nil, kiosk: k)
+        XCTAssertTrue(s.refusesQuit)
+        XCTAssertEqual(s.participant, 1, "no keypad: the first free number")
+        XCTAssertEqual(s.stage, .consent)
+        // The first visitor declines: nothing recorded, and after the pause the next visitor is P01 again.
+        tap(s, "study.decline")
+        wait(s, 6)
+        XCTAssertEqual(s.stage, .consent)
+        XCTAssertEqual(s.participant, 1)
+        // The next agrees, starts the practice and walks away: after the idle time what they did is kept.
+        tap(s, "study.agree")
+        tap(s, "study.start")
+        XCTAssertEqual(s.stage, .running(.practice))
+        wait(s, 31)
+        XCTAssertEqual(s.stage, .consent, "let go after kiosk.idleTimeout")
+        XCTAssertEqual(s.participant, 2, "P01 took part")
+        let log = try String(contentsOf: folder.appendingPathComponent("P01/study-log.jsonl"), encoding: .utf8)
+        XCTAssertTrue(log.contains("\"kind\":\"part.stopped\"") && log.contains("\"reason\":\"idle\""), log)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("P01/practice/trace.jsonl").path))
+
+        // Five fingers held for three seconds open the PIN pad; a wrong PIN keeps it shut, the right one lets out.
+        let fingers = (1...5).map { InputEvent.touch(.down, id: $0, at: Point(x: 60.0 * Double($0), y: 400), time: now) }
+        _ = s.step(fingers, now: now, context: StepContext())
+        wait(s, 3.1)
+        func pinKey(_ d: Int) {
+            let keys = PinPad.keys(in: Size(width: 390, height: 844), keySize: k.pinKeySize, metrics: Theme().metrics.kiosk)
+            let frame = keys.first { $0.key == .digit(d) }!.frame
+            let p = Point(x: frame.midX, y: frame.midY)
+            now = now + .seconds(0.2)
+            _ = s.step([.touch(.down, id: 9, at: p, time: now)], now: now, context: StepContext())
+            now = now + .seconds(0.08)
+            _ = s.step([.touch(.up, id: 9, at: p, time: now)], now: now, context: StepContext())
+        }
+        for id in 1...5 { now = now + .seconds(0.01); _ = s.step([.touch(.up, id: id, at: Point(x: 60.0 * Double(id), y: 400), time: now)], now: now, context: StepContext()) }
+        for d in [1, 1, 1, 1] { pinKey(d) }
+        XCTAssertFalse(s.exited, "a wrong PIN")
+        for d in [2, 4, 6, 8] { pinKey(d) }
+        XCTAssertTrue(s.exited, "the right PIN lets out")
     }
 }

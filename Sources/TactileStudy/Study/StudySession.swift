@@ -3,6 +3,7 @@ import TactileCore
 import TactileEditor
 import TactileHost
 import TactileInput
+import TactileKiosk
 import TactileUI
 
 /// `tactile study run`: one participant through a study, in one window, run by the same shells
@@ -51,7 +52,12 @@ public final class StudySession: ShellSession {
     /// What the last pass of the study's own screens put there, for tests and `inspect`.
     public private(set) var elements: [UIElement] = []
     public private(set) var viewport: Size
-    public var refusesQuit: Bool { false }
+    public var refusesQuit: Bool { kiosk != nil }
+    /// Kiosk mode: every visitor becomes the next participant; nobody leaves but through the
+    /// kiosk's way out (the exit hold, then the PIN).
+    public let kiosk: TactileConfiguration.Kiosk?
+    /// Participants who took part in this run (kiosk mode counts visitors).
+    public private(set) var participantsRun = 0
 
     /// Sets a part's session up for the shell before its first step (sound, refresh rate, the
     /// window's stopwatch).
@@ -89,17 +95,47 @@ public final class StudySession: ShellSession {
     private var consentScroll = 0.0, consentAnchor: Double?
     /// The operator's note being typed, if any.
     public private(set) var note: String?
+    // Kiosk mode: when the thank-you gives way to the next visitor, the last input, the exit
+    // hold, the PIN pad, and whether the way out was taken.
+    private var resetAt: Time?
+    private var lastInput = Time.zero
+    private var fingersDown: Set<PointerID> = []
+    private var holdSince: Time?
+    private var pinPad: PinPad?
+    private var pinMemory: UIMemory
+    private var pinPicture: DrawList?
+    public private(set) var exited = false
 
     /// A participant's session of `study`, results into `folder`. `participant`: their number, or
     /// nil to ask on the keypad. `configuration` gives the study screens' look (theme, locale).
+    /// With `kiosk`, the session runs unattended: each visitor is the next free participant
+    /// number, the thank-you gives way to the next visitor after `kiosk.studyResetAfter`, a
+    /// visitor who leaves mid-part is let go after `kiosk.idleTimeout`, and only the exit hold
+    /// (and the PIN) ends it.
     public init(study: StudyFile, folder: URL, participant: Int?, configuration: TactileConfiguration, measurer: TextMeasurer,
-                media: MediaSource = NoMediaSource(), library: MediaLibrary = MediaLibrary(), project: Project, viewport: Size) {
-        self.study = study; self.folder = folder; self.participant = participant; self.configuration = configuration
+                media: MediaSource = NoMediaSource(), library: MediaLibrary = MediaLibrary(), project: Project, viewport: Size,
+                kiosk: TactileConfiguration.Kiosk? = nil) {
+        self.study = study; self.folder = folder; self.configuration = configuration
         self.measurer = measurer; self.media = media; self.library = library; self.project = project; self.viewport = viewport
+        self.kiosk = kiosk
         theme = Theme(appearance: configuration.theme)
         memory = UIMemory(input: configuration.input)
-        stage = participant == nil ? .participant : .consent
-        if let participant { schedule = study.schedule(forParticipant: participant) }
+        pinMemory = UIMemory(input: configuration.input)
+        let number = kiosk != nil ? Self.nextFree(in: folder) : participant
+        self.participant = number
+        stage = number == nil ? .participant : .consent
+        if let number { schedule = study.schedule(forParticipant: number) }
+    }
+
+    /// The lowest participant number with no answers in `folder` yet, after every one taken.
+    public static func nextFree(in folder: URL) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let taken = names.compactMap { name -> Int? in
+            guard name.hasPrefix("P"), let n = Int(name.dropFirst()),
+                  FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).appendingPathComponent(StudyAnswers.fileName).path) else { return nil }
+            return n
+        }
+        return (taken.max() ?? 0) + 1
     }
 
     /// The participant's folder ("P07").
@@ -123,16 +159,27 @@ public final class StudySession: ShellSession {
 
     public func nextDue(after now: Time) -> (time: Time, reason: String)? {
         if needsDraw { return (now, "study screen") }
-        return block?.nextDue(after: now)
+        var due: [(time: Time, reason: String)] = [block?.nextDue(after: now)].compactMap { $0 }
+        if let kiosk {
+            if let resetAt { due.append((resetAt, "next visitor")) }
+            if let holdSince { due.append((holdSince + .seconds(kiosk.exitHoldDuration), "exit hold")) }
+            if let pinPad { due.append((pinPad.closesAt, "PIN pad")) }
+            if block != nil { due.append((lastInput + .seconds(kiosk.idleTimeout), "visitor idle")) }
+        }
+        return due.min { $0.time < $1.time }
     }
 
     // MARK: The step
 
     public func step(_ input: [InputEvent], now: Time, context: StepContext) -> ShellFrame {
-        if studyOrigin == nil { studyOrigin = now }
+        if studyOrigin == nil { studyOrigin = now; lastInput = now }
         lastStep = now
         let noteBefore = note
-        let rest = input.filter { !operatorKey($0, now: now) }
+        var rest = input.filter { !operatorKey($0, now: now) }
+        if kiosk != nil {
+            var frame = ShellFrame()
+            if kioskStep(&rest, now: now, frame: &frame) { return frame }
+        }
         if case let .running(part) = stage, let block {
             var frame = block.step(rest, now: now, context: context)
             if block.state.tasks?.isComplete == true {
@@ -170,6 +217,95 @@ public final class StudySession: ShellSession {
             return block.step([], now: now, context: StepContext(mode: .always)).drawList ?? picture
         }
         return picture
+    }
+
+    // MARK: Kiosk mode
+
+    /// The kiosk's share of a step: the exit hold and the PIN pad (which take the input while
+    /// open), the next visitor after the thank-you, and a visitor gone mid-part. Returns true
+    /// when it answered the step itself.
+    private func kioskStep(_ input: inout [InputEvent], now: Time, frame: inout ShellFrame) -> Bool {
+        guard let kiosk else { return false }
+        if !input.isEmpty { lastInput = now }
+        for e in input {
+            guard case let .touch(id, phase, _) = e.kind else { continue }
+            if phase == .down { fingersDown.insert(id) } else if phase == .up || phase == .cancel { fingersDown.remove(id) }
+        }
+        if kiosk.exitFingers > 0 && fingersDown.count >= kiosk.exitFingers {
+            if holdSince == nil { holdSince = now }
+        } else {
+            holdSince = nil
+        }
+        if let since = holdSince, now >= since + .seconds(kiosk.exitHoldDuration), pinPad == nil {
+            holdSince = nil
+            fingersDown.removeAll()
+            if kiosk.pin.isEmpty { return leave(now: now, frame: &frame) }
+            pinPad = PinPad(pin: kiosk.pin, timeout: kiosk.pinTimeout, openedAt: now)
+            input = [InputEvent(time: now, kind: .focusLost)]          // the fingers on the screen let go of what they held
+        }
+        if var pad = pinPad {
+            if now >= pad.closesAt { pinPad = nil; needsDraw = true; return false }
+            let touches = input.filter { if case .touch = $0.kind { return true }; return false }
+            var outcome: PinPad.Outcome?
+            // One pass per touch (a finger changes phase once a pass), or one to draw the pad.
+            for t in touches.isEmpty ? [nil] : touches.map({ Optional($0) }) {
+                let ui = UIContext(memory: pinMemory, touches: t.map { [$0] } ?? [], now: now, viewport: viewport, measurer: measurer, theme: theme)
+                for key in PinPadView(ui: ui, pad: pad, settings: kiosk).draw() { outcome = pad.press(key, at: now) ?? outcome }
+                pinMemory = ui.finish()
+                pinPicture = ui.draw
+            }
+            pinPad = pad
+            switch outcome {
+            case .unlocked?: pinPad = nil; return leave(now: now, frame: &frame)
+            case .cancelled?: pinPad = nil; needsDraw = true; return false
+            default: break
+            }
+            var under = block?.picture(at: now) ?? lastPicture ?? DrawList()
+            if let pin = pinPicture { under.inLayer(.topmost) { l in for layer in DrawLayer.allCases { pin.commands(in: layer).forEach { l.add($0) } } } }
+            frame.drawList = under
+            return true
+        }
+        if let resetAt, now >= resetAt { nextVisitor(now: now) }
+        if block != nil, now >= lastInput + .seconds(kiosk.idleTimeout), case let .running(part) = stage {
+            // The visitor went: what they did is kept, the next one starts afresh.
+            stop(part, now: now, reason: "idle")
+            nextVisitor(now: now)
+        }
+        return false
+    }
+
+    /// The way out was taken: a part that runs ends where it is, and the shell closes.
+    private func leave(now: Time, frame: inout ShellFrame) -> Bool {
+        if case let .running(part) = stage { stop(part, now: now, reason: "exit") }
+        exited = true
+        frame.commands.append(.exit)
+        return true
+    }
+
+    /// The screen for the next visitor: the next free number, at the consent.
+    private func nextVisitor(now: Time) {
+        try? studyLog?.close()
+        studyLog = nil
+        answers = nil
+        resetAt = nil
+        let n = Self.nextFree(in: folder)
+        participant = n
+        schedule = study.schedule(forParticipant: n)
+        stage = .consent
+        consentScroll = 0
+        memory = UIMemory(input: configuration.input)
+        needsDraw = true
+    }
+
+    /// Ends a running part before its end: its recording finished, the project as left.
+    private func stop(_ part: Part, now: Time, reason: String) {
+        guard let block else { return }
+        recording?.finish(project: block.state.project)
+        if let i = answers?.blocks.lastIndex(where: { $0.part == partNumber(part) }) { answers?.blocks[i].ended = wallClock() }
+        logStudy(LogEvent(time: now, kind: "part.stopped", fields: ["part": .string(folderName(part)), "reason": .string(reason)]))
+        saveAnswers()
+        self.block = nil
+        recording = nil
     }
 
     // MARK: Parts
@@ -237,7 +373,9 @@ public final class StudySession: ShellSession {
         case .block:
             stage = .thanks
             answers?.finished = wallClock()
+            participantsRun += 1
             logStudy(LogEvent(time: now, kind: "study.finished", fields: [:]))
+            if let kiosk { resetAt = now + .seconds(kiosk.studyResetAfter) }
         }
         saveAnswers()
         needsDraw = true
@@ -246,11 +384,7 @@ public final class StudySession: ShellSession {
     /// The window closed: a part that runs ends where it is (its recording finished, the
     /// project as left), and the study's log says so.
     public func close() {
-        guard case let .running(part) = stage, let block else { return }
-        recording?.finish(project: block.state.project)
-        if let i = answers?.blocks.lastIndex(where: { $0.part == partNumber(part) }) { answers?.blocks[i].ended = wallClock() }
-        logStudy(LogEvent(time: lastStep, kind: "part.stopped", fields: ["part": .string(folderName(part))]))
-        saveAnswers()
+        if case let .running(part) = stage { stop(part, now: lastStep, reason: "closed") }
         try? studyLog?.close()
         studyLog = nil
     }
@@ -417,6 +551,7 @@ public final class StudySession: ShellSession {
                 case "study.agree"?: agree(now: now)
                 case "study.decline"?:
                     stage = .declined
+                    if let kiosk { resetAt = now + .seconds(kiosk.studyResetAfter) }
                     onLog?(LogEvent(time: now - (studyOrigin ?? .zero), kind: "consent", fields: ["agreed": .bool(false)]))
                 default: break
                 }
