@@ -227,7 +227,9 @@ public struct StudyFile: Sendable {
                    "- Variants: \(variants.joined(separator: ", ")) (\(assignment == .within ? "within subjects, order by a balanced Latin square" : "between subjects"))",
                    "- Tasks: \(tasks.map(\.id).joined(separator: ", ")) (\(taskOrder == .fixed ? "fixed order" : "counterbalanced"))"
                        + (practice.map { _ in ", after a practice task" } ?? ""),
-                   "- Questionnaires: " + ([seq ? "SEQ after each task" : nil, sus ? "SUS after each variant" : nil].compactMap { $0 }.joined(separator: ", ").nonEmpty ?? "none"),
+                   "- Questionnaires: " + ([seq ? "SEQ after each task" : nil, sus ? "SUS after each variant" : nil]
+                                            + custom.map { "\($0.id) (\($0.items.count) item\($0.items.count == 1 ? "" : "s")) after each variant" }).compactMap { $0 }
+                                            .joined(separator: ", ").nonEmpty ?? "none"),
                    ""]
         if assignment == .within {
             let rows = BalancedLatinSquare(conditions: variants.count).rows.count
