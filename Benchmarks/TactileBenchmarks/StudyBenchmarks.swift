@@ -92,3 +92,40 @@ func runStudyBenchmarks() throws {
     print(String(format: "| Pointer location (2 fingers, full trails) + monitor, drawn per frame | %.3f ms median, %.3f ms p99 | |",
                  percentile(draw, 0.5), percentile(draw, 0.99)))
 }
+
+/// `tactile-bench study-fixture DIR [--participants N]`: a study's results folder of N
+/// participants (default 500: 1,000 variant blocks), each block with a log as long as a real
+/// session's (the monkey corpus session's, about 750 lines, and its frustration signals), for
+/// timing `tactile report DIR` at scale.
+func writeStudyFixture(_ arguments: [String]) throws {
+    guard let out = arguments.first else { throw CommandError.badInput("usage: tactile-bench study-fixture DIR [--participants N]") }
+    var participants = 500
+    if let i = arguments.firstIndex(of: "--participants"), i + 1 < arguments.count, let n = Int(arguments[i + 1]) { participants = n }
+    let folder = URL(fileURLWithPath: out)
+    try? FileManager.default.removeItem(at: folder)
+    let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Tests/Fixtures/Corpus/monkey/expected/log.jsonl")
+    let sessionLog = (try? String(contentsOf: corpus, encoding: .utf8)) ?? ""
+    var random = SystemRandomNumberGenerator()
+    let tasks = ["trim-city", "trim-forest-start", "delete-star"]
+    for p in 1...participants {
+        let blocks = ["outside", "inside"].map { variant in
+            StudyFixture.Block(variant: variant,
+                               attempts: tasks.map { ($0, Double.random(in: 0...1, using: &random) < 0.85, Double.random(in: 6...40, using: &random) * (variant == "inside" ? 0.8 : 1)) },
+                               seq: Dictionary(uniqueKeysWithValues: tasks.map { ($0, Int.random(in: 3...7, using: &random)) }),
+                               sus: (0..<10).map { _ in Int.random(in: 1...5, using: &random) })
+        }
+        try StudyFixture.write(participant: p, blocks: p % 2 == 1 ? blocks : blocks.reversed(), variants: ["outside", "inside"], into: folder,
+                               title: "Scale fixture")
+        for b in 1...2 {
+            // The block's log as long as a real session's, before its own task and answer lines.
+            let name = StudyAnswers.name(of: p)
+            let dir = folder.appendingPathComponent(name)
+            let block = try FileManager.default.contentsOfDirectory(atPath: dir.path).first { $0.hasPrefix("block\(b)-") }!
+            let log = dir.appendingPathComponent(block).appendingPathComponent("log.jsonl")
+            let own = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            try (sessionLog + own).write(to: log, atomically: true, encoding: .utf8)
+        }
+    }
+    print("wrote \(participants) participants (\(participants * 2) blocks) into \(folder.path)")
+}

@@ -228,7 +228,7 @@ public struct StudyReport {
     /// A rate difference in words: ("20 percentage points more", "−5 to 41", clear).
     static func points(_ d: Estimate) -> (words: String, interval: String, clear: Bool) {
         let v = Int((d.value * 100).rounded()), lo = Int((d.low * 100).rounded()), hi = Int((d.high * 100).rounded())
-        return ("\(abs(v)) percentage points \(v >= 0 ? "more" : "fewer")", "\(lo) to \(hi)", d.low > 0 || d.high < 0)
+        return ("\(abs(v)) percentage point\(abs(v) == 1 ? "" : "s") \(v >= 0 ? "more" : "fewer")", "\(lo) to \(hi)", d.low > 0 || d.high < 0)
     }
 
     /// A score difference in words: ("7.5 points higher", "2.1 to 12.9", clear).

@@ -223,13 +223,15 @@ public struct StudyFile: Sendable {
 
     /// The design as Markdown: the study, and the first `participants` participants' schedules.
     public func designMarkdown(participants: Int) -> String {
+        var asked: [String] = []
+        if seq { asked.append("SEQ after each task") }
+        if sus { asked.append("SUS after each variant") }
+        for q in custom { asked.append("\(q.id) (\(q.items.count) item\(q.items.count == 1 ? "" : "s")) after each variant") }
         var out = ["# \(title)", "",
                    "- Variants: \(variants.joined(separator: ", ")) (\(assignment == .within ? "within subjects, order by a balanced Latin square" : "between subjects"))",
                    "- Tasks: \(tasks.map(\.id).joined(separator: ", ")) (\(taskOrder == .fixed ? "fixed order" : "counterbalanced"))"
                        + (practice.map { _ in ", after a practice task" } ?? ""),
-                   "- Questionnaires: " + ([seq ? "SEQ after each task" : nil, sus ? "SUS after each variant" : nil]
-                                            + custom.map { "\($0.id) (\($0.items.count) item\($0.items.count == 1 ? "" : "s")) after each variant" }).compactMap { $0 }
-                                            .joined(separator: ", ").nonEmpty ?? "none"),
+                   "- Questionnaires: " + (asked.isEmpty ? "none" : asked.joined(separator: ", ")),
                    ""]
         if assignment == .within {
             let rows = BalancedLatinSquare(conditions: variants.count).rows.count
