@@ -81,8 +81,11 @@ public enum Commands {
         if let out = outputs.video {
             let fps = outputs.framesPerSecond ?? trace.framesPerSecond ?? 30
             guard fps.isFinite, fps >= 1, fps <= 240 else { throw CommandError.badInput("--fps must be between 1 and 240, not \(fps)") }
+            // A session recorded with its think-aloud sound has it as the video's sound track.
+            // It runs as long as the sound when that is longer than the touches.
+            let soundtrack = try session.folder.flatMap { try ThinkAloudTrack.open(in: $0) }
             video = try VideoExport.export(trace, in: headless, to: URL(fileURLWithPath: out), framesPerSecond: fps,
-                                           until: until.map { max($0, trace.duration) })
+                                           until: until.map { max($0, trace.duration) }, soundtrack: soundtrack)
         } else {
             headless.player.play(trace, until: until)
         }

@@ -13,7 +13,7 @@ public enum StudyRun {
     /// `path`, results into `out`. Returns what to print at the end.
     /// `observerPort`: serve the observer page on this port (over `study.observerPort`).
     public static func run(study path: String, participant: String?, out: String, scale: Double?, fill: Bool, fullscreen: Bool, size: String?,
-                           settings: Settings, mediaDir: String?, observerPort: Int? = nil, kiosk: Bool = false,
+                           settings: Settings, mediaDir: String?, observerPort: Int? = nil, kiosk: Bool = false, recordAudio: Bool = false,
                            hook: ((StudySession, WindowHost, String?) -> Void)? = nil) throws -> String {
         MediaMemory.returnLargeBuffersToTheSystem()
         let study = try StudyFile.load(URL(fileURLWithPath: (path as NSString).expandingTildeInPath))
@@ -58,6 +58,9 @@ public enum StudyRun {
             }
         }
         defer { observer?.stop() }
+        // Think-aloud: the microphone into each part's folder, from the part's start.
+        let thinkAloud = recordAudio || base.study.recordAudio ? ThinkAloud() : nil
+        if let failure = thinkAloud?.failure { FileHandle.standardError.write(Data("tactile: the think-aloud sound is not being recorded: \(failure)\n".utf8)) }
         var session: StudySession?
         do {
             try host.run { window in
@@ -76,6 +79,12 @@ public enum StudyRun {
                     }
                 }
                 if let observer { Self.connect(observer, to: s, host: host) }
+                if let thinkAloud {
+                    s.onPartBegan = { folder in thinkAloud.begin(folder: folder, start: .zero) }
+                    s.onPartEnded = { thinkAloud.finish() }
+                    let previous = host.onLoop
+                    host.onLoop = { now, presented in previous?(now, presented); thinkAloud.pump() }
+                }
                 hook?(s, host, observerURL)
                 session = s
                 return s
@@ -85,6 +94,7 @@ public enum StudyRun {
         }
         guard let session else { return "" }
         session.close()
+        thinkAloud?.finish()
         if kiosk { return "Kiosk study: \(session.participantsRun) participant\(session.participantsRun == 1 ? "" : "s") finished; results in \(folder.path)\n" }
         guard let n = session.participant, session.answers != nil else {
             return session.stage == .declined ? "The participant did not agree: nothing was recorded.\n" : "Nothing was recorded.\n"

@@ -24,10 +24,12 @@ public struct RunOptions: Sendable {
     public var kiosk = false
     /// Draw the gesture-arena debugger (`--arena`).
     public var arena = false
+    /// Record the microphone into the recorded session (`--record-audio`, or `study.recordAudio`).
+    public var recordAudio = false
     public init(record: String? = nil, showTouches: Bool = false, pointerLocation: Bool = false, monitor: Bool = false, plan: String? = nil,
-                kiosk: Bool = false, arena: Bool = false) {
+                kiosk: Bool = false, arena: Bool = false, recordAudio: Bool = false) {
         self.record = record; self.showTouches = showTouches; self.pointerLocation = pointerLocation; self.monitor = monitor
-        self.plan = plan; self.kiosk = kiosk; self.arena = arena
+        self.plan = plan; self.kiosk = kiosk; self.arena = arena; self.recordAudio = recordAudio
     }
 }
 
@@ -72,6 +74,14 @@ public enum Windowed {
         let recordFolder: URL? = run.record.map { URL(fileURLWithPath: $0) }
             ?? (configuration.session.recordFolder.isEmpty ? nil
                 : SessionRecorder.newFolder(in: URL(fileURLWithPath: (configuration.session.recordFolder as NSString).expandingTildeInPath)))
+        if (run.recordAudio || configuration.study.recordAudio) && recordFolder == nil {
+            throw CommandError.badInput("--record-audio records into the session's folder: give --record DIR (or session.recordFolder)")
+        }
+        if (run.recordAudio || configuration.study.recordAudio) && run.kiosk {
+            throw CommandError.badInput("--record-audio is for a recorded session, not a kiosk's whole run")
+        }
+        let thinkAloud = (run.recordAudio || configuration.study.recordAudio) ? ThinkAloud() : nil
+        if let failure = thinkAloud?.failure { notices.append("The think-aloud sound is not being recorded: \(failure)") }
         let kiosk = attract.map { KioskSetup(attractTrace: $0, demo: demo, visitorPresent: recovered) }
         let recording = try recordFolder.map { try Recording(folder: $0, project: project, configuration: configuration, plan: plan,
                                                              notices: notices, kiosk: kiosk) }
@@ -126,6 +136,12 @@ public enum Windowed {
                     PlaybackMixer(project: project, from: position, sampleRate: configuration.media.playbackSampleRate) { media.status(of: $0).info?.hasAudio == true }
                 }
                 recording?.attach(to: s, framesPerSecond: window.refreshRate, clockOrigin: window.clock.originUptimeNanoseconds)
+                if let thinkAloud, let folder = recordFolder {
+                    // The sound starts now on the session's clock, which the trace counts from.
+                    thinkAloud.begin(folder: folder, start: window.clock.now)
+                    let previousLoop = host.onLoop
+                    host.onLoop = { now, presented in previousLoop?(now, presented); thinkAloud.pump() }
+                }
                 if let visitors {
                     s.onVisitor = { [unowned s] command, state, time in
                         if command == .visitorArrived { visitorsToday.count() }
@@ -155,6 +171,7 @@ public enum Windowed {
             throw CommandError(e.message)
         }
         heartbeat?.stopping()
+        thinkAloud?.finish()
         let final = session?.state.project ?? project
         var unsaved: [String] = []
         visitors?.finish(project: final)
@@ -165,6 +182,10 @@ public enum Windowed {
             if let reason = recorder.stopped { unsaved.append("the recording stopped early (\(reason)); what was recorded until then is kept") }
         }
         if let reason = recording?.failedToStart { unsaved.append("the session could not be recorded (\(reason))") }
+        if let thinkAloud {
+            if let failure = thinkAloud.failure { unsaved.append("the think-aloud sound was not recorded (\(failure))") }
+            else { FileHandle.standardError.write(Data("tactile: recorded \(String(format: "%.1f", Double(thinkAloud.recorded) / 48_000)) s of think-aloud sound\n".utf8)) }
+        }
         if let visitors, visitors.saved > 0 {
             FileHandle.standardError.write(Data("tactile: kiosk: saved \(visitors.saved) visitor sessions into \(visitors.folder.path)\n".utf8))
         }

@@ -424,6 +424,9 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// The address the observer page listens on: "127.0.0.1" (this machine only) or "0.0.0.0"
         /// (the lab's network too). Either way its address carries a random token printed at start. Default "127.0.0.1".
         public var observerHost = "127.0.0.1"
+        /// Record the microphone (think-aloud) into each recorded session's folder, on the session's
+        /// clock (as `run --record-audio`); `replay --video` lays it under the picture. Default false.
+        public var recordAudio = false
         public init() {}
     }
 

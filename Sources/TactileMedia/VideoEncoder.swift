@@ -43,11 +43,14 @@ public final class VideoEncoder {
         public var timeBase: (num: Int, den: Int)?
         /// The frame rate written to the stream as a fraction (NTSC's 30000/1001); nil for `framesPerSecond`.
         public var frameRate: (frames: Int, seconds: Int)?
+        /// A mono AAC sound track at this sample rate, fed with `appendAudio`; nil: picture only.
+        public var audioSampleRate: Int?
         public init(codec: Codec, width: Int, height: Int, framesPerSecond: Int = 30, keyframeInterval: Int = 30, rotation: Int = 0,
-                    quality: Int? = nil, timeBase: (num: Int, den: Int)? = nil, frameRate: (frames: Int, seconds: Int)? = nil) {
+                    quality: Int? = nil, timeBase: (num: Int, den: Int)? = nil, frameRate: (frames: Int, seconds: Int)? = nil,
+                    audioSampleRate: Int? = nil) {
             self.codec = codec; self.width = width; self.height = height
             self.framesPerSecond = framesPerSecond; self.keyframeInterval = keyframeInterval; self.rotation = rotation
-            self.quality = quality; self.timeBase = timeBase; self.frameRate = frameRate
+            self.quality = quality; self.timeBase = timeBase; self.frameRate = frameRate; self.audioSampleRate = audioSampleRate
         }
     }
 
@@ -59,6 +62,14 @@ public final class VideoEncoder {
     private var stream: UnsafeMutablePointer<AVStream>?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
+    // The sound track, when there is one: its stream, encoder, frame and packet, the samples
+    // waiting to fill an encoder frame, and the next sample's timestamp.
+    private var audioStream: UnsafeMutablePointer<AVStream>?
+    private var audioContext: UnsafeMutablePointer<AVCodecContext>?
+    private var audioFrame: UnsafeMutablePointer<AVFrame>?
+    private var audioPacket: UnsafeMutablePointer<AVPacket>?
+    private var pendingAudio: [Float] = []
+    private var audioPTS: Int64 = 0
     /// Converts RGBA frames and decoded frames to the codec's format (see `PictureConverter`).
     private let converter = PictureConverter()
     private var nextPTS: Int64 = 0
@@ -112,6 +123,23 @@ public final class VideoEncoder {
             guard let matrix = av_stream_new_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, 9 * 4) else { throw MediaError("out of memory") }
             matrix.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_set($0, Double(settings.rotation)) }
         }
+        if let rate = settings.audioSampleRate {
+            // The sound track: AAC, mono, planar float, as libavcodec's own encoder takes it.
+            guard let aac = avcodec_find_encoder(AV_CODEC_ID_AAC) else { throw MediaError("this FFmpeg has no AAC encoder") }
+            guard let ast = avformat_new_stream(fmt, nil) else { throw MediaError("out of memory adding a stream") }
+            audioStream = ast
+            audioContext = avcodec_alloc_context3(aac)
+            guard let actx = audioContext else { throw MediaError("out of memory allocating an encoder") }
+            actx.pointee.sample_rate = Int32(rate)
+            av_channel_layout_default(&actx.pointee.ch_layout, 1)
+            actx.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
+            actx.pointee.bit_rate = 96_000
+            actx.pointee.time_base = AVRational(num: 1, den: Int32(rate))
+            try openEncoder(actx, aac, named: "aac", for: ast, in: fmt)
+            audioFrame = av_frame_alloc()
+            audioPacket = av_packet_alloc()
+            guard audioFrame != nil, audioPacket != nil else { throw MediaError("out of memory allocating a frame") }
+        }
         if fmt.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
             rc = avio_open(&fmt.pointee.pb, temporary.path, AVIO_FLAG_WRITE)
             guard rc >= 0 else { throw MediaError("creating \(temporary.path)", code: rc) }
@@ -164,9 +192,48 @@ public final class VideoEncoder {
         try drain()
     }
 
+    /// Appends mono samples (-1 … 1) to the sound track, in order, at its sample rate; they are
+    /// encoded as soon as they fill an encoder frame.
+    public func appendAudio(_ samples: [Float]) throws {
+        guard let actx = audioContext else { throw MediaError("this video has no sound track") }
+        pendingAudio += samples
+        let size = actx.pointee.frame_size > 0 ? Int(actx.pointee.frame_size) : 1024
+        var used = 0
+        while pendingAudio.count - used >= size {
+            try encodeAudio(pendingAudio[used..<used + size])
+            used += size
+        }
+        pendingAudio.removeFirst(used)
+    }
+
+    private func encodeAudio(_ samples: ArraySlice<Float>) throws {
+        guard let actx = audioContext, let f = audioFrame, let pkt = audioPacket, let fmt = format, let st = audioStream else { return }
+        av_frame_unref(f)
+        f.pointee.nb_samples = Int32(samples.count)
+        f.pointee.format = actx.pointee.sample_fmt.rawValue
+        f.pointee.sample_rate = actx.pointee.sample_rate
+        av_channel_layout_copy(&f.pointee.ch_layout, &actx.pointee.ch_layout)
+        var rc = av_frame_get_buffer(f, 0)
+        guard rc >= 0, let plane = f.pointee.data.0 else { throw MediaError("allocating audio", code: rc) }
+        plane.withMemoryRebound(to: Float.self, capacity: samples.count) { out in
+            for (i, s) in samples.enumerated() { out[i] = s }
+        }
+        f.pointee.pts = audioPTS
+        audioPTS += Int64(samples.count)
+        rc = avcodec_send_frame(actx, f)
+        guard rc >= 0 else { throw MediaError("encoding audio", code: rc) }
+        try writePendingPackets(from: actx, using: pkt, to: fmt, stream: st)
+    }
+
     /// Flushes the encoder, writes the trailer and moves the file into place.
     public func finish() throws {
         guard let ctx = context, let fmt = format else { throw MediaError("the encoder is closed") }
+        if let actx = audioContext, let pkt = audioPacket, let st = audioStream {
+            if !pendingAudio.isEmpty { try encodeAudio(pendingAudio[...]); pendingAudio = [] }
+            let rc = avcodec_send_frame(actx, nil)
+            guard rc >= 0 else { throw MediaError("flushing the audio encoder", code: rc) }
+            try writePendingPackets(from: actx, using: pkt, to: fmt, stream: st)
+        }
         var rc = avcodec_send_frame(ctx, nil)
         guard rc >= 0 else { throw MediaError("flushing the encoder", code: rc) }
         try drain()
@@ -183,6 +250,9 @@ public final class VideoEncoder {
     }
 
     private func close() {
+        if audioFrame != nil { av_frame_free(&audioFrame) }
+        if audioPacket != nil { av_packet_free(&audioPacket) }
+        if audioContext != nil { avcodec_free_context(&audioContext) }
         if frame != nil { av_frame_free(&frame) }
         if packet != nil { av_packet_free(&packet) }
         if context != nil { avcodec_free_context(&context) }

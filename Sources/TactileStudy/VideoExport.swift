@@ -21,13 +21,17 @@ public enum VideoExport {
     }
 
     /// Writes `trace` played in `session` to `url` at `framesPerSecond`, up to `until` (default:
-    /// the trace's end plus the touch indicators' fade).
+    /// the trace's end plus the touch indicators' fade). `soundtrack`: a sound file and where it
+    /// starts on the trace's clock and how long it is (the session's think-aloud recording), laid under the picture
+    /// as AAC; silence where it has nothing.
     public static func export(_ trace: Trace, in session: HeadlessSession, to url: URL, framesPerSecond: Double,
-                              until: Time? = nil) throws -> Summary {
+                              until: Time? = nil, soundtrack: (url: URL, start: Time, duration: Time)? = nil) throws -> Summary {
         let player = session.player
         let viewport = player.state.viewport
         let overlays = session.configuration.overlays
-        let end = until ?? trace.duration + .seconds(overlays.liftFadeDuration + overlays.trailDuration)
+        // To the touches' last fade, or the sound's end when that is later.
+        let end = until ?? max(trace.duration + .seconds(overlays.liftFadeDuration + overlays.trailDuration),
+                               soundtrack.map { $0.start + $0.duration } ?? .zero)
         // H.264 in 4:2:0 wants even sides.
         func even(_ v: Double) -> Int { let n = Int((v * session.scale).rounded()); return n + n % 2 }
         let width = even(viewport.width), height = even(viewport.height)
@@ -40,8 +44,13 @@ public enum VideoExport {
             encoder = try VideoEncoder(url: url, settings: .init(codec: .h264, width: width, height: height,
                                                                  framesPerSecond: Int(framesPerSecond.rounded()),
                                                                  keyframeInterval: Int(framesPerSecond.rounded()) * 2,
-                                                                 timeBase: (rate.seconds, rate.frames), frameRate: rate))
+                                                                 timeBase: (rate.seconds, rate.frames), frameRate: rate,
+                                                                 audioSampleRate: soundtrack == nil ? nil : Soundtrack.sampleRate))
         } catch { throw CommandError("\(url.path): cannot write the video (\(error))") }
+        let sound: Soundtrack?
+        do { sound = try soundtrack.map { try Soundtrack(url: $0.url, start: $0.start) } } catch {
+            throw CommandError("\(soundtrack!.url.path): the sound cannot be read (\(error))")
+        }
 
         var cursor = TraceCursor(trace)
         var frames = 0
@@ -57,6 +66,11 @@ public enum VideoExport {
             let image = canvas.render(list, scale: session.scale, clearColor: theme.background)
             do { try encoder.append(image, pts: Int64(frames)) } catch { throw CommandError("\(url.path): encoding failed (\(error))") }
             frames += 1
+            if let sound {
+                // The sound up to the next frame's time, so both streams advance together.
+                let next = Time(ticks: Int64(frames) * Int64(rate.seconds) * Time.ticksPerSecond / Int64(rate.frames))
+                do { try encoder.appendAudio(try sound.samples(through: next)) } catch { throw CommandError("\(url.path): encoding the sound failed (\(error))") }
+            }
         }
         do { try encoder.finish() } catch { throw CommandError("\(url.path): cannot finish the video (\(error))") }
         return Summary(frames: frames, framesPerSecond: framesPerSecond, width: width, height: height, duration: end)
@@ -68,5 +82,48 @@ public enum VideoExport {
         let ntsc = fps * 1.001
         if abs(ntsc - ntsc.rounded()) < 1e-3 { return (Int(ntsc.rounded()) * 1000, 1001) }
         return (Int((fps * 1000).rounded()), 1000)
+    }
+}
+
+/// A sound file read in step with the video: samples from the trace's time zero, silence before
+/// the sound starts and after it ends, decoded (and resampled) as they are needed.
+final class Soundtrack {
+    static let sampleRate = 48_000
+    private let decoder: AudioDecoder
+    private let startSample: Int
+    private var written = 0
+    private var buffer: [Float] = []
+    private var used = 0
+    private var ended = false
+
+    init(url: URL, start: Time) throws {
+        decoder = try AudioDecoder(path: url.path, sampleRate: Self.sampleRate, channels: 1)
+        startSample = Int((start.seconds * Double(Self.sampleRate)).rounded())
+    }
+
+    /// The samples from the last call's end up to `time`.
+    func samples(through time: Time) throws -> [Float] {
+        let target = Int((time.seconds * Double(Self.sampleRate)).rounded())
+        var out: [Float] = []
+        out.reserveCapacity(max(0, target - written))
+        while written < target {
+            let index = written - startSample
+            if index < 0 {
+                let n = min(target - written, -index)
+                out += repeatElement(0, count: n); written += n
+                continue
+            }
+            if used == buffer.count && !ended {
+                buffer.removeAll(keepingCapacity: true); used = 0
+                if try !decoder.read(into: &buffer) { ended = true }
+            }
+            if used == buffer.count {
+                if ended { out += repeatElement(0, count: target - written); written = target }
+                continue
+            }
+            let n = min(buffer.count - used, target - written)
+            out += buffer[used..<used + n]; used += n; written += n
+        }
+        return out
     }
 }

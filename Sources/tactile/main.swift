@@ -42,13 +42,14 @@ struct Run: ParsableCommand {
     @Flag(help: "Draw the frame monitor: frames per second, frame time, input events per frame, input-to-present latency (p50 / p99), and what the loop waits for.") var monitor = false
     @Flag(help: "Kiosk mode: fullscreen, no cursor, no way out but the configured gesture; idle reset, attract loop, visitors' sessions saved.") var kiosk = false
     @Flag(help: "Draw the gesture-arena debugger: slop circles, the recognisers competing for each finger, the winner and the rule that decided, timers as shrinking rings.") var arena = false
+    @Flag(name: .customLong("record-audio"), help: "With --record: record the microphone (think-aloud) into the session's folder, on its clock; `replay --video` uses it as the sound track.") var recordAudio = false
 
     func run() throws {
         try guarded {
             try Windowed.run(project: project, files: files, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size,
                              settings: settingsOptions.settings, mediaDir: media.mediaDir,
                              options: RunOptions(record: record, showTouches: showTouches, pointerLocation: pointerLocation, monitor: monitor, plan: plan, kiosk: kiosk,
-                                                 arena: arena))
+                                                 arena: arena, recordAudio: recordAudio))
         }
     }
 }
@@ -219,12 +220,13 @@ struct StudyRunCommand: ParsableCommand {
     @Option(help: "The chrome's language and number format, e.g. ar_EG, de_DE, en (default: the environment's LANG).") var locale: String?
     @Option(name: .customLong("observer-port"), help: "Serve the live observer page on this port (over study.observerPort); its address, with its token, is printed at start.") var observerPort: Int?
     @Flag(help: "Run unattended, fullscreen: each visitor becomes the next participant; the kiosk's exit hold (and PIN) is the only way out.") var kiosk = false
+    @Flag(name: .customLong("record-audio"), help: "Record the microphone (think-aloud) into each block's folder (over study.recordAudio); `replay --video` uses it as the sound track.") var recordAudio = false
 
     func run() throws {
         try guarded {
             print(try StudyRun.run(study: file, participant: participant, out: out, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size,
                                    settings: Settings(uiScale: uiScale, locale: locale), mediaDir: media.mediaDir, observerPort: observerPort,
-                                   kiosk: kiosk), terminator: "")
+                                   kiosk: kiosk, recordAudio: recordAudio), terminator: "")
         }
     }
 }

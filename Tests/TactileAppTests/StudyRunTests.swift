@@ -81,6 +81,9 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
 
     func testAParticipantGoesThroughTheWholeStudyAndEveryAnswerIsSaved() throws {
         let s = try makeSession(participant: 2)
+        var parts: [String] = []
+        s.onPartBegan = { parts.append("began " + $0.lastPathComponent) }
+        s.onPartEnded = { parts.append("ended") }
         XCTAssertEqual(s.stage, .consent)
         tap(s, "study.agree")
         XCTAssertEqual(s.stage, .intro(.practice))
@@ -114,6 +117,8 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
             answer(s, [block + 3])
         }
         XCTAssertEqual(s.stage, .thanks)
+        XCTAssertEqual(parts, ["began practice", "ended", "began block1-inside", "ended", "began block2-outside", "ended"],
+                       "the think-aloud recording follows the parts")
 
         let p = folder.appendingPathComponent("P02")
         let saved = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: p.appendingPathComponent("answers.json"))) as? [String: Any])

@@ -72,6 +72,10 @@ public final class StudySession: ShellSession {
     /// Told of every event of the participant's session as it happens: the running part's log,
     /// and the study's own (markers, parts, consent). The observer page's ticker.
     public var onLog: ((LogEvent) -> Void)?
+    /// Told when a part begins (its recorded session's folder, at the part's start) and ends:
+    /// the think-aloud recording follows the parts.
+    public var onPartBegan: ((URL) -> Void)?
+    public var onPartEnded: (() -> Void)?
     /// Problems the operator must hear of (a recording that could not start or stopped).
     public var onProblem: ((String) -> Void)?
 
@@ -300,6 +304,7 @@ public final class StudySession: ShellSession {
     /// Ends a running part before its end: its recording finished, the project as left.
     private func stop(_ part: Part, now: Time, reason: String) {
         guard let block else { return }
+        onPartEnded?()
         recording?.finish(project: block.state.project)
         if let i = answers?.blocks.lastIndex(where: { $0.part == partNumber(part) }) { answers?.blocks[i].ended = wallClock() }
         logStudy(LogEvent(time: now, kind: "part.stopped", fields: ["part": .string(folderName(part)), "reason": .string(reason)]))
@@ -352,6 +357,7 @@ public final class StudySession: ShellSession {
         }
         partOrigin = now
         block = session
+        onPartBegan?(partFolder)
         answers?.blocks.append(StudyAnswers.Block(part: number, variant: label, folder: name, began: wallClock()))
         saveAnswers()
         stage = .running(part)
@@ -359,6 +365,7 @@ public final class StudySession: ShellSession {
     }
 
     private func finish(_ part: Part, now: Time) {
+        onPartEnded?()
         if let block {
             recording?.finish(project: block.state.project)
             if let stopped = recording?.recorder?.stopped { problem("the recording of \(partName(part)) stopped early: \(stopped)") }
