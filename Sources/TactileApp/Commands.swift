@@ -47,10 +47,12 @@ public enum Commands {
         public var plan: String?
         /// Draw the gesture-arena debugger into the snapshot and the video (`--arena`).
         public var arena: Bool
+        /// Threads drawing the video's frames (`--jobs`; default one per core; 1: the serial path).
+        public var jobs: Int?
         public init(stateOut: String? = nil, snapshot: String? = nil, logOut: String? = nil, video: String? = nil, framesPerSecond: Double? = nil,
-                    plan: String? = nil, arena: Bool = false) {
+                    plan: String? = nil, arena: Bool = false, jobs: Int? = nil) {
             self.stateOut = stateOut; self.snapshot = snapshot; self.logOut = logOut; self.video = video; self.framesPerSecond = framesPerSecond
-            self.plan = plan; self.arena = arena
+            self.plan = plan; self.arena = arena; self.jobs = jobs
         }
     }
 
@@ -66,11 +68,22 @@ public enum Commands {
     /// trace, starting project and configuration are used unless `--project` / `--config` say otherwise.
     public static func replay(trace tracePath: String, project path: String?, outputs: ReplayOutputs,
                               scale: Double?, until seconds: Double?, settings: Settings = Settings(), mediaDir: String? = nil) throws -> String {
+        try replayWithSummary(trace: tracePath, project: path, outputs: outputs, scale: scale, until: seconds, settings: settings, mediaDir: mediaDir).line
+    }
+
+    /// `replay`, with the video's summary; `onVideoProgress` hears each frame's time as it is encoded.
+    static func replayWithSummary(trace tracePath: String, project path: String?, outputs: ReplayOutputs,
+                                  scale: Double?, until seconds: Double?, settings: Settings = Settings(), mediaDir: String? = nil,
+                                  onVideoProgress: ((Time, Time) -> Void)? = nil) throws -> (line: String, video: VideoExport.Summary?) {
         let session = try RecordedSession.open(tracePath, project: path, settings: settings)
         let trace = session.trace
         var configuration = session.configuration
-        // An exported video shows the touches (drawn over the picture, never into it).
-        if outputs.video != nil { configuration.overlays.showTouches = true }
+        // An exported video shows the touches (drawn over the picture, never into it); its replay
+        // goes forward only, and each frame keeps the pictures it draws, so a small media cache will do.
+        if outputs.video != nil {
+            configuration.overlays.showTouches = true
+            configuration.media.cacheBudgetMegabytes = min(configuration.media.cacheBudgetMegabytes, Self.exportCacheMegabytes)
+        }
         if outputs.arena { configuration.overlays.arena = true }
         let headless = try HeadlessSession(project: session.project, viewport: trace.viewport, scale: try Inputs.scale(scale) ?? 2,
                                            configuration: configuration, library: try MediaFolder.library(mediaDir),
@@ -85,7 +98,8 @@ public enum Commands {
             // It runs as long as the sound when that is longer than the touches.
             let soundtrack = try session.folder.flatMap { try ThinkAloudTrack.open(in: $0) }
             video = try VideoExport.export(trace, in: headless, to: URL(fileURLWithPath: out), framesPerSecond: fps,
-                                           until: until.map { max($0, trace.duration) }, soundtrack: soundtrack)
+                                           until: until.map { max($0, trace.duration) }, soundtrack: soundtrack, workers: outputs.jobs,
+                                           onProgress: onVideoProgress)
         } else {
             headless.player.play(trace, until: until)
         }
@@ -105,8 +119,11 @@ public enum Commands {
         var line = "replayed \(trace.events.count) events over \(String(format: "%.3f", d.clock.now.seconds)) s: "
             + "\(d.framesRun) frames run, \(d.framesRendered) rendered, \(d.log.count) log events"
         if let video { line += "; video \(video.width)x\(video.height), \(video.frames) frames at \(JSONValue.format(video.framesPerSecond)) fps" }
-        return line
+        return (line, video)
     }
+
+    /// The media cache's budget while exporting a video, in MB.
+    static let exportCacheMegabytes = 32.0
 
     /// `tactile probe`: one JSON object per file (a JSON array of them). Returns the text and
     /// whether every file was fine.

@@ -37,20 +37,22 @@ public final class OffscreenCanvas {
         SDL_FreeSurface(surface)
     }
 
-    /// Clears to `color`, draws `list` at `scale` pixels per point, and returns the pixels.
-    public func render(_ list: DrawList, scale: Double, clearColor: Color = .black) -> RGBAImage {
+    /// Clears to `color`, draws `list` at `scale` pixels per point, and returns the pixels —
+    /// into `buffer` when it is the canvas's size (a buffer handed back saves allocating and
+    /// zeroing a frame's worth of memory for every frame of a video).
+    public func render(_ list: DrawList, scale: Double, clearColor: Color = .black, reusing buffer: [UInt8]? = nil) -> RGBAImage {
         SDL_SetRenderDrawColor(sdlRenderer, clearColor.r, clearColor.g, clearColor.b, clearColor.a)
         SDL_RenderSetClipRect(sdlRenderer, nil)
         SDL_RenderClear(sdlRenderer)
         renderer.render(list, placement: .init(originX: 0, originY: 0, scale: scale),
                         bounds: SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height)))
         SDL_RenderFlush(sdlRenderer)
-        return capture()
+        return capture(reusing: buffer)
     }
 
-    /// The canvas's pixels as RGBA.
-    public func capture() -> RGBAImage {
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    /// The canvas's pixels as RGBA (into `buffer` when it is the canvas's size).
+    public func capture(reusing buffer: [UInt8]? = nil) -> RGBAImage {
+        var pixels = buffer?.count == width * height * 4 ? buffer! : [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeMutableBytes { buffer in
             _ = SDL_RenderReadPixels(sdlRenderer, nil, tactile_SDL_PIXELFORMAT_RGBA32(), buffer.baseAddress, Int32(width * 4))
         }

@@ -21,11 +21,20 @@ public enum VideoExport {
     }
 
     /// Writes `trace` played in `session` to `url` at `framesPerSecond`, up to `until` (default:
-    /// the trace's end plus the touch indicators' fade). `soundtrack`: a sound file and where it
-    /// starts on the trace's clock and how long it is (the session's think-aloud recording), laid under the picture
-    /// as AAC; silence where it has nothing.
+    /// the trace's end plus the touch indicators' fade, or the sound's end). `soundtrack`: a sound
+    /// file, where it starts on the trace's clock and how long it is (the session's think-aloud
+    /// recording), laid under the picture as AAC; silence where it has nothing.
+    ///
+    /// With `workers` above 1 (default: one per core) the work runs as a pipeline: this thread
+    /// replays the session and takes each frame's draw list (with the pictures it shows, so the
+    /// media cache may move on), the workers rasterise frames side by side on canvases of their
+    /// own, and an encoder thread takes them back in order. The replay is deterministic and
+    /// every frame is drawn from its own draw list, so the frames are the serial path's (`workers`
+    /// 1), bit for bit; at most `2 × workers` frames are in flight, which bounds the memory.
+    /// `onProgress` hears each frame's time as it is encoded.
     public static func export(_ trace: Trace, in session: HeadlessSession, to url: URL, framesPerSecond: Double,
-                              until: Time? = nil, soundtrack: (url: URL, start: Time, duration: Time)? = nil) throws -> Summary {
+                              until: Time? = nil, soundtrack: (url: URL, start: Time, duration: Time)? = nil,
+                              workers: Int? = nil, onProgress: ((Time, Time) -> Void)? = nil) throws -> Summary {
         let player = session.player
         let viewport = player.state.viewport
         let overlays = session.configuration.overlays
@@ -35,9 +44,6 @@ public enum VideoExport {
         // H.264 in 4:2:0 wants even sides.
         func even(_ v: Double) -> Int { let n = Int((v * session.scale).rounded()); return n + n % 2 }
         let width = even(viewport.width), height = even(viewport.height)
-        let canvas: OffscreenCanvas
-        do { canvas = try OffscreenCanvas(width: width, height: height, fonts: session.fonts) } catch { throw CommandError("\(error)") }
-        canvas.renderer.imageStore = session.media
         let rate = rational(framesPerSecond)
         let encoder: VideoEncoder
         do {
@@ -51,29 +57,60 @@ public enum VideoExport {
         do { sound = try soundtrack.map { try Soundtrack(url: $0.url, start: $0.start) } } catch {
             throw CommandError("\(soundtrack!.url.path): the sound cannot be read (\(error))")
         }
-
-        var cursor = TraceCursor(trace)
-        var frames = 0
-        let theme = session.host.theme
-        while true {
-            // Frame k shows the session at k / fps, exactly (ticks, no drift).
-            let t = Time(ticks: Int64(frames) * Int64(rate.seconds) * Time.ticksPerSecond / Int64(rate.frames))
-            guard t <= end else { break }
-            player.advance(&cursor, through: t)
-            // The picture the session shows at t, its overlays (the touches) composed; before
-            // the session's first frame the screen is blank, as the window's was.
-            let list = player.lastOutput == nil ? DrawList() : session.host.picture(at: t)
-            let image = canvas.render(list, scale: session.scale, clearColor: theme.background)
-            do { try encoder.append(image, pts: Int64(frames)) } catch { throw CommandError("\(url.path): encoding failed (\(error))") }
-            frames += 1
+        // Frame k shows the session at k / fps, exactly (ticks, no drift).
+        func time(ofFrame k: Int) -> Time { Time(ticks: Int64(k) * Int64(rate.seconds) * Time.ticksPerSecond / Int64(rate.frames)) }
+        let background = session.host.theme.background
+        func encode(_ image: RGBAImage, frame k: Int) throws {
+            do { try encoder.append(image, pts: Int64(k)) } catch { throw CommandError("\(url.path): encoding failed (\(error))") }
             if let sound {
                 // The sound up to the next frame's time, so both streams advance together.
-                let next = Time(ticks: Int64(frames) * Int64(rate.seconds) * Time.ticksPerSecond / Int64(rate.frames))
-                do { try encoder.appendAudio(try sound.samples(through: next)) } catch { throw CommandError("\(url.path): encoding the sound failed (\(error))") }
+                do { try encoder.appendAudio(try sound.samples(through: time(ofFrame: k + 1))) } catch {
+                    throw CommandError("\(url.path): encoding the sound failed (\(error))")
+                }
             }
+            onProgress?(time(ofFrame: k), end)
+        }
+        var cursor = TraceCursor(trace)
+        /// The picture the session shows at t, its overlays (the touches) composed; before the
+        /// session's first frame the screen is blank, as the window's was.
+        func list(at t: Time) -> DrawList {
+            player.advance(&cursor, through: t)
+            return player.lastOutput == nil ? DrawList() : session.host.picture(at: t)
+        }
+
+        let count = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
+        var frames = 0
+        if count == 1 {
+            // The serial path: replay, draw and encode each frame in turn on this thread.
+            let canvas: OffscreenCanvas
+            do { canvas = try OffscreenCanvas(width: width, height: height, fonts: session.fonts) } catch { throw CommandError("\(error)") }
+            canvas.renderer.imageStore = session.media
+            while time(ofFrame: frames) <= end {
+                try encode(canvas.render(list(at: time(ofFrame: frames)), scale: session.scale, clearColor: background), frame: frames)
+                frames += 1
+            }
+        } else {
+            let pipeline = try FramePipeline(workers: count, width: width, height: height, scale: session.scale, background: background)
+            let encoding = pipeline.startEncoding(encode)
+            while time(ofFrame: frames) <= end, !pipeline.failed {
+                let drawn = list(at: time(ofFrame: frames))
+                pipeline.submit(FramePipeline.Job(index: frames, list: drawn, images: pictures(in: drawn, from: session.media)))
+                frames += 1
+            }
+            try pipeline.finish(frames: frames, encoding: encoding)
         }
         do { try encoder.finish() } catch { throw CommandError("\(url.path): cannot finish the video (\(error))") }
         return Summary(frames: frames, framesPerSecond: framesPerSecond, width: width, height: height, duration: end)
+    }
+
+    /// The pictures `list` draws, taken from `store` now (the media cache may drop them before a
+    /// worker draws the frame).
+    static func pictures(in list: DrawList, from store: ImageStore) -> [ImageHandle: RGBAImage] {
+        var out: [ImageHandle: RGBAImage] = [:]
+        for command in list.commands {
+            if case let .image(handle, _, _, _) = command, out[handle] == nil, let picture = store.image(for: handle) { out[handle] = picture }
+        }
+        return out
     }
 
     /// A frame rate as frames per whole seconds (59.94 → 60000/1001; 60 → 60/1).

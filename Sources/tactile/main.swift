@@ -10,7 +10,7 @@ struct Tactile: ParsableCommand {
         commandName: "tactile",
         abstract: "A touch-interaction lab: a phone-sized video editor for Linux touchscreens.",
         version: TactileVersion.string,
-        subcommands: [Run.self, Snapshot.self, Inspect.self, Replay.self, Heatmap.self, Report.self, Probe.self, Config.self, Calibrate.self, Devices.self, Study.self],
+        subcommands: [Run.self, Snapshot.self, Inspect.self, Replay.self, Videos.self, Heatmap.self, Report.self, Probe.self, Config.self, Calibrate.self, Devices.self, Study.self],
         defaultSubcommand: Run.self)
 }
 
@@ -109,14 +109,37 @@ struct Replay: ParsableCommand {
     @Option(help: "Pixels per point of the snapshot and video (default 2).") var scale: Double?
     @Option(help: "Keep running scheduled frames until this time, in seconds (default: the last event).") var until: Double?
     @Flag(help: "Draw the gesture-arena debugger into the snapshot and the video.") var arena = false
+    @Option(help: "With --video: threads drawing frames (default one per core; 1 draws and encodes each frame in turn).") var jobs: Int?
 
     func run() throws {
         try guarded {
+            if let jobs, !(1...64).contains(jobs) { throw CommandError.badInput("--jobs must be 1 to 64, not \(jobs)") }
             let summary = try Commands.replay(trace: trace, project: project,
                                               outputs: .init(stateOut: stateOut, snapshot: snapshot, logOut: logOut, video: video, framesPerSecond: fps, plan: plan,
-                                                             arena: arena),
+                                                             arena: arena, jobs: jobs),
                                               scale: scale, until: until, settings: settingsOptions.settings, mediaDir: media.mediaDir)
             FileHandle.standardError.write(Data((summary + "\n").utf8))
+        }
+    }
+}
+
+struct Videos: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Export every recorded session under the folders given (a study's results, single sessions) as MP4 videos into one folder, each drawn on every core, with a progress bar.")
+
+    @OptionGroup var settingsOptions: SettingsOptions
+    @OptionGroup var media: MediaOptions
+    @Argument(help: "Session folders, or folders holding them (a study's results folder: P01/block1-outside, …).") var paths: [String]
+    @Option(help: "The folder the videos go into (P01-block1-outside.mp4, …).") var out: String
+    @Option(help: "Pixels per point (default 2).") var scale: Double?
+    @Option(help: "Frames per second (default: each session's display rate, else 30).") var fps: Double?
+    @Option(help: "Threads drawing frames (default one per core).") var jobs: Int?
+
+    func run() throws {
+        try guarded {
+            if let jobs, !(1...64).contains(jobs) { throw CommandError.badInput("--jobs must be 1 to 64, not \(jobs)") }
+            print(try BatchVideos.run(paths, out: out, scale: scale, fps: fps, jobs: jobs, settings: settingsOptions.settings, mediaDir: media.mediaDir),
+                  terminator: "")
         }
     }
 }

@@ -70,6 +70,39 @@ final class VideoExportTests: XCTestCase, ReplayTesting {
         XCTAssertGreaterThan(difference / count, 10, "the decisions panel is in the arena video, not in the plain one")
     }
 
+    func testFramesDrawnOnEveryCoreMakeTheSerialPathsVideoByteForByte() throws {
+        // The tour plays the demo (video frames on the canvas), drags and taps: drawn on three
+        // threads, the frames must be the serial path's, so the H.264 bytes are too.
+        let tour = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Assets/Traces/tour.jsonl").path
+        let serial = try Commands.replay(trace: tour, project: nil, outputs: .init(video: path("serial.mp4"), framesPerSecond: 30, jobs: 1),
+                                         scale: 1, until: nil)
+        let parallel = try Commands.replay(trace: tour, project: nil, outputs: .init(video: path("parallel.mp4"), framesPerSecond: 30, jobs: 3),
+                                           scale: 1, until: nil)
+        XCTAssertEqual(serial, parallel)
+        let a = try Data(contentsOf: URL(fileURLWithPath: path("serial.mp4"))), b = try Data(contentsOf: URL(fileURLWithPath: path("parallel.mp4")))
+        XCTAssertGreaterThan(a.count, 10_000)
+        XCTAssertEqual(a, b, "the same bytes")
+    }
+
+    func testTheBatchExportFindsEverySessionOfAStudyAndNamesEachVideo() throws {
+        let results = folder.appendingPathComponent("results")
+        for (p, block) in [("P01", "block1-outside"), ("P01", "block2-inside"), ("P02", "block1-inside")] {
+            let session = results.appendingPathComponent(p).appendingPathComponent(block)
+            try FileManager.default.createDirectory(at: session, withIntermediateDirectories: true)
+            try write(tap(Point(x: 30, y: 70), at: 0.2), to: "results/\(p)/\(block)/trace.jsonl")
+        }
+        try Data("{}".utf8).write(to: results.appendingPathComponent("P01/answers.json"))
+        let line = try BatchVideos.run([results.path], out: path("videos"), scale: 1, fps: 10, jobs: 2)
+        XCTAssertTrue(line.hasPrefix("3 of 3 videos into"), line)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("videos")).sorted(),
+                       ["P01-block1-outside.mp4", "P01-block2-inside.mp4", "P02-block1-inside.mp4"])
+        XCTAssertTrue(MediaProbe.probe(path("videos/P02-block1-inside.mp4")).ok)
+        XCTAssertThrowsError(try BatchVideos.run([path("videos")], out: path("v2"), scale: 1, fps: 10, jobs: 2)) {
+            XCTAssertTrue("\($0)".contains("no recorded sessions"), "\($0)")
+        }
+    }
+
     func testTheFrameRateMustBeSane() throws {
         try write([], to: "empty.jsonl")
         XCTAssertThrowsError(try Commands.replay(trace: path("empty.jsonl"), project: nil, outputs: .init(video: path("x.mp4"), framesPerSecond: 0),

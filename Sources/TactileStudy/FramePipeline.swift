@@ -1,0 +1,126 @@
+import Foundation
+import TactileCore
+import TactileSDL
+import TactileUI
+
+/// Video export's frames drawn side by side: jobs (a frame's draw list and the pictures it
+/// shows) go to worker threads, each with its own fonts and software canvas, and the encoder
+/// thread takes the drawn frames back in order. At most `2 × workers` frames are queued or
+/// waiting to be encoded: `submit` blocks the replay when the encoder falls behind.
+final class FramePipeline: @unchecked Sendable {
+    struct Job {
+        var index: Int
+        var list: DrawList
+        var images: [ImageHandle: RGBAImage]
+    }
+
+    /// The pictures of one job, for a worker's renderer.
+    final class JobImages: ImageStore {
+        var images: [ImageHandle: RGBAImage] = [:]
+        func image(for handle: ImageHandle) -> RGBAImage? { images[handle] }
+    }
+
+    private let condition = NSCondition()
+    private var jobs: [Job] = []
+    private var done: [Int: RGBAImage] = [:]
+    private var closed = false
+    private var total: Int?
+    private var error: Error?
+    private let capacity: Int
+    private var inFlight = 0
+    private var threads: [Thread] = []
+    private var canvases: [(canvas: OffscreenCanvas, store: JobImages)] = []
+    /// Pixel buffers the encoder is done with, for the workers to draw the next frames into.
+    private var spare: [[UInt8]] = []
+    private let scale: Double
+    private let background: Color
+
+    /// Whether something failed (the replay stops submitting).
+    var failed: Bool { condition.withLock { error != nil } }
+
+    init(workers: Int, width: Int, height: Int, scale: Double, background: Color) throws {
+        capacity = workers + 1
+        self.scale = scale; self.background = background
+        // Fonts and canvases made here, one after another; each is then used by one thread only.
+        for _ in 0..<workers {
+            let fonts: Fonts, canvas: OffscreenCanvas
+            do { fonts = try Fonts(); canvas = try OffscreenCanvas(width: width, height: height, fonts: fonts) } catch { throw CommandError("\(error)") }
+            let store = JobImages()
+            canvas.renderer.imageStore = store
+            canvases.append((canvas, store))
+        }
+        workersRunning = canvases.count
+        for (canvas, store) in canvases {
+            let thread = Thread { [unowned self] in self.work(canvas, store) }
+            thread.stackSize = 8 << 20
+            threads.append(thread)
+            thread.start()
+        }
+    }
+
+    private func work(_ canvas: OffscreenCanvas, _ store: JobImages) {
+        while true {
+            condition.lock()
+            while jobs.isEmpty && !closed { condition.wait() }
+            if jobs.isEmpty { workersRunning -= 1; condition.broadcast(); condition.unlock(); return }
+            let job = jobs.removeFirst()
+            let buffer = spare.popLast()
+            condition.unlock()
+            store.images = job.images
+            let image = canvas.render(job.list, scale: scale, clearColor: background, reusing: buffer)
+            store.images = [:]
+            condition.lock()
+            done[job.index] = image
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    /// Queues a frame, waiting while `2 × workers` are in flight.
+    func submit(_ job: Job) {
+        condition.lock()
+        while inFlight >= capacity && error == nil { condition.wait() }
+        inFlight += 1
+        jobs.append(job)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Starts the encoder thread: `encode` gets every frame in order.
+    func startEncoding(_ encode: @escaping (RGBAImage, Int) throws -> Void) -> Thread {
+        let thread = Thread { [unowned self] in
+            var next = 0
+            while true {
+                condition.lock()
+                while done[next] == nil && !(total.map { next >= $0 } ?? false) && error == nil { condition.wait() }
+                guard let image = done.removeValue(forKey: next), error == nil else { condition.unlock(); break }
+                condition.unlock()
+                do { try encode(image, next) } catch {
+                    condition.withLock { self.error = error; condition.broadcast() }
+                    break
+                }
+                next += 1
+                let pixels = image.pixels
+                condition.withLock { inFlight -= 1; spare.append(pixels); condition.broadcast() }
+            }
+            condition.withLock { encoderFinished = true; condition.broadcast() }
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        return thread
+    }
+    private var encoderFinished = false
+    private var workersRunning = 0
+
+    /// No more frames after `frames`: waits for the workers and the encoder, rethrowing what failed.
+    func finish(frames: Int, encoding: Thread) throws {
+        condition.lock()
+        total = frames
+        closed = true
+        condition.broadcast()
+        while !encoderFinished || workersRunning > 0 { condition.wait() }
+        let failure = error
+        condition.unlock()
+        if let failure { throw failure }
+    }
+}
