@@ -21,4 +21,5 @@ static inline AVRational tactile_AV_TIME_BASE_Q(void) { AVRational q = {1, AV_TI
 static inline const char *tactile_av_err2str(int e, char *buf, size_t size) { return av_make_error_string(buf, size, e); }
 /* glibc: serve allocations of `bytes` and more from mmap, so freed pictures go back to the system. */
 static inline int tactile_set_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
+static inline int tactile_set_trim_threshold(int bytes) { return mallopt(M_TRIM_THRESHOLD, bytes); }
 #endif

@@ -83,6 +83,9 @@ public enum Commands {
         if outputs.video != nil {
             configuration.overlays.showTouches = true
             configuration.media.cacheBudgetMegabytes = min(configuration.media.cacheBudgetMegabytes, Self.exportCacheMegabytes)
+            // One thread per decoder: the frames are drawn on every core already, and a decoder's
+            // threads each hold frames of their own (the decoded pictures are the same).
+            configuration.media.decodeThreads = 1
         }
         if outputs.arena { configuration.overlays.arena = true }
         let headless = try HeadlessSession(project: session.project, viewport: trace.viewport, scale: try Inputs.scale(scale) ?? 2,
@@ -90,6 +93,7 @@ public enum Commands {
                                            plan: try outputs.plan.map { try Inputs.plan(at: $0) } ?? session.plan, notices: session.notices,
                                            kiosk: session.kiosk)
         let until = try time(seconds)
+        if outputs.video != nil { MediaMemory.keepLargeBuffersForReuse() }
         var video: VideoExport.Summary?
         if let out = outputs.video {
             let fps = outputs.framesPerSecond ?? trace.framesPerSecond ?? 30

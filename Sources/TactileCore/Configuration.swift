@@ -250,6 +250,9 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// Memory for media, in megabytes: decoded pictures (canvas frames, filmstrip thumbnails;
         /// the least recently used go first) plus the open decoders' working memory. Default 256 MB.
         public var cacheBudgetMegabytes: Double = 256
+        /// Threads each video decoder may use; 0: as many as the codec likes (each holds frames
+        /// of its own, so fewer use less memory; a video export uses 1). Default 0.
+        public var decodeThreads: Int = 0
         /// Longest side of the frames decoded for the canvas and the trim preview, in pixels.
         /// Default 960 px (the canvas at 2× is about 720 px wide).
         public var canvasPictureSize: Int = 960

@@ -27,7 +27,7 @@ class DecodeWorker {
         guard !failed else { return nil }
         let source = cache.decodingSource(for: path)
         if decoder?.path != source {
-            do { decoder = try VideoDecoder(path: source, maxPictureSize: maxPictureSize) } catch {
+            do { decoder = try VideoDecoder(path: source, maxPictureSize: maxPictureSize, threads: cache.settings.decodeThreads) } catch {
                 decoder = nil
                 return recovers(from: error, decoding: source) ? openDecoder(maxPictureSize: maxPictureSize) : nil
             }

@@ -8,4 +8,12 @@ public enum MediaMemory {
     public static func returnLargeBuffersToTheSystem() {
         _ = tactile_set_mmap_threshold(256 * 1024)
     }
+
+    /// For a batch job that runs to its end (a video export): big buffers stay in the heap and
+    /// are used again for the next frame of the same size, instead of being mapped, zeroed by the
+    /// kernel and unmapped for every frame; the resident size stays at its steady state.
+    public static func keepLargeBuffersForReuse() {
+        _ = tactile_set_mmap_threshold(32 * 1024 * 1024)
+        _ = tactile_set_trim_threshold(256 * 1024 * 1024)
+    }
 }

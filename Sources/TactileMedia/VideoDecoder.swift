@@ -68,12 +68,13 @@ public final class VideoDecoder {
     private let converter = PictureConverter()
 
     /// Opens `path`; throws a `MediaError` a person can read when it has no decodable video.
-    /// `keyframesOnly` makes the codec skip every other frame (for quick filmstrips).
-    public init(path: String, maxPictureSize: Int? = nil, keyframesOnly: Bool = false) throws {
+    /// `keyframesOnly` makes the codec skip every other frame (for quick filmstrips). `threads`:
+    /// the codec's decoding threads (0: as many as it likes; each holds frames of its own).
+    public init(path: String, maxPictureSize: Int? = nil, keyframesOnly: Bool = false, threads: Int = 0) throws {
         self.path = path
         self.maxPictureSize = maxPictureSize
         input = try DecodingInput(path: path, type: AVMEDIA_TYPE_VIDEO, noun: "video") { ctx in
-            ctx.pointee.thread_count = 0
+            ctx.pointee.thread_count = Int32(max(0, threads))
             if keyframesOnly { ctx.pointee.skip_frame = AVDISCARD_NONKEY }
         }
         let stream = input.stream
