@@ -93,7 +93,11 @@ public enum Commands {
                                            plan: try outputs.plan.map { try Inputs.plan(at: $0) } ?? session.plan, notices: session.notices,
                                            kiosk: session.kiosk)
         let until = try time(seconds)
-        if outputs.video != nil { MediaMemory.keepLargeBuffersForReuse() }
+        // An export keeps big buffers for the next frame; afterwards the process goes back to
+        // returning them (a window, or the tests, run on in the same process).
+        let exporting = outputs.video != nil
+        if exporting { MediaMemory.keepLargeBuffersForReuse() }
+        defer { if exporting { MediaMemory.returnLargeBuffersToTheSystem() } }
         var video: VideoExport.Summary?
         if let out = outputs.video {
             let fps = outputs.framesPerSecond ?? trace.framesPerSecond ?? 30

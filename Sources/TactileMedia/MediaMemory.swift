@@ -7,6 +7,7 @@ public enum MediaMemory {
     /// keeps later pictures in its heap, so the resident size stays high after the cache evicts.
     public static func returnLargeBuffersToTheSystem() {
         _ = tactile_set_mmap_threshold(256 * 1024)
+        _ = tactile_set_trim_threshold(128 * 1024)
     }
 
     /// For a batch job that runs to its end (a video export): big buffers stay in the heap and
