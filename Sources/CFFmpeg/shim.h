@@ -22,4 +22,5 @@ static inline const char *tactile_av_err2str(int e, char *buf, size_t size) { re
 /* glibc: serve allocations of `bytes` and more from mmap, so freed pictures go back to the system. */
 static inline int tactile_set_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
 static inline int tactile_set_trim_threshold(int bytes) { return mallopt(M_TRIM_THRESHOLD, bytes); }
+static inline int tactile_set_arena_max(int arenas) { return mallopt(M_ARENA_MAX, arenas); }
 #endif

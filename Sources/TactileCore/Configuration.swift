@@ -250,6 +250,12 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// Memory for media, in megabytes: decoded pictures (canvas frames, filmstrip thumbnails;
         /// the least recently used go first) plus the open decoders' working memory. Default 256 MB.
         public var cacheBudgetMegabytes: Double = 256
+        /// Exported videos (`replay --video`, `tactile videos`): frames H.264's rate control looks
+        /// ahead. More make smaller files and hold more memory (each about six pictures' worth:
+        /// 8 MB at scale 2); 0 turns its macroblock tree off. Default 3.
+        public var exportLookahead: Int = 3
+        /// Exported videos: B-frames between reference frames (each held in memory too). Default 0.
+        public var exportBFrames: Int = 0
         /// Threads each video decoder may use; 0: as many as the codec likes (each holds frames
         /// of its own, so fewer use less memory; a video export uses 1). Default 0.
         public var decodeThreads: Int = 0

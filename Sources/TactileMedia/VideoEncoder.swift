@@ -45,12 +45,16 @@ public final class VideoEncoder {
         public var frameRate: (frames: Int, seconds: Int)?
         /// A mono AAC sound track at this sample rate, fed with `appendAudio`; nil: picture only.
         public var audioSampleRate: Int?
+        /// H.264: frames the rate control looks ahead, and B-frames between references (nil: the
+        /// preset's lookahead and 2 B-frames). Each frame held costs about six times its picture in memory.
+        public var lookahead: Int?, bFrames: Int?
         public init(codec: Codec, width: Int, height: Int, framesPerSecond: Int = 30, keyframeInterval: Int = 30, rotation: Int = 0,
                     quality: Int? = nil, timeBase: (num: Int, den: Int)? = nil, frameRate: (frames: Int, seconds: Int)? = nil,
-                    audioSampleRate: Int? = nil) {
+                    audioSampleRate: Int? = nil, lookahead: Int? = nil, bFrames: Int? = nil) {
             self.codec = codec; self.width = width; self.height = height
             self.framesPerSecond = framesPerSecond; self.keyframeInterval = keyframeInterval; self.rotation = rotation
             self.quality = quality; self.timeBase = timeBase; self.frameRate = frameRate; self.audioSampleRate = audioSampleRate
+            self.lookahead = lookahead; self.bFrames = bFrames
         }
     }
 
@@ -102,7 +106,7 @@ public final class VideoEncoder {
         ctx.pointee.framerate = settings.frameRate.map { AVRational(num: Int32($0.frames), den: Int32($0.seconds)) }
             ?? AVRational(num: Int32(settings.framesPerSecond), den: 1)
         ctx.pointee.gop_size = Int32(settings.keyframeInterval)
-        ctx.pointee.max_b_frames = settings.codec == .h264 ? 2 : 0
+        ctx.pointee.max_b_frames = settings.codec == .h264 ? Int32(settings.bFrames ?? 2) : 0
         if let q = settings.quality {
             ctx.pointee.flags |= Int32(AV_CODEC_FLAG_QSCALE)
             ctx.pointee.global_quality = Int32(q) * FF_QP2LAMBDA
@@ -113,7 +117,10 @@ public final class VideoEncoder {
             av_opt_set(ctx.pointee.priv_data, "preset", "veryfast", 0)
             av_opt_set(ctx.pointee.priv_data, "crf", "23", 0)
             // Keyframes exactly every `keyframeInterval` frames, no scene-cut extras.
-            av_opt_set(ctx.pointee.priv_data, "x264-params", "keyint=\(settings.keyframeInterval):min-keyint=\(settings.keyframeInterval):scenecut=0", 0)
+            var params = "keyint=\(settings.keyframeInterval):min-keyint=\(settings.keyframeInterval):scenecut=0"
+            if let l = settings.lookahead { params += ":rc-lookahead=\(l)" }
+            if let b = settings.bFrames { params += ":bframes=\(b)" }
+            av_opt_set(ctx.pointee.priv_data, "x264-params", params, 0)
         }
         try openEncoder(ctx, codec, named: settings.codec.rawValue, for: st, in: fmt)
         st.pointee.avg_frame_rate = ctx.pointee.framerate

@@ -39,7 +39,7 @@ final class FramePipeline: @unchecked Sendable {
     var failed: Bool { condition.withLock { error != nil } }
 
     init(workers: Int, width: Int, height: Int, scale: Double, background: Color) throws {
-        capacity = workers + 1
+        capacity = workers
         self.scale = scale; self.background = background
         // Fonts and canvases made here, one after another; each is then used by one thread only.
         for _ in 0..<workers {

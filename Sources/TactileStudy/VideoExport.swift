@@ -51,7 +51,9 @@ public enum VideoExport {
                                                                  framesPerSecond: Int(framesPerSecond.rounded()),
                                                                  keyframeInterval: Int(framesPerSecond.rounded()) * 2,
                                                                  timeBase: (rate.seconds, rate.frames), frameRate: rate,
-                                                                 audioSampleRate: soundtrack == nil ? nil : Soundtrack.sampleRate))
+                                                                 audioSampleRate: soundtrack == nil ? nil : Soundtrack.sampleRate,
+                                                                 lookahead: session.configuration.media.exportLookahead,
+                                                                 bFrames: session.configuration.media.exportBFrames))
         } catch { throw CommandError("\(url.path): cannot write the video (\(error))") }
         let sound: Soundtrack?
         do { sound = try soundtrack.map { try Soundtrack(url: $0.url, start: $0.start) } } catch {

@@ -66,11 +66,25 @@ final class StudyReportTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(try XCTUnwrap(sus.p), expectedSUS.p, accuracy: 1e-12)
         XCTAssertEqual(report.susByVariant.first { $0.variant == "B" }?.estimate?.value, Statistics.mean(scoresB))
 
+        // Blocks recorded in a window have their latency: it joins the report per variant.
         let md = report.markdown
+        XCTAssertFalse(md.contains("Input-to-present latency"), "no block was recorded in a window")
         XCTAssertTrue(md.contains("## Findings"))
         XCTAssertTrue(md.contains(time.sentence))
         XCTAssertTrue(md.contains("| trim | B | 6 | 83 % ("), md)
         XCTAssertTrue(md.contains("| Rage taps |") || md.contains("Rage taps"), "the signals table")
+    }
+
+    func testTheFeelLabsLatencyJoinsTheReportPerVariant() throws {
+        try writeWithinStudy()
+        // P01's B block was recorded in a window: ten input frames of 20 … 29 ms.
+        let lines = (0..<10).map { #"{"t":\#($0),"gesture":"tap","events":1,"firstArrival":0,"lastArrival":0,"presented":0,"total":\#(20 + $0),"waiting":1,"ui":2,"render":3,"present":4}"# }
+        let block = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("P01").path).first { $0.hasSuffix("-B") })
+        try (lines.joined(separator: "\n") + "\n").write(to: folder.appendingPathComponent("P01/\(block)/latency.jsonl"), atomically: true, encoding: .utf8)
+        let report = StudyReport(try StudyResults.read(folder))
+        XCTAssertEqual(report.latency.map(\.variant), ["B"])
+        XCTAssertEqual(report.latency.first?.figures.all.frames, 10)
+        XCTAssertTrue(report.markdown.contains("| B | 10 | 24.0 | 29.0 | 29.0 |"), "p50, p95, p99 by nearest rank: \(report.markdown)")
     }
 
     func testABetweenSubjectsStudyComparesIndependentGroups() throws {

@@ -49,6 +49,9 @@ public struct StudyReport {
     public private(set) var sus: [(participant: String, variant: String, score: Double)] = []
     public private(set) var susByVariant: [(variant: String, estimate: Estimate?, n: Int)] = []
     public private(set) var comparisons: [Comparison] = []
+    /// Input-to-present latency per variant, over every block recorded in a window (the feel
+    /// lab's figures: `latency.jsonl` of each block).
+    public private(set) var latency: [(variant: String, figures: LatencyFigures)] = []
     public var within: Bool { results.design != "between" }
 
     public init(_ results: StudyResults) {
@@ -57,6 +60,12 @@ public struct StudyReport {
         computeCells()
         computeSUS()
         computeComparisons()
+        for v in results.variants {
+            let text = results.participants.flatMap { $0.blocks.filter { $0.variant == v } }.compactMap {
+                try? String(contentsOf: $0.url.appendingPathComponent(SessionRecorder.FileName.latency), encoding: .utf8)
+            }.joined(separator: "\n")
+            if !text.isEmpty, let figures = LatencyFigures.read(text), figures.all.frames > 0 { latency.append((v, figures)) }
+        }
     }
 
     public func cell(_ task: String, _ variant: String) -> Cell? { cells.first { $0.task == task && $0.variant == variant } }

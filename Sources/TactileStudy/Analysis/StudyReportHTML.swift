@@ -36,6 +36,11 @@ extension StudyReport {
             body.append("<h2>Frustration signals</h2>" + Self.table(["Task", "Variant"] + kinds.map(Self.signalName),
                 cells.map { c in [c.task, c.variant] + kinds.map { "\(c.signals[$0] ?? 0)" } }))
         }
+        if !latency.isEmpty {
+            body.append("<h2>Input-to-present latency</h2><p>Over every input frame of the blocks recorded in a window (ms).</p>" + Self.table(
+                ["Variant", "Input frames", "p50", "p95", "p99"],
+                latency.map { [$0.variant, "\($0.figures.all.frames)", Self.number($0.figures.all.p50), Self.number($0.figures.all.p95), Self.number($0.figures.all.p99)] }))
+        }
         if !comparisons.isEmpty {
             body.append("<h2>Tests</h2>" + Self.table(["Measure", "Task", "Variant vs reference", "Test", "Statistic", "p", "Difference (95 % CI)", "n"],
                 orderedComparisons.map { c in

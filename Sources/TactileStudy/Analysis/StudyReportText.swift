@@ -41,6 +41,12 @@ extension StudyReport {
             for c in cells { out.append("| \(c.task) | \(c.variant) | " + signalKinds.map { "\(c.signals[$0] ?? 0)" }.joined(separator: " | ") + " |") }
             out.append("")
         }
+        if !latency.isEmpty {
+            out += ["## Input-to-present latency", "", "Over every input frame of the blocks recorded in a window (ms).", "",
+                    "| Variant | Input frames | p50 | p95 | p99 |", "|---|---:|---:|---:|---:|"]
+            for (v, f) in latency { out.append("| \(v) | \(f.all.frames) | \(Self.number(f.all.p50)) | \(Self.number(f.all.p95)) | \(Self.number(f.all.p99)) |") }
+            out.append("")
+        }
         if !comparisons.isEmpty {
             out += ["## Tests", "", "| Measure | Task | Variant vs reference | Test | Statistic | p | Difference (95 % CI) | n |", "|---|---|---|---|---:|---:|---|---:|"]
             for c in orderedComparisons {
@@ -108,6 +114,9 @@ extension StudyReport {
             ("sus", .array(susByVariant.map { .object([("variant", .string($0.variant)), ("n", .number(Double($0.n))), ("score", estimate($0.estimate))]) })),
             ("susByParticipant", .array(sus.map { .object([("participant", .string($0.participant)), ("variant", .string($0.variant)), ("score", .number($0.score))]) })),
             ("comparisons", .array(comparisonValues)),
+            ("latency", .array(latency.map { .object([("variant", .string($0.variant)), ("frames", .number(Double($0.figures.all.frames))),
+                                                      ("p50", .number(Self.round($0.figures.all.p50))), ("p95", .number(Self.round($0.figures.all.p95))),
+                                                      ("p99", .number(Self.round($0.figures.all.p99)))]) })),
             ("problems", .array(results.problems.map { .string($0) })),
         ])
     }
