@@ -78,9 +78,10 @@ public enum Commands {
         let session = try RecordedSession.open(tracePath, project: path, settings: settings)
         let trace = session.trace
         var configuration = session.configuration
+        let exporting = outputs.video != nil
         // An exported video shows the touches (drawn over the picture, never into it); its replay
         // goes forward only, and each frame keeps the pictures it draws, so a small media cache will do.
-        if outputs.video != nil {
+        if exporting {
             configuration.overlays.showTouches = true
             configuration.media.cacheBudgetMegabytes = min(configuration.media.cacheBudgetMegabytes, Self.exportCacheMegabytes)
             // One thread per decoder: the frames are drawn on every core already, and a decoder's
@@ -95,7 +96,6 @@ public enum Commands {
         let until = try time(seconds)
         // An export keeps big buffers for the next frame; afterwards the process goes back to
         // returning them (a window, or the tests, run on in the same process).
-        let exporting = outputs.video != nil
         if exporting { MediaMemory.keepLargeBuffersForReuse() }
         defer { if exporting { MediaMemory.returnLargeBuffersToTheSystem() } }
         var video: VideoExport.Summary?
@@ -128,6 +128,11 @@ public enum Commands {
             + "\(d.framesRun) frames run, \(d.framesRendered) rendered, \(d.log.count) log events"
         if let video { line += "; video \(video.width)x\(video.height), \(video.frames) frames at \(JSONValue.format(video.framesPerSecond)) fps" }
         return (line, video)
+    }
+
+    /// Refuses a `--jobs` outside 1 … 64.
+    public static func checkJobs(_ jobs: Int?) throws {
+        if let jobs, !(1...64).contains(jobs) { throw CommandError.badInput("--jobs must be 1 to 64, not \(jobs)") }
     }
 
     /// The media cache's budget while exporting a video, in MB.

@@ -43,11 +43,7 @@ final class HealthReporting {
             let own = now + .seconds(stallAfter / 3)
             return previousWake?(now).map { min($0, own) } ?? own
         }
-        telemetry.requestScreenshot = { [weak host] in host?.requestPresent() }
-        host.wantsCapture = { telemetry.wantsScreenshot }
-        host.onCapture = { image in
-            DispatchQueue.global().async { telemetry.deliver(screenshot: try? ImageCodec.encodePNG(image)) }
-        }
+        telemetry.screenshots.serve(from: host)
     }
 
     /// Follows the session: frames, touches, latency, the kiosk's phase and visitors.

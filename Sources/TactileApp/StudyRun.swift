@@ -25,9 +25,10 @@ public enum StudyRun {
         }
         try SessionRecorder.checkWritable(folder)
         var base = try study.configuration(variant: nil)
-        let overlay = try settings.load()
+        _ = try settings.load()                                   // a bad --locale or --ui-scale stops here, by name
+        // --locale over a variant's own, else the environment's; --ui-scale over the variant's.
         let adjust: (inout TactileConfiguration) -> Void = { c in
-            c.theme.locale = overlay.theme.locale
+            try? settings.applyLocale(to: &c)
             if let ui = settings.uiScale { c.layout.uiScale = ui }
         }
         adjust(&base)
@@ -110,10 +111,8 @@ public enum StudyRun {
     static func connect(_ observer: ObserverServer, to s: StudySession, host: WindowHost) {
         let feed = observer.feed
         s.onLog = { feed.append(logLine: $0.jsonLine) }
-        feed.requestScreenshot = { [weak host] in host?.requestPresent() }
+        feed.screenshots.serve(from: host)
         feed.onCommand = { SDLEvents.pushWake() }
-        host.wantsCapture = { feed.wantsScreenshot }
-        host.onCapture = { image in DispatchQueue.global().async { feed.deliver(screenshot: try? ImageCodec.encodePNG(image)) } }
         var shown: JSONValue?
         let previous = host.onLoop
         host.onLoop = { now, presented in

@@ -74,13 +74,13 @@ public enum Windowed {
         let recordFolder: URL? = run.record.map { URL(fileURLWithPath: $0) }
             ?? (configuration.session.recordFolder.isEmpty ? nil
                 : SessionRecorder.newFolder(in: URL(fileURLWithPath: (configuration.session.recordFolder as NSString).expandingTildeInPath)))
-        if (run.recordAudio || configuration.study.recordAudio) && recordFolder == nil {
-            throw CommandError.badInput("--record-audio records into the session's folder: give --record DIR (or session.recordFolder)")
+        // Think-aloud: `--record-audio` asks for it (and needs a recording of this one session);
+        // `study.recordAudio` records it whenever such a recording is made.
+        if run.recordAudio && (recordFolder == nil || run.kiosk) {
+            throw CommandError.badInput("--record-audio records into the session's folder: give --record DIR (and no --kiosk, whose whole run is recorded otherwise)")
         }
-        if (run.recordAudio || configuration.study.recordAudio) && run.kiosk {
-            throw CommandError.badInput("--record-audio is for a recorded session, not a kiosk's whole run")
-        }
-        let thinkAloud = (run.recordAudio || configuration.study.recordAudio) ? ThinkAloud() : nil
+        let recordsAudio = run.recordAudio || (configuration.study.recordAudio && recordFolder != nil && !run.kiosk)
+        let thinkAloud = recordsAudio ? ThinkAloud() : nil
         if let failure = thinkAloud?.failure { notices.append("The think-aloud sound is not being recorded: \(failure)") }
         let kiosk = attract.map { KioskSetup(attractTrace: $0, demo: demo, visitorPresent: recovered) }
         let recording = try recordFolder.map { try Recording(folder: $0, project: project, configuration: configuration, plan: plan,

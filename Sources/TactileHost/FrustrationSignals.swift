@@ -20,8 +20,8 @@ import TactileUI
 public struct FrustrationSignals: Sendable {
     public var settings: TactileConfiguration.Study
     let tapSlop: Double
-    /// The current burst of taps: where and when each landed.
-    private var burst: [(time: Time, point: Point)] = []
+    /// The current burst of taps: where its first landed, when its last did, how many.
+    private var burst: (first: Point, last: Time, count: Int)?
     private var burstLogged = false
     /// The editor's picture before the latest finger went down, and each finger's start and
     /// whether it moved beyond the slop.
@@ -63,15 +63,14 @@ public struct FrustrationSignals: Sendable {
             let isTap = e.kind == "gesture.recognized" && e.fields["gesture"] == .string("tap")
             guard isTap || e.kind == "miss", case let .number(x)? = e.fields["x"], case let .number(y)? = e.fields["y"] else { continue }
             let p = Point(x: x, y: y)
-            if let last = burst.last, (now - last.time).seconds <= settings.rageTapInterval, let first = burst.first,
-               first.point.distance(to: p) <= settings.rageTapRadius {
-                burst.append((now, p))
+            if let b = burst, (now - b.last).seconds <= settings.rageTapInterval, b.first.distance(to: p) <= settings.rageTapRadius {
+                burst = (b.first, now, b.count + 1)
             } else {
-                burst = [(now, p)]; burstLogged = false
+                burst = (p, now, 1); burstLogged = false
             }
-            if burst.count >= settings.rageTapCount && !burstLogged {
+            if let b = burst, b.count >= settings.rageTapCount && !burstLogged {
                 burstLogged = true
-                var fields: [String: ElementValue] = ["taps": .number(Double(burst.count))]
+                var fields: [String: ElementValue] = ["taps": .number(Double(b.count))]
                 if let target = e.fields["target"] ?? e.fields["nearest"] { fields["target"] = target }
                 signal("rage", at: p, fields)
             }

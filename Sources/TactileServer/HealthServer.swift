@@ -13,11 +13,7 @@ public final class HealthServer: @unchecked Sendable {
     private let host: String
     private let requestedPort: Int
     private let stallAfter: Double, lowSpace: Double
-    private var task: Task<Void, Error>?
-    private let started = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var boundPort: Int?
-    private var failure: String?
+    private let launcher = ServiceLauncher()
 
     /// A server on `host`:`port` (0: any free port) reporting `telemetry`. `/health` says
     /// degraded when the loop has not come round for `stallAfter` seconds or less than
@@ -40,40 +36,19 @@ public final class HealthServer: @unchecked Sendable {
                      body: .init(byteBuffer: ByteBuffer(bytes: telemetry.metrics())))
         }
         router.get("screenshot.png") { _, _ -> Response in
-            guard let png = await telemetry.screenshot(timeout: 3) else {
+            guard let png = await telemetry.screenshots.next(timeout: 3) else {
                 return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain"],
                                 body: .init(byteBuffer: ByteBuffer(string: "no picture was presented within 3 s\n")))
             }
             return Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: ByteBuffer(bytes: png)))
         }
-        // The server's own log only for what is critical: a failure to bind is reported by
-        // `start`, and its shutdown chatter (closing a closed channel) is not news.
-        var logger = Logger(label: "tactile.health")
-        logger.logLevel = .critical
         let app = Application(router: router, configuration: .init(address: .hostname(host, port: requestedPort), serverName: "Tactile"),
-                              onServerRunning: { [weak self] channel in
-                                  self?.lock.withLock { self?.boundPort = channel.localAddress?.port }
-                                  self?.started.signal()
-                              }, logger: logger)
-        task = Task.detached { [weak self] in
-            do {
-                // No signal handling of its own: the window's handlers save and close on SIGTERM.
-                try await app.runService(gracefulShutdownSignals: [])
-            } catch {
-                self?.lock.withLock { self?.failure = "\(error)" }
-                self?.started.signal()
-            }
-        }
-        guard started.wait(timeout: .now() + timeout) == .success else { throw ServerError("the health server did not start within \(Int(timeout)) s") }
-        if let port = lock.withLock({ boundPort }) { return port }
-        throw ServerError("cannot serve health on \(host):\(requestedPort): \(lock.withLock { failure } ?? "unknown error")")
+                              onServerRunning: launcher.onServerRunning, logger: ServiceLauncher.quietLogger("tactile.health"))
+        return try launcher.start(app, what: "health server", host: host, port: requestedPort, timeout: timeout)
     }
 
     /// Stops serving.
-    public func stop() {
-        task?.cancel()
-        task = nil
-    }
+    public func stop() { launcher.stop() }
 
     public struct ServerError: Error, CustomStringConvertible {
         public let description: String

@@ -26,9 +26,8 @@ public final class KioskTelemetry: @unchecked Sendable {
 
     private let lock = NSLock()
     private var snapshot = Snapshot()
-    private var pendingScreenshots: [(Data?) -> Void] = []
-    /// Asks the frame loop for a picture (it presents at once and answers `deliver(screenshot:)`).
-    public var requestScreenshot: (() -> Void)?
+    /// `/screenshot.png`: the next presented picture, asked of the frame loop.
+    public let screenshots = ScreenshotRequests()
 
     /// The Prometheus registry `/metrics` emits.
     public let registry = PrometheusCollectorRegistry()
@@ -90,38 +89,6 @@ public final class KioskTelemetry: @unchecked Sendable {
         if let last = s.lastLoop { sinceLastFrame.set(now.timeIntervalSince(last)) }
         if let free = Self.freeBytes(at: s.dataFolder) { freeSpace.set(free) }
         return registry.emitToBuffer()
-    }
-
-    // MARK: Screenshots
-
-    /// Waits (off the frame loop) for the next presented picture as PNG, at most `timeout` seconds.
-    public func screenshot(timeout: Double) async -> Data? {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Data?, Never>) in
-            let once = Once(continuation)
-            lock.withLock { pendingScreenshots.append { once.resume($0) } }
-            requestScreenshot?()
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { once.resume(nil) }
-        }
-    }
-
-    /// Whether a screenshot is waited for (the frame loop captures its next present then).
-    public var wantsScreenshot: Bool { lock.withLock { !pendingScreenshots.isEmpty } }
-
-    /// Hands the captured picture to everyone waiting.
-    public func deliver(screenshot: Data?) {
-        let waiting = lock.withLock { () -> [(Data?) -> Void] in defer { pendingScreenshots.removeAll() }; return pendingScreenshots }
-        for w in waiting { w(screenshot) }
-    }
-
-    /// Resumes a continuation once, whichever comes first.
-    private final class Once: @unchecked Sendable {
-        private let lock = NSLock()
-        private var continuation: CheckedContinuation<Data?, Never>?
-        init(_ c: CheckedContinuation<Data?, Never>) { continuation = c }
-        func resume(_ value: Data?) {
-            let c = lock.withLock { () -> CheckedContinuation<Data?, Never>? in defer { continuation = nil }; return continuation }
-            c?.resume(returning: value)
-        }
     }
 
     // MARK: The system

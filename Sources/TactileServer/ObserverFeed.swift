@@ -19,13 +19,11 @@ public final class ObserverFeed: @unchecked Sendable {
     private var recent: [String] = []
     private var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
     private var commands: [Command] = []
-    private var screenshotWaiters: [CheckedContinuation<Data?, Never>] = []
-    private var screenshotWanted = false
     /// How many log lines a page that joins late is sent first.
     public let backlog: Int
 
-    /// Asks the window for a picture (the app wakes the loop and captures the next present).
-    public var requestScreenshot: (@Sendable () -> Void)?
+    /// The picture the page refreshes every second: the next presented one, asked of the loop.
+    public let screenshots = ScreenshotRequests()
     /// Told when an observer's command arrives (the app wakes the loop to take it).
     public var onCommand: (@Sendable () -> Void)?
 
@@ -60,19 +58,6 @@ public final class ObserverFeed: @unchecked Sendable {
         lock.withLock { defer { commands.removeAll() }; return commands }
     }
 
-    /// Whether a picture is wanted (the window captures its next present then).
-    public var wantsScreenshot: Bool { lock.withLock { screenshotWanted } }
-
-    /// The captured picture as PNG (nil: it could not be encoded), for everyone waiting.
-    public func deliver(screenshot png: Data?) {
-        let waiters: [CheckedContinuation<Data?, Never>] = lock.withLock {
-            screenshotWanted = false
-            defer { screenshotWaiters.removeAll() }
-            return screenshotWaiters
-        }
-        for w in waiters { w.resume(returning: png) }
-    }
-
     // MARK: From the server
 
     /// The state now, as the page's first message.
@@ -100,26 +85,6 @@ public final class ObserverFeed: @unchecked Sendable {
     public func unsubscribe(_ id: UUID) {
         let c = lock.withLock { subscribers.removeValue(forKey: id) }
         c?.finish()
-    }
-
-    /// The next presented picture as PNG, or nil after `timeout` seconds.
-    public func screenshot(timeout: Double) async -> Data? {
-        await withTaskGroup(of: Data?.self) { group in
-            group.addTask {
-                await withCheckedContinuation { (c: CheckedContinuation<Data?, Never>) in
-                    self.lock.withLock { self.screenshotWaiters.append(c); self.screenshotWanted = true }
-                    self.requestScreenshot?()
-                }
-            }
-            group.addTask {
-                try? await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
-                return nil
-            }
-            let first = await group.next() ?? nil
-            if first == nil { self.deliver(screenshot: nil) }           // release a waiter the timeout beat
-            group.cancelAll()
-            return first ?? nil
-        }
     }
 
     /// Ends every page's stream (the study closes).

@@ -23,11 +23,7 @@ public final class ObserverServer: @unchecked Sendable {
     private let host: String
     private let requestedPort: Int
     private let markers: [String: String]
-    private var task: Task<Void, Error>?
-    private let started = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var boundPort: Int?
-    private var failure: String?
+    private let launcher = ServiceLauncher()
 
     /// A server on `host`:`port` (0: any free port) for `feed`; `markers` are the study's
     /// categories by key ("1": "confusion"), shown as buttons. `token`: random unless given.
@@ -60,7 +56,7 @@ public final class ObserverServer: @unchecked Sendable {
             Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: feed.stateMessage)))
         }
         router.get("frame.png") { _, _ -> Response in
-            guard let png = await feed.screenshot(timeout: 3) else {
+            guard let png = await feed.screenshots.next(timeout: 3) else {
                 return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain"],
                                 body: .init(byteBuffer: ByteBuffer(string: "no picture was presented within 3 s\n")))
             }
@@ -92,30 +88,16 @@ public final class ObserverServer: @unchecked Sendable {
                 group.cancelAll()
             }
         }
-        var logger = Logger(label: "tactile.observer")
-        logger.logLevel = .critical
         let app = Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
                               configuration: .init(address: .hostname(host, port: requestedPort), serverName: "Tactile"),
-                              onServerRunning: { [weak self] channel in
-                                  self?.lock.withLock { self?.boundPort = channel.localAddress?.port }
-                                  self?.started.signal()
-                              }, logger: logger)
-        task = Task.detached { [weak self] in
-            do { try await app.runService(gracefulShutdownSignals: []) } catch {
-                self?.lock.withLock { self?.failure = "\(error)" }
-                self?.started.signal()
-            }
-        }
-        guard started.wait(timeout: .now() + timeout) == .success else { throw HealthServer.ServerError("the observer page did not start within \(Int(timeout)) s") }
-        if let port = lock.withLock({ boundPort }) { return port }
-        throw HealthServer.ServerError("cannot serve the observer page on \(host):\(requestedPort): \(lock.withLock { failure } ?? "unknown error")")
+                              onServerRunning: launcher.onServerRunning, logger: ServiceLauncher.quietLogger("tactile.observer"))
+        return try launcher.start(app, what: "observer page", host: host, port: requestedPort, timeout: timeout)
     }
 
     /// Stops serving (and ends every page's stream).
     public func stop() {
         feed.close()
-        task?.cancel()
-        task = nil
+        launcher.stop()
     }
 
     /// `{"key": "m" | "1"…"9"}` or `{"note": "…"}` (a note may carry a key too) as a command.

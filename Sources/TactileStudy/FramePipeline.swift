@@ -5,7 +5,7 @@ import TactileUI
 
 /// Video export's frames drawn side by side: jobs (a frame's draw list and the pictures it
 /// shows) go to worker threads, each with its own fonts and software canvas, and the encoder
-/// thread takes the drawn frames back in order. At most `2 × workers` frames are queued or
+/// thread takes the drawn frames back in order. At most `workers` frames are queued, drawn or
 /// waiting to be encoded: `submit` blocks the replay when the encoder falls behind.
 final class FramePipeline: @unchecked Sendable {
     struct Job {
@@ -28,7 +28,8 @@ final class FramePipeline: @unchecked Sendable {
     private var error: Error?
     private let capacity: Int
     private var inFlight = 0
-    private var threads: [Thread] = []
+    private var encoderFinished = false
+    private var workersRunning = 0
     private var canvases: [(canvas: OffscreenCanvas, store: JobImages)] = []
     /// Pixel buffers the encoder is done with, for the workers to draw the next frames into.
     private var spare: [[UInt8]] = []
@@ -53,7 +54,6 @@ final class FramePipeline: @unchecked Sendable {
         for (canvas, store) in canvases {
             let thread = Thread { [unowned self] in self.work(canvas, store) }
             thread.stackSize = 8 << 20
-            threads.append(thread)
             thread.start()
         }
     }
@@ -76,7 +76,7 @@ final class FramePipeline: @unchecked Sendable {
         }
     }
 
-    /// Queues a frame, waiting while `2 × workers` are in flight.
+    /// Queues a frame, waiting while `workers` are in flight.
     func submit(_ job: Job) {
         condition.lock()
         while inFlight >= capacity && error == nil { condition.wait() }
@@ -87,7 +87,7 @@ final class FramePipeline: @unchecked Sendable {
     }
 
     /// Starts the encoder thread: `encode` gets every frame in order.
-    func startEncoding(_ encode: @escaping (RGBAImage, Int) throws -> Void) -> Thread {
+    func startEncoding(_ encode: @escaping (RGBAImage, Int) throws -> Void) {
         let thread = Thread { [unowned self] in
             var next = 0
             while true {
@@ -107,13 +107,10 @@ final class FramePipeline: @unchecked Sendable {
         }
         thread.stackSize = 8 << 20
         thread.start()
-        return thread
     }
-    private var encoderFinished = false
-    private var workersRunning = 0
 
     /// No more frames after `frames`: waits for the workers and the encoder, rethrowing what failed.
-    func finish(frames: Int, encoding: Thread) throws {
+    func finish(frames: Int) throws {
         condition.lock()
         total = frames
         closed = true

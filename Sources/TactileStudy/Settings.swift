@@ -31,7 +31,7 @@ public struct Settings: Sendable {
     }
 
     /// `--locale` over the file's; with neither, the environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`).
-    func applyLocale(to c: inout TactileConfiguration, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    public func applyLocale(to c: inout TactileConfiguration, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         if let locale {
             var check = TactileConfiguration()
             check.theme.locale = locale

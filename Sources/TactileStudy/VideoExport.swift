@@ -30,7 +30,7 @@ public enum VideoExport {
     /// media cache may move on), the workers rasterise frames side by side on canvases of their
     /// own, and an encoder thread takes them back in order. The replay is deterministic and
     /// every frame is drawn from its own draw list, so the frames are the serial path's (`workers`
-    /// 1), bit for bit; at most `2 × workers` frames are in flight, which bounds the memory.
+    /// 1), bit for bit; at most `workers` frames are in flight, which bounds the memory.
     /// `onProgress` hears each frame's time as it is encoded.
     public static func export(_ trace: Trace, in session: HeadlessSession, to url: URL, framesPerSecond: Double,
                               until: Time? = nil, soundtrack: (url: URL, start: Time, duration: Time)? = nil,
@@ -93,13 +93,13 @@ public enum VideoExport {
             }
         } else {
             let pipeline = try FramePipeline(workers: count, width: width, height: height, scale: session.scale, background: background)
-            let encoding = pipeline.startEncoding(encode)
+            pipeline.startEncoding(encode)
             while time(ofFrame: frames) <= end, !pipeline.failed {
                 let drawn = list(at: time(ofFrame: frames))
                 pipeline.submit(FramePipeline.Job(index: frames, list: drawn, images: pictures(in: drawn, from: session.media)))
                 frames += 1
             }
-            try pipeline.finish(frames: frames, encoding: encoding)
+            try pipeline.finish(frames: frames)
         }
         do { try encoder.finish() } catch { throw CommandError("\(url.path): cannot finish the video (\(error))") }
         return Summary(frames: frames, framesPerSecond: framesPerSecond, width: width, height: height, duration: end)

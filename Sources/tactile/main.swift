@@ -113,7 +113,7 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         try guarded {
-            if let jobs, !(1...64).contains(jobs) { throw CommandError.badInput("--jobs must be 1 to 64, not \(jobs)") }
+            try Commands.checkJobs(jobs)
             let summary = try Commands.replay(trace: trace, project: project,
                                               outputs: .init(stateOut: stateOut, snapshot: snapshot, logOut: logOut, video: video, framesPerSecond: fps, plan: plan,
                                                              arena: arena, jobs: jobs),
@@ -137,7 +137,7 @@ struct Videos: ParsableCommand {
 
     func run() throws {
         try guarded {
-            if let jobs, !(1...64).contains(jobs) { throw CommandError.badInput("--jobs must be 1 to 64, not \(jobs)") }
+            try Commands.checkJobs(jobs)
             print(try BatchVideos.run(paths, out: out, scale: scale, fps: fps, jobs: jobs, settings: settingsOptions.settings, mediaDir: media.mediaDir),
                   terminator: "")
         }

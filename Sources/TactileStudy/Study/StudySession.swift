@@ -191,11 +191,8 @@ public final class StudySession: ShellSession {
                 frame.drawList = screens([], now: now)
                 return frame
             }
-            if note != nil || noteBefore != nil, frame.drawList == nil || note != noteBefore {
-                frame.drawList = withNote(frame.drawList ?? block.picture(at: now), now: now)
-            } else if note != nil, let list = frame.drawList {
-                frame.drawList = withNote(list, now: now)
-            }
+            // The operator's note bar over the part's picture while it is open (and gone when it closes).
+            if note != nil || noteBefore != nil { frame.drawList = withNote(frame.drawList ?? block.picture(at: now), now: now) }
             return frame
         }
         var frame = ShellFrame()
@@ -211,7 +208,10 @@ public final class StudySession: ShellSession {
     /// Runs the study's own screens over `input`, one UI pass per touch; returns the picture.
     private func screens(_ input: [InputEvent], now: Time) -> DrawList {
         for event in input {
-            if case .touch = event.kind { _ = pass([event], now: now) } else if case .focusLost = event.kind { _ = pass([event], now: now) }
+            switch event.kind {
+            case .touch, .focusLost: _ = pass([event], now: now)
+            case .key, .text: continue
+            }
             if case .running = stage { return block?.picture(at: now) ?? DrawList() }
         }
         let picture = pass([], now: now)
@@ -301,14 +301,24 @@ public final class StudySession: ShellSession {
         needsDraw = true
     }
 
-    /// Ends a running part before its end: its recording finished, the project as left.
+    /// Ends a running part before its end (the visitor left, the way out, the window closed).
     private func stop(_ part: Part, now: Time, reason: String) {
+        guard block != nil else { return }
+        endPart(part, now: now, kind: "part.stopped", fields: ["reason": .string(reason)])
+        saveAnswers()
+    }
+
+    /// Ends the running part: the think-aloud track and the recording finished (with the project
+    /// as it was left), its end in the answers, and the study's log told (`kind`, with `fields`).
+    private func endPart(_ part: Part, now: Time, kind: String, fields: [String: ElementValue] = [:]) {
         guard let block else { return }
         onPartEnded?()
         recording?.finish(project: block.state.project)
+        if let stopped = recording?.recorder?.stopped { problem("the recording of \(partName(part)) stopped early: \(stopped)") }
         if let i = answers?.blocks.lastIndex(where: { $0.part == partNumber(part) }) { answers?.blocks[i].ended = wallClock() }
-        logStudy(LogEvent(time: now, kind: "part.stopped", fields: ["part": .string(folderName(part)), "reason": .string(reason)]))
-        saveAnswers()
+        var fields = fields
+        fields["part"] = .string(folderName(part))
+        logStudy(LogEvent(time: now, kind: kind, fields: fields))
         self.block = nil
         recording = nil
     }
@@ -347,9 +357,7 @@ public final class StudySession: ShellSession {
             guard let self else { return }
             let log = record.output.log
             guard !log.isEmpty else { return }
-            if let onLog = self.onLog {
-                for e in log { var x = e; x.time = e.time - (self.studyOrigin ?? .zero); onLog(x) }
-            }
+            for e in log { self.onLog?(self.onStudyClock(e)) }
             if log.contains(where: { ["answer", "questionnaire.done", "task.ended"].contains($0.kind) }) {
                 self.answers?.take(log, part: number, variant: label, origin: self.partOrigin, at: self.wallClock())
                 self.saveAnswers()
@@ -365,15 +373,7 @@ public final class StudySession: ShellSession {
     }
 
     private func finish(_ part: Part, now: Time) {
-        onPartEnded?()
-        if let block {
-            recording?.finish(project: block.state.project)
-            if let stopped = recording?.recorder?.stopped { problem("the recording of \(partName(part)) stopped early: \(stopped)") }
-        }
-        if let i = answers?.blocks.lastIndex(where: { $0.part == partNumber(part) }) { answers?.blocks[i].ended = wallClock() }
-        logStudy(LogEvent(time: now, kind: "part.ended", fields: ["part": .string(folderName(part))]))
-        block = nil
-        recording = nil
+        endPart(part, now: now, kind: "part.ended")
         switch part {
         case .practice: stage = .intro(.block(0))
         case let .block(n) where n + 1 < (schedule?.blocks.count ?? 0): stage = .intro(.block(n + 1))
@@ -440,12 +440,19 @@ public final class StudySession: ShellSession {
         }
     }
 
+    /// Tells the study's log (written after consent, none before) and the observer of `event`.
     private func logStudy(_ event: LogEvent) {
-        var e = event
-        e.time = event.time - (studyOrigin ?? .zero)
+        var e = onStudyClock(event)
         onLog?(e)
         e.fields["at"] = .string(StudyAnswers.iso(wallClock()))
         try? studyLog?.write(contentsOf: Data((e.jsonLine + "\n").utf8))
+    }
+
+    /// `event` with its time on the study's clock (since the window opened), as the study's log keeps it.
+    private func onStudyClock(_ event: LogEvent) -> LogEvent {
+        var e = event
+        e.time = event.time - (studyOrigin ?? .zero)
+        return e
     }
 
     private func problem(_ message: String) {
@@ -488,7 +495,6 @@ public final class StudySession: ShellSession {
         let event = LogEvent(time: now, kind: "marker", fields: fields)
         recording?.log([event])
         logStudy(event)
-        needsDraw = block == nil
     }
 
     /// An observer's marker (`key` "m" or "1"…"9", in the study file's categories) or note (`key`
@@ -559,7 +565,7 @@ public final class StudySession: ShellSession {
                 case "study.decline"?:
                     stage = .declined
                     if let kiosk { resetAt = now + .seconds(kiosk.studyResetAfter) }
-                    onLog?(LogEvent(time: now - (studyOrigin ?? .zero), kind: "consent", fields: ["agreed": .bool(false)]))
+                    logStudy(LogEvent(time: now, kind: "consent", fields: ["agreed": .bool(false)]))   // told, never written
                 default: break
                 }
             case let .intro(part):
@@ -611,7 +617,7 @@ public final class StudySession: ShellSession {
         let wide = form.content.width > form.content.height
         let column = wide ? form.content.width / 3 : form.content.width
         let number = Rect(x: form.content.x, y: form.cursor, width: column, height: m.numberHeight)
-        ui.text(digits.isEmpty ? "–" : "P" + (digits.count < 2 ? "0" : "") + digits, in: number, font: m.numberFont, color: theme.textPrimary,
+        ui.text(Int(digits).map(StudyAnswers.name(of:)) ?? "–", in: number, font: m.numberFont, color: theme.textPrimary,
                 alignment: wide ? theme.leading : .center)
         if let notice {
             ui.paragraph(notice, in: Rect(x: form.content.x, y: number.maxY + m.bodyGap, width: column, height: m.progressHeight), font: m.progressFont,
@@ -630,7 +636,8 @@ public final class StudySession: ShellSession {
                 ui.text(label, in: frame, font: key == "clear" ? m.bodyFont : m.answerFont, color: theme.textPrimary, alignment: .center)
             }) {
                 notice = nil
-                if key == "clear" { digits = "" } else if digits.count < 4 { digits = String(Int(digits + key) ?? 0) == "0" ? "" : String(Int(digits + key)!) }
+                // No leading zeros, at most four digits (P0001 … P9999).
+                if key == "clear" { digits = "" } else if digits.count < 4, let n = Int(digits + key) { digits = n == 0 ? "" : String(n) }
             }
         }
         if form.foot([("study.start", s[.start], !digits.isEmpty, true)]) != nil, let n = Int(digits) {
@@ -640,7 +647,7 @@ public final class StudySession: ShellSession {
                 participant = n
                 schedule = study.schedule(forParticipant: n)
                 stage = .consent
-                onLog?(LogEvent(time: now - (studyOrigin ?? .zero), kind: "participant", fields: ["participant": .string(StudyAnswers.name(of: n))]))
+                logStudy(LogEvent(time: now, kind: "participant", fields: ["participant": .string(StudyAnswers.name(of: n))]))
             }
         }
     }
