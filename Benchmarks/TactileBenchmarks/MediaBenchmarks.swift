@@ -4,16 +4,18 @@ import TactileStudy
 import TactileTestSupport
 import TactileMedia
 
-/// `tactile-bench media [scrub|filmstrip|memory]`: the three media benchmarks of BENCHMARKS.md
-/// (all three when none is named). Test media are made by our own encoder into the temp folder
+/// `tactile-bench media [scrub|filmstrip|memory|first-second]`: the media benchmarks of
+/// BENCHMARKS.md (all of them when none is named). Test media are made by our own encoder into the temp folder
 /// the first time.
 func runMediaBenchmarks(_ which: [String]) throws {
+    setlinebuf(stdout)
     MediaLog.quiet()
     MediaMemory.returnLargeBuffersToTheSystem()
     let all = which.isEmpty
     if all || which.contains("scrub") { try scrubBenchmark() }
     if all || which.contains("filmstrip") { try filmstripBenchmark() }
     if all || which.contains("memory") { try memoryBenchmark() }
+    if all || which.contains("first-second") { try firstSecondBenchmark() }
 }
 
 let benchFolder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-bench-media")
@@ -71,9 +73,9 @@ func scrubBenchmark() throws {
     try? FileManager.default.removeItem(at: proxyFolder)
     let proxies = ProxyStore(folder: proxyFolder, settings: settings)
     let made = nanos()
-    let proxy = try proxies.makeNow(clip.path)
+    try proxies.makeNow(clip.path)
     let making = Double(nanos() - made) / 1e9
-    let proxyBytes = (try? FileManager.default.attributesOfItem(atPath: proxy ?? "")[.size] as? NSNumber)??.doubleValue ?? 0
+    let proxyBytes = directoryBytes(proxyFolder)
     let proxied = MediaCache(settings: settings, mode: .synchronous, proxies: proxies)
     let proxyCold = run { _ = proxied.frame(of: clip.path, at: $0, lane: .canvas) }
     let proxyWarm = run { _ = proxied.frame(of: clip.path, at: $0, lane: .canvas) }
@@ -158,6 +160,12 @@ func filmstripBenchmark() throws {
     } else {
         print("| ffmpeg command line | not installed (Scripts/bench installs it) | — | — |")
     }
+}
+
+/// Bytes of the files under `folder`.
+func directoryBytes(_ folder: URL) -> Double {
+    let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.fileSizeKey])?.allObjects as? [URL] ?? []
+    return files.reduce(0) { $0 + Double((try? $1.resourceValues(forKeys: [.fileSizeKey]))?.fileSize ?? 0) }
 }
 
 /// Runs a program to its end; throws when it fails.

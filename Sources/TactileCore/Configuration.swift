@@ -289,6 +289,38 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// Disk space proxies may take, in megabytes; the least recently used are deleted first.
         /// Default 4,096 MB.
         public var proxyBudgetMegabytes: Double = 4096
+        /// Length of a proxy segment, in seconds of footage: segments are made where the user
+        /// looks first and used as soon as each is written. Default 1 s.
+        public var proxySegmentSeconds: Double = 1
+        /// Threads making proxy segments, at idle priority (they only use cores nothing else
+        /// wants). 0: one per core. Default 0.
+        public var proxyMakers: Int = 0
+        /// Footage either side of the playhead and the trim edge made before the filmstrip and the
+        /// rest, in seconds. Default 4 s.
+        public var proxyAroundSeconds: Double = 4
+        /// How far ahead a proxy maker decodes on to what is wanted next rather than seek to it,
+        /// in seconds. Default 2 s.
+        public var proxyReachSeconds: Double = 2
+        /// Frames after which a playhead or trim edge nobody looks at any more stops steering the
+        /// proxy makers. Default 30 (half a second at 60 Hz).
+        public var proxyInterestFrames: Int = 30
+        /// While a finger scrubs where no proxy is yet, decode at reduced cost (no loop filter,
+        /// frames nothing refers to skipped, fast scaling) and mark the picture as not exact; the
+        /// exact frame follows when the finger rests. Default true.
+        public var quickScrubDecode: Bool = true
+        /// Frames the exact decoder decodes on to a scrub's frame rather than show a quick
+        /// picture (forward steps and playback stay exact). Default 4.
+        public var quickScrubCheapFrames: Int = 4
+        /// Longest side of quick scrub pictures, in pixels (every frame a quick decode passes is
+        /// kept at this size, so a finger going back finds it). Default 480 px.
+        public var quickPictureSize: Int = 480
+        /// How many frames before the finger's a kept picture may be and still show while the
+        /// finger moves (frames nothing refers to are skipped by quick decoding). Default 3.
+        public var quickScrubNearestFrames: Int = 3
+        /// When the finger rests where a proxy maker is about to write the frame, the canvas
+        /// waits for its segment; if the maker makes no progress for this long, in milliseconds,
+        /// the file is decoded instead. Default 40 ms.
+        public var proxyWaitStallMilliseconds: Double = 40
         public init() {}
     }
 

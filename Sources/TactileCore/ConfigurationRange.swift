@@ -110,6 +110,11 @@ extension TactileConfiguration {
         r["media.playbackSampleRate"] = .init(8000, 192_000, unit: "Hz"); r["media.playbackAudioLead"] = .seconds(0.01, 5)
         r["media.openDecoderLimit"] = .init(1, 64); r["media.proxyPictureSize"] = .init(16, 8192, unit: "px")
         r["media.proxyQuality"] = .init(2, 31); r["media.proxyBudgetMegabytes"] = .init(0, 100_000_000, unit: "MB")
+        r["media.proxySegmentSeconds"] = .init(0.1, 60, unit: "s"); r["media.proxyMakers"] = .init(0, 64)
+        r["media.proxyAroundSeconds"] = .init(0, 600, unit: "s"); r["media.proxyReachSeconds"] = .init(0, 60, unit: "s")
+        r["media.proxyInterestFrames"] = .init(1, 100_000); r["media.quickScrubCheapFrames"] = .init(0, 10_000)
+        r["media.proxyWaitStallMilliseconds"] = .init(0, 10_000, unit: "ms")
+        r["media.quickPictureSize"] = .init(16, 8192, unit: "px"); r["media.quickScrubNearestFrames"] = .init(0, 250)
         // Touchscreen.
         r["touchscreen.rotation"] = .init(0, 270, unit: "°", note: "0, 90, 180 or 270 °")
         for k in ["scaleX", "scaleY"] { r["touchscreen.\(k)"] = .init(-100, 100, note: "-100 … 100, not within ±0.01 of 0") }

@@ -15,25 +15,33 @@ class DecodeWorker {
     /// Touched only on `queue` (or on the caller's thread in synchronous mode).
     private var decoder: VideoDecoder?
     private var failed = false
+    /// The decoder open now, if any (on the queue).
+    var currentDecoder: VideoDecoder? { decoder }
+    /// Working memory of decoders a subclass holds besides `decoder`.
+    var extraDecoderBytes: Int { 0 }
 
     init(path: String, info: MediaInfo, cache: MediaCache, queue: DispatchQueue) {
         self.path = path; self.info = info; owner = cache; self.queue = queue
     }
 
-    /// The decoder of the file's current source at `maxPictureSize`, opened when needed and
-    /// counted as used; nil once the file failed (reported once). A proxy that will not open is
-    /// dropped and the file itself opened.
-    func openDecoder(maxPictureSize: Int) -> VideoDecoder? {
+    /// The decoder for the frame in `slot` at `maxPictureSize`: on the proxy segment holding it
+    /// once there is one, else on the file; opened when needed and counted as used; nil once the
+    /// file failed (reported once). A segment that will not open drops the proxy and the file
+    /// itself is opened.
+    func openDecoder(maxPictureSize: Int, slot: Int64) -> VideoDecoder? {
         guard !failed else { return nil }
-        let source = cache.decodingSource(for: path)
-        if decoder?.path != source {
-            do { decoder = try VideoDecoder(path: source, maxPictureSize: maxPictureSize, threads: cache.settings.decodeThreads) } catch {
-                decoder = nil
-                return recovers(from: error, decoding: source) ? openDecoder(maxPictureSize: maxPictureSize) : nil
+        let source = cache.decodingSource(for: path, slot: slot)
+        if decoder?.path != source.path {
+            decoder = nil
+            do {
+                decoder = try VideoDecoder(path: source.path, maxPictureSize: maxPictureSize, threads: cache.settings.decodeThreads,
+                                           timeOffset: source.offset)
+            } catch {
+                return recovers(from: error, decoding: source.path) ? openDecoder(maxPictureSize: maxPictureSize, slot: slot) : nil
             }
         }
         guard let d = decoder else { return nil }
-        cache.usedDecoder(of: self, bytes: d.estimatedWorkingBytes)
+        cache.usedDecoder(of: self, bytes: d.estimatedWorkingBytes + extraDecoderBytes)
         return d
     }
 
@@ -59,14 +67,23 @@ class DecodeWorker {
 
 /// Decodes canvas or preview frames of one file on its own serial queue. The newest request
 /// wins: a decode still running when a newer request arrives hands out the keyframe it reached
-/// as a stand-in and is abandoned, so at most one decode is in flight and the exact frame follows
-/// as soon as the finger rests.
+/// as a stand-in and is abandoned, so at most one decode is in flight.
+///
+/// While the finger moves (each request a new slot) and neither a proxy segment nor the exact
+/// decoder's position makes the exact frame cheap, the frame is decoded at reduced cost
+/// (`media.quickScrubDecode`: a second decoder without the loop filter, skipping frames nothing
+/// refers to) and kept as not exact. Once the finger rests (the same slot asked again) the exact
+/// frame follows: from a proxy segment when one holds it, else decoded, switching to a segment
+/// that appears meanwhile.
 final class FrameWorker: DecodeWorker {
     let lane: FrameLane
     // Guarded by the cache's lock.
-    private var latest: (time: Time, slot: Int64)?
+    private var latest: (time: Time, slot: Int64, moving: Bool)?
     private var inFlight: Int64?
     private var running = false
+    private var lastRequested: Int64?
+    /// The decoder of quick pictures while the finger moves (on the file itself); touched only on the queue.
+    private var quickDecoder: VideoDecoder?
 
     init(path: String, lane: FrameLane, info: MediaInfo, cache: MediaCache) {
         self.lane = lane
@@ -76,8 +93,10 @@ final class FrameWorker: DecodeWorker {
     /// Asks for the frame at `time`, replacing any request not yet started.
     func request(_ time: Time, slot: Int64) {
         let start = cache.lock.withLock { () -> Bool in
+            let moving = lastRequested != nil && lastRequested != slot
+            lastRequested = slot
             if inFlight == slot || latest?.slot == slot { return false }
-            latest = (time, slot)
+            latest = (time, slot, moving)
             if running { return false }
             running = true
             return true
@@ -87,30 +106,77 @@ final class FrameWorker: DecodeWorker {
 
     private func drain() {
         guard let cache = owner else { return }
-        while let next = cache.lock.withLock({ () -> (time: Time, slot: Int64)? in
+        while let next = cache.lock.withLock({ () -> (time: Time, slot: Int64, moving: Bool)? in
             guard let l = latest else { running = false; inFlight = nil; return nil }
             latest = nil
             inFlight = l.slot
             return l
         }) {
-            if cache.has(.frame(path, slot: next.slot), exact: true) { continue }
-            if decode(next.time, standIns: true) != nil { cache.deliver {} }
+            let key = MediaCache.PictureKey.frame(path, slot: next.slot)
+            if cache.has(key, exact: true) { continue }
+            if next.moving, cache.settings.quickScrubDecode, !exactIsCheap(next.time, slot: next.slot) {
+                // A picture this near is already kept: it shows while the finger moves.
+                if cache.nearestPicture(of: path, slot: next.slot, within: cache.settings.quickScrubNearestFrames) != nil { continue }
+                if decodeQuickly(next.time, slot: next.slot) { cache.deliver {} }
+                continue
+            }
+            if !next.moving, !waitForMaker(slot: next.slot) { continue }
+            if decode(next.time, slot: next.slot, standIns: true) != nil { cache.deliver {} }
+        }
+    }
+
+    /// When a proxy maker writing towards `slot` will reach it sooner than a decode of the file
+    /// would (it decodes on one core, this decoder on all), waits for its segment, asking it to
+    /// publish the frame at once. Returns false when a newer request came meanwhile; true when
+    /// the segment is there or the maker stopped or stalled (then the file is decoded).
+    private func waitForMaker(slot: Int64) -> Bool {
+        guard let proxies = cache.proxies, cache.decodingSource(for: path, slot: slot).path == path,
+              var distance = proxies.makerDistance(to: slot, of: path) else { return true }
+        let fresh = currentDecoder.flatMap { $0.path == path ? $0.framesToDecode(reaching: Time(ticks: slot * (info.frameDuration ?? .frame(atRate: 30)).ticks)) : nil }
+            ?? proxies.keyframe(before: slot, of: path).map { Int(slot - $0) } ?? Int.max
+        guard distance * 2 < fresh else { return true }
+        proxies.await(slot, of: path)
+        var stalled = 0
+        while true {
+            if cache.lock.withLock({ latest != nil }) { return false }
+            if proxies.segment(of: path, slot: slot) != nil { return true }
+            usleep(1000)
+            guard let d = proxies.makerDistance(to: slot, of: path) else { return true }
+            if d < distance { distance = d; stalled = 0 } else { stalled += 1 }
+            if Double(stalled) > cache.settings.proxyWaitStallMilliseconds { return true }
         }
     }
 
     /// Decodes the frame at `time` right away (synchronous mode).
-    func decodeNow(_ time: Time) -> MediaPicture? { decode(time, standIns: false) }
+    func decodeNow(_ time: Time) -> MediaPicture? { decode(time, slot: MediaCache.slot(of: time, info: info), standIns: false) }
 
-    private func decode(_ time: Time, standIns: Bool) -> MediaPicture? {
-        guard let d = openDecoder(maxPictureSize: cache.settings.canvasPictureSize) else { return nil }
+    /// Whether the exact frame costs little now: a proxy segment holds it, or the exact decoder
+    /// stands a few frames before it.
+    private func exactIsCheap(_ time: Time, slot: Int64) -> Bool {
+        if cache.decodingSource(for: path, slot: slot).path != path { return true }
+        guard let d = currentDecoder, d.path == path, let n = d.framesToDecode(reaching: time) else { return false }
+        return n <= cache.settings.quickScrubCheapFrames
+    }
+
+    private func decode(_ time: Time, slot: Int64, standIns: Bool) -> MediaPicture? {
+        guard let d = openDecoder(maxPictureSize: cache.settings.canvasPictureSize, slot: slot) else { return nil }
         let shownBy = MediaCache.LaneKey(path: path, lane: lane)
+        let fromFile = d.path == path
+        var segmentAppeared = false
         do {
             let standIn: ((DecodedFrame) -> Void)? = standIns ? { [self] stand in
                 cache.store(stand.image, time: stand.time, isExact: true, key: key(for: stand.time), shownBy: shownBy)
                 cache.deliver {}
             } : nil
-            let wanted: () -> Bool = standIns ? { [self] in cache.lock.withLock { latest == nil } } : { true }
-            guard let frame = try d.frame(at: time, standIn: standIn, isWanted: wanted) else { return nil }
+            let wanted: () -> Bool = standIns ? { [self] in
+                guard cache.lock.withLock({ latest == nil }) else { return false }
+                // A segment holding the frame appeared while decoding the file: one small decode away.
+                if fromFile, cache.proxies?.segment(of: path, slot: slot) != nil { segmentAppeared = true; return false }
+                return true
+            } : { true }
+            guard let frame = try d.frame(at: time, standIn: standIn, isWanted: wanted) else {
+                return segmentAppeared ? decode(time, slot: slot, standIns: standIns) : nil
+            }
             // Also keep it under the slot asked for when that differs (past the last frame,
             // variable frame rates), so the same request hits next time.
             if key(for: time) != key(for: frame.time) {
@@ -118,8 +184,42 @@ final class FrameWorker: DecodeWorker {
             }
             return cache.store(frame.image, time: frame.time, isExact: true, key: key(for: frame.time), shownBy: shownBy)
         } catch {
-            return recovers(from: error, decoding: d.path) ? decode(time, standIns: standIns) : nil
+            return recovers(from: error, decoding: d.path) ? decode(time, slot: slot, standIns: standIns) : nil
         }
+    }
+
+    /// A quick picture near the frame at `time` (see the type's notes), kept under `slot` as not
+    /// exact; the keyframe a seek lands on stands in first. False when abandoned or failed.
+    private func decodeQuickly(_ time: Time, slot: Int64) -> Bool {
+        let shownBy = MediaCache.LaneKey(path: path, lane: lane)
+        do {
+            if quickDecoder == nil {
+                quickDecoder = try VideoDecoder(path: path, maxPictureSize: min(cache.settings.canvasPictureSize, cache.settings.quickPictureSize),
+                                                threads: cache.settings.decodeThreads, quality: .quick)
+            }
+            guard let d = quickDecoder else { return false }
+            cache.usedDecoder(of: self, bytes: d.estimatedWorkingBytes + (currentDecoder?.estimatedWorkingBytes ?? 0))
+            // Every frame decoded on the way is kept: a finger going back over them finds them.
+            let passing: (DecodedFrame) -> Void = { [self] stand in
+                let k = key(for: stand.time)
+                if !cache.has(k, exact: false) { cache.store(stand.image, time: stand.time, isExact: false, key: k, shownBy: shownBy) }
+                cache.deliver {}
+            }
+            guard let frame = try d.frame(at: time, standIn: nil, passing: passing, isWanted: { [self] in cache.lock.withLock { latest == nil } }) else { return false }
+            cache.store(frame.image, time: frame.time, isExact: false, key: .frame(path, slot: slot), shownBy: shownBy)
+            return true
+        } catch {
+            quickDecoder = nil
+            return false
+        }
+    }
+
+    override var extraDecoderBytes: Int { quickDecoder?.estimatedWorkingBytes ?? 0 }
+
+    /// Closes both decoders (see `DecodeWorker.closeDecoder`).
+    override func closeDecoder(now: Bool) {
+        super.closeDecoder(now: now)
+        if now { quickDecoder = nil } else { queue.async { self.quickDecoder = nil } }
     }
 
     private func key(for frameTime: Time) -> MediaCache.PictureKey { .frame(path, slot: MediaCache.slot(of: frameTime, info: info)) }
@@ -180,26 +280,26 @@ final class ThumbnailWorker: DecodeWorker {
 
     /// Makes the exact thumbnail at `time` right away (synchronous mode).
     func decodeNow(_ time: Time, key: MediaCache.PictureKey) -> MediaPicture? {
-        guard let d = openDecoder(), let frame = try? d.frame(at: time) else { return nil }
+        guard let d = openDecoder(at: time), let frame = try? d.frame(at: time) else { return nil }
         return cache.store(frame.image, time: frame.time, isExact: true, key: key)
     }
 
     private func make(_ time: Time, key: MediaCache.PictureKey) -> Bool {
-        guard let d = openDecoder(), let frame = try? d.frame(at: time) else { return false }
+        guard let d = openDecoder(at: time), let frame = try? d.frame(at: time) else { return false }
         cache.store(frame.image, time: frame.time, isExact: true, key: key)
         return true
     }
 
     private func makeKeyframe(_ time: Time, key: MediaCache.PictureKey) -> Bool {
-        guard let d = openDecoder(), let frame = try? d.keyframe(at: time) else { return false }
+        guard let d = openDecoder(at: time), let frame = try? d.keyframe(at: time) else { return false }
         let exact = MediaCache.slot(of: frame.time, info: info) == MediaCache.slot(of: time, info: info)
         cache.store(frame.image, time: frame.time, isExact: exact, key: key)
         return true
     }
 
-    /// The decoder at thumbnails' size: `height` pixels tall at the picture's aspect.
-    private func openDecoder() -> VideoDecoder? {
+    /// The decoder for the thumbnail at `time`, at thumbnails' size: `height` pixels tall at the picture's aspect.
+    private func openDecoder(at time: Time) -> VideoDecoder? {
         let w = Double(info.pictureWidth ?? 16), h = Double(info.pictureHeight ?? 9)
-        return openDecoder(maxPictureSize: w >= h ? Int((Double(height) * w / h).rounded(.up)) : height)
+        return openDecoder(maxPictureSize: w >= h ? Int((Double(height) * w / h).rounded(.up)) : height, slot: MediaCache.slot(of: time, info: info))
     }
 }

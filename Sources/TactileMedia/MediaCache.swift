@@ -7,7 +7,10 @@ import TactileCore
 /// In `.background` mode every call returns at once: misses become requests for decode workers
 /// (one serial queue per file and lane, latest request wins, at most one decode in flight per
 /// decoder), results arrive between frames, bump `generation` and call `wake` so the host runs
-/// another frame. In `.synchronous` mode (headless commands, replays, tests) misses are decoded
+/// another frame. While a finger scrubs, a frame may first be answered by a quick picture or the
+/// nearest kept one (marked not exact; see `FrameWorker`), and each request tells the
+/// `ProxyStore` where the user looks, so proxy segments are made there first. In
+/// `.synchronous` mode (headless commands, replays, tests) misses are decoded
 /// on the spot and exactly, so a trace gives the same frames every time.
 public final class MediaCache: MediaSource {
     public enum Mode {
@@ -98,25 +101,29 @@ public final class MediaCache: MediaSource {
             let status = Self.open(path)
             deliver { record(status, for: path) }
             if let info = status.info, info.hasVideo, !info.isStill {
-                proxies?.request(path) { [weak self] in self?.deliver {} }
+                proxies?.request(path, info: info) { [weak self] in self?.deliver {} }
             }
         }
         return .loading
     }
 
-    /// The file frames of `path` are decoded from: its proxy once made, else itself.
-    func decodingSource(for path: String) -> String { proxies?.proxy(for: path) ?? path }
+    /// The file the frame in `slot` of `path` is decoded from, and where that file starts in
+    /// `path`: the proxy segment holding it once made, else the file itself.
+    func decodingSource(for path: String, slot: Int64) -> (path: String, offset: Time) {
+        proxies?.segment(of: path, slot: slot).map { ($0.file, $0.start) } ?? (path, .zero)
+    }
 
     public func frame(of path: String, at time: Time, lane: FrameLane) -> MediaPicture? {
         guard let info = status(of: path).info, info.hasVideo else { return nil }
         let slot = Self.slot(of: time, info: info)
         let laneKey = LaneKey(path: path, lane: lane)
+        if !isSynchronous { proxies?.look(at: slot, of: path, lane: lane) }
         let hit: MediaPicture? = lock.withLock {
             guard let stored = pictures.value(for: .frame(path, slot: slot)) else { return nil }
             lastShown[laneKey] = .frame(path, slot: slot)
             return stored.picture
         }
-        if let hit { return hit }
+        if let hit, hit.isExact || isSynchronous { return hit }
         let worker = lock.withLock { () -> FrameWorker in
             if let w = lanes[laneKey] { return w }
             let w = FrameWorker(path: path, lane: lane, info: info, cache: self)
@@ -127,6 +134,15 @@ public final class MediaCache: MediaSource {
             return worker.decodeNow(time)
         }
         worker.request(time, slot: slot)
+        // A quick picture of this very slot shows until the exact one follows, else the nearest
+        // picture kept just before it.
+        if let hit { return hit }
+        if let near = nearestPicture(of: path, slot: slot, within: settings.quickScrubNearestFrames) {
+            var stand = near
+            stand.isExact = false
+            lock.withLock { lastShown[laneKey] = .frame(path, slot: Self.slot(of: near.time, info: info)) }
+            return stand
+        }
         // Stand in with what this lane showed last, while the exact frame is decoded.
         return lock.withLock {
             guard let key = lastShown[laneKey], var stand = pictures.peek(key)?.picture else { return nil }
@@ -139,6 +155,7 @@ public final class MediaCache: MediaSource {
         guard let info = status(of: path).info, info.hasVideo else { return nil }
         let t = info.isStill ? .zero : time
         let key = PictureKey.thumbnail(path, ticks: t.ticks, height: height)
+        if !isSynchronous { proxies?.show(Self.slot(of: t, info: info), of: path) }
         let worker = lock.withLock { () -> ThumbnailWorker in
             let size = ThumbnailSize(path: path, height: height)
             if let w = filmstrips[size] { return w }
@@ -173,6 +190,7 @@ public final class MediaCache: MediaSource {
     }
 
     public func beginFrame() {
+        proxies?.beginFrame()
         let workers = lock.withLock { Array(filmstrips.values) }
         for w in workers { w.clearWanted() }
     }
@@ -193,6 +211,17 @@ public final class MediaCache: MediaSource {
             pictures.insert(Stored(picture: picture, image: image), for: key, cost: image.pixels.count + 256)
             if let lane { lastShown[lane] = key }
             return picture
+        }
+    }
+
+    /// The picture kept for the nearest slot at or up to `within` slots before `slot` of `path`
+    /// (what a moving finger is shown between decoded frames).
+    func nearestPicture(of path: String, slot: Int64, within: Int) -> MediaPicture? {
+        lock.withLock {
+            for s in stride(from: slot, through: max(0, slot - Int64(within)), by: -1) {
+                if let stored = pictures.peek(.frame(path, slot: s)) { return stored.picture }
+            }
+            return nil
         }
     }
 

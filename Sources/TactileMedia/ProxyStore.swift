@@ -1,28 +1,62 @@
 import Foundation
 import TactileCore
 
-/// All-keyframe proxies of long-GOP videos, kept in a cache folder: every frame of the source,
-/// scaled to `proxyPictureSize` and stored as a JPEG in a QuickTime file, at the source's own
-/// frame times. Seeking a proxy costs one small decoded frame, so scrubbing and trim previews
-/// answer within a display frame however far apart the source's keyframes are.
+/// All-keyframe proxies of long-GOP videos, made where the user is first. A proxy is a folder of
+/// segments (`media.proxySegmentSeconds` of frames each, every frame a JPEG scaled to
+/// `proxyPictureSize`, in a QuickTime file, at the source's own frame times), so seeking costs
+/// one small decoded frame. Segments are made in the order the user needs them (`ProxyPriority`:
+/// around the trim edge being dragged and the playhead, then the visible filmstrip, then the
+/// rest) by one maker per core (`media.proxyMakers`) on threads of idle priority, so they never
+/// take a core from the frame loop; the cache decodes from a segment as soon as it exists.
 ///
-/// A proxy is named after the source's path, size and modification date and the proxy settings,
-/// so an edited file gets a new one; proxies are made one at a time on a background queue,
-/// written atomically, and the least recently used are deleted when the folder outgrows
-/// `proxyBudgetMegabytes`.
+/// A proxy's folder is named after the source's path, size and modification date and the proxy
+/// settings, so an edited file gets a new one; segments are written atomically and named after
+/// the slots they cover, so a proxy left half made goes on where it stopped next time. The least
+/// recently used proxies are deleted when the folder outgrows `proxyBudgetMegabytes`.
 public final class ProxyStore: @unchecked Sendable {
     /// Bumped when the proxy format changes, so old proxies are not read.
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     public let folder: URL
     let settings: TactileConfiguration.Media
-    private let queue = DispatchQueue(label: "tactile.proxies", qos: .utility)
-    private let lock = NSLock()
-    /// Sources whose proxy file was looked for: the proxy's path, or nil when there is none yet.
-    private var known: [String: String?] = [:]
-    /// Sources queued or being made, and sources that need no proxy or failed.
-    private var queued: Set<String> = []
-    private var settled: Set<String> = []
+    /// Guards the state below; signalled when there may be work for a maker.
+    let condition = NSCondition()
+    private var sources: [String: Source] = [:]
+    /// What each maker is making: the source and the slots it has started at and will soon reach.
+    private var claims: [Int: (path: String, slots: ClosedRange<Int64>)] = [:]
+    /// The slots each maker's open segment holds so far: no other maker writes them.
+    private var writing: [Int: (path: String, slots: ClosedRange<Int64>)] = [:]
+    /// Slots someone waits for: the maker writing one ends its segment there.
+    private var awaited: [String: Set<Int64>] = [:]
+    /// Slots a run set out for and could not make (no frame decodes there): left alone this run.
+    private var stuck: [String: Set<Int64>] = [:]
+    private var frameNumber = 0
+    /// What the makers did so far (for benchmarks): runs started, frames decoded and written,
+    /// segments refused because another maker had made the same frames.
+    public private(set) var work = (runs: 0, decoded: 0, written: 0, refused: 0)
+    private var makersStarted = false
+    private var segmentsWritten = 0
+
+    /// One source's proxy and what the user wants of it.
+    struct Source {
+        /// Its proxy folder; nil when the source cannot be looked at.
+        var folder: URL?
+        var segments = ProxySegments()
+        var frameDuration = Time.frame(atRate: 30)
+        var slotCount = Int64.max / 4
+        /// The keyframes' slots (from the container's index, once a maker opened the source).
+        var keyframes: [Int64] = []
+        /// Made in the background (requested by a cache in the window).
+        var wanted = false
+        /// Needs no proxy (every frame a keyframe) or could not be made: not tried again this run.
+        var settled = false
+        /// The slot each lane looked at last, and on which frame.
+        var focus: [FrameLane: (slot: Int64, frame: Int)] = [:]
+        /// Filmstrip slots on screen this frame and the last.
+        var filmstrip: Set<Int64> = [], previousFilmstrip: Set<Int64> = []
+        var lastInterest = 0
+        var made: (@Sendable () -> Void)?
+    }
 
     public init(folder: URL, settings: TactileConfiguration.Media) {
         self.folder = folder
@@ -32,78 +66,337 @@ public final class ProxyStore: @unchecked Sendable {
     /// The folder Tactile keeps proxies in: `$XDG_CACHE_HOME/tactile/proxies` (else `~/.cache/…`).
     public static var defaultFolder: URL { DemoMedia.cacheRoot().appendingPathComponent("proxies") }
 
-    /// The proxy of `path` when one has been made.
-    public func proxy(for path: String) -> String? {
-        if let answer = lock.withLock({ known[path] }) { return answer }
-        guard let file = proxyFile(for: path) else { return nil }
-        let answer = FileManager.default.fileExists(atPath: file.path) ? file.path : nil
-        if answer != nil { touch(file) }
-        lock.withLock { known[path] = .some(answer) }
-        return answer
-    }
+    // MARK: What the cache asks
 
-    /// Makes the proxy of `path` in the background unless it exists, is being made, or the
-    /// source needs none (every frame a keyframe already, or a still); `made` is called when a
-    /// new proxy is ready.
-    public func request(_ path: String, made: @escaping @Sendable () -> Void) {
-        guard settings.makeProxies, proxy(for: path) == nil else { return }
-        let start = lock.withLock { () -> Bool in
-            guard !queued.contains(path), !settled.contains(path) else { return false }
-            queued.insert(path)
-            return true
-        }
-        guard start else { return }
-        queue.async { [weak self] in
-            guard let self else { return }
-            // Nil when the source needs no proxy or it could not be made: either way, not again this run.
-            let proxy = (try? self.makeNow(path, isCancelled: { [weak self] in self == nil })) ?? nil
-            self.lock.withLock { _ = self.queued.remove(path); if proxy == nil { self.settled.insert(path) } }
-            if proxy != nil { made() }
+    /// The segment holding `slot` of `path`: its file and the source time its timestamps count from.
+    func segment(of path: String, slot: Int64) -> (file: String, start: Time)? {
+        condition.withLock {
+            guard let s = loadedSource(path), let folder = s.folder, let seg = s.segments.segment(containing: slot) else { return nil }
+            return (folder.appendingPathComponent(seg.name).path, seg.start)
         }
     }
 
-    /// Makes the proxy of `path` now and returns its path, or nil when the source needs none.
-    /// Throws when the source cannot be decoded or the proxy cannot be written.
-    @discardableResult
-    public func makeNow(_ path: String, isCancelled: () -> Bool = { false }) throws -> String? {
-        if let existing = proxy(for: path) { return existing }
-        guard let file = proxyFile(for: path) else { throw MediaError("\(path): cannot be read to make its proxy") }
-        let source = try VideoDecoder(path: path)
-        guard !source.isIntraOnly, source.duration.map({ $0 > source.frameDuration }) ?? true else { return nil }
-        let (w, h) = Self.proxySize(of: source.squarePixelSize, longSide: settings.proxyPictureSize)
-        let encoder = try VideoEncoder(url: file, settings: .init(
-            codec: .mjpeg, width: w, height: h, keyframeInterval: 1, rotation: source.rotation, quality: settings.proxyQuality,
-            timeBase: (1, Int(Time.ticksPerSecond)), frameRate: source.frameRate))
-        var last: Int64 = -1
-        var cancelled = false
-        try source.forEachFrame { frame, time in
-            if isCancelled() { cancelled = true; return false }
-            // Frame times at Time's own resolution, so the proxy's frames land in the source's slots.
-            let pts = max(0, time.ticks)
-            if pts > last {
-                try encoder.append(frame, pts: pts)
-                last = pts
+    /// Whether `path`'s proxy holds every frame.
+    public func isComplete(_ path: String) -> Bool { condition.withLock { loadedSource(path)?.segments.isComplete ?? false } }
+
+    /// Frame slots of `path` its proxy holds, and how many the source has (nil until known).
+    public func progress(of path: String) -> (covered: Int64, total: Int64?) {
+        condition.withLock {
+            guard let s = loadedSource(path) else { return (0, nil) }
+            return (s.segments.coveredSlots, s.segments.end ?? (s.slotCount < Int64.max / 4 ? s.slotCount : nil))
+        }
+    }
+
+    /// Makes `path`'s proxy in the background, where the user looks first, unless the source
+    /// needs none; `made` is called (on a maker's thread) after each new segment.
+    public func request(_ path: String, info: MediaInfo, made: @escaping @Sendable () -> Void) {
+        guard settings.makeProxies, info.hasVideo, !info.isStill else { return }
+        // The keyframes first, from the container's index: two makers must not start in the
+        // same keyframe interval (they would decode the same frames).
+        if !knowsKeyframes(of: path), let d = try? VideoDecoder(path: path, threads: 1), let step = info.frameDuration, step.ticks > 0 {
+            condition.withLock { _ = loadedSource(path) }
+            learnKeyframes(d.indexedKeyframeTimes.map { max(0, $0.ticks) / step.ticks }, of: path)
+        }
+        condition.withLock {
+            guard var s = loadedSource(path), s.folder != nil else { return }
+            s.wanted = true
+            s.made = made
+            describe(&s, info: info)
+            sources[path] = s
+            startMakers()
+            condition.broadcast()
+        }
+    }
+
+    /// Notes that `lane` shows `path` at `slot` this frame (the playhead, a trim edge).
+    func look(at slot: Int64, of path: String, lane: FrameLane) {
+        condition.withLock {
+            guard loadedSource(path) != nil else { return }
+            let old = sources[path]?.focus[lane]?.slot
+            sources[path]?.focus[lane] = (slot, frameNumber)
+            sources[path]?.lastInterest = frameNumber
+            if old != slot { condition.broadcast() }
+        }
+    }
+
+    /// Notes that the filmstrip shows `path` at `slot` this frame.
+    func show(_ slot: Int64, of path: String) {
+        condition.withLock {
+            guard loadedSource(path) != nil else { return }
+            sources[path]?.filmstrip.insert(slot)
+        }
+    }
+
+    /// Starts a frame: what was not looked at again for `interestFrames` frames stops counting.
+    func beginFrame() {
+        condition.withLock {
+            frameNumber += 1
+            for key in sources.keys where sources[key]!.wanted {
+                sources[key]!.previousFilmstrip = sources[key]!.filmstrip
+                sources[key]!.filmstrip = []
             }
-            return true
         }
-        guard !cancelled else { throw MediaError("\(path): making its proxy was cancelled") }
-        guard last >= 0 else { throw MediaError("\(path): no frame could be decoded to make its proxy") }
-        try encoder.finish()
-        lock.withLock { known[path] = .some(file.path) }
-        prune(keeping: file)
-        return file.path
+    }
+
+    /// Makes every missing segment of `path`'s proxy now, on this thread. Returns false when the
+    /// source needs no proxy; throws when it cannot be decoded or the proxy cannot be written.
+    @discardableResult
+    public func makeNow(_ path: String, isCancelled: @escaping () -> Bool = { false }) throws -> Bool {
+        let info = try MediaCache.open(path).info ?? { throw MediaError("\(path): cannot be read to make its proxy") }()
+        let folder = condition.withLock { () -> URL? in
+            guard var s = loadedSource(path) else { return nil }
+            describe(&s, info: info)
+            sources[path] = s
+            return s.folder
+        }
+        guard folder != nil else { throw MediaError("\(path): cannot be read to make its proxy") }
+        let maker = ProxyMaker(number: -1, store: WeakBox(self))
+        while let slot = condition.withLock({ nextSlot(of: path, for: -1) }) {
+            guard !isCancelled() else { throw MediaError("\(path): making its proxy was cancelled") }
+            guard try maker.makeRun(of: path, from: slot, isCancelled: isCancelled) else { return false }
+        }
+        condition.withLock { claims[-1] = nil }
+        return condition.withLock { sources[path]?.settled != true }
     }
 
     /// Deletes the proxy of `path` (it could not be decoded) and makes no new one this run.
     public func reject(_ path: String) {
-        let file = lock.withLock { () -> String?? in
-            settled.insert(path)
-            defer { known[path] = .some(nil) }
-            return known[path]
+        let folder = condition.withLock { () -> URL? in
+            sources[path]?.settled = true
+            sources[path]?.segments = ProxySegments()
+            return sources[path]?.folder
         }
-        if let file = file ?? nil { try? FileManager.default.removeItem(atPath: file) }
+        if let folder { try? FileManager.default.removeItem(at: folder) }
     }
 
+    // MARK: What makers ask
+
+    /// The next source and slot for maker `number`, waiting until there is one; nil once this
+    /// store is gone (checked every second).
+    static func nextJob(for number: Int, of weakStore: WeakBox<ProxyStore>) -> (String, Int64)? {
+        while true {
+            guard let condition = weakStore.value?.condition else { return nil }
+            condition.lock()
+            if let job = weakStore.value?.nextWantedJob(for: number) {
+                condition.unlock()
+                return job
+            }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 1))
+            condition.unlock()
+        }
+    }
+
+    /// The source with the freshest interest that has a slot to make, and that slot. Holding the lock.
+    private func nextWantedJob(for number: Int) -> (String, Int64)? {
+        claims[number] = nil
+        writing[number] = nil
+        let candidates = sources.filter { $0.value.wanted && !$0.value.settled && !$0.value.segments.isComplete }
+            .sorted { $0.value.lastInterest > $1.value.lastInterest }
+        for (path, _) in candidates {
+            if let slot = nextSlot(of: path, for: number) { return (path, slot) }
+        }
+        return nil
+    }
+
+    /// The slot of `path` maker `number` should make next (claiming it), or nil. Holding the lock.
+    func nextSlot(of path: String, for number: Int) -> Int64? {
+        guard let s = sources[path], !s.settled else { return nil }
+        // Other makers' stretches, every open segment (this maker's too: not yet published) and
+        // slots no frame decodes in.
+        let busy = claims.filter { $0.key != number && $0.value.path == path }.map { gop(around: $0.value.slots, in: s) }
+            + writing.values.filter { $0.path == path }.map(\.slots) + (stuck[path] ?? []).map { $0...$0 }
+        let interest = ProxyInterest(focus: focusSlots(of: s), filmstrip: s.filmstrip.union(s.previousFilmstrip).sorted())
+        let around = aroundSlots(of: s)
+        guard let slot = ProxyPriority.nextSlot(for: interest, segments: s.segments, busy: busy, around: around, slotCount: s.slotCount) else {
+            claims[number] = nil
+            return nil
+        }
+        claims[number] = (path, slot...slot)
+        return slot
+    }
+
+    /// What a maker does with a frame.
+    enum Verdict { case write, skip, stop }
+
+    /// Decides for maker `number` on the frame at `slot` of `path`, in a run heading for
+    /// `target`: write it (into the open segment or a new one), skip it (covered, or another
+    /// maker's) and decode on, or stop because what is wanted most now lies elsewhere: behind,
+    /// or further ahead than both the target and `proxyReachSeconds`. `segmentFull`: the open
+    /// segment has its frames, so this is where to look up again. A run goes on towards a new
+    /// target ahead of it.
+    func verdict(on slot: Int64, of path: String, for number: Int, target: inout Int64, segmentFull: Bool) -> Verdict {
+        condition.withLock {
+            guard let s = sources[path], !s.settled else { return .stop }
+            let taken = s.segments.covers(slot) || writing.contains { $0.key != number && $0.value.path == path && $0.value.slots.contains(slot) }
+            let start = min(claims[number]?.slots.lowerBound ?? slot, slot)
+            func write() -> Verdict {
+                let first = segmentFull ? slot : (writing[number]?.slots.lowerBound ?? slot)
+                writing[number] = (path, first...slot)
+                return .write
+            }
+            let reach = Int64((settings.proxyReachSeconds / s.frameDuration.seconds).rounded())
+            if !taken && !segmentFull {
+                // A jump: the user now looks far from this run, at a frame no maker is making:
+                // give way at once rather than finish the segment.
+                let around = aroundSlots(of: s)
+                if let f = focusSlots(of: s).first, f < slot - around || f > max(target, slot + reach), !s.segments.covers(f),
+                   stuck[path]?.contains(f) != true,
+                   !claims.contains(where: { $0.key != number && $0.value.path == path && gop(around: $0.value.slots, in: s).contains(f) }) {
+                    return .stop
+                }
+                claims[number] = (path, start...max(slot, target))
+                return write()
+            }
+            guard let next = nextSlot(of: path, for: number) else { return .stop }
+            guard next >= slot, next <= max(target, slot + reach) else { return .stop }
+            target = max(target, next)
+            claims[number] = (path, start...target)
+            return taken ? .skip : write()
+        }
+    }
+
+    /// How many frames before `slot` of `path` the nearest maker writing towards it stands
+    /// (nil when none is: then nobody will make it soon).
+    func makerDistance(to slot: Int64, of path: String) -> Int64? {
+        condition.withLock {
+            writing.values.filter { $0.path == path && $0.slots.upperBound < slot }.map { slot - $0.slots.upperBound }.min()
+        }
+    }
+
+    /// Asks the makers to end their segment right after writing `slot` of `path`, so a frame
+    /// someone waits for is published at once.
+    func await(_ slot: Int64, of path: String) { condition.withLock { awaited[path, default: []].insert(slot) } }
+
+    /// Whether `slot` of `path` is awaited (and no longer, once asked).
+    func takeAwaited(_ slot: Int64, of path: String) -> Bool {
+        condition.withLock { awaited[path]?.remove(slot) != nil }
+    }
+
+    /// The keyframe slot at or before `slot` of `path`, when the keyframes are known.
+    func keyframe(before slot: Int64, of path: String) -> Int64? {
+        condition.withLock { sources[path]?.keyframes.last { $0 <= slot } }
+    }
+
+    /// Counts a maker's run and what it did.
+    func count(run decoded: Int, written: Int) { condition.withLock { work.runs += 1; work.decoded += decoded; work.written += written } }
+
+    /// Records that maker `number` set out for `target` of `path` and wrote nothing: a slot no
+    /// frame decodes in, left alone this run.
+    func wroteNothing(towards target: Int64, of path: String, for number: Int) {
+        condition.withLock {
+            if sources[path]?.segments.covers(target) == false { stuck[path, default: []].insert(target) }
+        }
+    }
+
+    /// Records a finished segment of `path` by maker `number` and tells the cache.
+    func publish(_ segment: ProxySegments.Segment, of path: String, by number: Int) -> Bool {
+        let (added, made, prune) = condition.withLock { () -> (Bool, (@Sendable () -> Void)?, Bool) in
+            if writing[number]?.path == path, let w = writing[number]?.slots, w.lowerBound <= segment.last { writing[number] = nil }
+            guard sources[path]?.settled == false, sources[path]?.segments.insert(segment) == true else { work.refused += 1; return (false, nil, false) }
+            segmentsWritten += 1
+            let complete = sources[path]!.segments.isComplete
+            return (true, sources[path]?.made, complete || segmentsWritten % 64 == 0)
+        }
+        made?()
+        if prune, let folder = condition.withLock({ sources[path]?.folder }) { self.prune(keeping: folder) }
+        return added
+    }
+
+    /// Records that `path`'s stream ends after the frame at `lastSlot`.
+    func reachedEnd(of path: String, lastSlot: Int64) {
+        let folder = condition.withLock { () -> URL? in
+            guard sources[path]?.segments.end == nil else { return nil }
+            sources[path]?.segments.end = lastSlot + 1
+            return sources[path]?.folder
+        }
+        if let folder {
+            FileManager.default.createFile(atPath: folder.appendingPathComponent("end-\(lastSlot + 1)").path, contents: nil)
+            if isComplete(path) { prune(keeping: folder) }
+        }
+        made(path)
+    }
+
+    /// Marks `path` as needing no proxy, or failed: not tried again this run.
+    func settle(_ path: String) { condition.withLock { sources[path]?.settled = true } }
+
+    /// Tells the cache something changed for `path`.
+    func made(_ path: String) { condition.withLock { sources[path]?.made }?() }
+
+    /// Keeps the keyframe slots a maker read from `path`'s index.
+    func learnKeyframes(_ slots: [Int64], of path: String) { condition.withLock { if sources[path]?.keyframes.isEmpty == true { sources[path]?.keyframes = slots } } }
+
+    /// Whether the keyframes of `path` are known.
+    func knowsKeyframes(of path: String) -> Bool { condition.withLock { !(sources[path]?.keyframes.isEmpty ?? true) } }
+
+    /// The folder segments of `path` go to, its frame length and the frames in a segment.
+    func destination(of path: String) -> (folder: URL, frameDuration: Time, segmentFrames: Int64)? {
+        condition.withLock { sources[path].flatMap { s in s.folder.map { ($0, s.frameDuration, segmentFrames(of: path)) } } }
+    }
+
+    /// Frames in a segment of `path`. Holding the lock.
+    private func segmentFrames(of path: String) -> Int64 {
+        let d = sources[path]?.frameDuration.seconds ?? 1.0 / 30
+        return max(1, Int64((settings.proxySegmentSeconds / d).rounded()))
+    }
+
+    // MARK: Inside
+
+    /// The slots looked at lately, most urgent first (the trim edge, then the playhead). Holding the lock.
+    private func focusSlots(of s: Source) -> [Int64] {
+        let fresh = frameNumber - max(1, settings.proxyInterestFrames)
+        return [FrameLane.preview, .canvas].compactMap { s.focus[$0] }.filter { $0.frame >= fresh }.map(\.slot)
+    }
+
+    /// `proxyAroundSeconds` in slots of `s`.
+    private func aroundSlots(of s: Source) -> Int64 { Int64((settings.proxyAroundSeconds / s.frameDuration.seconds).rounded()) }
+
+    /// A maker's stretch widened to the whole keyframe interval its run decodes from, once the
+    /// keyframes are known: another maker starting in that interval would decode the same frames.
+    /// Index times may be decoding times, a few frames early with B-frames, so the interval's end
+    /// goes a few frames further. Holding the lock.
+    private func gop(around slots: ClosedRange<Int64>, in s: Source) -> ClosedRange<Int64> {
+        guard let i = s.keyframes.lastIndex(where: { $0 <= slots.lowerBound }) else { return slots }
+        let end = i + 1 < s.keyframes.count ? s.keyframes[i + 1] - 1 + 8 : slots.upperBound
+        return min(s.keyframes[i], slots.lowerBound)...max(end, slots.upperBound)
+    }
+
+    /// Fills in the frame grid of `s` from `info`.
+    private func describe(_ s: inout Source, info: MediaInfo) {
+        if let d = info.frameDuration, d.ticks > 0 { s.frameDuration = d }
+        if let duration = info.duration { s.slotCount = max(1, (duration.ticks + s.frameDuration.ticks - 1) / s.frameDuration.ticks) }
+    }
+
+    /// The source of `path`, its folder looked at the first time. Holding the lock.
+    private func loadedSource(_ path: String) -> Source? {
+        if let s = sources[path] { return s }
+        var s = Source()
+        s.folder = proxyFolder(for: path)
+        if let folder = s.folder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            for name in names {
+                if let seg = ProxySegments.Segment(name: name) { s.segments.insert(seg) }
+                if name.hasPrefix("end-"), let end = Int64(name.dropFirst(4)) { s.segments.end = end }
+            }
+            try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: folder.path)
+        }
+        sources[path] = s
+        return s
+    }
+
+    /// Starts the makers, once. Holding the lock.
+    private func startMakers() {
+        guard !makersStarted else { return }
+        makersStarted = true
+        let count = settings.proxyMakers > 0 ? settings.proxyMakers : ProcessInfo.processInfo.activeProcessorCount
+        let box = WeakBox(self)
+        for number in 0..<count {
+            BackgroundThread.start(named: "tactile.proxy.\(number)") {
+                let maker = ProxyMaker(number: number, store: box)
+                while let (path, slot) = ProxyStore.nextJob(for: number, of: box) {
+                    _ = try? maker.makeRun(of: path, from: slot, isCancelled: { box.value == nil })
+                }
+            }
+        }
+    }
 
     /// The size of a proxy: `size` fitted into `longSide`, both sides even (4:2:0 chroma).
     static func proxySize(of size: (width: Int, height: Int), longSide: Int) -> (Int, Int) {
@@ -113,13 +406,13 @@ public final class ProxyStore: @unchecked Sendable {
     }
 
     /// Where the proxy of `path` lives; nil when the source cannot be looked at.
-    func proxyFile(for path: String) -> URL? {
+    func proxyFolder(for path: String) -> URL? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
               let size = (attributes[.size] as? NSNumber)?.int64Value,
               let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 else { return nil }
         let identity = "\(Self.formatVersion)|\(path)|\(size)|\(modified)|\(settings.proxyPictureSize)|\(settings.proxyQuality)"
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        return folder.appendingPathComponent("\(name)-\(Self.fingerprint(identity)).mov")
+        return folder.appendingPathComponent("\(name)-\(Self.fingerprint(identity))")
     }
 
     /// A stable 64-bit FNV-1a hash in hexadecimal (Swift's own hash changes between runs).
@@ -129,32 +422,33 @@ public final class ProxyStore: @unchecked Sendable {
         return String(hash, radix: 16)
     }
 
-    /// Marks a proxy as just used (its modification date orders pruning).
-    private func touch(_ file: URL) {
-        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
-    }
-
-    /// Deletes the least recently used proxies while the folder is over budget, and partial files
-    /// an interrupted run left more than an hour ago.
+    /// Deletes the least recently used proxies while the folder is over budget (never `fresh`).
     private func prune(keeping fresh: URL) {
-        let keys: Set<URLResourceKey> = [.fileSizeKey, .contentModificationDateKey]
-        guard let files = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: Array(keys)) else { return }
+        let fm = FileManager.default
+        guard let folders = try? fm.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.contentModificationDateKey]) else { return }
         var entries: [(url: URL, size: Int, date: Date)] = []
-        for url in files {
-            let values = try? url.resourceValues(forKeys: keys)
-            let date = values?.contentModificationDate ?? .distantPast
-            if url.lastPathComponent.hasPrefix(".") {
-                if date < Date(timeIntervalSinceNow: -3600) { try? FileManager.default.removeItem(at: url) }
-                continue
-            }
-            entries.append((url, values?.fileSize ?? 0, date))
+        for url in folders {
+            let date = (try? url.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate ?? .distantPast
+            let files = (try? fm.contentsOfDirectory(at: url, includingPropertiesForKeys: [.fileSizeKey])) ?? []
+            entries.append((url, files.reduce(0) { $0 + ((try? $1.resourceValues(forKeys: [.fileSizeKey]))?.fileSize ?? 0) }, date))
         }
         var total = entries.reduce(0) { $0 + $1.size }
         let budget = Int(settings.proxyBudgetMegabytes * 1_048_576)
-        for entry in entries.sorted(by: { $0.date < $1.date }) where total > budget && entry.url != fresh {
-            try? FileManager.default.removeItem(at: entry.url)
+        for entry in entries.sorted(by: { $0.date < $1.date }) where total > budget && entry.url.standardizedFileURL.path != fresh.standardizedFileURL.path {
+            try? fm.removeItem(at: entry.url)
             total -= entry.size
-            lock.withLock { for (k, v) in known where v == entry.url.path { known[k] = nil } }
+            condition.withLock {
+                for (k, v) in sources where v.folder?.standardizedFileURL.path == entry.url.standardizedFileURL.path {
+                    sources[k]?.segments = ProxySegments()
+                    sources[k]?.settled = true
+                }
+            }
         }
     }
+}
+
+/// A weak reference that threads can hold without keeping its object alive.
+final class WeakBox<T: AnyObject>: @unchecked Sendable {
+    weak var value: T?
+    init(_ value: T) { self.value = value }
 }

@@ -51,6 +51,20 @@ public final class VideoDecoder {
     /// Seek to the keyframe and decode forward on every request, remembering nothing: the naive
     /// way, kept for benchmarks to compare against.
     public var alwaysSeeks = false
+    /// Where the file's first frame sits in the source it was cut from (a proxy segment): times
+    /// asked for and handed out are the source's.
+    public let timeOffset: Time
+    /// How faithfully frames are decoded.
+    public let quality: Quality
+
+    /// How faithfully a decoder decodes.
+    public enum Quality: Sendable {
+        /// Every frame exactly as the file holds it.
+        case exact
+        /// At reduced cost while a finger scrubs: no loop filter, frames nothing refers to
+        /// skipped, fast scaling. Pictures are near the frame asked for, never exact.
+        case quick
+    }
 
     private let input: DecodingInput
     /// Scratch frame the codec decodes into.
@@ -65,17 +79,27 @@ public final class VideoDecoder {
     private let timeBase: AVRational
     private let startPTS: Int64
     /// Converts the frames handed out to RGBA (see `PictureConverter`).
-    private let converter = PictureConverter()
+    private let converter: PictureConverter
 
     /// Opens `path`; throws a `MediaError` a person can read when it has no decodable video.
     /// `keyframesOnly` makes the codec skip every other frame (for quick filmstrips). `threads`:
     /// the codec's decoding threads (0: as many as it likes; each holds frames of its own).
-    public init(path: String, maxPictureSize: Int? = nil, keyframesOnly: Bool = false, threads: Int = 0) throws {
+    /// `timeOffset`: where the file starts in its source (proxy segments).
+    public init(path: String, maxPictureSize: Int? = nil, keyframesOnly: Bool = false, threads: Int = 0,
+                quality: Quality = .exact, timeOffset: Time = .zero) throws {
         self.path = path
         self.maxPictureSize = maxPictureSize
+        self.quality = quality
+        self.timeOffset = timeOffset
+        converter = PictureConverter(flags: Int32(quality == .quick ? SWS_FAST_BILINEAR : SWS_BILINEAR))
         input = try DecodingInput(path: path, type: AVMEDIA_TYPE_VIDEO, noun: "video") { ctx in
             ctx.pointee.thread_count = Int32(max(0, threads))
             if keyframesOnly { ctx.pointee.skip_frame = AVDISCARD_NONKEY }
+            if quality == .quick {
+                ctx.pointee.skip_loop_filter = AVDISCARD_ALL
+                if !keyframesOnly { ctx.pointee.skip_frame = AVDISCARD_NONREF }
+                ctx.pointee.flags2 |= AV_CODEC_FLAG2_FAST
+            }
         }
         let stream = input.stream
         timeBase = stream.pointee.time_base
@@ -107,12 +131,14 @@ public final class VideoDecoder {
     }
 
     /// The frame shown at `time`, decoded in steps: when a seek was needed and the keyframe it
-    /// lands on is not the answer, `standIn` gets that keyframe at once; between decoded frames
-    /// `isWanted` is asked whether to go on. Returns nil when abandoned (a newer request won).
-    public func frame(at time: Time, standIn: ((DecodedFrame) -> Void)?, isWanted: () -> Bool) throws -> DecodedFrame? {
+    /// lands on is not the answer, `standIn` gets that keyframe at once; `passing`, when given,
+    /// gets every frame decoded on the way instead (quick scrubbing keeps them); between decoded
+    /// frames `isWanted` is asked whether to go on. Returns nil when abandoned (a newer request won).
+    public func frame(at time: Time, standIn: ((DecodedFrame) -> Void)?, passing: ((DecodedFrame) -> Void)? = nil,
+                      isWanted: () -> Bool) throws -> DecodedFrame? {
         // Containers with a coarse time base (Matroska's milliseconds) round frame times: a frame
         // nominally at 2/30 s is stored at 67 ms. Allow one unit of that rounding.
-        let target = startPTS + pts(for: max(.zero, time)) + roundingTolerance
+        let target = startPTS + pts(for: max(.zero, time - timeOffset)) + roundingTolerance
         if !alwaysSeeks, let h = held, h.pts <= target, let p = pending, p.pts > target { return try heldPicture() }
         // Continue forward when the request is ahead of what is held and not too far (within a
         // few keyframe intervals the seek would cost more than decoding on; when every frame is a
@@ -144,15 +170,24 @@ public final class VideoDecoder {
             }
             takeIncoming(next)
             if next.pts >= target { return try heldPicture() }
-            if justSeeked, let standIn { standIn(try heldPicture()) }
+            if let passing { passing(try heldPicture()) } else if justSeeked, let standIn { standIn(try heldPicture()) }
             justSeeked = false
             if !isWanted() { return nil }
         }
     }
 
+    /// Frames to decode before the frame shown at `time` is in hand without a seek (0: it is
+    /// held), or nil when reaching it takes a seek.
+    public func framesToDecode(reaching time: Time) -> Int? {
+        let target = startPTS + pts(for: max(.zero, time - timeOffset)) + roundingTolerance
+        guard let h = held, h.pts <= target else { return nil }
+        if let p = pending, p.pts > target { return 0 }
+        return Int((target - h.pts) / max(1, pts(for: frameDuration)))
+    }
+
     /// The keyframe at or before `time`: one seek and one decoded frame (quick filmstrips).
     public func keyframe(at time: Time) throws -> DecodedFrame {
-        let target = startPTS + pts(for: max(.zero, time)) + roundingTolerance
+        let target = startPTS + pts(for: max(.zero, time - timeOffset)) + roundingTolerance
         var backoff = Backoff(target: target, startPTS: startPTS, unit: pts(for: .seconds(1)))
         seek(to: target)
         while true {
@@ -189,12 +224,53 @@ public final class VideoDecoder {
 
     /// Decodes every frame from the current position (the start, for a new decoder) in order,
     /// handing each one, neither converted nor turned, and its time to `body`; stops when `body`
-    /// returns false. How proxies are made.
-    func forEachFrame(_ body: (UnsafeMutablePointer<AVFrame>, Time) throws -> Bool) throws {
+    /// returns false. Returns true when it reached the end of the stream. How proxies are made.
+    @discardableResult
+    func forEachFrame(_ body: (UnsafeMutablePointer<AVFrame>, Time) throws -> Bool) throws -> Bool {
         while let next = try decodeNext() {
             takeIncoming(next)
-            guard let held = heldFrame, try body(held, seconds(next.pts)) else { return }
+            guard let held = heldFrame, try body(held, seconds(next.pts) + timeOffset) else { return false }
         }
+        return true
+    }
+
+    /// `forEachFrame` from the keyframe at or before `time`, or, when the frame this decoder
+    /// holds is at most `reach` before `time`, from that frame (handed to `body` again) without a seek.
+    @discardableResult
+    func forEachFrame(from time: Time, reach: Time, _ body: (UnsafeMutablePointer<AVFrame>, Time) throws -> Bool) throws -> Bool {
+        let target = startPTS + pts(for: max(.zero, time - timeOffset)) + roundingTolerance
+        if let h = held, h.pts <= target, target - h.pts <= pts(for: reach), let fr = heldFrame {
+            guard try body(fr, seconds(h.pts) + timeOffset) else { return false }
+            return try forEachFrame(body)
+        }
+        // Containers that seek by bytes may land after the target: step back until the first
+        // frame decoded is at or before it (or the file's start is reached).
+        var backoff = Backoff(target: target, startPTS: startPTS, unit: pts(for: .seconds(1)))
+        seek(to: target)
+        while true {
+            guard let first = try decodeNext() else {
+                if stepBack(&backoff) { continue }
+                return true
+            }
+            if first.pts > target, stepBack(&backoff) { continue }
+            takeIncoming(first)
+            guard let fr = heldFrame, try body(fr, seconds(first.pts) + timeOffset) else { return false }
+            return try forEachFrame(body)
+        }
+    }
+
+    /// The source times of the keyframes the container's index lists, in order (empty when it
+    /// has no index: MPEG transport streams, raw streams). Index times may be decoding times, a
+    /// frame or two before the frames' own with B-frames.
+    var indexedKeyframeTimes: [Time] {
+        let st = input.stream
+        let count = Int(avformat_index_get_entries_count(st))
+        var times: [Time] = []
+        for i in 0..<count {
+            guard let entry = avformat_index_get_entry(st, Int32(i)), entry.pointee.flags & AVINDEX_KEYFRAME != 0 else { continue }
+            times.append(timeBase.time(ofPTS: entry.pointee.timestamp - startPTS) + timeOffset)
+        }
+        return times
     }
 
     /// The stream's picture size with its sample aspect ratio applied, before rotation.
@@ -217,7 +293,7 @@ public final class VideoDecoder {
     private func heldPicture() throws -> DecodedFrame {
         guard let h = held, let fr = heldFrame else { throw MediaError("\(path): no frame could be decoded") }
         if heldImage == nil { heldImage = try convert(fr).rotated(clockwise: rotation) }
-        return DecodedFrame(image: heldImage!, time: seconds(h.pts), isKeyframe: h.key)
+        return DecodedFrame(image: heldImage!, time: seconds(h.pts) + timeOffset, isKeyframe: h.key)
     }
 
     private func seek(to target: Int64) {

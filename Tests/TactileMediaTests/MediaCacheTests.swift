@@ -65,6 +65,37 @@ final class MediaCacheTests: XCTestCase {
         if let stand, stand.time != Time.frame(atRate: 30) * 20 { XCTAssertFalse(stand.isExact) }
     }
 
+    func testAScrubShowsAQuickPictureAndTheExactFrameOnceTheFingerRests() throws {
+        let cache = MediaCache(mode: .background(wake: {}))
+        try waitUntil { cache.status(of: Self.video).info != nil }
+        let frame = Time.frame(atRate: 30)
+        try waitUntil { cache.frame(of: Self.video, at: frame * 10, lane: .canvas)?.isExact == true }
+        // The finger moves to 200, a seek and 80 frames away: a quick picture answers first.
+        var seen: [MediaPicture] = []
+        var last: MediaPicture?
+        try waitUntil {
+            last = cache.frame(of: Self.video, at: frame * 200, lane: .canvas)
+            if let last, last.time >= frame * 120 { seen.append(last) }
+            return last?.isExact == true && last?.time == frame * 200
+        }
+        let quick = try XCTUnwrap(seen.first, "a picture near the finger before the exact one")
+        XCTAssertFalse(quick.isExact, "the quick picture is marked as not exact")
+        XCTAssertLessThanOrEqual(quick.time, frame * 200)
+        XCTAssertEqual(frameIndex(last, in: cache), 200, "the exact frame follows at rest")
+
+        // With quick decoding off, only exact pictures of the slot are ever kept for it.
+        var settings = TactileConfiguration.Media()
+        settings.quickScrubDecode = false
+        let exactOnly = MediaCache(settings: settings, mode: .background(wake: {}))
+        try waitUntil { exactOnly.status(of: Self.video).info != nil }
+        try waitUntil { exactOnly.frame(of: Self.video, at: frame * 10, lane: .canvas)?.isExact == true }
+        try waitUntil {
+            last = exactOnly.frame(of: Self.video, at: frame * 200, lane: .canvas)
+            if let last, last.time == frame * 200 { XCTAssertTrue(last.isExact) }
+            return last?.isExact == true && last?.time == frame * 200
+        }
+    }
+
     func testThumbnailsHaveTheAskedHeightAndEndExact() throws {
         let sync = MediaCache(mode: .synchronous)
         let thumb = try XCTUnwrap(sync.thumbnail(of: Self.video, at: .seconds(5), height: 48))

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Polls `condition` for up to 10 s; throws `Timeout` when it never holds.
-func waitUntil(_ condition: () -> Bool) throws {
-    let deadline = Date().addingTimeInterval(10)
+/// Polls `condition` for up to `timeout` seconds; throws `Timeout` when it never holds.
+func waitUntil(timeout: TimeInterval = 10, _ condition: () -> Bool) throws {
+    let deadline = Date().addingTimeInterval(timeout)
     while !condition() {
         guard Date() < deadline else { throw Timeout() }
         Thread.sleep(forTimeInterval: 0.005)
