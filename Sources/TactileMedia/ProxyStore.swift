@@ -193,9 +193,22 @@ public final class ProxyStore: @unchecked Sendable {
         let candidates = sources.filter { $0.value.wanted && !$0.value.settled && !$0.value.segments.isComplete }
             .sorted { $0.value.lastInterest > $1.value.lastInterest }
         for (path, _) in candidates {
-            if let slot = nextSlot(of: path, for: number) { return (path, slot) }
+            if let slot = nextSlot(of: path, for: number) {
+                if yields(number, at: slot, of: path) { claims[number] = nil; return nil }
+                return (path, slot)
+            }
         }
         return nil
+    }
+
+    /// Whether maker `number` should leave the cores to the maker writing towards the frame the
+    /// user looks at: while that frame is not made yet, makers with work away from it wait.
+    /// Holding the lock.
+    private func yields(_ number: Int, at slot: Int64, of path: String) -> Bool {
+        guard let s = sources[path], let f = focusSlots(of: s).first, !s.segments.covers(f) else { return false }
+        let around = aroundSlots(of: s)
+        guard abs(slot - f) > around else { return false }
+        return writing.contains { $0.key != number && $0.value.path == path && $0.value.slots.upperBound < f && gop(around: $0.value.slots, in: s).contains(f) }
     }
 
     /// The slot of `path` maker `number` should make next (claiming it), or nil. Holding the lock.
@@ -247,7 +260,7 @@ public final class ProxyStore: @unchecked Sendable {
                 claims[number] = (path, start...max(slot, target))
                 return write()
             }
-            guard let next = nextSlot(of: path, for: number) else { return .stop }
+            guard let next = nextSlot(of: path, for: number), !yields(number, at: next, of: path) else { return .stop }
             guard next >= slot, next <= max(target, slot + reach) else { return .stop }
             target = max(target, next)
             claims[number] = (path, start...target)
