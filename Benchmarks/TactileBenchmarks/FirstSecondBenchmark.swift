@@ -24,6 +24,15 @@ func firstSecondBenchmark() throws {
 
     var today = base
     today.quickScrubDecode = false
+    if CommandLine.arguments.contains("--new-only") {
+        // Quicker rounds while tuning: the new path alone, both lanes.
+        for lane in [FrameLane.canvas, .preview] {
+            let r = try runScrub(clip: clip, script: script, settings: base, proxies: .segments, gop: gop, lane: lane)
+            print(String(format: "new, %@: shown p95 %.1f ms, within a frame %.0f %%, exact after rest p50 %.1f p95 %.1f ms, CPU %.1f s", "\(lane)",
+                         percentile(r.shown, 0.95), r.shownWithinFrame * 100, percentile(r.exactAfterRest, 0.5), percentile(r.exactAfterRest, 0.95), r.cpuSeconds))
+        }
+        return
+    }
     progress("today's path…")
     let before = try runScrub(clip: clip, script: script, settings: today, proxies: .wholeFilePass, gop: gop, lane: .canvas)
     progress("the new path…")
@@ -66,10 +75,14 @@ func firstSecondBenchmark() throws {
 func wholeProxyBenchmark(clip: String, settings base: TactileConfiguration.Media) throws {
     progress("CPU of a whole proxy: segments on every core…")
     let segmented = try wholeProxyCPU(clip: clip, settings: base, segments: true)
+    progress("CPU of a whole proxy: segments, one maker…")
+    var one = base
+    one.proxyMakers = 1
+    let oneMaker = try wholeProxyCPU(clip: clip, settings: one, segments: true)
     progress("CPU of a whole proxy: one pass from the start…")
     let onePass = try wholeProxyCPU(clip: clip, settings: base, segments: false)
-    print(String(format: "\n| whole proxy of 10 min 1080p | wall s | CPU s | work |\n|---|---|---|---|\n| one pass from the start (today's order) | %.1f | %.1f | %@ |\n| segments in user order on every core, idle priority | %.1f | %.1f | %@ |",
-                 onePass.wall, onePass.cpu, onePass.work, segmented.wall, segmented.cpu, segmented.work))
+    print(String(format: "\n| whole proxy of 10 min 1080p | wall s | CPU s | work |\n|---|---|---|---|\n| one pass from the start (today's order) | %.1f | %.1f | %@ |\n| segments in user order on every core, idle priority | %.1f | %.1f | %@ |\n| segments, one maker at idle priority | %.1f | %.1f | %@ |",
+                 onePass.wall, onePass.cpu, onePass.work, segmented.wall, segmented.cpu, segmented.work, oneMaker.wall, oneMaker.cpu, oneMaker.work))
 }
 
 /// The finger's path: 900 positions in sweeps of 1 to 4 s forward and back at varying speeds
@@ -155,7 +168,7 @@ func runScrub(clip: String, script: ScrubScript, settings: TactileConfiguration.
         if !due { usleep(500); continue }
         lastQuery = t
         let request = script.requests[current]
-        cache.beginFrame()
+        cache.beginFrame(at: .seconds(t))
         if lane == .preview {
             _ = cache.frame(of: clip, at: playhead, lane: .canvas)
             for f in filmstrip { _ = cache.thumbnail(of: clip, at: f, height: settings.thumbnailPixelHeight) }
@@ -177,7 +190,12 @@ func runScrub(clip: String, script: ScrubScript, settings: TactileConfiguration.
     let rests = script.rests
     let exactMs = rests.map { exact[$0] ?? life[$0] * 1000 }.sorted()
     if ProcessInfo.processInfo.environment["TACTILE_BENCH_DETAIL"] != nil {
-        for i in rests { progress(String(format: "rest at %.2f s (request %d): exact after %@", script.requests[i].time.seconds, i, exact[i].map { String(format: "%.1f ms", $0) } ?? "never")) }
+        for i in rests {
+            let slot = script.requests[i].time.ticks / frame.ticks
+            let back = i > 1 && script.requests[i - 2].time > script.requests[i - 1].time
+            progress(String(format: "rest at %.2f s (request %d, %d frames after its keyframe, %@): exact after %@", script.requests[i].time.seconds, i,
+                            Int(slot) % gop, back ? "backward" : "forward", exact[i].map { String(format: "%.1f ms", $0) } ?? "never"))
+        }
     }
     let segments = (try? FileManager.default.contentsOfDirectory(atPath: folder.path).first.map {
         try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent($0).path).filter { !$0.hasPrefix(".") && $0.hasSuffix(".mov") }.count
@@ -222,3 +240,4 @@ final class WakeFlag: @unchecked Sendable {
     /// Whether it was set since the last take; clears it.
     func take() -> Bool { lock.withLock { defer { flag = false }; return flag } }
 }
+

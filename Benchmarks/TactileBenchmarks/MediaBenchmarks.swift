@@ -116,7 +116,7 @@ func filmstripBenchmark() throws {
         let cache = MediaCache(settings: settings, mode: .background(wake: {}))
         var first: Double?
         while true {
-            cache.beginFrame()
+            cache.beginFrame(at: .seconds(Double(nanos() - start) / 1e9))
             _ = cache.status(of: clip.path)
             let pictures = times.map { cache.thumbnail(of: clip.path, at: $0, height: settings.thumbnailPixelHeight) }
             if first == nil, pictures.allSatisfy({ $0 != nil }) { first = Double(nanos() - start) / 1e9 }
@@ -202,7 +202,7 @@ func memoryBenchmark() throws {
             requests += 1
         }
         for s in stride(from: 1.0, to: 600, by: 20) {
-            cache.beginFrame()
+            cache.beginFrame(at: .seconds(Double(nanos() - start) / 1e9))
             _ = cache.thumbnail(of: file, at: .seconds(s), height: settings.thumbnailPixelHeight)
             requests += 1
             if requests % 50 == 0 { peak = max(peak, residentMegabytes()) }

@@ -256,8 +256,8 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var exportLookahead: Int = 3
         /// Exported videos: B-frames between reference frames (each held in memory too). Default 0.
         public var exportBFrames: Int = 0
-        /// Threads each video decoder may use; 0: as many as the codec likes (each holds frames
-        /// of its own, so fewer use less memory; a video export uses 1). Default 0.
+        /// Threads each video decoder may use; 0: one per core (each holds frames of its own, so
+        /// fewer use less memory; a video export uses 1). Default 0.
         public var decodeThreads: Int = 0
         /// Longest side of the frames decoded for the canvas and the trim preview, in pixels.
         /// Default 960 px (the canvas at 2× is about 720 px wide).
@@ -301,6 +301,11 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// How far ahead a proxy maker decodes on to what is wanted next rather than seek to it,
         /// in seconds. Default 2 s.
         public var proxyReachSeconds: Double = 2
+        /// How near before the frame the user looks at a proxy maker starts writing: farther
+        /// away, and while that frame is not made, it decodes towards it without writing (a
+        /// written frame costs several decoded ones), unless the finger moves back (it will want
+        /// those frames next). In frames; default 8.
+        public var proxySprintFrames: Int = 8
         /// Frames after which a playhead or trim edge nobody looks at any more stops steering the
         /// proxy makers. Default 30 (half a second at 60 Hz).
         public var proxyInterestFrames: Int = 30
@@ -317,6 +322,11 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// How many frames before the finger's a kept picture may be and still show while the
         /// finger moves (frames nothing refers to are skipped by quick decoding). Default 3.
         public var quickScrubNearestFrames: Int = 3
+        /// How long the finger stays on one frame before it rests: then the exact frame is
+        /// decoded, before it quick pictures show. A redraw sooner than this (the cache waking
+        /// the window with a picture) does not count as a rest. In milliseconds; default 12
+        /// (less than a frame at 60 Hz).
+        public var scrubRestMilliseconds: Double = 12
         /// When the finger rests where a proxy maker is about to write the frame, the canvas
         /// waits for its segment; if the maker makes no progress for this long, in milliseconds,
         /// the file is decoded instead. Default 40 ms.

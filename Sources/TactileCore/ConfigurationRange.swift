@@ -112,8 +112,10 @@ extension TactileConfiguration {
         r["media.proxyQuality"] = .init(2, 31); r["media.proxyBudgetMegabytes"] = .init(0, 100_000_000, unit: "MB")
         r["media.proxySegmentSeconds"] = .init(0.1, 60, unit: "s"); r["media.proxyMakers"] = .init(0, 64)
         r["media.proxyAroundSeconds"] = .init(0, 600, unit: "s"); r["media.proxyReachSeconds"] = .init(0, 60, unit: "s")
+        r["media.proxySprintFrames"] = .init(0, 10_000, unit: "frames")
         r["media.proxyInterestFrames"] = .init(1, 100_000); r["media.quickScrubCheapFrames"] = .init(0, 10_000)
         r["media.proxyWaitStallMilliseconds"] = .init(0, 10_000, unit: "ms")
+        r["media.scrubRestMilliseconds"] = .init(0, 10_000, unit: "ms")
         r["media.quickPictureSize"] = .init(16, 8192, unit: "px"); r["media.quickScrubNearestFrames"] = .init(0, 250)
         // Touchscreen.
         r["touchscreen.rotation"] = .init(0, 270, unit: "°", note: "0, 90, 180 or 270 °")

@@ -29,7 +29,7 @@ public struct Editor {
     /// the state all of them left. The events must be safe: the host session makes impossible
     /// positions (NaN, ±∞, far beyond any screen) safe before the editor sees them.
     public func frame(_ state: inout EditorState, events: [InputEvent], now: Time) -> FrameOutput {
-        media.beginFrame()
+        media.beginFrame(at: now)
         var effects = Effects()
         fitClipsToTheirMedia(&state, now: now, effects: &effects)
         var group: [InputEvent] = []

@@ -72,7 +72,7 @@ class DecodeWorker {
 /// While the finger moves (each request a new slot) and neither a proxy segment nor the exact
 /// decoder's position makes the exact frame cheap, the frame is decoded at reduced cost
 /// (`media.quickScrubDecode`: a second decoder without the loop filter, skipping frames nothing
-/// refers to) and kept as not exact. Once the finger rests (the same slot asked again) the exact
+/// refers to) and kept as not exact. Once the finger rests (the same slot asked a frame later) the exact
 /// frame follows: from a proxy segment when one holds it, else decoded, switching to a segment
 /// that appears meanwhile.
 final class FrameWorker: DecodeWorker {
@@ -80,8 +80,11 @@ final class FrameWorker: DecodeWorker {
     // Guarded by the cache's lock.
     private var latest: (time: Time, slot: Int64, moving: Bool)?
     private var inFlight: Int64?
+    /// Whether the decode in flight makes a quick picture.
+    private var inFlightQuick = false
     private var running = false
-    private var lastRequested: Int64?
+    /// The slot asked last and the frame time it was first asked at.
+    private var lastRequested: (slot: Int64, since: Time)?
     /// The decoder of quick pictures while the finger moves (on the file itself); touched only on the queue.
     private var quickDecoder: VideoDecoder?
 
@@ -90,12 +93,22 @@ final class FrameWorker: DecodeWorker {
         super.init(path: path, info: info, cache: cache, queue: DispatchQueue(label: "tactile.frames.\(lane)", qos: .userInteractive))
     }
 
-    /// Asks for the frame at `time`, replacing any request not yet started.
-    func request(_ time: Time, slot: Int64) {
+    /// Asks for the frame at `time` on the frame at `now`, replacing any request not yet
+    /// started. The finger moves until the same slot is asked `scrubRestMilliseconds` after it
+    /// was first (the first request ever counts as a rest).
+    func request(_ time: Time, slot: Int64, now: Time) {
         let start = cache.lock.withLock { () -> Bool in
-            let moving = lastRequested != nil && lastRequested != slot
-            lastRequested = slot
-            if inFlight == slot || latest?.slot == slot { return false }
+            let moving: Bool
+            if let last = lastRequested, last.slot == slot {
+                moving = (now - last.since).seconds * 1000 < cache.settings.scrubRestMilliseconds
+            } else {
+                moving = lastRequested != nil
+                lastRequested = (slot, now)
+            }
+            if latest?.slot == slot { if !moving { latest?.moving = false }; return false }
+            // The finger rests where a quick picture is being made: the exact frame is wanted
+            // now (the quick decode gives way).
+            if inFlight == slot, !(inFlightQuick && !moving) { return false }
             latest = (time, slot, moving)
             if running { return false }
             running = true
@@ -115,6 +128,8 @@ final class FrameWorker: DecodeWorker {
             let key = MediaCache.PictureKey.frame(path, slot: next.slot)
             if cache.has(key, exact: true) { continue }
             if next.moving, cache.settings.quickScrubDecode, !exactIsCheap(next.time, slot: next.slot) {
+                cache.lock.withLock { inFlightQuick = true }
+                defer { cache.lock.withLock { inFlightQuick = false } }
                 // A picture this near is already kept: it shows while the finger moves.
                 if cache.nearestPicture(of: path, slot: next.slot, within: cache.settings.quickScrubNearestFrames) != nil { continue }
                 if decodeQuickly(next.time, slot: next.slot) { cache.deliver {} }

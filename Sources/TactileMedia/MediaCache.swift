@@ -57,6 +57,8 @@ public final class MediaCache: MediaSource {
     private struct ThumbnailSize: Hashable { var path: String; var height: Int }
     private var waveforms: [String: Waveform?] = [:]
     private var failures: [String] = []
+    /// The time of the frame being drawn (`beginFrame(at:)`): how long a finger rests is measured on it.
+    private var frameTime = Time.zero
     /// Workers holding an open decoder, with when each last used it.
     private var openDecoders: [ObjectIdentifier: (use: Int, bytes: Int, holder: DecodeWorker)] = [:]
     private var decoderUses = 0
@@ -133,7 +135,7 @@ public final class MediaCache: MediaSource {
         if isSynchronous {
             return worker.decodeNow(time)
         }
-        worker.request(time, slot: slot)
+        worker.request(time, slot: slot, now: lock.withLock { frameTime })
         // A quick picture of this very slot shows until the exact one follows, else the nearest
         // picture kept just before it.
         if let hit { return hit }
@@ -189,7 +191,8 @@ public final class MediaCache: MediaSource {
         return nil
     }
 
-    public func beginFrame() {
+    public func beginFrame(at now: Time) {
+        lock.withLock { frameTime = now }
         proxies?.beginFrame()
         let workers = lock.withLock { Array(filmstrips.values) }
         for w in workers { w.clearWanted() }

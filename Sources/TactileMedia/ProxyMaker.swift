@@ -106,8 +106,8 @@ final class ProxyMaker {
                 try open!.encoder.append(frame, pts: time.ticks - open!.start.ticks)
                 open!.count += 1
                 open!.lastSlot = s
-                // Someone waits for this frame: publish it now.
-                if store.takeAwaited(s, of: path) { try finish(lastSlot: s) }
+                // Someone waits for a frame this segment holds: publish it now.
+                if store.takeAwaited(open!.first...s, of: path) { try finish(lastSlot: s) }
                 return true
             }
         }

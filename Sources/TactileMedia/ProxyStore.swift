@@ -52,6 +52,8 @@ public final class ProxyStore: @unchecked Sendable {
         var settled = false
         /// The slot each lane looked at last, and on which frame.
         var focus: [FrameLane: (slot: Int64, frame: Int)] = [:]
+        /// Which way each lane's slot moved last: 1 forward, -1 back, 0 not known (after a jump).
+        var heading: [FrameLane: Int] = [:]
         /// Filmstrip slots on screen this frame and the last.
         var filmstrip: Set<Int64> = [], previousFilmstrip: Set<Int64> = []
         var lastInterest = 0
@@ -113,6 +115,9 @@ public final class ProxyStore: @unchecked Sendable {
         condition.withLock {
             guard loadedSource(path) != nil else { return }
             let old = sources[path]?.focus[lane]?.slot
+            if let old, old != slot, let s = sources[path] {
+                sources[path]?.heading[lane] = abs(slot - old) > aroundSlots(of: s) ? 0 : (slot > old ? 1 : -1)
+            }
             sources[path]?.focus[lane] = (slot, frameNumber)
             sources[path]?.lastInterest = frameNumber
             if old != slot { condition.broadcast() }
@@ -228,51 +233,86 @@ public final class ProxyStore: @unchecked Sendable {
         return slot
     }
 
-    /// What a maker does with a frame.
+    /// What a maker does with a frame: write it, pass it (covered, another maker's, or on the
+    /// way to the frame the user looks at) and decode on, or stop the run.
     enum Verdict { case write, skip, stop }
 
     /// Decides for maker `number` on the frame at `slot` of `path`, in a run heading for
-    /// `target`: write it (into the open segment or a new one), skip it (covered, or another
-    /// maker's) and decode on, or stop because what is wanted most now lies elsewhere: behind,
-    /// or further ahead than both the target and `proxyReachSeconds`. `segmentFull`: the open
-    /// segment has its frames, so this is where to look up again. A run goes on towards a new
-    /// target ahead of it.
+    /// `target`: write it (into the open segment or a new one), skip it and decode on, or stop
+    /// because what is wanted most now lies elsewhere: behind, or ahead past a keyframe a seek
+    /// reaches sooner. `segmentFull`: the open segment has its frames, so this is where to look
+    /// up again. A run goes on towards a new target ahead of it.
+    ///
+    /// While the frame the user looks at is not made and lies more than `proxySprintFrames`
+    /// ahead, the run sprints: it decodes without writing (a frame written costs several decoded
+    /// ones), so it stands at the finger soon after a jump; the frames it passed are made later.
     func verdict(on slot: Int64, of path: String, for number: Int, target: inout Int64, segmentFull: Bool) -> Verdict {
         condition.withLock {
             guard let s = sources[path], !s.settled else { return .stop }
             let taken = s.segments.covers(slot) || writing.contains { $0.key != number && $0.value.path == path && $0.value.slots.contains(slot) }
             let start = min(claims[number]?.slots.lowerBound ?? slot, slot)
+            let focus = focusSlots(of: s).first.flatMap { s.segments.covers($0) ? nil : $0 }
             func write() -> Verdict {
                 let first = segmentFull ? slot : (writing[number]?.slots.lowerBound ?? slot)
                 writing[number] = (path, first...slot)
                 return .write
             }
-            let reach = Int64((settings.proxyReachSeconds / s.frameDuration.seconds).rounded())
-            if !taken && !segmentFull {
-                // A jump: the user now looks far from this run, at a frame no maker is making:
-                // give way at once rather than finish the segment.
-                let around = aroundSlots(of: s)
-                if let f = focusSlots(of: s).first, f < slot - around || f > max(target, slot + reach), !s.segments.covers(f),
-                   stuck[path]?.contains(f) != true,
-                   !claims.contains(where: { $0.key != number && $0.value.path == path && gop(around: $0.value.slots, in: s).contains(f) }) {
-                    return .stop
-                }
-                claims[number] = (path, start...max(slot, target))
-                return write()
+            func sprintOrWrite(towards next: Int64) -> Verdict {
+                // Someone waits for the frame: straight there, written from it on. A finger going
+                // back will want the frames on the way: they are written.
+                guard let f = focus, f == next, focusHeading(of: s) >= 0 || awaited[path]?.contains(f) == true,
+                      f - slot > (awaited[path]?.contains(f) == true ? 0 : Int64(max(0, settings.proxySprintFrames))),
+                      !writing.contains(where: { $0.key != number && $0.value.path == path && $0.value.slots.upperBound > slot && $0.value.slots.upperBound < f })
+                else { return write() }
+                // Where it stands, so the cache knows how far it is and others leave it the cores.
+                writing[number] = (path, slot...slot)
+                return .skip
             }
+            // A jump: the user now looks far from this run, at a frame no maker is making:
+            // give way at once rather than finish the segment.
+            if let f = focus, f < slot - aroundSlots(of: s) || !reachable(f, from: slot, target: target, in: s),
+               stuck[path]?.contains(f) != true,
+               !claims.contains(where: { $0.key != number && $0.value.path == path && gop(around: $0.value.slots, in: s).contains(f) }) {
+                return .stop
+            }
+            if !taken && !segmentFull {
+                if let f = focus, f > slot { target = max(target, f) }
+                claims[number] = (path, start...max(slot, target))
+                return sprintOrWrite(towards: focus.map { $0 > slot ? $0 : slot } ?? slot)
+            }
+            // Look up again: go on to what is wanted next when it lies ahead within reach.
             guard let next = nextSlot(of: path, for: number), !yields(number, at: next, of: path) else { return .stop }
-            guard next >= slot, next <= max(target, slot + reach) else { return .stop }
-            target = max(target, next)
+            if next >= slot, reachable(next, from: slot, target: target, in: s) {
+                target = max(target, next)
+                claims[number] = (path, start...target)
+                return taken ? .skip : sprintOrWrite(towards: next)
+            }
+            // What is wanted next lies elsewhere, but this run has not reached its own target
+            // yet (the other makers' claims moved meanwhile): it goes on there rather than stop
+            // at the keyframe it started from.
+            guard target > slot, !s.segments.covers(target),
+                  !writing.contains(where: { $0.key != number && $0.value.path == path && $0.value.slots.contains(target) }) else { return .stop }
             claims[number] = (path, start...target)
             return taken ? .skip : write()
         }
     }
 
-    /// How many frames before `slot` of `path` the nearest maker writing towards it stands
-    /// (nil when none is: then nobody will make it soon).
+    /// Whether a run at `slot` heading for `target` goes on to `next` rather than stop and seek:
+    /// it is the target or within `proxyReachSeconds`, or no keyframe lies between (a seek
+    /// would land before `slot`). Holding the lock.
+    private func reachable(_ next: Int64, from slot: Int64, target: Int64, in s: Source) -> Bool {
+        let reach = Int64((settings.proxyReachSeconds / s.frameDuration.seconds).rounded())
+        if next <= max(target, slot + reach) { return true }
+        guard let k = s.keyframes.last(where: { $0 <= next }) else { return false }
+        return k <= slot
+    }
+
+    /// How many frames before `slot` of `path` the nearest maker writing towards it stands: 0
+    /// when its open segment holds the frame already, nil when none is (then nobody will make
+    /// it soon).
     func makerDistance(to slot: Int64, of path: String) -> Int64? {
         condition.withLock {
-            writing.values.filter { $0.path == path && $0.slots.upperBound < slot }.map { slot - $0.slots.upperBound }.min()
+            writing.values.filter { $0.path == path && $0.slots.lowerBound <= slot }.map { max(0, slot - $0.slots.upperBound) }.min()
         }
     }
 
@@ -280,9 +320,13 @@ public final class ProxyStore: @unchecked Sendable {
     /// someone waits for is published at once.
     func await(_ slot: Int64, of path: String) { condition.withLock { awaited[path, default: []].insert(slot) } }
 
-    /// Whether `slot` of `path` is awaited (and no longer, once asked).
-    func takeAwaited(_ slot: Int64, of path: String) -> Bool {
-        condition.withLock { awaited[path]?.remove(slot) != nil }
+    /// Whether a slot of `slots` of `path` is awaited (and no longer, once asked).
+    func takeAwaited(_ slots: ClosedRange<Int64>, of path: String) -> Bool {
+        condition.withLock {
+            guard let wanted = awaited[path]?.filter({ slots.contains($0) }), !wanted.isEmpty else { return false }
+            awaited[path]?.subtract(wanted)
+            return true
+        }
     }
 
     /// The keyframe slot at or before `slot` of `path`, when the keyframes are known.
@@ -358,6 +402,13 @@ public final class ProxyStore: @unchecked Sendable {
     private func focusSlots(of s: Source) -> [Int64] {
         let fresh = frameNumber - max(1, settings.proxyInterestFrames)
         return [FrameLane.preview, .canvas].compactMap { s.focus[$0] }.filter { $0.frame >= fresh }.map(\.slot)
+    }
+
+    /// Which way the most urgent lane's slot moved last (see `Source.heading`). Holding the lock.
+    private func focusHeading(of s: Source) -> Int {
+        let fresh = frameNumber - max(1, settings.proxyInterestFrames)
+        guard let lane = [FrameLane.preview, .canvas].first(where: { (s.focus[$0]?.frame ?? Int.min) >= fresh }) else { return 0 }
+        return s.heading[lane] ?? 0
     }
 
     /// `proxyAroundSeconds` in slots of `s`.

@@ -22,6 +22,8 @@ final class DecoderTests: XCTestCase {
         }
         try TestPattern.writeClip(to: Self.folder.appendingPathComponent("rotated.mp4"),
                                   settings: .init(codec: .h264, width: 320, height: 180, keyframeInterval: 25, rotation: 90), frames: 30, style: 2)
+        try TestPattern.writeClip(to: Self.folder.appendingPathComponent("gop-240.mp4"),
+                                  settings: .init(codec: .h264, width: 320, height: 180, keyframeInterval: 240), frames: 300, style: 1)
         Self.made = true
     }
 
@@ -62,6 +64,21 @@ final class DecoderTests: XCTestCase {
         for i in 1..<20 { _ = try decoder.frame(at: Time.frame(atRate: 30) * Int64(i)) }
         XCTAssertEqual(decoder.seeks, seeks)
         XCTAssertLessThan(decoder.framesDecoded, 30, "each frame decoded about once")
+    }
+
+    func testAFrameSecondsOnInTheSameKeyframeIntervalIsDecodedOnNotSoughtBack() throws {
+        let decoder = try VideoDecoder(path: Self.folder.appendingPathComponent("gop-240.mp4").path)
+        let frame = Time.frame(atRate: 30)
+        _ = try decoder.frame(at: frame * 20)
+        let seeks = decoder.seeks, decoded = decoder.framesDecoded
+        // 6 s on, still before the next keyframe (at 8 s): a seek would land at 0 again.
+        let far = try decoder.frame(at: frame * 200)
+        XCTAssertEqual(far.time, frame * 200)
+        XCTAssertEqual(decoder.seeks, seeks, "no seek back to the keyframe")
+        XCTAssertLessThanOrEqual(decoder.framesDecoded - decoded, 185, "the 180 frames between, decoded once")
+        // Past the next keyframe a seek is cheaper, and is taken.
+        _ = try decoder.frame(at: frame * 290)
+        XCTAssertEqual(decoder.seeks, seeks + 1)
     }
 
     func testUnreadableFilesAreClearErrors() {

@@ -124,26 +124,58 @@ final class ProxyStoreTests: XCTestCase {
                        TestPattern.readStamp(f.image))
     }
 
-    func testSegmentsAreMadeWhereThePlayheadIsFirst() throws {
-        let proxies = store("playhead-first") { $0.proxyPictureSize = 160; $0.proxyMakers = 1; $0.proxyAroundSeconds = 1 }
+    /// Makes the long clip's proxy in the background while the lane looks at `looks` in turn,
+    /// and answers `question` the moment the segment holding `slot` is published.
+    private func whenMade(_ slot: Int64, by proxies: ProxyStore, lookingAt looks: [Int64], _ question: @escaping () -> Bool) throws -> Bool? {
         let info = try XCTUnwrap(MediaCache.open(Self.long).info)
-        // The playhead rests at 15 s of 20 before anything is made.
-        proxies.look(at: 450, of: Self.long, lane: .canvas)
-        let firstAtPlayhead = expectation(description: "the playhead's segment")
+        for look in looks { proxies.look(at: look, of: Self.long, lane: .canvas) }
+        let made = expectation(description: "the segment holding \(slot)")
         let seen = NSLock()
-        var farAwayWhenPlayheadMade: Bool?
+        var answer: Bool?
         proxies.request(Self.long, info: info) {
             seen.withLock {
-                guard farAwayWhenPlayheadMade == nil, proxies.segment(of: Self.long, slot: 450) != nil else { return }
-                farAwayWhenPlayheadMade = proxies.segment(of: Self.long, slot: 30) != nil || proxies.segment(of: Self.long, slot: 590) != nil
-                firstAtPlayhead.fulfill()
+                guard answer == nil, proxies.segment(of: Self.long, slot: slot) != nil else { return }
+                answer = question()
+                made.fulfill()
             }
         }
-        wait(for: [firstAtPlayhead], timeout: 20)
-        XCTAssertEqual(seen.withLock { farAwayWhenPlayheadMade }, false, "nothing far from the playhead was made before it")
+        wait(for: [made], timeout: 20)
+        return seen.withLock { answer }
+    }
+
+    /// Waits for the long clip's whole proxy and checks it holds every frame once, in order.
+    private func assertEveryFrameOnce(in proxies: ProxyStore, _ message: String) throws {
         try waitUntil(timeout: 30) { proxies.isComplete(Self.long) }
         let copy = try proxyFrames(of: Self.long, in: proxies, frameDuration: .frame(atRate: 30))
-        XCTAssertEqual(copy.map(\.index), Array(0..<600), "then the rest, every frame once")
+        XCTAssertEqual(copy.map(\.index), Array(0..<600), message)
+    }
+
+    func testSegmentsAreMadeWhereThePlayheadIsFirst() throws {
+        let proxies = store("playhead-first") { $0.proxyPictureSize = 160; $0.proxyMakers = 1; $0.proxyAroundSeconds = 1 }
+        // The playhead rests at 15 s of 20 before anything is made.
+        let farAway = try whenMade(450, by: proxies, lookingAt: [450]) {
+            proxies.segment(of: Self.long, slot: 30) != nil || proxies.segment(of: Self.long, slot: 590) != nil
+        }
+        XCTAssertEqual(farAway, false, "nothing far from the playhead was made before it")
+        try assertEveryFrameOnce(in: proxies, "then the rest, every frame once")
+    }
+
+    func testAfterAJumpTheFrameAtTheFingerIsMadeBeforeItsKeyframeInterval() throws {
+        let proxies = store("sprint") { $0.proxyPictureSize = 160; $0.proxyMakers = 1; $0.proxySprintFrames = 8 }
+        // The finger lands 50 frames after a keyframe (keyframes every 60 frames).
+        let startOfInterval = try whenMade(170, by: proxies, lookingAt: [170]) { proxies.segment(of: Self.long, slot: 125) != nil }
+        XCTAssertEqual(startOfInterval, false, "the frames from the keyframe to the finger were passed, not written first")
+        XCTAssertEqual(proxies.segment(of: Self.long, slot: 162)?.file, proxies.segment(of: Self.long, slot: 170)?.file,
+                       "writing began a few frames before the finger")
+        try assertEveryFrameOnce(in: proxies, "the frames passed are made later, every frame once")
+    }
+
+    func testAFingerGoingBackGetsTheFramesOnTheWayWritten() throws {
+        let proxies = store("going-back") { $0.proxyPictureSize = 160; $0.proxyMakers = 1; $0.proxySprintFrames = 8 }
+        // The finger moves back through 170 and 168 (keyframes every 60 frames): it will want
+        // the frames between the keyframe and it next.
+        let onTheWay = try whenMade(168, by: proxies, lookingAt: [170, 168]) { proxies.segment(of: Self.long, slot: 125) != nil }
+        XCTAssertEqual(onTheWay, true, "the frames from the keyframe on were written on the way to the finger")
     }
 
     func testTheCacheDecodesFromASegmentAsSoonAsItExists() throws {

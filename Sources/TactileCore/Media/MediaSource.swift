@@ -97,8 +97,9 @@ public protocol MediaSource: ImageStore {
     func thumbnail(of path: String, at time: Time, height: Int) -> MediaPicture?
     /// The sound's peaks, once computed (nil while computing, or without sound).
     func waveform(of path: String) -> Waveform?
-    /// Tells the source which thumbnails the screen needs now: requests for others are dropped.
-    func beginFrame()
+    /// Starts a frame at `now`: the source learns which thumbnails the screen needs now
+    /// (requests for others are dropped) and how long a finger has stayed on one frame.
+    func beginFrame(at now: Time)
     /// Counts results that arrived: when it changes, the screen is stale.
     var generation: Int { get }
     /// Problems met since the last call (a file offline, a decode failing), each a sentence a
@@ -114,7 +115,7 @@ public final class NoMediaSource: MediaSource {
     public func thumbnail(of path: String, at time: Time, height: Int) -> MediaPicture? { nil }
     public func waveform(of path: String) -> Waveform? { nil }
     public func image(for handle: ImageHandle) -> RGBAImage? { nil }
-    public func beginFrame() {}
+    public func beginFrame(at now: Time) {}
     public var generation: Int { 0 }
     public func takeProblems() -> [String] { [] }
 }
