@@ -74,9 +74,9 @@ public enum StudyRun {
                 s.prepare = { part in
                     part.refreshRate = window.refreshRate
                     part.stopwatch = window.clock
-                    let rate = part.configuration.media.playbackSampleRate
+                    let settings = part.configuration.media
                     part.sound = { project, position in
-                        PlaybackMixer(project: project, from: position, sampleRate: rate) { media.status(of: $0).info?.hasAudio == true }
+                        PlaybackMixer(project: project, from: position, sampleRate: settings.playbackSampleRate, settings: settings) { media.status(of: $0).info?.hasAudio == true }
                     }
                 }
                 if let observer { Self.connect(observer, to: s, host: host) }

@@ -133,7 +133,7 @@ public enum Windowed {
                 s.configurationWatcher = watcher
                 s.adjustReloaded = switches
                 s.sound = { project, position in
-                    PlaybackMixer(project: project, from: position, sampleRate: configuration.media.playbackSampleRate) { media.status(of: $0).info?.hasAudio == true }
+                    PlaybackMixer(project: project, from: position, sampleRate: configuration.media.playbackSampleRate, settings: configuration.media) { media.status(of: $0).info?.hasAudio == true }
                 }
                 recording?.attach(to: s, framesPerSecond: window.refreshRate, clockOrigin: window.clock.originUptimeNanoseconds)
                 if let thinkAloud, let folder = recordFolder {

@@ -197,6 +197,8 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var undoLimit: Int = 200
         /// How long a banner message stays, in seconds. Default 4 s.
         public var bannerDuration: Double = 4
+        /// How much the outgoing picture grows over a zoom transition (0.3: to 130 %). Default 0.3.
+        public var transitionZoom: Double = 0.3
         /// How long the media browser sheet takes to slide up, in seconds. Default 0.25 s.
         public var browserSlideDuration: Double = 0.25
         /// How near an overlay's centre or edge snaps to the canvas's centre lines, edges and safe
@@ -327,6 +329,11 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// the window with a picture) does not count as a rest. In milliseconds; default 12
         /// (less than a frame at 60 Hz).
         public var scrubRestMilliseconds: Double = 12
+        /// How far a track that ducks (music) is lowered while another track's sound plays, in
+        /// decibels. Default −12 dB.
+        public var duckDecibels: Double = -12
+        /// How long the ducked level takes to ease down or back up, in seconds. Default 0.25 s.
+        public var duckRampSeconds: Double = 0.25
         /// When the finger rests where a proxy maker is about to write the frame, the canvas
         /// waits for its segment; if the maker makes no progress for this long, in milliseconds,
         /// the file is decoded instead. Default 40 ms.

@@ -96,6 +96,7 @@ extension TactileConfiguration {
         r["editing.minimumClipDuration"] = .seconds(0.01, 3600); r["editing.newClipDuration"] = .seconds(0.01, 86_400)
         r["editing.playbackFrameRate"] = .init(1, 240, unit: "fps"); r["editing.undoLimit"] = .init(1, 100_000)
         r["editing.bannerDuration"] = .seconds(0, 3600); r["editing.browserSlideDuration"] = .seconds(0, 10)
+        r["editing.transitionZoom"] = .init(0, 4)
         r["editing.overlaySnapThreshold"] = .init(0, 100, unit: "pt"); r["editing.overlaySafeMargin"] = .init(0, 0.4)
         r["editing.overlayRotationSnap"] = .init(0, 45, unit: "°"); r["editing.overlayMinimumTarget"] = .init(0, 200, unit: "pt")
         // Cues.
@@ -116,6 +117,7 @@ extension TactileConfiguration {
         r["media.proxyInterestFrames"] = .init(1, 100_000); r["media.quickScrubCheapFrames"] = .init(0, 10_000)
         r["media.proxyWaitStallMilliseconds"] = .init(0, 10_000, unit: "ms")
         r["media.scrubRestMilliseconds"] = .init(0, 10_000, unit: "ms")
+        r["media.duckDecibels"] = .init(-60, 0, unit: "dB"); r["media.duckRampSeconds"] = .init(0, 10, unit: "s")
         r["media.quickPictureSize"] = .init(16, 8192, unit: "px"); r["media.quickScrubNearestFrames"] = .init(0, 250)
         // Touchscreen.
         r["touchscreen.rotation"] = .init(0, 270, unit: "°", note: "0, 90, 180 or 270 °")

@@ -63,12 +63,27 @@ public struct Editor {
             }
         }
         flush()
+        keepTransitionsAndFadesValid(&state, now: now, effects: &effects)
         let ui = pass(&state, touches: [], now: now, effects: &effects)
         var output = FrameOutput(drawList: ui.draw, cues: effects.cues, elements: ui.elements, log: effects.log, requests: ui.requests)
         output.arenaDecisions = effects.decisions
         // The arena as it stands, only for the debugger that draws it (not on every frame's path).
         if configuration.overlays.arena { output.arena = state.ui.arena.snapshot }
         return output
+    }
+
+    /// After an edit (not in the middle of a drag, which may yet bring clips back together):
+    /// transitions whose clips no longer meet are removed, those longer than their footage
+    /// allows are shortened, saying so in a banner and the log; fades longer than their clip are
+    /// shortened with it. The edit's undo step holds the project before it, so nothing is lost.
+    private func keepTransitionsAndFadesValid(_ state: inout EditorState, now: Time, effects: inout Effects) {
+        guard state.timeline.drag == nil, state.effectsChecked != state.project else { return }
+        let (kept, notes) = state.project.keepingTransitionsValid()
+        state.project = kept.keepingFadesWithinClips()
+        state.effectsChecked = state.project
+        guard !notes.isEmpty else { return }
+        state.banner = Banner(message: notes.joined(separator: " "), isError: false, until: now + .seconds(configuration.editing.bannerDuration))
+        for note in notes { effects.log.append(LogEvent(time: now, kind: "transitionChanged", fields: ["message": .string(note)])) }
     }
 
     /// Opens every clip's media up front, so files gone missing are reported in this frame, and

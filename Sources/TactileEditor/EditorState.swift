@@ -80,6 +80,8 @@ public struct EditorState: Sendable {
     public var tasks: TaskRun?
     /// The media generation and project the clips were last fitted to their media's lengths for.
     var mediaFit: (generation: Int, project: Project)?
+    /// The project whose transitions and fades were last checked to fit its clips.
+    var effectsChecked: Project?
 
     public init(project: Project, configuration: TactileConfiguration = TactileConfiguration(), viewport: Size? = nil) {
         self.project = project

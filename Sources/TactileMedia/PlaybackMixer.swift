@@ -1,17 +1,23 @@
 import Foundation
 import TactileCore
 
-/// Mixes the sound of a project from a timeline position onwards: every clip with sound that
-/// plays (audio clips, video clips whose files have sound) is decoded from its source offset,
-/// resampled to one rate and channel layout by libswresample, and summed. Clips open as the
-/// cursor reaches them and close when it leaves them.
+/// Mixes the sound of a project from a timeline position onwards, as `SoundMix` says: every
+/// clip with sound that plays (audio clips, video clips whose files have sound) is decoded from
+/// its source offset, resampled to one rate and channel layout by libswresample, scaled by its
+/// level, fades and transitions, and summed; tracks that duck are eased down by
+/// `media.duckDecibels` while another track sounds. Clips open as the cursor reaches them and
+/// close when it leaves them.
 public final class PlaybackMixer {
     public let sampleRate: Int
     public static let channels = 2
     /// The timeline position of the next sample rendered.
     public private(set) var position: Time
-    private let clips: [Clip]
+    private let mix: SoundMix
     private var voices: [String: Voice] = [:]
+    /// The ducking voices' level now (1: not ducked), its target while others sound, and how
+    /// much it may change per frame.
+    private var duckLevel = 1.0
+    private let duckedLevel: Double, duckStep: Double
     /// Problems opening or decoding sound (each file once).
     public private(set) var problems: [String] = []
 
@@ -22,24 +28,31 @@ public final class PlaybackMixer {
         var finished = false
         init(decoder: AudioDecoder) { self.decoder = decoder }
 
-        /// The next `frames` stereo frames (silence past the end).
-        func pull(_ frames: Int, into out: inout [Float], at offset: Int) {
+        /// Adds the next `frames` stereo frames (silence past the end), each scaled by `gain(frame)`.
+        func pull(_ frames: Int, into out: inout [Float], at offset: Int, gain: (Int) -> Float) {
             let wanted = frames * PlaybackMixer.channels
             while buffer.count - readIndex < wanted && !finished {
                 if readIndex > 0 { buffer.removeFirst(readIndex); readIndex = 0 }
                 finished = !((try? decoder.read(into: &buffer)) ?? false)
             }
             let available = min(wanted, buffer.count - readIndex)
-            for i in 0..<available { out[offset + i] += buffer[readIndex + i] }
+            var frame = -1, g: Float = 0
+            for i in 0..<available {
+                if i / PlaybackMixer.channels != frame { frame = i / PlaybackMixer.channels; g = gain(frame) }
+                out[offset + i] += buffer[readIndex + i] * g
+            }
             readIndex += available
         }
     }
 
-    /// A mixer over the clips of `project` for which `hasSound` says yes, starting at `position`.
-    public init(project: Project, from position: Time, sampleRate: Int, hasSound: (String) -> Bool) {
+    /// A mixer over the clips of `project` for which `hasSound` says yes, starting at `position`;
+    /// `settings` gives the ducking.
+    public init(project: Project, from position: Time, sampleRate: Int, settings: TactileConfiguration.Media = .init(), hasSound: (String) -> Bool) {
         self.sampleRate = sampleRate
         self.position = position
-        clips = project.tracks.flatMap(\.clips).filter { clip in clip.media.map(hasSound) ?? false }
+        mix = SoundMix(project: project, hasSound: hasSound)
+        duckedLevel = pow(10, min(0, settings.duckDecibels) / 20)
+        duckStep = 1 / max(1, settings.duckRampSeconds * Double(sampleRate))
     }
 
     /// The next `frames` frames of interleaved stereo, and moves the cursor on.
@@ -47,31 +60,45 @@ public final class PlaybackMixer {
         var out = [Float](repeating: 0, count: frames * Self.channels)
         let span = Time(ticks: Int64(frames) * Time.ticksPerSecond / Int64(sampleRate))
         let end = position + span
-        for clip in clips where clip.start < end && clip.end > position {
-            guard let voice = voice(for: clip) else { continue }
-            // The part of this block the clip covers, in frames.
-            let first = clip.start > position ? frameCount(clip.start - position) : 0
-            let last = clip.end < end ? min(frames, frameCount(clip.end - position)) : frames
-            if last > first { voice.pull(last - first, into: &out, at: first * Self.channels) }
+        let start = position
+        func time(ofFrame f: Int) -> Time { start + Time(ticks: Int64(f) * Time.ticksPerSecond / Int64(sampleRate)) }
+        // The ducking voices' level for each frame of this block, eased towards its target.
+        var duck = [Float](repeating: 1, count: frames)
+        if mix.voices.contains(where: \.ducks) {
+            for f in 0..<frames {
+                let target = mix.duckingSoundPlays(at: time(ofFrame: f)) ? duckedLevel : 1
+                duckLevel = duckLevel < target ? min(target, duckLevel + duckStep) : max(target, duckLevel - duckStep)
+                duck[f] = Float(duckLevel)
+            }
+        }
+        for v in mix.voices where v.start < end && v.end > position {
+            guard let voice = voice(for: v) else { continue }
+            // The part of this block the voice covers, in frames.
+            let first = v.start > position ? frameCount(v.start - position) : 0
+            let last = v.end < end ? min(frames, frameCount(v.end - position)) : frames
+            if last > first {
+                voice.pull(last - first, into: &out, at: first * Self.channels) { i in
+                    Float(v.gain(at: time(ofFrame: first + i))) * (v.ducks ? duck[first + i] : 1)
+                }
+            }
         }
         position = end
-        for (id, _) in voices where clips.first(where: { $0.id == id }).map({ $0.end <= position }) ?? true { voices[id] = nil }
+        for (id, _) in voices where mix.voices.first(where: { $0.clip.id == id }).map({ $0.end <= position }) ?? true { voices[id] = nil }
         for i in out.indices { out[i] = max(-1, min(1, out[i])) }
         return out
     }
 
     private func frameCount(_ t: Time) -> Int { Int(t.ticks * Int64(sampleRate) / Time.ticksPerSecond) }
 
-    private func voice(for clip: Clip) -> Voice? {
-        if let v = voices[clip.id] { return v }
-        guard let path = clip.media else { return nil }
+    private func voice(for v: SoundMix.Voice) -> Voice? {
+        if let existing = voices[v.clip.id] { return existing }
         do {
-            let decoder = try AudioDecoder(path: path, sampleRate: sampleRate, channels: Self.channels)
-            let offset = clip.sourceStart + max(.zero, position - clip.start)
+            let decoder = try AudioDecoder(path: v.media, sampleRate: sampleRate, channels: Self.channels)
+            let offset = v.sourceAtStart + max(.zero, position - v.start)
             if offset > .zero { try decoder.seek(to: offset) }
-            let v = Voice(decoder: decoder)
-            voices[clip.id] = v
-            return v
+            let voice = Voice(decoder: decoder)
+            voices[v.clip.id] = voice
+            return voice
         } catch {
             if !problems.contains("\(error)") { problems.append("\(error)") }
             return nil

@@ -24,12 +24,12 @@ final class CompositionFormatTests: XCTestCase {
         XCTAssertEqual(project.format.height, 1920)
     }
 
-    func testAVersionOneFileOpensAsSixteenByNineAndSavesAsVersionTwo() throws {
+    func testAVersionOneFileOpensAsSixteenByNineAndSavesAsTheCurrentVersion() throws {
         let old = try ProjectFile.decode(Data(version1.utf8))
         XCTAssertEqual(old.format, CompositionFormat(.landscape))
         XCTAssertEqual(old.tracks[0].clips[0].duration, .seconds(2), "the clips come through the migration unchanged")
         let saved = try XCTUnwrap(try JSONSerialization.jsonObject(with: ProjectFile.encode(old)) as? [String: Any])
-        XCTAssertEqual(saved["version"] as? Int, 2)
+        XCTAssertEqual(saved["version"] as? Int, Project.formatVersion)
         let format = try XCTUnwrap(saved["format"] as? [String: Any])
         XCTAssertEqual(format["aspect"] as? String, "16:9")
         XCTAssertEqual(format["width"] as? Int, 1920)
@@ -59,7 +59,7 @@ final class CompositionFormatTests: XCTestCase {
         XCTAssertTrue(decodeError(version2("{\"aspect\":\"1:1\",\"width\":100000,\"height\":100000}"))?.message.contains("outside") == true)
         XCTAssertEqual(decodeError(version2("{\"aspect\":\"1:1\",\"width\":1080.5,\"height\":1080}"))?.path, "format.width")
         XCTAssertEqual(decodeError(version2("{\"aspect\":\"1:1\",\"width\":1080,\"height\":1080}")), nil)
-        XCTAssertEqual(decodeError("{\"version\":3,\"name\":\"x\",\"tracks\":[]}")?.path, "version")
+        XCTAssertEqual(decodeError("{\"version\":4,\"name\":\"x\",\"tracks\":[]}")?.path, "version")
     }
 
     func testAProjectMadeFromAVideoStartsAtThePresetNearestItsShape() {

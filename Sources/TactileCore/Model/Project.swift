@@ -43,13 +43,19 @@ public struct Clip: Hashable, Sendable, Identifiable {
     public var sticker: StickerShape?
     /// A text's look; nil on other clips (and on texts left as they came: `TextStyle.standard`).
     public var textStyle: TextStyle?
+    /// The transition at the cut before this clip (the previous clip on its track ends where
+    /// this one starts); nil: a hard cut.
+    public var transitionIn: Transition?
+    /// How loud its sound plays (video and audio clips).
+    public var sound: ClipSound
 
     public init(id: String, kind: ClipKind, media: String? = nil, title: String, start: Time, duration: Time,
                 sourceStart: Time = .zero, sourceDuration: Time? = nil, transform: OverlayTransform? = nil, sticker: StickerShape? = nil,
-                textStyle: TextStyle? = nil) {
+                textStyle: TextStyle? = nil, transitionIn: Transition? = nil, sound: ClipSound = .standard) {
         self.id = id; self.kind = kind; self.media = media; self.title = title
         self.start = start; self.duration = duration; self.sourceStart = sourceStart; self.sourceDuration = sourceDuration
         self.transform = transform; self.sticker = sticker; self.textStyle = textStyle
+        self.transitionIn = transitionIn; self.sound = sound
     }
 
     /// The look a text clip shows.
@@ -74,9 +80,14 @@ public struct Track: Hashable, Sendable, Identifiable {
     public var kind: TrackKind
     /// Clips in ascending start order.
     public var clips: [Clip]
+    /// Its sound is not heard (in playback and export).
+    public var isMuted: Bool
+    /// Its sound (music) is lowered while another track's sound plays (ducking).
+    public var ducksUnderOtherSound: Bool
 
-    public init(id: String, kind: TrackKind, clips: [Clip] = []) {
+    public init(id: String, kind: TrackKind, clips: [Clip] = [], isMuted: Bool = false, ducksUnderOtherSound: Bool = false) {
         self.id = id; self.kind = kind; self.clips = clips.sorted { $0.start < $1.start }
+        self.isMuted = isMuted; self.ducksUnderOtherSound = ducksUnderOtherSound
     }
 
     /// The clip that plays at `t`, if any.
@@ -85,8 +96,8 @@ public struct Track: Hashable, Sendable, Identifiable {
 
 /// A video project: named tracks of clips in a composition format. Value type; edits make new values.
 public struct Project: Hashable, Sendable {
-    /// The version of the project file format this code writes (it reads 1 as well: see `ProjectFile`).
-    public static let formatVersion = 2
+    /// The version of the project file format this code writes (it reads 1 and 2 as well: see `ProjectFile`).
+    public static let formatVersion = 3
 
     public var name: String
     public var tracks: [Track]

@@ -4,12 +4,16 @@ public enum EditError: Error, Equatable, CustomStringConvertible {
     case noSuchClip(String)
     case notInsideClip
     case tooShort
+    case noCut(String)
+    case noRoomForTransition(String)
 
     public var description: String {
         switch self {
         case let .noSuchClip(id): return "There is no clip \"\(id)\"."
         case .notInsideClip: return "Move the playhead inside the clip to split it."
         case .tooShort: return "The pieces would be shorter than the shortest clip allowed."
+        case let .noCut(id): return "No clip ends where \"\(id)\" starts: a transition goes between two clips that meet."
+        case let .noRoomForTransition(reason): return "There is no footage for a transition here: \(reason)."
         }
     }
 }
@@ -83,6 +87,12 @@ extension Project {
         right.start = time
         right.duration = clip.end - time
         right.sourceStart = clip.sourceStart + left.duration
+        // The cut between the pieces is a hard one; the fade in stays at the start, the fade out at the end.
+        right.transitionIn = nil
+        right.sound.fadeIn = .zero
+        left.sound.fadeOut = .zero
+        left.sound.fadeIn = min(left.sound.fadeIn, left.duration)
+        right.sound.fadeOut = min(right.sound.fadeOut, right.duration)
         let clips = project.tracks[trackIndex].clips
         let i = clips.firstIndex { $0.id == id }!
         project.tracks[trackIndex].clips.replaceSubrange(i...i, with: [left, right])

@@ -71,7 +71,7 @@ public enum ProjectFile {
                 guard kind.accepts(clipKind) else {
                     throw ProjectFileError(path: cr.path + ".kind", "a \(clipKindName) clip cannot live on a \(kind.rawValue) track")
                 }
-                let clip = Clip(
+                var clip = Clip(
                     id: try cr.string(c, "id"), kind: clipKind, media: try cr.optionalString(c, "media"),
                     title: try cr.string(c, "title"),
                     start: try cr.seconds(c, "start", allowZero: true),
@@ -80,7 +80,8 @@ public enum ProjectFile {
                     sourceDuration: try cr.optionalSeconds(c, "sourceDuration", allowZero: false),
                     transform: try cr.transform(c, "transform"),
                     sticker: try cr.sticker(c, "sticker"),
-                    textStyle: try cr.textStyle(c, "style"))
+                    textStyle: try cr.textStyle(c, "style"),
+                    transitionIn: try cr.transition(c, "transition"))
                 if clip.transform != nil && kind != .overlay {
                     throw ProjectFileError(path: cr.path + ".transform", "only clips on an overlay track have a transform")
                 }
@@ -90,19 +91,25 @@ public enum ProjectFile {
                 if clip.sticker != nil && clipKind != .sticker {
                     throw ProjectFileError(path: cr.path + ".sticker", "only sticker clips have a sticker shape")
                 }
+                if let sound = try cr.sound(c, "sound", clipDuration: clip.duration) {
+                    guard clipKind.hasFiniteSource else { throw ProjectFileError(path: cr.path + ".sound", "only video and audio clips have sound") }
+                    clip.sound = sound
+                }
                 if let total = clip.sourceDuration, clip.sourceStart + clip.duration > total + Time(ticks: 1) {
                     throw ProjectFileError(path: cr.path, "sourceStart + duration (\(clip.sourceStart.seconds + clip.duration.seconds)s) runs past the source's \(total.seconds)s")
                 }
                 clips.append(clip)
             }
-            tracks.append(Track(id: try tr.string(t, "id"), kind: kind, clips: clips))
+            tracks.append(Track(id: try tr.string(t, "id"), kind: kind, clips: clips,
+                                isMuted: try tr.optionalBool(t, "muted") ?? false, ducksUnderOtherSound: try tr.optionalBool(t, "ducksUnderOtherSound") ?? false))
         }
         let project = Project(name: name, format: format, tracks: tracks)
         try validate(project, originalOrder: trackObjects)
         return project
     }
 
-    /// Checks what a single field cannot: unique ids and no overlapping clips on a track.
+    /// Checks what a single field cannot: unique ids, no overlapping clips on a track, and
+    /// transitions only at cuts, within the footage the clips have.
     public static func validate(_ project: Project, originalOrder: [Any]? = nil) throws {
         var seen: [String: String] = [:]
         for (ti, track) in project.tracks.enumerated() {
@@ -116,6 +123,15 @@ public enum ProjectFile {
                     throw ProjectFileError(path: "tracks[\(ti)]",
                         "clips \"\(PrintableText.of(prev.id, limit: 60))\" (\(fmt(prev.start))–\(fmt(prev.end))) and \"\(PrintableText.of(clip.id, limit: 60))\" (\(fmt(clip.start))–\(fmt(clip.end))) overlap")
                 }
+                if let t = clip.transitionIn {
+                    let field = "tracks[\(ti)].clips[\(ci)].transition"
+                    guard let limit = project.transitionLimit(atCutBefore: clip.id) else {
+                        throw ProjectFileError(path: field, "no clip ends where this one starts (\(fmt(clip.start))): a transition goes between two clips that meet")
+                    }
+                    if t.duration > limit.duration + Time(ticks: 1) {
+                        throw ProjectFileError(path: field + ".duration", "\(fmt(t.duration)) is longer than this cut allows (\(fmt(limit.duration))): \(limit.reason)")
+                    }
+                }
             }
         }
     }
@@ -127,25 +143,44 @@ public enum ProjectFile {
 
     /// The project as the JSON value its file holds (task plans' conditions read paths in it).
     public static func json(_ project: Project) -> JSONValue {
-        func seconds(_ t: Time) -> JSONValue { .number(t.seconds) }
-        return .object([
+        .object([
             ("version", .number(Double(Project.formatVersion))),
             ("name", .string(project.name)),
             ("format", .object([("aspect", .string(project.format.aspect.rawValue)), ("width", .number(Double(project.format.width))),
                                 ("height", .number(Double(project.format.height)))])),
-            ("tracks", .array(project.tracks.map { t in
-                .object([("id", .string(t.id)), ("kind", .string(t.kind.rawValue)), ("clips", .array(t.clips.map { c in
-                    .object([("id", .string(c.id)), ("kind", .string(c.kind.rawValue)), ("media", c.media.map { .string($0) } ?? .null),
-                             ("title", .string(c.title)), ("start", seconds(c.start)), ("duration", seconds(c.duration)),
-                             ("sourceStart", seconds(c.sourceStart)), ("sourceDuration", c.sourceDuration.map(seconds) ?? .null)]
-                            + (c.transform.map { t in [("transform", .object([("x", .number(t.x)), ("y", .number(t.y)), ("scale", .number(t.scale)),
-                                                                                 ("rotation", .number(t.rotation))]))] } ?? [])
-                            + (c.sticker.map { [("sticker", .string($0.rawValue))] } ?? [])
-                            + (c.textStyle.map { s in [("style", .object([("size", .string(s.size.rawValue)), ("colour", .string(s.colour.rawValue)),
-                                                                             ("background", .bool(s.background))]))] } ?? []))
-                }))])
-            })),
+            ("tracks", .array(project.tracks.map(json(track:)))),
         ])
+    }
+
+    /// A track's object: its id and kind, `muted` and `ducksUnderOtherSound` when set, its clips.
+    private static func json(track t: Track) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("id", .string(t.id)), ("kind", .string(t.kind.rawValue))]
+        if t.isMuted { fields.append(("muted", .bool(true))) }
+        if t.ducksUnderOtherSound { fields.append(("ducksUnderOtherSound", .bool(true))) }
+        fields.append(("clips", .array(t.clips.map(json(clip:)))))
+        return .object(fields)
+    }
+
+    /// A clip's object; the optional parts only when the clip has them.
+    private static func json(clip c: Clip) -> JSONValue {
+        func seconds(_ t: Time) -> JSONValue { .number(t.seconds) }
+        var fields: [(String, JSONValue)] = [
+            ("id", .string(c.id)), ("kind", .string(c.kind.rawValue)), ("media", c.media.map { .string($0) } ?? .null),
+            ("title", .string(c.title)), ("start", seconds(c.start)), ("duration", seconds(c.duration)),
+            ("sourceStart", seconds(c.sourceStart)), ("sourceDuration", c.sourceDuration.map(seconds) ?? .null),
+        ]
+        if let t = c.transform {
+            fields.append(("transform", .object([("x", .number(t.x)), ("y", .number(t.y)), ("scale", .number(t.scale)), ("rotation", .number(t.rotation))])))
+        }
+        if let shape = c.sticker { fields.append(("sticker", .string(shape.rawValue))) }
+        if let s = c.textStyle {
+            fields.append(("style", .object([("size", .string(s.size.rawValue)), ("colour", .string(s.colour.rawValue)), ("background", .bool(s.background))])))
+        }
+        if let t = c.transitionIn { fields.append(("transition", .object([("kind", .string(t.kind.rawValue)), ("duration", seconds(t.duration))]))) }
+        if c.sound != .standard {
+            fields.append(("sound", .object([("decibels", .number(c.sound.decibels)), ("fadeIn", seconds(c.sound.fadeIn)), ("fadeOut", seconds(c.sound.fadeOut))])))
+        }
+        return .object(fields)
     }
 
     /// Writes the project atomically: a reader sees the old file or the new one, never half.
@@ -231,6 +266,36 @@ private struct FieldReader {
             style.background = b
         }
         return style
+    }
+    /// `true` or `false`, or nil when absent.
+    func optionalBool(_ o: [String: Any], _ key: String) throws -> Bool? {
+        guard let v = o[key], !(v is NSNull) else { return nil }
+        guard JSONNumber.isBoolean(v), let b = v as? Bool else { throw ProjectFileError(path: name(key), "expected true or false") }
+        return b
+    }
+    /// A transition, `{"kind": "crossDissolve", "duration": 0.5}`, or nil when absent.
+    func transition(_ o: [String: Any], _ key: String) throws -> Transition? {
+        guard let v = o[key], !(v is NSNull) else { return nil }
+        guard let t = v as? [String: Any] else { throw ProjectFileError(path: name(key), "expected an object or null") }
+        let inner = FieldReader(path: name(key))
+        let kindName = try inner.string(t, "kind")
+        guard let kind = Transition.Kind(rawValue: kindName) else {
+            let known = Transition.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ProjectFileError(path: inner.name("kind"), "unknown transition \"\(PrintableText.of(kindName, limit: 40))\" (expected one of \(known))")
+        }
+        return Transition(kind, duration: try inner.seconds(t, "duration", allowZero: false))
+    }
+    /// A clip's sound, `{"decibels": -6, "fadeIn": 0.5, "fadeOut": 1}` (each optional), or nil when absent.
+    func sound(_ o: [String: Any], _ key: String, clipDuration: Time) throws -> ClipSound? {
+        guard let v = o[key], !(v is NSNull) else { return nil }
+        guard let s = v as? [String: Any] else { throw ProjectFileError(path: name(key), "expected an object or null") }
+        let inner = FieldReader(path: name(key))
+        let decibels = try s["decibels"].map { try inner.number($0, "decibels") } ?? 0
+        let fadeIn = try inner.optionalSeconds(s, "fadeIn") ?? .zero, fadeOut = try inner.optionalSeconds(s, "fadeOut") ?? .zero
+        if let problem = ClipSound.problem(decibels: decibels, fadeIn: fadeIn, fadeOut: fadeOut, clipDuration: clipDuration) {
+            throw ProjectFileError(path: inner.name(problem.field), problem.message)
+        }
+        return ClipSound(decibels: decibels, fadeIn: fadeIn, fadeOut: fadeOut)
     }
     /// A sticker's shape by name, or nil when absent.
     func sticker(_ o: [String: Any], _ key: String) throws -> StickerShape? {

@@ -24,17 +24,16 @@ struct CanvasView {
         // At the very end (where playback stops) the last frame stays up, not a black picture.
         let duration = state.project.duration
         let t = state.playhead >= duration && duration > .zero ? duration - Time(ticks: 1) : state.playhead
-        let visual = state.project.tracks.filter { $0.kind == .video }.compactMap { $0.clip(at: t) }.last
+        let visualTrack = state.project.tracks.last { $0.kind == .video && $0.clip(at: t) != nil }
+        let visual = visualTrack?.clip(at: t)
         let overlays = state.project.tracks.filter { $0.kind == .overlay }.compactMap { $0.clip(at: t) }
         var canvasState: [String: ElementValue] = ["time": .number(state.playhead.seconds)]
         ui.clipped(to: picture) {
-            if let clip = visual {
+            if let clip = visual, let track = visualTrack, let (from, to, transition, progress) = transition(around: clip, on: track, at: t) {
+                canvasState.merge(drawTransition(transition, progress: progress, from: from, to: to, at: t, in: picture), uniquingKeysWith: { $1 })
+            } else if let clip = visual {
                 canvasState["clip"] = .string(clip.id)
-                if clip.media != nil {
-                    canvasState.merge(drawMedia(clip, at: t, in: picture), uniquingKeysWith: { $1 })
-                } else {
-                    drawBase(clip, at: t, in: picture)
-                }
+                canvasState.merge(drawPicture(of: clip, at: t, in: picture), uniquingKeysWith: { $1 })
             } else if overlays.isEmpty {
                 ui.text(theme.strings[.noClipAtPlayhead], in: picture, font: theme.bodyFont, color: theme.textTertiary, alignment: .center)
                 canvasState["empty"] = .bool(true)
@@ -81,9 +80,51 @@ struct CanvasView {
         ui.element(UIElement(id: "scrubPreview", role: "scrubOverlay", label: "Trim preview", frame: picture, state: state))
     }
 
+    /// The transition `clip` is part of at `t` on `track`, if any: the outgoing and incoming
+    /// clips, the transition and how far it has got.
+    private func transition(around clip: Clip, on track: Track, at t: Time) -> (Clip, Clip, Transition, Double)? {
+        guard let i = track.clips.firstIndex(where: { $0.id == clip.id }) else { return nil }
+        if let tr = clip.transitionIn, i > 0, track.clips[i - 1].end == clip.start, let p = tr.progress(at: t, cut: clip.start) {
+            return (track.clips[i - 1], clip, tr, p)
+        }
+        if i + 1 < track.clips.count, track.clips[i + 1].start == clip.end, let tr = track.clips[i + 1].transitionIn, let p = tr.progress(at: t, cut: clip.end) {
+            return (clip, track.clips[i + 1], tr, p)
+        }
+        return nil
+    }
+
+    /// Both clips of a transition as `TransitionLook` places them (the outgoing one from its
+    /// footage past its end, the incoming one from before its start). Returns inspect state.
+    private func drawTransition(_ transition: Transition, progress: Double, from: Clip, to: Clip, at t: Time, in picture: Rect) -> [String: ElementValue] {
+        let look = TransitionLook.of(transition.kind, progress: progress, zoom: configuration.editing.transitionZoom)
+        var state: [String: ElementValue] = ["clip": .string(progress < 0.5 ? from.id : to.id), "transition": .string(transition.kind.rawValue),
+                                             "transitionProgress": .number(progress), "transitionClips": .string("\(from.id),\(to.id)")]
+        func layer(_ clip: Clip, _ l: TransitionLook.Layer) {
+            guard l.opacity > 0, l.reveal.upperBound > l.reveal.lowerBound else { return }
+            let placed = Rect(x: picture.midX + l.offset * picture.width - picture.width * l.scale / 2, y: picture.midY - picture.height * l.scale / 2,
+                              width: picture.width * l.scale, height: picture.height * l.scale)
+            let shown = Rect(x: picture.x + l.reveal.lowerBound * picture.width, y: picture.y,
+                             width: (l.reveal.upperBound - l.reveal.lowerBound) * picture.width, height: picture.height)
+            ui.clipped(to: shown) {
+                let drawn = drawPicture(of: clip, at: t, in: placed, opacity: l.opacity)
+                if clip.id == to.id { state.merge(drawn, uniquingKeysWith: { $1 }) }
+            }
+        }
+        if look.incomingOnTop { layer(from, look.outgoing); layer(to, look.incoming) } else { layer(to, look.incoming); layer(from, look.outgoing) }
+        if look.black > 0 { ui.fill(picture, Color.black.opacity(look.black)) }
+        return state
+    }
+
+    /// A visual clip's picture at `t` in `picture`: its media's frame, or its base picture.
+    private func drawPicture(of clip: Clip, at t: Time, in picture: Rect, opacity: Double = 1) -> [String: ElementValue] {
+        if clip.media != nil { return drawMedia(clip, at: t, in: picture, opacity: opacity) }
+        drawBase(clip, at: t, in: picture, opacity: opacity)
+        return [:]
+    }
+
     /// The clip's decoded frame at the playhead, fitted into the picture; a calm backdrop while
     /// it loads; the reason when its media are offline. Returns inspect state.
-    private func drawMedia(_ clip: Clip, at t: Time, in picture: Rect) -> [String: ElementValue] {
+    private func drawMedia(_ clip: Clip, at t: Time, in picture: Rect, opacity: Double = 1) -> [String: ElementValue] {
         guard let path = clip.media else { return [:] }
         let status = media.status(of: path), m = theme.metrics.canvas
         switch status {
@@ -97,7 +138,7 @@ struct CanvasView {
         case let .ready(info):
             let source = info.isStill ? .zero : clip.sourceStart + (t - clip.start)
             if info.hasVideo, let frame = media.frame(of: path, at: source, lane: .canvas) {
-                ui.image(frame.handle, size: Size(width: Double(frame.width), height: Double(frame.height)), fitting: picture)
+                ui.image(frame.handle, size: Size(width: Double(frame.width), height: Double(frame.height)), fitting: picture, opacity: opacity)
                 return ["media": .string("ready"), "frameTime": .number(frame.time.seconds), "exact": .bool(frame.isExact)]
             }
             if !info.hasVideo {
@@ -109,23 +150,23 @@ struct CanvasView {
 
     /// The base picture of a clip: its colour washed over the frame, its title, and where in its
     /// source the playhead is.
-    private func drawBase(_ clip: Clip, at t: Time, in picture: Rect) {
+    private func drawBase(_ clip: Clip, at t: Time, in picture: Rect, opacity: Double = 1) {
         let color = theme.color(for: clip.kind), m = theme.metrics.canvas
-        ui.fill(picture, color.mixed(with: .black, 0.55))
+        ui.fill(picture, color.mixed(with: .black, 0.55).opacity(opacity))
         let bands = m.baseBands
         let progress = (t - clip.start).seconds / max(clip.duration.seconds, 0.001)
         for i in 0..<bands {
             let w = picture.width / Double(bands)
             let shade = 0.25 + 0.5 * abs(sin(Double(i) * 0.9 + progress * 3))
             ui.fill(Rect(x: picture.x + Double(i) * w, y: picture.y, width: w + 0.5, height: picture.height),
-                    color.mixed(with: .black, shade).opacity(0.5))
+                    color.mixed(with: .black, shade).opacity(0.5 * opacity))
         }
         ui.text(clip.title, in: picture.insetBy(dx: m.textInset, dy: 0).offsetBy(dx: 0, dy: -m.baseTitleLift), font: m.baseTitleFont,
-                color: .white, alignment: .center)
+                color: Color.white.opacity(opacity), alignment: .center)
         let source = clip.sourceStart + (t - clip.start)
         ui.text("\(clip.kind.rawValue) · \(TimeFormatting.timecode(source))",
                 in: Rect(x: picture.x, y: picture.midY + m.baseSourceDrop, width: picture.width, height: m.baseSourceHeight),
-                font: theme.captionFont, color: Color.white.opacity(0.7), alignment: .center)
+                font: theme.captionFont, color: Color.white.opacity(0.7 * opacity), alignment: .center)
     }
 
     /// Overlay `clip`'s box at scale 1, upright, on `picture`: a text as wide as its words at a

@@ -1,0 +1,48 @@
+/// What a transition looks like part way through: how each of the two pictures is placed and
+/// how opaque it is, and how much black lies over both. One description for the canvas and
+/// the export, so both draw the same picture at the same instant.
+public struct TransitionLook: Equatable, Sendable {
+    /// One picture's placement, against the composition.
+    public struct Layer: Equatable, Sendable {
+        public var opacity = 1.0
+        /// Shift to the right, in composition widths.
+        public var offset = 0.0
+        /// Size about the centre (1: as it is).
+        public var scale = 1.0
+        /// The part shown, in composition widths from the left edge (0 … 1: all of it).
+        public var reveal: ClosedRange<Double> = 0...1
+    }
+
+    public var outgoing = Layer()
+    public var incoming = Layer()
+    /// Black over both pictures, 0 … 1.
+    public var black = 0.0
+    /// The incoming picture is drawn over the outgoing one (else under it).
+    public var incomingOnTop = true
+
+    /// The look of `kind` at `progress` (0 … 1); `zoom` is how much the outgoing picture grows
+    /// in a zoom (`editing.transitionZoom`).
+    public static func of(_ kind: Transition.Kind, progress: Double, zoom: Double) -> TransitionLook {
+        let p = min(1, max(0, progress))
+        var look = TransitionLook()
+        switch kind {
+        case .crossDissolve:
+            look.incoming.opacity = p
+        case .dipToBlack:
+            look.outgoing.opacity = p < 0.5 ? 1 : 0
+            look.incoming.opacity = p < 0.5 ? 0 : 1
+            look.black = p < 0.5 ? 2 * p : 2 * (1 - p)
+        case .wipe:
+            look.incoming.reveal = 0...p
+        case .slide:
+            look.outgoing.offset = -p
+            look.incoming.offset = 1 - p
+        case .zoom:
+            look.incomingOnTop = false
+            look.outgoing.scale = 1 + zoom * p
+            look.outgoing.opacity = 1 - p
+            look.incoming.scale = 1 + zoom * (1 - p) / 3
+        }
+        return look
+    }
+}
