@@ -197,6 +197,9 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var undoLimit: Int = 200
         /// How long a banner message stays, in seconds. Default 4 s.
         public var bannerDuration: Double = 4
+        /// How long a transition picked at a cut lasts, in seconds (shortened, with a note, where
+        /// the clips have less footage to spare). Default 0.5 s.
+        public var transitionDuration: Double = 0.5
         /// How much the outgoing picture grows over a zoom transition (0.3: to 130 %). Default 0.3.
         public var transitionZoom: Double = 0.3
         /// How long the media browser sheet takes to slide up, in seconds. Default 0.25 s.

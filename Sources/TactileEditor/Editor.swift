@@ -183,6 +183,8 @@ public struct Editor {
                 timeline.apply(gesture, on: target, &state, layout: layout, now: now, effects: &effects)
             case let .overlay(target):
                 overlays.apply(gesture, on: target, &state, now: now, effects: &effects)
+            case let .transitionDuration(clipID, from, to):
+                TransitionDurationController(configuration: configuration).apply(gesture, clipID: clipID, track: (from, to), &state, now: now, effects: &effects)
             }
         }
         overlays.settle(&state, now: now, effects: &effects)

@@ -22,6 +22,11 @@ public enum EditorIntent: Hashable, Sendable {
     case toggleStickerPicker
     /// Add a sticker of this shape at the playhead.
     case addSticker(StickerShape)
+    /// Open the transition picker for the cut before clip `id` (nil: close it).
+    case openTransitionPicker(String?)
+    /// Put a transition of this kind at the cut before clip `id` (nil: a hard cut), at
+    /// `editing.transitionDuration` or as much as the footage allows (undoable).
+    case setTransition(String, Transition.Kind?)
     /// Add the media file at `path` as a clip at the playhead, at its full length.
     case addMedia(path: String, info: MediaInfo)
     /// Close the media browser without adding anything.
@@ -63,7 +68,7 @@ struct EditorActions {
         case .redo: intent = .redo
         case .escape:
             intent = state.browser != nil ? .closeBrowser : state.formatPicker ? .toggleFormatPicker
-                : state.stickerPicker ? .toggleStickerPicker : .deselect
+                : state.stickerPicker ? .toggleStickerPicker : state.transitionPicker != nil ? .openTransitionPicker(nil) : .deselect
         case .rotate: intent = .rotate
         case .backspace: intent = .deleteSelection
         case .enter: return
@@ -133,6 +138,26 @@ struct EditorActions {
         case .add(.sticker), .toggleStickerPicker:
             state.stickerPicker.toggle()
             effects.log.append(LogEvent(time: now, kind: state.stickerPicker ? "openStickers" : "closeStickers"))
+        case let .openTransitionPicker(id):
+            state.transitionPicker = id
+            effects.log.append(LogEvent(time: now, kind: id == nil ? "closeTransitions" : "openTransitions", fields: id.map { ["clip": .string($0)] } ?? [:]))
+            // The canvas shows the cut, so the transition picked plays there.
+            if let id, let cut = state.project.cut(before: id) {
+                state.playback = nil
+                state.playhead = cut.incoming.start
+            }
+        case let .setTransition(id, kind):
+            let current = state.project.clip(withID: id)?.clip.transitionIn
+            let duration = current?.duration ?? .seconds(configuration.editing.transitionDuration)
+            guard current?.kind != kind else { return }
+            do {
+                let (project, note) = try state.project.settingTransition(kind.map { Transition($0, duration: duration) }, atCutBefore: id)
+                commit(project, state: &state, now: now, effects: &effects, edit: "transition", clip: id)
+                effects.cues.append(CueEvent(.selection, reason: "transition"))
+                if let note { banner(note, state: &state, now: now) }
+            } catch {
+                failed(error, state: &state, now: now, effects: &effects)
+            }
         case let .addSticker(shape):
             state.stickerPicker = false
             let at = min(max(.zero, state.playhead), state.project.duration)

@@ -76,6 +76,10 @@ public struct EditorState: Sendable {
     public var formatPicker = false
     /// Whether the sticker picker is open.
     public var stickerPicker = false
+    /// The clip whose cut before it the transition picker is open for.
+    public var transitionPicker: String?
+    /// A drag on the picker's duration track: the project before it and the tenths it shows.
+    var transitionDurationDrag: TransitionDurationDrag?
     /// A test plan in progress (`run --plan`).
     public var tasks: TaskRun?
     /// The media generation and project the clips were last fitted to their media's lengths for.

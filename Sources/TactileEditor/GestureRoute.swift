@@ -13,6 +13,9 @@ public enum GestureRoute: Hashable, Sendable {
     case browser(BrowserTarget)
     /// An overlay on the canvas (a text, sticker or picture).
     case overlay(OverlayTarget)
+    /// The transition picker's duration track for the cut before clip `clipID`: the x of its
+    /// short end and of its long end, as drawn (the long end is on the left right to left).
+    case transitionDuration(clipID: String, from: Double, to: Double)
 }
 
 /// An overlay on the canvas as drawn when its gesture was made: which clip, and the geometry its
@@ -30,6 +33,9 @@ public enum TimelineTarget: Hashable, Sendable {
     case background, ruler
     case clip(id: String)
     case trimHandle(clipID: String, leading: Bool)
+    /// The junction button at the cut before clip `clipID`: a tap opens the transition picker,
+    /// a pan or pinch starting on it works the timeline as anywhere else.
+    case junction(clipID: String)
 
     /// The clip a tap, move or long press was made on.
     public var clipID: String? { if case let .clip(id) = self { return id }; return nil }

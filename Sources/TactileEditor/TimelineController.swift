@@ -91,7 +91,9 @@ struct TimelineController {
         let geometry = TimelineGeometry(pointsPerSecond: state.pointsPerSecond, playhead: state.playhead, playheadX: layout.playheadX)
         switch (g.kind, g.phase) {
         case (.tap, _):
-            if let id = target.clipID, state.selection == id, state.project.clip(withID: id)?.clip.kind == .text {
+            if case let .junction(id) = target {
+                actions.perform(.openTransitionPicker(id), state: &state, now: now, effects: &effects)
+            } else if let id = target.clipID, state.selection == id, state.project.clip(withID: id)?.clip.kind == .text {
                 // A tap on a selected text clip edits its words (so a double tap on one does).
                 actions.perform(.beginTextEdit(id), state: &state, now: now, effects: &effects)
             } else if let id = target.clipID {

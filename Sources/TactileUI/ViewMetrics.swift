@@ -98,6 +98,12 @@ public struct ViewMetrics: Hashable, Sendable {
         /// The duration pill: height, text padding, distance from the clip's right and bottom, corner
         /// radius, and the room it needs past the clip's start. 16, 12, 18, 20, 8, 4 pt.
         public var pillHeight = 16.0, pillPadding = 12.0, pillRight = 18.0, pillBottom = 20.0, pillRadius = 8.0, pillClearance = 4.0
+        /// The junction button at a cut between two clips: its drawn size, its hit area (a
+        /// finger's reach), corner radius, and the least room each clip must show either side
+        /// for it to appear; its outline; at most this share of the row's height; the sign's
+        /// inset as a share of its size. 20, 44, 5, 12, 1.5 pt, 0.6, 0.28.
+        public var junctionSize = 20.0, junctionHit = 44.0, junctionRadius = 5.0, junctionClearance = 12.0, junctionOutline = 1.5
+        public var junctionRowShare = 0.6, junctionSignInset = 0.28
         public init() {}
     }
 
@@ -239,6 +245,27 @@ public struct ViewMetrics: Hashable, Sendable {
         public init() {}
     }
 
+    /// The transition picker a cut's junction button opens: a panel of kinds above the toolbar.
+    public struct TransitionPicker: Hashable, Sendable {
+        /// The clip font's size these sizes are drawn at: they scale with it (`--ui-scale`). 12 pt.
+        public var designFont = 12.0
+        /// Kinds per row. 3.
+        public var columns = 3
+        /// The panel: its gap above the toolbar, padding, corner radius, the title's height. 8, 10, 18, 30 pt.
+        public var panelGap = 8.0, panelPadding = 10.0, panelRadius = 18.0, titleHeight = 30.0
+        /// An option: its height, corner radius, the preview strip's box (width, height), the label's height. 84, 12, 78 × 30, 18 pt.
+        public var optionHeight = 84.0, optionRadius = 12.0, previewWidth = 78.0, previewHeight = 30.0, optionLabelHeight = 18.0
+        /// The preview strip: the moments it shows (shares of the transition), the gap between
+        /// them, and the mark inside each tile as a share of its height (so a zoom shows). 0.2, 0.5, 0.8; 3 pt; 0.45.
+        public var previewMoments = [0.2, 0.5, 0.8], previewGap = 3.0, previewMark = 0.45
+        /// The chosen kind's outline width. 2 pt.
+        public var chosenLine = 2.0
+        /// The duration row under the kinds: its height (a finger's reach), the label's width,
+        /// the track's thickness and the knob's radius (larger while held). 44, 96, 4, 9, 12 pt.
+        public var durationRowHeight = 44.0, durationLabelWidth = 96.0, durationTrack = 4.0, durationKnob = 9.0, durationKnobHeld = 12.0
+        public init() {}
+    }
+
     /// The on-screen keyboard.
     public struct Keyboard: Hashable, Sendable {
         /// The clip font's size these sizes are drawn at: they scale with it (`--ui-scale`). 12 pt.
@@ -322,6 +349,7 @@ public struct ViewMetrics: Hashable, Sendable {
     public var textEditor = TextEditor()
     public var keyboard = Keyboard()
     public var stickerPicker = StickerPicker()
+    public var transitionPicker = TransitionPicker()
     public var kiosk = Kiosk()
     public var timeline = Timeline()
     public var bars = Bars()

@@ -86,3 +86,86 @@ final class CanvasTransitionTests: XCTestCase {
         XCTAssertFalse(zoomed.incomingOnTop, "the growing picture fades over the incoming one")
     }
 }
+
+/// Adding a transition by touch: the junction button at a cut opens the picker, a tap on a kind
+/// puts it there (shortened, with a banner, where the footage is short), None takes it away.
+final class TransitionPickerTests: XCTestCase {
+    /// The demo with the timeline at 12 s: the cut from the title card into Forest (13.5 s) on screen.
+    private func nearTheForestCut(_ configuration: TactileConfiguration = TactileConfiguration()) -> EditorHarness {
+        let h = EditorHarness(configuration: configuration)
+        h.state.playhead = .seconds(12)
+        h.frame()
+        return h
+    }
+
+    func testATapOnAJunctionOpensThePickerAndAKindGoesOnTheCut() throws {
+        let h = nearTheForestCut()
+        let junction = try XCTUnwrap(h.element("junction:forest"), "a junction at the cut from the title card into Forest")
+        XCTAssertEqual(junction.state["kind"], .string("none"))
+        h.tap("junction:forest")
+        XCTAssertEqual(h.element("transitionPicker")?.state["clip"], .string("forest"))
+        XCTAssertEqual(h.state.playhead, .seconds(13.5), "the canvas moves to the cut")
+        XCTAssertEqual(h.elements(role: "transitionOption").count, 6, "None and five kinds")
+        h.tap("transitionPicker.slide")
+        XCTAssertEqual(h.state.project.clip(withID: "forest")?.clip.transitionIn, Transition(.slide, duration: .seconds(0.5)))
+        XCTAssertEqual(h.element("transitionPicker.slide")?.state["chosen"], .bool(true))
+        XCTAssertEqual(h.element("canvas")?.state["transition"], .string("slide"), "the canvas shows it at the cut")
+        XCTAssertEqual(h.log.filter { $0.kind == "edit" }.last?.fields["edit"], .string("transition"))
+        h.tap("transitionPicker.none")
+        XCTAssertNil(h.state.project.clip(withID: "forest")?.clip.transitionIn)
+        h.frame([.key(.undo, time: h.now)])
+        XCTAssertEqual(h.state.project.clip(withID: "forest")?.clip.transitionIn?.kind, .slide, "undo brings it back")
+        h.frame([.key(.escape, time: h.now)])
+        XCTAssertNil(h.element("transitionPicker"), "Escape closes the picker")
+    }
+
+    func testAKindTooLongForTheFootageIsShortenedAndTheBannerSaysSo() throws {
+        var configuration = TactileConfiguration()
+        configuration.editing.transitionDuration = 6
+        let h = nearTheForestCut(configuration)
+        h.tap("junction:forest")
+        h.tap("transitionPicker.crossDissolve")
+        XCTAssertEqual(h.state.project.clip(withID: "forest")?.clip.transitionIn?.duration, .seconds(4))
+        XCTAssertEqual(h.element("banner")?.label, "Transition shortened to 4 s: \"Forest\" has 2 s of footage before its start.")
+    }
+
+    func testTheSelectedClipsEdgesShowTrimHandlesNotJunctions() {
+        let h = nearTheForestCut()
+        XCTAssertNotNil(h.element("junction:forest"))
+        h.tap("clip:forest")
+        XCTAssertNil(h.element("junction:forest"), "the selected clip's leading edge is its trim handle")
+    }
+
+    func testAPanStartingOnAJunctionScrollsTheTimeline() throws {
+        let h = nearTheForestCut()
+        let junction = try XCTUnwrap(h.element("junction:forest")).hitFrame.center
+        h.drag(from: junction, to: Point(x: junction.x - 120, y: junction.y))
+        XCTAssertGreaterThan(h.state.playhead.seconds, 12.5, "the timeline scrolled under the finger")
+        XCTAssertNil(h.element("transitionPicker"), "and no picker opened")
+    }
+
+    func testDraggingTheLengthSetsItInTenthsWithACueEachUpToTheFootagesLimit() throws {
+        let h = nearTheForestCut()
+        h.tap("junction:forest")
+        h.tap("transitionPicker.crossDissolve")
+        let length = try XCTUnwrap(h.element("transitionPicker.duration"))
+        XCTAssertEqual(length.state["limit"], .number(4), "Forest has 2 s of footage before its start: 4 s at most")
+        let cuesBefore = h.cues.count
+        // From the short end to the long end and past it.
+        h.drag(from: Point(x: length.frame.minX, y: length.frame.midY), to: Point(x: length.frame.maxX + 40, y: length.frame.midY), steps: 40)
+        XCTAssertEqual(h.state.project.clip(withID: "forest")?.clip.transitionIn?.duration, .seconds(4))
+        let tenths = h.cues.dropFirst(cuesBefore).filter { $0.reason == "transitionTenth" }.count
+        XCTAssertGreaterThan(tenths, 20, "a cue at each tenth on the way")
+        XCTAssertEqual(h.cues.dropFirst(cuesBefore).filter { $0.reason == "transitionLimit" }.count, 1, "a firmer one at the limit")
+        XCTAssertEqual(h.log.filter { $0.kind == "edit" }.last?.fields["edit"], .string("transitionDuration"))
+        // Half way along: about 2 s, in whole tenths.
+        let now = try XCTUnwrap(h.element("transitionPicker.duration"))
+        h.drag(from: Point(x: now.frame.maxX, y: now.frame.midY), to: Point(x: now.frame.midX, y: now.frame.midY))
+        let half = try XCTUnwrap(h.state.project.clip(withID: "forest")?.clip.transitionIn?.duration)
+        XCTAssertEqual(half.seconds, 2, accuracy: 0.11)
+        XCTAssertEqual(half.ticks % (Time.ticksPerSecond / 10), 0, "whole tenths")
+        // Each drag is one undo step.
+        h.frame([.key(.undo, time: h.now)])
+        XCTAssertEqual(h.state.project.clip(withID: "forest")?.clip.transitionIn?.duration, .seconds(4))
+    }
+}

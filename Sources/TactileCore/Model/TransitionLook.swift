@@ -11,6 +11,10 @@ public struct TransitionLook: Equatable, Sendable {
         public var scale = 1.0
         /// The part shown, in composition widths from the left edge (0 … 1: all of it).
         public var reveal: ClosedRange<Double> = 0...1
+
+        public init(opacity: Double = 1, offset: Double = 0, scale: Double = 1, reveal: ClosedRange<Double> = 0...1) {
+            self.opacity = opacity; self.offset = offset; self.scale = scale; self.reveal = reveal
+        }
     }
 
     public var outgoing = Layer()
@@ -19,6 +23,10 @@ public struct TransitionLook: Equatable, Sendable {
     public var black = 0.0
     /// The incoming picture is drawn over the outgoing one (else under it).
     public var incomingOnTop = true
+
+    public init(outgoing: Layer = Layer(), incoming: Layer = Layer(), black: Double = 0, incomingOnTop: Bool = true) {
+        self.outgoing = outgoing; self.incoming = incoming; self.black = black; self.incomingOnTop = incomingOnTop
+    }
 
     /// The look of `kind` at `progress` (0 … 1); `zoom` is how much the outgoing picture grows
     /// in a zoom (`editing.transitionZoom`).

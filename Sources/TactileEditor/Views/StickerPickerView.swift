@@ -20,13 +20,7 @@ struct StickerPickerView {
         let m = theme.metrics.stickerPicker, k = scale, shapes = StickerShape.allCases
         let columns = max(1, m.columns), rows = (shapes.count + columns - 1) / columns
         let padding = m.panelPadding * k, optionHeight = m.optionHeight * k, titleHeight = m.titleHeight * k
-        let width = min(layout.viewport.width - 2 * configuration.layout.margin, layout.canvas.width)
-        let height = titleHeight + Double(rows) * optionHeight + 2 * padding
-        // Above the toolbar in portrait; over the canvas's foot when the toolbar is a side rail.
-        let bottom = layout.toolbar.minY > layout.viewport.height / 2 ? layout.toolbar.minY - m.panelGap * k : layout.viewport.height - m.panelGap * k
-        let margin = configuration.layout.margin
-        let x = min(max(margin, layout.canvas.midX - width / 2), layout.viewport.width - margin - width)
-        let panel = Rect(x: x, y: max(0, bottom - height), width: width, height: height)
+        let panel = layout.pickerPanel(height: titleHeight + Double(rows) * optionHeight + 2 * padding, gap: m.panelGap * k, margin: configuration.layout.margin)
         var intents: [EditorIntent] = []
         ui.inLayer(.topmost) {
             let screen = Rect(origin: .zero, size: layout.viewport)

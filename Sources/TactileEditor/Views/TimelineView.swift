@@ -13,6 +13,47 @@ struct TimelineView {
     let configuration: TactileConfiguration
     let theme: Theme
 
+    /// A junction button at each visible cut between two clips on a video or overlay track (not
+    /// at the selected clip's edges, where its trim handles are): a small tile, marked when the
+    /// cut has a transition. A tap opens the transition picker for the cut.
+    private func drawJunctions(_ state: EditorState, area: Rect, geometry: TimelineGeometry, visible: ClosedRange<Time>,
+                               axes: Set<ScrollAxis>) -> [EditorIntent] {
+        let m = theme.metrics.timeline
+        var intents: [EditorIntent] = []
+        for (index, track) in state.project.tracks.enumerated() where index < layout.trackRows.count && track.kind != .audio {
+            let row = layout.trackRows[index]
+            guard row.maxY > area.minY && row.minY < area.maxY else { continue }
+            let clips = track.clips(overlapping: visible)
+            for (a, b) in zip(clips, clips.dropFirst()) where a.end == b.start && a.id != state.selection && b.id != state.selection {
+                let x = geometry.x(for: b.start)
+                // Only where both clips show enough of themselves to tell which cut it is.
+                guard (a.duration.seconds * state.pointsPerSecond) >= m.junctionClearance * 2, (b.duration.seconds * state.pointsPerSecond) >= m.junctionClearance * 2,
+                      x > area.minX, x < area.maxX else { continue }
+                let size = min(m.junctionSize, row.height * m.junctionRowShare)
+                let tile = Rect(x: x - size / 2, y: row.midY - size / 2, width: size, height: size)
+                let hit = Rect(x: x - m.junctionHit / 2, y: row.midY - m.junctionHit / 2, width: m.junctionHit, height: m.junctionHit).intersection(row)
+                let transition = b.transitionIn
+                let label = theme.strings.format(.transitionBefore, ["clip": b.title])
+                let open = state.transitionPicker == b.id
+                let interaction = ui.interact("junction:\(b.id)", hitFrame: hit,
+                                              gestures: GestureTarget(id: "junction:\(b.id)", gestures: [.tap, .scroll, .pinch], scrollAxes: axes))
+                intents += interaction.intents(.timeline(.junction(clipID: b.id)))
+                let fill = transition != nil || open ? theme.selection : theme.surfaceRaised
+                ui.fill(tile, interaction.isPressedDown ? fill.mixed(with: .black, 0.25) : fill, radius: m.junctionRadius)
+                ui.stroke(tile, theme.background, width: m.junctionOutline, radius: m.junctionRadius)
+                // Two small triangles meeting at the cut: the transition sign.
+                let inset = size * m.junctionSignInset, mid = Point(x: tile.midX, y: tile.midY)
+                let ink = transition != nil || open ? theme.background : theme.textPrimary
+                ui.draw.add(.triangle(Point(x: tile.minX + inset, y: tile.minY + inset), Point(x: tile.minX + inset, y: tile.maxY - inset), mid, ink))
+                ui.draw.add(.triangle(Point(x: tile.maxX - inset, y: tile.minY + inset), Point(x: tile.maxX - inset, y: tile.maxY - inset), mid, ink))
+                ui.element(UIElement(id: "junction:\(b.id)", role: "junction", label: label, frame: tile, hitFrame: hit,
+                                     state: ["clip": .string(b.id), "kind": .string(transition?.kind.rawValue ?? "none"),
+                                             "duration": .number(transition?.duration.seconds ?? 0), "open": .bool(open)]))
+            }
+        }
+        return intents
+    }
+
     func draw(_ state: EditorState) -> [EditorIntent] {
         guard (layout.tracksArea.height > 0.5 || layout.ruler.height > 0.5) && layout.tracksArea.width > 0.5 else { return [] }
         let geometry = TimelineGeometry(pointsPerSecond: state.pointsPerSecond, playhead: state.playhead, playheadX: layout.playheadX)
@@ -44,6 +85,7 @@ struct TimelineView {
                     }
                 }
             }
+            if drag == nil { intents += drawJunctions(state, area: area, geometry: geometry, visible: visible, axes: axes) }
             // The trimmed clip's whole source, outlined over its neighbours (behind them it hid).
             if let drag, drag.kind != .move, let (clip, index) = state.project.clip(withID: drag.clipID), clip.kind.hasFiniteSource,
                index < layout.trackRows.count {

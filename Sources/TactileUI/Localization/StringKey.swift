@@ -11,6 +11,8 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     // Sheets and pickers.
     case addVideo, addAudio, addImage, cancel, demoMedia, cannotOpen, formats, closeFormats
     case stickers, closeStickers
+    // The transition picker; a junction's label is "Transition before {clip}".
+    case transitions, closeTransitions, transitionBefore, noTransition, crossDissolve, dipToBlack, wipe, slide, zoom, transitionLength
     case star, heart, bolt, arrow, bubble, sun, smile, sparkle
     // Text editing.
     case done, doneEditing, typeYourText, box, small, medium, large, white, yellow, red, blue, black

@@ -8,6 +8,8 @@ extension Strings {
         .addVideo: "إضافة فيديو", .addAudio: "إضافة صوت", .addImage: "إضافة صورة", .cancel: "إلغاء", .demoMedia: "وسائط العرض",
         .cannotOpen: "تعذّر الفتح", .formats: "المقاسات", .closeFormats: "إغلاق المقاسات",
         .stickers: "الملصقات", .closeStickers: "إغلاق الملصقات",
+        .transitions: "الانتقال", .closeTransitions: "إغلاق الانتقالات", .transitionBefore: "الانتقال قبل {clip}", .noTransition: "بلا",
+        .crossDissolve: "تلاشٍ", .dipToBlack: "عبر الأسود", .wipe: "مسح", .slide: "انزلاق", .zoom: "تكبير", .transitionLength: "المدة",
         .star: "نجمة", .heart: "قلب", .bolt: "برق", .arrow: "سهم", .bubble: "فقاعة", .sun: "شمس", .smile: "ابتسامة", .sparkle: "بريق",
         .done: "تم", .doneEditing: "إنهاء التحرير", .typeYourText: "اكتب النص", .box: "إطار",
         .small: "صغير", .medium: "متوسط", .large: "كبير",

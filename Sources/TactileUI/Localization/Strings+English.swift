@@ -8,6 +8,8 @@ extension Strings {
         .addVideo: "Add Video", .addAudio: "Add Audio", .addImage: "Add Image", .cancel: "Cancel", .demoMedia: "Demo media",
         .cannotOpen: "Can’t open", .formats: "Formats", .closeFormats: "Close formats",
         .stickers: "Stickers", .closeStickers: "Close stickers",
+        .transitions: "Transition", .closeTransitions: "Close transitions", .transitionBefore: "Transition before {clip}", .noTransition: "None",
+        .crossDissolve: "Dissolve", .dipToBlack: "Dip to black", .wipe: "Wipe", .slide: "Slide", .zoom: "Zoom", .transitionLength: "Length",
         .star: "Star", .heart: "Heart", .bolt: "Bolt", .arrow: "Arrow", .bubble: "Bubble", .sun: "Sun", .smile: "Smile", .sparkle: "Sparkle",
         .done: "Done", .doneEditing: "Done editing", .typeYourText: "Type your text", .box: "Box",
         .small: "Small", .medium: "Medium", .large: "Large",

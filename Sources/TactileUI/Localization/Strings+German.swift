@@ -8,6 +8,8 @@ extension Strings {
         .addVideo: "Video hinzufügen", .addAudio: "Audio hinzufügen", .addImage: "Bild hinzufügen", .cancel: "Abbrechen", .demoMedia: "Demo-Medien",
         .cannotOpen: "Lässt sich nicht öffnen", .formats: "Formate", .closeFormats: "Formate schließen",
         .stickers: "Sticker", .closeStickers: "Sticker schließen",
+        .transitions: "Übergang", .closeTransitions: "Übergänge schließen", .transitionBefore: "Übergang vor {clip}", .noTransition: "Ohne",
+        .crossDissolve: "Überblenden", .dipToBlack: "Über Schwarz", .wipe: "Wischen", .slide: "Schieben", .zoom: "Zoom", .transitionLength: "Dauer",
         .star: "Stern", .heart: "Herz", .bolt: "Blitz", .arrow: "Pfeil", .bubble: "Sprechblase", .sun: "Sonne", .smile: "Lächeln", .sparkle: "Funkeln",
         .done: "Fertig", .doneEditing: "Bearbeiten beenden", .typeYourText: "Text eingeben", .box: "Kasten",
         .small: "Klein", .medium: "Mittel", .large: "Groß",
