@@ -200,6 +200,9 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// How long a transition picked at a cut lasts, in seconds (shortened, with a note, where
         /// the clips have less footage to spare). Default 0.5 s.
         public var transitionDuration: Double = 0.5
+        /// While the transition picker is open, the canvas plays the cut's transition over and
+        /// over, from this long before it to this long after it, in seconds. Default 0.5 s.
+        public var transitionPreviewLead: Double = 0.5
         /// How much the outgoing picture grows over a zoom transition (0.3: to 130 %). Default 0.3.
         public var transitionZoom: Double = 0.3
         /// How long the media browser sheet takes to slide up, in seconds. Default 0.25 s.

@@ -97,6 +97,7 @@ extension TactileConfiguration {
         r["editing.playbackFrameRate"] = .init(1, 240, unit: "fps"); r["editing.undoLimit"] = .init(1, 100_000)
         r["editing.bannerDuration"] = .seconds(0, 3600); r["editing.browserSlideDuration"] = .seconds(0, 10)
         r["editing.transitionZoom"] = .init(0, 4); r["editing.transitionDuration"] = .seconds(0.1, 10)
+        r["editing.transitionPreviewLead"] = .seconds(0, 10)
         r["editing.overlaySnapThreshold"] = .init(0, 100, unit: "pt"); r["editing.overlaySafeMargin"] = .init(0, 0.4)
         r["editing.overlayRotationSnap"] = .init(0, 45, unit: "°"); r["editing.overlayMinimumTarget"] = .init(0, 200, unit: "pt")
         // Cues.

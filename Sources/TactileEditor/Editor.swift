@@ -148,6 +148,7 @@ public struct Editor {
         let logStart = effects.log.count
         tasks.advance(&state, now: now, effects: &effects)
         actions.advancePlayback(&state, now: now, effects: &effects)
+        let previewing = actions.advanceTransitionPreview(&state, now: now)
         if let banner = state.banner, banner.until <= now { state.banner = nil }
         let problems = effects.isPreview ? [] : state.notices + media.takeProblems()
         if !problems.isEmpty {
@@ -193,6 +194,7 @@ public struct Editor {
         // Animations run at most `feel.maxFrameRate` frames a second (a study variant: 120 / 60 / 30).
         let animation = AnimationTimelineSchedule(minimumInterval: .frame(atRate: configuration.feel.maxFrameRate))
         if timeline.isAnimating(state) { ui.requestFrames(animation, reason: "timeline") }
+        if previewing { ui.requestFrames(animation, reason: "transitionPreview") }
         if let browser = state.browser, (now - browser.opened).seconds < configuration.editing.browserSlideDuration {
             ui.requestFrames(animation, reason: "sheet")
         }

@@ -141,7 +141,8 @@ struct EditorActions {
         case let .openTransitionPicker(id):
             state.transitionPicker = id
             effects.log.append(LogEvent(time: now, kind: id == nil ? "closeTransitions" : "openTransitions", fields: id.map { ["clip": .string($0)] } ?? [:]))
-            // The canvas shows the cut, so the transition picked plays there.
+            // The canvas shows the cut, so the transition picked plays there, over and over.
+            state.transitionPreviewSince = id == nil ? nil : previewStart(now)
             if let id, let cut = state.project.cut(before: id) {
                 state.playback = nil
                 state.playhead = cut.incoming.start
@@ -154,6 +155,7 @@ struct EditorActions {
                 let (project, note) = try state.project.settingTransition(kind.map { Transition($0, duration: duration) }, atCutBefore: id)
                 commit(project, state: &state, now: now, effects: &effects, edit: "transition", clip: id)
                 effects.cues.append(CueEvent(.selection, reason: "transition"))
+                if state.transitionPicker != nil { state.transitionPreviewSince = previewStart(now) }
                 if let note { banner(note, state: &state, now: now) }
             } catch {
                 failed(error, state: &state, now: now, effects: &effects)
@@ -221,6 +223,26 @@ struct EditorActions {
             state.viewport = state.viewport.rotated
             effects.log.append(LogEvent(time: now, kind: "rotate", fields: ["width": .number(state.viewport.width), "height": .number(state.viewport.height)]))
         }
+    }
+
+    /// A preview loop that is at the transition's start `now` (the lead before it has passed),
+    /// so a kind just picked shows at once.
+    private func previewStart(_ now: Time) -> Time { now - .seconds(configuration.editing.transitionPreviewLead) }
+
+    /// While the transition picker is open on a cut with a transition (and its length is not
+    /// being dragged), moves the playhead through it over and over: from
+    /// `editing.transitionPreviewLead` before it to as long after it. Returns when the next
+    /// frame is due, for the frame loop.
+    @discardableResult
+    func advanceTransitionPreview(_ state: inout EditorState, now: Time) -> Bool {
+        guard let id = state.transitionPicker, let since = state.transitionPreviewSince, state.transitionDurationDrag == nil,
+              let cut = state.project.cut(before: id), let transition = cut.incoming.transitionIn else { return false }
+        let lead = Time.seconds(configuration.editing.transitionPreviewLead)
+        let span = transition.duration + lead * 2
+        guard span.ticks > 0 else { return false }
+        let into = Time(ticks: max(0, (now - since).ticks) % span.ticks)
+        state.playhead = cut.incoming.start - transition.half - lead + into
+        return true
     }
 
     /// Moves the playhead with the clock while playing; pauses at the end.

@@ -80,6 +80,8 @@ public struct EditorState: Sendable {
     public var transitionPicker: String?
     /// A drag on the picker's duration track: the project before it and the tenths it shows.
     var transitionDurationDrag: TransitionDurationDrag?
+    /// While the transition picker is open: when the canvas's preview loop last started.
+    var transitionPreviewSince: Time?
     /// A test plan in progress (`run --plan`).
     public var tasks: TaskRun?
     /// The media generation and project the clips were last fitted to their media's lengths for.

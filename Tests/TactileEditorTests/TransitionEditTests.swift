@@ -169,3 +169,26 @@ final class TransitionPickerTests: XCTestCase {
         XCTAssertEqual(h.state.project.clip(withID: "forest")?.clip.transitionIn?.duration, .seconds(4))
     }
 }
+
+extension TransitionPickerTests {
+    func testWhileThePickerIsOpenTheCanvasPlaysTheTransitionOverAndOver() throws {
+        let h = nearTheForestCut()
+        h.tap("junction:forest")
+        h.tap("transitionPicker.wipe")                     // 0.5 s, centred on 13.5 s; 0.5 s lead either side
+        var seen: Set<String> = []
+        var progress: [Double] = []
+        for _ in 0..<200 {                                  // 2 s of the loop's frames at most
+            guard let due = h.loop.nextDue() else { break }
+            h.run(until: due.time)
+            let canvas = try XCTUnwrap(h.element("canvas"))
+            seen.insert(canvas.state["clip"].map { "\($0)" } ?? "")
+            if case let .number(p)? = canvas.state["transitionProgress"] { progress.append(p) }
+            if h.now > .seconds(3) { break }
+        }
+        XCTAssertTrue(progress.contains { $0 < 0.3 } && progress.contains { $0 > 0.7 }, "the wipe runs through: \(progress)")
+        XCTAssertGreaterThan(seen.count, 1, "both clips show in turn")
+        XCTAssertTrue(h.state.playhead >= .seconds(12.75) && h.state.playhead < .seconds(14.25), "always within the loop")
+        h.frame([.key(.escape, time: h.now)])
+        XCTAssertNil(h.loop.nextDue().flatMap { $0.reason == "transitionPreview" ? $0 : nil }, "closing the picker stops the loop")
+    }
+}
