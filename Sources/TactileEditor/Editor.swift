@@ -82,7 +82,7 @@ public struct Editor {
         state.project = kept.keepingFadesWithinClips()
         state.effectsChecked = state.project
         guard !notes.isEmpty else { return }
-        state.banner = Banner(message: notes.joined(separator: " "), isError: false, until: now + .seconds(configuration.editing.bannerDuration))
+        actions.banner(notes.joined(separator: " "), state: &state, now: now)
         for note in notes { effects.log.append(LogEvent(time: now, kind: "transitionChanged", fields: ["message": .string(note)])) }
     }
 

@@ -231,9 +231,8 @@ struct EditorActions {
 
     /// While the transition picker is open on a cut with a transition (and its length is not
     /// being dragged), moves the playhead through it over and over: from
-    /// `editing.transitionPreviewLead` before it to as long after it. Returns when the next
-    /// frame is due, for the frame loop.
-    @discardableResult
+    /// `editing.transitionPreviewLead` before it to as long after it. Returns whether it did
+    /// (then the frame loop keeps frames coming).
     func advanceTransitionPreview(_ state: inout EditorState, now: Time) -> Bool {
         guard let id = state.transitionPicker, let since = state.transitionPreviewSince, state.transitionDurationDrag == nil,
               let cut = state.project.cut(before: id), let transition = cut.incoming.transitionIn else { return false }
@@ -279,7 +278,8 @@ struct EditorActions {
         for p in problems { effects.log.append(LogEvent(time: now, kind: "problem", fields: ["message": .string(p)])) }
     }
 
-    private func banner(_ message: String, state: inout EditorState, now: Time, isError: Bool = false) {
+    /// Shows `message` in the banner for `editing.bannerDuration`.
+    func banner(_ message: String, state: inout EditorState, now: Time, isError: Bool = false) {
         state.banner = Banner(message: message, isError: isError, until: now + .seconds(configuration.editing.bannerDuration))
     }
 

@@ -41,8 +41,13 @@ class DecodeWorker {
             }
         }
         guard let d = decoder else { return nil }
-        cache.usedDecoder(of: self, bytes: d.estimatedWorkingBytes + extraDecoderBytes)
+        countDecoderUse()
         return d
+    }
+
+    /// Tells the cache this worker used its decoders now (with their working memory).
+    func countDecoderUse() {
+        cache.usedDecoder(of: self, bytes: (decoder?.estimatedWorkingBytes ?? 0) + extraDecoderBytes)
     }
 
     /// After `source` failed: a damaged proxy is dropped (true: try again on the file itself);
@@ -135,7 +140,7 @@ final class FrameWorker: DecodeWorker {
                 if decodeQuickly(next.time, slot: next.slot) { cache.deliver {} }
                 continue
             }
-            if !next.moving, !waitForMaker(slot: next.slot) { continue }
+            if !next.moving, !waitForMaker(slot: next.slot, time: next.time) { continue }
             if decode(next.time, slot: next.slot, standIns: true) != nil { cache.deliver {} }
         }
     }
@@ -144,10 +149,10 @@ final class FrameWorker: DecodeWorker {
     /// would (it decodes on one core, this decoder on all), waits for its segment, asking it to
     /// publish the frame at once. Returns false when a newer request came meanwhile; true when
     /// the segment is there or the maker stopped or stalled (then the file is decoded).
-    private func waitForMaker(slot: Int64) -> Bool {
+    private func waitForMaker(slot: Int64, time: Time) -> Bool {
         guard let proxies = cache.proxies, cache.decodingSource(for: path, slot: slot).path == path,
               var distance = proxies.makerDistance(to: slot, of: path) else { return true }
-        let fresh = currentDecoder.flatMap { $0.path == path ? $0.framesToDecode(reaching: Time(ticks: slot * (info.frameDuration ?? .frame(atRate: 30)).ticks)) : nil }
+        let fresh = framesToDecodeOnTheFile(reaching: time)
             ?? proxies.keyframe(before: slot, of: path).map { Int(slot - $0) } ?? Int.max
         guard distance * 2 < fresh else { return true }
         proxies.await(slot, of: path)
@@ -169,8 +174,15 @@ final class FrameWorker: DecodeWorker {
     /// stands a few frames before it.
     private func exactIsCheap(_ time: Time, slot: Int64) -> Bool {
         if cache.decodingSource(for: path, slot: slot).path != path { return true }
-        guard let d = currentDecoder, d.path == path, let n = d.framesToDecode(reaching: time) else { return false }
+        guard let n = framesToDecodeOnTheFile(reaching: time) else { return false }
         return n <= cache.settings.quickScrubCheapFrames
+    }
+
+    /// How many frames the exact decoder, open on the file itself, would decode on to reach
+    /// `time`; nil when it would seek (or is on a proxy segment, or closed).
+    private func framesToDecodeOnTheFile(reaching time: Time) -> Int? {
+        guard let d = currentDecoder, d.path == path else { return nil }
+        return d.framesToDecode(reaching: time)
     }
 
     private func decode(_ time: Time, slot: Int64, standIns: Bool) -> MediaPicture? {
@@ -213,7 +225,7 @@ final class FrameWorker: DecodeWorker {
                                                 threads: cache.settings.decodeThreads, quality: .quick)
             }
             guard let d = quickDecoder else { return false }
-            cache.usedDecoder(of: self, bytes: d.estimatedWorkingBytes + (currentDecoder?.estimatedWorkingBytes ?? 0))
+            countDecoderUse()
             // Every frame decoded on the way is kept: a finger going back over them finds them.
             let passing: (DecodedFrame) -> Void = { [self] stand in
                 let k = key(for: stand.time)

@@ -62,16 +62,17 @@ public final class PlaybackMixer {
         let end = position + span
         let start = position
         func time(ofFrame f: Int) -> Time { start + Time(ticks: Int64(f) * Time.ticksPerSecond / Int64(sampleRate)) }
+        let heard = mix.voices(from: start, to: end)
         // The ducking voices' level for each frame of this block, eased towards its target.
         var duck = [Float](repeating: 1, count: frames)
-        if mix.voices.contains(where: \.ducks) {
+        if heard.contains(where: \.ducks) || duckLevel < 1 {
             for f in 0..<frames {
-                let target = mix.duckingSoundPlays(at: time(ofFrame: f)) ? duckedLevel : 1
+                let target = mix.duckingSoundPlays(at: time(ofFrame: f), among: heard) ? duckedLevel : 1
                 duckLevel = duckLevel < target ? min(target, duckLevel + duckStep) : max(target, duckLevel - duckStep)
                 duck[f] = Float(duckLevel)
             }
         }
-        for v in mix.voices where v.start < end && v.end > position {
+        for v in heard {
             guard let voice = voice(for: v) else { continue }
             // The part of this block the voice covers, in frames.
             let first = v.start > position ? frameCount(v.start - position) : 0

@@ -5,7 +5,6 @@ import TactileCore
 struct ProxyInterest: Equatable {
     var focus: [Int64] = []
     var filmstrip: [Int64] = []
-    var isEmpty: Bool { focus.isEmpty && filmstrip.isEmpty }
 }
 
 /// The order proxy segments are made in: where the user is first. The slots in focus, then

@@ -62,8 +62,8 @@ struct ProxySegments: Equatable {
     /// Whether `slot` is covered (slots past a known end are: the last frame shows there).
     func covers(_ slot: Int64) -> Bool { segment(containing: slot) != nil }
 
-    /// Adds a segment; the part of it that overlaps segments already there is left to them.
-    /// Returns false when it adds nothing.
+    /// Adds a segment; one that overlaps a segment already there is refused (another maker made
+    /// those frames first). Returns false when refused.
     @discardableResult
     mutating func insert(_ segment: Segment) -> Bool {
         if segments.contains(where: { $0.first <= segment.last && segment.first <= $0.last }) { return false }

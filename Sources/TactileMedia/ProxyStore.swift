@@ -33,7 +33,8 @@ public final class ProxyStore: @unchecked Sendable {
     private var frameNumber = 0
     /// What the makers did so far (for benchmarks): runs started, frames decoded and written,
     /// segments refused because another maker had made the same frames.
-    public private(set) var work = (runs: 0, decoded: 0, written: 0, refused: 0)
+    public var work: (runs: Int, decoded: Int, written: Int, refused: Int) { condition.withLock { counts } }
+    private var counts = (runs: 0, decoded: 0, written: 0, refused: 0)
     private var makersStarted = false
     private var segmentsWritten = 0
 
@@ -260,8 +261,9 @@ public final class ProxyStore: @unchecked Sendable {
             func sprintOrWrite(towards next: Int64) -> Verdict {
                 // Someone waits for the frame: straight there, written from it on. A finger going
                 // back will want the frames on the way: they are written.
-                guard let f = focus, f == next, focusHeading(of: s) >= 0 || awaited[path]?.contains(f) == true,
-                      f - slot > (awaited[path]?.contains(f) == true ? 0 : Int64(max(0, settings.proxySprintFrames))),
+                let waitedFor = focus.map { awaited[path]?.contains($0) == true } ?? false
+                guard let f = focus, f == next, focusHeading(of: s) >= 0 || waitedFor,
+                      f - slot > (waitedFor ? 0 : Int64(max(0, settings.proxySprintFrames))),
                       !writing.contains(where: { $0.key != number && $0.value.path == path && $0.value.slots.upperBound > slot && $0.value.slots.upperBound < f })
                 else { return write() }
                 // Where it stands, so the cache knows how far it is and others leave it the cores.
@@ -335,7 +337,7 @@ public final class ProxyStore: @unchecked Sendable {
     }
 
     /// Counts a maker's run and what it did.
-    func count(run decoded: Int, written: Int) { condition.withLock { work.runs += 1; work.decoded += decoded; work.written += written } }
+    func count(run decoded: Int, written: Int) { condition.withLock { counts.runs += 1; counts.decoded += decoded; counts.written += written } }
 
     /// Records that maker `number` set out for `target` of `path` and wrote nothing: a slot no
     /// frame decodes in, left alone this run.
@@ -349,7 +351,7 @@ public final class ProxyStore: @unchecked Sendable {
     func publish(_ segment: ProxySegments.Segment, of path: String, by number: Int) -> Bool {
         let (added, made, prune) = condition.withLock { () -> (Bool, (@Sendable () -> Void)?, Bool) in
             if writing[number]?.path == path, let w = writing[number]?.slots, w.lowerBound <= segment.last { writing[number] = nil }
-            guard sources[path]?.settled == false, sources[path]?.segments.insert(segment) == true else { work.refused += 1; return (false, nil, false) }
+            guard sources[path]?.settled == false, sources[path]?.segments.insert(segment) == true else { counts.refused += 1; return (false, nil, false) }
             segmentsWritten += 1
             let complete = sources[path]!.segments.isComplete
             return (true, sources[path]?.made, complete || segmentsWritten % 64 == 0)
@@ -399,16 +401,16 @@ public final class ProxyStore: @unchecked Sendable {
     // MARK: Inside
 
     /// The slots looked at lately, most urgent first (the trim edge, then the playhead). Holding the lock.
-    private func focusSlots(of s: Source) -> [Int64] {
-        let fresh = frameNumber - max(1, settings.proxyInterestFrames)
-        return [FrameLane.preview, .canvas].compactMap { s.focus[$0] }.filter { $0.frame >= fresh }.map(\.slot)
-    }
+    private func focusSlots(of s: Source) -> [Int64] { lookingLanes(of: s).compactMap { s.focus[$0]?.slot } }
 
     /// Which way the most urgent lane's slot moved last (see `Source.heading`). Holding the lock.
-    private func focusHeading(of s: Source) -> Int {
+    private func focusHeading(of s: Source) -> Int { lookingLanes(of: s).first.flatMap { s.heading[$0] } ?? 0 }
+
+    /// The lanes that looked at `s` within `proxyInterestFrames`, most urgent first (the trim
+    /// edge's, then the playhead's). Holding the lock.
+    private func lookingLanes(of s: Source) -> [FrameLane] {
         let fresh = frameNumber - max(1, settings.proxyInterestFrames)
-        guard let lane = [FrameLane.preview, .canvas].first(where: { (s.focus[$0]?.frame ?? Int.min) >= fresh }) else { return 0 }
-        return s.heading[lane] ?? 0
+        return [FrameLane.preview, .canvas].filter { (s.focus[$0]?.frame ?? Int.min) >= fresh }
     }
 
     /// `proxyAroundSeconds` in slots of `s`.

@@ -138,15 +138,13 @@ public final class VideoDecoder {
     /// frames `isWanted` is asked whether to go on. Returns nil when abandoned (a newer request won).
     public func frame(at time: Time, standIn: ((DecodedFrame) -> Void)?, passing: ((DecodedFrame) -> Void)? = nil,
                       isWanted: () -> Bool) throws -> DecodedFrame? {
-        // Containers with a coarse time base (Matroska's milliseconds) round frame times: a frame
-        // nominally at 2/30 s is stored at 67 ms. Allow one unit of that rounding.
-        let target = startPTS + pts(for: max(.zero, time - timeOffset)) + roundingTolerance
+        let target = streamTarget(for: time)
         if !alwaysSeeks, let h = held, h.pts <= target, let p = pending, p.pts > target { return try heldPicture() }
         // Continue forward when the request is ahead of what is held and not too far (within a
         // few keyframe intervals the seek would cost more than decoding on; when every frame is a
         // keyframe, a seek costs one frame).
         let window = isIntraOnly ? frameDuration * 2 : .seconds(2)
-        let forward = !alwaysSeeks && (held.map { $0.pts <= target && (target - $0.pts < pts(for: window) || noKeyframe(after: $0.pts, upTo: target)) } ?? false)
+        let forward = !alwaysSeeks && decodesOn(to: target, within: window)
         var justSeeked = false
         var backoff = Backoff(target: target, startPTS: startPTS, unit: pts(for: .seconds(1)))
         if !forward { seek(to: target); justSeeked = true }
@@ -181,7 +179,7 @@ public final class VideoDecoder {
     /// Frames to decode before the frame shown at `time` is in hand without a seek (0: it is
     /// held), or nil when reaching it takes a seek.
     public func framesToDecode(reaching time: Time) -> Int? {
-        let target = startPTS + pts(for: max(.zero, time - timeOffset)) + roundingTolerance
+        let target = streamTarget(for: time)
         guard let h = held, h.pts <= target else { return nil }
         if let p = pending, p.pts > target { return 0 }
         return Int((target - h.pts) / max(1, pts(for: frameDuration)))
@@ -189,7 +187,7 @@ public final class VideoDecoder {
 
     /// The keyframe at or before `time`: one seek and one decoded frame (quick filmstrips).
     public func keyframe(at time: Time) throws -> DecodedFrame {
-        let target = startPTS + pts(for: max(.zero, time - timeOffset)) + roundingTolerance
+        let target = streamTarget(for: time)
         var backoff = Backoff(target: target, startPTS: startPTS, unit: pts(for: .seconds(1)))
         seek(to: target)
         while true {
@@ -231,7 +229,7 @@ public final class VideoDecoder {
     func forEachFrame(_ body: (UnsafeMutablePointer<AVFrame>, Time) throws -> Bool) throws -> Bool {
         while let next = try decodeNext() {
             takeIncoming(next)
-            guard let held = heldFrame, try body(held, seconds(next.pts) + timeOffset) else { return false }
+            guard let held = heldFrame, try body(held, sourceTime(ofPTS: next.pts)) else { return false }
         }
         return true
     }
@@ -240,9 +238,9 @@ public final class VideoDecoder {
     /// holds is at most `reach` before `time`, from that frame (handed to `body` again) without a seek.
     @discardableResult
     func forEachFrame(from time: Time, reach: Time, _ body: (UnsafeMutablePointer<AVFrame>, Time) throws -> Bool) throws -> Bool {
-        let target = startPTS + pts(for: max(.zero, time - timeOffset)) + roundingTolerance
-        if let h = held, h.pts <= target, target - h.pts <= pts(for: reach) || noKeyframe(after: h.pts, upTo: target), let fr = heldFrame {
-            guard try body(fr, seconds(h.pts) + timeOffset) else { return false }
+        let target = streamTarget(for: time)
+        if let h = held, decodesOn(to: target, within: reach), let fr = heldFrame {
+            guard try body(fr, sourceTime(ofPTS: h.pts)) else { return false }
             return try forEachFrame(body)
         }
         // Containers that seek by bytes may land after the target: step back until the first
@@ -256,9 +254,24 @@ public final class VideoDecoder {
             }
             if first.pts > target, stepBack(&backoff) { continue }
             takeIncoming(first)
-            guard let fr = heldFrame, try body(fr, seconds(first.pts) + timeOffset) else { return false }
+            guard let fr = heldFrame, try body(fr, sourceTime(ofPTS: first.pts)) else { return false }
             return try forEachFrame(body)
         }
+    }
+
+    /// The stream time a request for source time `time` aims at. Containers with a coarse time
+    /// base (Matroska's milliseconds) round frame times: a frame nominally at 2/30 s is stored at
+    /// 67 ms, so one unit of that rounding is allowed.
+    private func streamTarget(for time: Time) -> Int64 { startPTS + pts(for: max(.zero, time - timeOffset)) + roundingTolerance }
+
+    /// The source time of the frame at stream time `pts`.
+    private func sourceTime(ofPTS pts: Int64) -> Time { seconds(pts) + timeOffset }
+
+    /// Whether decoding on from the frame held reaches stream time `target` more cheaply than a
+    /// seek: it is no further than `window` ahead, or no keyframe lies between.
+    private func decodesOn(to target: Int64, within window: Time) -> Bool {
+        guard let h = held, h.pts <= target else { return false }
+        return target - h.pts <= pts(for: window) || noKeyframe(after: h.pts, upTo: target)
     }
 
     /// Whether the container's index lists no keyframe after `held` up to `target` (stream
@@ -304,7 +317,7 @@ public final class VideoDecoder {
     private func heldPicture() throws -> DecodedFrame {
         guard let h = held, let fr = heldFrame else { throw MediaError("\(path): no frame could be decoded") }
         if heldImage == nil { heldImage = try convert(fr).rotated(clockwise: rotation) }
-        return DecodedFrame(image: heldImage!, time: seconds(h.pts) + timeOffset, isKeyframe: h.key)
+        return DecodedFrame(image: heldImage!, time: sourceTime(ofPTS: h.pts), isKeyframe: h.key)
     }
 
     private func seek(to target: Int64) {

@@ -125,7 +125,7 @@ public enum ProjectFile {
                 }
                 if let t = clip.transitionIn {
                     let field = "tracks[\(ti)].clips[\(ci)].transition"
-                    guard let limit = project.transitionLimit(atCutBefore: clip.id) else {
+                    guard let limit = project.transitionLimit(onTrack: ti, before: ci) else {
                         throw ProjectFileError(path: field, "no clip ends where this one starts (\(fmt(clip.start))): a transition goes between two clips that meet")
                     }
                     if t.duration > limit.duration + Time(ticks: 1) {

@@ -6,10 +6,16 @@ extension Project {
     public func cut(before clipID: String) -> (outgoing: Clip, incoming: Clip, track: Int, index: Int)? {
         for (ti, track) in tracks.enumerated() {
             guard let i = track.clips.firstIndex(where: { $0.id == clipID }) else { continue }
-            guard i > 0, track.clips[i - 1].end == track.clips[i].start else { return nil }
-            return (track.clips[i - 1], track.clips[i], ti, i)
+            return cut(onTrack: ti, before: i)
         }
         return nil
+    }
+
+    /// The cut before clip `i` of track `ti`, when the clip before it ends where it starts.
+    func cut(onTrack ti: Int, before i: Int) -> (outgoing: Clip, incoming: Clip, track: Int, index: Int)? {
+        let clips = tracks[ti].clips
+        guard i > 0, i < clips.count, clips[i - 1].end == clips[i].start else { return nil }
+        return (clips[i - 1], clips[i], ti, i)
     }
 
     /// The longest transition the cut before `clipID` can hold, and what limits it (a sentence
@@ -19,7 +25,12 @@ extension Project {
     /// the transition may not run into the one at the outgoing clip's other end, nor past the
     /// incoming clip's end.
     public func transitionLimit(atCutBefore clipID: String) -> (duration: Time, reason: String)? {
-        guard let cut = cut(before: clipID) else { return nil }
+        cut(before: clipID).flatMap { transitionLimit(onTrack: $0.track, before: $0.index) }
+    }
+
+    /// `transitionLimit(atCutBefore:)` for clip `i` of track `ti`.
+    func transitionLimit(onTrack ti: Int, before i: Int) -> (duration: Time, reason: String)? {
+        guard let cut = cut(onTrack: ti, before: i) else { return nil }
         let a = cut.outgoing, b = cut.incoming
         var limits: [(Time, String)] = []
         if a.kind.hasFiniteSource, let total = a.sourceDuration {
@@ -31,7 +42,7 @@ extension Project {
         }
         let before = a.transitionIn.map { $0.half } ?? .zero
         limits.append(((a.duration - before) * 2, "\"\(a.title)\" is \(Self.secondsText(a.duration)) long"))
-        let after = tracks[cut.track].clips.dropFirst(cut.index + 1).first.flatMap { $0.start == b.end ? $0.transitionIn?.half : nil } ?? .zero
+        let after = self.cut(onTrack: ti, before: i + 1)?.incoming.transitionIn?.half ?? .zero
         limits.append(((b.duration - after) * 2, "\"\(b.title)\" is \(Self.secondsText(b.duration)) long"))
         let tightest = limits.min { $0.0 < $1.0 }!
         return (max(.zero, tightest.0), tightest.1)
@@ -41,7 +52,7 @@ extension Project {
     /// when it had to be shortened to fit (never silently). Throws when there is no cut there
     /// or no footage for any transition.
     public func settingTransition(_ transition: Transition?, atCutBefore clipID: String) throws -> (Project, note: String?) {
-        guard let cut = cut(before: clipID), let limit = transitionLimit(atCutBefore: clipID) else {
+        guard let cut = cut(before: clipID), let limit = transitionLimit(onTrack: cut.track, before: cut.index) else {
             throw EditError.noCut(clipID)
         }
         var project = self
@@ -69,7 +80,7 @@ extension Project {
             for ci in project.tracks[ti].clips.indices {
                 let clip = project.tracks[ti].clips[ci]
                 guard let t = clip.transitionIn else { continue }
-                guard let limit = project.transitionLimit(atCutBefore: clip.id) else {
+                guard let limit = project.transitionLimit(onTrack: ti, before: ci) else {
                     project.tracks[ti].clips[ci].transitionIn = nil
                     notes.append("The transition before \"\(clip.title)\" was removed: no clip meets it there any more.")
                     continue
@@ -109,5 +120,17 @@ extension Project {
     static func secondsText(_ t: Time) -> String {
         let tenths = (t.seconds * 10 + 1e-9).rounded(.down) / 10
         return tenths == tenths.rounded() ? "\(Int(tenths)) s" : "\(tenths) s"
+    }
+}
+
+extension Track {
+    /// The transition playing at `t`, if any: the clips it goes from and to, and how far it has
+    /// got (what the canvas, and an export, draw there).
+    public func transition(at t: Time) -> (outgoing: Clip, incoming: Clip, transition: Transition, progress: Double)? {
+        guard let i = clips.firstIndex(where: { $0.contains(t) }) else { return nil }
+        for j in [i, i + 1] where j > 0 && j < clips.count && clips[j - 1].end == clips[j].start {
+            if let tr = clips[j].transitionIn, let p = tr.progress(at: t, cut: clips[j].start) { return (clips[j - 1], clips[j], tr, p) }
+        }
+        return nil
     }
 }

@@ -50,8 +50,12 @@ public struct SoundMix: Sendable {
         self.voices = voices
     }
 
-    /// Whether a voice on a track that does not duck is heard at `t` (then ducking voices are lowered).
-    public func duckingSoundPlays(at t: Time) -> Bool {
-        voices.contains { !$0.ducks && t >= $0.start && t < $0.end && $0.gain(at: t) > 0 }
+    /// Whether a voice on a track that does not duck is heard at `t` (then ducking voices are
+    /// lowered); `among`: only these voices are looked at (those heard in a block, say).
+    public func duckingSoundPlays(at t: Time, among candidates: [Voice]? = nil) -> Bool {
+        (candidates ?? voices).contains { !$0.ducks && $0.gain(at: t) > 0 }
     }
+
+    /// The voices heard at some time from `start` to before `end`.
+    public func voices(from start: Time, to end: Time) -> [Voice] { voices.filter { $0.start < end && $0.end > start } }
 }

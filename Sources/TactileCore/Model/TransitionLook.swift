@@ -15,6 +15,20 @@ public struct TransitionLook: Equatable, Sendable {
         public init(opacity: Double = 1, offset: Double = 0, scale: Double = 1, reveal: ClosedRange<Double> = 0...1) {
             self.opacity = opacity; self.offset = offset; self.scale = scale; self.reveal = reveal
         }
+
+        /// Where the picture goes for a composition drawn in `box`: shifted and scaled about its centre.
+        public func frame(in box: Rect) -> Rect {
+            Rect(x: box.midX + offset * box.width - box.width * scale / 2, y: box.midY - box.height * scale / 2,
+                 width: box.width * scale, height: box.height * scale)
+        }
+
+        /// The part of `box` the picture shows in (what is drawn outside it is cut away).
+        public func shownPart(of box: Rect) -> Rect {
+            Rect(x: box.x + reveal.lowerBound * box.width, y: box.y, width: (reveal.upperBound - reveal.lowerBound) * box.width, height: box.height)
+        }
+
+        /// Whether any of the picture shows.
+        public var isVisible: Bool { opacity > 0 && reveal.upperBound > reveal.lowerBound }
     }
 
     public var outgoing = Layer()
@@ -26,6 +40,12 @@ public struct TransitionLook: Equatable, Sendable {
 
     public init(outgoing: Layer = Layer(), incoming: Layer = Layer(), black: Double = 0, incomingOnTop: Bool = true) {
         self.outgoing = outgoing; self.incoming = incoming; self.black = black; self.incomingOnTop = incomingOnTop
+    }
+
+    /// The two pictures in the order they are drawn (bottom first), each with whether it is the
+    /// incoming one.
+    public var layersBottomFirst: [(incoming: Bool, layer: Layer)] {
+        incomingOnTop ? [(false, outgoing), (true, incoming)] : [(true, incoming), (false, outgoing)]
     }
 
     /// The look of `kind` at `progress` (0 … 1); `zoom` is how much the outgoing picture grows

@@ -29,7 +29,7 @@ struct CanvasView {
         let overlays = state.project.tracks.filter { $0.kind == .overlay }.compactMap { $0.clip(at: t) }
         var canvasState: [String: ElementValue] = ["time": .number(state.playhead.seconds)]
         ui.clipped(to: picture) {
-            if let clip = visual, let track = visualTrack, let (from, to, transition, progress) = transition(around: clip, on: track, at: t) {
+            if let (from, to, transition, progress) = visualTrack?.transition(at: t) {
                 canvasState.merge(drawTransition(transition, progress: progress, from: from, to: to, at: t, in: picture), uniquingKeysWith: { $1 })
             } else if let clip = visual {
                 canvasState["clip"] = .string(clip.id)
@@ -80,38 +80,16 @@ struct CanvasView {
         ui.element(UIElement(id: "scrubPreview", role: "scrubOverlay", label: "Trim preview", frame: picture, state: state))
     }
 
-    /// The transition `clip` is part of at `t` on `track`, if any: the outgoing and incoming
-    /// clips, the transition and how far it has got.
-    private func transition(around clip: Clip, on track: Track, at t: Time) -> (Clip, Clip, Transition, Double)? {
-        guard let i = track.clips.firstIndex(where: { $0.id == clip.id }) else { return nil }
-        if let tr = clip.transitionIn, i > 0, track.clips[i - 1].end == clip.start, let p = tr.progress(at: t, cut: clip.start) {
-            return (track.clips[i - 1], clip, tr, p)
-        }
-        if i + 1 < track.clips.count, track.clips[i + 1].start == clip.end, let tr = track.clips[i + 1].transitionIn, let p = tr.progress(at: t, cut: clip.end) {
-            return (clip, track.clips[i + 1], tr, p)
-        }
-        return nil
-    }
-
     /// Both clips of a transition as `TransitionLook` places them (the outgoing one from its
     /// footage past its end, the incoming one from before its start). Returns inspect state.
     private func drawTransition(_ transition: Transition, progress: Double, from: Clip, to: Clip, at t: Time, in picture: Rect) -> [String: ElementValue] {
         let look = TransitionLook.of(transition.kind, progress: progress, zoom: configuration.editing.transitionZoom)
         var state: [String: ElementValue] = ["clip": .string(progress < 0.5 ? from.id : to.id), "transition": .string(transition.kind.rawValue),
                                              "transitionProgress": .number(progress), "transitionClips": .string("\(from.id),\(to.id)")]
-        func layer(_ clip: Clip, _ l: TransitionLook.Layer) {
-            guard l.opacity > 0, l.reveal.upperBound > l.reveal.lowerBound else { return }
-            let placed = Rect(x: picture.midX + l.offset * picture.width - picture.width * l.scale / 2, y: picture.midY - picture.height * l.scale / 2,
-                              width: picture.width * l.scale, height: picture.height * l.scale)
-            let shown = Rect(x: picture.x + l.reveal.lowerBound * picture.width, y: picture.y,
-                             width: (l.reveal.upperBound - l.reveal.lowerBound) * picture.width, height: picture.height)
-            ui.clipped(to: shown) {
-                let drawn = drawPicture(of: clip, at: t, in: placed, opacity: l.opacity)
-                if clip.id == to.id { state.merge(drawn, uniquingKeysWith: { $1 }) }
-            }
+        ui.draw(look, in: picture) { incoming, frame, opacity in
+            let drawn = drawPicture(of: incoming ? to : from, at: t, in: frame, opacity: opacity)
+            if incoming { state.merge(drawn, uniquingKeysWith: { $1 }) }
         }
-        if look.incomingOnTop { layer(from, look.outgoing); layer(to, look.incoming) } else { layer(to, look.incoming); layer(from, look.outgoing) }
-        if look.black > 0 { ui.fill(picture, Color.black.opacity(look.black)) }
         return state
     }
 

@@ -15,7 +15,8 @@ struct TimelineView {
 
     /// A junction button at each visible cut between two clips on a video or overlay track (not
     /// at the selected clip's edges, where its trim handles are): a small tile, marked when the
-    /// cut has a transition. A tap opens the transition picker for the cut.
+    /// cut has a transition. A tap opens the transition picker for the cut; a pan or pinch that
+    /// starts on it scrolls or zooms the timeline, as it would next to it.
     private func drawJunctions(_ state: EditorState, area: Rect, geometry: TimelineGeometry, visible: ClosedRange<Time>,
                                axes: Set<ScrollAxis>) -> [EditorIntent] {
         let m = theme.metrics.timeline
@@ -34,19 +35,18 @@ struct TimelineView {
                 let hit = Rect(x: x - m.junctionHit / 2, y: row.midY - m.junctionHit / 2, width: m.junctionHit, height: m.junctionHit).intersection(row)
                 let transition = b.transitionIn
                 let label = theme.strings.format(.transitionBefore, ["clip": b.title])
-                let open = state.transitionPicker == b.id
-                let interaction = ui.interact("junction:\(b.id)", hitFrame: hit,
-                                              gestures: GestureTarget(id: "junction:\(b.id)", gestures: [.tap, .scroll, .pinch], scrollAxes: axes))
+                let open = state.transitionPicker == b.id, lit = transition != nil || open, id = "junction:\(b.id)"
+                let interaction = ui.interact(id, hitFrame: hit, gestures: GestureTarget(id: id, gestures: [.tap, .scroll, .pinch], scrollAxes: axes))
                 intents += interaction.intents(.timeline(.junction(clipID: b.id)))
-                let fill = transition != nil || open ? theme.selection : theme.surfaceRaised
+                let fill = lit ? theme.selection : theme.surfaceRaised
                 ui.fill(tile, interaction.isPressedDown ? fill.mixed(with: .black, 0.25) : fill, radius: m.junctionRadius)
                 ui.stroke(tile, theme.background, width: m.junctionOutline, radius: m.junctionRadius)
                 // Two small triangles meeting at the cut: the transition sign.
                 let inset = size * m.junctionSignInset, mid = Point(x: tile.midX, y: tile.midY)
-                let ink = transition != nil || open ? theme.background : theme.textPrimary
+                let ink = lit ? theme.background : theme.textPrimary
                 ui.draw.add(.triangle(Point(x: tile.minX + inset, y: tile.minY + inset), Point(x: tile.minX + inset, y: tile.maxY - inset), mid, ink))
                 ui.draw.add(.triangle(Point(x: tile.maxX - inset, y: tile.minY + inset), Point(x: tile.maxX - inset, y: tile.maxY - inset), mid, ink))
-                ui.element(UIElement(id: "junction:\(b.id)", role: "junction", label: label, frame: tile, hitFrame: hit,
+                ui.element(UIElement(id: id, role: "junction", label: label, frame: tile, hitFrame: hit,
                                      state: ["clip": .string(b.id), "kind": .string(transition?.kind.rawValue ?? "none"),
                                              "duration": .number(transition?.duration.seconds ?? 0), "open": .bool(open)]))
             }

@@ -109,21 +109,12 @@ struct TransitionPickerView {
             let look = kind.map { TransitionLook.of($0, progress: p, zoom: configuration.editing.transitionZoom) }
                 ?? TransitionLook(outgoing: .init(opacity: p < 0.5 ? 1 : 0), incoming: .init(opacity: p < 0.5 ? 0 : 1))
             ui.clipped(to: box) {
-                func tile(_ color: Color, _ l: TransitionLook.Layer) {
-                    guard l.opacity > 0 else { return }
-                    let placed = Rect(x: box.midX + l.offset * box.width - box.width * l.scale / 2, y: box.midY - box.height * l.scale / 2,
-                                      width: box.width * l.scale, height: box.height * l.scale)
-                    let shown = Rect(x: box.x + l.reveal.lowerBound * box.width, y: box.y,
-                                     width: (l.reveal.upperBound - l.reveal.lowerBound) * box.width, height: box.height)
-                    let mark = placed.height * m.previewMark
-                    ui.clipped(to: shown) {
-                        ui.fill(placed, color.opacity(l.opacity))
-                        ui.fill(Rect(x: placed.midX - mark / 2, y: placed.midY - mark / 2, width: mark, height: mark),
-                                color.mixed(with: .black, 0.45).opacity(l.opacity))
-                    }
+                ui.draw(look, in: box) { incoming, placed, opacity in
+                    let color = incoming ? to : from, mark = placed.height * m.previewMark
+                    ui.fill(placed, color.opacity(opacity))
+                    ui.fill(Rect(x: placed.midX - mark / 2, y: placed.midY - mark / 2, width: mark, height: mark),
+                            color.mixed(with: .black, 0.45).opacity(opacity))
                 }
-                if look.incomingOnTop { tile(from, look.outgoing); tile(to, look.incoming) } else { tile(to, look.incoming); tile(from, look.outgoing) }
-                if look.black > 0 { ui.fill(box, Color.black.opacity(look.black)) }
             }
         }
     }
