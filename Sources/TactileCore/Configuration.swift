@@ -31,6 +31,8 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
     /// Usability studies (`tactile study run`, `tactile report STUDY_DIR`): the frustration
     /// signals' thresholds.
     public var study = Study()
+    /// Exporting the project to a movie (the Export sheet, `tactile export`).
+    public var export = Export()
 
     public init() {}
 
@@ -491,6 +493,30 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// Record the microphone (think-aloud) into each recorded session's folder, on the session's
         /// clock (as `run --record-audio`); `replay --video` lays it under the picture. Default false.
         public var recordAudio = false
+        public init() {}
+    }
+
+    public struct Export: Hashable, Sendable, Codable {
+        /// The folder the Export sheet writes movies into ("~" is the home folder); made when
+        /// missing. Default "~/Videos/Tactile".
+        public var folder = "~/Videos/Tactile"
+        /// The sheet's first size: "720p", "1080p" or "4K" (the shorter side, in the project's
+        /// aspect). Default "1080p".
+        public var size = "1080p"
+        /// The sheet's first frame rate: 24, 25, 30 or 60. Default 30.
+        public var framesPerSecond = 30
+        /// The sheet's first quality: "draft", "standard" or "high". Default "standard".
+        public var quality = "standard"
+        /// H.264 constant-rate factor of each quality (lower: better and bigger; 18 looks like
+        /// the source to most eyes). Defaults 28, 23, 18.
+        public var draftCRF = 28, standardCRF = 23, highCRF = 18
+        /// x264's speed preset, "ultrafast" … "veryslow": slower presets make smaller files of the
+        /// same quality. Default "veryfast".
+        public var encoderPreset = "veryfast"
+        /// The sound's AAC bit rate (stereo), in kbit/s. Default 160.
+        public var audioKilobits = 160
+        /// Threads drawing frames side by side (0: one per core). Default 0.
+        public var drawThreads = 0
         public init() {}
     }
 

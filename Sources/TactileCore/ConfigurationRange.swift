@@ -105,6 +105,9 @@ extension TactileConfiguration {
         // Media.
         r["media.cacheBudgetMegabytes"] = .init(16, 1_000_000, unit: "MB")
         r["media.decodeThreads"] = .init(0, 64)
+        r["export.framesPerSecond"] = .init(24, 60, unit: "fps")
+        r["export.draftCRF"] = .init(0, 51); r["export.standardCRF"] = .init(0, 51); r["export.highCRF"] = .init(0, 51)
+        r["export.audioKilobits"] = .init(32, 512, unit: "kbit/s"); r["export.drawThreads"] = .init(0, 64)
         r["media.exportLookahead"] = .init(0, 250); r["media.exportBFrames"] = .init(0, 16)
         r["media.canvasPictureSize"] = .init(16, 8192, unit: "px"); r["media.thumbnailPixelHeight"] = .init(8, 2048, unit: "px")
         r["media.posterPixelHeight"] = .init(8, 4096, unit: "px"); r["media.waveformBucketsPerSecond"] = .init(1, 2000)

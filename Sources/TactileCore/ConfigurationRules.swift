@@ -91,6 +91,22 @@ extension TactileConfiguration {
                 out.append(.init(key: "kiosk.schedule.\(name)", "\(error): give \"\" (open all day), \"closed\" or spans like \"09:00-18:00, 19:00-22:00\""))
             }
         }
+        if MovieSettings.Size(rawValue: export.size) == nil {
+            out.append(.init(key: "export.size", "must be one of \(MovieSettings.Size.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(PrintableText.of(export.size, limit: 40))\""))
+        }
+        if !MovieSettings.framesPerSecondChoices.contains(export.framesPerSecond) {
+            out.append(.init(key: "export.framesPerSecond", "must be one of \(MovieSettings.framesPerSecondChoices.map(String.init).joined(separator: ", ")), not \(export.framesPerSecond)"))
+        }
+        if MovieSettings.Quality(rawValue: export.quality) == nil {
+            out.append(.init(key: "export.quality", "must be one of \(MovieSettings.Quality.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(PrintableText.of(export.quality, limit: 40))\""))
+        }
+        let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow"]
+        if !presets.contains(export.encoderPreset) {
+            out.append(.init(key: "export.encoderPreset", "must be one of \(presets.joined(separator: ", ")), not \"\(PrintableText.of(export.encoderPreset, limit: 40))\""))
+        }
+        if export.folder.trimmingCharacters(in: .whitespaces).isEmpty {
+            out.append(.init(key: "export.folder", "must name a folder"))
+        }
         if !["127.0.0.1", "0.0.0.0", "::1", "::", "localhost"].contains(study.observerHost) && study.observerHost.split(separator: ".").count != 4 {
             out.append(.init(key: "study.observerHost", "must be an address to listen on, like \"127.0.0.1\" or \"0.0.0.0\", not \"\(PrintableText.of(study.observerHost, limit: 40))\""))
         }

@@ -48,6 +48,11 @@ public final class VideoEncoder {
         /// H.264: frames the rate control looks ahead, and B-frames between references (nil: the
         /// preset's lookahead and 2 B-frames). Each frame held costs about six times its picture in memory.
         public var lookahead: Int?, bFrames: Int?
+        /// H.264: x264's speed preset and constant-rate factor. "veryfast", 23.
+        public var preset = "veryfast", constantRateFactor = 23
+        /// The sound track's channels (1 mono, 2 stereo; `appendAudio` takes them interleaved)
+        /// and its bit rate in bits per second. 1, 96 000.
+        public var audioChannels = 1, audioBitRate = 96_000
         public init(codec: Codec, width: Int, height: Int, framesPerSecond: Int = 30, keyframeInterval: Int = 30, rotation: Int = 0,
                     quality: Int? = nil, timeBase: (num: Int, den: Int)? = nil, frameRate: (frames: Int, seconds: Int)? = nil,
                     audioSampleRate: Int? = nil, lookahead: Int? = nil, bFrames: Int? = nil) {
@@ -73,6 +78,7 @@ public final class VideoEncoder {
     private var audioFrame: UnsafeMutablePointer<AVFrame>?
     private var audioPacket: UnsafeMutablePointer<AVPacket>?
     private var pendingAudio: [Float] = []
+    private var channels: Int { max(1, settings.audioChannels) }
     private var audioPTS: Int64 = 0
     /// Converts RGBA frames and decoded frames to the codec's format (see `PictureConverter`).
     private let converter = PictureConverter()
@@ -114,8 +120,8 @@ public final class VideoEncoder {
             ctx.pointee.bit_rate = 2_000_000
         }
         if settings.codec == .h264 {
-            av_opt_set(ctx.pointee.priv_data, "preset", "veryfast", 0)
-            av_opt_set(ctx.pointee.priv_data, "crf", "23", 0)
+            av_opt_set(ctx.pointee.priv_data, "preset", settings.preset, 0)
+            av_opt_set(ctx.pointee.priv_data, "crf", "\(settings.constantRateFactor)", 0)
             // Keyframes exactly every `keyframeInterval` frames, no scene-cut extras.
             var params = "keyint=\(settings.keyframeInterval):min-keyint=\(settings.keyframeInterval):scenecut=0"
             if let l = settings.lookahead { params += ":rc-lookahead=\(l)" }
@@ -131,16 +137,16 @@ public final class VideoEncoder {
             matrix.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_set($0, Double(settings.rotation)) }
         }
         if let rate = settings.audioSampleRate {
-            // The sound track: AAC, mono, planar float, as libavcodec's own encoder takes it.
+            // The sound track: AAC, planar float, as libavcodec's own encoder takes it.
             guard let aac = avcodec_find_encoder(AV_CODEC_ID_AAC) else { throw MediaError("this FFmpeg has no AAC encoder") }
             guard let ast = avformat_new_stream(fmt, nil) else { throw MediaError("out of memory adding a stream") }
             audioStream = ast
             audioContext = avcodec_alloc_context3(aac)
             guard let actx = audioContext else { throw MediaError("out of memory allocating an encoder") }
             actx.pointee.sample_rate = Int32(rate)
-            av_channel_layout_default(&actx.pointee.ch_layout, 1)
+            av_channel_layout_default(&actx.pointee.ch_layout, Int32(max(1, settings.audioChannels)))
             actx.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
-            actx.pointee.bit_rate = 96_000
+            actx.pointee.bit_rate = Int64(settings.audioBitRate)
             actx.pointee.time_base = AVRational(num: 1, den: Int32(rate))
             try openEncoder(actx, aac, named: "aac", for: ast, in: fmt)
             audioFrame = av_frame_alloc()
@@ -199,12 +205,12 @@ public final class VideoEncoder {
         try drain()
     }
 
-    /// Appends mono samples (-1 … 1) to the sound track, in order, at its sample rate; they are
-    /// encoded as soon as they fill an encoder frame.
+    /// Appends samples (-1 … 1, the channels interleaved) to the sound track, in order, at its
+    /// sample rate; they are encoded as soon as they fill an encoder frame.
     public func appendAudio(_ samples: [Float]) throws {
         guard let actx = audioContext else { throw MediaError("this video has no sound track") }
         pendingAudio += samples
-        let size = actx.pointee.frame_size > 0 ? Int(actx.pointee.frame_size) : 1024
+        let size = (actx.pointee.frame_size > 0 ? Int(actx.pointee.frame_size) : 1024) * channels
         var used = 0
         while pendingAudio.count - used >= size {
             try encodeAudio(pendingAudio[used..<used + size])
@@ -216,17 +222,23 @@ public final class VideoEncoder {
     private func encodeAudio(_ samples: ArraySlice<Float>) throws {
         guard let actx = audioContext, let f = audioFrame, let pkt = audioPacket, let fmt = format, let st = audioStream else { return }
         av_frame_unref(f)
-        f.pointee.nb_samples = Int32(samples.count)
+        let frames = samples.count / channels
+        f.pointee.nb_samples = Int32(frames)
         f.pointee.format = actx.pointee.sample_fmt.rawValue
         f.pointee.sample_rate = actx.pointee.sample_rate
         av_channel_layout_copy(&f.pointee.ch_layout, &actx.pointee.ch_layout)
         var rc = av_frame_get_buffer(f, 0)
-        guard rc >= 0, let plane = f.pointee.data.0 else { throw MediaError("allocating audio", code: rc) }
-        plane.withMemoryRebound(to: Float.self, capacity: samples.count) { out in
-            for (i, s) in samples.enumerated() { out[i] = s }
+        guard rc >= 0 else { throw MediaError("allocating audio", code: rc) }
+        // Interleaved in, one plane per channel out.
+        let base = samples.startIndex
+        for c in 0..<channels {
+            guard let plane = f.pointee.extended_data[c] else { throw MediaError("allocating audio") }
+            plane.withMemoryRebound(to: Float.self, capacity: frames) { out in
+                for i in 0..<frames { out[i] = samples[base + i * channels + c] }
+            }
         }
         f.pointee.pts = audioPTS
-        audioPTS += Int64(samples.count)
+        audioPTS += Int64(frames)
         rc = avcodec_send_frame(actx, f)
         guard rc >= 0 else { throw MediaError("encoding audio", code: rc) }
         try writePendingPackets(from: actx, using: pkt, to: fmt, stream: st)
@@ -249,6 +261,14 @@ public final class VideoEncoder {
         close()
         if rename(temporary.path, url.path) != 0 { throw MediaError("moving the finished file to \(url.path)") }
         finished = true
+    }
+
+    /// Gives up: closes the file and removes what was written, so nothing is left behind (a
+    /// cancelled or failed export). The encoder is closed afterwards.
+    public func abandon() {
+        guard !finished else { return }
+        close()
+        try? FileManager.default.removeItem(at: temporary)
     }
 
     private func drain() throws {

@@ -24,9 +24,12 @@ public struct ViewMetrics: Hashable, Sendable {
         /// text's font size, a sticker's size, a picture's width. 0.1, 0.26, 0.53.
         public var textShare = 0.1, stickerShare = 0.26, pipShare = 0.53
         /// A text overlay's weight (its size comes from `textShare`), its line height as a multiple
-        /// of the size, its side padding as a share of the size, and its shadow's offset. Bold, 1.4, 0.3, 1.5 pt.
+        /// of the size, its side padding and its shadow's offset as shares of the size. Bold, 1.4, 0.3, 0.07.
         public var textFont = Font(size: 20, weight: .bold)
-        public var textLineHeight = 1.4, textPadding = 0.3, textShadow = 1.5
+        public var textLineHeight = 1.4, textPadding = 0.3, textShadowShare = 0.07
+        /// The picture height the base picture's and placeholders' point sizes are for (the
+        /// canvas's in the default portrait window); a taller picture, as in export, scales them. 206 pt.
+        public var baseReferenceHeight = 206.0
         /// Texts wrap to this share of the picture's width, up to this many lines; a text's box
         /// (its background style) rounds its corners by this share of the font size. 0.9, 12, 0.3.
         public var textWrapShare = 0.9, textMaximumLines = 12, textBoxRadius = 0.3

@@ -10,7 +10,7 @@ struct Tactile: ParsableCommand {
         commandName: "tactile",
         abstract: "A touch-interaction lab: a phone-sized video editor for Linux touchscreens.",
         version: TactileVersion.string,
-        subcommands: [Run.self, Snapshot.self, Inspect.self, Replay.self, Videos.self, Heatmap.self, Report.self, Probe.self, Config.self, Calibrate.self, Devices.self, Study.self],
+        subcommands: [Run.self, Snapshot.self, Inspect.self, Replay.self, Videos.self, Heatmap.self, Report.self, Probe.self, Export.self, Config.self, Calibrate.self, Devices.self, Study.self],
         defaultSubcommand: Run.self)
 }
 
@@ -177,6 +177,28 @@ struct Report: ParsableCommand {
 
     func run() throws {
         try guarded { print(try Commands.report(sessions, out: out, json: json, html: html, csv: csv), terminator: "") }
+    }
+}
+
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Export the project to a movie (H.264 and AAC in an MP4), as the Export sheet does, with a progress bar on the terminal.")
+
+    @OptionGroup var settingsOptions: SettingsOptions
+
+    @Option(help: "A project file (default: the built-in demo).") var project: String?
+    @Option(help: "Where to write the movie (.mp4).") var out: String
+    @Option(help: "720p, 1080p or 4K: the shorter side, in the project's aspect (default: export.size, 1080p).") var size: String?
+    @Option(help: "Frames per second: 24, 25, 30 or 60 (default: export.framesPerSecond, 30).") var fps: Int?
+    @Option(help: "draft, standard or high (default: export.quality, standard).") var quality: String?
+    @Option(help: "Threads drawing frames side by side (default: export.drawThreads, one per core).") var jobs: Int?
+
+    func run() throws {
+        try guarded {
+            try Commands.checkJobs(jobs)
+            print(try Commands.export(project: project, out: out, size: size, framesPerSecond: fps, quality: quality,
+                                      settings: settingsOptions.settings, drawThreads: jobs), terminator: "")
+        }
     }
 }
 

@@ -1,0 +1,156 @@
+import Foundation
+import TactileCore
+import TactileEditor
+import TactileMedia
+import TactileSDL
+import TactileUI
+
+/// Exports a project to a movie: H.264 and stereo AAC in an MP4 through libavcodec, written
+/// beside its destination and moved into place only when complete (a cancelled or failed export
+/// leaves no file). Every frame is the composition the canvas shows at that time, drawn by the
+/// same `CompositionView` at the movie's full size from exactly decoded pictures; the sound is
+/// the playback mixer's (`SoundMix`: levels, fades, cross-fades, mute, ducking).
+///
+/// This thread decodes and lays out each frame; worker threads draw the frames side by side on
+/// software canvases, and an encoder thread encodes them in order with the sound up to each
+/// frame's end. Callers that must stay responsive (the editor) run it on a thread of their own.
+public enum MovieExport {
+    /// How far an export has come.
+    public struct Progress: Sendable, Equatable {
+        /// The movie time encoded so far, and the movie's length.
+        public var done: Time, total: Time
+        /// Seconds since the export began.
+        public var elapsed: Double
+
+        public init(done: Time, total: Time, elapsed: Double) { self.done = done; self.total = total; self.elapsed = elapsed }
+
+        /// The share done, 0 … 1.
+        public var fraction: Double { total > .zero ? min(1, max(0, done.seconds / total.seconds)) : 1 }
+        /// Seconds left at the pace so far; nil until a little is done (the first frames are no guide).
+        public var secondsLeft: Double? {
+            guard fraction >= 0.02, elapsed > 0.2 else { return nil }
+            return elapsed * (1 - fraction) / fraction
+        }
+    }
+
+    /// What was written.
+    public struct Summary: Sendable {
+        public var url: URL
+        public var frames: Int
+        public var width: Int, height: Int
+        public var framesPerSecond: Int
+        public var duration: Time
+        /// Wall-clock seconds the export took.
+        public var seconds: Double
+        /// Problems met on the way (a clip's sound that could not be read), each a sentence.
+        public var problems: [String]
+    }
+
+    /// The export was cancelled; nothing was written.
+    public struct Cancelled: Error, CustomStringConvertible {
+        public init() {}
+        public var description: String { "The export was cancelled." }
+    }
+
+    /// The sound's sample rate.
+    public static let sampleRate = 48_000
+
+    /// Writes `project` to `url` as `settings` say. `isCancelled` is asked before each frame;
+    /// `onProgress` hears each encoded frame (on the encoder's thread). Throws `Cancelled`, or a
+    /// `CommandError` naming the clip or the file.
+    public static func export(_ project: Project, settings: MovieSettings, configuration: TactileConfiguration = TactileConfiguration(),
+                              to url: URL, drawThreads: Int? = nil, isCancelled: @escaping () -> Bool = { false },
+                              onProgress: @escaping (Progress) -> Void = { _ in }) throws -> Summary {
+        let started = ProcessInfo.processInfo.systemUptime
+        let (width, height) = settings.pixelSize(for: project.format.aspect)
+        let fps = settings.framesPerSecond
+        let total = project.duration
+        guard total > .zero else { throw CommandError.badInput("the project is empty: there is nothing to export") }
+        let media = ExportFrames(maxPictureSize: max(width, height))
+        try checkMedia(of: project, in: media)
+
+        let options = configuration.export
+        var encoderSettings = VideoEncoder.Settings(codec: .h264, width: width, height: height, framesPerSecond: fps,
+                                                    keyframeInterval: fps * 2, audioSampleRate: sampleRate,
+                                                    lookahead: configuration.media.exportLookahead, bFrames: configuration.media.exportBFrames)
+        encoderSettings.preset = options.encoderPreset
+        encoderSettings.constantRateFactor = settings.constantRateFactor(options)
+        encoderSettings.audioChannels = PlaybackMixer.channels
+        encoderSettings.audioBitRate = options.audioKilobits * 1000
+        let encoder: VideoEncoder
+        do { encoder = try VideoEncoder(url: url, settings: encoderSettings) } catch {
+            throw CommandError("\(url.path): cannot write the movie (\(error))")
+        }
+        let mixer = PlaybackMixer(project: project, from: .zero, sampleRate: sampleRate, settings: configuration.media) { path in
+            media.status(of: path).info?.hasAudio ?? false
+        }
+
+        // Frame k shows the composition at k / fps, exactly; the movie ends where the project does.
+        func time(ofFrame k: Int) -> Time { Time(ticks: Int64(k) * Time.ticksPerSecond / Int64(fps)) }
+        var frameCount = 0
+        while time(ofFrame: frameCount) < total { frameCount += 1 }
+        var samplesWritten = 0
+        func encode(_ image: RGBAImage, frame k: Int) throws {
+            do { try encoder.append(image, pts: Int64(k)) } catch { throw CommandError("\(url.path): encoding failed (\(error))") }
+            // The sound up to this frame's end (the last frame's end is the project's), so both
+            // streams advance together.
+            let end = k + 1 == frameCount ? total : time(ofFrame: k + 1)
+            let target = Int(end.ticks * Int64(sampleRate) / Time.ticksPerSecond)
+            if target > samplesWritten {
+                do { try encoder.appendAudio(mixer.render(frames: target - samplesWritten)) } catch {
+                    throw CommandError("\(url.path): encoding the sound failed (\(error))")
+                }
+                samplesWritten = target
+            }
+            onProgress(Progress(done: end, total: total, elapsed: ProcessInfo.processInfo.systemUptime - started))
+        }
+
+        let fonts: Fonts
+        do { fonts = try Fonts() } catch { throw CommandError("\(error)") }
+        let theme = Theme(appearance: configuration.theme)
+        let measurer = TTFTextMeasurer(fonts: fonts, scale: 1)
+        let picture = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        let workers = max(1, drawThreads ?? (options.drawThreads > 0 ? options.drawThreads : ProcessInfo.processInfo.activeProcessorCount))
+        let pipeline = try FramePipeline(workers: workers, width: width, height: height, scale: 1, background: theme.canvasBackdrop)
+        pipeline.startEncoding(encode)
+        var submitted = 0
+        var cancelled = false
+        while submitted < frameCount, !pipeline.failed {
+            if isCancelled() { cancelled = true; break }
+            let t = time(ofFrame: submitted)
+            media.beginFrame(at: t)
+            let ui = UIContext(memory: UIMemory(input: configuration.input), touches: [], now: t, viewport: picture.size, measurer: measurer, theme: theme)
+            CompositionView(ui: ui, media: media, configuration: configuration, theme: theme).draw(project, at: t, in: picture)
+            let list = ui.draw
+            pipeline.submit(FramePipeline.Job(index: submitted, list: list, images: VideoExport.pictures(in: list, from: media)))
+            submitted += 1
+        }
+        do { try pipeline.finish(frames: submitted) } catch { encoder.abandon(); throw error }
+        if cancelled { encoder.abandon(); throw Cancelled() }
+        do { try encoder.finish() } catch {
+            encoder.abandon()
+            throw CommandError("\(url.path): cannot finish the movie (\(error))")
+        }
+        return Summary(url: url, frames: frameCount, width: width, height: height, framesPerSecond: fps, duration: total,
+                       seconds: ProcessInfo.processInfo.systemUptime - started, problems: media.takeProblems() + mixer.problems)
+    }
+
+    /// Refuses a project whose media are offline, or without pictures where it shows them,
+    /// naming the clip and the file: a movie with a placeholder in it is not what was asked for.
+    static func checkMedia(of project: Project, in media: ExportFrames) throws {
+        for track in project.tracks {
+            for clip in track.clips {
+                guard let path = clip.media else { continue }
+                let name = (path as NSString).lastPathComponent
+                switch media.status(of: path) {
+                case let .offline(reason):
+                    throw CommandError.badInput("clip \"\(clip.title)\" (\(name)) cannot be exported: \(reason)")
+                case let .ready(info) where !info.hasVideo && track.kind != .audio && clip.kind != .audio:
+                    throw CommandError.badInput("clip \"\(clip.title)\" (\(name)) has no picture")
+                default:
+                    break
+                }
+            }
+        }
+    }
+}
