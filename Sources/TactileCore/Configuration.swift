@@ -507,9 +507,12 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var framesPerSecond = 30
         /// The sheet's first quality: "draft", "standard" or "high". Default "standard".
         public var quality = "standard"
-        /// H.264 constant-rate factor of each quality (lower: better and bigger; 18 looks like
-        /// the source to most eyes). Defaults 28, 23, 18.
-        public var draftCRF = 28, standardCRF = 23, highCRF = 18
+        /// H.264 constant-rate factor of the draft quality (lower: better and bigger). Default 28.
+        public var draftCRF = 28
+        /// H.264 constant-rate factor of the standard quality. Default 23.
+        public var standardCRF = 23
+        /// H.264 constant-rate factor of the high quality (18 looks like the source to most eyes). Default 18.
+        public var highCRF = 18
         /// x264's speed preset, "ultrafast" … "veryslow": slower presets make smaller files of the
         /// same quality. Default "veryfast".
         public var encoderPreset = "veryfast"
