@@ -25,7 +25,7 @@ if CommandLine.arguments.dropFirst().first == "media" {
 }
 // The benchmarks that take their own arguments: a failure prints one line and exits with 2.
 let subcommands: [String: ([String]) throws -> Void] = [
-    "prediction": runPredictionBenchmark, "health": runHealthLoadBenchmark, "latency": runLatencyBenchmark, "monkey": runMonkey,
+    "prediction": runPredictionBenchmark, "export": runExportBenchmark, "health": runHealthLoadBenchmark, "latency": runLatencyBenchmark, "monkey": runMonkey,
     "study-fixture": writeStudyFixture,
 ]
 if let name = CommandLine.arguments.dropFirst().first, let run = subcommands[name] {

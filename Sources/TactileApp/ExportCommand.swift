@@ -33,6 +33,7 @@ extension Commands {
             throw CommandError.badInput("--out must end in .mp4 (or .m4v, .mov), not \"\(url.lastPathComponent)\"")
         }
         let project = try Inputs.project(at: path)
+        MediaMemory.returnLargeBuffersToTheSystem()
         let bar = TerminalProgressBar(enabled: isatty(STDERR_FILENO) == 1)
         let summary: MovieExport.Summary
         do {

@@ -135,6 +135,9 @@ public enum Windowed {
                 s.sound = { project, position in
                     PlaybackMixer(project: project, from: position, sampleRate: configuration.media.playbackSampleRate, settings: configuration.media) { media.status(of: $0).info?.hasAudio == true }
                 }
+                // Exports run on their own thread into `export.folder`; a kiosk offers none (no
+                // visitor fills the stand's disk).
+                if kiosk == nil { s.exporter = BackgroundMovieExport(configuration: configuration) }
                 recording?.attach(to: s, framesPerSecond: window.refreshRate, clockOrigin: window.clock.originUptimeNanoseconds)
                 if let thinkAloud, let folder = recordFolder {
                     // The sound starts now on the session's clock, which the trace counts from.

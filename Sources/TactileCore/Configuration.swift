@@ -520,6 +520,11 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var audioKilobits = 160
         /// Threads drawing frames side by side (0: one per core). Default 0.
         public var drawThreads = 0
+        /// How often the editor shows an export's progress while it runs, in seconds. Default 0.25 s.
+        public var progressRefreshSeconds = 0.25
+        /// Threads each video decoder uses during an export (0: one per core). Each thread holds
+        /// frames of its own, and the drawing threads keep the cores busy already. Default 1.
+        public var decodeThreads = 1
         public init() {}
     }
 

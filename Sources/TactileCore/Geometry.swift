@@ -78,6 +78,12 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
         return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .zero
     }
 
+    /// The smallest rectangle holding both.
+    public func union(_ r: Rect) -> Rect {
+        let x0 = min(x, r.x), y0 = min(y, r.y)
+        return Rect(x: x0, y: y0, width: max(maxX, r.maxX) - x0, height: max(maxY, r.maxY) - y0)
+    }
+
     /// The rectangle grown by `dx` on the left and right and `dy` on the top and bottom (negative shrinks).
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)

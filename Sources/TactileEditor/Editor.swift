@@ -198,6 +198,10 @@ public struct Editor {
         if let browser = state.browser, (now - browser.opened).seconds < configuration.editing.browserSlideDuration {
             ui.requestFrames(animation, reason: "sheet")
         }
+        if state.exportRun != nil {
+            // The host's progress reports show as they come, a few times a second.
+            ui.requestFrames(.periodic(from: now, by: .seconds(configuration.export.progressRefreshSeconds)), reason: "export")
+        }
         if let deadline = state.ui.arena.nextDeadline { ui.requestFrames(.explicit([deadline]), reason: "gesture timer") }
         if let banner = state.banner { ui.requestFrames(.explicit([banner.until]), reason: "banner") }
         if let run = state.tasks, let deadline = tasks.nextDeadline(run) { ui.requestFrames(.explicit([deadline]), reason: "task") }

@@ -50,6 +50,14 @@ public enum EditorIntent: Hashable, Sendable {
     case toggleFormatPicker
     /// Make the composition this aspect, at the preset's render size (undoable).
     case setFormat(CompositionFormat.Aspect)
+    /// Open the Export sheet (or close it; an export under way goes on).
+    case toggleExportSheet
+    /// The sheet's size, frame rate and quality.
+    case chooseExport(MovieSettings)
+    /// Export the project as the sheet's choices say (the host runs it off the frame loop).
+    case startExport
+    /// Stop the export under way; nothing is written.
+    case cancelExport
     /// A gesture a widget got, for the part of the editor it belongs to.
     indirect case gesture(PassGesture, GestureRoute)
 }
@@ -67,7 +75,7 @@ struct EditorActions {
         case .undo: intent = .undo
         case .redo: intent = .redo
         case .escape:
-            intent = state.browser != nil ? .closeBrowser : state.formatPicker ? .toggleFormatPicker
+            intent = state.browser != nil ? .closeBrowser : state.exportSheet ? .toggleExportSheet : state.formatPicker ? .toggleFormatPicker
                 : state.stickerPicker ? .toggleStickerPicker : state.transitionPicker != nil ? .openTransitionPicker(nil) : .deselect
         case .rotate: intent = .rotate
         case .backspace: intent = .deleteSelection
@@ -138,6 +146,35 @@ struct EditorActions {
         case .add(.sticker), .toggleStickerPicker:
             state.stickerPicker.toggle()
             effects.log.append(LogEvent(time: now, kind: state.stickerPicker ? "openStickers" : "closeStickers"))
+        case .toggleExportSheet:
+            state.exportSheet.toggle()
+            if state.exportSheet { state.playback = nil }
+            effects.log.append(LogEvent(time: now, kind: state.exportSheet ? "openExport" : "closeExport"))
+        case let .chooseExport(settings):
+            guard state.exportChoice != settings else { return }
+            state.exportChoice = settings
+            effects.cues.append(CueEvent(.selection, reason: "exportChoice"))
+            effects.log.append(LogEvent(time: now, kind: "exportChoice", fields: ["size": .string(settings.size.rawValue),
+                                        "fps": .number(Double(settings.framesPerSecond)), "quality": .string(settings.quality.rawValue)]))
+        case .startExport:
+            guard state.exportRun == nil, state.exportRequest == nil else { return }
+            state.exportRequest = state.exportChoice
+            state.exportRun = ExportRun(settings: state.exportChoice)
+            state.playback = nil
+            effects.cues.append(CueEvent(.impactLight, reason: "export"))
+            effects.log.append(LogEvent(time: now, kind: "exportStart", fields: ["size": .string(state.exportChoice.size.rawValue),
+                                        "fps": .number(Double(state.exportChoice.framesPerSecond)), "quality": .string(state.exportChoice.quality.rawValue)]))
+        case .cancelExport:
+            guard state.exportRun != nil else { return }
+            if state.exportRequest != nil {
+                // Not started yet: nothing to stop.
+                state.exportRequest = nil
+                state.exportRun = nil
+            } else {
+                state.exportCancelRequested = true
+                state.exportRun?.isCancelling = true
+            }
+            effects.log.append(LogEvent(time: now, kind: "exportCancel"))
         case let .openTransitionPicker(id):
             state.transitionPicker = id
             effects.log.append(LogEvent(time: now, kind: id == nil ? "closeTransitions" : "openTransitions", fields: id.map { ["clip": .string($0)] } ?? [:]))

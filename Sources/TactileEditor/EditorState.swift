@@ -82,6 +82,18 @@ public struct EditorState: Sendable {
     var transitionDurationDrag: TransitionDurationDrag?
     /// While the transition picker is open: when the canvas's preview loop last started.
     var transitionPreviewSince: Time?
+    /// Whether this session can export (the host has an exporter): the Export button shows only then.
+    public var exportAvailable = false
+    /// Whether the Export sheet is open.
+    public var exportSheet = false
+    /// The sheet's choices (the configuration's `export.*` until changed).
+    public var exportChoice: MovieSettings
+    /// An export the person asked for, for the host to start (it clears this when it does).
+    public var exportRequest: MovieSettings?
+    /// Whether the person asked to cancel the export under way (the host clears it).
+    public var exportCancelRequested = false
+    /// The export under way, as the host last reported it; nil when none runs.
+    public var exportRun: ExportRun?
     /// A test plan in progress (`run --plan`).
     public var tasks: TaskRun?
     /// The media generation and project the clips were last fitted to their media's lengths for.
@@ -95,6 +107,7 @@ public struct EditorState: Sendable {
         self.viewport = viewport ?? configuration.layout.viewport
         self.history = EditHistory(limit: configuration.editing.undoLimit)
         self.ui = UIMemory(input: configuration.input)
+        self.exportChoice = MovieSettings(configuration.export)
     }
 
     /// Takes a reloaded configuration: new touch thresholds and undo limit, keeping the

@@ -47,6 +47,8 @@ public final class HostSession: ShellSession {
     /// Makes the sound of a project from a timeline position (the app gives a mixer over the
     /// media); nil: playback is silent.
     public var sound: ((Project, Time) -> SampleSource?)?
+    /// Runs the exports the editor asks for (nil: exporting is not offered, and the editor says so).
+    public var exporter: MovieExporting?
     /// Called after every editor frame.
     public var onFrame: ((FrameRecord) -> Void)?
     /// Called after every step, whether or not the editor ran.
@@ -180,6 +182,8 @@ public final class HostSession: ShellSession {
             needsPresent = true
         }
         posted.removeAll()
+        state.exportAvailable = exporter != nil
+        takeExportNews(now: now)
         if let reloaded = pollConfiguration(now: now) { frame.commands.append(.configurationChanged(reloaded)) }
         if context.relayout { needsPresent = true }
 
@@ -229,6 +233,7 @@ public final class HostSession: ShellSession {
         let task = state.tasks.flatMap { $0.began != nil && $0.ended == nil ? $0.current?.id : nil }
         output.log += frustration.observe(pending, log: output.log, picture: output.drawList, now: now, task: task)
         let took = stopwatch.map { $0.now - started! } ?? .zero
+        carryOutExportRequests(now: now)
         // Start, restart or stop the sound with the picture.
         if let playback = state.playback {
             if playback.positionAnchor != playingBefore || !soundPlaying {
@@ -270,6 +275,50 @@ public final class HostSession: ShellSession {
         }
         needsPresent = false
         return frame
+    }
+
+    // MARK: Exports
+
+    /// Starts or cancels the export the editor asked for.
+    private func carryOutExportRequests(now: Time) {
+        if let settings = state.exportRequest {
+            state.exportRequest = nil
+            if let exporter {
+                exporter.start(state.project, settings: settings)
+            } else {
+                state.exportRun = nil
+                state.banner = Banner(message: theme.strings.format(.exportFailed, ["reason": "this session cannot write movies (use tactile export)"]),
+                                      isError: true, until: now + .seconds(configuration.editing.bannerDuration))
+            }
+        }
+        if state.exportCancelRequested {
+            state.exportCancelRequested = false
+            exporter?.cancel()
+        }
+    }
+
+    /// The exporter's news: progress into the sheet, the end into a banner.
+    private func takeExportNews(now: Time) {
+        guard let news = exporter?.takeNews() else { return }
+        let strings = theme.strings
+        func end(_ message: String, isError: Bool) {
+            state.exportRun = nil
+            state.banner = Banner(message: message, isError: isError, until: now + .seconds(configuration.editing.bannerDuration))
+        }
+        switch news {
+        case let .progress(fraction, secondsLeft):
+            guard state.exportRun != nil else { return }
+            state.exportRun?.fraction = fraction
+            state.exportRun?.secondsLeft = secondsLeft
+        case let .finished(path):
+            end(strings.format(.exportedTo, ["path": path]), isError: false)
+            state.exportSheet = false
+        case let .failed(reason):
+            end(strings.format(.exportFailed, ["reason": reason]), isError: true)
+        case .cancelled:
+            end(strings[.exportCancelled], isError: false)
+        }
+        needsPresent = true
     }
 
     /// Completes the latency of the input frame whose picture was just presented.

@@ -8,22 +8,30 @@ import TactileCore
 /// they were instead of seeking one decoder back and forth.
 public final class ExportFrames: MediaSource {
     private let maxPictureSize: Int?
+    private let fitting: (width: Int, height: Int)?
     private let threads: Int
     private var statuses: [String: MediaStatus] = [:]
     private var decoders: [String: [VideoDecoder]] = [:]
-    /// This frame's pictures; cleared when the next frame begins.
+    /// This frame's pictures, as decoded and (once drawn) in RGBA; cleared when the next frame begins.
+    private var undrawn: [ImageHandle: (DecodedPicture, VideoDecoder)] = [:]
     private var images: [ImageHandle: RGBAImage] = [:]
     /// Stills, decoded once, with one handle for good (renderers may keep their texture).
     private var stills: [String: MediaPicture] = [:]
     private var stillImages: [ImageHandle: RGBAImage] = [:]
     private var nextHandle = 1
+    /// The decoders asked for a picture since the frame began.
+    private var used: Set<ObjectIdentifier> = []
     private var problems: [String] = []
     /// Decoders kept per file. Three: a transition's two sides and a picture-in-picture.
     static let decodersPerFile = 3
 
-    /// A source decoding with `threads` codec threads per decoder (0: one per core).
-    public init(maxPictureSize: Int? = nil, threads: Int = 0) {
+    /// A source decoding with `threads` codec threads per decoder (0: one per core). With
+    /// `fitting`, every picture comes scaled to fit that box (the movie's size): the size a
+    /// picture filling the frame is drawn at, so drawing it is a plain copy.
+    public init(maxPictureSize: Int? = nil, fitting: (width: Int, height: Int)? = nil, threads: Int = 0) {
+        MediaLog.quiet()
         self.maxPictureSize = maxPictureSize
+        self.fitting = fitting
         self.threads = threads
     }
 
@@ -40,17 +48,19 @@ public final class ExportFrames: MediaSource {
         if info.isStill, let still = stills[path] { return still }
         do {
             let decoder = try decoder(for: path, reaching: time)
-            let decoded = try decoder.frame(at: info.isStill ? .zero : time)
             let handle = ImageHandle(nextHandle)
             nextHandle += 1
-            let picture = MediaPicture(handle: handle, width: decoded.image.width, height: decoded.image.height, time: decoded.time, isExact: true)
             if info.isStill {
+                let decoded = try decoder.frame(at: .zero)
+                let picture = MediaPicture(handle: handle, width: decoded.image.width, height: decoded.image.height, time: decoded.time, isExact: true)
                 stills[path] = picture; stillImages[handle] = decoded.image
                 decoders[path] = nil
-            } else {
-                images[handle] = decoded.image
+                return picture
             }
-            return picture
+            // Kept as decoded: converted to RGBA only if the frame must be drawn (`image(for:)`).
+            let decoded = try decoder.decodedPicture(at: time)
+            undrawn[handle] = (decoded, decoder)
+            return MediaPicture(handle: handle, width: decoded.width, height: decoded.height, time: decoded.time, isExact: true)
         } catch {
             let sentence = "\((path as NSString).lastPathComponent): \(error)"
             if !problems.contains(sentence) { problems.append(sentence) }
@@ -68,19 +78,50 @@ public final class ExportFrames: MediaSource {
             chosen = pool.remove(at: i)
         } else if pool.count < Self.decodersPerFile {
             chosen = try VideoDecoder(path: path, maxPictureSize: maxPictureSize, threads: threads)
+            chosen.fitting = fitting
         } else {
             chosen = pool.removeFirst()
         }
         pool.append(chosen)
         decoders[path] = pool
+        used.insert(ObjectIdentifier(chosen))
         return chosen
     }
 
     public func thumbnail(of path: String, at time: Time, height: Int) -> MediaPicture? { nil }
     public func waveform(of path: String) -> Waveform? { nil }
-    public func image(for handle: ImageHandle) -> RGBAImage? { images[handle] ?? stillImages[handle] }
-    /// A new frame: the last frame's pictures are let go.
-    public func beginFrame(at now: Time) { images.removeAll(keepingCapacity: true) }
+    public func image(for handle: ImageHandle) -> RGBAImage? {
+        if let known = images[handle] ?? stillImages[handle] { return known }
+        guard let (decoded, decoder) = undrawn[handle] else { return nil }
+        do {
+            let image = try decoder.picture(from: decoded)
+            images[handle] = image
+            return image
+        } catch {
+            let sentence = "\((decoder.path as NSString).lastPathComponent): \(error)"
+            if !problems.contains(sentence) { problems.append(sentence) }
+            return nil
+        }
+    }
+
+    /// The picture behind `handle` as decoded (YUV), when it needs no turn to stand upright:
+    /// the export places it in the movie's frame directly.
+    public func decodedPicture(for handle: ImageHandle) -> DecodedPicture? {
+        guard let (decoded, _) = undrawn[handle], decoded.rotation % 360 == 0 else { return nil }
+        return decoded
+    }
+    /// A new frame: the last frame's pictures are let go, and the decoders of clips the
+    /// composition has left (none of the last frame's pictures came from them) are closed, so
+    /// a long project holds only the decoders of what shows now.
+    public func beginFrame(at now: Time) {
+        images.removeAll(keepingCapacity: true)
+        undrawn.removeAll(keepingCapacity: true)
+        for (path, pool) in decoders {
+            let kept = pool.filter { used.contains(ObjectIdentifier($0)) }
+            decoders[path] = kept.isEmpty ? nil : kept
+        }
+        used.removeAll(keepingCapacity: true)
+    }
     public var generation: Int { 0 }
     public func takeProblems() -> [String] { defer { problems = [] }; return problems }
 }

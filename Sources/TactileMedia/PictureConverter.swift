@@ -93,25 +93,33 @@ final class PictureConverter {
         guard rows > 0 else { throw MediaError("converting a picture for the encoder failed") }
     }
 
-    /// `source` (a decoded frame) converted and scaled into `frame` (as `convert(_:into:)`).
-    func convert(_ source: UnsafeMutablePointer<AVFrame>, into frame: UnsafeMutablePointer<AVFrame>) throws {
+    /// `source` (a decoded frame) converted and scaled into `frame` (as `convert(_:into:)`), or
+    /// into `rect` of it (a YUV 4:2:0 frame; `rect`'s origin even), the rest left as it was.
+    func convert(_ source: UnsafeMutablePointer<AVFrame>, into frame: UnsafeMutablePointer<AVFrame>, rect: PixelRect? = nil) throws {
         let (w, h) = (Int(source.pointee.width), Int(source.pointee.height))
         guard w > 0, h > 0 else { throw MediaError("a picture has no size") }
-        let sws = try scaler(from: (w, h, source.pointee.format),
-                             to: (Int(frame.pointee.width), Int(frame.pointee.height), frame.pointee.format))
+        let target = rect ?? PixelRect(x: 0, y: 0, width: Int(frame.pointee.width), height: Int(frame.pointee.height))
+        guard target.width > 0, target.height > 0 else { return }
+        if rect != nil {
+            guard frame.pointee.format == AV_PIX_FMT_YUV420P.rawValue, target.x % 2 == 0, target.y % 2 == 0,
+                  target.x + target.width <= Int(frame.pointee.width), target.y + target.height <= Int(frame.pointee.height) else {
+                throw MediaError("a picture cannot be placed at \(target) in this frame")
+            }
+        }
+        let sws = try scaler(from: (w, h, source.pointee.format), to: (target.width, target.height, frame.pointee.format))
+        // The planes' starts moved to the rectangle's corner (chroma at half resolution).
+        var dst: [UnsafeMutablePointer<UInt8>?] = [frame.pointee.data.0, frame.pointee.data.1, frame.pointee.data.2, frame.pointee.data.3]
+        var dstStride: [Int32] = [frame.pointee.linesize.0, frame.pointee.linesize.1, frame.pointee.linesize.2, frame.pointee.linesize.3]
+        if rect != nil {
+            dst[0] = dst[0].map { $0 + target.y * Int(dstStride[0]) + target.x }
+            dst[1] = dst[1].map { $0 + target.y / 2 * Int(dstStride[1]) + target.x / 2 }
+            dst[2] = dst[2].map { $0 + target.y / 2 * Int(dstStride[2]) + target.x / 2 }
+        }
         let rows = withUnsafePointer(to: source.pointee.data) { srcTuple in
             srcTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { src in
                 withUnsafePointer(to: source.pointee.linesize) { srcLs in
                     srcLs.withMemoryRebound(to: Int32.self, capacity: 8) { srcStride in
-                        withUnsafeMutablePointer(to: &frame.pointee.data) { dstTuple in
-                            dstTuple.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { dst in
-                                withUnsafeMutablePointer(to: &frame.pointee.linesize) { dstLs in
-                                    dstLs.withMemoryRebound(to: Int32.self, capacity: 8) { dstStride in
-                                        sws_scale(sws, src, srcStride, 0, Int32(h), dst, dstStride)
-                                    }
-                                }
-                            }
-                        }
+                        sws_scale(sws, src, srcStride, 0, Int32(h), &dst, &dstStride)
                     }
                 }
             }

@@ -44,6 +44,11 @@ public final class VideoDecoder {
     public private(set) var frameRate = (frames: 30, seconds: 1)
     /// Longest side of the pictures handed out, in pixels (nil: full size).
     public let maxPictureSize: Int?
+    /// When set, pictures are scaled (up or down) to fit this box, upright, instead: an export
+    /// decodes each frame at the size it is drawn, so drawing it is a plain copy.
+    public var fitting: (width: Int, height: Int)? {
+        didSet { if fitting.map({ ($0.width, $0.height) }) ?? (0, 0) != oldValue.map({ ($0.width, $0.height) }) ?? (0, 0) { heldImage = nil } }
+    }
     /// Frames decoded so far (for benchmarks and tests).
     public private(set) var framesDecoded = 0
     /// Seeks made so far.
@@ -73,6 +78,8 @@ public final class VideoDecoder {
     private var heldFrame: UnsafeMutablePointer<AVFrame>?
     private var held: (pts: Int64, key: Bool)?
     private var heldImage: RGBAImage?
+    /// While set, positioning leaves the held frame unconverted (`decodedPicture(at:)`).
+    private var skipsConversion = false
     /// A frame decoded past the target, handed out first by the next forward request.
     private var pendingFrame: UnsafeMutablePointer<AVFrame>?
     private var pending: (pts: Int64, key: Bool)?
@@ -316,6 +323,7 @@ public final class VideoDecoder {
 
     private func heldPicture() throws -> DecodedFrame {
         guard let h = held, let fr = heldFrame else { throw MediaError("\(path): no frame could be decoded") }
+        if skipsConversion { return DecodedFrame(image: RGBAImage(width: 0, height: 0, pixels: []), time: sourceTime(ofPTS: h.pts), isKeyframe: h.key) }
         if heldImage == nil { heldImage = try convert(fr).rotated(clockwise: rotation) }
         return DecodedFrame(image: heldImage!, time: sourceTime(ofPTS: h.pts), isKeyframe: h.key)
     }
@@ -355,18 +363,52 @@ public final class VideoDecoder {
         return (pts, fr.pointee.key_frame != 0)
     }
 
-    /// Converts to RGBA, scaled down to fit `maxPictureSize` (aspect kept, sample aspect applied).
+    /// The frame shown at `time`, as the codec made it (not converted): an export scales it
+    /// straight into the movie's frame, or converts it with `picture(from:)` when it must be drawn.
+    public func decodedPicture(at time: Time) throws -> DecodedPicture {
+        skipsConversion = true
+        defer { skipsConversion = false }
+        let shown = try frame(at: time)
+        guard let fr = heldFrame, let clone = av_frame_clone(fr) else { throw MediaError("\(path): no frame could be decoded") }
+        let (w, h) = try drawnSize(of: fr)
+        let upright = rotation % 180 == 0 ? (Int(w), Int(h)) : (Int(h), Int(w))
+        return DecodedPicture(frame: clone, time: shown.time, rotation: rotation, width: upright.0, height: upright.1)
+    }
+
+    /// `picture` (from this decoder) as RGBA, fitted and turned upright as `frame(at:)` gives it.
+    public func picture(from picture: DecodedPicture) throws -> RGBAImage {
+        try convert(picture.frame).rotated(clockwise: rotation)
+    }
+
+    /// Converts to RGBA at `drawnSize(of:)`.
     private func convert(_ fr: UnsafeMutablePointer<AVFrame>) throws -> RGBAImage {
+        let (ow, oh) = try drawnSize(of: fr)
+        return try converter.rgba(from: fr, width: Int(ow), height: Int(oh))
+    }
+
+    /// The size a frame is handed out at, before it is turned upright: scaled to fit `fitting`,
+    /// else down to fit `maxPictureSize` (aspect kept, sample aspect applied).
+    private func drawnSize(of fr: UnsafeMutablePointer<AVFrame>) throws -> (Int32, Int32) {
         let w = fr.pointee.width, h = fr.pointee.height
         guard w > 0, h > 0 else { throw MediaError("\(path): a frame has no size") }
         var (ow, oh) = (w, h)
         let sar = fr.pointee.sample_aspect_ratio
         if sar.num > 0, sar.den > 0, sar.num != sar.den { ow = max(1, Int32(Int64(w) * Int64(sar.num) / Int64(sar.den))) }
-        if let m = maxPictureSize, max(ow, oh) > Int32(m) {
+        if let box = fitting, box.width > 0, box.height > 0 {
+            // The box as the coded picture sees it (the picture is turned upright afterwards).
+            let (bw, bh) = rotation % 180 == 0 ? (box.width, box.height) : (box.height, box.width)
+            let k = min(Double(bw) / Double(ow), Double(bh) / Double(oh))
+            // One side exactly the box's, so the picture fits it with no further scaling.
+            if Double(bw) / Double(ow) <= Double(bh) / Double(oh) {
+                ow = Int32(bw); oh = max(2, Int32((Double(oh) * k).rounded()))
+            } else {
+                oh = Int32(bh); ow = max(2, Int32((Double(ow) * k).rounded()))
+            }
+        } else if let m = maxPictureSize, max(ow, oh) > Int32(m) {
             let k = Double(m) / Double(max(ow, oh))
             ow = max(2, Int32((Double(ow) * k).rounded())); oh = max(2, Int32((Double(oh) * k).rounded()))
         }
-        return try converter.rgba(from: fr, width: Int(ow), height: Int(oh))
+        return (ow, oh)
     }
 
     /// One time-base unit when frame times are rounded to it: a unit coarser than 1/10,000 s

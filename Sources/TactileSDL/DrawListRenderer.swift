@@ -25,7 +25,7 @@ public final class DrawListRenderer {
     /// Turns in force (pixels), innermost last; empty when nothing is turned.
     private var turns: [Turn] = []
     private var textures = TextTextureCache()
-    private var images: [ImageHandle: (texture: OpaquePointer, width: Int, height: Int)] = [:]
+    private var images: [ImageHandle: (texture: OpaquePointer, width: Int, height: Int, isOpaque: Bool)] = [:]
     /// Handles drawn in the current render; textures of others are let go after it.
     private var imagesUsed: Set<ImageHandle> = []
     /// Where pictures come from when a handle has no texture yet (decoded frames, thumbnails).
@@ -58,7 +58,17 @@ public final class DrawListRenderer {
                                               Int32(image.width), Int32(image.height)) else { return }
         image.pixels.withUnsafeBytes { _ = SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(image.width * 4)) }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-        images[handle] = (texture, image.width, image.height)
+        images[handle] = (texture, image.width, image.height, Self.isOpaque(image))
+    }
+
+    /// Whether every pixel of `image` is opaque: drawn at full opacity it is copied, not blended
+    /// (the software renderer's copy is several times quicker than its blend).
+    static func isOpaque(_ image: RGBAImage) -> Bool {
+        image.pixels.withUnsafeBufferPointer { p in
+            var i = 3
+            while i < p.count { if p[i] != 255 { return false }; i += 4 }
+            return true
+        }
     }
 
     /// Draws `list` with the viewport placed by `placement`, clipped to `bounds` (pixels).
@@ -266,7 +276,9 @@ public final class DrawListRenderer {
         if images[handle] == nil, let picture = imageStore?.image(for: handle) { setImage(picture, for: handle) }
         guard let image = images[handle] else { return }
         let dst = SDL_FRect(x: Float(frame.x), y: Float(frame.y), w: Float(frame.width), h: Float(frame.height))
-        SDL_SetTextureAlphaMod(image.texture, UInt8((min(1, max(0, opacity)) * 255).rounded()))
+        let alpha = UInt8((min(1, max(0, opacity)) * 255).rounded())
+        SDL_SetTextureAlphaMod(image.texture, alpha)
+        SDL_SetTextureBlendMode(image.texture, image.isOpaque && alpha == 255 && turns.isEmpty ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         if let s = source {
             var src = SDL_Rect(x: Int32(s.x), y: Int32(s.y), w: Int32(s.width), h: Int32(s.height))
             copy(image.texture, source: &src, into: dst)

@@ -41,13 +41,38 @@ public final class OffscreenCanvas {
     /// into `buffer` when it is the canvas's size (a buffer handed back saves allocating and
     /// zeroing a frame's worth of memory for every frame of a video).
     public func render(_ list: DrawList, scale: Double, clearColor: Color = .black, reusing buffer: [UInt8]? = nil) -> RGBAImage {
+        draw(list, scale: scale, clearColor: clearColor)
+        return capture(reusing: buffer)
+    }
+
+    /// Clears to `color` and draws `list` at `scale` pixels per point, leaving the pixels on the
+    /// canvas (read them with `capture`). With `region` (x, y, width, height in pixels) only
+    /// that part is cleared and drawn: an export's layer over a small part of the frame.
+    public func draw(_ list: DrawList, scale: Double, clearColor: Color, region: (x: Int, y: Int, width: Int, height: Int)? = nil) {
         SDL_SetRenderDrawColor(sdlRenderer, clearColor.r, clearColor.g, clearColor.b, clearColor.a)
         SDL_RenderSetClipRect(sdlRenderer, nil)
-        SDL_RenderClear(sdlRenderer)
-        renderer.render(list, placement: .init(originX: 0, originY: 0, scale: scale),
-                        bounds: SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height)))
+        var bounds = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
+        if let r = region {
+            bounds = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
+            // The colour as it is, not blended over what the last frame left.
+            SDL_SetRenderDrawBlendMode(sdlRenderer, SDL_BLENDMODE_NONE)
+            SDL_RenderFillRect(sdlRenderer, &bounds)
+            SDL_SetRenderDrawBlendMode(sdlRenderer, SDL_BLENDMODE_BLEND)
+        } else {
+            SDL_RenderClear(sdlRenderer)
+        }
+        renderer.render(list, placement: .init(originX: 0, originY: 0, scale: scale), bounds: bounds)
         SDL_RenderFlush(sdlRenderer)
-        return capture(reusing: buffer)
+    }
+
+    /// A part of the canvas's pixels as RGBA: the `width` × `height` pixels from (`x`, `y`).
+    public func capture(x: Int, y: Int, width w: Int, height h: Int) -> RGBAImage {
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(w), h: Int32(h))
+        pixels.withUnsafeMutableBytes { buffer in
+            _ = SDL_RenderReadPixels(sdlRenderer, &rect, tactile_SDL_PIXELFORMAT_RGBA32(), buffer.baseAddress, Int32(w * 4))
+        }
+        return RGBAImage(width: w, height: h, pixels: pixels)
     }
 
     /// The canvas's pixels as RGBA (into `buffer` when it is the canvas's size).

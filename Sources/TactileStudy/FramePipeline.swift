@@ -1,5 +1,6 @@
 import Foundation
 import TactileCore
+import TactileMedia
 import TactileSDL
 import TactileUI
 
@@ -12,6 +13,28 @@ final class FramePipeline: @unchecked Sendable {
         var index: Int
         var list: DrawList
         var images: [ImageHandle: RGBAImage]
+        /// When set, the frame is a decoded picture placed by the encoder, and `list` only what
+        /// lies over it (drawn as a transparent layer within the placement's `layer`).
+        var placed: Placement? = nil
+    }
+
+    /// A picture the encoder places in the frame itself, and the part of the frame the layer
+    /// drawn over it covers (nil: nothing is drawn over it).
+    struct Placement {
+        var picture: DecodedPicture
+        var rect: PixelRect
+        var layer: PixelRect?
+        /// The layer is the last frame's, pixel for pixel (the same overlays in the same
+        /// place): the encoder lays that one again and no worker draws it.
+        var reusesLastLayer = false
+    }
+
+    /// A frame ready for the encoder.
+    enum Frame {
+        /// Drawn whole, in RGBA.
+        case drawn(RGBAImage)
+        /// A decoded picture at `rect`, and the layer over it with its corner at `layerRect`'s.
+        case placed(DecodedPicture, rect: PixelRect, layer: RGBAImage?, layerRect: PixelRect?, reusesLastLayer: Bool)
     }
 
     /// The pictures of one job, for a worker's renderer.
@@ -22,7 +45,7 @@ final class FramePipeline: @unchecked Sendable {
 
     private let condition = NSCondition()
     private var jobs: [Job] = []
-    private var done: [Int: RGBAImage] = [:]
+    private var done: [Int: Frame] = [:]
     private var closed = false
     private var total: Int?
     private var error: Error?
@@ -67,10 +90,21 @@ final class FramePipeline: @unchecked Sendable {
             let buffer = spare.popLast()
             condition.unlock()
             store.images = job.images
-            let image = canvas.render(job.list, scale: scale, clearColor: background, reusing: buffer)
+            let frame: Frame
+            if let placed = job.placed {
+                var layer: RGBAImage?
+                if let r = placed.layer, !placed.reusesLastLayer {
+                    canvas.draw(job.list, scale: scale, clearColor: .clear, region: (r.x, r.y, r.width, r.height))
+                    layer = canvas.capture(x: r.x, y: r.y, width: r.width, height: r.height)
+                }
+                frame = .placed(placed.picture, rect: placed.rect, layer: layer, layerRect: placed.layer, reusesLastLayer: placed.reusesLastLayer)
+            } else {
+                frame = .drawn(canvas.render(job.list, scale: scale, clearColor: background, reusing: buffer))
+            }
             store.images = [:]
             condition.lock()
-            done[job.index] = image
+            if case .placed = frame, let buffer { spare.append(buffer) }
+            done[job.index] = frame
             condition.broadcast()
             condition.unlock()
         }
@@ -87,21 +121,24 @@ final class FramePipeline: @unchecked Sendable {
     }
 
     /// Starts the encoder thread: `encode` gets every frame in order.
-    func startEncoding(_ encode: @escaping (RGBAImage, Int) throws -> Void) {
+    func startEncoding(_ encode: @escaping (Frame, Int) throws -> Void) {
         let thread = Thread { [unowned self] in
             var next = 0
             while true {
                 condition.lock()
                 while done[next] == nil && !(total.map { next >= $0 } ?? false) && error == nil { condition.wait() }
-                guard let image = done.removeValue(forKey: next), error == nil else { condition.unlock(); break }
+                guard let frame = done.removeValue(forKey: next), error == nil else { condition.unlock(); break }
                 condition.unlock()
-                do { try encode(image, next) } catch {
+                do { try encode(frame, next) } catch {
                     condition.withLock { self.error = error; condition.broadcast() }
                     break
                 }
                 next += 1
-                let pixels = image.pixels
-                condition.withLock { inFlight -= 1; spare.append(pixels); condition.broadcast() }
+                condition.withLock {
+                    inFlight -= 1
+                    if case let .drawn(image) = frame { spare.append(image.pixels) }
+                    condition.broadcast()
+                }
             }
             condition.withLock { encoderFinished = true; condition.broadcast() }
         }

@@ -66,7 +66,7 @@ public enum MovieExport {
         let fps = settings.framesPerSecond
         let total = project.duration
         guard total > .zero else { throw CommandError.badInput("the project is empty: there is nothing to export") }
-        let media = ExportFrames(maxPictureSize: max(width, height))
+        let media = ExportFrames(fitting: (width, height), threads: configuration.export.decodeThreads)
         try checkMedia(of: project, in: media)
 
         let options = configuration.export
@@ -90,8 +90,18 @@ public enum MovieExport {
         var frameCount = 0
         while time(ofFrame: frameCount) < total { frameCount += 1 }
         var samplesWritten = 0
-        func encode(_ image: RGBAImage, frame k: Int) throws {
-            do { try encoder.append(image, pts: Int64(k)) } catch { throw CommandError("\(url.path): encoding failed (\(error))") }
+        var lastLayer: RGBAImage?
+        func encode(_ frame: FramePipeline.Frame, _ k: Int) throws {
+            do {
+                switch frame {
+                case let .drawn(image):
+                    try encoder.append(image, pts: Int64(k))
+                case let .placed(picture, rect, layer, layerRect, reusesLastLayer):
+                    let shown = reusesLastLayer ? lastLayer : layer
+                    lastLayer = shown
+                    try encoder.append(picture, in: rect, layer: shown, layerOrigin: (layerRect?.x ?? 0, layerRect?.y ?? 0), pts: Int64(k))
+                }
+            } catch { throw CommandError("\(url.path): encoding failed (\(error))") }
             // The sound up to this frame's end (the last frame's end is the project's), so both
             // streams advance together.
             let end = k + 1 == frameCount ? total : time(ofFrame: k + 1)
@@ -115,14 +125,29 @@ public enum MovieExport {
         pipeline.startEncoding(encode)
         var submitted = 0
         var cancelled = false
+        // The last placed frame's layer, to tell when the next one is the same.
+        var lastOver: (list: DrawList, rect: PixelRect)?
         while submitted < frameCount, !pipeline.failed {
             if isCancelled() { cancelled = true; break }
             let t = time(ofFrame: submitted)
             media.beginFrame(at: t)
             let ui = UIContext(memory: UIMemory(input: configuration.input), touches: [], now: t, viewport: picture.size, measurer: measurer, theme: theme)
-            CompositionView(ui: ui, media: media, configuration: configuration, theme: theme).draw(project, at: t, in: picture)
-            let list = ui.draw
-            pipeline.submit(FramePipeline.Job(index: submitted, list: list, images: VideoExport.pictures(in: list, from: media)))
+            let drawn = CompositionView(ui: ui, media: media, configuration: configuration, theme: theme).draw(project, at: t, in: picture)
+            var job = FramePipeline.Job(index: submitted, list: ui.draw, images: [:])
+            if var (placement, over) = placement(of: ui.draw, drawn, in: picture, media: media) {
+                // Overlays that stay put give the same layer again (a handle names one picture
+                // for ever, so a moving picture in the picture never compares equal).
+                if let rect = placement.layer, let last = lastOver, last.rect == rect, last.list == over {
+                    placement.reusesLastLayer = true
+                }
+                lastOver = placement.layer.map { (over, $0) }
+                job.placed = placement
+                job.list = over
+            } else {
+                lastOver = nil
+            }
+            job.images = VideoExport.pictures(in: job.list, from: media)
+            pipeline.submit(job)
             submitted += 1
         }
         do { try pipeline.finish(frames: submitted) } catch { encoder.abandon(); throw error }
@@ -133,6 +158,43 @@ public enum MovieExport {
         }
         return Summary(url: url, frames: frameCount, width: width, height: height, framesPerSecond: fps, duration: total,
                        seconds: ProcessInfo.processInfo.systemUptime - started, problems: media.takeProblems() + mixer.problems)
+    }
+
+    /// When the picture beneath the overlays is one decoded frame drawn whole and opaque (the
+    /// common frame: no transition, no backdrop showing through), the placement that lets the
+    /// encoder scale that frame into the movie straight from YUV, and the draw list of what
+    /// lies over it (nil: the frame is drawn whole). The frame is the same either way, but a
+    /// placed picture skips converting 8 MB to RGBA, copying it thrice and converting it back.
+    static func placement(of list: DrawList, _ drawn: CompositionView.Drawn, in picture: Rect,
+                          media: ExportFrames) -> (FramePipeline.Placement, DrawList)? {
+        let commands = list.commands
+        guard drawn.baseCommandCount == 3, commands.count >= 3, case .fillRect = commands[0], case .pushClip = commands[1],
+              case let .image(handle, nil, frame, opacity) = commands[2], opacity >= 1,
+              let decoded = media.decodedPicture(for: handle) else { return nil }
+        // Whole pixels, the corner even (chroma pairs), inside the movie.
+        func even(_ v: Double) -> Int { Int((v / 2).rounded()) * 2 }
+        let x = max(0, even(frame.x)), y = max(0, even(frame.y))
+        let rect = PixelRect(x: x, y: y, width: min(Int(picture.width) - x, Int(frame.width.rounded())),
+                             height: min(Int(picture.height) - y, Int(frame.height.rounded())))
+        guard rect.width > 0, rect.height > 0 else { return nil }
+        // What lies over it: the overlays (within the picture's clip), in a layer as large as
+        // their turned boxes, grown for shadows and anti-aliased edges.
+        var over = DrawList()
+        var bounds: Rect?
+        for overlay in drawn.overlays {
+            let pad = 4 + overlay.box.height * 0.2
+            let box = overlay.box.turned(by: overlay.clip.placement.rotation).insetBy(dx: -pad, dy: -pad)
+            bounds = bounds.map { $0.union(box) } ?? box
+        }
+        var layer: PixelRect?
+        if let b = bounds?.intersection(picture), b.width > 0, b.height > 0 {
+            over.add(.pushClip(picture))
+            for command in commands[drawn.baseCommandCount...] { over.add(command) }
+            let left = Int(b.minX.rounded(.down)) & ~1, top = Int(b.minY.rounded(.down)) & ~1
+            let right = min(Int(picture.width), Int(b.maxX.rounded(.up))), bottom = min(Int(picture.height), Int(b.maxY.rounded(.up)))
+            if right > left, bottom > top { layer = PixelRect(x: left, y: top, width: right - left, height: bottom - top) }
+        }
+        return (FramePipeline.Placement(picture: decoded, rect: rect, layer: layer), over)
     }
 
     /// Refuses a project whose media are offline, or without pictures where it shows them,

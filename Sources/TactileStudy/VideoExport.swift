@@ -93,7 +93,10 @@ public enum VideoExport {
             }
         } else {
             let pipeline = try FramePipeline(workers: count, width: width, height: height, scale: session.scale, background: background)
-            pipeline.startEncoding(encode)
+            pipeline.startEncoding { frame, k in
+                guard case let .drawn(image) = frame else { return }
+                try encode(image, frame: k)
+            }
             while time(ofFrame: frames) <= end, !pipeline.failed {
                 let drawn = list(at: time(ofFrame: frames))
                 pipeline.submit(FramePipeline.Job(index: frames, list: drawn, images: pictures(in: drawn, from: session.media)))

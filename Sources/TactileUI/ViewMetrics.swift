@@ -135,6 +135,8 @@ public struct ViewMetrics: Hashable, Sendable {
         public var cardTop = 8.0, cardGap = 8.0
         /// A banner: its line height as a multiple of the font's size, its corner radius. 1.3, 12 pt.
         public var bannerLineHeight = 1.3, bannerRadius = 12.0
+        /// The thin bar under the Export button's percentage while an export runs. 3 pt.
+        public var exportProgressHeight = 3.0
         public init() {}
     }
 
@@ -248,6 +250,19 @@ public struct ViewMetrics: Hashable, Sendable {
         public init() {}
     }
 
+    /// The Export sheet the title bar's Export button opens: a panel above the toolbar.
+    public struct ExportSheet: Hashable, Sendable {
+        /// The clip font's size these sizes are drawn at: they scale with it (`--ui-scale`). 12 pt.
+        public var designFont = 12.0
+        /// The panel: its gap above the toolbar, padding, corner radius, the title's height. 8, 12, 18, 30 pt.
+        public var panelGap = 8.0, panelPadding = 12.0, panelRadius = 18.0, titleHeight = 30.0
+        /// A row of choices: its label's height, the choices' height, corner radius and gap, the gap under the row. 18, 36, 10, 6, 8 pt.
+        public var labelHeight = 18.0, choiceHeight = 36.0, choiceRadius = 10.0, choiceGap = 6.0, rowGap = 8.0
+        /// The Export / Cancel buttons' height and corner radius; the progress bar's height and the line under it. 44, 12, 8, 22 pt.
+        public var buttonHeight = 44.0, buttonRadius = 12.0, progressHeight = 8.0, progressLabelHeight = 22.0
+        public init() {}
+    }
+
     /// The transition picker a cut's junction button opens: a panel of kinds above the toolbar.
     public struct TransitionPicker: Hashable, Sendable {
         /// The clip font's size these sizes are drawn at: they scale with it (`--ui-scale`). 12 pt.
@@ -353,6 +368,7 @@ public struct ViewMetrics: Hashable, Sendable {
     public var keyboard = Keyboard()
     public var stickerPicker = StickerPicker()
     public var transitionPicker = TransitionPicker()
+    public var exportSheet = ExportSheet()
     public var kiosk = Kiosk()
     public var timeline = Timeline()
     public var bars = Bars()

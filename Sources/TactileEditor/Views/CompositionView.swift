@@ -30,6 +30,9 @@ public struct CompositionView {
     public struct Drawn {
         public var state: [String: ElementValue] = [:]
         public var overlays: [DrawnOverlay] = []
+        /// How many commands the draw list held when the overlays began: those before are the
+        /// picture beneath them (an export may place that picture itself).
+        public var baseCommandCount = 0
     }
 
     /// The time the composition shows at `playhead`: at the very end (where playback stops) the
@@ -55,6 +58,7 @@ public struct CompositionView {
             } else if overlays.isEmpty {
                 drawn.state["empty"] = .bool(true)
             }
+            drawn.baseCommandCount = ui.draw.count
             for clip in overlays { drawn.overlays.append(drawOverlay(clip, at: t, in: picture)) }
         }
         if !overlays.isEmpty { drawn.state["overlays"] = .string(overlays.map(\.id).joined(separator: ",")) }

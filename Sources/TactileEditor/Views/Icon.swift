@@ -4,7 +4,7 @@ import TactileUI
 /// The editor's icons, drawn from draw-list primitives (no icon font needed), centred in a box.
 enum Icon {
     case play, pause, undo, redo, video, audio, text, sticker, image, split, delete
-    case chevronLeft, chevronRight, chevronDown, chevronUp, bar
+    case chevronLeft, chevronRight, chevronDown, chevronUp, bar, export
 
     func draw(in box: Rect, color: Color, ui: UIContext) {
         let c = box.center, s = min(box.width, box.height)
@@ -67,6 +67,11 @@ enum Icon {
         case .chevronDown, .chevronUp:
             let m: Double = self == .chevronDown ? 1 : -1
             line(p(-0.2, m * -0.08), p(0, m * 0.1), 0.09); line(p(0, m * 0.1), p(0.2, m * -0.08), 0.09)
+        case .export:
+            // A tray with an arrow rising out of it (the share sign).
+            line(p(-0.24, -0.02), p(-0.24, 0.3), 0.08); line(p(-0.24, 0.3), p(0.24, 0.3), 0.08); line(p(0.24, 0.3), p(0.24, -0.02), 0.08)
+            line(p(0, 0.14), p(0, -0.3), 0.08)
+            ui.draw.add(.triangle(p(-0.16, -0.16), p(0, -0.36), p(0.16, -0.16), color))
         case .bar:
             ui.fill(Rect(x: c.x - 0.05 * s, y: c.y - 0.2 * s, width: 0.1 * s, height: 0.4 * s), color, radius: 0.05 * s)
         }

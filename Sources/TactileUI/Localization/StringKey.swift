@@ -13,6 +13,9 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case stickers, closeStickers
     // The transition picker; a junction's label is "Transition before {clip}".
     case transitions, closeTransitions, transitionBefore, noTransition, crossDissolve, dipToBlack, wipe, slide, zoom, transitionLength
+    // The Export sheet: "{time} left", "Exported to {path}", "Export failed: {reason}".
+    case export, closeExport, exportSize, exportFrameRate, exportQuality, draft, standard, high, startExport, keepEditing
+    case exporting, timeLeft, exportedTo, exportFailed, exportCancelled
     case star, heart, bolt, arrow, bubble, sun, smile, sparkle
     // Text editing.
     case done, doneEditing, typeYourText, box, small, medium, large, white, yellow, red, blue, black

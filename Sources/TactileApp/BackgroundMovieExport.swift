@@ -1,0 +1,79 @@
+import Foundation
+import TactileCore
+import TactileHost
+import TactileMedia
+import TactileStudy
+
+/// Runs the editor's exports on a thread of their own, so the frame loop never waits: the
+/// movie goes into the configured folder (`export.folder`) named after the project and the
+/// moment, written atomically; progress and the end come back as news the session takes each
+/// step. One export at a time.
+public final class BackgroundMovieExport: MovieExporting, @unchecked Sendable {
+    private let configuration: TactileConfiguration
+    private let lock = NSLock()
+    private var news: MovieExportNews?
+    private var cancelled = false
+    private var running = false
+    /// When set, the folder movies go to instead of `export.folder` (tests).
+    public var folder: URL?
+    /// The clock that names files (injected so tests may name them).
+    public var now: () -> Date = Date.init
+    /// The time zone the name's moment is written in (the machine's).
+    public var timeZone = TimeZone.current
+
+    public init(configuration: TactileConfiguration) { self.configuration = configuration }
+
+    public func start(_ project: Project, settings: MovieSettings) {
+        let url: URL
+        do { url = try destination(for: project) } catch {
+            lock.withLock { news = .failed("\(error)") }
+            return
+        }
+        let go = lock.withLock { () -> Bool in
+            guard !running else { return false }
+            running = true; cancelled = false; news = .progress(fraction: 0, secondsLeft: nil)
+            return true
+        }
+        guard go else { return }
+        let thread = Thread { [self] in
+            let outcome: MovieExportNews
+            do {
+                let summary = try MovieExport.export(project, settings: settings, configuration: configuration, to: url,
+                                                     isCancelled: { [self] in lock.withLock { cancelled } },
+                                                     onProgress: { [self] p in
+                                                         lock.withLock { news = .progress(fraction: p.fraction, secondsLeft: p.secondsLeft) }
+                                                     })
+                outcome = .finished(path: summary.url.path)
+            } catch is MovieExport.Cancelled {
+                outcome = .cancelled
+            } catch let error as CommandError {
+                outcome = .failed(error.message)
+            } catch {
+                outcome = .failed("\(error)")
+            }
+            lock.withLock { news = outcome; running = false }
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    public func cancel() { lock.withLock { cancelled = true } }
+
+    public func takeNews() -> MovieExportNews? { lock.withLock { defer { news = nil }; return news } }
+
+    /// `FOLDER/Project name 2026-11-24 14.05.09.mp4`: the folder made when missing, the name
+    /// free of characters file systems refuse.
+    func destination(for project: Project) throws -> URL {
+        let folder = self.folder ?? URL(fileURLWithPath: (configuration.export.folder as NSString).expandingTildeInPath)
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            throw CommandError("\(folder.path): the export folder cannot be made (\(error.localizedDescription))")
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH.mm.ss"
+        formatter.timeZone = timeZone
+        let safe = project.name.map { "/\\:*?\"<>|\0".contains($0) || $0.isNewline ? "-" : $0 }
+        let name = String(safe).trimmingCharacters(in: .whitespaces).prefix(80)
+        return folder.appendingPathComponent("\(name.isEmpty ? "Movie" : String(name)) \(formatter.string(from: now())).mp4")
+    }
+}

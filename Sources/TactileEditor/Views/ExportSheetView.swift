@@ -1,0 +1,122 @@
+import Foundation
+import TactileCore
+import TactileUI
+
+/// The Export sheet the title bar's Export button opens: the movie's size (720p, 1080p, 4K in
+/// the project's aspect, its pixels shown), frame rate and quality as rows of choices, and an
+/// Export button. While an export runs the sheet shows its progress, the time left, Cancel, and
+/// Keep editing (the sheet closes, the export goes on and the title bar's button shows how far
+/// it has come). A tap outside or Escape closes the sheet.
+struct ExportSheetView {
+    static let scrimID = "exportSheet.scrim", choicePrefix = "exportSheet.", startID = "exportSheet.start"
+    static let cancelID = "exportSheet.cancel", hideID = "exportSheet.hide"
+    let ui: UIContext
+    let layout: EditorLayout
+    let configuration: TactileConfiguration
+    let theme: Theme
+
+    /// How much larger than designed the sheet draws: as much as the text (`--ui-scale`).
+    var scale: Double { theme.clipFont.size / theme.metrics.exportSheet.designFont }
+
+    func draw(_ state: EditorState) -> [EditorIntent] {
+        guard state.exportSheet else { return [] }
+        let m = theme.metrics.exportSheet, k = scale, strings = theme.strings
+        let padding = m.panelPadding * k, row = (m.labelHeight + m.choiceHeight + m.rowGap) * k
+        // While an export runs, its progress takes a row of its own above the buttons.
+        let progressRow = state.exportRun == nil ? 0 : (m.progressLabelHeight + m.progressHeight + m.rowGap) * k
+        let height = 2 * padding + m.titleHeight * k + 3 * row + progressRow + m.buttonHeight * k
+        let panel = layout.pickerPanel(height: height, gap: m.panelGap * k, margin: configuration.layout.margin)
+        var intents: [EditorIntent] = []
+        let choice = state.exportChoice, run = state.exportRun
+        ui.inLayer(.topmost) {
+            let screen = Rect(origin: .zero, size: layout.viewport)
+            if ui.button(Self.scrimID, role: "scrim", label: strings[.closeExport], frame: screen, draw: { _ in
+                ui.fill(screen, Color.black.opacity(0.3))
+            }) { intents.append(.toggleExportSheet) }
+            ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
+            let inner = panel.insetBy(dx: padding, dy: padding)
+            // The title, and what the choices make: "1080 × 1920, 30 fps" (no middle dot: beside
+            // Arabic digits it reads as a zero).
+            let (w, h) = choice.pixelSize(for: state.project.format.aspect)
+            let summary = strings.digits("\(w) × \(h), \(choice.framesPerSecond) fps")
+            let title = Rect(x: inner.x, y: inner.y, width: inner.width, height: m.titleHeight * k)
+            ui.text(strings[.export], in: title, font: theme.bodyFont, color: theme.textPrimary, alignment: theme.leading)
+            ui.text(summary, in: title, font: theme.clipFont, color: theme.textSecondary, alignment: theme.isRightToLeft ? .leading : .trailing)
+            ui.element(UIElement(id: "exportSheet", role: "exportSheet", label: strings[.export], frame: panel,
+                                 state: ["size": .string(choice.size.rawValue), "fps": .number(Double(choice.framesPerSecond)),
+                                         "quality": .string(choice.quality.rawValue), "width": .number(Double(w)), "height": .number(Double(h)),
+                                         "exporting": .bool(run != nil)]))
+            var y = title.maxY
+            func choices<T>(_ name: String, label: String, options: [T], title: (T) -> String, isChosen: (T) -> Bool, choose: (T) -> MovieSettings) {
+                ui.text(label, in: Rect(x: inner.x, y: y, width: inner.width, height: m.labelHeight * k), font: theme.clipFont,
+                        color: theme.textSecondary, alignment: theme.leading)
+                let gap = m.choiceGap * k, count = Double(options.count)
+                let width = (inner.width - gap * (count - 1)) / count
+                for (i, option) in options.enumerated() {
+                    let frame = theme.mirrored(Rect(x: inner.x + Double(i) * (width + gap), y: y + m.labelHeight * k, width: width, height: m.choiceHeight * k), in: inner)
+                    let chosen = isChosen(option), text = title(option)
+                    let tapped = ui.button(Self.choicePrefix + name + "." + text, role: "exportChoice", label: text, frame: frame,
+                                           enabled: run == nil, state: ["chosen": .bool(chosen), "row": .string(name)]) { look in
+                        let fill = chosen ? theme.selection : (look.pressed ? theme.surface.mixed(with: .white, 0.1) : theme.surface)
+                        ui.fill(frame, fill, radius: m.choiceRadius * k)
+                        let ink = chosen ? theme.background : (look.enabled ? theme.textPrimary : theme.textTertiary)
+                        ui.text(text, in: frame, font: theme.clipFont, color: ink, alignment: .center)
+                    }
+                    if tapped { intents.append(.chooseExport(choose(option))) }
+                }
+                y += row
+            }
+            choices("size", label: strings[.exportSize], options: MovieSettings.Size.allCases, title: { strings.digits($0.rawValue) },
+                    isChosen: { $0 == choice.size }, choose: { var c = choice; c.size = $0; return c })
+            choices("fps", label: strings[.exportFrameRate], options: MovieSettings.framesPerSecondChoices, title: { strings.digits("\($0)") },
+                    isChosen: { $0 == choice.framesPerSecond }, choose: { var c = choice; c.framesPerSecond = $0; return c })
+            choices("quality", label: strings[.exportQuality], options: MovieSettings.Quality.allCases,
+                    title: { strings[$0 == .draft ? .draft : $0 == .standard ? .standard : .high] },
+                    isChosen: { $0 == choice.quality }, choose: { var c = choice; c.quality = $0; return c })
+            let bottom = Rect(x: inner.x, y: inner.maxY - m.buttonHeight * k, width: inner.width, height: m.buttonHeight * k)
+            if let run {
+                intents += drawProgress(run, in: Rect(x: inner.x, y: y, width: inner.width, height: progressRow), buttons: bottom)
+            } else {
+                let tapped = ui.button(Self.startID, role: "exportStart", label: strings[.startExport], frame: bottom) { look in
+                    ui.fill(bottom, look.pressed ? theme.selection.mixed(with: .black, 0.2) : theme.selection, radius: m.buttonRadius * k)
+                    ui.text(strings[.startExport], in: bottom, font: theme.bodyFont, color: theme.background, alignment: .center)
+                }
+                if tapped { intents.append(.startExport) }
+            }
+        }
+        return intents
+    }
+
+    /// The progress bar with the share done and the time left over it (in `block`), and Cancel
+    /// and Keep editing beside each other (in `area`).
+    private func drawProgress(_ run: ExportRun, in block: Rect, buttons area: Rect) -> [EditorIntent] {
+        let m = theme.metrics.exportSheet, k = scale, strings = theme.strings
+        var intents: [EditorIntent] = []
+        let label = Rect(x: block.x, y: block.y, width: block.width, height: m.progressLabelHeight * k)
+        let bar = Rect(x: block.x, y: label.maxY, width: block.width, height: m.progressHeight * k)
+        let percent = Int((run.fraction * 100).rounded(.down))
+        var words = run.isCancelling ? strings[.cancel] + "…" : strings[.exporting] + " " + strings.digits("\(percent) %")
+        if let left = run.secondsLeft, !run.isCancelling {
+            words += " · " + strings.format(.timeLeft, ["time": strings.digits(TimeFormatting.timecode(.seconds(left.rounded(.up))))])
+        }
+        ui.text(words, in: label, font: theme.clipFont, color: theme.textPrimary, alignment: theme.leading)
+        ui.fill(bar, theme.surface, radius: bar.height / 2)
+        let done = theme.mirrored(Rect(x: bar.x, y: bar.y, width: bar.width * min(1, max(0, run.fraction)), height: bar.height), in: bar)
+        ui.fill(done, theme.selection, radius: bar.height / 2)
+        ui.element(UIElement(id: "exportProgress", role: "progress", label: words, frame: bar,
+                             state: ["fraction": .number(run.fraction), "secondsLeft": run.secondsLeft.map { .number($0) } ?? .string(""),
+                                     "cancelling": .bool(run.isCancelling)]))
+        let gap = m.choiceGap * k, half = (area.width - gap) / 2
+        let cancel = theme.mirrored(Rect(x: area.x, y: area.y, width: half, height: area.height), in: area)
+        let hide = theme.mirrored(Rect(x: area.x + half + gap, y: area.y, width: half, height: area.height), in: area)
+        if ui.button(Self.cancelID, role: "exportCancel", label: strings[.cancel], frame: cancel, enabled: !run.isCancelling, draw: { look in
+            ui.fill(cancel, look.pressed ? theme.surface.mixed(with: .white, 0.1) : theme.surface, radius: m.buttonRadius * k)
+            ui.text(strings[.cancel], in: cancel, font: theme.bodyFont, color: look.enabled ? theme.textPrimary : theme.textTertiary, alignment: .center)
+        }) { intents.append(.cancelExport) }
+        if ui.button(Self.hideID, role: "exportHide", label: strings[.keepEditing], frame: hide, draw: { look in
+            ui.fill(hide, look.pressed ? theme.surface.mixed(with: .white, 0.1) : theme.surface, radius: m.buttonRadius * k)
+            ui.text(strings[.keepEditing], in: hide, font: theme.bodyFont, color: theme.textPrimary, alignment: .center)
+        }) { intents.append(.toggleExportSheet) }
+        return intents
+    }
+}

@@ -1,0 +1,30 @@
+import CFFmpeg
+import TactileCore
+
+/// A decoded frame kept as the codec made it (YUV, its coded size): an export scales it straight
+/// into the movie's frame instead of converting it to RGBA, drawing it and converting it back.
+/// Holds its own reference to the frame's buffers; safe to hand to another thread.
+public final class DecodedPicture: @unchecked Sendable {
+    let frame: UnsafeMutablePointer<AVFrame>
+    /// The source time of the frame.
+    public let time: Time
+    /// The clockwise turn that stands it upright (from the file's display matrix).
+    public let rotation: Int
+    /// The size it is handed out at when converted (fitted, upright), in pixels.
+    public let width: Int, height: Int
+
+    init(frame: UnsafeMutablePointer<AVFrame>, time: Time, rotation: Int, width: Int, height: Int) {
+        self.frame = frame; self.time = time; self.rotation = rotation; self.width = width; self.height = height
+    }
+
+    deinit {
+        var f: UnsafeMutablePointer<AVFrame>? = frame
+        av_frame_free(&f)
+    }
+}
+
+/// A rectangle of whole pixels.
+public struct PixelRect: Hashable, Sendable {
+    public var x: Int, y: Int, width: Int, height: Int
+    public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
+}

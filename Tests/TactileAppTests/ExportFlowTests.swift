@@ -1,0 +1,109 @@
+import Foundation
+import XCTest
+import TactileCore
+import TactileMedia
+import TactileStudy
+import TactileTestSupport
+@testable import TactileApp
+
+/// The Export sheet end to end, as `tactile run` wires it: taps on the sheet, the real export
+/// on its own thread while the session keeps stepping, the movie in the configured folder and
+/// a banner with its path; a cancel leaves nothing behind.
+final class ExportFlowTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-export-flow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
+
+    /// Two seconds of stamped 640 × 360 video in a 16:9 project named "Flow".
+    private func session() throws -> (HeadlessSession, BackgroundMovieExport) {
+        let clip = folder.appendingPathComponent("clip.mp4")
+        try TestPattern.writeClip(to: clip, settings: .init(codec: .h264, width: 640, height: 360, framesPerSecond: 30), frames: 60, style: 2)
+        let project = Project(name: "Flow", format: CompositionFormat(.landscape), tracks: [
+            Track(id: "v", kind: .video, clips: [Clip(id: "c", kind: .video, media: clip.path, title: "Clip", start: .zero,
+                                                      duration: .seconds(2), sourceDuration: .seconds(2))]),
+        ])
+        let session = try HeadlessSession(project: project, viewport: Size(width: 390, height: 844), scale: 1)
+        let exporter = BackgroundMovieExport(configuration: session.configuration)
+        exporter.folder = folder.appendingPathComponent("Movies")
+        session.host.exporter = exporter
+        session.player.runFrame()
+        return (session, exporter)
+    }
+
+    private func tap(_ id: String, in session: HeadlessSession, file: StaticString = #filePath, line: UInt = #line) {
+        let player = session.player
+        guard let element = player.runFrame().elements.first(where: { $0.id == id }) else {
+            return XCTFail("no \(id) on screen", file: file, line: line)
+        }
+        let p = element.hitFrame.center
+        player.clock.advance(by: .milliseconds(100))
+        player.runFrame(events: [.touch(.down, id: 1, at: p, time: player.clock.now)])
+        player.clock.advance(by: .milliseconds(80))
+        player.runFrame(events: [.touch(.up, id: 1, at: p, time: player.clock.now)])
+    }
+
+    /// Steps the session a quarter of a second at a time (as the window's loop does while an
+    /// export runs) until the export has ended, for at most a minute of real time.
+    private func waitForTheExport(_ session: HeadlessSession) -> [Double] {
+        var seen: [Double] = []
+        let deadline = Date().addingTimeInterval(60)
+        while session.player.state.exportRun != nil, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+            session.player.clock.advance(by: .seconds(0.25))
+            session.player.runDueFrames(through: session.player.clock.now)
+            if let fraction = session.player.state.exportRun?.fraction, seen.last != fraction { seen.append(fraction) }
+        }
+        return seen
+    }
+
+    func testTheSheetsExportWritesTheMovieIntoTheFolderAndSaysWhere() throws {
+        let (session, _) = try session()
+        tap("toolbar.export", in: session)
+        tap("exportSheet.size.720p", in: session)
+        tap("exportSheet.fps.25", in: session)
+        tap("exportSheet.start", in: session)
+        XCTAssertNotNil(session.player.state.exportRun, "it runs")
+        let fractions = waitForTheExport(session)
+        XCTAssertNil(session.player.state.exportRun, "and ends within a minute")
+        XCTAssertEqual(fractions, fractions.sorted(), "progress only goes forward")
+        let movies = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Movies").path)
+        XCTAssertEqual(movies.count, 1, "\(movies)")
+        let name = try XCTUnwrap(movies.first)
+        XCTAssertTrue(name.hasPrefix("Flow 20") && name.hasSuffix(".mp4"), name)
+        let path = folder.appendingPathComponent("Movies").appendingPathComponent(name).path
+        XCTAssertEqual(session.player.state.banner?.message, "Exported to \(path)")
+        XCTAssertEqual(session.player.state.banner?.isError, false)
+        let report = MediaProbe.probe(path)
+        XCTAssertEqual(report.video?.displayWidth, 1280)
+        XCTAssertEqual(report.video?.displayHeight, 720)
+        XCTAssertEqual(report.video?.frameRate ?? 0, 25, accuracy: 0.01)
+        XCTAssertEqual(report.duration ?? 0, 2, accuracy: 0.05)
+        XCTAssertNil(session.player.lastOutput?.elements.first { $0.id == "exportSheet" }, "the sheet closes when it is done")
+    }
+
+    func testCancelStopsTheExportAndLeavesNoFile() throws {
+        let (session, _) = try session()
+        tap("toolbar.export", in: session)
+        tap("exportSheet.size.4K", in: session)
+        tap("exportSheet.start", in: session)
+        tap("exportSheet.cancel", in: session)
+        _ = waitForTheExport(session)
+        XCTAssertEqual(session.player.state.banner?.message, "Export cancelled")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Movies").path)) ?? []
+        XCTAssertEqual(left, [], "no movie and no partial file")
+    }
+
+    func testTheMovieIsNamedAfterTheProjectWithoutCharactersFilesRefuse() throws {
+        let exporter = BackgroundMovieExport(configuration: TactileConfiguration())
+        exporter.folder = folder
+        exporter.now = { Date(timeIntervalSince1970: 0) }
+        exporter.timeZone = TimeZone(identifier: "UTC")!
+        let url = try exporter.destination(for: Project(name: "A/B: \"c\"", tracks: []))
+        XCTAssertEqual(url.lastPathComponent, "A-B- -c- 1970-01-01 00.00.00.mp4")
+    }
+}

@@ -1,0 +1,127 @@
+import XCTest
+import TactileCore
+import TactileHost
+import TactileInput
+import TactileUI
+@testable import TactileEditor
+
+/// The Export sheet (issue 18): the title bar's Export button, the choices, and what the host
+/// is asked to do. The host's exporter here is a stand-in that remembers what it was asked and
+/// reports what the test says; `MovieExportTests` and `ExportWindowFlowTests` run the real one.
+final class ExportSheetTests: XCTestCase {
+    final class ScriptedExporter: MovieExporting {
+        var started: [(Project, MovieSettings)] = []
+        var cancels = 0
+        var news: [MovieExportNews] = []
+        func start(_ project: Project, settings: MovieSettings) { started.append((project, settings)) }
+        func cancel() { cancels += 1 }
+        func takeNews() -> MovieExportNews? { news.isEmpty ? nil : news.removeFirst() }
+    }
+
+    private func harness() -> (EditorHarness, ScriptedExporter) {
+        let h = EditorHarness()
+        let exporter = ScriptedExporter()
+        h.session.exporter = exporter
+        h.frame()
+        return (h, exporter)
+    }
+
+    func testWithoutAnExporterThereIsNoExportButton() {
+        let h = EditorHarness()
+        XCTAssertNil(h.element("toolbar.export"), "replays and kiosks offer no export")
+    }
+
+    func testTheSheetShowsTheConfiguredChoicesAndTheMoviesPixels() {
+        let (h, _) = harness()
+        let button = h.element("toolbar.export")
+        XCTAssertNotNil(button)
+        XCTAssertGreaterThanOrEqual(button?.hitFrame.width ?? 0, 44, "a finger's size")
+        XCTAssertLessThan(button?.frame.maxX ?? 999, h.frameOf("toolbar.undo").minX + 0.5, "beside undo")
+        h.tap("toolbar.export")
+        let sheet = h.element("exportSheet")
+        XCTAssertEqual(sheet?.state["size"], .string("1080p"))
+        XCTAssertEqual(sheet?.state["fps"], .number(30))
+        XCTAssertEqual(sheet?.state["quality"], .string("standard"))
+        // The demo is 9:16: 1080p is 1080 × 1920.
+        XCTAssertEqual(sheet?.state["width"], .number(1080))
+        XCTAssertEqual(sheet?.state["height"], .number(1920))
+        XCTAssertEqual(h.elements(role: "exportChoice").map(\.label), ["720p", "1080p", "4K", "24", "25", "30", "60", "Draft", "Standard", "High"])
+        XCTAssertTrue(h.elements(role: "exportChoice").allSatisfy { $0.hitFrame.height >= 36 })
+        XCTAssertEqual(h.elements(role: "exportChoice").filter { $0.state["chosen"] == .bool(true) }.map(\.label), ["1080p", "30", "Standard"])
+    }
+
+    func testChoicesChangeWhatTheMovieWillBeAndStartingAsksTheHost() {
+        let (h, exporter) = harness()
+        h.tap("toolbar.export")
+        h.tap("exportSheet.size.4K")
+        h.tap("exportSheet.fps.60")
+        h.tap("exportSheet.quality.High")
+        XCTAssertEqual(h.element("exportSheet")?.state["width"], .number(2160))
+        XCTAssertEqual(h.element("exportSheet")?.state["height"], .number(3840))
+        XCTAssertTrue(h.cues.contains { $0.reason == "exportChoice" }, "each choice answers with a cue")
+        h.tap(ExportSheetView.startID)
+        XCTAssertEqual(exporter.started.count, 1, "the host starts the export")
+        XCTAssertEqual(exporter.started.first?.1, MovieSettings(size: .p2160, framesPerSecond: 60, quality: .high))
+        XCTAssertEqual(exporter.started.first?.0, h.state.project, "the project as it is now")
+        XCTAssertNotNil(h.element("exportProgress"), "the sheet shows the progress")
+        XCTAssertTrue(h.log.contains { $0.kind == "exportStart" && $0.fields["size"] == .string("4K") })
+        // Choices are locked while it runs; a second tap on Export starts nothing.
+        h.tap("exportSheet.size.720p")
+        XCTAssertEqual(h.state.exportChoice.size, .p2160)
+    }
+
+    func testProgressShowsWithTimeLeftAndTheEndIsABannerWithThePath() {
+        let (h, exporter) = harness()
+        h.tap("toolbar.export")
+        h.tap(ExportSheetView.startID)
+        exporter.news = [.progress(fraction: 0.25, secondsLeft: 12.2)]
+        // The editor asks for frames while the export runs, so progress shows without a touch.
+        h.run(until: h.now + .seconds(0.5))
+        let progress = h.element("exportProgress")
+        XCTAssertEqual(progress?.state["fraction"], .number(0.25))
+        XCTAssertEqual(progress?.label, "Exporting… 25 % · 0:13 left")
+        // Keep editing: the sheet closes, the title bar's button shows the percentage.
+        h.tap(ExportSheetView.hideID)
+        XCTAssertNil(h.element("exportSheet"))
+        XCTAssertEqual(h.element("toolbar.export")?.state["fraction"], .number(0.25))
+        exporter.news = [.finished(path: "/movies/Demo.mp4")]
+        h.run(until: h.now + .seconds(0.5))
+        XCTAssertEqual(h.state.banner?.message, "Exported to /movies/Demo.mp4")
+        XCTAssertNil(h.state.exportRun)
+        XCTAssertEqual(h.element("toolbar.export")?.state["exporting"], nil, "the button is ready for the next one")
+    }
+
+    func testCancelAsksTheHostToStopAndSaysSo() {
+        let (h, exporter) = harness()
+        h.tap("toolbar.export")
+        h.tap(ExportSheetView.startID)
+        h.tap(ExportSheetView.cancelID)
+        XCTAssertEqual(exporter.cancels, 1)
+        XCTAssertEqual(h.element("exportProgress")?.state["cancelling"], .bool(true))
+        exporter.news = [.cancelled]
+        h.run(until: h.now + .seconds(0.5))
+        XCTAssertEqual(h.state.banner?.message, "Export cancelled")
+        XCTAssertNotNil(h.element(ExportSheetView.startID), "the sheet offers Export again")
+    }
+
+    func testAFailureIsAnErrorBannerNamingTheReason() {
+        let (h, exporter) = harness()
+        h.tap("toolbar.export")
+        h.tap(ExportSheetView.startID)
+        exporter.news = [.failed("clip \"Beach\" (beach.mp4) cannot be exported: No such file")]
+        h.run(until: h.now + .seconds(0.5))
+        XCTAssertEqual(h.state.banner?.isError, true)
+        XCTAssertEqual(h.state.banner?.message, "Export failed: clip \"Beach\" (beach.mp4) cannot be exported: No such file")
+    }
+
+    func testEscapeOrATapOutsideClosesTheSheet() {
+        let (h, _) = harness()
+        h.tap("toolbar.export")
+        h.frame([InputEvent(time: h.now, kind: .key(.escape))])
+        h.frame()
+        XCTAssertNil(h.element("exportSheet"))
+        h.tap("toolbar.export")
+        h.tap(Point(x: 20, y: 120))
+        XCTAssertNil(h.element("exportSheet"))
+    }
+}
