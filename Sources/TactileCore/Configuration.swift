@@ -219,6 +219,8 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var overlayRotationSnap: Double = 5
         /// The smallest touch target an overlay keeps however small it is scaled, in points. Default 44 pt.
         public var overlayMinimumTarget: Double = 44
+        /// The level line catches at 0 dB (as recorded) within this many decibels of it. Default 1 dB.
+        public var levelSnapDecibels: Double = 1
         public init() {}
     }
 

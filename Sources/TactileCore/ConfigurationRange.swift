@@ -105,6 +105,7 @@ extension TactileConfiguration {
         // Media.
         r["media.cacheBudgetMegabytes"] = .init(16, 1_000_000, unit: "MB")
         r["media.decodeThreads"] = .init(0, 64)
+        r["editing.levelSnapDecibels"] = .init(0, 12, unit: "dB")
         r["export.framesPerSecond"] = .init(24, 60, unit: "fps")
         r["export.draftCRF"] = .init(0, 51); r["export.standardCRF"] = .init(0, 51); r["export.highCRF"] = .init(0, 51)
         r["export.audioKilobits"] = .init(32, 512, unit: "kbit/s"); r["export.drawThreads"] = .init(0, 64); r["export.decodeThreads"] = .init(0, 64)

@@ -50,6 +50,10 @@ public enum EditorIntent: Hashable, Sendable {
     case toggleFormatPicker
     /// Make the composition this aspect, at the preset's render size (undoable).
     case setFormat(CompositionFormat.Aspect)
+    /// Mute track `id`, or hear it again (undoable).
+    case toggleTrackMute(String)
+    /// Let track `id` duck under other sound, or stop it ducking (undoable).
+    case toggleTrackDucking(String)
     /// Open the Export sheet (or close it; an export under way goes on).
     case toggleExportSheet
     /// The sheet's size, frame rate and quality.
@@ -146,6 +150,21 @@ struct EditorActions {
         case .add(.sticker), .toggleStickerPicker:
             state.stickerPicker.toggle()
             effects.log.append(LogEvent(time: now, kind: state.stickerPicker ? "openStickers" : "closeStickers"))
+        case let .toggleTrackMute(id):
+            guard let track = state.project.tracks.first(where: { $0.id == id }),
+                  let project = state.project.settingTrack(id, muted: !track.isMuted) else { return }
+            state.history.record(state.project)
+            state.project = project
+            effects.log.append(LogEvent(time: now, kind: "edit", fields: ["edit": .string(track.isMuted ? "unmute" : "mute"), "track": .string(id)]))
+            effects.cues.append(CueEvent(.selection, reason: "trackMute"))
+        case let .toggleTrackDucking(id):
+            guard let track = state.project.tracks.first(where: { $0.id == id }),
+                  let project = state.project.settingTrack(id, ducks: !track.ducksUnderOtherSound) else { return }
+            state.history.record(state.project)
+            state.project = project
+            effects.log.append(LogEvent(time: now, kind: "edit", fields: ["edit": .string(track.ducksUnderOtherSound ? "stopDucking" : "duck"),
+                                                                          "track": .string(id)]))
+            effects.cues.append(CueEvent(.selection, reason: "trackDucking"))
         case .toggleExportSheet:
             state.exportSheet.toggle()
             if state.exportSheet { state.playback = nil }

@@ -80,6 +80,8 @@ public struct EditorState: Sendable {
     public var transitionPicker: String?
     /// A drag on the picker's duration track: the project before it and the tenths it shows.
     var transitionDurationDrag: TransitionDurationDrag?
+    /// A drag on the selected clip's level line or a fade handle.
+    var soundDrag: SoundDrag?
     /// While the transition picker is open: when the canvas's preview loop last started.
     var transitionPreviewSince: Time?
     /// Whether this session can export (the host has an exporter): the Export button shows only then.

@@ -34,6 +34,10 @@ public struct LogEvent: Hashable, Sendable {
                 fields[prefix + "Duration"] = .number(c.duration.seconds)
                 fields[prefix + "SourceStart"] = .number(c.sourceStart.seconds)
                 fields[prefix + "Track"] = .number(Double(track))
+                if ["level", "fadeIn", "fadeOut"].contains(edit) {
+                    fields[prefix + "Decibels"] = .number(c.sound.decibels)
+                    fields[prefix + "FadeIn"] = .number(c.sound.fadeIn.seconds); fields[prefix + "FadeOut"] = .number(c.sound.fadeOut.seconds)
+                }
                 if let t = c.transform ?? (edit == "transform" ? c.placement : nil) {
                     fields[prefix + "X"] = .number(t.x); fields[prefix + "Y"] = .number(t.y)
                     fields[prefix + "Scale"] = .number(t.scale); fields[prefix + "Rotation"] = .number(t.rotation)

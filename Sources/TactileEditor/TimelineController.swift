@@ -89,6 +89,17 @@ struct TimelineController {
     /// Applies a gesture made on `target` (the widget that got it said which).
     func apply(_ g: GestureEvent, on target: TimelineTarget, _ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
         let geometry = TimelineGeometry(pointsPerSecond: state.pointsPerSecond, playhead: state.playhead, playheadX: layout.playheadX)
+        switch target {
+        case let .levelLine(id, _, _), let .fadeHandle(id, _):
+            // The selected clip's sound controls: drags (precise, as a trim handle's) set the level
+            // or a fade; a tap is the clip's.
+            if g.kind == .tap { return apply(g, on: .clip(id: id), &state, layout: layout, now: now, effects: &effects) }
+            guard g.kind == .trim else { return }
+            SoundController(configuration: configuration).apply(g, on: target, &state, now: now, effects: &effects)
+            return
+        default:
+            break
+        }
         switch (g.kind, g.phase) {
         case (.tap, _):
             if case let .junction(id) = target {

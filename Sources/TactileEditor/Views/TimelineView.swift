@@ -96,6 +96,11 @@ struct TimelineView {
            layout.trackRows[trackIndex].maxY > area.minY, layout.trackRows[trackIndex].minY < area.maxY {
             intents += SelectionView(ui: ui, configuration: configuration, theme: theme)
                 .draw(selected, in: state.project, row: layout.trackRows[trackIndex], area: area, geometry: geometry, stretch: stretch(of: selected, state))
+            if state.timeline.drag == nil, SoundControlsView.hasSound(selected, media: media) {
+                intents += SoundControlsView(ui: ui, media: media, configuration: configuration, theme: theme)
+                    .draw(selected, track: state.project.tracks[trackIndex], row: layout.trackRows[trackIndex], area: area, geometry: geometry,
+                          adjusting: state.soundDrag != nil)
+            }
         }
         if let snap = state.timeline.snap, configuration.feel.snapGuide { drawSnapGuide(at: geometry.x(for: snap.time), state: state) }
         drawPlayhead()

@@ -14,6 +14,8 @@ extension Strings {
         .draft: "مسودة", .standard: "عادية", .high: "عالية", .startExport: "تصدير", .keepEditing: "متابعة التحرير",
         .exporting: "جارٍ التصدير…", .timeLeft: "متبقٍ {time}", .exportedTo: "تم التصدير إلى {path}", .exportFailed: "فشل التصدير: {reason}",
         .exportCancelled: "أُلغي التصدير",
+        .level: "المستوى", .fadeIn: "ظهور تدريجي", .fadeOut: "اختفاء تدريجي", .muteTrack: "كتم المسار", .unmuteTrack: "إلغاء كتم المسار",
+        .duckTrack: "خفض تحت الأصوات الأخرى",
         .star: "نجمة", .heart: "قلب", .bolt: "برق", .arrow: "سهم", .bubble: "فقاعة", .sun: "شمس", .smile: "ابتسامة", .sparkle: "بريق",
         .done: "تم", .doneEditing: "إنهاء التحرير", .typeYourText: "اكتب النص", .box: "إطار",
         .small: "صغير", .medium: "متوسط", .large: "كبير",

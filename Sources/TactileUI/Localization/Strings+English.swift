@@ -14,6 +14,8 @@ extension Strings {
         .draft: "Draft", .standard: "Standard", .high: "High", .startExport: "Export", .keepEditing: "Keep editing",
         .exporting: "Exporting…", .timeLeft: "{time} left", .exportedTo: "Exported to {path}", .exportFailed: "Export failed: {reason}",
         .exportCancelled: "Export cancelled",
+        .level: "Level", .fadeIn: "Fade in", .fadeOut: "Fade out", .muteTrack: "Mute track", .unmuteTrack: "Unmute track",
+        .duckTrack: "Lower under other sound",
         .star: "Star", .heart: "Heart", .bolt: "Bolt", .arrow: "Arrow", .bubble: "Bubble", .sun: "Sun", .smile: "Smile", .sparkle: "Sparkle",
         .done: "Done", .doneEditing: "Done editing", .typeYourText: "Type your text", .box: "Box",
         .small: "Small", .medium: "Medium", .large: "Large",

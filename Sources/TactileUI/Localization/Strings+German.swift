@@ -14,6 +14,8 @@ extension Strings {
         .draft: "Entwurf", .standard: "Standard", .high: "Hoch", .startExport: "Exportieren", .keepEditing: "Weiter bearbeiten",
         .exporting: "Wird exportiert…", .timeLeft: "noch {time}", .exportedTo: "Exportiert nach {path}", .exportFailed: "Export fehlgeschlagen: {reason}",
         .exportCancelled: "Export abgebrochen",
+        .level: "Pegel", .fadeIn: "Einblenden", .fadeOut: "Ausblenden", .muteTrack: "Spur stumm", .unmuteTrack: "Spur hörbar",
+        .duckTrack: "Unter anderem Ton absenken",
         .star: "Stern", .heart: "Herz", .bolt: "Blitz", .arrow: "Pfeil", .bubble: "Sprechblase", .sun: "Sonne", .smile: "Lächeln", .sparkle: "Funkeln",
         .done: "Fertig", .doneEditing: "Bearbeiten beenden", .typeYourText: "Text eingeben", .box: "Kasten",
         .small: "Klein", .medium: "Mittel", .large: "Groß",
