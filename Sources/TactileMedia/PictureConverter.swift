@@ -95,9 +95,18 @@ final class PictureConverter {
 
     /// `source` (a decoded frame) converted and scaled into `frame` (as `convert(_:into:)`), or
     /// into `rect` of it (a YUV 4:2:0 frame; `rect`'s origin even), the rest left as it was.
-    func convert(_ source: UnsafeMutablePointer<AVFrame>, into frame: UnsafeMutablePointer<AVFrame>, rect: PixelRect? = nil) throws {
-        let (w, h) = (Int(source.pointee.width), Int(source.pointee.height))
+    /// With `crop` (even origin, in a YUV 4:2:0 source) only that part of the source is scaled.
+    func convert(_ source: UnsafeMutablePointer<AVFrame>, crop: PixelRect? = nil, into frame: UnsafeMutablePointer<AVFrame>, rect: PixelRect? = nil) throws {
+        let part = crop ?? PixelRect(x: 0, y: 0, width: Int(source.pointee.width), height: Int(source.pointee.height))
+        let (w, h) = (part.width, part.height)
         guard w > 0, h > 0 else { throw MediaError("a picture has no size") }
+        if crop != nil {
+            guard source.pointee.format == AV_PIX_FMT_YUV420P.rawValue || source.pointee.format == AV_PIX_FMT_YUVJ420P.rawValue,
+                  part.x % 2 == 0, part.y % 2 == 0, part.x + part.width <= Int(source.pointee.width),
+                  part.y + part.height <= Int(source.pointee.height) else {
+                throw MediaError("a picture cannot be cut to \(part)")
+            }
+        }
         let target = rect ?? PixelRect(x: 0, y: 0, width: Int(frame.pointee.width), height: Int(frame.pointee.height))
         guard target.width > 0, target.height > 0 else { return }
         if rect != nil {
@@ -115,15 +124,16 @@ final class PictureConverter {
             dst[1] = dst[1].map { $0 + target.y / 2 * Int(dstStride[1]) + target.x / 2 }
             dst[2] = dst[2].map { $0 + target.y / 2 * Int(dstStride[2]) + target.x / 2 }
         }
-        let rows = withUnsafePointer(to: source.pointee.data) { srcTuple in
-            srcTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { src in
-                withUnsafePointer(to: source.pointee.linesize) { srcLs in
-                    srcLs.withMemoryRebound(to: Int32.self, capacity: 8) { srcStride in
-                        sws_scale(sws, src, srcStride, 0, Int32(h), &dst, &dstStride)
-                    }
-                }
-            }
+        // The source planes' starts moved to the crop's corner (chroma at half resolution).
+        let planes = [source.pointee.data.0, source.pointee.data.1, source.pointee.data.2, source.pointee.data.3]
+        var src: [UnsafePointer<UInt8>?] = planes.map { p in p.map { UnsafePointer<UInt8>($0) } }
+        var srcStride: [Int32] = [source.pointee.linesize.0, source.pointee.linesize.1, source.pointee.linesize.2, source.pointee.linesize.3]
+        if crop != nil {
+            src[0] = src[0].map { $0 + part.y * Int(srcStride[0]) + part.x }
+            src[1] = src[1].map { $0 + part.y / 2 * Int(srcStride[1]) + part.x / 2 }
+            src[2] = src[2].map { $0 + part.y / 2 * Int(srcStride[2]) + part.x / 2 }
         }
+        let rows = sws_scale(sws, &src, &srcStride, 0, Int32(h), &dst, &dstStride)
         guard rows > 0 else { throw MediaError("converting a frame for the encoder failed") }
     }
 

@@ -82,9 +82,9 @@ public final class VideoEncoder {
     private var audioPTS: Int64 = 0
     /// Converts RGBA frames and decoded frames to the codec's format (see `PictureConverter`).
     private let converter = PictureConverter()
-    /// Scales decoded pictures into frames (its own, so drawn frames and placed pictures that
-    /// alternate do not rebuild one swscale context each time).
-    private let pictureConverter = PictureConverter()
+    /// Composes placed pictures into frames (with swscale contexts of its own, so drawn frames
+    /// and placed pictures that alternate do not rebuild one context each time).
+    private let composer = PictureComposer()
     private var nextPTS: Int64 = 0
     private var finished = false
 
@@ -188,23 +188,16 @@ public final class VideoEncoder {
         try send(f, pts: pts)
     }
 
-    /// Encodes `picture` scaled into `rect` of the frame (black around it, `rect`'s origin even)
-    /// with `layer` — premultiplied RGBA drawn over a transparent canvas — laid over it with its
-    /// corner at `layerOrigin`, at `pts`: an export's frame where one picture fills the movie,
-    /// without converting the picture to RGBA and back.
-    public func append(_ picture: DecodedPicture, in rect: PixelRect, layer: RGBAImage?, layerOrigin: (x: Int, y: Int) = (0, 0), pts: Int64) throws {
+    /// Encodes a frame composed of decoded pictures (`PictureComposer`: each scaled into its
+    /// place, blended by its opacity, under a `black` veil) with `layer` — premultiplied RGBA
+    /// drawn over a transparent canvas — laid over them with its corner at `layerOrigin`, at
+    /// `pts`: an export's frame without converting the pictures to RGBA and back.
+    public func append(_ pictures: [PlacedPicture], black: Double = 0, layer: RGBAImage?, layerOrigin: (x: Int, y: Int) = (0, 0), pts: Int64) throws {
         guard context != nil, let f = frame else { throw MediaError("the encoder is closed") }
         guard settings.codec.pixelFormat == AV_PIX_FMT_YUV420P else { throw MediaError("pictures are placed in YUV 4:2:0 frames only") }
         let rc = av_frame_make_writable(f)
         guard rc >= 0 else { throw MediaError("preparing a frame", code: rc) }
-        if rect.x > 0 || rect.y > 0 || rect.x + rect.width < settings.width || rect.y + rect.height < settings.height {
-            // Black (limited range) where the picture does not reach.
-            let chromaRows = (settings.height + 1) / 2
-            if let p = f.pointee.data.0 { memset(p, 16, Int(f.pointee.linesize.0) * settings.height) }
-            if let p = f.pointee.data.1 { memset(p, 128, Int(f.pointee.linesize.1) * chromaRows) }
-            if let p = f.pointee.data.2 { memset(p, 128, Int(f.pointee.linesize.2) * chromaRows) }
-        }
-        try pictureConverter.convert(picture.frame, into: f, rect: rect)
+        try composer.compose(pictures, black: black, into: f)
         if let layer { LayerBlending.blend(layer, atX: layerOrigin.x, y: layerOrigin.y, into: f) }
         try send(f, pts: pts)
     }

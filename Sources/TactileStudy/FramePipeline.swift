@@ -18,11 +18,11 @@ final class FramePipeline: @unchecked Sendable {
         var placed: Placement? = nil
     }
 
-    /// A picture the encoder places in the frame itself, and the part of the frame the layer
-    /// drawn over it covers (nil: nothing is drawn over it).
+    /// Pictures the encoder places in the frame itself (under a black veil of `black`), and the
+    /// part of the frame the layer drawn over them covers (nil: nothing is drawn over them).
     struct Placement {
-        var picture: DecodedPicture
-        var rect: PixelRect
+        var pictures: [PlacedPicture]
+        var black: Double
         var layer: PixelRect?
         /// The layer is the last frame's, pixel for pixel (the same overlays in the same
         /// place): the encoder lays that one again and no worker draws it.
@@ -33,8 +33,8 @@ final class FramePipeline: @unchecked Sendable {
     enum Frame {
         /// Drawn whole, in RGBA.
         case drawn(RGBAImage)
-        /// A decoded picture at `rect`, and the layer over it with its corner at `layerRect`'s.
-        case placed(DecodedPicture, rect: PixelRect, layer: RGBAImage?, layerRect: PixelRect?, reusesLastLayer: Bool)
+        /// Decoded pictures in their places, and the layer over them with its corner at `layerRect`'s.
+        case placed([PlacedPicture], black: Double, layer: RGBAImage?, layerRect: PixelRect?, reusesLastLayer: Bool)
     }
 
     /// The pictures of one job, for a worker's renderer.
@@ -97,7 +97,7 @@ final class FramePipeline: @unchecked Sendable {
                     canvas.draw(job.list, scale: scale, clearColor: .clear, region: (r.x, r.y, r.width, r.height))
                     layer = canvas.capture(x: r.x, y: r.y, width: r.width, height: r.height)
                 }
-                frame = .placed(placed.picture, rect: placed.rect, layer: layer, layerRect: placed.layer, reusesLastLayer: placed.reusesLastLayer)
+                frame = .placed(placed.pictures, black: placed.black, layer: layer, layerRect: placed.layer, reusesLastLayer: placed.reusesLastLayer)
             } else {
                 frame = .drawn(canvas.render(job.list, scale: scale, clearColor: background, reusing: buffer))
             }

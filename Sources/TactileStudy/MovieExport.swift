@@ -96,10 +96,10 @@ public enum MovieExport {
                 switch frame {
                 case let .drawn(image):
                     try encoder.append(image, pts: Int64(k))
-                case let .placed(picture, rect, layer, layerRect, reusesLastLayer):
+                case let .placed(pictures, black, layer, layerRect, reusesLastLayer):
                     let shown = reusesLastLayer ? lastLayer : layer
                     lastLayer = shown
-                    try encoder.append(picture, in: rect, layer: shown, layerOrigin: (layerRect?.x ?? 0, layerRect?.y ?? 0), pts: Int64(k))
+                    try encoder.append(pictures, black: black, layer: shown, layerOrigin: (layerRect?.x ?? 0, layerRect?.y ?? 0), pts: Int64(k))
                 }
             } catch { throw CommandError("\(url.path): encoding failed (\(error))") }
             // The sound up to this frame's end (the last frame's end is the project's), so both
@@ -160,23 +160,44 @@ public enum MovieExport {
                        seconds: ProcessInfo.processInfo.systemUptime - started, problems: media.takeProblems() + mixer.problems)
     }
 
-    /// When the picture beneath the overlays is one decoded frame drawn whole and opaque (the
-    /// common frame: no transition, no backdrop showing through), the placement that lets the
-    /// encoder scale that frame into the movie straight from YUV, and the draw list of what
-    /// lies over it (nil: the frame is drawn whole). The frame is the same either way, but a
-    /// placed picture skips converting 8 MB to RGBA, copying it thrice and converting it back.
+    /// When the picture beneath the overlays is made of decoded frames only — one filling the
+    /// frame, or a transition's two (moved, scaled, cut to a part, translucent) under a black
+    /// veil — the placement that lets the encoder compose them straight from YUV, and the draw
+    /// list of what lies over them (nil: the frame is drawn whole, as a picture without media
+    /// or a moving picture whose file needs a turn is). The frame is the same either way, but
+    /// placed pictures skip converting 8 MB to RGBA, copying it thrice and converting it back.
     static func placement(of list: DrawList, _ drawn: CompositionView.Drawn, in picture: Rect,
                           media: ExportFrames) -> (FramePipeline.Placement, DrawList)? {
         let commands = list.commands
-        guard drawn.baseCommandCount == 3, commands.count >= 3, case .fillRect = commands[0], case .pushClip = commands[1],
-              case let .image(handle, nil, frame, opacity) = commands[2], opacity >= 1,
-              let decoded = media.decodedPicture(for: handle) else { return nil }
-        // Whole pixels, the corner even (chroma pairs), inside the movie.
-        func even(_ v: Double) -> Int { Int((v / 2).rounded()) * 2 }
-        let x = max(0, even(frame.x)), y = max(0, even(frame.y))
-        let rect = PixelRect(x: x, y: y, width: min(Int(picture.width) - x, Int(frame.width.rounded())),
-                             height: min(Int(picture.height) - y, Int(frame.height.rounded())))
-        guard rect.width > 0, rect.height > 0 else { return nil }
+        guard drawn.baseCommandCount >= 3, commands.count >= drawn.baseCommandCount, case .fillRect = commands[0],
+              case .pushClip = commands[1] else { return nil }
+        // The base's commands: clips, pictures and at most a black veil over the whole.
+        var clips = [picture]
+        var pictures: [PlacedPicture] = []
+        var black = 0.0
+        func whole(_ r: Rect) -> PixelRect {
+            let x0 = Int(r.minX.rounded()), y0 = Int(r.minY.rounded())
+            return PixelRect(x: x0, y: y0, width: max(0, Int(r.maxX.rounded()) - x0), height: max(0, Int(r.maxY.rounded()) - y0))
+        }
+        for command in commands[2..<drawn.baseCommandCount] {
+            switch command {
+            case let .pushClip(r):
+                clips.append(clips.last!.intersection(r))
+            case .popClip:
+                guard clips.count > 1 else { return nil }
+                clips.removeLast()
+            case let .image(handle, nil, frame, opacity):
+                guard black == 0, let decoded = media.decodedPicture(for: handle) else { return nil }
+                pictures.append(PlacedPicture(picture: decoded, x: frame.x - picture.x, y: frame.y - picture.y, width: frame.width, height: frame.height,
+                                              clip: whole(clips.last!.offsetBy(dx: -picture.x, dy: -picture.y)), opacity: opacity))
+            case let .fillRect(r, color, radius) where color.r == 0 && color.g == 0 && color.b == 0 && radius == 0
+                && abs(r.x - picture.x) < 0.5 && abs(r.y - picture.y) < 0.5 && abs(r.width - picture.width) < 0.5 && abs(r.height - picture.height) < 0.5:
+                black = 1 - (1 - black) * (1 - Double(color.a) / 255)
+            default:
+                return nil
+            }
+        }
+        guard !pictures.isEmpty || black > 0 else { return nil }
         // What lies over it: the overlays (within the picture's clip), in a layer as large as
         // their turned boxes, grown for shadows and anti-aliased edges.
         var over = DrawList()
@@ -194,7 +215,7 @@ public enum MovieExport {
             let right = min(Int(picture.width), Int(b.maxX.rounded(.up))), bottom = min(Int(picture.height), Int(b.maxY.rounded(.up)))
             if right > left, bottom > top { layer = PixelRect(x: left, y: top, width: right - left, height: bottom - top) }
         }
-        return (FramePipeline.Placement(picture: decoded, rect: rect, layer: layer), over)
+        return (FramePipeline.Placement(pictures: pictures, black: black, layer: layer), over)
     }
 
     /// Refuses a project whose media are offline, or without pictures where it shows them,

@@ -148,6 +148,41 @@ final class MovieExportTests: XCTestCase {
         XCTAssertLessThan(worst, 40, "and none is far off")
     }
 
+    func testEveryTransitionKindExportsAsTheCanvasDrawsIt() throws {
+        // A and B in turn, a second each, every cut a different kind, 0.6 s long.
+        let kinds: [Transition.Kind] = [.crossDissolve, .dipToBlack, .wipe, .slide, .zoom]
+        var clips: [Clip] = []
+        for i in 0...kinds.count {
+            var clip = Clip(id: "c\(i)", kind: .video, media: Self.folder.appendingPathComponent(i % 2 == 0 ? "a.mp4" : "b.mp4").path, title: "C\(i)",
+                            start: .seconds(Double(i)), duration: .seconds(1), sourceStart: .seconds(1), sourceDuration: .seconds(3))
+            if i > 0 { clip.transitionIn = Transition(kinds[i - 1], duration: .seconds(0.6)) }
+            clips.append(clip)
+        }
+        let project = Project(name: "Kinds", format: CompositionFormat(.landscape), tracks: [Track(id: "v", kind: .video, clips: clips)])
+        let url = Self.folder.appendingPathComponent("kinds/movie.mp4")
+        _ = try MovieExport.export(project, settings: MovieSettings(size: .p720, framesPerSecond: 25, quality: .high), to: url)
+        let movie = try VideoDecoder(path: url.path)
+        let session = try HeadlessSession(project: project, viewport: Size(width: 390, height: 844), scale: 2)
+        for (i, kind) in kinds.enumerated() {
+            // A third of the way through the transition at cut i + 1 (on the movie's frame grid).
+            let t = Double(Int((Double(i + 1) - 0.1) * 25)) / 25
+            session.host.state.playhead = .seconds(t)
+            let output = session.player.runFrame()
+            let canvas = try XCTUnwrap(output.elements.first { $0.id == "canvas" })
+            XCTAssertEqual(canvas.state["transition"], .string(kind.rawValue), "the canvas shows the \(kind) at \(t) s")
+            let screen = try session.renderLatest()
+            let shown = crop(screen, Rect(x: canvas.frame.x * 2, y: canvas.frame.y * 2, width: canvas.frame.width * 2, height: canvas.frame.height * 2))
+            let (exported, previewed) = (blocks(try movie.frame(at: .seconds(t)).image, 32, 18), blocks(shown, 32, 18))
+            var total = 0.0, worst = 0.0
+            for y in 1..<17 { for x in 1..<31 {
+                let d = abs(exported[y * 32 + x] - previewed[y * 32 + x])
+                total += d; worst = max(worst, d)
+            } }
+            XCTAssertLessThan(total / Double(30 * 16), 6, "\(kind): on average the blocks agree")
+            XCTAssertLessThan(worst, 48, "\(kind): and none is far off")
+        }
+    }
+
     func testTheSoundHasItsLevelAndFadeIn() throws {
         let decoder = try AudioDecoder(path: Self.movie.path, sampleRate: 48_000, channels: 1)
         var samples: [Float] = []
