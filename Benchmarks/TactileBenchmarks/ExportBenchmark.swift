@@ -9,7 +9,7 @@ import Glibc
 
 // MARK: Export, side by side with the ffmpeg command line
 //
-// `tactile-bench export [--runs N] [--only demo|long]`: `tactile export` of the demo and of a
+// `tactile-bench export [--runs N] [--only demo|long] [--print]`: `tactile export` of the demo and of a
 // two-minute 1080p30 project (21 clips, 20 cuts each with a half-second transition, a picture
 // and a caption over it, music and a voice under it) against the ffmpeg command line rendering
 // the same composition with one filter_complex (trim, xfade, overlay, drawtext, volume, afade,
@@ -223,6 +223,7 @@ func runExportBenchmark(_ arguments: [String]) throws {
         switch arguments[i] {
         case "--runs": i += 1; runs = Int(arguments[i]) ?? 3
         case "--only": i += 1; only = arguments[i]
+        case "--print": break
         default: throw MediaError("unknown argument \(arguments[i]) (expected --runs N, --only demo|long)")
         }
         i += 1
@@ -251,6 +252,12 @@ func runExportBenchmark(_ arguments: [String]) throws {
         let ours = [tactile, "export", "--project", file.path, "--out", folder.appendingPathComponent("tactile.mp4").path, "--size", "1080p", "--fps", "30"]
         let theirs = ffmpegCommand(for: project, size: size, fps: 30, crf: settings.constantRateFactor(options), preset: options.encoderPreset,
                                    out: folder.appendingPathComponent("ffmpeg.mp4").path)
+        // `--print`: the two command lines, to time them with other tools.
+        if arguments.contains("--print") {
+            func quoted(_ words: [String]) -> String { words.map { $0.contains(where: { " ';[]()=,:".contains($0) }) ? "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" : $0 }.joined(separator: " ") }
+            print(quoted(ours)); print(quoted([ffmpeg] + theirs))
+            continue
+        }
         var a: [ProcessRun] = [], b: [ProcessRun] = []
         for r in 0..<runs {
             progress("\(name): run \(r + 1) of \(runs)")

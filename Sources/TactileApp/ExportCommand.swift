@@ -1,6 +1,7 @@
 import Foundation
 import TactileCore
 import TactileMedia
+import TactileSDL
 import TactileStudy
 
 extension Commands {
@@ -33,12 +34,18 @@ extension Commands {
             throw CommandError.badInput("--out must end in .mp4 (or .m4v, .mov), not \"\(url.lastPathComponent)\"")
         }
         let project = try Inputs.project(at: path)
-        MediaMemory.returnLargeBuffersToTheSystem()
+        MediaMemory.keepLargeBuffersForReuse()
+        defer { MediaMemory.returnLargeBuffersToTheSystem() }
         let bar = TerminalProgressBar(enabled: isatty(STDERR_FILENO) == 1)
+        // Ctrl+C (or a TERM) stops the export cleanly: the partial file is removed.
+        TerminationSignals.install()
         let summary: MovieExport.Summary
         do {
             summary = try MovieExport.export(project, settings: movie, configuration: configuration, to: url, drawThreads: drawThreads,
-                                             onProgress: { bar.show($0) })
+                                             isCancelled: { TerminationSignals.received != nil }, onProgress: { bar.show($0) })
+        } catch is MovieExport.Cancelled {
+            bar.clear()
+            throw CommandError("interrupted: \(url.path) was not written", exitCode: 130)
         } catch {
             bar.clear()
             throw error

@@ -82,8 +82,9 @@ public struct Editor {
         state.project = kept.keepingFadesWithinClips()
         state.effectsChecked = state.project
         guard !notes.isEmpty else { return }
-        actions.banner(notes.joined(separator: " "), state: &state, now: now)
-        for note in notes { effects.log.append(LogEvent(time: now, kind: "transitionChanged", fields: ["message": .string(note)])) }
+        // The banner in the chrome's language; the log keeps the English sentence (data, the same in every locale).
+        actions.banner(notes.map { actions.strings.sentence($0) }.joined(separator: " "), state: &state, now: now)
+        for note in notes { effects.log.append(LogEvent(time: now, kind: "transitionChanged", fields: ["message": .string(note.description)])) }
     }
 
     /// Opens every clip's media up front, so files gone missing are reported in this frame, and

@@ -212,7 +212,7 @@ struct EditorActions {
                 commit(project, state: &state, now: now, effects: &effects, edit: "transition", clip: id)
                 effects.cues.append(CueEvent(.selection, reason: "transition"))
                 if state.transitionPicker != nil { state.transitionPreviewSince = previewStart(now) }
-                if let note { banner(note, state: &state, now: now) }
+                if let note { banner(strings.sentence(note), state: &state, now: now) }
             } catch {
                 failed(error, state: &state, now: now, effects: &effects)
             }

@@ -18,30 +18,34 @@ enum LayerBlending {
         let left = max(0, x0) & ~1, top = max(0, y0) & ~1
         let right = min(fw, x0 + layer.width), bottom = min(fh, y0 + layer.height)
         guard right > left, bottom > top else { return }
-        layer.pixels.withUnsafeBufferPointer { px in
-            /// The layer's pixel at frame position (x, y): premultiplied colour and coverage, 0 outside the layer.
-            @inline(__always) func at(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int, a: Int) {
-                let lx = x - x0, ly = y - y0
-                guard lx >= 0, ly >= 0, lx < layer.width, ly < layer.height else { return (0, 0, 0, 0) }
-                let i = (ly * layer.width + lx) * 4
-                return (Int(px[i]), Int(px[i + 1]), Int(px[i + 2]), Int(px[i + 3]))
-            }
+        let lw = layer.width
+        layer.pixels.withUnsafeBufferPointer { buffer in
+            guard let px = buffer.baseAddress else { return }
             var y = top
             while y < bottom {
+                let rows = min(2, bottom - y)
                 var x = left
                 while x < right {
-                    // A 2×2 block: four lumas, one chroma pair from the block's mean.
+                    let cols = min(2, right - x)
+                    // A 2×2 block: four lumas, one chroma pair from the block's mean. Pixels left
+                    // of or above the layer (its corner odd) count as uncovered.
                     var sr = 0, sg = 0, sb = 0, sa = 0
-                    for dy in 0..<2 where y + dy < fh {
-                        for dx in 0..<2 where x + dx < fw {
-                            let p = at(x + dx, y + dy)
-                            sa += p.a; sr += p.r; sg += p.g; sb += p.b
-                            guard p.a > 0 else { continue }
-                            let row = yPlane + (y + dy) * ys + x + dx
+                    for dy in 0..<rows {
+                        let ly = y + dy - y0
+                        guard ly >= 0 else { continue }
+                        let luma = yPlane + (y + dy) * ys
+                        for dx in 0..<cols {
+                            let lx = x + dx - x0
+                            guard lx >= 0 else { continue }
+                            let p = px + (ly * lw + lx) * 4
+                            let a = Int(p[3])
+                            guard a > 0 else { continue }
+                            let r = Int(p[0]), g = Int(p[1]), b = Int(p[2])
+                            sa += a; sr += r; sg += g; sb += b
                             // Y = 16 + (66 R + 129 G + 25 B) / 256 for the layer's own (premultiplied) colour.
-                            let ly = (66 * p.r + 129 * p.g + 25 * p.b + 128) >> 8
-                            let base = Int(row.pointee) - 16
-                            row.pointee = UInt8(clamping: 16 + ly + (base * (255 - p.a) + 127) / 255)
+                            let ly8 = (66 * r + 129 * g + 25 * b + 128) >> 8
+                            let base = Int(luma[x + dx]) - 16
+                            luma[x + dx] = UInt8(clamping: 16 + ly8 + (base * (255 - a) + 127) / 255)
                         }
                     }
                     if sa > 0 {

@@ -25,7 +25,7 @@ final class TransitionTests: XCTestCase {
         XCTAssertEqual(limit.duration, .seconds(0.6), "half on each side: \"b\" has 0.3 s before its start")
         let (edited, note) = try project.settingTransition(Transition(.dipToBlack, duration: .seconds(2)), atCutBefore: "b")
         XCTAssertEqual(edited.clip(withID: "b")?.clip.transitionIn, Transition(.dipToBlack, duration: .seconds(0.6)))
-        XCTAssertEqual(note, "Transition shortened to 0.6 s: \"Dune\" has 0.3 s of footage before its start.")
+        XCTAssertEqual(note?.description, "Transition shortened to 0.6 s: \"Dune\" has 0.3 s of footage before its start.")
         let (fits, none) = try project.settingTransition(Transition(.wipe, duration: .seconds(0.4)), atCutBefore: "b")
         XCTAssertNil(none, "no note when it fits")
         XCTAssertEqual(fits.clip(withID: "b")?.clip.transitionIn?.duration, .seconds(0.4))
@@ -38,12 +38,12 @@ final class TransitionTests: XCTestCase {
         p.tracks[0].clips[1].sourceStart = .seconds(0.1)
         var (kept, notes) = p.keepingTransitionsValid()
         XCTAssertEqual(kept.clip(withID: "b")?.clip.transitionIn?.duration, .seconds(0.2))
-        XCTAssertEqual(notes, ["The transition before \"Dune\" was shortened to 0.2 s: \"Dune\" has 0.1 s of footage before its start."])
+        XCTAssertEqual(notes.map(\.description), ["The transition before \"Dune\" was shortened to 0.2 s: \"Dune\" has 0.1 s of footage before its start."])
         // "b" moved away from "a": no cut, no transition.
         kept.tracks[0].clips[1].start = .seconds(4.5)
         (kept, notes) = kept.keepingTransitionsValid()
         XCTAssertNil(kept.clip(withID: "b")?.clip.transitionIn)
-        XCTAssertEqual(notes, ["The transition before \"Dune\" was removed: no clip meets it there any more."])
+        XCTAssertEqual(notes.map(\.description), ["The transition before \"Dune\" was removed: no clip meets it there any more."])
     }
 
     func testProgressRunsAcrossTheCut() {

@@ -24,7 +24,7 @@ final class TransitionEditTests: XCTestCase {
         h.drag(from: forest.center, to: Point(x: forest.midX + 1 * pps, y: forest.midY))
         XCTAssertEqual(h.state.project.clip(withID: "forest")?.clip.start, .seconds(14.5))
         XCTAssertNil(h.state.project.clip(withID: "forest")?.clip.transitionIn)
-        XCTAssertEqual(h.element("banner")?.label, "The transition before \"Forest\" was removed: no clip meets it there any more.")
+        XCTAssertEqual(h.element("banner")?.label, "The transition before “Forest” was removed: no clip meets it there any more.")
         XCTAssertEqual(h.log.filter { $0.kind == "transitionChanged" }.count, 1)
         try ProjectFile.validate(h.state.project)
         h.tap("toolbar.undo")
@@ -126,7 +126,22 @@ final class TransitionPickerTests: XCTestCase {
         h.tap("junction:forest")
         h.tap("transitionPicker.crossDissolve")
         XCTAssertEqual(h.state.project.clip(withID: "forest")?.clip.transitionIn?.duration, .seconds(4))
-        XCTAssertEqual(h.element("banner")?.label, "Transition shortened to 4 s: \"Forest\" has 2 s of footage before its start.")
+        XCTAssertEqual(h.element("banner")?.label, "Transition shortened to 4s: “Forest” has 2s of footage before its start.")
+    }
+
+    func testTheBannerSpeaksTheChromesLanguageAndTheLogStaysEnglish() throws {
+        var configuration = TactileConfiguration()
+        configuration.editing.transitionDuration = 6
+        configuration.theme.locale = "de_DE"
+        let h = nearTheForestCut(configuration)
+        h.tap("junction:forest")
+        h.tap("transitionPicker.crossDissolve")
+        XCTAssertEqual(h.element("banner")?.label, "Übergang auf 4 s gekürzt: „Forest“ hat vor seinem Anfang noch 2 s Material.")
+        configuration.theme.locale = "ar_EG"
+        let a = nearTheForestCut(configuration)
+        a.tap("junction:forest")
+        a.tap("transitionPicker.crossDissolve")
+        XCTAssertEqual(a.element("banner")?.label.contains("٤"), true, "Arabic digits: \(a.element("banner")?.label ?? "")")
     }
 
     func testTheSelectedClipsEdgesShowTrimHandlesNotJunctions() {

@@ -24,26 +24,26 @@ extension Project {
     /// before the incoming one's start; stills, texts and stickers have as much as needed), and
     /// the transition may not run into the one at the outgoing clip's other end, nor past the
     /// incoming clip's end.
-    public func transitionLimit(atCutBefore clipID: String) -> (duration: Time, reason: String)? {
+    public func transitionLimit(atCutBefore clipID: String) -> (duration: Time, reason: TransitionLimitReason)? {
         cut(before: clipID).flatMap { transitionLimit(onTrack: $0.track, before: $0.index) }
     }
 
     /// `transitionLimit(atCutBefore:)` for clip `i` of track `ti`.
-    func transitionLimit(onTrack ti: Int, before i: Int) -> (duration: Time, reason: String)? {
+    func transitionLimit(onTrack ti: Int, before i: Int) -> (duration: Time, reason: TransitionLimitReason)? {
         guard let cut = cut(onTrack: ti, before: i) else { return nil }
         let a = cut.outgoing, b = cut.incoming
-        var limits: [(Time, String)] = []
+        var limits: [(Time, TransitionLimitReason)] = []
         if a.kind.hasFiniteSource, let total = a.sourceDuration {
             let tail = max(.zero, total - (a.sourceStart + a.duration))
-            limits.append((tail * 2, "\"\(a.title)\" has \(Self.secondsText(tail)) of footage after its end"))
+            limits.append((tail * 2, .footageAfterEnd(clip: a.title, left: tail)))
         }
         if b.kind.hasFiniteSource {
-            limits.append((b.sourceStart * 2, "\"\(b.title)\" has \(Self.secondsText(b.sourceStart)) of footage before its start"))
+            limits.append((b.sourceStart * 2, .footageBeforeStart(clip: b.title, left: b.sourceStart)))
         }
         let before = a.transitionIn.map { $0.half } ?? .zero
-        limits.append(((a.duration - before) * 2, "\"\(a.title)\" is \(Self.secondsText(a.duration)) long"))
+        limits.append(((a.duration - before) * 2, .clipLength(clip: a.title, length: a.duration)))
         let after = self.cut(onTrack: ti, before: i + 1)?.incoming.transitionIn?.half ?? .zero
-        limits.append(((b.duration - after) * 2, "\"\(b.title)\" is \(Self.secondsText(b.duration)) long"))
+        limits.append(((b.duration - after) * 2, .clipLength(clip: b.title, length: b.duration)))
         let tightest = limits.min { $0.0 < $1.0 }!
         return (max(.zero, tightest.0), tightest.1)
     }
@@ -51,7 +51,7 @@ extension Project {
     /// The project with `transition` at the cut before `clipID` (nil: a hard cut), and a note
     /// when it had to be shortened to fit (never silently). Throws when there is no cut there
     /// or no footage for any transition.
-    public func settingTransition(_ transition: Transition?, atCutBefore clipID: String) throws -> (Project, note: String?) {
+    public func settingTransition(_ transition: Transition?, atCutBefore clipID: String) throws -> (Project, note: TransitionNote?) {
         guard let cut = cut(before: clipID), let limit = transitionLimit(onTrack: cut.track, before: cut.index) else {
             throw EditError.noCut(clipID)
         }
@@ -60,11 +60,11 @@ extension Project {
             project.tracks[cut.track].clips[cut.index].transitionIn = nil
             return (project, nil)
         }
-        var note: String?
+        var note: TransitionNote?
         if t.duration > limit.duration {
-            guard limit.duration.ticks > 0 else { throw EditError.noRoomForTransition(limit.reason) }
+            guard limit.duration.ticks > 0 else { throw EditError.noRoomForTransition("\(limit.reason)") }
             t.duration = limit.duration
-            note = "Transition shortened to \(Self.secondsText(limit.duration)): \(limit.reason)."
+            note = .shortened(to: limit.duration, reason: limit.reason)
         }
         project.tracks[cut.track].clips[cut.index].transitionIn = t
         return (project, note)
@@ -73,25 +73,25 @@ extension Project {
     /// The project with every transition still on a cut and within its limit: transitions whose
     /// clips no longer meet are removed, those longer than their footage allows are shortened.
     /// One note per change, for the person who made the edit.
-    public func keepingTransitionsValid() -> (Project, notes: [String]) {
+    public func keepingTransitionsValid() -> (Project, notes: [TransitionNote]) {
         var project = self
-        var notes: [String] = []
+        var notes: [TransitionNote] = []
         for ti in project.tracks.indices {
             for ci in project.tracks[ti].clips.indices {
                 let clip = project.tracks[ti].clips[ci]
                 guard let t = clip.transitionIn else { continue }
                 guard let limit = project.transitionLimit(onTrack: ti, before: ci) else {
                     project.tracks[ti].clips[ci].transitionIn = nil
-                    notes.append("The transition before \"\(clip.title)\" was removed: no clip meets it there any more.")
+                    notes.append(.removedNoCut(clip: clip.title))
                     continue
                 }
                 if t.duration > limit.duration {
                     if limit.duration.ticks > 0 {
                         project.tracks[ti].clips[ci].transitionIn?.duration = limit.duration
-                        notes.append("The transition before \"\(clip.title)\" was shortened to \(Self.secondsText(limit.duration)): \(limit.reason).")
+                        notes.append(.shortenedBefore(clip: clip.title, to: limit.duration, reason: limit.reason))
                     } else {
                         project.tracks[ti].clips[ci].transitionIn = nil
-                        notes.append("The transition before \"\(clip.title)\" was removed: \(limit.reason).")
+                        notes.append(.removedBefore(clip: clip.title, reason: limit.reason))
                     }
                 }
             }

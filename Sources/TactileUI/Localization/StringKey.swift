@@ -13,6 +13,9 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case stickers, closeStickers
     // The transition picker; a junction's label is "Transition before {clip}".
     case transitions, closeTransitions, transitionBefore, noTransition, crossDissolve, dipToBlack, wipe, slide, zoom, transitionLength
+    // What the editor did to a transition so it fits: "{clip}", "{seconds}", "{reason}".
+    case transitionShortened, transitionBeforeShortened, transitionBeforeRemovedNoCut, transitionBeforeRemoved
+    case footageAfterEnd, footageBeforeStart, clipIsOnly
     // The Export sheet: "{time} left", "Exported to {path}", "Export failed: {reason}".
     case export, closeExport, exportSize, exportFrameRate, exportQuality, draft, standard, high, startExport, keepEditing
     case exporting, timeLeft, exportedTo, exportFailed, exportCancelled
