@@ -17,6 +17,12 @@ public final class DecodedPicture: @unchecked Sendable {
         self.frame = frame; self.time = time; self.rotation = rotation; self.width = width; self.height = height
     }
 
+    /// Whether it is planar YUV 4:2:0, so a part of it can be cut out for scaling; other
+    /// formats (a PNG's RGB) are placed only whole.
+    public var canBeCut: Bool {
+        frame.pointee.format == AV_PIX_FMT_YUV420P.rawValue || frame.pointee.format == AV_PIX_FMT_YUVJ420P.rawValue
+    }
+
     deinit {
         var f: UnsafeMutablePointer<AVFrame>? = frame
         av_frame_free(&f)

@@ -18,6 +18,7 @@ public final class ExportFrames: MediaSource {
     /// Stills, decoded once, with one handle for good (renderers may keep their texture).
     private var stills: [String: MediaPicture] = [:]
     private var stillImages: [ImageHandle: RGBAImage] = [:]
+    private var stillPictures: [ImageHandle: (DecodedPicture, VideoDecoder)] = [:]
     private var nextHandle = 1
     /// The decoders asked for a picture since the frame began.
     private var used: Set<ObjectIdentifier> = []
@@ -51,9 +52,11 @@ public final class ExportFrames: MediaSource {
             let handle = ImageHandle(nextHandle)
             nextHandle += 1
             if info.isStill {
-                let decoded = try decoder.frame(at: .zero)
-                let picture = MediaPicture(handle: handle, width: decoded.image.width, height: decoded.image.height, time: decoded.time, isExact: true)
-                stills[path] = picture; stillImages[handle] = decoded.image
+                // Decoded once, kept as decoded (placed in frames) and converted once if drawn.
+                let decoded = try decoder.decodedPicture(at: .zero)
+                let picture = MediaPicture(handle: handle, width: decoded.width, height: decoded.height, time: .zero, isExact: true)
+                stills[path] = picture
+                stillPictures[handle] = (decoded, decoder)
                 decoders[path] = nil
                 return picture
             }
@@ -92,10 +95,10 @@ public final class ExportFrames: MediaSource {
     public func waveform(of path: String) -> Waveform? { nil }
     public func image(for handle: ImageHandle) -> RGBAImage? {
         if let known = images[handle] ?? stillImages[handle] { return known }
-        guard let (decoded, decoder) = undrawn[handle] else { return nil }
+        guard let (decoded, decoder) = undrawn[handle] ?? stillPictures[handle] else { return nil }
         do {
             let image = try decoder.picture(from: decoded)
-            images[handle] = image
+            if stillPictures[handle] != nil { stillImages[handle] = image } else { images[handle] = image }
             return image
         } catch {
             let sentence = "\((decoder.path as NSString).lastPathComponent): \(error)"
@@ -107,7 +110,7 @@ public final class ExportFrames: MediaSource {
     /// The picture behind `handle` as decoded (YUV), when it needs no turn to stand upright:
     /// the export places it in the movie's frame directly.
     public func decodedPicture(for handle: ImageHandle) -> DecodedPicture? {
-        guard let (decoded, _) = undrawn[handle], decoded.rotation % 360 == 0 else { return nil }
+        guard let (decoded, _) = undrawn[handle] ?? stillPictures[handle], decoded.rotation % 360 == 0 else { return nil }
         return decoded
     }
     /// A new frame: the last frame's pictures are let go, and the decoders of clips the

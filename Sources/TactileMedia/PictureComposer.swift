@@ -60,7 +60,10 @@ final class PictureComposer {
         let sy0 = min(sh - 2, max(0, Int((Double(vy0) - placed.y) * ky / 2) * 2))
         let sx1 = min(sw, max(sx0 + 2, Int(((Double(vx1) - placed.x) * kx).rounded())))
         let sy1 = min(sh, max(sy0 + 2, Int(((Double(vy1) - placed.y) * ky).rounded())))
-        let crop = PixelRect(x: sx0, y: sy0, width: sx1 - sx0, height: sy1 - sy0)
+        // The whole source needs no cut (a picture of another format is only placed whole).
+        let part = PixelRect(x: sx0, y: sy0, width: sx1 - sx0, height: sy1 - sy0)
+        let crop: PixelRect? = part == PixelRect(x: 0, y: 0, width: sw, height: sh) ? nil : part
+        if crop != nil && !placed.picture.canBeCut { throw MediaError("a picture of this format cannot be cut") }
         if placed.opacity >= 0.998 {
             try converter.convert(source, crop: crop, into: frame, rect: visible)
             return

@@ -188,6 +188,8 @@ public enum MovieExport {
                 clips.removeLast()
             case let .image(handle, nil, frame, opacity):
                 guard black == 0, let decoded = media.decodedPicture(for: handle) else { return nil }
+                // A picture that cannot be cut (a PNG's RGB) is placed only where it shows whole.
+                if !decoded.canBeCut, !clips.last!.contains(frame.insetBy(dx: 0.5, dy: 0.5)) { return nil }
                 pictures.append(PlacedPicture(picture: decoded, x: frame.x - picture.x, y: frame.y - picture.y, width: frame.width, height: frame.height,
                                               clip: whole(clips.last!.offsetBy(dx: -picture.x, dy: -picture.y)), opacity: opacity))
             case let .fillRect(r, color, radius) where color.r == 0 && color.g == 0 && color.b == 0 && radius == 0

@@ -183,6 +183,31 @@ final class MovieExportTests: XCTestCase {
         }
     }
 
+    func testAStillExportsAsItsPictureAndSlidesIntoVideoAsOnTheCanvas() throws {
+        let still = Self.folder.appendingPathComponent("still.png")
+        try ImageCodec.writePNG(TestPattern.frame(7, width: Self.sourceWidth, height: Self.sourceHeight, style: 2), to: still)
+        var b = Clip(id: "b", kind: .video, media: Self.folder.appendingPathComponent("b.mp4").path, title: "B", start: .seconds(1),
+                     duration: .seconds(1), sourceStart: .seconds(1), sourceDuration: .seconds(3))
+        b.transitionIn = Transition(.slide, duration: .seconds(0.6))
+        let project = Project(name: "Still", format: CompositionFormat(.landscape), tracks: [Track(id: "v", kind: .video, clips: [
+            Clip(id: "a", kind: .image, media: still.path, title: "A", start: .zero, duration: .seconds(1)), b,
+        ])])
+        let url = Self.folder.appendingPathComponent("still/movie.mp4")
+        _ = try MovieExport.export(project, settings: MovieSettings(size: .p720, framesPerSecond: 25, quality: .high), to: url)
+        let movie = try VideoDecoder(path: url.path)
+        XCTAssertEqual(TestPattern.readStamp(try movie.frame(at: .seconds(0.2)).image, writtenWidth: Self.sourceWidth), 7, "the still, whole")
+        // Mid-slide (a still cannot be cut, so this frame is drawn whole): as the canvas shows it.
+        let session = try HeadlessSession(project: project, viewport: Size(width: 390, height: 844), scale: 2, at: .seconds(1))
+        let output = session.player.runFrame()
+        let canvas = try XCTUnwrap(output.elements.first { $0.id == "canvas" })
+        XCTAssertEqual(canvas.state["transition"], .string("slide"))
+        let shown = crop(try session.renderLatest(), Rect(x: canvas.frame.x * 2, y: canvas.frame.y * 2, width: canvas.frame.width * 2, height: canvas.frame.height * 2))
+        let (exported, previewed) = (blocks(try movie.frame(at: .seconds(1)).image, 32, 18), blocks(shown, 32, 18))
+        var total = 0.0
+        for y in 1..<17 { for x in 1..<31 { total += abs(exported[y * 32 + x] - previewed[y * 32 + x]) } }
+        XCTAssertLessThan(total / Double(30 * 16), 6, "on average the blocks agree")
+    }
+
     func testTheSoundHasItsLevelAndFadeIn() throws {
         let decoder = try AudioDecoder(path: Self.movie.path, sampleRate: 48_000, channels: 1)
         var samples: [Float] = []
