@@ -182,7 +182,7 @@ func ffmpegCommand(for project: Project, size: (width: Int, height: Int), fps: I
            "-c:a", "aac", "-b:a", "160k", "-ar", "48000", "-ac", "2", out]
 }
 
-/// One whole process: its wall time, CPU time and peak resident memory (the kernel's accounting).
+/// One whole process: its wall time, CPU time and peak resident memory in MiB (the kernel's accounting).
 struct ProcessRun {
     var wall: Double, cpu: Double, peakMegabytes: Double
 }
@@ -235,23 +235,23 @@ func runExportBenchmark(_ arguments: [String]) throws {
     guard FileManager.default.isExecutableFile(atPath: tactile) else { throw MediaError("\(tactile) is missing (Scripts/bench export builds it)") }
     let folder = benchFolder.appendingPathComponent("export")
     let demoFiles = try DemoMedia.ensure()
-    var cases: [(name: String, project: Project)] = []
-    if only == nil || only == "demo" { cases.append(("demo (21 s, 1080×1920)", MediaProject.demo().project)) }
+    var cases: [(name: String, project: Project, file: String)] = []
+    if only == nil || only == "demo" { cases.append(("demo (21 s, 1080×1920)", MediaProject.demo().project, "demo")) }
     if only == nil || only == "long" {
         let sources = try exportSources()
-        cases.append(("two minutes, 20 transitions (1920×1080)", longExportProject(sources: sources, titleCard: demoFiles[.titleCard]!)))
+        cases.append(("two minutes, 20 transitions (1920×1080)", longExportProject(sources: sources, titleCard: demoFiles[.titleCard]!), "long"))
     }
     let options = TactileConfiguration().export
     print("| Project | Renderer | Wall (median) | × real time | CPU | Peak memory | Runs |")
     print("|---|---|---:|---:|---:|---:|---:|")
-    for (name, project) in cases {
-        let file = folder.appendingPathComponent("project-\(cases.firstIndex { $0.name == name }!).json")
+    for (name, project, slug) in cases {
+        let file = folder.appendingPathComponent("project-\(slug).json")
         try ProjectFile.save(project, to: file)
         let settings = MovieSettings(size: .p1080, framesPerSecond: 30, quality: .standard)
         let size = settings.pixelSize(for: project.format.aspect)
-        let ours = [tactile, "export", "--project", file.path, "--out", folder.appendingPathComponent("tactile.mp4").path, "--size", "1080p", "--fps", "30"]
+        let ours = [tactile, "export", "--project", file.path, "--out", folder.appendingPathComponent("tactile-\(slug).mp4").path, "--size", "1080p", "--fps", "30"]
         let theirs = ffmpegCommand(for: project, size: size, fps: 30, crf: settings.constantRateFactor(options), preset: options.encoderPreset,
-                                   out: folder.appendingPathComponent("ffmpeg.mp4").path)
+                                   out: folder.appendingPathComponent("ffmpeg-\(slug).mp4").path)
         // `--print`: the two command lines, to time them with other tools.
         if arguments.contains("--print") {
             func quoted(_ words: [String]) -> String { words.map { $0.contains(where: { " ';[]()=,:".contains($0) }) ? "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" : $0 }.joined(separator: " ") }
@@ -267,7 +267,7 @@ func runExportBenchmark(_ arguments: [String]) throws {
         func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
         for (renderer, results) in [("tactile export", a), ("ffmpeg command line", b)] {
             let wall = median(results.map(\.wall))
-            print("| \(name) | \(renderer) | " + String(format: "%.1f s | %.2f× | %.1f s | %.0f MB | %d |", wall, project.duration.seconds / wall,
+            print("| \(name) | \(renderer) | " + String(format: "%.1f s | %.2f× | %.1f s | %.0f MiB | %d |", wall, project.duration.seconds / wall,
                                                                  median(results.map(\.cpu)), median(results.map(\.peakMegabytes)), results.count))
         }
     }

@@ -34,8 +34,9 @@ extension Commands {
             throw CommandError.badInput("--out must end in .mp4 (or .m4v, .mov), not \"\(url.lastPathComponent)\"")
         }
         let project = try Inputs.project(at: path)
-        MediaMemory.keepLargeBuffersForReuse()
-        defer { MediaMemory.returnLargeBuffersToTheSystem() }
+        // Big buffers back to the system as soon as they are freed: the export stays under its
+        // memory budget (keeping them for reuse is a few per cent quicker and 20 MB larger).
+        MediaMemory.returnLargeBuffersToTheSystem()
         let bar = TerminalProgressBar(enabled: isatty(STDERR_FILENO) == 1)
         // Ctrl+C (or a TERM) stops the export cleanly: the partial file is removed.
         TerminationSignals.install()

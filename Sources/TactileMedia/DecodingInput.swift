@@ -25,7 +25,12 @@ final class DecodingInput {
         do {
             var rc = avformat_open_input(&fmt, path, nil, nil)
             guard rc >= 0, let f = fmt else { throw MediaError("\(path): not a media file FFmpeg recognises", code: rc) }
-            rc = avformat_find_stream_info(f, nil)
+            // Probing decodes a few frames of each stream: on one thread each, so opening a 1080p
+            // file does not allocate a frame per thread per core only to free them again.
+            var options = [OpaquePointer?](repeating: nil, count: Int(f.pointee.nb_streams))
+            for i in options.indices { av_dict_set(&options[i], "threads", "1", 0) }
+            rc = options.withUnsafeMutableBufferPointer { avformat_find_stream_info(f, $0.baseAddress) }
+            for i in options.indices { av_dict_free(&options[i]) }
             guard rc >= 0 else { throw MediaError("\(path): its streams cannot be read", code: rc) }
             var decoder: UnsafePointer<AVCodec>?
             let index = av_find_best_stream(f, type, -1, -1, &decoder, 0)

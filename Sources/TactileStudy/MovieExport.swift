@@ -120,7 +120,8 @@ public enum MovieExport {
         let theme = Theme(appearance: configuration.theme)
         let measurer = TTFTextMeasurer(fonts: fonts, scale: 1)
         let picture = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-        let workers = max(1, drawThreads ?? (options.drawThreads > 0 ? options.drawThreads : ProcessInfo.processInfo.activeProcessorCount))
+        let threads = drawThreads ?? options.drawThreads
+        let workers = max(1, threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount)
         let pipeline = try FramePipeline(workers: workers, width: width, height: height, scale: 1, background: theme.canvasBackdrop)
         pipeline.startEncoding(encode)
         var submitted = 0

@@ -191,7 +191,7 @@ struct Export: ParsableCommand {
     @Option(help: "720p, 1080p or 4K: the shorter side, in the project's aspect (default: export.size, 1080p).") var size: String?
     @Option(help: "Frames per second: 24, 25, 30 or 60 (default: export.framesPerSecond, 30).") var fps: Int?
     @Option(help: "draft, standard or high (default: export.quality, standard).") var quality: String?
-    @Option(help: "Threads drawing frames side by side (default: export.drawThreads, one per core).") var jobs: Int?
+    @Option(help: "Threads drawing what cannot be composed straight from YUV (default: export.drawThreads, 1).") var jobs: Int?
 
     func run() throws {
         try guarded {
