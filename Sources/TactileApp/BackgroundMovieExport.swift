@@ -59,7 +59,7 @@ public final class BackgroundMovieExport: MovieExporting, @unchecked Sendable {
 
     public func cancel() { lock.withLock { cancelled = true } }
 
-    public func takeNews() -> MovieExportNews? { lock.withLock { defer { news = nil }; return news } }
+    public func takeNews(now: Time) -> MovieExportNews? { lock.withLock { defer { news = nil }; return news } }
 
     /// `FOLDER/Project name 2026-11-24 14.05.09.mp4`: the folder made when missing, the name
     /// free of characters file systems refuse.

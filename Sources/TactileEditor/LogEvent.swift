@@ -38,6 +38,10 @@ public struct LogEvent: Hashable, Sendable {
                     fields[prefix + "Decibels"] = .number(c.sound.decibels)
                     fields[prefix + "FadeIn"] = .number(c.sound.fadeIn.seconds); fields[prefix + "FadeOut"] = .number(c.sound.fadeOut.seconds)
                 }
+                if edit == "transition" || edit == "transitionDuration" {
+                    fields[prefix + "Transition"] = .string(c.transitionIn?.kind.rawValue ?? "none")
+                    fields[prefix + "TransitionDuration"] = .number(c.transitionIn?.duration.seconds ?? 0)
+                }
                 if let t = c.transform ?? (edit == "transform" ? c.placement : nil) {
                     fields[prefix + "X"] = .number(t.x); fields[prefix + "Y"] = .number(t.y)
                     fields[prefix + "Scale"] = .number(t.scale); fields[prefix + "Rotation"] = .number(t.rotation)

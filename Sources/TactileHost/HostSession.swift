@@ -77,6 +77,10 @@ public final class HostSession: ShellSession {
     private var held: [InputEvent] = []
     private var posted: [(message: String, isError: Bool)] = []
     private var needsPresent = true
+    /// The export news taken this step (a recording keeps it with the frame) and the log events
+    /// its ending makes, which join the next editor frame's log.
+    private var exportNews: MovieExportNews?
+    private var exportLog: [LogEvent] = []
     private var overlayOnScreen = false
     private var lastList: DrawList?
     /// The kiosk overlay's UI pass (invitation, exit ring, PIN pad): what it remembers between
@@ -232,6 +236,8 @@ public final class HostSession: ShellSession {
         // Frustration signals (rage and dead taps, near misses, unresponsive drags) join the frame's log.
         let task = state.tasks.flatMap { $0.began != nil && $0.ended == nil ? $0.current?.id : nil }
         output.log += frustration.observe(pending, log: output.log, picture: output.drawList, now: now, task: task)
+        output.log += exportLog
+        exportLog.removeAll()
         let took = stopwatch.map { $0.now - started! } ?? .zero
         carryOutExportRequests(now: now)
         // Start, restart or stop the sound with the picture.
@@ -257,7 +263,7 @@ public final class HostSession: ShellSession {
         let gesture = gestures.kind(of: pending, log: output.log)
         frame.ranEditor = true
         frame.cues = output.cues
-        onFrame?(FrameRecord(time: now, events: arrived, released: pending, state: state, output: output))
+        onFrame?(FrameRecord(time: now, events: arrived, released: pending, exportNews: exportNews, state: state, output: output))
         onStep?(StepRecord(time: now, input: input, ranEditor: true))
         if state.viewport != viewportBefore {
             // Rotated: the shell turns the window; the next step presents the turned picture.
@@ -297,11 +303,21 @@ public final class HostSession: ShellSession {
         }
     }
 
-    /// The exporter's news: progress into the sheet, the end into a banner.
+    /// The exporter's news: progress into the sheet, the end into a banner and the log
+    /// (`exportEnd`: its outcome, and the file's name or the reason).
     private func takeExportNews(now: Time) {
-        guard let news = exporter?.takeNews() else { return }
+        exportNews = exporter?.takeNews(now: now)?.quantized
+        guard let news = exportNews else { return }
         let strings = theme.strings
         func end(_ message: String, isError: Bool) {
+            var fields: [String: ElementValue] = [:]
+            switch news {
+            case let .finished(path):
+                fields = ["outcome": .string("finished"), "file": .string(path.split(separator: "/").last.map(String.init) ?? path)]
+            case let .failed(reason): fields = ["outcome": .string("failed"), "reason": .string(reason)]
+            default: fields = ["outcome": .string("cancelled")]
+            }
+            exportLog.append(LogEvent(time: now, kind: "exportEnd", fields: fields))
             state.exportRun = nil
             state.banner = Banner(message: message, isError: isError, until: now + .seconds(configuration.editing.bannerDuration))
         }
@@ -538,6 +554,8 @@ public struct FrameRecord {
     public var events: [InputEvent]
     /// The events the editor got in this frame: `events` unless `feel.addedLatency` held some back.
     public var released: [InputEvent]
+    /// The export news the session took in this step, if any (a recording keeps it).
+    public var exportNews: MovieExportNews?
     public var state: EditorState
     public var output: FrameOutput
 }

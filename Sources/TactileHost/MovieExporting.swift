@@ -8,18 +8,7 @@ public protocol MovieExporting: AnyObject {
     func start(_ project: Project, settings: MovieSettings)
     /// Stops the export under way; nothing is written.
     func cancel()
-    /// What happened since the last call (nil: nothing new).
-    func takeNews() -> MovieExportNews?
-}
-
-/// News of an export.
-public enum MovieExportNews: Hashable, Sendable {
-    /// The share done (0 … 1) and the seconds left at the pace so far.
-    case progress(fraction: Double, secondsLeft: Double?)
-    /// Written, at `path`.
-    case finished(path: String)
-    /// Stopped by a problem, in a sentence.
-    case failed(String)
-    /// Cancelled; nothing was written.
-    case cancelled
+    /// What happened since the last call, taken at session time `now` (nil: nothing new). One
+    /// piece a step: a replay hands back each recorded piece at the step it was taken.
+    func takeNews(now: Time) -> MovieExportNews?
 }

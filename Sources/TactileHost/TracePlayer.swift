@@ -103,8 +103,13 @@ public final class TracePlayer {
     }
 
     /// Plays `cursor`'s trace on through `instant` (for exports that step through a session).
+    /// A trace recorded by a session that could export gives this one its export news back
+    /// (`ReplayedExports`), unless it has an exporter already.
     public func advance(_ cursor: inout TraceCursor, through instant: Time) {
         let trace = cursor.trace, events = trace.events
+        if cursor.event == 0 && cursor.mark == 0 && trace.offersExport && session.exporter == nil {
+            session.exporter = ReplayedExports(trace.exportNews)
+        }
         if cursor.marks.isEmpty {
             if session.lastOutput == nil { runFrame() }
             while cursor.event < events.count && events[cursor.event].time <= instant {

@@ -15,7 +15,10 @@ import TactileCore
 /// A recorded session also marks every frame the window ran (`"frame"`): a replay then runs
 /// exactly those frames, with the input that arrived before each, instead of deciding itself
 /// when frames fall due, so it reproduces the session frame for frame. The header of a recorded
-/// session carries the display's refresh rate (`"fps"`), the rate exported videos use.
+/// session carries the display's refresh rate (`"fps"`), the rate exported videos use, and
+/// whether the session could export movies (`"export":true`, the window's Export button): its
+/// export's news are kept as `"export"` lines (`RecordedExportNews`), so that a replay shows the
+/// same sheet, progress and ending without writing a movie.
 public struct Trace: Sendable, Hashable {
     /// The version of the trace format this code reads and writes.
     public static let formatVersion = 1
@@ -37,13 +40,17 @@ public struct Trace: Sendable, Hashable {
     public var steps: [Time] = []
     /// The refresh rate of the display the session was recorded on, if known.
     public var framesPerSecond: Double?
+    /// Whether the recorded session could export movies (it showed the Export button).
+    public var offersExport = false
+    /// The news of the session's exports, at the steps that took them.
+    public var exportNews: [RecordedExportNews] = []
 
     public init(viewport: Size, events: [InputEvent], frames: [Time] = [], steps: [Time] = [], framesPerSecond: Double? = nil) {
         self.viewport = viewport; self.events = events; self.frames = frames; self.steps = steps; self.framesPerSecond = framesPerSecond
     }
 
     /// The time of the last event (the trace's length).
-    public var duration: Time { max(events.last?.time ?? .zero, frames.last ?? .zero, steps.last ?? .zero) }
+    public var duration: Time { max(events.last?.time ?? .zero, frames.last ?? .zero, steps.last ?? .zero, exportNews.last?.time ?? .zero) }
 
     /// What a recorded mark says ran at its instant.
     public enum Mark: String, Sendable { case frame, step }
@@ -75,6 +82,8 @@ extension Trace {
     public static func parse(_ text: String) throws -> Trace {
         var viewport: Size?
         var fps: Double?
+        var offersExport = false
+        var exportNews: [RecordedExportNews] = []
         var events: [InputEvent] = []
         var frames: [Time] = [], steps: [Time] = []
         let rawLines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -103,12 +112,16 @@ extension Trace {
                     guard let f = number(object["fps"]), f >= 1, f <= 1000 else { throw TraceError(line: lineNumber, "fps: must be a number from 1 to 1000") }
                     fps = f
                 }
+                if object["export"] != nil {
+                    guard let flag = JSONNumber.boolean(object["export"]) else { throw TraceError(line: lineNumber, "export: must be true or false") }
+                    offersExport = flag
+                }
                 continue
             }
             guard let t = number(object["t"]), let time = Time.checkedSeconds(t, in: 0...maximumSeconds) else {
                 throw TraceError(line: lineNumber, "t: must be a number of seconds from 0 to \(Int(maximumSeconds)) (a week)")
             }
-            if let last = [events.last?.time, frames.last, steps.last].compactMap({ $0 }).max(), time < last {
+            if let last = [events.last?.time, frames.last, steps.last, exportNews.last?.time].compactMap({ $0 }).max(), time < last {
                 throw TraceError(line: lineNumber, "t: events must be in time order (t went back to \(t))")
             }
             guard let type = object["type"] as? String else { throw TraceError(line: lineNumber, "type: missing") }
@@ -142,31 +155,40 @@ extension Trace {
                 events.append(.text(text, time: time))
             case "blur":
                 events.append(InputEvent(time: time, kind: .focusLost))
+            case "export":
+                do { exportNews.append(RecordedExportNews(time: time, news: try RecordedExportNews.news(in: object))) } catch let e as RecordedExportNews.FieldError {
+                    throw TraceError(line: lineNumber, e.message)
+                }
             default:
-                throw TraceError(line: lineNumber, "type: unknown event type \"\(PrintableText.of(type, limit: 40))\" (expected down, move, up, cancel, key, text, blur, frame or step)")
+                throw TraceError(line: lineNumber, "type: unknown event type \"\(PrintableText.of(type, limit: 40))\" (expected down, move, up, cancel, key, text, blur, export, frame or step)")
             }
         }
         guard let vp = viewport else { throw TraceError(line: 1, "empty trace: the header line is missing") }
-        return Trace(viewport: vp, events: events, frames: frames, steps: steps, framesPerSecond: fps)
+        var trace = Trace(viewport: vp, events: events, frames: frames, steps: steps, framesPerSecond: fps)
+        trace.offersExport = offersExport
+        trace.exportNews = exportNews
+        return trace
     }
 
-    /// The trace as JSON Lines text.
+    /// The trace as JSON Lines text: at each instant its input first, then export news, then
+    /// the mark of the frame (or step) that took them.
     public func serialized() -> String {
-        var lines = [Trace.header(viewport: viewport, framesPerSecond: framesPerSecond)]
-        let marks = self.marks
-        var f = 0
-        for e in events {
-            while f < marks.count && marks[f].time < e.time { lines.append(Trace.markLine(marks[f].mark, at: marks[f].time)); f += 1 }
-            lines.append(Trace.line(for: e))
+        var lines: [(time: Time, order: Int, text: String)] = events.map { ($0.time, 0, Trace.line(for: $0)) }
+        lines += exportNews.map { ($0.time, 1, Trace.line(for: $0)) }
+        lines += marks.map { ($0.time, 2, Trace.markLine($0.mark, at: $0.time)) }
+        // Stable, so events that share an instant keep their order.
+        let ordered = lines.enumerated().sorted { a, b in
+            (a.element.time, a.element.order, a.offset) < (b.element.time, b.element.order, b.offset)
         }
-        while f < marks.count { lines.append(Trace.markLine(marks[f].mark, at: marks[f].time)); f += 1 }
-        return lines.joined(separator: "\n") + "\n"
+        let header = Trace.header(viewport: viewport, framesPerSecond: framesPerSecond, offersExport: offersExport)
+        return ([header] + ordered.map(\.element.text)).joined(separator: "\n") + "\n"
     }
 
     /// The header line (also used by the live recorder).
-    public static func header(viewport: Size, framesPerSecond: Double? = nil) -> String {
+    public static func header(viewport: Size, framesPerSecond: Double? = nil, offersExport: Bool = false) -> String {
         let fps = framesPerSecond.map { ",\"fps\":\(fmt($0))" } ?? ""
-        return "{\"tactile_trace\":\(formatVersion),\"viewport\":{\"width\":\(fmt(viewport.width)),\"height\":\(fmt(viewport.height))}\(fps)}"
+        let export = offersExport ? ",\"export\":true" : ""
+        return "{\"tactile_trace\":\(formatVersion),\"viewport\":{\"width\":\(fmt(viewport.width)),\"height\":\(fmt(viewport.height))}\(fps)\(export)}"
     }
 
 
@@ -191,6 +213,11 @@ extension Trace {
         case .focusLost:
             return "{\"t\":\(t),\"type\":\"blur\"}"
         }
+    }
+
+    /// One piece of export news as a JSON line (also used by the live recorder).
+    public static func line(for news: RecordedExportNews) -> String {
+        "{\"t\":\(seconds(news.time)),\"type\":\"export\"\(news.fields)}"
     }
 
     private static func number(_ any: Any?) -> Double? { JSONNumber.double(any) }

@@ -71,7 +71,8 @@ public final class Recording {
         session.onFrame = { record in
             previous?(record)
             if wholeRun { pendingLog += record.output.log; return }
-            self.write(time: record.time, events: record.events, mark: .frame, log: record.output.log, project: record.state.project,
+            self.write(time: record.time, events: record.events, exportNews: record.exportNews, mark: .frame, log: record.output.log,
+                       project: record.state.project,
                        viewport: record.state.viewport, framesPerSecond: framesPerSecond, session: session)
         }
         guard wholeRun else { return }
@@ -84,7 +85,8 @@ public final class Recording {
         }
     }
 
-    private func write(time: Time, events: [InputEvent], mark: Trace.Mark, log: [LogEvent], project: Project, viewport: Size,
+    private func write(time: Time, events: [InputEvent], exportNews: MovieExportNews? = nil, mark: Trace.Mark, log: [LogEvent],
+                       project: Project, viewport: Size,
                        framesPerSecond: Double, session: HostSession) {
         if recorder == nil && failedToStart == nil {
             do {
@@ -96,7 +98,7 @@ public final class Recording {
                 }
                 recorder = try SessionRecorder(folder: folder, viewport: viewport, framesPerSecond: framesPerSecond, project: self.project,
                                                configuration: configuration, plan: plan?.json, notices: notices, kiosk: kiosk,
-                                               origin: origin)
+                                               origin: origin, offersExport: session.exporter != nil)
             } catch {
                 failedToStart = "\(error)"
                 session.post(banner: "This session is not being recorded: \(error)", isError: true)
@@ -104,7 +106,7 @@ public final class Recording {
             }
         }
         guard let recorder, recorder.stopped == nil else { return }
-        if !recorder.record(time: time, events: events, mark: mark, log: log, project: project) {
+        if !recorder.record(time: time, events: events, exportNews: exportNews, mark: mark, log: log, project: project) {
             let reason = recorder.stopped ?? "a write failed"
             session.post(banner: "Recording stopped: \(reason). What was recorded until now is kept.", isError: true)
             FileHandle.standardError.write(Data("tactile: recording stopped after \(recorder.framesWritten) frames: \(reason)\n".utf8))

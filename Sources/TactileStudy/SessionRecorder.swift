@@ -52,7 +52,7 @@ public final class SessionRecorder {
     /// Starts a session in `folder` (made if missing; an error if it already holds a session).
     /// Times in the files count from `origin` (a kiosk visitor's session starts mid-run).
     public init(folder: URL, viewport: Size, framesPerSecond: Double?, project: Project, configuration: TactileConfiguration,
-                plan: Data? = nil, notices: [String] = [], kiosk: KioskSetup? = nil, origin: Time = .zero) throws {
+                plan: Data? = nil, notices: [String] = [], kiosk: KioskSetup? = nil, origin: Time = .zero, offersExport: Bool = false) throws {
         self.folder = folder
         self.origin = origin
         let fm = FileManager.default
@@ -83,7 +83,7 @@ public final class SessionRecorder {
             throw CommandError("\(folder.path): cannot record the session there (\(error.localizedDescription))")
         }
         lastProject = project
-        do { try trace.write(contentsOf: Data((Trace.header(viewport: viewport, framesPerSecond: framesPerSecond) + "\n").utf8)) } catch {
+        do { try trace.write(contentsOf: Data((Trace.header(viewport: viewport, framesPerSecond: framesPerSecond, offersExport: offersExport) + "\n").utf8)) } catch {
             throw CommandError("\(folder.path): cannot record the session there (\(Self.reason(error)))")
         }
     }
@@ -143,14 +143,16 @@ public final class SessionRecorder {
         return url
     }
 
-    /// Records one frame: its input, a frame mark, its log events; the project when it changed
-    /// by an edit, undo or redo.
+    /// Records one frame: its input, the export news it took, a frame mark, its log events; the
+    /// project when it changed by an edit, undo or redo.
     /// Returns false when this frame's write failed and the recording stopped (see `stopped`).
     @discardableResult
-    public func record(time: Time, events: [InputEvent], mark: Trace.Mark = .frame, log logEvents: [LogEvent], project: Project) -> Bool {
+    public func record(time: Time, events: [InputEvent], exportNews: MovieExportNews? = nil, mark: Trace.Mark = .frame,
+                       log logEvents: [LogEvent], project: Project) -> Bool {
         guard stopped == nil else { return false }
         var lines = ""
         for var e in events { e.time = e.time - origin; lines += Trace.line(for: e) + "\n" }
+        if let exportNews { lines += Trace.line(for: RecordedExportNews(time: time - origin, news: exportNews)) + "\n" }
         lines += Trace.markLine(mark, at: time - origin) + "\n"
         do {
             try trace.write(contentsOf: Data(lines.utf8))

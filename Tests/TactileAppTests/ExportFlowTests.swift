@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 import TactileCore
 import TactileMedia
+import TactileEditor
+import TactileHost
+import TactileInput
 import TactileStudy
 import TactileTestSupport
 @testable import TactileApp
@@ -20,17 +23,24 @@ final class ExportFlowTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(at: folder) }
 
     /// Two seconds of stamped 640 × 360 video in a 16:9 project named "Flow".
-    private func session() throws -> (HeadlessSession, BackgroundMovieExport) {
+    private func project() throws -> Project {
         let clip = folder.appendingPathComponent("clip.mp4")
-        try TestPattern.writeClip(to: clip, settings: .init(codec: .h264, width: 640, height: 360, framesPerSecond: 30), frames: 60, style: 2)
-        let project = Project(name: "Flow", format: CompositionFormat(.landscape), tracks: [
+        if !FileManager.default.fileExists(atPath: clip.path) {
+            try TestPattern.writeClip(to: clip, settings: .init(codec: .h264, width: 640, height: 360, framesPerSecond: 30), frames: 60, style: 2)
+        }
+        return Project(name: "Flow", format: CompositionFormat(.landscape), tracks: [
             Track(id: "v", kind: .video, clips: [Clip(id: "c", kind: .video, media: clip.path, title: "Clip", start: .zero,
                                                       duration: .seconds(2), sourceDuration: .seconds(2))]),
         ])
-        let session = try HeadlessSession(project: project, viewport: Size(width: 390, height: 844), scale: 1)
+    }
+
+    /// A session of the project, as the window wires it, recorded when `recording` is given.
+    private func session(recording: Recording? = nil) throws -> (HeadlessSession, BackgroundMovieExport) {
+        let session = try HeadlessSession(project: try project(), viewport: Size(width: 390, height: 844), scale: 1)
         let exporter = BackgroundMovieExport(configuration: session.configuration)
         exporter.folder = folder.appendingPathComponent("Movies")
         session.host.exporter = exporter
+        recording?.attach(to: session.host, framesPerSecond: 60)
         session.player.runFrame()
         return (session, exporter)
     }
@@ -42,9 +52,10 @@ final class ExportFlowTests: XCTestCase {
         }
         let p = element.hitFrame.center
         player.clock.advance(by: .milliseconds(100))
-        player.runFrame(events: [.touch(.down, id: 1, at: p, time: player.clock.now)])
+        // As a window delivers them: on the grid a trace keeps.
+        player.runFrame(events: [InputEvent.touch(.down, id: 1, at: p, time: player.clock.now).roundedForTrace()])
         player.clock.advance(by: .milliseconds(80))
-        player.runFrame(events: [.touch(.up, id: 1, at: p, time: player.clock.now)])
+        player.runFrame(events: [InputEvent.touch(.up, id: 1, at: p, time: player.clock.now).roundedForTrace()])
     }
 
     /// Steps the session a quarter of a second at a time (as the window's loop does while an
@@ -84,6 +95,51 @@ final class ExportFlowTests: XCTestCase {
         XCTAssertEqual(report.video?.frameRate ?? 0, 25, accuracy: 0.01)
         XCTAssertEqual(report.duration ?? 0, 2, accuracy: 0.05)
         XCTAssertNil(session.player.lastOutput?.elements.first { $0.id == "exportSheet" }, "the sheet closes when it is done")
+    }
+
+    /// A recorded session's export comes back in its replay frame for frame: the Export button,
+    /// the sheet's progress at the same frames, the banner with the path, `exportEnd` in the
+    /// log. The replay starts no export and writes no movie.
+    func testARecordedExportReplaysFrameForFrameWithoutWritingAMovie() throws {
+        let sessionFolder = folder.appendingPathComponent("session")
+        let recording = try Recording(folder: sessionFolder, project: try project(), configuration: TactileConfiguration())
+        let (session, _) = try session(recording: recording)
+        var live: [String] = []
+        session.player.onFrame = { time, _ in live.append(Self.exportLine(session.player.state, at: time)) }
+        tap("toolbar.export", in: session)
+        tap("exportSheet.size.720p", in: session)
+        tap("exportSheet.start", in: session)
+        _ = waitForTheExport(session)
+        session.player.clock.advance(by: .seconds(0.5))
+        session.player.runFrame()
+        recording.finish(project: session.player.state.project)
+        let banner = try XCTUnwrap(session.player.state.banner?.message)
+        XCTAssertTrue(banner.hasPrefix("Exported to \(folder.path)/Movies/Flow 20"), banner)
+
+        let trace = try Trace.load(from: sessionFolder.appendingPathComponent(SessionRecorder.FileName.trace))
+        XCTAssertTrue(trace.offersExport, "the header says the session could export")
+        XCTAssertGreaterThanOrEqual(trace.exportNews.count, 2, "progress, then the ending: \(trace.exportNews)")
+        guard case .finished? = trace.exportNews.last?.news else { return XCTFail("\(trace.exportNews)") }
+        let recordedLog = try String(contentsOf: sessionFolder.appendingPathComponent(SessionRecorder.FileName.log), encoding: .utf8)
+        let end = try XCTUnwrap(recordedLog.split(separator: "\n").first { $0.contains("\"kind\":\"exportEnd\"") })
+        XCTAssertTrue(end.contains("\"outcome\":\"finished\"") && end.contains("\"file\":\"Flow 20"), String(end))
+
+        let recorded = try RecordedSession.open(sessionFolder.path, project: nil, settings: Settings())
+        let replay = try HeadlessSession(project: recorded.project, viewport: recorded.trace.viewport, scale: 1, configuration: recorded.configuration)
+        var replayed: [String] = []
+        replay.player.onFrame = { time, _ in replayed.append(Self.exportLine(replay.player.state, at: time)) }
+        replay.player.play(recorded.trace)
+        XCTAssertEqual(Array(replayed.dropFirst()), live, "the same export state at every frame (the first ran before the test listened)")
+        XCTAssertEqual(replay.player.state.banner?.message, banner)
+        XCTAssertEqual(replay.player.log.map(\.jsonLine), recordedLog.split(separator: "\n").map(String.init), "the same log, line for line")
+        XCTAssertEqual((replay.host.exporter as? ReplayedExports)?.started, 1, "the replay's Start reached its stand-in")
+        let movies = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Movies").path)
+        XCTAssertEqual(movies.count, 1, "only the recorded session wrote a movie: \(movies)")
+    }
+
+    /// A frame's export state as one line: the button, the sheet, the run's share, the banner.
+    private static func exportLine(_ state: EditorState, at time: Time) -> String {
+        "\(time.seconds) \(state.exportAvailable) \(state.exportSheet) \(state.exportRun.map { "\($0.fraction)" } ?? "-") \(state.banner?.message ?? "")"
     }
 
     func testCancelStopsTheExportAndLeavesNoFile() throws {

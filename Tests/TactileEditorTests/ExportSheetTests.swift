@@ -15,7 +15,7 @@ final class ExportSheetTests: XCTestCase {
         var news: [MovieExportNews] = []
         func start(_ project: Project, settings: MovieSettings) { started.append((project, settings)) }
         func cancel() { cancels += 1 }
-        func takeNews() -> MovieExportNews? { news.isEmpty ? nil : news.removeFirst() }
+        func takeNews(now: Time) -> MovieExportNews? { news.isEmpty ? nil : news.removeFirst() }
     }
 
     private func harness() -> (EditorHarness, ScriptedExporter) {

@@ -68,5 +68,40 @@ final class TraceTests: XCTestCase {
             XCTAssertEqual(try Trace.parse(Trace(viewport: Size(width: 390, height: 844), events: [e], frames: [t]).serialized()).events, [e])
         }
     }
-}
 
+    private func header(export: Bool) -> String {
+        "{\"tactile_trace\":1,\"viewport\":{\"width\":390,\"height\":844}\(export ? ",\"export\":true" : "")}\n"
+    }
+
+    func testExportNewsRoundTripBeforeTheirFrameAndBadLinesNameTheField() throws {
+        let text = "{\"tactile_trace\":1,\"viewport\":{\"width\":390,\"height\":844},\"fps\":60,\"export\":true}\n"
+            + "{\"t\":1.000000,\"type\":\"up\",\"id\":1,\"x\":10,\"y\":20}\n"
+            + "{\"t\":1.000000,\"type\":\"export\",\"progress\":0,\"left\":12.5}\n{\"t\":1.000000,\"type\":\"frame\"}\n"
+            + "{\"t\":1.250000,\"type\":\"export\",\"progress\":0.3333}\n{\"t\":1.250000,\"type\":\"frame\"}\n"
+            + "{\"t\":2.000000,\"type\":\"export\",\"finished\":\"/m/Demo \\\"1\\\".mp4\"}\n{\"t\":2.000000,\"type\":\"frame\"}\n"
+            + "{\"t\":3.000000,\"type\":\"export\",\"failed\":\"the disk is full\"}\n{\"t\":3.000000,\"type\":\"frame\"}\n"
+            + "{\"t\":4.000000,\"type\":\"export\",\"cancelled\":true}\n{\"t\":4.000000,\"type\":\"frame\"}\n"
+        let trace = try Trace.parse(text)
+        XCTAssertTrue(trace.offersExport)
+        XCTAssertEqual(trace.exportNews.map(\.news), [.progress(fraction: 0, secondsLeft: 12.5), .progress(fraction: 0.3333, secondsLeft: nil),
+                                                      .finished(path: "/m/Demo \"1\".mp4"), .failed("the disk is full"), .cancelled])
+        XCTAssertEqual(trace.exportNews.map(\.time), [.seconds(1), .seconds(1.25), .seconds(2), .seconds(3), .seconds(4)])
+        XCTAssertEqual(trace.serialized(), text, "written back line for line: input, then news, then the frame")
+        let long = try Trace.parse(header(export: false) + "{\"t\":0,\"type\":\"export\",\"progress\":0.48333333333333334,\"left\":1.00049}")
+        XCTAssertEqual(long.exportNews.first?.news, .progress(fraction: 0.4833, secondsLeft: 1), "on the grid the session uses")
+        XCTAssertFalse(try Trace.parse("{\"tactile_trace\":1,\"viewport\":{\"width\":390,\"height\":844}}").offersExport)
+
+        let header = "{\"tactile_trace\":1,\"viewport\":{\"width\":390,\"height\":844}}\n"
+        func message(_ line: String) -> String? {
+            do { _ = try Trace.parse(header + line); return nil } catch { return (error as? TraceError)?.message }
+        }
+        XCTAssertEqual(message("{\"t\":0,\"type\":\"export\",\"progress\":1.5}"), "progress: must be a number from 0 to 1")
+        XCTAssertEqual(message("{\"t\":0,\"type\":\"export\",\"progress\":0.5,\"left\":-1}")?.hasPrefix("left:"), true)
+        XCTAssertEqual(message("{\"t\":0,\"type\":\"export\",\"finished\":\"\"}")?.hasPrefix("finished:"), true)
+        XCTAssertEqual(message("{\"t\":0,\"type\":\"export\",\"failed\":3}")?.hasPrefix("failed:"), true)
+        XCTAssertEqual(message("{\"t\":0,\"type\":\"export\",\"cancelled\":false}"), "cancelled: must be true")
+        XCTAssertEqual(message("{\"t\":0,\"type\":\"export\"}"), "an export line needs exactly one of progress, finished, failed or cancelled")
+        XCTAssertEqual(message("{\"t\":0,\"type\":\"export\",\"progress\":0,\"cancelled\":true}")?.hasPrefix("an export line"), true)
+        XCTAssertEqual((try? Trace.parse("{\"tactile_trace\":1,\"viewport\":{\"width\":390,\"height\":844},\"export\":1}")) == nil, true)
+    }
+}
