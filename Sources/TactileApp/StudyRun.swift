@@ -78,6 +78,9 @@ public enum StudyRun {
                     part.sound = { project, position in
                         PlaybackMixer(project: project, from: position, sampleRate: settings.playbackSampleRate, settings: settings) { media.status(of: $0).info?.hasAudio == true }
                     }
+                    // A participant may export as in `tactile run` (a task may be to), into
+                    // export.folder; a kiosk study offers no export.
+                    if !kiosk { part.exporter = BackgroundMovieExport(configuration: part.configuration) }
                 }
                 if let observer { Self.connect(observer, to: s, host: host) }
                 if let thinkAloud {

@@ -149,6 +149,50 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
         XCTAssertTrue(report.contains("| P02 | 30.0 | 77.5 |"), "each variant's SUS, in the study file's order: \(report)")
     }
 
+    /// An exporter that reports half way half a second after the session first asks, and the
+    /// movie written a second after (the real one is `ExportFlowTests`').
+    final class QuickExporter: MovieExporting {
+        var started = 0
+        private var asked: Time?
+        private var said = 0
+        func start(_ project: Project, settings: MovieSettings) { started += 1 }
+        func cancel() {}
+        func takeNews(now: Time) -> MovieExportNews? {
+            guard started > 0 else { return nil }
+            let first = asked ?? now
+            asked = first
+            if said == 0 && now >= first + .seconds(0.5) { said = 1; return .progress(fraction: 0.5, secondsLeft: 0.5) }
+            if said == 1 && now >= first + .seconds(1) { said = 2; return .finished(path: "/movies/Demo.mp4") }
+            return nil
+        }
+    }
+
+    func testAParticipantsExportIsInThePartsLogAndReplaysWithoutWritingAMovie() throws {
+        let s = try makeSession(participant: 3)
+        var exporters: [QuickExporter] = []
+        s.prepare = { part in let e = QuickExporter(); exporters.append(e); part.exporter = e }
+        tap(s, "study.agree")
+        tap(s, "study.start")
+        XCTAssertEqual(s.stage, .running(.practice))
+        tap(s, "toolbar.export")
+        tap(s, "exportSheet.start")
+        wait(s, 2)
+        XCTAssertEqual(exporters.first?.started, 1, "the participant's Start reached the exporter")
+        XCTAssertEqual(s.block?.state.banner?.message, "Exported to /movies/Demo.mp4")
+        skipTask(s)
+        XCTAssertEqual(s.stage, .intro(.block(0)))
+
+        let practice = folder.appendingPathComponent("P03/practice")
+        let trace = try Trace.load(from: practice.appendingPathComponent("trace.jsonl"))
+        XCTAssertTrue(trace.offersExport)
+        XCTAssertEqual(trace.exportNews.map(\.news), [.progress(fraction: 0.5, secondsLeft: 0.5), .finished(path: "/movies/Demo.mp4")])
+        let recorded = try String(contentsOf: practice.appendingPathComponent("log.jsonl"), encoding: .utf8)
+        XCTAssertTrue(recorded.contains("\"kind\":\"exportEnd\",\"file\":\"Demo.mp4\",\"outcome\":\"finished\""), recorded)
+        let replayed = folder.appendingPathComponent("replayed.jsonl")
+        _ = try Commands.replay(trace: practice.path, project: nil, outputs: .init(logOut: replayed.path), scale: 1, until: nil)
+        XCTAssertEqual(try String(contentsOf: replayed, encoding: .utf8), recorded, "the same log, line for line, the export's end included")
+    }
+
     func testDecliningTheConsentRecordsNothing() throws {
         let s = try makeSession(participant: 3, viewport: Size(width: 844, height: 390))
         // The consent scrolls under a finger (it is longer than the screen at this size).
