@@ -9,8 +9,8 @@ import Glibc
 
 // MARK: Export, side by side with the ffmpeg command line
 //
-// `tactile-bench export [--runs N] [--only demo|long] [--print]`: `tactile export` of the demo and of a
-// two-minute 1080p30 project (21 clips, 20 cuts each with a half-second transition, a picture
+// `tactile-bench export [--runs N] [--only demo|long|phone] [--print]`: `tactile export` of the
+// demo, of thirty seconds of phone video filmed held upright, and of a two-minute 1080p30 project (21 clips, 20 cuts each with a half-second transition, a picture
 // and a caption over it, music and a voice under it) against the ffmpeg command line rendering
 // the same composition with one filter_complex (trim, xfade, overlay, drawtext, volume, afade,
 // amix), both writing H.264 (the same x264 preset, CRF, keyframe interval, B-frames and
@@ -73,6 +73,40 @@ func longExportProject(sources: (clips: [URL], music: URL, voice: URL), titleCar
         Track(id: "video", kind: .video, clips: video),
         Track(id: "pictures", kind: .overlay, clips: [picture]), Track(id: "captions", kind: .overlay, clips: [caption]),
         Track(id: "soundtrack", kind: .audio, clips: [music]), Track(id: "voices", kind: .audio, clips: [voice]),
+    ])
+}
+
+/// Phone video: two 8 s clips filmed held upright (1920 × 1080 coded, a quarter turn in the
+/// display matrix, a keyframe a second), made once by our encoder and kept.
+func phoneSources() throws -> [URL] {
+    let folder = benchFolder.appendingPathComponent("export")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return try (0..<2).map { i in
+        let url = folder.appendingPathComponent("phone\(i).mp4")
+        if !FileManager.default.fileExists(atPath: url.path) {
+            progress("making 8 s of phone video, 1080p30 turned a quarter (\(i + 1) of 2)…")
+            try TestPattern.writeClip(to: url, settings: .init(codec: .h264, width: 1920, height: 1080, framesPerSecond: 30, keyframeInterval: 30,
+                                                               rotation: 90), frames: 240, style: i)
+        }
+        return url
+    }
+}
+
+/// Thirty seconds of phone video in a 9:16 project: six clips of 5 s, each cut a 0.5 s
+/// transition, a caption over the whole.
+func phoneExportProject(sources: [URL]) -> Project {
+    let kinds: [Transition.Kind] = [.crossDissolve, .slide, .wipe, .dipToBlack, .zoom]
+    var video: [Clip] = []
+    for i in 0..<6 {
+        var clip = Clip(id: "p\(i)", kind: .video, media: sources[i % 2].path, title: "Phone \(i)", start: .seconds(Double(5 * i)),
+                        duration: .seconds(5), sourceStart: .seconds(1 + Double(i % 3) * 0.5), sourceDuration: .seconds(8))
+        if i > 0 { clip.transitionIn = Transition(kinds[i - 1], duration: .seconds(0.5)) }
+        video.append(clip)
+    }
+    let caption = Clip(id: "caption", kind: .text, title: "Held upright", start: .zero, duration: .seconds(30),
+                       transform: OverlayTransform(x: 0.5, y: 0.85), textStyle: TextStyle(colour: .white, background: false))
+    return Project(name: "Phone video", format: CompositionFormat(.portrait), tracks: [
+        Track(id: "video", kind: .video, clips: video), Track(id: "captions", kind: .overlay, clips: [caption]),
     ])
 }
 
@@ -224,7 +258,7 @@ func runExportBenchmark(_ arguments: [String]) throws {
         case "--runs": i += 1; runs = Int(arguments[i]) ?? 3
         case "--only": i += 1; only = arguments[i]
         case "--print": break
-        default: throw MediaError("unknown argument \(arguments[i]) (expected --runs N, --only demo|long)")
+        default: throw MediaError("unknown argument \(arguments[i]) (expected --runs N, --only demo|long|phone)")
         }
         i += 1
     }
@@ -240,6 +274,9 @@ func runExportBenchmark(_ arguments: [String]) throws {
     if only == nil || only == "long" {
         let sources = try exportSources()
         cases.append(("two minutes, 20 transitions (1920×1080)", longExportProject(sources: sources, titleCard: demoFiles[.titleCard]!), "long"))
+    }
+    if only == nil || only == "phone" {
+        cases.append(("phone video turned upright, 30 s (1080×1920)", phoneExportProject(sources: try phoneSources()), "phone"))
     }
     let options = TactileConfiguration().export
     print("| Project | Renderer | Wall (median) | × real time | CPU | Peak memory | Runs |")

@@ -19,6 +19,8 @@ public final class ExportFrames: MediaSource {
     private var stills: [String: MediaPicture] = [:]
     private var stillImages: [ImageHandle: RGBAImage] = [:]
     private var stillPictures: [ImageHandle: (DecodedPicture, VideoDecoder)] = [:]
+    /// Pictures whose file says to turn them, turned upright (this frame's, and stills for good).
+    private var upright: [ImageHandle: DecodedPicture] = [:]
     private var nextHandle = 1
     /// The decoders asked for a picture since the frame began.
     private var used: Set<ObjectIdentifier> = []
@@ -107,17 +109,29 @@ public final class ExportFrames: MediaSource {
         }
     }
 
-    /// The picture behind `handle` as decoded (YUV), when it needs no turn to stand upright:
-    /// the export places it in the movie's frame directly.
+    /// The picture behind `handle` as decoded (YUV), stood upright (turned once, when its file
+    /// says to turn it): the export places it in the movie's frame directly. Nil when it must be
+    /// drawn (a format that cannot be turned here).
     public func decodedPicture(for handle: ImageHandle) -> DecodedPicture? {
-        guard let (decoded, _) = undrawn[handle] ?? stillPictures[handle], decoded.rotation % 360 == 0 else { return nil }
-        return decoded
+        guard let (decoded, decoder) = undrawn[handle] ?? stillPictures[handle] else { return nil }
+        if decoded.rotation % 360 == 0 { return decoded }
+        if let turned = upright[handle] { return turned }
+        do {
+            guard let turned = try decoded.turnedUpright() else { return nil }
+            upright[handle] = turned
+            return turned
+        } catch {
+            let sentence = "\((decoder.path as NSString).lastPathComponent): \(error)"
+            if !problems.contains(sentence) { problems.append(sentence) }
+            return nil
+        }
     }
     /// A new frame: the last frame's pictures are let go, and the decoders of clips the
     /// composition has left (none of the last frame's pictures came from them) are closed, so
     /// a long project holds only the decoders of what shows now.
     public func beginFrame(at now: Time) {
         images.removeAll(keepingCapacity: true)
+        for handle in undrawn.keys { upright[handle] = nil }
         undrawn.removeAll(keepingCapacity: true)
         for (path, pool) in decoders {
             let kept = pool.filter { used.contains(ObjectIdentifier($0)) }

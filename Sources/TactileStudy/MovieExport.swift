@@ -165,7 +165,7 @@ public enum MovieExport {
     /// frame, or a transition's two (moved, scaled, cut to a part, translucent) under a black
     /// veil — the placement that lets the encoder compose them straight from YUV, and the draw
     /// list of what lies over them (nil: the frame is drawn whole, as a picture without media
-    /// or a moving picture whose file needs a turn is). The frame is the same either way, but
+    /// or a picture of a format that cannot be turned or cut is). The frame is the same either way, but
     /// placed pictures skip converting 8 MB to RGBA, copying it thrice and converting it back.
     static func placement(of list: DrawList, _ drawn: CompositionView.Drawn, in picture: Rect,
                           media: ExportFrames) -> (FramePipeline.Placement, DrawList)? {

@@ -172,15 +172,39 @@ final class MovieExportTests: XCTestCase {
             XCTAssertEqual(canvas.state["transition"], .string(kind.rawValue), "the canvas shows the \(kind) at \(t) s")
             let screen = try session.renderLatest()
             let shown = crop(screen, Rect(x: canvas.frame.x * 2, y: canvas.frame.y * 2, width: canvas.frame.width * 2, height: canvas.frame.height * 2))
-            let (exported, previewed) = (blocks(try movie.frame(at: .seconds(t)).image, 32, 18), blocks(shown, 32, 18))
-            var total = 0.0, worst = 0.0
-            for y in 1..<17 { for x in 1..<31 {
-                let d = abs(exported[y * 32 + x] - previewed[y * 32 + x])
-                total += d; worst = max(worst, d)
-            } }
-            XCTAssertLessThan(total / Double(30 * 16), 6, "\(kind): on average the blocks agree")
-            XCTAssertLessThan(worst, 48, "\(kind): and none is far off")
+            assertBlocksAgree(try movie.frame(at: .seconds(t)).image, shown, columns: 32, rows: 18, "\(kind)")
         }
+    }
+
+    func testPhoneVideoRecordedTurnedExportsUprightFrameForFrameAndDissolvesAsOnTheCanvas() throws {
+        // Filmed held upright: 640 × 360 coded, a quarter turn in its display matrix.
+        let phone = Self.folder.appendingPathComponent("phone.mp4")
+        let encoder = try VideoEncoder(url: phone, settings: .init(codec: .h264, width: Self.sourceWidth, height: Self.sourceHeight,
+                                                                   framesPerSecond: Self.sourceRate, rotation: 90))
+        for i in 0..<(3 * Self.sourceRate) { try encoder.append(TestPattern.frame(2000 + i, width: Self.sourceWidth, height: Self.sourceHeight, style: 2)) }
+        try encoder.finish()
+        var b = Clip(id: "b", kind: .video, media: Self.folder.appendingPathComponent("b.mp4").path, title: "B", start: .seconds(1.5),
+                     duration: .seconds(1), sourceStart: .seconds(1), sourceDuration: .seconds(3))
+        b.transitionIn = Transition(.crossDissolve, duration: .seconds(0.6))
+        let project = Project(name: "Phone", format: CompositionFormat(.portrait), tracks: [Track(id: "v", kind: .video, clips: [
+            Clip(id: "p", kind: .video, media: phone.path, title: "Phone", start: .zero, duration: .seconds(1.5), sourceStart: .seconds(0.5),
+                 sourceDuration: .seconds(3)), b,
+        ])])
+        let url = Self.folder.appendingPathComponent("phone/movie.mp4")
+        _ = try MovieExport.export(project, settings: MovieSettings(size: .p720, framesPerSecond: 25, quality: .high), to: url)
+        let movie = try VideoDecoder(path: url.path)
+        let report = MediaProbe.probe(url.path)
+        XCTAssertEqual([report.video?.displayWidth, report.video?.displayHeight, report.video?.rotation], [720, 1280, 0], "upright itself")
+        for k in [0, 7, 20] {
+            // Upright in the movie: turned back, it is the frame as filmed, the exact one of its time.
+            let t = Double(k) / 25
+            let upright = try movie.frame(at: .seconds(t)).image
+            XCTAssertEqual(TestPattern.readStamp(upright.rotated(clockwise: 270), writtenWidth: Self.sourceWidth),
+                           2000 + Int(((0.5 + t) * 30 + 1e-9).rounded(.down)), "frame \(k) at \(t) s")
+        }
+        // Mid-dissolve into B (letterboxed landscape video): as the canvas shows it.
+        let shown = try canvasPicture(of: project, at: 1.48, showing: .crossDissolve)
+        assertBlocksAgree(try movie.frame(at: .seconds(1.48)).image, shown, columns: 18, rows: 32, "mid-dissolve")
     }
 
     func testAStillExportsAsItsPictureAndSlidesIntoVideoAsOnTheCanvas() throws {
@@ -197,15 +221,8 @@ final class MovieExportTests: XCTestCase {
         let movie = try VideoDecoder(path: url.path)
         XCTAssertEqual(TestPattern.readStamp(try movie.frame(at: .seconds(0.2)).image, writtenWidth: Self.sourceWidth), 7, "the still, whole")
         // Mid-slide (a still cannot be cut, so this frame is drawn whole): as the canvas shows it.
-        let session = try HeadlessSession(project: project, viewport: Size(width: 390, height: 844), scale: 2, at: .seconds(1))
-        let output = session.player.runFrame()
-        let canvas = try XCTUnwrap(output.elements.first { $0.id == "canvas" })
-        XCTAssertEqual(canvas.state["transition"], .string("slide"))
-        let shown = crop(try session.renderLatest(), Rect(x: canvas.frame.x * 2, y: canvas.frame.y * 2, width: canvas.frame.width * 2, height: canvas.frame.height * 2))
-        let (exported, previewed) = (blocks(try movie.frame(at: .seconds(1)).image, 32, 18), blocks(shown, 32, 18))
-        var total = 0.0
-        for y in 1..<17 { for x in 1..<31 { total += abs(exported[y * 32 + x] - previewed[y * 32 + x]) } }
-        XCTAssertLessThan(total / Double(30 * 16), 6, "on average the blocks agree")
+        let shown = try canvasPicture(of: project, at: 1, showing: .slide)
+        assertBlocksAgree(try movie.frame(at: .seconds(1)).image, shown, columns: 32, rows: 18, "mid-slide")
     }
 
     func testTheSoundHasItsLevelAndFadeIn() throws {
@@ -292,6 +309,31 @@ final class MovieExportTests: XCTestCase {
     }
 
     /// The mean brightness of each of `columns` × `rows` blocks.
+    /// The canvas's picture of `project` at `seconds` (2 pixels a point), which shows `kind`.
+    private func canvasPicture(of project: Project, at seconds: Double, showing kind: Transition.Kind,
+                               file: StaticString = #filePath, line: UInt = #line) throws -> RGBAImage {
+        let session = try HeadlessSession(project: project, viewport: Size(width: 390, height: 844), scale: 2, at: .seconds(seconds))
+        let output = session.player.runFrame()
+        let canvas = try XCTUnwrap(output.elements.first { $0.id == "canvas" }, file: file, line: line)
+        XCTAssertEqual(canvas.state["transition"], .string(kind.rawValue), file: file, line: line)
+        let f = canvas.frame
+        return crop(try session.renderLatest(), Rect(x: f.x * 2, y: f.y * 2, width: f.width * 2, height: f.height * 2))
+    }
+
+    /// The exported frame and the canvas's picture, each in `columns` × `rows` blocks (the
+    /// border's left out): on average within 6 levels, none off by 48.
+    private func assertBlocksAgree(_ exported: RGBAImage, _ shown: RGBAImage, columns: Int, rows: Int, _ what: String,
+                                   file: StaticString = #filePath, line: UInt = #line) {
+        let (a, b) = (blocks(exported, columns, rows), blocks(shown, columns, rows))
+        var total = 0.0, worst = 0.0
+        for y in 1..<(rows - 1) { for x in 1..<(columns - 1) {
+            let d = abs(a[y * columns + x] - b[y * columns + x])
+            total += d; worst = max(worst, d)
+        } }
+        XCTAssertLessThan(total / Double((columns - 2) * (rows - 2)), 6, "\(what): on average the blocks agree", file: file, line: line)
+        XCTAssertLessThan(worst, 48, "\(what): and none is far off", file: file, line: line)
+    }
+
     private func blocks(_ image: RGBAImage, _ columns: Int, _ rows: Int) -> [Double] {
         var out = [Double](repeating: 0, count: columns * rows), counts = [Double](repeating: 0, count: columns * rows)
         for y in 0..<image.height { for x in 0..<image.width {
