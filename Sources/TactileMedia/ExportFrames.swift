@@ -19,8 +19,12 @@ public final class ExportFrames: MediaSource {
     private var stills: [String: MediaPicture] = [:]
     private var stillImages: [ImageHandle: RGBAImage] = [:]
     private var stillPictures: [ImageHandle: (DecodedPicture, VideoDecoder)] = [:]
-    /// Pictures whose file says to turn them, turned upright (this frame's, and stills for good).
+    /// This frame's pictures whose file says to turn them, turned upright.
     private var upright: [ImageHandle: DecodedPicture] = [:]
+    /// Stills as the export places them (YUV 4:2:0, upright), made once; none for a still with
+    /// see-through parts (drawn, so what lies beneath shows through).
+    private var placeableStills: [ImageHandle: DecodedPicture] = [:]
+    private let converter = PictureConverter()
     private var nextHandle = 1
     /// The decoders asked for a picture since the frame began.
     private var used: Set<ObjectIdentifier> = []
@@ -59,6 +63,9 @@ public final class ExportFrames: MediaSource {
                 let picture = MediaPicture(handle: handle, width: decoded.width, height: decoded.height, time: .zero, isExact: true)
                 stills[path] = picture
                 stillPictures[handle] = (decoded, decoder)
+                if decoded.isOpaque, let placed = try decoded.inYUV420(using: converter).turnedUpright() {
+                    placeableStills[handle] = placed
+                }
                 decoders[path] = nil
                 return picture
             }
@@ -111,9 +118,10 @@ public final class ExportFrames: MediaSource {
 
     /// The picture behind `handle` as decoded (YUV), stood upright (turned once, when its file
     /// says to turn it): the export places it in the movie's frame directly. Nil when it must be
-    /// drawn (a format that cannot be turned here).
+    /// drawn: it has see-through parts, or a format that cannot be turned here.
     public func decodedPicture(for handle: ImageHandle) -> DecodedPicture? {
-        guard let (decoded, decoder) = undrawn[handle] ?? stillPictures[handle] else { return nil }
+        if stillPictures[handle] != nil { return placeableStills[handle] }
+        guard let (decoded, decoder) = undrawn[handle], !decoded.hasAlphaChannel else { return nil }
         if decoded.rotation % 360 == 0 { return decoded }
         if let turned = upright[handle] { return turned }
         do {

@@ -189,7 +189,8 @@ public enum MovieExport {
                 clips.removeLast()
             case let .image(handle, nil, frame, opacity):
                 guard black == 0, let decoded = media.decodedPicture(for: handle) else { return nil }
-                // A picture that cannot be cut (a PNG's RGB) is placed only where it shows whole.
+                // A picture that cannot be cut (video in another format than YUV 4:2:0) is placed
+                // only where it shows whole.
                 if !decoded.canBeCut, !clips.last!.contains(frame.insetBy(dx: 0.5, dy: 0.5)) { return nil }
                 pictures.append(PlacedPicture(picture: decoded, x: frame.x - picture.x, y: frame.y - picture.y, width: frame.width, height: frame.height,
                                               clip: whole(clips.last!.offsetBy(dx: -picture.x, dy: -picture.y)), opacity: opacity))

@@ -207,20 +207,30 @@ final class MovieExportTests: XCTestCase {
         assertBlocksAgree(try movie.frame(at: .seconds(1.48)).image, shown, columns: 18, rows: 32, "mid-dissolve")
     }
 
+    func testAStillWithTransparencyExportsAsTheCanvasShowsIt() throws {
+        // A logo whose left half is see-through (white, but with no opacity), then B dissolving in.
+        var logo = TestPattern.frame(9, width: Self.sourceWidth, height: Self.sourceHeight, style: 1)
+        for y in 0..<logo.height { for x in 0..<(logo.width / 2) {
+            let i = (y * logo.width + x) * 4
+            logo.pixels[i] = 255; logo.pixels[i + 1] = 255; logo.pixels[i + 2] = 255; logo.pixels[i + 3] = 0
+        } }
+        let still = Self.folder.appendingPathComponent("logo.png")
+        try ImageCodec.writePNG(logo, to: still)
+        let (project, movie) = try exportStillThenB(still, .crossDissolve)
+        let alone = try canvasPicture(of: project, at: 0.2, showing: nil)
+        let exported = try movie.frame(at: .seconds(0.2)).image
+        XCTAssertLessThan(exported.pixel(x: exported.width / 4, y: exported.height / 2).r, 40, "the see-through half shows black, as on the canvas")
+        assertBlocksAgree(exported, alone, columns: 32, rows: 18, "the logo alone")
+        assertBlocksAgree(try movie.frame(at: .seconds(1)).image, try canvasPicture(of: project, at: 1, showing: .crossDissolve),
+                          columns: 32, rows: 18, "B dissolving in over it")
+    }
+
     func testAStillExportsAsItsPictureAndSlidesIntoVideoAsOnTheCanvas() throws {
         let still = Self.folder.appendingPathComponent("still.png")
         try ImageCodec.writePNG(TestPattern.frame(7, width: Self.sourceWidth, height: Self.sourceHeight, style: 2), to: still)
-        var b = Clip(id: "b", kind: .video, media: Self.folder.appendingPathComponent("b.mp4").path, title: "B", start: .seconds(1),
-                     duration: .seconds(1), sourceStart: .seconds(1), sourceDuration: .seconds(3))
-        b.transitionIn = Transition(.slide, duration: .seconds(0.6))
-        let project = Project(name: "Still", format: CompositionFormat(.landscape), tracks: [Track(id: "v", kind: .video, clips: [
-            Clip(id: "a", kind: .image, media: still.path, title: "A", start: .zero, duration: .seconds(1)), b,
-        ])])
-        let url = Self.folder.appendingPathComponent("still/movie.mp4")
-        _ = try MovieExport.export(project, settings: MovieSettings(size: .p720, framesPerSecond: 25, quality: .high), to: url)
-        let movie = try VideoDecoder(path: url.path)
+        let (project, movie) = try exportStillThenB(still, .slide)
         XCTAssertEqual(TestPattern.readStamp(try movie.frame(at: .seconds(0.2)).image, writtenWidth: Self.sourceWidth), 7, "the still, whole")
-        // Mid-slide (a still cannot be cut, so this frame is drawn whole): as the canvas shows it.
+        // Mid-slide (the still's visible part placed in YUV, converted once): as the canvas shows it.
         let shown = try canvasPicture(of: project, at: 1, showing: .slide)
         assertBlocksAgree(try movie.frame(at: .seconds(1)).image, shown, columns: 32, rows: 18, "mid-slide")
     }
@@ -309,13 +319,28 @@ final class MovieExportTests: XCTestCase {
     }
 
     /// The mean brightness of each of `columns` × `rows` blocks.
-    /// The canvas's picture of `project` at `seconds` (2 pixels a point), which shows `kind`.
-    private func canvasPicture(of project: Project, at seconds: Double, showing kind: Transition.Kind,
+    /// A second of `still`, then B (from its source's second 1) coming in by a 0.6 s `kind`, in
+    /// a 16:9 project exported at 720p, 25 fps; the movie, opened.
+    private func exportStillThenB(_ still: URL, _ kind: Transition.Kind) throws -> (Project, VideoDecoder) {
+        var b = Clip(id: "b", kind: .video, media: Self.folder.appendingPathComponent("b.mp4").path, title: "B", start: .seconds(1),
+                     duration: .seconds(1), sourceStart: .seconds(1), sourceDuration: .seconds(3))
+        b.transitionIn = Transition(kind, duration: .seconds(0.6))
+        let project = Project(name: "Still", format: CompositionFormat(.landscape), tracks: [Track(id: "v", kind: .video, clips: [
+            Clip(id: "a", kind: .image, media: still.path, title: "A", start: .zero, duration: .seconds(1)), b,
+        ])])
+        let url = Self.folder.appendingPathComponent("\(still.deletingPathExtension().lastPathComponent)/movie.mp4")
+        _ = try MovieExport.export(project, settings: MovieSettings(size: .p720, framesPerSecond: 25, quality: .high), to: url)
+        return (project, try VideoDecoder(path: url.path))
+    }
+
+    /// The canvas's picture of `project` at `seconds` (2 pixels a point), which shows `kind`
+    /// (nil: no transition).
+    private func canvasPicture(of project: Project, at seconds: Double, showing kind: Transition.Kind?,
                                file: StaticString = #filePath, line: UInt = #line) throws -> RGBAImage {
         let session = try HeadlessSession(project: project, viewport: Size(width: 390, height: 844), scale: 2, at: .seconds(seconds))
         let output = session.player.runFrame()
         let canvas = try XCTUnwrap(output.elements.first { $0.id == "canvas" }, file: file, line: line)
-        XCTAssertEqual(canvas.state["transition"], .string(kind.rawValue), file: file, line: line)
+        if let kind { XCTAssertEqual(canvas.state["transition"], .string(kind.rawValue), file: file, line: line) }
         let f = canvas.frame
         return crop(try session.renderLatest(), Rect(x: f.x * 2, y: f.y * 2, width: f.width * 2, height: f.height * 2))
     }
