@@ -14,6 +14,8 @@ public final class BackgroundMovieExport: MovieExporting, @unchecked Sendable {
     private var news: MovieExportNews?
     private var cancelled = false
     private var running = false
+    /// How the latest export ended.
+    private var ended: MovieExportNews?
     /// When set, the folder movies go to instead of `export.folder` (tests).
     public var folder: URL?
     /// The clock that names files (injected so tests may name them).
@@ -29,9 +31,11 @@ public final class BackgroundMovieExport: MovieExporting, @unchecked Sendable {
             lock.withLock { news = .failed("\(error)") }
             return
         }
+        // What an export killed mid-way left behind (it cannot clean up after a SIGKILL).
+        VideoEncoder.removeAbandonedPartialFiles(in: url.deletingLastPathComponent())
         let go = lock.withLock { () -> Bool in
             guard !running else { return false }
-            running = true; cancelled = false; news = .progress(fraction: 0, secondsLeft: nil)
+            running = true; cancelled = false; ended = nil; news = .progress(fraction: 0, secondsLeft: nil)
             return true
         }
         guard go else { return }
@@ -51,13 +55,32 @@ public final class BackgroundMovieExport: MovieExporting, @unchecked Sendable {
             } catch {
                 outcome = .failed("\(error)")
             }
-            lock.withLock { news = outcome; running = false }
+            lock.withLock { news = outcome; running = false; ended = outcome }
         }
         thread.stackSize = 8 << 20
         thread.start()
     }
 
     public func cancel() { lock.withLock { cancelled = true } }
+
+    /// Whether an export is under way.
+    public var isRunning: Bool { lock.withLock { running } }
+
+    /// Waits for the export under way to end (the window closed while it ran: the movie is
+    /// finished rather than lost), cancelling it as soon as `cancelWhen` says so (a Ctrl+C, a
+    /// shutdown); `progress` hears the share done now and then. Returns how it ended (nil: none ran).
+    public func waitForTheEnd(cancelWhen: () -> Bool, progress: (Double) -> Void = { _ in }, checkEvery seconds: TimeInterval = 0.1) -> MovieExportNews? {
+        var lastShown = -1.0
+        while isRunning {
+            if cancelWhen() { cancel() }
+            if case let .progress(fraction, _)? = lock.withLock({ news }), fraction - lastShown >= 0.1 {
+                lastShown = fraction
+                progress(fraction)
+            }
+            Thread.sleep(forTimeInterval: seconds)
+        }
+        return lock.withLock { ended }
+    }
 
     public func takeNews(now: Time) -> MovieExportNews? { lock.withLock { defer { news = nil }; return news } }
 

@@ -63,6 +63,7 @@ public enum StudyRun {
         let thinkAloud = recordAudio || base.study.recordAudio ? ThinkAloud() : nil
         if let failure = thinkAloud?.failure { FileHandle.standardError.write(Data("tactile: the think-aloud sound is not being recorded: \(failure)\n".utf8)) }
         var session: StudySession?
+        var movieExporters: [BackgroundMovieExport] = []
         do {
             try host.run { window in
                 let s = StudySession(study: study, folder: folder, participant: number, configuration: base, measurer: window.measurer,
@@ -80,7 +81,11 @@ public enum StudyRun {
                     }
                     // A participant may export as in `tactile run` (a task may be to), into
                     // export.folder; a kiosk study offers no export.
-                    if !kiosk { part.exporter = BackgroundMovieExport(configuration: part.configuration) }
+                    if !kiosk {
+                        let exporter = BackgroundMovieExport(configuration: part.configuration)
+                        part.exporter = exporter
+                        movieExporters.append(exporter)
+                    }
                 }
                 if let observer { Self.connect(observer, to: s, host: host) }
                 if let thinkAloud {
@@ -99,6 +104,12 @@ public enum StudyRun {
         guard let session else { return "" }
         session.close()
         thinkAloud?.finish()
+        // A participant's export still running is finished (or cancelled by a signal), as in `run`.
+        for exporter in movieExporters {
+            if let reason = Windowed.endExport(exporter, windowClosed: host.ending == .closed) {
+                FileHandle.standardError.write(Data("tactile: \(reason)\n".utf8))
+            }
+        }
         if kiosk { return "Kiosk study: \(session.participantsRun) participant\(session.participantsRun == 1 ? "" : "s") finished; results in \(folder.path)\n" }
         guard let n = session.participant, session.answers != nil else {
             return session.stage == .declined ? "The participant did not agree: nothing was recorded.\n" : "Nothing was recorded.\n"

@@ -93,6 +93,7 @@ public enum Windowed {
                                proxies: ProxyStore(folder: ProxyStore.defaultFolder, settings: configuration.media))
         host.media = media
         var session: HostSession?
+        var movieExporter: BackgroundMovieExport?
         // Under systemd (`Type=notify`, `WatchdogSec`): ready at the first picture, pinged from the loop.
         let visitorsToday = VisitorsPerDay()
         let heartbeat = SystemdNotifier().map { notifier in
@@ -137,7 +138,11 @@ public enum Windowed {
                 }
                 // Exports run on their own thread into `export.folder`; a kiosk offers none (no
                 // visitor fills the stand's disk).
-                if kiosk == nil { s.exporter = BackgroundMovieExport(configuration: configuration) }
+                if kiosk == nil {
+                    let exporter = BackgroundMovieExport(configuration: configuration)
+                    s.exporter = exporter
+                    movieExporter = exporter
+                }
                 recording?.attach(to: s, framesPerSecond: window.refreshRate, clockOrigin: window.clock.originUptimeNanoseconds)
                 if let thinkAloud, let folder = recordFolder {
                     // The sound starts now on the session's clock, which the trace counts from.
@@ -177,6 +182,7 @@ public enum Windowed {
         thinkAloud?.finish()
         let final = session?.state.project ?? project
         var unsaved: [String] = []
+        if let movieExporter, let reason = Self.endExport(movieExporter, windowClosed: host.ending == .closed) { unsaved.append(reason) }
         visitors?.finish(project: final)
         if let failures = visitors?.failures, failures > 0 { unsaved.append("\(failures) kiosk visitor session\(failures == 1 ? "" : "s") could not be saved (\(visitors?.lastFailure ?? ""))") }
         if let reason = autosave?.finish(project: final) ?? autosaveOff { unsaved.append("the project could not be autosaved (\(reason))") }
@@ -201,6 +207,25 @@ public enum Windowed {
             throw CommandError("nightly restart (kiosk.restartAt): everything saved", exitCode: 75)
         }
         if host.ending != .closed { FileHandle.standardError.write(Data("tactile: \(host.ending == .terminated ? "terminated" : "kiosk exit"): everything saved\n".utf8)) }
+    }
+
+    /// An export still running when the window closed: finished before the program ends (the
+    /// person asked for the movie), unless a signal ended the window or arrives meanwhile
+    /// (Ctrl+C, a shutdown), which cancels it and leaves nothing behind. Says so on stderr;
+    /// returns why the movie was not written, when it failed.
+    static func endExport(_ exporter: BackgroundMovieExport, windowClosed: Bool) -> String? {
+        guard exporter.isRunning else { return nil }
+        let say = { (line: String) in FileHandle.standardError.write(Data("tactile: \(line)\n".utf8)) }
+        if windowClosed { say("finishing the export before quitting (Ctrl+C cancels it)") } else { exporter.cancel() }
+        let end = exporter.waitForTheEnd(cancelWhen: { TerminationSignals.received != nil },
+                                         progress: { say("export \(Int(($0 * 100).rounded(.down))) %") })
+        switch end {
+        case let .finished(path)?: say("exported to \(path)")
+        case .cancelled?: say("the export was cancelled; nothing was written")
+        case let .failed(reason)?: return "the export failed (\(reason))"
+        default: break
+        }
+        return nil
     }
 
     /// Local time since Monday 00:00 at `date`.

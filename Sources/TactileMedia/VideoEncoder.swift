@@ -92,11 +92,33 @@ public final class VideoEncoder {
     public init(url: URL, settings: Settings) throws {
         self.url = url
         self.settings = settings
-        temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial.\(url.pathExtension)")
+        temporary = Self.partialFile(for: url)
         do { try open() } catch { close(); try? FileManager.default.removeItem(at: temporary); throw error }
     }
 
     deinit { close(); if !finished { try? FileManager.default.removeItem(at: temporary) } }
+
+    /// The file a movie is written into before it is moved into place: hidden, beside it.
+    static func partialFile(for url: URL) -> URL {
+        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial.\(url.pathExtension)")
+    }
+
+    /// Removes from `folder` the partial files of writes that were killed before they could
+    /// clean up (a power cut, SIGKILL): those untouched for `seconds` (a write under way
+    /// touches its file every frame). Returns their names.
+    @discardableResult
+    public static func removeAbandonedPartialFiles(in folder: URL, untouchedFor seconds: TimeInterval = 120, now: Date = Date()) -> [String] {
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: folder.path) else { return [] }
+        var removed: [String] = []
+        for name in names where name.hasPrefix(".") && name.contains(".partial.") {
+            let url = folder.appendingPathComponent(name)
+            guard let modified = (try? fm.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date,
+                  now.timeIntervalSince(modified) >= seconds else { continue }
+            if (try? fm.removeItem(at: url)) != nil { removed.append(name) }
+        }
+        return removed
+    }
 
     private func open() throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -154,6 +154,47 @@ final class ExportFlowTests: XCTestCase {
         XCTAssertEqual(left, [], "no movie and no partial file")
     }
 
+    /// The window closed with the export half done: the program finishes the movie before it
+    /// ends (a signal cancels instead, leaving nothing). An old partial file a killed export
+    /// left is cleared away when the next one starts; one being written is not.
+    func testAnExportRunningAtQuitIsFinishedOrCancelledAndOldPartialFilesAreCleared() throws {
+        let movies = folder.appendingPathComponent("Movies")
+        try FileManager.default.createDirectory(at: movies, withIntermediateDirectories: true)
+        let stale = movies.appendingPathComponent(".Flow 2026-01-01 10.00.00.mp4.partial.mp4")
+        let fresh = movies.appendingPathComponent(".Other 2026-01-01 10.00.00.mp4.partial.mp4")
+        for file in [stale, fresh] { try Data(repeating: 1, count: 1000).write(to: file) }
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-600)], ofItemAtPath: stale.path)
+
+        let exporter = BackgroundMovieExport(configuration: TactileConfiguration())
+        exporter.folder = movies
+        exporter.start(try project(), settings: MovieSettings(size: .p720, framesPerSecond: 25, quality: .draft))
+        XCTAssertTrue(exporter.isRunning)
+        // The window closed by the person: the movie is finished first.
+        XCTAssertNil(Windowed.endExport(exporter, windowClosed: true))
+        XCTAssertFalse(exporter.isRunning)
+        var left = try FileManager.default.contentsOfDirectory(atPath: movies.path).sorted()
+        XCTAssertEqual(left.count, 2, "\(left)")
+        XCTAssertEqual(left.first, fresh.lastPathComponent, "the stale partial file is gone; the fresh one (maybe another export's) stays")
+        let path = movies.appendingPathComponent(left[1]).path
+        XCTAssertEqual(MediaProbe.probe(path).video?.displayWidth, 1280, "the movie is whole")
+
+        // Closed by a signal: cancelled, nothing of it left.
+        try FileManager.default.removeItem(atPath: path)
+        exporter.start(try project(), settings: MovieSettings(size: .p2160, framesPerSecond: 60, quality: .high))
+        XCTAssertNil(Windowed.endExport(exporter, windowClosed: false))
+        left = try FileManager.default.contentsOfDirectory(atPath: movies.path)
+        XCTAssertEqual(left, [fresh.lastPathComponent], "no movie and no partial file of it")
+
+        // Waiting by hand: progress only forward, and a cancel as soon as asked.
+        var shares: [Double] = []
+        exporter.start(try project(), settings: MovieSettings(size: .p720, framesPerSecond: 25, quality: .draft))
+        guard case .finished? = exporter.waitForTheEnd(cancelWhen: { false }, progress: { shares.append($0) }) else { return XCTFail("finished") }
+        XCTAssertEqual(shares, shares.sorted())
+        exporter.start(try project(), settings: MovieSettings(size: .p2160, framesPerSecond: 60, quality: .high))
+        XCTAssertEqual(exporter.waitForTheEnd(cancelWhen: { true }), .cancelled)
+        XCTAssertNil(BackgroundMovieExport(configuration: TactileConfiguration()).waitForTheEnd(cancelWhen: { false }), "none ran")
+    }
+
     func testTheMovieIsNamedAfterTheProjectWithoutCharactersFilesRefuse() throws {
         let exporter = BackgroundMovieExport(configuration: TactileConfiguration())
         exporter.folder = folder
