@@ -31,8 +31,6 @@ public final class BackgroundMovieExport: MovieExporting, @unchecked Sendable {
             lock.withLock { news = .failed("\(error)") }
             return
         }
-        // What an export killed mid-way left behind (it cannot clean up after a SIGKILL).
-        VideoEncoder.removeAbandonedPartialFiles(in: url.deletingLastPathComponent())
         let go = lock.withLock { () -> Bool in
             guard !running else { return false }
             running = true; cancelled = false; ended = nil; news = .progress(fraction: 0, secondsLeft: nil)
@@ -40,6 +38,8 @@ public final class BackgroundMovieExport: MovieExporting, @unchecked Sendable {
         }
         guard go else { return }
         let thread = Thread { [self] in
+            // What an export killed mid-way left behind (it cannot clean up after a SIGKILL).
+            VideoEncoder.removeAbandonedPartialFiles(in: url.deletingLastPathComponent())
             let outcome: MovieExportNews
             do {
                 let summary = try MovieExport.export(project, settings: settings, configuration: configuration, to: url,

@@ -182,7 +182,6 @@ public enum Windowed {
         thinkAloud?.finish()
         let final = session?.state.project ?? project
         var unsaved: [String] = []
-        if let movieExporter, let reason = Self.endExport(movieExporter, windowClosed: host.ending == .closed) { unsaved.append(reason) }
         visitors?.finish(project: final)
         if let failures = visitors?.failures, failures > 0 { unsaved.append("\(failures) kiosk visitor session\(failures == 1 ? "" : "s") could not be saved (\(visitors?.lastFailure ?? ""))") }
         if let reason = autosave?.finish(project: final) ?? autosaveOff { unsaved.append("the project could not be autosaved (\(reason))") }
@@ -198,6 +197,8 @@ public enum Windowed {
         if let visitors, visitors.saved > 0 {
             FileHandle.standardError.write(Data("tactile: kiosk: saved \(visitors.saved) visitor sessions into \(visitors.folder.path)\n".utf8))
         }
+        // Everything else is saved first: the wait may be long, and a power cut may end it.
+        if let movieExporter, let reason = Self.endExport(movieExporter, windowClosed: host.ending == .closed) { unsaved.append(reason) }
         guard unsaved.isEmpty else {
             // Exit status 3: the program ran and closed, but something could not be saved.
             throw CommandError("not everything could be saved: " + unsaved.joined(separator: "; "), exitCode: 3)

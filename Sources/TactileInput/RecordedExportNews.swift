@@ -15,8 +15,8 @@ public struct RecordedExportNews: Hashable, Sendable {
 
     public init(time: Time, news: MovieExportNews) { self.time = time; self.news = news }
 
-    /// The longest path or reason a line may hold, in characters.
-    public static let maximumTextLength = 4096
+    /// The longest path or reason a line may hold, in characters (as the session keeps them).
+    public static let maximumTextLength = MovieExportNews.maximumTextLength
 
     /// The news of a parsed `"type":"export"` line, or a message naming the field at fault.
     static func news(in object: [String: Any]) throws -> MovieExportNews {

@@ -22,7 +22,7 @@ extension DecodedPicture {
         out.pointee.color_primaries = source.pointee.color_primaries
         out.pointee.color_trc = source.pointee.color_trc
         let sar = source.pointee.sample_aspect_ratio
-        out.pointee.sample_aspect_ratio = sideways ? AVRational(num: sar.den, den: sar.num) : sar
+        out.pointee.sample_aspect_ratio = sideways && sar.num > 0 && sar.den > 0 ? AVRational(num: sar.den, den: sar.num) : sar
         let rc = av_frame_get_buffer(out, 0)
         guard rc >= 0 else {
             var f: UnsafeMutablePointer<AVFrame>? = out

@@ -103,18 +103,28 @@ public final class VideoEncoder {
         url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial.\(url.pathExtension)")
     }
 
+    /// Whether `name` is what `partialFile(for:)` names: `.NAME.EXT.partial.EXT`, for a movie's
+    /// extensions only (other programs' hidden files are left alone).
+    static func isPartialFileName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), name.count > 1 else { return false }
+        return ["mp4", "m4v", "mov", "mkv", "avi"].contains { ext in
+            name.hasSuffix(".\(ext).partial.\(ext)") && name.count > ".\(ext).partial.\(ext)".count + 1
+        }
+    }
+
     /// Removes from `folder` the partial files of writes that were killed before they could
     /// clean up (a power cut, SIGKILL): those untouched for `seconds` (a write under way
-    /// touches its file every frame). Returns their names.
+    /// touches its file every frame), regular files named as `partialFile(for:)` names them only.
+    /// Returns their names.
     @discardableResult
     public static func removeAbandonedPartialFiles(in folder: URL, untouchedFor seconds: TimeInterval = 120, now: Date = Date()) -> [String] {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: folder.path) else { return [] }
         var removed: [String] = []
-        for name in names where name.hasPrefix(".") && name.contains(".partial.") {
+        for name in names where isPartialFileName(name) {
             let url = folder.appendingPathComponent(name)
-            guard let modified = (try? fm.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date,
-                  now.timeIntervalSince(modified) >= seconds else { continue }
+            guard let attributes = try? fm.attributesOfItem(atPath: url.path), attributes[.type] as? FileAttributeType == .typeRegular,
+                  let modified = attributes[.modificationDate] as? Date, now.timeIntervalSince(modified) >= seconds else { continue }
             if (try? fm.removeItem(at: url)) != nil { removed.append(name) }
         }
         return removed

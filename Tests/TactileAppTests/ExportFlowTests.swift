@@ -162,8 +162,14 @@ final class ExportFlowTests: XCTestCase {
         try FileManager.default.createDirectory(at: movies, withIntermediateDirectories: true)
         let stale = movies.appendingPathComponent(".Flow 2026-01-01 10.00.00.mp4.partial.mp4")
         let fresh = movies.appendingPathComponent(".Other 2026-01-01 10.00.00.mp4.partial.mp4")
-        for file in [stale, fresh] { try Data(repeating: 1, count: 1000).write(to: file) }
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-600)], ofItemAtPath: stale.path)
+        // Old too, but not ours: another program's hidden file, and a folder named like a partial file.
+        let foreign = movies.appendingPathComponent(".notes.partial.txt"), folderLike = movies.appendingPathComponent(".Keep.mp4.partial.mp4")
+        for file in [stale, fresh, foreign] { try Data(repeating: 1, count: 1000).write(to: file) }
+        try FileManager.default.createDirectory(at: folderLike, withIntermediateDirectories: false)
+        for old in [stale, foreign, folderLike] {
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-600)], ofItemAtPath: old.path)
+        }
+        let kept = [fresh, foreign, folderLike].map(\.lastPathComponent).sorted()
 
         let exporter = BackgroundMovieExport(configuration: TactileConfiguration())
         exporter.folder = movies
@@ -173,17 +179,18 @@ final class ExportFlowTests: XCTestCase {
         XCTAssertNil(Windowed.endExport(exporter, windowClosed: true))
         XCTAssertFalse(exporter.isRunning)
         var left = try FileManager.default.contentsOfDirectory(atPath: movies.path).sorted()
-        XCTAssertEqual(left.count, 2, "\(left)")
-        XCTAssertEqual(left.first, fresh.lastPathComponent, "the stale partial file is gone; the fresh one (maybe another export's) stays")
-        let path = movies.appendingPathComponent(left[1]).path
+        let movie = try XCTUnwrap(left.first { !$0.hasPrefix(".") })
+        XCTAssertEqual(left.filter { $0.hasPrefix(".") }, kept,
+                       "the stale partial file is gone; a fresh one (maybe another export's) and what is not ours stay")
+        let path = movies.appendingPathComponent(movie).path
         XCTAssertEqual(MediaProbe.probe(path).video?.displayWidth, 1280, "the movie is whole")
 
         // Closed by a signal: cancelled, nothing of it left.
         try FileManager.default.removeItem(atPath: path)
         exporter.start(try project(), settings: MovieSettings(size: .p2160, framesPerSecond: 60, quality: .high))
         XCTAssertNil(Windowed.endExport(exporter, windowClosed: false))
-        left = try FileManager.default.contentsOfDirectory(atPath: movies.path)
-        XCTAssertEqual(left, [fresh.lastPathComponent], "no movie and no partial file of it")
+        left = try FileManager.default.contentsOfDirectory(atPath: movies.path).sorted()
+        XCTAssertEqual(left, kept, "no movie and no partial file of it")
 
         // Waiting by hand: progress only forward, and a cancel as soon as asked.
         var shares: [Double] = []

@@ -89,6 +89,12 @@ final class TraceTests: XCTestCase {
         XCTAssertEqual(trace.serialized(), text, "written back line for line: input, then news, then the frame")
         let long = try Trace.parse(header(export: false) + "{\"t\":0,\"type\":\"export\",\"progress\":0.48333333333333334,\"left\":1.00049}")
         XCTAssertEqual(long.exportNews.first?.news, .progress(fraction: 0.4833, secondsLeft: 1), "on the grid the session uses")
+        // What a session keeps of a long or empty reason always reads back.
+        for reason in [String(repeating: "x", count: 5000), ""] {
+            let kept = MovieExportNews.failed(reason).quantized
+            let line = Trace.line(for: RecordedExportNews(time: .seconds(1), news: kept))
+            XCTAssertEqual(try Trace.parse(header(export: true) + line).exportNews.first?.news, kept)
+        }
         XCTAssertFalse(try Trace.parse("{\"tactile_trace\":1,\"viewport\":{\"width\":390,\"height\":844}}").offersExport)
 
         let header = "{\"tactile_trace\":1,\"viewport\":{\"width\":390,\"height\":844}}\n"

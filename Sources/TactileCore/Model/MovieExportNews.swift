@@ -13,10 +13,20 @@ public enum MovieExportNews: Hashable, Sendable {
 }
 
 extension MovieExportNews {
-    /// The news with its share on a grid of 1/10,000 and its time left to the millisecond: what
-    /// a session takes, so that a recording's text gives back exactly the same numbers.
+    /// The longest path or reason news keeps, in characters.
+    public static let maximumTextLength = 4096
+
+    /// The news as a session takes it and a recording keeps it: its share on a grid of 1/10,000
+    /// and its time left to the millisecond (so a recording's text gives back exactly the same
+    /// numbers), its path or reason cut to `maximumTextLength` characters and never empty.
     public var quantized: MovieExportNews {
-        guard case let .progress(fraction, left) = self else { return self }
-        return .progress(fraction: (fraction * 10_000).rounded() / 10_000, secondsLeft: left.map { ($0 * 1000).rounded() / 1000 })
+        func text(_ s: String) -> String { s.isEmpty ? "(no reason given)" : String(s.prefix(Self.maximumTextLength)) }
+        switch self {
+        case let .progress(fraction, left):
+            return .progress(fraction: (fraction * 10_000).rounded() / 10_000, secondsLeft: left.map { ($0 * 1000).rounded() / 1000 })
+        case let .finished(path): return .finished(path: text(path))
+        case let .failed(reason): return .failed(text(reason))
+        case .cancelled: return self
+        }
     }
 }
