@@ -33,6 +33,10 @@ extension Commands {
         guard ["mp4", "m4v", "mov"].contains(url.pathExtension.lowercased()) else {
             throw CommandError.badInput("--out must end in .mp4 (or .m4v, .mov), not \"\(url.lastPathComponent)\"")
         }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw CommandError.badInput("--out: \(url.path) is a folder; give the movie's file name")
+        }
         let project = try Inputs.project(at: path)
         // Big buffers back to the system as soon as they are freed: the export stays under its
         // memory budget (keeping them for reuse is a few per cent quicker and 20 MB larger).

@@ -287,6 +287,12 @@ final class MovieExportTests: XCTestCase {
         XCTAssertThrowsError(try Commands.export(project: file.path, out: Self.folder.appendingPathComponent("x.gif").path, size: nil, framesPerSecond: nil, quality: nil)) {
             XCTAssertTrue("\($0)".contains("--out"), "\($0)")
         }
+        // A folder named like a movie is refused at once, before minutes of exporting.
+        let folderLike = Self.folder.appendingPathComponent("cli/folder.mp4")
+        try FileManager.default.createDirectory(at: folderLike, withIntermediateDirectories: true)
+        XCTAssertThrowsError(try Commands.export(project: file.path, out: folderLike.path, size: nil, framesPerSecond: nil, quality: nil)) {
+            XCTAssertTrue("\($0)".contains("is a folder"), "\($0)")
+        }
     }
 
     func testTheProgressBarShowsShareTimesAndTimeLeft() {
