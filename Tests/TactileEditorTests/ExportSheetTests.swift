@@ -18,8 +18,10 @@ final class ExportSheetTests: XCTestCase {
         func takeNews(now: Time) -> MovieExportNews? { news.isEmpty ? nil : news.removeFirst() }
     }
 
-    private func harness() -> (EditorHarness, ScriptedExporter) {
-        let h = EditorHarness()
+    private func harness(locale: String? = nil) -> (EditorHarness, ScriptedExporter) {
+        var configuration = TactileConfiguration()
+        if let locale { configuration.theme.locale = locale }
+        let h = EditorHarness(configuration: configuration)
         let exporter = ScriptedExporter()
         h.session.exporter = exporter
         h.frame()
@@ -89,6 +91,16 @@ final class ExportSheetTests: XCTestCase {
         XCTAssertEqual(h.state.banner?.message, "Exported to /movies/Demo.mp4")
         XCTAssertNil(h.state.exportRun)
         XCTAssertEqual(h.element("toolbar.export")?.state["exporting"], nil, "the button is ready for the next one")
+    }
+
+    func testInArabicTheBannerKeepsThePathAsItIsAndTheSheetItsNumbersInArabicDigits() {
+        let (h, exporter) = harness(locale: "ar_EG")
+        h.tap("toolbar.export")
+        XCTAssertEqual(h.element("exportSheet")?.state["summary"], .string("١٠٨٠ × ١٩٢٠، ٣٠ إطار/ث"), "the sheet's numbers in Arabic digits")
+        h.tap(ExportSheetView.startID)
+        exporter.news = [.finished(path: "/movies/Demo 2026-11-25 10.04.09.mp4")]
+        h.run(until: h.now + .seconds(0.5))
+        XCTAssertEqual(h.state.banner?.message, "تم التصدير إلى /movies/Demo 2026-11-25 10.04.09.mp4", "a path in other digits names no file")
     }
 
     func testCancelAsksTheHostToStopAndSaysSo() {

@@ -38,14 +38,15 @@ struct ExportSheetView {
             // The title, and what the choices make: "1080 × 1920, 30 fps" (no middle dot: beside
             // Arabic digits it reads as a zero).
             let (w, h) = choice.pixelSize(for: state.project.format.aspect)
-            let summary = strings.digits("\(w) × \(h), \(choice.framesPerSecond) fps")
+            let summary = strings.format(.movieSummary, ["width": strings.digits("\(w)"), "height": strings.digits("\(h)"),
+                                                         "fps": strings.digits("\(choice.framesPerSecond)")])
             let title = Rect(x: inner.x, y: inner.y, width: inner.width, height: m.titleHeight * k)
             ui.text(strings[.export], in: title, font: theme.bodyFont, color: theme.textPrimary, alignment: theme.leading)
             ui.text(summary, in: title, font: theme.clipFont, color: theme.textSecondary, alignment: theme.isRightToLeft ? .leading : .trailing)
             ui.element(UIElement(id: "exportSheet", role: "exportSheet", label: strings[.export], frame: panel,
                                  state: ["size": .string(choice.size.rawValue), "fps": .number(Double(choice.framesPerSecond)),
                                          "quality": .string(choice.quality.rawValue), "width": .number(Double(w)), "height": .number(Double(h)),
-                                         "exporting": .bool(run != nil)]))
+                                         "summary": .string(summary), "exporting": .bool(run != nil)]))
             var y = title.maxY
             func choices<T>(_ name: String, label: String, options: [T], title: (T) -> String, isChosen: (T) -> Bool, choose: (T) -> MovieSettings) {
                 ui.text(label, in: Rect(x: inner.x, y: y, width: inner.width, height: m.labelHeight * k), font: theme.clipFont,

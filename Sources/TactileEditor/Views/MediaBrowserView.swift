@@ -68,7 +68,7 @@ struct MediaBrowserView {
                 radius: b.grabberHeight / 2)
         ui.text(browser.title, in: Rect(x: h.x, y: h.y + b.titleTop, width: h.width, height: h.height * b.titleShare), font: theme.titleFont,
                 color: theme.textPrimary, alignment: .center)
-        let files = count == 1 ? theme.strings[.oneFile] : theme.strings.format(.files, ["count": "\(count)"])
+        let files = count == 1 ? theme.strings[.oneFile] : theme.strings.format(.files, ["count": theme.strings.digits("\(count)")])
         ui.text("\(folderName(library)) · \(files)", in: Rect(x: h.x, y: h.y + b.titleTop + h.height * b.titleShare, width: h.width,
                                                                     height: h.height * b.folderShare),
                 font: theme.captionFont, color: theme.textSecondary, alignment: .center)

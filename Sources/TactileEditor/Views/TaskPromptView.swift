@@ -19,7 +19,7 @@ struct TaskPromptView {
         let s = theme.strings
         if let task = run.current {
             text = task.prompt
-            let number = s.format(.taskNumber, ["n": "\(run.index + 1)", "count": "\(count)"])
+            let number = s.format(.taskNumber, ["n": s.digits("\(run.index + 1)"), "count": s.digits("\(count)")])
             switch run.ended?.outcome {
             case .completed?: caption = number + " · " + s[.done]; tint = theme.success
             case .skipped?: caption = number + " · " + s[.skipped]; tint = theme.textSecondary
@@ -27,7 +27,7 @@ struct TaskPromptView {
             case nil: caption = number; tint = theme.accent
             }
         } else {
-            caption = run.plan.title; text = s.format(.allTasksDoneThanks, ["count": "\(count)"]); tint = theme.success
+            caption = run.plan.title; text = s.format(.allTasksDoneThanks, ["count": s.digits("\(count)")]); tint = theme.success
         }
         let active = run.current != nil && run.ended == nil
         let skip = theme.mirrored(Rect(x: frame.maxX - (c.skipRight + c.skipWidth), y: frame.y + c.skipInset, width: c.skipWidth,

@@ -19,6 +19,8 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     // The Export sheet: "{time} left", "Exported to {path}", "Export failed: {reason}".
     case export, closeExport, exportSize, exportFrameRate, exportQuality, draft, standard, high, startExport, keepEditing
     case exporting, timeLeft, exportedTo, exportFailed, exportCancelled
+    // What the choices make: "{width} × {height}, {fps} fps".
+    case movieSummary
     // The selected clip's sound controls.
     case level, fadeIn, fadeOut, muteTrack, unmuteTrack, duckTrack
     case star, heart, bolt, arrow, bubble, sun, smile, sparkle

@@ -19,7 +19,7 @@ extension Strings {
         .export: "تصدير", .closeExport: "إغلاق التصدير", .exportSize: "الحجم", .exportFrameRate: "معدل الإطارات", .exportQuality: "الجودة",
         .draft: "مسودة", .standard: "عادية", .high: "عالية", .startExport: "تصدير", .keepEditing: "متابعة التحرير",
         .exporting: "جارٍ التصدير…", .timeLeft: "متبقٍ {time}", .exportedTo: "تم التصدير إلى {path}", .exportFailed: "فشل التصدير: {reason}",
-        .exportCancelled: "أُلغي التصدير",
+        .movieSummary: "{width} × {height}، {fps} إطار/ث", .exportCancelled: "أُلغي التصدير",
         .level: "المستوى", .fadeIn: "ظهور تدريجي", .fadeOut: "اختفاء تدريجي", .muteTrack: "كتم المسار", .unmuteTrack: "إلغاء كتم المسار",
         .duckTrack: "خفض تحت الأصوات الأخرى",
         .star: "نجمة", .heart: "قلب", .bolt: "برق", .arrow: "سهم", .bubble: "فقاعة", .sun: "شمس", .smile: "ابتسامة", .sparkle: "بريق",

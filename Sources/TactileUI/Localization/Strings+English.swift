@@ -19,7 +19,7 @@ extension Strings {
         .export: "Export", .closeExport: "Close export", .exportSize: "Size", .exportFrameRate: "Frame rate", .exportQuality: "Quality",
         .draft: "Draft", .standard: "Standard", .high: "High", .startExport: "Export", .keepEditing: "Keep editing",
         .exporting: "Exporting…", .timeLeft: "{time} left", .exportedTo: "Exported to {path}", .exportFailed: "Export failed: {reason}",
-        .exportCancelled: "Export cancelled",
+        .movieSummary: "{width} × {height}, {fps} fps", .exportCancelled: "Export cancelled",
         .level: "Level", .fadeIn: "Fade in", .fadeOut: "Fade out", .muteTrack: "Mute track", .unmuteTrack: "Unmute track",
         .duckTrack: "Lower under other sound",
         .star: "Star", .heart: "Heart", .bolt: "Bolt", .arrow: "Arrow", .bubble: "Bubble", .sun: "Sun", .smile: "Smile", .sparkle: "Sparkle",

@@ -19,7 +19,7 @@ extension Strings {
         .export: "Exportieren", .closeExport: "Export schließen", .exportSize: "Größe", .exportFrameRate: "Bildrate", .exportQuality: "Qualität",
         .draft: "Entwurf", .standard: "Standard", .high: "Hoch", .startExport: "Exportieren", .keepEditing: "Weiter bearbeiten",
         .exporting: "Wird exportiert…", .timeLeft: "noch {time}", .exportedTo: "Exportiert nach {path}", .exportFailed: "Export fehlgeschlagen: {reason}",
-        .exportCancelled: "Export abgebrochen",
+        .movieSummary: "{width} × {height}, {fps} fps", .exportCancelled: "Export abgebrochen",
         .level: "Pegel", .fadeIn: "Einblenden", .fadeOut: "Ausblenden", .muteTrack: "Spur stumm", .unmuteTrack: "Spur hörbar",
         .duckTrack: "Unter anderem Ton absenken",
         .star: "Stern", .heart: "Herz", .bolt: "Blitz", .arrow: "Pfeil", .bubble: "Sprechblase", .sun: "Sonne", .smile: "Lächeln", .sparkle: "Funkeln",

@@ -53,10 +53,12 @@ public struct Strings: Hashable, Sendable {
         return digits(formatted.hasSuffix("s") && unit != "s" ? String(formatted.dropLast()) + unit : formatted)
     }
 
-    /// The label for `key` with its `{name}` placeholders filled in (numbers in the locale's digits).
+    /// The label for `key` with its `{name}` placeholders filled in, each value as given: numbers
+    /// come already in the locale's digits (`digits`, `seconds`), while names, titles, paths and
+    /// reasons keep theirs (a path shown in Arabic digits would name no file).
     public func format(_ key: StringKey, _ values: [String: String]) -> String {
         var text = self[key]
-        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: digits(value)) }
+        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
         return text
     }
 
