@@ -19,8 +19,8 @@ public final class ExportFrames: MediaSource {
     private var stills: [String: MediaPicture] = [:]
     private var stillImages: [ImageHandle: RGBAImage] = [:]
     private var stillPictures: [ImageHandle: (DecodedPicture, VideoDecoder)] = [:]
-    /// This frame's pictures whose file says to turn them, turned upright.
-    private var upright: [ImageHandle: DecodedPicture] = [:]
+    /// This frame's pictures made ready to place: turned upright, converted to YUV 4:2:0.
+    private var prepared: [ImageHandle: DecodedPicture] = [:]
     /// Stills as the export places them (YUV 4:2:0, upright), made once; none for a still with
     /// see-through parts (drawn, so what lies beneath shows through).
     private var placeableStills: [ImageHandle: DecodedPicture] = [:]
@@ -116,18 +116,20 @@ public final class ExportFrames: MediaSource {
         }
     }
 
-    /// The picture behind `handle` as decoded (YUV), stood upright (turned once, when its file
-    /// says to turn it): the export places it in the movie's frame directly. Nil when it must be
-    /// drawn: it has see-through parts, or a format that cannot be turned here.
-    public func decodedPicture(for handle: ImageHandle) -> DecodedPicture? {
+    /// The picture behind `handle` as decoded, stood upright (turned once, when its file says to
+    /// turn it), for the export to place in the movie's frame directly; with `cuttable`, in YUV
+    /// 4:2:0 (converted once) so that a part of it can be cut out. Nil when it must be drawn: it
+    /// has see-through parts.
+    public func decodedPicture(for handle: ImageHandle, cuttable: Bool = false) -> DecodedPicture? {
         if stillPictures[handle] != nil { return placeableStills[handle] }
         guard let (decoded, decoder) = undrawn[handle], !decoded.hasAlphaChannel else { return nil }
-        if decoded.rotation % 360 == 0 { return decoded }
-        if let turned = upright[handle] { return turned }
+        if decoded.rotation % 360 == 0 && (decoded.canBeCut || !cuttable) { return decoded }
+        if let ready = prepared[handle] { return ready }
         do {
-            guard let turned = try decoded.turnedUpright() else { return nil }
-            upright[handle] = turned
-            return turned
+            // Turning needs 4:2:0 planes too.
+            guard let ready = try decoded.inYUV420(using: converter).turnedUpright() else { return nil }
+            prepared[handle] = ready
+            return ready
         } catch {
             let sentence = "\((decoder.path as NSString).lastPathComponent): \(error)"
             if !problems.contains(sentence) { problems.append(sentence) }
@@ -139,7 +141,7 @@ public final class ExportFrames: MediaSource {
     /// a long project holds only the decoders of what shows now.
     public func beginFrame(at now: Time) {
         images.removeAll(keepingCapacity: true)
-        for handle in undrawn.keys { upright[handle] = nil }
+        for handle in undrawn.keys { prepared[handle] = nil }
         undrawn.removeAll(keepingCapacity: true)
         for (path, pool) in decoders {
             let kept = pool.filter { used.contains(ObjectIdentifier($0)) }

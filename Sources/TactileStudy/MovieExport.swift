@@ -165,7 +165,7 @@ public enum MovieExport {
     /// frame, or a transition's two (moved, scaled, cut to a part, translucent) under a black
     /// veil — the placement that lets the encoder compose them straight from YUV, and the draw
     /// list of what lies over them (nil: the frame is drawn whole, as a picture without media
-    /// or a picture of a format that cannot be turned or cut is). The frame is the same either way, but
+    /// or with see-through parts is). The frame is the same either way, but
     /// placed pictures skip converting 8 MB to RGBA, copying it thrice and converting it back.
     static func placement(of list: DrawList, _ drawn: CompositionView.Drawn, in picture: Rect,
                           media: ExportFrames) -> (FramePipeline.Placement, DrawList)? {
@@ -188,10 +188,12 @@ public enum MovieExport {
                 guard clips.count > 1 else { return nil }
                 clips.removeLast()
             case let .image(handle, nil, frame, opacity):
-                guard black == 0, let decoded = media.decodedPicture(for: handle) else { return nil }
-                // A picture that cannot be cut (video in another format than YUV 4:2:0) is placed
-                // only where it shows whole.
-                if !decoded.canBeCut, !clips.last!.contains(frame.insetBy(dx: 0.5, dy: 0.5)) { return nil }
+                guard black == 0, var decoded = media.decodedPicture(for: handle) else { return nil }
+                // Video in another format than YUV 4:2:0 is converted (once) where a part of it is cut out.
+                if !decoded.canBeCut, !clips.last!.contains(frame.insetBy(dx: 0.5, dy: 0.5)) {
+                    guard let cuttable = media.decodedPicture(for: handle, cuttable: true) else { return nil }
+                    decoded = cuttable
+                }
                 pictures.append(PlacedPicture(picture: decoded, x: frame.x - picture.x, y: frame.y - picture.y, width: frame.width, height: frame.height,
                                               clip: whole(clips.last!.offsetBy(dx: -picture.x, dy: -picture.y)), opacity: opacity))
             case let .fillRect(r, color, radius) where color.r == 0 && color.g == 0 && color.b == 0 && radius == 0

@@ -183,16 +183,10 @@ final class MovieExportTests: XCTestCase {
                                                                    framesPerSecond: Self.sourceRate, rotation: 90))
         for i in 0..<(3 * Self.sourceRate) { try encoder.append(TestPattern.frame(2000 + i, width: Self.sourceWidth, height: Self.sourceHeight, style: 2)) }
         try encoder.finish()
-        var b = Clip(id: "b", kind: .video, media: Self.folder.appendingPathComponent("b.mp4").path, title: "B", start: .seconds(1.5),
-                     duration: .seconds(1), sourceStart: .seconds(1), sourceDuration: .seconds(3))
-        b.transitionIn = Transition(.crossDissolve, duration: .seconds(0.6))
-        let project = Project(name: "Phone", format: CompositionFormat(.portrait), tracks: [Track(id: "v", kind: .video, clips: [
-            Clip(id: "p", kind: .video, media: phone.path, title: "Phone", start: .zero, duration: .seconds(1.5), sourceStart: .seconds(0.5),
-                 sourceDuration: .seconds(3)), b,
-        ])])
+        let (project, movie) = try export(Clip(id: "p", kind: .video, media: phone.path, title: "Phone", start: .zero, duration: .seconds(1.5),
+                                               sourceStart: .seconds(0.5), sourceDuration: .seconds(3)),
+                                          thenB: .crossDissolve, format: CompositionFormat(.portrait), into: "phone")
         let url = Self.folder.appendingPathComponent("phone/movie.mp4")
-        _ = try MovieExport.export(project, settings: MovieSettings(size: .p720, framesPerSecond: 25, quality: .high), to: url)
-        let movie = try VideoDecoder(path: url.path)
         let report = MediaProbe.probe(url.path)
         XCTAssertEqual([report.video?.displayWidth, report.video?.displayHeight, report.video?.rotation], [720, 1280, 0], "upright itself")
         for k in [0, 7, 20] {
@@ -205,6 +199,20 @@ final class MovieExportTests: XCTestCase {
         // Mid-dissolve into B (letterboxed landscape video): as the canvas shows it.
         let shown = try canvasPicture(of: project, at: 1.48, showing: .crossDissolve)
         assertBlocksAgree(try movie.frame(at: .seconds(1.48)).image, shown, columns: 18, rows: 32, "mid-dissolve")
+    }
+
+    func testVideoInAnotherPixelFormatSlidesOutAsOnTheCanvas() throws {
+        // Lossless PNG video (RGB, not YUV 4:2:0): placed whole as it is, converted once where a
+        // transition cuts it.
+        let rgb = Self.folder.appendingPathComponent("rgb.mov")
+        try TestPattern.writeClip(to: rgb, settings: .init(codec: .png, width: Self.sourceWidth, height: Self.sourceHeight, framesPerSecond: Self.sourceRate),
+                                  frames: 3 * Self.sourceRate, style: 3)
+        let (project, movie) = try export(Clip(id: "rgb", kind: .video, media: rgb.path, title: "RGB", start: .zero, duration: .seconds(1),
+                                               sourceStart: .seconds(0.5), sourceDuration: .seconds(3)), thenB: .slide, into: "rgb")
+        XCTAssertEqual(TestPattern.readStamp(try movie.frame(at: .seconds(0.2)).image, writtenWidth: Self.sourceWidth),
+                       Int(((0.5 + 0.2) * 30 + 1e-9).rounded(.down)), "the exact frame, placed whole")
+        assertBlocksAgree(try movie.frame(at: .seconds(1)).image, try canvasPicture(of: project, at: 1, showing: .slide),
+                          columns: 32, rows: 18, "mid-slide")
     }
 
     func testAStillWithTransparencyExportsAsTheCanvasShowsIt() throws {
@@ -325,18 +333,23 @@ final class MovieExportTests: XCTestCase {
     }
 
     /// The mean brightness of each of `columns` × `rows` blocks.
-    /// A second of `still`, then B (from its source's second 1) coming in by a 0.6 s `kind`, in
-    /// a 16:9 project exported at 720p, 25 fps; the movie, opened.
-    private func exportStillThenB(_ still: URL, _ kind: Transition.Kind) throws -> (Project, VideoDecoder) {
-        var b = Clip(id: "b", kind: .video, media: Self.folder.appendingPathComponent("b.mp4").path, title: "B", start: .seconds(1),
+    /// `first`, then B (from its source's second 1, for a second) coming in by a 0.6 s `kind`, in
+    /// a project of `format` exported at 720p, 25 fps into `name`; the movie, opened.
+    private func export(_ first: Clip, thenB kind: Transition.Kind, format: CompositionFormat = CompositionFormat(.landscape),
+                        into name: String) throws -> (Project, VideoDecoder) {
+        var b = Clip(id: "b", kind: .video, media: Self.folder.appendingPathComponent("b.mp4").path, title: "B", start: first.duration,
                      duration: .seconds(1), sourceStart: .seconds(1), sourceDuration: .seconds(3))
         b.transitionIn = Transition(kind, duration: .seconds(0.6))
-        let project = Project(name: "Still", format: CompositionFormat(.landscape), tracks: [Track(id: "v", kind: .video, clips: [
-            Clip(id: "a", kind: .image, media: still.path, title: "A", start: .zero, duration: .seconds(1)), b,
-        ])])
-        let url = Self.folder.appendingPathComponent("\(still.deletingPathExtension().lastPathComponent)/movie.mp4")
+        let project = Project(name: name, format: format, tracks: [Track(id: "v", kind: .video, clips: [first, b])])
+        let url = Self.folder.appendingPathComponent("\(name)/movie.mp4")
         _ = try MovieExport.export(project, settings: MovieSettings(size: .p720, framesPerSecond: 25, quality: .high), to: url)
         return (project, try VideoDecoder(path: url.path))
+    }
+
+    /// A second of `still`, then B coming in by `kind`.
+    private func exportStillThenB(_ still: URL, _ kind: Transition.Kind) throws -> (Project, VideoDecoder) {
+        try export(Clip(id: "a", kind: .image, media: still.path, title: "A", start: .zero, duration: .seconds(1)), thenB: kind,
+                   into: still.deletingPathExtension().lastPathComponent)
     }
 
     /// The canvas's picture of `project` at `seconds` (2 pixels a point), which shows `kind`
