@@ -10,8 +10,9 @@ import Glibc
 // MARK: Export, side by side with the ffmpeg command line
 //
 // `tactile-bench export [--runs N] [--only demo|long|phone] [--print]`: `tactile export` of the
-// demo, of thirty seconds of phone video filmed held upright, and of a two-minute 1080p30 project (21 clips, 20 cuts each with a half-second transition, a picture
-// and a caption over it, music and a voice under it) against the ffmpeg command line rendering
+// demo, of thirty seconds of phone video filmed held upright, and of a two-minute 1080p30
+// project (21 clips, 20 cuts each with a half-second transition, a picture and a caption over
+// it, music and a voice under it) against the ffmpeg command line rendering
 // the same composition with one filter_complex (trim, xfade, overlay, drawtext, volume, afade,
 // amix), both writing H.264 (the same x264 preset, CRF, keyframe interval, B-frames and
 // lookahead) and stereo AAC at 160 kbit/s. Each run is a whole process, timed from outside;

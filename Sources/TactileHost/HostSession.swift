@@ -309,15 +309,8 @@ public final class HostSession: ShellSession {
         exportNews = exporter?.takeNews(now: now)?.quantized
         guard let news = exportNews else { return }
         let strings = theme.strings
-        func end(_ message: String, isError: Bool) {
-            var fields: [String: ElementValue] = [:]
-            switch news {
-            case let .finished(path):
-                fields = ["outcome": .string("finished"), "file": .string(path.split(separator: "/").last.map(String.init) ?? path)]
-            case let .failed(reason): fields = ["outcome": .string("failed"), "reason": .string(reason)]
-            default: fields = ["outcome": .string("cancelled")]
-            }
-            exportLog.append(LogEvent(time: now, kind: "exportEnd", fields: fields))
+        func end(_ message: String, isError: Bool, _ outcome: String, _ fields: [String: ElementValue] = [:]) {
+            exportLog.append(LogEvent(time: now, kind: "exportEnd", fields: fields.merging(["outcome": .string(outcome)]) { a, _ in a }))
             state.exportRun = nil
             state.banner = Banner(message: message, isError: isError, until: now + .seconds(configuration.editing.bannerDuration))
         }
@@ -327,12 +320,13 @@ public final class HostSession: ShellSession {
             state.exportRun?.fraction = fraction
             state.exportRun?.secondsLeft = secondsLeft
         case let .finished(path):
-            end(strings.format(.exportedTo, ["path": path]), isError: false)
+            end(strings.format(.exportedTo, ["path": path]), isError: false, "finished",
+                ["file": .string(path.split(separator: "/").last.map(String.init) ?? path)])
             state.exportSheet = false
         case let .failed(reason):
-            end(strings.format(.exportFailed, ["reason": reason]), isError: true)
+            end(strings.format(.exportFailed, ["reason": reason]), isError: true, "failed", ["reason": .string(reason)])
         case .cancelled:
-            end(strings[.exportCancelled], isError: false)
+            end(strings[.exportCancelled], isError: false, "cancelled")
         }
         needsPresent = true
     }

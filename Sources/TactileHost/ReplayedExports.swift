@@ -5,7 +5,7 @@ import TactileInput
 /// news the recorded session took, each at the step that took it, so the replay shows the same
 /// Export button, sheet, progress and ending (and logs the same `exportEnd`) frame for frame.
 public final class ReplayedExports: MovieExporting {
-    private var news: [RecordedExportNews]
+    private let news: [RecordedExportNews]
     private var next = 0
     /// The exports the replayed person started, and the cancels (nothing runs).
     public private(set) var started = 0, cancels = 0

@@ -27,6 +27,30 @@ public final class DecodedPicture: @unchecked Sendable {
         var f: UnsafeMutablePointer<AVFrame>? = frame
         av_frame_free(&f)
     }
+
+    /// A new frame of `format` and size with its own pixels (contents undefined), like `source`
+    /// in colour and sample aspect when given; freed again if its pixels cannot be had.
+    static func newFrame(format: AVPixelFormat, width: Int, height: Int,
+                         like source: UnsafeMutablePointer<AVFrame>? = nil) throws -> UnsafeMutablePointer<AVFrame> {
+        guard let out = av_frame_alloc() else { throw MediaError("out of memory allocating a frame") }
+        out.pointee.format = format.rawValue
+        out.pointee.width = Int32(width)
+        out.pointee.height = Int32(height)
+        if let source {
+            out.pointee.color_range = source.pointee.color_range
+            out.pointee.colorspace = source.pointee.colorspace
+            out.pointee.color_primaries = source.pointee.color_primaries
+            out.pointee.color_trc = source.pointee.color_trc
+            out.pointee.sample_aspect_ratio = source.pointee.sample_aspect_ratio
+        }
+        let rc = av_frame_get_buffer(out, 0)
+        guard rc >= 0 else {
+            var f: UnsafeMutablePointer<AVFrame>? = out
+            av_frame_free(&f)
+            throw MediaError("allocating frame pixels", code: rc)
+        }
+        return out
+    }
 }
 
 /// A rectangle of whole pixels.

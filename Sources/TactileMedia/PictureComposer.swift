@@ -81,11 +81,8 @@ final class PictureComposer {
             return s
         }
         if scratch != nil { av_frame_free(&scratch) }
-        guard let s = av_frame_alloc() else { throw MediaError("out of memory allocating a frame") }
+        let s = try DecodedPicture.newFrame(format: AV_PIX_FMT_YUV420P, width: width, height: height)
         scratch = s
-        s.pointee.width = Int32(width); s.pointee.height = Int32(height); s.pointee.format = AV_PIX_FMT_YUV420P.rawValue
-        let rc = av_frame_get_buffer(s, 0)
-        guard rc >= 0 else { throw MediaError("allocating frame pixels", code: rc) }
         return s
     }
 

@@ -30,16 +30,8 @@ extension DecodedPicture {
     /// when it is already. Its alpha, if any, is dropped: ask `isOpaque` first.
     func inYUV420(using converter: PictureConverter) throws -> DecodedPicture {
         if canBeCut { return self }
-        guard let out = av_frame_alloc() else { throw MediaError("out of memory allocating a frame") }
-        out.pointee.format = AV_PIX_FMT_YUV420P.rawValue
-        out.pointee.width = frame.pointee.width
-        out.pointee.height = frame.pointee.height
-        out.pointee.sample_aspect_ratio = frame.pointee.sample_aspect_ratio
-        do {
-            let rc = av_frame_get_buffer(out, 0)
-            guard rc >= 0 else { throw MediaError("allocating frame pixels", code: rc) }
-            try converter.convert(frame, into: out)
-        } catch {
+        let out = try Self.newFrame(format: AV_PIX_FMT_YUV420P, width: Int(frame.pointee.width), height: Int(frame.pointee.height), like: frame)
+        do { try converter.convert(frame, into: out) } catch {
             var f: UnsafeMutablePointer<AVFrame>? = out
             av_frame_free(&f)
             throw error

@@ -12,23 +12,11 @@ extension DecodedPicture {
         guard canBeCut, turn % 90 == 0 else { return nil }
         let source = frame
         let sw = Int(source.pointee.width), sh = Int(source.pointee.height)
-        guard let out = av_frame_alloc() else { throw MediaError("out of memory allocating a frame") }
         let sideways = turn != 180
-        out.pointee.format = source.pointee.format
-        out.pointee.width = Int32(sideways ? sh : sw)
-        out.pointee.height = Int32(sideways ? sw : sh)
-        out.pointee.color_range = source.pointee.color_range
-        out.pointee.colorspace = source.pointee.colorspace
-        out.pointee.color_primaries = source.pointee.color_primaries
-        out.pointee.color_trc = source.pointee.color_trc
+        let out = try Self.newFrame(format: AVPixelFormat(rawValue: source.pointee.format), width: sideways ? sh : sw,
+                                    height: sideways ? sw : sh, like: source)
         let sar = source.pointee.sample_aspect_ratio
-        out.pointee.sample_aspect_ratio = sideways && sar.num > 0 && sar.den > 0 ? AVRational(num: sar.den, den: sar.num) : sar
-        let rc = av_frame_get_buffer(out, 0)
-        guard rc >= 0 else {
-            var f: UnsafeMutablePointer<AVFrame>? = out
-            av_frame_free(&f)
-            throw MediaError("allocating frame pixels", code: rc)
-        }
+        if sideways && sar.num > 0 && sar.den > 0 { out.pointee.sample_aspect_ratio = AVRational(num: sar.den, den: sar.num) }
         let from = [source.pointee.data.0, source.pointee.data.1, source.pointee.data.2]
         let fromStrides = [source.pointee.linesize.0, source.pointee.linesize.1, source.pointee.linesize.2]
         let to = [out.pointee.data.0, out.pointee.data.1, out.pointee.data.2]
