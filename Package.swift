@@ -55,6 +55,7 @@ let package = Package(
         .target(name: "TactileServer", dependencies: [
             "TactileCore",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Prometheus", package: "swift-prometheus"),

@@ -5,13 +5,23 @@ import TactileStudy
 /// Saves the project on screen after every change, atomically, and brings it back on the next
 /// start when a session ended without closing (a crash, a power cut, kill -9).
 ///
-/// Each running Tactile owns two files in the folder: `running-<pid>` (present while it runs)
-/// and `project-<pid>.json` (its latest project). A clean close removes the marker and keeps
-/// the project as `last-session.json`. A marker whose process is gone means a session that died:
-/// its project is moved to `recovered-<date>.json` and opened again.
+/// Each running Tactile owns two files in the folder: `running-<id>` (present while it runs)
+/// and `project-<id>.json` (its latest project), where the id is its process id (with `-2`,
+/// `-3` … when a live process in another PID namespace or a dead session's unrecovered files
+/// have that name). A clean close removes the marker and keeps the project as
+/// `last-session.json`. A marker nobody holds means a session that died: its project is moved to
+/// `recovered-<date>.json` and opened again.
+///
+/// A session is alive while it holds its marker's lock (`WriterLock`, which the kernel releases
+/// when the process dies however it dies), or while the process the marker names — the same
+/// boot, the same start time — still runs. Never by the process id alone: after a crash and a
+/// restart that gets the dead session's id (a container, a deterministic boot), the dead
+/// session is recovered, not taken for the new one.
 public final class Autosave {
     public let folder: URL
-    private let pid = ProcessInfo.processInfo.processIdentifier
+    /// This session's id in the file names.
+    public let id: String
+    private let lock: WriterLock
     private var lastSaved: Project?
     /// Saves written so far, and the error of the last save when it failed (a full disk, a
     /// read-only folder): while it is set, the project on screen is not saved.
@@ -21,8 +31,8 @@ public final class Autosave {
     /// The file names in the folder.
     public enum FileName {
         public static let lastSession = "last-session.json"
-        static func marker(_ pid: Int32) -> String { "running-\(pid)" }
-        static func project(_ pid: Int32) -> String { "project-\(pid).json" }
+        static func marker(_ id: String) -> String { "running-\(id)" }
+        static func project(_ id: String) -> String { "project-\(id).json" }
     }
 
     /// A project brought back from a session that ended without closing.
@@ -38,7 +48,19 @@ public final class Autosave {
     public init(folder: URL, project: Project) throws {
         self.folder = folder
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try AtomicFile.write(Data("\(pid)\n".utf8), to: folder.appendingPathComponent(FileName.marker(pid)))
+        let pid = ProcessInfo.processInfo.processIdentifier
+        var n = 1, taken: (String, WriterLock)?
+        while taken == nil {
+            let id = n == 1 ? "\(pid)" : "\(pid)-\(n)"
+            n += 1
+            let marker = folder.appendingPathComponent(FileName.marker(id))
+            let fm = FileManager.default
+            // A dead session's files under this name wait for recovery: never written over.
+            if fm.fileExists(atPath: marker.path) && !WriterLock.isHeld(marker)
+                && fm.fileExists(atPath: folder.appendingPathComponent(FileName.project(id)).path) { continue }
+            do { taken = (id, try WriterLock(marker, guarding: marker.path)) } catch is WriterLock.Held { continue }
+        }
+        (id, lock) = taken!
         save(project)
     }
 
@@ -52,7 +74,7 @@ public final class Autosave {
         guard project != lastSaved else { return .none }
         let wasFailing = lastError != nil
         do {
-            try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.project(pid)))
+            try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.project(id)))
             lastSaved = project; saves += 1; lastError = nil
             return wasFailing ? .recovered : .none
         } catch {
@@ -68,10 +90,11 @@ public final class Autosave {
     public func finish(project: Project) -> String? {
         save(project)
         if let lastError { return lastError }
-        let mine = folder.appendingPathComponent(FileName.project(pid)), last = folder.appendingPathComponent(FileName.lastSession)
+        let mine = folder.appendingPathComponent(FileName.project(id)), last = folder.appendingPathComponent(FileName.lastSession)
         // rename(2) replaces the old last session in one step.
         guard rename(mine.path, last.path) == 0 else { return String(cString: strerror(errno)) }
-        try? FileManager.default.removeItem(at: folder.appendingPathComponent(FileName.marker(pid)))
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(FileName.marker(id)))
+        lock.release()
         return nil
     }
 
@@ -103,9 +126,10 @@ public final class Autosave {
         guard let names = try? fm.contentsOfDirectory(atPath: folder.path) else { return nil }
         var found: [Recovery] = []
         for name in names where name.hasPrefix("running-") {
-            guard let pid = Int32(name.dropFirst("running-".count)), !isAlive(pid) else { continue }
-            let project = folder.appendingPathComponent(FileName.project(pid))
-            try? fm.removeItem(at: folder.appendingPathComponent(name))
+            let id = String(name.dropFirst("running-".count)), marker = folder.appendingPathComponent(name)
+            guard !id.isEmpty, !id.contains("/"), !isAlive(marker) else { continue }
+            let project = folder.appendingPathComponent(FileName.project(id))
+            try? fm.removeItem(at: marker)
             guard fm.fileExists(atPath: project.path) else { continue }
             let saved = (try? fm.attributesOfItem(atPath: project.path)[.modificationDate] as? Date) ?? now
             let kept = freeName(in: folder, stem: "recovered-" + stamp(saved))
@@ -115,8 +139,15 @@ public final class Autosave {
         return found.max { $0.savedAt < $1.savedAt }
     }
 
-    private static func isAlive(_ pid: Int32) -> Bool {
-        pid == ProcessInfo.processInfo.processIdentifier || kill(pid, 0) == 0 || errno == EPERM
+    /// Whether the session of `marker` still runs: its lock is held, or the process it names
+    /// (same boot, same start time) runs. A marker of an older Tactile holds only a process id:
+    /// alive while another process has that id.
+    static func isAlive(_ marker: URL) -> Bool {
+        if WriterLock.isHeld(marker) { return true }
+        if let holder = WriterLock.holder(of: marker) { return holder.isRunning && holder.pid != getpid() }
+        guard let text = try? String(contentsOf: marker, encoding: .utf8),
+              let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0 else { return false }
+        return pid != getpid() && (kill(pid, 0) == 0 || errno == EPERM)
     }
 
     private static func stamp(_ date: Date) -> String {

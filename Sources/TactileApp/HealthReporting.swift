@@ -25,7 +25,9 @@ final class HealthReporting {
         telemetry = KioskTelemetry(snapshot: snapshot)
         let k = configuration.kiosk
         server = HealthServer(telemetry: telemetry, host: k.healthHost, port: k.healthPort, stallAfter: k.healthStallAfter,
-                              lowSpace: k.healthLowSpace * 1_000_000)
+                              lowSpace: k.healthLowSpace * 1_000_000,
+                              limits: OpenFileLimit.limits(maxConnections: k.healthMaxConnections, clientTimeout: k.healthClientTimeout,
+                                                           configuration: configuration))
     }
 
     /// Hooks into the window's loop (keeping what others hooked there before).

@@ -16,6 +16,7 @@ public enum StudyRun {
                            settings: Settings, mediaDir: String?, observerPort: Int? = nil, kiosk: Bool = false, recordAudio: Bool = false,
                            hook: ((StudySession, WindowHost, String?) -> Void)? = nil) throws -> String {
         MediaMemory.returnLargeBuffersToTheSystem()
+        _ = OpenFileLimit.current
         let study = try StudyFile.load(URL(fileURLWithPath: (path as NSString).expandingTildeInPath))
         let folder = URL(fileURLWithPath: (out as NSString).expandingTildeInPath)
         if kiosk && participant != nil { throw CommandError.badInput("--kiosk gives each visitor the next participant number: leave out --participant") }
@@ -48,7 +49,9 @@ public enum StudyRun {
         // The live observer page (study.observerPort), on the server's own threads.
         var observer: ObserverServer?, observerURL: String?
         if base.study.observerPort > 0 {
-            let server = ObserverServer(feed: ObserverFeed(), host: base.study.observerHost, port: base.study.observerPort, markers: study.markers)
+            let server = ObserverServer(feed: ObserverFeed(), host: base.study.observerHost, port: base.study.observerPort, markers: study.markers,
+                                        limits: OpenFileLimit.limits(maxConnections: base.study.observerMaxConnections,
+                                                                     clientTimeout: base.study.observerClientTimeout, configuration: base))
             do {
                 let port = try server.start()
                 observer = server

@@ -38,6 +38,7 @@ public enum Windowed {
     public static func run(project path: String?, files: [String] = [], scale: Double?, fill: Bool, fullscreen: Bool, size: String?,
                            settings: Settings = Settings(), mediaDir: String? = nil, options run: RunOptions = RunOptions()) throws {
         MediaMemory.returnLargeBuffersToTheSystem()
+        _ = OpenFileLimit.current
         var (project, notices) = try Inputs.opening(project: path, files: files)
         let demo = project
         let library = try MediaFolder.library(mediaDir)

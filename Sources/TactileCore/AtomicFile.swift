@@ -1,27 +1,80 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes files so that a reader sees either the old content or the new, never a half-written
-/// file: the bytes go to a temporary file in the same folder, are flushed, then renamed over.
+/// file: the bytes go to a temporary file in the same folder, are flushed, then renamed over,
+/// and the folder is flushed so the rename survives a power cut.
+///
+/// Files are opened with open(2), not Foundation, so a failure says why truly: "Too many open
+/// files" is not reported as "Permission denied".
 public enum AtomicFile {
-    /// Writes `data` to `url` atomically, creating the parent folder if needed.
-    public static func write(_ data: Data, to url: URL) throws {
+    /// Writes `data` to `url` atomically, creating the parent folder if needed. `permissions`:
+    /// the file's mode (0600 for a file that holds a secret).
+    public static func write(_ data: Data, to url: URL, permissions: mode_t = 0o644) throws {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let temp = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        guard FileManager.default.createFile(atPath: temp.path, contents: nil) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temp.path])
-        }
+        unlink(temp.path)
+        let fd = try open(temp, flags: O_WRONLY | O_CREAT | O_EXCL, permissions: permissions)
         do {
-            let handle = try FileHandle(forWritingTo: temp)
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
-            try handle.close()
-            if rename(temp.path, url.path) != 0 {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            try data.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        throw error(errno, temp)
+                    }
+                    offset += n
+                }
             }
+            // fchmod: the umask may have taken bits the caller asked for (never adds any it did not).
+            fchmod(fd, permissions)
+            guard fsync(fd) == 0 else { throw error(errno, temp) }
+            guard close(fd) == 0 else { throw error(errno, temp) }
         } catch {
-            try? FileManager.default.removeItem(at: temp)
+            close(fd)
+            unlink(temp.path)
             throw error
         }
+        guard rename(temp.path, url.path) == 0 else {
+            let failure = error(errno, url)
+            unlink(temp.path)
+            throw failure
+        }
+        syncFolder(folder)
+    }
+
+    /// Creates an empty file at `url` (replacing nothing: fails when it exists unless `replace`),
+    /// saying truly why when it cannot.
+    public static func createEmpty(at url: URL, permissions: mode_t = 0o644, replace: Bool = true) throws {
+        let fd = try open(url, flags: O_WRONLY | O_CREAT | (replace ? O_TRUNC : O_EXCL), permissions: permissions)
+        close(fd)
+    }
+
+    /// open(2) with `O_CLOEXEC`, throwing the POSIX error with the path.
+    public static func open(_ url: URL, flags: Int32, permissions: mode_t = 0o644) throws -> Int32 {
+        while true {
+            let fd = Glibc.open(url.path, flags | O_CLOEXEC, permissions)
+            if fd >= 0 { return fd }
+            if errno != EINTR { throw error(errno, url) }
+        }
+    }
+
+    /// A POSIX error for `code` at `url`, as Foundation reports file errors (its reason is
+    /// strerror's: "Too many open files", "No space left on device").
+    public static func error(_ code: Int32, _ url: URL) -> Error {
+        NSError(domain: NSPOSIXErrorDomain, code: Int(code),
+                userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: String(cString: strerror(code))])
+    }
+
+    /// Flushes a folder's entries (a rename in it) to the disk; best effort.
+    static func syncFolder(_ folder: URL) {
+        let fd = Glibc.open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
     }
 }

@@ -457,6 +457,10 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
     public struct Session: Hashable, Sendable, Codable {
         /// Record every session into a new folder under this one (as `run --record`); empty: off. Default "".
         public var recordFolder = ""
+        /// Open files kept in reserve for the program's own (projects, recordings, media, the
+        /// window): the servers' connection caps are lowered when the process's limit
+        /// (`ulimit -n`, raised to its hard limit at start) would not leave this many. Default 256.
+        public var reservedFiles: Int = 256
         /// Save the project after every edit (atomically), and bring it back on the next start
         /// when a session ended without closing (a crash, a power cut, kill -9). Default true.
         public var autosave = true
@@ -492,6 +496,13 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// The address the observer page listens on: "127.0.0.1" (this machine only) or "0.0.0.0"
         /// (the lab's network too). Either way its address carries a random token printed at start. Default "127.0.0.1".
         public var observerHost = "127.0.0.1"
+        /// Most connections the observer page keeps open at once (pages, their live sockets,
+        /// pictures); more wait in the kernel's queue until one closes. Default 16.
+        public var observerMaxConnections: Int = 16
+        /// A connection to the observer page not answered within this long of opening or of
+        /// its last answer is closed, in seconds; a page's live socket is exempt (its pings find
+        /// a page that went). Default 10 s.
+        public var observerClientTimeout: Double = 10
         /// Record the microphone (think-aloud) into each recorded session's folder, on the session's
         /// clock (as `run --record-audio`); `replay --video` lays it under the picture. Default false.
         public var recordAudio = false
@@ -678,6 +689,13 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var healthStallAfter: Double = 15
         /// … or when less than this is free where sessions are saved, in megabytes. Default 200 MB.
         public var healthLowSpace: Double = 200
+        /// Most connections the health server keeps open at once; more wait in the kernel's
+        /// queue until one closes, costing the program no file. Default 16.
+        public var healthMaxConnections: Int = 16
+        /// A connection to the health server not answered within this long of opening or of its
+        /// last answer is closed (an idle keep-alive, a client sending nothing or a byte at a
+        /// time), in seconds. Default 10 s.
+        public var healthClientTimeout: Double = 10
         public init() {}
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import TactileCore
@@ -13,13 +14,17 @@ public final class HealthServer: @unchecked Sendable {
     private let host: String
     private let requestedPort: Int
     private let stallAfter: Double, lowSpace: Double
+    private let limits: ConnectionLimits
     private let launcher = ServiceLauncher()
 
     /// A server on `host`:`port` (0: any free port) reporting `telemetry`. `/health` says
     /// degraded when the loop has not come round for `stallAfter` seconds or less than
-    /// `lowSpace` bytes are free where sessions are saved.
-    public init(telemetry: KioskTelemetry, host: String, port: Int, stallAfter: Double, lowSpace: Double) {
+    /// `lowSpace` bytes are free where sessions are saved. `limits`: how many clients at once,
+    /// and how long each may keep a connection unanswered.
+    public init(telemetry: KioskTelemetry, host: String, port: Int, stallAfter: Double, lowSpace: Double,
+                limits: ConnectionLimits = ConnectionLimits(maxConnections: 16, clientTimeout: 10)) {
         self.telemetry = telemetry; self.host = host; requestedPort = port; self.stallAfter = stallAfter; self.lowSpace = lowSpace
+        self.limits = limits
     }
 
     /// Starts serving; returns the port it listens on. Throws when it cannot bind.
@@ -42,7 +47,8 @@ public final class HealthServer: @unchecked Sendable {
             }
             return Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: ByteBuffer(bytes: png)))
         }
-        let app = Application(router: router, configuration: .init(address: .hostname(host, port: requestedPort), serverName: "Tactile"),
+        let app = Application(router: router, server: limits.server { HTTP1Channel(responder: $0) },
+                              configuration: limits.configuration(host: host, port: requestedPort),
                               onServerRunning: launcher.onServerRunning, logger: ServiceLauncher.quietLogger("tactile.health"))
         return try launcher.start(app, what: "health server", host: host, port: requestedPort, timeout: timeout)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import HTTPTypes
 import Logging
@@ -23,12 +24,15 @@ public final class ObserverServer: @unchecked Sendable {
     private let host: String
     private let requestedPort: Int
     private let markers: [String: String]
+    private let limits: ConnectionLimits
     private let launcher = ServiceLauncher()
 
     /// A server on `host`:`port` (0: any free port) for `feed`; `markers` are the study's
     /// categories by key ("1": "confusion"), shown as buttons. `token`: random unless given.
-    public init(feed: ObserverFeed, host: String, port: Int, markers: [String: String], token: String? = nil) {
-        self.feed = feed; self.host = host; requestedPort = port; self.markers = markers
+    /// `limits`: how many connections at once, and how long each may stay unanswered.
+    public init(feed: ObserverFeed, host: String, port: Int, markers: [String: String], token: String? = nil,
+                limits: ConnectionLimits = ConnectionLimits(maxConnections: 16, clientTimeout: 10)) {
+        self.feed = feed; self.host = host; requestedPort = port; self.markers = markers; self.limits = limits
         self.token = token ?? Self.randomToken()
     }
 
@@ -88,8 +92,10 @@ public final class ObserverServer: @unchecked Sendable {
                 group.cancelAll()
             }
         }
-        let app = Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
-                              configuration: .init(address: .hostname(host, port: requestedPort), serverName: "Tactile"),
+        let webSocketResponder = router.buildResponder()
+        let app = Application(router: router,
+                              server: limits.server { HTTP1WebSocketUpgradeChannel(responder: $0, webSocketResponder: webSocketResponder, configuration: .init()) },
+                              configuration: limits.configuration(host: host, port: requestedPort),
                               onServerRunning: launcher.onServerRunning, logger: ServiceLauncher.quietLogger("tactile.observer"))
         return try launcher.start(app, what: "observer page", host: host, port: requestedPort, timeout: timeout)
     }

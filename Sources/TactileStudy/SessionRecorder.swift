@@ -96,9 +96,7 @@ public final class SessionRecorder {
         let probe = folder.appendingPathComponent(".tactile-write-check-\(ProcessInfo.processInfo.processIdentifier)")
         do {
             try fm.createDirectory(at: folder, withIntermediateDirectories: true)
-            guard fm.createFile(atPath: probe.path, contents: nil) else {
-                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: probe.path])
-            }
+            try AtomicFile.createEmpty(at: probe)
             let handle = try FileHandle(forWritingTo: probe)
             defer { try? handle.close(); try? fm.removeItem(at: probe) }
             try handle.write(contentsOf: Data(repeating: 0x20, count: 4096))
@@ -245,9 +243,6 @@ public final class SessionRecorder {
     }
 
     private static func create(_ url: URL) throws -> FileHandle {
-        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
-        }
-        return try FileHandle(forWritingTo: url)
+        FileHandle(fileDescriptor: try AtomicFile.open(url, flags: O_WRONLY | O_CREAT | O_TRUNC), closeOnDealloc: true)
     }
 }

@@ -23,10 +23,8 @@ public final class ThinkAloudTrack {
                                        ("sampleRate", .number(Double(sampleRate)))]).serialized(pretty: true) + "\n"
         try AtomicFile.write(Data(timing.utf8), to: folder.appendingPathComponent(Self.timingFile))
         let url = folder.appendingPathComponent(Self.soundFile)
-        guard FileManager.default.createFile(atPath: url.path, contents: Self.header(sampleRate: sampleRate, samples: nil)) else {
-            throw CommandError("\(url.path): cannot be written")
-        }
-        handle = try FileHandle(forWritingTo: url)
+        handle = FileHandle(fileDescriptor: try AtomicFile.open(url, flags: O_WRONLY | O_CREAT | O_TRUNC), closeOnDealloc: true)
+        try handle.write(contentsOf: Self.header(sampleRate: sampleRate, samples: nil))
         _ = try handle.seekToEnd()
     }
 

@@ -423,8 +423,7 @@ public final class StudySession: ShellSession {
             answers = a
             try a.write(to: folder)
             let url = folder.appendingPathComponent("study-log.jsonl")
-            if !FileManager.default.fileExists(atPath: url.path) { FileManager.default.createFile(atPath: url.path, contents: nil) }
-            studyLog = try FileHandle(forWritingTo: url)
+            studyLog = FileHandle(fileDescriptor: try AtomicFile.open(url, flags: O_WRONLY | O_CREAT | O_APPEND), closeOnDealloc: true)
             _ = try? studyLog?.seekToEnd()
         } catch {
             problem("\(folder.path): the participant's answers cannot be saved there (\(SessionRecorder.reason(error)))")

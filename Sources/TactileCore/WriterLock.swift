@@ -1,0 +1,146 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One writer per file or folder: an exclusive `flock` on a lock file, held for as long as the
+/// writer lives. The kernel releases it when the process ends in any way (kill -9, a power cut
+/// leaves no process at all), so a lock never outlives its writer and a reused process id never
+/// looks like the old writer. The file says who holds it (`Holder`), so a second writer is told
+/// which process has it.
+public final class WriterLock {
+    /// The lock file.
+    public let url: URL
+    private var descriptor: Int32
+
+    /// Who holds a lock: written into the lock file by its holder.
+    public struct Holder: Equatable, Sendable {
+        public var pid: Int32
+        /// The kernel's boot id (`/proc/sys/kernel/random/boot_id`): a holder from another boot
+        /// is certainly gone.
+        public var bootID: String
+        /// When the process started, in clock ticks since boot (`/proc/<pid>/stat`, field 22):
+        /// with the boot id, tells a process from a later one that got the same id.
+        public var startTicks: UInt64
+        /// The holder's command line, shortened, for the message a second writer sees.
+        public var command: String
+        public var since: Date
+
+        /// This process.
+        public static func current(now: Date = Date()) -> Holder {
+            let pid = getpid()
+            return Holder(pid: pid, bootID: ProcessIdentity.bootID, startTicks: ProcessIdentity.startTicks(of: pid) ?? 0,
+                          command: ProcessIdentity.commandLine, since: now)
+        }
+
+        /// Whether this names a process running now: the same boot, and a process with its id
+        /// that started at the same tick.
+        public var isRunning: Bool {
+            guard !bootID.isEmpty, bootID == ProcessIdentity.bootID, startTicks > 0 else { return false }
+            return ProcessIdentity.startTicks(of: pid) == startTicks
+        }
+
+        var text: String {
+            JSONValue.object([("pid", .number(Double(pid))), ("bootID", .string(bootID)), ("startTicks", .number(Double(startTicks))),
+                              ("command", .string(command)), ("since", .number(since.timeIntervalSince1970.rounded()))]).serialized() + "\n"
+        }
+
+        static func parse(_ data: Data) -> Holder? {
+            guard let values = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+                  let pid = values["pid"] as? Double, pid >= 1, pid <= Double(Int32.max) else { return nil }
+            func number(_ k: String) -> Double {
+                guard let n = values[k] as? Double, n.isFinite, n >= 0, n < 1.8e19 else { return 0 }
+                return n
+            }
+            return Holder(pid: Int32(pid), bootID: values["bootID"] as? String ?? "", startTicks: UInt64(number("startTicks")),
+                          command: values["command"] as? String ?? "", since: Date(timeIntervalSince1970: number("since")))
+        }
+
+        /// "process 4242 (tactile run --record s), since 14:02:11"
+        public var description: String {
+            let f = DateFormatter()
+            f.dateFormat = Calendar.current.isDateInToday(since) ? "HH:mm:ss" : "yyyy-MM-dd HH:mm"
+            let command = PrintableText.of(self.command, limit: 80)
+            return "process \(pid)\(command.isEmpty ? "" : " (\(command))")\(since.timeIntervalSince1970 > 0 ? ", since \(f.string(from: since))" : "")"
+        }
+    }
+
+    /// Another process holds the lock.
+    public struct Held: Error, CustomStringConvertible {
+        /// What was to be written (the folder or file the lock guards).
+        public var guarded: String
+        public var holder: Holder?
+        public var description: String {
+            "\(guarded) is being written by another Tactile (\(holder?.description ?? "a process that has not said which")); only one may write it at a time"
+        }
+    }
+
+    /// Takes the lock at `url` for this process at once, or throws `Held` naming the other
+    /// process (`guarded`: the path named in that message). Creates the lock file if missing.
+    public init(_ url: URL, guarding guarded: String) throws {
+        self.url = url
+        descriptor = try AtomicFile.open(url, flags: O_RDWR | O_CREAT)
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            let holder = Self.holder(of: url)
+            close(descriptor)
+            if code == EWOULDBLOCK { throw Held(guarded: guarded, holder: holder) }
+            throw AtomicFile.error(code, url)
+        }
+        let text = Data(Holder.current().text.utf8)
+        _ = ftruncate(descriptor, 0)
+        _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// Lets go of the lock (the file stays; its content is only informative).
+    public func release() {
+        guard descriptor >= 0 else { return }
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+        descriptor = -1
+    }
+
+    deinit { release() }
+
+    /// Who last held (or holds) the lock at `url`, from its file.
+    public static func holder(of url: URL) -> Holder? {
+        guard let data = FileManager.default.contents(atPath: url.path), data.count < 4096 else { return nil }
+        return Holder.parse(data)
+    }
+
+    /// Whether a live process holds the lock at `url` (this one included, through another lock).
+    /// A missing file is not held.
+    public static func isHeld(_ url: URL) -> Bool {
+        let fd = Glibc.open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        if flock(fd, LOCK_SH | LOCK_NB) == 0 { flock(fd, LOCK_UN); return false }
+        return errno == EWOULDBLOCK
+    }
+}
+
+/// This process as the kernel knows it, beyond its id.
+public enum ProcessIdentity {
+    /// The kernel's boot id ("" where there is none).
+    public static let bootID: String = {
+        (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    }()
+
+    /// When process `pid` started, in clock ticks since boot; nil when there is no such process.
+    public static func startTicks(of pid: Int32) -> UInt64? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        // Fields after the command (which may hold spaces and parentheses): state is field 3,
+        // start time field 22.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 19 ? UInt64(fields[19]) : nil
+    }
+
+    /// This process's command line, arguments joined by spaces, at most 200 characters.
+    public static let commandLine: String = {
+        let args = CommandLine.arguments
+        let name = (args.first.map { ($0 as NSString).lastPathComponent } ?? "tactile")
+        return String(([name] + args.dropFirst()).joined(separator: " ").prefix(200))
+    }()
+}

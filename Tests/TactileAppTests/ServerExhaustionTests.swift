@@ -1,0 +1,179 @@
+import Foundation
+import XCTest
+import TactileCore
+import TactileServer
+@testable import TactileApp
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The servers under an attacker's connections, through the real program and real sockets: a
+/// kiosk started with systemd's default limit of 1,024 open files takes thousands of idle
+/// connections and goes on presenting frames (its watchdog pings arrive), autosaving, and
+/// answering `/health` once they close; a client that sends headers a byte at a time, or
+/// nothing, is closed after `kiosk.healthClientTimeout`.
+final class ServerExhaustionTests: XCTestCase, ReplayTesting {
+    var folder: URL!
+    override func setUpWithError() throws { folder = try Self.makeTestFolder("exhaustion") }
+    override func tearDown() { removeTestFolder() }
+
+    /// A port nobody listens on now.
+    static func freePort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        return Int(UInt16(bigEndian: addr.sin_port))
+    }
+
+    /// A TCP socket to 127.0.0.1:`port`; non-blocking ones are left connecting.
+    static func connectTo(_ port: Int, blocking: Bool = true) -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | (blocking ? 0 : Int32(SOCK_NONBLOCK.rawValue)), 0)
+        guard fd >= 0 else { return fd }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(port).bigEndian)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        _ = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        return fd
+    }
+
+    /// The status of `GET /health`, or nil when nothing answered within `timeout` seconds.
+    static func healthStatus(_ port: Int, timeout: Double = 3) -> Int? {
+        let fd = connectTo(port)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var t = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1e6))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &t, socklen_t(MemoryLayout<timeval>.size))
+        let request = "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        _ = request.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let n = recv(fd, &buffer, buffer.count, 0)
+        guard n > 12 else { return nil }
+        return Int(String(decoding: buffer[9..<12], as: UTF8.self))
+    }
+
+    /// Lets this test process open `count` files of its own.
+    static func allowOpenFiles(_ count: Int) throws {
+        var r = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &r)
+        guard r.rlim_max >= rlim_t(count) else { throw XCTSkip("this machine allows \(r.rlim_max) open files, the test needs \(count)") }
+        if r.rlim_cur < rlim_t(count) {
+            r.rlim_cur = rlim_t(count)
+            setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &r)
+        }
+    }
+
+    /// A configuration file for the program.
+    func config(_ json: String) throws -> String {
+        let url = folder.appendingPathComponent("config.json")
+        try Data(json.utf8).write(to: url)
+        return url.path
+    }
+
+    func testThousandsOfIdleConnectionsLeaveTheKioskPresentingSavingAndAnsweringOnceTheyClose() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit") else { throw XCTSkip("prlimit (util-linux) is needed") }
+        try Self.allowOpenFiles(8192)
+        let port = Self.freePort()
+        let systemd = try WatchdogTests.FakeSystemd()
+        defer { systemd.close() }
+        let data = folder.appendingPathComponent("data")
+        let process = Process()
+        // systemd's default for a service: 1,024 open files, soft and hard.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+        process.arguments = ["--nofile=1024:1024", "--", try tactileBinary().path, "run", "--kiosk",
+                             "--config", try config("{\"kiosk\": {\"healthPort\": \(port)}}")]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = data.path
+        environment["SDL_VIDEODRIVER"] = "dummy"; environment["SDL_AUDIODRIVER"] = "dummy"
+        environment["NOTIFY_SOCKET"] = systemd.path; environment["WATCHDOG_USEC"] = "1000000"
+        process.environment = environment
+        let err = Pipe()
+        process.standardError = err; process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // prlimit runs the program in its own process: the autosave carries that id.
+        let autosave = data.appendingPathComponent("tactile/autosave/project-\(process.processIdentifier).json")
+        var deadline = Date().addingTimeInterval(60)
+        while (!FileManager.default.fileExists(atPath: autosave.path) || Self.healthStatus(port) != 200) && Date() < deadline && process.isRunning {
+            usleep(100_000)
+        }
+        XCTAssertEqual(Self.healthStatus(port), 200, "the kiosk answers before the attack")
+
+        // The attack: 3,000 connections that never send a byte, three times the program's limit.
+        let attackStart = Date()
+        let saved = { (try? FileManager.default.attributesOfItem(atPath: autosave.path)[.modificationDate] as? Date) ?? .distantPast }
+        let attackers = (0..<3000).map { _ in Self.connectTo(port, blocking: false) }
+        XCTAssertTrue(attackers.allSatisfy { $0 >= 0 }, "the test opened its connections")
+        // Held until the attract tour's edits have been autosaved at least once (and 3 s at least).
+        deadline = Date().addingTimeInterval(30)
+        while (saved() <= attackStart || Date().timeIntervalSince(attackStart) < 3) && Date() < deadline && process.isRunning { usleep(100_000) }
+        let attackEnd = Date()
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? -1
+        XCTAssertTrue(process.isRunning, "the kiosk lives through the attack")
+        XCTAssertGreaterThan(saved(), attackStart, "autosave wrote the attract tour's edits during the attack")
+        let pings = systemd.messages.filter { $0.message.contains("WATCHDOG=1") && $0.time > attackStart.timeIntervalSince1970 + 0.5
+                                              && $0.time < attackEnd.timeIntervalSince1970 }
+        XCTAssertGreaterThanOrEqual(pings.count, 2, "the frame loop kept coming round (watchdog pings during the attack)")
+        XCTAssertGreaterThan(files, 0)
+        XCTAssertLessThan(files, 200, "the server holds a few connections, not thousands of files")
+
+        for fd in attackers { close(fd) }
+        var status: Int?
+        deadline = Date().addingTimeInterval(20)
+        repeat { status = Self.healthStatus(port, timeout: 2) } while status != 200 && Date() < deadline
+        XCTAssertEqual(status, 200, "/health answers once they close")
+
+        kill(process.processIdentifier, SIGTERM)
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, message)
+        XCTAssertTrue(message.contains("terminated: everything saved"), message)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: data.appendingPathComponent("tactile/autosave/last-session.json").path))
+    }
+
+    func testSlowAndSilentClientsAreClosedAfterTheClientTimeoutAndTheCapHoldsTheRestBack() throws {
+        let telemetry = KioskTelemetry()
+        telemetry.update { $0.lastLoop = Date(); $0.dataFolder = NSTemporaryDirectory() }
+        let server = HealthServer(telemetry: telemetry, host: "127.0.0.1", port: 0, stallAfter: 15, lowSpace: 0,
+                                  limits: ConnectionLimits(maxConnections: 4, clientTimeout: 2))
+        let port = try server.start()
+        defer { server.stop() }
+
+        // Four silent clients take every place; a fifth waits in the kernel's queue.
+        let silent = (0..<4).map { _ in Self.connectTo(port) }
+        defer { silent.forEach { close($0) } }
+        usleep(200_000)
+        XCTAssertNil(Self.healthStatus(port, timeout: 0.5), "a full server does not take a fifth connection at once")
+        // A slow client dribbles its headers a byte every 0.2 s: it is closed with the rest.
+        let slow = Self.connectTo(port)
+        defer { close(slow) }
+        let started = Date()
+        var closedAfter: Double?
+        for byte in Array("GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: 40) {
+            var b = byte
+            if send(slow, &b, 1, Int32(MSG_NOSIGNAL)) < 0 { closedAfter = Date().timeIntervalSince(started); break }
+            var probe: UInt8 = 0
+            if recv(slow, &probe, 1, Int32(MSG_DONTWAIT)) == 0 { closedAfter = Date().timeIntervalSince(started); break }
+            usleep(200_000)
+        }
+        let after = try XCTUnwrap(closedAfter, "the slow client was never closed")
+        XCTAssertGreaterThan(after, 1.5, "not before the timeout")
+        XCTAssertLessThan(after, 6, "closed within the timeout of its being accepted (after the silent ones went, 2 s each)")
+        // The silent ones were closed by then: the server answers again.
+        var zero: UInt8 = 0
+        XCTAssertEqual(recv(silent[0], &zero, 1, 0), 0, "a silent client is closed by the server")
+        XCTAssertEqual(Self.healthStatus(port), 200, "and the server answers the next client")
+    }
+
+    func testTheCapLeavesTheReserveForTheProgramsOwnFiles() {
+        let limits = ConnectionLimits(maxConnections: 64, clientTimeout: 10)
+        XCTAssertEqual(limits.fitting(descriptorLimit: 65_536, reserve: 256).maxConnections, 64, "plenty of room: as configured")
+        XCTAssertEqual(limits.fitting(descriptorLimit: 300, reserve: 256).maxConnections, 22, "the two servers share what the reserve leaves")
+        XCTAssertEqual(limits.fitting(descriptorLimit: 100, reserve: 256).maxConnections, 1, "never none")
+    }
+}
