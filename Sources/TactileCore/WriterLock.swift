@@ -26,6 +26,10 @@ public final class WriterLock {
         public var command: String
         public var since: Date
 
+        public init(pid: Int32, bootID: String, startTicks: UInt64, command: String, since: Date) {
+            self.pid = pid; self.bootID = bootID; self.startTicks = startTicks; self.command = command; self.since = since
+        }
+
         /// This process.
         public static func current(now: Date = Date()) -> Holder {
             let pid = getpid()
@@ -40,7 +44,7 @@ public final class WriterLock {
             return ProcessIdentity.startTicks(of: pid) == startTicks
         }
 
-        var text: String {
+        public var text: String {
             JSONValue.object([("pid", .number(Double(pid))), ("bootID", .string(bootID)), ("startTicks", .number(Double(startTicks))),
                               ("command", .string(command)), ("since", .number(since.timeIntervalSince1970.rounded()))]).serialized() + "\n"
         }

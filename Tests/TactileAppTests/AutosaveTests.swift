@@ -67,3 +67,91 @@ final class AutosaveTests: XCTestCase, ReplayTesting {
         XCTAssertFalse(kept.contains("recovered-2026-10-01T09-00-00.json"), "the oldest went first")
     }
 }
+
+/// Autosave across a crash and a restart that gets the dead session's process id, made real: the
+/// program runs as process 1 of a new PID namespace (`unshare --pid --fork`, as in a container
+/// or after a deterministic boot), is killed, and starts again as process 1.
+final class AutosaveReusedProcessIDTests: XCTestCase, ReplayTesting {
+    var folder: URL!
+    override func setUpWithError() throws { folder = try Self.makeTestFolder("pid-reuse") }
+    override func tearDown() { removeTestFolder() }
+
+    /// `tactile run ARGS` as process 1 of a new PID namespace; `unshare` sends `signal` to it
+    /// when `unshare` itself dies.
+    func startInNamespace(_ arguments: [String], data: URL, signal: String) throws -> Process {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        p.arguments = ["--pid", "--fork", "--mount-proc", "--kill-child=\(signal)", try tactileBinary().path, "run"] + arguments
+        p.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": data.path, "SDL_VIDEODRIVER": "dummy",
+                                                                     "SDL_AUDIODRIVER": "dummy"]) { $1 }
+        p.standardOutput = FileHandle.nullDevice; p.standardError = FileHandle.nullDevice
+        try p.run()
+        return p
+    }
+
+    func waitFor(_ what: String, seconds: Double = 60, _ condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() && Date() < deadline { usleep(50_000) }
+        XCTAssertTrue(condition(), what)
+    }
+
+    func testARestartWithTheDeadSessionsProcessIDRecoversItsProjectInsteadOfOverwritingIt() throws {
+        guard getuid() == 0 else { throw XCTSkip("a PID namespace needs root (as in CI)") }
+        let probe = try FullDiskTests.run("/usr/bin/unshare", ["--pid", "--fork", "--mount-proc", "/bin/true"])
+        guard probe.status == 0 else { throw XCTSkip("cannot make a PID namespace here: \(probe.output)") }
+        var mine = DemoProject.make()
+        mine.name = "Twelve clips"
+        mine.tracks[0].clips.removeLast()
+        let file = folder.appendingPathComponent("mine.json")
+        try ProjectFile.save(mine, to: file)
+        let data = folder.appendingPathComponent("data"), autosave = data.appendingPathComponent("tactile/autosave")
+        let marker = autosave.appendingPathComponent("running-1"), saved = autosave.appendingPathComponent("project-1.json")
+
+        // The first session: process 1, editing its project; then the power goes (kill -9).
+        let first = try startInNamespace(["--project", file.path], data: data, signal: "SIGKILL")
+        waitFor("the first session autosaves as process 1") { (try? ProjectFile.load(from: saved))?.name == "Twelve clips" }
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        waitFor("process 1 of the namespace is gone and its lock with it", seconds: 10) { !WriterLock.isHeld(marker) }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: marker.path), "the dead session's marker stays")
+
+        // The restart: process 1 again, no project asked for, so the dead session's comes back.
+        let second = try startInNamespace([], data: data, signal: "SIGTERM")
+        waitFor("the second session takes the folder") { WriterLock.isHeld(marker) }
+        let recovered = try FileManager.default.contentsOfDirectory(atPath: autosave.path).filter { $0.hasPrefix("recovered-") }
+        XCTAssertEqual(recovered.count, 1, "the dead session's project is kept aside: \(recovered)")
+        if let name = recovered.first {
+            XCTAssertEqual(try ProjectFile.load(from: autosave.appendingPathComponent(name)), mine)
+        }
+        waitFor("the new session autosaves the recovered project") { (try? ProjectFile.load(from: saved))?.name == "Twelve clips" }
+        // unshare blocks SIGTERM while it waits: killing it passes SIGTERM on to the program.
+        kill(second.processIdentifier, SIGKILL)
+        second.waitUntilExit()
+        let last = autosave.appendingPathComponent(Autosave.FileName.lastSession)
+        waitFor("a clean close keeps it as the last session", seconds: 20) { !WriterLock.isHeld(marker) && FileManager.default.fileExists(atPath: last.path) }
+        let kept = try ProjectFile.load(from: last)
+        XCTAssertEqual(kept.name, "Twelve clips")
+        XCTAssertEqual(kept.tracks.map(\.clips.count), mine.tracks.map(\.clips.count), "not the fresh demo")
+    }
+
+    func testALiveProcessThatGotTheOldIDDoesNotBlockRecoveryAndALiveSessionIsNeverTaken() throws {
+        let autosave = folder.appendingPathComponent("autosave")
+        try FileManager.default.createDirectory(at: autosave, withIntermediateDirectories: true)
+        // A dead session whose id an unrelated live process has now (this test's own parent).
+        let parent = getppid()
+        let stale = WriterLock.Holder(pid: parent, bootID: ProcessIdentity.bootID, startTicks: 12345, command: "tactile run", since: Date())
+        try Data(stale.text.utf8).write(to: autosave.appendingPathComponent("running-\(parent)"))
+        try ProjectFile.save(DemoProject.make(), to: autosave.appendingPathComponent("project-\(parent).json"))
+        XCTAssertNotNil(Autosave.recover(from: autosave), "recovered although a live process has its id")
+        // A live session (this one) is never taken.
+        let live = try Autosave(folder: autosave, project: DemoProject.make())
+        XCTAssertNil(Autosave.recover(from: autosave))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: autosave.appendingPathComponent("project-\(live.id).json").path))
+        // A second Autosave in the same folder and process (another instance in another PID
+        // namespace would look the same) gets a name of its own.
+        let other = try Autosave(folder: autosave, project: DemoProject.make())
+        XCTAssertNotEqual(other.id, live.id)
+        live.finish(project: DemoProject.make())
+        other.finish(project: DemoProject.make())
+    }
+}
