@@ -22,7 +22,8 @@ public enum StudyRun {
         if kiosk && participant != nil { throw CommandError.badInput("--kiosk gives each visitor the next participant number: leave out --participant") }
         let number = try participant.map(parseParticipant)
         if let number, let refusal = StudySession.refusal(of: number, in: folder) {
-            throw CommandError.badInput("--participant \(participant!): \(refusal) (\(folder.path)); give another number")
+            let busy = WriterLock.isHeld(folder.appendingPathComponent(".\(StudyAnswers.name(of: number)).lock"))
+            throw CommandError("--participant \(participant!): \(refusal) (\(folder.path)); give another number", exitCode: busy ? 4 : 2)
         }
         try SessionRecorder.checkWritable(folder)
         var base = try study.configuration(variant: nil)

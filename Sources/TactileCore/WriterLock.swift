@@ -74,6 +74,7 @@ public final class WriterLock {
         /// What was to be written (the folder or file the lock guards).
         public var guarded: String
         public var holder: Holder?
+        public init(guarded: String, holder: Holder?) { self.guarded = guarded; self.holder = holder }
         public var description: String {
             "\(guarded) is being written by another Tactile (\(holder?.description ?? "a process that has not said which")); only one may write it at a time"
         }
@@ -83,17 +84,55 @@ public final class WriterLock {
     /// process (`guarded`: the path named in that message). Creates the lock file if missing.
     public init(_ url: URL, guarding guarded: String) throws {
         self.url = url
-        descriptor = try AtomicFile.open(url, flags: O_RDWR | O_CREAT)
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let code = errno
-            let holder = Self.holder(of: url)
-            close(descriptor)
-            if code == EWOULDBLOCK { throw Held(guarded: guarded, holder: holder) }
-            throw AtomicFile.error(code, url)
+        var attempts = 0
+        while true {
+            let fd = try AtomicFile.open(url, flags: O_RDWR | O_CREAT)
+            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+                let code = errno
+                let holder = Self.holder(of: url)
+                close(fd)
+                if code == EWOULDBLOCK { throw Held(guarded: guarded, holder: holder) }
+                throw AtomicFile.error(code, url)
+            }
+            // The file may have been removed by a writer that finished between our open and our
+            // lock: then the lock is on a file nobody else will see; take the one at the path.
+            var held = stat(), atPath = stat()
+            attempts += 1
+            if fstat(fd, &held) == 0, stat(url.path, &atPath) == 0, held.st_ino == atPath.st_ino, held.st_dev == atPath.st_dev {
+                descriptor = fd
+                break
+            }
+            close(fd)
+            if attempts > 20 { throw AtomicFile.error(EAGAIN, url) }
         }
         let text = Data(Holder.current().text.utf8)
         _ = ftruncate(descriptor, 0)
         _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// The lock for everything written into `folder` (`.tactile.lock` inside it; the folder is
+    /// made if missing).
+    public static func folder(_ folder: URL) throws -> WriterLock {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return try WriterLock(folder.appendingPathComponent(".tactile.lock"), guarding: folder.path)
+    }
+
+    /// The lock for the file `file` (`.NAME.lock` beside it).
+    public static func file(_ file: URL) throws -> WriterLock {
+        try WriterLock(lockURL(of: file), guarding: file.path)
+    }
+
+    /// Where `file(_:)` keeps the lock of `file`.
+    public static func lockURL(of file: URL) -> URL {
+        file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).lock")
+    }
+
+    /// Removes the lock file, then lets go: for a lock whose writer is done, so that no lock
+    /// file is left in a folder made to be shared.
+    public func remove() {
+        guard descriptor >= 0 else { return }
+        unlink(url.path)
+        release()
     }
 
     /// Lets go of the lock (the file stays; its content is only informative).

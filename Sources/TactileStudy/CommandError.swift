@@ -1,5 +1,7 @@
+import TactileCore
+
 /// A failure of a command, with the exit code it maps to: 2 for bad input files (project,
-/// trace, arguments), 1 for everything else.
+/// trace, arguments), 4 for a file or folder another Tactile is writing, 1 for everything else.
 public struct CommandError: Error, CustomStringConvertible {
     public var message: String
     public var exitCode: Int32
@@ -8,4 +10,12 @@ public struct CommandError: Error, CustomStringConvertible {
 
     /// A bad input file or argument (exit code 2).
     public static func badInput(_ message: String) -> CommandError { CommandError(message, exitCode: 2) }
+
+    /// Another process writes the file or folder (exit code 4): refused at once, nothing written.
+    public static func busy(_ held: WriterLock.Held) -> CommandError { CommandError(held.description, exitCode: 4) }
+
+    /// `body`, with a lock held by another process reported as `busy`.
+    public static func locking<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let held as WriterLock.Held { throw busy(held) }
+    }
 }

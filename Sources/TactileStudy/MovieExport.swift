@@ -77,6 +77,12 @@ public enum MovieExport {
         encoderSettings.constantRateFactor = settings.constantRateFactor(options)
         encoderSettings.audioChannels = PlaybackMixer.channels
         encoderSettings.audioBitRate = options.audioKilobits * 1000
+        // One writer per movie: a second export to the same file is refused at once.
+        let lock: WriterLock
+        do { lock = try CommandError.locking { try WriterLock.file(url) } } catch let error as CommandError { throw error } catch {
+            throw CommandError("\(url.path): cannot write the movie (\(SessionRecorder.reason(error)))")
+        }
+        defer { lock.remove() }
         let encoder: VideoEncoder
         do { encoder = try VideoEncoder(url: url, settings: encoderSettings) } catch {
             throw CommandError("\(url.path): cannot write the movie (\(error))")

@@ -23,6 +23,8 @@ public final class Recording {
     private let origin: Time
     /// The recorder, once the first step ran.
     public private(set) var recorder: SessionRecorder?
+    /// This process's hold on the folder, from the start until `finish`.
+    private let lock: WriterLock
     /// Why the recorder could not start at the first step (the folder was writable a moment before).
     public private(set) var failedToStart: String?
 
@@ -34,8 +36,10 @@ public final class Recording {
                 kiosk: KioskSetup? = nil, origin: Time = .zero) throws {
         self.folder = folder; self.project = project; self.configuration = configuration; self.plan = plan; self.notices = notices
         self.kiosk = kiosk; self.origin = origin
-        try SessionRecorder.checkFree(folder)
         try SessionRecorder.checkWritable(folder)
+        // One writer per session folder: a second instance recording into it is refused at once.
+        lock = try CommandError.locking { try WriterLock.folder(folder) }
+        try SessionRecorder.checkFree(folder)
     }
 
     /// Records `session` from now on (hooked before its first step).
@@ -123,6 +127,7 @@ public final class Recording {
     @discardableResult
     public func finish(project: Project) -> SessionRecorder? {
         recorder?.finish(project: project)
+        lock.remove()
         return recorder
     }
 }

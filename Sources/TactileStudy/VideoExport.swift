@@ -45,6 +45,12 @@ public enum VideoExport {
         func even(_ v: Double) -> Int { let n = Int((v * session.scale).rounded()); return n + n % 2 }
         let width = even(viewport.width), height = even(viewport.height)
         let rate = rational(framesPerSecond)
+        // One writer per video: a second export to the same file is refused at once.
+        let lock: WriterLock
+        do { lock = try CommandError.locking { try WriterLock.file(url) } } catch let error as CommandError { throw error } catch {
+            throw CommandError("\(url.path): cannot write the video (\(SessionRecorder.reason(error)))")
+        }
+        defer { lock.remove() }
         let encoder: VideoEncoder
         do {
             encoder = try VideoEncoder(url: url, settings: .init(codec: .h264, width: width, height: height,

@@ -44,6 +44,8 @@ public final class StudySession: ShellSession {
     /// The study's results folder: a folder per participant inside.
     public let folder: URL
     public private(set) var participant: Int?
+    /// This process's hold on the participant's folder (`claim`).
+    private var participantLock: WriterLock?
     public private(set) var stage: Stage
     /// The running part's editor session.
     public private(set) var block: HostSession?
@@ -129,14 +131,44 @@ public final class StudySession: ShellSession {
         self.participant = number
         stage = number == nil ? .participant : .consent
         if let number { schedule = study.schedule(forParticipant: number) }
+        // Another process took the number since it was checked: ask on the keypad instead.
+        if let number, let refusal = claim(number) {
+            self.participant = nil; schedule = nil; stage = .participant; notice = refusal
+        }
+    }
+
+    /// Where the lock of participant `number`'s folder is kept (`.P07.lock` beside `P07`).
+    static func lockURL(of number: Int, in folder: URL) -> URL {
+        folder.appendingPathComponent(".\(StudyAnswers.name(of: number)).lock")
+    }
+
+    /// Takes participant `number`'s folder for this process (one writer per participant: their
+    /// answers and study log); the refusal when another process has it.
+    private func claim(_ number: Int) -> String? {
+        participantLock?.remove()
+        participantLock = nil
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            participantLock = try WriterLock(Self.lockURL(of: number, in: folder), guarding: participantFolder(number).path)
+            return nil
+        } catch let held as WriterLock.Held {
+            return held.description
+        } catch {
+            return "\(participantFolder(number).path): \(SessionRecorder.reason(error))"
+        }
     }
 
     /// The lowest participant number with no answers in `folder` yet, after every one taken.
     public static func nextFree(in folder: URL) -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        // Taken: a participant with answers, or one another process is running now.
         let taken = names.compactMap { name -> Int? in
             guard name.hasPrefix("P"), let n = Int(name.dropFirst()),
                   FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).appendingPathComponent(StudyAnswers.fileName).path) else { return nil }
+            return n
+        } + names.compactMap { name -> Int? in
+            guard name.hasPrefix(".P"), name.hasSuffix(".lock"), let n = Int(name.dropFirst(2).dropLast(5)),
+                  WriterLock.isHeld(folder.appendingPathComponent(name)) else { return nil }
             return n
         }
         return (taken.max() ?? 0) + 1
@@ -149,6 +181,10 @@ public final class StudySession: ShellSession {
     public static func refusal(of number: Int, in folder: URL) -> String? {
         guard number >= 1, number <= 9999 else { return "Participant numbers run from 1 to 9999" }
         let answers = folder.appendingPathComponent(StudyAnswers.name(of: number)).appendingPathComponent(StudyAnswers.fileName)
+        let lock = lockURL(of: number, in: folder)
+        if WriterLock.isHeld(lock) {
+            return WriterLock.Held(guarded: folder.appendingPathComponent(StudyAnswers.name(of: number)).path, holder: WriterLock.holder(of: lock)).description
+        }
         return FileManager.default.fileExists(atPath: answers.path) ? "\(StudyAnswers.name(of: number)) has already taken part" : nil
     }
 
@@ -292,7 +328,10 @@ public final class StudySession: ShellSession {
         studyLog = nil
         answers = nil
         resetAt = nil
-        let n = Self.nextFree(in: folder)
+        participantLock?.remove()
+        participantLock = nil
+        var n = Self.nextFree(in: folder)
+        while claim(n) != nil && n < 9999 { n += 1 }
         participant = n
         schedule = study.schedule(forParticipant: n)
         stage = .consent
@@ -394,6 +433,8 @@ public final class StudySession: ShellSession {
         if case let .running(part) = stage { stop(part, now: lastStep, reason: "closed") }
         try? studyLog?.close()
         studyLog = nil
+        participantLock?.remove()
+        participantLock = nil
     }
 
     private func partNumber(_ part: Part) -> Int {
@@ -640,7 +681,7 @@ public final class StudySession: ShellSession {
             }
         }
         if form.foot([("study.start", s[.start], !digits.isEmpty, true)]) != nil, let n = Int(digits) {
-            if let refusal = Self.refusal(of: n, in: folder) {
+            if let refusal = Self.refusal(of: n, in: folder) ?? claim(n) {
                 notice = refusal
             } else {
                 participant = n
