@@ -114,6 +114,17 @@ public enum StudyRun {
                 FileHandle.standardError.write(Data("tactile: \(reason)\n".utf8))
             }
         }
+        return try ending(of: session, kiosk: kiosk, folder: folder)
+    }
+
+    /// What the run prints when it closes, or, when something could not be saved (a full or
+    /// read-only disk), an error with exit status 3 saying what was lost: never "kept" then.
+    static func ending(of session: StudySession, kiosk: Bool, folder: URL) throws -> String {
+        if !session.unsaved.isEmpty {
+            let lost = session.unsaved.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")
+            let who = session.participant.map { StudyAnswers.name(of: $0) } ?? "the study"
+            throw CommandError("\(who) (\(folder.path)): not everything could be saved: \(lost)", exitCode: 3)
+        }
         if kiosk { return "Kiosk study: \(session.participantsRun) participant\(session.participantsRun == 1 ? "" : "s") finished; results in \(folder.path)\n" }
         guard let n = session.participant, session.answers != nil else {
             return session.stage == .declined ? "The participant did not agree: nothing was recorded.\n" : "Nothing was recorded.\n"

@@ -11,7 +11,7 @@ struct TactileFuzz: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "tactile-fuzz",
         abstract: "Fuzz every kind of file Tactile reads: exit 2 with one line naming the field, or success; never a crash, hang or changed input.")
 
-    @Option(help: "Kinds to fuzz (project, trace, configuration, plan, session; default all).") var kind: [String] = []
+    @Option(help: "Kinds to fuzz (project, trace, configuration, plan, session, study, results; default all).") var kind: [String] = []
     @Option(help: "Cases per kind.") var cases: Int = 100
     @Option(help: "Run for this many seconds instead, cycling through the kinds.") var seconds: Double?
     @Option(help: "The first seed (cases are numbered from it).") var seed: UInt64 = 1

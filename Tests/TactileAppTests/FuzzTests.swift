@@ -25,7 +25,7 @@ final class FuzzTests: XCTestCase {
         let last = (try? String(contentsOf: work.appendingPathComponent("current-case.txt"), encoding: .utf8)) ?? "?"
         XCTAssertEqual(process.terminationReason, .exit, "the fuzzer crashed in case \(last):\n\(output)")
         XCTAssertEqual(process.terminationStatus, 0, "a case broke the contract (last case \(last)):\n\(output)")
-        for kind in ["project", "trace", "configuration", "plan", "session"] {
+        for kind in ["project", "trace", "configuration", "plan", "session", "study", "results"] {
             XCTAssertTrue(output.contains("\(kind): 1"), "\(kind) cases ran:\n\(output)")
         }
     }

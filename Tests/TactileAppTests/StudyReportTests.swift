@@ -143,7 +143,25 @@ final class StudyReportTests: XCTestCase, ReplayTesting {
         try JSONSerialization.data(withJSONObject: object).write(to: broken)
         let results = try StudyResults.read(folder)
         XCTAssertEqual(results.participants.count, 5)
-        XCTAssertEqual(results.problems, ["P03/answers.json: blocks[1].variant: missing or of the wrong kind — left out"])
+        XCTAssertEqual(results.problems, ["P03/answers.json: blocks[1].variant: missing or of the wrong kind"])
         XCTAssertTrue(StudyReport(results).markdown.contains("Left out: P03/answers.json: blocks[1].variant"))
+    }
+
+    /// Answers files with numbers no study makes (1e19 misses, −9.3e18 errors, an SEQ of −3, a
+    /// negative time), read by the real `tactile report`: each participant is left out naming
+    /// the field and the range, the rest are reported, and nothing crashes.
+    func testOutOfRangeNumbersInAnswersAreRefusedByFieldAndTheRestReported() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/Fuzz")
+        let expected = [
+            "results-huge-counts": "Left out: P01/answers.json: blocks[1].tasks[0].misses: must be 0 to 1000000, not 1e+19",
+            "results-out-of-scale-answers": "Left out: P01/answers.json: answers[0].value: must be 1 to 7, not -3",
+            "results-negative-time": "Left out: P01/answers.json: blocks[1].tasks[0].seconds: must be 0 to 10000000, not -5",
+        ]
+        for (name, line) in expected {
+            let (status, output) = try FullDiskTests.run(try tactileBinary().path, ["report", fixtures.appendingPathComponent(name).path])
+            XCTAssertEqual(status, 0, "\(name): \(output)")
+            XCTAssertTrue(output.contains(line), "\(name): \(output.prefix(800))")
+            XCTAssertTrue(output.contains("1 participant"), "P02 is reported: \(output.prefix(800))")
+        }
     }
 }

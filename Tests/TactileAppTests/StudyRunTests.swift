@@ -193,6 +193,37 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(try String(contentsOf: replayed, encoding: .utf8), recorded, "the same log, line for line, the export's end included")
     }
 
+    /// A disk that fills in the middle of a participant's session (a real tmpfs): the part that
+    /// cannot be recorded is named, and the run ends with exit status 3 saying what was lost,
+    /// never "what was done is kept".
+    func testADiskThatFillsMidStudyEndsTheRunWithStatus3NamingWhatWasLost() throws {
+        guard getuid() == 0 else { throw XCTSkip("mounting a small tmpfs needs root (as in CI)") }
+        let disk = folder.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        let (mounted, output) = try FullDiskTests.run("/bin/mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", disk.path])
+        guard mounted == 0 else { throw XCTSkip("cannot mount a tmpfs here: \(output)") }
+        defer { _ = try? FullDiskTests.run("/bin/umount", [disk.path]) }
+        let testFolder = folder
+        folder = disk.appendingPathComponent("results")
+        defer { folder = testFolder }
+        let s = try makeSession(participant: 1)
+        tap(s, "study.agree")
+        XCTAssertNil(s.unsaved["answers.json"], "the answers are saved at consent")
+        XCTAssertEqual(try StudyRun.ending(of: s, kiosk: false, folder: folder).contains("what was done is kept"), true)
+        // Someone fills the disk before the practice starts.
+        let free = ((try FileManager.default.attributesOfFileSystem(forPath: disk.path))[.systemFreeSize] as? NSNumber)?.intValue ?? 0
+        try Data(count: free).write(to: disk.appendingPathComponent("filler"))
+        tap(s, "study.start")
+        skipTask(s)
+        XCTAssertNotNil(s.unsaved["the recording of practice"], "\(s.unsaved)")
+        XCTAssertThrowsError(try StudyRun.ending(of: s, kiosk: false, folder: folder)) { error in
+            let e = error as? CommandError
+            XCTAssertEqual(e?.exitCode, 3)
+            XCTAssertTrue(e?.message.contains("P01 (\(self.folder.path)): not everything could be saved: ") == true, "\(error)")
+            XCTAssertTrue(e?.message.contains("No space left on device") == true, "\(error)")
+        }
+    }
+
     func testDecliningTheConsentRecordsNothing() throws {
         let s = try makeSession(participant: 3, viewport: Size(width: 844, height: 390))
         // The consent scrolls under a finger (it is longer than the screen at this size).

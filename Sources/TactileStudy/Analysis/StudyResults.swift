@@ -1,5 +1,6 @@
 import Foundation
 import TactileCore
+import TactileEditor
 
 /// A study's results folder as `tactile study run` leaves it: a folder per participant (`P07`)
 /// with `answers.json` and a recorded session per block. Read for `tactile report STUDY_DIR`.
@@ -83,7 +84,7 @@ public struct StudyResults {
                 for b in p.blocks where !results.variants.contains(b.variant) { results.variants.append(b.variant) }
                 results.participants.append(p)
             } catch let e as CommandError {
-                results.problems.append("\(name)/answers.json: \(e.message) — left out")
+                results.problems.append("\(name)/answers.json: \(e.message)")
             }
         }
         guard !results.participants.isEmpty || !results.problems.isEmpty else {
@@ -95,6 +96,16 @@ public struct StudyResults {
 
     private struct Header { var title: String, design: String, variants: [String] }
 
+    /// The largest count (misses, errors, undos) and time (seconds) an answers file may hold,
+    /// and the most blocks.
+    static let maximumCount = 1_000_000, longestSeconds = 1e7, maximumBlocks = 1000
+
+    /// A number as a person writes it: "-3", "2.5", "1e+19".
+    static func figure(_ v: Double) -> String {
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        return String(format: "%g", v)
+    }
+
     private static func readParticipant(_ file: URL) throws -> (Participant, Header) {
         guard let data = FileManager.default.contents(atPath: file.path),
               let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
@@ -104,16 +115,41 @@ public struct StudyResults {
             guard let v = object[key] as? T else { throw CommandError.badInput("\(path)\(path.isEmpty ? "" : ".")\(key): missing or of the wrong kind") }
             return v
         }
-        func numeric(_ object: [String: Any], _ key: String, at path: String) throws -> Double {
-            guard let v = JSONNumber.double(object[key]) else { throw CommandError.badInput("\(path).\(key): missing or not a number") }
+        // Every number in range, or refused by field, as the other readers do (a value too large
+        // for an integer must never reach one).
+        func numeric(_ object: [String: Any], _ key: String, at path: String, in range: ClosedRange<Double>, optional: Bool = false) throws -> Double {
+            guard let raw = object[key] else {
+                if optional { return range.lowerBound }
+                throw CommandError.badInput("\(path).\(key): missing")
+            }
+            guard let v = JSONNumber.double(raw) else { throw CommandError.badInput("\(path).\(key): not a number") }
+            guard range.contains(v) else {
+                throw CommandError.badInput("\(path).\(key): must be \(Self.figure(range.lowerBound)) to \(Self.figure(range.upperBound)), not \(Self.figure(v))")
+            }
             return v
+        }
+        func count(_ object: [String: Any], _ key: String, at path: String, optional: Bool = false) throws -> Int {
+            guard object[key] != nil || !optional else { return 0 }
+            let v = try numeric(object, key, at: path, in: 0...Double(Self.maximumCount), optional: optional)
+            guard v == v.rounded() else { throw CommandError.badInput("\(path).\(key): must be a whole number, not \(Self.figure(v))") }
+            return Int(v)
         }
         func part(_ any: Any?, at path: String) throws -> Int {
             if let s = any as? String, s == "practice" { return 0 }
-            guard let n = JSONNumber.integer(any), n >= 1 else { throw CommandError.badInput("\(path): expected a block number or \"practice\"") }
+            guard let n = JSONNumber.integer(any, in: 1...Self.maximumBlocks) else {
+                throw CommandError.badInput("\(path): expected a block number (1 to \(Self.maximumBlocks)) or \"practice\"")
+            }
             return n
         }
-        guard let number = JSONNumber.integer(root["number"]), number >= 1 else { throw CommandError.badInput("number: missing or not a participant number") }
+        // An answer within its questionnaire's scale: the SEQ 1 to 7, the SUS 1 to 5, a study's own
+        // questionnaire 0 to its largest scale.
+        func answerValue(_ object: [String: Any], at path: String, questionnaire: String) throws -> Int {
+            let range: ClosedRange<Double> = questionnaire == "seq" ? 1...7 : questionnaire == "sus" ? 1...5 : 0...Double(Questionnaire.maximumPoints)
+            let v = try numeric(object, "value", at: path, in: range)
+            guard v == v.rounded() else { throw CommandError.badInput("\(path).value: must be a whole number, not \(Self.figure(v))") }
+            return Int(v)
+        }
+        guard let number = JSONNumber.integer(root["number"], in: 1...9999) else { throw CommandError.badInput("number: missing or not a participant number (1 to 9999)") }
         let header = Header(title: root["study"] as? String ?? "", design: root["design"] as? String ?? "within",
                             variants: root["variants"] as? [String] ?? [])
         var blocks: [Block] = []
@@ -126,8 +162,8 @@ public struct StudyResults {
             for (j, t) in try field(b, "tasks", at: path, as: [[String: Any]].self).enumerated() {
                 let at = "\(path).tasks[\(j)]"
                 attempts.append(Attempt(task: try field(t, "task", at: at, as: String.self), outcome: try field(t, "outcome", at: at, as: String.self),
-                                        seconds: try numeric(t, "seconds", at: at), misses: Int(try numeric(t, "misses", at: at)),
-                                        errors: Int(try numeric(t, "errors", at: at)), undos: Int(JSONNumber.double(t["undos"]) ?? 0), position: j + 1))
+                                        seconds: try numeric(t, "seconds", at: at, in: 0...Self.longestSeconds), misses: try count(t, "misses", at: at),
+                                        errors: try count(t, "errors", at: at), undos: try count(t, "undos", at: at, optional: true), position: j + 1))
             }
             let url = file.deletingLastPathComponent().appendingPathComponent(folderName)
             blocks.append(Block(part: p, variant: try field(b, "variant", at: path, as: String.self), folder: folderName, attempts: attempts,
@@ -136,17 +172,19 @@ public struct StudyResults {
         var answers: [Answer] = []
         for (i, a) in try field(root, "answers", at: "", as: [[String: Any]].self).enumerated() {
             let path = "answers[\(i)]"
+            let questionnaire = try field(a, "questionnaire", at: path, as: String.self)
             answers.append(Answer(part: try part(a["block"], at: path + ".block"), variant: try field(a, "variant", at: path, as: String.self),
-                                  questionnaire: try field(a, "questionnaire", at: path, as: String.self), task: a["task"] as? String,
-                                  item: try field(a, "item", at: path, as: String.self), value: Int(try numeric(a, "value", at: path)),
-                                  choice: a["choice"] as? String, seconds: JSONNumber.double(a["seconds"]) ?? 0, t: JSONNumber.double(a["t"]) ?? 0))
+                                  questionnaire: questionnaire, task: a["task"] as? String,
+                                  item: try field(a, "item", at: path, as: String.self), value: try answerValue(a, at: path, questionnaire: questionnaire),
+                                  choice: a["choice"] as? String, seconds: try numeric(a, "seconds", at: path, in: 0...Self.longestSeconds, optional: true),
+                                  t: try numeric(a, "t", at: path, in: 0...Self.longestSeconds, optional: true)))
         }
         var scores: [Score] = []
         for (i, s) in (root["scores"] as? [[String: Any]] ?? []).enumerated() {
             let path = "scores[\(i)]"
             scores.append(Score(part: try part(s["block"], at: path + ".block"), variant: try field(s, "variant", at: path, as: String.self),
                                 questionnaire: try field(s, "questionnaire", at: path, as: String.self), task: s["task"] as? String,
-                                score: try numeric(s, "score", at: path)))
+                                score: try numeric(s, "score", at: path, in: 0...100)))
         }
         let name = root["participant"] as? String ?? "P\(number)"
         return (Participant(number: number, name: name, consent: root["consent"] as? String, finished: root["finished"] as? String,

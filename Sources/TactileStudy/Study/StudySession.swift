@@ -44,6 +44,10 @@ public final class StudySession: ShellSession {
     /// The study's results folder: a folder per participant inside.
     public let folder: URL
     public private(set) var participant: Int?
+    /// What could not be saved, by name ("answers.json", "the recording of block1-outside"),
+    /// with why: the run then ends with exit status 3 saying so. An answers file saved later is
+    /// taken off.
+    public private(set) var unsaved: [String: String] = [:]
     /// This process's hold on the participant's folder (`claim`).
     private var participantLock: WriterLock?
     public private(set) var stage: Stage
@@ -353,7 +357,10 @@ public final class StudySession: ShellSession {
         guard let block else { return }
         onPartEnded?()
         recording?.finish(project: block.state.project)
-        if let stopped = recording?.recorder?.stopped { problem("the recording of \(partName(part)) stopped early: \(stopped)") }
+        if let stopped = recording?.recorder?.stopped {
+            problem("the recording of \(partName(part)) stopped early: \(stopped)")
+            unsaved["the recording of \(folderName(part))"] = "stopped early: \(stopped)"
+        }
         if let i = answers?.blocks.lastIndex(where: { $0.part == partNumber(part) }) { answers?.blocks[i].ended = wallClock() }
         var fields = fields
         fields["part"] = .string(folderName(part))
@@ -388,6 +395,7 @@ public final class StudySession: ShellSession {
         } catch {
             recording = nil
             problem("\(partFolder.path): the part is not being recorded (\(error))")
+            unsaved["the recording of \(name)"] = "not recorded (\(SessionRecorder.reason(error)))"
         }
         let number = partNumber(part), label = variant ?? "practice"
         let previous = session.onFrame
@@ -468,6 +476,7 @@ public final class StudySession: ShellSession {
             _ = try? studyLog?.seekToEnd()
         } catch {
             problem("\(folder.path): the participant's answers cannot be saved there (\(SessionRecorder.reason(error)))")
+            unsaved["answers.json"] = SessionRecorder.reason(error)
         }
         logStudy(LogEvent(time: now, kind: "consent", fields: ["participant": .string(StudyAnswers.name(of: participant)), "agreed": .bool(true)]))
         stage = .intro(study.practice != nil ? .practice : .block(0))
@@ -475,8 +484,12 @@ public final class StudySession: ShellSession {
 
     private func saveAnswers() {
         guard let answers, let participant else { return }
-        do { try answers.write(to: participantFolder(participant)) } catch {
+        do {
+            try answers.write(to: participantFolder(participant))
+            unsaved["answers.json"] = nil
+        } catch {
             problem("answers.json cannot be saved (\(SessionRecorder.reason(error)))")
+            unsaved["answers.json"] = SessionRecorder.reason(error)
         }
     }
 
@@ -485,7 +498,11 @@ public final class StudySession: ShellSession {
         var e = onStudyClock(event)
         onLog?(e)
         e.fields["at"] = .string(StudyAnswers.iso(wallClock()))
-        try? studyLog?.write(contentsOf: Data((e.jsonLine + "\n").utf8))
+        if let studyLog {
+            do { try studyLog.write(contentsOf: Data((e.jsonLine + "\n").utf8)) } catch {
+                if unsaved["study-log.jsonl"] == nil { unsaved["study-log.jsonl"] = "events lost (\(SessionRecorder.reason(error)))" }
+            }
+        }
     }
 
     /// `event` with its time on the study's clock (since the window opened), as the study's log keeps it.
@@ -604,6 +621,9 @@ public final class StudySession: ShellSession {
                 case "study.agree"?: agree(now: now)
                 case "study.decline"?:
                     stage = .declined
+                    // Nothing of one who declined is kept, not even the lock on their number.
+                    participantLock?.remove()
+                    participantLock = nil
                     if let kiosk { resetAt = now + .seconds(kiosk.studyResetAfter) }
                     logStudy(LogEvent(time: now, kind: "consent", fields: ["agreed": .bool(false)]))   // told, never written
                 default: break

@@ -18,6 +18,11 @@ public struct FuzzSeeds {
     public let planTrace: URL
     /// A session folder (trace, projects, configuration, plan, notices, log).
     public let session: URL
+    /// A study file (variants from `seeds/study-variants.json`, practice, tasks, questionnaires,
+    /// markers), to be written into the fuzzer's folder.
+    public let study: String
+    /// A study's results folder: two participants' answers, block logs and study logs.
+    public let results: URL
 
     public init(folder: URL) throws {
         let fm = FileManager.default
@@ -65,5 +70,29 @@ public struct FuzzSeeds {
         try "[\"holiday.mp4: Not a media file FFmpeg recognises.\"]\n".write(to: session.appendingPathComponent("notices.json"), atomically: true, encoding: .utf8)
         try "{\"t\":0.3,\"kind\":\"select\",\"clip\":\"star\"}\n{\"t\":1,\"kind\":\"miss\",\"x\":1,\"y\":2,\"distance\":3}\n"
             .write(to: session.appendingPathComponent("log.jsonl"), atomically: true, encoding: .utf8)
+
+        try #"{"variants": {"outside": {"feel": {"handlesInside": false}}, "inside": {"feel": {"handlesInside": true}}}}"#
+            .write(to: folder.appendingPathComponent("study-variants.json"), atomically: true, encoding: .utf8)
+        study = """
+        {"title": "Trim handles", "consent": "You will edit a short video.", "configuration": "seeds/study-variants.json",
+         "variants": ["outside", "inside"], "design": {"variants": "within", "tasks": "counterbalanced"},
+         "practice": {"prompt": "Select Beach", "done": [{"path": "selection", "equals": "beach"}]},
+         "tasks": [{"id": "delete", "prompt": "Delete the Star sticker", "done": [{"path": "clip:star", "exists": false}], "timeLimit": 60},
+                   {"id": "trim", "prompt": "Trim Beach to 4 seconds", "done": [{"path": "clip:beach.duration", "equals": 4, "within": 0.1}]}],
+         "questionnaires": {"seq": true, "sus": true, "custom": [{"id": "fun", "title": "Fun", "items": [
+            {"id": "fun1", "text": "It was fun", "scale": 7, "low": "No", "high": "Yes"}, {"id": "pick", "text": "Which?", "choices": ["A", "B"]}]}]},
+         "markers": {"1": "confusion", "2": "error"}}
+        """
+        results = folder.appendingPathComponent("results")
+        try? fm.removeItem(at: results)
+        for n in 1...2 {
+            let blocks = [StudyFixture.Block(variant: "outside", attempts: [("delete", true, 12.5), ("trim", n == 1, 30)], seq: ["delete": 6, "trim": 3],
+                                             sus: [4, 2, 4, 1, 5, 2, 4, 2, 4, 1], signals: [("rageTap", "trim")]),
+                          StudyFixture.Block(variant: "inside", attempts: [("delete", true, 9), ("trim", true, 20)], seq: ["delete": 7, "trim": 5],
+                                             sus: [5, 1, 5, 1, 5, 1, 5, 1, 5, 1])]
+            try StudyFixture.write(participant: n, blocks: n == 1 ? blocks : blocks.reversed(), variants: ["outside", "inside"], into: results)
+            try #"{"t":0,"kind":"consent","participant":"P0\#(n)","agreed":true}"# .appending("\n")
+                .write(to: results.appendingPathComponent("P0\(n)/study-log.jsonl"), atomically: true, encoding: .utf8)
+        }
     }
 }

@@ -23,6 +23,11 @@ public final class Fuzzer {
         case plan
         /// `replay DIR` and `report DIR` over a recorded session folder.
         case session
+        /// `study check F`: a study file.
+        case study
+        /// `report DIR --csv` over a study's results folder whose answers, block log or study
+        /// log was mutated.
+        case results
     }
 
     /// What one case did.
@@ -88,8 +93,8 @@ public final class Fuzzer {
     private func makeCase(_ kind: Kind, name: String, mutator: inout JSONMutator) -> URL {
         let fm = FileManager.default
         switch kind {
-        case .project, .configuration, .plan:
-            let seedText = kind == .project ? seeds.project : kind == .configuration ? seeds.configuration : seeds.plan
+        case .project, .configuration, .plan, .study:
+            let seedText = kind == .project ? seeds.project : kind == .configuration ? seeds.configuration : kind == .plan ? seeds.plan : seeds.study
             let url = folder.appendingPathComponent(name + ".json")
             try? mutator.mutate(seedText).write(to: url, atomically: true, encoding: .utf8)
             return url
@@ -108,6 +113,21 @@ public final class Fuzzer {
             case 1: try? fm.removeItem(at: file); try? fm.createDirectory(at: file, withIntermediateDirectories: true)
             default:
                 let text = (try? String(contentsOf: file, encoding: .utf8)) ?? "[\"a notice\"]"
+                let mutated = file.pathExtension == "jsonl" ? mutateLines(text, &mutator) : mutator.mutate(text)
+                try? mutated.write(to: file, atomically: true, encoding: .utf8)
+            }
+            return url
+        case .results:
+            let url = folder.appendingPathComponent(name)
+            try? fm.removeItem(at: url)
+            try? fm.copyItem(at: seeds.results, to: url)
+            let files = ["P01/answers.json", "P01/answers.json", "P02/answers.json", "P01/block1-outside/log.jsonl", "P02/study-log.jsonl"]
+            let file = url.appendingPathComponent(mutator.random.pick(files))
+            switch mutator.random.int(0...9) {
+            case 0: try? fm.removeItem(at: file)
+            case 1: try? fm.removeItem(at: file); try? fm.createDirectory(at: file, withIntermediateDirectories: true)
+            default:
+                let text = (try? String(contentsOf: file, encoding: .utf8)) ?? "{}"
                 let mutated = file.pathExtension == "jsonl" ? mutateLines(text, &mutator) : mutator.mutate(text)
                 try? mutated.write(to: file, atomically: true, encoding: .utf8)
             }
@@ -162,6 +182,11 @@ public final class Fuzzer {
                 _ = try Commands.replay(trace: input.path, project: nil, outputs: .init(logOut: out.appendingPathComponent("l.jsonl").path),
                                         scale: 0.5, until: nil)
                 _ = try Commands.report([input.path], out: nil, json: nil)
+            case .study:
+                _ = try StudyFile.load(input).designMarkdown(participants: 4)
+            case .results:
+                _ = try Commands.report([input.path], out: nil, json: out.appendingPathComponent("r.json").path,
+                                        csv: out.appendingPathComponent("csv").path)
             }
         } catch let error as CommandError {
             outcome = Self.judge(error, input: input)
