@@ -96,7 +96,10 @@ public final class BackgroundMovieExport: MovieExporting, @unchecked Sendable {
         formatter.dateFormat = "yyyy-MM-dd HH.mm.ss"
         formatter.timeZone = timeZone
         let safe = project.name.map { "/\\:*?\"<>|\0".contains($0) || $0.isNewline ? "-" : $0 }
-        let name = String(safe).trimmingCharacters(in: .whitespaces).prefix(80)
-        return folder.appendingPathComponent("\(name.isEmpty ? "Movie" : String(name)) \(formatter.string(from: now())).mp4")
+        let stamp = " \(formatter.string(from: now())).mp4"
+        // Cut by bytes, not characters, at a character's edge: the file's name, its hidden partial
+        // file's and its lock's must fit NAME_MAX (255 bytes) whatever script the name is in.
+        let name = MovieNames.cut(String(safe).trimmingCharacters(in: .whitespaces), toBytes: MovieNames.longestMovieName - stamp.utf8.count)
+        return folder.appendingPathComponent("\(name.isEmpty ? "Movie" : name)\(stamp)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TactileCore
+import TactileMedia
 import TactileStudy
 #if canImport(Glibc)
 import Glibc
@@ -36,9 +37,22 @@ public enum BatchVideos {
     /// Exports each session into `out` as NAME.mp4; returns the summary line.
     public static func run(_ paths: [String], out: String, scale: Double?, fps: Double?, jobs: Int?, settings: Settings = Settings(),
                            mediaDir: String? = nil) throws -> String {
+        // Bad input is refused before any work, each with a sentence (exit 2).
+        if let fps, !(fps.isFinite && fps >= 1 && fps <= 240) { throw CommandError.badInput("--fps must be between 1 and 240, not \(JSONValue.format(fps))") }
+        _ = try Inputs.scale(scale)
+        try Commands.checkJobs(jobs)
+        let folder = URL(fileURLWithPath: (out as NSString).expandingTildeInPath)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw CommandError.badInput("--out: \(folder.path) is a file; give the folder the videos go into")
+        }
         let list = try sessions(under: paths)
-        let folder = URL(fileURLWithPath: out)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        do { try SessionRecorder.checkWritable(folder) } catch let e as CommandError {
+            throw CommandError.badInput("--out: " + e.message.replacingOccurrences(of: "cannot record a session there", with: "the videos cannot be written there"))
+        }
+        // Hidden partial files of exports killed outright (kill -9, a power cut) are cleared, as
+        // the window's Export sheet and `tactile export` do.
+        VideoEncoder.removeAbandonedPartialFiles(in: folder)
         let terminal = isatty(2) != 0
         let started = Date()
         var videoSeconds = 0.0, failures: [String] = []

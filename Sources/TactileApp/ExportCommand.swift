@@ -37,7 +37,14 @@ extension Commands {
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
             throw CommandError.badInput("--out: \(url.path) is a folder; give the movie's file name")
         }
+        // The hidden partial file adds 13 bytes to the name (and its lock 6): both must fit NAME_MAX.
+        let nameBytes = url.lastPathComponent.utf8.count
+        guard nameBytes <= MovieNames.longestMovieName else {
+            throw CommandError.badInput("--out: the file name is \(nameBytes) bytes long; at most \(MovieNames.longestMovieName) (its hidden partial file adds 13)")
+        }
         let project = try Inputs.project(at: path)
+        // Hidden partial files of exports killed outright are cleared, as the window's sheet does.
+        VideoEncoder.removeAbandonedPartialFiles(in: url.deletingLastPathComponent())
         // Big buffers back to the system as soon as they are freed: the export stays under its
         // memory budget (keeping them for reuse is a few per cent quicker and 20 MB larger).
         MediaMemory.returnLargeBuffersToTheSystem()

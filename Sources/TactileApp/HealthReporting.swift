@@ -6,6 +6,7 @@ import TactileKiosk
 import TactileMedia
 import TactileSDL
 import TactileServer
+import TactileStudy
 
 /// Feeds a kiosk's health server from the window and the session: the loop coming round and
 /// presenting, editor frames, touches, latency, visitors and their sessions, errors in the log,
@@ -48,6 +49,20 @@ final class HealthReporting {
         telemetry.screenshots.serve(from: host)
     }
 
+    /// Counts visitors' sessions as they are saved, and those that could not be as errors.
+    func attach(to visitors: KioskVisitors) {
+        let telemetry = self.telemetry, perDay = sessionsPerDay
+        visitors.onSaved = { _ in
+            perDay.count()
+            let today = perDay.today
+            telemetry.update { s in s.sessionsToday = today; s.sessionsTotal += 1 }
+        }
+        visitors.onFailure = { _ in telemetry.errors.increment() }
+    }
+
+    /// A failure the person was told of outside the editor's log (an autosave that failed).
+    func countError() { telemetry.errors.increment() }
+
     /// Follows the session: frames, touches, latency, the kiosk's phase and visitors.
     func attach(to session: HostSession) {
         let telemetry = self.telemetry
@@ -84,9 +99,6 @@ final class HealthReporting {
             case .visitorLeft:
                 if let since = self.visitorSince { telemetry.sessionLength.record((time - since).seconds) }
                 self.visitorSince = nil
-                self.sessionsPerDay.count()
-                let today = self.sessionsPerDay.today
-                telemetry.update { s in s.sessionsToday = today; s.sessionsTotal += 1 }
             default:
                 break
             }

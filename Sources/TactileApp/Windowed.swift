@@ -115,6 +115,7 @@ public enum Windowed {
             do {
                 let port = try reporting.server.start()
                 reporting.attach(to: host, stallAfter: configuration.kiosk.healthStallAfter)
+                if let visitors { reporting.attach(to: visitors) }
                 health = reporting
                 FileHandle.standardError.write(Data("tactile: health on http://\(configuration.kiosk.healthHost):\(port)/health, /metrics, /screenshot.png\n".utf8))
             } catch {
@@ -164,6 +165,7 @@ public enum Windowed {
                     switch autosave?.save(record.state.project) {
                     case let .failed(reason)?:
                         s.post(banner: "Autosave failed: \(reason). Your changes are not being saved.", isError: true)
+                        health?.countError()
                         FileHandle.standardError.write(Data("tactile: autosave failed: \(reason)\n".utf8))
                     case .recovered?:
                         s.post(banner: "Autosave works again: your project is saved.", isError: false)

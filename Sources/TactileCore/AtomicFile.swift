@@ -14,7 +14,7 @@ public enum AtomicFile {
     /// the file's mode (0600 for a file that holds a secret).
     public static func write(_ data: Data, to url: URL, permissions: mode_t = 0o644) throws {
         let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try makeFolder(folder)
         let temp = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         unlink(temp.path)
         let fd = try open(temp, flags: O_WRONLY | O_CREAT | O_EXCL, permissions: permissions)
@@ -52,6 +52,20 @@ public enum AtomicFile {
     public static func createEmpty(at url: URL, permissions: mode_t = 0o644, replace: Bool = true) throws {
         let fd = try open(url, flags: O_WRONLY | O_CREAT | (replace ? O_TRUNC : O_EXCL), permissions: permissions)
         close(fd)
+    }
+
+    /// Makes `folder` and any missing parents (mkdir -p), saying truly why when it cannot ("Not
+    /// a directory" where a file stands in the way, "Read-only file system", "Permission denied").
+    public static func makeFolder(_ folder: URL) throws {
+        let path = folder.standardizedFileURL.path
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            if isFolder.boolValue { return }
+            throw error(ENOTDIR, folder)
+        }
+        let parent = folder.standardizedFileURL.deletingLastPathComponent()
+        if parent.path != path { try makeFolder(parent) }
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw error(errno, folder) }
     }
 
     /// open(2) with `O_CLOEXEC`, throwing the POSIX error with the path.

@@ -135,8 +135,15 @@ public enum ConfigurationFile {
                 guard sameShape(value, current) else {
                     throw ConfigurationError(key: keyPath, "expected \(shapeName(current)), not \(shapeName(value))")
                 }
-                if wholeNumberKeys.contains(keyPath.split(separator: ".").suffix(2).joined(separator: ".")),
-                   let n = value as? NSNumber, n.doubleValue != n.doubleValue.rounded() {
+                let setting = keyPath.split(separator: ".").suffix(2).joined(separator: ".")
+                if wholeNumberKeys.contains(setting), let n = value as? NSNumber, JSONNumber.integer(n) == nil {
+                    let d = n.doubleValue
+                    // A whole number too large for the setting (1e19, ±1e308) is named as such,
+                    // with the setting's range where it has one.
+                    if d.isFinite, d == d.rounded() {
+                        let range = TactileConfiguration.ranges[setting].map { ": must be \($0.text)" } ?? ""
+                        throw ConfigurationError(key: keyPath, "is out of range\(range), not \(ConfigurationRange.format(d))")
+                    }
                     throw ConfigurationError(key: keyPath, "expected a whole number, not \(n)")
                 }
                 base[key] = value

@@ -1,3 +1,8 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The ranges the configuration's values must keep, checked when a file is loaded so a typo
 /// ("trackHeight": -48) is named in a banner rather than drawn as a broken screen.
 extension TactileConfiguration {
@@ -107,11 +112,11 @@ extension TactileConfiguration {
         if export.folder.trimmingCharacters(in: .whitespaces).isEmpty {
             out.append(.init(key: "export.folder", "must name a folder"))
         }
-        if !["127.0.0.1", "0.0.0.0", "::1", "::", "localhost"].contains(study.observerHost) && study.observerHost.split(separator: ".").count != 4 {
-            out.append(.init(key: "study.observerHost", "must be an address to listen on, like \"127.0.0.1\" or \"0.0.0.0\", not \"\(PrintableText.of(study.observerHost, limit: 40))\""))
+        if !Self.isListeningAddress(study.observerHost) {
+            out.append(.init(key: "study.observerHost", "must be an address to listen on, like \"127.0.0.1\" or \"0.0.0.0\", not \"\(PrintableText.of(study.observerHost, limit: 40))\" (a port goes in study.observerPort)"))
         }
-        if !["127.0.0.1", "0.0.0.0", "::1", "::", "localhost"].contains(k.healthHost) && k.healthHost.split(separator: ".").count != 4 {
-            out.append(.init(key: "kiosk.healthHost", "must be an address to listen on, like \"127.0.0.1\" or \"0.0.0.0\", not \"\(PrintableText.of(k.healthHost, limit: 40))\""))
+        if !Self.isListeningAddress(k.healthHost) {
+            out.append(.init(key: "kiosk.healthHost", "must be an address to listen on, like \"127.0.0.1\" or \"0.0.0.0\", not \"\(PrintableText.of(k.healthHost, limit: 40))\" (a port goes in kiosk.healthPort)"))
         }
         if !k.restartAt.isEmpty {
             do { _ = try OpeningHours.parseTime(k.restartAt) } catch {
@@ -140,6 +145,16 @@ extension TactileConfiguration {
     static func determinant(_ m: [Double]) -> Double {
         let ae: Double = m[0] * m[4], bd: Double = m[1] * m[3]
         return ae - bd
+    }
+}
+
+extension TactileConfiguration {
+    /// Whether `host` is an address a server can listen on: "localhost", or an IPv4 or IPv6
+    /// address as inet_pton reads it ("127.0.0.1:80" is not: the port has its own key).
+    public static func isListeningAddress(_ host: String) -> Bool {
+        if host == "localhost" { return true }
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
     }
 }
 

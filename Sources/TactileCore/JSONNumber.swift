@@ -48,6 +48,25 @@ public enum JSONNumber {
 /// carriage returns, bells) are shown as `\u{1B}` and long text is cut, so a hostile file cannot
 /// drive the terminal or flood the log.
 public enum PrintableText {
+    /// `text` of any length with every control character escaped but line breaks and tabs: for
+    /// a command's whole output (a report, a design) that holds text from files.
+    public static func lines(_ text: String) -> String {
+        var out = ""
+        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\t" || !isUnsafe(scalar) { out.unicodeScalars.append(scalar) }
+            else { out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" }
+        }
+        return out
+    }
+
+    /// Control characters, and format characters but the joiners (emoji, Persian) that drive
+    /// no terminal.
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control
+            || scalar.properties.generalCategory == .format && scalar.value != 0x200D && scalar.value != 0x200C
+    }
+
     /// `text` with every control character escaped, at most `limit` characters (an ellipsis marks the cut).
     public static func of(_ text: String, limit: Int = 200) -> String {
         var out = ""

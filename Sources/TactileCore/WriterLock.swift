@@ -113,7 +113,7 @@ public final class WriterLock {
     /// The lock for everything written into `folder` (`.tactile.lock` inside it; the folder is
     /// made if missing).
     public static func folder(_ folder: URL) throws -> WriterLock {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try AtomicFile.makeFolder(folder)
         return try WriterLock(folder.appendingPathComponent(".tactile.lock"), guarding: folder.path)
     }
 

@@ -19,6 +19,10 @@ public final class KioskVisitors {
     /// Visitor sessions that could not be saved (whole or in part), and why the last one failed.
     public private(set) var failures = 0
     public private(set) var lastFailure: String?
+    /// Told of each visitor session saved whole (its folder), and of each that could not be (why):
+    /// the health server counts the one as a session and the other as an error.
+    public var onSaved: ((URL) -> Void)?
+    public var onFailure: ((String) -> Void)?
 
     public init(folder: URL, configuration: TactileConfiguration, plan: TaskPlan? = nil) {
         self.folder = folder; self.configuration = configuration; self.keep = configuration.kiosk.keepSessions; self.plan = plan
@@ -55,10 +59,15 @@ public final class KioskVisitors {
     public func finish(project: Project) {
         guard let recorder else { return }
         let stoppedBefore = recorder.stopped != nil
-        if !recorder.finish(project: project), !stoppedBefore { fail("the visitor's session could not be finished: \(recorder.stopped ?? "")") }
+        let finished = recorder.finish(project: project)
+        if !finished, !stoppedBefore { fail("the visitor's session could not be finished: \(recorder.stopped ?? "")") }
         self.recorder = nil
+        // A session that stopped recording or could not be finished is not counted as saved
+        // (its failure was counted once, when it happened).
+        guard finished, !stoppedBefore else { return }
         saved += 1
         lastSession = recorder.folder
+        onSaved?(recorder.folder)
         prune()
     }
 
@@ -67,6 +76,7 @@ public final class KioskVisitors {
         failures += 1
         lastFailure = reason
         FileHandle.standardError.write(Data("tactile: kiosk: \(reason)\n".utf8))
+        onFailure?(reason)
     }
 
     /// Deletes the oldest sessions beyond the limit (folder names sort by date).

@@ -58,7 +58,7 @@ public final class SessionRecorder {
         let fm = FileManager.default
         try Self.checkFree(folder)
         do {
-            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+            try AtomicFile.makeFolder(folder)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try AtomicFile.write(try encoder.encode(configuration), to: folder.appendingPathComponent(FileName.configuration))
@@ -95,7 +95,7 @@ public final class SessionRecorder {
         let fm = FileManager.default
         let probe = folder.appendingPathComponent(".tactile-write-check-\(ProcessInfo.processInfo.processIdentifier)")
         do {
-            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+            try AtomicFile.makeFolder(folder)
             try AtomicFile.createEmpty(at: probe)
             let handle = try FileHandle(forWritingTo: probe)
             defer { try? handle.close(); try? fm.removeItem(at: probe) }

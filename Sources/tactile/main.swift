@@ -14,6 +14,13 @@ struct Tactile: ParsableCommand {
         defaultSubcommand: Run.self)
 }
 
+/// Prints a command's text on standard output with every control character but newlines and
+/// tabs shown as `\u{1B}`: text from a file (a study's title, a clip's name, a report of a
+/// hostile session) can never clear the screen or retitle the terminal.
+func show(_ text: String, terminator: String = "\n") {
+    FileHandle.standardOutput.write(Data((PrintableText.lines(text) + terminator).utf8))
+}
+
 /// Runs a command body, printing a failure as "tactile: message" and exiting with its code.
 func guarded(_ body: () throws -> Void) throws {
     do { try body() } catch let error as CommandError {
@@ -31,7 +38,7 @@ struct Run: ParsableCommand {
 
     @Argument(help: "Media files to open as a new project, one after another (default: the built-in demo).") var files: [String] = []
     @Option(help: "A project file to open (default: the built-in demo).") var project: String?
-    @Option(help: "Pixels per point (default: chosen from the display).") var scale: Double?
+    @Option(parsing: .unconditional, help: "Pixels per point (default: chosen from the display).") var scale: Double?
     @Option(help: "phone: the phone in a device frame, centred; fill: the UI fills the window.") var device: DeviceOption = .phone
     @Flag(help: "Open fullscreen.") var fullscreen = false
     @Option(help: "Viewport in points, e.g. 390x844 (default) or 844x390 for landscape.") var size: String?
@@ -65,8 +72,8 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Where to write the PNG.") var out: String
     @Option(help: "A project file (default: the built-in demo).") var project: String?
     @Option(help: "Viewport in points, e.g. 390x844.") var size: String?
-    @Option(help: "Pixels per point (default 2).") var scale: Double?
-    @Option(help: "Put the playhead at this time, in seconds.") var at: Double?
+    @Option(parsing: .unconditional, help: "Pixels per point (default 2).") var scale: Double?
+    @Option(parsing: .unconditional, help: "Put the playhead at this time, in seconds.") var at: Double?
 
     func run() throws {
         try guarded { try Commands.snapshot(out: out, project: project, size: size, scale: scale, at: at, settings: settingsOptions.settings, mediaDir: media.mediaDir) }
@@ -81,13 +88,13 @@ struct Inspect: ParsableCommand {
 
     @Option(help: "A project file (default: the built-in demo).") var project: String?
     @Option(help: "Replay this trace first.") var replay: String?
-    @Option(help: "With --replay: keep running scheduled frames until this time, in seconds (default: the last event).") var until: Double?
+    @Option(parsing: .unconditional, help: "With --replay: keep running scheduled frames until this time, in seconds (default: the last event).") var until: Double?
     @Option(help: "Viewport in points, e.g. 390x844 (default: the trace's, or 390x844).") var size: String?
-    @Option(help: "Pixels per point used to measure text (default 2).") var scale: Double?
-    @Option(help: "Put the playhead at this time, in seconds.") var at: Double?
+    @Option(parsing: .unconditional, help: "Pixels per point used to measure text (default 2).") var scale: Double?
+    @Option(parsing: .unconditional, help: "Put the playhead at this time, in seconds.") var at: Double?
 
     func run() throws {
-        try guarded { print(try Commands.inspect(project: project, replay: replay, size: size, scale: scale, at: at, settings: settingsOptions.settings,
+        try guarded { show(try Commands.inspect(project: project, replay: replay, size: size, scale: scale, at: at, settings: settingsOptions.settings,
                                                 mediaDir: media.mediaDir, until: until), terminator: "") }
     }
 }
@@ -104,12 +111,12 @@ struct Replay: ParsableCommand {
     @Option(name: .customLong("log-out"), help: "Write the interaction log (JSON Lines) here.") var logOut: String?
     @Option(help: "Write the final frame as a PNG here.") var snapshot: String?
     @Option(help: "Render the session to this MP4 (H.264), with touch indicators.") var video: String?
-    @Option(help: "With --video: frames per second (default: the session's display rate, else 30).") var fps: Double?
+    @Option(parsing: .unconditional, help: "With --video: frames per second (default: the session's display rate, else 30).") var fps: Double?
     @Option(help: "Run this test plan during the replay (default: the session's own plan.json, if any).") var plan: String?
-    @Option(help: "Pixels per point of the snapshot and video (default 2).") var scale: Double?
-    @Option(help: "Keep running scheduled frames until this time, in seconds (default: the last event).") var until: Double?
+    @Option(parsing: .unconditional, help: "Pixels per point of the snapshot and video (default 2).") var scale: Double?
+    @Option(parsing: .unconditional, help: "Keep running scheduled frames until this time, in seconds (default: the last event).") var until: Double?
     @Flag(help: "Draw the gesture-arena debugger into the snapshot and the video.") var arena = false
-    @Option(help: "With --video: threads drawing frames (default one per core; 1 draws and encodes each frame in turn).") var jobs: Int?
+    @Option(parsing: .unconditional, help: "With --video: threads drawing frames (default one per core; 1 draws and encodes each frame in turn).") var jobs: Int?
 
     func run() throws {
         try guarded {
@@ -131,14 +138,14 @@ struct Videos: ParsableCommand {
     @OptionGroup var media: MediaOptions
     @Argument(help: "Session folders, or folders holding them (a study's results folder: P01/block1-outside, …).") var paths: [String]
     @Option(help: "The folder the videos go into (P01-block1-outside.mp4, …).") var out: String
-    @Option(help: "Pixels per point (default 2).") var scale: Double?
-    @Option(help: "Frames per second (default: each session's display rate, else 30).") var fps: Double?
-    @Option(help: "Threads drawing frames (default one per core).") var jobs: Int?
+    @Option(parsing: .unconditional, help: "Pixels per point (default 2).") var scale: Double?
+    @Option(parsing: .unconditional, help: "Frames per second (default: each session's display rate, else 30).") var fps: Double?
+    @Option(parsing: .unconditional, help: "Threads drawing frames (default one per core).") var jobs: Int?
 
     func run() throws {
         try guarded {
             try Commands.checkJobs(jobs)
-            print(try BatchVideos.run(paths, out: out, scale: scale, fps: fps, jobs: jobs, settings: settingsOptions.settings, mediaDir: media.mediaDir),
+            show(try BatchVideos.run(paths, out: out, scale: scale, fps: fps, jobs: jobs, settings: settingsOptions.settings, mediaDir: media.mediaDir),
                   terminator: "")
         }
     }
@@ -152,8 +159,8 @@ struct Heatmap: ParsableCommand {
     @Argument(help: "Traces or session folders (made by `run --record`).") var traces: [String]
     @Option(help: "Where to write the PNG.") var out: String
     @Option(help: "The project the UI shows (default: the first session's starting project, else the demo).") var project: String?
-    @Option(help: "Pixels per point (default 2).") var scale: Double?
-    @Option(help: "Spread of each touch, in points (default 10).") var radius: Double?
+    @Option(parsing: .unconditional, help: "Pixels per point (default 2).") var scale: Double?
+    @Option(parsing: .unconditional, help: "Spread of each touch, in points (default 10).") var radius: Double?
     @Option(help: "What to draw, comma-separated: taps (every touch-down), misses, rage, dead, nearMiss, unresponsive (frustration signals from the sessions' logs). Default taps.") var layer = "taps"
 
     func run() throws {
@@ -176,7 +183,7 @@ struct Report: ParsableCommand {
     @Option(help: "A study: also write tidy CSV files (attempts, answers, participants) into this folder.") var csv: String?
 
     func run() throws {
-        try guarded { print(try Commands.report(sessions, out: out, json: json, html: html, csv: csv), terminator: "") }
+        try guarded { show(try Commands.report(sessions, out: out, json: json, html: html, csv: csv), terminator: "") }
     }
 }
 
@@ -189,14 +196,14 @@ struct Export: ParsableCommand {
     @Option(help: "A project file (default: the built-in demo).") var project: String?
     @Option(help: "Where to write the movie (.mp4).") var out: String
     @Option(help: "720p, 1080p or 4K: the shorter side, in the project's aspect (default: export.size, 1080p).") var size: String?
-    @Option(help: "Frames per second: 24, 25, 30 or 60 (default: export.framesPerSecond, 30).") var fps: Int?
+    @Option(parsing: .unconditional, help: "Frames per second: 24, 25, 30 or 60 (default: export.framesPerSecond, 30).") var fps: Int?
     @Option(help: "draft, standard or high (default: export.quality, standard).") var quality: String?
-    @Option(help: "Threads drawing what cannot be composed straight from YUV (default: export.drawThreads, 1).") var jobs: Int?
+    @Option(parsing: .unconditional, help: "Threads drawing what cannot be composed straight from YUV (default: export.drawThreads, 1).") var jobs: Int?
 
     func run() throws {
         try guarded {
             try Commands.checkJobs(jobs)
-            print(try Commands.export(project: project, out: out, size: size, framesPerSecond: fps, quality: quality,
+            show(try Commands.export(project: project, out: out, size: size, framesPerSecond: fps, quality: quality,
                                       settings: settingsOptions.settings, drawThreads: jobs), terminator: "")
         }
     }
@@ -209,7 +216,7 @@ struct Probe: ParsableCommand {
 
     func run() throws {
         let result = Commands.probe(files)
-        print(result.json, terminator: "")
+        show(result.json, terminator: "")
         if !result.allOK { throw ExitCode(1) }
     }
 }
@@ -219,8 +226,8 @@ struct Calibrate: ParsableCommand {
         abstract: "Calibrate the touch panel: tap 4 (or 9) crosses, check the result on a grid, save it into the configuration file (the old one kept as FILE.bak) and print the matching libinput udev rule.")
 
     @Option(help: "The configuration file to write the touchscreen calibration into (made if missing).") var config = "~/.config/tactile/config.json"
-    @Option(help: "How many targets: 4 (the corners) or 9 (a 3 × 3 grid).") var points = 4
-    @Option(help: "Pixels per point (default: chosen from the display).") var scale: Double?
+    @Option(parsing: .unconditional, help: "How many targets: 4 (the corners) or 9 (a 3 × 3 grid).") var points = 4
+    @Option(parsing: .unconditional, help: "Pixels per point (default: chosen from the display).") var scale: Double?
 
     func run() throws {
         try guarded {
@@ -228,7 +235,7 @@ struct Calibrate: ParsableCommand {
                 FileHandle.standardError.write(Data("tactile: calibration cancelled; nothing was written\n".utf8))
                 return
             }
-            print(summary, terminator: "")
+            show(summary, terminator: "")
         }
     }
 }
@@ -237,10 +244,10 @@ struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the touch devices SDL sees, then count, while you touch the panel, the fingers each reports and any mouse presses that come with them.")
 
-    @Option(help: "How long to watch, in seconds.") var seconds = 5.0
+    @Option(parsing: .unconditional, help: "How long to watch, in seconds.") var seconds = 5.0
 
     func run() throws {
-        try guarded { print(try Commands.devices(seconds: seconds), terminator: "") }
+        try guarded { show(try Commands.devices(seconds: seconds), terminator: "") }
     }
 }
 
@@ -257,19 +264,19 @@ struct StudyRunCommand: ParsableCommand {
     @Argument(help: "The study file (JSON; see STUDIES.md).") var file: String
     @Option(help: "The participant, e.g. P07 or 7 (default: typed on a touch keypad at the start).") var participant: String?
     @Option(help: "The study's results folder: the participant's folder (P07) is made inside.") var out: String
-    @Option(help: "Pixels per point (default: chosen from the display).") var scale: Double?
+    @Option(parsing: .unconditional, help: "Pixels per point (default: chosen from the display).") var scale: Double?
     @Option(help: "phone: the phone in a device frame, centred; fill: the UI fills the window.") var device: DeviceOption = .phone
     @Flag(help: "Open fullscreen.") var fullscreen = false
     @Option(help: "Viewport in points, e.g. 390x844 (default) or 844x390 for landscape.") var size: String?
-    @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together, like Dynamic Type (0.5 … 3, default 1).") var uiScale: Double?
+    @Option(name: .customLong("ui-scale"), parsing: .unconditional, help: "Scale text and touch targets together, like Dynamic Type (0.5 … 3, default 1).") var uiScale: Double?
     @Option(help: "The chrome's language and number format, e.g. ar_EG, de_DE, en (default: the environment's LANG).") var locale: String?
-    @Option(name: .customLong("observer-port"), help: "Serve the live observer page on this port (over study.observerPort); its address, with its token, is printed at start.") var observerPort: Int?
+    @Option(name: .customLong("observer-port"), parsing: .unconditional, help: "Serve the live observer page on this port (over study.observerPort); its address, with its token, is printed at start.") var observerPort: Int?
     @Flag(help: "Run unattended, fullscreen: each visitor becomes the next participant; the kiosk's exit hold (and PIN) is the only way out.") var kiosk = false
     @Flag(name: .customLong("record-audio"), help: "Record the microphone (think-aloud) into each block's folder (over study.recordAudio); `replay --video` uses it as the sound track.") var recordAudio = false
 
     func run() throws {
         try guarded {
-            print(try StudyRun.run(study: file, participant: participant, out: out, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size,
+            show(try StudyRun.run(study: file, participant: participant, out: out, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size,
                                    settings: Settings(uiScale: uiScale, locale: locale), mediaDir: media.mediaDir, observerPort: observerPort,
                                    kiosk: kiosk, recordAudio: recordAudio), terminator: "")
         }
@@ -281,12 +288,12 @@ struct StudyCheck: ParsableCommand {
         abstract: "Check a study file (naming the key that is wrong) and print its design: each participant's variant order and task order.")
 
     @Argument(help: "The study file (JSON).") var file: String
-    @Option(help: "How many participants to list.") var participants = 8
+    @Option(parsing: .unconditional, help: "How many participants to list.") var participants = 8
 
     func run() throws {
         try guarded {
             guard (1...1000).contains(participants) else { throw CommandError.badInput("--participants must be 1 to 1,000, not \(participants)") }
-            print(try StudyFile.load(URL(fileURLWithPath: (file as NSString).expandingTildeInPath)).designMarkdown(participants: participants), terminator: "")
+            show(try StudyFile.load(URL(fileURLWithPath: (file as NSString).expandingTildeInPath)).designMarkdown(participants: participants), terminator: "")
         }
     }
 }
@@ -300,7 +307,7 @@ struct Config: ParsableCommand {
     @Flag(help: "Print the valid range of every numeric key instead (JSON).") var ranges = false
 
     func run() throws {
-        try guarded { print(try Commands.config(check: check, variant: variant, ranges: ranges), terminator: "") }
+        try guarded { show(try Commands.config(check: check, variant: variant, ranges: ranges), terminator: "") }
     }
 }
 
@@ -308,7 +315,7 @@ struct Config: ParsableCommand {
 struct SettingsOptions: ParsableArguments {
     @Option(help: "A configuration file (JSON; see CONFIGURATION.md). `run` applies edits to it while it runs.") var config: String?
     @Option(help: "With --config: apply this named variant from the file's \"variants\".") var variant: String?
-    @Option(name: .customLong("ui-scale"), help: "Scale text and touch targets together, like Dynamic Type (0.5 … 3, default 1).") var uiScale: Double?
+    @Option(name: .customLong("ui-scale"), parsing: .unconditional, help: "Scale text and touch targets together, like Dynamic Type (0.5 … 3, default 1).") var uiScale: Double?
     @Option(help: "The chrome's language and number format, e.g. ar_EG (right to left, mirrored), de_DE, en (default: the environment's LANG).") var locale: String?
 
     var settings: Settings { Settings(file: config, variant: variant, uiScale: uiScale, locale: locale) }
@@ -319,4 +326,18 @@ struct MediaOptions: ParsableArguments {
     @Option(name: .customLong("media-dir"), help: "The folder the add buttons browse (default: the demo media).") var mediaDir: String?
 }
 
-Tactile.main()
+// One rule for bad input: exit 2 with a sentence, before any work. The argument parser's own
+// usage errors (an unknown option, a missing value) would exit 64; they exit 2 as the README
+// documents. (Numeric options take a following "-30" as their value, so it is checked by
+// name rather than taken for an option.)
+do {
+    var command = try Tactile.parseAsRoot()
+    try command.run()
+} catch {
+    let code = Tactile.exitCode(for: error)
+    if code == .validationFailure {
+        FileHandle.standardError.write(Data((Tactile.fullMessage(for: error) + "\n").utf8))
+        Tactile.exit(withError: ExitCode(2))
+    }
+    Tactile.exit(withError: error)
+}

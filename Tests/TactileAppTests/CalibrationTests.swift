@@ -96,4 +96,32 @@ final class CalibrationTests: XCTestCase, ReplayTesting {
             XCTAssertTrue("\($0)".contains("folds the panel onto a line"), "\($0)")
         }
     }
+
+    /// libinput's own rules for `LIBINPUT_CALIBRATION_MATRIX` (udev-seat / `parse_calibration_property`):
+    /// six values split on spaces, each read by `safe_atod`, which takes only digits, '+', '-' and
+    /// '.' (no exponent, no "nan") — one bad value and the whole matrix is ignored.
+    static func libinputReads(_ rule: String) -> [Double]? {
+        guard let open = rule.range(of: "=\""), rule.hasSuffix("\"") else { return nil }
+        let values = rule[open.upperBound..<rule.index(before: rule.endIndex)].split(separator: " ")
+        guard values.count == 6 else { return nil }
+        var out: [Double] = []
+        for v in values {
+            guard v.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.".contains($0)) }), let d = Double(v) else { return nil }
+            out.append(d)
+        }
+        return out
+    }
+
+    func testTheUdevRuleIsPrintedSoLibinputAcceptsIt() {
+        // A tiny shear (9.8e-05) and values that print with exponents in Swift.
+        let matrices: [[Double]] = [[1.02, 0.000098, -0.0101, -0.0000012, 0.98, 0.00003], [1, 0, 0, 0, 1, 0], [-1, 0, 1, 0, -1, 1],
+                                     [1.0000004, 1e-7, -0.0, 2.5e-6, 0.9999995, -1e-12]]
+        for m in matrices {
+            let rule = AffineCalibration(matrix: m).udevRule
+            let read = Self.libinputReads(rule)
+            XCTAssertNotNil(read, "libinput would ignore \(rule)")
+            for (a, b) in zip(read ?? [], m) { XCTAssertEqual(a, b, accuracy: 1e-6, rule) }
+        }
+        XCTAssertNil(Self.libinputReads("ENV{LIBINPUT_CALIBRATION_MATRIX}=\"1 9.8e-05 0 0 1 0\""), "the checker refuses what libinput refuses")
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TactileCore
 
 /// The affine map from where a panel reports touches to where they belong, fitted by least
@@ -76,9 +77,13 @@ public struct AffineCalibration: Hashable, Sendable {
 
     /// The udev rule that gives libinput the same calibration (for other programs on the stand).
     public var udevRule: String {
+        // Fixed decimals, never exponents: libinput reads each value with its safe_atod, which
+        // takes only digits, a sign and a point ("9.8e-05" would void the whole matrix).
         let values = matrix.map { v -> String in
-            let r = (v * 1_000_000).rounded() / 1_000_000
-            return r == r.rounded() ? String(Int(r)) : String(r)
+            var text = String(format: "%.6f", (v * 1_000_000).rounded() / 1_000_000)
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+            return text == "-0" ? "0" : text
         }.joined(separator: " ")
         return "ENV{LIBINPUT_CALIBRATION_MATRIX}=\"\(values)\""
     }

@@ -1,0 +1,139 @@
+import Foundation
+import XCTest
+import TactileCore
+import TactileEditor
+import TactileHost
+import TactileInput
+import TactileKiosk
+import TactileMedia
+import TactileServer
+import TactileStudy
+import TactileTestSupport
+@testable import TactileApp
+
+/// The third reliability round's smaller classes, each through the real program where a person
+/// would meet it: one rule for bad input (exit 2 before any work, with a sentence), no terminal
+/// escapes from files, listening addresses checked as such, whole-number keys out of range named,
+/// movie names within NAME_MAX, partial files cleared by every exporter, and kiosk metrics that
+/// count a failed save as an error rather than a session.
+final class HonestExitTests: XCTestCase, ReplayTesting {
+    var folder: URL!
+    override func setUpWithError() throws { folder = try Self.makeTestFolder("honest-exit") }
+    override func tearDown() { removeTestFolder() }
+
+    func tactile(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try FullDiskTests.run(try tactileBinary().path, arguments, environment: ["SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"])
+    }
+
+    func testBadNumbersAndFoldersExit2BeforeAnyWorkWithASentence() throws {
+        let session = folder.appendingPathComponent("session")
+        try FileManager.default.createDirectory(at: session, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: file)
+        let cases: [([String], String)] = [
+            (["videos", session.path, "--out", path("v"), "--fps", "-30"], "--fps must be between 1 and 240, not -30"),
+            (["videos", session.path, "--out", path("v"), "--jobs", "-1"], "--jobs"),
+            (["videos", session.path, "--out", path("v"), "--scale", "0"], "--scale must be between 0.25 and 8, not 0"),
+            (["videos", session.path, "--out", file.path], "--out: \(file.path) is a file"),
+            (["devices", "--seconds", "-1"], "--seconds must be between 0 and 600, not -1"),
+            (["export", "--out", path("m.mp4"), "--fps", "-30"], "--fps"),
+            (["export", "--out", path(String(repeating: "é", count: 130) + ".mp4")], "--out: the file name is 264 bytes long; at most 242"),
+            (["snapshot", "--out", path("s.png"), "--scale", "abc"], "abc"),
+            (["snapshot", "--out", path("s.png"), "--no-such-option"], "no-such-option"),
+        ]
+        for (arguments, expected) in cases {
+            let (status, output) = try tactile(arguments)
+            XCTAssertEqual(status, 2, "\(arguments): \(output)")
+            XCTAssertTrue(output.contains(expected), "\(arguments): \(output)")
+            XCTAssertFalse(output.contains("NSCocoaErrorDomain") || output.contains("\\u{A}"), "\(arguments): a sentence, not a dump: \(output)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("v")), "nothing was made before the input was checked")
+    }
+
+    func testTextFromFilesNeverDrivesTheTerminal() throws {
+        try Data(#"{"variants": {"a": {}}}"#.utf8).write(to: folder.appendingPathComponent("v.json"))
+        let evil = "Evil \u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}31m"
+        let study: [String: Any] = ["title": evil, "consent": "x", "configuration": "v.json", "variants": ["a"],
+                                    "tasks": [["id": "d", "prompt": "Delete \u{1B}[5m", "done": [["path": "clip:star", "exists": false]]]]]
+        try JSONSerialization.data(withJSONObject: study).write(to: folder.appendingPathComponent("study.json"))
+        let results = folder.appendingPathComponent("results")
+        try StudyFixture.write(participant: 1, blocks: [StudyFixture.Block(variant: "a", attempts: [("d", true, 3)], seq: ["d": 6])], variants: ["a"],
+                               into: results, title: evil)
+        for arguments in [["study", "check", path("study.json")], ["report", results.path]] {
+            let (status, output) = try tactile(arguments)
+            XCTAssertEqual(status, 0, output)
+            XCTAssertTrue(output.contains("Evil \\u{1B}]0;pwned\\u{7}\\u{1B}[2J\\u{9B}31m"), "shown, not sent: \(output.prefix(300))")
+            XCTAssertFalse(output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B }, "\(arguments): no control character reaches the terminal")
+        }
+    }
+
+    func testListeningAddressesAreCheckedAsAddressesAndBigWholeNumbersAreNamed() throws {
+        for (host, ok) in [("127.0.0.1:80", false), ("999.1.1.1", false), ("0.0.0.0", true), ("::1", true), ("localhost", true), ("10.0.0.7", true)] {
+            var c = TactileConfiguration()
+            c.kiosk.healthHost = host
+            c.study.observerHost = host
+            let keys = c.problems().map(\.key)
+            XCTAssertEqual(keys.contains("kiosk.healthHost"), !ok, host)
+            XCTAssertEqual(keys.contains("study.observerHost"), !ok, host)
+        }
+        for value in ["1e308", "-1e308", "1e19", "9.3e18"] {
+            try Data(#"{"kiosk": {"pinAttempts": \#(value)}}"#.utf8).write(to: folder.appendingPathComponent("c.json"))
+            let (status, output) = try tactile(["config", "--check", path("c.json")])
+            XCTAssertEqual(status, 2, output)
+            XCTAssertTrue(output.contains("kiosk.pinAttempts: is out of range: must be 1 … 100, not "), "\(value): \(output)")
+        }
+    }
+
+    func testAWindowExportOfALongNameFitsTheFileSystemAndPartialFilesAreClearedByEveryExporter() throws {
+        var project = DemoProject.make()
+        project.name = String(repeating: "Ünïcødé 動画 ", count: 30)
+        let exporter = BackgroundMovieExport(configuration: TactileConfiguration())
+        exporter.folder = folder
+        let url = try exporter.destination(for: project)
+        XCTAssertLessThanOrEqual(url.lastPathComponent.utf8.count, 242, url.lastPathComponent)
+        XCTAssertTrue(url.lastPathComponent.hasPrefix("Ünïcødé 動画"), url.lastPathComponent)
+        XCTAssertTrue(String(decoding: Array(url.lastPathComponent.utf8), as: UTF8.self) == url.lastPathComponent, "cut at a character's edge")
+        // The name, its partial file and its lock can all be made.
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder.appendingPathComponent(".\(url.lastPathComponent).partial.mp4").path, contents: nil))
+        XCTAssertNoThrow(try WriterLock.file(url).remove())
+
+        // A partial file a killed export left, untouched for ten minutes: `tactile export` clears it.
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let left = out.appendingPathComponent(".old.mp4.partial.mp4")
+        try Data(count: 1000).write(to: left)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-600)], ofItemAtPath: left.path)
+        let (status, output) = try tactile(["export", "--out", out.appendingPathComponent("new.mp4").path, "--fps", "abc"])
+        XCTAssertEqual(status, 2, output)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: left.path), "bad input does no work, not even clearing")
+        let session = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Corpus/kiosk-visitor-1")
+        let (videos, said) = try tactile(["videos", session.path, "--out", out.path, "--fps", "2", "--scale", "0.25"])
+        XCTAssertEqual(videos, 0, said)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: left.path), "`videos` clears it as the window's sheet does")
+    }
+
+    func testAKioskVisitorSessionThatCannotBeSavedCountsAsAnErrorNotASession() throws {
+        // The sessions folder is a file: no visitor's session can be saved.
+        let blocked = folder.appendingPathComponent("sessions")
+        try Data("x".utf8).write(to: blocked)
+        let reporting = HealthReporting(configuration: TactileConfiguration(), dataFolder: folder.path, recovered: false)
+        let visitors = KioskVisitors(folder: blocked, configuration: TactileConfiguration())
+        reporting.attach(to: visitors)
+        let state = EditorState(project: DemoProject.make(), viewport: Size(width: 390, height: 844))
+        visitors.handle(.visitorArrived, state: state, at: .seconds(1), framesPerSecond: 60)
+        visitors.handle(.visitorLeft, state: state, at: .seconds(9), framesPerSecond: 60)
+        let metrics = String(decoding: reporting.telemetry.metrics(), as: UTF8.self)
+        XCTAssertTrue(metrics.contains("tactile_errors_total 1"), metrics)
+        XCTAssertEqual(visitors.saved, 0)
+        let health = reporting.telemetry.health(stallAfter: 15, lowSpace: 0).serialized()
+        XCTAssertTrue(health.contains("\"sessions\":{\"today\":0,\"total\":0}"), health)
+
+        // A folder that works: one session saved, counted once.
+        let working = KioskVisitors(folder: folder.appendingPathComponent("ok"), configuration: TactileConfiguration())
+        reporting.attach(to: working)
+        working.handle(.visitorArrived, state: state, at: .seconds(1), framesPerSecond: 60)
+        working.handle(.visitorLeft, state: state, at: .seconds(9), framesPerSecond: 60)
+        XCTAssertTrue(reporting.telemetry.health(stallAfter: 15, lowSpace: 0).serialized().contains("\"sessions\":{\"today\":1,\"total\":1}"))
+    }
+}
