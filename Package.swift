@@ -31,6 +31,8 @@ let package = Package(
                        providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf",
                        providers: [.apt(["libsdl2-ttf-dev"])]),
+        // libxcrypt: the kiosk PIN's salted slow hash (yescrypt, as /etc/shadow).
+        .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat libavcodec libswscale libswresample libavutil",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libswresample-dev"])]),
 
@@ -39,7 +41,7 @@ let package = Package(
         .target(name: "TactileInput", dependencies: ["TactileCore"]),
         .target(name: "TactileUI", dependencies: ["TactileCore", "TactileInput"]),
         .target(name: "TactileEditor", dependencies: ["TactileCore", "TactileInput", "TactileUI"]),
-        .target(name: "TactileKiosk", dependencies: ["TactileCore", "TactileInput", "TactileUI"],
+        .target(name: "TactileKiosk", dependencies: ["TactileCore", "TactileInput", "TactileUI", "CCrypt"],
                 resources: [.embedInCode("Resources/attract.jsonl")]),
         .target(name: "TactileHost", dependencies: ["TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk"]),
 

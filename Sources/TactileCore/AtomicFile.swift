@@ -11,8 +11,11 @@ import Glibc
 /// files" is not reported as "Permission denied".
 public enum AtomicFile {
     /// Writes `data` to `url` atomically, creating the parent folder if needed. `permissions`:
-    /// the file's mode (0600 for a file that holds a secret).
-    public static func write(_ data: Data, to url: URL, permissions: mode_t = 0o644) throws {
+    /// the file's mode (0600 for a file that holds a secret); nil keeps the mode of the file it
+    /// replaces (a configuration made private stays private), 0644 for a new one.
+    public static func write(_ data: Data, to url: URL, permissions requested: mode_t? = nil) throws {
+        var existing = stat()
+        let permissions = requested ?? (stat(url.path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644)
         let folder = url.deletingLastPathComponent()
         try makeFolder(folder)
         let temp = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")

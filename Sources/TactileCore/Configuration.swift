@@ -633,8 +633,17 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var exitCornerSize: Double = 64
         /// Longest time to tap the whole corner sequence, in seconds. Default 6 s.
         public var exitCornerTimeout: Double = 6
-        /// A PIN asked for after the exit gesture (digits only); empty: none. Default "".
+        /// A PIN asked for after the exit gesture, in plain text (digits only); empty: none. Kept
+        /// for older files: `tactile config --set-pin FILE` replaces it with `pinHash`. Never written
+        /// into a recording. Default "".
         public var pin = ""
+        /// The PIN asked for after the exit gesture, as a salted slow hash (yescrypt, `$y$…`), set
+        /// by `tactile config --set-pin FILE` (which also makes the file readable by its owner
+        /// only); empty: none. Never written into a recording. Default "".
+        public var pinHash = ""
+        /// How many digits the hashed PIN has (the pad judges once that many are typed); set with
+        /// `pinHash`. Default 0.
+        public var pinDigits: Int = 0
         /// How long the PIN pad waits for the next digit before it closes, in seconds. Default 20 s.
         public var pinTimeout: Double = 20
         /// Size of a PIN pad key, in points (smaller on a narrow screen). Default 76 pt.
@@ -697,5 +706,17 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         /// time), in seconds. Default 10 s.
         public var healthClientTimeout: Double = 10
         public init() {}
+    }
+}
+
+extension TactileConfiguration {
+    /// This configuration as a recording keeps it: the kiosk's PIN (plain or hashed) left out,
+    /// only its length kept, so a replay shows the same pad.
+    public var withoutSecrets: TactileConfiguration {
+        var c = self
+        if !c.kiosk.pin.isEmpty { c.kiosk.pinDigits = c.kiosk.pin.count }
+        c.kiosk.pin = ""
+        c.kiosk.pinHash = ""
+        return c
     }
 }

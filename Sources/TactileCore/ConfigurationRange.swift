@@ -147,7 +147,7 @@ extension TactileConfiguration {
         r["study.observerPort"] = .init(0, 65_535)
         r["study.observerMaxConnections"] = .init(1, 1000); r["study.observerClientTimeout"] = .seconds(0.5, 600)
         r["kiosk.healthMaxConnections"] = .init(1, 1000); r["kiosk.healthClientTimeout"] = .seconds(0.5, 600)
-        r["session.reservedFiles"] = .init(16, 100_000)
+        r["session.reservedFiles"] = .init(16, 100_000); r["kiosk.pinDigits"] = .init(0, 12)
         r["feel.addedLatency"] = .init(0, 1000, unit: "ms"); r["feel.maxFrameRate"] = .init(10, 240, unit: "fps")
         r["kiosk.dimAfter"] = .seconds(0, 86_400 * 7); r["kiosk.dimOpacity"] = .init(0, 1)
         r["kiosk.healthPort"] = .init(0, 65_535); r["kiosk.healthStallAfter"] = .seconds(1, 3600); r["kiosk.healthLowSpace"] = .init(0, 1e7, unit: "MB")

@@ -124,6 +124,13 @@ extension TactileConfiguration {
             }
         }
         if k.exitCornerSequence.count > 32 { out.append(.init(key: "kiosk.exitCornerSequence", "holds at most 32 taps")) }
+        if !k.pinHash.isEmpty {
+            if !k.pin.isEmpty { out.append(.init(key: "kiosk.pin", "must be empty when kiosk.pinHash is set (the PIN is kept only as its hash)")) }
+            let known = ["$y$", "$gy$", "$7$", "$2b$", "$6$"].contains { k.pinHash.hasPrefix($0) } && k.pinHash.count <= 512
+                && k.pinHash.allSatisfy { $0.isASCII && !$0.isWhitespace }
+            if !known { out.append(.init(key: "kiosk.pinHash", "must be a hash made by `tactile config --set-pin` (it starts \"$y$\"), not \"\(PrintableText.of(k.pinHash, limit: 20))\"")) }
+            if !(1...12).contains(k.pinDigits) { out.append(.init(key: "kiosk.pinDigits", "must be the PIN's length, 1 to 12, with kiosk.pinHash (set both with `tactile config --set-pin`)")) }
+        }
         if !k.pin.allSatisfy({ $0.isASCII && $0.isNumber }) || k.pin.count > 12 {
             out.append(.init(key: "kiosk.pin", "must be digits only (at most 12), not \"\(PrintableText.of(k.pin, limit: 20))\""))
         }

@@ -28,6 +28,18 @@ public final class HostSession: ShellSession {
     public private(set) var loop = FrameLoop()
     /// Kiosk mode's rules, when the session is a kiosk.
     public private(set) var kiosk: KioskMode?
+    /// The PIN pad's verdicts not yet handed to a frame or step record.
+    private let pins = PinVerdictBuffer()
+
+    /// Judges the kiosk's PIN with `verdicts` in order instead of the configuration's PIN (a
+    /// replay: the recording kept the verdicts, never the PIN). `digits`: the PIN's length.
+    public func replayPinVerdicts(_ verdicts: [Bool], digits: Int) {
+        guard kiosk != nil else { return }
+        let verifier = PinVerifier.replaying(digits: digits, verdicts: verdicts)
+        let pins = self.pins
+        verifier.onVerdict = { pins.add($0) }
+        kiosk?.pinVerifier = verifier
+    }
     public let kioskSetup: KioskSetup?
     /// A test plan to run (again for each kiosk visitor).
     public let plan: TaskPlan?
@@ -117,6 +129,8 @@ public final class HostSession: ShellSession {
         self.plan = plan
         kioskSetup = kiosk
         self.kiosk = kiosk.map { KioskMode(settings: configuration.kiosk, attractTrace: $0.attractTrace, now: now, visitorPresent: $0.visitorPresent) }
+        let pins = self.pins
+        self.kiosk?.pinVerifier?.onVerdict = { pins.add($0) }
         overlays = HostOverlays(configuration: configuration)
         kioskMemory = UIMemory(input: configuration.input)
         predictor = Self.predictor(for: configuration)
@@ -201,7 +215,7 @@ public final class HostSession: ShellSession {
             frame.shift = kiosk?.burnInOffset(at: now) ?? .zero
             if exited {
                 frame.commands.append(.exit)
-                onStep?(StepRecord(time: now, input: input, ranEditor: false))
+                onStep?(StepRecord(time: now, input: input, ranEditor: false, pinVerdicts: pins.takeForStep()))
                 return frame
             }
         }
@@ -221,7 +235,7 @@ public final class HostSession: ShellSession {
                 frame.drawList = compose(over: lastList ?? lastOutput.drawList, now: now)
                 overlayOnScreen = decorated
             }
-            onStep?(StepRecord(time: now, input: input, ranEditor: false))
+            onStep?(StepRecord(time: now, input: input, ranEditor: false, pinVerdicts: pins.takeForStep()))
             return frame
         }
         let layoutChanged = needsPresent
@@ -263,8 +277,9 @@ public final class HostSession: ShellSession {
         let gesture = gestures.kind(of: pending, log: output.log)
         frame.ranEditor = true
         frame.cues = output.cues
-        onFrame?(FrameRecord(time: now, events: arrived, released: pending, exportNews: exportNews, state: state, output: output))
-        onStep?(StepRecord(time: now, input: input, ranEditor: true))
+        onFrame?(FrameRecord(time: now, events: arrived, released: pending, exportNews: exportNews, pinVerdicts: pins.takeForFrame(),
+                             state: state, output: output))
+        onStep?(StepRecord(time: now, input: input, ranEditor: true, pinVerdicts: pins.takeForStep()))
         if state.viewport != viewportBefore {
             // Rotated: the shell turns the window; the next step presents the turned picture.
             frame.commands.append(.viewportChanged(state.viewport))
@@ -550,6 +565,8 @@ public struct FrameRecord {
     public var released: [InputEvent]
     /// The export news the session took in this step, if any (a recording keeps it).
     public var exportNews: MovieExportNews?
+    /// The kiosk PIN pad's verdicts since the last frame (a recording keeps them, never the PIN).
+    public var pinVerdicts: [Bool] = []
     public var state: EditorState
     public var output: FrameOutput
 }
@@ -559,4 +576,6 @@ public struct StepRecord {
     public var time: Time
     public var input: [InputEvent]
     public var ranEditor: Bool
+    /// The kiosk PIN pad's verdicts since the last step.
+    public var pinVerdicts: [Bool] = []
 }

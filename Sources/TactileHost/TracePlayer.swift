@@ -110,6 +110,11 @@ public final class TracePlayer {
         if cursor.event == 0 && cursor.mark == 0 && trace.offersExport && session.exporter == nil {
             session.exporter = ReplayedExports(trace.exportNews)
         }
+        // A recorded kiosk keeps its PIN pad's verdicts, never the PIN (only its length).
+        let k = session.configuration.kiosk
+        if cursor.event == 0 && cursor.mark == 0 && (!trace.pinVerdicts.isEmpty || k.pinDigits > 0 && k.pinHash.isEmpty && k.pin.isEmpty) {
+            session.replayPinVerdicts(trace.pinVerdicts.map(\.accepted), digits: k.pinDigits > 0 ? k.pinDigits : max(1, k.pin.count))
+        }
         if cursor.marks.isEmpty {
             if session.lastOutput == nil { runFrame() }
             while cursor.event < events.count && events[cursor.event].time <= instant {
@@ -130,6 +135,11 @@ public final class TracePlayer {
             while cursor.event < events.count && events[cursor.event].time <= time { batch.append(events[cursor.event]); cursor.event += 1 }
             clock.advance(to: time)
             step(batch, mode: mark == .frame ? .always : .never)
+            // Freezes the window measured after this frame join the log where they did.
+            while cursor.freeze < trace.freezes.count && trace.freezes[cursor.freeze].time <= time {
+                if keepsHistory { log.append(trace.freezes[cursor.freeze].signal) }
+                cursor.freeze += 1
+            }
         }
         // Input after the last mark (a session killed mid-frame) arrives in one last frame.
         if cursor.mark == cursor.marks.count && cursor.event < events.count && events[events.count - 1].time <= instant {
@@ -145,7 +155,7 @@ public final class TracePlayer {
 public struct TraceCursor: Sendable {
     public let trace: Trace
     let marks: [(time: Time, mark: Trace.Mark)]
-    var event = 0, mark = 0
+    var event = 0, mark = 0, freeze = 0
     public init(_ trace: Trace) { self.trace = trace; marks = trace.marks }
 }
 

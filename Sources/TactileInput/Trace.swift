@@ -44,6 +44,32 @@ public struct Trace: Sendable, Hashable {
     public var offersExport = false
     /// The news of the session's exports, at the steps that took them.
     public var exportNews: [RecordedExportNews] = []
+    /// The kiosk PIN pad's verdicts, in order, at the steps that made them (`"pin"` lines): a
+    /// recording keeps these, never the PIN, and a replay judges with them.
+    public var pinVerdicts: [PinVerdict] = []
+
+    /// The freezes a window measured (a frame's input-to-present latency over
+    /// `study.freezeThreshold`), at the frames they happened in (`"freeze"` lines): a replay
+    /// cannot measure them, so it gives them back from here and its log matches line for line.
+    public var freezes: [Freeze] = []
+
+    /// One freeze: its frame's time, how long, the gesture, the task on show.
+    public struct Freeze: Hashable, Sendable {
+        public var time: Time
+        public var milliseconds: Double
+        public var gesture: String
+        public var task: String?
+        public init(time: Time, milliseconds: Double, gesture: String, task: String?) {
+            self.time = time; self.milliseconds = milliseconds; self.gesture = gesture; self.task = task
+        }
+    }
+
+    /// One verdict of the kiosk's PIN pad, at the step that made it.
+    public struct PinVerdict: Hashable, Sendable {
+        public var time: Time
+        public var accepted: Bool
+        public init(time: Time, accepted: Bool) { self.time = time; self.accepted = accepted }
+    }
 
     public init(viewport: Size, events: [InputEvent], frames: [Time] = [], steps: [Time] = [], framesPerSecond: Double? = nil) {
         self.viewport = viewport; self.events = events; self.frames = frames; self.steps = steps; self.framesPerSecond = framesPerSecond
@@ -84,6 +110,8 @@ extension Trace {
         var fps: Double?
         var offersExport = false
         var exportNews: [RecordedExportNews] = []
+        var pinVerdicts: [PinVerdict] = []
+        var freezes: [Freeze] = []
         var events: [InputEvent] = []
         var frames: [Time] = [], steps: [Time] = []
         let rawLines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -121,7 +149,7 @@ extension Trace {
             guard let t = number(object["t"]), let time = Time.checkedSeconds(t, in: 0...maximumSeconds) else {
                 throw TraceError(line: lineNumber, "t: must be a number of seconds from 0 to \(Int(maximumSeconds)) (a week)")
             }
-            if let last = [events.last?.time, frames.last, steps.last, exportNews.last?.time].compactMap({ $0 }).max(), time < last {
+            if let last = [events.last?.time, frames.last, steps.last, exportNews.last?.time, pinVerdicts.last?.time, freezes.last?.time].compactMap({ $0 }).max(), time < last {
                 throw TraceError(line: lineNumber, "t: events must be in time order (t went back to \(t))")
             }
             guard let type = object["type"] as? String else { throw TraceError(line: lineNumber, "type: missing") }
@@ -159,14 +187,25 @@ extension Trace {
                 do { exportNews.append(RecordedExportNews(time: time, news: try RecordedExportNews.news(in: object))) } catch let e as RecordedExportNews.FieldError {
                     throw TraceError(line: lineNumber, e.message)
                 }
+            case "freeze":
+                guard let ms = number(object["ms"]), ms >= 0, ms <= 1e7 else { throw TraceError(line: lineNumber, "ms: a freeze needs its length, 0 to 10,000,000 ms") }
+                guard let gesture = object["gesture"] as? String, gesture.count <= 100 else { throw TraceError(line: lineNumber, "gesture: a freeze needs its gesture (at most 100 characters)") }
+                let task = object["task"] as? String
+                if object["task"] != nil && (task == nil || task!.count > 200) { throw TraceError(line: lineNumber, "task: must be text of at most 200 characters") }
+                freezes.append(Freeze(time: time, milliseconds: ms, gesture: gesture, task: task))
+            case "pin":
+                guard let accepted = JSONNumber.boolean(object["accepted"]) else { throw TraceError(line: lineNumber, "accepted: a pin line needs true or false") }
+                pinVerdicts.append(PinVerdict(time: time, accepted: accepted))
             default:
-                throw TraceError(line: lineNumber, "type: unknown event type \"\(PrintableText.of(type, limit: 40))\" (expected down, move, up, cancel, key, text, blur, export, frame or step)")
+                throw TraceError(line: lineNumber, "type: unknown event type \"\(PrintableText.of(type, limit: 40))\" (expected down, move, up, cancel, key, text, blur, export, pin, freeze, frame or step)")
             }
         }
         guard let vp = viewport else { throw TraceError(line: 1, "empty trace: the header line is missing") }
         var trace = Trace(viewport: vp, events: events, frames: frames, steps: steps, framesPerSecond: fps)
         trace.offersExport = offersExport
         trace.exportNews = exportNews
+        trace.pinVerdicts = pinVerdicts
+        trace.freezes = freezes
         return trace
     }
 
@@ -175,7 +214,9 @@ extension Trace {
     public func serialized() -> String {
         var lines: [(time: Time, order: Int, text: String)] = events.map { ($0.time, 0, Trace.line(for: $0)) }
         lines += exportNews.map { ($0.time, 1, Trace.line(for: $0)) }
+        lines += pinVerdicts.map { ($0.time, 1, Trace.pinLine(accepted: $0.accepted, at: $0.time)) }
         lines += marks.map { ($0.time, 2, Trace.markLine($0.mark, at: $0.time)) }
+        lines += freezes.map { ($0.time, 3, Trace.line(for: $0)) }
         // Stable, so events that share an instant keep their order.
         let ordered = lines.enumerated().sorted { a, b in
             (a.element.time, a.element.order, a.offset) < (b.element.time, b.element.order, b.offset)
@@ -213,6 +254,17 @@ extension Trace {
         case .focusLost:
             return "{\"t\":\(t),\"type\":\"blur\"}"
         }
+    }
+
+    /// A freeze as a JSON line, after its frame's mark (also used by the live recorder).
+    public static func line(for freeze: Freeze) -> String {
+        let task = freeze.task.map { ",\"task\":\(JSONValue.string($0).serialized())" } ?? ""
+        return "{\"t\":\(seconds(freeze.time)),\"type\":\"freeze\",\"ms\":\(fmt(freeze.milliseconds)),\"gesture\":\(JSONValue.string(freeze.gesture).serialized())\(task)}"
+    }
+
+    /// A PIN pad verdict as a JSON line (also used by the live recorder).
+    public static func pinLine(accepted: Bool, at time: Time) -> String {
+        "{\"t\":\(seconds(time)),\"type\":\"pin\",\"accepted\":\(accepted)}"
     }
 
     /// One piece of export news as a JSON line (also used by the live recorder).

@@ -45,6 +45,9 @@ public struct KioskMode: Sendable {
     public private(set) var visitorActive: Bool
     public private(set) var exitGesture: ExitGesture
     public private(set) var pinPad: PinPad?
+    /// Judges the PIN (from `kiosk.pinHash`, or an older file's `kiosk.pin`); nil: no PIN, the
+    /// way out opens at once. A replay puts the recorded verdicts in its place.
+    public var pinVerifier: PinVerifier?
     public private(set) var attract: AttractLoop
     /// The phase the PIN pad returns to when cancelled.
     private var phaseBeforePin: Phase = .visitor
@@ -73,6 +76,7 @@ public struct KioskMode: Sendable {
     /// recovery) with a visitor's work on screen.
     public init(settings: TactileConfiguration.Kiosk, attractTrace: Trace, now: Time, visitorPresent: Bool = false) {
         self.settings = settings
+        pinVerifier = PinVerifier(settings: settings)
         phase = visitorPresent ? .visitor : .attract
         visitorActive = visitorPresent
         lastInput = now
@@ -266,12 +270,12 @@ public struct KioskMode: Sendable {
         exitGesture.reset()
         // The editor lets go of every finger (the gesture's fingers must not edit anything).
         step.events.append(InputEvent(time: now, kind: .focusLost))
-        if settings.pin.isEmpty {
-            step.commands.append(.exit)
-        } else {
+        if let pinVerifier {
             phaseBeforePin = phase
             phase = .pin
-            pinPad = PinPad(pin: settings.pin, timeout: settings.pinTimeout, openedAt: now, lockedUntil: pinLockedUntil)
+            pinPad = PinPad(verifier: pinVerifier, timeout: settings.pinTimeout, openedAt: now, lockedUntil: pinLockedUntil)
+        } else {
+            step.commands.append(.exit)
         }
     }
 

@@ -22,7 +22,7 @@ public struct PinPad: Sendable {
         }
     }
 
-    private let pin: String
+    private let verifier: PinVerifier
     private let timeout: Time
     /// Digits typed so far.
     public private(set) var entered = ""
@@ -35,13 +35,13 @@ public struct PinPad: Sendable {
     /// Until when digits are refused (too many wrong PINs; `KioskMode` keeps the count across openings).
     public private(set) var lockedUntil: Time?
 
-    public init(pin: String, timeout: Double, openedAt now: Time, lockedUntil: Time? = nil) {
-        self.pin = pin; self.timeout = .seconds(timeout); self.lastActivity = now
+    public init(verifier: PinVerifier, timeout: Double, openedAt now: Time, lockedUntil: Time? = nil) {
+        self.verifier = verifier; self.timeout = .seconds(timeout); self.lastActivity = now
         self.lockedUntil = lockedUntil.flatMap { $0 > now ? $0 : nil }
     }
 
     /// How many digits the PIN has (the dots to draw).
-    public var length: Int { pin.count }
+    public var length: Int { verifier.digits }
 
     /// Refuses digits until `time`.
     public mutating func lock(until time: Time) { lockedUntil = time; entered = "" }
@@ -81,8 +81,8 @@ public struct PinPad: Sendable {
             if isLocked(at: time) { return nil }
             wrongAt = nil
             entered.append(String(d))
-            if entered.count >= pin.count {
-                if entered == pin { return .unlocked }
+            if entered.count >= verifier.digits {
+                if verifier.check(entered) { entered = ""; return .unlocked }
                 entered = ""; wrongAt = time; failures += 1
                 return .wrong
             }

@@ -50,7 +50,7 @@ public final class KioskVisitors {
     /// Records one frame of the visitor in progress.
     public func record(_ frame: FrameRecord) {
         guard let recorder, recorder.stopped == nil else { return }
-        if !recorder.record(time: frame.time, events: frame.events, log: frame.output.log, project: frame.state.project) {
+        if !recorder.record(time: frame.time, events: frame.events, pinVerdicts: frame.pinVerdicts, log: frame.output.log, project: frame.state.project) {
             fail("the visitor's session stopped recording: \(recorder.stopped ?? "a write failed")")
         }
     }

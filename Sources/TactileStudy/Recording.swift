@@ -57,9 +57,9 @@ public final class Recording {
             // window measures it, so a replay's log does not have it.
             let ms = sample.total.seconds * 1000
             if ms > session.configuration.study.freezeThreshold {
-                var fields: [String: ElementValue] = ["signal": .string("freeze"), "ms": .number((ms * 10).rounded() / 10), "gesture": .string(sample.gesture)]
-                if let run = session.state.tasks, run.began != nil, run.ended == nil, let task = run.current { fields["task"] = .string(task.id) }
-                recorder.record(log: [LogEvent(time: sample.time, kind: "signal", fields: fields)])
+                var task: String?
+                if let run = session.state.tasks, run.began != nil, run.ended == nil, let current = run.current { task = current.id }
+                recorder.record(freeze: Trace.Freeze(time: sample.time, milliseconds: (ms * 10).rounded() / 10, gesture: sample.gesture, task: task))
             }
         }
         let previousPrediction = session.onPrediction
@@ -75,7 +75,7 @@ public final class Recording {
         session.onFrame = { record in
             previous?(record)
             if wholeRun { pendingLog += record.output.log; return }
-            self.write(time: record.time, events: record.events, exportNews: record.exportNews, mark: .frame, log: record.output.log,
+            self.write(time: record.time, events: record.events, exportNews: record.exportNews, pinVerdicts: record.pinVerdicts, mark: .frame, log: record.output.log,
                        project: record.state.project,
                        viewport: record.state.viewport, framesPerSecond: framesPerSecond, session: session)
         }
@@ -83,13 +83,13 @@ public final class Recording {
         let previousStep = session.onStep
         session.onStep = { step in
             previousStep?(step)
-            self.write(time: step.time, events: step.input, mark: step.ranEditor ? .frame : .step, log: pendingLog, project: session.state.project,
+            self.write(time: step.time, events: step.input, pinVerdicts: step.pinVerdicts, mark: step.ranEditor ? .frame : .step, log: pendingLog, project: session.state.project,
                        viewport: session.state.viewport, framesPerSecond: framesPerSecond, session: session)
             pendingLog.removeAll()
         }
     }
 
-    private func write(time: Time, events: [InputEvent], exportNews: MovieExportNews? = nil, mark: Trace.Mark, log: [LogEvent],
+    private func write(time: Time, events: [InputEvent], exportNews: MovieExportNews? = nil, pinVerdicts: [Bool] = [], mark: Trace.Mark, log: [LogEvent],
                        project: Project, viewport: Size,
                        framesPerSecond: Double, session: HostSession) {
         if recorder == nil && failedToStart == nil {
@@ -110,7 +110,7 @@ public final class Recording {
             }
         }
         guard let recorder, recorder.stopped == nil else { return }
-        if !recorder.record(time: time, events: events, exportNews: exportNews, mark: mark, log: log, project: project) {
+        if !recorder.record(time: time, events: events, exportNews: exportNews, pinVerdicts: pinVerdicts, mark: mark, log: log, project: project) {
             let reason = recorder.stopped ?? "a write failed"
             session.post(banner: "Recording stopped: \(reason). What was recorded until now is kept.", isError: true)
             FileHandle.standardError.write(Data("tactile: recording stopped after \(recorder.framesWritten) frames: \(reason)\n".utf8))

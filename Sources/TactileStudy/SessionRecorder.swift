@@ -61,7 +61,8 @@ public final class SessionRecorder {
             try AtomicFile.makeFolder(folder)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try AtomicFile.write(try encoder.encode(configuration), to: folder.appendingPathComponent(FileName.configuration))
+            // Never the kiosk's PIN (recordings are made to be shared): only its length.
+            try AtomicFile.write(try encoder.encode(configuration.withoutSecrets), to: folder.appendingPathComponent(FileName.configuration))
             try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectStart))
             try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectEnd))
             if let plan { try AtomicFile.write(plan, to: folder.appendingPathComponent(FileName.plan)) }
@@ -141,16 +142,27 @@ public final class SessionRecorder {
         return url
     }
 
+    /// Records a freeze a window measured: its `signal` line in the log, and a `freeze` line in
+    /// the trace so a replay gives it back at the same frame.
+    public func record(freeze: Trace.Freeze) {
+        guard stopped == nil else { return }
+        var relative = freeze
+        relative.time = freeze.time - origin
+        do { try trace.write(contentsOf: Data((Trace.line(for: relative) + "\n").utf8)) } catch { stop(because: error); return }
+        record(log: [relative.signal].map { var e = $0; e.time = freeze.time; return e })
+    }
+
     /// Records one frame: its input, the export news it took, a frame mark, its log events; the
     /// project when it changed by an edit, undo or redo.
     /// Returns false when this frame's write failed and the recording stopped (see `stopped`).
     @discardableResult
-    public func record(time: Time, events: [InputEvent], exportNews: MovieExportNews? = nil, mark: Trace.Mark = .frame,
+    public func record(time: Time, events: [InputEvent], exportNews: MovieExportNews? = nil, pinVerdicts: [Bool] = [], mark: Trace.Mark = .frame,
                        log logEvents: [LogEvent], project: Project) -> Bool {
         guard stopped == nil else { return false }
         var lines = ""
         for var e in events { e.time = e.time - origin; lines += Trace.line(for: e) + "\n" }
         if let exportNews { lines += Trace.line(for: RecordedExportNews(time: time - origin, news: exportNews)) + "\n" }
+        for verdict in pinVerdicts { lines += Trace.pinLine(accepted: verdict, at: time - origin) + "\n" }
         lines += Trace.markLine(mark, at: time - origin) + "\n"
         do {
             try trace.write(contentsOf: Data(lines.utf8))

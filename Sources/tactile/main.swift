@@ -305,9 +305,17 @@ struct Config: ParsableCommand {
     @Option(help: "Check this file instead: say what is wrong with it, naming the key, or print it merged with the defaults.") var check: String?
     @Option(help: "With --check: apply this named variant.") var variant: String?
     @Flag(help: "Print the valid range of every numeric key instead (JSON).") var ranges = false
+    @Option(name: .customLong("set-pin"), help: "Store the kiosk's exit PIN in this configuration file as a salted hash (typed twice without echo, or one line on standard input); the file becomes readable by its owner only.") var setPin: String?
 
     func run() throws {
-        try guarded { show(try Commands.config(check: check, variant: variant, ranges: ranges), terminator: "") }
+        try guarded {
+            if let setPin {
+                guard check == nil, variant == nil, !ranges else { throw CommandError.badInput("--set-pin takes no other option") }
+                show(try SetPin.run(file: setPin), terminator: "")
+                return
+            }
+            show(try Commands.config(check: check, variant: variant, ranges: ranges), terminator: "")
+        }
     }
 }
 

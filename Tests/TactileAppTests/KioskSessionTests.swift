@@ -57,10 +57,11 @@ final class KioskSessionTests: XCTestCase, ReplayTesting {
     }
 
     func testAWholeKioskRunRecordedOnTheVirtualClockReplaysToTheSameLog() throws {
-        // Two rounds of the attract loop, a visitor, an idle reset, the hold and the PIN.
+        // Two rounds of the attract loop, a visitor, an idle reset, the hold and the PIN (kept
+        // as a salted hash: a wrong one, then the right one).
         let run = folder.appendingPathComponent("run")
         var c = TactileConfiguration()
-        c.kiosk.idleTimeout = 5; c.kiosk.exitHoldDuration = 0.6; c.kiosk.pin = "12"
+        c.kiosk.idleTimeout = 5; c.kiosk.exitHoldDuration = 0.6; c.kiosk.pinHash = try PinHash.make("12"); c.kiosk.pinDigits = 2
         let setup = KioskSetup(attractTrace: try AttractTour.builtIn(), demo: DemoProject.make())
         let session = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, configuration: c, kiosk: setup)
         let recording = try Recording(folder: run, project: DemoProject.make(), configuration: c, kiosk: setup)
@@ -71,11 +72,19 @@ final class KioskSessionTests: XCTestCase, ReplayTesting {
         events += tap(Point(x: 150, y: 760), at: 30)
         events += (1...5).map { InputEvent.touch(.down, id: 10 + $0, at: Point(x: 60 + Double($0) * 45, y: 300), time: .seconds(31)) }
         events += (1...5).map { InputEvent.touch(.up, id: 10 + $0, at: Point(x: 60 + Double($0) * 45, y: 300), time: .seconds(32)) }
-        events += tap(keys[.digit(1)]!, at: 33) + tap(keys[.digit(2)]!, at: 34)
+        events += tap(keys[.digit(1)]!, at: 33) + tap(keys[.digit(1)]!, at: 33.5)
+        events += tap(keys[.digit(1)]!, at: 34) + tap(keys[.digit(2)]!, at: 35)
         // The session steps whenever work is due, as the window does; the recording marks each step.
-        session.player.play(Trace(viewport: Size(width: 390, height: 844), events: events), until: .seconds(35))
+        session.player.play(Trace(viewport: Size(width: 390, height: 844), events: events), until: .seconds(36))
         recording.finish(project: session.host.state.project)
         XCTAssertTrue(session.host.exited)
+        // The recording holds the verdicts, never the PIN nor its hash (only its length).
+        let config = try String(contentsOf: run.appendingPathComponent("config.json"), encoding: .utf8)
+        XCTAssertFalse(config.contains(c.kiosk.pinHash) || config.contains("$y$"), "no hash in a shared folder")
+        XCTAssertTrue(config.contains("\"pinDigits\" : 2"), config)
+        let trace = try String(contentsOf: run.appendingPathComponent("trace.jsonl"), encoding: .utf8)
+        XCTAssertEqual(trace.components(separatedBy: "\"type\":\"pin\"").count - 1, 2, "two verdicts recorded")
+        XCTAssertTrue(trace.contains("\"type\":\"pin\",\"accepted\":false") && trace.contains("\"type\":\"pin\",\"accepted\":true"))
         let recordedLog = try String(contentsOf: run.appendingPathComponent("log.jsonl"), encoding: .utf8)
         _ = try Commands.replay(trace: run.path, project: nil, outputs: .init(stateOut: path("p.json"), logOut: path("l.jsonl")), scale: 1, until: nil)
         XCTAssertEqual(try String(contentsOfFile: path("l.jsonl"), encoding: .utf8), recordedLog, "the same log, line for line")

@@ -5,10 +5,11 @@ import TactileCore
 import TactileStudy
 import TactileTestSupport
 import TactileEditor
-import TactileHost
 import TactileInput
 import TactileSDL
+import TactileUI
 @testable import TactileApp
+@testable import TactileHost
 
 /// `run --record`: a scripted session is recorded — once in the real window loop (SDL's dummy
 /// driver, events pushed from another thread in real time), otherwise through the host session
@@ -169,5 +170,36 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         let session = folder.appendingPathComponent("session")
         _ = try recordVirtually(into: session)
         XCTAssertThrowsError(try Recording(folder: session, project: DemoProject.make(), configuration: TactileConfiguration()))
+    }
+
+    /// A freeze only a window can measure (a frame's input-to-present latency past
+    /// `study.freezeThreshold`) is kept in the trace at its frame, so the replay gives it back
+    /// and the log matches line for line.
+    func testAFreezeTheWindowMeasuredReplaysIntoTheSameLogLineForLine() throws {
+        let viewport = Size(width: 390, height: 844)
+        let headless = try HeadlessSession(project: DemoProject.make(), viewport: viewport, scale: 1)
+        let run = folder.appendingPathComponent("run")
+        let recording = try Recording(folder: run, project: DemoProject.make(), configuration: TactileConfiguration())
+        recording.attach(to: headless.host, framesPerSecond: 60)
+        var injected = 0
+        let host = headless.host
+        let previous = host.onStep
+        host.onStep = { step in
+            previous?(step)
+            // As the window does: the frame presents, then its latency is told (here 250 ms).
+            guard step.ranEditor, injected < 2, step.time >= .seconds(0.3) else { return }
+            injected += 1
+            let t = step.time, arrived = step.time - .seconds(0.25)
+            host.onLatency?(LatencySample(time: t, gesture: "tap", events: 1, firstArrival: arrived, lastArrival: arrived, workBegan: t, listReady: t,
+                                          presentation: PresentTiming(renderBegan: t, presentBegan: t, presented: t)))
+        }
+        let events = [InputEvent.touch(.down, id: 1, at: Point(x: 249, y: 606), time: .seconds(0.3)),
+                      InputEvent.touch(.up, id: 1, at: Point(x: 249, y: 606), time: .seconds(0.38))]
+        headless.player.play(Trace(viewport: viewport, events: events), until: .seconds(1))
+        recording.finish(project: headless.host.state.project)
+        let recordedLog = try String(contentsOf: run.appendingPathComponent("log.jsonl"), encoding: .utf8)
+        XCTAssertEqual(recordedLog.components(separatedBy: "\"signal\":\"freeze\"").count - 1, 2, recordedLog)
+        _ = try Commands.replay(trace: run.path, project: nil, outputs: .init(logOut: path("replayed.jsonl")), scale: 1, until: nil)
+        XCTAssertEqual(try String(contentsOfFile: path("replayed.jsonl"), encoding: .utf8), recordedLog, "the same log, freezes included")
     }
 }

@@ -20,7 +20,7 @@ final class PinPadViewTests: XCTestCase {
     func touch(_ phase: TouchPhase, _ p: Point, _ seconds: Double) -> InputEvent { .touch(phase, id: 1, at: p, time: .seconds(seconds)) }
 
     func testATapOnAKeyTypesItAndAPressThatSlidesOffTypesNothing() {
-        let pad = PinPad(pin: "12", timeout: 20, openedAt: .zero)
+        let pad = PinPad(verifier: PinVerifier(digits: 2) { $0 == "12" }, timeout: 20, openedAt: .zero)
         let one = PinPad.keys(in: viewport).first { $0.key == .digit(1) }!.frame.center
         XCTAssertEqual(pass(pad, [], at: 0), [], "the first pass lays the keys out")
         XCTAssertEqual(pass(pad, [touch(.down, one, 1)], at: 1), [])
@@ -31,7 +31,7 @@ final class PinPadViewTests: XCTestCase {
     }
 
     func testDigitsAreRefusedWhileLockedButCancelWorks() {
-        var pad = PinPad(pin: "12", timeout: 20, openedAt: .zero)
+        var pad = PinPad(verifier: PinVerifier(digits: 2) { $0 == "12" }, timeout: 20, openedAt: .zero)
         pad.lock(until: .seconds(60))
         let keys = Dictionary(uniqueKeysWithValues: PinPad.keys(in: viewport).map { ($0.key, $0.frame.center) })
         _ = pass(pad, [], at: 0)

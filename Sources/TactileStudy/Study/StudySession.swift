@@ -283,8 +283,8 @@ public final class StudySession: ShellSession {
         if let since = holdSince, now >= since + .seconds(kiosk.exitHoldDuration), pinPad == nil {
             holdSince = nil
             fingersDown.removeAll()
-            if kiosk.pin.isEmpty { return leave(now: now, frame: &frame) }
-            pinPad = PinPad(pin: kiosk.pin, timeout: kiosk.pinTimeout, openedAt: now)
+            guard let verifier = PinVerifier(settings: kiosk) else { return leave(now: now, frame: &frame) }
+            pinPad = PinPad(verifier: verifier, timeout: kiosk.pinTimeout, openedAt: now)
             input = [InputEvent(time: now, kind: .focusLost)]          // the fingers on the screen let go of what they held
         }
         if var pad = pinPad {
