@@ -117,9 +117,10 @@ public final class WriterLock {
         return try WriterLock(folder.appendingPathComponent(".tactile.lock"), guarding: folder.path)
     }
 
-    /// The lock for the file `file` (`.NAME.lock` beside it).
+    /// The lock for the file `file` (`.NAME.lock` beside it; its folder is made if missing).
     public static func file(_ file: URL) throws -> WriterLock {
-        try WriterLock(lockURL(of: file), guarding: file.path)
+        try AtomicFile.makeFolder(file.deletingLastPathComponent())
+        return try WriterLock(lockURL(of: file), guarding: file.path)
     }
 
     /// Where `file(_:)` keeps the lock of `file`.

@@ -17,19 +17,6 @@ final class ServerExhaustionTests: XCTestCase, ReplayTesting {
     override func setUpWithError() throws { folder = try Self.makeTestFolder("exhaustion") }
     override func tearDown() { removeTestFolder() }
 
-    /// A port nobody listens on now.
-    static func freePort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        return Int(UInt16(bigEndian: addr.sin_port))
-    }
-
     /// A TCP socket to 127.0.0.1:`port`; non-blocking ones are left connecting.
     static func connectTo(_ port: Int, blocking: Bool = true) -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | (blocking ? 0 : Int32(SOCK_NONBLOCK.rawValue)), 0)
@@ -78,7 +65,7 @@ final class ServerExhaustionTests: XCTestCase, ReplayTesting {
     func testThousandsOfIdleConnectionsLeaveTheKioskPresentingSavingAndAnsweringOnceTheyClose() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit") else { throw XCTSkip("prlimit (util-linux) is needed") }
         try Self.allowOpenFiles(8192)
-        let port = Self.freePort()
+        let port = PrometheusScrapeTests.freePort()
         let systemd = try WatchdogTests.FakeSystemd()
         defer { systemd.close() }
         let data = folder.appendingPathComponent("data")
@@ -175,5 +162,50 @@ final class ServerExhaustionTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(limits.fitting(descriptorLimit: 65_536, reserve: 256).maxConnections, 64, "plenty of room: as configured")
         XCTAssertEqual(limits.fitting(descriptorLimit: 300, reserve: 256).maxConnections, 22, "the two servers share what the reserve leaves")
         XCTAssertEqual(limits.fitting(descriptorLimit: 100, reserve: 256).maxConnections, 1, "never none")
+    }
+
+    func testTheObserverPageClosesSilentClientsAndKeepsItsLiveSocketOpen() throws {
+        let observer = ObserverServer(feed: ObserverFeed(), host: "127.0.0.1", port: 0, markers: ["1": "confusion"],
+                                      limits: ConnectionLimits(maxConnections: 3, clientTimeout: 1))
+        let port = try observer.start()
+        defer { observer.stop() }
+        // A live socket (the page's), upgraded with the token: it stays past the timeout.
+        let live = Self.connectTo(port)
+        defer { close(live) }
+        let upgrade = "GET /live?token=\(observer.token) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        _ = upgrade.withCString { send(live, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        var t = timeval(tv_sec: 3, tv_usec: 0)
+        setsockopt(live, SOL_SOCKET, SO_RCVTIMEO, &t, socklen_t(MemoryLayout<timeval>.size))
+        let n = recv(live, &buffer, buffer.count, 0)
+        XCTAssertTrue(n > 12 && String(decoding: buffer[0..<n], as: UTF8.self).hasPrefix("HTTP/1.1 101"), "the page's socket is upgraded")
+        // Two silent clients take the other places; both are closed after the timeout.
+        let silent = (0..<2).map { _ in Self.connectTo(port) }
+        defer { silent.forEach { close($0) } }
+        usleep(1_800_000)
+        for fd in silent {
+            var byte: UInt8 = 0
+            XCTAssertEqual(recv(fd, &byte, 1, Int32(MSG_DONTWAIT)), 0, "a silent client is closed by the server")
+        }
+        // The live socket is still open: a WebSocket ping (masked, as clients send) gets its pong.
+        let ping: [UInt8] = [0x89, 0x80, 1, 2, 3, 4]
+        _ = ping.withUnsafeBytes { send(live, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var pong: Int = 0
+        let deadline = Date().addingTimeInterval(3)
+        repeat {
+            let got = recv(live, &buffer, buffer.count, 0)
+            if got <= 0 { break }
+            if buffer[0..<got].contains(0x8A) { pong = got; break }
+        } while Date() < deadline
+        XCTAssertGreaterThan(pong, 0, "the page's live socket outlived the timeout")
+        // And the page itself still answers a new client.
+        let page = Self.connectTo(port)
+        defer { close(page) }
+        let get = "GET /state?token=\(observer.token) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        _ = get.withCString { send(page, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        setsockopt(page, SOL_SOCKET, SO_RCVTIMEO, &t, socklen_t(MemoryLayout<timeval>.size))
+        let m = recv(page, &buffer, buffer.count, 0)
+        XCTAssertTrue(m > 12 && String(decoding: buffer[0..<m], as: UTF8.self).hasPrefix("HTTP/1.1 200"), "the page answers")
     }
 }

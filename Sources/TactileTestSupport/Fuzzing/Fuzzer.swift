@@ -103,36 +103,31 @@ public final class Fuzzer {
             try? mutateLines(seeds.trace, &mutator).write(to: url, atomically: true, encoding: .utf8)
             return url
         case .session:
-            let url = folder.appendingPathComponent(name)
-            try? fm.removeItem(at: url)
-            try? fm.copyItem(at: seeds.session, to: url)
-            let files = ["trace.jsonl", "project-start.json", "config.json", "plan.json", "notices.json", "log.jsonl"]
-            let file = url.appendingPathComponent(mutator.random.pick(files))
-            switch mutator.random.int(0...9) {
-            case 0: try? fm.removeItem(at: file)
-            case 1: try? fm.removeItem(at: file); try? fm.createDirectory(at: file, withIntermediateDirectories: true)
-            default:
-                let text = (try? String(contentsOf: file, encoding: .utf8)) ?? "[\"a notice\"]"
-                let mutated = file.pathExtension == "jsonl" ? mutateLines(text, &mutator) : mutator.mutate(text)
-                try? mutated.write(to: file, atomically: true, encoding: .utf8)
-            }
-            return url
+            return mutatedFolder(copying: seeds.session, name: name, mutator: &mutator, missing: "[\"a notice\"]",
+                                 files: ["trace.jsonl", "project-start.json", "config.json", "plan.json", "notices.json", "log.jsonl"])
         case .results:
-            let url = folder.appendingPathComponent(name)
-            try? fm.removeItem(at: url)
-            try? fm.copyItem(at: seeds.results, to: url)
-            let files = ["P01/answers.json", "P01/answers.json", "P02/answers.json", "P01/block1-outside/log.jsonl", "P02/study-log.jsonl"]
-            let file = url.appendingPathComponent(mutator.random.pick(files))
-            switch mutator.random.int(0...9) {
-            case 0: try? fm.removeItem(at: file)
-            case 1: try? fm.removeItem(at: file); try? fm.createDirectory(at: file, withIntermediateDirectories: true)
-            default:
-                let text = (try? String(contentsOf: file, encoding: .utf8)) ?? "{}"
-                let mutated = file.pathExtension == "jsonl" ? mutateLines(text, &mutator) : mutator.mutate(text)
-                try? mutated.write(to: file, atomically: true, encoding: .utf8)
-            }
-            return url
+            return mutatedFolder(copying: seeds.results, name: name, mutator: &mutator, missing: "{}",
+                                 files: ["P01/answers.json", "P01/answers.json", "P02/answers.json", "P01/block1-outside/log.jsonl", "P02/study-log.jsonl"])
         }
+    }
+
+    /// A copy of the folder `seed` with one of `files` removed, replaced by a folder, or mutated
+    /// (as JSON Lines or as JSON; `missing` stands for a file the seed lacks).
+    private func mutatedFolder(copying seed: URL, name: String, mutator: inout JSONMutator, missing: String, files: [String]) -> URL {
+        let fm = FileManager.default
+        let url = folder.appendingPathComponent(name)
+        try? fm.removeItem(at: url)
+        try? fm.copyItem(at: seed, to: url)
+        let file = url.appendingPathComponent(mutator.random.pick(files))
+        switch mutator.random.int(0...9) {
+        case 0: try? fm.removeItem(at: file)
+        case 1: try? fm.removeItem(at: file); try? fm.createDirectory(at: file, withIntermediateDirectories: true)
+        default:
+            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? missing
+            let mutated = file.pathExtension == "jsonl" ? mutateLines(text, &mutator) : mutator.mutate(text)
+            try? mutated.write(to: file, atomically: true, encoding: .utf8)
+        }
+        return url
     }
 
     /// A JSON Lines text mutated: lines changed as JSON, dropped, repeated, swapped or added.
