@@ -13,6 +13,8 @@ public final class KioskVisitors {
     private let keep: Int
     private let plan: TaskPlan?
     private var recorder: SessionRecorder?
+    /// This process's hold on the visitor's session folder while it is written.
+    private var sessionLock: WriterLock?
     /// Visitor sessions saved so far, and the last one.
     public private(set) var saved = 0
     public private(set) var lastSession: URL?
@@ -33,11 +35,22 @@ public final class KioskVisitors {
         switch command {
         case .visitorArrived:
             finish(project: state.project)
-            let url = SessionRecorder.newFolder(in: folder)
             do {
+                // One writer per session folder: a kiosk sharing this folder that took the same
+                // name in the same second is left its folder; this one takes the next.
+                var url = SessionRecorder.newFolder(in: folder), attempts = 0
+                while true {
+                    do { sessionLock = try WriterLock.folder(url); break } catch let held as WriterLock.Held {
+                        attempts += 1
+                        if attempts > 5 { throw held }
+                        url = SessionRecorder.newFolder(in: folder, now: Date().addingTimeInterval(Double(attempts)))
+                    }
+                }
                 recorder = try SessionRecorder(folder: url, viewport: state.viewport, framesPerSecond: framesPerSecond, project: state.project,
                                                configuration: configuration, plan: plan?.json, origin: time)
             } catch {
+                sessionLock?.remove()
+                sessionLock = nil
                 fail("\(error)")
             }
         case .visitorLeft:
@@ -60,6 +73,8 @@ public final class KioskVisitors {
         guard let recorder else { return }
         let stoppedBefore = recorder.stopped != nil
         let finished = recorder.finish(project: project)
+        sessionLock?.remove()
+        sessionLock = nil
         if !finished, !stoppedBefore { fail("the visitor's session could not be finished: \(recorder.stopped ?? "")") }
         self.recorder = nil
         // A session that stopped recording or could not be finished is not counted as saved

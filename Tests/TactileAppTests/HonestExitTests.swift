@@ -136,4 +136,24 @@ final class HonestExitTests: XCTestCase, ReplayTesting {
         working.handle(.visitorLeft, state: state, at: .seconds(9), framesPerSecond: 60)
         XCTAssertTrue(reporting.telemetry.health(stallAfter: 15, lowSpace: 0).serialized().contains("\"sessions\":{\"today\":1,\"total\":1}"))
     }
+
+    func testTwoKiosksSavingIntoOneFolderInTheSameSecondEachKeepTheirOwnSession() throws {
+        let shared = folder.appendingPathComponent("sessions")
+        let a = KioskVisitors(folder: shared, configuration: TactileConfiguration())
+        let b = KioskVisitors(folder: shared, configuration: TactileConfiguration())
+        var first = DemoProject.make(), second = DemoProject.make()
+        first.name = "First stand"; second.name = "Second stand"
+        let viewport = Size(width: 390, height: 844)
+        a.handle(.visitorArrived, state: EditorState(project: first, viewport: viewport), at: .seconds(1), framesPerSecond: 60)
+        b.handle(.visitorArrived, state: EditorState(project: second, viewport: viewport), at: .seconds(1), framesPerSecond: 60)
+        a.handle(.visitorLeft, state: EditorState(project: first, viewport: viewport), at: .seconds(5), framesPerSecond: 60)
+        b.handle(.visitorLeft, state: EditorState(project: second, viewport: viewport), at: .seconds(5), framesPerSecond: 60)
+        XCTAssertEqual(a.saved + b.saved, 2, "both saved")
+        XCTAssertNotEqual(a.lastSession, b.lastSession, "each in a folder of its own")
+        let names = try FileManager.default.contentsOfDirectory(atPath: shared.path).sorted()
+        XCTAssertEqual(names.count, 2, "\(names)")
+        let kept = try names.map { try ProjectFile.load(from: shared.appendingPathComponent($0).appendingPathComponent(SessionRecorder.FileName.projectEnd)).name }
+        XCTAssertEqual(Set(kept), ["First stand", "Second stand"])
+        XCTAssertTrue(try names.allSatisfy { !(try FileManager.default.contentsOfDirectory(atPath: shared.appendingPathComponent($0).path)).contains(".tactile.lock") })
+    }
 }
