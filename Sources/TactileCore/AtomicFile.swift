@@ -20,7 +20,7 @@ public enum AtomicFile {
         try makeFolder(folder)
         let temp = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         unlink(temp.path)
-        let fd = try open(temp, flags: O_WRONLY | O_CREAT | O_EXCL, permissions: permissions)
+        var fd = try open(temp, flags: O_WRONLY | O_CREAT | O_EXCL, permissions: permissions)
         do {
             try data.withUnsafeBytes { raw in
                 var offset = 0
@@ -33,12 +33,15 @@ public enum AtomicFile {
                     offset += n
                 }
             }
-            // fchmod: the umask may have taken bits the caller asked for (never adds any it did not).
-            fchmod(fd, permissions)
+            // A mode asked for, or the replaced file's, is set whatever the umask; a new file
+            // without one keeps what the umask allows.
+            if requested != nil || existing.st_ino != 0 { fchmod(fd, permissions) }
             guard fsync(fd) == 0 else { throw error(errno, temp) }
-            guard close(fd) == 0 else { throw error(errno, temp) }
+            let closed = close(fd)
+            fd = -1                                   // closed either way: never closed twice
+            guard closed == 0 else { throw error(errno, temp) }
         } catch {
-            close(fd)
+            if fd >= 0 { close(fd) }
             unlink(temp.path)
             throw error
         }

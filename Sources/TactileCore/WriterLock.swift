@@ -156,7 +156,9 @@ public final class WriterLock {
     /// A missing file is not held.
     public static func isHeld(_ url: URL) -> Bool {
         let fd = Glibc.open(url.path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
+        // Only a missing lock is free for certain; one that cannot be opened (another user's,
+        // no descriptors left) is taken for held, so nobody else's work is touched.
+        guard fd >= 0 else { return errno != ENOENT }
         defer { close(fd) }
         if flock(fd, LOCK_SH | LOCK_NB) == 0 { flock(fd, LOCK_UN); return false }
         return errno == EWOULDBLOCK

@@ -31,6 +31,11 @@ public final class HostSession: ShellSession {
     /// The PIN pad's verdicts not yet handed to a frame or step record.
     private let pins = PinVerdictBuffer()
 
+    /// Where the PIN pad's keys are on screen now (as its view lays them out).
+    public var pinKeyFrames: [(key: PinPad.Key, frame: Rect)] {
+        PinPad.keys(in: state.viewport, keySize: configuration.kiosk.pinKeySize, metrics: editor.theme.metrics.kiosk)
+    }
+
     /// Judges the kiosk's PIN with `verdicts` in order instead of the configuration's PIN (a
     /// replay: the recording kept the verdicts, never the PIN). `digits`: the PIN's length.
     public func replayPinVerdicts(_ verdicts: [Bool], digits: Int) {

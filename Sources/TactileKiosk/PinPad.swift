@@ -72,6 +72,20 @@ public struct PinPad: Sendable {
     }
 
     /// A key tapped at `time`.
+    /// `events` with every touch on a digit key moved onto the 0 key (by the same offset within
+    /// the key): what a recording keeps of taps on the open pad, so it never holds the PIN. The
+    /// pad's verdicts, kept beside them, decide the replay; Delete and Cancel stay where they were.
+    public static func maskingDigits(_ events: [InputEvent], keys: [(key: Key, frame: Rect)]) -> [InputEvent] {
+        guard let zero = keys.first(where: { $0.key == .digit(0) })?.frame else { return events }
+        return events.map { event in
+            guard case let .touch(id, phase, p) = event.kind,
+                  let key = keys.first(where: { if case .digit = $0.key { return $0.frame.contains(p) }; return false }) else { return event }
+            var moved = event
+            moved.kind = .touch(id: id, phase: phase, location: Point(x: p.x - key.frame.x + zero.x, y: p.y - key.frame.y + zero.y))
+            return moved
+        }
+    }
+
     public mutating func press(_ key: Key, at time: Time) -> Outcome? {
         lastActivity = time
         switch key {

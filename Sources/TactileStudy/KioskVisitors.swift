@@ -63,7 +63,8 @@ public final class KioskVisitors {
     /// Records one frame of the visitor in progress.
     public func record(_ frame: FrameRecord) {
         guard let recorder, recorder.stopped == nil else { return }
-        if !recorder.record(time: frame.time, events: frame.events, pinVerdicts: frame.pinVerdicts, log: frame.output.log, project: frame.state.project) {
+        // (A visitor's recording is the editor's: the PIN pad's taps and verdicts are kiosk mode's.)
+        if !recorder.record(time: frame.time, events: frame.events, log: frame.output.log, project: frame.state.project) {
             fail("the visitor's session stopped recording: \(recorder.stopped ?? "a write failed")")
         }
     }
@@ -97,7 +98,8 @@ public final class KioskVisitors {
     /// Deletes the oldest sessions beyond the limit (folder names sort by date).
     private func prune() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        let sessions = names.filter { $0.hasPrefix("session-") }.sorted()
+        // A session another kiosk sharing the folder is still writing is never deleted.
+        let sessions = names.filter { $0.hasPrefix("session-") && !WriterLock.isHeld(folder.appendingPathComponent($0).appendingPathComponent(".tactile.lock")) }.sorted()
         for name in sessions.dropLast(keep) { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
     }
 }

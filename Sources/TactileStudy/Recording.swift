@@ -81,9 +81,13 @@ public final class Recording {
         }
         guard wholeRun else { return }
         let previousStep = session.onStep
+        var padOpen = false
         session.onStep = { step in
             previousStep?(step)
-            self.write(time: step.time, events: step.input, pinVerdicts: step.pinVerdicts, mark: step.ranEditor ? .frame : .step, log: pendingLog, project: session.state.project,
+            // Taps on the open PIN pad are kept on the 0 key: the recording never holds the PIN.
+            let input = padOpen ? PinPad.maskingDigits(step.input, keys: session.pinKeyFrames) : step.input
+            padOpen = session.kiosk?.phase == .pin
+            self.write(time: step.time, events: input, pinVerdicts: step.pinVerdicts, mark: step.ranEditor ? .frame : .step, log: pendingLog, project: session.state.project,
                        viewport: session.state.viewport, framesPerSecond: framesPerSecond, session: session)
             pendingLog.removeAll()
         }

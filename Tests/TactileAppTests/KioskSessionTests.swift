@@ -85,6 +85,12 @@ final class KioskSessionTests: XCTestCase, ReplayTesting {
         let trace = try String(contentsOf: run.appendingPathComponent("trace.jsonl"), encoding: .utf8)
         XCTAssertEqual(trace.components(separatedBy: "\"type\":\"pin\"").count - 1, 2, "two verdicts recorded")
         XCTAssertTrue(trace.contains("\"type\":\"pin\",\"accepted\":false") && trace.contains("\"type\":\"pin\",\"accepted\":true"))
+        // Nor the taps that typed it: on the open pad every digit is kept on the 0 key.
+        for digit in [1, 2] {
+            let line = Trace.line(for: .touch(.down, id: 1, at: keys[.digit(digit)]!, time: .zero))
+            let position = String(line[line.range(of: "\"x\"")!.lowerBound...].dropLast())
+            XCTAssertFalse(trace.contains(position), "digit \(digit)'s key (\(position)) is not in the trace")
+        }
         let recordedLog = try String(contentsOf: run.appendingPathComponent("log.jsonl"), encoding: .utf8)
         _ = try Commands.replay(trace: run.path, project: nil, outputs: .init(stateOut: path("p.json"), logOut: path("l.jsonl")), scale: 1, until: nil)
         XCTAssertEqual(try String(contentsOfFile: path("l.jsonl"), encoding: .utf8), recordedLog, "the same log, line for line")

@@ -154,6 +154,13 @@ public final class StudySession: ShellSession {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             participantLock = try WriterLock(Self.lockURL(of: number, in: folder), guarding: participantFolder(number).path)
+            // Another process may have run this participant to the end between the check and the lock.
+            let answers = participantFolder(number).appendingPathComponent(StudyAnswers.fileName)
+            if FileManager.default.fileExists(atPath: answers.path) {
+                participantLock?.release()
+                participantLock = nil
+                return "\(StudyAnswers.name(of: number)) has already taken part"
+            }
             return nil
         } catch let held as WriterLock.Held {
             return held.description
@@ -335,7 +342,9 @@ public final class StudySession: ShellSession {
         participantLock?.remove()
         participantLock = nil
         var n = Self.nextFree(in: folder)
-        while claim(n) != nil && n < 9999 { n += 1 }
+        // Numbers another kiosk is running now are passed over; any other failure is shown.
+        while n < 9999 && WriterLock.isHeld(Self.lockURL(of: n, in: folder)) { n += 1 }
+        if let refusal = claim(n) { notice = refusal }
         participant = n
         schedule = study.schedule(forParticipant: n)
         stage = .consent
