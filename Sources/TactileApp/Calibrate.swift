@@ -35,17 +35,21 @@ public enum Calibrate {
             + "ACTION==\"add|change\", KERNEL==\"event[0-9]*\", ENV{ID_INPUT_TOUCHSCREEN}==\"1\", \(calibration.udevRule)\n"
     }
 
+    /// The configuration file at `url` as a JSON object to add settings to (empty when it is
+    /// missing or empty); refused naming `what` would have been written when it is not an object.
+    static func settingsObject(at url: URL, writing what: String) throws -> [String: Any] {
+        guard let data = FileManager.default.contents(atPath: url.path), !data.isEmpty else { return [:] }
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw CommandError.badInput("\(url.path): not a JSON object; \(what) was not written")
+        }
+        return object
+    }
+
     /// Writes `calibration` as the file's touchscreen calibration — turn, scale and offset taken
     /// off, as the matrix holds them all — keeping every other key. The file is written
     /// atomically, the previous one kept beside it as `FILE.bak`; the result is checked first.
     public static func write(_ calibration: AffineCalibration, to url: URL) throws {
-        var root: [String: Any] = [:]
-        if let data = FileManager.default.contents(atPath: url.path), !data.isEmpty {
-            guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-                throw CommandError.badInput("\(url.path): not a JSON object; the calibration was not written")
-            }
-            root = object
-        }
+        var root = try settingsObject(at: url, writing: "the calibration")
         var touch = root["touchscreen"] as? [String: Any] ?? [:]
         touch["rotation"] = 0; touch["scaleX"] = 1; touch["scaleY"] = 1; touch["offsetX"] = 0; touch["offsetY"] = 0
         touch["calibrationMatrix"] = calibration.matrix.map { ($0 * 1_000_000).rounded() / 1_000_000 }

@@ -26,13 +26,7 @@ public enum SetPin {
         guard (1...12).contains(pin.count), pin.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw CommandError.badInput("a kiosk PIN is 1 to 12 digits; nothing was written")
         }
-        var root: [String: Any] = [:]
-        if let data = FileManager.default.contents(atPath: url.path), !data.isEmpty {
-            guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-                throw CommandError.badInput("\(url.path): not a JSON object; the PIN was not written")
-            }
-            root = object
-        }
+        var root = try Calibrate.settingsObject(at: url, writing: "the PIN")
         var kiosk = root["kiosk"] as? [String: Any] ?? [:]
         let hash: String
         do { hash = try PinHash.make(pin) } catch { throw CommandError("the PIN could not be hashed: \(error)") }

@@ -72,10 +72,4 @@ public enum PinHash {
     public static func matches(_ pin: String, hash: String) -> Bool {
         tactile_pin_matches(pin, hash) == 1
     }
-
-    /// Whether `text` looks like a hash libcrypt made (`$y$…`, `$gy$…`, `$7$…`, `$2b$…`, `$6$…`).
-    public static func isHash(_ text: String) -> Bool {
-        ["$y$", "$gy$", "$7$", "$2b$", "$6$"].contains { text.hasPrefix($0) } && text.count <= 512
-            && text.allSatisfy { $0.isASCII && !$0.isWhitespace }
-    }
 }
