@@ -38,15 +38,17 @@ final class ConfigurationExtremesTests: XCTestCase {
         // Media settings run over the demo's real media; the rest over its placeholders (faster).
         let withMedia = MediaProject.demo().project, placeholders = DemoProject.make()
         let library = try MediaFolder.library(nil)
-        var refused = 0, ran = 0
+        // Each value is first read alone: refused (naming the key) or accepted. The accepted ones
+        // then run together, one session per section and extreme (every media key at its upper
+        // end at once, …), and alone when their section's combination is refused as a whole.
+        var refused = 0, accepted = 0
+        var together: [String: [(path: String, value: Double)]] = [:]
         for (path, _) in defaults.numericValues() {
             let range = try XCTUnwrap(TactileConfiguration.ranges[TactileConfiguration.rangeKey(of: path)])
-            var values = Self.probes + [range.lower, range.upper]
-            if range.excludesLower { values[values.count - 2] = range.lower + 1e-6 }
-            for value in Set(values).sorted() {
-                let json = try Self.json(defaults, setting: path, to: value)
-                let configuration: TactileConfiguration
-                do { configuration = try ConfigurationFile.decode(json) } catch let error as ConfigurationError {
+            var values = Self.probes.map { ("\($0)", $0) } + [("lower end", range.lower), ("upper end", range.upper)]
+            if range.excludesLower { values[values.count - 2].1 = range.lower + 1e-6 }
+            for (extreme, value) in values {
+                do { _ = try ConfigurationFile.decode(try Self.json(defaults, setting: [(path, value)])) } catch let error as ConfigurationError {
                     // Refused: the message names the key (or, for a list, the list).
                     let list = TactileConfiguration.rangeKey(of: path).components(separatedBy: "[]")[0]
                     XCTAssertTrue(path.hasPrefix(error.key) || "\(error)".contains(path) || "\(error)".contains(list),
@@ -54,16 +56,31 @@ final class ConfigurationExtremesTests: XCTestCase {
                     refused += 1
                     continue
                 }
-                let finished = Fuzzer.watchdog("\(path) = \(value)", seconds: 60)
-                let session = try HeadlessSession(project: path.hasPrefix("media.") ? withMedia : placeholders, scale: 0.5, configuration: configuration, library: library)
-                session.player.play(trace, until: trace.duration + .seconds(1))
-                _ = try session.renderLatest()
-                finished()
-                ran += 1
+                accepted += 1
+                together[path.split(separator: ".")[0] + " at " + extreme, default: []].append((path, value))
+            }
+        }
+        var ran = 0
+        func run(_ name: String, _ settings: [(path: String, value: Double)]) throws -> Bool {
+            guard let configuration = try? ConfigurationFile.decode(try Self.json(defaults, setting: settings)) else { return false }
+            let finished = Fuzzer.watchdog(name, seconds: 60)
+            let session = try HeadlessSession(project: name.hasPrefix("media") ? withMedia : placeholders, scale: 0.5,
+                                              configuration: configuration, library: library)
+            session.player.play(trace, until: trace.duration + .seconds(1))
+            _ = try session.renderLatest()
+            finished()
+            ran += 1
+            return true
+        }
+        for (group, settings) in together.sorted(by: { $0.key < $1.key }) {
+            if try run(group, settings) { continue }
+            for setting in settings {
+                XCTAssertTrue(try run("\(setting.path) = \(setting.value)", [setting]), "\(setting.path) = \(setting.value) was accepted alone")
             }
         }
         XCTAssertGreaterThan(refused, 300, "most extremes are refused")
-        XCTAssertGreaterThan(ran, 100, "the in-range ones ran")
+        XCTAssertGreaterThan(accepted, 400, "the in-range ones are accepted")
+        XCTAssertGreaterThan(ran, 60, "and ran")
     }
 
     /// The configuration the probes start from: the defaults plus one ignored region, so the
@@ -74,9 +91,15 @@ final class ConfigurationExtremesTests: XCTestCase {
         return c
     }
 
-    /// The JSON of `base` with the number at `path` (`a.b[0].c`) set to `value`.
-    static func json(_ base: TactileConfiguration, setting path: String, to value: Double) throws -> Data {
-        let root = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(base))
+    /// The JSON of `base` with the number at each `path` (`a.b[0].c`) set to its `value`.
+    static func json(_ base: TactileConfiguration, setting settings: [(path: String, value: Double)]) throws -> Data {
+        var root = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(base))
+        for (path, value) in settings { root = set(root, path, to: value) }
+        return try JSONSerialization.data(withJSONObject: root)
+    }
+
+    /// `root` with the number at `path` set to `value`.
+    static func set(_ root: Any, _ path: String, to value: Double) -> Any {
         var segments: [(name: String, index: Int?)] = []
         for part in path.split(separator: ".") {
             if let open = part.firstIndex(of: "["), let n = Int(part[part.index(after: open)..<part.index(before: part.endIndex)]) {
@@ -95,7 +118,7 @@ final class ConfigurationExtremesTests: XCTestCase {
             }
             return object
         }
-        return try JSONSerialization.data(withJSONObject: set(root, segments[...]))
+        return set(root, segments[...])
     }
 
     /// Taps, a trim, a fling, a pinch, play and a key: what a person does in the first minute.
