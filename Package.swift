@@ -65,33 +65,45 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
-        // Study tools: recording, recorded sessions, replays headless, report, heatmap, video export,
-        // kiosk visitors' sessions; the inputs commands read.
-        .target(name: "TactileStudy", dependencies: [
+        // Headless: the headless session on a virtual clock, the raster pipeline (draw lists to
+        // pixels with the window's fonts and renderer), what commands read (inputs, settings), and
+        // command errors with their exit codes.
+        .target(name: "TactileHeadless", dependencies: [
             "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileMedia", "TactileSDL",
+        ]),
+        // Export: the one place an export is orchestrated: a project's movie (in the foreground or
+        // in the background of the editor), a session's video, the frame pipeline both draw with.
+        .target(name: "TactileExport", dependencies: [
+            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileHost", "TactileMedia", "TactileSDL", "TactileHeadless",
+        ]),
+        // Study tools: recording, recorded sessions, the study file and runner, report, statistics,
+        // plots, heatmaps, kiosk visitors' sessions. Never SDL or Export.
+        .target(name: "TactileStudy", dependencies: [
+            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileMedia", "TactileHeadless",
         ]),
         // The commands and the windowed app, and the thin command-line front.
         .target(name: "TactileApp", dependencies: [
-            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileMedia", "TactileSDL", "TactileStudy",
-            "TactileServer",
+            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileMedia", "TactileSDL",
+            "TactileHeadless", "TactileExport", "TactileStudy", "TactileServer",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "tactile", dependencies: [
-            "TactileApp", "TactileStudy", "TactileCore",
+            "TactileApp", "TactileStudy", "TactileHeadless", "TactileExport", "TactileCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Test support: linked by tests, benchmarks and the fuzzer, never by the product.
         .target(name: "TactileTestSupport", dependencies: ["TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost",
-                                                           "TactileMedia", "TactileStudy", "TactileApp"]),
+                                                           "TactileMedia", "TactileHeadless", "TactileStudy"]),
         .executableTarget(name: "tactile-fuzz", dependencies: [
-            "TactileTestSupport", "TactileCore", "TactileMedia", "TactileStudy",
+            "TactileTestSupport", "TactileApp", "TactileCore", "TactileInput", "TactileEditor", "TactileKiosk", "TactileMedia",
+            "TactileStudy", "TactileHeadless",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .executableTarget(name: "TactileBenchmarks", dependencies: [
             "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileMedia", "TactileSDL",
-            "TactileApp", "TactileStudy", "TactileTestSupport",
+            "TactileApp", "TactileHeadless", "TactileExport", "TactileStudy", "TactileTestSupport",
         ], path: "Benchmarks/TactileBenchmarks"),
 
         .testTarget(name: "TactileCoreTests", dependencies: ["TactileCore"]),
@@ -101,7 +113,7 @@ let package = Package(
         .testTarget(name: "TactileKioskTests", dependencies: ["TactileKiosk", "TactileCore", "TactileInput", "TactileUI"]),
         .testTarget(name: "TactileHostTests", dependencies: ["TactileHost", "TactileKiosk", "TactileEditor", "TactileUI", "TactileInput", "TactileCore"]),
         .testTarget(name: "TactileMediaTests", dependencies: ["TactileMedia", "TactileTestSupport", "TactileCore"]),
-        .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "TactileStudy", "TactileTestSupport", "TactileHost", "TactileKiosk", "CSDL2", "TactileInput", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileCore"]),
+        .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "TactileHeadless", "TactileExport", "TactileStudy", "TactileTestSupport", "TactileHost", "TactileKiosk", "CSDL2", "TactileInput", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileCore"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -5,6 +5,7 @@ import TactileStudy
 
 #if canImport(Glibc)
 import Glibc
+import TactileHeadless
 #endif
 
 // MARK: Export, side by side with the ffmpeg command line

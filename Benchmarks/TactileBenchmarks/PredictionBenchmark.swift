@@ -2,6 +2,7 @@ import Foundation
 import TactileCore
 import TactileInput
 import TactileStudy
+import TactileHeadless
 
 /// `tactile-bench prediction`: how far predicted touches land from where the finger really was,
 /// for no prediction (the lag a picture shows), the straight line and the Kalman filter, at the

@@ -8,6 +8,7 @@ import TactileHost
 import TactileKiosk
 import TactileInput
 import TactileUI
+import TactileHeadless
 
 /// `tactile-bench study`: the usability-study tools of issue 5 — replaying a session headless,
 /// exporting it to H.264, reporting on many sessions, and the overlays drawn each frame.

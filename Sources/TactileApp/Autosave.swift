@@ -1,6 +1,7 @@
 import Foundation
 import TactileCore
 import TactileStudy
+import TactileHeadless
 
 /// Saves the project on screen after every change, atomically, and brings it back on the next
 /// start when a session ended without closing (a crash, a power cut, kill -9).
@@ -99,7 +100,7 @@ public final class Autosave {
     }
 
     /// A write error as a person reads it ("No space left on device").
-    static func reason(_ error: Error) -> String { SessionRecorder.reason(error) }
+    static func reason(_ error: Error) -> String { CommandError.reason(error) }
 
     /// The newest project of a session in `folder` that died without closing, moved aside to
     /// `recovered-<date>.json`; nil when every session closed cleanly. Markers of dead sessions

@@ -4,6 +4,7 @@ import TactileMedia
 import TactileStudy
 #if canImport(Glibc)
 import Glibc
+import TactileHeadless
 #endif
 
 /// `tactile videos`: every recorded session under the paths given (a study's results folder,

@@ -4,6 +4,7 @@ import TactileHost
 import TactileInput
 import TactileSDL
 import TactileStudy
+import TactileHeadless
 
 /// `tactile calibrate`: the calibration wizard full screen, then its result written into the
 /// configuration file's `touchscreen` section.

@@ -5,6 +5,8 @@ import TactileEditor
 import TactileHost
 import TactileInput
 import TactileMedia
+import TactileHeadless
+import TactileExport
 
 /// The headless commands, callable from the command line and from tests.
 public enum Commands {

@@ -1,5 +1,6 @@
 import TactileSDL
 import TactileStudy
+import TactileHeadless
 
 extension Commands {
     /// `tactile devices`: the touch devices and what they send, watched for `seconds`.

@@ -3,6 +3,8 @@ import TactileCore
 import TactileMedia
 import TactileSDL
 import TactileStudy
+import TactileHeadless
+import TactileExport
 
 extension Commands {
     /// `tactile export`: the project (default: the demo) to a movie at `out`, with a progress bar

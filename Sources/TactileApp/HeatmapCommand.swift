@@ -3,6 +3,7 @@ import TactileCore
 import TactileStudy
 import TactileInput
 import TactileMedia
+import TactileHeadless
 
 extension Commands {
     /// `tactile heatmap`: touch-downs of one or many traces (or session folders) as a heatmap over

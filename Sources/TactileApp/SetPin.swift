@@ -4,6 +4,7 @@ import TactileKiosk
 import TactileStudy
 #if canImport(Glibc)
 import Glibc
+import TactileHeadless
 #endif
 
 /// `tactile config --set-pin FILE`: the kiosk's exit PIN stored in FILE as a salted slow hash
@@ -37,7 +38,7 @@ public enum SetPin {
         let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         do { _ = try ConfigurationFile.decode(data) } catch { throw CommandError.badInput("\(url.path): \(error); the PIN was not written") }
         do { try AtomicFile.write(data + Data("\n".utf8), to: url, permissions: 0o600) } catch {
-            throw CommandError("\(url.path): the PIN cannot be written (\(SessionRecorder.reason(error)))")
+            throw CommandError("\(url.path): the PIN cannot be written (\(CommandError.reason(error)))")
         }
         return "The kiosk PIN (\(pin.count) digits) is stored in \(url.path) as a salted hash; the file is readable by its owner only.\n"
     }

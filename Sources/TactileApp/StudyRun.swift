@@ -6,6 +6,8 @@ import TactileMedia
 import TactileSDL
 import TactileStudy
 import TactileServer
+import TactileHeadless
+import TactileExport
 
 /// `tactile study run`: one participant through a study file in a window (`StudySession`).
 public enum StudyRun {

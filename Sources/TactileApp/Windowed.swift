@@ -6,6 +6,8 @@ import TactileHost
 import TactileKiosk
 import TactileSDL
 import TactileMedia
+import TactileHeadless
+import TactileExport
 
 /// What `tactile run` was asked for besides the project.
 public struct RunOptions: Sendable {
@@ -66,7 +68,7 @@ public enum Windowed {
                 }
             }
             do { autosave = try Autosave(folder: folder, project: project) } catch {
-                autosaveOff = SessionRecorder.reason(error)
+                autosaveOff = CommandError.reason(error)
                 notices.append("Autosave is off: cannot write to \(folder.path) (\(autosaveOff!)). Your changes are not being saved.")
             }
         }

@@ -3,6 +3,7 @@ import TactileCore
 import TactileEditor
 import TactileInput
 import TactileKiosk
+import TactileHeadless
 
 /// A trace to replay with the project and configuration it ran with: a recorded session's
 /// folder (trace.jsonl, project-start.json, config.json), or a bare trace file.

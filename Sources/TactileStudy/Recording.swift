@@ -5,6 +5,7 @@ import TactileHost
 import TactileInput
 import TactileKiosk
 import TactileUI
+import TactileHeadless
 
 /// Records a session as it runs: the recorder starts at the first step (when the viewport and
 /// the display's rate are known). An ordinary session records the editor's frames (its input,

@@ -4,6 +4,7 @@ import TactileEditor
 import TactileHost
 import TactileInput
 import TactileKiosk
+import TactileHeadless
 
 /// Records a session into a folder, as it goes, so nothing is lost if the program is killed:
 ///
@@ -85,7 +86,7 @@ public final class SessionRecorder {
         }
         lastProject = project
         do { try trace.write(contentsOf: Data((Trace.header(viewport: viewport, framesPerSecond: framesPerSecond, offersExport: offersExport) + "\n").utf8)) } catch {
-            throw CommandError("\(folder.path): cannot record the session there (\(Self.reason(error)))")
+            throw CommandError("\(folder.path): cannot record the session there (\(CommandError.reason(error)))")
         }
     }
 
@@ -103,26 +104,8 @@ public final class SessionRecorder {
             try handle.write(contentsOf: Data(repeating: 0x20, count: 4096))
             try handle.synchronize()
         } catch {
-            throw CommandError.badInput("\(folder.path): cannot record a session there (\(reason(error)))")
+            throw CommandError.badInput("\(folder.path): cannot record a session there (\(CommandError.reason(error)))")
         }
-    }
-
-    /// A write error as a person reads it ("No space left on device").
-    public static func reason(_ error: Error) -> String {
-        if let cocoa = error as? CocoaError {
-            switch cocoa.code {
-            case .fileWriteVolumeReadOnly: return String(cString: strerror(EROFS))
-            case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC))
-            case .fileWriteNoPermission: return String(cString: strerror(EACCES))
-            default: break
-            }
-        }
-        let ns = error as NSError
-        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code)))
-        }
-        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
-        return ns.localizedDescription
     }
 
     /// Refuses a folder that already holds a recorded session (recording never overwrites).
@@ -241,7 +224,7 @@ public final class SessionRecorder {
     @discardableResult
     public func finish(project: Project) -> Bool {
         if stopped == nil {
-            do { try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectEnd)) } catch { stopped = Self.reason(error) }
+            do { try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectEnd)) } catch { stopped = CommandError.reason(error) }
         }
         try? trace.synchronize(); try? logFile.synchronize()
         try? trace.close(); try? logFile.close(); try? latencyFile?.close()
@@ -249,7 +232,7 @@ public final class SessionRecorder {
     }
 
     private func stop(because error: Error) {
-        stopped = Self.reason(error)
+        stopped = CommandError.reason(error)
         // What reached the files stays; a torn last line is skipped when replaying.
         try? trace.synchronize(); try? logFile.synchronize()
     }

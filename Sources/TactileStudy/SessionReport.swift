@@ -1,6 +1,7 @@
 import Foundation
 import TactileCore
 import TactileInput
+import TactileHeadless
 
 /// What `tactile report` says about recorded sessions: their length, taps and misses (with the
 /// elements nearest each miss), gestures by kind, edits, undos and errors, and for sessions

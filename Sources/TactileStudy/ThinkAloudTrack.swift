@@ -1,5 +1,6 @@
 import Foundation
 import TactileCore
+import TactileHeadless
 
 /// A session's think-aloud sound: `audio.wav` (16-bit PCM, mono) written as it is captured, and
 /// `audio.json` saying where it starts on the session's clock — the trace's, so that `tactile
@@ -50,7 +51,7 @@ public final class ThinkAloudTrack {
             let out = raw.bindMemory(to: Int16.self)
             for (i, s) in more.enumerated() { out[i] = Int16(max(-32767, min(32767, (s * 32767).rounded()))).littleEndian }
         }
-        do { try handle.write(contentsOf: pcm); samples += more.count } catch { stopped = SessionRecorder.reason(error) }
+        do { try handle.write(contentsOf: pcm); samples += more.count } catch { stopped = CommandError.reason(error) }
     }
 
     /// Ends the track: the header says how long it is.

@@ -3,6 +3,7 @@ import Foundation
 import TactileApp
 import TactileStudy
 import TactileCore
+import TactileHeadless
 
 /// The `tactile` command line: a thin front over TactileApp.
 struct Tactile: ParsableCommand {

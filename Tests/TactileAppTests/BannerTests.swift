@@ -7,6 +7,7 @@ import TactileEditor
 import TactileHost
 import TactileUI
 @testable import TactileApp
+import TactileHeadless
 
 /// Banners say their whole reason: a message too long for one line takes a second, measured
 /// with the real fonts; only beyond that is it cut with "…".

@@ -6,6 +6,7 @@ import TactileInput
 import TactileStudy
 import TactileUI
 @testable import TactileApp
+import TactileHeadless
 
 /// `tactile calibrate` against a simulated panel that is turned a quarter, shrunk, shifted and a
 /// little noisy: the wizard's taps, replayed as a trace, give a map under which taps land within

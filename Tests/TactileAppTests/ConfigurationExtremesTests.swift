@@ -7,6 +7,7 @@ import TactileEditor
 import TactileHost
 import TactileInput
 @testable import TactileApp
+import TactileHeadless
 
 /// Every numeric setting set to 0, −1, 10⁻⁹, 10⁹ and 10³⁰⁸ (and to each end of its documented
 /// range) is either refused with the key named — by the same check `config --check`, the start
@@ -63,7 +64,7 @@ final class ConfigurationExtremesTests: XCTestCase {
         var ran = 0
         func run(_ name: String, _ settings: [(path: String, value: Double)]) throws -> Bool {
             guard let configuration = try? ConfigurationFile.decode(try Self.json(defaults, setting: settings)) else { return false }
-            let finished = Fuzzer.watchdog(name, seconds: 60)
+            let finished = HangWatchdog.start(name, seconds: 60)
             let session = try HeadlessSession(project: name.hasPrefix("media") ? withMedia : placeholders, scale: 0.5,
                                               configuration: configuration, library: library)
             session.player.play(trace, until: trace.duration + .seconds(1))

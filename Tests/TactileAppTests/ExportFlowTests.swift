@@ -8,6 +8,8 @@ import TactileInput
 import TactileStudy
 import TactileTestSupport
 @testable import TactileApp
+import TactileHeadless
+@testable import TactileExport
 
 /// The Export sheet end to end, as `tactile run` wires it: taps on the sheet, the real export
 /// on its own thread while the session keeps stepping, the movie in the configured folder and

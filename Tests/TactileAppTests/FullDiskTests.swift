@@ -9,6 +9,7 @@ import TactileHost
 import TactileInput
 import TactileSDL
 @testable import TactileApp
+import TactileHeadless
 
 /// Disks that fill or refuse, made real: a small tmpfs mounted for the test (a read-only one,
 /// one with a few kilobytes left); the session runs through the host on the virtual clock. A folder that cannot be written is refused at the start; a

@@ -9,6 +9,7 @@ import TactileInput
 import TactileMedia
 import TactileUI
 @testable import TactileApp
+import TactileHeadless
 
 /// The headless commands, driven as a user drives them: files in, files out.
 final class HeadlessCommandTests: XCTestCase {

@@ -10,6 +10,7 @@ import TactileServer
 import TactileStudy
 import TactileTestSupport
 @testable import TactileApp
+@testable import TactileExport
 
 /// The third reliability round's smaller classes, each through the real program where a person
 /// would meet it: one rule for bad input (exit 2 before any work, with a sentence), no terminal

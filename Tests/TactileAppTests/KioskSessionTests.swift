@@ -7,6 +7,7 @@ import TactileInput
 import TactileKiosk
 import TactileStudy
 @testable import TactileApp
+import TactileHeadless
 
 /// Kiosk mode in the host session on the virtual clock, as the window runs it: the attract
 /// loop, a visitor who edits and walks away (their session saved, and replayable), the demo

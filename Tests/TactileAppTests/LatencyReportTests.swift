@@ -4,6 +4,7 @@ import TactileStudy
 import TactileEditor
 import TactileInput
 @testable import TactileApp
+import TactileHeadless
 
 /// `tactile report` on a session's `latency.jsonl`: percentiles per session and per gesture, and
 /// the prediction's error and the lag it hid.

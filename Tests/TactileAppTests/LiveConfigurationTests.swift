@@ -9,6 +9,7 @@ import TactileHost
 import TactileSDL
 import TactileUI
 @testable import TactileApp
+import TactileHeadless
 
 /// `run --config FILE`: edits to the file apply while the window runs; a broken file shows a
 /// banner naming the key and the settings in use stay.

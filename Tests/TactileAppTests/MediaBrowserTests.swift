@@ -7,6 +7,7 @@ import TactileInput
 import TactileMedia
 import TactileUI
 @testable import TactileApp
+import TactileHeadless
 
 /// The media browser sheet behind the add buttons, driven through `tactile inspect` /
 /// `tactile replay`: it lists the media folder's files of the button's kind with their real

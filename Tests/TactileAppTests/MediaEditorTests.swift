@@ -7,6 +7,7 @@ import TactileEditor
 import TactileInput
 import TactileMedia
 @testable import TactileApp
+import TactileHeadless
 
 /// The editor over real media, driven through `tactile inspect` / `tactile replay` on the built-in
 /// demo (its media are made by our encoder into the test cache): exact frames at the playhead,

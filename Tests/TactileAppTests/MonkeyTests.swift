@@ -8,6 +8,7 @@ import TactileInput
 import TactileMedia
 import TactileUI
 @testable import TactileApp
+import TactileHeadless
 
 /// The monkey (RELIABILITY.md): seeded random gestures and touch storms drive the editor on the
 /// demo project over its generated media, on the virtual clock; every invariant is checked after

@@ -5,6 +5,8 @@ import TactileMedia
 import TactileStudy
 import TactileTestSupport
 @testable import TactileApp
+import TactileHeadless
+import TactileExport
 
 /// Export of the composition to a movie, read back with our own probe and decoders: the frames
 /// are the exact source frames at chosen times, overlays sit where the canvas puts them, a

@@ -8,6 +8,7 @@ import TactileCore
 import TactileStudy
 import TactileSDL
 @testable import TactileApp
+import TactileHeadless
 
 /// The study's live observer page in a real browser: `tactile study run` with the observer port
 /// on, Debian's headless Chromium driven through chromedriver (the W3C WebDriver protocol),

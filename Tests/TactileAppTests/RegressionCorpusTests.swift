@@ -9,6 +9,7 @@ import TactileKiosk
 import TactileInput
 import TactileMedia
 @testable import TactileApp
+import TactileHeadless
 
 /// The regression corpus (`Tests/Fixtures/Corpus`): sessions recorded before the host core was
 /// built (issue 13) — the attract tour, a monkey run, a task run and the visitor sessions of a

@@ -10,6 +10,7 @@ import TactileSDL
 import TactileUI
 @testable import TactileApp
 @testable import TactileHost
+import TactileHeadless
 
 /// `run --record`: a scripted session is recorded — once in the real window loop (SDL's dummy
 /// driver, events pushed from another thread in real time), otherwise through the host session

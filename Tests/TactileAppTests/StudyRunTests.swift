@@ -9,6 +9,7 @@ import TactileStudy
 import TactileTestSupport
 import TactileUI
 @testable import TactileApp
+import TactileHeadless
 
 /// `tactile study run`, driven as a participant drives it: taps on the study's screens, the
 /// editor and its questionnaires, on the virtual clock, with the example study the README walks

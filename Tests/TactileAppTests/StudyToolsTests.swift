@@ -8,6 +8,7 @@ import TactileHost
 import TactileInput
 import TactileMedia
 @testable import TactileApp
+import TactileHeadless
 
 /// `tactile heatmap` and `tactile report` over sessions recorded the way `run --record` writes them.
 final class StudyToolsTests: XCTestCase, ReplayTesting {

@@ -8,6 +8,7 @@ import TactileInput
 import TactileMedia
 import TactileUI
 @testable import TactileApp
+import TactileHeadless
 
 /// End to end: traces built from `tactile inspect` frames, fed through `tactile replay`, with
 /// assertions on the resulting project JSON and on snapshots of key states.

@@ -1,7 +1,7 @@
 import Foundation
 import TactileCore
 import TactileMedia
-import TactileSDL
+import TactileHeadless
 import TactileUI
 
 /// The study report's plots, drawn with our own draw lists and renderer into PNGs: bars with
@@ -21,13 +21,12 @@ public struct StudyPlots {
 
     let report: StudyReport
     let look: Look
-    let fonts: Fonts
-    let measurer: TTFTextMeasurer
+    let raster: RasterCanvas
+    var measurer: TextMeasurer { raster.measurer }
 
     public init(_ report: StudyReport, look: Look = Look()) throws {
         self.report = report; self.look = look
-        fonts = try Fonts()
-        measurer = TTFTextMeasurer(fonts: fonts, scale: look.scale)
+        raster = try RasterCanvas(scale: look.scale)
     }
 
     /// Every plot, titled, as PNG data.
@@ -150,7 +149,6 @@ public struct StudyPlots {
 
     /// A draw list rendered at the look's scale, as PNG data.
     func png(_ list: DrawList) throws -> Data {
-        let canvas = try OffscreenCanvas(width: Int(look.width * look.scale), height: Int(look.height * look.scale), fonts: fonts)
-        return try ImageCodec.encodePNG(canvas.render(list, scale: look.scale, clearColor: .white))
+        try ImageCodec.encodePNG(raster.render(list, size: Size(width: look.width, height: look.height), clearColor: .white))
     }
 }

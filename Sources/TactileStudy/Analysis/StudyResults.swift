@@ -1,6 +1,7 @@
 import Foundation
 import TactileCore
 import TactileEditor
+import TactileHeadless
 
 /// A study's results folder as `tactile study run` leaves it: a folder per participant (`P07`)
 /// with `answers.json` and a recorded session per block. Read for `tactile report STUDY_DIR`.

@@ -1,6 +1,7 @@
 import Foundation
 import TactileCore
 import TactileEditor
+import TactileHeadless
 
 /// A study file (JSON): what a usability study compares and how each participant meets it.
 ///

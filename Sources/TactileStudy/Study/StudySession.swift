@@ -5,6 +5,7 @@ import TactileHost
 import TactileInput
 import TactileKiosk
 import TactileUI
+import TactileHeadless
 
 /// `tactile study run`: one participant through a study, in one window, run by the same shells
 /// as the editor. The participant's number (given, or typed on a touch keypad), the consent
@@ -165,7 +166,7 @@ public final class StudySession: ShellSession {
         } catch let held as WriterLock.Held {
             return held.description
         } catch {
-            return "\(participantFolder(number).path): \(SessionRecorder.reason(error))"
+            return "\(participantFolder(number).path): \(CommandError.reason(error))"
         }
     }
 
@@ -404,7 +405,7 @@ public final class StudySession: ShellSession {
         } catch {
             recording = nil
             problem("\(partFolder.path): the part is not being recorded (\(error))")
-            unsaved["the recording of \(name)"] = "not recorded (\(SessionRecorder.reason(error)))"
+            unsaved["the recording of \(name)"] = "not recorded (\(CommandError.reason(error)))"
         }
         let number = partNumber(part), label = variant ?? "practice"
         let previous = session.onFrame
@@ -484,8 +485,8 @@ public final class StudySession: ShellSession {
             studyLog = FileHandle(fileDescriptor: try AtomicFile.open(url, flags: O_WRONLY | O_CREAT | O_APPEND), closeOnDealloc: true)
             _ = try? studyLog?.seekToEnd()
         } catch {
-            problem("\(folder.path): the participant's answers cannot be saved there (\(SessionRecorder.reason(error)))")
-            unsaved["answers.json"] = SessionRecorder.reason(error)
+            problem("\(folder.path): the participant's answers cannot be saved there (\(CommandError.reason(error)))")
+            unsaved["answers.json"] = CommandError.reason(error)
         }
         logStudy(LogEvent(time: now, kind: "consent", fields: ["participant": .string(StudyAnswers.name(of: participant)), "agreed": .bool(true)]))
         stage = .intro(study.practice != nil ? .practice : .block(0))
@@ -497,8 +498,8 @@ public final class StudySession: ShellSession {
             try answers.write(to: participantFolder(participant))
             unsaved["answers.json"] = nil
         } catch {
-            problem("answers.json cannot be saved (\(SessionRecorder.reason(error)))")
-            unsaved["answers.json"] = SessionRecorder.reason(error)
+            problem("answers.json cannot be saved (\(CommandError.reason(error)))")
+            unsaved["answers.json"] = CommandError.reason(error)
         }
     }
 
@@ -509,7 +510,7 @@ public final class StudySession: ShellSession {
         e.fields["at"] = .string(StudyAnswers.iso(wallClock()))
         if let studyLog {
             do { try studyLog.write(contentsOf: Data((e.jsonLine + "\n").utf8)) } catch {
-                if unsaved["study-log.jsonl"] == nil { unsaved["study-log.jsonl"] = "events lost (\(SessionRecorder.reason(error)))" }
+                if unsaved["study-log.jsonl"] == nil { unsaved["study-log.jsonl"] = "events lost (\(CommandError.reason(error)))" }
             }
         }
     }

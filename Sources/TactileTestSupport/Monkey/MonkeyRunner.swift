@@ -6,6 +6,7 @@ import TactileHost
 import TactileInput
 import TactileMedia
 import TactileUI
+import TactileHeadless
 
 /// What a monkey run did and found.
 public struct MonkeyReport: Sendable {

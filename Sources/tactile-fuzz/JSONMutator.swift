@@ -1,5 +1,5 @@
 import Foundation
-import TactileApp
+import TactileTestSupport
 
 /// Structure-aware mutations of JSON documents: a value somewhere in the tree is swapped for a
 /// boundary number, a value of another type, hostile text, a deep nest or a long list; a key is

@@ -2,13 +2,13 @@ import Foundation
 
 /// File names of movies within the file system's limit: NAME_MAX is 255 bytes, and a movie's
 /// hidden partial file (`.NAME.partial.mp4`) adds 13 bytes to its name.
-enum MovieNames {
+public enum MovieNames {
     /// The longest movie file name, in bytes of UTF-8.
-    static let longestMovieName = 255 - 13
+    public static let longestMovieName = 255 - 13
 
     /// `text` cut to at most `limit` bytes of UTF-8, at the edge of a character (a letter with
     /// its accents, an emoji with its modifiers), trailing spaces dropped.
-    static func cut(_ text: String, toBytes limit: Int) -> String {
+    public static func cut(_ text: String, toBytes limit: Int) -> String {
         var out = ""
         var bytes = 0
         for character in text {

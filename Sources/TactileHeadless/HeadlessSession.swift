@@ -16,7 +16,9 @@ public final class HeadlessSession {
     /// The host session it steps (the same frame path as the window's).
     public var host: HostSession { player.session }
     public let scale: Double
-    public let fonts: Fonts
+    /// Where its frames are drawn.
+    public let raster: RasterCanvas
+    public var fonts: Fonts { raster.fonts }
     public let configuration: TactileConfiguration
     /// Media, decoded on the spot (synchronous), so replays are deterministic.
     public let media: MediaCache
@@ -27,11 +29,10 @@ public final class HeadlessSession {
                 plan: TaskPlan? = nil, notices: [String] = [], kiosk: KioskSetup? = nil) throws {
         self.scale = scale
         self.configuration = configuration
-        do { fonts = try Fonts() } catch { throw CommandError("\(error)") }
-        let measurer = TTFTextMeasurer(fonts: fonts, scale: scale)
+        raster = try RasterCanvas(scale: scale)
         MediaMemory.returnLargeBuffersToTheSystem()
         media = MediaCache(settings: configuration.media, mode: .synchronous)
-        let session = HostSession(project: project, configuration: configuration, measurer: measurer, media: media, viewport: viewport,
+        let session = HostSession(project: project, configuration: configuration, measurer: raster.measurer, media: media, viewport: viewport,
                                   library: library, plan: plan, notices: notices, kiosk: kiosk)
         if let at { session.state.playhead = min(max(.zero, at), project.duration) }
         player = TracePlayer(session: session)
@@ -42,13 +43,7 @@ public final class HeadlessSession {
         if player.lastOutput == nil { _ = player.runFrame() }
         // The picture as the screen showed it: the editor's, with the host's overlays over it.
         let list = host.picture(at: player.clock.now)
-        let size = player.state.viewport
-        let canvas: OffscreenCanvas
-        do {
-            canvas = try OffscreenCanvas(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), fonts: fonts)
-        } catch { throw CommandError("\(error)") }
-        canvas.renderer.imageStore = media
-        return canvas.render(list, scale: scale, clearColor: host.theme.background)
+        return try raster.render(list, size: player.state.viewport, clearColor: host.theme.background, images: media)
     }
 
     /// Writes the latest frame as a PNG.
@@ -63,29 +58,5 @@ public final class HeadlessSession {
     public func inspectJSON() -> JSONValue {
         let output = player.lastOutput ?? player.runFrame()
         return InspectDocument.json(viewport: player.state.viewport, scale: scale, elements: output.elements)
-    }
-}
-
-/// The `tactile inspect` document (see README "Inspect").
-public enum InspectDocument {
-    public static func json(viewport: Size, scale: Double, elements: [UIElement]) -> JSONValue {
-        func rect(_ r: Rect) -> JSONValue {
-            .object([("x", .number(r.x)), ("y", .number(r.y)), ("w", .number(r.width)), ("h", .number(r.height))])
-        }
-        func value(_ v: ElementValue) -> JSONValue {
-            switch v {
-            case let .bool(b): return .bool(b)
-            case let .number(n): return .number(n)
-            case let .string(s): return .string(s)
-            }
-        }
-        return .object([
-            ("viewport", .object([("width", .number(viewport.width)), ("height", .number(viewport.height)), ("scale", .number(scale))])),
-            ("elements", .array(elements.map { e in
-                .object([("id", .string(e.id)), ("role", .string(e.role)), ("label", .string(e.label)),
-                         ("frame", rect(e.frame)), ("hitFrame", rect(e.hitFrame)),
-                         ("state", .object(e.state.sorted { $0.key < $1.key }.map { ($0.key, value($0.value)) }))])
-            })),
-        ])
     }
 }

@@ -3,6 +3,7 @@ import TactileCore
 import TactileMedia
 import TactileSDL
 import TactileUI
+import TactileHeadless
 
 /// Video export's frames drawn side by side: jobs (a frame's draw list and the pictures it
 /// shows) go to worker threads, each with its own fonts and software canvas, and the encoder

@@ -1,8 +1,10 @@
 import Foundation
 import TactileApp
+import TactileTestSupport
 import TactileCore
 import TactileStudy
 import TactileInput
+import TactileHeadless
 
 /// A structure-aware fuzzer over every kind of file Tactile reads. Each case starts from a valid
 /// file (the demo project, the attract tour, a configuration with variants, a test plan, a
@@ -157,7 +159,7 @@ public final class Fuzzer {
         try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: out) }
         let started = Date()
-        let done = Self.watchdog(name, seconds: caseTimeout)
+        let done = HangWatchdog.start(name, seconds: caseTimeout)
         var outcome: Outcome = .accepted
         do {
             switch kind {
@@ -232,17 +234,5 @@ public final class Fuzzer {
             out[name] = (try? Data(contentsOf: url.appendingPathComponent(name))) ?? Data("<folder>".utf8)
         }
         return out
-    }
-
-    /// Ends the process, naming the case, unless the returned function is called within `seconds`.
-    public static func watchdog(_ name: String, seconds: Double) -> () -> Void {
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            if done.wait(timeout: .now() + seconds) == .timedOut {
-                FileHandle.standardError.write(Data("HANG \(name): ran for more than \(Int(seconds)) s\n".utf8))
-                exit(3)
-            }
-        }
-        return { done.signal() }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TactileCore
 
 /// A failure of a command, with the exit code it maps to: 2 for bad input files (project,
@@ -17,5 +18,23 @@ public struct CommandError: Error, CustomStringConvertible {
     /// `body`, with a lock held by another process reported as `busy`.
     public static func locking<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch let held as WriterLock.Held { throw busy(held) }
+    }
+
+    /// A write error as a person reads it ("No space left on device").
+    public static func reason(_ error: Error) -> String {
+        if let cocoa = error as? CocoaError {
+            switch cocoa.code {
+            case .fileWriteVolumeReadOnly: return String(cString: strerror(EROFS))
+            case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC))
+            case .fileWriteNoPermission: return String(cString: strerror(EACCES))
+            default: break
+            }
+        }
+        let ns = error as NSError
+        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        return ns.localizedDescription
     }
 }

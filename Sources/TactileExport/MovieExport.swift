@@ -4,6 +4,7 @@ import TactileEditor
 import TactileMedia
 import TactileSDL
 import TactileUI
+import TactileHeadless
 
 /// Exports a project to a movie: H.264 and stereo AAC in an MP4 through libavcodec, written
 /// beside its destination and moved into place only when complete (a cancelled or failed export
@@ -80,7 +81,7 @@ public enum MovieExport {
         // One writer per movie: a second export to the same file is refused at once.
         let lock: WriterLock
         do { lock = try CommandError.locking { try WriterLock.file(url) } } catch let error as CommandError { throw error } catch {
-            throw CommandError("\(url.path): cannot write the movie (\(SessionRecorder.reason(error)))")
+            throw CommandError("\(url.path): cannot write the movie (\(CommandError.reason(error)))")
         }
         defer { lock.remove() }
         let encoder: VideoEncoder

@@ -2,7 +2,7 @@ import Foundation
 import TactileCore
 import TactileHost
 import TactileMedia
-import TactileStudy
+import TactileHeadless
 
 /// Runs the editor's exports on a thread of their own, so the frame loop never waits: the
 /// movie goes into the configured folder (`export.folder`) named after the project and the

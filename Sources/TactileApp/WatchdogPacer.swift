@@ -1,3 +1,5 @@
+import TactileCore
+
 /// When a service manager's watchdog must hear from the frame loop (systemd's `WatchdogSec`):
 /// a ping at least twice per interval, and no more often than four times per interval, so a
 /// loop running 60 frames a second does not flood the socket. The loop calls `beat(at:)` each

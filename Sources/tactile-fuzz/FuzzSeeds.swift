@@ -1,10 +1,12 @@
 import Foundation
 import TactileApp
+import TactileTestSupport
 import TactileCore
 import TactileStudy
 import TactileEditor
 import TactileInput
 import TactileKiosk
+import TactileHeadless
 
 /// The valid files each kind of fuzz case starts from, made in code: the demo project over its
 /// media, the attract tour, a configuration with a variant, a test plan with every kind of

@@ -6,6 +6,7 @@ import TactileInput
 import TactileMedia
 import TactileSDL
 import TactileUI
+import TactileHeadless
 
 /// Renders a session to a video: the trace plays through the host session on the virtual clock,
 /// and at every tick of the video's frame rate the session's picture — the editor's latest frame
@@ -48,7 +49,7 @@ public enum VideoExport {
         // One writer per video: a second export to the same file is refused at once.
         let lock: WriterLock
         do { lock = try CommandError.locking { try WriterLock.file(url) } } catch let error as CommandError { throw error } catch {
-            throw CommandError("\(url.path): cannot write the video (\(SessionRecorder.reason(error)))")
+            throw CommandError("\(url.path): cannot write the video (\(CommandError.reason(error)))")
         }
         defer { lock.remove() }
         let encoder: VideoEncoder
