@@ -43,18 +43,23 @@ public struct KioskMode: Sendable {
     public private(set) var lastInput: Time
     /// Whether the visitor on screen has touched anything since the demo came back.
     public private(set) var visitorActive: Bool
-    public private(set) var exitGesture: ExitGesture
-    public private(set) var pinPad: PinPad?
+    /// The way out: the exit gesture, the PIN pad and its lockout (the same as a kiosk study's).
+    public private(set) var wayOut: KioskWayOut
+    public var exitGesture: ExitGesture { wayOut.gesture }
+    public var pinPad: PinPad? { wayOut.pad }
     /// Judges the PIN (from `kiosk.pinHash`, or an older file's `kiosk.pin`); nil: no PIN, the
     /// way out opens at once. A replay puts the recorded verdicts in its place.
-    public var pinVerifier: PinVerifier?
+    public var pinVerifier: PinVerifier? {
+        get { wayOut.verifier }
+        set { wayOut.verifier = newValue }
+    }
     public private(set) var attract: AttractLoop
     /// The phase the PIN pad returns to when cancelled.
     private var phaseBeforePin: Phase = .visitor
     /// Wrong PINs since the last lockout (kept when the pad closes, so closing it does not reset the count).
-    public private(set) var pinFailures = 0
+    public var pinFailures: Int { wayOut.failures }
     /// Until when the PIN pad refuses digits, after `pinAttempts` wrong PINs in a row.
-    public private(set) var pinLockedUntil: Time?
+    public var pinLockedUntil: Time? { wayOut.lockedUntil }
     /// When the attract loop began showing (the invitation's pulse counts from here).
     public private(set) var invitationSince: Time
     /// Opening hours and the nightly restart.
@@ -76,11 +81,10 @@ public struct KioskMode: Sendable {
     /// recovery) with a visitor's work on screen.
     public init(settings: TactileConfiguration.Kiosk, attractTrace: Trace, now: Time, visitorPresent: Bool = false) {
         self.settings = settings
-        pinVerifier = PinVerifier(settings: settings)
+        wayOut = KioskWayOut(settings: settings)
         phase = visitorPresent ? .visitor : .attract
         visitorActive = visitorPresent
         lastInput = now
-        exitGesture = ExitGesture(settings: settings)
         attract = AttractLoop(trace: attractTrace, pause: settings.attractPause, startingAt: now)
         invitationSince = now
         hours = OpeningHours(settings: settings)
@@ -193,10 +197,12 @@ public struct KioskMode: Sendable {
             lastInput = now
         }
         if phase == .visitor {
-            let asked = exitGesture.update(with: input, viewport: viewport) || exitGesture.holdCompleted(at: now)
+            let asked = wayOut.watch(input, viewport: viewport, now: now)
             step.events = input
-            if asked {
-                openWayOut(now: now, into: &step)
+            if let asked {
+                // The editor lets go of every finger (the gesture's fingers must not edit anything).
+                step.events.append(InputEvent(time: now, kind: .focusLost))
+                if asked == .exit { step.commands.append(.exit) } else { phaseBeforePin = phase; phase = .pin }
                 return step
             }
             let timeout = open ? settings.idleTimeout : min(settings.idleTimeout, settings.closedWake)
@@ -207,7 +213,7 @@ public struct KioskMode: Sendable {
                 phase = open ? .attract : .closed
                 attract.restart(at: now)
                 invitationSince = now
-                exitGesture.reset()
+                wayOut.resetGesture()
                 step.events = []
             }
         }
@@ -232,15 +238,8 @@ public struct KioskMode: Sendable {
     public func nextDue(after now: Time? = nil) -> (time: Time, reason: String)? {
         switch phase {
         case .pin:
-            guard let pad = pinPad else { return nil }
             // While locked, the countdown on the pad changes every second.
-            if let locked = pad.lockedUntil, let now, locked > now {
-                let whole = Time.seconds(1)
-                let left = locked - now
-                let tick = locked - whole * (left.ticks / whole.ticks)
-                return (min(tick > now ? tick : tick + whole, pad.closesAt), "kiosk PIN lockout")
-            }
-            return (pad.closesAt, "kiosk PIN timeout")
+            return wayOut.nextDue(after: now)
         case .closed:
             return hoursDue
         case .dimmed:
@@ -257,7 +256,7 @@ public struct KioskMode: Sendable {
             // After hours a woken kiosk sleeps again sooner (`kiosk.closedWake`).
             let open = lastWeek.map(hours.isOpen) ?? true
             var idle = (lastInput + .seconds(open ? settings.idleTimeout : min(settings.idleTimeout, settings.closedWake)), "kiosk idle timeout")
-            if let hold = exitGesture.holdDue, hold < idle.0 { return (hold, "kiosk exit hold") }
+            if let hold = wayOut.nextDue(after: now), hold.time < idle.0 { return hold }
             if let shift = nextBurnInShift(after: now ?? lastStepAt), shift < idle.0 { idle = (shift, "kiosk burn-in shift") }
             return idle
         }
@@ -266,40 +265,15 @@ public struct KioskMode: Sendable {
     /// Whether the kiosk draws something that changes with time alone (the exit hold's ring).
     public var isAnimating: Bool { phase == .visitor && exitGesture.holdStarted != nil }
 
-    private mutating func openWayOut(now: Time, into step: inout Step) {
-        exitGesture.reset()
-        // The editor lets go of every finger (the gesture's fingers must not edit anything).
-        step.events.append(InputEvent(time: now, kind: .focusLost))
-        if let pinVerifier {
-            phaseBeforePin = phase
-            phase = .pin
-            pinPad = PinPad(verifier: pinVerifier, timeout: settings.pinTimeout, openedAt: now, lockedUntil: pinLockedUntil)
-        } else {
-            step.commands.append(.exit)
-        }
-    }
-
     private mutating func stepPin(_ keys: [PinPad.Key], now: Time, into step: inout Step) {
-        guard var pad = pinPad else { phase = .visitor; return }
-        var outcome: PinPad.Outcome?
-        for key in keys where outcome == nil || outcome == .wrong {
-            outcome = pad.press(key, at: now)
-            if outcome == .wrong {
-                pinFailures += 1
-                if pinFailures >= settings.pinAttempts {
-                    pinFailures = 0
-                    pinLockedUntil = now + .seconds(settings.pinLockoutDuration)
-                    pad.lock(until: pinLockedUntil!)
-                }
-            }
-        }
-        pinPad = pad
-        if outcome == .unlocked { pinFailures = 0; step.commands.append(.exit); return }
-        if outcome == .cancelled || now >= pad.closesAt {
-            pinPad = nil
+        guard pinPad != nil else { phase = .visitor; return }
+        switch wayOut.press(keys, now: now) {
+        case .exit?: step.commands.append(.exit)
+        case .padClosed?:
             phase = phaseBeforePin
             lastInput = now
             if phase == .attract { attract.restart(at: now); invitationSince = now; step.commands.append(.resetToDemo) }
+        default: break
         }
     }
 }

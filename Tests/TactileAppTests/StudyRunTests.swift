@@ -330,19 +330,61 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
         let fingers = (1...5).map { InputEvent.touch(.down, id: $0, at: Point(x: 60.0 * Double($0), y: 400), time: now) }
         _ = s.step(fingers, now: now, context: StepContext())
         wait(s, 3.1)
-        func pinKey(_ d: Int) {
-            let keys = PinPad.keys(in: Size(width: 390, height: 844), keySize: k.pinKeySize, metrics: Theme().metrics.kiosk)
-            let frame = keys.first { $0.key == .digit(d) }!.frame
-            let p = Point(x: frame.midX, y: frame.midY)
-            now = now + .seconds(0.2)
-            _ = s.step([.touch(.down, id: 9, at: p, time: now)], now: now, context: StepContext())
-            now = now + .seconds(0.08)
-            _ = s.step([.touch(.up, id: 9, at: p, time: now)], now: now, context: StepContext())
-        }
+        func pinKey(_ d: Int) { self.pinKey(d, on: s, kiosk: k) }
         for id in 1...5 { now = now + .seconds(0.01); _ = s.step([.touch(.up, id: id, at: Point(x: 60.0 * Double(id), y: 400), time: now)], now: now, context: StepContext()) }
         for d in [1, 1, 1, 1] { pinKey(d) }
         XCTAssertFalse(s.exited, "a wrong PIN")
         for d in [2, 4, 6, 8] { pinKey(d) }
         XCTAssertTrue(s.exited, "the right PIN lets out")
+    }
+
+    /// A finger taps the PIN pad's digit `d` and lifts 80 ms later.
+    func pinKey(_ d: Int, on s: StudySession, kiosk k: TactileConfiguration.Kiosk) {
+        let keys = PinPad.keys(in: Size(width: 390, height: 844), keySize: k.pinKeySize, metrics: Theme().metrics.kiosk)
+        let frame = keys.first { $0.key == .digit(d) }!.frame
+        let p = Point(x: frame.midX, y: frame.midY)
+        now = now + .seconds(0.2)
+        _ = s.step([.touch(.down, id: 9, at: p, time: now)], now: now, context: StepContext())
+        now = now + .seconds(0.08)
+        _ = s.step([.touch(.up, id: 9, at: p, time: now)], now: now, context: StepContext())
+    }
+
+    func testAKioskStudysPINPadLocksAfterTooManyWrongPINsAndItsCornerTapsOpenTheWayOut() throws {
+        var k = TactileConfiguration.Kiosk()
+        k.pin = "2468"
+        k.pinAttempts = 3
+        k.pinLockoutDuration = 30
+        k.pinTimeout = 20
+        k.idleTimeout = 600
+        k.exitCornerSequence = ["topLeft", "topRight", "bottomRight"]
+        let s = try makeSession(participant: nil, kiosk: k)
+        // The corner taps, as in the editor kiosk, open the PIN pad.
+        for corner in [Point(x: 10, y: 10), Point(x: 380, y: 10), Point(x: 380, y: 834)] {
+            now = now + .seconds(0.3)
+            _ = s.step([.touch(.down, id: 7, at: corner, time: now)], now: now, context: StepContext())
+            now = now + .seconds(0.08)
+            _ = s.step([.touch(.up, id: 7, at: corner, time: now)], now: now, context: StepContext())
+        }
+        XCTAssertEqual(s.nextDue(after: now)?.reason, "kiosk PIN timeout", "the corner taps opened the PIN pad")
+        // Three wrong PINs lock the pad: the right one typed during the lockout does not let out.
+        for _ in 1...3 { for d in [1, 1, 1, 1] { pinKey(d, on: s, kiosk: k) } }
+        XCTAssertFalse(s.exited)
+        XCTAssertEqual(s.nextDue(after: now)?.reason, "kiosk PIN lockout", "the pad counts the lockout down")
+        for d in [2, 4, 6, 8] { pinKey(d, on: s, kiosk: k) }
+        XCTAssertFalse(s.exited, "digits are refused while the pad is locked")
+        // Closing the pad does not reset the lockout: opened again at once, it is still locked.
+        wait(s, 21)
+        for corner in [Point(x: 10, y: 10), Point(x: 380, y: 10), Point(x: 380, y: 834)] {
+            now = now + .seconds(0.3)
+            _ = s.step([.touch(.down, id: 7, at: corner, time: now)], now: now, context: StepContext())
+            now = now + .seconds(0.08)
+            _ = s.step([.touch(.up, id: 7, at: corner, time: now)], now: now, context: StepContext())
+        }
+        for d in [2, 4, 6, 8] { pinKey(d, on: s, kiosk: k) }
+        XCTAssertFalse(s.exited, "still locked after the pad closed and opened again")
+        // Once the lockout is over the right PIN lets out.
+        wait(s, 10)
+        for d in [2, 4, 6, 8] { pinKey(d, on: s, kiosk: k) }
+        XCTAssertTrue(s.exited, "the right PIN after the lockout lets out")
     }
 }

@@ -106,13 +106,12 @@ public final class StudySession: ShellSession {
     private var consentScroll = 0.0, consentAnchor: Double?
     /// The operator's note being typed, if any.
     public private(set) var note: String?
-    // Kiosk mode: when the thank-you gives way to the next visitor, the last input, the exit
-    // hold, the PIN pad, and whether the way out was taken.
+    // Kiosk mode: when the thank-you gives way to the next visitor, the last input, the way
+    // out, and whether it was taken.
     private var resetAt: Time?
     private var lastInput = Time.zero
-    private var fingersDown: Set<PointerID> = []
-    private var holdSince: Time?
-    private var pinPad: PinPad?
+    /// The kiosk's way out, the same as the editor kiosk's (gesture, PIN pad, lockout).
+    private var wayOut: KioskWayOut?
     private var pinMemory: UIMemory
     private var pinPicture: DrawList?
     public private(set) var exited = false
@@ -129,6 +128,7 @@ public final class StudySession: ShellSession {
         self.study = study; self.folder = folder; self.configuration = configuration
         self.measurer = measurer; self.media = media; self.library = library; self.project = project; self.viewport = viewport
         self.kiosk = kiosk
+        wayOut = kiosk.map(KioskWayOut.init(settings:))
         theme = Theme(appearance: configuration.theme)
         memory = UIMemory(input: configuration.input)
         pinMemory = UIMemory(input: configuration.input)
@@ -214,8 +214,7 @@ public final class StudySession: ShellSession {
         var due: [(time: Time, reason: String)] = [block?.nextDue(after: now)].compactMap { $0 }
         if let kiosk {
             if let resetAt { due.append((resetAt, "next visitor")) }
-            if let holdSince { due.append((holdSince + .seconds(kiosk.exitHoldDuration), "exit hold")) }
-            if let pinPad { due.append((pinPad.closesAt, "PIN pad")) }
+            if let way = wayOut?.nextDue(after: now) { due.append(way) }
             if block != nil { due.append((lastInput + .seconds(kiosk.idleTimeout), "visitor idle")) }
         }
         return due.min { $0.time < $1.time }
@@ -277,39 +276,32 @@ public final class StudySession: ShellSession {
     /// open), the next visitor after the thank-you, and a visitor gone mid-part. Returns true
     /// when it answered the step itself.
     private func kioskStep(_ input: inout [InputEvent], now: Time, frame: inout ShellFrame) -> Bool {
-        guard let kiosk else { return false }
+        guard let kiosk, var way = wayOut else { return false }
+        defer { wayOut = way }
         if !input.isEmpty { lastInput = now }
-        for e in input {
-            guard case let .touch(id, phase, _) = e.kind else { continue }
-            if phase == .down { fingersDown.insert(id) } else if phase == .up || phase == .cancel { fingersDown.remove(id) }
+        switch way.watch(input, viewport: viewport, now: now) {
+        case .exit?: return leave(now: now, frame: &frame)
+        case .padOpened?: input = [InputEvent(time: now, kind: .focusLost)]          // the fingers on the screen let go of what they held
+        default: break
         }
-        if kiosk.exitFingers > 0 && fingersDown.count >= kiosk.exitFingers {
-            if holdSince == nil { holdSince = now }
-        } else {
-            holdSince = nil
-        }
-        if let since = holdSince, now >= since + .seconds(kiosk.exitHoldDuration), pinPad == nil {
-            holdSince = nil
-            fingersDown.removeAll()
-            guard let verifier = PinVerifier(settings: kiosk) else { return leave(now: now, frame: &frame) }
-            pinPad = PinPad(verifier: verifier, timeout: kiosk.pinTimeout, openedAt: now)
-            input = [InputEvent(time: now, kind: .focusLost)]          // the fingers on the screen let go of what they held
-        }
-        if var pad = pinPad {
-            if now >= pad.closesAt { pinPad = nil; needsDraw = true; return false }
+        if way.isOpen {
+            // A pad left untouched for `pinTimeout` closes before it sees anything more.
+            if way.press([], now: now) == .padClosed { needsDraw = true; return false }
             let touches = input.filter { if case .touch = $0.kind { return true }; return false }
-            var outcome: PinPad.Outcome?
+            var outcome: KioskWayOut.Outcome?
             // One pass per touch (a finger changes phase once a pass), or one to draw the pad.
             for t in touches.isEmpty ? [nil] : touches.map({ Optional($0) }) {
+                guard let pad = way.pad else { break }
                 let ui = UIContext(memory: pinMemory, touches: t.map { [$0] } ?? [], now: now, viewport: viewport, measurer: measurer, theme: theme)
-                for key in PinPadView(ui: ui, pad: pad, settings: kiosk).draw() { outcome = pad.press(key, at: now) ?? outcome }
+                let keys = PinPadView(ui: ui, pad: pad, settings: kiosk).draw()
                 pinMemory = ui.finish()
                 pinPicture = ui.draw
+                outcome = way.press(keys, now: now) ?? outcome
+                if outcome == .exit || outcome == .padClosed { break }
             }
-            pinPad = pad
             switch outcome {
-            case .unlocked?: pinPad = nil; return leave(now: now, frame: &frame)
-            case .cancelled?: pinPad = nil; needsDraw = true; return false
+            case .exit?: way.close(); return leave(now: now, frame: &frame)
+            case .padClosed?: needsDraw = true; return false
             default: break
             }
             var under = block?.picture(at: now) ?? lastPicture ?? DrawList()
