@@ -113,6 +113,9 @@ let package = Package(
         .testTarget(name: "TactileKioskTests", dependencies: ["TactileKiosk", "TactileCore", "TactileInput", "TactileUI"]),
         .testTarget(name: "TactileHostTests", dependencies: ["TactileHost", "TactileKiosk", "TactileEditor", "TactileUI", "TactileInput", "TactileCore"]),
         .testTarget(name: "TactileMediaTests", dependencies: ["TactileMedia", "TactileTestSupport", "TactileCore"]),
+        .testTarget(name: "TactileSDLTests", dependencies: ["TactileSDL", "TactileCore", "TactileInput", "TactileUI", "TactileMedia", "CSDL2"]),
+        .testTarget(name: "TactileHeadlessTests", dependencies: ["TactileHeadless", "TactileCore"]),
+        .testTarget(name: "TactileStudyTests", dependencies: ["TactileStudy", "TactileEditor", "TactileCore"]),
         .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "TactileHeadless", "TactileExport", "TactileStudy", "TactileTestSupport", "TactileHost", "TactileKiosk", "CSDL2", "TactileInput", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileCore"]),
     ],
     swiftLanguageModes: [.v5]

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 import TactileCore
-@testable import TactileStudy
 import TactileHeadless
 
 /// Where the chrome's locale comes from: `--locale`, the configuration file, the environment.

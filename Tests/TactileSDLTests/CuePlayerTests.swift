@@ -3,7 +3,6 @@ import XCTest
 import TactileCore
 import TactileUI
 import TactileInput
-import TactileMedia
 import Foundation
 @testable import TactileSDL
 
