@@ -1,10 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Tactile: a touch-interaction lab for Linux. See README.md and ../shared/DESIGN.md.
-/// Module arrows point one way, down the README's module table:
-/// Core ← Input ← UI ← Editor ← Kiosk ← Host ← App ← tactile; Media (FFmpeg) and SDL (the
-/// window backend, which knows only Core, Input and UI) are edges the app wires together.
+/// Tactile: a touch-interaction lab for Linux. See Docs/Architecture.md and Docs/Design.md.
+/// Module arrows point one way, down Docs/Architecture.md's module map (Scripts/check-imports checks it):
+/// Core ← Input ← UI ← Editor, Kiosk ← Host ← Headless ← Export, Study ← App ← tactile; Media (FFmpeg)
+/// and SDL (the window backend, which knows only Core, Input and UI) are edges Headless wires in.
 let package = Package(
     name: "Tactile",
     platforms: [.macOS(.v14)],

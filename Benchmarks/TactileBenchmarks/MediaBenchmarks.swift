@@ -5,7 +5,7 @@ import TactileTestSupport
 import TactileMedia
 
 /// `tactile-bench media [scrub|filmstrip|memory|first-second]`: the media benchmarks of
-/// BENCHMARKS.md (all of them when none is named). Test media are made by our own encoder into the temp folder
+/// Docs/Benchmarks.md (all of them when none is named). Test media are made by our own encoder into the temp folder
 /// the first time.
 func runMediaBenchmarks(_ which: [String]) throws {
     setlinebuf(stdout)

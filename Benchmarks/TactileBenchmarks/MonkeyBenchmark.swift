@@ -5,7 +5,7 @@ import TactileStudy
 import TactileTestSupport
 
 /// `tactile-bench monkey [--minutes M] [--seed N]… [--profile everyday|storms]`: long monkey runs
-/// (see RELIABILITY.md). For each seed, M minutes of virtual time on the demo project; prints the
+/// (see Docs/Reliability.md). For each seed, M minutes of virtual time on the demo project; prints the
 /// figures (gestures, events, frames, invariant checks, violations, wall time) and the resident
 /// memory before the run, after a one-minute warm-up, at the middle and at the end. Exits 1 when
 /// an invariant broke.

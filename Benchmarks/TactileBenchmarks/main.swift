@@ -1,5 +1,5 @@
 // Tactile's benchmark harness: prints a Markdown table of medians and tails. Not a test; run
-// it in release mode (see BENCHMARKS.md):  swift run -c release tactile-bench
+// it in release mode (see Docs/Benchmarks.md):  swift run -c release tactile-bench
 import Foundation
 import TactileApp
 import TactileCore
@@ -277,7 +277,7 @@ do {
     try host.run { window in
         let s = HostSession(project: DemoProject.make(), configuration: TactileConfiguration(), measurer: window.measurer,
                             viewport: Size(width: 390, height: 844))
-        s.onFrame = { _ in
+        s.add(SessionEvents(frame: { _ in
             guard !started else { return }
             started = true
             Thread.detachNewThread {
@@ -288,7 +288,7 @@ do {
                 probe.cpuAfter = IdleProbe.cpuSeconds()
                 SDLEvents.pushQuit()
             }
-        }
+        }))
         session = s
         return s
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TactileCore
+import TactileEditor
 import TactileHost
 import TactileInput
 import TactileKiosk
@@ -31,21 +32,16 @@ final class HealthReporting {
                                                            configuration: configuration))
     }
 
-    /// Hooks into the window's loop (keeping what others hooked there before).
+    /// Follows the window's loop: when it came round and presented, and makes it come round
+    /// at least three times per stall interval, so an idle kiosk still proves it is alive.
     func attach(to host: WindowHost, stallAfter: Double) {
-        let previousLoop = host.onLoop, previousWake = host.wakeBy
         let telemetry = self.telemetry
-        host.onLoop = { now, presented in
-            previousLoop?(now, presented)
+        host.observeLoop { now, presented in
             let date = Date()
             telemetry.update { s in s.lastLoop = date; if presented { s.lastPresent = date } }
             if presented { telemetry.framesPresented.increment() }
         }
-        // Come round at least three times per stall interval, so an idle kiosk still proves it is alive.
-        host.wakeBy = { now in
-            let own = now + .seconds(stallAfter / 3)
-            return previousWake?(now).map { min($0, own) } ?? own
-        }
+        host.wakeBy { now in now + .seconds(stallAfter / 3) }
         telemetry.screenshots.serve(from: host)
     }
 
@@ -66,9 +62,7 @@ final class HealthReporting {
     /// Follows the session: frames, touches, latency, the kiosk's phase and visitors.
     func attach(to session: HostSession) {
         let telemetry = self.telemetry
-        let previousFrame = session.onFrame
-        session.onFrame = { [unowned session] record in
-            previousFrame?(record)
+        let frame: (FrameRecord) -> Void = { [unowned session] record in
             telemetry.framesRun.increment()
             let touched = record.events.contains { if case .touch = $0.kind { return true }; return false }
             let errors = record.output.log.filter { $0.kind == "error" || $0.kind == "problem" }.count
@@ -80,14 +74,7 @@ final class HealthReporting {
                 if touched { s.lastTouch = Date() }
             }
         }
-        let previousLatency = session.onLatency
-        session.onLatency = { sample in
-            previousLatency?(sample)
-            telemetry.latency.recordNanoseconds(Int64(sample.total.seconds * 1e9))
-        }
-        let previousVisitor = session.onVisitor
-        session.onVisitor = { [weak self] command, state, time in
-            previousVisitor?(command, state, time)
+        let visitor: (KioskMode.Command, EditorState, Time) -> Void = { [weak self] command, state, time in
             guard let self else { return }
             switch command {
             case .visitorArrived:
@@ -103,5 +90,7 @@ final class HealthReporting {
                 break
             }
         }
+        session.add(SessionEvents(frame: frame, latency: { sample in telemetry.latency.recordNanoseconds(Int64(sample.total.seconds * 1e9)) },
+                                  visitor: visitor))
     }
 }

@@ -22,8 +22,8 @@ public final class ServiceHeartbeat {
 
     /// Feeds the watchdog from `host`'s loop.
     public func attach(to host: WindowHost) {
-        host.wakeBy = { [unowned self] _ in self.isReady ? self.pacer?.nextBeat : nil }
-        host.onLoop = { [unowned self] now, presented in self.loopCameRound(at: now, presented: presented) }
+        host.wakeBy { [unowned self] _ in self.isReady ? self.pacer?.nextBeat : nil }
+        host.observeLoop { [unowned self] now, presented in self.loopCameRound(at: now, presented: presented) }
     }
 
     /// The loop came round at `now`, having presented a picture or not.

@@ -97,8 +97,7 @@ public enum StudyRun {
                 if let thinkAloud {
                     s.onPartBegan = { folder in thinkAloud.begin(folder: folder, start: .zero) }
                     s.onPartEnded = { thinkAloud.finish() }
-                    let previous = host.onLoop
-                    host.onLoop = { now, presented in previous?(now, presented); thinkAloud.pump() }
+                    host.observeLoop { _, _ in thinkAloud.pump() }
                 }
                 hook?(s, host, observerURL)
                 session = s
@@ -145,9 +144,7 @@ public enum StudyRun {
         feed.screenshots.serve(from: host)
         feed.onCommand = { SDLEvents.pushWake() }
         var shown: JSONValue?
-        let previous = host.onLoop
-        host.onLoop = { now, presented in
-            previous?(now, presented)
+        host.observeLoop { now, _ in
             for c in feed.takeCommands() {
                 // At the moment it arrived (the loop woke for it within a frame or so).
                 s.observerMark(key: c.key, note: c.note, now: now - .seconds(min(1, max(0, Date().timeIntervalSince(c.arrived)))))

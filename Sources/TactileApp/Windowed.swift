@@ -151,18 +151,17 @@ public enum Windowed {
                 if let thinkAloud, let folder = recordFolder {
                     // The sound starts now on the session's clock, which the trace counts from.
                     thinkAloud.begin(folder: folder, start: window.clock.now)
-                    let previousLoop = host.onLoop
-                    host.onLoop = { now, presented in previousLoop?(now, presented); thinkAloud.pump() }
+                    host.observeLoop { _, _ in thinkAloud.pump() }
                 }
-                if let visitors {
-                    s.onVisitor = { [unowned s] command, state, time in
+                // Observers, told in this order: the recording (above), kiosk visitors and
+                // autosave, then the health reporter.
+                let visitor: ((KioskMode.Command, EditorState, Time) -> Void)? = visitors.map { visitors in
+                    { [unowned s] command, state, time in
                         if command == .visitorArrived { visitorsToday.count() }
                         visitors.handle(command, state: state, at: time, framesPerSecond: s.refreshRate)
                     }
                 }
-                let previous = s.onFrame
-                s.onFrame = { [unowned s] record in
-                    previous?(record)
+                s.add(SessionEvents(frame: { [unowned s] record in
                     visitors?.record(record)
                     switch autosave?.save(record.state.project) {
                     case let .failed(reason)?:
@@ -173,7 +172,7 @@ public enum Windowed {
                         s.post(banner: "Autosave works again: your project is saved.", isError: false)
                     default: break
                     }
-                }
+                }, visitor: visitor))
                 health?.attach(to: s)
                 if let healthFailure { s.post(banner: healthFailure, isError: true) }
                 session = s

@@ -26,7 +26,7 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
     public var session = Session()
     /// Kiosk mode (`run --kiosk`): idle reset, attract loop, the way out.
     public var kiosk = Kiosk()
-    /// The feel lab: knobs a study varies to test how touch feels (see README "The feel lab").
+    /// The feel lab: knobs a study varies to test how touch feels (see Docs/FeelLab.md).
     public var feel = Feel()
     /// Usability studies (`tactile study run`, `tactile report STUDY_DIR`): the frustration
     /// signals' thresholds.
@@ -252,7 +252,7 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var maximumDisplayShare: Double = 0.9
         /// Present in step with the display's refresh (no tearing). Off, a picture is shown as soon
         /// as it is drawn: input-to-present latency drops by up to a refresh (7 ms at the median
-        /// in BENCHMARKS.md), at the price of tearing while things move. A study knob, live.
+        /// in Docs/Benchmarks.md), at the price of tearing while things move. A study knob, live.
         /// Default on.
         public var vsync = true
         public init() {}
@@ -468,7 +468,7 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var autosaveFolder = ""
         /// How often the configuration file is checked for changes, in seconds. Default 0.5 s.
         public var configurationPollInterval: Double = 0.5
-        /// A test plan to run (as `run --plan`; see README, "Task runs"); empty: none. Default "".
+        /// A test plan to run (as `run --plan`; see Docs/Studies.md, "Task runs"); empty: none. Default "".
         public var plan = ""
         /// How long a task's outcome ("Done", "Skipped", "Time's up") shows before the next task, in seconds. Default 1.5 s.
         public var taskDonePause: Double = 1.5
@@ -597,7 +597,7 @@ public struct TactileConfiguration: Hashable, Sendable, Codable {
         public var predictionMaximumDistance: Double = 40
         /// The Kalman filter's process noise (the finger's unknown acceleration, pt²/s³) and
         /// measurement noise (the panel's jitter, pt²). Defaults 200,000 and 1: on generated drags
-        /// at 60 Hz this beats the straight line on jitter, curves and flings alike (BENCHMARKS.md).
+        /// at 60 Hz this beats the straight line on jitter, curves and flings alike (Docs/Benchmarks.md).
         public var kalmanProcessNoise: Double = 200_000
         public var kalmanMeasurementNoise: Double = 1
         public init() {}

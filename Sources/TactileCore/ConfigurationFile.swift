@@ -9,7 +9,7 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
     public var description: String { key.isEmpty ? message : "\(key): \(message)" }
 }
 
-/// Reading a configuration file (JSON; see CONFIGURATION.md). A file names only the keys it
+/// Reading a configuration file (JSON; see Docs/Configuration.md). A file names only the keys it
 /// changes; every other key keeps its default. An optional `"variants"` object holds named sets
 /// of changes laid over the rest (`--variant B`), so a study can compare two settings:
 ///

@@ -3,7 +3,7 @@ import Foundation
 /// The values a numeric setting may take: wide enough for any study, narrow enough that the
 /// editor cannot be crashed or hung by one (a long press of 10³⁰⁸ s, a rubber band of 0, a
 /// viewport 10⁹ pt wide). `config --check`, the start and a live reload all check them with the
-/// same code (`TactileConfiguration.problems()`); CONFIGURATION.md lists them.
+/// same code (`TactileConfiguration.problems()`); Docs/Configuration.md lists them.
 public struct ConfigurationRange: Hashable, Sendable {
     public var lower: Double
     public var upper: Double

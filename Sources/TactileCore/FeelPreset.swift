@@ -1,7 +1,7 @@
 /// Touch settings as a platform ships them, so a study can compare how Tactile feels with
 /// iOS's or Android's thresholds and physics (`feel.preset`). Presets are ordinary values laid
 /// under the configuration file: the file's own keys win. Every number's source is cited in
-/// CONFIGURATION.md ("Feel presets") and beside it here.
+/// Docs/Configuration.md ("Feel presets") and beside it here.
 public enum FeelPreset: String, CaseIterable, Sendable {
     /// Tactile's own values: the defaults of `TactileConfiguration`.
     case tactile

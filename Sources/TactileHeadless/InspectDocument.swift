@@ -1,7 +1,7 @@
 import TactileCore
 import TactileUI
 
-/// The `tactile inspect` document (see README "Inspect").
+/// The `tactile inspect` document (see Docs/Formats.md, "Inspect").
 public enum InspectDocument {
     public static func json(viewport: Size, scale: Double, elements: [UIElement]) -> JSONValue {
         func rect(_ r: Rect) -> JSONValue {

@@ -16,9 +16,10 @@ import TactileUI
 /// 6. composes the overlays (touch indicators, pointer location, frame monitor, kiosk) over the
 ///    editor's picture and says whether to present it.
 ///
-/// `nextDue(after:)` says when the next step is wanted without input. Hooks report every editor
-/// frame (`onFrame`: recording, autosave, kiosk visitors) and every step (`onStep`: recording a
-/// whole kiosk run).
+/// `nextDue(after:)` says when the next step is wanted without input. Observers
+/// (`SessionObserver`, told in the order they were added) hear of every editor frame
+/// (recording, autosave, kiosk visitors, health, a study), every step (recording a whole kiosk
+/// run), latency, predictions and visitors.
 public final class HostSession: ShellSession {
     /// The editor and the state it edits.
     public private(set) var editor: Editor
@@ -66,19 +67,15 @@ public final class HostSession: ShellSession {
     public var sound: ((Project, Time) -> SampleSource?)?
     /// Runs the exports the editor asks for (nil: exporting is not offered, and the editor says so).
     public var exporter: MovieExporting?
-    /// Called after every editor frame.
-    public var onFrame: ((FrameRecord) -> Void)?
-    /// Called after every step, whether or not the editor ran.
-    public var onStep: ((StepRecord) -> Void)?
-    /// Told of every input frame's input-to-present latency once the shell presented its picture
-    /// (`didPresent`): the recording writes them to `latency.jsonl`.
-    public var onLatency: ((LatencySample) -> Void)?
-    /// Told of each touch prediction once the real position at its instant is known
-    /// (`feel.prediction`): the recording writes them to `latency.jsonl`.
-    public var onPrediction: ((TouchPredictor.Outcome) -> Void)?
-    /// Told when a kiosk visitor arrives (with the fresh demo's state) and leaves (with the
-    /// state they left), at session time.
-    public var onVisitor: ((KioskMode.Command, EditorState, Time) -> Void)?
+    /// Who hears of frames, steps, latency, predictions and visitors, told in this order
+    /// (`SessionObserver`).
+    public private(set) var observers: [SessionObserver]
+
+    /// Adds `observer` after those already there.
+    public func add(_ observer: SessionObserver) { observers.append(observer) }
+
+    /// Stops telling `observer`.
+    public func remove(_ observer: SessionObserver) { observers.removeAll { $0 === observer } }
 
     /// The output of the latest editor frame.
     public private(set) var lastOutput: FrameOutput?
@@ -123,8 +120,9 @@ public final class HostSession: ShellSession {
     /// with `measurer` and reading media from `media`. With `kiosk`, it runs as a kiosk.
     public init(project: Project, configuration: TactileConfiguration, measurer: TextMeasurer, media: MediaSource = NoMediaSource(),
                 viewport: Size? = nil, library: MediaLibrary = MediaLibrary(), plan: TaskPlan? = nil, notices: [String] = [],
-                kiosk: KioskSetup? = nil, now: Time = .zero) {
+                kiosk: KioskSetup? = nil, now: Time = .zero, observers: [SessionObserver] = []) {
         self.configuration = configuration
+        self.observers = observers
         editor = Editor(configuration: configuration, measurer: measurer, media: media)
         state = EditorState(project: project, configuration: configuration, viewport: viewport)
         state.notices = notices
@@ -220,7 +218,8 @@ public final class HostSession: ShellSession {
             frame.shift = kiosk?.burnInOffset(at: now) ?? .zero
             if exited {
                 frame.commands.append(.exit)
-                onStep?(StepRecord(time: now, input: input, ranEditor: false, pinVerdicts: pins.takeForStep()))
+                let record = StepRecord(time: now, input: input, ranEditor: false, pinVerdicts: pins.takeForStep())
+                for o in observers { o.sessionStepped(record) }
                 return frame
             }
         }
@@ -240,7 +239,8 @@ public final class HostSession: ShellSession {
                 frame.drawList = compose(over: lastList ?? lastOutput.drawList, now: now)
                 overlayOnScreen = decorated
             }
-            onStep?(StepRecord(time: now, input: input, ranEditor: false, pinVerdicts: pins.takeForStep()))
+            let record = StepRecord(time: now, input: input, ranEditor: false, pinVerdicts: pins.takeForStep())
+            for o in observers { o.sessionStepped(record) }
             return frame
         }
         let layoutChanged = needsPresent
@@ -282,9 +282,11 @@ public final class HostSession: ShellSession {
         let gesture = gestures.kind(of: pending, log: output.log)
         frame.ranEditor = true
         frame.cues = output.cues
-        onFrame?(FrameRecord(time: now, events: arrived, released: pending, exportNews: exportNews, pinVerdicts: pins.takeForFrame(),
-                             state: state, output: output))
-        onStep?(StepRecord(time: now, input: input, ranEditor: true, pinVerdicts: pins.takeForStep()))
+        let record = FrameRecord(time: now, events: arrived, released: pending, exportNews: exportNews, pinVerdicts: pins.takeForFrame(),
+                                 state: state, output: output)
+        for o in observers { o.sessionRanFrame(record) }
+        let stepRecord = StepRecord(time: now, input: input, ranEditor: true, pinVerdicts: pins.takeForStep())
+        for o in observers { o.sessionStepped(stepRecord) }
         if state.viewport != viewportBefore {
             // Rotated: the shell turns the window; the next step presents the turned picture.
             frame.commands.append(.viewportChanged(state.viewport))
@@ -359,7 +361,7 @@ public final class HostSession: ShellSession {
         if presentDelays.count > 60 { presentDelays.removeFirst(presentDelays.count - 60) }
         sample.presentation = timing
         overlays.record(latency: sample)
-        onLatency?(sample)
+        for o in observers { o.sessionMeasured(sample) }
     }
 
     /// The latency so far of a frame that handled `events` (nil when it handled no input):
@@ -385,7 +387,7 @@ public final class HostSession: ShellSession {
     private func predictedPicture(after events: [InputEvent], output: FrameOutput, now: Time) -> DrawList {
         guard var p = predictor else { return output.drawList }
         p.update(with: events)
-        for outcome in p.takeOutcomes() { onPrediction?(outcome) }
+        for outcome in p.takeOutcomes() { for o in observers { o.sessionPredicted(outcome) } }
         let predicted = state.ui.fingers.isEmpty ? [:] : p.predict(at: now + predictionHorizon, now: now)
         predictor = p
         overlays.follow(predictions: predicted)
@@ -524,7 +526,7 @@ public final class HostSession: ShellSession {
         for command in step.commands {
             switch command {
             case .visitorArrived, .visitorLeft:
-                onVisitor?(command, state, now)
+                for o in observers { o.sessionSawVisitor(command, state: state, at: now) }
             case .resetToDemo:
                 reset = true
                 let viewport = state.viewport

@@ -2,7 +2,7 @@ import Foundation
 import TactileCore
 
 /// A recorded touch session: a viewport and a list of timed input events. Stored as JSON
-/// Lines (see README "Trace format"):
+/// Lines (see Docs/Formats.md, "Trace format"):
 ///
 ///     {"tactile_trace":1,"viewport":{"width":390,"height":844}}
 ///     {"t":0.016,"type":"down","id":1,"x":120.5,"y":600}

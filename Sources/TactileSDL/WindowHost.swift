@@ -53,13 +53,21 @@ public final class WindowHost {
     public private(set) var currentFrame: DeviceFrame?
     /// How the last run ended.
     public private(set) var ending: Ending = .closed
-    /// Told each time the loop comes round — after presenting a picture, or after waking with
-    /// nothing to show — with the clock and whether it presented: a service manager's watchdog is
-    /// fed from here, so a wedged renderer or a stuck frame silences it.
-    public var onLoop: ((_ now: Time, _ presented: Bool) -> Void)?
-    /// The latest instant the loop must wake by even when nothing is due (the watchdog's next
-    /// beat), asked with the clock now.
-    public var wakeBy: ((Time) -> Time?)?
+    /// Who is told each time the loop comes round, in the order added (`observeLoop`).
+    private var loopObservers: [(_ now: Time, _ presented: Bool) -> Void] = []
+    /// What the loop must wake for even when nothing is due (`wakeBy`).
+    private var wakeRequests: [(Time) -> Time?] = []
+
+    /// Tells `observer` each time the loop comes round — after presenting a picture, or after
+    /// waking with nothing to show — with the clock and whether it presented: a service manager's
+    /// watchdog is fed from here, so a wedged renderer or a stuck frame silences it. Observers are
+    /// told in the order they were added.
+    public func observeLoop(_ observer: @escaping (_ now: Time, _ presented: Bool) -> Void) { loopObservers.append(observer) }
+
+    /// Makes the loop wake by the instant `latest` gives (asked with the clock now; nil: no need)
+    /// even when nothing is due: the watchdog's next beat, the health server's proof of life.
+    /// The earliest of all such instants wins.
+    public func wakeBy(_ latest: @escaping (Time) -> Time?) { wakeRequests.append(latest) }
     /// Called each time round, before the wait: a test stalls the loop here.
     public var loopHook: (() -> Void)?
     /// Asked before each present whether to capture that picture (a health server's screenshot);
@@ -116,7 +124,7 @@ public final class WindowHost {
         while true {
             loopHook?()
             var due = relayout ? clock.now : session.nextDue(after: clock.now)?.time
-            if let beat = wakeBy?(clock.now) { due = min(due ?? beat, beat) }
+            for request in wakeRequests { if let beat = request(clock.now) { due = min(due ?? beat, beat) } }
             if due != clock.now { cues.pauseWhenSilent() }
             for action in waitForInput(until: due, clock: clock, frame: frame, translator: &translator, into: &input) {
                 switch action {
@@ -168,7 +176,7 @@ public final class WindowHost {
                 let presentBegan = present(list, frame: frame, theme: theme, clock: clock, shift: step.shift)
                 session.didPresent(PresentTiming(renderBegan: began, presentBegan: presentBegan, presented: clock.now))
             }
-            onLoop?(clock.now, step.drawList != nil)
+            for observer in loopObservers { observer(clock.now, step.drawList != nil) }
         }
     }
 

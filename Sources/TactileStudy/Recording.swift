@@ -48,9 +48,7 @@ public final class Recording {
     /// (`SessionClock.originUptimeNanoseconds`), written atop `latency.jsonl`.
     public func attach(to session: HostSession, framesPerSecond: Double, clockOrigin: UInt64? = nil) {
         session.followsAudioClock = false
-        let previousLatency = session.onLatency
-        session.onLatency = { sample in
-            previousLatency?(sample)
+        let latency: (LatencySample) -> Void = { sample in
             guard let recorder = self.recorder else { return }
             if recorder.clockOrigin == nil, let clockOrigin { recorder.clockOrigin = clockOrigin }
             recorder.record(latency: sample)
@@ -63,28 +61,23 @@ public final class Recording {
                 recorder.record(freeze: Trace.Freeze(time: sample.time, milliseconds: (ms * 10).rounded() / 10, gesture: sample.gesture, task: task))
             }
         }
-        let previousPrediction = session.onPrediction
-        session.onPrediction = { outcome in
-            previousPrediction?(outcome)
+        let prediction: (TouchPredictor.Outcome) -> Void = { outcome in
             guard let recorder = self.recorder else { return }
             if recorder.clockOrigin == nil, let clockOrigin { recorder.clockOrigin = clockOrigin }
             recorder.record(prediction: outcome, method: session.configuration.feel.prediction)
         }
+        // An ordinary session records the editor's frames; a kiosk's whole run records every
+        // step, with the log of the frames since the last.
         let wholeRun = kiosk != nil
         var pendingLog: [LogEvent] = []
-        let previous = session.onFrame
-        session.onFrame = { record in
-            previous?(record)
+        let frame: (FrameRecord) -> Void = { record in
             if wholeRun { pendingLog += record.output.log; return }
             self.write(time: record.time, events: record.events, exportNews: record.exportNews, pinVerdicts: record.pinVerdicts, mark: .frame, log: record.output.log,
                        project: record.state.project,
                        viewport: record.state.viewport, framesPerSecond: framesPerSecond, session: session)
         }
-        guard wholeRun else { return }
-        let previousStep = session.onStep
         var padOpen = false
-        session.onStep = { step in
-            previousStep?(step)
+        let step: (StepRecord) -> Void = { step in
             // Taps on the open PIN pad are kept on the 0 key: the recording never holds the PIN.
             let input = padOpen ? PinPad.maskingDigits(step.input, keys: session.pinKeyFrames) : step.input
             padOpen = session.kiosk?.phase == .pin
@@ -92,6 +85,7 @@ public final class Recording {
                        viewport: session.state.viewport, framesPerSecond: framesPerSecond, session: session)
             pendingLog.removeAll()
         }
+        session.add(SessionEvents(frame: frame, step: wholeRun ? step : nil, latency: latency, prediction: prediction))
     }
 
     private func write(time: Time, events: [InputEvent], exportNews: MovieExportNews? = nil, pinVerdicts: [Bool] = [], mark: Trace.Mark, log: [LogEvent],

@@ -5,7 +5,7 @@ import TactileMedia
 import TactileTestSupport
 
 /// `tactile-fuzz`: the structure-aware fuzzer over every kind of file Tactile reads (see
-/// RELIABILITY.md). Exit 0 when every case kept the contract, 1 when one broke it (each is
+/// Docs/Reliability.md). Exit 0 when every case kept the contract, 1 when one broke it (each is
 /// kept under the work folder's `failures/`), 3 on a hang (the case is named).
 struct TactileFuzz: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "tactile-fuzz",

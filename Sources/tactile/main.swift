@@ -262,7 +262,7 @@ struct StudyRunCommand: ParsableCommand {
         abstract: "Run one participant through a study: consent, practice, each variant block's tasks with the SEQ after each and the SUS after each block, recorded into the participant's folder.")
 
     @OptionGroup var media: MediaOptions
-    @Argument(help: "The study file (JSON; see STUDIES.md).") var file: String
+    @Argument(help: "The study file (JSON; see Docs/Studies.md).") var file: String
     @Option(help: "The participant, e.g. P07 or 7 (default: typed on a touch keypad at the start).") var participant: String?
     @Option(help: "The study's results folder: the participant's folder (P07) is made inside.") var out: String
     @Option(parsing: .unconditional, help: "Pixels per point (default: chosen from the display).") var scale: Double?
@@ -322,7 +322,7 @@ struct Config: ParsableCommand {
 
 /// The options that pick the configuration, shared by every command that runs the editor.
 struct SettingsOptions: ParsableArguments {
-    @Option(help: "A configuration file (JSON; see CONFIGURATION.md). `run` applies edits to it while it runs.") var config: String?
+    @Option(help: "A configuration file (JSON; see Docs/Configuration.md). `run` applies edits to it while it runs.") var config: String?
     @Option(help: "With --config: apply this named variant from the file's \"variants\".") var variant: String?
     @Option(name: .customLong("ui-scale"), parsing: .unconditional, help: "Scale text and touch targets together, like Dynamic Type (0.5 … 3, default 1).") var uiScale: Double?
     @Option(help: "The chrome's language and number format, e.g. ar_EG (right to left, mirrored), de_DE, en (default: the environment's LANG).") var locale: String?
@@ -336,7 +336,7 @@ struct MediaOptions: ParsableArguments {
 }
 
 // One rule for bad input: exit 2 with a sentence, before any work. The argument parser's own
-// usage errors (an unknown option, a missing value) would exit 64; they exit 2 as the README
+// usage errors (an unknown option, a missing value) would exit 64; they exit 2 as Docs/CommandLine.md
 // documents. (Numeric options take a following "-30" as their value, so it is checked by
 // name rather than taken for an option.)
 do {

@@ -84,11 +84,9 @@ final class FullDiskTests: XCTestCase, ReplayTesting {
         let recording = try Recording(folder: session, project: DemoProject.make(), configuration: TactileConfiguration())
         recording.attach(to: headless.host, framesPerSecond: 60)
         var banners: [String] = []
-        let previous = headless.host.onFrame
-        headless.host.onFrame = { record in
-            previous?(record)
+        headless.host.add(SessionEvents(frame: { record in
             if let b = record.state.banner?.message, b != banners.last { banners.append(b) }
-        }
+        }))
         let player = headless.player
         player.play(Trace(viewport: Size(width: 390, height: 844), events: tap(Point(x: 249, y: 606), at: 0.2)), until: .seconds(0.6))
         // Someone else fills the disk while the session runs.

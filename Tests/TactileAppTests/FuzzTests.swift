@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import TactileApp
 
-/// The structure-aware fuzzer (`tactile-fuzz`, see RELIABILITY.md) run briefly on every kind of
+/// The structure-aware fuzzer (`tactile-fuzz`, see Docs/Reliability.md) run briefly on every kind of
 /// file Tactile reads, plus every regression case it or a person ever found
 /// (`Tests/Fixtures/Fuzz`): each case works or is refused with exit 2 and one line naming the
 /// field; nothing crashes, hangs or changes its input. `Scripts/fuzz` runs it for longer.

@@ -24,9 +24,8 @@ final class KioskSessionTests: XCTestCase, ReplayTesting {
         let session = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, configuration: c,
                                           kiosk: KioskSetup(attractTrace: try AttractTour.builtIn(), demo: DemoProject.make()))
         if let visitors {
-            session.host.onVisitor = { command, state, time in visitors.handle(command, state: state, at: time, framesPerSecond: 60) }
-            let previous = session.host.onFrame
-            session.host.onFrame = { previous?($0); visitors.record($0) }
+            session.host.add(SessionEvents(frame: { visitors.record($0) },
+                                           visitor: { command, state, time in visitors.handle(command, state: state, at: time, framesPerSecond: 60) }))
         }
         return session
     }

@@ -31,7 +31,7 @@ final class KioskWindowTests: XCTestCase, ReplayTesting {
         let window = WindowRun(configuration: c, kiosk: true)
         // The kiosk goes fullscreen: the phone's place is read at each use.
         try window.run(kiosk: KioskSetup(attractTrace: try AttractTour.builtIn(), demo: DemoProject.make()), configure: { s in
-            s.onVisitor = { command, state, time in visitors?.handle(command, state: state, at: time, framesPerSecond: 60) }
+            s.add(SessionEvents(visitor: { command, state, time in visitors?.handle(command, state: state, at: time, framesPerSecond: 60) }))
             configure(s)
         }, onFrame: { visitors?.record($0) }, script: script)
         visitors?.finish(project: window.session.state.project)

@@ -10,7 +10,7 @@ import TactileUI
 @testable import TactileApp
 import TactileHeadless
 
-/// The monkey (RELIABILITY.md): seeded random gestures and touch storms drive the editor on the
+/// The monkey (Docs/Reliability.md): seeded random gestures and touch storms drive the editor on the
 /// demo project over its generated media, on the virtual clock; every invariant is checked after
 /// every frame. Long runs live in `tactile-bench monkey`; these are short enough for every test run.
 final class MonkeyTests: XCTestCase {

@@ -184,16 +184,15 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         recording.attach(to: headless.host, framesPerSecond: 60)
         var injected = 0
         let host = headless.host
-        let previous = host.onStep
-        host.onStep = { step in
-            previous?(step)
+        host.add(SessionEvents(step: { step in
             // As the window does: the frame presents, then its latency is told (here 250 ms).
             guard step.ranEditor, injected < 2, step.time >= .seconds(0.3) else { return }
             injected += 1
             let t = step.time, arrived = step.time - .seconds(0.25)
-            host.onLatency?(LatencySample(time: t, gesture: "tap", events: 1, firstArrival: arrived, lastArrival: arrived, workBegan: t, listReady: t,
-                                          presentation: PresentTiming(renderBegan: t, presentBegan: t, presented: t)))
-        }
+            let sample = LatencySample(time: t, gesture: "tap", events: 1, firstArrival: arrived, lastArrival: arrived, workBegan: t, listReady: t,
+                                       presentation: PresentTiming(renderBegan: t, presentBegan: t, presented: t))
+            for o in host.observers { o.sessionMeasured(sample) }
+        }))
         let events = [InputEvent.touch(.down, id: 1, at: Point(x: 249, y: 606), time: .seconds(0.3)),
                       InputEvent.touch(.up, id: 1, at: Point(x: 249, y: 606), time: .seconds(0.38))]
         headless.player.play(Trace(viewport: viewport, events: events), until: .seconds(1))

@@ -12,7 +12,7 @@ import TactileUI
 import TactileHeadless
 
 /// `tactile study run`, driven as a participant drives it: taps on the study's screens, the
-/// editor and its questionnaires, on the virtual clock, with the example study the README walks
+/// editor and its questionnaires, on the virtual clock, with the example study Docs/Studies.md walks
 /// through. What it must leave: a folder per participant with `answers.json`, a replayable
 /// recording per block, and the operator's markers in the logs.
 final class StudyRunTests: XCTestCase, ReplayTesting {

@@ -45,15 +45,13 @@ final class WindowRun {
         let host = self.host
         try run(project: project, notices: notices, kiosk: kiosk) { s in
             configure(s)
-            let previous = s.onFrame
-            s.onFrame = { record in
-                previous?(record)
+            s.add(SessionEvents(frame: { record in
                 onFrame(record)
                 guard !started, host.currentFrame != nil else { return }
                 started = true
                 nonisolated(unsafe) let h = host
                 Thread.detachNewThread { script { h.currentFrame! } }
-            }
+            }))
         }
     }
 }

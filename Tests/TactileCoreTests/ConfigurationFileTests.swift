@@ -55,9 +55,9 @@ final class ConfigurationFileTests: XCTestCase {
 
     func testEveryKeyIsDocumented() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let doc = try String(contentsOf: root.appendingPathComponent("CONFIGURATION.md"), encoding: .utf8)
+        let doc = try String(contentsOf: root.appendingPathComponent("Docs/Configuration.md"), encoding: .utf8)
         let missing = ConfigurationFile.keyPaths().filter { !doc.contains("`\($0)`") }
-        XCTAssertEqual(missing, [], "CONFIGURATION.md documents every key (Scripts/config-docs regenerates it)")
+        XCTAssertEqual(missing, [], "Docs/Configuration.md documents every key (Scripts/config-docs regenerates it)")
     }
 
     func testTheWatcherSeesChangesAndKeepsTheOldValuesOnErrors() throws {

@@ -4,7 +4,7 @@ import TactileEditor
 import TactileInput
 import TactileUI
 
-/// Bugs the monkey found (RELIABILITY.md), each pinned down by the smallest input that shows it.
+/// Bugs the monkey found (Docs/Reliability.md), each pinned down by the smallest input that shows it.
 final class MonkeyRegressionTests: XCTestCase {
     let pps = TactileConfiguration().timeline.pointsPerSecond
 

@@ -22,7 +22,7 @@ final class PredictedTouchTests: XCTestCase {
         c.feel.predictionHorizon = 24
         let s = HostSession(project: DemoProject.make(), configuration: c, measurer: FixedWidthTextMeasurer(), viewport: Size(width: 390, height: 844))
         var run = Run(project: s.state.project)
-        s.onPrediction = { run.outcomes.append($0) }
+        s.add(SessionEvents(prediction: { run.outcomes.append($0) }))
         var now = Time.zero
         func step(_ events: [InputEvent]) {
             let f = s.step(events, now: now, context: StepContext(mode: .always))

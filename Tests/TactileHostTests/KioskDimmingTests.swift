@@ -60,7 +60,7 @@ extension KioskDimmingTests {
         let s = HostSession(project: demo, configuration: c, measurer: FixedWidthTextMeasurer(), viewport: Size(width: 390, height: 844),
                             kiosk: KioskSetup(attractTrace: tour, demo: demo))
         var timed: [String] = []
-        s.onLatency = { timed.append($0.gesture) }
+        s.add(SessionEvents(latency: { timed.append($0.gesture) }))
         func step(_ input: [InputEvent], at t: Double) {
             let now = Time.seconds(t)
             if s.step(input, now: now).drawList != nil { s.didPresent(PresentTiming(renderBegan: now, presentBegan: now, presented: now)) }

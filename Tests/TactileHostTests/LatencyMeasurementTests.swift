@@ -18,7 +18,7 @@ final class LatencyMeasurementTests: XCTestCase {
         let s = HostSession(project: DemoProject.make(), configuration: configuration, measurer: FixedWidthTextMeasurer(),
                             viewport: Size(width: 390, height: 844))
         s.stopwatch = clock
-        s.onLatency = { self.samples.append($0) }
+        s.add(SessionEvents(latency: { self.samples.append($0) }))
         return s
     }
 

@@ -9,7 +9,7 @@ public struct ProjectFileError: Error, Equatable, CustomStringConvertible {
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }
 
-/// Reading, validating and writing the versioned project JSON (see README "Project file").
+/// Reading, validating and writing the versioned project JSON (see Docs/Formats.md, "Project file").
 /// Times are seconds in the file and exact `Time` ticks inside.
 public enum ProjectFile {
     /// Most tracks and clips a project file may hold (the editor is measured with 10,000 clips).

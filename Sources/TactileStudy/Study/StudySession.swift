@@ -400,9 +400,7 @@ public final class StudySession: ShellSession {
             unsaved["the recording of \(name)"] = "not recorded (\(CommandError.reason(error)))"
         }
         let number = partNumber(part), label = variant ?? "practice"
-        let previous = session.onFrame
-        session.onFrame = { [weak self] record in
-            previous?(record)
+        session.add(SessionEvents(frame: { [weak self] record in
             guard let self else { return }
             let log = record.output.log
             guard !log.isEmpty else { return }
@@ -411,7 +409,7 @@ public final class StudySession: ShellSession {
                 self.answers?.take(log, part: number, variant: label, origin: self.partOrigin, at: self.wallClock())
                 self.saveAnswers()
             }
-        }
+        }))
         partOrigin = now
         block = session
         onPartBegan?(partFolder)
