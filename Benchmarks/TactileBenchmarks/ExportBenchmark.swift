@@ -3,9 +3,9 @@ import TactileCore
 import TactileMedia
 import TactileStudy
 
+import TactileHeadless
 #if canImport(Glibc)
 import Glibc
-import TactileHeadless
 #endif
 
 // MARK: Export, side by side with the ffmpeg command line

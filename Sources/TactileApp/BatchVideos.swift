@@ -2,9 +2,9 @@ import Foundation
 import TactileCore
 import TactileMedia
 import TactileStudy
+import TactileHeadless
 #if canImport(Glibc)
 import Glibc
-import TactileHeadless
 #endif
 
 /// `tactile videos`: every recorded session under the paths given (a study's results folder,

@@ -2,9 +2,9 @@ import Foundation
 import TactileCore
 import TactileKiosk
 import TactileStudy
+import TactileHeadless
 #if canImport(Glibc)
 import Glibc
-import TactileHeadless
 #endif
 
 /// `tactile config --set-pin FILE`: the kiosk's exit PIN stored in FILE as a salted slow hash

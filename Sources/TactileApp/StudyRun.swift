@@ -24,7 +24,7 @@ public enum StudyRun {
         if kiosk && participant != nil { throw CommandError.badInput("--kiosk gives each visitor the next participant number: leave out --participant") }
         let number = try participant.map(parseParticipant)
         if let number, let refusal = StudySession.refusal(of: number, in: folder) {
-            let busy = WriterLock.isHeld(folder.appendingPathComponent(".\(StudyAnswers.name(of: number)).lock"))
+            let busy = WriterLock.isHeld(StudySession.lockURL(of: number, in: folder))
             throw CommandError("--participant \(participant!): \(refusal) (\(folder.path)); give another number", exitCode: busy ? 4 : 2)
         }
         try SessionRecorder.checkWritable(folder)

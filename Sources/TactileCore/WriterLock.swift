@@ -114,8 +114,11 @@ public final class WriterLock {
     /// made if missing).
     public static func folder(_ folder: URL) throws -> WriterLock {
         try AtomicFile.makeFolder(folder)
-        return try WriterLock(folder.appendingPathComponent(".tactile.lock"), guarding: folder.path)
+        return try WriterLock(lockURL(ofFolder: folder), guarding: folder.path)
     }
+
+    /// Where `folder(_:)` keeps the lock of `folder`.
+    public static func lockURL(ofFolder folder: URL) -> URL { folder.appendingPathComponent(".tactile.lock") }
 
     /// The lock for the file `file` (`.NAME.lock` beside it; its folder is made if missing).
     public static func file(_ file: URL) throws -> WriterLock {

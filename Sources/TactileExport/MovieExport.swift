@@ -79,10 +79,7 @@ public enum MovieExport {
         encoderSettings.audioChannels = PlaybackMixer.channels
         encoderSettings.audioBitRate = options.audioKilobits * 1000
         // One writer per movie: a second export to the same file is refused at once.
-        let lock: WriterLock
-        do { lock = try CommandError.locking { try WriterLock.file(url) } } catch let error as CommandError { throw error } catch {
-            throw CommandError("\(url.path): cannot write the movie (\(CommandError.reason(error)))")
-        }
+        let lock = try CommandError.lock(file: url, writing: "movie")
         defer { lock.remove() }
         let encoder: VideoEncoder
         do { encoder = try VideoEncoder(url: url, settings: encoderSettings) } catch {

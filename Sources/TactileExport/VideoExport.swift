@@ -47,10 +47,7 @@ public enum VideoExport {
         let width = even(viewport.width), height = even(viewport.height)
         let rate = rational(framesPerSecond)
         // One writer per video: a second export to the same file is refused at once.
-        let lock: WriterLock
-        do { lock = try CommandError.locking { try WriterLock.file(url) } } catch let error as CommandError { throw error } catch {
-            throw CommandError("\(url.path): cannot write the video (\(CommandError.reason(error)))")
-        }
+        let lock = try CommandError.lock(file: url, writing: "video")
         defer { lock.remove() }
         let encoder: VideoEncoder
         do {

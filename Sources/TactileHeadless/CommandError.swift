@@ -20,6 +20,14 @@ public struct CommandError: Error, CustomStringConvertible {
         do { return try body() } catch let held as WriterLock.Held { throw busy(held) }
     }
 
+    /// The one-writer lock of the file `url` about to be written: another process's hold is
+    /// `busy` (exit 4), any other failure "`url`: cannot write the `what` (why)".
+    public static func lock(file url: URL, writing what: String) throws -> WriterLock {
+        do { return try locking { try WriterLock.file(url) } } catch let error as CommandError { throw error } catch {
+            throw CommandError("\(url.path): cannot write the \(what) (\(reason(error)))")
+        }
+    }
+
     /// A write error as a person reads it ("No space left on device").
     public static func reason(_ error: Error) -> String {
         if let cocoa = error as? CocoaError {

@@ -15,7 +15,7 @@ import TactileUI
 ///   picture as it was before it went down.
 ///
 /// Freezes (a frame whose input-to-present latency passed `study.freezeThreshold`) need the
-/// window's clock: the recording logs them from the latency samples (`HostSession.onLatency`).
+/// window's clock: the recording logs them from the latency samples (`SessionObserver.sessionMeasured`).
 /// Everything here comes from the frame's own data, so a replay finds the same signals.
 public struct FrustrationSignals: Sendable {
     public var settings: TactileConfiguration.Study

@@ -99,7 +99,7 @@ public final class KioskVisitors {
     private func prune() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         // A session another kiosk sharing the folder is still writing is never deleted.
-        let sessions = names.filter { $0.hasPrefix("session-") && !WriterLock.isHeld(folder.appendingPathComponent($0).appendingPathComponent(".tactile.lock")) }.sorted()
+        let sessions = names.filter { $0.hasPrefix("session-") && !WriterLock.isHeld(WriterLock.lockURL(ofFolder: folder.appendingPathComponent($0))) }.sorted()
         for name in sessions.dropLast(keep) { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
     }
 }

@@ -132,7 +132,7 @@ public final class SessionRecorder {
         var relative = freeze
         relative.time = freeze.time - origin
         do { try trace.write(contentsOf: Data((Trace.line(for: relative) + "\n").utf8)) } catch { stop(because: error); return }
-        record(log: [relative.signal].map { var e = $0; e.time = freeze.time; return e })
+        record(log: [freeze.signal])
     }
 
     /// Records one frame: its input, the export news it took, a frame mark, its log events; the

@@ -145,7 +145,6 @@ struct Videos: ParsableCommand {
 
     func run() throws {
         try guarded {
-            try Commands.checkJobs(jobs)
             show(try BatchVideos.run(paths, out: out, scale: scale, fps: fps, jobs: jobs, settings: settingsOptions.settings, mediaDir: media.mediaDir),
                   terminator: "")
         }

@@ -143,15 +143,14 @@ public final class StudySession: ShellSession {
     }
 
     /// Where the lock of participant `number`'s folder is kept (`.P07.lock` beside `P07`).
-    static func lockURL(of number: Int, in folder: URL) -> URL {
-        folder.appendingPathComponent(".\(StudyAnswers.name(of: number)).lock")
+    public static func lockURL(of number: Int, in folder: URL) -> URL {
+        WriterLock.lockURL(of: folder.appendingPathComponent(StudyAnswers.name(of: number)))
     }
 
     /// Takes participant `number`'s folder for this process (one writer per participant: their
     /// answers and study log); the refusal when another process has it.
     private func claim(_ number: Int) -> String? {
-        participantLock?.remove()
-        participantLock = nil
+        releaseParticipant()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             participantLock = try WriterLock(Self.lockURL(of: number, in: folder), guarding: participantFolder(number).path)
@@ -332,8 +331,7 @@ public final class StudySession: ShellSession {
         studyLog = nil
         answers = nil
         resetAt = nil
-        participantLock?.remove()
-        participantLock = nil
+        releaseParticipant()
         var n = Self.nextFree(in: folder)
         // Numbers another kiosk is running now are passed over; any other failure is shown.
         while n < 9999 && WriterLock.isHeld(Self.lockURL(of: n, in: folder)) { n += 1 }
@@ -441,6 +439,12 @@ public final class StudySession: ShellSession {
         if case let .running(part) = stage { stop(part, now: lastStep, reason: "closed") }
         try? studyLog?.close()
         studyLog = nil
+        releaseParticipant()
+    }
+
+    /// Lets go of the participant's number (its lock file removed): they finished, declined, or
+    /// the next visitor comes.
+    private func releaseParticipant() {
         participantLock?.remove()
         participantLock = nil
     }
@@ -622,8 +626,7 @@ public final class StudySession: ShellSession {
                 case "study.decline"?:
                     stage = .declined
                     // Nothing of one who declined is kept, not even the lock on their number.
-                    participantLock?.remove()
-                    participantLock = nil
+                    releaseParticipant()
                     if let kiosk { resetAt = now + .seconds(kiosk.studyResetAfter) }
                     logStudy(LogEvent(time: now, kind: "consent", fields: ["agreed": .bool(false)]))   // told, never written
                 default: break
