@@ -67,6 +67,7 @@ public struct Editor {
         let ui = pass(&state, touches: [], now: now, effects: &effects)
         var output = FrameOutput(drawList: ui.draw, cues: effects.cues, elements: ui.elements, log: effects.log, requests: ui.requests)
         output.arenaDecisions = effects.decisions
+        output.exports = effects.exports
         // The arena as it stands, only for the debugger that draws it (not on every frame's path).
         if configuration.overlays.arena { output.arena = state.ui.arena.snapshot }
         return output
@@ -218,6 +219,7 @@ struct Effects {
     var cues: [CueEvent] = []
     var log: [LogEvent] = []
     var decisions: [ArenaDecision] = []
+    var exports: [ExportEffect] = []
     /// A pass drawing predicted touches: it leaves the media's problems for the real frame.
     var isPreview = false
 }

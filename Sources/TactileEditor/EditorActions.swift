@@ -176,8 +176,8 @@ struct EditorActions {
             effects.log.append(LogEvent(time: now, kind: "exportChoice", fields: ["size": .string(settings.size.rawValue),
                                         "fps": .number(Double(settings.framesPerSecond)), "quality": .string(settings.quality.rawValue)]))
         case .startExport:
-            guard state.exportRun == nil, state.exportRequest == nil else { return }
-            state.exportRequest = state.exportChoice
+            guard state.exportRun == nil else { return }
+            effects.exports.append(.start(state.exportChoice))
             state.exportRun = ExportRun(settings: state.exportChoice)
             state.playback = nil
             effects.cues.append(CueEvent(.impactLight, reason: "export"))
@@ -185,14 +185,8 @@ struct EditorActions {
                                         "fps": .number(Double(state.exportChoice.framesPerSecond)), "quality": .string(state.exportChoice.quality.rawValue)]))
         case .cancelExport:
             guard state.exportRun != nil else { return }
-            if state.exportRequest != nil {
-                // Not started yet: nothing to stop.
-                state.exportRequest = nil
-                state.exportRun = nil
-            } else {
-                state.exportCancelRequested = true
-                state.exportRun?.isCancelling = true
-            }
+            effects.exports.append(.cancel)
+            state.exportRun?.isCancelling = true
             effects.log.append(LogEvent(time: now, kind: "exportCancel"))
         case let .openTransitionPicker(id):
             state.transitionPicker = id

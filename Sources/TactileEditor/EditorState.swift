@@ -90,10 +90,6 @@ public struct EditorState: Sendable {
     public var exportSheet = false
     /// The sheet's choices (the configuration's `export.*` until changed).
     public var exportChoice: MovieSettings
-    /// An export the person asked for, for the host to start (it clears this when it does).
-    public var exportRequest: MovieSettings?
-    /// Whether the person asked to cancel the export under way (the host clears it).
-    public var exportCancelRequested = false
     /// The export under way, as the host last reported it; nil when none runs.
     public var exportRun: ExportRun?
     /// A test plan in progress (`run --plan`).

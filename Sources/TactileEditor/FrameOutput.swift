@@ -19,4 +19,6 @@ public struct FrameOutput: Sendable {
     /// arena debugger (`--arena`) draws.
     public var arenaDecisions: [ArenaDecision] = []
     public var arena: ArenaSnapshot = .empty
+    /// Exports started or cancelled in this frame, for the host to carry out.
+    public var exports: [ExportEffect] = []
 }

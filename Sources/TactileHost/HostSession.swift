@@ -258,7 +258,7 @@ public final class HostSession: ShellSession {
         output.log += exportLog
         exportLog.removeAll()
         let took = stopwatch.map { $0.now - started! } ?? .zero
-        carryOutExportRequests(now: now)
+        carryOut(output.exports, now: now)
         // Start, restart or stop the sound with the picture.
         if let playback = state.playback {
             if playback.positionAnchor != playingBefore || !soundPlaying {
@@ -307,21 +307,21 @@ public final class HostSession: ShellSession {
 
     // MARK: Exports
 
-    /// Starts or cancels the export the editor asked for.
-    private func carryOutExportRequests(now: Time) {
-        if let settings = state.exportRequest {
-            state.exportRequest = nil
-            if let exporter {
-                exporter.start(state.project, settings: settings)
-            } else {
-                state.exportRun = nil
-                state.banner = Banner(message: theme.strings.format(.exportFailed, ["reason": "this session cannot write movies (use tactile export)"]),
-                                      isError: true, until: now + .seconds(configuration.editing.bannerDuration))
+    /// Starts or cancels the exports the editor's frame asked for.
+    private func carryOut(_ exports: [ExportEffect], now: Time) {
+        for export in exports {
+            switch export {
+            case let .start(settings):
+                if let exporter {
+                    exporter.start(state.project, settings: settings)
+                } else {
+                    state.exportRun = nil
+                    state.banner = Banner(message: theme.strings.format(.exportFailed, ["reason": "this session cannot write movies (use tactile export)"]),
+                                          isError: true, until: now + .seconds(configuration.editing.bannerDuration))
+                }
+            case .cancel:
+                exporter?.cancel()
             }
-        }
-        if state.exportCancelRequested {
-            state.exportCancelRequested = false
-            exporter?.cancel()
         }
     }
 

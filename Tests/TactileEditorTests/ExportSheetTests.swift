@@ -116,6 +116,21 @@ final class ExportSheetTests: XCTestCase {
         XCTAssertNotNil(h.element(ExportSheetView.startID), "the sheet offers Export again")
     }
 
+    func testStartAndCancelAreEffectsOfTheFrameThatSawTheTap() {
+        let (h, _) = harness()
+        h.tap("toolbar.export")
+        let start = h.element(ExportSheetView.startID)!.hitFrame
+        XCTAssertEqual(h.frame([.touch(.down, id: 1, at: Point(x: start.midX, y: start.midY), time: h.now)]).exports, [])
+        h.now += .milliseconds(80)
+        let started = h.frame([.touch(.up, id: 1, at: Point(x: start.midX, y: start.midY), time: h.now)])
+        XCTAssertEqual(started.exports, [.start(h.state.exportChoice)], "the frame returns the export to start")
+        let cancel = h.element(ExportSheetView.cancelID)!.hitFrame
+        h.now += .milliseconds(300)
+        h.frame([.touch(.down, id: 1, at: Point(x: cancel.midX, y: cancel.midY), time: h.now)])
+        h.now += .milliseconds(80)
+        XCTAssertEqual(h.frame([.touch(.up, id: 1, at: Point(x: cancel.midX, y: cancel.midY), time: h.now)]).exports, [.cancel])
+    }
+
     func testAFailureIsAnErrorBannerNamingTheReason() {
         let (h, exporter) = harness()
         h.tap("toolbar.export")
