@@ -75,6 +75,8 @@ extension Commands {
 /// A one-line progress bar redrawn in place on standard error: the share done, the movie time
 /// done of the whole and the time left. Draws nothing when disabled (not a terminal), and at
 /// most ten times a second.
+// Unchecked Sendable, safe: what was last drawn is read and written only while holding `lock`
+// (the export's threads report progress).
 final class TerminalProgressBar: @unchecked Sendable {
     private let enabled: Bool
     private let lock = NSLock()

@@ -8,6 +8,9 @@ import TactileHeadless
 /// movie goes into the configured folder (`export.folder`) named after the project and the
 /// moment, written atomically; progress and the end come back as news the session takes each
 /// step. One export at a time.
+// Unchecked Sendable, safe: the news, the cancel flag and whether one runs are read and written
+// only while holding `lock`; `folder`, `now` and `timeZone` are set before the first export
+// (tests) and the configuration never changes.
 public final class BackgroundMovieExport: MovieExporting, @unchecked Sendable {
     private let configuration: TactileConfiguration
     private let lock = NSLock()

@@ -9,6 +9,8 @@ import TactileHeadless
 /// shows) go to worker threads, each with its own fonts and software canvas, and the encoder
 /// thread takes the drawn frames back in order. At most `workers` frames are queued, drawn or
 /// waiting to be encoded: `submit` blocks the replay when the encoder falls behind.
+// Unchecked Sendable, safe: the queue, the drawn frames and the counters are read and written
+// only while holding `condition`; each worker draws on a canvas no other thread touches.
 final class FramePipeline: @unchecked Sendable {
     struct Job {
         var index: Int

@@ -2,6 +2,7 @@ import Foundation
 
 /// The kiosk PIN pad's verdicts as they are made, handed once to the next frame record and once
 /// to the next step record (a visitor's recording keeps frames, a whole kiosk run steps).
+// Unchecked Sendable, safe: both lists are read and written only while holding `lock`.
 final class PinVerdictBuffer: @unchecked Sendable {
     private var forFrame: [Bool] = [], forStep: [Bool] = []
     private let lock = NSLock()

@@ -7,6 +7,8 @@ import TactileCore
 /// `tactile config --set-pin`; a plain `kiosk.pin` of an older file still works. A recording
 /// never holds either: it keeps each verdict instead (`"pin"` lines in its trace), and a replay
 /// judges with those (`replaying`), so it unlocks exactly where the session did.
+// Unchecked Sendable, safe: `digits` and the judging function never change (a replay's queue of
+// verdicts is guarded by a lock of its own), and the verdict hook is read and set under `lock`.
 public final class PinVerifier: @unchecked Sendable {
     /// How many digits the PIN has: the pad judges once that many are typed.
     public let digits: Int

@@ -4,6 +4,9 @@ import TactileCore
 /// A decoded frame kept as the codec made it (YUV, its coded size): an export scales it straight
 /// into the movie's frame instead of converting it to RGBA, drawing it and converting it back.
 /// Holds its own reference to the frame's buffers; safe to hand to another thread.
+// Unchecked Sendable, safe: nothing changes after `init`; the frame's pixels are only read (the
+// buffers are FFmpeg's reference-counted ones, this object holds its own reference) and it is
+// freed once, in `deinit`.
 public final class DecodedPicture: @unchecked Sendable {
     let frame: UnsafeMutablePointer<AVFrame>
     /// The source time of the frame.

@@ -5,7 +5,7 @@ import TactileCore
 /// A decoded picture placed in a movie's frame: where it is drawn (in the frame's pixels; it may
 /// reach outside the frame, as a slide's or a zoom's does), the part of the frame it may show in,
 /// and its opacity.
-public struct PlacedPicture: @unchecked Sendable {
+public struct PlacedPicture: Sendable {
     public var picture: DecodedPicture
     /// The picture's rectangle: x, y, width, height in the frame's pixels.
     public var x: Double, y: Double, width: Double, height: Double

@@ -13,6 +13,8 @@ import TactileCore
 /// settings, so an edited file gets a new one; segments are written atomically and named after
 /// the slots they cover, so a proxy left half made goes on where it stopped next time. The least
 /// recently used proxies are deleted when the folder outgrows `proxyBudgetMegabytes`.
+// Unchecked Sendable, safe: `folder` and `settings` never change, and every mutable property
+// is read and written only while holding `condition` (the makers wait on it).
 public final class ProxyStore: @unchecked Sendable {
     /// Bumped when the proxy format changes, so old proxies are not read.
     static let formatVersion = 2
@@ -514,6 +516,8 @@ public final class ProxyStore: @unchecked Sendable {
 }
 
 /// A weak reference that threads can hold without keeping its object alive.
+// Unchecked Sendable, safe: it holds only a weak reference, which the runtime reads and
+// clears atomically; the object it names guards its own state.
 final class WeakBox<T: AnyObject>: @unchecked Sendable {
     weak var value: T?
     init(_ value: T) { self.value = value }

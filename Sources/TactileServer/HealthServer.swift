@@ -9,7 +9,7 @@ import TactileCore
 /// threads — never the frame loop's: `/health` (JSON), `/metrics` (Prometheus text format),
 /// `/screenshot.png` (the next presented picture). A slow or hostile client costs the server's
 /// threads, not a frame.
-public final class HealthServer: @unchecked Sendable {
+public final class HealthServer: Sendable {
     public let telemetry: KioskTelemetry
     private let host: String
     private let requestedPort: Int

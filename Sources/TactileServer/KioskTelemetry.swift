@@ -6,6 +6,8 @@ import TactileCore
 /// server on its own threads: a snapshot under a lock (never held while a frame is drawn, only
 /// while a value is copied), Prometheus metrics (swift-prometheus's registry, itself thread-safe),
 /// and the last presented picture as PNG on request.
+// Unchecked Sendable, safe: the snapshot is read and written only while holding `lock`; the
+// metrics are swift-prometheus's, which are thread-safe; the rest never changes.
 public final class KioskTelemetry: @unchecked Sendable {
     /// The figures `/health` reports.
     public struct Snapshot: Sendable {

@@ -5,6 +5,8 @@ import TactileCore
 /// server's threads: the study's state as it stands, the log as it happens (kept for pages that
 /// join late), the next picture on request, and the observers' markers and notes queued for the
 /// session to take at its next step. Every access takes a lock; nothing here blocks a frame.
+// Unchecked Sendable, safe: every mutable property is read and written only while holding
+// `lock`; `backlog` and `screenshots` never change (the latter guards itself).
 public final class ObserverFeed: @unchecked Sendable {
     /// One observer's marker or note, with when it arrived.
     public struct Command: Sendable, Equatable {

@@ -18,7 +18,7 @@ import TactileCore
 ///
 /// Every request needs the token the program printed at start (`?token=`, or the
 /// `X-Tactile-Token` header); a wrong or missing one gets 403.
-public final class ObserverServer: @unchecked Sendable {
+public final class ObserverServer: Sendable {
     public let feed: ObserverFeed
     public let token: String
     private let host: String

@@ -3,6 +3,7 @@ import Foundation
 /// Pictures asked for by a server's threads and answered by the frame loop: a request wakes the
 /// loop (`request`), the window captures its next present while one is wanted, and `deliver`
 /// hands the PNG to everyone waiting. A waiter that times out gets nil; the others wait on.
+// Unchecked Sendable, safe: `pending` is read and written only while holding `lock`.
 public final class ScreenshotRequests: @unchecked Sendable {
     private let lock = NSLock()
     private var pending: [(Data?) -> Void] = []
@@ -31,6 +32,7 @@ public final class ScreenshotRequests: @unchecked Sendable {
     }
 
     /// Resumes a continuation once, whichever comes first.
+    // Unchecked Sendable, safe: the continuation is taken out under `lock`, so it is resumed once.
     private final class Once: @unchecked Sendable {
         private let lock = NSLock()
         private var continuation: CheckedContinuation<Data?, Never>?

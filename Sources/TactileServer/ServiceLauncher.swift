@@ -6,6 +6,8 @@ import NIOCore
 /// Runs a Hummingbird application on its own task, off the frame loop: `start` waits until it
 /// listens and returns the port it got (or says why it could not bind); `stop` ends it. Shared
 /// by the kiosk's health server and the study's observer page.
+// Unchecked Sendable, safe: the port and failure the server's task reports are read and written
+// under `lock`; `task` is set by `start` and cleared by `stop`, both called by the owner's thread.
 final class ServiceLauncher: @unchecked Sendable {
     private var task: Task<Void, Error>?
     private let started = DispatchSemaphore(value: 0)
