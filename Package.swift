@@ -115,6 +115,8 @@ let package = Package(
         .testTarget(name: "TactileMediaTests", dependencies: ["TactileMedia", "TactileTestSupport", "TactileCore"]),
         .testTarget(name: "TactileSDLTests", dependencies: ["TactileSDL", "TactileCore", "TactileInput", "TactileUI", "TactileMedia", "CSDL2"]),
         .testTarget(name: "TactileHeadlessTests", dependencies: ["TactileHeadless", "TactileCore"]),
+        .testTarget(name: "TactileServerTests", dependencies: ["TactileServer", "TactileCore"]),
+        .testTarget(name: "TactileExportTests", dependencies: ["TactileExport", "TactileHeadless", "TactileMedia", "TactileTestSupport", "TactileCore"]),
         .testTarget(name: "TactileStudyTests", dependencies: ["TactileStudy", "TactileEditor", "TactileCore"]),
         .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "TactileHeadless", "TactileExport", "TactileStudy", "TactileTestSupport", "TactileHost", "TactileKiosk", "CSDL2", "TactileInput", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileCore"]),
     ],

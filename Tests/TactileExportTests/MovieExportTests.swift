@@ -2,9 +2,7 @@ import Foundation
 import XCTest
 import TactileCore
 import TactileMedia
-import TactileStudy
 import TactileTestSupport
-@testable import TactileApp
 import TactileHeadless
 import TactileExport
 
@@ -280,37 +278,6 @@ final class MovieExportTests: XCTestCase {
             XCTAssertTrue(text.contains("\"B\"") && text.contains("gone.mp4"), text)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: url.path))
-    }
-
-    func testTheCommandWritesTheMovieAndNamesBadOptions() throws {
-        let file = Self.folder.appendingPathComponent("project.json")
-        try ProjectFile.save(Self.project, to: file)
-        let out = Self.folder.appendingPathComponent("cli/short.mp4").path
-        let line = try Commands.export(project: file.path, out: out, size: "720p", framesPerSecond: 24, quality: "draft")
-        XCTAssertTrue(line.hasPrefix("Wrote \(out): 1280×720, 24 fps"), line)
-        XCTAssertEqual(MediaProbe.probe(out).video?.frameRate ?? 0, 24, accuracy: 0.01)
-        for (size, fps, quality, named) in [("8K", 30, "standard", "--size"), ("1080p", 29, "standard", "--fps"), ("1080p", 30, "best", "--quality")] {
-            XCTAssertThrowsError(try Commands.export(project: file.path, out: out, size: size, framesPerSecond: fps, quality: quality)) { error in
-                XCTAssertTrue("\(error)".contains(named), "\(error)")
-            }
-        }
-        XCTAssertThrowsError(try Commands.export(project: file.path, out: Self.folder.appendingPathComponent("x.gif").path, size: nil, framesPerSecond: nil, quality: nil)) {
-            XCTAssertTrue("\($0)".contains("--out"), "\($0)")
-        }
-        // A folder named like a movie is refused at once, before minutes of exporting.
-        let folderLike = Self.folder.appendingPathComponent("cli/folder.mp4")
-        try FileManager.default.createDirectory(at: folderLike, withIntermediateDirectories: true)
-        XCTAssertThrowsError(try Commands.export(project: file.path, out: folderLike.path, size: nil, framesPerSecond: nil, quality: nil)) {
-            XCTAssertTrue("\($0)".contains("is a folder"), "\($0)")
-        }
-    }
-
-    func testTheProgressBarShowsShareTimesAndTimeLeft() {
-        let line = TerminalProgressBar.line(MovieExport.Progress(done: .seconds(30), total: .seconds(60), elapsed: 10))
-        XCTAssertTrue(line.hasPrefix("[" + String(repeating: "█", count: 15) + String(repeating: "░", count: 15) + "]"), line)
-        XCTAssertTrue(line.contains(" 50 %  0:30 / 1:00  0:10 left"), line)
-        let start = TerminalProgressBar.line(MovieExport.Progress(done: .zero, total: .seconds(60), elapsed: 0.1))
-        XCTAssertFalse(start.contains("left"), "no guess before anything is done")
     }
 
     // MARK: - Pixels
