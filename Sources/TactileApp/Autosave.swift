@@ -1,5 +1,6 @@
 import Foundation
 import TactileCore
+import TactileEditor
 import TactileStudy
 import TactileHeadless
 

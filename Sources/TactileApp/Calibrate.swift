@@ -56,7 +56,7 @@ public enum Calibrate {
         touch["calibrationMatrix"] = calibration.matrix.map { ($0 * 1_000_000).rounded() / 1_000_000 }
         root["touchscreen"] = touch
         let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
-        _ = try ConfigurationFile.decode(data)                       // refuse to write a file Tactile would refuse
+        _ = try ConfigurationFile.decode(data, schema: .tactile)                       // refuse to write a file Tactile would refuse
         if FileManager.default.fileExists(atPath: url.path) {
             let backup = url.appendingPathExtension("bak")
             try? FileManager.default.removeItem(at: backup)

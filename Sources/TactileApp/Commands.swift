@@ -153,7 +153,7 @@ public enum Commands {
     public static func config(check: String?, variant: String?, ranges: Bool = false) throws -> String {
         if ranges {
             guard check == nil, variant == nil else { throw CommandError.badInput("--ranges takes no --check or --variant") }
-            let fields = TactileConfiguration.ranges.sorted { $0.key < $1.key }.map { key, r in
+            let fields = ConfigurationSchema.tactile.ranges.sorted { $0.key < $1.key }.map { key, r in
                 (key, JSONValue.object([("min", .number(r.lower)), ("max", .number(r.upper)), ("excludesMin", .bool(r.excludesLower)),
                                         ("unit", .string(r.unit)), ("text", .string(r.text))]))
             }
@@ -161,12 +161,12 @@ public enum Commands {
         }
         guard let check else {
             if variant != nil { throw CommandError.badInput("--variant needs --check FILE") }
-            return ConfigurationFile.defaultsJSON()
+            return ConfigurationFile.defaultsJSON(schema: .tactile)
         }
         let c = try Settings(file: check, variant: variant).load()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: try encoder.encode(c), as: UTF8.self) + "\n"
+        return String(decoding: try ConfigurationSchema.tactile.encode(c, with: encoder), as: UTF8.self) + "\n"
     }
 
     private static func time(_ seconds: Double?) throws -> Time? {

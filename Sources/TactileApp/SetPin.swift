@@ -36,7 +36,7 @@ public enum SetPin {
         kiosk.removeValue(forKey: "pin")
         root["kiosk"] = kiosk
         let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        do { _ = try ConfigurationFile.decode(data) } catch { throw CommandError.badInput("\(url.path): \(error); the PIN was not written") }
+        do { _ = try ConfigurationFile.decode(data, schema: .tactile) } catch { throw CommandError.badInput("\(url.path): \(error); the PIN was not written") }
         do { try AtomicFile.write(data + Data("\n".utf8), to: url, permissions: 0o600) } catch {
             throw CommandError("\(url.path): the PIN cannot be written (\(CommandError.reason(error)))")
         }

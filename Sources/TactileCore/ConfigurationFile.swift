@@ -21,33 +21,39 @@ public enum ConfigurationFile {
     /// The top-level key holding named variants.
     public static let variantsKey = "variants"
 
-    /// Reads the configuration at `url`, with `variant` applied when given.
-    public static func load(from url: URL, variant: String? = nil) throws -> TactileConfiguration {
+    /// Reads the configuration at `url` (the sections of `schema`), with `variant` applied when given.
+    public static func load(from url: URL, variant: String? = nil, schema: ConfigurationSchema) throws -> TactileConfiguration {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw ConfigurationError(key: "", "\(url.path) cannot be read")
         }
-        return try decode(data, variant: variant)
+        return try decode(data, variant: variant, schema: schema)
     }
 
-    /// Decodes configuration JSON, with `variant` applied when given.
-    public static func decode(_ data: Data, variant: String? = nil) throws -> TactileConfiguration {
+    /// Decodes configuration JSON (the sections of `schema`), with `variant` applied when given.
+    public static func decode(_ data: Data, variant: String? = nil, schema: ConfigurationSchema) throws -> TactileConfiguration {
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
             throw ConfigurationError(key: "", "not valid JSON (\(describe(error)))")
         }
         guard var root = object as? [String: Any] else { throw ConfigurationError(key: "", "expected a JSON object at the top level") }
         let variants = root.removeValue(forKey: variantsKey)
-        // A feel preset lays its values under everything the file says (the chosen variant's
-        // preset, else the file's, else Tactile's own).
-        func presetName(_ o: Any?) -> Any? { ((o as? [String: Any])?["feel"] as? [String: Any])?["preset"] }
-        let chosen = variant.flatMap { ((variants as? [String: Any])?[$0]).flatMap(presetName) } ?? presetName(root)
-        var merged = defaults()
-        if let name = chosen {
-            guard let text = name as? String, let preset = FeelPreset(rawValue: text) else {
-                throw ConfigurationError(key: "feel.preset", "must be one of \(FeelPreset.allCases.map(\.rawValue).joined(separator: ", ")), not \(PrintableText.of("\(name)", limit: 40))")
+        // A preset (feel.preset) lays its values under everything the file says (the chosen
+        // variant's preset, else the file's, else Tactile's own).
+        var merged = schema.jsonObject(of: schema.defaults)
+        if let preset = schema.preset {
+            func presetName(_ o: Any?) -> Any? { ((o as? [String: Any])?[preset.section] as? [String: Any])?[preset.key] }
+            let chosen = variant.flatMap { ((variants as? [String: Any])?[$0]).flatMap(presetName) } ?? presetName(root)
+            if let name = chosen {
+                guard let text = name as? String, let values = preset.configuration(text) else {
+                    throw ConfigurationError(key: "\(preset.section).\(preset.key)", "must be one of \(preset.names.joined(separator: ", ")), not \(PrintableText.of("\(name)", limit: 40))")
+                }
+                merged = schema.jsonObject(of: values)
             }
-            merged = defaults(preset.configuration)
+        }
+        let wholeNumberKeys = schema.wholeNumberKeys, ranges = schema.ranges
+        func overlay(_ changes: [String: Any], onto base: inout [String: Any], path: String) throws {
+            try Self.overlay(changes, onto: &base, path: path, wholeNumberKeys: wholeNumberKeys, ranges: ranges)
         }
         try overlay(root, onto: &merged, path: "")
         if let variants {
@@ -55,7 +61,7 @@ public enum ConfigurationFile {
             for (name, changes) in named {
                 let at = "\(variantsKey).\(PrintableText.of(name, limit: 80))"
                 guard let changes = changes as? [String: Any] else { throw ConfigurationError(key: at, "expected an object") }
-                var scratch = defaults()
+                var scratch = schema.jsonObject(of: schema.defaults)
                 try overlay(changes, onto: &scratch, path: at)
             }
             if let variant {
@@ -68,59 +74,33 @@ public enum ConfigurationFile {
         } else if let variant {
             throw ConfigurationError(key: variantsKey, "no variant named \"\(variant)\" (the file has none)")
         }
-        let configuration: TactileConfiguration
-        do {
-            configuration = try JSONDecoder().decode(TactileConfiguration.self, from: JSONSerialization.data(withJSONObject: merged))
-        } catch let error as DecodingError {
-            if case let .keyNotFound(missing, context) = error {
-                let at = key(of: .keyNotFound(missing, context))
-                throw ConfigurationError(key: at, "needs \"\(missing.stringValue)\"")
-            }
-            throw ConfigurationError(key: key(of: error), "has the wrong type of value")
-        }
+        let configuration = try schema.configuration(from: merged)
         if let problem = configuration.problems().first { throw problem }
         return configuration
     }
 
-    /// The default configuration as JSON text: every key with its default value.
-    public static func defaultsJSON() -> String {
+    /// The default configuration as JSON text: every key of `schema` with its default value.
+    public static func defaultsJSON(schema: ConfigurationSchema) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: (try? encoder.encode(TactileConfiguration())) ?? Data(), as: UTF8.self) + "\n"
+        return String(decoding: (try? schema.encode(schema.defaults, with: encoder)) ?? Data(), as: UTF8.self) + "\n"
     }
 
-    /// Every key path of the configuration, dotted ("timeline.snapThreshold"), sorted.
-    public static func keyPaths() -> [String] {
+    /// Every key path of `schema`'s configuration, dotted ("timeline.snapThreshold"), sorted.
+    public static func keyPaths(schema: ConfigurationSchema) -> [String] {
         var out: [String] = []
         func walk(_ value: Any, _ path: String) {
             if let object = value as? [String: Any] {
                 for (k, v) in object { walk(v, path.isEmpty ? k : "\(path).\(k)") }
             } else { out.append(path) }
         }
-        walk(defaults(), "")
+        walk(schema.jsonObject(of: schema.defaults), "")
         return out.sorted()
     }
 
-    /// "section.key" of every setting that holds a whole number (the JSON of the defaults cannot
-    /// tell 2 from 2.0, so the types are read off the configuration itself).
-    static let wholeNumberKeys: Set<String> = {
-        var out: Set<String> = []
-        for section in Mirror(reflecting: TactileConfiguration()).children {
-            guard let name = section.label else { continue }
-            for field in Mirror(reflecting: section.value).children where field.value is Int {
-                if let label = field.label { out.insert("\(name).\(label)") }
-            }
-        }
-        return out
-    }()
-
-    private static func defaults(_ configuration: TactileConfiguration = TactileConfiguration()) -> [String: Any] {
-        let data = (try? JSONEncoder().encode(configuration)) ?? Data()
-        return ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any]) ?? [:]
-    }
-
     /// Lays `changes` over `base`, checking each key exists and each value has the default's shape.
-    private static func overlay(_ changes: [String: Any], onto base: inout [String: Any], path: String) throws {
+    private static func overlay(_ changes: [String: Any], onto base: inout [String: Any], path: String,
+                                wholeNumberKeys: Set<String>, ranges: [String: ConfigurationRange]) throws {
         for (key, value) in changes {
             let keyPath = path.isEmpty ? PrintableText.of(key, limit: 80) : "\(path).\(PrintableText.of(key, limit: 80))"
             guard let current = base[key] else {
@@ -129,7 +109,7 @@ public enum ConfigurationFile {
             }
             if var nested = current as? [String: Any] {
                 guard let inner = value as? [String: Any] else { throw ConfigurationError(key: keyPath, "expected an object of settings") }
-                try overlay(inner, onto: &nested, path: keyPath)
+                try overlay(inner, onto: &nested, path: keyPath, wholeNumberKeys: wholeNumberKeys, ranges: ranges)
                 base[key] = nested
             } else {
                 guard sameShape(value, current) else {
@@ -141,7 +121,7 @@ public enum ConfigurationFile {
                     // A whole number too large for the setting (1e19, ±1e308) is named as such,
                     // with the setting's range where it has one.
                     if d.isFinite, d == d.rounded() {
-                        let range = TactileConfiguration.ranges[setting].map { ": must be \($0.text)" } ?? ""
+                        let range = ranges[setting].map { ": must be \($0.text)" } ?? ""
                         throw ConfigurationError(key: keyPath, "is out of range\(range), not \(ConfigurationRange.format(d))")
                     }
                     throw ConfigurationError(key: keyPath, "expected a whole number, not \(n)")
@@ -170,16 +150,6 @@ public enum ConfigurationFile {
         if isBool(v) { return "true or false" }
         if v is NSNumber { return "a number" }
         return "null"
-    }
-
-    private static func key(of error: DecodingError) -> String {
-        let path: [CodingKey]
-        switch error {
-        case let .typeMismatch(_, c), let .valueNotFound(_, c), let .keyNotFound(_, c), let .dataCorrupted(c): path = c.codingPath
-        @unknown default: path = []
-        }
-        return path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            .replacingOccurrences(of: ".[", with: "[").trimmingCharacters(in: CharacterSet(charactersIn: "."))
     }
 
     /// The known key nearest to a misspelt one (edit distance at most a third of its length).

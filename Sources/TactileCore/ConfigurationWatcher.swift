@@ -7,6 +7,8 @@ import Foundation
 public final class ConfigurationWatcher {
     public let url: URL
     public let variant: String?
+    /// The sections the file may hold.
+    public let schema: ConfigurationSchema
     /// Changes laid over every load (command-line options such as `--ui-scale`).
     private let adjust: (inout TactileConfiguration) -> Void
     private var stamp: Data?
@@ -15,15 +17,15 @@ public final class ConfigurationWatcher {
     private var unsettled: Data?
 
     /// A watcher of `url`; the file's current state counts as already loaded.
-    public init(url: URL, variant: String?, adjust: @escaping (inout TactileConfiguration) -> Void = { _ in }) {
-        self.url = url; self.variant = variant; self.adjust = adjust
+    public init(url: URL, variant: String?, schema: ConfigurationSchema, adjust: @escaping (inout TactileConfiguration) -> Void = { _ in }) {
+        self.url = url; self.variant = variant; self.schema = schema; self.adjust = adjust
         stamp = Self.stamp(of: url)
     }
 
     /// Loads the file now (with the adjustments), whatever its state.
     public func load() throws -> TactileConfiguration {
         stamp = Self.stamp(of: url)
-        var c = try ConfigurationFile.load(from: url, variant: variant)
+        var c = try ConfigurationFile.load(from: url, variant: variant, schema: schema)
         adjust(&c)
         return c
     }

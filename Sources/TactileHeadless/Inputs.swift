@@ -72,7 +72,7 @@ public enum Inputs {
                                also: @escaping @Sendable (inout TactileConfiguration) -> Void = { _ in }) throws -> (configuration: TactileConfiguration, watcher: ConfigurationWatcher) {
         var check = TactileConfiguration()
         try applyUIScale(uiScale, to: &check)
-        let watcher = ConfigurationWatcher(url: URL(fileURLWithPath: file), variant: variant) { c in
+        let watcher = ConfigurationWatcher(url: URL(fileURLWithPath: file), variant: variant, schema: .tactile) { c in
             if let uiScale { c.layout.uiScale = uiScale }
             also(&c)
         }

@@ -63,7 +63,7 @@ public final class SessionRecorder {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             // Never the kiosk's PIN (recordings are made to be shared): only its length.
-            try AtomicFile.write(try encoder.encode(configuration.withoutSecrets), to: folder.appendingPathComponent(FileName.configuration))
+            try AtomicFile.write(try ConfigurationSchema.tactile.encode(configuration.withoutSecrets, with: encoder), to: folder.appendingPathComponent(FileName.configuration))
             try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectStart))
             try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectEnd))
             if let plan { try AtomicFile.write(plan, to: folder.appendingPathComponent(FileName.plan)) }

@@ -53,14 +53,9 @@ public struct Theme: Hashable, Sendable {
         guard isRightToLeft else { return rect }
         return Rect(x: container.minX + container.maxX - rect.maxX, y: rect.y, width: rect.width, height: rect.height)
     }
-    /// The views' own sizes (canvas, timeline, bars, browser, task card, kiosk overlay, PIN pad).
-    /// Kept in a shared box, copied only when changed: every view holds the theme by value, and
-    /// the metrics are most of its size (a pass copies the theme some fifty times).
-    @inlinable public var metrics: ViewMetrics {
-        _read { yield metricsBox.value }
-        set { metricsBox = MetricsBox(newValue) }
-    }
-    @usableFromInline var metricsBox = MetricsBox(ViewMetrics())
+    /// The views' own sizes (canvas, timeline, bars, browser, task card, kiosk overlay, PIN pad),
+    /// each group owned by the module whose views draw with it.
+    public var metrics = ViewMetrics()
 
     public init() {}
 
@@ -88,12 +83,4 @@ extension Theme {
         set(\.touches, a.touches); set(\.success, a.success); set(\.selectionInk, a.selectionInk); set(\.warning, a.warning)
         strings = Strings(localeIdentifier: a.locale)
     }
-}
-
-/// The theme's metrics behind a reference (see `Theme.metrics`): immutable, replaced whole.
-@usableFromInline final class MetricsBox: Hashable, Sendable {
-    @usableFromInline let value: ViewMetrics
-    @usableFromInline init(_ value: ViewMetrics) { self.value = value }
-    @usableFromInline static func == (a: MetricsBox, b: MetricsBox) -> Bool { a === b || a.value == b.value }
-    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

@@ -67,7 +67,7 @@ public struct FuzzSeeds {
         try ProjectFile.save(demo, to: session.appendingPathComponent("project-end.json"))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(TactileConfiguration()).write(to: session.appendingPathComponent("config.json"))
+        try ConfigurationSchema.tactile.encode(TactileConfiguration(), with: encoder).write(to: session.appendingPathComponent("config.json"))
         try plan.write(to: session.appendingPathComponent("plan.json"), atomically: true, encoding: .utf8)
         try "[\"holiday.mp4: Not a media file FFmpeg recognises.\"]\n".write(to: session.appendingPathComponent("notices.json"), atomically: true, encoding: .utf8)
         try "{\"t\":0.3,\"kind\":\"select\",\"clip\":\"star\"}\n{\"t\":1,\"kind\":\"miss\",\"x\":1,\"y\":2,\"distance\":3}\n"

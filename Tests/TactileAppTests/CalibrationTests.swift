@@ -90,10 +90,10 @@ final class CalibrationTests: XCTestCase, ReplayTesting {
     }
 
     func testABadMatrixInTheFileIsRefusedNamingTheKey() {
-        XCTAssertThrowsError(try ConfigurationFile.decode(Data(#"{"touchscreen": {"calibrationMatrix": [1, 0, 0]}}"#.utf8))) {
+        XCTAssertThrowsError(try ConfigurationFile.decode(Data(#"{"touchscreen": {"calibrationMatrix": [1, 0, 0]}}"#.utf8), schema: .tactile)) {
             XCTAssertTrue("\($0)".contains("touchscreen.calibrationMatrix"), "\($0)")
         }
-        XCTAssertThrowsError(try ConfigurationFile.decode(Data(#"{"touchscreen": {"calibrationMatrix": [1, 2, 0, 2, 4, 0]}}"#.utf8))) {
+        XCTAssertThrowsError(try ConfigurationFile.decode(Data(#"{"touchscreen": {"calibrationMatrix": [1, 2, 0, 2, 4, 0]}}"#.utf8), schema: .tactile)) {
             XCTAssertTrue("\($0)".contains("folds the panel onto a line"), "\($0)")
         }
     }

@@ -17,17 +17,17 @@ final class ConfigurationExtremesTests: XCTestCase {
     static let probes: [Double] = [0, -1, 1e-9, 1e9, 1e308]
 
     func testEveryNumericKeyHasADocumentedRange() {
-        let keys = TactileConfiguration().numericValues().map { TactileConfiguration.rangeKey(of: $0.path) }
-        for key in keys { XCTAssertNotNil(TactileConfiguration.ranges[key], "\(key) has no range") }
+        let keys = ConfigurationSchema.tactile.defaults.numericValues().map { TactileConfiguration.rangeKey(of: $0.path) }
+        for key in keys { XCTAssertNotNil(ConfigurationSchema.tactile.ranges[key], "\(key) has no range") }
         XCTAssertGreaterThan(keys.count, 100)
-        XCTAssertEqual(TactileConfiguration().problems(), [], "the defaults keep every range")
+        XCTAssertEqual(ConfigurationSchema.tactile.defaults.problems(), [], "the defaults keep every range")
     }
 
     func testTheValuesThatOnceCrashedAreRefusedNamingTheKey() {
         for (json, key) in [("{\"input\":{\"longPressDuration\":1e308}}", "input.longPressDuration"),
                             ("{\"timeline\":{\"physics\":{\"rubberBandCoefficient\":0}}}", "timeline.physics.rubberBandCoefficient"),
                             ("{\"layout\":{\"viewport\":{\"width\":1e9}}}", "layout.viewport.width")] {
-            XCTAssertThrowsError(try ConfigurationFile.decode(Data(json.utf8))) { error in
+            XCTAssertThrowsError(try ConfigurationFile.decode(Data(json.utf8), schema: .tactile)) { error in
                 XCTAssertEqual((error as? ConfigurationError)?.key, key, "\(error)")
             }
         }
@@ -45,11 +45,11 @@ final class ConfigurationExtremesTests: XCTestCase {
         var refused = 0, accepted = 0
         var together: [String: [(path: String, value: Double)]] = [:]
         for (path, _) in defaults.numericValues() {
-            let range = try XCTUnwrap(TactileConfiguration.ranges[TactileConfiguration.rangeKey(of: path)])
+            let range = try XCTUnwrap(ConfigurationSchema.tactile.ranges[TactileConfiguration.rangeKey(of: path)])
             var values = Self.probes.map { ("\($0)", $0) } + [("lower end", range.lower), ("upper end", range.upper)]
             if range.excludesLower { values[values.count - 2].1 = range.lower + 1e-6 }
             for (extreme, value) in values {
-                do { _ = try ConfigurationFile.decode(try Self.json(defaults, setting: [(path, value)])) } catch let error as ConfigurationError {
+                do { _ = try ConfigurationFile.decode(try Self.json(defaults, setting: [(path, value)]), schema: .tactile) } catch let error as ConfigurationError {
                     // Refused: the message names the key (or, for a list, the list).
                     let list = TactileConfiguration.rangeKey(of: path).components(separatedBy: "[]")[0]
                     XCTAssertTrue(path.hasPrefix(error.key) || "\(error)".contains(path) || "\(error)".contains(list),
@@ -63,7 +63,7 @@ final class ConfigurationExtremesTests: XCTestCase {
         }
         var ran = 0
         func run(_ name: String, _ settings: [(path: String, value: Double)]) throws -> Bool {
-            guard let configuration = try? ConfigurationFile.decode(try Self.json(defaults, setting: settings)) else { return false }
+            guard let configuration = try? ConfigurationFile.decode(try Self.json(defaults, setting: settings), schema: .tactile) else { return false }
             let finished = HangWatchdog.start(name, seconds: 60)
             let session = try HeadlessSession(project: name.hasPrefix("media") ? withMedia : placeholders, scale: 0.5,
                                               configuration: configuration, library: library)
@@ -87,14 +87,14 @@ final class ConfigurationExtremesTests: XCTestCase {
     /// The configuration the probes start from: the defaults plus one ignored region, so the
     /// region's numbers are probed too.
     static func base() -> TactileConfiguration {
-        var c = TactileConfiguration()
+        var c = ConfigurationSchema.tactile.defaults
         c.touchscreen.ignoreRegions = [.init(x: 0.9, y: 0.9, width: 0.05, height: 0.05)]
         return c
     }
 
     /// The JSON of `base` with the number at each `path` (`a.b[0].c`) set to its `value`.
     static func json(_ base: TactileConfiguration, setting settings: [(path: String, value: Double)]) throws -> Data {
-        var root = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(base))
+        var root = try JSONSerialization.jsonObject(with: try ConfigurationSchema.tactile.encode(base))
         for (path, value) in settings { root = set(root, path, to: value) }
         return try JSONSerialization.data(withJSONObject: root)
     }

@@ -102,7 +102,7 @@ final class RegressionCorpusTests: XCTestCase, ReplayTesting {
         try trace.serialized().write(to: session.appendingPathComponent(SessionRecorder.FileName.trace), atomically: true, encoding: .utf8)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(configuration).write(to: session.appendingPathComponent(SessionRecorder.FileName.configuration))
+        try ConfigurationSchema.tactile.encode(configuration, with: encoder).write(to: session.appendingPathComponent(SessionRecorder.FileName.configuration))
         if let plan { try plan.write(to: session.appendingPathComponent(SessionRecorder.FileName.plan), atomically: true, encoding: .utf8) }
         try recordExpectations(of: session)
     }

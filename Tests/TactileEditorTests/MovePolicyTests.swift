@@ -39,7 +39,7 @@ final class MovePolicyTests: XCTestCase {
     }
 
     func testAnUnknownPolicyIsRefusedNamingTheKey() {
-        XCTAssertThrowsError(try ConfigurationFile.decode(Data(#"{"feel": {"movePolicy": "shove"}}"#.utf8))) { error in
+        XCTAssertThrowsError(try ConfigurationFile.decode(Data(#"{"feel": {"movePolicy": "shove"}}"#.utf8), schema: ConfigurationSchema(sections: [TactileConfiguration.Feel.self]))) { error in
             XCTAssertTrue("\(error)".contains("feel.movePolicy"), "\(error)")
         }
     }

@@ -7,7 +7,7 @@ final class TouchPredictorTests: XCTestCase {
     func predictor(_ method: PredictionMethod, maximum: Double = 40) -> TouchPredictor {
         let c = TactileConfiguration()
         return TouchPredictor(method: method, maximumDistance: maximum, velocityWindow: .seconds(c.input.velocityWindow),
-                              processNoise: c.feel.kalmanProcessNoise, measurementNoise: c.feel.kalmanMeasurementNoise)
+                              processNoise: 200_000, measurementNoise: 1)  // feel.kalmanProcessNoise, kalmanMeasurementNoise
     }
 
     /// A finger at `path(t)` sampled at 60 Hz for `seconds`, predicting `horizon` ahead after each

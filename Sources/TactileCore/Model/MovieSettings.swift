@@ -32,13 +32,6 @@ public struct MovieSettings: Hashable, Sendable {
         self.size = size; self.framesPerSecond = framesPerSecond; self.quality = quality
     }
 
-    /// The configuration's first choices (`export.size`, `export.framesPerSecond`, `export.quality`).
-    public init(_ export: TactileConfiguration.Export) {
-        self.init(size: Size(rawValue: export.size) ?? .p1080,
-                  framesPerSecond: Self.framesPerSecondChoices.contains(export.framesPerSecond) ? export.framesPerSecond : 30,
-                  quality: Quality(rawValue: export.quality) ?? .standard)
-    }
-
     /// The movie's width and height in pixels for `aspect`: the shorter side as named, the
     /// longer one in the aspect's ratio, both even (H.264 needs that).
     public func pixelSize(for aspect: CompositionFormat.Aspect) -> (width: Int, height: Int) {
@@ -46,14 +39,5 @@ public struct MovieSettings: Hashable, Sendable {
         func even(_ v: Double) -> Int { Int((v / 2).rounded()) * 2 }
         let ratio = aspect.ratio
         return ratio >= 1 ? (even(short * ratio), even(short)) : (even(short), even(short / ratio))
-    }
-
-    /// The constant-rate factor `export` names for this quality.
-    public func constantRateFactor(_ export: TactileConfiguration.Export) -> Int {
-        switch quality {
-        case .draft: return export.draftCRF
-        case .standard: return export.standardCRF
-        case .high: return export.highCRF
-        }
     }
 }

@@ -119,7 +119,7 @@ public struct StudyFile: Sendable {
                 throw ConfigurationError(key: "configuration", "\(url.path) cannot be read")
             }
             for (i, name) in variants.enumerated() {
-                do { _ = try ConfigurationFile.decode(configData, variant: name) } catch let e as ConfigurationError {
+                do { _ = try ConfigurationFile.decode(configData, variant: name, schema: .tactile) } catch let e as ConfigurationError {
                     throw ConfigurationError(key: "variants[\(i)]", "\(url.lastPathComponent): \(e)")
                 }
             }
@@ -217,7 +217,7 @@ public struct StudyFile: Sendable {
         guard let data = FileManager.default.contents(atPath: configuration.path) else {
             throw CommandError.badInput("\(configuration.path): the study's configuration file cannot be read")
         }
-        do { return try ConfigurationFile.decode(data, variant: variant) } catch let e as ConfigurationError {
+        do { return try ConfigurationFile.decode(data, variant: variant, schema: .tactile) } catch let e as ConfigurationError {
             throw CommandError.badInput("\(configuration.path): \(e)")
         }
     }

@@ -1,10 +1,15 @@
 import XCTest
 @testable import TactileCore
+import TactileEditor
+import TactileHeadless
+import TactileInput
+import TactileKiosk
+import TactileUI
 
 /// `feel.preset` (issue 15): the platforms' published touch values as ordinary settings.
 final class FeelPresetTests: XCTestCase {
     func decode(_ json: String, variant: String? = nil) throws -> TactileConfiguration {
-        try ConfigurationFile.decode(Data(json.utf8), variant: variant)
+        try ConfigurationFile.decode(Data(json.utf8), variant: variant, schema: .tactile)
     }
 
     func testAPresetSetsItsPlatformsValues() throws {
@@ -45,7 +50,7 @@ final class FeelPresetTests: XCTestCase {
     }
 
     func testEveryPresetKeyIsASetting() {
-        let all = Set(ConfigurationFile.keyPaths())
+        let all = Set(ConfigurationFile.keyPaths(schema: .tactile))
         for key in FeelPreset.keys { XCTAssertTrue(all.contains(key), key) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TactileCore
 
 
 /// A kiosk's opening hours (`kiosk.schedule.monday` … `.sunday`) and its nightly restart

@@ -1,3 +1,5 @@
+import TactileCore
+
 /// Touch settings as a platform ships them, so a study can compare how Tactile feels with
 /// iOS's or Android's thresholds and physics (`feel.preset`). Presets are ordinary values laid
 /// under the configuration file: the file's own keys win. Every number's source is cited in

@@ -1,5 +1,6 @@
 import XCTest
 @testable import TactileCore
+import TactileKiosk
 
 /// Opening hours and the nightly restart on the week clock (time since Monday 00:00, local).
 final class OpeningHoursTests: XCTestCase {
@@ -38,7 +39,7 @@ final class OpeningHoursTests: XCTestCase {
     func testABadDayOrTimeIsRefusedNamingTheKey() {
         for (json, key) in [(#"{"kiosk": {"schedule": {"tuesday": "9 to 5"}}}"#, "kiosk.schedule.tuesday"), (#"{"kiosk": {"schedule": {"friday": "18:00-09:00"}}}"#, "kiosk.schedule.friday"),
                             (#"{"kiosk": {"restartAt": "25:00"}}"#, "kiosk.restartAt")] {
-            XCTAssertThrowsError(try ConfigurationFile.decode(Data(json.utf8))) { error in
+            XCTAssertThrowsError(try ConfigurationFile.decode(Data(json.utf8), schema: ConfigurationSchema(sections: [TactileConfiguration.Kiosk.self]))) { error in
                 XCTAssertTrue("\(error)".contains(key), "\(error)")
             }
         }

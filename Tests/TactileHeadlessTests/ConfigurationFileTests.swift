@@ -1,11 +1,16 @@
 import Foundation
 import XCTest
 @testable import TactileCore
+import TactileEditor
+import TactileHeadless
+import TactileInput
+import TactileKiosk
+import TactileUI
 
 /// The configuration file: only the keys it changes, errors that name the key, variants.
 final class ConfigurationFileTests: XCTestCase {
     func decode(_ json: String, variant: String? = nil) throws -> TactileConfiguration {
-        try ConfigurationFile.decode(Data(json.utf8), variant: variant)
+        try ConfigurationFile.decode(Data(json.utf8), variant: variant, schema: .tactile)
     }
 
     func error(_ json: String, variant: String? = nil) -> ConfigurationError? {
@@ -23,7 +28,7 @@ final class ConfigurationFileTests: XCTestCase {
     }
 
     func testTheDefaultsFileReadsBackAsTheDefaults() throws {
-        XCTAssertEqual(try decode(ConfigurationFile.defaultsJSON()), TactileConfiguration())
+        XCTAssertEqual(try decode(ConfigurationFile.defaultsJSON(schema: .tactile)), TactileConfiguration())
     }
 
     func testErrorsNameTheKey() {
@@ -56,7 +61,7 @@ final class ConfigurationFileTests: XCTestCase {
     func testEveryKeyIsDocumented() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let doc = try String(contentsOf: root.appendingPathComponent("Docs/Configuration.md"), encoding: .utf8)
-        let missing = ConfigurationFile.keyPaths().filter { !doc.contains("`\($0)`") }
+        let missing = ConfigurationFile.keyPaths(schema: .tactile).filter { !doc.contains("`\($0)`") }
         XCTAssertEqual(missing, [], "Docs/Configuration.md documents every key (Scripts/config-docs regenerates it)")
     }
 
@@ -64,7 +69,7 @@ final class ConfigurationFileTests: XCTestCase {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
         try Data(#"{"timeline": {"snapThreshold": 8}}"#.utf8).write(to: url)
-        let watcher = ConfigurationWatcher(url: url, variant: nil) { $0.layout.uiScale = 1.5 }
+        let watcher = ConfigurationWatcher(url: url, variant: nil, schema: .tactile) { $0.layout.uiScale = 1.5 }
         XCTAssertEqual(try watcher.load().timeline.snapThreshold, 8)
         XCTAssertNil(watcher.poll(), "unchanged")
         try Data(#"{"timeline": {"snapThreshold": 9}}"#.utf8).write(to: url)

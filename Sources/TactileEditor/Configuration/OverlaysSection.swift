@@ -1,0 +1,52 @@
+import TactileCore
+
+extension TactileConfiguration {
+    /// Overlays drawn over the editor: touch indicators, pointer location and the frame monitor.
+    public var overlays: Overlays { get { self[section: Overlays.self] } set { self[section: Overlays.self] = newValue } }
+
+    public struct Overlays: ConfigurationSection {
+        public static let key = "overlays"
+        /// Draw touch indicators live (`--show-touches`). Exported videos always have them. Default false.
+        public var showTouches = false
+        /// Show the time of day in the phone's status bar, as a phone does, in the window (headless
+        /// runs and replays show none, so their pictures do not depend on when they ran). It is
+        /// redrawn on the seed's `.everyMinute` schedule. Default true.
+        public var statusBarClock = true
+        /// Radius of a touch indicator's circle, in points. Default 22 pt (a fingertip).
+        public var touchRadius: Double = 22
+        /// How long a touch indicator's trail lasts, in seconds. Default 0.35 s.
+        public var trailDuration: Double = 0.35
+        /// How long the circle takes to fade after the finger lifts, in seconds. Default 0.25 s.
+        public var liftFadeDuration: Double = 0.25
+        /// Draw the pointer location overlay (as Android's developer option): a crosshair, dot and
+        /// trail for each finger under a header with the count, position, velocity and pressure. Default false.
+        public var pointerLocation = false
+        /// Most points of a finger's path the pointer location overlay keeps (older ones drop off). Default 300.
+        public var pointerTrailLength = 300
+        /// Draw the frame monitor (`--monitor`): frames per second, frame interval, frame time and
+        /// input events per frame as small graphs, and what the frame loop waits for. Default false.
+        public var monitor = false
+        /// How many recent frames the frame monitor graphs. Default 120 (two seconds at 60 fps).
+        public var monitorHistory = 120
+        /// Draw the gesture-arena debugger (`--arena`): each finger's slop circles, the recognisers
+        /// competing for it, the winner and the rule that decided, the losers fading, long-press and
+        /// double-tap timers as shrinking rings, and a panel of the last decisions. Default false.
+        public var arena = false
+        /// How long a decision stays beside the finger, fading, in seconds. Default 1.5 s.
+        public var arenaFade: Double = 1.5
+        /// How many recent decisions the arena debugger's panel lists. Default 4.
+        public var arenaHistory = 4
+        public init() {}
+
+        /// The range of each numeric setting, by its key in the section.
+        public static let ranges: [String: ConfigurationRange] = [
+            "touchRadius": .points(1, 400),
+            "trailDuration": .seconds(0, 60),
+            "liftFadeDuration": .seconds(0, 60),
+            "pointerTrailLength": .init(1, 100_000),
+            "monitorHistory": .init(1, 10_000),
+            "arenaFade": .seconds(0, 60),
+            "arenaHistory": .init(1, 50),
+        ]
+    }
+}

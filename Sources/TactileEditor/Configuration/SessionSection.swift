@@ -1,0 +1,43 @@
+import TactileCore
+
+extension TactileConfiguration {
+    /// Recording sessions, autosave, test plans and reloading the configuration.
+    public var session: Session { get { self[section: Session.self] } set { self[section: Session.self] = newValue } }
+
+    public struct Session: ConfigurationSection {
+        public static let key = "session"
+        /// Record every session into a new folder under this one (as `run --record`); empty: off. Default "".
+        public var recordFolder = ""
+        /// Open files kept in reserve for the program's own (projects, recordings, media, the
+        /// window): the servers' connection caps are lowered when the process's limit
+        /// (`ulimit -n`, raised to its hard limit at start) would not leave this many. Default 256.
+        public var reservedFiles: Int = 256
+        /// Save the project after every edit (atomically), and bring it back on the next start
+        /// when a session ended without closing (a crash, a power cut, kill -9). Default true.
+        public var autosave = true
+        /// Where autosaves go; empty: $XDG_DATA_HOME/tactile/autosave (~/.local/share/tactile/autosave). Default "".
+        public var autosaveFolder = ""
+        /// How often the configuration file is checked for changes, in seconds. Default 0.5 s.
+        public var configurationPollInterval: Double = 0.5
+        /// A test plan to run (as `run --plan`; see Docs/Studies.md, "Task runs"); empty: none. Default "".
+        public var plan = ""
+        /// How long a task's outcome ("Done", "Skipped", "Time's up") shows before the next task, in seconds. Default 1.5 s.
+        public var taskDonePause: Double = 1.5
+        /// Projects recovered from sessions that ended unexpectedly (`recovered-<date>.json` in the
+        /// autosave folder) kept at most; the oldest are deleted first. Default 20.
+        public var keepRecoveredProjects: Int = 20
+        public init() {}
+
+
+        public func problems() -> [ConfigurationError] {
+            TactileConfiguration.pathProblems([("session.recordFolder", recordFolder), ("session.autosaveFolder", autosaveFolder), ("session.plan", plan)])
+        }
+        /// The range of each numeric setting, by its key in the section.
+        public static let ranges: [String: ConfigurationRange] = [
+            "configurationPollInterval": .seconds(0.05, 60),
+            "taskDonePause": .seconds(0, 30),
+            "keepRecoveredProjects": .init(1, 10_000),
+            "reservedFiles": .init(16, 100_000),
+        ]
+    }
+}

@@ -1,0 +1,23 @@
+import TactileCore
+import TactileUI
+
+extension ViewMetrics {
+    /// The composition format button in the title bar and the picker it opens
+    public var formatPicker: FormatPicker { get { self[group: FormatPicker.self] } set { self[group: FormatPicker.self] = newValue } }
+
+    /// The composition format button in the title bar and the picker it opens.
+    public struct FormatPicker: ViewMetricsGroup {
+        /// The clip font's size these sizes are drawn at: they scale with it (`--ui-scale`). 12 pt.
+        public var designFont = 12.0
+        /// The title bar's button: width, inset from the bar's top and bottom, corner radius, the
+        /// aspect glyph's box and line width, the gap between glyph and label. 64, 8, 8, 14, 1.5, 6 pt.
+        public var buttonWidth = 64.0, buttonInset = 8.0, buttonRadius = 8.0, buttonGlyph = 14.0, glyphLine = 1.5, buttonGap = 6.0
+        /// The picker: its gap below the title bar, padding, corner radius; an option's width,
+        /// height, corner radius, glyph box and label height. 4, 8, 14, 68, 76, 10, 34, 18 pt.
+        public var panelGap = 4.0, panelPadding = 8.0, panelRadius = 14.0
+        public var optionWidth = 68.0, optionHeight = 76.0, optionRadius = 10.0, optionGlyph = 34.0, optionLabelHeight = 18.0
+        /// The chosen option's outline width. 2 pt.
+        public var chosenLine = 2.0
+        public init() {}
+    }
+}

@@ -1,0 +1,22 @@
+import TactileCore
+import TactileUI
+
+extension ViewMetrics {
+    /// Editing a text: the field, Done and the style row above the keyboard
+    public var textEditor: TextEditor { get { self[group: TextEditor.self] } set { self[group: TextEditor.self] = newValue } }
+
+    /// Editing a text: the field, Done and the style row above the keyboard.
+    public struct TextEditor: ViewMetricsGroup {
+        /// The clip font's size these sizes are drawn at: they scale with it (`--ui-scale`). 12 pt.
+        public var designFont = 12.0
+        /// A row's height (the field, the styles), the padding around and between them, Done's
+        /// width, the field's corner radius and text inset. 44, 8, 72, 10, 12 pt.
+        public var barHeight = 44.0, padding = 8.0, doneWidth = 72.0, fieldRadius = 10.0, fieldInset = 12.0
+        /// The caret: width, and height as a multiple of the field's font size. 2 pt, 1.3.
+        public var caretWidth = 2.0, caretHeight = 1.3
+        /// A style button's width, the medium "A"'s size, the gap before the colours, a colour's
+        /// dot, outlines. 44, 16, 8, 26, 1.5 pt.
+        public var styleSlot = 44.0, sizeGlyph = 16.0, groupGap = 8.0, swatch = 26.0, outline = 1.5
+        public init() {}
+    }
+}

@@ -1,0 +1,56 @@
+import TactileCore
+
+extension TactileConfiguration {
+    /// Usability studies (`tactile study run`, `tactile report STUDY_DIR`): the frustration
+    /// signals' thresholds.
+    public var study: Study { get { self[section: Study.self] } set { self[section: Study.self] = newValue } }
+
+    public struct Study: ConfigurationSection {
+        public static let key = "study"
+        /// Taps that make a rage tap: this many or more, each within `rageTapInterval` of the last
+        /// and within `rageTapRadius` of the first (PostHog and UXCam count the same way). Default 3.
+        public var rageTapCount = 3
+        /// The longest pause between the taps of a rage tap, in seconds. Default 0.3 s.
+        public var rageTapInterval: Double = 0.3
+        /// How far from the first tap the taps of a rage tap may land, in points. Default 30 pt.
+        public var rageTapRadius: Double = 30
+        /// A miss at most this far from an interactive element is a near miss of that element, in points. Default 12 pt.
+        public var nearMissDistance: Double = 12
+        /// A frame whose input-to-present latency passes this is a freeze (measured in a window), in milliseconds. Default 100 ms.
+        public var freezeThreshold: Double = 100
+        /// The port of the live observer page `study run` serves (participant, task and timer, the
+        /// log as it happens, the screen, marker buttons); 0: off. Default 0.
+        public var observerPort: Int = 0
+        /// The address the observer page listens on: "127.0.0.1" (this machine only) or "0.0.0.0"
+        /// (the lab's network too). Either way its address carries a random token printed at start. Default "127.0.0.1".
+        public var observerHost = "127.0.0.1"
+        /// Most connections the observer page keeps open at once (pages, their live sockets,
+        /// pictures); more wait in the kernel's queue until one closes. Default 16.
+        public var observerMaxConnections: Int = 16
+        /// A connection to the observer page not answered within this long of opening or of
+        /// its last answer is closed, in seconds; a page's live socket is exempt (its pings find
+        /// a page that went). Default 10 s.
+        public var observerClientTimeout: Double = 10
+        /// Record the microphone (think-aloud) into each recorded session's folder, on the session's
+        /// clock (as `run --record-audio`); `replay --video` lays it under the picture. Default false.
+        public var recordAudio = false
+        public init() {}
+
+
+        public func problems() -> [ConfigurationError] {
+            guard !TactileConfiguration.isListeningAddress(observerHost) else { return [] }
+            return [.init(key: "study.observerHost", "must be an address to listen on, like \"127.0.0.1\" or \"0.0.0.0\", not \"\(PrintableText.of(observerHost, limit: 40))\" (a port goes in study.observerPort)")]
+        }
+        /// The range of each numeric setting, by its key in the section.
+        public static let ranges: [String: ConfigurationRange] = [
+            "rageTapCount": .init(2, 20),
+            "rageTapInterval": .seconds(0.05, 5),
+            "rageTapRadius": .points(1, 500),
+            "nearMissDistance": .points(0, 200),
+            "freezeThreshold": .init(16, 10_000, unit: "ms"),
+            "observerPort": .init(0, 65_535),
+            "observerMaxConnections": .init(1, 1000),
+            "observerClientTimeout": .seconds(0.5, 600),
+        ]
+    }
+}

@@ -1,0 +1,4 @@
+/// The corners of the screen a kiosk's exit sequence is tapped in (`kiosk.exitCornerSequence`).
+public enum KioskCorner: String, CaseIterable, Sendable {
+    case topLeft, topRight, bottomLeft, bottomRight
+}

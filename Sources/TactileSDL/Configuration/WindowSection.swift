@@ -1,0 +1,32 @@
+import TactileCore
+
+extension TactileConfiguration {
+    /// The window and its device frame.
+    public var window: Window { get { self[section: Window.self] } set { self[section: Window.self] = newValue } }
+
+    public struct Window: ConfigurationSection {
+        public static let key = "window"
+        /// Margin around the device frame when the window is larger than the phone, in points. Default 28 pt.
+        public var deviceMargin: Double = 28
+        /// Width of the device frame's bezel, in points. Default 12 pt.
+        public var bezelWidth: Double = 12
+        /// Corner radius of the device's screen, in points. Default 44 pt.
+        public var screenCornerRadius: Double = 44
+        /// Share of the display's height the window may take when choosing a scale. Default 0.9.
+        public var maximumDisplayShare: Double = 0.9
+        /// Present in step with the display's refresh (no tearing). Off, a picture is shown as soon
+        /// as it is drawn: input-to-present latency drops by up to a refresh (7 ms at the median
+        /// in Docs/Benchmarks.md), at the price of tearing while things move. A study knob, live.
+        /// Default on.
+        public var vsync = true
+        public init() {}
+
+        /// The range of each numeric setting, by its key in the section.
+        public static let ranges: [String: ConfigurationRange] = [
+            "deviceMargin": .points(0, 400),
+            "bezelWidth": .points(0, 100),
+            "screenCornerRadius": .points(0, 400),
+            "maximumDisplayShare": .init(0.1, 1),
+        ]
+    }
+}
