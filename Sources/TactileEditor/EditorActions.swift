@@ -213,14 +213,14 @@ struct EditorActions {
         case let .addSticker(shape):
             state.stickerPicker = false
             let at = min(max(.zero, state.playhead), state.project.duration)
-            let (project, id) = state.project.addingClip(kind: .sticker, title: strings[StringKey(rawValue: shape.rawValue) ?? .sticker], at: at,
+            let (project, id) = state.project.addingClip(kind: .sticker, title: strings[EditorText(rawValue: shape.rawValue) ?? .sticker], at: at,
                                                          duration: .seconds(configuration.editing.newClipDuration), sticker: shape)
             commit(project, state: &state, now: now, effects: &effects, edit: "add", clip: id)
             state.selection = id
             state.timeline.reveal = id
         case let .add(kind):
             let duration = Time.seconds(configuration.editing.newClipDuration)
-            let title = StringKey(rawValue: kind.rawValue).map { strings[$0] } ?? kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
+            let title = EditorText(rawValue: kind.rawValue).map { strings[$0] } ?? kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
             let at = min(max(.zero, state.playhead), state.project.duration)
             let (project, id) = state.project.addingClip(kind: kind, title: title, at: at, duration: duration,
                                                          sourceDuration: kind.hasFiniteSource ? duration : nil)

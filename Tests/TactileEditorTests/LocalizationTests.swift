@@ -15,9 +15,8 @@ final class LocalizationTests: XCTestCase {
 
     func testEveryLanguageSaysEveryLabel() {
         for language in Language.allCases {
-            let table = Strings.tables[language] ?? [:]
-            let missing = StringKey.allCases.filter { (table[$0] ?? "").isEmpty }
-            XCTAssertEqual(missing, [], "\(language) lacks labels")
+            XCTAssertEqual(EditorText.allCases.filter { (EditorText.tables[language]?[$0] ?? "").isEmpty }, [], "\(language) lacks editor labels")
+            XCTAssertEqual(UIText.allCases.filter { (UIText.tables[language]?[$0] ?? "").isEmpty }, [], "\(language) lacks the UI's labels")
         }
         XCTAssertEqual(Language(localeIdentifier: "ar_EG.UTF-8"), .ar)
         XCTAssertEqual(Language(localeIdentifier: "de-DE"), .de)

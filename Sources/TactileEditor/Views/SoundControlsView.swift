@@ -95,7 +95,7 @@ struct SoundControlsView {
         let size = m.trackButton * k, hit = max(m.handleHit * k, size)
         // Each button's hit square stays inside the timeline, beside the next one's.
         var x = area.x + m.trackButtonInset * k + (hit - size) / 2
-        var buttons: [(id: String, label: StringKey, on: Bool, intent: EditorIntent)] = [
+        var buttons: [(id: String, label: EditorText, on: Bool, intent: EditorIntent)] = [
             ("track:\(track.id).mute", track.isMuted ? .unmuteTrack : .muteTrack, track.isMuted, .toggleTrackMute(track.id)),
         ]
         if track.kind == .audio {

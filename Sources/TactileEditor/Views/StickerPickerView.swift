@@ -36,7 +36,7 @@ struct StickerPickerView {
                 let option = theme.mirrored(Rect(x: panel.x + padding + Double(i % columns) * optionWidth,
                                                  y: panel.y + padding + titleHeight + Double(i / columns) * optionHeight, width: optionWidth, height: optionHeight),
                                             in: panel)
-                let name = theme.strings[StringKey(rawValue: shape.rawValue) ?? .sticker]
+                let name = theme.strings[EditorText(rawValue: shape.rawValue) ?? .sticker]
                 let tapped = ui.button(Self.optionPrefix + shape.rawValue, role: "stickerOption", label: name, frame: option,
                                        state: ["shape": .string(shape.rawValue)]) { look in
                     if look.pressed { ui.fill(option, theme.surface, radius: m.optionRadius * k) }

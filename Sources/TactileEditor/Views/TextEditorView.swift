@@ -75,7 +75,7 @@ struct TextEditorView {
             let frame = theme.mirrored(Rect(x: x, y: row.y, width: slot, height: row.height), in: row)
             x += slot
             let chosen = style.size == size
-            if ui.button("textEditor.size." + size.rawValue, role: "textSize", label: theme.strings[StringKey(rawValue: size.rawValue) ?? .medium], frame: frame,
+            if ui.button("textEditor.size." + size.rawValue, role: "textSize", label: theme.strings[EditorText(rawValue: size.rawValue) ?? .medium], frame: frame,
                          state: ["chosen": .bool(chosen)], draw: { look in
                 if chosen || look.pressed { ui.fill(frame.insetBy(dx: 2, dy: 2), theme.surfaceRaised, radius: m.fieldRadius * k) }
                 ui.text("A", in: frame, font: Font(size: m.sizeGlyph * k * size.factor, weight: .bold), color: chosen ? theme.accent : theme.textPrimary,
@@ -101,7 +101,7 @@ struct TextEditorView {
             let frame = theme.mirrored(Rect(x: x, y: row.y, width: swatchSlot, height: row.height), in: row)
             x += swatchSlot
             let chosen = style.colour == colour
-            if ui.button("textEditor.colour." + colour.rawValue, role: "textColour", label: theme.strings[StringKey(rawValue: colour.rawValue) ?? .white], frame: frame,
+            if ui.button("textEditor.colour." + colour.rawValue, role: "textColour", label: theme.strings[EditorText(rawValue: colour.rawValue) ?? .white], frame: frame,
                          state: ["chosen": .bool(chosen)], draw: { _ in
                 let r = m.swatch * k / 2
                 if chosen { ui.draw.add(.strokeCircle(center: frame.center, radius: r + m.outline * k * 1.5, theme.textPrimary, width: m.outline * k)) }

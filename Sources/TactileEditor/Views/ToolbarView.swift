@@ -8,7 +8,7 @@ struct ToolbarView {
     let configuration: TactileConfiguration
     let theme: Theme
 
-    private static let buttons: [(key: String, label: StringKey, icon: Icon, intent: EditorIntent, needsSelection: Bool)] = [
+    private static let buttons: [(key: String, label: EditorText, icon: Icon, intent: EditorIntent, needsSelection: Bool)] = [
         ("add.video", .video, .video, .add(.video), false),
         ("add.audio", .audio, .audio, .add(.audio), false),
         ("add.text", .text, .text, .add(.text), false),

@@ -47,7 +47,7 @@ struct TransitionPickerView {
                 let option = theme.mirrored(Rect(x: panel.x + padding + Double(i % columns) * optionWidth,
                                                  y: panel.y + padding + titleHeight + Double(i / columns) * optionHeight, width: optionWidth, height: optionHeight),
                                             in: panel)
-                let name = theme.strings[kind.map { StringKey(rawValue: $0.rawValue) ?? .transitions } ?? .noTransition]
+                let name = theme.strings[kind.map { EditorText(rawValue: $0.rawValue) ?? .transitions } ?? .noTransition]
                 let chosen = current?.kind == kind
                 let tapped = ui.button(Self.optionPrefix + (kind?.rawValue ?? "none"), role: "transitionOption", label: name, frame: option,
                                        state: ["kind": .string(kind?.rawValue ?? "none"), "chosen": .bool(chosen)]) { look in

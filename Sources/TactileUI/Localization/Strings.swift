@@ -29,9 +29,12 @@ public struct Strings: Hashable, Sendable {
     public static let english = Strings(localeIdentifier: "en")
 
     /// The label for `key` in this language (English where a table lacks it).
-    public subscript(_ key: StringKey) -> String {
-        Self.tables[language]?[key] ?? Self.tables[.en]?[key] ?? key.rawValue
+    public subscript<Key: StringTable>(text key: Key) -> String {
+        Key.tables[language]?[key] ?? Key.tables[.en]?[key] ?? key.rawValue
     }
+
+    /// The UI's own label for `key`.
+    public subscript(_ key: UIText) -> String { self[text: key] }
 
     /// `text` with its ASCII digits and decimal points written as the locale writes them
     /// (timecodes, durations, ruler labels).
@@ -49,19 +52,24 @@ public struct Strings: Hashable, Sendable {
     /// A duration formatted in English ("4.5s", "1:30") in this locale: its digits and separator,
     /// and its word for seconds ("٤٫٥ ث", "4,5 s").
     public func seconds(_ formatted: String) -> String {
-        let unit = self[.secondsUnit]
+        let unit = self[UIText.secondsUnit]
         return digits(formatted.hasSuffix("s") && unit != "s" ? String(formatted.dropLast()) + unit : formatted)
     }
 
     /// The label for `key` with its `{name}` placeholders filled in, each value as given: numbers
     /// come already in the locale's digits (`digits`, `seconds`), while names, titles, paths and
     /// reasons keep theirs (a path shown in Arabic digits would name no file).
-    public func format(_ key: StringKey, _ values: [String: String]) -> String {
-        var text = self[key]
+    public func format<Key: StringTable>(text key: Key, _ values: [String: String]) -> String {
+        var text = self[text: key]
         for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
         return text
     }
+}
 
-    /// Every language's table.
-    static let tables: [Language: [StringKey: String]] = [.en: englishTable, .ar: arabicTable, .de: germanTable]
+/// A module's labels, by meaning, with each language's words: the editor's (`EditorText`), a
+/// study's screens (`StudyText`), the UI's own widgets (`UIText`). Each module owns its table;
+/// `Strings` picks the language and writes numbers the locale's way.
+public protocol StringTable: RawRepresentable<String>, CaseIterable, Hashable, Sendable {
+    /// The labels in each language the module speaks (English at least: the others fall back to it).
+    static var tables: [Language: [Self: String]] { get }
 }
