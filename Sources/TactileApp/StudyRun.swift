@@ -78,20 +78,20 @@ public enum StudyRun {
                 s.clockOrigin = window.clock.originUptimeNanoseconds
                 s.adjustConfiguration = adjust
                 s.onProblem = { FileHandle.standardError.write(Data("tactile: \($0)\n".utf8)) }
-                s.prepare = { part in
-                    part.refreshRate = window.refreshRate
-                    part.stopwatch = window.clock
-                    let settings = part.configuration.media
-                    part.sound = { project, position in
+                s.partServices = { configuration in
+                    let settings = configuration.media
+                    var services = HostServices(stopwatch: window.clock, refreshRate: window.refreshRate)
+                    services.sound = { project, position in
                         PlaybackMixer(project: project, from: position, sampleRate: settings.playbackSampleRate, settings: settings) { media.status(of: $0).info?.hasAudio == true }
                     }
                     // A participant may export as in `tactile run` (a task may be to), into
                     // export.folder; a kiosk study offers no export.
                     if !kiosk {
-                        let exporter = BackgroundMovieExport(configuration: part.configuration)
-                        part.exporter = exporter
+                        let exporter = BackgroundMovieExport(configuration: configuration)
+                        services.exporter = exporter
                         movieExporters.append(exporter)
                     }
+                    return services
                 }
                 if let observer { Self.connect(observer, to: s, host: host) }
                 if let thinkAloud {

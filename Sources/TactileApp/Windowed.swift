@@ -128,25 +128,24 @@ public enum Windowed {
         defer { health?.server.stop() }
         do {
             try host.run { window in
-                let s = HostSession(project: project, configuration: configuration, measurer: window.measurer, media: media,
-                                    viewport: options.viewport, library: library, plan: plan, notices: notices, kiosk: kiosk, now: window.clock.now)
-                s.refreshRate = window.refreshRate
-                s.stopwatch = window.clock
-                // The week clock (status bar clock, opening hours, nightly restart): local time since
-                // Monday 00:00, lined up with the window's clock.
-                s.wallClockOrigin = Self.weekClock(Date()) - window.clock.now
-                s.configurationWatcher = watcher
-                s.adjustReloaded = switches
-                s.sound = { project, position in
+                var services = HostServices(stopwatch: window.clock, refreshRate: window.refreshRate, configurationWatcher: watcher,
+                                            adjustReloaded: switches)
+                services.sound = { project, position in
                     PlaybackMixer(project: project, from: position, sampleRate: configuration.media.playbackSampleRate, settings: configuration.media) { media.status(of: $0).info?.hasAudio == true }
                 }
                 // Exports run on their own thread into `export.folder`; a kiosk offers none (no
                 // visitor fills the stand's disk).
                 if kiosk == nil {
                     let exporter = BackgroundMovieExport(configuration: configuration)
-                    s.exporter = exporter
+                    services.exporter = exporter
                     movieExporter = exporter
                 }
+                let s = HostSession(project: project, configuration: configuration, measurer: window.measurer, media: media,
+                                    viewport: options.viewport, library: library, plan: plan, notices: notices, kiosk: kiosk, now: window.clock.now,
+                                    services: services)
+                // The week clock (status bar clock, opening hours, nightly restart): local time since
+                // Monday 00:00, lined up with the window's clock.
+                s.wallClockOrigin = Self.weekClock(Date()) - window.clock.now
                 recording?.attach(to: s, framesPerSecond: window.refreshRate, clockOrigin: window.clock.originUptimeNanoseconds)
                 if let thinkAloud, let folder = recordFolder {
                     // The sound starts now on the session's clock, which the trace counts from.

@@ -49,24 +49,18 @@ public final class HostSession: ShellSession {
     public let kioskSetup: KioskSetup?
     /// A test plan to run (again for each kiosk visitor).
     public let plan: TaskPlan?
-    /// Reloads the configuration when its file changes, checked every
-    /// `session.configurationPollInterval` seconds.
-    public var configurationWatcher: ConfigurationWatcher?
-    /// Laid over every reloaded configuration (the command line's overlay switches stay on).
-    public var adjustReloaded: ((inout TactileConfiguration) -> Void)?
     /// Whether playback's picture follows the sound's clock. A recording turns this off so that
     /// the session replays exactly on a virtual clock.
     public var followsAudioClock = true
+    /// The clock, sound, exporter and configuration watcher the session was handed.
+    private let services: HostServices
+    /// The exporter the editor's exports go to: the services', or a replay's recorded news
+    /// (`TracePlayer` installs `ReplayedExports` for a trace that offered exports).
+    var exporter: MovieExporting?
+    /// Whether the session offers exports (a recording says so, so its replay offers them too).
+    public var offersExport: Bool { exporter != nil }
     /// The display's refresh rate: overlays that move by themselves are redrawn at it.
-    public var refreshRate: Double = 60
-    /// Measures how long the editor's frames take for the frame monitor (the window's clock;
-    /// nil on a virtual clock, where frames take no time).
-    public var stopwatch: FrameClock?
-    /// Makes the sound of a project from a timeline position (the app gives a mixer over the
-    /// media); nil: playback is silent.
-    public var sound: ((Project, Time) -> SampleSource?)?
-    /// Runs the exports the editor asks for (nil: exporting is not offered, and the editor says so).
-    public var exporter: MovieExporting?
+    public var refreshRate: Double { services.refreshRate }
     /// Who hears of frames, steps, latency, predictions and visitors, told in this order
     /// (`SessionObserver`).
     public private(set) var observers: [SessionObserver]
@@ -117,11 +111,15 @@ public final class HostSession: ShellSession {
     private var frustration: FrustrationSignals
 
     /// A session editing `project` in `viewport` (default: the configuration's), measuring text
-    /// with `measurer` and reading media from `media`. With `kiosk`, it runs as a kiosk.
+    /// with `measurer` and reading media from `media`. With `kiosk`, it runs as a kiosk. `services`
+    /// are what it reaches beyond the editor (a window's clock, sound, the exporter, the configuration
+    /// file's watcher); `observers` hear of its frames and steps, in their order.
     public init(project: Project, configuration: TactileConfiguration, measurer: TextMeasurer, media: MediaSource = NoMediaSource(),
                 viewport: Size? = nil, library: MediaLibrary = MediaLibrary(), plan: TaskPlan? = nil, notices: [String] = [],
-                kiosk: KioskSetup? = nil, now: Time = .zero, observers: [SessionObserver] = []) {
+                kiosk: KioskSetup? = nil, now: Time = .zero, services: HostServices = HostServices(), observers: [SessionObserver] = []) {
         self.configuration = configuration
+        self.services = services
+        exporter = services.exporter
         self.observers = observers
         editor = Editor(configuration: configuration, measurer: measurer, media: media)
         state = EditorState(project: project, configuration: configuration, viewport: viewport)
@@ -250,21 +248,21 @@ public final class HostSession: ShellSession {
         }
         let playingBefore = state.playback?.positionAnchor
         state.cadence = loop.mode.cadence
-        let started = stopwatch?.now
+        let started = services.stopwatch?.now
         var output = editor.frame(&state, events: pending, now: now)
         // Frustration signals (rage and dead taps, near misses, unresponsive drags) join the frame's log.
         let task = state.tasks.flatMap { $0.began != nil && $0.ended == nil ? $0.current?.id : nil }
         output.log += frustration.observe(pending, log: output.log, picture: output.drawList, now: now, task: task)
         output.log += exportLog
         exportLog.removeAll()
-        let took = stopwatch.map { $0.now - started! } ?? .zero
+        let took = services.stopwatch.map { $0.now - started! } ?? .zero
         carryOut(output.exports, now: now)
         // Start, restart or stop the sound with the picture.
         if let playback = state.playback {
             if playback.positionAnchor != playingBefore || !soundPlaying {
                 soundPlaying = true
                 soundFrom = playback.positionAnchor
-                if let source = sound?(state.project, playback.positionAnchor) { frame.commands.append(.playSound(source)) }
+                if let source = services.sound?(state.project, playback.positionAnchor) { frame.commands.append(.playSound(source)) }
             }
         } else if soundPlaying {
             soundPlaying = false
@@ -369,7 +367,7 @@ public final class HostSession: ShellSession {
     private func latencySample(of events: [InputEvent], gesture: String, workBegan: Time) -> LatencySample? {
         let input = events.filter { $0.kind != .focusLost }
         guard let first = input.map(\.time).min(), let last = input.map(\.time).max() else { return nil }
-        let ready = stopwatch?.now ?? workBegan
+        let ready = services.stopwatch?.now ?? workBegan
         return LatencySample(time: workBegan, gesture: gesture, events: input.count, firstArrival: first, lastArrival: last,
                              workBegan: workBegan, listReady: ready, presentation: PresentTiming(renderBegan: ready, presentBegan: ready, presented: ready))
     }
@@ -416,7 +414,7 @@ public final class HostSession: ShellSession {
         if !posted.isEmpty || !carried.isEmpty || needsPresent { return (now, "redraw") }
         var candidates: [(time: Time, reason: String)] = [loop.nextDue(), kiosk?.nextDue(after: now), heldDue].compactMap { $0 }
         if overlays.isAnimating(kiosk: kiosk, now: now) && !isLowFrequency { candidates.append((now + .seconds(1 / max(1, refreshRate)), "overlays")) }
-        if configurationWatcher != nil { candidates.append((nextConfigurationCheck, "configuration file")) }
+        if services.configurationWatcher != nil { candidates.append((nextConfigurationCheck, "configuration file")) }
         if let clock = nextClockMinute(after: now) { candidates.append((clock, "status bar clock")) }
         return candidates.min { $0.time < $1.time }
     }
@@ -461,11 +459,11 @@ public final class HostSession: ShellSession {
 
     /// A reloaded configuration, when the watched file changed and is good; a banner either way.
     private func pollConfiguration(now: Time) -> TactileConfiguration? {
-        guard let watcher = configurationWatcher, now >= nextConfigurationCheck else { return nil }
+        guard let watcher = services.configurationWatcher, now >= nextConfigurationCheck else { return nil }
         nextConfigurationCheck = now + .seconds(configuration.session.configurationPollInterval)
         switch watcher.poll() {
         case var .success(new)?:
-            adjustReloaded?(&new)
+            services.adjustReloaded?(&new)
             adopt(new)
             state.banner = Banner(message: "Settings reloaded from \(watcher.url.lastPathComponent)", isError: false,
                                   until: now + .seconds(new.editing.bannerDuration))

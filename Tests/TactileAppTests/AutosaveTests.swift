@@ -89,12 +89,6 @@ final class AutosaveReusedProcessIDTests: XCTestCase, ReplayTesting {
         return p
     }
 
-    func waitFor(_ what: String, seconds: Double = 60, _ condition: () -> Bool) {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() && Date() < deadline { usleep(50_000) }
-        XCTAssertTrue(condition(), what)
-    }
-
     func testARestartWithTheDeadSessionsProcessIDRecoversItsProjectInsteadOfOverwritingIt() throws {
         guard getuid() == 0 else { throw XCTSkip("a PID namespace needs root (as in CI)") }
         let probe = try FullDiskTests.run("/usr/bin/unshare", ["--pid", "--fork", "--mount-proc", "/bin/true"])

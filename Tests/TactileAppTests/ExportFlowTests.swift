@@ -3,7 +3,7 @@ import XCTest
 import TactileCore
 import TactileMedia
 import TactileEditor
-import TactileHost
+@testable import TactileHost
 import TactileInput
 import TactileStudy
 import TactileTestSupport
@@ -38,10 +38,10 @@ final class ExportFlowTests: XCTestCase {
 
     /// A session of the project, as the window wires it, recorded when `recording` is given.
     private func session(recording: Recording? = nil) throws -> (HeadlessSession, BackgroundMovieExport) {
-        let session = try HeadlessSession(project: try project(), viewport: Size(width: 390, height: 844), scale: 1)
-        let exporter = BackgroundMovieExport(configuration: session.configuration)
+        let exporter = BackgroundMovieExport(configuration: TactileConfiguration())
         exporter.folder = folder.appendingPathComponent("Movies")
-        session.host.exporter = exporter
+        let session = try HeadlessSession(project: try project(), viewport: Size(width: 390, height: 844), scale: 1,
+                                          services: HostServices(exporter: exporter))
         recording?.attach(to: session.host, framesPerSecond: 60)
         session.player.runFrame()
         return (session, exporter)

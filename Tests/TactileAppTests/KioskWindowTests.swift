@@ -22,18 +22,37 @@ final class KioskWindowTests: XCTestCase, ReplayTesting {
     }
     override func tearDown() { removeTestFolder() }
 
-    /// Runs a kiosk window until `script` (on another thread) is done and the kiosk closes.
+    /// The kiosk's phase as the last frame left it, for a script on another thread to wait on.
+    final class PhaseWatch: @unchecked Sendable {
+        // Unchecked Sendable, safe: `current` is read and written only under `lock`.
+        private let lock = NSLock()
+        private var current: KioskMode.Phase?
+        var phase: KioskMode.Phase? {
+            get { lock.lock(); defer { lock.unlock() }; return current }
+            set { lock.lock(); current = newValue; lock.unlock() }
+        }
+
+        /// Waits until the kiosk is back in its attract loop (a visitor walked away), up to `seconds`.
+        func waitForTheAttractLoop(seconds: Double = 20) {
+            Readiness.wait(timeout: seconds) { phase == .attract }
+        }
+    }
+
+    /// Runs a kiosk window until `script` (on another thread) is done and the kiosk closes; the
+    /// script gets where the phone's screen is and the kiosk's phase to wait on.
     static func runKiosk(_ settings: (inout TactileConfiguration.Kiosk) -> Void, visitors: KioskVisitors? = nil,
                          configure: (HostSession) -> Void = { _ in },
-                         _ script: @escaping @Sendable (@escaping @Sendable () -> DeviceFrame) -> Void) throws -> WindowRun {
+                         _ script: @escaping @Sendable (@escaping @Sendable () -> DeviceFrame, PhaseWatch) -> Void) throws -> WindowRun {
         var c = TactileConfiguration()
         settings(&c.kiosk)
         let window = WindowRun(configuration: c, kiosk: true)
+        let watch = PhaseWatch()
         // The kiosk goes fullscreen: the phone's place is read at each use.
         try window.run(kiosk: KioskSetup(attractTrace: try AttractTour.builtIn(), demo: DemoProject.make()), configure: { s in
             s.add(SessionEvents(visitor: { command, state, time in visitors?.handle(command, state: state, at: time, framesPerSecond: 60) }))
+            s.add(SessionEvents(frame: { [unowned s] _ in watch.phase = s.kiosk?.phase }))
             configure(s)
-        }, onFrame: { visitors?.record($0) }, script: script)
+        }, onFrame: { visitors?.record($0) }, script: { frame in script(frame, watch) })
         visitors?.finish(project: window.session.state.project)
         return window
     }
@@ -58,7 +77,7 @@ final class KioskWindowTests: XCTestCase, ReplayTesting {
     }
 
     func testOnlyTheExitGestureClosesAKioskNotTheWindowManagerOrCtrlQ() throws {
-        let window = try Self.runKiosk({ $0.exitHoldDuration = 1 }) { frame in
+        let window = try Self.runKiosk({ $0.exitHoldDuration = 1 }) { frame, _ in
             usleep(200_000)
             WindowHostTests.quit()                                  // the window manager's close
             SessionRecordingTests.key(SDLK_q, ctrl: true); usleep(200_000)
@@ -77,12 +96,12 @@ final class KioskWindowTests: XCTestCase, ReplayTesting {
         c.kiosk.idleTimeout = 5; c.kiosk.exitHoldDuration = 0.6; c.kiosk.pin = "12"
         let kiosk = KioskSetup(attractTrace: try AttractTour.builtIn(), demo: DemoProject.make())
         let recording = try Recording(folder: run, project: DemoProject.make(), configuration: c, kiosk: kiosk)
-        let window = try Self.runKiosk({ $0 = c.kiosk }, configure: { recording.attach(to: $0, framesPerSecond: 60) }) { frame in
+        let window = try Self.runKiosk({ $0 = c.kiosk }, configure: { recording.attach(to: $0, framesPerSecond: 60) }) { frame, watch in
             usleep(1_500_000)                                          // the attract loop plays
             Self.click(Self.at(frame(), 249, 606))                      // a visitor: Beach…
             Self.click(Self.at(frame(), 249, 606))
             Self.click(Self.at(frame(), 356, 778))                      // …deleted
-            usleep(5_500_000)                                           // walks away: attract again
+            watch.waitForTheAttractLoop()                               // walks away: attract again
             Self.click(Self.at(frame(), 150, 760))                      // a second visitor adds a text
             Self.holdFiveFingers(frame(), seconds: 1)                   // staff: the way out…
             let keys = Dictionary(uniqueKeysWithValues: PinPad.keys(in: Size(width: 390, height: 844)).map { ($0.key, $0.frame.center) })

@@ -37,12 +37,6 @@ final class OneWriterTests: XCTestCase, ReplayTesting {
         return (p.terminationStatus, text)
     }
 
-    func waitFor(_ what: String, seconds: Double = 60, _ condition: () -> Bool) {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() && Date() < deadline { usleep(50_000) }
-        XCTAssertTrue(condition(), what)
-    }
-
     /// Ends a window with SIGTERM: its status and standard error.
     func terminate(_ p: Process, _ err: Pipe) -> (Int32, String) {
         kill(p.processIdentifier, SIGTERM)

@@ -125,7 +125,7 @@ final class RegressionCorpusTests: XCTestCase, ReplayTesting {
         c.kiosk.idleTimeout = 5
         c.kiosk.exitHoldDuration = 0.6
         let visitors = KioskVisitors(folder: sessions, configuration: c)
-        let window = try KioskWindowTests.runKiosk({ $0 = c.kiosk }, visitors: visitors) { frame in
+        let window = try KioskWindowTests.runKiosk({ $0 = c.kiosk }, visitors: visitors) { frame, watch in
             usleep(2_500_000)                                                         // the attract loop plays
             KioskWindowTests.click(KioskWindowTests.at(frame(), 249, 606))          // a visitor: Beach…
             KioskWindowTests.click(KioskWindowTests.at(frame(), 249, 606))
@@ -133,7 +133,7 @@ final class RegressionCorpusTests: XCTestCase, ReplayTesting {
             KioskWindowTests.click(KioskWindowTests.at(frame(), 32, 526))           // play
             usleep(1_200_000)
             KioskWindowTests.click(KioskWindowTests.at(frame(), 32, 526))           // pause
-            usleep(5_600_000)                                                         // walks away: attract again
+            watch.waitForTheAttractLoop()                                             // walks away: attract again
             KioskWindowTests.click(KioskWindowTests.at(frame(), 150, 760))          // a second visitor: Add text
             usleep(400_000)
             KioskWindowTests.holdFiveFingers(frame(), seconds: 1)                    // staff: the way out

@@ -171,7 +171,7 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
     func testAParticipantsExportIsInThePartsLogAndReplaysWithoutWritingAMovie() throws {
         let s = try makeSession(participant: 3)
         var exporters: [QuickExporter] = []
-        s.prepare = { part in let e = QuickExporter(); exporters.append(e); part.exporter = e }
+        s.partServices = { _ in let e = QuickExporter(); exporters.append(e); return HostServices(exporter: e) }
         tap(s, "study.agree")
         tap(s, "study.start")
         XCTAssertEqual(s.stage, .running(.practice))

@@ -3,6 +3,7 @@ import XCTest
 import TactileCore
 import TactileMedia
 import TactileStudy
+import TactileTestSupport
 @testable import TactileApp
 #if canImport(Glibc)
 import Glibc
@@ -36,14 +37,16 @@ final class ThinkAloudTests: XCTestCase, ReplayTesting {
             "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILEIN": input.path,
             "SDL_DISKAUDIOFILE": folder.appendingPathComponent("out.raw").path,
             "XDG_DATA_HOME": folder.appendingPathComponent("data").path]) { $1 }
-        let log = Pipe()
-        run.standardOutput = log; run.standardError = log
+        let log = PipeText()
+        run.standardOutput = log.pipe; run.standardError = log.pipe
         try run.run()
-        // A real window on a real clock: let it talk for two and a half seconds, then stop it as systemd would.
-        usleep(2_500_000)
+        // A real window on a real clock: let it talk until 2.2 s of sound are in the file (16-bit
+        // mono at 48 kHz after the header), then stop it as systemd would.
+        let wav = session.appendingPathComponent(ThinkAloudTrack.soundFile).path
+        waitFor("the think-aloud sound is written as it comes", seconds: 30) { Readiness.size(of: wav) >= 44 + Int(2.2 * 96_000) || !run.isRunning }
         run.terminate()
-        let said = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         run.waitUntilExit()
+        let said = log.finish()
         XCTAssertEqual(run.terminationStatus, 0, said)
         XCTAssertTrue(said.contains("of think-aloud sound"), said)
 

@@ -27,9 +27,8 @@ final class WindowRun {
              configure: (HostSession) -> Void = { _ in }) throws {
         try host.run { window in
             let s = HostSession(project: project, configuration: configuration, measurer: window.measurer, viewport: Size(width: 390, height: 844),
-                                notices: notices, kiosk: kiosk, now: window.clock.now)
-            s.refreshRate = window.refreshRate
-            s.stopwatch = window.clock
+                                notices: notices, kiosk: kiosk, now: window.clock.now,
+                                services: HostServices(stopwatch: window.clock, refreshRate: window.refreshRate))
             configure(s)
             session = s
             return s

@@ -14,8 +14,10 @@ final class EditorHarness {
     var log: [LogEvent] = []
     var cues: [CueEvent] = []
 
-    init(project: Project = DemoProject.make(), configuration: TactileConfiguration = TactileConfiguration(), viewport: Size? = nil) {
-        session = HostSession(project: project, configuration: configuration, measurer: FixedWidthTextMeasurer(), viewport: viewport)
+    init(project: Project = DemoProject.make(), configuration: TactileConfiguration = TactileConfiguration(), viewport: Size? = nil,
+         services: HostServices = HostServices()) {
+        session = HostSession(project: project, configuration: configuration, measurer: FixedWidthTextMeasurer(), viewport: viewport,
+                              services: services)
         frame()
     }
 

@@ -21,9 +21,8 @@ final class ExportSheetTests: XCTestCase {
     private func harness(locale: String? = nil) -> (EditorHarness, ScriptedExporter) {
         var configuration = TactileConfiguration()
         if let locale { configuration.theme.locale = locale }
-        let h = EditorHarness(configuration: configuration)
         let exporter = ScriptedExporter()
-        h.session.exporter = exporter
+        let h = EditorHarness(configuration: configuration, services: HostServices(exporter: exporter))
         h.frame()
         return (h, exporter)
     }

@@ -16,8 +16,7 @@ final class LatencyMeasurementTests: XCTestCase {
         var configuration = TactileConfiguration()
         adjust(&configuration)
         let s = HostSession(project: DemoProject.make(), configuration: configuration, measurer: FixedWidthTextMeasurer(),
-                            viewport: Size(width: 390, height: 844))
-        s.stopwatch = clock
+                            viewport: Size(width: 390, height: 844), services: HostServices(stopwatch: clock))
         s.add(SessionEvents(latency: { self.samples.append($0) }))
         return s
     }

@@ -66,9 +66,9 @@ public final class StudySession: ShellSession {
     /// Participants who took part in this run (kiosk mode counts visitors).
     public private(set) var participantsRun = 0
 
-    /// Sets a part's session up for the shell before its first step (sound, refresh rate, the
-    /// window's stopwatch).
-    public var prepare: ((HostSession) -> Void)?
+    /// What each part's session is handed, made from the part's configuration (sound, refresh
+    /// rate, the window's stopwatch, an exporter); nil: none.
+    public var partServices: ((TactileConfiguration) -> HostServices)?
     /// Laid over each part's configuration (the command line's `--locale`, `--ui-scale`).
     public var adjustConfiguration: ((inout TactileConfiguration) -> Void)?
     /// The display's rate and the monotonic clock at the session clock's zero, for recordings.
@@ -385,8 +385,7 @@ public final class StudySession: ShellSession {
         }
         adjustConfiguration?(&configuration)
         let session = HostSession(project: project, configuration: configuration, measurer: measurer, media: media, viewport: viewport,
-                                  library: library, plan: plan, now: now)
-        prepare?(session)
+                                  library: library, plan: plan, now: now, services: partServices?(configuration) ?? HostServices())
         let partFolder = participantFolder(participant).appendingPathComponent(name)
         do {
             let r = try Recording(folder: partFolder, project: project, configuration: configuration, plan: plan, origin: now)
