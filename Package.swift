@@ -5,6 +5,9 @@ import PackageDescription
 /// Module arrows point one way, down Docs/Architecture.md's module map (Scripts/check-imports checks it):
 /// Core ← Input ← UI ← Editor, Kiosk ← Host ← Headless ← Export, Study ← App ← tactile; Media (FFmpeg)
 /// and SDL (the window backend, which knows only Core, Input and UI) are edges Headless wires in.
+/// Modules still in the Swift 5 language mode, each for the reason Docs/Design.md gives ("Swift 6").
+let swift5: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+
 let package = Package(
     name: "Tactile",
     platforms: [.macOS(.v14)],
@@ -46,7 +49,7 @@ let package = Package(
         .target(name: "TactileHost", dependencies: ["TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk"]),
 
         // Edges: FFmpeg and SDL.
-        .target(name: "TactileMedia", dependencies: ["TactileCore", "CFFmpeg"]),
+        .target(name: "TactileMedia", dependencies: ["TactileCore", "CFFmpeg"], swiftSettings: swift5),
         .target(name: "TactileSDL", dependencies: [
             "TactileCore", "TactileInput", "TactileUI", "CSDL2", "CSDL2TTF",
             .product(name: "Logging", package: "swift-log"),
@@ -75,7 +78,7 @@ let package = Package(
         // in the background of the editor), a session's video, the frame pipeline both draw with.
         .target(name: "TactileExport", dependencies: [
             "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileHost", "TactileMedia", "TactileSDL", "TactileHeadless",
-        ]),
+        ], swiftSettings: swift5),
         // Study tools: recording, recorded sessions, the study file and runner, report, statistics,
         // plots, heatmaps, kiosk visitors' sessions. Never SDL or Export.
         .target(name: "TactileStudy", dependencies: [
@@ -104,7 +107,7 @@ let package = Package(
         .executableTarget(name: "TactileBenchmarks", dependencies: [
             "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileMedia", "TactileSDL",
             "TactileApp", "TactileHeadless", "TactileExport", "TactileStudy", "TactileTestSupport",
-        ], path: "Benchmarks/TactileBenchmarks"),
+        ], path: "Benchmarks/TactileBenchmarks", swiftSettings: swift5),
 
         .testTarget(name: "TactileCoreTests", dependencies: ["TactileCore"]),
         .testTarget(name: "TactileInputTests", dependencies: ["TactileInput", "TactileCore"]),
@@ -112,13 +115,15 @@ let package = Package(
         .testTarget(name: "TactileEditorTests", dependencies: ["TactileEditor", "TactileHost", "TactileUI", "TactileInput", "TactileCore"]),
         .testTarget(name: "TactileKioskTests", dependencies: ["TactileKiosk", "TactileCore", "TactileInput", "TactileUI"]),
         .testTarget(name: "TactileHostTests", dependencies: ["TactileHost", "TactileKiosk", "TactileEditor", "TactileUI", "TactileInput", "TactileCore"]),
-        .testTarget(name: "TactileMediaTests", dependencies: ["TactileMedia", "TactileTestSupport", "TactileCore"]),
+        .testTarget(name: "TactileMediaTests", dependencies: ["TactileMedia", "TactileTestSupport", "TactileCore"], swiftSettings: swift5),
         .testTarget(name: "TactileSDLTests", dependencies: ["TactileSDL", "TactileCore", "TactileInput", "TactileUI", "TactileMedia", "CSDL2"]),
         .testTarget(name: "TactileHeadlessTests", dependencies: ["TactileHeadless", "TactileCore"]),
         .testTarget(name: "TactileServerTests", dependencies: ["TactileServer", "TactileCore"]),
-        .testTarget(name: "TactileExportTests", dependencies: ["TactileExport", "TactileHeadless", "TactileMedia", "TactileTestSupport", "TactileCore"]),
+        .testTarget(name: "TactileExportTests", dependencies: ["TactileExport", "TactileHeadless", "TactileMedia", "TactileTestSupport", "TactileCore"],
+                    swiftSettings: swift5),
         .testTarget(name: "TactileStudyTests", dependencies: ["TactileStudy", "TactileEditor", "TactileCore"]),
-        .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "TactileHeadless", "TactileExport", "TactileStudy", "TactileTestSupport", "TactileHost", "TactileKiosk", "CSDL2", "TactileInput", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileCore"]),
+        .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "TactileHeadless", "TactileExport", "TactileStudy", "TactileTestSupport", "TactileHost", "TactileKiosk", "CSDL2", "TactileInput", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileCore"],
+                    swiftSettings: swift5),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

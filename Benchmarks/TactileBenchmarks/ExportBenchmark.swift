@@ -29,15 +29,18 @@ func exportSources() throws -> (clips: [URL], music: URL, voice: URL) {
         let url = folder.appendingPathComponent("source\(i).mp4")
         if !FileManager.default.fileExists(atPath: url.path) {
             progress("making 8 s of 1080p30 H.264 (\(i + 1) of 4)…")
-            try TestPattern.writeClip(to: url, settings: .init(codec: .h264, width: 1920, height: 1080, framesPerSecond: 30, keyframeInterval: 30),
-                                      frames: 240, style: i)
+            try TestPattern.writeClip(
+                to: url, settings: .init(codec: .h264, width: 1920, height: 1080, framesPerSecond: 30, keyframeInterval: 30),
+                frames: 240, style: i)
         }
         clips.append(url)
     }
     let music = folder.appendingPathComponent("music.m4a"), voice = folder.appendingPathComponent("voice.wav")
     if !FileManager.default.fileExists(atPath: music.path) {
-        let chord = zip(AudioEncoder.tone(hz: 220, seconds: 125, sampleRate: 48_000, level: 0.3),
-                        AudioEncoder.tone(hz: 277, seconds: 125, sampleRate: 48_000, level: 0.2)).map { $0 + $1 }
+        let chord = zip(
+            AudioEncoder.tone(hz: 220, seconds: 125, sampleRate: 48_000, level: 0.3),
+            AudioEncoder.tone(hz: 277, seconds: 125, sampleRate: 48_000, level: 0.2)
+        ).map { $0 + $1 }
         try AudioEncoder.write(chord, sampleRate: 48_000, codec: .aac, to: music)
     }
     if !FileManager.default.fileExists(atPath: voice.path) {
@@ -57,25 +60,32 @@ func longExportProject(sources: (clips: [URL], music: URL, voice: URL), titleCar
     let kinds: [Transition.Kind] = [.crossDissolve, .dipToBlack, .wipe, .slide, .zoom]
     var video: [Clip] = []
     for i in 0..<count {
-        var clip = Clip(id: "c\(i)", kind: .video, media: sources.clips[i % 4].path, title: "Clip \(i)", start: length * Int64(i),
-                        duration: length, sourceStart: .seconds(1 + Double(i % 3) * 0.5), sourceDuration: .seconds(8))
+        var clip = Clip(
+            id: "c\(i)", kind: .video, media: sources.clips[i % 4].path, title: "Clip \(i)", start: length * Int64(i),
+            duration: length, sourceStart: .seconds(1 + Double(i % 3) * 0.5), sourceDuration: .seconds(8))
         if i > 0 { clip.transitionIn = Transition(kinds[(i - 1) % kinds.count], duration: .seconds(0.5)) }
         video.append(clip)
     }
-    let picture = Clip(id: "card", kind: .image, media: titleCard, title: "Card", start: .seconds(10), duration: .seconds(30),
-                       transform: OverlayTransform(x: 0.8, y: 0.25, scale: 0.5))
-    let caption = Clip(id: "caption", kind: .text, title: "Tactile export", start: .zero, duration: .seconds(120),
-                       transform: OverlayTransform(x: 0.5, y: 0.85), textStyle: TextStyle(colour: .white, background: false))
-    var music = Clip(id: "music", kind: .audio, media: sources.music.path, title: "Music", start: .zero, duration: .seconds(120),
-                     sourceDuration: .seconds(125))
+    let picture = Clip(
+        id: "card", kind: .image, media: titleCard, title: "Card", start: .seconds(10), duration: .seconds(30),
+        transform: OverlayTransform(x: 0.8, y: 0.25, scale: 0.5))
+    let caption = Clip(
+        id: "caption", kind: .text, title: "Tactile export", start: .zero, duration: .seconds(120),
+        transform: OverlayTransform(x: 0.5, y: 0.85), textStyle: TextStyle(colour: .white, background: false))
+    var music = Clip(
+        id: "music", kind: .audio, media: sources.music.path, title: "Music", start: .zero, duration: .seconds(120),
+        sourceDuration: .seconds(125))
     music.sound = ClipSound(decibels: -6, fadeIn: .seconds(2), fadeOut: .seconds(3))
-    let voice = Clip(id: "voice", kind: .audio, media: sources.voice.path, title: "Voice", start: .seconds(20), duration: .seconds(60),
-                     sourceDuration: .seconds(60))
-    return Project(name: "Two minutes", format: CompositionFormat(.landscape), tracks: [
-        Track(id: "video", kind: .video, clips: video),
-        Track(id: "pictures", kind: .overlay, clips: [picture]), Track(id: "captions", kind: .overlay, clips: [caption]),
-        Track(id: "soundtrack", kind: .audio, clips: [music]), Track(id: "voices", kind: .audio, clips: [voice]),
-    ])
+    let voice = Clip(
+        id: "voice", kind: .audio, media: sources.voice.path, title: "Voice", start: .seconds(20), duration: .seconds(60),
+        sourceDuration: .seconds(60))
+    return Project(
+        name: "Two minutes", format: CompositionFormat(.landscape),
+        tracks: [
+            Track(id: "video", kind: .video, clips: video),
+            Track(id: "pictures", kind: .overlay, clips: [picture]), Track(id: "captions", kind: .overlay, clips: [caption]),
+            Track(id: "soundtrack", kind: .audio, clips: [music]), Track(id: "voices", kind: .audio, clips: [voice]),
+        ])
 }
 
 /// Phone video: two 8 s clips filmed held upright (1920 × 1080 coded, a quarter turn in the
@@ -87,8 +97,11 @@ func phoneSources() throws -> [URL] {
         let url = folder.appendingPathComponent("phone\(i).mp4")
         if !FileManager.default.fileExists(atPath: url.path) {
             progress("making 8 s of phone video, 1080p30 turned a quarter (\(i + 1) of 2)…")
-            try TestPattern.writeClip(to: url, settings: .init(codec: .h264, width: 1920, height: 1080, framesPerSecond: 30, keyframeInterval: 30,
-                                                               rotation: 90), frames: 240, style: i)
+            try TestPattern.writeClip(
+                to: url,
+                settings: .init(
+                    codec: .h264, width: 1920, height: 1080, framesPerSecond: 30, keyframeInterval: 30,
+                    rotation: 90), frames: 240, style: i)
         }
         return url
     }
@@ -100,16 +113,20 @@ func phoneExportProject(sources: [URL]) -> Project {
     let kinds: [Transition.Kind] = [.crossDissolve, .slide, .wipe, .dipToBlack, .zoom]
     var video: [Clip] = []
     for i in 0..<6 {
-        var clip = Clip(id: "p\(i)", kind: .video, media: sources[i % 2].path, title: "Phone \(i)", start: .seconds(Double(5 * i)),
-                        duration: .seconds(5), sourceStart: .seconds(1 + Double(i % 3) * 0.5), sourceDuration: .seconds(8))
+        var clip = Clip(
+            id: "p\(i)", kind: .video, media: sources[i % 2].path, title: "Phone \(i)", start: .seconds(Double(5 * i)),
+            duration: .seconds(5), sourceStart: .seconds(1 + Double(i % 3) * 0.5), sourceDuration: .seconds(8))
         if i > 0 { clip.transitionIn = Transition(kinds[i - 1], duration: .seconds(0.5)) }
         video.append(clip)
     }
-    let caption = Clip(id: "caption", kind: .text, title: "Held upright", start: .zero, duration: .seconds(30),
-                       transform: OverlayTransform(x: 0.5, y: 0.85), textStyle: TextStyle(colour: .white, background: false))
-    return Project(name: "Phone video", format: CompositionFormat(.portrait), tracks: [
-        Track(id: "video", kind: .video, clips: video), Track(id: "captions", kind: .overlay, clips: [caption]),
-    ])
+    let caption = Clip(
+        id: "caption", kind: .text, title: "Held upright", start: .zero, duration: .seconds(30),
+        transform: OverlayTransform(x: 0.5, y: 0.85), textStyle: TextStyle(colour: .white, background: false))
+    return Project(
+        name: "Phone video", format: CompositionFormat(.portrait),
+        tracks: [
+            Track(id: "video", kind: .video, clips: video), Track(id: "captions", kind: .overlay, clips: [caption]),
+        ])
 }
 
 /// The ffmpeg command line rendering `project` like `tactile export` (one filter_complex):
@@ -142,7 +159,8 @@ func ffmpegCommand(for project: Project, size: (width: Int, height: Int), fps: I
             filters.append("[\(n):v]\(fit),trim=duration=\(s(clip.duration + before + after)),setpts=PTS-STARTPTS[\(label)]")
         } else if let path = clip.media {
             let n = input(path)
-            filters.append("[\(n):v]trim=start=\(s(clip.sourceStart - before)):end=\(s(clip.sourceStart + clip.duration + after)),setpts=PTS-STARTPTS,\(fit)[\(label)]")
+            filters.append(
+                "[\(n):v]trim=start=\(s(clip.sourceStart - before)):end=\(s(clip.sourceStart + clip.duration + after)),setpts=PTS-STARTPTS,\(fit)[\(label)]")
         }
         guard let previous = chain else { chain = label; chainLength = clip.duration + after; continue }
         let joined = "j\(i)"
@@ -156,7 +174,8 @@ func ffmpegCommand(for project: Project, size: (width: Int, height: Int), fps: I
             case .zoom: name = "zoomin"
             }
             // The outgoing stream runs half the transition past the cut; xfade starts where it begins.
-            filters.append("[\(previous)][\(label)]xfade=transition=\(name):duration=\(s(transition.duration)):offset=\(s(chainLength - transition.duration))[\(joined)]")
+            filters.append(
+                "[\(previous)][\(label)]xfade=transition=\(name):duration=\(s(transition.duration)):offset=\(s(chainLength - transition.duration))[\(joined)]")
             chainLength = chainLength - transition.duration + clip.duration + before + after
         } else {
             filters.append("[\(previous)][\(label)]concat=n=2:v=1:a=0[\(joined)]")
@@ -182,11 +201,14 @@ func ffmpegCommand(for project: Project, size: (width: Int, height: Int), fps: I
         case .text:
             let size = Int(shorter * 0.1 * clip.style.size.factor * place.scale)
             let text = clip.title.replacingOccurrences(of: "'", with: "").replacingOccurrences(of: ":", with: "\\:")
-            filters.append("[\(picture)]drawtext=fontfile=/usr/share/fonts/opentype/inter/Inter-Bold.otf:text='\(text)':fontsize=\(size):fontcolor=white"
-                           + ":shadowx=2:shadowy=2:shadowcolor=black@0.6:x=\(Int(place.x * Double(w)))-tw/2:y=\(Int(place.y * Double(h)))-th/2:\(enable)[\(out)]")
+            filters.append(
+                "[\(picture)]drawtext=fontfile=/usr/share/fonts/opentype/inter/Inter-Bold.otf:text='\(text)':fontsize=\(size):fontcolor=white"
+                    + ":shadowx=2:shadowy=2:shadowcolor=black@0.6:x=\(Int(place.x * Double(w)))-tw/2:y=\(Int(place.y * Double(h)))-th/2:\(enable)[\(out)]")
         case .sticker:
             let side = Int(shorter * 0.26 * place.scale)
-            filters.append("[\(picture)]drawbox=x=\(Int(place.x * Double(w)) - side / 2):y=\(Int(place.y * Double(h)) - side / 2):w=\(side):h=\(side):color=yellow@0.9:t=fill:\(enable)[\(out)]")
+            filters.append(
+                "[\(picture)]drawbox=x=\(Int(place.x * Double(w)) - side / 2):y=\(Int(place.y * Double(h)) - side / 2):w=\(side):h=\(side):color=yellow@0.9:t=fill:\(enable)[\(out)]"
+            )
         case .audio:
             continue
         }
@@ -202,8 +224,10 @@ func ffmpegCommand(for project: Project, size: (width: Int, height: Int), fps: I
             let fadeOut = clip.sound.fadeOut > .zero ? ",afade=t=out:st=\(s(clip.duration - clip.sound.fadeOut)):d=\(s(clip.sound.fadeOut))" : ""
             let fadeIn = clip.sound.fadeIn > .zero ? ",afade=t=in:st=0:d=\(s(clip.sound.fadeIn))" : ""
             let delay = Int((clip.start.seconds * 1000).rounded())
-            filters.append("[\(n):a]atrim=start=\(s(clip.sourceStart)):end=\(s(clip.sourceStart + clip.duration)),asetpts=PTS-STARTPTS,"
-                           + "aresample=48000,aformat=channel_layouts=stereo,volume=\(String(format: "%.2f", clip.sound.decibels))dB\(fadeIn)\(fadeOut),adelay=\(delay):all=1[\(label)]")
+            filters.append(
+                "[\(n):a]atrim=start=\(s(clip.sourceStart)):end=\(s(clip.sourceStart + clip.duration)),asetpts=PTS-STARTPTS,"
+                    + "aresample=48000,aformat=channel_layouts=stereo,volume=\(String(format: "%.2f", clip.sound.decibels))dB\(fadeIn)\(fadeOut),adelay=\(delay):all=1[\(label)]"
+            )
             sounds.append(label)
         }
     }
@@ -213,9 +237,11 @@ func ffmpegCommand(for project: Project, size: (width: Int, height: Int), fps: I
         maps += ["-map", "[mix]"]
     }
     return ["-y", "-loglevel", "error"] + inputs + ["-filter_complex", filters.joined(separator: ";")] + maps
-        + ["-t", s(project.duration), "-c:v", "libx264", "-preset", preset, "-crf", "\(crf)", "-pix_fmt", "yuv420p",
-           "-x264-params", "keyint=\(fps * 2):min-keyint=\(fps * 2):scenecut=0:bframes=0:rc-lookahead=3",
-           "-c:a", "aac", "-b:a", "160k", "-ar", "48000", "-ac", "2", out]
+        + [
+            "-t", s(project.duration), "-c:v", "libx264", "-preset", preset, "-crf", "\(crf)", "-pix_fmt", "yuv420p",
+            "-x264-params", "keyint=\(fps * 2):min-keyint=\(fps * 2):scenecut=0:bframes=0:rc-lookahead=3",
+            "-c:a", "aac", "-b:a", "160k", "-ar", "48000", "-ac", "2", out,
+        ]
 }
 
 /// One whole process: its wall time, CPU time and peak resident memory in MiB (the kernel's accounting).
@@ -241,8 +267,11 @@ func timedRun(_ program: String, _ arguments: [String]) throws -> ProcessRun {
     var peak = 0.0
     while wait4(pid, &status, WNOHANG, &usage) == 0 {
         if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-           let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-           let kb = Double(line.split(separator: " ").dropFirst().first ?? "") { peak = max(peak, kb / 1024) }
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
+        {
+            peak = max(peak, kb / 1024)
+        }
         usleep(20_000)
     }
     let wall = Double(nanos() - start) / 1e9
@@ -288,12 +317,18 @@ func runExportBenchmark(_ arguments: [String]) throws {
         try ProjectFile.save(project, to: file)
         let settings = MovieSettings(size: .p1080, framesPerSecond: 30, quality: .standard)
         let size = settings.pixelSize(for: project.format.aspect)
-        let ours = [tactile, "export", "--project", file.path, "--out", folder.appendingPathComponent("tactile-\(slug).mp4").path, "--size", "1080p", "--fps", "30"]
-        let theirs = ffmpegCommand(for: project, size: size, fps: 30, crf: settings.constantRateFactor(options), preset: options.encoderPreset,
-                                   out: folder.appendingPathComponent("ffmpeg-\(slug).mp4").path)
+        let ours = [
+            tactile, "export", "--project", file.path, "--out", folder.appendingPathComponent("tactile-\(slug).mp4").path, "--size", "1080p", "--fps", "30",
+        ]
+        let theirs = ffmpegCommand(
+            for: project, size: size, fps: 30, crf: settings.constantRateFactor(options), preset: options.encoderPreset,
+            out: folder.appendingPathComponent("ffmpeg-\(slug).mp4").path)
         // `--print`: the two command lines, to time them with other tools.
         if arguments.contains("--print") {
-            func quoted(_ words: [String]) -> String { words.map { $0.contains(where: { " ';[]()=,:".contains($0) }) ? "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" : $0 }.joined(separator: " ") }
+            func quoted(_ words: [String]) -> String {
+                words.map { $0.contains(where: { " ';[]()=,:".contains($0) }) ? "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" : $0 }.joined(
+                    separator: " ")
+            }
             print(quoted(ours)); print(quoted([ffmpeg] + theirs))
             continue
         }
@@ -306,8 +341,11 @@ func runExportBenchmark(_ arguments: [String]) throws {
         func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
         for (renderer, results) in [("tactile export", a), ("ffmpeg command line", b)] {
             let wall = median(results.map(\.wall))
-            print("| \(name) | \(renderer) | " + String(format: "%.1f s | %.2f× | %.1f s | %.0f MiB | %d |", wall, project.duration.seconds / wall,
-                                                                 median(results.map(\.cpu)), median(results.map(\.peakMegabytes)), results.count))
+            print(
+                "| \(name) | \(renderer) | "
+                    + String(
+                        format: "%.1f s | %.2f× | %.1f s | %.0f MiB | %d |", wall, project.duration.seconds / wall,
+                        median(results.map(\.cpu)), median(results.map(\.peakMegabytes)), results.count))
         }
     }
 }

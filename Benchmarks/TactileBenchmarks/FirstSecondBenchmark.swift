@@ -28,8 +28,10 @@ func firstSecondBenchmark() throws {
         // Quicker rounds while tuning: the new path alone, both lanes.
         for lane in [FrameLane.canvas, .preview] {
             let r = try runScrub(clip: clip, script: script, settings: base, proxies: .segments, gop: gop, lane: lane)
-            print(String(format: "new, %@: shown p95 %.1f ms, within a frame %.0f %%, exact after rest p50 %.1f p95 %.1f ms, CPU %.1f s", "\(lane)",
-                         percentile(r.shown, 0.95), r.shownWithinFrame * 100, percentile(r.exactAfterRest, 0.5), percentile(r.exactAfterRest, 0.95), r.cpuSeconds))
+            print(
+                String(
+                    format: "new, %@: shown p95 %.1f ms, within a frame %.0f %%, exact after rest p50 %.1f p95 %.1f ms, CPU %.1f s", "\(lane)",
+                    percentile(r.shown, 0.95), r.shownWithinFrame * 100, percentile(r.exactAfterRest, 0.5), percentile(r.exactAfterRest, 0.95), r.cpuSeconds))
         }
         return
     }
@@ -52,20 +54,29 @@ func firstSecondBenchmark() throws {
     }.sorted()
 
     func row(_ name: String, _ r: ScrubResult) -> String {
-        String(format: "| %@ | %.1f | %.1f | %.0f %% | %.0f / %.0f | %.1f | %.1f | %d of %d | %.1f |", name, percentile(r.shown, 0.5), percentile(r.shown, 0.95),
-               r.shownWithinFrame * 100, percentile(r.framesOff, 0.5), percentile(r.framesOff, 0.95), percentile(r.exactAfterRest, 0.5), percentile(r.exactAfterRest, 0.95),
-               r.restsExact, r.exactAfterRest.count, r.cpuSeconds)
+        String(
+            format: "| %@ | %.1f | %.1f | %.0f %% | %.0f / %.0f | %.1f | %.1f | %d of %d | %.1f |", name, percentile(r.shown, 0.5), percentile(r.shown, 0.95),
+            r.shownWithinFrame * 100, percentile(r.framesOff, 0.5), percentile(r.framesOff, 0.95), percentile(r.exactAfterRest, 0.5),
+            percentile(r.exactAfterRest, 0.95),
+            r.restsExact, r.exactAfterRest.count, r.cpuSeconds)
     }
-    print("\n| scrub from the moment a 10-min 1080p GOP-250 file opens | shown p50 ms | shown p95 ms | shown within 16.7 ms | frames off p50 / p95 | exact after rest p50 ms | exact after rest p95 ms | rests exact before the finger moved on | CPU s |")
+    print(
+        "\n| scrub from the moment a 10-min 1080p GOP-250 file opens | shown p50 ms | shown p95 ms | shown within 16.7 ms | frames off p50 / p95 | exact after rest p50 ms | exact after rest p95 ms | rests exact before the finger moved on | CPU s |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     print(row("today: exact decodes, whole-file proxy pass beside", before))
     print(row("new: quick pictures, proxy segments where the user is", after))
-    print(String(format: "| naive: seek + decode forward, no cache (every third request's own decode) | %.1f | %.1f | — | 0 / 0 | %.1f | %.1f | — | — |",
-                 percentile(naive, 0.5), percentile(naive, 0.95), percentile(naive, 0.5), percentile(naive, 0.95)))
+    print(
+        String(
+            format: "| naive: seek + decode forward, no cache (every third request's own decode) | %.1f | %.1f | — | 0 / 0 | %.1f | %.1f | — | — |",
+            percentile(naive, 0.5), percentile(naive, 0.95), percentile(naive, 0.5), percentile(naive, 0.95)))
     print(row("today, trim preview lane with the canvas and a filmstrip", trimToday))
     print(row("new, trim preview lane with the canvas and a filmstrip", trim))
-    print(String(format: "\nProxy made during the scrub: %.0f %% of the file with segments where the user is (%d segments); the whole-file pass of before had made %.0f %% (unusable until done).",
-                 after.proxyShare * 100, after.segmentsMade, before.proxyShare * 100))
+    print(
+        String(
+            format:
+                "\nProxy made during the scrub: %.0f %% of the file with segments where the user is (%d segments); the whole-file pass of before had made %.0f %% (unusable until done).",
+            after.proxyShare * 100, after.segmentsMade, before.proxyShare * 100))
     if CommandLine.arguments.contains("--no-whole") { return }
 
     try wholeProxyBenchmark(clip: clip, settings: base)
@@ -81,8 +92,11 @@ func wholeProxyBenchmark(clip: String, settings base: TactileConfiguration.Media
     let oneMaker = try wholeProxyCPU(clip: clip, settings: one, segments: true)
     progress("CPU of a whole proxy: one pass from the start…")
     let onePass = try wholeProxyCPU(clip: clip, settings: base, segments: false)
-    print(String(format: "\n| whole proxy of 10 min 1080p | wall s | CPU s | work |\n|---|---|---|---|\n| one pass from the start (today's order) | %.1f | %.1f | %@ |\n| segments in user order on every core, idle priority | %.1f | %.1f | %@ |\n| segments, one maker at idle priority | %.1f | %.1f | %@ |",
-                 onePass.wall, onePass.cpu, onePass.work, segmented.wall, segmented.cpu, segmented.work, oneMaker.wall, oneMaker.cpu, oneMaker.work))
+    print(
+        String(
+            format:
+                "\n| whole proxy of 10 min 1080p | wall s | CPU s | work |\n|---|---|---|---|\n| one pass from the start (today's order) | %.1f | %.1f | %@ |\n| segments in user order on every core, idle priority | %.1f | %.1f | %@ |\n| segments, one maker at idle priority | %.1f | %.1f | %@ |",
+            onePass.wall, onePass.cpu, onePass.work, segmented.wall, segmented.cpu, segmented.work, oneMaker.wall, oneMaker.cpu, oneMaker.work))
 }
 
 /// The finger's path: 900 positions in sweeps of 1 to 4 s forward and back at varying speeds
@@ -134,7 +148,8 @@ struct ScrubResult {
 enum ProxyKind { case wholeFilePass, segments }
 
 /// Runs `script` against a fresh cache on `clip`, in real time.
-func runScrub(clip: String, script: ScrubScript, settings: TactileConfiguration.Media, proxies kind: ProxyKind, gop: Int, lane: FrameLane) throws -> ScrubResult {
+func runScrub(clip: String, script: ScrubScript, settings: TactileConfiguration.Media, proxies kind: ProxyKind, gop: Int, lane: FrameLane) throws -> ScrubResult
+{
     let folder = benchFolder.appendingPathComponent("proxies-\(kind)-\(lane)")
     try? FileManager.default.removeItem(at: folder)
     let store = ProxyStore(folder: folder, settings: settings)
@@ -193,16 +208,21 @@ func runScrub(clip: String, script: ScrubScript, settings: TactileConfiguration.
         for i in rests {
             let slot = script.requests[i].time.ticks / frame.ticks
             let back = i > 1 && script.requests[i - 2].time > script.requests[i - 1].time
-            progress(String(format: "rest at %.2f s (request %d, %d frames after its keyframe, %@): exact after %@", script.requests[i].time.seconds, i,
-                            Int(slot) % gop, back ? "backward" : "forward", exact[i].map { String(format: "%.1f ms", $0) } ?? "never"))
+            progress(
+                String(
+                    format: "rest at %.2f s (request %d, %d frames after its keyframe, %@): exact after %@", script.requests[i].time.seconds, i,
+                    Int(slot) % gop, back ? "backward" : "forward", exact[i].map { String(format: "%.1f ms", $0) } ?? "never"))
         }
     }
-    let segments = (try? FileManager.default.contentsOfDirectory(atPath: folder.path).first.map {
-        try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent($0).path).filter { !$0.hasPrefix(".") && $0.hasSuffix(".mov") }.count
-    }) ?? nil
-    return ScrubResult(shown: shownMs, framesOff: off.sorted(), shownWithinFrame: Double(shown.filter { ($0 ?? 99) <= 1000.0 / 60 }.count) / Double(shown.count),
-                       exactAfterRest: exactMs, restsExact: rests.filter { exact[$0] != nil }.count, cpuSeconds: cpu,
-                       proxyShare: Double(progressOfProxy.covered) / Double(600 * 30), segmentsMade: segments ?? 0)
+    let segments =
+        (try? FileManager.default.contentsOfDirectory(atPath: folder.path).first.map {
+            try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent($0).path).filter { !$0.hasPrefix(".") && $0.hasSuffix(".mov") }
+                .count
+        }) ?? nil
+    return ScrubResult(
+        shown: shownMs, framesOff: off.sorted(), shownWithinFrame: Double(shown.filter { ($0 ?? 99) <= 1000.0 / 60 }.count) / Double(shown.count),
+        exactAfterRest: exactMs, restsExact: rests.filter { exact[$0] != nil }.count, cpuSeconds: cpu,
+        proxyShare: Double(progressOfProxy.covered) / Double(600 * 30), segmentsMade: segments ?? 0)
 }
 
 /// Wall and CPU seconds to make the whole proxy of `clip`: by the background makers (as the
@@ -221,7 +241,9 @@ func wholeProxyCPU(clip: String, settings: TactileConfiguration.Media, segments:
         try store.makeNow(clip)
     }
     let w = store.work
-    return (Double(nanos() - start) / 1e9, cpuSeconds() - cpu0, "\(w.runs) runs, \(w.decoded) frames decoded, \(w.written) written, \(w.refused) segments refused")
+    return (
+        Double(nanos() - start) / 1e9, cpuSeconds() - cpu0, "\(w.runs) runs, \(w.decoded) frames decoded, \(w.written) written, \(w.refused) segments refused"
+    )
 }
 
 /// This process's user and system CPU time so far, in seconds.
@@ -238,6 +260,9 @@ final class WakeFlag: @unchecked Sendable {
     func set() { lock.withLock { flag = true } }
     var isSet: Bool { lock.withLock { flag } }
     /// Whether it was set since the last take; clears it.
-    func take() -> Bool { lock.withLock { defer { flag = false }; return flag } }
+    func take() -> Bool {
+        lock.withLock {
+            defer { flag = false }; return flag
+        }
+    }
 }
-

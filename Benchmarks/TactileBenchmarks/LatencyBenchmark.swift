@@ -42,14 +42,17 @@ func runLatencyBenchmark(_ arguments: [String]) throws {
     let xtest = try XTest()
     let work = try freshFolder("tactile-bench-latency")
 
-    print("| Scale | Events/s | Renderer, vsync | Input frames | In-app p50 | In-app p99 | Waiting p50 / p99 | UI pass p50 / p99 | Rendering p50 / p99 | Present p50 / p99 | Injected → present p50 | p99 |")
+    print(
+        "| Scale | Events/s | Renderer, vsync | Input frames | In-app p50 | In-app p99 | Waiting p50 / p99 | UI pass p50 / p99 | Rendering p50 / p99 | Present p50 / p99 | Injected → present p50 | p99 |"
+    )
     print("|---:|---:|---|---:|---:|---:|---|---|---|---|---:|---:|")
     for scale in scales {
         for rate in rates {
             for vsync in vsyncs {
                 let run = work.appendingPathComponent("s\(Int(scale))-r\(Int(rate))-\(vsync ? "vsync" : "novsync")")
-                let result = try measureLatency(tactile: tactile, xtest: xtest, scale: scale, rate: rate, vsync: vsync, drags: drags, folder: run,
-                                                caches: work.appendingPathComponent("cache"))
+                let result = try measureLatency(
+                    tactile: tactile, xtest: xtest, scale: scale, rate: rate, vsync: vsync, drags: drags, folder: run,
+                    caches: work.appendingPathComponent("cache"))
                 print(result.row)
             }
         }
@@ -91,15 +94,18 @@ private struct LatencyRun {
     var row: String {
         func ms(_ v: Double?) -> String { v.map { String(format: "%.1f", $0) } ?? "–" }
         func pair(_ p: Percentiles) -> String { "\(ms(p.p50)) / \(ms(p.p99))" }
-        return "| \(Int(scale)) | \(Int(rate)) | \(renderer), \(vsync ? "on" : "off") | \(total.count) | \(ms(total.p50)) | \(ms(total.p99)) | \(pair(waiting)) | \(pair(ui)) | "
+        return
+            "| \(Int(scale)) | \(Int(rate)) | \(renderer), \(vsync ? "on" : "off") | \(total.count) | \(ms(total.p50)) | \(ms(total.p99)) | \(pair(waiting)) | \(pair(ui)) | "
             + "\(pair(render)) | \(pair(present)) | \(ms(endToEnd.p50)) | \(ms(endToEnd.p99)) |"
     }
 }
 
 /// Runs Xvfb and Tactile at `scale`, injects `drags` one-second drags at `rate` events per
 /// second across the timeline, ends Tactile as a signal would, and reads its latency file.
-private func measureLatency(tactile: String, xtest: XTest, scale: Double, rate: Double, vsync: Bool, drags: Int, folder: URL,
-                            caches: URL, healthLoad: HealthLoad? = nil) throws -> LatencyRun {
+private func measureLatency(
+    tactile: String, xtest: XTest, scale: Double, rate: Double, vsync: Bool, drags: Int, folder: URL,
+    caches: URL, healthLoad: HealthLoad? = nil
+) throws -> LatencyRun {
     let viewport = (width: 390.0, height: 844.0)
     let pixels = (width: Int(viewport.width * scale), height: Int(viewport.height * scale))
     var number = 90
@@ -149,9 +155,9 @@ private func measureLatency(tactile: String, xtest: XTest, scale: Double, rate: 
     healthLoad?.start()
     defer { healthLoad?.stop() }
     var injected: [UInt64] = []
-    let y = Int(606 * scale)                                    // the demo's first track
+    let y = Int(606 * scale) // the demo's first track
     let from = Int(320 * scale), to = Int(70 * scale)
-    let steps = Int(rate)                                       // one second a drag
+    let steps = Int(rate) // one second a drag
     let interval = UInt64(1e9 / rate)
     for d in 0..<drags {
         let (a, b) = d % 2 == 0 ? (from, to) : (to, from)
@@ -170,10 +176,11 @@ private func measureLatency(tactile: String, xtest: XTest, scale: Double, rate: 
     }
     healthLoad?.stop()
     usleep(500_000)
-    app.terminate()                                             // SIGTERM: save and close
+    app.terminate() // SIGTERM: save and close
     app.waitUntilExit()
 
-    let renderer = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").components(separatedBy: "renderer: ").dropFirst().first?
+    let renderer =
+        ((try? String(contentsOf: log, encoding: .utf8)) ?? "").components(separatedBy: "renderer: ").dropFirst().first?
         .split(separator: ",").first.map(String.init) ?? "?"
     let text = try String(contentsOf: session.appendingPathComponent("latency.jsonl"), encoding: .utf8)
     var origin: Double?
@@ -198,10 +205,11 @@ private func measureLatency(tactile: String, xtest: XTest, scale: Double, rate: 
             if (samples[next]["firstArrival"] ?? .infinity) < session + interval { endToEnd.append((presented - session) * 1000) }
         }
     }
-    return LatencyRun(scale: scale, rate: rate, renderer: renderer, vsync: vsync, total: p("total"), waiting: p("waiting"), ui: p("ui"),
-                      render: p("render"), present: p("present"),
-                      work: Percentiles(samples.compactMap { s in s["total"].flatMap { t in s["waiting"].map { t - $0 } } }),
-                      endToEnd: Percentiles(endToEnd))
+    return LatencyRun(
+        scale: scale, rate: rate, renderer: renderer, vsync: vsync, total: p("total"), waiting: p("waiting"), ui: p("ui"),
+        render: p("render"), present: p("present"),
+        work: Percentiles(samples.compactMap { s in s["total"].flatMap { t in s["waiting"].map { t - $0 } } }),
+        endToEnd: Percentiles(endToEnd))
 }
 
 private func waitFor(_ what: String, seconds: Double, _ ready: () -> Bool) throws {
@@ -279,14 +287,16 @@ func runHealthLoadBenchmark(_ arguments: [String]) throws {
     print("|---|---:|---|---|---|---:|---|")
     for loaded in [false, true, false, true] {
         let load = loaded ? HealthLoad(port: 18_000 + Int.random(in: 0..<2000), perSecond: 200) : nil
-        let r = try measureLatency(tactile: tactile, xtest: xtest, scale: 2, rate: 60, vsync: false, drags: drags,
-                                   folder: work.appendingPathComponent("\(loaded ? "load" : "idle")-\(UUID().uuidString.prefix(6))"),
-                                   caches: work.appendingPathComponent("cache"), healthLoad: load)
+        let r = try measureLatency(
+            tactile: tactile, xtest: xtest, scale: 2, rate: 60, vsync: false, drags: drags,
+            folder: work.appendingPathComponent("\(loaded ? "load" : "idle")-\(UUID().uuidString.prefix(6))"),
+            caches: work.appendingPathComponent("cache"), healthLoad: load)
         func ms(_ v: Double?) -> String { v.map { String(format: "%.1f", $0) } ?? "–" }
         func pair(_ p: Percentiles) -> String { "\(ms(p.p50)) / \(ms(p.p99))" }
         let responses = load.map { Percentiles($0.responseTimes) }
-        print("| \(loaded ? "200 req/s on /health and /metrics" : "none") | \(r.total.count) | \(pair(r.total)) | \(pair(r.ui)) | \(pair(r.work)) | "
-              + "\(load.map { "\($0.responseTimes.count) (\($0.failures) failed)" } ?? "–") | \(responses.map(pair) ?? "–") |")
+        print(
+            "| \(loaded ? "200 req/s on /health and /metrics" : "none") | \(r.total.count) | \(pair(r.total)) | \(pair(r.ui)) | \(pair(r.work)) | "
+                + "\(load.map { "\($0.responseTimes.count) (\($0.failures) failed)" } ?? "–") | \(responses.map(pair) ?? "–") |")
     }
 }
 

@@ -25,8 +25,9 @@ func benchClip(seconds: Int) throws -> URL {
     let clip = benchFolder.appendingPathComponent("1080p-gop250-\(seconds)s.mp4")
     if !FileManager.default.fileExists(atPath: clip.path) {
         FileHandle.standardError.write(Data("  making \(seconds) s of 1080p H.264, GOP 250…\n".utf8))
-        try TestPattern.writeClip(to: clip, settings: .init(codec: .h264, width: 1920, height: 1080, framesPerSecond: 30, keyframeInterval: 250),
-                                  frames: seconds * 30, style: 1)
+        try TestPattern.writeClip(
+            to: clip, settings: .init(codec: .h264, width: 1920, height: 1080, framesPerSecond: 30, keyframeInterval: 250),
+            frames: seconds * 30, style: 1)
     }
     return clip
 }
@@ -89,9 +90,12 @@ func scrubBenchmark() throws {
     print(line("Tactile on the file, second pass (warm)", warm, "—"))
     print(line("Tactile with its proxy, first pass", proxyCold, "—"))
     print(line("Tactile with its proxy, second pass (warm)", proxyWarm, "p95 ≤ 16.7 ms"))
-    print(String(format: "\nSpeed-up at p95, warm with proxy against naive: %.0f× (target ≥ 20×). Making the proxy of %d s took %.1f s (%.0f frames/s), %.1f MB on disk; the proxied cache held %d MB in %d pictures.",
-                 percentile(naive, 0.95) / percentile(proxyWarm, 0.95), seconds, making, Double(seconds * 30) / making, proxyBytes / 1_048_576,
-                 proxied.cachedBytes / 1_048_576, proxied.cachedPictures))
+    print(
+        String(
+            format:
+                "\nSpeed-up at p95, warm with proxy against naive: %.0f× (target ≥ 20×). Making the proxy of %d s took %.1f s (%.0f frames/s), %.1f MB on disk; the proxied cache held %d MB in %d pictures.",
+            percentile(naive, 0.95) / percentile(proxyWarm, 0.95), seconds, making, Double(seconds * 30) / making, proxyBytes / 1_048_576,
+            proxied.cachedBytes / 1_048_576, proxied.cachedPictures))
 }
 
 // MARK: 2. Filmstrip
@@ -137,14 +141,22 @@ func filmstripBenchmark() throws {
             try? FileManager.default.removeItem(at: out)
             try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
             let start = nanos()
-            try shell(ffmpeg, ["-loglevel", "error", "-skip_frame", "nokey", "-i", clip.path, "-vf", "select='\(select)',scale=-2:96",
-                               "-vsync", "vfr", out.appendingPathComponent("t%02d.png").path])
+            try shell(
+                ffmpeg,
+                [
+                    "-loglevel", "error", "-skip_frame", "nokey", "-i", clip.path, "-vf", "select='\(select)',scale=-2:96",
+                    "-vsync", "vfr", out.appendingPathComponent("t%02d.png").path,
+                ])
             cli.append(Double(nanos() - start) / 1e9)
             // And the way scripts often do it: one process per thumbnail, seeking the input.
             let seekStart = nanos()
             for (i, t) in times.enumerated() {
-                try shell(ffmpeg, ["-loglevel", "error", "-skip_frame", "nokey", "-ss", String(format: "%.3f", t.seconds), "-i", clip.path,
-                                   "-frames:v", "1", "-vf", "scale=-2:96", "-y", out.appendingPathComponent("s\(i).png").path])
+                try shell(
+                    ffmpeg,
+                    [
+                        "-loglevel", "error", "-skip_frame", "nokey", "-ss", String(format: "%.3f", t.seconds), "-i", clip.path,
+                        "-frames:v", "1", "-vf", "scale=-2:96", "-y", out.appendingPathComponent("s\(i).png").path,
+                    ])
             }
             cliSeeks.append(Double(nanos() - seekStart) / 1e9)
         }
@@ -208,8 +220,10 @@ func memoryBenchmark() throws {
             if requests % 50 == 0 { peak = max(peak, residentMegabytes()) }
         }
         peak = max(peak, residentMegabytes())
-        progress(String(format: "%@: resident %.0f MB, pictures %d MB, decoders %d MB", (file as NSString).lastPathComponent, residentMegabytes(),
-                        cache.cachedBytes / 1_048_576, cache.decoderBytes / 1_048_576))
+        progress(
+            String(
+                format: "%@: resident %.0f MB, pictures %d MB, decoders %d MB", (file as NSString).lastPathComponent, residentMegabytes(),
+                cache.cachedBytes / 1_048_576, cache.decoderBytes / 1_048_576))
     }
     let after = residentMegabytes()
     print("\n| memory, scrubbing an hour of 1080p H.264 | MB | target |")
@@ -218,10 +232,14 @@ func memoryBenchmark() throws {
     print(String(format: "| resident at its peak while scrubbing | %.0f | — |", peak))
     print(String(format: "| resident after the scrub | %.0f | — |", after))
     print(String(format: "| growth over the baseline at the peak | %.0f | ≤ %.0f (the cache budget) |", peak - baseline, settings.cacheBudgetMegabytes))
-    print(String(format: "| pictures the cache holds at the end (%d pictures) + open decoders' estimated memory | %d + %d | ≤ %.0f |", cache.cachedPictures,
-                 cache.cachedBytes / 1_048_576, cache.decoderBytes / 1_048_576, settings.cacheBudgetMegabytes))
-    print(String(format: "\n%d requests over 6 files in %.0f s; %d decoders open at the end (limit %d).", requests, Double(nanos() - start) / 1e9,
-                 cache.openDecoderCount, settings.openDecoderLimit))
+    print(
+        String(
+            format: "| pictures the cache holds at the end (%d pictures) + open decoders' estimated memory | %d + %d | ≤ %.0f |", cache.cachedPictures,
+            cache.cachedBytes / 1_048_576, cache.decoderBytes / 1_048_576, settings.cacheBudgetMegabytes))
+    print(
+        String(
+            format: "\n%d requests over 6 files in %.0f s; %d decoders open at the end (limit %d).", requests, Double(nanos() - start) / 1e9,
+            cache.openDecoderCount, settings.openDecoderLimit))
 }
 
 /// This process's resident set size in megabytes (from /proc/self/statm).

@@ -33,7 +33,9 @@ func runMonkey(_ arguments: [String]) throws {
         }
     }
     if seeds.isEmpty { seeds = [1] }
-    print("| seed | profile | virtual min | gestures | events (wild) | frames | checks | edits | most clips | violations | wall s | RSS MB: before / after 1 min / middle / end |")
+    print(
+        "| seed | profile | virtual min | gestures | events (wild) | frames | checks | edits | most clips | violations | wall s | RSS MB: before / after 1 min / middle / end |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     var broken = false
     for seed in seeds {
@@ -49,16 +51,22 @@ func runMonkey(_ arguments: [String]) throws {
             if middle == 0, now >= total.seconds(fraction: 0.5) { middle = ResidentMemory.megabytes() }
             if now >= nextProgress {
                 nextProgress += .seconds(60)
-                FileHandle.standardError.write(Data(String(format: "  seed %llu: %.0f virtual min, %.0f s wall, %d frames, RSS %.1f MB\n", seed,
-                    now.seconds / 60, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, r.report.frames, ResidentMemory.megabytes()).utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        String(
+                            format: "  seed %llu: %.0f virtual min, %.0f s wall, %d frames, RSS %.1f MB\n", seed,
+                            now.seconds / 60, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, r.report.frames, ResidentMemory.megabytes()
+                        ).utf8))
             }
         }
         let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let end = ResidentMemory.megabytes()
         let r = runner.report
-        print(String(format: "| %llu | %@ | %.1f | %d | %d (%d) | %d | %d | %d | %d | %d | %.1f | %.1f / %.1f / %.1f / %.1f |", seed, profileName,
-                     r.virtualTime.seconds / 60, r.gestures, r.events, r.wildEvents, r.frames, r.checks, r.edits, r.mostClips, r.violationCount,
-                     wall, before, warm, middle, end))
+        print(
+            String(
+                format: "| %llu | %@ | %.1f | %d | %d (%d) | %d | %d | %d | %d | %d | %.1f | %.1f / %.1f / %.1f / %.1f |", seed, profileName,
+                r.virtualTime.seconds / 60, r.gestures, r.events, r.wildEvents, r.frames, r.checks, r.edits, r.mostClips, r.violationCount,
+                wall, before, warm, middle, end))
         let counts = Monkey.Action.allCases.map { "\($0.rawValue) \(r.actions[$0] ?? 0)" }.joined(separator: ", ")
         FileHandle.standardError.write(Data("  seed \(seed) actions: \(counts)\n".utf8))
         let logged = r.logged.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")

@@ -19,9 +19,10 @@ import TactileHeadless
 func runPredictionBenchmark(_ arguments: [String]) throws {
     let configuration = TactileConfiguration()
     func predictor(_ method: PredictionMethod) -> TouchPredictor {
-        TouchPredictor(method: method, maximumDistance: configuration.feel.predictionMaximumDistance,
-                       velocityWindow: .seconds(configuration.input.velocityWindow), processNoise: configuration.feel.kalmanProcessNoise,
-                       measurementNoise: configuration.feel.kalmanMeasurementNoise)
+        TouchPredictor(
+            method: method, maximumDistance: configuration.feel.predictionMaximumDistance,
+            velocityWindow: .seconds(configuration.input.velocityWindow), processNoise: configuration.feel.kalmanProcessNoise,
+            measurementNoise: configuration.feel.kalmanMeasurementNoise)
     }
     func cell(_ errors: [Double]) -> String {
         let p = Percentiles(errors)
@@ -55,8 +56,9 @@ func runPredictionBenchmark(_ arguments: [String]) throws {
                         if method == .linear && t >= 1.0 / 6 { errors[.off, default: []].append(abs(reported - x(t + horizon))) }
                     }
                 }
-                print("| \(name) | \(Int(rate)) | \(Int(horizon * 1000)) ms | \(errors[.linear]!.count) | \(cell(errors[.off]!)) | "
-                      + "\(cell(errors[.linear]!)) | \(cell(errors[.kalman]!)) |")
+                print(
+                    "| \(name) | \(Int(rate)) | \(Int(horizon * 1000)) ms | \(errors[.linear]!.count) | \(cell(errors[.off]!)) | "
+                        + "\(cell(errors[.linear]!)) | \(cell(errors[.kalman]!)) |")
             }
         }
     }
@@ -68,7 +70,8 @@ func runPredictionBenchmark(_ arguments: [String]) throws {
         let corpus = root.appendingPathComponent("Tests/Fixtures/Corpus")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
         // The monkey's session is hostile by design (far-off positions, storms): not a drag to predict.
-        traces = names.sorted().filter { $0 != "monkey" }.map { corpus.appendingPathComponent($0).appendingPathComponent("trace.jsonl").path }
+        traces =
+            names.sorted().filter { $0 != "monkey" }.map { corpus.appendingPathComponent($0).appendingPathComponent("trace.jsonl").path }
             .filter { FileManager.default.fileExists(atPath: $0) } + [root.appendingPathComponent("Assets/Traces/attract.jsonl").path]
     }
     var events: [[InputEvent]] = []
@@ -86,7 +89,8 @@ func runPredictionBenchmark(_ arguments: [String]) throws {
             }
         }
         let linear = outcomes[.linear] ?? [], kalman = outcomes[.kalman] ?? []
-        print("| recorded: every drag of \(traces.count) traces | as recorded | \(Int(horizon * 1000)) ms | "
-              + "\(linear.count) | \(cell(linear.map(\.lag))) | \(cell(linear.map(\.error))) | \(cell(kalman.map(\.error))) |")
+        print(
+            "| recorded: every drag of \(traces.count) traces | as recorded | \(Int(horizon * 1000)) ms | "
+                + "\(linear.count) | \(cell(linear.map(\.lag))) | \(cell(linear.map(\.error))) | \(cell(kalman.map(\.error))) |")
     }
 }

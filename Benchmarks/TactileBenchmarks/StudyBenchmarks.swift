@@ -41,8 +41,10 @@ func runStudyBenchmarks() throws {
         }
         times.sort()
         let frames = (length * 30).rounded(.up) + 1
-        print(String(format: "| Export the tour to H.264, %@ at 30 fps (%.0f frames) | %.2f s | %.0f frames/s, %.1f× real time |",
-                     label, frames, times[1], frames / times[1], length / times[1]))
+        print(
+            String(
+                format: "| Export the tour to H.264, %@ at 30 fps (%.0f frames) | %.2f s | %.0f frames/s, %.1f× real time |",
+                label, frames, times[1], frames / times[1], length / times[1]))
     }
 
     // Report over 50 recorded sessions (the tour recorded headless 50 times).
@@ -50,8 +52,9 @@ func runStudyBenchmarks() throws {
     for n in 0..<50 {
         let session = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1)
         let trace = try AttractTour.builtIn()
-        let recorder = try SessionRecorder(folder: folder.appendingPathComponent("s\(n)"), viewport: trace.viewport, framesPerSecond: 60,
-                                           project: session.player.state.project, configuration: session.configuration)
+        let recorder = try SessionRecorder(
+            folder: folder.appendingPathComponent("s\(n)"), viewport: trace.viewport, framesPerSecond: 60,
+            project: session.player.state.project, configuration: session.configuration)
         var fed = 0
         session.player.onFrame = { time, output in
             var arrived: [InputEvent] = []
@@ -80,8 +83,10 @@ func runStudyBenchmarks() throws {
     for i in 0..<400 {
         t = t + .frame(atRate: 60)
         let x = Double(i % 300)
-        pointer.update(with: [.touch(i == 0 ? .down : .move, id: 1, at: Point(x: x, y: 300), time: t),
-                              .touch(i == 0 ? .down : .move, id: 2, at: Point(x: 300 - x, y: 500), time: t)])
+        pointer.update(with: [
+            .touch(i == 0 ? .down : .move, id: 1, at: Point(x: x, y: 300), time: t),
+            .touch(i == 0 ? .down : .move, id: 2, at: Point(x: 300 - x, y: 500), time: t),
+        ])
         monitor.record(frameAt: t, duration: .milliseconds(2), events: 2, waitingFor: "playback", nextDue: t + .frame(atRate: 60))
     }
     let theme = Theme(), viewport = Size(width: 390, height: 844)
@@ -90,8 +95,10 @@ func runStudyBenchmarks() throws {
         pointer.draw(into: &list, now: t, viewport: viewport, top: 47, theme: theme)
         monitor.draw(into: &list, now: t, viewport: viewport, top: 99, theme: theme)
     }
-    print(String(format: "| Pointer location (2 fingers, full trails) + monitor, drawn per frame | %.3f ms median, %.3f ms p99 | |",
-                 percentile(draw, 0.5), percentile(draw, 0.99)))
+    print(
+        String(
+            format: "| Pointer location (2 fingers, full trails) + monitor, drawn per frame | %.3f ms median, %.3f ms p99 | |",
+            percentile(draw, 0.5), percentile(draw, 0.99)))
 }
 
 /// `tactile-bench study-fixture DIR [--participants N]`: a study's results folder of N
@@ -111,13 +118,17 @@ func writeStudyFixture(_ arguments: [String]) throws {
     let tasks = ["trim-city", "trim-forest-start", "delete-star"]
     for p in 1...participants {
         let blocks = ["outside", "inside"].map { variant in
-            StudyFixture.Block(variant: variant,
-                               attempts: tasks.map { ($0, Double.random(in: 0...1, using: &random) < 0.85, Double.random(in: 6...40, using: &random) * (variant == "inside" ? 0.8 : 1)) },
-                               seq: Dictionary(uniqueKeysWithValues: tasks.map { ($0, Int.random(in: 3...7, using: &random)) }),
-                               sus: (0..<10).map { _ in Int.random(in: 1...5, using: &random) })
+            StudyFixture.Block(
+                variant: variant,
+                attempts: tasks.map {
+                    ($0, Double.random(in: 0...1, using: &random) < 0.85, Double.random(in: 6...40, using: &random) * (variant == "inside" ? 0.8 : 1))
+                },
+                seq: Dictionary(uniqueKeysWithValues: tasks.map { ($0, Int.random(in: 3...7, using: &random)) }),
+                sus: (0..<10).map { _ in Int.random(in: 1...5, using: &random) })
         }
-        try StudyFixture.write(participant: p, blocks: p % 2 == 1 ? blocks : blocks.reversed(), variants: ["outside", "inside"], into: folder,
-                               title: "Scale fixture")
+        try StudyFixture.write(
+            participant: p, blocks: p % 2 == 1 ? blocks : blocks.reversed(), variants: ["outside", "inside"], into: folder,
+            title: "Scale fixture")
         for b in 1...2 {
             // The block's log as long as a real session's, before its own task and answer lines.
             let name = StudyAnswers.name(of: p)

@@ -64,21 +64,29 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
 
 var rows: [(String, String, String, String, String)] = []
 func report(_ name: String, _ samples: [Double], target: String) {
-    rows.append((name, String(format: "%.3f", percentile(samples, 0.5)), String(format: "%.3f", percentile(samples, 0.99)),
-                 "\(samples.count)", target))
+    rows.append(
+        (
+            name, String(format: "%.3f", percentile(samples, 0.5)), String(format: "%.3f", percentile(samples, 0.99)),
+            "\(samples.count)", target
+        ))
     FileHandle.standardError.write(Data("  \(name): median \(String(format: "%.3f", percentile(samples, 0.5))) ms\n".utf8))
 }
 
 /// A project of `tracks` tracks with `clipsPerTrack` clips each, 3 s long with 1 s gaps.
 func bigProject(tracks: Int, clipsPerTrack: Int) -> Project {
-    Project(name: "Big", tracks: (0..<tracks).map { t in
-        let kind: TrackKind = t == 0 ? .video : (t == tracks - 1 ? .audio : .overlay)
-        let clipKind: ClipKind = kind == .video ? .video : (kind == .audio ? .audio : .text)
-        return Track(id: "t\(t)", kind: kind, clips: (0..<clipsPerTrack).map { i in
-            Clip(id: "t\(t)c\(i)", kind: clipKind, title: "Clip \(i)", start: .seconds(i * 4), duration: .seconds(3),
-                 sourceDuration: clipKind.hasFiniteSource ? .seconds(10) : nil)
+    Project(
+        name: "Big",
+        tracks: (0..<tracks).map { t in
+            let kind: TrackKind = t == 0 ? .video : (t == tracks - 1 ? .audio : .overlay)
+            let clipKind: ClipKind = kind == .video ? .video : (kind == .audio ? .audio : .text)
+            return Track(
+                id: "t\(t)", kind: kind,
+                clips: (0..<clipsPerTrack).map { i in
+                    Clip(
+                        id: "t\(t)c\(i)", kind: clipKind, title: "Clip \(i)", start: .seconds(i * 4), duration: .seconds(3),
+                        sourceDuration: clipKind.hasFiniteSource ? .seconds(10) : nil)
+                })
         })
-    })
 }
 
 let fonts = try Fonts()
@@ -112,8 +120,9 @@ do {
     let clip = Point(x: 255, y: 660)
     var t = Time.seconds(1)
     for _ in 0..<2 {
-        _ = editor.frame(&state, events: [.touch(.down, id: 1, at: clip, time: t), .touch(.up, id: 1, at: clip, time: t + .milliseconds(50))],
-                         now: t + .milliseconds(50))
+        _ = editor.frame(
+            &state, events: [.touch(.down, id: 1, at: clip, time: t), .touch(.up, id: 1, at: clip, time: t + .milliseconds(50))],
+            now: t + .milliseconds(50))
         t += .milliseconds(150)
     }
     guard state.textEdit != nil else { fatalError("two taps on the Hello! clip did not open the text editor") }
@@ -174,10 +183,10 @@ do {
         let y = [606.0, 660, 714].randomElement(using: &rng)!
         let x = Double.random(in: 40...350, using: &rng)
         switch Int.random(in: 0..<4, using: &rng) {
-        case 0: gesture([Point(x: x, y: y)], finger: 1)                                        // tap
-        case 1: gesture((0...20).map { Point(x: x - Double($0) * 6, y: y) }, finger: 1)          // scroll / fling
-        case 2: gesture((0...20).map { Point(x: x + Double($0) * 3, y: y) }, finger: 1)          // drag (move or trim when on one)
-        default:                                                                               // pinch
+        case 0: gesture([Point(x: x, y: y)], finger: 1) // tap
+        case 1: gesture((0...20).map { Point(x: x - Double($0) * 6, y: y) }, finger: 1) // scroll / fling
+        case 2: gesture((0...20).map { Point(x: x + Double($0) * 3, y: y) }, finger: 1) // drag (move or trim when on one)
+        default: // pinch
             frames.append([.touch(.down, id: 1, at: Point(x: 150, y: y), time: t), .touch(.down, id: 2, at: Point(x: 240, y: y), time: t)])
             for i in 1...20 {
                 t += .frame(atRate: 60)
@@ -230,11 +239,14 @@ do {
     var samples: [Double] = []
     for round in 0..<40 {
         t += .milliseconds(200)
-        _ = editor.frame(&state, events: [.touch(.down, id: 1, at: Point(x: 150, y: 620), time: t), .touch(.down, id: 2, at: Point(x: 240, y: 620), time: t)], now: t)
+        _ = editor.frame(
+            &state, events: [.touch(.down, id: 1, at: Point(x: 150, y: 620), time: t), .touch(.down, id: 2, at: Point(x: 240, y: 620), time: t)], now: t)
         for i in 1...40 {
             t += .frame(atRate: 60)
             let d = Double(i) * (round % 2 == 0 ? 2 : -1)
-            let events: [InputEvent] = [.touch(.move, id: 1, at: Point(x: 150 - d, y: 620), time: t), .touch(.move, id: 2, at: Point(x: 240 + d, y: 620), time: t)]
+            let events: [InputEvent] = [
+                .touch(.move, id: 1, at: Point(x: 150 - d, y: 620), time: t), .touch(.move, id: 2, at: Point(x: 240 + d, y: 620), time: t),
+            ]
             let t0 = nanos()
             _ = editor.frame(&state, events: events, now: t)
             samples.append(Double(nanos() - t0) / 1e6)
@@ -269,35 +281,42 @@ final class IdleProbe: @unchecked Sendable {
 }
 var idleLine = ""
 do {
-    let host = WindowHost(options: WindowOptions(viewport: Size(width: 390, height: 844), scale: 1, fill: false, fullscreen: false),
-                          configuration: TactileConfiguration())
+    let host = WindowHost(
+        options: WindowOptions(viewport: Size(width: 390, height: 844), scale: 1, fill: false, fullscreen: false),
+        configuration: TactileConfiguration())
     let probe = IdleProbe()
     var started = false
     var session: HostSession?
     try host.run { window in
-        let s = HostSession(project: DemoProject.make(), configuration: TactileConfiguration(), measurer: window.measurer,
-                            viewport: Size(width: 390, height: 844))
-        s.add(SessionEvents(frame: { _ in
-            guard !started else { return }
-            started = true
-            Thread.detachNewThread {
-                usleep(1_000_000)
-                probe.cpuBefore = IdleProbe.cpuSeconds()
-                probe.framesBefore = host.framesPresented
-                usleep(5_000_000)
-                probe.cpuAfter = IdleProbe.cpuSeconds()
-                SDLEvents.pushQuit()
-            }
-        }))
+        let s = HostSession(
+            project: DemoProject.make(), configuration: TactileConfiguration(), measurer: window.measurer,
+            viewport: Size(width: 390, height: 844))
+        s.add(
+            SessionEvents(frame: { _ in
+                guard !started else { return }
+                started = true
+                Thread.detachNewThread {
+                    usleep(1_000_000)
+                    probe.cpuBefore = IdleProbe.cpuSeconds()
+                    probe.framesBefore = host.framesPresented
+                    usleep(5_000_000)
+                    probe.cpuAfter = IdleProbe.cpuSeconds()
+                    SDLEvents.pushQuit()
+                }
+            }))
         session = s
         return s
     }
-    idleLine = "| Idle window, 5 s measured after the first frame | \(host.framesPresented - probe.framesBefore) presented, \(session?.framesRun ?? 0) run in all | \(String(format: "%.3f", probe.cpuAfter - probe.cpuBefore)) s | 0 frames, no busy CPU |"
+    idleLine =
+        "| Idle window, 5 s measured after the first frame | \(host.framesPresented - probe.framesBefore) presented, \(session?.framesRun ?? 0) run in all | \(String(format: "%.3f", probe.cpuAfter - probe.cpuBefore)) s | 0 frames, no busy CPU |"
 }
 
-let machine = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
+let machine =
+    (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
     .first { $0.hasPrefix("model name") }.map { String($0.split(separator: ":").last!).trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
-print("Machine: \(machine), \(ProcessInfo.processInfo.activeProcessorCount) cores; release build; SDL video driver for the idle window: \(ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] ?? "default").\n")
+print(
+    "Machine: \(machine), \(ProcessInfo.processInfo.activeProcessorCount) cores; release build; SDL video driver for the idle window: \(ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] ?? "default").\n"
+)
 print("| benchmark | median ms | p99 ms | samples | target |")
 print("|---|---|---|---|---|")
 for r in rows { print("| \(r.0) | \(r.1) | \(r.2) | \(r.3) | \(r.4) |") }

@@ -59,7 +59,10 @@ public final class Autosave {
             let fm = FileManager.default
             // A dead session's files under this name wait for recovery: never written over.
             if fm.fileExists(atPath: marker.path) && !WriterLock.isHeld(marker)
-                && fm.fileExists(atPath: folder.appendingPathComponent(FileName.project(id)).path) { continue }
+                && fm.fileExists(atPath: folder.appendingPathComponent(FileName.project(id)).path)
+            {
+                continue
+            }
             do { taken = (id, try WriterLock(marker, guarding: marker.path)) } catch is WriterLock.Held { continue }
         }
         (id, lock) = taken!
@@ -148,7 +151,8 @@ public final class Autosave {
         if WriterLock.isHeld(marker) { return true }
         if let holder = WriterLock.holder(of: marker) { return holder.isRunning && holder.pid != getpid() }
         guard let text = try? String(contentsOf: marker, encoding: .utf8),
-              let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0 else { return false }
+            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0
+        else { return false }
         return pid != getpid() && (kill(pid, 0) == 0 || errno == EPERM)
     }
 

@@ -36,8 +36,10 @@ public enum BatchVideos {
     }
 
     /// Exports each session into `out` as NAME.mp4; returns the summary line.
-    public static func run(_ paths: [String], out: String, scale: Double?, fps: Double?, jobs: Int?, settings: Settings = Settings(),
-                           mediaDir: String? = nil) throws -> String {
+    public static func run(
+        _ paths: [String], out: String, scale: Double?, fps: Double?, jobs: Int?, settings: Settings = Settings(),
+        mediaDir: String? = nil
+    ) throws -> String {
         // Bad input is refused before any work, each with a sentence (exit 2).
         if let fps, !(fps.isFinite && fps >= 1 && fps <= 240) { throw CommandError.badInput("--fps must be between 1 and 240, not \(JSONValue.format(fps))") }
         _ = try Inputs.scale(scale)
@@ -49,7 +51,8 @@ public enum BatchVideos {
         }
         let list = try sessions(under: paths)
         do { try SessionRecorder.checkWritable(folder) } catch let e as CommandError {
-            throw CommandError.badInput("--out: " + e.message.replacingOccurrences(of: "cannot record a session there", with: "the videos cannot be written there"))
+            throw CommandError.badInput(
+                "--out: " + e.message.replacingOccurrences(of: "cannot record a session there", with: "the videos cannot be written there"))
         }
         // Hidden partial files of exports killed outright (kill -9, a power cut) are cleared, as
         // the window's Export sheet and `tactile export` do.
@@ -69,18 +72,21 @@ public enum BatchVideos {
                 let elapsed = Date().timeIntervalSince(started)
                 let left = overall > 0.01 ? elapsed / overall - elapsed : nil
                 let speed = Date().timeIntervalSince(sessionStart) > 0.2 ? at.seconds / Date().timeIntervalSince(sessionStart) : nil
-                let line = bar(overall) + " \(n + 1)/\(list.count) \(session.name) \(Int(share * 100)) %"
+                let line =
+                    bar(overall) + " \(n + 1)/\(list.count) \(session.name) \(Int(share * 100)) %"
                     + (speed.map { String(format: " · %.1f× real time", $0) } ?? "") + (left.map { " · " + clock($0) + " left" } ?? "")
                 FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
             }
             do {
-                let result = try Commands.replayWithSummary(trace: session.folder.path, project: nil,
-                                                            outputs: .init(video: target.path, framesPerSecond: fps, jobs: jobs), scale: scale, until: nil,
-                                                            settings: settings, mediaDir: mediaDir, onVideoProgress: progress)
+                let result = try Commands.replayWithSummary(
+                    trace: session.folder.path, project: nil,
+                    outputs: .init(video: target.path, framesPerSecond: fps, jobs: jobs), scale: scale, until: nil,
+                    settings: settings, mediaDir: mediaDir, onVideoProgress: progress)
                 let seconds = result.video?.duration.seconds ?? 0
                 videoSeconds += seconds
                 let took = Date().timeIntervalSince(sessionStart)
-                let done = "\(session.name).mp4: \(String(format: "%.1f", seconds)) s of video in \(String(format: "%.1f", took)) s (\(String(format: "%.1f", seconds / max(took, 0.001)))× real time)"
+                let done =
+                    "\(session.name).mp4: \(String(format: "%.1f", seconds)) s of video in \(String(format: "%.1f", took)) s (\(String(format: "%.1f", seconds / max(took, 0.001)))× real time)"
                 FileHandle.standardError.write(Data(((terminal ? "\r\u{1B}[K" : "") + done + "\n").utf8))
             } catch let e as CommandError {
                 failures.append("\(session.name): \(e.message)")
@@ -88,7 +94,8 @@ public enum BatchVideos {
             }
         }
         let took = Date().timeIntervalSince(started)
-        let line = "\(list.count - failures.count) of \(list.count) videos into \(folder.path): \(String(format: "%.1f", videoSeconds)) s of video in "
+        let line =
+            "\(list.count - failures.count) of \(list.count) videos into \(folder.path): \(String(format: "%.1f", videoSeconds)) s of video in "
             + "\(String(format: "%.1f", took)) s (\(String(format: "%.1f", videoSeconds / max(took, 0.001)))× real time)\n"
         guard failures.isEmpty else { throw CommandError(line + "could not export: " + failures.joined(separator: "; "), exitCode: 1) }
         return line

@@ -16,8 +16,9 @@ public enum Calibrate {
         let configuration = try FileManager.default.fileExists(atPath: url.path) ? Settings(file: url.path).load() : TactileConfiguration()
         var raw = configuration
         raw.touchscreen = CalibrationSession.rawTouchscreen(configuration.touchscreen)
-        let host = WindowHost(options: WindowOptions(viewport: configuration.layout.viewport, scale: try Inputs.scale(scale), fill: true, fullscreen: true),
-                              configuration: raw)
+        let host = WindowHost(
+            options: WindowOptions(viewport: configuration.layout.viewport, scale: try Inputs.scale(scale), fill: true, fullscreen: true),
+            configuration: raw)
         var wizard: CalibrationSession?
         do {
             try host.run { window in
@@ -56,7 +57,7 @@ public enum Calibrate {
         touch["calibrationMatrix"] = calibration.matrix.map { ($0 * 1_000_000).rounded() / 1_000_000 }
         root["touchscreen"] = touch
         let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
-        _ = try ConfigurationFile.decode(data, schema: .tactile)                       // refuse to write a file Tactile would refuse
+        _ = try ConfigurationFile.decode(data, schema: .tactile) // refuse to write a file Tactile would refuse
         if FileManager.default.fileExists(atPath: url.path) {
             let backup = url.appendingPathExtension("bak")
             try? FileManager.default.removeItem(at: backup)

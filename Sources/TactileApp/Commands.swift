@@ -11,21 +11,27 @@ import TactileExport
 /// The headless commands, callable from the command line and from tests.
 public enum Commands {
     /// `tactile snapshot`: renders one frame with no window and writes a PNG.
-    public static func snapshot(out: String, project path: String?, size: String?, scale: Double?, at seconds: Double?,
-                                settings: Settings = Settings(), mediaDir: String? = nil) throws {
-        let session = try HeadlessSession(project: try Inputs.project(at: path), viewport: try Inputs.size(size),
-                                          scale: try Inputs.scale(scale) ?? 2, at: try time(seconds),
-                                          configuration: try settings.load(), library: try MediaFolder.library(mediaDir))
+    public static func snapshot(
+        out: String, project path: String?, size: String?, scale: Double?, at seconds: Double?,
+        settings: Settings = Settings(), mediaDir: String? = nil
+    ) throws {
+        let session = try HeadlessSession(
+            project: try Inputs.project(at: path), viewport: try Inputs.size(size),
+            scale: try Inputs.scale(scale) ?? 2, at: try time(seconds),
+            configuration: try settings.load(), library: try MediaFolder.library(mediaDir))
         try session.writeSnapshot(to: out)
     }
 
     /// `tactile inspect`: the elements on screen as JSON, after an optional replay.
-    public static func inspect(project path: String?, replay: String?, size: String?, scale: Double?, at seconds: Double?,
-                               settings: Settings = Settings(), mediaDir: String? = nil, until: Double? = nil) throws -> String {
+    public static func inspect(
+        project path: String?, replay: String?, size: String?, scale: Double?, at seconds: Double?,
+        settings: Settings = Settings(), mediaDir: String? = nil, until: Double? = nil
+    ) throws -> String {
         let trace = try replay.map(Inputs.trace(at:))
-        let session = try HeadlessSession(project: try Inputs.project(at: path), viewport: try Inputs.size(size) ?? trace?.viewport,
-                                          scale: try Inputs.scale(scale) ?? 2, at: try time(seconds),
-                                          configuration: try settings.load(), library: try MediaFolder.library(mediaDir))
+        let session = try HeadlessSession(
+            project: try Inputs.project(at: path), viewport: try Inputs.size(size) ?? trace?.viewport,
+            scale: try Inputs.scale(scale) ?? 2, at: try time(seconds),
+            configuration: try settings.load(), library: try MediaFolder.library(mediaDir))
         if let trace, let replay {
             session.player.play(trace, until: try time(until))
             try checkOverrun(of: session.player, trace: replay)
@@ -51,8 +57,10 @@ public enum Commands {
         public var arena: Bool
         /// Threads drawing the video's frames (`--jobs`; default one per core; 1: the serial path).
         public var jobs: Int?
-        public init(stateOut: String? = nil, snapshot: String? = nil, logOut: String? = nil, video: String? = nil, framesPerSecond: Double? = nil,
-                    plan: String? = nil, arena: Bool = false, jobs: Int? = nil) {
+        public init(
+            stateOut: String? = nil, snapshot: String? = nil, logOut: String? = nil, video: String? = nil, framesPerSecond: Double? = nil,
+            plan: String? = nil, arena: Bool = false, jobs: Int? = nil
+        ) {
             self.stateOut = stateOut; self.snapshot = snapshot; self.logOut = logOut; self.video = video; self.framesPerSecond = framesPerSecond
             self.plan = plan; self.arena = arena; self.jobs = jobs
         }
@@ -60,23 +68,30 @@ public enum Commands {
 
     /// `tactile replay`: feeds a trace through the frame loop on a virtual clock, then writes the
     /// resulting project and a final PNG. Returns a one-line summary.
-    public static func replay(trace tracePath: String, project path: String?, stateOut: String?, snapshot: String?,
-                              scale: Double?, until seconds: Double?, settings: Settings = Settings(), mediaDir: String? = nil) throws -> String {
-        try replay(trace: tracePath, project: path, outputs: ReplayOutputs(stateOut: stateOut, snapshot: snapshot), scale: scale,
-                   until: seconds, settings: settings, mediaDir: mediaDir)
+    public static func replay(
+        trace tracePath: String, project path: String?, stateOut: String?, snapshot: String?,
+        scale: Double?, until seconds: Double?, settings: Settings = Settings(), mediaDir: String? = nil
+    ) throws -> String {
+        try replay(
+            trace: tracePath, project: path, outputs: ReplayOutputs(stateOut: stateOut, snapshot: snapshot), scale: scale,
+            until: seconds, settings: settings, mediaDir: mediaDir)
     }
 
     /// `tactile replay` with every output. `trace` may be a recorded session's folder: its
     /// trace, starting project and configuration are used unless `--project` / `--config` say otherwise.
-    public static func replay(trace tracePath: String, project path: String?, outputs: ReplayOutputs,
-                              scale: Double?, until seconds: Double?, settings: Settings = Settings(), mediaDir: String? = nil) throws -> String {
+    public static func replay(
+        trace tracePath: String, project path: String?, outputs: ReplayOutputs,
+        scale: Double?, until seconds: Double?, settings: Settings = Settings(), mediaDir: String? = nil
+    ) throws -> String {
         try replayWithSummary(trace: tracePath, project: path, outputs: outputs, scale: scale, until: seconds, settings: settings, mediaDir: mediaDir).line
     }
 
     /// `replay`, with the video's summary; `onVideoProgress` hears each frame's time as it is encoded.
-    static func replayWithSummary(trace tracePath: String, project path: String?, outputs: ReplayOutputs,
-                                  scale: Double?, until seconds: Double?, settings: Settings = Settings(), mediaDir: String? = nil,
-                                  onVideoProgress: ((Time, Time) -> Void)? = nil) throws -> (line: String, video: VideoExport.Summary?) {
+    static func replayWithSummary(
+        trace tracePath: String, project path: String?, outputs: ReplayOutputs,
+        scale: Double?, until seconds: Double?, settings: Settings = Settings(), mediaDir: String? = nil,
+        onVideoProgress: ((Time, Time) -> Void)? = nil
+    ) throws -> (line: String, video: VideoExport.Summary?) {
         let session = try RecordedSession.open(tracePath, project: path, settings: settings)
         let trace = session.trace
         var configuration = session.configuration
@@ -91,10 +106,11 @@ public enum Commands {
             configuration.media.decodeThreads = 1
         }
         if outputs.arena { configuration.overlays.arena = true }
-        let headless = try HeadlessSession(project: session.project, viewport: trace.viewport, scale: try Inputs.scale(scale) ?? 2,
-                                           configuration: configuration, library: try MediaFolder.library(mediaDir),
-                                           plan: try outputs.plan.map { try Inputs.plan(at: $0) } ?? session.plan, notices: session.notices,
-                                           kiosk: session.kiosk)
+        let headless = try HeadlessSession(
+            project: session.project, viewport: trace.viewport, scale: try Inputs.scale(scale) ?? 2,
+            configuration: configuration, library: try MediaFolder.library(mediaDir),
+            plan: try outputs.plan.map { try Inputs.plan(at: $0) } ?? session.plan, notices: session.notices,
+            kiosk: session.kiosk)
         let until = try time(seconds)
         // An export keeps big buffers for the next frame; afterwards the process goes back to
         // returning them (a window, or the tests, run on in the same process).
@@ -107,9 +123,10 @@ public enum Commands {
             // A session recorded with its think-aloud sound has it as the video's sound track.
             // It runs as long as the sound when that is longer than the touches.
             let soundtrack = try session.folder.flatMap { try ThinkAloudTrack.open(in: $0) }
-            video = try VideoExport.export(trace, in: headless, to: URL(fileURLWithPath: out), framesPerSecond: fps,
-                                           until: until.map { max($0, trace.duration) }, soundtrack: soundtrack, workers: outputs.jobs,
-                                           onProgress: onVideoProgress)
+            video = try VideoExport.export(
+                trace, in: headless, to: URL(fileURLWithPath: out), framesPerSecond: fps,
+                until: until.map { max($0, trace.duration) }, soundtrack: soundtrack, workers: outputs.jobs,
+                onProgress: onVideoProgress)
         } else {
             headless.player.play(trace, until: until)
         }
@@ -126,7 +143,8 @@ public enum Commands {
             }
         }
         if let snapshot = outputs.snapshot { try headless.writeSnapshot(to: snapshot) }
-        var line = "replayed \(trace.events.count) events over \(String(format: "%.3f", d.clock.now.seconds)) s: "
+        var line =
+            "replayed \(trace.events.count) events over \(String(format: "%.3f", d.clock.now.seconds)) s: "
             + "\(d.framesRun) frames run, \(d.framesRendered) rendered, \(d.log.count) log events"
         if let video { line += "; video \(video.width)x\(video.height), \(video.frames) frames at \(JSONValue.format(video.framesPerSecond)) fps" }
         return (line, video)
@@ -154,8 +172,13 @@ public enum Commands {
         if ranges {
             guard check == nil, variant == nil else { throw CommandError.badInput("--ranges takes no --check or --variant") }
             let fields = ConfigurationSchema.tactile.ranges.sorted { $0.key < $1.key }.map { key, r in
-                (key, JSONValue.object([("min", .number(r.lower)), ("max", .number(r.upper)), ("excludesMin", .bool(r.excludesLower)),
-                                        ("unit", .string(r.unit)), ("text", .string(r.text))]))
+                (
+                    key,
+                    JSONValue.object([
+                        ("min", .number(r.lower)), ("max", .number(r.upper)), ("excludesMin", .bool(r.excludesLower)),
+                        ("unit", .string(r.unit)), ("text", .string(r.text)),
+                    ])
+                )
             }
             return JSONValue.object(fields).serialized(pretty: true) + "\n"
         }
@@ -182,9 +205,10 @@ public enum Commands {
     static func checkOverrun(of driver: TracePlayer, trace path: String) throws {
         guard let o = driver.overrun else { return }
         let minutes = Double(driver.maximumFramesWithoutInput) / 60 / 60
-        throw CommandError.badInput("\(path): t: the editor animates without input from \(String(format: "%.3f", o.from.seconds)) s "
-            + "and the trace goes on to \(String(format: "%.3f", o.to.seconds)) s; a replay runs at most \(driver.maximumFramesWithoutInput) frames "
-            + "(\(JSONValue.format(minutes)) minutes at 60 fps) without input")
+        throw CommandError.badInput(
+            "\(path): t: the editor animates without input from \(String(format: "%.3f", o.from.seconds)) s "
+                + "and the trace goes on to \(String(format: "%.3f", o.to.seconds)) s; a replay runs at most \(driver.maximumFramesWithoutInput) frames "
+                + "(\(JSONValue.format(minutes)) minutes at 60 fps) without input")
     }
 }
 
@@ -215,7 +239,9 @@ extension Commands {
         let results = try StudyResults.read(URL(fileURLWithPath: path))
         let report = StudyReport(results)
         func write(_ text: String, to file: String) throws {
-            do { try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: file)) } catch { throw CommandError("\(file): cannot write the report (\(error))") }
+            do { try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: file)) } catch {
+                throw CommandError("\(file): cannot write the report (\(error))")
+            }
         }
         if let json { try write(report.json.serialized(pretty: true) + "\n", to: json) }
         if let html {

@@ -7,8 +7,11 @@ public enum DataFolder {
     public static func url(_ name: String, configured: String = "", environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         if !configured.isEmpty { return URL(fileURLWithPath: (configured as NSString).expandingTildeInPath) }
         let base: URL
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { base = URL(fileURLWithPath: xdg) }
-        else { base = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share") }
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            base = URL(fileURLWithPath: xdg)
+        } else {
+            base = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share")
+        }
         return base.appendingPathComponent("tactile").appendingPathComponent(name)
     }
 }

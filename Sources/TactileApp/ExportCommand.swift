@@ -9,25 +9,30 @@ import TactileExport
 extension Commands {
     /// `tactile export`: the project (default: the demo) to a movie at `out`, with a progress bar
     /// on the terminal when standard error is one. Returns the closing line.
-    public static func export(project path: String?, out: String, size: String?, framesPerSecond: Int?, quality: String?,
-                              settings: Settings = Settings(), drawThreads: Int? = nil) throws -> String {
+    public static func export(
+        project path: String?, out: String, size: String?, framesPerSecond: Int?, quality: String?,
+        settings: Settings = Settings(), drawThreads: Int? = nil
+    ) throws -> String {
         let configuration = try settings.load()
         var movie = MovieSettings(configuration.export)
         if let size {
-            guard let s = MovieSettings.Size(rawValue: size) ?? MovieSettings.Size.allCases.first(where: { $0.rawValue.lowercased() == size.lowercased() }) else {
+            guard let s = MovieSettings.Size(rawValue: size) ?? MovieSettings.Size.allCases.first(where: { $0.rawValue.lowercased() == size.lowercased() })
+            else {
                 throw CommandError.badInput("--size must be one of \(MovieSettings.Size.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(size)\"")
             }
             movie.size = s
         }
         if let framesPerSecond {
             guard MovieSettings.framesPerSecondChoices.contains(framesPerSecond) else {
-                throw CommandError.badInput("--fps must be one of \(MovieSettings.framesPerSecondChoices.map(String.init).joined(separator: ", ")), not \(framesPerSecond)")
+                throw CommandError.badInput(
+                    "--fps must be one of \(MovieSettings.framesPerSecondChoices.map(String.init).joined(separator: ", ")), not \(framesPerSecond)")
             }
             movie.framesPerSecond = framesPerSecond
         }
         if let quality {
             guard let q = MovieSettings.Quality(rawValue: quality) else {
-                throw CommandError.badInput("--quality must be one of \(MovieSettings.Quality.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(quality)\"")
+                throw CommandError.badInput(
+                    "--quality must be one of \(MovieSettings.Quality.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(quality)\"")
             }
             movie.quality = q
         }
@@ -42,7 +47,8 @@ extension Commands {
         // The hidden partial file adds 13 bytes to the name (and its lock 6): both must fit NAME_MAX.
         let nameBytes = url.lastPathComponent.utf8.count
         guard nameBytes <= MovieNames.longestMovieName else {
-            throw CommandError.badInput("--out: the file name is \(nameBytes) bytes long; at most \(MovieNames.longestMovieName) (its hidden partial file adds 13)")
+            throw CommandError.badInput(
+                "--out: the file name is \(nameBytes) bytes long; at most \(MovieNames.longestMovieName) (its hidden partial file adds 13)")
         }
         let project = try Inputs.project(at: path)
         // Hidden partial files of exports killed outright are cleared, as the window's sheet does.
@@ -55,8 +61,9 @@ extension Commands {
         TerminationSignals.install()
         let summary: MovieExport.Summary
         do {
-            summary = try MovieExport.export(project, settings: movie, configuration: configuration, to: url, drawThreads: drawThreads,
-                                             isCancelled: { TerminationSignals.received != nil }, onProgress: { bar.show($0) })
+            summary = try MovieExport.export(
+                project, settings: movie, configuration: configuration, to: url, drawThreads: drawThreads,
+                isCancelled: { TerminationSignals.received != nil }, onProgress: { bar.show($0) })
         } catch is MovieExport.Cancelled {
             bar.clear()
             throw CommandError("interrupted: \(url.path) was not written", exitCode: 130)

@@ -26,10 +26,12 @@ final class HealthReporting {
         snapshot.recoveries = recovered ? 1 : 0
         telemetry = KioskTelemetry(snapshot: snapshot)
         let k = configuration.kiosk
-        server = HealthServer(telemetry: telemetry, host: k.healthHost, port: k.healthPort, stallAfter: k.healthStallAfter,
-                              lowSpace: k.healthLowSpace * 1_000_000,
-                              limits: OpenFileLimit.limits(maxConnections: k.healthMaxConnections, clientTimeout: k.healthClientTimeout,
-                                                           configuration: configuration))
+        server = HealthServer(
+            telemetry: telemetry, host: k.healthHost, port: k.healthPort, stallAfter: k.healthStallAfter,
+            lowSpace: k.healthLowSpace * 1_000_000,
+            limits: OpenFileLimit.limits(
+                maxConnections: k.healthMaxConnections, clientTimeout: k.healthClientTimeout,
+                configuration: configuration))
     }
 
     /// Follows the window's loop: when it came round and presented, and makes it come round
@@ -38,7 +40,9 @@ final class HealthReporting {
         let telemetry = self.telemetry
         host.observeLoop { now, presented in
             let date = Date()
-            telemetry.update { s in s.lastLoop = date; if presented { s.lastPresent = date } }
+            telemetry.update { s in
+                s.lastLoop = date; if presented { s.lastPresent = date }
+            }
             if presented { telemetry.framesPresented.increment() }
         }
         host.wakeBy { now in now + .seconds(stallAfter / 3) }
@@ -51,7 +55,9 @@ final class HealthReporting {
         visitors.onSaved = { _ in
             perDay.count()
             let today = perDay.today
-            telemetry.update { s in s.sessionsToday = today; s.sessionsTotal += 1 }
+            telemetry.update { s in
+                s.sessionsToday = today; s.sessionsTotal += 1
+            }
         }
         visitors.onFailure = { _ in telemetry.errors.increment() }
     }
@@ -64,7 +70,9 @@ final class HealthReporting {
         let telemetry = self.telemetry
         let frame: (FrameRecord) -> Void = { [unowned session] record in
             telemetry.framesRun.increment()
-            let touched = record.events.contains { if case .touch = $0.kind { return true }; return false }
+            let touched = record.events.contains {
+                if case .touch = $0.kind { return true }; return false
+            }
             let errors = record.output.log.filter { $0.kind == "error" || $0.kind == "problem" }.count
             if errors > 0 { telemetry.errors.increment(by: Int64(errors)) }
             // "idle": a visitor's screen untouched for a while (they have probably left).
@@ -82,7 +90,9 @@ final class HealthReporting {
                 self.visitorsPerDay.count()
                 telemetry.visitors.increment()
                 let today = self.visitorsPerDay.today
-                telemetry.update { s in s.visitorsToday = today; s.visitorsTotal += 1 }
+                telemetry.update { s in
+                    s.visitorsToday = today; s.visitorsTotal += 1
+                }
             case .visitorLeft:
                 if let since = self.visitorSince { telemetry.sessionLength.record((time - since).seconds) }
                 self.visitorSince = nil
@@ -90,7 +100,9 @@ final class HealthReporting {
                 break
             }
         }
-        session.add(SessionEvents(frame: frame, latency: { sample in telemetry.latency.recordNanoseconds(Int64(sample.total.seconds * 1e9)) },
-                                  visitor: visitor))
+        session.add(
+            SessionEvents(
+                frame: frame, latency: { sample in telemetry.latency.recordNanoseconds(Int64(sample.total.seconds * 1e9)) },
+                visitor: visitor))
     }
 }

@@ -13,8 +13,10 @@ extension Commands {
     /// `layers` picks what is drawn: `taps` (every touch-down, the default), and from a session
     /// folder's log `misses`, `rage`, `dead`, `nearMiss` and `unresponsive` (frustration signals);
     /// the heat sums the layers chosen, and each layer's points are dotted in its own colour.
-    public static func heatmap(traces paths: [String], out: String, project: String?, scale: Double?, radius: Double?,
-                               settings: Settings = Settings(), mediaDir: String? = nil, layers: [String] = ["taps"]) throws -> String {
+    public static func heatmap(
+        traces paths: [String], out: String, project: String?, scale: Double?, radius: Double?,
+        settings: Settings = Settings(), mediaDir: String? = nil, layers: [String] = ["taps"]
+    ) throws -> String {
         guard !paths.isEmpty else { throw CommandError.badInput("give at least one trace or session folder") }
         for layer in layers where !HeatmapLayer.names.contains(layer) {
             throw CommandError.badInput("--layer \(PrintableText.of(layer, limit: 40)): not a layer (expected \(HeatmapLayer.names.joined(separator: ", ")))")
@@ -35,7 +37,9 @@ extension Commands {
                 if layer == "taps" {
                     found = s.trace.events.compactMap { e in if case let .touch(_, .down, p) = e.kind { return p } else { return nil } }
                 } else {
-                    guard let folder = s.folder else { throw CommandError.badInput("\(path): --layer \(layer) reads a session folder's log; this is a bare trace") }
+                    guard let folder = s.folder else {
+                        throw CommandError.badInput("\(path): --layer \(layer) reads a session folder's log; this is a bare trace")
+                    }
                     found = HeatmapLayer.points(layer, inLogOf: folder)
                 }
                 counts[layer, default: 0] += found.count
@@ -46,8 +50,9 @@ extension Commands {
                 }
             }
         }
-        let session = try HeadlessSession(project: first.project, viewport: viewport, scale: pixelsPerPoint,
-                                          configuration: first.configuration, library: try MediaFolder.library(mediaDir))
+        let session = try HeadlessSession(
+            project: first.project, viewport: viewport, scale: pixelsPerPoint,
+            configuration: first.configuration, library: try MediaFolder.library(mediaDir))
         let image = Heatmap.render(points, over: try session.renderLatest(), sigma: sigmaPoints * pixelsPerPoint, marks: marks)
         do { try ImageCodec.writePNG(image, to: URL(fileURLWithPath: out)) } catch {
             throw CommandError("\(out): cannot write the PNG (\(error))")
@@ -67,7 +72,8 @@ enum HeatmapLayer {
         let needle = layer == "misses" ? "\"kind\":\"miss\"" : "\"signal\":\"\(layer)\""
         return text.split(separator: "\n").compactMap { line -> Point? in
             guard line.contains(needle), let o = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
-                  let x = JSONNumber.double(o["x"]), let y = JSONNumber.double(o["y"]) else { return nil }
+                let x = JSONNumber.double(o["x"]), let y = JSONNumber.double(o["y"])
+            else { return nil }
             return Point(x: x, y: y)
         }
     }

@@ -14,9 +14,11 @@ public enum StudyRun {
     /// Runs participant `participant` ("P07", "7"; nil: asked on the keypad) of the study at
     /// `path`, results into `out`. Returns what to print at the end.
     /// `observerPort`: serve the observer page on this port (over `study.observerPort`).
-    public static func run(study path: String, participant: String?, out: String, scale: Double?, fill: Bool, fullscreen: Bool, size: String?,
-                           settings: Settings, mediaDir: String?, observerPort: Int? = nil, kiosk: Bool = false, recordAudio: Bool = false,
-                           hook: ((StudySession, WindowHost, String?) -> Void)? = nil) throws -> String {
+    public static func run(
+        study path: String, participant: String?, out: String, scale: Double?, fill: Bool, fullscreen: Bool, size: String?,
+        settings: Settings, mediaDir: String?, observerPort: Int? = nil, kiosk: Bool = false, recordAudio: Bool = false,
+        hook: ((StudySession, WindowHost, String?) -> Void)? = nil
+    ) throws -> String {
         MediaMemory.returnLargeBuffersToTheSystem()
         _ = OpenFileLimit.current
         let study = try StudyFile.load(URL(fileURLWithPath: (path as NSString).expandingTildeInPath))
@@ -29,7 +31,7 @@ public enum StudyRun {
         }
         try SessionRecorder.checkWritable(folder)
         var base = try study.configuration(variant: nil)
-        _ = try settings.load()                                   // a bad --locale or --ui-scale stops here, by name
+        _ = try settings.load() // a bad --locale or --ui-scale stops here, by name
         // --locale over a variant's own, else the environment's; --ui-scale over the variant's.
         let adjust: (inout TactileConfiguration) -> Void = { c in
             try? settings.applyLocale(to: &c)
@@ -42,19 +44,23 @@ public enum StudyRun {
         }
         let project = try Inputs.project(at: study.project?.path)
         let library = try MediaFolder.library(mediaDir)
-        let options = WindowOptions(viewport: try Inputs.size(size) ?? base.layout.viewport, scale: try Inputs.scale(scale), fill: fill || kiosk,
-                                    fullscreen: fullscreen || kiosk, kiosk: kiosk)
+        let options = WindowOptions(
+            viewport: try Inputs.size(size) ?? base.layout.viewport, scale: try Inputs.scale(scale), fill: fill || kiosk,
+            fullscreen: fullscreen || kiosk, kiosk: kiosk)
         let host = WindowHost(options: options, configuration: base)
-        let media = MediaCache(settings: base.media, mode: .background(wake: { SDLEvents.pushWake() }),
-                               proxies: ProxyStore(folder: ProxyStore.defaultFolder, settings: base.media))
+        let media = MediaCache(
+            settings: base.media, mode: .background(wake: { SDLEvents.pushWake() }),
+            proxies: ProxyStore(folder: ProxyStore.defaultFolder, settings: base.media))
         host.media = media
         TerminationSignals.install()
         // The live observer page (study.observerPort), on the server's own threads.
         var observer: ObserverServer?, observerURL: String?
         if base.study.observerPort > 0 {
-            let server = ObserverServer(feed: ObserverFeed(), host: base.study.observerHost, port: base.study.observerPort, markers: study.markers,
-                                        limits: OpenFileLimit.limits(maxConnections: base.study.observerMaxConnections,
-                                                                     clientTimeout: base.study.observerClientTimeout, configuration: base))
+            let server = ObserverServer(
+                feed: ObserverFeed(), host: base.study.observerHost, port: base.study.observerPort, markers: study.markers,
+                limits: OpenFileLimit.limits(
+                    maxConnections: base.study.observerMaxConnections,
+                    clientTimeout: base.study.observerClientTimeout, configuration: base))
             do {
                 let port = try server.start()
                 observer = server
@@ -72,8 +78,9 @@ public enum StudyRun {
         var movieExporters: [BackgroundMovieExport] = []
         do {
             try host.run { window in
-                let s = StudySession(study: study, folder: folder, participant: number, configuration: base, measurer: window.measurer,
-                                     media: media, library: library, project: project, viewport: options.viewport, kiosk: kiosk ? base.kiosk : nil)
+                let s = StudySession(
+                    study: study, folder: folder, participant: number, configuration: base, measurer: window.measurer,
+                    media: media, library: library, project: project, viewport: options.viewport, kiosk: kiosk ? base.kiosk : nil)
                 s.framesPerSecond = window.refreshRate
                 s.clockOrigin = window.clock.originUptimeNanoseconds
                 s.adjustConfiguration = adjust
@@ -82,7 +89,9 @@ public enum StudyRun {
                     let settings = configuration.media
                     var services = HostServices(stopwatch: window.clock, refreshRate: window.refreshRate)
                     services.sound = { project, position in
-                        PlaybackMixer(project: project, from: position, sampleRate: settings.playbackSampleRate, settings: settings) { media.status(of: $0).info?.hasAudio == true }
+                        PlaybackMixer(project: project, from: position, sampleRate: settings.playbackSampleRate, settings: settings) {
+                            media.status(of: $0).info?.hasAudio == true
+                        }
                     }
                     // A participant may export as in `tactile run` (a task may be to), into
                     // export.folder; a kiosk study offers no export.
@@ -126,7 +135,9 @@ public enum StudyRun {
             let who = session.participant.map { StudyAnswers.name(of: $0) } ?? "the study"
             throw CommandError("\(who) (\(folder.path)): not everything could be saved: \(lost)", exitCode: 3)
         }
-        if kiosk { return "Kiosk study: \(session.participantsRun) participant\(session.participantsRun == 1 ? "" : "s") finished; results in \(folder.path)\n" }
+        if kiosk {
+            return "Kiosk study: \(session.participantsRun) participant\(session.participantsRun == 1 ? "" : "s") finished; results in \(folder.path)\n"
+        }
         guard let n = session.participant, session.answers != nil else {
             return session.stage == .declined ? "The participant did not agree: nothing was recorded.\n" : "Nothing was recorded.\n"
         }

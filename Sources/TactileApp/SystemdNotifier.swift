@@ -24,7 +24,8 @@ public final class SystemdNotifier {
         guard let path = environment["NOTIFY_SOCKET"], !path.isEmpty else { return nil }
         var interval: Time?
         if let text = environment["WATCHDOG_USEC"], let usec = UInt64(text), usec > 0,
-           environment["WATCHDOG_PID"].map({ Int32($0) == getpid() }) ?? true {
+            environment["WATCHDOG_PID"].map({ Int32($0) == getpid() }) ?? true
+        {
             interval = .seconds(Double(usec) / 1_000_000)
         }
         self.init(socketPath: path, watchdogInterval: interval)
@@ -35,7 +36,7 @@ public final class SystemdNotifier {
         var addr = sockaddr_un()
         addr.sun_family = sa_family_t(AF_UNIX)
         var bytes = Array(socketPath.utf8)
-        if bytes.first == UInt8(ascii: "@") { bytes[0] = 0 }         // the abstract namespace
+        if bytes.first == UInt8(ascii: "@") { bytes[0] = 0 } // the abstract namespace
         let capacity = MemoryLayout.size(ofValue: addr.sun_path)
         guard !bytes.isEmpty, bytes.count < capacity else { return nil }
         withUnsafeMutableBytes(of: &addr.sun_path) { raw in

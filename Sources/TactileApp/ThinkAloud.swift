@@ -24,7 +24,7 @@ final class ThinkAloud {
         guard capture.failure == nil else { return }
         do {
             track = try ThinkAloudTrack(folder: folder, sampleRate: capture.sampleRate, start: start)
-            _ = capture.take()                                   // what came before belongs to no session
+            _ = capture.take() // what came before belongs to no session
             capture.start()
         } catch {
             failure = "\(folder.path): the sound cannot be recorded there (\(error))"

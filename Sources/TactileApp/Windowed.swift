@@ -28,8 +28,10 @@ public struct RunOptions: Sendable {
     public var arena = false
     /// Record the microphone into the recorded session (`--record-audio`, or `study.recordAudio`).
     public var recordAudio = false
-    public init(record: String? = nil, showTouches: Bool = false, pointerLocation: Bool = false, monitor: Bool = false, plan: String? = nil,
-                kiosk: Bool = false, arena: Bool = false, recordAudio: Bool = false) {
+    public init(
+        record: String? = nil, showTouches: Bool = false, pointerLocation: Bool = false, monitor: Bool = false, plan: String? = nil,
+        kiosk: Bool = false, arena: Bool = false, recordAudio: Bool = false
+    ) {
         self.record = record; self.showTouches = showTouches; self.pointerLocation = pointerLocation; self.monitor = monitor
         self.plan = plan; self.kiosk = kiosk; self.arena = arena; self.recordAudio = recordAudio
     }
@@ -37,8 +39,10 @@ public struct RunOptions: Sendable {
 
 /// `tactile run`: the editor in a window.
 public enum Windowed {
-    public static func run(project path: String?, files: [String] = [], scale: Double?, fill: Bool, fullscreen: Bool, size: String?,
-                           settings: Settings = Settings(), mediaDir: String? = nil, options run: RunOptions = RunOptions()) throws {
+    public static func run(
+        project path: String?, files: [String] = [], scale: Double?, fill: Bool, fullscreen: Bool, size: String?,
+        settings: Settings = Settings(), mediaDir: String? = nil, options run: RunOptions = RunOptions()
+    ) throws {
         MediaMemory.returnLargeBuffersToTheSystem()
         _ = OpenFileLimit.current
         var (project, notices) = try Inputs.opening(project: path, files: files)
@@ -62,7 +66,8 @@ public enum Windowed {
             if let r = Autosave.recover(from: folder, keep: configuration.session.keepRecoveredProjects) {
                 if path == nil && files.isEmpty {
                     project = r.project; recovered = true
-                    notices.append("Recovered the project of a session that ended unexpectedly (saved \(Self.clockTime(r.savedAt))); a copy is in \(r.file.path)")
+                    notices.append(
+                        "Recovered the project of a session that ended unexpectedly (saved \(Self.clockTime(r.savedAt))); a copy is in \(r.file.path)")
                 } else {
                     notices.append("The project of a session that ended unexpectedly is kept in \(r.file.path)")
                 }
@@ -72,28 +77,36 @@ public enum Windowed {
                 notices.append("Autosave is off: cannot write to \(folder.path) (\(autosaveOff!)). Your changes are not being saved.")
             }
         }
-        let options = WindowOptions(viewport: try Inputs.size(size) ?? configuration.layout.viewport,
-                                    scale: try Inputs.scale(scale), fill: fill, fullscreen: fullscreen, kiosk: run.kiosk)
-        let recordFolder: URL? = run.record.map { URL(fileURLWithPath: $0) }
-            ?? (configuration.session.recordFolder.isEmpty ? nil
+        let options = WindowOptions(
+            viewport: try Inputs.size(size) ?? configuration.layout.viewport,
+            scale: try Inputs.scale(scale), fill: fill, fullscreen: fullscreen, kiosk: run.kiosk)
+        let recordFolder: URL? =
+            run.record.map { URL(fileURLWithPath: $0) }
+            ?? (configuration.session.recordFolder.isEmpty
+                ? nil
                 : SessionRecorder.newFolder(in: URL(fileURLWithPath: (configuration.session.recordFolder as NSString).expandingTildeInPath)))
         // Think-aloud: `--record-audio` asks for it (and needs a recording of this one session);
         // `study.recordAudio` records it whenever such a recording is made.
         if run.recordAudio && (recordFolder == nil || run.kiosk) {
-            throw CommandError.badInput("--record-audio records into the session's folder: give --record DIR (and no --kiosk, whose whole run is recorded otherwise)")
+            throw CommandError.badInput(
+                "--record-audio records into the session's folder: give --record DIR (and no --kiosk, whose whole run is recorded otherwise)")
         }
         let recordsAudio = run.recordAudio || (configuration.study.recordAudio && recordFolder != nil && !run.kiosk)
         let thinkAloud = recordsAudio ? ThinkAloud() : nil
         if let failure = thinkAloud?.failure { notices.append("The think-aloud sound is not being recorded: \(failure)") }
         let kiosk = attract.map { KioskSetup(attractTrace: $0, demo: demo, visitorPresent: recovered) }
-        let recording = try recordFolder.map { try Recording(folder: $0, project: project, configuration: configuration, plan: plan,
-                                                             notices: notices, kiosk: kiosk) }
+        let recording = try recordFolder.map {
+            try Recording(
+                folder: $0, project: project, configuration: configuration, plan: plan,
+                notices: notices, kiosk: kiosk)
+        }
         let visitors = kiosk.map { _ in
             KioskVisitors(folder: DataFolder.url("kiosk-sessions", configured: configuration.kiosk.sessionsFolder), configuration: configuration, plan: plan)
         }
         let host = WindowHost(options: options, configuration: configuration)
-        let media = MediaCache(settings: configuration.media, mode: .background(wake: { SDLEvents.pushWake() }),
-                               proxies: ProxyStore(folder: ProxyStore.defaultFolder, settings: configuration.media))
+        let media = MediaCache(
+            settings: configuration.media, mode: .background(wake: { SDLEvents.pushWake() }),
+            proxies: ProxyStore(folder: ProxyStore.defaultFolder, settings: configuration.media))
         host.media = media
         var session: HostSession?
         var movieExporter: BackgroundMovieExport?
@@ -111,15 +124,17 @@ public enum Windowed {
         var health: HealthReporting?
         var healthFailure: String?
         if configuration.kiosk.healthPort > 0 {
-            let reporting = HealthReporting(configuration: configuration,
-                                            dataFolder: DataFolder.url("kiosk-sessions", configured: configuration.kiosk.sessionsFolder).deletingLastPathComponent().path,
-                                            recovered: recovered)
+            let reporting = HealthReporting(
+                configuration: configuration,
+                dataFolder: DataFolder.url("kiosk-sessions", configured: configuration.kiosk.sessionsFolder).deletingLastPathComponent().path,
+                recovered: recovered)
             do {
                 let port = try reporting.server.start()
                 reporting.attach(to: host, stallAfter: configuration.kiosk.healthStallAfter)
                 if let visitors { reporting.attach(to: visitors) }
                 health = reporting
-                FileHandle.standardError.write(Data("tactile: health on http://\(configuration.kiosk.healthHost):\(port)/health, /metrics, /screenshot.png\n".utf8))
+                FileHandle.standardError.write(
+                    Data("tactile: health on http://\(configuration.kiosk.healthHost):\(port)/health, /metrics, /screenshot.png\n".utf8))
             } catch {
                 healthFailure = "The health server is off: \(error)"
                 FileHandle.standardError.write(Data("tactile: the health server is off: \(error)\n".utf8))
@@ -128,10 +143,13 @@ public enum Windowed {
         defer { health?.server.stop() }
         do {
             try host.run { window in
-                var services = HostServices(stopwatch: window.clock, refreshRate: window.refreshRate, configurationWatcher: watcher,
-                                            adjustReloaded: switches)
+                var services = HostServices(
+                    stopwatch: window.clock, refreshRate: window.refreshRate, configurationWatcher: watcher,
+                    adjustReloaded: switches)
                 services.sound = { project, position in
-                    PlaybackMixer(project: project, from: position, sampleRate: configuration.media.playbackSampleRate, settings: configuration.media) { media.status(of: $0).info?.hasAudio == true }
+                    PlaybackMixer(project: project, from: position, sampleRate: configuration.media.playbackSampleRate, settings: configuration.media) {
+                        media.status(of: $0).info?.hasAudio == true
+                    }
                 }
                 // Exports run on their own thread into `export.folder`; a kiosk offers none (no
                 // visitor fills the stand's disk).
@@ -140,9 +158,10 @@ public enum Windowed {
                     services.exporter = exporter
                     movieExporter = exporter
                 }
-                let s = HostSession(project: project, configuration: configuration, measurer: window.measurer, media: media,
-                                    viewport: options.viewport, library: library, plan: plan, notices: notices, kiosk: kiosk, now: window.clock.now,
-                                    services: services)
+                let s = HostSession(
+                    project: project, configuration: configuration, measurer: window.measurer, media: media,
+                    viewport: options.viewport, library: library, plan: plan, notices: notices, kiosk: kiosk, now: window.clock.now,
+                    services: services)
                 // The week clock (status bar clock, opening hours, nightly restart): local time since
                 // Monday 00:00, lined up with the window's clock.
                 s.wallClockOrigin = Self.weekClock(Date()) - window.clock.now
@@ -160,18 +179,20 @@ public enum Windowed {
                         visitors.handle(command, state: state, at: time, framesPerSecond: s.refreshRate)
                     }
                 }
-                s.add(SessionEvents(frame: { [unowned s] record in
-                    visitors?.record(record)
-                    switch autosave?.save(record.state.project) {
-                    case let .failed(reason)?:
-                        s.post(banner: "Autosave failed: \(reason). Your changes are not being saved.", isError: true)
-                        health?.countError()
-                        FileHandle.standardError.write(Data("tactile: autosave failed: \(reason)\n".utf8))
-                    case .recovered?:
-                        s.post(banner: "Autosave works again: your project is saved.", isError: false)
-                    default: break
-                    }
-                }, visitor: visitor))
+                s.add(
+                    SessionEvents(
+                        frame: { [unowned s] record in
+                            visitors?.record(record)
+                            switch autosave?.save(record.state.project) {
+                            case let .failed(reason)?:
+                                s.post(banner: "Autosave failed: \(reason). Your changes are not being saved.", isError: true)
+                                health?.countError()
+                                FileHandle.standardError.write(Data("tactile: autosave failed: \(reason)\n".utf8))
+                            case .recovered?:
+                                s.post(banner: "Autosave works again: your project is saved.", isError: false)
+                            default: break
+                            }
+                        }, visitor: visitor))
                 health?.attach(to: s)
                 if let healthFailure { s.post(banner: healthFailure, isError: true) }
                 session = s
@@ -186,16 +207,23 @@ public enum Windowed {
         let final = session?.state.project ?? project
         var unsaved: [String] = []
         visitors?.finish(project: final)
-        if let failures = visitors?.failures, failures > 0 { unsaved.append("\(failures) kiosk visitor session\(failures == 1 ? "" : "s") could not be saved (\(visitors?.lastFailure ?? ""))") }
+        if let failures = visitors?.failures, failures > 0 {
+            unsaved.append("\(failures) kiosk visitor session\(failures == 1 ? "" : "s") could not be saved (\(visitors?.lastFailure ?? ""))")
+        }
         if let reason = autosave?.finish(project: final) ?? autosaveOff { unsaved.append("the project could not be autosaved (\(reason))") }
         if let recorder = recording?.finish(project: final) {
-            FileHandle.standardError.write(Data("tactile: recorded \(recorder.framesWritten) frames and \(recorder.logEventsWritten) log events into \(recorder.folder.path)\n".utf8))
+            FileHandle.standardError.write(
+                Data("tactile: recorded \(recorder.framesWritten) frames and \(recorder.logEventsWritten) log events into \(recorder.folder.path)\n".utf8))
             if let reason = recorder.stopped { unsaved.append("the recording stopped early (\(reason)); what was recorded until then is kept") }
         }
         if let reason = recording?.failedToStart { unsaved.append("the session could not be recorded (\(reason))") }
         if let thinkAloud {
-            if let failure = thinkAloud.failure { unsaved.append("the think-aloud sound was not recorded (\(failure))") }
-            else { FileHandle.standardError.write(Data("tactile: recorded \(String(format: "%.1f", Double(thinkAloud.recorded) / 48_000)) s of think-aloud sound\n".utf8)) }
+            if let failure = thinkAloud.failure {
+                unsaved.append("the think-aloud sound was not recorded (\(failure))")
+            } else {
+                FileHandle.standardError.write(
+                    Data("tactile: recorded \(String(format: "%.1f", Double(thinkAloud.recorded) / 48_000)) s of think-aloud sound\n".utf8))
+            }
         }
         if let visitors, visitors.saved > 0 {
             FileHandle.standardError.write(Data("tactile: kiosk: saved \(visitors.saved) visitor sessions into \(visitors.folder.path)\n".utf8))
@@ -210,7 +238,9 @@ public enum Windowed {
             // Exit status 75 (EX_TEMPFAIL): the unit's RestartForceExitStatus starts it anew.
             throw CommandError("nightly restart (kiosk.restartAt): everything saved", exitCode: 75)
         }
-        if host.ending != .closed { FileHandle.standardError.write(Data("tactile: \(host.ending == .terminated ? "terminated" : "kiosk exit"): everything saved\n".utf8)) }
+        if host.ending != .closed {
+            FileHandle.standardError.write(Data("tactile: \(host.ending == .terminated ? "terminated" : "kiosk exit"): everything saved\n".utf8))
+        }
     }
 
     /// An export still running when the window closed: finished before the program ends (the
@@ -221,8 +251,9 @@ public enum Windowed {
         guard exporter.isRunning else { return nil }
         let say = { (line: String) in FileHandle.standardError.write(Data("tactile: \(line)\n".utf8)) }
         if windowClosed { say("finishing the export before quitting (Ctrl+C cancels it)") } else { exporter.cancel() }
-        let end = exporter.waitForTheEnd(cancelWhen: { TerminationSignals.received != nil },
-                                         progress: { say("export \(Int(($0 * 100).rounded(.down))) %") })
+        let end = exporter.waitForTheEnd(
+            cancelWhen: { TerminationSignals.received != nil },
+            progress: { say("export \(Int(($0 * 100).rounded(.down))) %") })
         switch end {
         case let .finished(path)?: say("exported to \(path)")
         case .cancelled?: say("the export was cancelled; nothing was written")
@@ -237,7 +268,7 @@ public enum Windowed {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .current
         let c = calendar.dateComponents([.weekday, .hour, .minute, .second, .nanosecond], from: date)
-        let day = ((c.weekday ?? 2) + 5) % 7                        // Sunday is 1 in the Gregorian calendar
+        let day = ((c.weekday ?? 2) + 5) % 7 // Sunday is 1 in the Gregorian calendar
         let seconds = Double(day * 86_400 + (c.hour ?? 0) * 3600 + (c.minute ?? 0) * 60 + (c.second ?? 0)) + Double(c.nanosecond ?? 0) / 1e9
         return .seconds(seconds)
     }

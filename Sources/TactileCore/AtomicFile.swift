@@ -38,7 +38,7 @@ public enum AtomicFile {
             if requested != nil || existing.st_ino != 0 { fchmod(fd, permissions) }
             guard fsync(fd) == 0 else { throw error(errno, temp) }
             let closed = close(fd)
-            fd = -1                                   // closed either way: never closed twice
+            fd = -1 // closed either way: never closed twice
             guard closed == 0 else { throw error(errno, temp) }
         } catch {
             if fd >= 0 { close(fd) }
@@ -86,8 +86,9 @@ public enum AtomicFile {
     /// A POSIX error for `code` at `url`, as Foundation reports file errors (its reason is
     /// strerror's: "Too many open files", "No space left on device").
     public static func error(_ code: Int32, _ url: URL) -> Error {
-        NSError(domain: NSPOSIXErrorDomain, code: Int(code),
-                userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: String(cString: strerror(code))])
+        NSError(
+            domain: NSPOSIXErrorDomain, code: Int(code),
+            userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: String(cString: strerror(code))])
     }
 
     /// Flushes a folder's entries (a rename in it) to the disk; best effort.

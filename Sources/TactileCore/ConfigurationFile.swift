@@ -46,7 +46,9 @@ public enum ConfigurationFile {
             let chosen = variant.flatMap { ((variants as? [String: Any])?[$0]).flatMap(presetName) } ?? presetName(root)
             if let name = chosen {
                 guard let text = name as? String, let values = preset.configuration(text) else {
-                    throw ConfigurationError(key: "\(preset.section).\(preset.key)", "must be one of \(preset.names.joined(separator: ", ")), not \(PrintableText.of("\(name)", limit: 40))")
+                    throw ConfigurationError(
+                        key: "\(preset.section).\(preset.key)",
+                        "must be one of \(preset.names.joined(separator: ", ")), not \(PrintableText.of("\(name)", limit: 40))")
                 }
                 merged = schema.jsonObject(of: values)
             }
@@ -67,7 +69,9 @@ public enum ConfigurationFile {
             if let variant {
                 guard let changes = named[variant] as? [String: Any] else {
                     let known = named.keys.sorted().joined(separator: ", ")
-                    throw ConfigurationError(key: variantsKey, "no variant named \"\(PrintableText.of(variant, limit: 80))\" (the file has \(known.isEmpty ? "none" : PrintableText.of(known)))")
+                    throw ConfigurationError(
+                        key: variantsKey,
+                        "no variant named \"\(PrintableText.of(variant, limit: 80))\" (the file has \(known.isEmpty ? "none" : PrintableText.of(known)))")
                 }
                 try overlay(changes, onto: &merged, path: "")
             }
@@ -92,15 +96,19 @@ public enum ConfigurationFile {
         func walk(_ value: Any, _ path: String) {
             if let object = value as? [String: Any] {
                 for (k, v) in object { walk(v, path.isEmpty ? k : "\(path).\(k)") }
-            } else { out.append(path) }
+            } else {
+                out.append(path)
+            }
         }
         walk(schema.jsonObject(of: schema.defaults), "")
         return out.sorted()
     }
 
     /// Lays `changes` over `base`, checking each key exists and each value has the default's shape.
-    private static func overlay(_ changes: [String: Any], onto base: inout [String: Any], path: String,
-                                wholeNumberKeys: Set<String>, ranges: [String: ConfigurationRange]) throws {
+    private static func overlay(
+        _ changes: [String: Any], onto base: inout [String: Any], path: String,
+        wholeNumberKeys: Set<String>, ranges: [String: ConfigurationRange]
+    ) throws {
         for (key, value) in changes {
             let keyPath = path.isEmpty ? PrintableText.of(key, limit: 80) : "\(path).\(PrintableText.of(key, limit: 80))"
             guard let current = base[key] else {

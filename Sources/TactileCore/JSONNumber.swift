@@ -54,8 +54,11 @@ public enum PrintableText {
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
-            if scalar == "\n" || scalar == "\t" || !isUnsafe(scalar) { out.unicodeScalars.append(scalar) }
-            else { out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" }
+            if scalar == "\n" || scalar == "\t" || !isUnsafe(scalar) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            }
         }
         return out
     }

@@ -41,8 +41,10 @@ public enum Snapping {
 
     /// The nearest snap for any of `edges` within `threshold` points at `pointsPerSecond`,
     /// counting only points inside `visible`. Ties go to the higher-priority kind.
-    public static func snap(edges: [Time], to points: [SnapPoint], pointsPerSecond: Double, threshold: Double,
-                            visible: ClosedRange<Time>) -> Snap? {
+    public static func snap(
+        edges: [Time], to points: [SnapPoint], pointsPerSecond: Double, threshold: Double,
+        visible: ClosedRange<Time>
+    ) -> Snap? {
         var best: (distance: Double, snap: Snap)?
         for point in points where visible.contains(point.time) {
             for (index, edge) in edges.enumerated() {

@@ -33,8 +33,9 @@ public final class WriterLock {
         /// This process.
         public static func current(now: Date = Date()) -> Holder {
             let pid = getpid()
-            return Holder(pid: pid, bootID: ProcessIdentity.bootID, startTicks: ProcessIdentity.startTicks(of: pid) ?? 0,
-                          command: ProcessIdentity.commandLine, since: now)
+            return Holder(
+                pid: pid, bootID: ProcessIdentity.bootID, startTicks: ProcessIdentity.startTicks(of: pid) ?? 0,
+                command: ProcessIdentity.commandLine, since: now)
         }
 
         /// Whether this names a process running now: the same boot, and a process with its id
@@ -45,19 +46,23 @@ public final class WriterLock {
         }
 
         public var text: String {
-            JSONValue.object([("pid", .number(Double(pid))), ("bootID", .string(bootID)), ("startTicks", .number(Double(startTicks))),
-                              ("command", .string(command)), ("since", .number(since.timeIntervalSince1970.rounded()))]).serialized() + "\n"
+            JSONValue.object([
+                ("pid", .number(Double(pid))), ("bootID", .string(bootID)), ("startTicks", .number(Double(startTicks))),
+                ("command", .string(command)), ("since", .number(since.timeIntervalSince1970.rounded())),
+            ]).serialized() + "\n"
         }
 
         static func parse(_ data: Data) -> Holder? {
             guard let values = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-                  let pid = values["pid"] as? Double, pid >= 1, pid <= Double(Int32.max) else { return nil }
+                let pid = values["pid"] as? Double, pid >= 1, pid <= Double(Int32.max)
+            else { return nil }
             func number(_ k: String) -> Double {
                 guard let n = values[k] as? Double, n.isFinite, n >= 0, n < 1.8e19 else { return 0 }
                 return n
             }
-            return Holder(pid: Int32(pid), bootID: values["bootID"] as? String ?? "", startTicks: UInt64(number("startTicks")),
-                          command: values["command"] as? String ?? "", since: Date(timeIntervalSince1970: number("since")))
+            return Holder(
+                pid: Int32(pid), bootID: values["bootID"] as? String ?? "", startTicks: UInt64(number("startTicks")),
+                command: values["command"] as? String ?? "", since: Date(timeIntervalSince1970: number("since")))
         }
 
         /// "process 4242 (tactile run --record s), since 14:02:11"
@@ -179,7 +184,8 @@ public enum ProcessIdentity {
     /// When process `pid` started, in clock ticks since boot; nil when there is no such process.
     public static func startTicks(of pid: Int32) -> UInt64? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         // Fields after the command (which may hold spaces and parentheses): state is field 3,
         // start time field 22.
         let fields = stat[stat.index(after: close)...].split(separator: " ")

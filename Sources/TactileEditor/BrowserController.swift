@@ -32,7 +32,8 @@ struct BrowserController {
             state.browser = browser
         case (.scroll, .changed):
             guard let anchor = browser.scrollAnchor,
-                  let (layout, _) = MediaBrowserView.layout(state, media: media, configuration: configuration, now: now) else { return }
+                let (layout, _) = MediaBrowserView.layout(state, media: media, configuration: configuration, now: now)
+            else { return }
             browser.scroll = min(max(0, anchor - g.translation.y), layout.maxScroll)
             state.browser = browser
         case (.scroll, _):

@@ -14,8 +14,10 @@ public struct Editor {
 
     /// An editor; `configuration.layout.uiScale` scales its text and targets together.
     /// The theme's colours come from `configuration.theme` unless `theme` is given.
-    public init(configuration: TactileConfiguration = TactileConfiguration(), theme: Theme? = nil, measurer: TextMeasurer,
-                media: MediaSource = NoMediaSource()) {
+    public init(
+        configuration: TactileConfiguration = TactileConfiguration(), theme: Theme? = nil, measurer: TextMeasurer,
+        media: MediaSource = NoMediaSource()
+    ) {
         self.configuration = configuration.scaledForUI()
         self.theme = (theme ?? Theme(appearance: configuration.theme)).scaled(by: configuration.layout.uiScale)
         self.measurer = measurer
@@ -141,8 +143,9 @@ public struct Editor {
     var textEdits: TextEditController { TextEditController(configuration: configuration) }
 
     func layout(for state: EditorState) -> EditorLayout {
-        EditorLayout(viewport: state.viewport, configuration: configuration, trackCount: state.project.tracks.count,
-                     collapse: state.timeline.collapseProgress, trackOffset: state.timeline.trackOffset)
+        EditorLayout(
+            viewport: state.viewport, configuration: configuration, trackCount: state.project.tracks.count,
+            collapse: state.timeline.collapseProgress, trackOffset: state.timeline.trackOffset)
     }
 
     /// One immediate-mode pass over the whole screen.
@@ -187,7 +190,8 @@ public struct Editor {
             case let .overlay(target):
                 overlays.apply(gesture, on: target, &state, now: now, effects: &effects)
             case let .transitionDuration(clipID, from, to):
-                TransitionDurationController(configuration: configuration).apply(gesture, clipID: clipID, track: (from, to), &state, now: now, effects: &effects)
+                TransitionDurationController(configuration: configuration).apply(
+                    gesture, clipID: clipID, track: (from, to), &state, now: now, effects: &effects)
             }
         }
         overlays.settle(&state, now: now, effects: &effects)
@@ -207,8 +211,9 @@ public struct Editor {
         if let deadline = state.ui.arena.nextDeadline { ui.requestFrames(.explicit([deadline]), reason: "gesture timer") }
         if let banner = state.banner { ui.requestFrames(.explicit([banner.until]), reason: "banner") }
         if let run = state.tasks, let deadline = tasks.nextDeadline(run) { ui.requestFrames(.explicit([deadline]), reason: "task") }
-        InteractionLog.describeTargets(in: &effects.log, since: logStart, taps: ui.widgetTaps, misses: ui.unclaimedPresses,
-                                       elements: ui.elements, now: now)
+        InteractionLog.describeTargets(
+            in: &effects.log, since: logStart, taps: ui.widgetTaps, misses: ui.unclaimedPresses,
+            elements: ui.elements, now: now)
         state.tasks?.count(effects.log[logStart...].map { $0 })
         return ui
     }

@@ -79,8 +79,14 @@ struct EditorActions {
         case .undo: intent = .undo
         case .redo: intent = .redo
         case .escape:
-            intent = state.browser != nil ? .closeBrowser : state.exportSheet ? .toggleExportSheet : state.formatPicker ? .toggleFormatPicker
-                : state.stickerPicker ? .toggleStickerPicker : state.transitionPicker != nil ? .openTransitionPicker(nil) : .deselect
+            intent =
+                state.browser != nil
+                ? .closeBrowser
+                : state.exportSheet
+                    ? .toggleExportSheet
+                    : state.formatPicker
+                        ? .toggleFormatPicker
+                        : state.stickerPicker ? .toggleStickerPicker : state.transitionPicker != nil ? .openTransitionPicker(nil) : .deselect
         case .rotate: intent = .rotate
         case .backspace: intent = .deleteSelection
         case .enter: return
@@ -105,8 +111,9 @@ struct EditorActions {
                 state.timeline.scrollX = nil
                 if state.playhead >= state.project.duration || state.playhead < .zero { state.playhead = .zero }
                 let rate = Time.frame(atRate: configuration.editing.playbackFrameRate)
-                state.playback = Playback(clockAnchor: now, positionAnchor: state.playhead,
-                                          request: FrameRequest(.periodic(from: now, by: rate), start: now, reason: "playback"))
+                state.playback = Playback(
+                    clockAnchor: now, positionAnchor: state.playhead,
+                    request: FrameRequest(.periodic(from: now, by: rate), start: now, reason: "playback"))
                 effects.log.append(LogEvent(time: now, kind: "play", fields: ["at": .number(state.playhead.seconds)]))
             }
         case let .select(id, location):
@@ -127,8 +134,9 @@ struct EditorActions {
             let name = path.split(separator: "/").last.map(String.init) ?? path
             let title = name.split(separator: ".").dropLast().joined(separator: ".")
             let at = min(max(.zero, state.playhead), state.project.duration)
-            let (project, id) = state.project.addingClip(kind: kind, title: title.isEmpty ? name : title, at: at, duration: duration,
-                                                         media: path, sourceDuration: info.isStill ? nil : info.duration)
+            let (project, id) = state.project.addingClip(
+                kind: kind, title: title.isEmpty ? name : title, at: at, duration: duration,
+                media: path, sourceDuration: info.isStill ? nil : info.duration)
             state.browser = nil
             commit(project, state: &state, now: now, effects: &effects, edit: "add", clip: id)
             state.selection = id
@@ -152,18 +160,25 @@ struct EditorActions {
             effects.log.append(LogEvent(time: now, kind: state.stickerPicker ? "openStickers" : "closeStickers"))
         case let .toggleTrackMute(id):
             guard let track = state.project.tracks.first(where: { $0.id == id }),
-                  let project = state.project.settingTrack(id, muted: !track.isMuted) else { return }
+                let project = state.project.settingTrack(id, muted: !track.isMuted)
+            else { return }
             state.history.record(state.project)
             state.project = project
             effects.log.append(LogEvent(time: now, kind: "edit", fields: ["edit": .string(track.isMuted ? "unmute" : "mute"), "track": .string(id)]))
             effects.cues.append(CueEvent(.selection, reason: "trackMute"))
         case let .toggleTrackDucking(id):
             guard let track = state.project.tracks.first(where: { $0.id == id }),
-                  let project = state.project.settingTrack(id, ducks: !track.ducksUnderOtherSound) else { return }
+                let project = state.project.settingTrack(id, ducks: !track.ducksUnderOtherSound)
+            else { return }
             state.history.record(state.project)
             state.project = project
-            effects.log.append(LogEvent(time: now, kind: "edit", fields: ["edit": .string(track.ducksUnderOtherSound ? "stopDucking" : "duck"),
-                                                                          "track": .string(id)]))
+            effects.log.append(
+                LogEvent(
+                    time: now, kind: "edit",
+                    fields: [
+                        "edit": .string(track.ducksUnderOtherSound ? "stopDucking" : "duck"),
+                        "track": .string(id),
+                    ]))
             effects.cues.append(CueEvent(.selection, reason: "trackDucking"))
         case .toggleExportSheet:
             state.exportSheet.toggle()
@@ -173,16 +188,26 @@ struct EditorActions {
             guard state.exportChoice != settings else { return }
             state.exportChoice = settings
             effects.cues.append(CueEvent(.selection, reason: "exportChoice"))
-            effects.log.append(LogEvent(time: now, kind: "exportChoice", fields: ["size": .string(settings.size.rawValue),
-                                        "fps": .number(Double(settings.framesPerSecond)), "quality": .string(settings.quality.rawValue)]))
+            effects.log.append(
+                LogEvent(
+                    time: now, kind: "exportChoice",
+                    fields: [
+                        "size": .string(settings.size.rawValue),
+                        "fps": .number(Double(settings.framesPerSecond)), "quality": .string(settings.quality.rawValue),
+                    ]))
         case .startExport:
             guard state.exportRun == nil else { return }
             effects.exports.append(.start(state.exportChoice))
             state.exportRun = ExportRun(settings: state.exportChoice)
             state.playback = nil
             effects.cues.append(CueEvent(.impactLight, reason: "export"))
-            effects.log.append(LogEvent(time: now, kind: "exportStart", fields: ["size": .string(state.exportChoice.size.rawValue),
-                                        "fps": .number(Double(state.exportChoice.framesPerSecond)), "quality": .string(state.exportChoice.quality.rawValue)]))
+            effects.log.append(
+                LogEvent(
+                    time: now, kind: "exportStart",
+                    fields: [
+                        "size": .string(state.exportChoice.size.rawValue),
+                        "fps": .number(Double(state.exportChoice.framesPerSecond)), "quality": .string(state.exportChoice.quality.rawValue),
+                    ]))
         case .cancelExport:
             guard state.exportRun != nil else { return }
             effects.exports.append(.cancel)
@@ -213,8 +238,9 @@ struct EditorActions {
         case let .addSticker(shape):
             state.stickerPicker = false
             let at = min(max(.zero, state.playhead), state.project.duration)
-            let (project, id) = state.project.addingClip(kind: .sticker, title: strings[EditorText(rawValue: shape.rawValue) ?? .sticker], at: at,
-                                                         duration: .seconds(configuration.editing.newClipDuration), sticker: shape)
+            let (project, id) = state.project.addingClip(
+                kind: .sticker, title: strings[EditorText(rawValue: shape.rawValue) ?? .sticker], at: at,
+                duration: .seconds(configuration.editing.newClipDuration), sticker: shape)
             commit(project, state: &state, now: now, effects: &effects, edit: "add", clip: id)
             state.selection = id
             state.timeline.reveal = id
@@ -222,15 +248,17 @@ struct EditorActions {
             let duration = Time.seconds(configuration.editing.newClipDuration)
             let title = EditorText(rawValue: kind.rawValue).map { strings[$0] } ?? kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
             let at = min(max(.zero, state.playhead), state.project.duration)
-            let (project, id) = state.project.addingClip(kind: kind, title: title, at: at, duration: duration,
-                                                         sourceDuration: kind.hasFiniteSource ? duration : nil)
+            let (project, id) = state.project.addingClip(
+                kind: kind, title: title, at: at, duration: duration,
+                sourceDuration: kind.hasFiniteSource ? duration : nil)
             commit(project, state: &state, now: now, effects: &effects, edit: "add", clip: id)
             state.selection = id
             state.timeline.reveal = id
         case .splitSelection:
             guard let id = state.selection else { return banner(strings[.selectClipToSplit], state: &state, now: now) }
             do {
-                let (project, _) = try state.project.splittingClip(id, at: state.playhead,
+                let (project, _) = try state.project.splittingClip(
+                    id, at: state.playhead,
                     minimumDuration: .seconds(configuration.editing.minimumClipDuration))
                 commit(project, state: &state, now: now, effects: &effects, edit: "split", clip: id)
             } catch { failed(error, state: &state, now: now, effects: &effects) }
@@ -267,8 +295,12 @@ struct EditorActions {
             state.history.record(before)
             state.project.format = CompositionFormat(aspect)
             effects.cues.append(CueEvent(.selection, reason: "format"))
-            effects.log.append(LogEvent(time: now, kind: "edit", fields: [
-                "edit": .string("format"), "beforeFormat": .string(before.format.aspect.rawValue), "afterFormat": .string(aspect.rawValue)]))
+            effects.log.append(
+                LogEvent(
+                    time: now, kind: "edit",
+                    fields: [
+                        "edit": .string("format"), "beforeFormat": .string(before.format.aspect.rawValue), "afterFormat": .string(aspect.rawValue),
+                    ]))
         case .rotate:
             state.viewport = state.viewport.rotated
             effects.log.append(LogEvent(time: now, kind: "rotate", fields: ["width": .number(state.viewport.width), "height": .number(state.viewport.height)]))
@@ -285,7 +317,8 @@ struct EditorActions {
     /// (then the frame loop keeps frames coming).
     func advanceTransitionPreview(_ state: inout EditorState, now: Time) -> Bool {
         guard let id = state.transitionPicker, let since = state.transitionPreviewSince, state.transitionDurationDrag == nil,
-              let cut = state.project.cut(before: id), let transition = cut.incoming.transitionIn else { return false }
+            let cut = state.project.cut(before: id), let transition = cut.incoming.transitionIn
+        else { return false }
         let lead = Time.seconds(configuration.editing.transitionPreviewLead)
         let span = transition.duration + lead * 2
         guard span.ticks > 0 else { return false }

@@ -8,8 +8,10 @@ import TactileUI
 enum InteractionLog {
     /// Adds `role` to this pass's gesture events, logs button taps as gestures, and logs misses
     /// with the nearest element.
-    static func describeTargets(in log: inout [LogEvent], since start: Int, taps: [Point], misses: [Point],
-                                elements: [UIElement], now: Time) {
+    static func describeTargets(
+        in log: inout [LogEvent], since start: Int, taps: [Point], misses: [Point],
+        elements: [UIElement], now: Time
+    ) {
         guard !taps.isEmpty || !misses.isEmpty || log.count > start else { return }
         let touchable = elements.filter { !passive.contains($0.role) }
         for i in start..<log.count where log[i].kind.hasPrefix("gesture.") {
@@ -18,10 +20,13 @@ enum InteractionLog {
         }
         for tap in taps {
             let hit = touchable.last { $0.hitFrame.contains(tap) }
-            log.append(LogEvent(time: now, kind: "gesture.recognized", fields: [
-                "gesture": .string("tap"), "target": .string(hit?.id ?? "unknown"), "role": .string(hit?.role ?? "unknown"),
-                "x": .number(tap.x), "y": .number(tap.y),
-            ]))
+            log.append(
+                LogEvent(
+                    time: now, kind: "gesture.recognized",
+                    fields: [
+                        "gesture": .string("tap"), "target": .string(hit?.id ?? "unknown"), "role": .string(hit?.role ?? "unknown"),
+                        "x": .number(tap.x), "y": .number(tap.y),
+                    ]))
         }
         for miss in misses {
             var fields: [String: ElementValue] = ["x": .number(miss.x), "y": .number(miss.y)]
@@ -38,8 +43,10 @@ enum InteractionLog {
     /// where it started and, for a pinch, the zoom it left.
     static func log(_ g: GestureEvent, state: EditorState, into log: inout [LogEvent], now: Time) {
         guard g.phase != .changed else { return }
-        var fields: [String: ElementValue] = ["gesture": .string(g.kind.rawValue), "target": .string(g.target.id),
-                                              "x": .number(rounded(g.start.x)), "y": .number(rounded(g.start.y))]
+        var fields: [String: ElementValue] = [
+            "gesture": .string(g.kind.rawValue), "target": .string(g.target.id),
+            "x": .number(rounded(g.start.x)), "y": .number(rounded(g.start.y)),
+        ]
         if g.phase == .ended || g.phase == .cancelled {
             fields["dx"] = .number(rounded(g.translation.x)); fields["dy"] = .number(rounded(g.translation.y))
         }

@@ -61,8 +61,10 @@ public struct LogEvent: Hashable, Sendable {
         }
         let a = clips(before), b = clips(after)
         let changed = Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
-        var fields: [String: ElementValue] = ["clips": .string(changed.joined(separator: ",")), "beforeClips": .number(Double(a.count)),
-                                              "afterClips": .number(Double(b.count))]
+        var fields: [String: ElementValue] = [
+            "clips": .string(changed.joined(separator: ",")), "beforeClips": .number(Double(a.count)),
+            "afterClips": .number(Double(b.count)),
+        ]
         if before.format != after.format { fields["format"] = .string(after.format.aspect.rawValue) }
         return fields
     }

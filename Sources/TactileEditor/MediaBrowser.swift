@@ -111,8 +111,9 @@ struct BrowserLayout {
     /// Tile `index` with the grid scrolled by `scroll`.
     func tile(_ index: Int, scroll: Double) -> Rect {
         let row = index / columns, column = index % columns
-        return Rect(x: grid.x + Double(column) * (tileSize.width + spacing),
-                    y: grid.y + spacing / 2 + Double(row) * (tileSize.height + spacing) - scroll,
-                    width: tileSize.width, height: tileSize.height)
+        return Rect(
+            x: grid.x + Double(column) * (tileSize.width + spacing),
+            y: grid.y + spacing / 2 + Double(row) * (tileSize.height + spacing) - scroll,
+            width: tileSize.width, height: tileSize.height)
     }
 }

@@ -20,8 +20,9 @@ struct ScrubController {
             if session.source == .bar {
                 let bar = ScrubBarView.track(in: layout.scrubBar, configuration: configuration)
                 let value = duration > .zero ? state.playhead.seconds / duration.seconds * bar.width : 0
-                session.scrubber = FineScrubber(value: value, length: bar.width, barX: bar.minX, barY: bar.midY, finger: g.origin,
-                                                distances: configuration.media.fineScrubDistances, speeds: configuration.media.fineScrubSpeeds)
+                session.scrubber = FineScrubber(
+                    value: value, length: bar.width, barX: bar.minX, barY: bar.midY, finger: g.origin,
+                    distances: configuration.media.fineScrubDistances, speeds: configuration.media.fineScrubSpeeds)
             }
             state.scrub = session
             effects.log.append(LogEvent(time: now, kind: "scrubBegan", fields: ["source": .string(session.source.rawValue)]))

@@ -61,7 +61,8 @@ struct TextEditController {
 
     func style(_ style: TextStyle, _ state: inout EditorState) {
         guard let edit = state.textEdit, let (_, track) = state.project.clip(withID: edit.clipID),
-              let i = state.project.tracks[track].clips.firstIndex(where: { $0.id == edit.clipID }) else { return }
+            let i = state.project.tracks[track].clips.firstIndex(where: { $0.id == edit.clipID })
+        else { return }
         state.project.tracks[track].clips[i].textStyle = style
     }
 
@@ -83,7 +84,8 @@ struct TextEditController {
 
     private func change(_ state: inout EditorState, clipID: String? = nil, _ body: (inout String) -> Void) {
         guard let id = clipID ?? state.textEdit?.clipID, let (_, track) = state.project.clip(withID: id),
-              let i = state.project.tracks[track].clips.firstIndex(where: { $0.id == id }) else { return }
+            let i = state.project.tracks[track].clips.firstIndex(where: { $0.id == id })
+        else { return }
         var title = state.project.tracks[track].clips[i].title
         body(&title)
         if title.count > ProjectFile.maximumTextLength { return }

@@ -50,7 +50,9 @@ struct TimelineController {
         }
         state.timeline.wasOverscrolled = overscrolled
         if let bounce = state.timeline.trimBounce,
-           Spring(response: configuration.timeline.physics.bounceResponse).isSettled(from: bounce.displacement, velocity: 0, after: (now - bounce.start).seconds) {
+            Spring(response: configuration.timeline.physics.bounceResponse).isSettled(
+                from: bounce.displacement, velocity: 0, after: (now - bounce.start).seconds)
+        {
             state.timeline.trimBounce = nil
         }
         if let c = state.timeline.collapseAnimation {
@@ -117,8 +119,9 @@ struct TimelineController {
         case (.scroll, .began):
             pausePlayback(&state, now: now, effects: &effects)
             if g.axis == .vertical {
-                var s = Scroller(value: state.timeline.trackOffset, bounds: 0...layout.maximumTrackOffset,
-                                 dimension: layout.tracksArea.height, physics: configuration.timeline.physics)
+                var s = Scroller(
+                    value: state.timeline.trackOffset, bounds: 0...layout.maximumTrackOffset,
+                    dimension: layout.tracksArea.height, physics: configuration.timeline.physics)
                 s.beginDrag()
                 state.timeline.scrollY = s
             } else {
@@ -171,15 +174,17 @@ struct TimelineController {
                 actions.perform(.select(clipID: id, at: g.location), state: &state, now: now, effects: &effects)
                 cue(.impactMedium, at: g.location, reason: "pickUp", state: &state, now: now, effects: &effects)
             }
-            state.timeline.drag = ClipDrag(kind: .move, clipID: id, original: state.project,
-                                           grabOffset: geometry.time(atX: g.origin.x) - clip.start, finger: g.location)
+            state.timeline.drag = ClipDrag(
+                kind: .move, clipID: id, original: state.project,
+                grabOffset: geometry.time(atX: g.origin.x) - clip.start, finger: g.location)
             applyDrag(&state, layout: layout, now: now, effects: &effects)
         case (.trim, .began):
             guard case let .trimHandle(id, leading) = target, let (clip, _) = state.project.clip(withID: id) else { return }
             pausePlayback(&state, now: now, effects: &effects)
             let edge = leading ? clip.start : clip.end
-            state.timeline.drag = ClipDrag(kind: leading ? .trimLeading : .trimTrailing, clipID: id, original: state.project,
-                                           grabOffset: geometry.time(atX: g.origin.x) - edge, finger: g.location)
+            state.timeline.drag = ClipDrag(
+                kind: leading ? .trimLeading : .trimTrailing, clipID: id, original: state.project,
+                grabOffset: geometry.time(atX: g.origin.x) - edge, finger: g.location)
             applyDrag(&state, layout: layout, now: now, effects: &effects)
         case (.move, .changed), (.longPress, .changed), (.trim, .changed):
             guard state.timeline.drag != nil else { return }
@@ -211,7 +216,9 @@ struct TimelineController {
         let pps = state.pointsPerSecond
         let geometry = TimelineGeometry(pointsPerSecond: pps, playhead: state.playhead, playheadX: layout.playheadX)
         // Only what is on screen pulls (`feel.snapVisibleOnly`), unless a study says otherwise.
-        let visible = configuration.feel.snapVisibleOnly ? geometry.visibleTimes(minX: layout.tracksArea.minX, maxX: layout.tracksArea.maxX)
+        let visible =
+            configuration.feel.snapVisibleOnly
+            ? geometry.visibleTimes(minX: layout.tracksArea.minX, maxX: layout.tracksArea.maxX)
             : Time(ticks: .min / 2)...Time(ticks: .max / 2)
         let points = Snapping.points(in: drag.original, excluding: [clip.id], playhead: max(.zero, state.playhead))
         let threshold = configuration.timeline.snapThreshold
@@ -328,8 +335,9 @@ struct TimelineController {
 
     private func horizontalScroller(_ state: EditorState, layout: EditorLayout) -> Scroller {
         let pps = state.pointsPerSecond
-        return Scroller(value: state.playhead.seconds * pps, bounds: 0...max(0, state.project.duration.seconds * pps),
-                        dimension: layout.tracksArea.width, physics: configuration.timeline.physics)
+        return Scroller(
+            value: state.playhead.seconds * pps, bounds: 0...max(0, state.project.duration.seconds * pps),
+            dimension: layout.tracksArea.width, physics: configuration.timeline.physics)
     }
 
     private func zoomToFit(_ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {

@@ -34,7 +34,8 @@ struct TransitionDurationController {
 
     private func move(to x: Double, clipID: String, track: (from: Double, to: Double), _ state: inout EditorState, effects: inout Effects) {
         guard var drag = state.transitionDurationDrag, let limit = state.project.transitionLimit(atCutBefore: clipID),
-              var transition = state.project.clip(withID: clipID)?.clip.transitionIn else { return }
+            var transition = state.project.clip(withID: clipID)?.clip.transitionIn
+        else { return }
         let most = max(1, Self.tenths(of: limit.duration))
         let share = track.to != track.from ? min(1, max(0, (x - track.from) / (track.to - track.from))) : 0
         let tenths = min(most, max(1, Int((1 + share * Double(most - 1)).rounded())))

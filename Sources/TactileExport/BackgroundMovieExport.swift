@@ -45,11 +45,12 @@ public final class BackgroundMovieExport: MovieExporting, @unchecked Sendable {
             VideoEncoder.removeAbandonedPartialFiles(in: url.deletingLastPathComponent())
             let outcome: MovieExportNews
             do {
-                let summary = try MovieExport.export(project, settings: settings, configuration: configuration, to: url,
-                                                     isCancelled: { [self] in lock.withLock { cancelled } },
-                                                     onProgress: { [self] p in
-                                                         lock.withLock { news = .progress(fraction: p.fraction, secondsLeft: p.secondsLeft) }
-                                                     })
+                let summary = try MovieExport.export(
+                    project, settings: settings, configuration: configuration, to: url,
+                    isCancelled: { [self] in lock.withLock { cancelled } },
+                    onProgress: { [self] p in
+                        lock.withLock { news = .progress(fraction: p.fraction, secondsLeft: p.secondsLeft) }
+                    })
                 outcome = .finished(path: summary.url.path)
             } catch is MovieExport.Cancelled {
                 outcome = .cancelled
@@ -58,7 +59,9 @@ public final class BackgroundMovieExport: MovieExporting, @unchecked Sendable {
             } catch {
                 outcome = .failed("\(error)")
             }
-            lock.withLock { news = outcome; running = false; ended = outcome }
+            lock.withLock {
+                news = outcome; running = false; ended = outcome
+            }
         }
         thread.stackSize = 8 << 20
         thread.start()
@@ -85,7 +88,11 @@ public final class BackgroundMovieExport: MovieExporting, @unchecked Sendable {
         return lock.withLock { ended }
     }
 
-    public func takeNews(now: Time) -> MovieExportNews? { lock.withLock { defer { news = nil }; return news } }
+    public func takeNews(now: Time) -> MovieExportNews? {
+        lock.withLock {
+            defer { news = nil }; return news
+        }
+    }
 
     /// `FOLDER/Project name 2026-11-24 14.05.09.mp4`: the folder made when missing, the name
     /// free of characters file systems refuse.

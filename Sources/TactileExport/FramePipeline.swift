@@ -133,7 +133,9 @@ final class FramePipeline: @unchecked Sendable {
                 guard let frame = done.removeValue(forKey: next), error == nil else { condition.unlock(); break }
                 condition.unlock()
                 do { try encode(frame, next) } catch {
-                    condition.withLock { self.error = error; condition.broadcast() }
+                    condition.withLock {
+                        self.error = error; condition.broadcast()
+                    }
                     break
                 }
                 next += 1
@@ -143,7 +145,9 @@ final class FramePipeline: @unchecked Sendable {
                     condition.broadcast()
                 }
             }
-            condition.withLock { encoderFinished = true; condition.broadcast() }
+            condition.withLock {
+                encoderFinished = true; condition.broadcast()
+            }
         }
         thread.stackSize = 8 << 20
         thread.start()

@@ -59,9 +59,11 @@ public enum MovieExport {
     /// Writes `project` to `url` as `settings` say. `isCancelled` is asked before each frame;
     /// `onProgress` hears each encoded frame (on the encoder's thread). Throws `Cancelled`, or a
     /// `CommandError` naming the clip or the file.
-    public static func export(_ project: Project, settings: MovieSettings, configuration: TactileConfiguration = TactileConfiguration(),
-                              to url: URL, drawThreads: Int? = nil, isCancelled: @escaping () -> Bool = { false },
-                              onProgress: @escaping (Progress) -> Void = { _ in }) throws -> Summary {
+    public static func export(
+        _ project: Project, settings: MovieSettings, configuration: TactileConfiguration = TactileConfiguration(),
+        to url: URL, drawThreads: Int? = nil, isCancelled: @escaping () -> Bool = { false },
+        onProgress: @escaping (Progress) -> Void = { _ in }
+    ) throws -> Summary {
         let started = ProcessInfo.processInfo.systemUptime
         let (width, height) = settings.pixelSize(for: project.format.aspect)
         let fps = settings.framesPerSecond
@@ -71,9 +73,10 @@ public enum MovieExport {
         try checkMedia(of: project, in: media)
 
         let options = configuration.export
-        var encoderSettings = VideoEncoder.Settings(codec: .h264, width: width, height: height, framesPerSecond: fps,
-                                                    keyframeInterval: fps * 2, audioSampleRate: sampleRate,
-                                                    lookahead: configuration.media.exportLookahead, bFrames: configuration.media.exportBFrames)
+        var encoderSettings = VideoEncoder.Settings(
+            codec: .h264, width: width, height: height, framesPerSecond: fps,
+            keyframeInterval: fps * 2, audioSampleRate: sampleRate,
+            lookahead: configuration.media.exportLookahead, bFrames: configuration.media.exportBFrames)
         encoderSettings.preset = options.encoderPreset
         encoderSettings.constantRateFactor = settings.constantRateFactor(options)
         encoderSettings.audioChannels = PlaybackMixer.channels
@@ -161,8 +164,9 @@ public enum MovieExport {
             encoder.abandon()
             throw CommandError("\(url.path): cannot finish the movie (\(error))")
         }
-        return Summary(url: url, frames: frameCount, width: width, height: height, framesPerSecond: fps, duration: total,
-                       seconds: ProcessInfo.processInfo.systemUptime - started, problems: media.takeProblems() + mixer.problems)
+        return Summary(
+            url: url, frames: frameCount, width: width, height: height, framesPerSecond: fps, duration: total,
+            seconds: ProcessInfo.processInfo.systemUptime - started, problems: media.takeProblems() + mixer.problems)
     }
 
     /// When the picture beneath the overlays is made of decoded frames only — one filling the
@@ -171,11 +175,14 @@ public enum MovieExport {
     /// list of what lies over them (nil: the frame is drawn whole, as a picture without media
     /// or with see-through parts is). The frame is the same either way, but
     /// placed pictures skip converting 8 MB to RGBA, copying it thrice and converting it back.
-    static func placement(of list: DrawList, _ drawn: CompositionView.Drawn, in picture: Rect,
-                          media: ExportFrames) -> (FramePipeline.Placement, DrawList)? {
+    static func placement(
+        of list: DrawList, _ drawn: CompositionView.Drawn, in picture: Rect,
+        media: ExportFrames
+    ) -> (FramePipeline.Placement, DrawList)? {
         let commands = list.commands
         guard drawn.baseCommandCount >= 3, commands.count >= drawn.baseCommandCount, case .fillRect = commands[0],
-              case .pushClip = commands[1] else { return nil }
+            case .pushClip = commands[1]
+        else { return nil }
         // The base's commands: clips, pictures and at most a black veil over the whole.
         var clips = [picture]
         var pictures: [PlacedPicture] = []
@@ -198,9 +205,12 @@ public enum MovieExport {
                     guard let cuttable = media.decodedPicture(for: handle, cuttable: true) else { return nil }
                     decoded = cuttable
                 }
-                pictures.append(PlacedPicture(picture: decoded, x: frame.x - picture.x, y: frame.y - picture.y, width: frame.width, height: frame.height,
-                                              clip: whole(clips.last!.offsetBy(dx: -picture.x, dy: -picture.y)), opacity: opacity))
-            case let .fillRect(r, color, radius) where color.r == 0 && color.g == 0 && color.b == 0 && radius == 0
+                pictures.append(
+                    PlacedPicture(
+                        picture: decoded, x: frame.x - picture.x, y: frame.y - picture.y, width: frame.width, height: frame.height,
+                        clip: whole(clips.last!.offsetBy(dx: -picture.x, dy: -picture.y)), opacity: opacity))
+            case let .fillRect(r, color, radius)
+            where color.r == 0 && color.g == 0 && color.b == 0 && radius == 0
                 && abs(r.x - picture.x) < 0.5 && abs(r.y - picture.y) < 0.5 && abs(r.width - picture.width) < 0.5 && abs(r.height - picture.height) < 0.5:
                 black = 1 - (1 - black) * (1 - Double(color.a) / 255)
             default:

@@ -33,15 +33,20 @@ public enum VideoExport {
     /// every frame is drawn from its own draw list, so the frames are the serial path's (`workers`
     /// 1), bit for bit; at most `workers` frames are in flight, which bounds the memory.
     /// `onProgress` hears each frame's time as it is encoded.
-    public static func export(_ trace: Trace, in session: HeadlessSession, to url: URL, framesPerSecond: Double,
-                              until: Time? = nil, soundtrack: (url: URL, start: Time, duration: Time)? = nil,
-                              workers: Int? = nil, onProgress: ((Time, Time) -> Void)? = nil) throws -> Summary {
+    public static func export(
+        _ trace: Trace, in session: HeadlessSession, to url: URL, framesPerSecond: Double,
+        until: Time? = nil, soundtrack: (url: URL, start: Time, duration: Time)? = nil,
+        workers: Int? = nil, onProgress: ((Time, Time) -> Void)? = nil
+    ) throws -> Summary {
         let player = session.player
         let viewport = player.state.viewport
         let overlays = session.configuration.overlays
         // To the touches' last fade, or the sound's end when that is later.
-        let end = until ?? max(trace.duration + .seconds(overlays.liftFadeDuration + overlays.trailDuration),
-                               soundtrack.map { $0.start + $0.duration } ?? .zero)
+        let end =
+            until
+            ?? max(
+                trace.duration + .seconds(overlays.liftFadeDuration + overlays.trailDuration),
+                soundtrack.map { $0.start + $0.duration } ?? .zero)
         // H.264 in 4:2:0 wants even sides.
         func even(_ v: Double) -> Int { let n = Int((v * session.scale).rounded()); return n + n % 2 }
         let width = even(viewport.width), height = even(viewport.height)
@@ -51,13 +56,16 @@ public enum VideoExport {
         defer { lock.remove() }
         let encoder: VideoEncoder
         do {
-            encoder = try VideoEncoder(url: url, settings: .init(codec: .h264, width: width, height: height,
-                                                                 framesPerSecond: Int(framesPerSecond.rounded()),
-                                                                 keyframeInterval: Int(framesPerSecond.rounded()) * 2,
-                                                                 timeBase: (rate.seconds, rate.frames), frameRate: rate,
-                                                                 audioSampleRate: soundtrack == nil ? nil : Soundtrack.sampleRate,
-                                                                 lookahead: session.configuration.media.exportLookahead,
-                                                                 bFrames: session.configuration.media.exportBFrames))
+            encoder = try VideoEncoder(
+                url: url,
+                settings: .init(
+                    codec: .h264, width: width, height: height,
+                    framesPerSecond: Int(framesPerSecond.rounded()),
+                    keyframeInterval: Int(framesPerSecond.rounded()) * 2,
+                    timeBase: (rate.seconds, rate.frames), frameRate: rate,
+                    audioSampleRate: soundtrack == nil ? nil : Soundtrack.sampleRate,
+                    lookahead: session.configuration.media.exportLookahead,
+                    bFrames: session.configuration.media.exportBFrames))
         } catch { throw CommandError("\(url.path): cannot write the video (\(error))") }
         let sound: Soundtrack?
         do { sound = try soundtrack.map { try Soundtrack(url: $0.url, start: $0.start) } } catch {

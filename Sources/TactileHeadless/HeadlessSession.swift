@@ -24,16 +24,19 @@ public final class HeadlessSession {
     public let media: MediaCache
 
     /// Prepares a session. `at` puts the playhead at that time before the first frame.
-    public init(project: Project, viewport: Size? = nil, scale: Double = 2, at: Time? = nil,
-                configuration: TactileConfiguration = TactileConfiguration(), library: MediaLibrary = MediaLibrary(),
-                plan: TaskPlan? = nil, notices: [String] = [], kiosk: KioskSetup? = nil, services: HostServices = HostServices()) throws {
+    public init(
+        project: Project, viewport: Size? = nil, scale: Double = 2, at: Time? = nil,
+        configuration: TactileConfiguration = TactileConfiguration(), library: MediaLibrary = MediaLibrary(),
+        plan: TaskPlan? = nil, notices: [String] = [], kiosk: KioskSetup? = nil, services: HostServices = HostServices()
+    ) throws {
         self.scale = scale
         self.configuration = configuration
         raster = try RasterCanvas(scale: scale)
         MediaMemory.returnLargeBuffersToTheSystem()
         media = MediaCache(settings: configuration.media, mode: .synchronous)
-        let session = HostSession(project: project, configuration: configuration, measurer: raster.measurer, media: media, viewport: viewport,
-                                  library: library, plan: plan, notices: notices, kiosk: kiosk, services: services)
+        let session = HostSession(
+            project: project, configuration: configuration, measurer: raster.measurer, media: media, viewport: viewport,
+            library: library, plan: plan, notices: notices, kiosk: kiosk, services: services)
         if let at { session.state.playhead = min(max(.zero, at), project.duration) }
         player = TracePlayer(session: session)
     }

@@ -68,8 +68,10 @@ public enum Inputs {
 
     /// The configuration file at `file` loaded, and a watcher that reloads it with the same
     /// variant and command-line options laid over.
-    public static func watcher(file: String, variant: String?, uiScale: Double?,
-                               also: @escaping @Sendable (inout TactileConfiguration) -> Void = { _ in }) throws -> (configuration: TactileConfiguration, watcher: ConfigurationWatcher) {
+    public static func watcher(
+        file: String, variant: String?, uiScale: Double?,
+        also: @escaping @Sendable (inout TactileConfiguration) -> Void = { _ in }
+    ) throws -> (configuration: TactileConfiguration, watcher: ConfigurationWatcher) {
         var check = TactileConfiguration()
         try applyUIScale(uiScale, to: &check)
         let watcher = ConfigurationWatcher(url: URL(fileURLWithPath: file), variant: variant, schema: .tactile) { c in
@@ -94,4 +96,3 @@ public enum Inputs {
         return value
     }
 }
-

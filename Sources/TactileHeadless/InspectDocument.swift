@@ -16,11 +16,17 @@ public enum InspectDocument {
         }
         return .object([
             ("viewport", .object([("width", .number(viewport.width)), ("height", .number(viewport.height)), ("scale", .number(scale))])),
-            ("elements", .array(elements.map { e in
-                .object([("id", .string(e.id)), ("role", .string(e.role)), ("label", .string(e.label)),
-                         ("frame", rect(e.frame)), ("hitFrame", rect(e.hitFrame)),
-                         ("state", .object(e.state.sorted { $0.key < $1.key }.map { ($0.key, value($0.value)) }))])
-            })),
+            (
+                "elements",
+                .array(
+                    elements.map { e in
+                        .object([
+                            ("id", .string(e.id)), ("role", .string(e.role)), ("label", .string(e.label)),
+                            ("frame", rect(e.frame)), ("hitFrame", rect(e.hitFrame)),
+                            ("state", .object(e.state.sorted { $0.key < $1.key }.map { ($0.key, value($0.value)) })),
+                        ])
+                    })
+            ),
         ])
     }
 }

@@ -5,9 +5,11 @@ import TactileMedia
 /// The media folder behind the add buttons (`--media-dir`, default the demo media).
 public enum MediaFolder {
     /// Extensions of the files offered (video, sound, pictures); others in the folder are left out.
-    static let extensions: Set<String> = ["mp4", "m4v", "mov", "mkv", "webm", "avi", "mts", "m2ts", "ts", "3gp", "mpg", "mpeg", "flv",
-                                          "wmv", "ogv", "m4a", "mp3", "wav", "aac", "flac", "ogg", "oga", "opus", "aif", "aiff", "caf",
-                                          "png", "jpg", "jpeg", "gif", "bmp", "tif", "tiff", "webp"]
+    static let extensions: Set<String> = [
+        "mp4", "m4v", "mov", "mkv", "webm", "avi", "mts", "m2ts", "ts", "3gp", "mpg", "mpeg", "flv",
+        "wmv", "ogv", "m4a", "mp3", "wav", "aac", "flac", "ogg", "oga", "opus", "aif", "aiff", "caf",
+        "png", "jpg", "jpeg", "gif", "bmp", "tif", "tiff", "webp",
+    ]
 
     /// The library of `folder` (nil: the demo media, made if missing): its media files, sorted by
     /// name. Throws a `CommandError` when the folder cannot be listed.

@@ -11,8 +11,10 @@ public enum MediaProject {
     public static func demo() -> (project: Project, notices: [String]) {
         do {
             let files = try DemoMedia.ensure()
-            let ids: [String: DemoMedia.Item] = ["beach": .beach, "city": .city, "forest": .forest, "title-card": .titleCard,
-                                                 "music": .soundtrack, "birds": .birds]
+            let ids: [String: DemoMedia.Item] = [
+                "beach": .beach, "city": .city, "forest": .forest, "title-card": .titleCard,
+                "music": .soundtrack, "birds": .birds,
+            ]
             return (DemoProject.make(media: ids.compactMapValues { files[$0] }), [])
         } catch {
             return (DemoProject.make(), ["The demo media could not be made (\(error)); showing placeholders."])
@@ -40,22 +42,28 @@ public enum MediaProject {
                 if format == nil, let w = info.pictureWidth, let h = info.pictureHeight { format = .nearest(width: w, height: h) }
                 let length = info.duration ?? stillDuration
                 guard length > .zero else { notices.append("\(name): it has no length."); continue }
-                video.append(Clip(id: "clip\(n + 1)", kind: info.isStill ? .image : .video, media: path, title: title, start: videoEnd,
-                                  duration: length, sourceDuration: info.duration))
+                video.append(
+                    Clip(
+                        id: "clip\(n + 1)", kind: info.isStill ? .image : .video, media: path, title: title, start: videoEnd,
+                        duration: length, sourceDuration: info.duration))
                 videoEnd = videoEnd + length
             } else if let length = info.duration, length > .zero {
-                audio.append(Clip(id: "clip\(n + 1)", kind: .audio, media: path, title: title, start: audioEnd, duration: length,
-                                  sourceDuration: length))
+                audio.append(
+                    Clip(
+                        id: "clip\(n + 1)", kind: .audio, media: path, title: title, start: audioEnd, duration: length,
+                        sourceDuration: length))
                 audioEnd = audioEnd + length
             } else {
                 notices.append("\(name): it has no length.")
             }
         }
-        let project = Project(name: files.count == 1 ? (files[0] as NSString).lastPathComponent : "Untitled", format: format ?? .default, tracks: [
-            Track(id: "video", kind: .video, clips: video),
-            Track(id: "overlay", kind: .overlay),
-            Track(id: "audio", kind: .audio, clips: audio),
-        ])
+        let project = Project(
+            name: files.count == 1 ? (files[0] as NSString).lastPathComponent : "Untitled", format: format ?? .default,
+            tracks: [
+                Track(id: "video", kind: .video, clips: video),
+                Track(id: "overlay", kind: .overlay),
+                Track(id: "audio", kind: .audio, clips: audio),
+            ])
         return (project, notices)
     }
 }

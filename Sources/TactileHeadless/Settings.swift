@@ -25,7 +25,7 @@ public struct Settings: Sendable {
     public func loadWatching() throws -> (configuration: TactileConfiguration, watcher: ConfigurationWatcher?) {
         guard let file else { return (try load(), nil) }
         var check = TactileConfiguration()
-        try applyLocale(to: &check)                      // a bad --locale stops here, by name
+        try applyLocale(to: &check) // a bad --locale stops here, by name
         let settings = self
         return try Inputs.watcher(file: file, variant: variant, uiScale: uiScale) { c in try? settings.applyLocale(to: &c) }
     }

@@ -75,7 +75,8 @@ public struct FrustrationSignals: Sendable {
                 signal("rage", at: p, fields)
             }
             if isTap, let target = e.fields["target"], target != .string("unknown"), unchanged(pictureBeforeDown),
-               !log.contains(where: { Self.effects.contains($0.kind) }) {
+                !log.contains(where: { Self.effects.contains($0.kind) })
+            {
                 signal("dead", at: p, ["target": target, "role": e.fields["role"] ?? .string("")])
             }
             if e.kind == "miss", case let .number(d)? = e.fields["distance"], d <= settings.nearMissDistance, let nearest = e.fields["nearest"] {

@@ -21,9 +21,11 @@ public struct HostServices {
     /// Laid over every reloaded configuration (the command line's overlay switches stay on).
     public var adjustReloaded: ((inout TactileConfiguration) -> Void)?
 
-    public init(exporter: MovieExporting? = nil, sound: ((Project, Time) -> SampleSource?)? = nil, stopwatch: FrameClock? = nil,
-                refreshRate: Double = 60, configurationWatcher: ConfigurationWatcher? = nil,
-                adjustReloaded: ((inout TactileConfiguration) -> Void)? = nil) {
+    public init(
+        exporter: MovieExporting? = nil, sound: ((Project, Time) -> SampleSource?)? = nil, stopwatch: FrameClock? = nil,
+        refreshRate: Double = 60, configurationWatcher: ConfigurationWatcher? = nil,
+        adjustReloaded: ((inout TactileConfiguration) -> Void)? = nil
+    ) {
         self.exporter = exporter; self.sound = sound; self.stopwatch = stopwatch; self.refreshRate = refreshRate
         self.configurationWatcher = configurationWatcher; self.adjustReloaded = adjustReloaded
     }

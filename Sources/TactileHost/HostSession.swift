@@ -114,9 +114,11 @@ public final class HostSession: ShellSession {
     /// with `measurer` and reading media from `media`. With `kiosk`, it runs as a kiosk. `services`
     /// are what it reaches beyond the editor (a window's clock, sound, the exporter, the configuration
     /// file's watcher); `observers` hear of its frames and steps, in their order.
-    public init(project: Project, configuration: TactileConfiguration, measurer: TextMeasurer, media: MediaSource = NoMediaSource(),
-                viewport: Size? = nil, library: MediaLibrary = MediaLibrary(), plan: TaskPlan? = nil, notices: [String] = [],
-                kiosk: KioskSetup? = nil, now: Time = .zero, services: HostServices = HostServices(), observers: [SessionObserver] = []) {
+    public init(
+        project: Project, configuration: TactileConfiguration, measurer: TextMeasurer, media: MediaSource = NoMediaSource(),
+        viewport: Size? = nil, library: MediaLibrary = MediaLibrary(), plan: TaskPlan? = nil, notices: [String] = [],
+        kiosk: KioskSetup? = nil, now: Time = .zero, services: HostServices = HostServices(), observers: [SessionObserver] = []
+    ) {
         self.configuration = configuration
         self.services = services
         exporter = services.exporter
@@ -142,8 +144,9 @@ public final class HostSession: ShellSession {
     /// The touch predictor `configuration` asks for, or nil.
     private static func predictor(for c: TactileConfiguration) -> TouchPredictor? {
         guard let method = PredictionMethod(rawValue: c.feel.prediction), method != .off else { return nil }
-        return TouchPredictor(method: method, maximumDistance: c.feel.predictionMaximumDistance, velocityWindow: .seconds(c.input.velocityWindow),
-                              processNoise: c.feel.kalmanProcessNoise, measurementNoise: c.feel.kalmanMeasurementNoise)
+        return TouchPredictor(
+            method: method, maximumDistance: c.feel.predictionMaximumDistance, velocityWindow: .seconds(c.input.velocityWindow),
+            processNoise: c.feel.kalmanProcessNoise, measurementNoise: c.feel.kalmanMeasurementNoise)
     }
 
     /// How far ahead predictions reach: `feel.predictionHorizon`, else the measured time from a
@@ -270,8 +273,9 @@ public final class HostSession: ShellSession {
         }
         loop.frameDidRun(at: now, requests: output.requests)
         if overlays.monitors {
-            overlays.recordFrame(at: now, duration: took, events: pending.count, output: output,
-                                 waitingFor: [loop.nextDue(), kiosk?.nextDue(after: now)].compactMap { $0 }.min { $0.time < $1.time })
+            overlays.recordFrame(
+                at: now, duration: took, events: pending.count, output: output,
+                waitingFor: [loop.nextDue(), kiosk?.nextDue(after: now)].compactMap { $0 }.min { $0.time < $1.time })
         }
         framesRun += 1
         lastOutput = output
@@ -280,8 +284,9 @@ public final class HostSession: ShellSession {
         let gesture = gestures.kind(of: pending, log: output.log)
         frame.ranEditor = true
         frame.cues = output.cues
-        let record = FrameRecord(time: now, events: arrived, released: pending, exportNews: exportNews, pinVerdicts: pins.takeForFrame(),
-                                 state: state, output: output)
+        let record = FrameRecord(
+            time: now, events: arrived, released: pending, exportNews: exportNews, pinVerdicts: pins.takeForFrame(),
+            state: state, output: output)
         for o in observers { o.sessionRanFrame(record) }
         let stepRecord = StepRecord(time: now, input: input, ranEditor: true, pinVerdicts: pins.takeForStep())
         for o in observers { o.sessionStepped(stepRecord) }
@@ -314,8 +319,9 @@ public final class HostSession: ShellSession {
                     exporter.start(state.project, settings: settings)
                 } else {
                     state.exportRun = nil
-                    state.banner = Banner(message: theme.strings.format(.exportFailed, ["reason": "this session cannot write movies (use tactile export)"]),
-                                          isError: true, until: now + .seconds(configuration.editing.bannerDuration))
+                    state.banner = Banner(
+                        message: theme.strings.format(.exportFailed, ["reason": "this session cannot write movies (use tactile export)"]),
+                        isError: true, until: now + .seconds(configuration.editing.bannerDuration))
                 }
             case .cancel:
                 exporter?.cancel()
@@ -340,7 +346,8 @@ public final class HostSession: ShellSession {
             state.exportRun?.fraction = fraction
             state.exportRun?.secondsLeft = secondsLeft
         case let .finished(path):
-            end(strings.format(.exportedTo, ["path": path]), isError: false, "finished",
+            end(
+                strings.format(.exportedTo, ["path": path]), isError: false, "finished",
                 ["file": .string(path.split(separator: "/").last.map(String.init) ?? path)])
             state.exportSheet = false
         case let .failed(reason):
@@ -368,8 +375,9 @@ public final class HostSession: ShellSession {
         let input = events.filter { $0.kind != .focusLost }
         guard let first = input.map(\.time).min(), let last = input.map(\.time).max() else { return nil }
         let ready = services.stopwatch?.now ?? workBegan
-        return LatencySample(time: workBegan, gesture: gesture, events: input.count, firstArrival: first, lastArrival: last,
-                             workBegan: workBegan, listReady: ready, presentation: PresentTiming(renderBegan: ready, presentBegan: ready, presented: ready))
+        return LatencySample(
+            time: workBegan, gesture: gesture, events: input.count, firstArrival: first, lastArrival: last,
+            workBegan: workBegan, listReady: ready, presentation: PresentTiming(renderBegan: ready, presentBegan: ready, presented: ready))
     }
 
     /// The picture at `now` without running the editor: the last frame with the overlays as
@@ -465,13 +473,15 @@ public final class HostSession: ShellSession {
         case var .success(new)?:
             services.adjustReloaded?(&new)
             adopt(new)
-            state.banner = Banner(message: "Settings reloaded from \(watcher.url.lastPathComponent)", isError: false,
-                                  until: now + .seconds(new.editing.bannerDuration))
+            state.banner = Banner(
+                message: "Settings reloaded from \(watcher.url.lastPathComponent)", isError: false,
+                until: now + .seconds(new.editing.bannerDuration))
             needsPresent = true
             return new
         case let .failure(error)?:
-            state.banner = Banner(message: "\(watcher.url.lastPathComponent): \(error) — keeping the settings in use", isError: true,
-                                  until: now + .seconds(configuration.editing.bannerDuration))
+            state.banner = Banner(
+                message: "\(watcher.url.lastPathComponent): \(error) — keeping the settings in use", isError: true,
+                until: now + .seconds(configuration.editing.bannerDuration))
             needsPresent = true
             return nil
         case nil:
@@ -483,8 +493,10 @@ public final class HostSession: ShellSession {
     public func adopt(_ new: TactileConfiguration) {
         // A new predictor only when its settings changed: a finger down keeps its history.
         let f = new.feel, old = configuration.feel
-        if predictor == nil || (f.prediction, f.predictionMaximumDistance, f.kalmanProcessNoise, f.kalmanMeasurementNoise, new.input.velocityWindow)
-            != (old.prediction, old.predictionMaximumDistance, old.kalmanProcessNoise, old.kalmanMeasurementNoise, configuration.input.velocityWindow) {
+        if predictor == nil
+            || (f.prediction, f.predictionMaximumDistance, f.kalmanProcessNoise, f.kalmanMeasurementNoise, new.input.velocityWindow)
+                != (old.prediction, old.predictionMaximumDistance, old.kalmanProcessNoise, old.kalmanMeasurementNoise, configuration.input.velocityWindow)
+        {
             predictor = Self.predictor(for: new)
         }
         configuration = new
@@ -498,8 +510,12 @@ public final class HostSession: ShellSession {
     /// One UI pass of the kiosk overlay over `touches` while the PIN pad is open: its picture
     /// kept, the keys tapped returned.
     private func kioskPass(_ kiosk: KioskMode, touches: [InputEvent], now: Time) -> [PinPad.Key] {
-        let ui = UIContext(memory: kioskMemory, touches: touches.filter { if case .touch = $0.kind { return true }; return $0.kind == .focusLost },
-                           now: now, viewport: state.viewport, measurer: editor.measurer, theme: editor.theme)
+        let ui = UIContext(
+            memory: kioskMemory,
+            touches: touches.filter {
+                if case .touch = $0.kind { return true }; return $0.kind == .focusLost
+            },
+            now: now, viewport: state.viewport, measurer: editor.measurer, theme: editor.theme)
         let keys = KioskOverlayView(ui: ui, kiosk: kiosk).draw()
         kioskMemory = ui.finish()
         pinPicture = ui.draw
@@ -515,7 +531,7 @@ public final class HostSession: ShellSession {
         let step = k.step(input, viewport: state.viewport, now: now, pinKeys: keys, week: wallClockOrigin.map { $0 + now })
         kiosk = k
         if k.phase == .pin {
-            _ = kioskPass(k, touches: [], now: now)       // the pad as this step left it
+            _ = kioskPass(k, touches: [], now: now) // the pad as this step left it
         } else {
             pinPicture = nil
             kioskMemory = UIMemory(input: configuration.input)
@@ -550,7 +566,9 @@ public final class HostSession: ShellSession {
             // A fresh editor lays out once before it takes touches (a touch hits what the last
             // pass drew): the events wait one frame, stamped just after this one (a microsecond,
             // the trace's grid) so that a visitor's recording replays exactly.
-            carried = pending.map { var e = $0; e.time = now + .seconds(0.000_001); return e }
+            carried = pending.map {
+                var e = $0; e.time = now + .seconds(0.000_001); return e
+            }
             pending = []
         } else if !carried.isEmpty {
             pending = carried + pending

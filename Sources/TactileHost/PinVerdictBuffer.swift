@@ -7,7 +7,19 @@ final class PinVerdictBuffer: @unchecked Sendable {
     private var forFrame: [Bool] = [], forStep: [Bool] = []
     private let lock = NSLock()
 
-    func add(_ verdict: Bool) { lock.withLock { forFrame.append(verdict); forStep.append(verdict) } }
-    func takeForFrame() -> [Bool] { lock.withLock { defer { forFrame = [] }; return forFrame } }
-    func takeForStep() -> [Bool] { lock.withLock { defer { forStep = [] }; return forStep } }
+    func add(_ verdict: Bool) {
+        lock.withLock {
+            forFrame.append(verdict); forStep.append(verdict)
+        }
+    }
+    func takeForFrame() -> [Bool] {
+        lock.withLock {
+            defer { forFrame = [] }; return forFrame
+        }
+    }
+    func takeForStep() -> [Bool] {
+        lock.withLock {
+            defer { forStep = [] }; return forStep
+        }
+    }
 }

@@ -38,8 +38,10 @@ public final class SessionEvents: SessionObserver {
     private let prediction: ((TouchPredictor.Outcome) -> Void)?
     private let visitor: ((KioskMode.Command, EditorState, Time) -> Void)?
 
-    public init(frame: ((FrameRecord) -> Void)? = nil, step: ((StepRecord) -> Void)? = nil, latency: ((LatencySample) -> Void)? = nil,
-                prediction: ((TouchPredictor.Outcome) -> Void)? = nil, visitor: ((KioskMode.Command, EditorState, Time) -> Void)? = nil) {
+    public init(
+        frame: ((FrameRecord) -> Void)? = nil, step: ((StepRecord) -> Void)? = nil, latency: ((LatencySample) -> Void)? = nil,
+        prediction: ((TouchPredictor.Outcome) -> Void)? = nil, visitor: ((KioskMode.Command, EditorState, Time) -> Void)? = nil
+    ) {
         self.frame = frame; self.step = step; self.latency = latency; self.prediction = prediction; self.visitor = visitor
     }
 

@@ -30,13 +30,14 @@ public final class TracePlayer {
 
     public init(session: HostSession) {
         self.session = session
-        session.add(SessionEvents(frame: { [unowned self] record in
-            if self.keepsHistory {
-                self.log += record.output.log
-                self.cues += record.output.cues
-            }
-            self.onFrame?(record.time, record.output)
-        }))
+        session.add(
+            SessionEvents(frame: { [unowned self] record in
+                if self.keepsHistory {
+                    self.log += record.output.log
+                    self.cues += record.output.cues
+                }
+                self.onFrame?(record.time, record.output)
+            }))
     }
 
     /// The editor's state now (settable: tests and tools put the playhead or a selection first).

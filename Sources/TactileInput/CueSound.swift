@@ -11,13 +11,22 @@ public enum CueSound {
         case .selection: return [Tone(hz: 2800, start: 0, length: 0.006, attack: 0.0003, decay: 0.0015, level: 0.5)]
         case .impactLight: return [Tone(hz: 240, start: 0, length: 0.03, attack: 0.0005, decay: 0.006, level: 0.7)]
         case .impactMedium: return [Tone(hz: 170, start: 0, length: 0.05, attack: 0.0005, decay: 0.01, level: 0.85)]
-        case .impactRigid: return [Tone(hz: 1300, start: 0, length: 0.015, attack: 0.0002, decay: 0.003, level: 0.8),
-                                   Tone(hz: 330, start: 0, length: 0.02, attack: 0.0003, decay: 0.004, level: 0.4)]
+        case .impactRigid:
+            return [
+                Tone(hz: 1300, start: 0, length: 0.015, attack: 0.0002, decay: 0.003, level: 0.8),
+                Tone(hz: 330, start: 0, length: 0.02, attack: 0.0003, decay: 0.004, level: 0.4),
+            ]
         case .impactSoft: return [Tone(hz: 95, start: 0, length: 0.09, attack: 0.008, decay: 0.025, level: 0.8)]
-        case .success: return [Tone(hz: 880, start: 0, length: 0.07, attack: 0.003, decay: 0.03, level: 0.45),
-                               Tone(hz: 1320, start: 0.075, length: 0.09, attack: 0.003, decay: 0.04, level: 0.45)]
-        case .warning: return [Tone(hz: 660, start: 0, length: 0.07, attack: 0.003, decay: 0.03, level: 0.5),
-                               Tone(hz: 660, start: 0.11, length: 0.07, attack: 0.003, decay: 0.03, level: 0.5)]
+        case .success:
+            return [
+                Tone(hz: 880, start: 0, length: 0.07, attack: 0.003, decay: 0.03, level: 0.45),
+                Tone(hz: 1320, start: 0.075, length: 0.09, attack: 0.003, decay: 0.04, level: 0.45),
+            ]
+        case .warning:
+            return [
+                Tone(hz: 660, start: 0, length: 0.07, attack: 0.003, decay: 0.03, level: 0.5),
+                Tone(hz: 660, start: 0.11, length: 0.07, attack: 0.003, decay: 0.03, level: 0.5),
+            ]
         case .error: return (0..<3).map { Tone(hz: 200, start: Double($0) * 0.08, length: 0.05, attack: 0.002, decay: 0.03, level: 0.35, square: true) }
         }
     }

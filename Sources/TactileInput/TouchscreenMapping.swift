@@ -46,7 +46,8 @@ public struct TouchscreenMapping: Sendable {
         case .move:
             guard !ignored.contains(id) else { return false }
             if let last = reported[id], settings.jitterThreshold > 0,
-               (point.x - last.x) * (point.x - last.x) + (point.y - last.y) * (point.y - last.y) < settings.jitterThreshold * settings.jitterThreshold {
+                (point.x - last.x) * (point.x - last.x) + (point.y - last.y) * (point.y - last.y) < settings.jitterThreshold * settings.jitterThreshold
+            {
                 return false
             }
             reported[id] = point

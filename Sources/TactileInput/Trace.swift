@@ -132,7 +132,8 @@ extension Trace {
                     throw TraceError(line: lineNumber, "tactile_trace: unsupported trace version (this Tactile reads version \(formatVersion))")
                 }
                 guard let vp = object["viewport"] as? [String: Any], let w = number(vp["width"]), let h = number(vp["height"]),
-                      viewportSides.contains(w), viewportSides.contains(h) else {
+                    viewportSides.contains(w), viewportSides.contains(h)
+                else {
                     throw TraceError(line: lineNumber, "viewport: needs a width and height from 100 to 4096 points")
                 }
                 viewport = Size(width: w, height: h)
@@ -149,7 +150,9 @@ extension Trace {
             guard let t = number(object["t"]), let time = Time.checkedSeconds(t, in: 0...maximumSeconds) else {
                 throw TraceError(line: lineNumber, "t: must be a number of seconds from 0 to \(Int(maximumSeconds)) (a week)")
             }
-            if let last = [events.last?.time, frames.last, steps.last, exportNews.last?.time, pinVerdicts.last?.time, freezes.last?.time].compactMap({ $0 }).max(), time < last {
+            if let last = [events.last?.time, frames.last, steps.last, exportNews.last?.time, pinVerdicts.last?.time, freezes.last?.time].compactMap({ $0 })
+                .max(), time < last
+            {
                 throw TraceError(line: lineNumber, "t: events must be in time order (t went back to \(t))")
             }
             guard let type = object["type"] as? String else { throw TraceError(line: lineNumber, "type: missing") }
@@ -163,7 +166,9 @@ extension Trace {
                 }
                 var event = InputEvent.touch(TouchPhase(rawValue: type)!, id: id, at: Point(x: x, y: y), time: time)
                 if object["p"] != nil {
-                    guard let p = number(object["p"]), p >= 0, p <= 1000 else { throw TraceError(line: lineNumber, "p: pressure must be a number from 0 to 1000") }
+                    guard let p = number(object["p"]), p >= 0, p <= 1000 else {
+                        throw TraceError(line: lineNumber, "p: pressure must be a number from 0 to 1000")
+                    }
                     event.pressure = p
                 }
                 events.append(event)
@@ -184,20 +189,33 @@ extension Trace {
             case "blur":
                 events.append(InputEvent(time: time, kind: .focusLost))
             case "export":
-                do { exportNews.append(RecordedExportNews(time: time, news: try RecordedExportNews.news(in: object))) } catch let e as RecordedExportNews.FieldError {
+                do { exportNews.append(RecordedExportNews(time: time, news: try RecordedExportNews.news(in: object))) } catch let e
+                    as RecordedExportNews.FieldError
+                {
                     throw TraceError(line: lineNumber, e.message)
                 }
             case "freeze":
-                guard let ms = number(object["ms"]), ms >= 0, ms <= 1e7 else { throw TraceError(line: lineNumber, "ms: a freeze needs its length, 0 to 10,000,000 ms") }
-                guard let gesture = object["gesture"] as? String, gesture.count <= 100 else { throw TraceError(line: lineNumber, "gesture: a freeze needs its gesture (at most 100 characters)") }
+                guard let ms = number(object["ms"]), ms >= 0, ms <= 1e7 else {
+                    throw TraceError(line: lineNumber, "ms: a freeze needs its length, 0 to 10,000,000 ms")
+                }
+                guard let gesture = object["gesture"] as? String, gesture.count <= 100 else {
+                    throw TraceError(line: lineNumber, "gesture: a freeze needs its gesture (at most 100 characters)")
+                }
                 let task = object["task"] as? String
-                if object["task"] != nil && (task == nil || task!.count > 200) { throw TraceError(line: lineNumber, "task: must be text of at most 200 characters") }
+                if object["task"] != nil && (task == nil || task!.count > 200) {
+                    throw TraceError(line: lineNumber, "task: must be text of at most 200 characters")
+                }
                 freezes.append(Freeze(time: time, milliseconds: ms, gesture: gesture, task: task))
             case "pin":
-                guard let accepted = JSONNumber.boolean(object["accepted"]) else { throw TraceError(line: lineNumber, "accepted: a pin line needs true or false") }
+                guard let accepted = JSONNumber.boolean(object["accepted"]) else {
+                    throw TraceError(line: lineNumber, "accepted: a pin line needs true or false")
+                }
                 pinVerdicts.append(PinVerdict(time: time, accepted: accepted))
             default:
-                throw TraceError(line: lineNumber, "type: unknown event type \"\(PrintableText.of(type, limit: 40))\" (expected down, move, up, cancel, key, text, blur, export, pin, freeze, frame or step)")
+                throw TraceError(
+                    line: lineNumber,
+                    "type: unknown event type \"\(PrintableText.of(type, limit: 40))\" (expected down, move, up, cancel, key, text, blur, export, pin, freeze, frame or step)"
+                )
             }
         }
         guard let vp = viewport else { throw TraceError(line: 1, "empty trace: the header line is missing") }
@@ -232,7 +250,6 @@ extension Trace {
         return "{\"tactile_trace\":\(formatVersion),\"viewport\":{\"width\":\(fmt(viewport.width)),\"height\":\(fmt(viewport.height))}\(fps)\(export)}"
     }
 
-
     /// The line marking a frame or a step at `time`.
     public static func markLine(_ mark: Mark, at time: Time) -> String { "{\"t\":\(seconds(time)),\"type\":\"\(mark.rawValue)\"}" }
 
@@ -259,7 +276,8 @@ extension Trace {
     /// A freeze as a JSON line, after its frame's mark (also used by the live recorder).
     public static func line(for freeze: Freeze) -> String {
         let task = freeze.task.map { ",\"task\":\(JSONValue.string($0).serialized())" } ?? ""
-        return "{\"t\":\(seconds(freeze.time)),\"type\":\"freeze\",\"ms\":\(fmt(freeze.milliseconds)),\"gesture\":\(JSONValue.string(freeze.gesture).serialized())\(task)}"
+        return
+            "{\"t\":\(seconds(freeze.time)),\"type\":\"freeze\",\"ms\":\(fmt(freeze.milliseconds)),\"gesture\":\(JSONValue.string(freeze.gesture).serialized())\(task)}"
     }
 
     /// A PIN pad verdict as a JSON line (also used by the live recorder).

@@ -154,7 +154,9 @@ public struct KioskMode: Sendable {
             return step
         }
         let open = week.map(hours.isOpen) ?? true
-        let realTouchNow = input.contains { if case .touch(_, .down, _) = $0.kind { return true }; return false }
+        let realTouchNow = input.contains {
+            if case .touch(_, .down, _) = $0.kind { return true }; return false
+        }
         // The nightly restart, when nobody is at the screen.
         if restartPending && (phase != .visitor || !visitorActive) && !realTouchNow {
             restartPending = false
@@ -185,7 +187,9 @@ public struct KioskMode: Sendable {
         }
         // Only a finger landing brings a visitor: a key (a keyboard left on the stand, a stray
         // Escape) neither stops the attract loop nor starts an empty visitor session.
-        let realTouch = input.contains { if case .touch(_, .down, _) = $0.kind { return true }; return false }
+        let realTouch = input.contains {
+            if case .touch(_, .down, _) = $0.kind { return true }; return false
+        }
         if (phase == .attract || phase == .dimmed) && realTouch {
             // Any touch stops the loop at once: the demo comes back fresh and the visitor has it.
             phase = .visitor
@@ -249,7 +253,9 @@ public struct KioskMode: Sendable {
             var loop = (attract.nextEventDue ?? attract.roundEnds, "kiosk attract loop")
             if let due = hoursDue, due.time < loop.0 { loop = due }
             if let shift = nextBurnInShift(after: now ?? lastStepAt), shift < loop.0 { loop = (shift, "kiosk burn-in shift") }
-            if settings.dimAfter > 0, invitationSince + .seconds(settings.dimAfter) <= loop.0 { loop = (invitationSince + .seconds(settings.dimAfter), "kiosk dims") }
+            if settings.dimAfter > 0, invitationSince + .seconds(settings.dimAfter) <= loop.0 {
+                loop = (invitationSince + .seconds(settings.dimAfter), "kiosk dims")
+            }
             guard let now, let pulse = invitationSchedule.nextEntry(after: now, startingAt: invitationSince, mode: .normal), pulse < loop.0 else { return loop }
             return (pulse, "kiosk invitation pulse")
         case .visitor:

@@ -55,12 +55,16 @@ public struct KioskOverlayView {
         for i in 0..<segments {
             let a0 = -Double.pi / 2 + 2 * Double.pi * progress * Double(i) / Double(segments)
             let a1 = -Double.pi / 2 + 2 * Double.pi * progress * Double(i + 1) / Double(segments)
-            ui.draw.add(.line(from: Point(x: centre.x + radius * cos(a0), y: centre.y + radius * sin(a0)),
-                              to: Point(x: centre.x + radius * cos(a1), y: centre.y + radius * sin(a1)), theme.accent, width: m.ringWidth))
+            ui.draw.add(
+                .line(
+                    from: Point(x: centre.x + radius * cos(a0), y: centre.y + radius * sin(a0)),
+                    to: Point(x: centre.x + radius * cos(a1), y: centre.y + radius * sin(a1)), theme.accent, width: m.ringWidth))
         }
         let label = Rect(x: 0, y: centre.y + radius + m.ringLabelGap, width: viewport.width, height: m.ringLabelHeight)
         ui.text("Keep holding to exit", in: label, font: m.ringLabelFont, color: theme.textPrimary, alignment: .center)
-        ui.element(UIElement(id: "kiosk.exitHold", role: "kioskExitHold", label: "Keep holding to exit", frame: label,
-                             state: ["progress": .number(progress)]))
+        ui.element(
+            UIElement(
+                id: "kiosk.exitHold", role: "kioskExitHold", label: "Keep holding to exit", frame: label,
+                state: ["progress": .number(progress)]))
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import TactileCore
 
-
 /// A kiosk's opening hours (`kiosk.schedule.monday` … `.sunday`) and its nightly restart
 /// (`kiosk.restartAt`), on a week clock: time since Monday 00:00, local time. A day's hours are
 /// "" (open all day), "closed", or ranges "09:00-18:00" or "09:00-12:30, 13:30-18:00".
@@ -75,7 +74,9 @@ public struct OpeningHours: Sendable, Hashable {
         if t.lowercased() == "closed" { return [] }
         return try t.split(separator: ",").map { part in
             let ends = part.split(separator: "-").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard ends.count == 2 else { throw HoursError("\"\(PrintableText.of(part.trimmingCharacters(in: .whitespaces), limit: 40))\" is not a span like 09:00-18:00") }
+            guard ends.count == 2 else {
+                throw HoursError("\"\(PrintableText.of(part.trimmingCharacters(in: .whitespaces), limit: 40))\" is not a span like 09:00-18:00")
+            }
             let from = try parseTime(ends[0]), to = try parseTime(ends[1])
             guard to > from else { throw HoursError("\(ends[1]) must come after \(ends[0])") }
             return from...(to - 1)

@@ -14,11 +14,19 @@ public struct PinPad: Sendable {
         case digit(Int), delete, cancel
         /// The key's label.
         public var label: String {
-            switch self { case let .digit(d): return String(d); case .delete: return "Delete"; case .cancel: return "Cancel" }
+            switch self {
+            case let .digit(d): return String(d);
+            case .delete: return "Delete";
+            case .cancel: return "Cancel"
+            }
         }
         /// The key's widget id.
         public var id: String {
-            switch self { case let .digit(d): return "pin.digit.\(d)"; case .delete: return "pin.delete"; case .cancel: return "pin.cancel" }
+            switch self {
+            case let .digit(d): return "pin.digit.\(d)";
+            case .delete: return "pin.delete";
+            case .cancel: return "pin.cancel"
+            }
         }
     }
 
@@ -55,8 +63,10 @@ public struct PinPad: Sendable {
     /// The keys and their frames in a viewport: a 3×4 grid of keys `keySize` points wide at
     /// most, below room for the title and the dots (`metrics.pinTitleRoom`), smaller when the
     /// screen is narrow or short (a landscape kiosk) so that every key stays on screen.
-    public static func keys(in viewport: Size, keySize: Double = TactileConfiguration.Kiosk().pinKeySize,
-                            metrics m: ViewMetrics.Kiosk = ViewMetrics.Kiosk()) -> [(key: Key, frame: Rect)] {
+    public static func keys(
+        in viewport: Size, keySize: Double = TactileConfiguration.Kiosk().pinKeySize,
+        metrics m: ViewMetrics.Kiosk = ViewMetrics.Kiosk()
+    ) -> [(key: Key, frame: Rect)] {
         let margin = m.pinMargin, share = m.pinGapShare
         let fitsWidth = (viewport.width - 4 * margin) / (3 + 2 * share), fitsHeight = (viewport.height - m.pinTitleRoom - margin) / (4 + 3 * share)
         let size = max(m.pinMinimumKey, min(keySize, fitsWidth, fitsHeight)), gap = size * share
@@ -64,8 +74,10 @@ public struct PinPad: Sendable {
         let x0 = (viewport.width - width) / 2
         let highest: Double = m.pinTitleRoom + m.pinKeysBelowTitle, centred: Double = (viewport.height - height) / 2 + m.pinKeysBelowCentre
         let y0: Double = min(max(highest, centred), viewport.height - margin - height)
-        let order: [Key] = [.digit(1), .digit(2), .digit(3), .digit(4), .digit(5), .digit(6), .digit(7), .digit(8), .digit(9),
-                            .cancel, .digit(0), .delete]
+        let order: [Key] = [
+            .digit(1), .digit(2), .digit(3), .digit(4), .digit(5), .digit(6), .digit(7), .digit(8), .digit(9),
+            .cancel, .digit(0), .delete,
+        ]
         return order.enumerated().map { n, key in
             (key, Rect(x: x0 + Double(n % 3) * (size + gap), y: y0 + Double(n / 3) * (size + gap), width: size, height: size))
         }
@@ -79,7 +91,10 @@ public struct PinPad: Sendable {
         guard let zero = keys.first(where: { $0.key == .digit(0) })?.frame else { return events }
         return events.map { event in
             guard case let .touch(id, phase, p) = event.kind,
-                  let key = keys.first(where: { if case .digit = $0.key { return $0.frame.contains(p) }; return false }) else { return event }
+                let key = keys.first(where: {
+                    if case .digit = $0.key { return $0.frame.contains(p) }; return false
+                })
+            else { return event }
             var moved = event
             moved.kind = .touch(id: id, phase: phase, location: Point(x: p.x - key.frame.x + zero.x, y: p.y - key.frame.y + zero.y))
             return moved

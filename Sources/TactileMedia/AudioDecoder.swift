@@ -22,8 +22,9 @@ public final class AudioDecoder {
         if ctx.pointee.ch_layout.nb_channels == 0 { av_channel_layout_default(&ctx.pointee.ch_layout, 2) }
         var out = AVChannelLayout()
         av_channel_layout_default(&out, Int32(channels))
-        let rc = swr_alloc_set_opts2(&resampler, &out, AV_SAMPLE_FMT_FLT, Int32(sampleRate),
-                                     &ctx.pointee.ch_layout, ctx.pointee.sample_fmt, ctx.pointee.sample_rate, 0, nil)
+        let rc = swr_alloc_set_opts2(
+            &resampler, &out, AV_SAMPLE_FMT_FLT, Int32(sampleRate),
+            &ctx.pointee.ch_layout, ctx.pointee.sample_fmt, ctx.pointee.sample_rate, 0, nil)
         // Mono spreads to both sides at full level (libswresample's default is 3 dB down).
         if let swr = resampler { av_opt_set_double(UnsafeMutableRawPointer(swr), "center_mix_level", 1, 0) }
         guard rc >= 0, let swr = resampler, swr_init(swr) >= 0 else { close(); throw MediaError("\(path): cannot resample its sound", code: rc) }

@@ -48,8 +48,9 @@ public enum AudioEncoder {
             // resampler's matrix is the identity and the level written is the level given.
             var mono = AVChannelLayout()
             av_channel_layout_default(&mono, Int32(channels))
-            rc = swr_alloc_set_opts2(&resampler, &ctx.pointee.ch_layout, ctx.pointee.sample_fmt, Int32(sampleRate),
-                                     &mono, AV_SAMPLE_FMT_FLT, Int32(sampleRate), 0, nil)
+            rc = swr_alloc_set_opts2(
+                &resampler, &ctx.pointee.ch_layout, ctx.pointee.sample_fmt, Int32(sampleRate),
+                &mono, AV_SAMPLE_FMT_FLT, Int32(sampleRate), 0, nil)
             guard rc >= 0, let swr = resampler, swr_init(swr) >= 0 else { throw MediaError("setting up the resampler", code: rc) }
 
             frame = av_frame_alloc(); packet = av_packet_alloc()

@@ -34,8 +34,9 @@ class DecodeWorker {
         if decoder?.path != source.path {
             decoder = nil
             do {
-                decoder = try VideoDecoder(path: source.path, maxPictureSize: maxPictureSize, threads: cache.settings.decodeThreads,
-                                           timeOffset: source.offset)
+                decoder = try VideoDecoder(
+                    path: source.path, maxPictureSize: maxPictureSize, threads: cache.settings.decodeThreads,
+                    timeOffset: source.offset)
             } catch {
                 return recovers(from: error, decoding: source.path) ? openDecoder(maxPictureSize: maxPictureSize, slot: slot) : nil
             }
@@ -151,8 +152,10 @@ final class FrameWorker: DecodeWorker {
     /// the segment is there or the maker stopped or stalled (then the file is decoded).
     private func waitForMaker(slot: Int64, time: Time) -> Bool {
         guard let proxies = cache.proxies, cache.decodingSource(for: path, slot: slot).path == path,
-              var distance = proxies.makerDistance(to: slot, of: path) else { return true }
-        let fresh = framesToDecodeOnTheFile(reaching: time)
+            var distance = proxies.makerDistance(to: slot, of: path)
+        else { return true }
+        let fresh =
+            framesToDecodeOnTheFile(reaching: time)
             ?? proxies.keyframe(before: slot, of: path).map { Int(slot - $0) } ?? Int.max
         guard distance * 2 < fresh else { return true }
         proxies.await(slot, of: path)
@@ -191,16 +194,20 @@ final class FrameWorker: DecodeWorker {
         let fromFile = d.path == path
         var segmentAppeared = false
         do {
-            let standIn: ((DecodedFrame) -> Void)? = standIns ? { [self] stand in
-                cache.store(stand.image, time: stand.time, isExact: true, key: key(for: stand.time), shownBy: shownBy)
-                cache.deliver {}
-            } : nil
-            let wanted: () -> Bool = standIns ? { [self] in
-                guard cache.lock.withLock({ latest == nil }) else { return false }
-                // A segment holding the frame appeared while decoding the file: one small decode away.
-                if fromFile, cache.proxies?.segment(of: path, slot: slot) != nil { segmentAppeared = true; return false }
-                return true
-            } : { true }
+            let standIn: ((DecodedFrame) -> Void)? =
+                standIns
+                ? { [self] stand in
+                    cache.store(stand.image, time: stand.time, isExact: true, key: key(for: stand.time), shownBy: shownBy)
+                    cache.deliver {}
+                } : nil
+            let wanted: () -> Bool =
+                standIns
+                ? { [self] in
+                    guard cache.lock.withLock({ latest == nil }) else { return false }
+                    // A segment holding the frame appeared while decoding the file: one small decode away.
+                    if fromFile, cache.proxies?.segment(of: path, slot: slot) != nil { segmentAppeared = true; return false }
+                    return true
+                } : { true }
             guard let frame = try d.frame(at: time, standIn: standIn, isWanted: wanted) else {
                 return segmentAppeared ? decode(time, slot: slot, standIns: standIns) : nil
             }
@@ -221,8 +228,9 @@ final class FrameWorker: DecodeWorker {
         let shownBy = MediaCache.LaneKey(path: path, lane: lane)
         do {
             if quickDecoder == nil {
-                quickDecoder = try VideoDecoder(path: path, maxPictureSize: min(cache.settings.canvasPictureSize, cache.settings.quickPictureSize),
-                                                threads: cache.settings.decodeThreads, quality: .quick)
+                quickDecoder = try VideoDecoder(
+                    path: path, maxPictureSize: min(cache.settings.canvasPictureSize, cache.settings.quickPictureSize),
+                    threads: cache.settings.decodeThreads, quality: .quick)
             }
             guard let d = quickDecoder else { return false }
             countDecoderUse()
@@ -232,7 +240,9 @@ final class FrameWorker: DecodeWorker {
                 if !cache.has(k, exact: false) { cache.store(stand.image, time: stand.time, isExact: false, key: k, shownBy: shownBy) }
                 cache.deliver {}
             }
-            guard let frame = try d.frame(at: time, standIn: nil, passing: passing, isWanted: { [self] in cache.lock.withLock { latest == nil } }) else { return false }
+            guard let frame = try d.frame(at: time, standIn: nil, passing: passing, isWanted: { [self] in cache.lock.withLock { latest == nil } }) else {
+                return false
+            }
             cache.store(frame.image, time: frame.time, isExact: false, key: .frame(path, slot: slot), shownBy: shownBy)
             return true
         } catch {

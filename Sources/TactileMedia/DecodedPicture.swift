@@ -33,8 +33,10 @@ public final class DecodedPicture: @unchecked Sendable {
 
     /// A new frame of `format` and size with its own pixels (contents undefined), like `source`
     /// in colour and sample aspect when given; freed again if its pixels cannot be had.
-    static func newFrame(format: AVPixelFormat, width: Int, height: Int,
-                         like source: UnsafeMutablePointer<AVFrame>? = nil) throws -> UnsafeMutablePointer<AVFrame> {
+    static func newFrame(
+        format: AVPixelFormat, width: Int, height: Int,
+        like source: UnsafeMutablePointer<AVFrame>? = nil
+    ) throws -> UnsafeMutablePointer<AVFrame> {
         guard let out = av_frame_alloc() else { throw MediaError("out of memory allocating a frame") }
         out.pointee.format = format.rawValue
         out.pointee.width = Int32(width)

@@ -99,7 +99,7 @@ public enum DemoScenes {
                 for x in x0...x1 {
                     let dx = Double(x) - cx, d2 = (dx * dx + dy * dy) / r2
                     guard d2 < 1 else { continue }
-                    let k = strength * (1 - d2 * d2 * d2)              // flat top, soft rim: a lens's bokeh
+                    let k = strength * (1 - d2 * d2 * d2) // flat top, soft rim: a lens's bokeh
                     if covering { mix(x, y, colour, k) } else { add(x, y, colour, k) }
                 }
             }
@@ -137,8 +137,10 @@ public enum DemoScenes {
     static func beach(_ c: Canvas, _ t: Double) {
         let w = Double(c.width), h = Double(c.height)
         let horizon = Int(h * 0.46), shore = Int(h * 0.8)
-        let sky: [(Double, RGB)] = [(0, RGB(r: 28, g: 36, b: 92)), (0.45, RGB(r: 150, g: 80, b: 140)),
-                                    (0.8, RGB(r: 250, g: 130, b: 90)), (1, RGB(r: 255, g: 190, b: 110))]
+        let sky: [(Double, RGB)] = [
+            (0, RGB(r: 28, g: 36, b: 92)), (0.45, RGB(r: 150, g: 80, b: 140)),
+            (0.8, RGB(r: 250, g: 130, b: 90)), (1, RGB(r: 255, g: 190, b: 110)),
+        ]
         let sea: [(Double, RGB)] = [(0, RGB(r: 120, g: 80, b: 110)), (0.25, RGB(r: 40, g: 70, b: 120)), (1, RGB(r: 20, g: 96, b: 120))]
         let sand: [(Double, RGB)] = [(0, RGB(r: 214, g: 170, b: 120)), (1, RGB(r: 236, g: 196, b: 146))]
         c.rows { y in
@@ -158,7 +160,7 @@ public enum DemoScenes {
         }
         // Waves: bright crests moving toward the shore, finer near the horizon (perspective).
         for y in horizon..<shore {
-            let depth = Double(y - horizon) / Double(shore - horizon)          // 0 far … 1 near
+            let depth = Double(y - horizon) / Double(shore - horizon) // 0 far … 1 near
             let spacing = 2 + depth * 22, speed = 6 + depth * 30
             let crest = (Double(y) * 1.0 - t * speed).truncatingRemainder(dividingBy: spacing)
             let onCrest = abs(crest) < 0.6 + depth * 1.6
@@ -178,7 +180,9 @@ public enum DemoScenes {
             let reach = Double(shore) + h * (0.035 + 0.03 * sin(t * 0.9 + Double(x) * 0.012))
             for y in shore..<min(c.height, Int(reach) + 4) {
                 let toEdge = reach - Double(y)
-                if toEdge > 3 { c.mix(x, y, RGB(r: 150, g: 130, b: 110), 0.35) } else if toEdge > -3 {
+                if toEdge > 3 {
+                    c.mix(x, y, RGB(r: 150, g: 130, b: 110), 0.35)
+                } else if toEdge > -3 {
                     c.mix(x, y, RGB(r: 246, g: 244, b: 236), 0.85 - abs(toEdge) * 0.2)
                 }
             }
@@ -229,8 +233,10 @@ public enum DemoScenes {
     /// breathe, dust drifting through them.
     static func forest(_ c: Canvas, _ t: Double) {
         let w = Double(c.width), h = Double(c.height)
-        let air: [(Double, RGB)] = [(0, RGB(r: 120, g: 170, b: 90)), (0.5, RGB(r: 50, g: 96, b: 60)),
-                                    (0.85, RGB(r: 28, g: 52, b: 34)), (0.86, RGB(r: 62, g: 50, b: 30)), (1, RGB(r: 40, g: 32, b: 22))]
+        let air: [(Double, RGB)] = [
+            (0, RGB(r: 120, g: 170, b: 90)), (0.5, RGB(r: 50, g: 96, b: 60)),
+            (0.85, RGB(r: 28, g: 52, b: 34)), (0.86, RGB(r: 62, g: 50, b: 30)), (1, RGB(r: 40, g: 32, b: 22)),
+        ]
         c.rows { y in gradient(air, Double(y) / h) }
         // Trunks, far (pale) to near (dark), drifting at their depth's speed.
         for depth in 0..<3 {
@@ -257,8 +263,9 @@ public enum DemoScenes {
         }
         // Light on the forest floor.
         for i in 0..<10 {
-            c.glow(noise(i + 950) * w, h * (0.9 + noise(i + 960) * 0.08), radius: 10 + noise(i + 970) * 16,
-                   RGB(r: 200, g: 190, b: 110), strength: 0.12 + 0.05 * sin(t + Double(i)))
+            c.glow(
+                noise(i + 950) * w, h * (0.9 + noise(i + 960) * 0.08), radius: 10 + noise(i + 970) * 16,
+                RGB(r: 200, g: 190, b: 110), strength: 0.12 + 0.05 * sin(t + Double(i)))
         }
         // Rays: bands along a slant, each breathing at its own pace, fading toward the ground.
         let slant = 0.55

@@ -12,7 +12,8 @@ enum LayerBlending {
     static func blend(_ layer: RGBAImage, atX x0: Int, y y0: Int, into frame: UnsafeMutablePointer<AVFrame>) {
         let fw = Int(frame.pointee.width), fh = Int(frame.pointee.height)
         guard frame.pointee.format == AV_PIX_FMT_YUV420P.rawValue, let yPlane = frame.pointee.data.0,
-              let uPlane = frame.pointee.data.1, let vPlane = frame.pointee.data.2 else { return }
+            let uPlane = frame.pointee.data.1, let vPlane = frame.pointee.data.2
+        else { return }
         let ys = Int(frame.pointee.linesize.0), us = Int(frame.pointee.linesize.1), vs = Int(frame.pointee.linesize.2)
         // The layer's part inside the frame, its origin even so chroma pairs line up.
         let left = max(0, x0) & ~1, top = max(0, y0) & ~1

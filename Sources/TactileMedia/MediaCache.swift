@@ -198,7 +198,11 @@ public final class MediaCache: MediaSource {
         for w in workers { w.clearWanted() }
     }
 
-    public func takeProblems() -> [String] { lock.withLock { defer { failures.removeAll() }; return failures } }
+    public func takeProblems() -> [String] {
+        lock.withLock {
+            defer { failures.removeAll() }; return failures
+        }
+    }
 
     // MARK: Workers' side
 
@@ -244,7 +248,8 @@ public final class MediaCache: MediaSource {
             openDecoders[ObjectIdentifier(holder)] = (decoderUses, bytes, holder)
             var victim: DecodeWorker?
             if openDecoders.count > max(1, settings.openDecoderLimit),
-               let oldest = openDecoders.filter({ $0.key != ObjectIdentifier(holder) }).min(by: { $0.value.use < $1.value.use }) {
+                let oldest = openDecoders.filter({ $0.key != ObjectIdentifier(holder) }).min(by: { $0.value.use < $1.value.use })
+            {
                 openDecoders[oldest.key] = nil
                 victim = oldest.value.holder
             }

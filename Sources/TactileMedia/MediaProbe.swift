@@ -32,18 +32,30 @@ public struct ProbeReport: Sendable, Hashable {
 
     /// The report as the documented JSON object.
     public var json: JSONValue {
-        var fields: [(String, JSONValue)] = [("path", .string(path)), ("ok", .bool(ok)), ("error", error.map { .string($0) } ?? .null),
-                                             ("warning", warning.map { .string($0) } ?? .null),
-                                             ("container", container.map { .string($0) } ?? .null), ("duration", duration.map { .number($0) } ?? .null)]
-        fields.append(("video", video.map { v in
-            .object([("codec", .string(v.codec)), ("codedWidth", .number(Double(v.codedWidth))), ("codedHeight", .number(Double(v.codedHeight))),
-                     ("displayWidth", .number(Double(v.displayWidth))), ("displayHeight", .number(Double(v.displayHeight))),
-                     ("rotation", .number(Double(v.rotation))), ("frameRate", .number((v.frameRate * 1000).rounded() / 1000)),
-                     ("pixelFormat", .string(v.pixelFormat))])
-        } ?? .null))
-        fields.append(("audio", audio.map { a in
-            .object([("codec", .string(a.codec)), ("sampleRate", .number(Double(a.sampleRate))), ("channels", .number(Double(a.channels)))])
-        } ?? .null))
+        var fields: [(String, JSONValue)] = [
+            ("path", .string(path)), ("ok", .bool(ok)), ("error", error.map { .string($0) } ?? .null),
+            ("warning", warning.map { .string($0) } ?? .null),
+            ("container", container.map { .string($0) } ?? .null), ("duration", duration.map { .number($0) } ?? .null),
+        ]
+        fields.append(
+            (
+                "video",
+                video.map { v in
+                    .object([
+                        ("codec", .string(v.codec)), ("codedWidth", .number(Double(v.codedWidth))), ("codedHeight", .number(Double(v.codedHeight))),
+                        ("displayWidth", .number(Double(v.displayWidth))), ("displayHeight", .number(Double(v.displayHeight))),
+                        ("rotation", .number(Double(v.rotation))), ("frameRate", .number((v.frameRate * 1000).rounded() / 1000)),
+                        ("pixelFormat", .string(v.pixelFormat)),
+                    ])
+                } ?? .null
+            ))
+        fields.append(
+            (
+                "audio",
+                audio.map { a in
+                    .object([("codec", .string(a.codec)), ("sampleRate", .number(Double(a.sampleRate))), ("channels", .number(Double(a.channels)))])
+                } ?? .null
+            ))
         return .object(fields)
     }
 }
@@ -99,8 +111,9 @@ public enum MediaProbe {
             let fps = rate.den > 0 ? Double(rate.num) / Double(rate.den) : 0
             let pixel = av_get_pix_fmt_name(AVPixelFormat(rawValue: par.format)).map { String(cString: $0) } ?? "unknown"
             if par.width <= 0 || par.height <= 0 { problems.append("Its video has no picture size.") }
-            report.video = .init(codec: codecName, codedWidth: Int(par.width), codedHeight: Int(par.height), displayWidth: w, displayHeight: h,
-                                 rotation: rotation, frameRate: fps, pixelFormat: pixel)
+            report.video = .init(
+                codec: codecName, codedWidth: Int(par.width), codedHeight: Int(par.height), displayWidth: w, displayHeight: h,
+                rotation: rotation, frameRate: fps, pixelFormat: pixel)
             if report.duration == nil, st.pointee.duration != tactile_AV_NOPTS_VALUE() {
                 report.duration = Double(st.pointee.duration) * Double(st.pointee.time_base.num) / Double(st.pointee.time_base.den)
             }
@@ -109,9 +122,11 @@ public enum MediaProbe {
         // the length is what really decodes.
         let indexed = videoIndex >= 0 ? videoIndex : audioIndex
         if indexed >= 0, let st = fmt.pointee.streams[Int(indexed)], let claimed = report.duration,
-           let decodable = decodableSeconds(of: st, fileSize: Int64(size)), decodable < claimed - 0.05 {
+            let decodable = decodableSeconds(of: st, fileSize: Int64(size)), decodable < claimed - 0.05
+        {
             report.duration = decodable
-            report.warning = "The file is cut short: only the first \(String(format: "%.1f", decodable)) s of its \(String(format: "%.1f", claimed)) s can be played."
+            report.warning =
+                "The file is cut short: only the first \(String(format: "%.1f", decodable)) s of its \(String(format: "%.1f", claimed)) s can be played."
         }
         if audioIndex >= 0, let st = fmt.pointee.streams[Int(audioIndex)] {
             let par = st.pointee.codecpar.pointee
@@ -199,8 +214,11 @@ extension ProbeReport {
         guard ok else { return nil }
         let still = container.map { $0.hasSuffix("_pipe") || $0 == "image2" } ?? false
         // Frame rates outside 1/1000 … 1000 fps are a damaged header: no frame length then.
-        let frame = video.flatMap { $0.frameRate >= 0.001 && $0.frameRate <= 1000 ? Time(ticks: Int64((Double(Time.ticksPerSecond) / $0.frameRate).rounded())) : nil }
-        return MediaInfo(duration: still ? nil : duration.map { .seconds($0) }, pictureWidth: video?.displayWidth,
-                         pictureHeight: video?.displayHeight, frameDuration: still ? nil : frame, hasAudio: audio != nil)
+        let frame = video.flatMap {
+            $0.frameRate >= 0.001 && $0.frameRate <= 1000 ? Time(ticks: Int64((Double(Time.ticksPerSecond) / $0.frameRate).rounded())) : nil
+        }
+        return MediaInfo(
+            duration: still ? nil : duration.map { .seconds($0) }, pictureWidth: video?.displayWidth,
+            pictureHeight: video?.displayHeight, frameDuration: still ? nil : frame, hasAudio: audio != nil)
     }
 }

@@ -32,8 +32,11 @@ final class PictureComposer {
 
     func compose(_ pictures: [PlacedPicture], black: Double, into frame: UnsafeMutablePointer<AVFrame>) throws {
         let fw = Int(frame.pointee.width), fh = Int(frame.pointee.height)
-        let covers = pictures.first.map { p in p.opacity >= 1 && p.clip == PixelRect(x: 0, y: 0, width: fw, height: fh)
-            && p.x <= 0.5 && p.y <= 0.5 && p.x + p.width >= Double(fw) - 0.5 && p.y + p.height >= Double(fh) - 0.5 } ?? false
+        let covers =
+            pictures.first.map { p in
+                p.opacity >= 1 && p.clip == PixelRect(x: 0, y: 0, width: fw, height: fh)
+                    && p.x <= 0.5 && p.y <= 0.5 && p.x + p.width >= Double(fw) - 0.5 && p.y + p.height >= Double(fh) - 0.5
+            } ?? false
         if !covers { Self.fill(frame, y: 16, u: 128, v: 128) }
         for placed in pictures where placed.opacity > 0.002 {
             try draw(placed, into: frame)
@@ -90,8 +93,10 @@ final class PictureComposer {
     private static func planes(_ f: UnsafeMutablePointer<AVFrame>) -> [(UnsafeMutablePointer<UInt8>, Int, Int, Int)] {
         let w = Int(f.pointee.width), h = Int(f.pointee.height)
         guard let y = f.pointee.data.0, let u = f.pointee.data.1, let v = f.pointee.data.2 else { return [] }
-        return [(y, Int(f.pointee.linesize.0), w, h), (u, Int(f.pointee.linesize.1), (w + 1) / 2, (h + 1) / 2),
-                (v, Int(f.pointee.linesize.2), (w + 1) / 2, (h + 1) / 2)]
+        return [
+            (y, Int(f.pointee.linesize.0), w, h), (u, Int(f.pointee.linesize.1), (w + 1) / 2, (h + 1) / 2),
+            (v, Int(f.pointee.linesize.2), (w + 1) / 2, (h + 1) / 2),
+        ]
     }
 
     static func fill(_ f: UnsafeMutablePointer<AVFrame>, y: UInt8, u: UInt8, v: UInt8) {

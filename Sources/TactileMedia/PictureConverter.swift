@@ -62,8 +62,9 @@ final class PictureConverter {
     /// buffers come from `av_frame_get_buffer` (padded by FFmpeg itself).
     func convert(_ image: RGBAImage, into frame: UnsafeMutablePointer<AVFrame>) throws {
         guard image.width > 0, image.height > 0 else { throw MediaError("a picture has no size") }
-        let sws = try scaler(from: (image.width, image.height, AV_PIX_FMT_RGBA.rawValue),
-                             to: (Int(frame.pointee.width), Int(frame.pointee.height), frame.pointee.format))
+        let sws = try scaler(
+            from: (image.width, image.height, AV_PIX_FMT_RGBA.rawValue),
+            to: (Int(frame.pointee.width), Int(frame.pointee.height), frame.pointee.format))
         let stride = Self.paddedStride(width: image.width)
         let buffer = try scratchBuffer(bytes: stride * (image.height + 1) + Self.alignment)
         image.pixels.withUnsafeBytes { src in
@@ -102,8 +103,9 @@ final class PictureConverter {
         guard w > 0, h > 0 else { throw MediaError("a picture has no size") }
         if crop != nil {
             guard source.pointee.format == AV_PIX_FMT_YUV420P.rawValue || source.pointee.format == AV_PIX_FMT_YUVJ420P.rawValue,
-                  part.x % 2 == 0, part.y % 2 == 0, part.x + part.width <= Int(source.pointee.width),
-                  part.y + part.height <= Int(source.pointee.height) else {
+                part.x % 2 == 0, part.y % 2 == 0, part.x + part.width <= Int(source.pointee.width),
+                part.y + part.height <= Int(source.pointee.height)
+            else {
                 throw MediaError("a picture cannot be cut to \(part)")
             }
         }
@@ -111,7 +113,8 @@ final class PictureConverter {
         guard target.width > 0, target.height > 0 else { return }
         if rect != nil {
             guard frame.pointee.format == AV_PIX_FMT_YUV420P.rawValue, target.x % 2 == 0, target.y % 2 == 0,
-                  target.x + target.width <= Int(frame.pointee.width), target.y + target.height <= Int(frame.pointee.height) else {
+                target.x + target.width <= Int(frame.pointee.width), target.y + target.height <= Int(frame.pointee.height)
+            else {
                 throw MediaError("a picture cannot be placed at \(target) in this frame")
             }
         }
@@ -141,8 +144,9 @@ final class PictureConverter {
         let wanted = [Int32(a.0), Int32(a.1), a.2, Int32(b.0), Int32(b.1), b.2]
         if wanted != key || context == nil {
             if let c = context { sws_freeContext(c) }
-            context = sws_getContext(Int32(a.0), Int32(a.1), AVPixelFormat(rawValue: a.2), Int32(b.0), Int32(b.1), AVPixelFormat(rawValue: b.2),
-                                     flags, nil, nil, nil)
+            context = sws_getContext(
+                Int32(a.0), Int32(a.1), AVPixelFormat(rawValue: a.2), Int32(b.0), Int32(b.1), AVPixelFormat(rawValue: b.2),
+                flags, nil, nil, nil)
             key = wanted
         }
         guard let c = context else { throw MediaError("cannot convert this picture's pixel format") }

@@ -13,8 +13,9 @@ extension DecodedPicture {
         let source = frame
         let sw = Int(source.pointee.width), sh = Int(source.pointee.height)
         let sideways = turn != 180
-        let out = try Self.newFrame(format: AVPixelFormat(rawValue: source.pointee.format), width: sideways ? sh : sw,
-                                    height: sideways ? sw : sh, like: source)
+        let out = try Self.newFrame(
+            format: AVPixelFormat(rawValue: source.pointee.format), width: sideways ? sh : sw,
+            height: sideways ? sw : sh, like: source)
         let sar = source.pointee.sample_aspect_ratio
         if sideways && sar.num > 0 && sar.den > 0 { out.pointee.sample_aspect_ratio = AVRational(num: sar.den, den: sar.num) }
         let from = [source.pointee.data.0, source.pointee.data.1, source.pointee.data.2]
@@ -31,8 +32,10 @@ extension DecodedPicture {
 
     /// Turns a plane of `width` × `height` samples clockwise by `turn` (90, 180 or 270) into
     /// `target`, tile by tile so both sides stay in the cache.
-    static func turn(_ source: UnsafePointer<UInt8>, stride ss: Int, width w: Int, height h: Int, by turn: Int,
-                     into target: UnsafeMutablePointer<UInt8>, stride ts: Int) {
+    static func turn(
+        _ source: UnsafePointer<UInt8>, stride ss: Int, width w: Int, height h: Int, by turn: Int,
+        into target: UnsafeMutablePointer<UInt8>, stride ts: Int
+    ) {
         // Where the sample at (x, y) lands once turned: target[x * step + y * skip + origin].
         let (step, skip, origin): (Int, Int, Int)
         switch turn {

@@ -45,8 +45,10 @@ final class ProxyMaker {
 
     /// The run itself. The store is looked up at every frame and never held across one, so a
     /// store nobody uses any more goes away and its makers stop within a frame.
-    private func run(of path: String, from slot: Int64, destination: (folder: URL, frameDuration: Time, segmentFrames: Int64),
-                     isCancelled: () -> Bool) throws -> Bool {
+    private func run(
+        of path: String, from slot: Int64, destination: (folder: URL, frameDuration: Time, segmentFrames: Int64),
+        isCancelled: () -> Bool
+    ) throws -> Bool {
         let settings = store?.settings ?? .init()
         let frameDuration = destination.frameDuration
         func slotOf(_ t: Time) -> Int64 { max(0, t.ticks) / max(1, frameDuration.ticks) }
@@ -72,9 +74,11 @@ final class ProxyMaker {
 
         func startSegment(at first: Int64, time: Time) throws -> Open {
             let file = destination.folder.appendingPathComponent(".maker\(number)-\(first).mov")
-            let encoder = try VideoEncoder(url: file, settings: .init(
-                codec: .mjpeg, width: w, height: h, keyframeInterval: 1, rotation: d.rotation, quality: settings.proxyQuality,
-                timeBase: (1, Int(Time.ticksPerSecond)), frameRate: d.frameRate))
+            let encoder = try VideoEncoder(
+                url: file,
+                settings: .init(
+                    codec: .mjpeg, width: w, height: h, keyframeInterval: 1, rotation: d.rotation, quality: settings.proxyQuality,
+                    timeBase: (1, Int(Time.ticksPerSecond)), frameRate: d.frameRate))
             return Open(encoder: encoder, file: file, first: first, start: time, lastSlot: first)
         }
         func finish(lastSlot: Int64) throws {

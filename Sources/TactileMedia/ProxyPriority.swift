@@ -14,8 +14,10 @@ enum ProxyPriority {
     /// The slot a maker should start from next, or nil when nothing is left to make. Slots that
     /// `segments` covers, or that lie in `busy` (what other makers are making or about to reach),
     /// are skipped; `around` is how many slots either side of a focus count as around it.
-    static func nextSlot(for interest: ProxyInterest, segments: ProxySegments, busy: [ClosedRange<Int64>],
-                         around: Int64, slotCount: Int64) -> Int64? {
+    static func nextSlot(
+        for interest: ProxyInterest, segments: ProxySegments, busy: [ClosedRange<Int64>],
+        around: Int64, slotCount: Int64
+    ) -> Int64? {
         let limit = segments.end ?? slotCount
         func free(_ s: Int64) -> Bool { s >= 0 && s < limit && !segments.covers(s) && !busy.contains { $0.contains(s) } }
         let focus = interest.focus.map { min(max(0, $0), max(0, limit - 1)) }

@@ -224,7 +224,8 @@ public final class ProxyStore: @unchecked Sendable {
         guard let s = sources[path], !s.settled else { return nil }
         // Other makers' stretches, every open segment (this maker's too: not yet published) and
         // slots no frame decodes in.
-        let busy = claims.filter { $0.key != number && $0.value.path == path }.map { gop(around: $0.value.slots, in: s) }
+        let busy =
+            claims.filter { $0.key != number && $0.value.path == path }.map { gop(around: $0.value.slots, in: s) }
             + writing.values.filter { $0.path == path }.map(\.slots) + (stuck[path] ?? []).map { $0...$0 }
         let interest = ProxyInterest(focus: focusSlots(of: s), filmstrip: s.filmstrip.union(s.previousFilmstrip).sorted())
         let around = aroundSlots(of: s)
@@ -265,8 +266,8 @@ public final class ProxyStore: @unchecked Sendable {
                 // back will want the frames on the way: they are written.
                 let waitedFor = focus.map { awaited[path]?.contains($0) == true } ?? false
                 guard let f = focus, f == next, focusHeading(of: s) >= 0 || waitedFor,
-                      f - slot > (waitedFor ? 0 : Int64(max(0, settings.proxySprintFrames))),
-                      !writing.contains(where: { $0.key != number && $0.value.path == path && $0.value.slots.upperBound > slot && $0.value.slots.upperBound < f })
+                    f - slot > (waitedFor ? 0 : Int64(max(0, settings.proxySprintFrames))),
+                    !writing.contains(where: { $0.key != number && $0.value.path == path && $0.value.slots.upperBound > slot && $0.value.slots.upperBound < f })
                 else { return write() }
                 // Where it stands, so the cache knows how far it is and others leave it the cores.
                 writing[number] = (path, slot...slot)
@@ -275,8 +276,9 @@ public final class ProxyStore: @unchecked Sendable {
             // A jump: the user now looks far from this run, at a frame no maker is making:
             // give way at once rather than finish the segment.
             if let f = focus, f < slot - aroundSlots(of: s) || !reachable(f, from: slot, target: target, in: s),
-               stuck[path]?.contains(f) != true,
-               !claims.contains(where: { $0.key != number && $0.value.path == path && gop(around: $0.value.slots, in: s).contains(f) }) {
+                stuck[path]?.contains(f) != true,
+                !claims.contains(where: { $0.key != number && $0.value.path == path && gop(around: $0.value.slots, in: s).contains(f) })
+            {
                 return .stop
             }
             if !taken && !segmentFull {
@@ -295,7 +297,8 @@ public final class ProxyStore: @unchecked Sendable {
             // yet (the other makers' claims moved meanwhile): it goes on there rather than stop
             // at the keyframe it started from.
             guard target > slot, !s.segments.covers(target),
-                  !writing.contains(where: { $0.key != number && $0.value.path == path && $0.value.slots.contains(target) }) else { return .stop }
+                !writing.contains(where: { $0.key != number && $0.value.path == path && $0.value.slots.contains(target) })
+            else { return .stop }
             claims[number] = (path, start...target)
             return taken ? .skip : write()
         }
@@ -339,7 +342,11 @@ public final class ProxyStore: @unchecked Sendable {
     }
 
     /// Counts a maker's run and what it did.
-    func count(run decoded: Int, written: Int) { condition.withLock { counts.runs += 1; counts.decoded += decoded; counts.written += written } }
+    func count(run decoded: Int, written: Int) {
+        condition.withLock {
+            counts.runs += 1; counts.decoded += decoded; counts.written += written
+        }
+    }
 
     /// Records that maker `number` set out for `target` of `path` and wrote nothing: a slot no
     /// frame decodes in, left alone this run.
@@ -384,7 +391,9 @@ public final class ProxyStore: @unchecked Sendable {
     func made(_ path: String) { condition.withLock { sources[path]?.made }?() }
 
     /// Keeps the keyframe slots a maker read from `path`'s index.
-    func learnKeyframes(_ slots: [Int64], of path: String) { condition.withLock { if sources[path]?.keyframes.isEmpty == true { sources[path]?.keyframes = slots } } }
+    func learnKeyframes(_ slots: [Int64], of path: String) {
+        condition.withLock { if sources[path]?.keyframes.isEmpty == true { sources[path]?.keyframes = slots } }
+    }
 
     /// Whether the keyframes of `path` are known.
     func knowsKeyframes(of path: String) -> Bool { condition.withLock { !(sources[path]?.keyframes.isEmpty ?? true) } }
@@ -476,8 +485,9 @@ public final class ProxyStore: @unchecked Sendable {
     /// Where the proxy of `path` lives; nil when the source cannot be looked at.
     func proxyFolder(for path: String) -> URL? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = (attributes[.size] as? NSNumber)?.int64Value,
-              let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 else { return nil }
+            let size = (attributes[.size] as? NSNumber)?.int64Value,
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970
+        else { return nil }
         let identity = "\(Self.formatVersion)|\(path)|\(size)|\(modified)|\(settings.proxyPictureSize)|\(settings.proxyQuality)"
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         return folder.appendingPathComponent("\(name)-\(Self.fingerprint(identity))")

@@ -31,9 +31,9 @@ public enum TestPattern {
                 for x in 0..<width {
                     let wave: Double
                     switch style % 3 {
-                    case 0: wave = bands[x]                                                       // sliding bands
-                    case 1: wave = 0.5 + 0.5 * (sinX[x] * cosY[y] + cosX[x] * sinY[y])          // diagonal stripes
-                    default: let dx = Double(x) - cx; wave = dx * dx + dy * dy < r2 ? 1 : 0.25    // a circle orbiting
+                    case 0: wave = bands[x] // sliding bands
+                    case 1: wave = 0.5 + 0.5 * (sinX[x] * cosY[y] + cosX[x] * sinY[y]) // diagonal stripes
+                    default: let dx = Double(x) - cx; wave = dx * dx + dy * dy < r2 ? 1 : 0.25 // a circle orbiting
                     }
                     let i = (y * width + x) * 4
                     let k = 0.35 + 0.65 * wave

@@ -92,8 +92,10 @@ public final class VideoDecoder {
     /// `keyframesOnly` makes the codec skip every other frame (for quick filmstrips). `threads`:
     /// the codec's decoding threads (0: one per core; each holds frames of its own).
     /// `timeOffset`: where the file starts in its source (proxy segments).
-    public init(path: String, maxPictureSize: Int? = nil, keyframesOnly: Bool = false, threads: Int = 0,
-                quality: Quality = .exact, timeOffset: Time = .zero) throws {
+    public init(
+        path: String, maxPictureSize: Int? = nil, keyframesOnly: Bool = false, threads: Int = 0,
+        quality: Quality = .exact, timeOffset: Time = .zero
+    ) throws {
         self.path = path
         self.maxPictureSize = maxPictureSize
         self.quality = quality
@@ -121,8 +123,11 @@ public final class VideoDecoder {
         codedWidth = Int(input.context.pointee.width); codedHeight = Int(input.context.pointee.height)
         incoming = av_frame_alloc(); heldFrame = av_frame_alloc(); pendingFrame = av_frame_alloc()
         guard incoming != nil, heldFrame != nil, pendingFrame != nil else { close(); throw MediaError("out of memory") }
-        if stream.pointee.duration > 0 { duration = seconds(startPTS + stream.pointee.duration) }
-        else if input.format.pointee.duration > 0 { duration = Time(ticks: input.format.pointee.duration * (Time.ticksPerSecond / 1_000_000)) }
+        if stream.pointee.duration > 0 {
+            duration = seconds(startPTS + stream.pointee.duration)
+        } else if input.format.pointee.duration > 0 {
+            duration = Time(ticks: input.format.pointee.duration * (Time.ticksPerSecond / 1_000_000))
+        }
     }
 
     deinit { close() }
@@ -143,8 +148,10 @@ public final class VideoDecoder {
     /// lands on is not the answer, `standIn` gets that keyframe at once; `passing`, when given,
     /// gets every frame decoded on the way instead (quick scrubbing keeps them); between decoded
     /// frames `isWanted` is asked whether to go on. Returns nil when abandoned (a newer request won).
-    public func frame(at time: Time, standIn: ((DecodedFrame) -> Void)?, passing: ((DecodedFrame) -> Void)? = nil,
-                      isWanted: () -> Bool) throws -> DecodedFrame? {
+    public func frame(
+        at time: Time, standIn: ((DecodedFrame) -> Void)?, passing: ((DecodedFrame) -> Void)? = nil,
+        isWanted: () -> Bool
+    ) throws -> DecodedFrame? {
         let target = streamTarget(for: time)
         if !alwaysSeeks, let h = held, h.pts <= target, let p = pending, p.pts > target { return try heldPicture() }
         // Continue forward when the request is ahead of what is held and not too far (within a

@@ -53,9 +53,11 @@ public final class VideoEncoder {
         /// The sound track's channels (1 mono, 2 stereo; `appendAudio` takes them interleaved)
         /// and its bit rate in bits per second. 1, 96 000.
         public var audioChannels = 1, audioBitRate = 96_000
-        public init(codec: Codec, width: Int, height: Int, framesPerSecond: Int = 30, keyframeInterval: Int = 30, rotation: Int = 0,
-                    quality: Int? = nil, timeBase: (num: Int, den: Int)? = nil, frameRate: (frames: Int, seconds: Int)? = nil,
-                    audioSampleRate: Int? = nil, lookahead: Int? = nil, bFrames: Int? = nil) {
+        public init(
+            codec: Codec, width: Int, height: Int, framesPerSecond: Int = 30, keyframeInterval: Int = 30, rotation: Int = 0,
+            quality: Int? = nil, timeBase: (num: Int, den: Int)? = nil, frameRate: (frames: Int, seconds: Int)? = nil,
+            audioSampleRate: Int? = nil, lookahead: Int? = nil, bFrames: Int? = nil
+        ) {
             self.codec = codec; self.width = width; self.height = height
             self.framesPerSecond = framesPerSecond; self.keyframeInterval = keyframeInterval; self.rotation = rotation
             self.quality = quality; self.timeBase = timeBase; self.frameRate = frameRate; self.audioSampleRate = audioSampleRate
@@ -124,7 +126,8 @@ public final class VideoEncoder {
         for name in names where isPartialFileName(name) {
             let url = folder.appendingPathComponent(name)
             guard let attributes = try? fm.attributesOfItem(atPath: url.path), attributes[.type] as? FileAttributeType == .typeRegular,
-                  let modified = attributes[.modificationDate] as? Date, now.timeIntervalSince(modified) >= seconds else { continue }
+                let modified = attributes[.modificationDate] as? Date, now.timeIntervalSince(modified) >= seconds
+            else { continue }
             if (try? fm.removeItem(at: url)) != nil { removed.append(name) }
         }
         return removed
@@ -142,9 +145,11 @@ public final class VideoEncoder {
         ctx.pointee.width = Int32(settings.width)
         ctx.pointee.height = Int32(settings.height)
         ctx.pointee.pix_fmt = settings.codec.pixelFormat
-        ctx.pointee.time_base = settings.timeBase.map { AVRational(num: Int32($0.num), den: Int32($0.den)) }
+        ctx.pointee.time_base =
+            settings.timeBase.map { AVRational(num: Int32($0.num), den: Int32($0.den)) }
             ?? AVRational(num: 1, den: Int32(settings.framesPerSecond))
-        ctx.pointee.framerate = settings.frameRate.map { AVRational(num: Int32($0.frames), den: Int32($0.seconds)) }
+        ctx.pointee.framerate =
+            settings.frameRate.map { AVRational(num: Int32($0.frames), den: Int32($0.seconds)) }
             ?? AVRational(num: Int32(settings.framesPerSecond), den: 1)
         ctx.pointee.gop_size = Int32(settings.keyframeInterval)
         ctx.pointee.max_b_frames = settings.codec == .h264 ? Int32(settings.bFrames ?? 2) : 0

@@ -1,6 +1,7 @@
 import CSDL2
 import Logging
 import TactileCore
+import TactileUI
 import TactileInput
 
 /// Plays cues: each one's synthesised sound through SDL audio and a rumble on an SDL haptic

@@ -27,8 +27,11 @@ public struct DeviceReport: Sendable {
     /// Opens a small window, watches for `seconds`, and reports.
     public static func watch(seconds: Double) throws -> DeviceReport {
         try SDLRuntime.start(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
-        guard let window = SDL_CreateWindow("Tactile devices: touch the panel", tactile_SDL_WINDOWPOS_CENTERED(), tactile_SDL_WINDOWPOS_CENTERED(),
-                                            480, 320, SDL_WINDOW_SHOWN.rawValue) else { throw SDLError("opening the window") }
+        guard
+            let window = SDL_CreateWindow(
+                "Tactile devices: touch the panel", tactile_SDL_WINDOWPOS_CENTERED(), tactile_SDL_WINDOWPOS_CENTERED(),
+                480, 320, SDL_WINDOW_SHOWN.rawValue)
+        else { throw SDLError("opening the window") }
         defer { SDL_DestroyWindow(window) }
         var report = DeviceReport()
         var ids: [SDL_TouchID: Int] = [:]
@@ -83,8 +86,9 @@ public struct DeviceReport: Sendable {
         if otherFingersDown > 0 { out.append("finger presses from a device plugged in while watching: \(otherFingersDown)") }
         out.append("mouse presses: \(mouseDowns)" + (sdlTouchMouseDowns > 0 ? " (\(sdlTouchMouseDowns) made by SDL from touches: Tactile ignores those)" : ""))
         if emulatedMouseDowns > 0 {
-            out.append("WARNING: \(emulatedMouseDowns) mouse press\(emulatedMouseDowns == 1 ? "" : "es") came with finger presses: the system emulates a pointer "
-                       + "from the panel, so each touch would reach Tactile twice. Turn the emulation off in the X or libinput configuration.")
+            out.append(
+                "WARNING: \(emulatedMouseDowns) mouse press\(emulatedMouseDowns == 1 ? "" : "es") came with finger presses: the system emulates a pointer "
+                    + "from the panel, so each touch would reach Tactile twice. Turn the emulation off in the X or libinput configuration.")
         } else if devices.contains(where: { $0.fingersDown > 0 }) {
             out.append("no mouse presses came with the touches: good")
         }

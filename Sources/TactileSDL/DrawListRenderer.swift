@@ -50,12 +50,14 @@ public final class DrawListRenderer {
         images.removeAll()
     }
 
-
     /// Makes `image` drawable as `handle` (replacing what the handle showed before).
     public func setImage(_ image: RGBAImage, for handle: ImageHandle) {
         if let old = images[handle] { SDL_DestroyTexture(old.texture) }
-        guard let texture = SDL_CreateTexture(renderer, tactile_SDL_PIXELFORMAT_RGBA32(), Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
-                                              Int32(image.width), Int32(image.height)) else { return }
+        guard
+            let texture = SDL_CreateTexture(
+                renderer, tactile_SDL_PIXELFORMAT_RGBA32(), Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                Int32(image.width), Int32(image.height))
+        else { return }
         image.pixels.withUnsafeBytes { _ = SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(image.width * 4)) }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         images[handle] = (texture, image.width, image.height, Self.isOpaque(image))
@@ -125,8 +127,9 @@ public final class DrawListRenderer {
         case let .line(a, b, color, width):
             Tessellator.line(from: p.point(a), to: p.point(b), width: width * s, color: color, into: &mesh)
         case let .dashedLine(a, b, color, width, dash, gap, phase):
-            Tessellator.dashedLine(from: p.point(a), to: p.point(b), width: width * s, dash: dash * s, gap: gap * s,
-                                   phase: phase * s, color: color, into: &mesh)
+            Tessellator.dashedLine(
+                from: p.point(a), to: p.point(b), width: width * s, dash: dash * s, gap: gap * s,
+                phase: phase * s, color: color, into: &mesh)
         case let .fillCircle(center, radius, color):
             Tessellator.fillConvex(Tessellator.circlePath(center: p.point(center), radius: radius * s), color: color, into: &mesh)
         case let .strokeCircle(center, radius, color, width):
@@ -230,9 +233,11 @@ public final class DrawListRenderer {
         guard !mesh.isEmpty else { return }
         sdlVertices.removeAll(keepingCapacity: true)
         for v in mesh.vertices {
-            sdlVertices.append(SDL_Vertex(position: SDL_FPoint(x: v.x, y: v.y),
-                                          color: SDL_Color(r: v.color.r, g: v.color.g, b: v.color.b, a: v.color.a),
-                                          tex_coord: SDL_FPoint(x: 0, y: 0)))
+            sdlVertices.append(
+                SDL_Vertex(
+                    position: SDL_FPoint(x: v.x, y: v.y),
+                    color: SDL_Color(r: v.color.r, g: v.color.g, b: v.color.b, a: v.color.a),
+                    tex_coord: SDL_FPoint(x: 0, y: 0)))
         }
         lastTriangleCount += mesh.indices.count / 3
         mesh.indices.withUnsafeBufferPointer { indices in
@@ -246,7 +251,8 @@ public final class DrawListRenderer {
     private func drawText(_ run: TextRun, _ p: Placement) {
         let pixels = Int((run.font.size * p.scale).rounded())
         guard let entry = textures.texture(for: run.text, weight: run.font.weight, pixels: pixels, fonts: fonts, renderer: renderer),
-              entry.width > 0 else { return }
+            entry.width > 0
+        else { return }
         let frame = p.rect(run.frame)
         let w = Double(entry.width), h = Double(entry.height)
         let x: Double

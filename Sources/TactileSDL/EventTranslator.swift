@@ -56,8 +56,10 @@ public struct EventTranslator {
 
     /// Translates one SDL event. `frame` maps window pixels to viewport points; `windowPixels`
     /// is the window's size in pixels (finger positions arrive normalised to it).
-    public mutating func translate(_ event: SDL_Event, frame: DeviceFrame, windowPixels: Size, now: Time,
-                                   into events: inout [InputEvent]) -> HostAction? {
+    public mutating func translate(
+        _ event: SDL_Event, frame: DeviceFrame, windowPixels: Size, now: Time,
+        into events: inout [InputEvent]
+    ) -> HostAction? {
         let type = SDL_EventType(event.type)
         switch type {
         case SDL_QUIT:

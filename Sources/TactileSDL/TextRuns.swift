@@ -26,7 +26,6 @@ struct TextRuns {
     /// The line's size in pixels.
     var width: Int, height: Int
 
-
     /// Lays `text` out in `weight` at `pixels` pixels per em.
     init(_ text: String, weight: FontWeight, pixels: Int, fonts: Fonts) {
         guard let primary = fonts.face(weight, pixels: pixels) else { runs = []; width = 0; height = 0; return }
@@ -44,7 +43,9 @@ struct TextRuns {
         var pieces: [(text: String, face: Face, rtl: Bool)] = []
         for (character, rtl) in zip(characters, directions.characters) {
             let face = Self.face(for: character, primary: primary, fonts: fonts, pixels: pixels)
-            if let last = pieces.last, last.face == face, last.rtl == rtl { pieces[pieces.count - 1].text.append(character) } else {
+            if let last = pieces.last, last.face == face, last.rtl == rtl {
+                pieces[pieces.count - 1].text.append(character)
+            } else {
                 pieces.append((String(character), face, rtl))
             }
         }
@@ -62,7 +63,8 @@ struct TextRuns {
     static func face(for character: Character, primary: OpaquePointer, fonts: Fonts, pixels: Int) -> Face {
         let scalars = character.unicodeScalars.filter { !ignorable($0) }
         guard let first = scalars.first else { return .primary }
-        let wantsEmoji = character.unicodeScalars.contains { $0.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains($0.value) }
+        let wantsEmoji =
+            character.unicodeScalars.contains { $0.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains($0.value) }
             || first.properties.isEmojiPresentation
         if wantsEmoji, let emoji = fonts.emojiFace(), TTF_GlyphIsProvided32(emoji, first.value) != 0 { return .emoji }
         if scalars.allSatisfy({ TTF_GlyphIsProvided32(primary, $0.value) != 0 }) { return .primary }
@@ -105,13 +107,16 @@ struct TextRuns {
 
     /// The line rendered: the tintable part (white glyphs, drawn in the text's colour) and the
     /// emoji (in their own colours), each with where it goes in the line, in pixels.
-    func render(weight: FontWeight, pixels: Int, fonts: Fonts) -> (tinted: UnsafeMutablePointer<SDL_Surface>?, emoji: [(UnsafeMutablePointer<SDL_Surface>, SDL_Rect)]) {
+    func render(
+        weight: FontWeight, pixels: Int, fonts: Fonts
+    ) -> (tinted: UnsafeMutablePointer<SDL_Surface>?, emoji: [(UnsafeMutablePointer<SDL_Surface>, SDL_Rect)]) {
         let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
         if runs.count == 1, runs[0].face == .primary {
             return (fonts.face(weight, pixels: pixels).flatMap { TTF_RenderUTF8_Blended($0, runs[0].text, white) }, [])
         }
         guard width > 0, height > 0,
-              let line = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, tactile_SDL_PIXELFORMAT_ARGB8888()) else { return (nil, []) }
+            let line = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, tactile_SDL_PIXELFORMAT_ARGB8888())
+        else { return (nil, []) }
         SDL_FillRect(line, nil, 0)
         var emoji: [(UnsafeMutablePointer<SDL_Surface>, SDL_Rect)] = []
         var x = 0

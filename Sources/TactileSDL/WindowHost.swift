@@ -112,8 +112,10 @@ public final class WindowHost {
     public func run(_ open: (WindowSetup) throws -> ShellSession) throws {
         let (scale, fonts) = try openWindow()
         let clock = SessionClock()
-        let session = try open(WindowSetup(measurer: TTFTextMeasurer(fonts: fonts, scale: scale), scale: scale, refreshRate: refreshRate,
-                                           clock: clock))
+        let session = try open(
+            WindowSetup(
+                measurer: TTFTextMeasurer(fonts: fonts, scale: scale), scale: scale, refreshRate: refreshRate,
+                clock: clock))
         let cues = CuePlayer(configuration: configuration.cues), sound = AudioPlayback(configuration: configuration.media)
         var translator = EventTranslator(touchscreen: configuration.touchscreen)
         logTouchDevices(translator)
@@ -140,7 +142,11 @@ public final class WindowHost {
                 }
             }
             if TerminationSignals.received != nil { ending = .terminated; return }
-            if presentLock.withLock({ defer { presentRequested = false }; return presentRequested }) { relayout = true }
+            if presentLock.withLock({
+                defer { presentRequested = false }; return presentRequested
+            }) {
+                relayout = true
+            }
             if relayout {
                 frame = deviceFrame(scale: scale, viewport: options.fill ? nil : session.viewport)
                 session.resize(to: frame.viewport)
@@ -184,8 +190,10 @@ public final class WindowHost {
 
     /// Sleeps until input or `deadline` (nil: input alone), then takes every waiting event:
     /// input into `input`, and the window's own business returned.
-    private func waitForInput(until deadline: Time?, clock: SessionClock, frame: DeviceFrame, translator: inout EventTranslator,
-                              into input: inout [InputEvent]) -> [EventTranslator.HostAction] {
+    private func waitForInput(
+        until deadline: Time?, clock: SessionClock, frame: DeviceFrame, translator: inout EventTranslator,
+        into input: inout [InputEvent]
+    ) -> [EventTranslator.HostAction] {
         var event = SDL_Event()
         var got: Int32
         if let deadline {
@@ -222,7 +230,9 @@ public final class WindowHost {
     private func openWindow() throws -> (scale: Double, fonts: Fonts) {
         try SDLRuntime.start(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
         let scale = options.scale ?? Self.displayScale(viewport: options.viewport, configuration: configuration)
-        let initial = options.fill ? Size(width: options.viewport.width * scale, height: options.viewport.height * scale)
+        let initial =
+            options.fill
+            ? Size(width: options.viewport.width * scale, height: options.viewport.height * scale)
             : DeviceFrame.windowSize(viewport: options.viewport, scale: scale, margin: configuration.window.deviceMargin)
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if options.fullscreen || options.kiosk { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
@@ -286,8 +296,9 @@ public final class WindowHost {
     }
 
     private func deviceFrame(scale: Double, viewport: Size?) -> DeviceFrame {
-        DeviceFrame(window: pixelSize(), viewport: viewport ?? options.viewport, scale: scale, fill: options.fill || viewport == nil,
-                    margin: configuration.window.deviceMargin)
+        DeviceFrame(
+            window: pixelSize(), viewport: viewport ?? options.viewport, scale: scale, fill: options.fill || viewport == nil,
+            margin: configuration.window.deviceMargin)
     }
 
     /// Draws `list` (the session's picture, in viewport points) into the phone's screen, with
@@ -300,8 +311,9 @@ public final class WindowHost {
         SDL_SetRenderDrawColor(r, theme.desk.r, theme.desk.g, theme.desk.b, 255)
         SDL_RenderClear(r)
         let s = frame.screen
-        drawer.render(list, placement: .init(originX: s.x + shift.x * frame.scale, originY: s.y + shift.y * frame.scale, scale: frame.scale),
-                      bounds: SDL_Rect(x: Int32(s.x), y: Int32(s.y), w: Int32(s.width), h: Int32(s.height)))
+        drawer.render(
+            list, placement: .init(originX: s.x + shift.x * frame.scale, originY: s.y + shift.y * frame.scale, scale: frame.scale),
+            bounds: SDL_Rect(x: Int32(s.x), y: Int32(s.y), w: Int32(s.width), h: Int32(s.height)))
         if frame.showsBezel {
             // Round the screen's corners (masks in the desk's colour), then lay the bezel, a
             // rounded ring, over the seam between screen and desk.
@@ -312,8 +324,9 @@ public final class WindowHost {
             chrome.add(.cornerMask(s, theme.desk, cornerRadius: radius))
             chrome.add(.strokeRect(body, theme.bezel, width: bezel + 1, cornerRadius: radius + bezel))
             chrome.add(.strokeRect(body.outsetBy(dx: 1.5, dy: 1.5), Color(hex: 0x44474F), width: 1.5, cornerRadius: radius + bezel + 1.5))
-            drawer.render(chrome, placement: .init(originX: 0, originY: 0, scale: 1),
-                          bounds: SDL_Rect(x: 0, y: 0, w: Int32(window.width), h: Int32(window.height)))
+            drawer.render(
+                chrome, placement: .init(originX: 0, originY: 0, scale: 1),
+                bounds: SDL_Rect(x: 0, y: 0, w: Int32(window.width), h: Int32(window.height)))
         }
         if wantsCapture?() == true, let onCapture {
             let w = Int(window.width), h = Int(window.height)
@@ -333,8 +346,9 @@ public final class WindowHost {
         var bounds = SDL_Rect()
         guard SDL_GetDisplayUsableBounds(0, &bounds) == 0, bounds.h > 0 else { return 1 }
         let margin = configuration.window.deviceMargin
-        let fit = min(Double(bounds.h) * configuration.window.maximumDisplayShare / (viewport.height + 2 * margin),
-                      Double(bounds.w) * configuration.window.maximumDisplayShare / (viewport.width + 2 * margin))
+        let fit = min(
+            Double(bounds.h) * configuration.window.maximumDisplayShare / (viewport.height + 2 * margin),
+            Double(bounds.w) * configuration.window.maximumDisplayShare / (viewport.width + 2 * margin))
         var ddpi: Float = 0
         let density = SDL_GetDisplayDPI(0, &ddpi, nil, nil) == 0 && ddpi > 0 ? Double(ddpi) / 96 : 1
         let chosen = min(fit, max(1, density))

@@ -29,8 +29,9 @@ public struct ConnectionLimits: Sendable, Equatable {
 
     /// The server configuration with the cap, for `Application`.
     func configuration(host: String, port: Int) -> ApplicationConfiguration {
-        .init(address: .hostname(host, port: port), serverName: "Tactile",
-              availableConnectionsDelegate: MaximumAvailableConnections(maxConnections, logger: ServiceLauncher.quietLogger("tactile.connections")))
+        .init(
+            address: .hostname(host, port: port), serverName: "Tactile",
+            availableConnectionsDelegate: MaximumAvailableConnections(maxConnections, logger: ServiceLauncher.quietLogger("tactile.connections")))
     }
 
     /// A server whose connections, made by `make` (HTTP/1, or HTTP/1 with a WebSocket upgrade),
@@ -100,8 +101,9 @@ final class SlowClientGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if !upgraded {
             if case let .byteBuffer(buffer) = unwrapOutboundIn(data),
-               buffer.readableBytes >= Self.switching.count,
-               buffer.getBytes(at: buffer.readerIndex, length: Self.switching.count) == Self.switching {
+                buffer.readableBytes >= Self.switching.count,
+                buffer.getBytes(at: buffer.readerIndex, length: Self.switching.count) == Self.switching
+            {
                 upgraded = true
                 deadline?.cancel(); deadline = nil
             } else {

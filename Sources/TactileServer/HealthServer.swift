@@ -21,8 +21,10 @@ public final class HealthServer: Sendable {
     /// degraded when the loop has not come round for `stallAfter` seconds or less than
     /// `lowSpace` bytes are free where sessions are saved. `limits`: how many clients at once,
     /// and how long each may keep a connection unanswered.
-    public init(telemetry: KioskTelemetry, host: String, port: Int, stallAfter: Double, lowSpace: Double,
-                limits: ConnectionLimits = ConnectionLimits(maxConnections: 16, clientTimeout: 10)) {
+    public init(
+        telemetry: KioskTelemetry, host: String, port: Int, stallAfter: Double, lowSpace: Double,
+        limits: ConnectionLimits = ConnectionLimits(maxConnections: 16, clientTimeout: 10)
+    ) {
         self.telemetry = telemetry; self.host = host; requestedPort = port; self.stallAfter = stallAfter; self.lowSpace = lowSpace
         self.limits = limits
     }
@@ -37,19 +39,22 @@ public final class HealthServer: Sendable {
             return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: body)))
         }
         router.get("metrics") { _, _ -> Response in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
-                     body: .init(byteBuffer: ByteBuffer(bytes: telemetry.metrics())))
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+                body: .init(byteBuffer: ByteBuffer(bytes: telemetry.metrics())))
         }
         router.get("screenshot.png") { _, _ -> Response in
             guard let png = await telemetry.screenshots.next(timeout: 3) else {
-                return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain"],
-                                body: .init(byteBuffer: ByteBuffer(string: "no picture was presented within 3 s\n")))
+                return Response(
+                    status: .serviceUnavailable, headers: [.contentType: "text/plain"],
+                    body: .init(byteBuffer: ByteBuffer(string: "no picture was presented within 3 s\n")))
             }
             return Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: ByteBuffer(bytes: png)))
         }
-        let app = Application(router: router, server: limits.server { HTTP1Channel(responder: $0) },
-                              configuration: limits.configuration(host: host, port: requestedPort),
-                              onServerRunning: launcher.onServerRunning, logger: ServiceLauncher.quietLogger("tactile.health"))
+        let app = Application(
+            router: router, server: limits.server { HTTP1Channel(responder: $0) },
+            configuration: limits.configuration(host: host, port: requestedPort),
+            onServerRunning: launcher.onServerRunning, logger: ServiceLauncher.quietLogger("tactile.health"))
         return try launcher.start(app, what: "health server", host: host, port: requestedPort, timeout: timeout)
     }
 

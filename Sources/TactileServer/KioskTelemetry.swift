@@ -44,12 +44,15 @@ public final class KioskTelemetry: @unchecked Sendable {
         visitors = registry.makeCounter(name: "tactile_visitors_total", help: "Kiosk visitors since the start.")
         errors = registry.makeCounter(name: "tactile_errors_total", help: "Errors shown to the person (banners, failed saves).")
         recoveries = registry.makeCounter(name: "tactile_recoveries_total", help: "Sessions recovered after the program ended unexpectedly.")
-        latency = registry.makeDurationHistogram(name: "tactile_input_to_present_seconds", buckets: [
-            .milliseconds(4), .milliseconds(8), .microseconds(16_667), .milliseconds(25), .microseconds(33_333), .milliseconds(50),
-            .milliseconds(100), .milliseconds(200), .milliseconds(500),
-        ], help: "Input-to-present latency of input frames.")
-        sessionLength = registry.makeValueHistogram(name: "tactile_visitor_session_seconds", buckets: [10, 30, 60, 120, 300, 600, 1800, 3600],
-                                                    help: "How long kiosk visitors' sessions lasted.")
+        latency = registry.makeDurationHistogram(
+            name: "tactile_input_to_present_seconds",
+            buckets: [
+                .milliseconds(4), .milliseconds(8), .microseconds(16_667), .milliseconds(25), .microseconds(33_333), .milliseconds(50),
+                .milliseconds(100), .milliseconds(200), .milliseconds(500),
+            ], help: "Input-to-present latency of input frames.")
+        sessionLength = registry.makeValueHistogram(
+            name: "tactile_visitor_session_seconds", buckets: [10, 30, 60, 120, 300, 600, 1800, 3600],
+            help: "How long kiosk visitors' sessions lasted.")
         residentMemory = registry.makeGauge(name: "tactile_resident_memory_bytes", help: "Resident memory of the process.")
         sinceLastFrame = registry.makeGauge(name: "tactile_seconds_since_last_loop", help: "Seconds since the frame loop last came round.")
         freeSpace = registry.makeGauge(name: "tactile_data_folder_free_bytes", help: "Free space where sessions are saved.")
@@ -97,7 +100,8 @@ public final class KioskTelemetry: @unchecked Sendable {
 
     static func freeBytes(at path: String) -> Double? {
         guard !path.isEmpty, let a = try? FileManager.default.attributesOfFileSystem(forPath: path),
-              let free = a[.systemFreeSize] as? NSNumber else { return nil }
+            let free = a[.systemFreeSize] as? NSNumber
+        else { return nil }
         return free.doubleValue
     }
 

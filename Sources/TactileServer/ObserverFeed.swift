@@ -57,7 +57,9 @@ public final class ObserverFeed: @unchecked Sendable {
 
     /// The observers' markers and notes since the last call, oldest first.
     public func takeCommands() -> [Command] {
-        lock.withLock { defer { commands.removeAll() }; return commands }
+        lock.withLock {
+            defer { commands.removeAll() }; return commands
+        }
     }
 
     // MARK: From the server
@@ -91,7 +93,9 @@ public final class ObserverFeed: @unchecked Sendable {
 
     /// Ends every page's stream (the study closes).
     public func close() {
-        let all = lock.withLock { defer { subscribers.removeAll() }; return Array(subscribers.values) }
+        let all = lock.withLock {
+            defer { subscribers.removeAll() }; return Array(subscribers.values)
+        }
         for c in all { c.finish() }
     }
 }

@@ -30,8 +30,10 @@ public final class ObserverServer: Sendable {
     /// A server on `host`:`port` (0: any free port) for `feed`; `markers` are the study's
     /// categories by key ("1": "confusion"), shown as buttons. `token`: random unless given.
     /// `limits`: how many connections at once, and how long each may stay unanswered.
-    public init(feed: ObserverFeed, host: String, port: Int, markers: [String: String], token: String? = nil,
-                limits: ConnectionLimits = ConnectionLimits(maxConnections: 16, clientTimeout: 10)) {
+    public init(
+        feed: ObserverFeed, host: String, port: Int, markers: [String: String], token: String? = nil,
+        limits: ConnectionLimits = ConnectionLimits(maxConnections: 16, clientTimeout: 10)
+    ) {
         self.feed = feed; self.host = host; requestedPort = port; self.markers = markers; self.limits = limits
         self.token = token ?? Self.randomToken()
     }
@@ -53,29 +55,34 @@ public final class ObserverServer: Sendable {
         let feed = self.feed
         let page = ObserverPage.html(markers: markers)
         router.get("/") { _, _ -> Response in
-            Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                     body: .init(byteBuffer: ByteBuffer(string: page)))
+            Response(
+                status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(string: page)))
         }
         router.get("state") { _, _ -> Response in
             Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: feed.stateMessage)))
         }
         router.get("frame.png") { _, _ -> Response in
             guard let png = await feed.screenshots.next(timeout: 3) else {
-                return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain"],
-                                body: .init(byteBuffer: ByteBuffer(string: "no picture was presented within 3 s\n")))
+                return Response(
+                    status: .serviceUnavailable, headers: [.contentType: "text/plain"],
+                    body: .init(byteBuffer: ByteBuffer(string: "no picture was presented within 3 s\n")))
             }
             return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: png)))
         }
         router.post("marker") { request, _ -> Response in
             let body = try await request.body.collect(upTo: 16 * 1024)
             guard let command = Self.command(from: String(buffer: body)) else {
-                return Response(status: .badRequest, headers: [.contentType: "text/plain"],
-                                body: .init(byteBuffer: ByteBuffer(string: "expected {\"key\": \"m\" | \"1\"…\"9\"} or {\"note\": \"…\"}\n")))
+                return Response(
+                    status: .badRequest, headers: [.contentType: "text/plain"],
+                    body: .init(byteBuffer: ByteBuffer(string: "expected {\"key\": \"m\" | \"1\"…\"9\"} or {\"note\": \"…\"}\n")))
             }
             feed.enqueue(command)
             return Response(status: .accepted)
         }
-        router.ws("live") { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, _ in
+        router.ws("live") { _, _ in
+            .upgrade([:])
+        } onUpgrade: { inbound, outbound, _ in
             let (id, stream) = feed.subscribe()
             defer { feed.unsubscribe(id) }
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -93,10 +100,11 @@ public final class ObserverServer: Sendable {
             }
         }
         let webSocketResponder = router.buildResponder()
-        let app = Application(router: router,
-                              server: limits.server { HTTP1WebSocketUpgradeChannel(responder: $0, webSocketResponder: webSocketResponder, configuration: .init()) },
-                              configuration: limits.configuration(host: host, port: requestedPort),
-                              onServerRunning: launcher.onServerRunning, logger: ServiceLauncher.quietLogger("tactile.observer"))
+        let app = Application(
+            router: router,
+            server: limits.server { HTTP1WebSocketUpgradeChannel(responder: $0, webSocketResponder: webSocketResponder, configuration: .init()) },
+            configuration: limits.configuration(host: host, port: requestedPort),
+            onServerRunning: launcher.onServerRunning, logger: ServiceLauncher.quietLogger("tactile.observer"))
         return try launcher.start(app, what: "observer page", host: host, port: requestedPort, timeout: timeout)
     }
 
@@ -121,8 +129,9 @@ public final class ObserverServer: Sendable {
         func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
             let given = request.uri.queryParameters.get("token") ?? request.headers[HTTPField.Name("X-Tactile-Token")!]
             guard let given, Self.same(given, token) else {
-                return Response(status: .forbidden, headers: [.contentType: "text/plain"],
-                                body: .init(byteBuffer: ByteBuffer(string: "403: this page needs the token the program printed at start\n")))
+                return Response(
+                    status: .forbidden, headers: [.contentType: "text/plain"],
+                    body: .init(byteBuffer: ByteBuffer(string: "403: this page needs the token the program printed at start\n")))
             }
             return try await next(request, context)
         }

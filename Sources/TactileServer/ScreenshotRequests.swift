@@ -27,7 +27,9 @@ public final class ScreenshotRequests: @unchecked Sendable {
 
     /// Hands the captured picture (PNG; nil when it could not be encoded) to everyone waiting.
     public func deliver(_ png: Data?) {
-        let waiting = lock.withLock { () -> [(Data?) -> Void] in defer { pending.removeAll() }; return pending }
+        let waiting = lock.withLock { () -> [(Data?) -> Void] in
+            defer { pending.removeAll() }; return pending
+        }
         for w in waiting { w(png) }
     }
 
@@ -38,7 +40,9 @@ public final class ScreenshotRequests: @unchecked Sendable {
         private var continuation: CheckedContinuation<Data?, Never>?
         init(_ c: CheckedContinuation<Data?, Never>) { continuation = c }
         func resume(_ value: Data?) {
-            let c = lock.withLock { () -> CheckedContinuation<Data?, Never>? in defer { continuation = nil }; return continuation }
+            let c = lock.withLock { () -> CheckedContinuation<Data?, Never>? in
+                defer { continuation = nil }; return continuation
+            }
             c?.resume(returning: value)
         }
     }

@@ -64,10 +64,12 @@ public enum Heatmap {
             let p = m.point
             guard p.x.isFinite && p.y.isFinite && abs(p.x) < 1e9 && abs(p.y) < 1e9 else { continue }
             let x = Int(p.x.rounded()), y = Int(p.y.rounded())
-            for dy in -1...1 { for dx in -1...1 where x + dx >= 0 && x + dx < w && y + dy >= 0 && y + dy < h {
-                let i = ((y + dy) * w + x + dx) * 4
-                out.pixels[i] = m.color.r; out.pixels[i + 1] = m.color.g; out.pixels[i + 2] = m.color.b
-            } }
+            for dy in -1...1 {
+                for dx in -1...1 where x + dx >= 0 && x + dx < w && y + dy >= 0 && y + dy < h {
+                    let i = ((y + dy) * w + x + dx) * 4
+                    out.pixels[i] = m.color.r; out.pixels[i + 1] = m.color.g; out.pixels[i + 2] = m.color.b
+                }
+            }
         }
         return out
     }

@@ -46,8 +46,9 @@ public final class KioskVisitors {
                         url = SessionRecorder.newFolder(in: folder, now: Date().addingTimeInterval(Double(attempts)))
                     }
                 }
-                recorder = try SessionRecorder(folder: url, viewport: state.viewport, framesPerSecond: framesPerSecond, project: state.project,
-                                               configuration: configuration, plan: plan?.json, origin: time)
+                recorder = try SessionRecorder(
+                    folder: url, viewport: state.viewport, framesPerSecond: framesPerSecond, project: state.project,
+                    configuration: configuration, plan: plan?.json, origin: time)
             } catch {
                 sessionLock?.remove()
                 sessionLock = nil

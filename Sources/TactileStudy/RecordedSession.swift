@@ -44,10 +44,11 @@ public struct RecordedSession {
             configuration = try settings.load()
         }
         let planPath = folder.appendingPathComponent(SessionRecorder.FileName.plan).path
-        return RecordedSession(trace: try Inputs.trace(at: tracePath), project: try Inputs.project(at: projectPath),
-                               configuration: configuration, folder: folder,
-                               plan: try Inputs.plan(at: FileManager.default.fileExists(atPath: planPath) ? planPath : nil),
-                               notices: try notices(in: folder), kiosk: try kiosk(in: folder, demo: try Inputs.project(at: projectPath)))
+        return RecordedSession(
+            trace: try Inputs.trace(at: tracePath), project: try Inputs.project(at: projectPath),
+            configuration: configuration, folder: folder,
+            plan: try Inputs.plan(at: FileManager.default.fileExists(atPath: planPath) ? planPath : nil),
+            notices: try notices(in: folder), kiosk: try kiosk(in: folder, demo: try Inputs.project(at: projectPath)))
     }
 
     /// The kiosk a whole kiosk run ran as: the tour in its `attract.jsonl`, the demo it starts
@@ -60,7 +61,8 @@ public struct RecordedSession {
         let setup = folder.appendingPathComponent(SessionRecorder.FileName.kiosk)
         if FileManager.default.fileExists(atPath: setup.path) {
             guard let data = FileManager.default.contents(atPath: setup.path),
-                  let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+                let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+            else {
                 throw CommandError.badInput("\(setup.path): expected a JSON object like {\"visitorPresent\": false}")
             }
             if let v = object["visitorPresent"] {
@@ -82,7 +84,8 @@ public struct RecordedSession {
         let url = folder.appendingPathComponent(SessionRecorder.FileName.notices)
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         guard let data = FileManager.default.contents(atPath: url.path),
-              let list = (try? JSONSerialization.jsonObject(with: data)) as? [Any] else {
+            let list = (try? JSONSerialization.jsonObject(with: data)) as? [Any]
+        else {
             throw CommandError.badInput("\(url.path): expected a JSON array of messages")
         }
         guard list.count <= 100 else { throw CommandError.badInput("\(url.path): holds more than 100 messages") }

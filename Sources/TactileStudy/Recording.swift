@@ -33,8 +33,10 @@ public final class Recording {
     /// the messages the session opens with (files left out, a recovery): they are kept with it so
     /// that its replay logs them too.
     /// `origin`: the session time the files count from.
-    public init(folder: URL, project: Project, configuration: TactileConfiguration, plan: TaskPlan? = nil, notices: [String] = [],
-                kiosk: KioskSetup? = nil, origin: Time = .zero) throws {
+    public init(
+        folder: URL, project: Project, configuration: TactileConfiguration, plan: TaskPlan? = nil, notices: [String] = [],
+        kiosk: KioskSetup? = nil, origin: Time = .zero
+    ) throws {
         self.folder = folder; self.project = project; self.configuration = configuration; self.plan = plan; self.notices = notices
         self.kiosk = kiosk; self.origin = origin
         try SessionRecorder.checkWritable(folder)
@@ -72,25 +74,30 @@ public final class Recording {
         var pendingLog: [LogEvent] = []
         let frame: (FrameRecord) -> Void = { record in
             if wholeRun { pendingLog += record.output.log; return }
-            self.write(time: record.time, events: record.events, exportNews: record.exportNews, pinVerdicts: record.pinVerdicts, mark: .frame, log: record.output.log,
-                       project: record.state.project,
-                       viewport: record.state.viewport, framesPerSecond: framesPerSecond, session: session)
+            self.write(
+                time: record.time, events: record.events, exportNews: record.exportNews, pinVerdicts: record.pinVerdicts, mark: .frame, log: record.output.log,
+                project: record.state.project,
+                viewport: record.state.viewport, framesPerSecond: framesPerSecond, session: session)
         }
         var padOpen = false
         let step: (StepRecord) -> Void = { step in
             // Taps on the open PIN pad are kept on the 0 key: the recording never holds the PIN.
             let input = padOpen ? PinPad.maskingDigits(step.input, keys: session.pinKeyFrames) : step.input
             padOpen = session.kiosk?.phase == .pin
-            self.write(time: step.time, events: input, pinVerdicts: step.pinVerdicts, mark: step.ranEditor ? .frame : .step, log: pendingLog, project: session.state.project,
-                       viewport: session.state.viewport, framesPerSecond: framesPerSecond, session: session)
+            self.write(
+                time: step.time, events: input, pinVerdicts: step.pinVerdicts, mark: step.ranEditor ? .frame : .step, log: pendingLog,
+                project: session.state.project,
+                viewport: session.state.viewport, framesPerSecond: framesPerSecond, session: session)
             pendingLog.removeAll()
         }
         session.add(SessionEvents(frame: frame, step: wholeRun ? step : nil, latency: latency, prediction: prediction))
     }
 
-    private func write(time: Time, events: [InputEvent], exportNews: MovieExportNews? = nil, pinVerdicts: [Bool] = [], mark: Trace.Mark, log: [LogEvent],
-                       project: Project, viewport: Size,
-                       framesPerSecond: Double, session: HostSession) {
+    private func write(
+        time: Time, events: [InputEvent], exportNews: MovieExportNews? = nil, pinVerdicts: [Bool] = [], mark: Trace.Mark, log: [LogEvent],
+        project: Project, viewport: Size,
+        framesPerSecond: Double, session: HostSession
+    ) {
         if recorder == nil && failedToStart == nil {
             do {
                 // A kiosk run keeps its week clock, so its replay opens and closes at the same hours.
@@ -99,9 +106,10 @@ public final class Recording {
                     let week = Time.seconds(7 * 86_400)
                     return Time(ticks: ((w.ticks % week.ticks) + week.ticks) % week.ticks)
                 }
-                recorder = try SessionRecorder(folder: folder, viewport: viewport, framesPerSecond: framesPerSecond, project: self.project,
-                                               configuration: configuration, plan: plan?.json, notices: notices, kiosk: kiosk,
-                                               origin: origin, offersExport: session.offersExport)
+                recorder = try SessionRecorder(
+                    folder: folder, viewport: viewport, framesPerSecond: framesPerSecond, project: self.project,
+                    configuration: configuration, plan: plan?.json, notices: notices, kiosk: kiosk,
+                    origin: origin, offersExport: session.offersExport)
             } catch {
                 failedToStart = "\(error)"
                 session.post(banner: "This session is not being recorded: \(error)", isError: true)

@@ -45,15 +45,17 @@ public final class SessionRecorder {
     /// The files of a session folder.
     public enum FileName {
         public static let trace = "trace.jsonl", log = "log.jsonl", projectStart = "project-start.json",
-                          projectEnd = "project-end.json", configuration = "config.json", plan = "plan.json",
-                          notices = "notices.json", attract = "attract.jsonl", kiosk = "kiosk.json",
-                          latency = "latency.jsonl"
+            projectEnd = "project-end.json", configuration = "config.json", plan = "plan.json",
+            notices = "notices.json", attract = "attract.jsonl", kiosk = "kiosk.json",
+            latency = "latency.jsonl"
     }
 
     /// Starts a session in `folder` (made if missing; an error if it already holds a session).
     /// Times in the files count from `origin` (a kiosk visitor's session starts mid-run).
-    public init(folder: URL, viewport: Size, framesPerSecond: Double?, project: Project, configuration: TactileConfiguration,
-                plan: Data? = nil, notices: [String] = [], kiosk: KioskSetup? = nil, origin: Time = .zero, offersExport: Bool = false) throws {
+    public init(
+        folder: URL, viewport: Size, framesPerSecond: Double?, project: Project, configuration: TactileConfiguration,
+        plan: Data? = nil, notices: [String] = [], kiosk: KioskSetup? = nil, origin: Time = .zero, offersExport: Bool = false
+    ) throws {
         self.folder = folder
         self.origin = origin
         let fm = FileManager.default
@@ -63,7 +65,8 @@ public final class SessionRecorder {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             // Never the kiosk's PIN (recordings are made to be shared): only its length.
-            try AtomicFile.write(try ConfigurationSchema.tactile.encode(configuration.withoutSecrets, with: encoder), to: folder.appendingPathComponent(FileName.configuration))
+            try AtomicFile.write(
+                try ConfigurationSchema.tactile.encode(configuration.withoutSecrets, with: encoder), to: folder.appendingPathComponent(FileName.configuration))
             try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectStart))
             try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectEnd))
             if let plan { try AtomicFile.write(plan, to: folder.appendingPathComponent(FileName.plan)) }
@@ -85,7 +88,9 @@ public final class SessionRecorder {
             throw CommandError("\(folder.path): cannot record the session there (\(error.localizedDescription))")
         }
         lastProject = project
-        do { try trace.write(contentsOf: Data((Trace.header(viewport: viewport, framesPerSecond: framesPerSecond, offersExport: offersExport) + "\n").utf8)) } catch {
+        do {
+            try trace.write(contentsOf: Data((Trace.header(viewport: viewport, framesPerSecond: framesPerSecond, offersExport: offersExport) + "\n").utf8))
+        } catch {
             throw CommandError("\(folder.path): cannot record the session there (\(CommandError.reason(error)))")
         }
     }
@@ -139,8 +144,10 @@ public final class SessionRecorder {
     /// project when it changed by an edit, undo or redo.
     /// Returns false when this frame's write failed and the recording stopped (see `stopped`).
     @discardableResult
-    public func record(time: Time, events: [InputEvent], exportNews: MovieExportNews? = nil, pinVerdicts: [Bool] = [], mark: Trace.Mark = .frame,
-                       log logEvents: [LogEvent], project: Project) -> Bool {
+    public func record(
+        time: Time, events: [InputEvent], exportNews: MovieExportNews? = nil, pinVerdicts: [Bool] = [], mark: Trace.Mark = .frame,
+        log logEvents: [LogEvent], project: Project
+    ) -> Bool {
         guard stopped == nil else { return false }
         var lines = ""
         for var e in events { e.time = e.time - origin; lines += Trace.line(for: e) + "\n" }
@@ -151,7 +158,11 @@ public final class SessionRecorder {
             try trace.write(contentsOf: Data(lines.utf8))
             framesWritten += 1
             if !logEvents.isEmpty {
-                try logFile.write(contentsOf: Data(logEvents.map { var e = $0; e.time = e.time - origin; return e.jsonLine + "\n" }.joined().utf8))
+                try logFile.write(
+                    contentsOf: Data(
+                        logEvents.map {
+                            var e = $0; e.time = e.time - origin; return e.jsonLine + "\n"
+                        }.joined().utf8))
                 logEventsWritten += logEvents.count
             }
             if project != lastProject && logEvents.contains(where: { ["edit", "undo", "redo"].contains($0.kind) }) {
@@ -170,7 +181,11 @@ public final class SessionRecorder {
     public func record(log logEvents: [LogEvent]) -> Bool {
         guard stopped == nil, !logEvents.isEmpty else { return stopped == nil }
         do {
-            try logFile.write(contentsOf: Data(logEvents.map { var e = $0; e.time = e.time - origin; return e.jsonLine + "\n" }.joined().utf8))
+            try logFile.write(
+                contentsOf: Data(
+                    logEvents.map {
+                        var e = $0; e.time = e.time - origin; return e.jsonLine + "\n"
+                    }.joined().utf8))
             logEventsWritten += logEvents.count
         } catch {
             stop(because: error)
@@ -194,9 +209,11 @@ public final class SessionRecorder {
     /// made, how far ahead (ms), its error and the lag it hid (pt).
     public func record(prediction o: TouchPredictor.Outcome, method: String) {
         func r(_ v: Double, _ k: Double) -> JSONValue { .number((v * k).rounded() / k) }
-        let line = JSONValue.object([("kind", .string("prediction")), ("t", r((o.madeAt - origin).seconds, 1_000_000)), ("method", .string(method)),
-                                     ("finger", .number(Double(o.finger))), ("horizon", r(o.horizon.seconds * 1000, 1000)),
-                                     ("error", r(o.error, 1000)), ("lag", r(o.lag, 1000))])
+        let line = JSONValue.object([
+            ("kind", .string("prediction")), ("t", r((o.madeAt - origin).seconds, 1_000_000)), ("method", .string(method)),
+            ("finger", .number(Double(o.finger))), ("horizon", r(o.horizon.seconds * 1000, 1000)),
+            ("error", r(o.error, 1000)), ("lag", r(o.lag, 1000)),
+        ])
         writeLatency(line.serialized())
     }
 

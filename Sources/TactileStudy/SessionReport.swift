@@ -86,9 +86,11 @@ public struct SessionReport {
             case "error", "problem": f.errors += 1
             case "task.ended":
                 func count(_ k: String) -> Int { (event[k] as? NSNumber)?.intValue ?? 0 }
-                f.tasks.append(TaskFigures(id: event["task"] as? String ?? "?", outcome: event["outcome"] as? String ?? "?",
-                                           seconds: (event["seconds"] as? NSNumber)?.doubleValue ?? 0,
-                                           misses: count("misses"), errors: count("errors"), undos: count("undos")))
+                f.tasks.append(
+                    TaskFigures(
+                        id: event["task"] as? String ?? "?", outcome: event["outcome"] as? String ?? "?",
+                        seconds: (event["seconds"] as? NSNumber)?.doubleValue ?? 0,
+                        misses: count("misses"), errors: count("errors"), undos: count("undos")))
             default: break
             }
         }
@@ -105,7 +107,8 @@ public struct SessionReport {
         if sessions.count > 1 {
             out += ["| Session | Length (s) | Touches | Taps | Misses | Edits | Undos | Errors |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
             for s in sessions {
-                out.append("| \(s.name) | \(num(s.length)) | \(s.touches) | \(s.taps) | \(s.misses) | \(s.edits.values.reduce(0, +)) | \(s.undos) | \(s.errors) |")
+                out.append(
+                    "| \(s.name) | \(num(s.length)) | \(s.touches) | \(s.taps) | \(s.misses) | \(s.edits.values.reduce(0, +)) | \(s.undos) | \(s.errors) |")
             }
             out.append("")
             let ids = sessions.flatMap { $0.tasks.map(\.id) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
@@ -120,26 +123,36 @@ public struct SessionReport {
             }
         }
         for s in sessions {
-            out += ["## \(s.name)", "",
-                    "- Length: \(num(s.length)) s",
-                    "- Touches: \(s.touches); taps: \(s.taps); misses (touches on no target): \(s.misses)"
-                        + (s.meanMissDistance.map { ", on average \(num($0)) pt from the nearest element" } ?? ""),
-                    "- Edits: \(s.edits.values.reduce(0, +))" + (s.edits.isEmpty ? "" : " (" + sortedCounts(s.edits) + ")"),
-                    "- Undos: \(s.undos); redos: \(s.redos); errors: \(s.errors)"]
+            out += [
+                "## \(s.name)", "",
+                "- Length: \(num(s.length)) s",
+                "- Touches: \(s.touches); taps: \(s.taps); misses (touches on no target): \(s.misses)"
+                    + (s.meanMissDistance.map { ", on average \(num($0)) pt from the nearest element" } ?? ""),
+                "- Edits: \(s.edits.values.reduce(0, +))" + (s.edits.isEmpty ? "" : " (" + sortedCounts(s.edits) + ")"),
+                "- Undos: \(s.undos); redos: \(s.redos); errors: \(s.errors)",
+            ]
             if !s.gestures.isEmpty { out.append("- Gestures: " + sortedCounts(s.gestures)) }
-            if !s.signals.isEmpty { out.append("- Frustration signals: " + sortedCounts(s.signals.reduce(into: [:]) { $0[StudyReport.signalName($1.key).lowercased(), default: 0] += $1.value })) }
+            if !s.signals.isEmpty {
+                out.append(
+                    "- Frustration signals: "
+                        + sortedCounts(s.signals.reduce(into: [:]) { $0[StudyReport.signalName($1.key).lowercased(), default: 0] += $1.value }))
+            }
             if !s.missesNear.isEmpty {
                 out += ["", "Misses by the nearest element:", "", "| Element | Misses |", "|---|---:|"]
                 for (k, v) in s.missesNear.sorted(by: { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }) { out.append("| \(k) | \(v) |") }
             }
             if !s.tasks.isEmpty {
                 let done = s.tasks.filter { $0.outcome == "completed" }.count
-                out += ["", "Tasks: \(done) of \(s.tasks.count) completed", "",
-                        "| Task | Outcome | Time on task (s) | Misses | Errors | Undos |", "|---|---|---:|---:|---:|---:|"]
+                out += [
+                    "", "Tasks: \(done) of \(s.tasks.count) completed", "",
+                    "| Task | Outcome | Time on task (s) | Misses | Errors | Undos |", "|---|---|---:|---:|---:|---:|",
+                ]
                 for t in s.tasks { out.append("| \(t.id) | \(t.outcome) | \(num(t.seconds)) | \(t.misses) | \(t.errors) | \(t.undos) |") }
             }
             if let latency = s.latency { out += latency.markdown }
-            if s.unreadableLines > 0 { out.append("\n(\(s.unreadableLines) log line\(s.unreadableLines == 1 ? "" : "s") could not be read: cut short by a kill?)") }
+            if s.unreadableLines > 0 {
+                out.append("\n(\(s.unreadableLines) log line\(s.unreadableLines == 1 ? "" : "s") could not be read: cut short by a kill?)")
+            }
             out.append("")
         }
         return out.joined(separator: "\n")
@@ -148,18 +161,33 @@ public struct SessionReport {
     /// The report as JSON.
     public var json: JSONValue {
         func counts(_ d: [String: Int]) -> JSONValue { .object(d.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) }) }
-        return .object([("sessions", .array(sessions.map { s in
-            .object([("name", .string(s.name)), ("length", .number(s.length)), ("touches", .number(Double(s.touches))),
-                     ("taps", .number(Double(s.taps))), ("misses", .number(Double(s.misses))), ("missesNear", counts(s.missesNear)),
-                     ("meanMissDistance", s.meanMissDistance.map { .number($0) } ?? .null), ("gestures", counts(s.gestures)),
-                     ("edits", counts(s.edits)), ("signals", counts(s.signals)), ("undos", .number(Double(s.undos))), ("redos", .number(Double(s.redos))),
-                     ("errors", .number(Double(s.errors))), ("unreadableLogLines", .number(Double(s.unreadableLines))),
-                     ("latency", s.latency?.json ?? .null),
-                     ("tasks", .array(s.tasks.map { t in
-                         .object([("id", .string(t.id)), ("outcome", .string(t.outcome)), ("seconds", .number(t.seconds)),
-                                  ("misses", .number(Double(t.misses))), ("errors", .number(Double(t.errors))), ("undos", .number(Double(t.undos)))])
-                     }))])
-        }))])
+        return .object([
+            (
+                "sessions",
+                .array(
+                    sessions.map { s in
+                        .object([
+                            ("name", .string(s.name)), ("length", .number(s.length)), ("touches", .number(Double(s.touches))),
+                            ("taps", .number(Double(s.taps))), ("misses", .number(Double(s.misses))), ("missesNear", counts(s.missesNear)),
+                            ("meanMissDistance", s.meanMissDistance.map { .number($0) } ?? .null), ("gestures", counts(s.gestures)),
+                            ("edits", counts(s.edits)), ("signals", counts(s.signals)), ("undos", .number(Double(s.undos))),
+                            ("redos", .number(Double(s.redos))),
+                            ("errors", .number(Double(s.errors))), ("unreadableLogLines", .number(Double(s.unreadableLines))),
+                            ("latency", s.latency?.json ?? .null),
+                            (
+                                "tasks",
+                                .array(
+                                    s.tasks.map { t in
+                                        .object([
+                                            ("id", .string(t.id)), ("outcome", .string(t.outcome)), ("seconds", .number(t.seconds)),
+                                            ("misses", .number(Double(t.misses))), ("errors", .number(Double(t.errors))), ("undos", .number(Double(t.undos))),
+                                        ])
+                                    })
+                            ),
+                        ])
+                    })
+            )
+        ])
     }
 
     private func sortedCounts(_ d: [String: Int]) -> String {

@@ -20,8 +20,11 @@ public final class ThinkAloudTrack {
     public init(folder: URL, sampleRate: Int, start: Time) throws {
         self.folder = folder; self.sampleRate = sampleRate
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let timing = JSONValue.object([("file", .string(Self.soundFile)), ("start", .number((start.seconds * 1e6).rounded() / 1e6)),
-                                       ("sampleRate", .number(Double(sampleRate)))]).serialized(pretty: true) + "\n"
+        let timing =
+            JSONValue.object([
+                ("file", .string(Self.soundFile)), ("start", .number((start.seconds * 1e6).rounded() / 1e6)),
+                ("sampleRate", .number(Double(sampleRate))),
+            ]).serialized(pretty: true) + "\n"
         try AtomicFile.write(Data(timing.utf8), to: folder.appendingPathComponent(Self.timingFile))
         let url = folder.appendingPathComponent(Self.soundFile)
         handle = FileHandle(fileDescriptor: try AtomicFile.open(url, flags: O_WRONLY | O_CREAT | O_TRUNC), closeOnDealloc: true)
@@ -67,7 +70,8 @@ public final class ThinkAloudTrack {
         let timing = folder.appendingPathComponent(timingFile)
         guard FileManager.default.fileExists(atPath: timing.path) else { return nil }
         guard let data = FileManager.default.contents(atPath: timing.path),
-              let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        else {
             throw CommandError.badInput("\(timing.path): expected a JSON object like {\"file\": \"audio.wav\", \"start\": 0.25}")
         }
         guard let start = JSONNumber.double(object["start"]), let t = Time.checkedSeconds(start, in: -86_400...(30 * 86_400)) else {

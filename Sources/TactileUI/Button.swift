@@ -14,8 +14,10 @@ extension UIContext {
     /// whether it was tapped in this pass. Buttons stay out of the gesture arena: a finger that
     /// lands on one is the button's alone.
     @discardableResult
-    public func button(_ id: String, role: String = "button", label: String, frame: Rect, hitFrame: Rect? = nil, enabled: Bool = true,
-                       state: [String: ElementValue] = [:], draw: (ButtonLook) -> Void) -> Bool {
+    public func button(
+        _ id: String, role: String = "button", label: String, frame: Rect, hitFrame: Rect? = nil, enabled: Bool = true,
+        state: [String: ElementValue] = [:], draw: (ButtonLook) -> Void
+    ) -> Bool {
         let hit = hitFrame ?? frame
         let interaction = interact(id, hitFrame: hit, exclusive: true)
         let look = ButtonLook(frame: frame, pressed: interaction.isPressedDown && enabled, enabled: enabled)

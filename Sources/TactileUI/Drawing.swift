@@ -23,13 +23,18 @@ extension UIContext {
     /// with "…"; a line break in `string` starts a new line), each `lineHeight` em apart from
     /// `frame`'s top. Returns the height the lines took.
     @discardableResult
-    public func paragraph(_ string: String, in frame: Rect, font: Font, color: Color, alignment: TextAlignment = .leading,
-                          lineHeight: Double = 1.3, maximumLines: Int = 100) -> Double {
+    public func paragraph(
+        _ string: String, in frame: Rect, font: Font, color: Color, alignment: TextAlignment = .leading,
+        lineHeight: Double = 1.3, maximumLines: Int = 100
+    ) -> Double {
         let lines = paragraphLines(string, width: frame.width, font: font, maximumLines: maximumLines)
         let step = font.size * lineHeight
         for (n, line) in lines.enumerated() where !line.isEmpty {
-            draw.add(.text(TextRun(line, in: Rect(x: frame.x, y: frame.y + Double(n) * step, width: frame.width, height: step),
-                                   font: font, color: color, alignment: alignment)))
+            draw.add(
+                .text(
+                    TextRun(
+                        line, in: Rect(x: frame.x, y: frame.y + Double(n) * step, width: frame.width, height: step),
+                        font: font, color: color, alignment: alignment)))
         }
         return Double(lines.count) * step
     }

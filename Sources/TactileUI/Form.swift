@@ -31,24 +31,27 @@ public final class Form {
 
     /// A short line in the accent colour ("About the task you just did").
     public func heading(_ text: String) {
-        ui.text(text, in: Rect(x: content.x, y: cursor, width: content.width, height: m.headingHeight), font: m.headingFont,
-                color: theme.accent, alignment: theme.leading)
+        ui.text(
+            text, in: Rect(x: content.x, y: cursor, width: content.width, height: m.headingHeight), font: m.headingFont,
+            color: theme.accent, alignment: theme.leading)
         cursor += m.headingHeight
     }
 
     /// A quiet line ("Question 3 of 10").
     public func progress(_ text: String) {
-        ui.text(text, in: Rect(x: content.x, y: cursor, width: content.width, height: m.progressHeight), font: m.progressFont,
-                color: theme.textSecondary, alignment: theme.leading)
+        ui.text(
+            text, in: Rect(x: content.x, y: cursor, width: content.width, height: m.progressHeight), font: m.progressFont,
+            color: theme.textSecondary, alignment: theme.leading)
         cursor += m.progressHeight
     }
 
     /// Wrapped text in `font` (the question's by default), then a gap.
     public func paragraph(_ text: String, font: Font? = nil, color: Color? = nil, maximumLines: Int? = nil, gap: Double? = nil) {
         cursor += m.bodyGap
-        cursor += ui.paragraph(text, in: Rect(x: content.x, y: cursor, width: content.width, height: 0), font: font ?? m.questionFont,
-                               color: color ?? theme.textPrimary, alignment: theme.leading, lineHeight: m.lineHeight,
-                               maximumLines: maximumLines ?? m.questionMaximumLines)
+        cursor += ui.paragraph(
+            text, in: Rect(x: content.x, y: cursor, width: content.width, height: 0), font: font ?? m.questionFont,
+            color: color ?? theme.textPrimary, alignment: theme.leading, lineHeight: m.lineHeight,
+            maximumLines: maximumLines ?? m.questionMaximumLines)
         cursor += gap ?? m.questionGap
     }
 
@@ -64,8 +67,11 @@ public final class Form {
             for (n, line) in lines.enumerated() {
                 let y = room.y + Double(n) * step - offset
                 guard y + step >= room.y, y <= room.maxY, !line.isEmpty else { continue }
-                ui.draw.add(.text(TextRun(line, in: Rect(x: room.x, y: y, width: room.width, height: step), font: m.bodyFont,
-                                          color: theme.textPrimary, alignment: theme.leading)))
+                ui.draw.add(
+                    .text(
+                        TextRun(
+                            line, in: Rect(x: room.x, y: y, width: room.width, height: step), font: m.bodyFont,
+                            color: theme.textPrimary, alignment: theme.leading)))
             }
         }
         let height = Double(lines.count) * step
@@ -76,8 +82,10 @@ public final class Form {
             let bar = theme.mirrored(Rect(x: room.maxX + m.padding / 2 - 1.5, y: y, width: 3, height: thumb), in: room)
             ui.fill(bar, theme.textSecondary.opacity(0.6), radius: 1.5)
         }
-        ui.element(UIElement(id: id, role: "scrollingText", label: String(text.prefix(80)), frame: room,
-                             state: ["offset": .number(offset), "height": .number(height)]))
+        ui.element(
+            UIElement(
+                id: id, role: "scrollingText", label: String(text.prefix(80)), frame: room,
+                state: ["offset": .number(offset), "height": .number(height)]))
         cursor = room.maxY + m.bodyGap
         return (height, room.height, interaction.gestures.map(\.event).filter { $0.kind == .scroll })
     }
@@ -98,18 +106,25 @@ public final class Form {
         for n in 1...points {
             let frame = theme.mirrored(Rect(x: x0 + Double(n - 1) * (side + gap), y: cursor, width: side, height: side), in: content)
             let isChosen = chosen == n
-            if ui.button("\(id).\(n)", role: "answer", label: "\(n)", frame: frame, state: ["value": .number(Double(n)), "chosen": .bool(isChosen)], draw: { look in
-                ui.fill(frame, isChosen ? theme.accent : look.pressed ? theme.surface : theme.background, radius: m.answerRadius)
-                if !isChosen { ui.stroke(frame, theme.textTertiary.opacity(0.5), width: 1, radius: m.answerRadius) }
-                ui.text("\(n)", in: frame, font: m.answerFont, color: theme.textPrimary, alignment: .center)
-            }) { tapped = n }
+            if ui.button(
+                "\(id).\(n)", role: "answer", label: "\(n)", frame: frame, state: ["value": .number(Double(n)), "chosen": .bool(isChosen)],
+                draw: { look in
+                    ui.fill(frame, isChosen ? theme.accent : look.pressed ? theme.surface : theme.background, radius: m.answerRadius)
+                    if !isChosen { ui.stroke(frame, theme.textTertiary.opacity(0.5), width: 1, radius: m.answerRadius) }
+                    ui.text("\(n)", in: frame, font: m.answerFont, color: theme.textPrimary, alignment: .center)
+                })
+            {
+                tapped = n
+            }
         }
         cursor += side
         let ends = Rect(x: x0, y: cursor + 4, width: width, height: m.endHeight)
         let half = Rect(x: ends.x, y: ends.y, width: ends.width / 2, height: ends.height)
-        ui.paragraph(low, in: theme.mirrored(half, in: ends), font: m.endFont, color: theme.textSecondary, alignment: theme.leading, lineHeight: 1.2, maximumLines: 2)
-        ui.paragraph(high, in: theme.mirrored(Rect(x: half.maxX, y: half.y, width: half.width, height: half.height), in: ends), font: m.endFont,
-                     color: theme.textSecondary, alignment: theme.isRightToLeft ? .leading : .trailing, lineHeight: 1.2, maximumLines: 2)
+        ui.paragraph(
+            low, in: theme.mirrored(half, in: ends), font: m.endFont, color: theme.textSecondary, alignment: theme.leading, lineHeight: 1.2, maximumLines: 2)
+        ui.paragraph(
+            high, in: theme.mirrored(Rect(x: half.maxX, y: half.y, width: half.width, height: half.height), in: ends), font: m.endFont,
+            color: theme.textSecondary, alignment: theme.isRightToLeft ? .leading : .trailing, lineHeight: 1.2, maximumLines: 2)
         cursor += m.endHeight + m.questionGap
         return tapped
     }
@@ -122,10 +137,15 @@ public final class Form {
             let n = i + 1
             let frame = Rect(x: content.x, y: cursor, width: content.width, height: height)
             let isChosen = chosen == n
-            if ui.button("\(id).\(n)", role: "answer", label: option, frame: frame, state: ["value": .number(Double(n)), "chosen": .bool(isChosen)], draw: { look in
-                ui.fill(frame, isChosen ? theme.accent : look.pressed ? theme.surface : theme.background, radius: m.answerRadius)
-                ui.text(option, in: frame.insetBy(dx: m.choiceInset, dy: 0), font: m.answerFont, color: theme.textPrimary, alignment: theme.leading)
-            }) { tapped = n }
+            if ui.button(
+                "\(id).\(n)", role: "answer", label: option, frame: frame, state: ["value": .number(Double(n)), "chosen": .bool(isChosen)],
+                draw: { look in
+                    ui.fill(frame, isChosen ? theme.accent : look.pressed ? theme.surface : theme.background, radius: m.answerRadius)
+                    ui.text(option, in: frame.insetBy(dx: m.choiceInset, dy: 0), font: m.answerFont, color: theme.textPrimary, alignment: theme.leading)
+                })
+            {
+                tapped = n
+            }
             cursor += height + m.choiceGap
         }
         cursor += m.questionGap - m.choiceGap
@@ -144,12 +164,18 @@ public final class Form {
         for (i, b) in buttons.enumerated() {
             let x = content.maxX - Double(i + 1) * width - Double(i) * m.buttonGap
             let frame = theme.mirrored(Rect(x: x, y: footTop, width: width, height: height), in: content)
-            if ui.button(b.id, label: b.label, frame: frame, enabled: b.enabled, draw: { look in
-                let fill = b.primary ? (look.enabled ? theme.accent : theme.surface) : theme.background
-                ui.fill(frame, look.pressed ? fill.opacity(0.7) : fill, radius: m.buttonRadius)
-                ui.text(b.label, in: frame.insetBy(dx: 8, dy: 0), font: m.answerFont,
+            if ui.button(
+                b.id, label: b.label, frame: frame, enabled: b.enabled,
+                draw: { look in
+                    let fill = b.primary ? (look.enabled ? theme.accent : theme.surface) : theme.background
+                    ui.fill(frame, look.pressed ? fill.opacity(0.7) : fill, radius: m.buttonRadius)
+                    ui.text(
+                        b.label, in: frame.insetBy(dx: 8, dy: 0), font: m.answerFont,
                         color: look.enabled ? theme.textPrimary : theme.textTertiary, alignment: .center)
-            }) { tapped = b.id }
+                })
+            {
+                tapped = b.id
+            }
         }
         return tapped
     }

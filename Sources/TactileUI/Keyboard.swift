@@ -42,12 +42,18 @@ public enum KeyboardLayout: String, Hashable, Sendable {
 public struct Keyboard {
     /// The rows of each layer; "⇧", "⌫", "123", "ABC", "#+=", "space", "return" are special keys.
     static let rows: [KeyboardState.Layer: [[String]]] = [
-        .letters: [Array("qwertyuiop").map(String.init), Array("asdfghjkl").map(String.init),
-                   ["⇧"] + Array("zxcvbnm").map(String.init) + ["⌫"], ["123", "space", "return"]],
-        .numbers: [Array("1234567890").map(String.init), ["-", "/", ":", ";", "(", ")", "€", "&", "@", "\""],
-                   ["#+="] + [".", ",", "?", "!", "'"] + ["⌫"], ["ABC", "space", "return"]],
-        .symbols: [["[", "]", "{", "}", "#", "%", "^", "*", "+", "="], ["_", "\\", "|", "~", "<", ">", "$", "£", "¥", "•"],
-                   ["123"] + [".", ",", "?", "!", "'"] + ["⌫"], ["ABC", "space", "return"]],
+        .letters: [
+            Array("qwertyuiop").map(String.init), Array("asdfghjkl").map(String.init),
+            ["⇧"] + Array("zxcvbnm").map(String.init) + ["⌫"], ["123", "space", "return"],
+        ],
+        .numbers: [
+            Array("1234567890").map(String.init), ["-", "/", ":", ";", "(", ")", "€", "&", "@", "\""],
+            ["#+="] + [".", ",", "?", "!", "'"] + ["⌫"], ["ABC", "space", "return"],
+        ],
+        .symbols: [
+            ["[", "]", "{", "}", "#", "%", "^", "*", "+", "="], ["_", "\\", "|", "~", "<", ">", "$", "£", "¥", "•"],
+            ["123"] + [".", ",", "?", "!", "'"] + ["⌫"], ["ABC", "space", "return"],
+        ],
     ]
 
     /// The accented letters a long press offers, by letter.
@@ -99,8 +105,10 @@ public struct Keyboard {
         let rows = rows(state.layer)
         var out: [KeyboardOutput] = []
         ui.fill(frame, theme.surface)
-        ui.element(UIElement(id: "keyboard", role: "keyboard", label: "Keyboard", frame: frame,
-                             state: ["layer": .string(state.layer.rawValue), "shift": .bool(state.shift)]))
+        ui.element(
+            UIElement(
+                id: "keyboard", role: "keyboard", label: "Keyboard", frame: frame,
+                state: ["layer": .string(state.layer.rawValue), "shift": .bool(state.shift)]))
         let padding = m.padding * k, rowHeight = m.rowHeight * k, gap = m.keyGap * k
         // Ten keys across (eleven for the Arabic rows): the widest row sets the unit.
         let unit = (frame.width - 2 * padding) / max(10, rows.map { row in row.reduce(0) { $0 + Self.units(of: $1, in: row) } }.max() ?? 10)
@@ -118,8 +126,9 @@ public struct Keyboard {
                 let i = ui.interact("key:" + key, hitFrame: slot, exclusive: true)
                 let special = key.count > 1 || key == "⇧" || key == "⌫"
                 let down = i.isPressedDown
-                ui.fill(face, down ? theme.accent : (special ? theme.surfaceRaised.mixed(with: theme.surface, 0.4) : theme.surfaceRaised),
-                        radius: m.keyRadius * k)
+                ui.fill(
+                    face, down ? theme.accent : (special ? theme.surfaceRaised.mixed(with: theme.surface, 0.4) : theme.surfaceRaised),
+                    radius: m.keyRadius * k)
                 let font = special ? theme.clipFont : Font(size: m.letterFont * k, weight: .regular)
                 ui.text(shown, in: face, font: font, color: key == "⇧" && state.shift ? theme.accent : theme.textPrimary, alignment: .center)
                 ui.element(UIElement(id: "key:" + key, role: "key", label: shown, frame: face, hitFrame: slot, state: ["pressed": .bool(down)]))
@@ -203,8 +212,9 @@ public struct Keyboard {
             for (accent, frame) in frames {
                 let chosen = under.map { frame.contains($0) } ?? false
                 if chosen { ui.fill(frame, theme.accent, radius: m.keyRadius * k) }
-                ui.text(Self.cased(accent, shift: shift), in: frame, font: Font(size: m.letterFont * k, weight: .regular),
-                        color: theme.textPrimary, alignment: .center)
+                ui.text(
+                    Self.cased(accent, shift: shift), in: frame, font: Font(size: m.letterFont * k, weight: .regular),
+                    color: theme.textPrimary, alignment: .center)
                 ui.element(UIElement(id: "accent:" + accent, role: "accent", label: accent, frame: frame, state: ["chosen": .bool(chosen)]))
             }
         }

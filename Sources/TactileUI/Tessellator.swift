@@ -174,13 +174,18 @@ public enum Tessellator {
         let w = max(width, 1)
         let c = width < 1 ? color.opacity(width) : color
         let nx = -dy / length * w / 2, ny = dx / length * w / 2
-        fillConvex([Point(x: a.x + nx, y: a.y + ny), Point(x: b.x + nx, y: b.y + ny),
-                    Point(x: b.x - nx, y: b.y - ny), Point(x: a.x - nx, y: a.y - ny)], color: c, into: &mesh)
+        fillConvex(
+            [
+                Point(x: a.x + nx, y: a.y + ny), Point(x: b.x + nx, y: b.y + ny),
+                Point(x: b.x - nx, y: b.y - ny), Point(x: a.x - nx, y: a.y - ny),
+            ], color: c, into: &mesh)
     }
 
     /// A dashed line: dashes of `dash` pixels separated by `gap`, shifted by `phase`.
-    public static func dashedLine(from a: Point, to b: Point, width: Double, dash: Double, gap: Double, phase: Double,
-                                  color: Color, into mesh: inout Mesh) {
+    public static func dashedLine(
+        from a: Point, to b: Point, width: Double, dash: Double, gap: Double, phase: Double,
+        color: Color, into mesh: inout Mesh
+    ) {
         let dx = b.x - a.x, dy = b.y - a.y
         let length = (dx * dx + dy * dy).squareRoot()
         let period = dash + gap
@@ -191,8 +196,9 @@ public enum Tessellator {
         while s < length {
             let s0 = max(0, s), s1 = min(length, s + dash)
             if s1 > s0 {
-                line(from: Point(x: a.x + ux * s0, y: a.y + uy * s0), to: Point(x: a.x + ux * s1, y: a.y + uy * s1),
-                     width: width, color: color, into: &mesh)
+                line(
+                    from: Point(x: a.x + ux * s0, y: a.y + uy * s0), to: Point(x: a.x + ux * s1, y: a.y + uy * s1),
+                    width: width, color: color, into: &mesh)
             }
             s += period
         }

@@ -179,8 +179,9 @@ public final class UIContext {
             memory.fingers[id] = location
             memory.origins[id] = location
             memory.active[id] = nil
-            gestures += memory.arena.handle(id: id, phase: phase, location: location, time: time,
-                                            target: top?.gestures ?? GestureTarget(id: "screen", gestures: [.pinch]))
+            gestures += memory.arena.handle(
+                id: id, phase: phase, location: location, time: time,
+                target: top?.gestures ?? GestureTarget(id: "screen", gestures: [.pinch]))
             return true
         }
         guard memory.arena.follows(id) else { return false }
@@ -222,8 +223,11 @@ public final class UIContext {
         }
         for finger in pressOrder where pressed[finger] != nil {
             let location = pressed[finger]!
-            guard gestures == nil && (pressTargets[finger] == wid
-            || (pressTargets[finger] == nil && !claimed.contains(finger) && memory.lastHits.isEmpty && hitFrame.contains(location))) else { continue }
+            guard
+                gestures == nil
+                    && (pressTargets[finger] == wid
+                        || (pressTargets[finger] == nil && !claimed.contains(finger) && memory.lastHits.isEmpty && hitFrame.contains(location)))
+            else { continue }
             memory.active[finger] = wid
             claimed.insert(finger)
             result.pressed = true

@@ -33,22 +33,22 @@ public struct FuzzSeeds {
         project = String(decoding: ProjectFile.encode(demo), as: UTF8.self)
         trace = AttractTour.text
         configuration = """
-        {"timeline": {"snapThreshold": 8, "physics": {"rubberBandCoefficient": 0.5}},
-         "input": {"longPressDuration": 0.4, "tapSlop": 12},
-         "layout": {"handleHitMultiplier": 3, "viewport": {"width": 390, "height": 844}},
-         "media": {"fineScrubDistances": [0, 40, 90], "fineScrubSpeeds": [1, 0.5, 0.2]},
-         "touchscreen": {"ignoreRegions": [{"x": 0, "y": 0, "width": 0.05, "height": 1}]},
-         "kiosk": {"exitCornerSequence": ["topLeft", "topRight", "bottomRight"], "pin": "2580"},
-         "variants": {"B": {"timeline": {"snapThreshold": 2}, "cues": {"silenced": ["selection"]}}}}
-        """
+            {"timeline": {"snapThreshold": 8, "physics": {"rubberBandCoefficient": 0.5}},
+             "input": {"longPressDuration": 0.4, "tapSlop": 12},
+             "layout": {"handleHitMultiplier": 3, "viewport": {"width": 390, "height": 844}},
+             "media": {"fineScrubDistances": [0, 40, 90], "fineScrubSpeeds": [1, 0.5, 0.2]},
+             "touchscreen": {"ignoreRegions": [{"x": 0, "y": 0, "width": 0.05, "height": 1}]},
+             "kiosk": {"exitCornerSequence": ["topLeft", "topRight", "bottomRight"], "pin": "2580"},
+             "variants": {"B": {"timeline": {"snapThreshold": 2}, "cues": {"silenced": ["selection"]}}}}
+            """
         plan = """
-        {"title": "Fuzz", "tasks": [
-          {"id": "delete-star", "prompt": "Delete the Star sticker", "done": [{"path": "clip:star", "exists": false}], "timeLimit": 30},
-          {"id": "trim", "prompt": "Trim Beach", "done": [{"path": "tracks[0].clips[0].duration", "atMost": 4, "within": 0.1},
-                                                           {"path": "clip:beach.start", "equals": 0}, {"path": "tracks", "count": 3},
-                                                           {"path": "name", "equals": "Demo"}, {"path": "clip:city.end", "atLeast": 1}]}
-        ]}
-        """
+            {"title": "Fuzz", "tasks": [
+              {"id": "delete-star", "prompt": "Delete the Star sticker", "done": [{"path": "clip:star", "exists": false}], "timeLimit": 30},
+              {"id": "trim", "prompt": "Trim Beach", "done": [{"path": "tracks[0].clips[0].duration", "atMost": 4, "within": 0.1},
+                                                               {"path": "clip:beach.start", "equals": 0}, {"path": "tracks", "count": 3},
+                                                               {"path": "name", "equals": "Demo"}, {"path": "clip:city.end", "atLeast": 1}]}
+            ]}
+            """
         var events: [InputEvent] = []
         for (t, x, y) in [(0.3, 369.0, 660.0), (1.0, 356.0, 778.0), (2.0, 249.0, 606.0)] {
             events += [.touch(.down, id: 1, at: Point(x: x, y: y), time: .seconds(t)), .touch(.up, id: 1, at: Point(x: x, y: y), time: .seconds(t + 0.08))]
@@ -69,31 +69,36 @@ public struct FuzzSeeds {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try ConfigurationSchema.tactile.encode(TactileConfiguration(), with: encoder).write(to: session.appendingPathComponent("config.json"))
         try plan.write(to: session.appendingPathComponent("plan.json"), atomically: true, encoding: .utf8)
-        try "[\"holiday.mp4: Not a media file FFmpeg recognises.\"]\n".write(to: session.appendingPathComponent("notices.json"), atomically: true, encoding: .utf8)
+        try "[\"holiday.mp4: Not a media file FFmpeg recognises.\"]\n".write(
+            to: session.appendingPathComponent("notices.json"), atomically: true, encoding: .utf8)
         try "{\"t\":0.3,\"kind\":\"select\",\"clip\":\"star\"}\n{\"t\":1,\"kind\":\"miss\",\"x\":1,\"y\":2,\"distance\":3}\n"
             .write(to: session.appendingPathComponent("log.jsonl"), atomically: true, encoding: .utf8)
 
         try #"{"variants": {"outside": {"feel": {"handlesInside": false}}, "inside": {"feel": {"handlesInside": true}}}}"#
             .write(to: folder.appendingPathComponent("study-variants.json"), atomically: true, encoding: .utf8)
         study = """
-        {"title": "Trim handles", "consent": "You will edit a short video.", "configuration": "seeds/study-variants.json",
-         "variants": ["outside", "inside"], "design": {"variants": "within", "tasks": "counterbalanced"},
-         "practice": {"prompt": "Select Beach", "done": [{"path": "selection", "equals": "beach"}]},
-         "tasks": [{"id": "delete", "prompt": "Delete the Star sticker", "done": [{"path": "clip:star", "exists": false}], "timeLimit": 60},
-                   {"id": "trim", "prompt": "Trim Beach to 4 seconds", "done": [{"path": "clip:beach.duration", "equals": 4, "within": 0.1}]}],
-         "questionnaires": {"seq": true, "sus": true, "custom": [{"id": "fun", "title": "Fun", "items": [
-            {"id": "fun1", "text": "It was fun", "scale": 7, "low": "No", "high": "Yes"}, {"id": "pick", "text": "Which?", "choices": ["A", "B"]}]}]},
-         "markers": {"1": "confusion", "2": "error"}}
-        """
+            {"title": "Trim handles", "consent": "You will edit a short video.", "configuration": "seeds/study-variants.json",
+             "variants": ["outside", "inside"], "design": {"variants": "within", "tasks": "counterbalanced"},
+             "practice": {"prompt": "Select Beach", "done": [{"path": "selection", "equals": "beach"}]},
+             "tasks": [{"id": "delete", "prompt": "Delete the Star sticker", "done": [{"path": "clip:star", "exists": false}], "timeLimit": 60},
+                       {"id": "trim", "prompt": "Trim Beach to 4 seconds", "done": [{"path": "clip:beach.duration", "equals": 4, "within": 0.1}]}],
+             "questionnaires": {"seq": true, "sus": true, "custom": [{"id": "fun", "title": "Fun", "items": [
+                {"id": "fun1", "text": "It was fun", "scale": 7, "low": "No", "high": "Yes"}, {"id": "pick", "text": "Which?", "choices": ["A", "B"]}]}]},
+             "markers": {"1": "confusion", "2": "error"}}
+            """
         results = folder.appendingPathComponent("results")
         try? fm.removeItem(at: results)
         for n in 1...2 {
-            let blocks = [StudyFixture.Block(variant: "outside", attempts: [("delete", true, 12.5), ("trim", n == 1, 30)], seq: ["delete": 6, "trim": 3],
-                                             sus: [4, 2, 4, 1, 5, 2, 4, 2, 4, 1], signals: [("rageTap", "trim")]),
-                          StudyFixture.Block(variant: "inside", attempts: [("delete", true, 9), ("trim", true, 20)], seq: ["delete": 7, "trim": 5],
-                                             sus: [5, 1, 5, 1, 5, 1, 5, 1, 5, 1])]
+            let blocks = [
+                StudyFixture.Block(
+                    variant: "outside", attempts: [("delete", true, 12.5), ("trim", n == 1, 30)], seq: ["delete": 6, "trim": 3],
+                    sus: [4, 2, 4, 1, 5, 2, 4, 2, 4, 1], signals: [("rageTap", "trim")]),
+                StudyFixture.Block(
+                    variant: "inside", attempts: [("delete", true, 9), ("trim", true, 20)], seq: ["delete": 7, "trim": 5],
+                    sus: [5, 1, 5, 1, 5, 1, 5, 1, 5, 1]),
+            ]
             try StudyFixture.write(participant: n, blocks: n == 1 ? blocks : blocks.reversed(), variants: ["outside", "inside"], into: results)
-            try #"{"t":0,"kind":"consent","participant":"P0\#(n)","agreed":true}"# .appending("\n")
+            try #"{"t":0,"kind":"consent","participant":"P0\#(n)","agreed":true}"#.appending("\n")
                 .write(to: results.appendingPathComponent("P0\(n)/study-log.jsonl"), atomically: true, encoding: .utf8)
         }
     }

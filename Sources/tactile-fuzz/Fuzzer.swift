@@ -105,11 +105,13 @@ public final class Fuzzer {
             try? mutateLines(seeds.trace, &mutator).write(to: url, atomically: true, encoding: .utf8)
             return url
         case .session:
-            return mutatedFolder(copying: seeds.session, name: name, mutator: &mutator, missing: "[\"a notice\"]",
-                                 files: ["trace.jsonl", "project-start.json", "config.json", "plan.json", "notices.json", "log.jsonl"])
+            return mutatedFolder(
+                copying: seeds.session, name: name, mutator: &mutator, missing: "[\"a notice\"]",
+                files: ["trace.jsonl", "project-start.json", "config.json", "plan.json", "notices.json", "log.jsonl"])
         case .results:
-            return mutatedFolder(copying: seeds.results, name: name, mutator: &mutator, missing: "{}",
-                                 files: ["P01/answers.json", "P01/answers.json", "P02/answers.json", "P01/block1-outside/log.jsonl", "P02/study-log.jsonl"])
+            return mutatedFolder(
+                copying: seeds.results, name: name, mutator: &mutator, missing: "{}",
+                files: ["P01/answers.json", "P01/answers.json", "P02/answers.json", "P01/block1-outside/log.jsonl", "P02/study-log.jsonl"])
         }
     }
 
@@ -166,24 +168,29 @@ public final class Fuzzer {
             case .project:
                 try Commands.snapshot(out: out.appendingPathComponent("s.png").path, project: input.path, size: nil, scale: 0.5, at: nil)
             case .trace:
-                _ = try Commands.replay(trace: input.path, project: nil, stateOut: out.appendingPathComponent("p.json").path, snapshot: nil,
-                                        scale: 0.5, until: nil)
+                _ = try Commands.replay(
+                    trace: input.path, project: nil, stateOut: out.appendingPathComponent("p.json").path, snapshot: nil,
+                    scale: 0.5, until: nil)
             case .configuration:
                 _ = try Commands.config(check: input.path, variant: nil)
-                try Commands.snapshot(out: out.appendingPathComponent("s.png").path, project: nil, size: nil, scale: 0.5, at: nil,
-                                      settings: Settings(file: input.path))
+                try Commands.snapshot(
+                    out: out.appendingPathComponent("s.png").path, project: nil, size: nil, scale: 0.5, at: nil,
+                    settings: Settings(file: input.path))
             case .plan:
-                _ = try Commands.replay(trace: seeds.planTrace.path, project: nil,
-                                        outputs: .init(stateOut: out.appendingPathComponent("p.json").path, plan: input.path), scale: 0.5, until: nil)
+                _ = try Commands.replay(
+                    trace: seeds.planTrace.path, project: nil,
+                    outputs: .init(stateOut: out.appendingPathComponent("p.json").path, plan: input.path), scale: 0.5, until: nil)
             case .session:
-                _ = try Commands.replay(trace: input.path, project: nil, outputs: .init(logOut: out.appendingPathComponent("l.jsonl").path),
-                                        scale: 0.5, until: nil)
+                _ = try Commands.replay(
+                    trace: input.path, project: nil, outputs: .init(logOut: out.appendingPathComponent("l.jsonl").path),
+                    scale: 0.5, until: nil)
                 _ = try Commands.report([input.path], out: nil, json: nil)
             case .study:
                 _ = try StudyFile.load(input).designMarkdown(participants: 4)
             case .results:
-                _ = try Commands.report([input.path], out: nil, json: out.appendingPathComponent("r.json").path,
-                                        csv: out.appendingPathComponent("csv").path)
+                _ = try Commands.report(
+                    [input.path], out: nil, json: out.appendingPathComponent("r.json").path,
+                    csv: out.appendingPathComponent("csv").path)
             }
         } catch let error as CommandError {
             outcome = Self.judge(error, input: input)

@@ -11,7 +11,8 @@ public struct JSONMutator {
     public init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     /// Numbers at and past every limit a reader keeps.
-    static let boundaryNumbers: [Any] = [
+    // Unchecked, safe: a constant, never written after it is made.
+    nonisolated(unsafe) static let boundaryNumbers: [Any] = [
         0, -1, 1, 0.5, 1e-9, -1e-9, 1e9, -1e9, 1e12, 1e308, -1e308, 86_400, 604_801, 4096, 4097,
         Int.max, Int.min, 9_007_199_254_740_993, 2_147_483_648, -0.0, 3.999999, 100_000_000,
     ]
@@ -66,7 +67,9 @@ public struct JSONMutator {
                 return object
             }
             if var list = value as? [Any], !list.isEmpty {
-                if random.chance(0.5) { list.remove(at: random.int(0...list.count - 1)) } else {
+                if random.chance(0.5) {
+                    list.remove(at: random.int(0...list.count - 1))
+                } else {
                     let item = random.pick(list)
                     list += Array(repeating: item, count: random.int(1...2_000))
                 }

@@ -8,7 +8,8 @@ import TactileTestSupport
 /// Docs/Reliability.md). Exit 0 when every case kept the contract, 1 when one broke it (each is
 /// kept under the work folder's `failures/`), 3 on a hang (the case is named).
 struct TactileFuzz: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "tactile-fuzz",
+    static let configuration = CommandConfiguration(
+        commandName: "tactile-fuzz",
         abstract: "Fuzz every kind of file Tactile reads: exit 2 with one line naming the field, or success; never a crash, hang or changed input.")
 
     @Option(help: "Kinds to fuzz (project, trace, configuration, plan, session, study, results; default all).") var kind: [String] = []
@@ -20,10 +21,13 @@ struct TactileFuzz: ParsableCommand {
 
     func run() throws {
         MediaLog.quiet()
-        let kinds = try kind.isEmpty ? Fuzzer.Kind.allCases : kind.map { name in
-            guard let k = Fuzzer.Kind(rawValue: name) else { throw ValidationError("unknown kind \(name)") }
-            return k
-        }
+        let kinds =
+            try kind.isEmpty
+            ? Fuzzer.Kind.allCases
+            : kind.map { name in
+                guard let k = Fuzzer.Kind(rawValue: name) else { throw ValidationError("unknown kind \(name)") }
+                return k
+            }
         let work = URL(fileURLWithPath: folder ?? NSTemporaryDirectory() + "tactile-fuzz-\(ProcessInfo.processInfo.processIdentifier)")
         let fuzzer = try Fuzzer(folder: work)
         let progress = work.appendingPathComponent("current-case.txt")
@@ -42,7 +46,9 @@ struct TactileFuzz: ParsableCommand {
         let elapsed = Date().timeIntervalSince(started)
         for k in Fuzzer.Kind.allCases {
             guard let t = fuzzer.tallies[k] else { continue }
-            print("\(k.rawValue): \(t.cases) cases, \(t.accepted) accepted, \(t.refused) refused, \(t.violations) broke the contract; slowest \(String(format: "%.2f", t.slowest)) s")
+            print(
+                "\(k.rawValue): \(t.cases) cases, \(t.accepted) accepted, \(t.refused) refused, \(t.violations) broke the contract; slowest \(String(format: "%.2f", t.slowest)) s"
+            )
         }
         print(String(format: "%.1f s", elapsed))
         for f in fuzzer.failures { print("FAIL \(f)") }

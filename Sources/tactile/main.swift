@@ -11,7 +11,10 @@ struct Tactile: ParsableCommand {
         commandName: "tactile",
         abstract: "A touch-interaction lab: a phone-sized video editor for Linux touchscreens.",
         version: TactileVersion.string,
-        subcommands: [Run.self, Snapshot.self, Inspect.self, Replay.self, Videos.self, Heatmap.self, Report.self, Probe.self, Export.self, Config.self, Calibrate.self, Devices.self, Study.self],
+        subcommands: [
+            Run.self, Snapshot.self, Inspect.self, Replay.self, Videos.self, Heatmap.self, Report.self, Probe.self, Export.self, Config.self, Calibrate.self,
+            Devices.self, Study.self,
+        ],
         defaultSubcommand: Run.self)
 }
 
@@ -43,21 +46,37 @@ struct Run: ParsableCommand {
     @Option(help: "phone: the phone in a device frame, centred; fill: the UI fills the window.") var device: DeviceOption = .phone
     @Flag(help: "Open fullscreen.") var fullscreen = false
     @Option(help: "Viewport in points, e.g. 390x844 (default) or 844x390 for landscape.") var size: String?
-    @Option(help: "Record the session into this folder: trace, interaction log, project at start and end, config (with --kiosk: the whole run, attract loop and visitors, replayable).") var record: String?
+    @Option(
+        help:
+            "Record the session into this folder: trace, interaction log, project at start and end, config (with --kiosk: the whole run, attract loop and visitors, replayable)."
+    ) var record: String?
     @Flag(name: .customLong("show-touches"), help: "Draw a circle and a fading trail under each finger.") var showTouches = false
     @Option(help: "A test plan (JSON): tasks shown one at a time, each done when conditions on the project hold; time on task is logged.") var plan: String?
-    @Flag(name: .customLong("pointer-location"), help: "Draw each finger's crosshair and path, with a header of count, position, velocity and pressure.") var pointerLocation = false
-    @Flag(help: "Draw the frame monitor: frames per second, frame time, input events per frame, input-to-present latency (p50 / p99), and what the loop waits for.") var monitor = false
-    @Flag(help: "Kiosk mode: fullscreen, no cursor, no way out but the configured gesture; idle reset, attract loop, visitors' sessions saved.") var kiosk = false
-    @Flag(help: "Draw the gesture-arena debugger: slop circles, the recognisers competing for each finger, the winner and the rule that decided, timers as shrinking rings.") var arena = false
-    @Flag(name: .customLong("record-audio"), help: "With --record: record the microphone (think-aloud) into the session's folder, on its clock; `replay --video` uses it as the sound track.") var recordAudio = false
+    @Flag(name: .customLong("pointer-location"), help: "Draw each finger's crosshair and path, with a header of count, position, velocity and pressure.")
+    var pointerLocation = false
+    @Flag(
+        help:
+            "Draw the frame monitor: frames per second, frame time, input events per frame, input-to-present latency (p50 / p99), and what the loop waits for.")
+    var monitor = false
+    @Flag(help: "Kiosk mode: fullscreen, no cursor, no way out but the configured gesture; idle reset, attract loop, visitors' sessions saved.") var kiosk =
+        false
+    @Flag(
+        help:
+            "Draw the gesture-arena debugger: slop circles, the recognisers competing for each finger, the winner and the rule that decided, timers as shrinking rings."
+    ) var arena = false
+    @Flag(
+        name: .customLong("record-audio"),
+        help: "With --record: record the microphone (think-aloud) into the session's folder, on its clock; `replay --video` uses it as the sound track.")
+    var recordAudio = false
 
     func run() throws {
         try guarded {
-            try Windowed.run(project: project, files: files, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size,
-                             settings: settingsOptions.settings, mediaDir: media.mediaDir,
-                             options: RunOptions(record: record, showTouches: showTouches, pointerLocation: pointerLocation, monitor: monitor, plan: plan, kiosk: kiosk,
-                                                 arena: arena, recordAudio: recordAudio))
+            try Windowed.run(
+                project: project, files: files, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size,
+                settings: settingsOptions.settings, mediaDir: media.mediaDir,
+                options: RunOptions(
+                    record: record, showTouches: showTouches, pointerLocation: pointerLocation, monitor: monitor, plan: plan, kiosk: kiosk,
+                    arena: arena, recordAudio: recordAudio))
         }
     }
 }
@@ -77,7 +96,9 @@ struct Snapshot: ParsableCommand {
     @Option(parsing: .unconditional, help: "Put the playhead at this time, in seconds.") var at: Double?
 
     func run() throws {
-        try guarded { try Commands.snapshot(out: out, project: project, size: size, scale: scale, at: at, settings: settingsOptions.settings, mediaDir: media.mediaDir) }
+        try guarded {
+            try Commands.snapshot(out: out, project: project, size: size, scale: scale, at: at, settings: settingsOptions.settings, mediaDir: media.mediaDir)
+        }
     }
 }
 
@@ -89,14 +110,19 @@ struct Inspect: ParsableCommand {
 
     @Option(help: "A project file (default: the built-in demo).") var project: String?
     @Option(help: "Replay this trace first.") var replay: String?
-    @Option(parsing: .unconditional, help: "With --replay: keep running scheduled frames until this time, in seconds (default: the last event).") var until: Double?
+    @Option(parsing: .unconditional, help: "With --replay: keep running scheduled frames until this time, in seconds (default: the last event).") var until:
+        Double?
     @Option(help: "Viewport in points, e.g. 390x844 (default: the trace's, or 390x844).") var size: String?
     @Option(parsing: .unconditional, help: "Pixels per point used to measure text (default 2).") var scale: Double?
     @Option(parsing: .unconditional, help: "Put the playhead at this time, in seconds.") var at: Double?
 
     func run() throws {
-        try guarded { show(try Commands.inspect(project: project, replay: replay, size: size, scale: scale, at: at, settings: settingsOptions.settings,
-                                                mediaDir: media.mediaDir, until: until), terminator: "") }
+        try guarded {
+            show(
+                try Commands.inspect(
+                    project: project, replay: replay, size: size, scale: scale, at: at, settings: settingsOptions.settings,
+                    mediaDir: media.mediaDir, until: until), terminator: "")
+        }
     }
 }
 
@@ -117,15 +143,18 @@ struct Replay: ParsableCommand {
     @Option(parsing: .unconditional, help: "Pixels per point of the snapshot and video (default 2).") var scale: Double?
     @Option(parsing: .unconditional, help: "Keep running scheduled frames until this time, in seconds (default: the last event).") var until: Double?
     @Flag(help: "Draw the gesture-arena debugger into the snapshot and the video.") var arena = false
-    @Option(parsing: .unconditional, help: "With --video: threads drawing frames (default one per core; 1 draws and encodes each frame in turn).") var jobs: Int?
+    @Option(parsing: .unconditional, help: "With --video: threads drawing frames (default one per core; 1 draws and encodes each frame in turn).") var jobs:
+        Int?
 
     func run() throws {
         try guarded {
             try Commands.checkJobs(jobs)
-            let summary = try Commands.replay(trace: trace, project: project,
-                                              outputs: .init(stateOut: stateOut, snapshot: snapshot, logOut: logOut, video: video, framesPerSecond: fps, plan: plan,
-                                                             arena: arena, jobs: jobs),
-                                              scale: scale, until: until, settings: settingsOptions.settings, mediaDir: media.mediaDir)
+            let summary = try Commands.replay(
+                trace: trace, project: project,
+                outputs: .init(
+                    stateOut: stateOut, snapshot: snapshot, logOut: logOut, video: video, framesPerSecond: fps, plan: plan,
+                    arena: arena, jobs: jobs),
+                scale: scale, until: until, settings: settingsOptions.settings, mediaDir: media.mediaDir)
             FileHandle.standardError.write(Data((summary + "\n").utf8))
         }
     }
@@ -133,7 +162,9 @@ struct Replay: ParsableCommand {
 
 struct Videos: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Export every recorded session under the folders given (a study's results, single sessions) as MP4 videos into one folder, each drawn on every core, with a progress bar.")
+        abstract:
+            "Export every recorded session under the folders given (a study's results, single sessions) as MP4 videos into one folder, each drawn on every core, with a progress bar."
+    )
 
     @OptionGroup var settingsOptions: SettingsOptions
     @OptionGroup var media: MediaOptions
@@ -145,8 +176,9 @@ struct Videos: ParsableCommand {
 
     func run() throws {
         try guarded {
-            show(try BatchVideos.run(paths, out: out, scale: scale, fps: fps, jobs: jobs, settings: settingsOptions.settings, mediaDir: media.mediaDir),
-                  terminator: "")
+            show(
+                try BatchVideos.run(paths, out: out, scale: scale, fps: fps, jobs: jobs, settings: settingsOptions.settings, mediaDir: media.mediaDir),
+                terminator: "")
         }
     }
 }
@@ -161,12 +193,16 @@ struct Heatmap: ParsableCommand {
     @Option(help: "The project the UI shows (default: the first session's starting project, else the demo).") var project: String?
     @Option(parsing: .unconditional, help: "Pixels per point (default 2).") var scale: Double?
     @Option(parsing: .unconditional, help: "Spread of each touch, in points (default 10).") var radius: Double?
-    @Option(help: "What to draw, comma-separated: taps (every touch-down), misses, rage, dead, nearMiss, unresponsive (frustration signals from the sessions' logs). Default taps.") var layer = "taps"
+    @Option(
+        help:
+            "What to draw, comma-separated: taps (every touch-down), misses, rage, dead, nearMiss, unresponsive (frustration signals from the sessions' logs). Default taps."
+    ) var layer = "taps"
 
     func run() throws {
         try guarded {
-            let summary = try Commands.heatmap(traces: traces, out: out, project: project, scale: scale, radius: radius, mediaDir: media.mediaDir,
-                                               layers: layer.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+            let summary = try Commands.heatmap(
+                traces: traces, out: out, project: project, scale: scale, radius: radius, mediaDir: media.mediaDir,
+                layers: layer.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
             FileHandle.standardError.write(Data((summary + "\n").utf8))
         }
     }
@@ -174,7 +210,9 @@ struct Heatmap: ParsableCommand {
 
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Summarise recorded sessions (length, taps, misses and the elements nearest them, gestures, edits, undos, latency), or a study's results folder (success, time on task, SEQ, SUS and the differences between variants, with intervals and tests).")
+        abstract:
+            "Summarise recorded sessions (length, taps, misses and the elements nearest them, gestures, edits, undos, latency), or a study's results folder (success, time on task, SEQ, SUS and the differences between variants, with intervals and tests)."
+    )
 
     @Argument(help: "Session folders (made by `run --record`), or one study results folder (made by `study run`).") var sessions: [String]
     @Option(help: "Write the Markdown here instead of printing it.") var out: String?
@@ -203,8 +241,10 @@ struct Export: ParsableCommand {
     func run() throws {
         try guarded {
             try Commands.checkJobs(jobs)
-            show(try Commands.export(project: project, out: out, size: size, framesPerSecond: fps, quality: quality,
-                                      settings: settingsOptions.settings, drawThreads: jobs), terminator: "")
+            show(
+                try Commands.export(
+                    project: project, out: out, size: size, framesPerSecond: fps, quality: quality,
+                    settings: settingsOptions.settings, drawThreads: jobs), terminator: "")
         }
     }
 }
@@ -223,7 +263,9 @@ struct Probe: ParsableCommand {
 
 struct Calibrate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Calibrate the touch panel: tap 4 (or 9) crosses, check the result on a grid, save it into the configuration file (the old one kept as FILE.bak) and print the matching libinput udev rule.")
+        abstract:
+            "Calibrate the touch panel: tap 4 (or 9) crosses, check the result on a grid, save it into the configuration file (the old one kept as FILE.bak) and print the matching libinput udev rule."
+    )
 
     @Option(help: "The configuration file to write the touchscreen calibration into (made if missing).") var config = "~/.config/tactile/config.json"
     @Option(parsing: .unconditional, help: "How many targets: 4 (the corners) or 9 (a 3 × 3 grid).") var points = 4
@@ -252,13 +294,17 @@ struct Devices: ParsableCommand {
 }
 
 struct Study: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Usability studies: check a study file and see who meets which variant, in which order.",
-                                                    subcommands: [StudyRunCommand.self, StudyCheck.self])
+    static let configuration = CommandConfiguration(
+        abstract: "Usability studies: check a study file and see who meets which variant, in which order.",
+        subcommands: [StudyRunCommand.self, StudyCheck.self])
 }
 
 struct StudyRunCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "run",
-        abstract: "Run one participant through a study: consent, practice, each variant block's tasks with the SEQ after each and the SUS after each block, recorded into the participant's folder.")
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract:
+            "Run one participant through a study: consent, practice, each variant block's tasks with the SEQ after each and the SUS after each block, recorded into the participant's folder."
+    )
 
     @OptionGroup var media: MediaOptions
     @Argument(help: "The study file (JSON; see Docs/Studies.md).") var file: String
@@ -268,23 +314,32 @@ struct StudyRunCommand: ParsableCommand {
     @Option(help: "phone: the phone in a device frame, centred; fill: the UI fills the window.") var device: DeviceOption = .phone
     @Flag(help: "Open fullscreen.") var fullscreen = false
     @Option(help: "Viewport in points, e.g. 390x844 (default) or 844x390 for landscape.") var size: String?
-    @Option(name: .customLong("ui-scale"), parsing: .unconditional, help: "Scale text and touch targets together, like Dynamic Type (0.5 … 3, default 1).") var uiScale: Double?
+    @Option(name: .customLong("ui-scale"), parsing: .unconditional, help: "Scale text and touch targets together, like Dynamic Type (0.5 … 3, default 1).")
+    var uiScale: Double?
     @Option(help: "The chrome's language and number format, e.g. ar_EG, de_DE, en (default: the environment's LANG).") var locale: String?
-    @Option(name: .customLong("observer-port"), parsing: .unconditional, help: "Serve the live observer page on this port (over study.observerPort); its address, with its token, is printed at start.") var observerPort: Int?
+    @Option(
+        name: .customLong("observer-port"), parsing: .unconditional,
+        help: "Serve the live observer page on this port (over study.observerPort); its address, with its token, is printed at start.") var observerPort: Int?
     @Flag(help: "Run unattended, fullscreen: each visitor becomes the next participant; the kiosk's exit hold (and PIN) is the only way out.") var kiosk = false
-    @Flag(name: .customLong("record-audio"), help: "Record the microphone (think-aloud) into each block's folder (over study.recordAudio); `replay --video` uses it as the sound track.") var recordAudio = false
+    @Flag(
+        name: .customLong("record-audio"),
+        help: "Record the microphone (think-aloud) into each block's folder (over study.recordAudio); `replay --video` uses it as the sound track.")
+    var recordAudio = false
 
     func run() throws {
         try guarded {
-            show(try StudyRun.run(study: file, participant: participant, out: out, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size,
-                                   settings: Settings(uiScale: uiScale, locale: locale), mediaDir: media.mediaDir, observerPort: observerPort,
-                                   kiosk: kiosk, recordAudio: recordAudio), terminator: "")
+            show(
+                try StudyRun.run(
+                    study: file, participant: participant, out: out, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size,
+                    settings: Settings(uiScale: uiScale, locale: locale), mediaDir: media.mediaDir, observerPort: observerPort,
+                    kiosk: kiosk, recordAudio: recordAudio), terminator: "")
         }
     }
 }
 
 struct StudyCheck: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "check",
+    static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Check a study file (naming the key that is wrong) and print its design: each participant's variant order and task order.")
 
     @Argument(help: "The study file (JSON).") var file: String
@@ -305,7 +360,11 @@ struct Config: ParsableCommand {
     @Option(help: "Check this file instead: say what is wrong with it, naming the key, or print it merged with the defaults.") var check: String?
     @Option(help: "With --check: apply this named variant.") var variant: String?
     @Flag(help: "Print the valid range of every numeric key instead (JSON).") var ranges = false
-    @Option(name: .customLong("set-pin"), help: "Store the kiosk's exit PIN in this configuration file as a salted hash (typed twice without echo, or one line on standard input); the file becomes readable by its owner only.") var setPin: String?
+    @Option(
+        name: .customLong("set-pin"),
+        help:
+            "Store the kiosk's exit PIN in this configuration file as a salted hash (typed twice without echo, or one line on standard input); the file becomes readable by its owner only."
+    ) var setPin: String?
 
     func run() throws {
         try guarded {
@@ -323,8 +382,10 @@ struct Config: ParsableCommand {
 struct SettingsOptions: ParsableArguments {
     @Option(help: "A configuration file (JSON; see Docs/Configuration.md). `run` applies edits to it while it runs.") var config: String?
     @Option(help: "With --config: apply this named variant from the file's \"variants\".") var variant: String?
-    @Option(name: .customLong("ui-scale"), parsing: .unconditional, help: "Scale text and touch targets together, like Dynamic Type (0.5 … 3, default 1).") var uiScale: Double?
-    @Option(help: "The chrome's language and number format, e.g. ar_EG (right to left, mirrored), de_DE, en (default: the environment's LANG).") var locale: String?
+    @Option(name: .customLong("ui-scale"), parsing: .unconditional, help: "Scale text and touch targets together, like Dynamic Type (0.5 … 3, default 1).")
+    var uiScale: Double?
+    @Option(help: "The chrome's language and number format, e.g. ar_EG (right to left, mirrored), de_DE, en (default: the environment's LANG).") var locale:
+        String?
 
     var settings: Settings { Settings(file: config, variant: variant, uiScale: uiScale, locale: locale) }
 }

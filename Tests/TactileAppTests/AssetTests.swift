@@ -17,8 +17,9 @@ final class AssetTests: XCTestCase {
     func testTheTourTracePlaysPausesSelectsAndSplits() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("tour-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: out) }
-        _ = try Commands.replay(trace: Self.root.appendingPathComponent("Assets/Traces/tour.jsonl").path, project: nil,
-                                stateOut: out.path, snapshot: nil, scale: 1, until: nil)
+        _ = try Commands.replay(
+            trace: Self.root.appendingPathComponent("Assets/Traces/tour.jsonl").path, project: nil,
+            stateOut: out.path, snapshot: nil, scale: 1, until: nil)
         let project = try ProjectFile.load(from: out)
         let video = project.tracks[0].clips
         XCTAssertEqual(video.map(\.id), ["beach", "beach-1", "city", "title-card", "forest"])

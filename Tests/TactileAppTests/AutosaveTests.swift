@@ -82,8 +82,10 @@ final class AutosaveReusedProcessIDTests: XCTestCase, ReplayTesting {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
         p.arguments = ["--pid", "--fork", "--mount-proc", "--kill-child=\(signal)", try tactileBinary().path, "run"] + arguments
-        p.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": data.path, "SDL_VIDEODRIVER": "dummy",
-                                                                     "SDL_AUDIODRIVER": "dummy"]) { $1 }
+        p.environment = ProcessInfo.processInfo.environment.merging([
+            "XDG_DATA_HOME": data.path, "SDL_VIDEODRIVER": "dummy",
+            "SDL_AUDIODRIVER": "dummy",
+        ]) { $1 }
         p.standardOutput = FileHandle.nullDevice; p.standardError = FileHandle.nullDevice
         try p.run()
         return p

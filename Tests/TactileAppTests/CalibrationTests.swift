@@ -77,16 +77,21 @@ final class CalibrationTests: XCTestCase, ReplayTesting {
 
     func testTapsOnALineAskAgainAndEscapeCancelsWithoutWriting() {
         let wizard = CalibrationSession(viewport: viewport, points: 4, configuration: TactileConfiguration(), measurer: FixedWidthTextMeasurer())
-        replay(trace(tapping: [Point(x: 0.1, y: 0.5), Point(x: 0.3, y: 0.5), Point(x: 0.6, y: 0.5), Point(x: 0.9, y: 0.5)].map {
-            // All four on one line of the panel.
-            Point(x: $0.x, y: 0.5)
-        }, from: 1), into: wizard)
+        replay(
+            trace(
+                tapping: [Point(x: 0.1, y: 0.5), Point(x: 0.3, y: 0.5), Point(x: 0.6, y: 0.5), Point(x: 0.9, y: 0.5)].map {
+                    // All four on one line of the panel.
+                    Point(x: $0.x, y: 0.5)
+                }, from: 1), into: wizard)
         XCTAssertNil(wizard.fit)
         XCTAssertEqual(wizard.reported.count, 0, "collecting again")
         XCTAssertNotNil(wizard.notice)
         let frame = wizard.step([.key(.escape, time: .seconds(9))], now: .seconds(9), context: StepContext())
         XCTAssertEqual(wizard.result, .cancelled)
-        XCTAssertTrue(frame.commands.contains { if case .exit = $0 { return true }; return false })
+        XCTAssertTrue(
+            frame.commands.contains {
+                if case .exit = $0 { return true }; return false
+            })
     }
 
     func testABadMatrixInTheFileIsRefusedNamingTheKey() {
@@ -115,8 +120,10 @@ final class CalibrationTests: XCTestCase, ReplayTesting {
 
     func testTheUdevRuleIsPrintedSoLibinputAcceptsIt() {
         // A tiny shear (9.8e-05) and values that print with exponents in Swift.
-        let matrices: [[Double]] = [[1.02, 0.000098, -0.0101, -0.0000012, 0.98, 0.00003], [1, 0, 0, 0, 1, 0], [-1, 0, 1, 0, -1, 1],
-                                     [1.0000004, 1e-7, -0.0, 2.5e-6, 0.9999995, -1e-12]]
+        let matrices: [[Double]] = [
+            [1.02, 0.000098, -0.0101, -0.0000012, 0.98, 0.00003], [1, 0, 0, 0, 1, 0], [-1, 0, 1, 0, -1, 1],
+            [1.0000004, 1e-7, -0.0, 2.5e-6, 0.9999995, -1e-12],
+        ]
         for m in matrices {
             let rule = AffineCalibration(matrix: m).udevRule
             let read = Self.libinputReads(rule)

@@ -11,10 +11,12 @@ final class CanvasOverlayReplayTests: XCTestCase, ReplayTesting {
 
     override func setUpWithError() throws {
         folder = try Self.makeTestFolder("tactile-overlay")
-        let project = Project(name: "Overlays", tracks: [
-            Track(id: "v", kind: .video, clips: [Clip(id: "bg", kind: .image, title: "Backdrop", start: .zero, duration: .seconds(5))]),
-            Track(id: "o", kind: .overlay, clips: [Clip(id: "title", kind: .text, title: "Summer", start: .zero, duration: .seconds(5))]),
-        ])
+        let project = Project(
+            name: "Overlays",
+            tracks: [
+                Track(id: "v", kind: .video, clips: [Clip(id: "bg", kind: .image, title: "Backdrop", start: .zero, duration: .seconds(5))]),
+                Track(id: "o", kind: .overlay, clips: [Clip(id: "title", kind: .text, title: "Summer", start: .zero, duration: .seconds(5))]),
+            ])
         try ProjectFile.encode(project).write(to: URL(fileURLWithPath: path("project.json")))
     }
     override func tearDown() { removeTestFolder() }
@@ -38,7 +40,7 @@ final class CanvasOverlayReplayTests: XCTestCase, ReplayTesting {
     func testATracedTextEditTypesOnBothKeyboardsAndKeepsTheStyle() throws {
         let start = try inspect(after: [], project: path("project.json"))
         let c = start["overlay:title"]!.hit.center
-        let open = tap(c, at: 0.1) + tap(c, at: 0.25)               // a double tap on the title
+        let open = tap(c, at: 0.1) + tap(c, at: 0.25) // a double tap on the title
         let editing = try inspect(after: open, project: path("project.json"))
         XCTAssertEqual(editing["keyboard"]?.state["layer"] as? String, "letters")
         let keyboard = editing["keyboard"]!.frame

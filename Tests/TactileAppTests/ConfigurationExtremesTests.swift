@@ -24,9 +24,11 @@ final class ConfigurationExtremesTests: XCTestCase {
     }
 
     func testTheValuesThatOnceCrashedAreRefusedNamingTheKey() {
-        for (json, key) in [("{\"input\":{\"longPressDuration\":1e308}}", "input.longPressDuration"),
-                            ("{\"timeline\":{\"physics\":{\"rubberBandCoefficient\":0}}}", "timeline.physics.rubberBandCoefficient"),
-                            ("{\"layout\":{\"viewport\":{\"width\":1e9}}}", "layout.viewport.width")] {
+        for (json, key) in [
+            ("{\"input\":{\"longPressDuration\":1e308}}", "input.longPressDuration"),
+            ("{\"timeline\":{\"physics\":{\"rubberBandCoefficient\":0}}}", "timeline.physics.rubberBandCoefficient"),
+            ("{\"layout\":{\"viewport\":{\"width\":1e9}}}", "layout.viewport.width"),
+        ] {
             XCTAssertThrowsError(try ConfigurationFile.decode(Data(json.utf8), schema: .tactile)) { error in
                 XCTAssertEqual((error as? ConfigurationError)?.key, key, "\(error)")
             }
@@ -49,11 +51,14 @@ final class ConfigurationExtremesTests: XCTestCase {
             var values = Self.probes.map { ("\($0)", $0) } + [("lower end", range.lower), ("upper end", range.upper)]
             if range.excludesLower { values[values.count - 2].1 = range.lower + 1e-6 }
             for (extreme, value) in values {
-                do { _ = try ConfigurationFile.decode(try Self.json(defaults, setting: [(path, value)]), schema: .tactile) } catch let error as ConfigurationError {
+                do { _ = try ConfigurationFile.decode(try Self.json(defaults, setting: [(path, value)]), schema: .tactile) } catch let error
+                    as ConfigurationError
+                {
                     // Refused: the message names the key (or, for a list, the list).
                     let list = TactileConfiguration.rangeKey(of: path).components(separatedBy: "[]")[0]
-                    XCTAssertTrue(path.hasPrefix(error.key) || "\(error)".contains(path) || "\(error)".contains(list),
-                                  "\(path) = \(value): the error does not name the key: \(error)")
+                    XCTAssertTrue(
+                        path.hasPrefix(error.key) || "\(error)".contains(path) || "\(error)".contains(list),
+                        "\(path) = \(value): the error does not name the key: \(error)")
                     refused += 1
                     continue
                 }
@@ -65,8 +70,9 @@ final class ConfigurationExtremesTests: XCTestCase {
         func run(_ name: String, _ settings: [(path: String, value: Double)]) throws -> Bool {
             guard let configuration = try? ConfigurationFile.decode(try Self.json(defaults, setting: settings), schema: .tactile) else { return false }
             let finished = HangWatchdog.start(name, seconds: 60)
-            let session = try HeadlessSession(project: name.hasPrefix("media") ? withMedia : placeholders, scale: 0.5,
-                                              configuration: configuration, library: library)
+            let session = try HeadlessSession(
+                project: name.hasPrefix("media") ? withMedia : placeholders, scale: 0.5,
+                configuration: configuration, library: library)
             session.player.play(trace, until: trace.duration + .seconds(1))
             _ = try session.renderLatest()
             finished()

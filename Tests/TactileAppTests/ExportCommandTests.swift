@@ -17,10 +17,17 @@ final class ExportCommandTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let clip = folder.appendingPathComponent("a.mp4")
         try TestPattern.writeClip(to: clip, settings: .init(codec: .h264, width: 320, height: 180, framesPerSecond: 30), frames: 60, style: 0)
-        project = Project(name: "Export command", format: CompositionFormat(.landscape), tracks: [
-            Track(id: "v", kind: .video, clips: [Clip(id: "A", kind: .video, media: clip.path, title: "A", start: .zero,
-                                                      duration: .seconds(2), sourceDuration: .seconds(2))]),
-        ])
+        project = Project(
+            name: "Export command", format: CompositionFormat(.landscape),
+            tracks: [
+                Track(
+                    id: "v", kind: .video,
+                    clips: [
+                        Clip(
+                            id: "A", kind: .video, media: clip.path, title: "A", start: .zero,
+                            duration: .seconds(2), sourceDuration: .seconds(2))
+                    ])
+            ])
     }
 
     override func tearDown() { try? FileManager.default.removeItem(at: folder) }
@@ -37,7 +44,9 @@ final class ExportCommandTests: XCTestCase {
                 XCTAssertTrue("\(error)".contains(named), "\(error)")
             }
         }
-        XCTAssertThrowsError(try Commands.export(project: file.path, out: folder.appendingPathComponent("x.gif").path, size: nil, framesPerSecond: nil, quality: nil)) {
+        XCTAssertThrowsError(
+            try Commands.export(project: file.path, out: folder.appendingPathComponent("x.gif").path, size: nil, framesPerSecond: nil, quality: nil)
+        ) {
             XCTAssertTrue("\($0)".contains("--out"), "\($0)")
         }
         // A folder named like a movie is refused at once, before minutes of exporting.

@@ -30,18 +30,26 @@ final class ExportFlowTests: XCTestCase {
         if !FileManager.default.fileExists(atPath: clip.path) {
             try TestPattern.writeClip(to: clip, settings: .init(codec: .h264, width: 640, height: 360, framesPerSecond: 30), frames: 60, style: 2)
         }
-        return Project(name: "Flow", format: CompositionFormat(.landscape), tracks: [
-            Track(id: "v", kind: .video, clips: [Clip(id: "c", kind: .video, media: clip.path, title: "Clip", start: .zero,
-                                                      duration: .seconds(2), sourceDuration: .seconds(2))]),
-        ])
+        return Project(
+            name: "Flow", format: CompositionFormat(.landscape),
+            tracks: [
+                Track(
+                    id: "v", kind: .video,
+                    clips: [
+                        Clip(
+                            id: "c", kind: .video, media: clip.path, title: "Clip", start: .zero,
+                            duration: .seconds(2), sourceDuration: .seconds(2))
+                    ])
+            ])
     }
 
     /// A session of the project, as the window wires it, recorded when `recording` is given.
     private func session(recording: Recording? = nil) throws -> (HeadlessSession, BackgroundMovieExport) {
         let exporter = BackgroundMovieExport(configuration: TactileConfiguration())
         exporter.folder = folder.appendingPathComponent("Movies")
-        let session = try HeadlessSession(project: try project(), viewport: Size(width: 390, height: 844), scale: 1,
-                                          services: HostServices(exporter: exporter))
+        let session = try HeadlessSession(
+            project: try project(), viewport: Size(width: 390, height: 844), scale: 1,
+            services: HostServices(exporter: exporter))
         recording?.attach(to: session.host, framesPerSecond: 60)
         session.player.runFrame()
         return (session, exporter)
@@ -182,8 +190,9 @@ final class ExportFlowTests: XCTestCase {
         XCTAssertFalse(exporter.isRunning)
         var left = try FileManager.default.contentsOfDirectory(atPath: movies.path).sorted()
         let movie = try XCTUnwrap(left.first { !$0.hasPrefix(".") })
-        XCTAssertEqual(left.filter { $0.hasPrefix(".") }, kept,
-                       "the stale partial file is gone; a fresh one (maybe another export's) and what is not ours stay")
+        XCTAssertEqual(
+            left.filter { $0.hasPrefix(".") }, kept,
+            "the stale partial file is gone; a fresh one (maybe another export's) and what is not ours stay")
         let path = movies.appendingPathComponent(movie).path
         XCTAssertEqual(MediaProbe.probe(path).video?.displayWidth, 1280, "the movie is whole")
 

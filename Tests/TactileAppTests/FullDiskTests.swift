@@ -61,8 +61,11 @@ final class FullDiskTests: XCTestCase, ReplayTesting {
 
     func testARecordFolderThatCannotBeWrittenIsRefusedAtTheStart() throws {
         let readOnly = try smallDisk(kilobytes: 64, readOnly: true)
-        XCTAssertThrowsError(try Recording(folder: readOnly.appendingPathComponent("session"), project: DemoProject.make(),
-                                           configuration: TactileConfiguration())) { error in
+        XCTAssertThrowsError(
+            try Recording(
+                folder: readOnly.appendingPathComponent("session"), project: DemoProject.make(),
+                configuration: TactileConfiguration())
+        ) { error in
             XCTAssertEqual((error as? CommandError)?.exitCode, 2)
             XCTAssertTrue("\(error)".contains("Read-only file system"), "\(error)")
         }
@@ -84,9 +87,10 @@ final class FullDiskTests: XCTestCase, ReplayTesting {
         let recording = try Recording(folder: session, project: DemoProject.make(), configuration: TactileConfiguration())
         recording.attach(to: headless.host, framesPerSecond: 60)
         var banners: [String] = []
-        headless.host.add(SessionEvents(frame: { record in
-            if let b = record.state.banner?.message, b != banners.last { banners.append(b) }
-        }))
+        headless.host.add(
+            SessionEvents(frame: { record in
+                if let b = record.state.banner?.message, b != banners.last { banners.append(b) }
+            }))
         let player = headless.player
         player.play(Trace(viewport: Size(width: 390, height: 844), events: tap(Point(x: 249, y: 606), at: 0.2)), until: .seconds(0.6))
         // Someone else fills the disk while the session runs.
@@ -140,7 +144,7 @@ final class FullDiskTests: XCTestCase, ReplayTesting {
         let errors = PipeText()
         p.standardError = errors.pipe; p.standardOutput = FileHandle.nullDevice
         try p.run()
-        usleep(1_500_000)                                      // the window comes up (it says nothing until it ends)
+        usleep(1_500_000) // the window comes up (it says nothing until it ends)
         kill(p.processIdentifier, SIGTERM)
         p.waitUntilExit()
         let output = errors.finish()
@@ -149,4 +153,3 @@ final class FullDiskTests: XCTestCase, ReplayTesting {
         XCTAssertFalse(output.contains("everything saved\n"), output)
     }
 }
-

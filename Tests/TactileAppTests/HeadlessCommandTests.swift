@@ -69,17 +69,20 @@ final class HeadlessCommandTests: XCTestCase {
 
     func testAReplayedTapSelectsTheClipUnderIt() throws {
         let city = rect(element(try inspect(), "clip:city")!, "hitFrame")
-        let trace = Trace(viewport: Size(width: 390, height: 844), events: [
-            .touch(.down, id: 1, at: city.center, time: .seconds(0.1)),
-            .touch(.up, id: 1, at: city.center, time: .seconds(0.18)),
-        ])
+        let trace = Trace(
+            viewport: Size(width: 390, height: 844),
+            events: [
+                .touch(.down, id: 1, at: city.center, time: .seconds(0.1)),
+                .touch(.up, id: 1, at: city.center, time: .seconds(0.18)),
+            ])
         try trace.serialized().write(toFile: path("tap.jsonl"), atomically: true, encoding: .utf8)
         let after = try inspect((nil, path("tap.jsonl")))
         XCTAssertEqual((element(after, "clip:city")!["state"] as! [String: Any])["selected"] as? Bool, true)
         XCTAssertNotNil(element(after, "clip:city.trimHandle.trailing"))
 
-        let summary = try Commands.replay(trace: path("tap.jsonl"), project: nil, stateOut: path("out.json"),
-                                          snapshot: path("final.png"), scale: 1, until: nil)
+        let summary = try Commands.replay(
+            trace: path("tap.jsonl"), project: nil, stateOut: path("out.json"),
+            snapshot: path("final.png"), scale: 1, until: nil)
         XCTAssertTrue(summary.contains("2 events"), summary)
         XCTAssertEqual(try ProjectFile.load(from: URL(fileURLWithPath: path("out.json"))), MediaProject.demo().project)
         let image = try ImageCodec.readPNG(at: URL(fileURLWithPath: path("final.png")))
@@ -90,9 +93,11 @@ final class HeadlessCommandTests: XCTestCase {
     }
 
     func testReplayIsDeterministic() throws {
-        let trace = Trace(viewport: Size(width: 390, height: 844), events: [
-            .key(.space, time: .seconds(0.5)), .key(.space, time: .seconds(2.25)),
-        ])
+        let trace = Trace(
+            viewport: Size(width: 390, height: 844),
+            events: [
+                .key(.space, time: .seconds(0.5)), .key(.space, time: .seconds(2.25)),
+            ])
         try trace.serialized().write(toFile: path("play.jsonl"), atomically: true, encoding: .utf8)
         let a = try Commands.inspect(project: nil, replay: path("play.jsonl"), size: nil, scale: nil, at: nil)
         let b = try Commands.inspect(project: nil, replay: path("play.jsonl"), size: nil, scale: nil, at: nil)
@@ -101,12 +106,16 @@ final class HeadlessCommandTests: XCTestCase {
     }
 
     func testBadProjectIsExitCodeTwoAndNothingIsOverwritten() throws {
-        try "{\"version\":1,\"name\":\"x\",\"tracks\":[{\"id\":\"v\",\"kind\":\"video\",\"clips\":[{\"id\":\"a\",\"kind\":\"video\",\"title\":\"A\",\"start\":0,\"duration\":-2}]}]}"
+        try
+            "{\"version\":1,\"name\":\"x\",\"tracks\":[{\"id\":\"v\",\"kind\":\"video\",\"clips\":[{\"id\":\"a\",\"kind\":\"video\",\"title\":\"A\",\"start\":0,\"duration\":-2}]}]}"
             .write(toFile: path("bad.json"), atomically: true, encoding: .utf8)
         try "keep me".write(toFile: path("out.json"), atomically: true, encoding: .utf8)
         try Trace(viewport: Size(width: 390, height: 844), events: []).serialized().write(toFile: path("t.jsonl"), atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try Commands.replay(trace: path("t.jsonl"), project: path("bad.json"), stateOut: path("out.json"),
-                                                 snapshot: nil, scale: nil, until: nil)) { error in
+        XCTAssertThrowsError(
+            try Commands.replay(
+                trace: path("t.jsonl"), project: path("bad.json"), stateOut: path("out.json"),
+                snapshot: nil, scale: nil, until: nil)
+        ) { error in
             let e = error as! CommandError
             XCTAssertEqual(e.exitCode, 2)
             XCTAssertTrue(e.message.contains("tracks[0].clips[0].duration"), e.message)
@@ -131,8 +140,9 @@ final class HeadlessCommandTests: XCTestCase {
     }
 
     func testProbeReportsEveryFileAndSaysWhetherAnyFailed() throws {
-        try TestPattern.writeClip(to: folder.appendingPathComponent("ok.mp4"),
-                                  settings: .init(codec: .h264, width: 320, height: 180), frames: 10, style: 0)
+        try TestPattern.writeClip(
+            to: folder.appendingPathComponent("ok.mp4"),
+            settings: .init(codec: .h264, width: 320, height: 180), frames: 10, style: 0)
         let (json, allOK) = Commands.probe([path("ok.mp4"), path("nope.mov")])
         XCTAssertFalse(allOK)
         let reports = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [[String: Any]]

@@ -43,7 +43,9 @@ final class HealthServerTests: XCTestCase {
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_port = in_port_t(UInt16(port).bigEndian)
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let ok = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let ok = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
         guard ok == 0 else { return "connect failed" }
         _ = bytes.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
         var timeout = timeval(tv_sec: 2, tv_usec: 0)
@@ -63,17 +65,19 @@ final class HealthServerTests: XCTestCase {
         let window = WindowRun(configuration: c)
         reporting.attach(to: window.host, stallAfter: 3)
         nonisolated(unsafe) var health: [String: Any]?, metrics = "", screenshot: Data?, notFound: Int?, garbage = "", healthAfter: Int?
-        try window.run(configure: { reporting.attach(to: $0) }, script: { _ in
-            usleep(300_000)
-            let base = "http://127.0.0.1:\(port)"
-            if let r = Self.get(base + "/health") { health = try? JSONSerialization.jsonObject(with: r.body) as? [String: Any] }
-            metrics = Self.get(base + "/metrics").map { String(decoding: $0.body, as: UTF8.self) } ?? ""
-            screenshot = Self.get(base + "/screenshot.png").flatMap { $0.status == 200 && $0.type == "image/png" ? $0.body : nil }
-            notFound = Self.get(base + "/nothing")?.status
-            garbage = Self.raw(port, "\u{01}\u{02}GARBAGE NOT HTTP\r\n\r\n")
-            healthAfter = Self.get(base + "/health")?.status
-            WindowHostTests.quit()
-        })
+        try window.run(
+            configure: { reporting.attach(to: $0) },
+            script: { _ in
+                usleep(300_000)
+                let base = "http://127.0.0.1:\(port)"
+                if let r = Self.get(base + "/health") { health = try? JSONSerialization.jsonObject(with: r.body) as? [String: Any] }
+                metrics = Self.get(base + "/metrics").map { String(decoding: $0.body, as: UTF8.self) } ?? ""
+                screenshot = Self.get(base + "/screenshot.png").flatMap { $0.status == 200 && $0.type == "image/png" ? $0.body : nil }
+                notFound = Self.get(base + "/nothing")?.status
+                garbage = Self.raw(port, "\u{01}\u{02}GARBAGE NOT HTTP\r\n\r\n")
+                healthAfter = Self.get(base + "/health")?.status
+                WindowHostTests.quit()
+            })
         let h = try XCTUnwrap(health, "a JSON object from /health")
         XCTAssertEqual(h["status"] as? String, "ok", "\(h)")
         XCTAssertEqual(h["phase"] as? String, "editing")

@@ -54,17 +54,22 @@ final class HonestExitTests: XCTestCase, ReplayTesting {
     func testTextFromFilesNeverDrivesTheTerminal() throws {
         try Data(#"{"variants": {"a": {}}}"#.utf8).write(to: folder.appendingPathComponent("v.json"))
         let evil = "Evil \u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}31m"
-        let study: [String: Any] = ["title": evil, "consent": "x", "configuration": "v.json", "variants": ["a"],
-                                    "tasks": [["id": "d", "prompt": "Delete \u{1B}[5m", "done": [["path": "clip:star", "exists": false]]]]]
+        let study: [String: Any] = [
+            "title": evil, "consent": "x", "configuration": "v.json", "variants": ["a"],
+            "tasks": [["id": "d", "prompt": "Delete \u{1B}[5m", "done": [["path": "clip:star", "exists": false]]]],
+        ]
         try JSONSerialization.data(withJSONObject: study).write(to: folder.appendingPathComponent("study.json"))
         let results = folder.appendingPathComponent("results")
-        try StudyFixture.write(participant: 1, blocks: [StudyFixture.Block(variant: "a", attempts: [("d", true, 3)], seq: ["d": 6])], variants: ["a"],
-                               into: results, title: evil)
+        try StudyFixture.write(
+            participant: 1, blocks: [StudyFixture.Block(variant: "a", attempts: [("d", true, 3)], seq: ["d": 6])], variants: ["a"],
+            into: results, title: evil)
         for arguments in [["study", "check", path("study.json")], ["report", results.path]] {
             let (status, output) = try tactile(arguments)
             XCTAssertEqual(status, 0, output)
             XCTAssertTrue(output.contains("Evil \\u{1B}]0;pwned\\u{7}\\u{1B}[2J\\u{9B}31m"), "shown, not sent: \(output.prefix(300))")
-            XCTAssertFalse(output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B }, "\(arguments): no control character reaches the terminal")
+            XCTAssertFalse(
+                output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B },
+                "\(arguments): no control character reaches the terminal")
         }
     }
 
@@ -153,8 +158,11 @@ final class HonestExitTests: XCTestCase, ReplayTesting {
         XCTAssertNotEqual(a.lastSession, b.lastSession, "each in a folder of its own")
         let names = try FileManager.default.contentsOfDirectory(atPath: shared.path).sorted()
         XCTAssertEqual(names.count, 2, "\(names)")
-        let kept = try names.map { try ProjectFile.load(from: shared.appendingPathComponent($0).appendingPathComponent(SessionRecorder.FileName.projectEnd)).name }
+        let kept = try names.map {
+            try ProjectFile.load(from: shared.appendingPathComponent($0).appendingPathComponent(SessionRecorder.FileName.projectEnd)).name
+        }
         XCTAssertEqual(Set(kept), ["First stand", "Second stand"])
-        XCTAssertTrue(try names.allSatisfy { !(try FileManager.default.contentsOfDirectory(atPath: shared.appendingPathComponent($0).path)).contains(".tactile.lock") })
+        XCTAssertTrue(
+            try names.allSatisfy { !(try FileManager.default.contentsOfDirectory(atPath: shared.appendingPathComponent($0).path)).contains(".tactile.lock") })
     }
 }

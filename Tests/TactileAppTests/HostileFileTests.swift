@@ -33,8 +33,9 @@ final class HostileFileTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(status, 2, "exit 2 for a bad input: \(error)", file: file, line: line)
         XCTAssertEqual(error.split(separator: "\n").count, 1, "one line: \(error)", file: file, line: line)
         XCTAssertTrue(error.contains(field), "names \(field): \(error)", file: file, line: line)
-        XCTAssertFalse(error.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no control characters: \(error.debugDescription)",
-                       file: file, line: line)
+        XCTAssertFalse(
+            error.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no control characters: \(error.debugDescription)",
+            file: file, line: line)
     }
 
     func session(named name: String, trace: String) throws -> String {
@@ -56,11 +57,13 @@ final class HostileFileTests: XCTestCase, ReplayTesting {
 
     func testHugeNumbersInEveryTraceFieldAreRefusedNamingTheField() throws {
         let header = "{\"tactile_trace\":1,\"viewport\":{\"width\":390,\"height\":844}}\n"
-        for (line, field) in [("{\"t\":1,\"type\":\"down\",\"id\":1e300,\"x\":10,\"y\":10}", "id:"),
-                              ("{\"t\":1,\"type\":\"down\",\"id\":true,\"x\":10,\"y\":10}", "id:"),
-                              ("{\"t\":1,\"type\":\"down\",\"id\":1,\"x\":1e300,\"y\":10}", "x, y:"),
-                              ("{\"t\":1,\"type\":\"down\",\"id\":1,\"x\":1,\"y\":1,\"p\":1e300}", "p:"),
-                              ("{\"t\":-1,\"type\":\"down\",\"id\":1,\"x\":1,\"y\":1}", "t:")] {
+        for (line, field) in [
+            ("{\"t\":1,\"type\":\"down\",\"id\":1e300,\"x\":10,\"y\":10}", "id:"),
+            ("{\"t\":1,\"type\":\"down\",\"id\":true,\"x\":10,\"y\":10}", "id:"),
+            ("{\"t\":1,\"type\":\"down\",\"id\":1,\"x\":1e300,\"y\":10}", "x, y:"),
+            ("{\"t\":1,\"type\":\"down\",\"id\":1,\"x\":1,\"y\":1,\"p\":1e300}", "p:"),
+            ("{\"t\":-1,\"type\":\"down\",\"id\":1,\"x\":1,\"y\":1}", "t:"),
+        ] {
             try "\(header)\(line)\n".write(toFile: path("t.jsonl"), atomically: true, encoding: .utf8)
             try assertRefused(["replay", path("t.jsonl")], naming: field)
         }
@@ -90,14 +93,14 @@ final class HostileFileTests: XCTestCase, ReplayTesting {
     func testAFingerHeldForADayIsRefusedNotReplayedForHours() throws {
         // Select Beach, hold its trailing handle (the marching ants animate), lift a day later.
         let text = """
-        {"tactile_trace":1,"viewport":{"width":390,"height":844}}
-        {"t":0.1,"type":"down","id":1,"x":249,"y":606}
-        {"t":0.2,"type":"up","id":1,"x":249,"y":606}
-        {"t":0.5,"type":"down","id":1,"x":306,"y":606}
-        {"t":0.6,"type":"move","id":1,"x":290,"y":606}
-        {"t":86400,"type":"up","id":1,"x":290,"y":606}
+            {"tactile_trace":1,"viewport":{"width":390,"height":844}}
+            {"t":0.1,"type":"down","id":1,"x":249,"y":606}
+            {"t":0.2,"type":"up","id":1,"x":249,"y":606}
+            {"t":0.5,"type":"down","id":1,"x":306,"y":606}
+            {"t":0.6,"type":"move","id":1,"x":290,"y":606}
+            {"t":86400,"type":"up","id":1,"x":290,"y":606}
 
-        """
+            """
         try text.write(toFile: path("held.jsonl"), atomically: true, encoding: .utf8)
         let started = Date()
         try assertRefused(["replay", path("held.jsonl")], naming: "t: the editor animates without input")

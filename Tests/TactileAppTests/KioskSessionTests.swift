@@ -21,11 +21,14 @@ final class KioskSessionTests: XCTestCase, ReplayTesting {
     func kiosk(_ settings: (inout TactileConfiguration.Kiosk) -> Void, visitors: KioskVisitors? = nil) throws -> HeadlessSession {
         var c = TactileConfiguration()
         settings(&c.kiosk)
-        let session = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, configuration: c,
-                                          kiosk: KioskSetup(attractTrace: try AttractTour.builtIn(), demo: DemoProject.make()))
+        let session = try HeadlessSession(
+            project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, configuration: c,
+            kiosk: KioskSetup(attractTrace: try AttractTour.builtIn(), demo: DemoProject.make()))
         if let visitors {
-            session.host.add(SessionEvents(frame: { visitors.record($0) },
-                                           visitor: { command, state, time in visitors.handle(command, state: state, at: time, framesPerSecond: 60) }))
+            session.host.add(
+                SessionEvents(
+                    frame: { visitors.record($0) },
+                    visitor: { command, state, time in visitors.handle(command, state: state, at: time, framesPerSecond: 60) }))
         }
         return session
     }
@@ -33,12 +36,15 @@ final class KioskSessionTests: XCTestCase, ReplayTesting {
     func testAnIdleVisitorsSessionIsSavedAndReplaysAndTheDemoComesBack() throws {
         let sessions = folder.appendingPathComponent("visitors")
         let visitors = KioskVisitors(folder: sessions, configuration: TactileConfiguration())
-        let session = try kiosk({ $0.idleTimeout = 1.5; $0.exitHoldDuration = 0.6 }, visitors: visitors)
+        let session = try kiosk(
+            {
+                $0.idleTimeout = 1.5; $0.exitHoldDuration = 0.6
+            }, visitors: visitors)
         let player = session.player
         player.runDueFrames(through: .seconds(0.3))
         XCTAssertEqual(session.host.kiosk?.phase, .attract, "the attract loop plays")
-        var events = tap(Point(x: 195 + 108 + 30, y: 606), at: 0.3)          // select City Lights…
-        events += tap(Point(x: 356, y: 778), at: 0.9)                           // …and delete it
+        var events = tap(Point(x: 195 + 108 + 30, y: 606), at: 0.3) // select City Lights…
+        events += tap(Point(x: 356, y: 778), at: 0.9) // …and delete it
         // The visitor walks away; at 4.5 s staff hold five fingers for a second.
         events += (1...5).map { InputEvent.touch(.down, id: 10 + $0, at: Point(x: 60 + Double($0) * 45, y: 300), time: .seconds(4.5)) }
         player.play(Trace(viewport: Size(width: 390, height: 844), events: events), until: .seconds(5.6))

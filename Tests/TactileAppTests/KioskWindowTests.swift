@@ -40,19 +40,23 @@ final class KioskWindowTests: XCTestCase, ReplayTesting {
 
     /// Runs a kiosk window until `script` (on another thread) is done and the kiosk closes; the
     /// script gets where the phone's screen is and the kiosk's phase to wait on.
-    static func runKiosk(_ settings: (inout TactileConfiguration.Kiosk) -> Void, visitors: KioskVisitors? = nil,
-                         configure: (HostSession) -> Void = { _ in },
-                         _ script: @escaping @Sendable (@escaping @Sendable () -> DeviceFrame, PhaseWatch) -> Void) throws -> WindowRun {
+    static func runKiosk(
+        _ settings: (inout TactileConfiguration.Kiosk) -> Void, visitors: KioskVisitors? = nil,
+        configure: (HostSession) -> Void = { _ in },
+        _ script: @escaping @Sendable (@escaping @Sendable () -> DeviceFrame, PhaseWatch) -> Void
+    ) throws -> WindowRun {
         var c = TactileConfiguration()
         settings(&c.kiosk)
         let window = WindowRun(configuration: c, kiosk: true)
         let watch = PhaseWatch()
         // The kiosk goes fullscreen: the phone's place is read at each use.
-        try window.run(kiosk: KioskSetup(attractTrace: try AttractTour.builtIn(), demo: DemoProject.make()), configure: { s in
-            s.add(SessionEvents(visitor: { command, state, time in visitors?.handle(command, state: state, at: time, framesPerSecond: 60) }))
-            s.add(SessionEvents(frame: { [unowned s] _ in watch.phase = s.kiosk?.phase }))
-            configure(s)
-        }, onFrame: { visitors?.record($0) }, script: { frame in script(frame, watch) })
+        try window.run(
+            kiosk: KioskSetup(attractTrace: try AttractTour.builtIn(), demo: DemoProject.make()),
+            configure: { s in
+                s.add(SessionEvents(visitor: { command, state, time in visitors?.handle(command, state: state, at: time, framesPerSecond: 60) }))
+                s.add(SessionEvents(frame: { [unowned s] _ in watch.phase = s.kiosk?.phase }))
+                configure(s)
+            }, onFrame: { visitors?.record($0) }, script: { frame in script(frame, watch) })
         visitors?.finish(project: window.session.state.project)
         return window
     }
@@ -79,9 +83,9 @@ final class KioskWindowTests: XCTestCase, ReplayTesting {
     func testOnlyTheExitGestureClosesAKioskNotTheWindowManagerOrCtrlQ() throws {
         let window = try Self.runKiosk({ $0.exitHoldDuration = 1 }) { frame, _ in
             usleep(200_000)
-            WindowHostTests.quit()                                  // the window manager's close
+            WindowHostTests.quit() // the window manager's close
             SessionRecordingTests.key(SDLK_q, ctrl: true); usleep(200_000)
-            Self.click(Self.at(frame(), 195 + 108 + 30, 606))        // a visitor selects City Lights
+            Self.click(Self.at(frame(), 195 + 108 + 30, 606)) // a visitor selects City Lights
             Self.holdFiveFingers(frame(), seconds: 1.6)
         }
         XCTAssertEqual(window.host.ending, .sessionExit)
@@ -97,15 +101,15 @@ final class KioskWindowTests: XCTestCase, ReplayTesting {
         let kiosk = KioskSetup(attractTrace: try AttractTour.builtIn(), demo: DemoProject.make())
         let recording = try Recording(folder: run, project: DemoProject.make(), configuration: c, kiosk: kiosk)
         let window = try Self.runKiosk({ $0 = c.kiosk }, configure: { recording.attach(to: $0, framesPerSecond: 60) }) { frame, watch in
-            usleep(1_500_000)                                          // the attract loop plays
-            Self.click(Self.at(frame(), 249, 606))                      // a visitor: Beach…
+            usleep(1_500_000) // the attract loop plays
+            Self.click(Self.at(frame(), 249, 606)) // a visitor: Beach…
             Self.click(Self.at(frame(), 249, 606))
-            Self.click(Self.at(frame(), 356, 778))                      // …deleted
-            watch.waitForTheAttractLoop()                               // walks away: attract again
-            Self.click(Self.at(frame(), 150, 760))                      // a second visitor adds a text
-            Self.holdFiveFingers(frame(), seconds: 1)                   // staff: the way out…
+            Self.click(Self.at(frame(), 356, 778)) // …deleted
+            watch.waitForTheAttractLoop() // walks away: attract again
+            Self.click(Self.at(frame(), 150, 760)) // a second visitor adds a text
+            Self.holdFiveFingers(frame(), seconds: 1) // staff: the way out…
             let keys = Dictionary(uniqueKeysWithValues: PinPad.keys(in: Size(width: 390, height: 844)).map { ($0.key, $0.frame.center) })
-            for d in [1, 2] { Self.click(Self.at(frame(), keys[.digit(d)]!.x, keys[.digit(d)]!.y)) }   // …and the PIN
+            for d in [1, 2] { Self.click(Self.at(frame(), keys[.digit(d)]!.x, keys[.digit(d)]!.y)) } // …and the PIN
         }
         recording.finish(project: window.session.state.project)
         XCTAssertEqual(window.host.ending, .sessionExit, "the PIN opened the way out")
@@ -118,12 +122,17 @@ final class KioskWindowTests: XCTestCase, ReplayTesting {
 
         let out = folder.appendingPathComponent("replayed")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        _ = try Commands.replay(trace: run.path, project: nil, outputs: .init(stateOut: out.appendingPathComponent("p.json").path,
-                                                                         logOut: out.appendingPathComponent("l.jsonl").path), scale: 1, until: nil)
-        XCTAssertEqual(try String(contentsOf: out.appendingPathComponent("l.jsonl"), encoding: .utf8).split(separator: "\n"),
-                       recordedLog.split(separator: "\n"), "the same log, line for line: attract tour, visitors, resets")
-        XCTAssertEqual(try ProjectFile.load(from: out.appendingPathComponent("p.json")), window.session.state.project,
-                       "the same final project (the second visitor's text)")
+        _ = try Commands.replay(
+            trace: run.path, project: nil,
+            outputs: .init(
+                stateOut: out.appendingPathComponent("p.json").path,
+                logOut: out.appendingPathComponent("l.jsonl").path), scale: 1, until: nil)
+        XCTAssertEqual(
+            try String(contentsOf: out.appendingPathComponent("l.jsonl"), encoding: .utf8).split(separator: "\n"),
+            recordedLog.split(separator: "\n"), "the same log, line for line: attract tour, visitors, resets")
+        XCTAssertEqual(
+            try ProjectFile.load(from: out.appendingPathComponent("p.json")), window.session.state.project,
+            "the same final project (the second visitor's text)")
     }
 
     // MARK: The program under signals

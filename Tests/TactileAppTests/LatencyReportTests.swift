@@ -16,11 +16,13 @@ final class LatencyReportTests: XCTestCase {
 
     func testPercentilesPerGestureAndThePredictionsErrorAndLag() throws {
         var lines = ["{\"kind\":\"clock\",\"monotonicOrigin\":123}"]
-        lines += (1...100).map { line("scroll", total: 4 + Double($0) / 10) }          // 4.1 … 14.0 ms
-        lines += (1...10).map { line("trim", total: 20 + Double($0)) }                  // 21 … 30 ms
-        lines += ["{\"kind\":\"prediction\",\"t\":1,\"method\":\"kalman\",\"finger\":1,\"horizon\":16,\"error\":1,\"lag\":10}",
-                  "{\"kind\":\"prediction\",\"t\":1,\"method\":\"kalman\",\"finger\":1,\"horizon\":16,\"error\":3,\"lag\":20}",
-                  "{\"t\":1,\"gesture\":"]                                                // cut short by a kill
+        lines += (1...100).map { line("scroll", total: 4 + Double($0) / 10) } // 4.1 … 14.0 ms
+        lines += (1...10).map { line("trim", total: 20 + Double($0)) } // 21 … 30 ms
+        lines += [
+            "{\"kind\":\"prediction\",\"t\":1,\"method\":\"kalman\",\"finger\":1,\"horizon\":16,\"error\":1,\"lag\":10}",
+            "{\"kind\":\"prediction\",\"t\":1,\"method\":\"kalman\",\"finger\":1,\"horizon\":16,\"error\":3,\"lag\":20}",
+            "{\"t\":1,\"gesture\":",
+        ] // cut short by a kill
         let figures = try XCTUnwrap(LatencyFigures.read(lines.joined(separator: "\n")))
         XCTAssertEqual(figures.all.frames, 110)
         XCTAssertEqual(figures.byGesture["scroll"]?.p50, 9)

@@ -27,27 +27,33 @@ final class LeakCheckTests: XCTestCase, ReplayTesting {
         try strip.run()
         strip.waitUntilExit()
         XCTAssertEqual(strip.terminationStatus, 0, "objcopy (binutils) copies the binary without its debug sections")
-        let valgrind = try XCTUnwrap(["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                     "valgrind is installed by Scripts/setup")
+        let valgrind = try XCTUnwrap(
+            ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first { FileManager.default.isExecutableFile(atPath: $0) },
+            "valgrind is installed by Scripts/setup")
         let media = try AwkwardMedia.make(in: folder.appendingPathComponent("media"))
         let names = AwkwardMedia.names.keys.sorted().filter { $0 != "audio-only.m4a" }
         let clips = names.enumerated().map { i, name in
-            Clip(id: "c\(i)", kind: name.hasSuffix(".png") ? .image : .video, media: media[name], title: name, start: .seconds(Double(i)),
-                 duration: .seconds(1), sourceDuration: name.hasSuffix(".png") ? nil : .seconds(1))
+            Clip(
+                id: "c\(i)", kind: name.hasSuffix(".png") ? .image : .video, media: media[name], title: name, start: .seconds(Double(i)),
+                duration: .seconds(1), sourceDuration: name.hasSuffix(".png") ? nil : .seconds(1))
         }
-        let sound = Clip(id: "sound", kind: .audio, media: media["audio-only.m4a"], title: "tone", start: .zero, duration: .seconds(1.5),
-                         sourceDuration: .seconds(1.5))
+        let sound = Clip(
+            id: "sound", kind: .audio, media: media["audio-only.m4a"], title: "tone", start: .zero, duration: .seconds(1.5),
+            sourceDuration: .seconds(1.5))
         let project = Project(name: "Awkward", tracks: [Track(id: "v", kind: .video, clips: clips), Track(id: "a", kind: .audio, clips: [sound])])
         try ProjectFile.save(project, to: folder.appendingPathComponent("p.json"))
         // A scrub along the ruler from the end to the start, over every clip.
         let ruler = try XCTUnwrap(inspect(after: [], project: path("p.json"))["ruler"]).frame
         try write(drag(Point(x: 40, y: ruler.midY), Point(x: 40 + Double(names.count) * 60, y: ruler.midY), at: 0.2, steps: 24), to: "scrub.jsonl")
 
-        for arguments in [["probe"] + names.map { media[$0]! },
-                          ["replay", path("scrub.jsonl"), "--project", path("p.json"), "--snapshot", path("end.png"), "--scale", "0.5"]] {
+        for arguments in [
+            ["probe"] + names.map { media[$0]! },
+            ["replay", path("scrub.jsonl"), "--project", path("p.json"), "--snapshot", path("end.png"), "--scale", "0.5"],
+        ] {
             let report = try memcheck(valgrind, binary, arguments)
-            XCTAssertTrue(report.contains("definitely lost: 0 bytes") || report.contains("no leaks are possible"),
-                          "\(arguments[0]) leaked:\n\(report.suffix(3000))")
+            XCTAssertTrue(
+                report.contains("definitely lost: 0 bytes") || report.contains("no leaks are possible"),
+                "\(arguments[0]) leaked:\n\(report.suffix(3000))")
             XCTAssertTrue(report.contains("ERROR SUMMARY: 0 errors"), "\(arguments[0]) touched memory it should not:\n\(report.prefix(4000))")
         }
     }
@@ -57,8 +63,11 @@ final class LeakCheckTests: XCTestCase, ReplayTesting {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: valgrind)
         // Uninitialised-value checks are off: FFmpeg's hand-written assembly trips them falsely.
-        process.arguments = ["--leak-check=full", "--show-leak-kinds=definite", "--errors-for-leak-kinds=definite",
-                             "--undef-value-errors=no", "--log-file=\(path("memcheck.txt"))", binary.path] + arguments
+        process.arguments =
+            [
+                "--leak-check=full", "--show-leak-kinds=definite", "--errors-for-leak-kinds=definite",
+                "--undef-value-errors=no", "--log-file=\(path("memcheck.txt"))", binary.path,
+            ] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = "dummy"
         environment["SDL_AUDIODRIVER"] = "dummy"

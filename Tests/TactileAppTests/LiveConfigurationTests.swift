@@ -26,8 +26,9 @@ final class LiveConfigurationTests: XCTestCase, ReplayTesting {
         try Data(#"{"layout": {"trackHeight": 48}}"#.utf8).write(to: file)
         let (configuration, watcher) = try Settings(file: file.path).loadWatching()
         // The host session on the virtual clock: it checks the file every half second.
-        let session = HostSession(project: DemoProject.make(), configuration: configuration, measurer: FixedWidthTextMeasurer(),
-                                  services: HostServices(configurationWatcher: watcher))
+        let session = HostSession(
+            project: DemoProject.make(), configuration: configuration, measurer: FixedWidthTextMeasurer(),
+            services: HostServices(configurationWatcher: watcher))
         let player = TracePlayer(session: session)
         func clipHeight() -> Double? { player.lastOutput?.elements.first { $0.id == "clip:beach" }?.frame.height }
         func step(at seconds: Double) -> ShellFrame {

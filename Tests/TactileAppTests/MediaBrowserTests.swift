@@ -92,8 +92,9 @@ final class MediaBrowserTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(tiles(shown).first?.name, "take 1.mp4", "sorted as people count")
         // A long upward fling scrolls to the end and no further; the broken file is last, saying why.
         let flick = drag(Point(x: 195, y: 700), Point(x: 195, y: 150), at: 0.8, steps: 20)
-        let flicked = try inspect(after: open + flick + drag(Point(x: 195, y: 700), Point(x: 195, y: 150), at: 1.6, steps: 20),
-                                  mediaDir: media.path, settle: 0.3)
+        let flicked = try inspect(
+            after: open + flick + drag(Point(x: 195, y: 700), Point(x: 195, y: 150), at: 1.6, steps: 20),
+            mediaDir: media.path, settle: 0.3)
         XCTAssertEqual(flicked["mediaBrowser"]?.state["scroll"] as? Double, maxScroll)
         let broken = try XCTUnwrap(tiles(flicked).last)
         XCTAssertEqual(broken.name, "broken.mov")

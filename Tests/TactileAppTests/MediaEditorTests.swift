@@ -65,13 +65,13 @@ final class MediaEditorTests: XCTestCase, ReplayTesting {
         let bar = start["scrubBar"]!.frame
         let duration = 21.0
         let trackWidth = bar.width - 2 * (16 + 8)
-        let a = Point(x: bar.minX + 24, y: bar.midY)                      // the thumb at 0
+        let a = Point(x: bar.minX + 24, y: bar.midY) // the thumb at 0
         var events: [InputEvent] = [.touch(.down, id: 1, at: a, time: .seconds(0.2))]
         var t = 0.2
         func to(_ p: Point) { t += 1.0 / 60; events.append(.touch(.move, id: 1, at: p, time: .seconds(t))) }
-        to(Point(x: a.x + 10, y: a.y)); to(Point(x: a.x + 40, y: a.y))    // full speed: 40 pt
-        to(Point(x: a.x + 40, y: a.y - 170))                              // up, past 150 pt: fine
-        to(Point(x: a.x + 140, y: a.y - 170))                             // 100 pt at 0.1: 10 pt
+        to(Point(x: a.x + 10, y: a.y)); to(Point(x: a.x + 40, y: a.y)) // full speed: 40 pt
+        to(Point(x: a.x + 40, y: a.y - 170)) // up, past 150 pt: fine
+        to(Point(x: a.x + 140, y: a.y - 170)) // 100 pt at 0.1: 10 pt
         let during = try inspect(after: events)
         XCTAssertEqual(during["scrubBar"]!.state["label"] as? String, "Fine Scrubbing")
         let playhead = during["canvas"]!.state["time"] as! Double

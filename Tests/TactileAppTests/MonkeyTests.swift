@@ -19,8 +19,10 @@ final class MonkeyTests: XCTestCase {
     /// Runs `seed` for `minutes` of virtual time and asserts that no invariant broke and that the
     /// run really did things (edits, frames, most kinds of gesture).
     @discardableResult
-    func run(_ seed: UInt64, _ profile: Monkey.Profile = .everyday, minutes: Double,
-             file: StaticString = #filePath, line: UInt = #line) throws -> MonkeyReport {
+    func run(
+        _ seed: UInt64, _ profile: Monkey.Profile = .everyday, minutes: Double,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> MonkeyReport {
         let runner = try MonkeyRunner(seed: seed, profile: profile)
         let report = runner.run(for: .seconds(minutes * 60))
         print("monkey \(report.summary)")
@@ -80,9 +82,9 @@ final class MonkeyTests: XCTestCase {
         let minimum = Time.seconds(TactileConfiguration().editing.minimumClipDuration)
         var project = DemoProject.make()
         XCTAssertEqual(EditorInvariants.violations(of: project, minimumDuration: minimum, mediaLength: { _ in nil }), [])
-        project.tracks[0].clips[1].start = .seconds(4)                      // City over Beach (0 … 4.5 s)
-        project.tracks[1].clips[0].duration = .seconds(0.1)                  // Hello shorter than the minimum
-        project.tracks[2].clips[1].sourceStart = .seconds(5)                 // Birdsong: 5 + 6.5 s of a 9 s source
+        project.tracks[0].clips[1].start = .seconds(4) // City over Beach (0 … 4.5 s)
+        project.tracks[1].clips[0].duration = .seconds(0.1) // Hello shorter than the minimum
+        project.tracks[2].clips[1].sourceStart = .seconds(5) // Birdsong: 5 + 6.5 s of a 9 s source
         project.tracks[2].clips.append(Clip(id: "beach", kind: .video, title: "Twin", start: .seconds(30), duration: .seconds(1)))
         let found = EditorInvariants.violations(of: project, minimumDuration: minimum, mediaLength: { _ in nil })
         for words in ["overlaps beach", "lasts 0.1 s", "into a 9.0 s source", "used twice", "a video clip on a audio track"] {

@@ -28,7 +28,9 @@ final class ObserverPageTests: XCTestCase {
             curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
             var arguments = ["-s", "-m", "60", "-X", method, base + path]
             if let body {
-                arguments += ["-H", "Content-Type: application/json", "--data-binary", String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self)]
+                arguments += [
+                    "-H", "Content-Type: application/json", "--data-binary", String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self),
+                ]
             }
             curl.arguments = arguments
             let out = Pipe()
@@ -37,7 +39,9 @@ final class ObserverPageTests: XCTestCase {
             try curl.run()
             let data = out.fileHandleForReading.readDataToEndOfFile()
             curl.waitUntilExit()
-            guard curl.terminationStatus == 0 else { throw NSError(domain: "webdriver", code: Int(curl.terminationStatus), userInfo: [NSLocalizedDescriptionKey: "curl \(method) \(path) failed"]) }
+            guard curl.terminationStatus == 0 else {
+                throw NSError(domain: "webdriver", code: Int(curl.terminationStatus), userInfo: [NSLocalizedDescriptionKey: "curl \(method) \(path) failed"])
+            }
             let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
             if let value = object?["value"] as? [String: Any], let error = value["error"] as? String {
                 throw NSError(domain: "webdriver", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(error): \(value["message"] ?? "")"])
@@ -46,11 +50,20 @@ final class ObserverPageTests: XCTestCase {
         }
 
         func start(profile: String) throws {
-            let value = try call("POST", "/session", ["capabilities": ["alwaysMatch": [
-                "browserName": "chrome",
-                "goog:chromeOptions": ["binary": "/usr/bin/chromium",
-                                       "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--user-data-dir=\(profile)"]],
-            ]]]) as? [String: Any]
+            let value =
+                try call(
+                    "POST", "/session",
+                    [
+                        "capabilities": [
+                            "alwaysMatch": [
+                                "browserName": "chrome",
+                                "goog:chromeOptions": [
+                                    "binary": "/usr/bin/chromium",
+                                    "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--user-data-dir=\(profile)"],
+                                ],
+                            ]
+                        ]
+                    ]) as? [String: Any]
             session = value?["sessionId"] as? String ?? ""
         }
 
@@ -82,7 +95,9 @@ final class ObserverPageTests: XCTestCase {
     static func status(_ url: String) -> Int {
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var code = 0
-        URLSession.shared.dataTask(with: URL(string: url)!) { _, response, _ in code = (response as? HTTPURLResponse)?.statusCode ?? 0; done.signal() }.resume()
+        URLSession.shared.dataTask(with: URL(string: url)!) { _, response, _ in
+            code = (response as? HTTPURLResponse)?.statusCode ?? 0; done.signal()
+        }.resume()
         done.wait()
         return code
     }
@@ -99,8 +114,10 @@ final class ObserverPageTests: XCTestCase {
         nonisolated(unsafe) var checks: [String: Bool] = [:]
         nonisolated(unsafe) var failure: String?
 
-        _ = try StudyRun.run(study: StudyRunTests.exampleStudy.path, participant: "P01", out: folder.path, scale: 1, fill: false, fullscreen: false,
-                             size: nil, settings: Settings(), mediaDir: nil, observerPort: port) { session, host, url in
+        _ = try StudyRun.run(
+            study: StudyRunTests.exampleStudy.path, participant: "P01", out: folder.path, scale: 1, fill: false, fullscreen: false,
+            size: nil, settings: Settings(), mediaDir: nil, observerPort: port
+        ) { session, host, url in
             nonisolated(unsafe) let s = session, h = host
             Thread.detachNewThread {
                 defer { WindowHostTests.quit() }
@@ -109,7 +126,9 @@ final class ObserverPageTests: XCTestCase {
                     // The participant agrees (a click on the window), so their folder and log exist.
                     var waited = 0
                     while h.currentFrame == nil || s.elements.first(where: { $0.id == "study.agree" }) == nil, waited < 200 { usleep(50_000); waited += 1 }
-                    guard let frame = h.currentFrame, let agree = s.elements.first(where: { $0.id == "study.agree" }) else { failure = "no consent screen"; return }
+                    guard let frame = h.currentFrame, let agree = s.elements.first(where: { $0.id == "study.agree" }) else {
+                        failure = "no consent screen"; return
+                    }
                     let x = frame.screen.x + agree.hitFrame.midX * frame.scale, y = frame.screen.y + agree.hitFrame.midY * frame.scale
                     WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: x, y: y)
                     usleep(80_000)
@@ -137,13 +156,15 @@ final class ObserverPageTests: XCTestCase {
                     defer { _ = try? web.call("DELETE", "/session/\(web.session)") }
                     try web.call("POST", "/session/\(web.session)/url", ["url": url])
                     checks["page shows the participant"] = try web.until("return document.getElementById('participant').textContent === 'P01'")
-                    checks["page shows a picture"] = try web.until("return Number(document.body.dataset.frames || 0) >= 1 && document.getElementById('frame').naturalWidth > 0")
+                    checks["page shows a picture"] = try web.until(
+                        "return Number(document.body.dataset.frames || 0) >= 1 && document.getElementById('frame').naturalWidth > 0")
                     checks["page is live"] = try web.until("return document.getElementById('status').textContent === 'live'")
                     try web.click("#marker-2")
                     try web.type("#note", "looks for the trim handle")
                     try web.click("#add-note")
                     checks["marker in the ticker"] = try web.until("return !!document.querySelector('#ticker li[data-kind=marker]')")
-                    checks["note in the ticker"] = try web.until("return Array.from(document.querySelectorAll('#ticker li')).some(li => li.textContent.includes('looks for the trim handle'))")
+                    checks["note in the ticker"] = try web.until(
+                        "return Array.from(document.querySelectorAll('#ticker li')).some(li => li.textContent.includes('looks for the trim handle'))")
                 } catch {
                     failure = "\(error)"
                 }

@@ -21,8 +21,10 @@ final class OneWriterTests: XCTestCase, ReplayTesting {
         let p = Process()
         p.executableURL = try tactileBinary()
         p.arguments = arguments
-        p.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": folder.appendingPathComponent("data").path,
-                                                                     "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"]) { $1 }
+        p.environment = ProcessInfo.processInfo.environment.merging([
+            "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
+            "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+        ]) { $1 }
         let err = Pipe()
         p.standardError = err; p.standardOutput = FileHandle.nullDevice
         try p.run()
@@ -51,7 +53,8 @@ final class OneWriterTests: XCTestCase, ReplayTesting {
         waitFor("the first window records") { FileManager.default.fileExists(atPath: session.appendingPathComponent("trace.jsonl").path) }
         let (status, message) = try finish(["run", "--record", session.path])
         XCTAssertEqual(status, 4, message)
-        XCTAssertTrue(message.contains("\(session.path) is being written by another Tactile (process \(first.processIdentifier) (tactile run --record"), message)
+        XCTAssertTrue(
+            message.contains("\(session.path) is being written by another Tactile (process \(first.processIdentifier) (tactile run --record"), message)
         let (firstStatus, firstMessage) = terminate(first, firstErr)
         XCTAssertEqual(firstStatus, 0, firstMessage)
         XCTAssertTrue(firstMessage.contains("everything saved"), firstMessage)
@@ -64,14 +67,18 @@ final class OneWriterTests: XCTestCase, ReplayTesting {
     func testASecondRunOfTheSameParticipantIsRefusedAtOnce() throws {
         let study = folder.appendingPathComponent("study.json")
         try Data(#"{"variants": {"a": {"feel": {"handlesInside": false}}}}"#.utf8).write(to: folder.appendingPathComponent("variants.json"))
-        try Data(#"{"title": "Delete", "consent": "You will edit a short video.", "configuration": "variants.json", "variants": ["a"], "tasks": [{"id": "delete", "prompt": "Delete the Star sticker", "done": [{"path": "clip:star", "exists": false}]}]}"#.utf8).write(to: study)
+        try Data(
+            #"{"title": "Delete", "consent": "You will edit a short video.", "configuration": "variants.json", "variants": ["a"], "tasks": [{"id": "delete", "prompt": "Delete the Star sticker", "done": [{"path": "clip:star", "exists": false}]}]}"#
+                .utf8
+        ).write(to: study)
         let results = folder.appendingPathComponent("results")
         let (first, firstErr) = try start(["study", "run", study.path, "--participant", "3", "--out", results.path])
         let lock = results.appendingPathComponent(".P03.lock")
         waitFor("the first run takes participant 3") { WriterLock.isHeld(lock) || !first.isRunning }
         let (status, message) = try finish(["study", "run", study.path, "--participant", "P03", "--out", results.path])
         XCTAssertEqual(status, 4, message)
-        XCTAssertTrue(message.contains("\(results.appendingPathComponent("P03").path) is being written by another Tactile (process \(first.processIdentifier)"), message)
+        XCTAssertTrue(
+            message.contains("\(results.appendingPathComponent("P03").path) is being written by another Tactile (process \(first.processIdentifier)"), message)
         // Another participant may run beside it.
         let (other, otherErr) = try start(["study", "run", study.path, "--participant", "4", "--out", results.path])
         waitFor("participant 4 runs beside participant 3") { WriterLock.isHeld(results.appendingPathComponent(".P04.lock")) }

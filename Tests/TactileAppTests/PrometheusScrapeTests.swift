@@ -50,8 +50,10 @@ final class PrometheusScrapeTests: XCTestCase {
         """.write(to: config, atomically: true, encoding: .utf8)
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/prometheus")
-        server.arguments = ["--config.file=\(config.path)", "--storage.tsdb.path=\(folder.appendingPathComponent("data").path)",
-                            "--web.listen-address=127.0.0.1:\(web)"]
+        server.arguments = [
+            "--config.file=\(config.path)", "--storage.tsdb.path=\(folder.appendingPathComponent("data").path)",
+            "--web.listen-address=127.0.0.1:\(web)",
+        ]
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
         try server.run()
@@ -60,18 +62,21 @@ final class PrometheusScrapeTests: XCTestCase {
         let window = WindowRun()
         reporting.attach(to: window.host, stallAfter: 15)
         nonisolated(unsafe) var value: Double?
-        try window.run(configure: { reporting.attach(to: $0) }, script: { _ in
-            let deadline = Date().addingTimeInterval(45)
-            while Date() < deadline, value == nil {
-                usleep(500_000)
-                guard let reply = HealthServerTests.get("http://127.0.0.1:\(web)/api/v1/query?query=tactile_frames_presented_total"), reply.status == 200,
-                      let json = try? JSONSerialization.jsonObject(with: reply.body) as? [String: Any],
-                      let data = json["data"] as? [String: Any], let result = data["result"] as? [[String: Any]],
-                      let sample = result.first?["value"] as? [Any], let text = sample.last as? String else { continue }
-                value = Double(text)
-            }
-            WindowHostTests.quit()
-        })
+        try window.run(
+            configure: { reporting.attach(to: $0) },
+            script: { _ in
+                let deadline = Date().addingTimeInterval(45)
+                while Date() < deadline, value == nil {
+                    usleep(500_000)
+                    guard let reply = HealthServerTests.get("http://127.0.0.1:\(web)/api/v1/query?query=tactile_frames_presented_total"), reply.status == 200,
+                        let json = try? JSONSerialization.jsonObject(with: reply.body) as? [String: Any],
+                        let data = json["data"] as? [String: Any], let result = data["result"] as? [[String: Any]],
+                        let sample = result.first?["value"] as? [Any], let text = sample.last as? String
+                    else { continue }
+                    value = Double(text)
+                }
+                WindowHostTests.quit()
+            })
         let scraped = try XCTUnwrap(value, "Prometheus reported tactile_frames_presented_total within 45 s")
         XCTAssertGreaterThanOrEqual(scraped, 1)
     }

@@ -36,8 +36,9 @@ final class RegressionCorpusTests: XCTestCase, ReplayTesting {
             let copy = try Self.portableCopy(of: session, into: folder.appendingPathComponent(name.replacingOccurrences(of: "/", with: "-")))
             let out = try Self.replayOutputs(of: copy, into: folder.appendingPathComponent("out-" + copy.lastPathComponent))
             let expected = session.appendingPathComponent("expected")
-            XCTAssertEqual(try ProjectFile.load(from: out.project),
-                           try Self.demoProject(at: expected.appendingPathComponent("project.json")), "\(name): the same final project")
+            XCTAssertEqual(
+                try ProjectFile.load(from: out.project),
+                try Self.demoProject(at: expected.appendingPathComponent("project.json")), "\(name): the same final project")
             let log = try String(contentsOf: out.log, encoding: .utf8).split(separator: "\n")
             let expectedLog = try Self.untokenised(try String(contentsOf: expected.appendingPathComponent("log.jsonl"), encoding: .utf8))
                 .split(separator: "\n")
@@ -79,16 +80,16 @@ final class RegressionCorpusTests: XCTestCase, ReplayTesting {
         try makeSession("monkey", trace: try Self.monkeyTrace(seed: 7, minutes: 3))
         // A task run: a plan of two tasks, one done (delete the Star sticker), one skipped.
         let plan = """
-        {"title": "Corpus", "tasks": [
-          {"id": "delete-star", "prompt": "Delete the Star sticker", "done": [{"path": "clip:star", "exists": false}]},
-          {"id": "trim-beach", "prompt": "Trim Beach to 3 seconds", "done": [{"path": "clip:beach.duration", "equals": 3, "within": 0.1}]}
-        ]}
-        """
-        var events = tap(Point(x: 369, y: 660), at: 1.0)                  // the Star sticker
-        events += tap(Point(x: 356, y: 778), at: 2.0)                      // Delete: task 1 done
-        events += tap(Point(x: 249, y: 606), at: 4.5)                      // Beach selected
+            {"title": "Corpus", "tasks": [
+              {"id": "delete-star", "prompt": "Delete the Star sticker", "done": [{"path": "clip:star", "exists": false}]},
+              {"id": "trim-beach", "prompt": "Trim Beach to 3 seconds", "done": [{"path": "clip:beach.duration", "equals": 3, "within": 0.1}]}
+            ]}
+            """
+        var events = tap(Point(x: 369, y: 660), at: 1.0) // the Star sticker
+        events += tap(Point(x: 356, y: 778), at: 2.0) // Delete: task 1 done
+        events += tap(Point(x: 249, y: 606), at: 4.5) // Beach selected
         events += drag(Point(x: 306, y: 606), Point(x: 270, y: 606), at: 5.5) // its end trimmed, not far enough
-        events += tap(Point(x: 338, y: 218), at: 8.0)                      // Skip, on the task card
+        events += tap(Point(x: 338, y: 218), at: 8.0) // Skip, on the task card
         try makeSession("task-run", trace: Trace(viewport: Size(width: 390, height: 844), events: events), plan: plan)
         // A kiosk run in the real window: the attract loop, a visitor who edits and walks away,
         // the attract loop again, a second visitor who leaves by the way out.
@@ -126,17 +127,17 @@ final class RegressionCorpusTests: XCTestCase, ReplayTesting {
         c.kiosk.exitHoldDuration = 0.6
         let visitors = KioskVisitors(folder: sessions, configuration: c)
         let window = try KioskWindowTests.runKiosk({ $0 = c.kiosk }, visitors: visitors) { frame, watch in
-            usleep(2_500_000)                                                         // the attract loop plays
-            KioskWindowTests.click(KioskWindowTests.at(frame(), 249, 606))          // a visitor: Beach…
+            usleep(2_500_000) // the attract loop plays
+            KioskWindowTests.click(KioskWindowTests.at(frame(), 249, 606)) // a visitor: Beach…
             KioskWindowTests.click(KioskWindowTests.at(frame(), 249, 606))
-            KioskWindowTests.click(KioskWindowTests.at(frame(), 356, 778))          // …deleted
-            KioskWindowTests.click(KioskWindowTests.at(frame(), 32, 526))           // play
+            KioskWindowTests.click(KioskWindowTests.at(frame(), 356, 778)) // …deleted
+            KioskWindowTests.click(KioskWindowTests.at(frame(), 32, 526)) // play
             usleep(1_200_000)
-            KioskWindowTests.click(KioskWindowTests.at(frame(), 32, 526))           // pause
-            watch.waitForTheAttractLoop()                                             // walks away: attract again
-            KioskWindowTests.click(KioskWindowTests.at(frame(), 150, 760))          // a second visitor: Add text
+            KioskWindowTests.click(KioskWindowTests.at(frame(), 32, 526)) // pause
+            watch.waitForTheAttractLoop() // walks away: attract again
+            KioskWindowTests.click(KioskWindowTests.at(frame(), 150, 760)) // a second visitor: Add text
             usleep(400_000)
-            KioskWindowTests.holdFiveFingers(frame(), seconds: 1)                    // staff: the way out
+            KioskWindowTests.holdFiveFingers(frame(), seconds: 1) // staff: the way out
         }
         XCTAssertEqual(window.host.ending, .sessionExit)
         let saved = try FileManager.default.contentsOfDirectory(atPath: sessions.path).sorted()
@@ -157,8 +158,9 @@ final class RegressionCorpusTests: XCTestCase, ReplayTesting {
     /// A monkey run's input, sanitised and rounded as a recording window writes it, each batch
     /// in a frame of its own at its instant (scheduled frames run between, as in a window).
     static func monkeyTrace(seed: UInt64, minutes: Double) throws -> Trace {
-        let session = try HeadlessSession(project: MediaProject.demo().project, viewport: Size(width: 390, height: 844), scale: 1,
-                                          library: try MediaFolder.library(nil))
+        let session = try HeadlessSession(
+            project: MediaProject.demo().project, viewport: Size(width: 390, height: 844), scale: 1,
+            library: try MediaFolder.library(nil))
         let d = session.player
         var monkey = Monkey(seed: seed, profile: .everyday)
         var events: [InputEvent] = [], frames: [Time] = []
@@ -204,8 +206,9 @@ final class RegressionCorpusTests: XCTestCase, ReplayTesting {
     static func replayOutputs(of session: URL, into out: URL) throws -> (project: URL, log: URL, png: URL) {
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let result = (out.appendingPathComponent("project.json"), out.appendingPathComponent("log.jsonl"), out.appendingPathComponent("final.png"))
-        _ = try Commands.replay(trace: session.path, project: nil,
-                                outputs: .init(stateOut: result.0.path, snapshot: result.2.path, logOut: result.1.path), scale: 1, until: nil)
+        _ = try Commands.replay(
+            trace: session.path, project: nil,
+            outputs: .init(stateOut: result.0.path, snapshot: result.2.path, logOut: result.1.path), scale: 1, until: nil)
         return result
     }
 

@@ -44,12 +44,15 @@ extension ReplayTesting {
 
     /// Elements by id, as `tactile inspect` prints them after replaying `events`.
     /// `settle`: seconds to keep running scheduled frames after the last event (animations).
-    func inspect(after events: [InputEvent], project: String? = nil, mediaDir: String? = nil,
-                 settle: Double? = nil) throws -> [String: (frame: Rect, hit: Rect, state: [String: Any])] {
+    func inspect(
+        after events: [InputEvent], project: String? = nil, mediaDir: String? = nil,
+        settle: Double? = nil
+    ) throws -> [String: (frame: Rect, hit: Rect, state: [String: Any])] {
         try write(events, to: "inspect.jsonl")
         let until = settle.map { s in (events.last?.time.seconds ?? 0) + s }
-        let json = try Commands.inspect(project: project, replay: path("inspect.jsonl"), size: nil, scale: nil, at: nil,
-                                        mediaDir: mediaDir, until: until)
+        let json = try Commands.inspect(
+            project: project, replay: path("inspect.jsonl"), size: nil, scale: nil, at: nil,
+            mediaDir: mediaDir, until: until)
         let doc = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
         var out: [String: (Rect, Rect, [String: Any])] = [:]
         func rect(_ any: Any?) -> Rect {
@@ -69,8 +72,9 @@ extension ReplayTesting {
     /// Replays and returns the resulting project.
     func replay(_ events: [InputEvent], snapshot: String? = nil, project: String? = nil, mediaDir: String? = nil) throws -> Project {
         try write(events, to: "run.jsonl")
-        _ = try Commands.replay(trace: path("run.jsonl"), project: project, stateOut: path("out.json"), snapshot: snapshot.map(path), scale: 1,
-                                until: nil, mediaDir: mediaDir)
+        _ = try Commands.replay(
+            trace: path("run.jsonl"), project: project, stateOut: path("out.json"), snapshot: snapshot.map(path), scale: 1,
+            until: nil, mediaDir: mediaDir)
         return try ProjectFile.load(from: URL(fileURLWithPath: path("out.json")))
     }
 

@@ -72,8 +72,10 @@ final class ServerExhaustionTests: XCTestCase, ReplayTesting {
         let process = Process()
         // systemd's default for a service: 1,024 open files, soft and hard.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
-        process.arguments = ["--nofile=1024:1024", "--", try tactileBinary().path, "run", "--kiosk",
-                             "--config", try config("{\"kiosk\": {\"healthPort\": \(port)}}")]
+        process.arguments = [
+            "--nofile=1024:1024", "--", try tactileBinary().path, "run", "--kiosk",
+            "--config", try config("{\"kiosk\": {\"healthPort\": \(port)}}"),
+        ]
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_DATA_HOME"] = data.path
         environment["SDL_VIDEODRIVER"] = "dummy"; environment["SDL_AUDIODRIVER"] = "dummy"
@@ -103,8 +105,10 @@ final class ServerExhaustionTests: XCTestCase, ReplayTesting {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? -1
         XCTAssertTrue(process.isRunning, "the kiosk lives through the attack")
         XCTAssertGreaterThan(saved(), attackStart, "autosave wrote the attract tour's edits during the attack")
-        let pings = systemd.messages.filter { $0.message.contains("WATCHDOG=1") && $0.time > attackStart.timeIntervalSince1970 + 0.5
-                                              && $0.time < attackEnd.timeIntervalSince1970 }
+        let pings = systemd.messages.filter {
+            $0.message.contains("WATCHDOG=1") && $0.time > attackStart.timeIntervalSince1970 + 0.5
+                && $0.time < attackEnd.timeIntervalSince1970
+        }
         XCTAssertGreaterThanOrEqual(pings.count, 2, "the frame loop kept coming round (watchdog pings during the attack)")
         XCTAssertGreaterThan(files, 0)
         XCTAssertLessThan(files, 200, "the server holds a few connections, not thousands of files")
@@ -125,9 +129,12 @@ final class ServerExhaustionTests: XCTestCase, ReplayTesting {
 
     func testSlowAndSilentClientsAreClosedAfterTheClientTimeoutAndTheCapHoldsTheRestBack() throws {
         let telemetry = KioskTelemetry()
-        telemetry.update { $0.lastLoop = Date(); $0.dataFolder = NSTemporaryDirectory() }
-        let server = HealthServer(telemetry: telemetry, host: "127.0.0.1", port: 0, stallAfter: 15, lowSpace: 0,
-                                  limits: ConnectionLimits(maxConnections: 4, clientTimeout: 2))
+        telemetry.update {
+            $0.lastLoop = Date(); $0.dataFolder = NSTemporaryDirectory()
+        }
+        let server = HealthServer(
+            telemetry: telemetry, host: "127.0.0.1", port: 0, stallAfter: 15, lowSpace: 0,
+            limits: ConnectionLimits(maxConnections: 4, clientTimeout: 2))
         let port = try server.start()
         defer { server.stop() }
 
@@ -165,14 +172,16 @@ final class ServerExhaustionTests: XCTestCase, ReplayTesting {
     }
 
     func testTheObserverPageClosesSilentClientsAndKeepsItsLiveSocketOpen() throws {
-        let observer = ObserverServer(feed: ObserverFeed(), host: "127.0.0.1", port: 0, markers: ["1": "confusion"],
-                                      limits: ConnectionLimits(maxConnections: 3, clientTimeout: 1))
+        let observer = ObserverServer(
+            feed: ObserverFeed(), host: "127.0.0.1", port: 0, markers: ["1": "confusion"],
+            limits: ConnectionLimits(maxConnections: 3, clientTimeout: 1))
         let port = try observer.start()
         defer { observer.stop() }
         // A live socket (the page's), upgraded with the token: it stays past the timeout.
         let live = Self.connectTo(port)
         defer { close(live) }
-        let upgrade = "GET /live?token=\(observer.token) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        let upgrade =
+            "GET /live?token=\(observer.token) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
         _ = upgrade.withCString { send(live, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
         var buffer = [UInt8](repeating: 0, count: 512)

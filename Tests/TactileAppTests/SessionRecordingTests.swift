@@ -30,20 +30,20 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         let window = WindowRun()
         let recording = try Recording(folder: session, project: DemoProject.make(), configuration: TactileConfiguration())
         try window.run(configure: { recording.attach(to: $0, framesPerSecond: 60) }) { frameNow in
-                let frame = frameNow()
-                func at(_ x: Double, _ y: Double) -> Point { Point(x: frame.screen.x + x * frame.scale, y: frame.screen.y + y * frame.scale) }
-                func mouse(_ type: SDL_EventType, _ p: Point) { WindowHostTests.push(type, x: p.x, y: p.y) }
-                // Beach (0 … 4.5 s) starts at the centred playhead (195 pt) and ends 108 pt right of it.
-                mouse(SDL_MOUSEBUTTONDOWN, at(249, 606)); usleep(60_000); mouse(SDL_MOUSEBUTTONUP, at(249, 606)); usleep(400_000)
-                // Its trailing handle at 303 pt (4.5 s): drag it 60 pt left, slowly.
-                mouse(SDL_MOUSEBUTTONDOWN, at(306, 606)); usleep(30_000)
-                for i in 1...12 { mouse(SDL_MOUSEMOTION, at(306 - Double(i) * 5, 606)); usleep(16_000) }
-                usleep(150_000); mouse(SDL_MOUSEBUTTONUP, at(246, 606)); usleep(400_000)
-                Self.key(SDLK_z, ctrl: true); usleep(300_000)
-                Self.key(SDLK_z, ctrl: true, shift: true); usleep(300_000)
-                // The empty canvas backdrop above the title: a miss.
-                mouse(SDL_MOUSEBUTTONDOWN, at(20, 30)); usleep(50_000); mouse(SDL_MOUSEBUTTONUP, at(20, 30)); usleep(300_000)
-                WindowHostTests.quit()
+            let frame = frameNow()
+            func at(_ x: Double, _ y: Double) -> Point { Point(x: frame.screen.x + x * frame.scale, y: frame.screen.y + y * frame.scale) }
+            func mouse(_ type: SDL_EventType, _ p: Point) { WindowHostTests.push(type, x: p.x, y: p.y) }
+            // Beach (0 … 4.5 s) starts at the centred playhead (195 pt) and ends 108 pt right of it.
+            mouse(SDL_MOUSEBUTTONDOWN, at(249, 606)); usleep(60_000); mouse(SDL_MOUSEBUTTONUP, at(249, 606)); usleep(400_000)
+            // Its trailing handle at 303 pt (4.5 s): drag it 60 pt left, slowly.
+            mouse(SDL_MOUSEBUTTONDOWN, at(306, 606)); usleep(30_000)
+            for i in 1...12 { mouse(SDL_MOUSEMOTION, at(306 - Double(i) * 5, 606)); usleep(16_000) }
+            usleep(150_000); mouse(SDL_MOUSEBUTTONUP, at(246, 606)); usleep(400_000)
+            Self.key(SDLK_z, ctrl: true); usleep(300_000)
+            Self.key(SDLK_z, ctrl: true, shift: true); usleep(300_000)
+            // The empty canvas backdrop above the title: a miss.
+            mouse(SDL_MOUSEBUTTONDOWN, at(20, 30)); usleep(50_000); mouse(SDL_MOUSEBUTTONUP, at(20, 30)); usleep(300_000)
+            WindowHostTests.quit()
         }
         recording.finish(project: window.session.state.project)
         return (window, recording)
@@ -78,8 +78,9 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         XCTAssertNotEqual(end, DemoProject.make(), "the session trimmed Beach (redone after the undo)")
         XCTAssertEqual(end, window.session.state.project)
 
-        _ = try Commands.replay(trace: session.path, project: nil, outputs: .init(stateOut: path("replayed.json"), logOut: path("replayed.jsonl")),
-                                scale: 1, until: nil)
+        _ = try Commands.replay(
+            trace: session.path, project: nil, outputs: .init(stateOut: path("replayed.json"), logOut: path("replayed.jsonl")),
+            scale: 1, until: nil)
         XCTAssertEqual(try ProjectFile.load(from: URL(fileURLWithPath: path("replayed.json"))), end)
         let replayedLog = try String(contentsOfFile: path("replayed.jsonl"), encoding: .utf8)
         XCTAssertEqual(replayedLog.split(separator: "\n"), recordedLog.split(separator: "\n"), "the same log, line for line")
@@ -112,8 +113,9 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
     /// Records a session on the virtual clock, through the host session as the window runs it:
     /// select Beach, trim its end, undo, a miss.
     func recordVirtually(into session: URL, notices: [String] = [], configuration: TactileConfiguration = TactileConfiguration()) throws -> HeadlessSession {
-        let headless = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1,
-                                           configuration: configuration, notices: notices)
+        let headless = try HeadlessSession(
+            project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1,
+            configuration: configuration, notices: notices)
         let recording = try Recording(folder: session, project: DemoProject.make(), configuration: configuration, notices: notices)
         recording.attach(to: headless.host, framesPerSecond: 60)
         var events = tap(Point(x: 249, y: 606), at: 0.2)
@@ -148,8 +150,9 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         XCTAssertTrue(select.contains("\"t\":0.33"), "the tap lifted at 0.28 s is seen 50 ms later: \(select)")
         let trace = try String(contentsOf: session.appendingPathComponent("trace.jsonl"), encoding: .utf8)
         XCTAssertTrue(trace.contains("\"t\":0.280000,\"type\":\"up\""), "the trace keeps the lift when it happened")
-        _ = try Commands.replay(trace: session.path, project: nil, outputs: .init(stateOut: path("late.json"), logOut: path("late.jsonl")),
-                                scale: 1, until: nil)
+        _ = try Commands.replay(
+            trace: session.path, project: nil, outputs: .init(stateOut: path("late.json"), logOut: path("late.jsonl")),
+            scale: 1, until: nil)
         XCTAssertEqual(try String(contentsOfFile: path("late.jsonl"), encoding: .utf8), recordedLog, "the same log, line for line")
         XCTAssertEqual(try ProjectFile.load(from: URL(fileURLWithPath: path("late.json"))), headless.host.state.project)
     }
@@ -162,7 +165,8 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         var lines = text.split(separator: "\n").map(String.init)
         lines = Array(lines.prefix(lines.count / 2))
         let cut = lines.removeLast()
-        try (lines.joined(separator: "\n") + "\n" + cut.prefix(cut.count / 2)).write(to: session.appendingPathComponent("trace.jsonl"), atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n" + cut.prefix(cut.count / 2)).write(
+            to: session.appendingPathComponent("trace.jsonl"), atomically: true, encoding: .utf8)
         let summary = try Commands.replay(trace: session.path, project: nil, outputs: .init(stateOut: path("cut.json")), scale: 1, until: nil)
         XCTAssertTrue(summary.contains("replayed"), summary)
     }
@@ -184,17 +188,21 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         recording.attach(to: headless.host, framesPerSecond: 60)
         var injected = 0
         let host = headless.host
-        host.add(SessionEvents(step: { step in
-            // As the window does: the frame presents, then its latency is told (here 250 ms).
-            guard step.ranEditor, injected < 2, step.time >= .seconds(0.3) else { return }
-            injected += 1
-            let t = step.time, arrived = step.time - .seconds(0.25)
-            let sample = LatencySample(time: t, gesture: "tap", events: 1, firstArrival: arrived, lastArrival: arrived, workBegan: t, listReady: t,
-                                       presentation: PresentTiming(renderBegan: t, presentBegan: t, presented: t))
-            for o in host.observers { o.sessionMeasured(sample) }
-        }))
-        let events = [InputEvent.touch(.down, id: 1, at: Point(x: 249, y: 606), time: .seconds(0.3)),
-                      InputEvent.touch(.up, id: 1, at: Point(x: 249, y: 606), time: .seconds(0.38))]
+        host.add(
+            SessionEvents(step: { step in
+                // As the window does: the frame presents, then its latency is told (here 250 ms).
+                guard step.ranEditor, injected < 2, step.time >= .seconds(0.3) else { return }
+                injected += 1
+                let t = step.time, arrived = step.time - .seconds(0.25)
+                let sample = LatencySample(
+                    time: t, gesture: "tap", events: 1, firstArrival: arrived, lastArrival: arrived, workBegan: t, listReady: t,
+                    presentation: PresentTiming(renderBegan: t, presentBegan: t, presented: t))
+                for o in host.observers { o.sessionMeasured(sample) }
+            }))
+        let events = [
+            InputEvent.touch(.down, id: 1, at: Point(x: 249, y: 606), time: .seconds(0.3)),
+            InputEvent.touch(.up, id: 1, at: Point(x: 249, y: 606), time: .seconds(0.38)),
+        ]
         headless.player.play(Trace(viewport: viewport, events: events), until: .seconds(1))
         recording.finish(project: headless.host.state.project)
         let recordedLog = try String(contentsOf: run.appendingPathComponent("log.jsonl"), encoding: .utf8)

@@ -19,9 +19,11 @@ final class StudyFileTests: XCTestCase, ReplayTesting {
             "title": "Trim handles outside or inside", "consent": "You will edit a short video.", "configuration": "handles.json",
             "variants": ["outside", "inside"], "design": ["variants": "within", "tasks": "counterbalanced"],
             "practice": ["prompt": "Select Beach", "done": [["path": "selection", "equals": "beach"]]],
-            "tasks": [["id": "delete", "prompt": "Delete the Star sticker", "done": [["path": "clip:star", "exists": false]]],
-                      ["id": "trim", "prompt": "Trim Beach to 4 seconds", "done": [["path": "clip:beach.duration", "equals": 4, "within": 0.1]]],
-                      ["id": "split", "prompt": "Split City Lights", "done": [["path": "clip:city", "exists": false]]]],
+            "tasks": [
+                ["id": "delete", "prompt": "Delete the Star sticker", "done": [["path": "clip:star", "exists": false]]],
+                ["id": "trim", "prompt": "Trim Beach to 4 seconds", "done": [["path": "clip:beach.duration", "equals": 4, "within": 0.1]]],
+                ["id": "split", "prompt": "Split City Lights", "done": [["path": "clip:city", "exists": false]]],
+            ],
             "markers": ["1": "confusion", "2": "error"],
         ]
         edit(&object)

@@ -15,16 +15,21 @@ final class StudyReportTests: XCTestCase, ReplayTesting {
     override func tearDown() { removeTestFolder() }
 
     let timesA = [10.0, 12, 15, 20, 11, 14], timesB = [7.0, 9, 10, 13, 8, 9]
-    let susA = [[3, 3, 3, 3, 3, 3, 3, 3, 3, 3], [4, 2, 4, 2, 4, 2, 4, 2, 4, 2], [3, 2, 3, 2, 3, 2, 3, 2, 3, 2],
-                [4, 3, 4, 3, 4, 3, 4, 3, 4, 3], [3, 3, 4, 3, 3, 3, 4, 3, 3, 3], [2, 3, 3, 3, 2, 3, 3, 3, 2, 3]]
-    let susB = [[4, 2, 4, 2, 4, 2, 4, 2, 4, 2], [5, 1, 5, 2, 4, 1, 5, 2, 4, 1], [4, 2, 4, 2, 4, 2, 4, 1, 4, 2],
-                [4, 2, 4, 2, 5, 2, 4, 2, 4, 2], [4, 2, 4, 2, 4, 2, 4, 2, 4, 2], [3, 2, 4, 2, 3, 2, 4, 2, 3, 2]]
+    let susA = [
+        [3, 3, 3, 3, 3, 3, 3, 3, 3, 3], [4, 2, 4, 2, 4, 2, 4, 2, 4, 2], [3, 2, 3, 2, 3, 2, 3, 2, 3, 2],
+        [4, 3, 4, 3, 4, 3, 4, 3, 4, 3], [3, 3, 4, 3, 3, 3, 4, 3, 3, 3], [2, 3, 3, 3, 2, 3, 3, 3, 2, 3],
+    ]
+    let susB = [
+        [4, 2, 4, 2, 4, 2, 4, 2, 4, 2], [5, 1, 5, 2, 4, 1, 5, 2, 4, 1], [4, 2, 4, 2, 4, 2, 4, 1, 4, 2],
+        [4, 2, 4, 2, 5, 2, 4, 2, 4, 2], [4, 2, 4, 2, 4, 2, 4, 2, 4, 2], [3, 2, 4, 2, 3, 2, 4, 2, 3, 2],
+    ]
 
     /// Six participants, each meeting A then B (or B then A): B is faster at "trim"; P06 gave up on it with B.
     func writeWithinStudy() throws {
         for p in 1...6 {
-            let a = StudyFixture.Block(variant: "A", attempts: [("trim", true, timesA[p - 1]), ("split", true, 5)], seq: ["trim": 4], sus: susA[p - 1],
-                                       signals: p == 1 ? [("rage", "trim"), ("rage", "trim")] : [])
+            let a = StudyFixture.Block(
+                variant: "A", attempts: [("trim", true, timesA[p - 1]), ("split", true, 5)], seq: ["trim": 4], sus: susA[p - 1],
+                signals: p == 1 ? [("rage", "trim"), ("rage", "trim")] : [])
             let b = StudyFixture.Block(variant: "B", attempts: [("trim", p != 6, timesB[p - 1]), ("split", true, 5)], seq: ["trim": 6], sus: susB[p - 1])
             try StudyFixture.write(participant: p, blocks: p % 2 == 1 ? [a, b] : [b, a], variants: ["A", "B"], into: folder)
         }
@@ -78,7 +83,9 @@ final class StudyReportTests: XCTestCase, ReplayTesting {
     func testTheFeelLabsLatencyJoinsTheReportPerVariant() throws {
         try writeWithinStudy()
         // P01's B block was recorded in a window: ten input frames of 20 … 29 ms.
-        let lines = (0..<10).map { #"{"t":\#($0),"gesture":"tap","events":1,"firstArrival":0,"lastArrival":0,"presented":0,"total":\#(20 + $0),"waiting":1,"ui":2,"render":3,"present":4}"# }
+        let lines = (0..<10).map {
+            #"{"t":\#($0),"gesture":"tap","events":1,"firstArrival":0,"lastArrival":0,"presented":0,"total":\#(20 + $0),"waiting":1,"ui":2,"render":3,"present":4}"#
+        }
         let block = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("P01").path).first { $0.hasSuffix("-B") })
         try (lines.joined(separator: "\n") + "\n").write(to: folder.appendingPathComponent("P01/\(block)/latency.jsonl"), atomically: true, encoding: .utf8)
         let report = StudyReport(try StudyResults.read(folder))
@@ -91,8 +98,9 @@ final class StudyReportTests: XCTestCase, ReplayTesting {
         for p in 1...8 {
             let variant = p % 2 == 1 ? "A" : "B"
             let seconds = variant == "A" ? timesA[(p - 1) / 2] : timesB[(p - 1) / 2]
-            try StudyFixture.write(participant: p, blocks: [StudyFixture.Block(variant: variant, attempts: [("trim", p != 8, seconds)], sus: susA[(p - 1) / 2])],
-                                   variants: ["A", "B"], design: .between, into: folder)
+            try StudyFixture.write(
+                participant: p, blocks: [StudyFixture.Block(variant: variant, attempts: [("trim", p != 8, seconds)], sus: susA[(p - 1) / 2])],
+                variants: ["A", "B"], design: .between, into: folder)
         }
         let report = StudyReport(try StudyResults.read(folder))
         let time = try XCTUnwrap(report.comparisons.first { $0.measure == "time" })
@@ -109,14 +117,20 @@ final class StudyReportTests: XCTestCase, ReplayTesting {
         let out = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-out")
         defer { try? FileManager.default.removeItem(at: out) }
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let md = try Commands.report([folder.path], out: nil, json: out.appendingPathComponent("r.json").path,
-                                     html: out.appendingPathComponent("r.html").path, csv: out.appendingPathComponent("csv").path)
+        let md = try Commands.report(
+            [folder.path], out: nil, json: out.appendingPathComponent("r.json").path,
+            html: out.appendingPathComponent("r.html").path, csv: out.appendingPathComponent("csv").path)
         XCTAssertTrue(md.hasPrefix("# Study report: Fixture study"))
-        let attempts = try String(contentsOf: out.appendingPathComponent("csv/attempts.csv"), encoding: .utf8).components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        let attempts = try String(contentsOf: out.appendingPathComponent("csv/attempts.csv"), encoding: .utf8).components(separatedBy: "\r\n").filter {
+            !$0.isEmpty
+        }
         XCTAssertEqual(attempts.count, 1 + 6 * 2 * 2, "a header and one row per attempt")
-        XCTAssertEqual(attempts[0], "participant,variant,block,position,task,outcome,success,seconds,misses,errors,undos,seq,rage,dead,near_miss,unresponsive,freeze")
+        XCTAssertEqual(
+            attempts[0], "participant,variant,block,position,task,outcome,success,seconds,misses,errors,undos,seq,rage,dead,near_miss,unresponsive,freeze")
         XCTAssertTrue(attempts.contains("P01,A,1,1,trim,completed,1,10,0,0,0,4,2,0,0,0,0"), attempts.joined(separator: "\n"))
-        let answers = try String(contentsOf: out.appendingPathComponent("csv/answers.csv"), encoding: .utf8).components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        let answers = try String(contentsOf: out.appendingPathComponent("csv/answers.csv"), encoding: .utf8).components(separatedBy: "\r\n").filter {
+            !$0.isEmpty
+        }
         XCTAssertEqual(answers.count, 1 + 6 * 2 * (1 + 10))
         let participants = try String(contentsOf: out.appendingPathComponent("csv/participants.csv"), encoding: .utf8)
         XCTAssertTrue(participants.contains("P02,2,2027-01-15T08:00:00Z,2027-01-15T08:00:00Z,B>A,2,"), participants)

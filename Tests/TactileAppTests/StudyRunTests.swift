@@ -28,8 +28,9 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
 
     func makeSession(participant: Int?, viewport: Size = Size(width: 390, height: 844), kiosk: TactileConfiguration.Kiosk? = nil) throws -> StudySession {
         let study = try StudyFile.load(Self.exampleStudy)
-        let s = StudySession(study: study, folder: folder, participant: participant, configuration: TactileConfiguration(),
-                             measurer: FixedWidthTextMeasurer(), project: DemoProject.make(), viewport: viewport, kiosk: kiosk)
+        let s = StudySession(
+            study: study, folder: folder, participant: participant, configuration: TactileConfiguration(),
+            measurer: FixedWidthTextMeasurer(), project: DemoProject.make(), viewport: viewport, kiosk: kiosk)
         s.wallClock = { Date(timeIntervalSince1970: 1_800_000_000) }
         _ = s.step([], now: now, context: StepContext())
         return s
@@ -118,8 +119,9 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
             answer(s, [block + 3])
         }
         XCTAssertEqual(s.stage, .thanks)
-        XCTAssertEqual(parts, ["began practice", "ended", "began block1-inside", "ended", "began block2-outside", "ended"],
-                       "the think-aloud recording follows the parts")
+        XCTAssertEqual(
+            parts, ["began practice", "ended", "began block1-inside", "ended", "began block2-outside", "ended"],
+            "the think-aloud recording follows the parts")
 
         let p = folder.appendingPathComponent("P02")
         let saved = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: p.appendingPathComponent("answers.json"))) as? [String: Any])
@@ -140,7 +142,8 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
         let block1 = p.appendingPathComponent("block1-inside")
         let recorded = try String(contentsOf: block1.appendingPathComponent("log.jsonl"), encoding: .utf8)
         XCTAssertEqual(recorded.components(separatedBy: "\"kind\":\"answer\"").count - 1, 14)
-        _ = try Commands.replay(trace: block1.path, project: nil, outputs: .init(logOut: folder.appendingPathComponent("replayed.jsonl").path), scale: 1, until: nil)
+        _ = try Commands.replay(
+            trace: block1.path, project: nil, outputs: .init(logOut: folder.appendingPathComponent("replayed.jsonl").path), scale: 1, until: nil)
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("replayed.jsonl"), encoding: .utf8), recorded, "the same log, line for line")
 
         // And the study report reads the folder the run left.
@@ -171,7 +174,9 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
     func testAParticipantsExportIsInThePartsLogAndReplaysWithoutWritingAMovie() throws {
         let s = try makeSession(participant: 3)
         var exporters: [QuickExporter] = []
-        s.partServices = { _ in let e = QuickExporter(); exporters.append(e); return HostServices(exporter: e) }
+        s.partServices = { _ in
+            let e = QuickExporter(); exporters.append(e); return HostServices(exporter: e)
+        }
         tap(s, "study.agree")
         tap(s, "study.start")
         XCTAssertEqual(s.stage, .running(.practice))
@@ -274,7 +279,7 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
         tap(s, "study.start")
         skipTask(s)
         tap(s, "study.start")
-        let began = now - .seconds(0.05)                  // the Start tap lifted then (`tap` waits 50 ms after)
+        let began = now - .seconds(0.05) // the Start tap lifted then (`tap` waits 50 ms after)
         XCTAssertEqual(s.stage, .running(.block(0)))
         now = now + .seconds(1)
         _ = s.step([.text("2", time: now)], now: now, context: StepContext())
@@ -331,7 +336,9 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
         _ = s.step(fingers, now: now, context: StepContext())
         wait(s, 3.1)
         func pinKey(_ d: Int) { self.pinKey(d, on: s, kiosk: k) }
-        for id in 1...5 { now = now + .seconds(0.01); _ = s.step([.touch(.up, id: id, at: Point(x: 60.0 * Double(id), y: 400), time: now)], now: now, context: StepContext()) }
+        for id in 1...5 {
+            now = now + .seconds(0.01); _ = s.step([.touch(.up, id: id, at: Point(x: 60.0 * Double(id), y: 400), time: now)], now: now, context: StepContext())
+        }
         for d in [1, 1, 1, 1] { pinKey(d) }
         XCTAssertFalse(s.exited, "a wrong PIN")
         for d in [2, 4, 6, 8] { pinKey(d) }

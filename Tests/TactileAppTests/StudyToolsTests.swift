@@ -19,9 +19,10 @@ final class StudyToolsTests: XCTestCase, ReplayTesting {
     /// Plays `events` headless with a recorder attached, as a window would record them.
     func recordSession(_ name: String, _ events: [InputEvent], plan: TaskPlan? = nil) throws -> String {
         let session = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, plan: plan)
-        let recorder = try SessionRecorder(folder: folder.appendingPathComponent(name), viewport: session.player.state.viewport,
-                                           framesPerSecond: 60, project: session.player.state.project, configuration: session.configuration,
-                                           plan: plan?.json)
+        let recorder = try SessionRecorder(
+            folder: folder.appendingPathComponent(name), viewport: session.player.state.viewport,
+            framesPerSecond: 60, project: session.player.state.project, configuration: session.configuration,
+            plan: plan?.json)
         var fed = 0
         session.player.onFrame = { time, output in
             var arrived: [InputEvent] = []
@@ -41,19 +42,23 @@ final class StudyToolsTests: XCTestCase, ReplayTesting {
     }
 
     func testATaskRunIsRecordedReplayedAndReportedWithTimeOnTask() throws {
-        let plan = try TaskPlan.parse(Data(#"""
-            {"title": "Trim", "tasks": [
-              {"id": "trim-beach", "prompt": "Trim Beach to 2 seconds", "done": [{"path": "clip:beach.duration", "equals": 2, "within": 0.3}]},
-              {"id": "delete-city", "prompt": "Delete City Lights", "done": [{"path": "clip:city", "exists": false}], "timeLimit": 5}]}
-            """#.utf8))
+        let plan = try TaskPlan.parse(
+            Data(
+                #"""
+                {"title": "Trim", "tasks": [
+                  {"id": "trim-beach", "prompt": "Trim Beach to 2 seconds", "done": [{"path": "clip:beach.duration", "equals": 2, "within": 0.3}]},
+                  {"id": "delete-city", "prompt": "Delete City Lights", "done": [{"path": "clip:city", "exists": false}], "timeLimit": 5}]}
+                """#.utf8))
         let session = try recordSession("study", scriptedEvents, plan: plan)
         XCTAssertTrue(FileManager.default.fileExists(atPath: session + "/" + SessionRecorder.FileName.plan))
         let recordedLog = try String(contentsOfFile: session + "/" + SessionRecorder.FileName.log, encoding: .utf8)
-        XCTAssertTrue(recordedLog.contains(#""kind":"task.ended","errors":0,"misses":0,"outcome":"completed","seconds":1.233333,"task":"trim-beach""#),
-                      recordedLog)
+        XCTAssertTrue(
+            recordedLog.contains(#""kind":"task.ended","errors":0,"misses":0,"outcome":"completed","seconds":1.233333,"task":"trim-beach""#),
+            recordedLog)
         _ = try Commands.replay(trace: session, project: nil, outputs: .init(logOut: path("replayed.jsonl")), scale: nil, until: nil)
-        XCTAssertEqual(try String(contentsOfFile: path("replayed.jsonl"), encoding: .utf8), recordedLog,
-                       "the replay runs the recorded plan: the same task events, line for line")
+        XCTAssertEqual(
+            try String(contentsOfFile: path("replayed.jsonl"), encoding: .utf8), recordedLog,
+            "the replay runs the recorded plan: the same task events, line for line")
         let md = try Commands.report([session], out: nil, json: nil)
         XCTAssertTrue(md.contains("Tasks: 1 of 1 completed"), md)
         XCTAssertTrue(md.contains("| trim-beach | completed | 1.2 | 0 | 0 | 0 |"), md)

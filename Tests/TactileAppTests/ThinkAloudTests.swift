@@ -36,14 +36,15 @@ final class ThinkAloudTests: XCTestCase, ReplayTesting {
         run.environment = ProcessInfo.processInfo.environment.merging([
             "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILEIN": input.path,
             "SDL_DISKAUDIOFILE": folder.appendingPathComponent("out.raw").path,
-            "XDG_DATA_HOME": folder.appendingPathComponent("data").path]) { $1 }
+            "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
+        ]) { $1 }
         let log = PipeText()
         run.standardOutput = log.pipe; run.standardError = log.pipe
         try run.run()
-        // A real window on a real clock: let it talk until 2.2 s of sound are in the file (16-bit
-        // mono at 48 kHz after the header), then stop it as systemd would.
-        let wav = session.appendingPathComponent(ThinkAloudTrack.soundFile).path
-        waitFor("the think-aloud sound is written as it comes", seconds: 30) { Readiness.size(of: wav) >= 44 + Int(2.2 * 96_000) || !run.isRunning }
+        // A real window on a real clock: let it talk for two and a half seconds, then stop it as
+        // systemd would (an idle window drains the microphone at its next wake, so the file is no
+        // sign of progress: the talking itself takes the time).
+        usleep(2_500_000)
         run.terminate()
         run.waitUntilExit()
         let said = log.finish()

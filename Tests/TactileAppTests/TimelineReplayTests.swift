@@ -33,7 +33,7 @@ final class TimelineReplayTests: XCTestCase, ReplayTesting {
         let after = try inspect(after: selectHello)
         let handle = after["clip:hello.trimHandle.trailing"]!.hit.center
         let helloEnd = after["clip:hello"]!.frame.maxX
-        let cityStart = after["clip:city"]!.frame.minX                     // on another track
+        let cityStart = after["clip:city"]!.frame.minX // on another track
         let target = cityStart - 3
         let project = try replay(selectHello + drag(handle, Point(x: handle.x + (target - helloEnd), y: handle.y), at: 0.5))
         XCTAssertEqual(project.clip(withID: "hello")!.clip.end, project.clip(withID: "city")!.clip.start)
@@ -43,15 +43,19 @@ final class TimelineReplayTests: XCTestCase, ReplayTesting {
         let start = try inspect(after: [])
         let row = start["track:overlay"]!.frame
         let focalX = 280.0
-        let focalTime = 0 + (focalX - 195) / pps                          // the playhead is at 0
-        var events: [InputEvent] = [.touch(.down, id: 1, at: Point(x: 250, y: row.midY), time: .seconds(0.1)),
-                                    .touch(.down, id: 2, at: Point(x: 310, y: row.midY), time: .seconds(0.1))]
+        let focalTime = 0 + (focalX - 195) / pps // the playhead is at 0
+        var events: [InputEvent] = [
+            .touch(.down, id: 1, at: Point(x: 250, y: row.midY), time: .seconds(0.1)),
+            .touch(.down, id: 2, at: Point(x: 310, y: row.midY), time: .seconds(0.1)),
+        ]
         for i in 1...20 {
             let t = Time.seconds(0.1 + Double(i) / 60)
             events.append(.touch(.move, id: 1, at: Point(x: 250 - Double(i) * 2, y: row.midY), time: t))
             events.append(.touch(.move, id: 2, at: Point(x: 310 + Double(i) * 2, y: row.midY), time: t))
         }
-        events += [.touch(.up, id: 1, at: Point(x: 210, y: row.midY), time: .seconds(0.6)), .touch(.up, id: 2, at: Point(x: 350, y: row.midY), time: .seconds(0.6))]
+        events += [
+            .touch(.up, id: 1, at: Point(x: 210, y: row.midY), time: .seconds(0.6)), .touch(.up, id: 2, at: Point(x: 350, y: row.midY), time: .seconds(0.6)),
+        ]
         let after = try inspect(after: events)
         let newPPS = after["ruler"]!.state["pointsPerSecond"] as! Double
         XCTAssertEqual(newPPS, min(pps * 140 / 60, 60), accuracy: 1e-6, "fingers from 60 to 140 pt apart")
@@ -103,7 +107,8 @@ final class TimelineReplayTests: XCTestCase, ReplayTesting {
         let sel = Theme().selection
         let column = (Int(guide.frame.minY)..<Int(guide.frame.maxY)).map { shot.pixel(x: Int(guide.frame.midX), y: $0) }
         func near(_ a: UInt8, _ b: UInt8) -> Bool { abs(Int(a) - Int(b)) < 50 }
-        XCTAssertGreaterThan(column.filter { near($0.r, sel.r) && near($0.g, sel.g) && near($0.b, sel.b) }.count, 10,
-                             "a dotted guide in the selection's colour")
+        XCTAssertGreaterThan(
+            column.filter { near($0.r, sel.r) && near($0.g, sel.g) && near($0.b, sel.b) }.count, 10,
+            "a dotted guide in the selection's colour")
     }
 }

@@ -26,7 +26,9 @@ final class WatchdogTests: XCTestCase {
             var addr = sockaddr_un()
             addr.sun_family = sa_family_t(AF_UNIX)
             withUnsafeMutableBytes(of: &addr.sun_path) { raw in for (i, b) in path.utf8.enumerated() { raw[i] = b } }
-            let ok = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+            let ok = withUnsafePointer(to: &addr) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
             guard ok == 0 else { throw NSError(domain: "bind", code: Int(errno)) }
             var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -58,8 +60,9 @@ final class WatchdogTests: XCTestCase {
         defer { systemd.close() }
         let notifier = try XCTUnwrap(SystemdNotifier(environment: ["NOTIFY_SOCKET": systemd.path, "WATCHDOG_USEC": "400000"]))
         XCTAssertEqual(notifier.watchdogInterval, .seconds(0.4))
-        XCTAssertNil(SystemdNotifier(environment: ["NOTIFY_SOCKET": systemd.path, "WATCHDOG_USEC": "400000", "WATCHDOG_PID": "1"])?.watchdogInterval,
-                     "the watchdog is another process's")
+        XCTAssertNil(
+            SystemdNotifier(environment: ["NOTIFY_SOCKET": systemd.path, "WATCHDOG_USEC": "400000", "WATCHDOG_PID": "1"])?.watchdogInterval,
+            "the watchdog is another process's")
         let heartbeat = ServiceHeartbeat(notifier: notifier) { "editing" }
         let window = WindowRun()
         heartbeat.attach(to: window.host)
@@ -67,7 +70,7 @@ final class WatchdogTests: XCTestCase {
         window.host.loopHook = { if stall.take() { usleep(1_500_000) } }
         var stalledAt = 0.0, resumedAt = 0.0
         try window.run(script: { _ in
-            usleep(1_200_000)                                   // idle: nothing is due but the watchdog
+            usleep(1_200_000) // idle: nothing is due but the watchdog
             stalledAt = Date().timeIntervalSince1970
             stall.set()
             SDLEvents.pushWake()
@@ -99,5 +102,9 @@ final class StallFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var flag = false
     func set() { lock.withLock { flag = true } }
-    func take() -> Bool { lock.withLock { defer { flag = false }; return flag } }
+    func take() -> Bool {
+        lock.withLock {
+            defer { flag = false }; return flag
+        }
+    }
 }

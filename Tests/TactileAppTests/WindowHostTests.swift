@@ -12,8 +12,10 @@ final class WindowHostTests: XCTestCase {
     override func setUp() { setenv("SDL_VIDEODRIVER", "dummy", 1) }
 
     /// Runs the host until `script` has pushed its events and quit.
-    func runHost(configuration: TactileConfiguration = TactileConfiguration(),
-                 _ script: @escaping @Sendable (DeviceFrame) -> Void) throws -> (host: WindowHost, states: [EditorState]) {
+    func runHost(
+        configuration: TactileConfiguration = TactileConfiguration(),
+        _ script: @escaping @Sendable (DeviceFrame) -> Void
+    ) throws -> (host: WindowHost, states: [EditorState]) {
         let window = WindowRun(configuration: configuration)
         var states: [EditorState] = []
         try window.run(onFrame: { states.append($0.state) }) { frame in script(frame()) }

@@ -18,17 +18,21 @@ final class WindowRun {
 
     init(configuration: TactileConfiguration = TactileConfiguration(), viewport: Size = Size(width: 390, height: 844), kiosk: Bool = false) {
         self.configuration = configuration
-        host = WindowHost(options: WindowOptions(viewport: viewport, scale: 1, fill: false, fullscreen: false, kiosk: kiosk),
-                          configuration: configuration)
+        host = WindowHost(
+            options: WindowOptions(viewport: viewport, scale: 1, fill: false, fullscreen: false, kiosk: kiosk),
+            configuration: configuration)
     }
 
     /// Runs the window on `project` until it closes; `configure` hooks into the session.
-    func run(project: Project = DemoProject.make(), notices: [String] = [], kiosk: KioskSetup? = nil,
-             configure: (HostSession) -> Void = { _ in }) throws {
+    func run(
+        project: Project = DemoProject.make(), notices: [String] = [], kiosk: KioskSetup? = nil,
+        configure: (HostSession) -> Void = { _ in }
+    ) throws {
         try host.run { window in
-            let s = HostSession(project: project, configuration: configuration, measurer: window.measurer, viewport: Size(width: 390, height: 844),
-                                notices: notices, kiosk: kiosk, now: window.clock.now,
-                                services: HostServices(stopwatch: window.clock, refreshRate: window.refreshRate))
+            let s = HostSession(
+                project: project, configuration: configuration, measurer: window.measurer, viewport: Size(width: 390, height: 844),
+                notices: notices, kiosk: kiosk, now: window.clock.now,
+                services: HostServices(stopwatch: window.clock, refreshRate: window.refreshRate))
             configure(s)
             session = s
             return s
@@ -37,20 +41,23 @@ final class WindowRun {
 
     /// Runs the window; once its first frame is on screen, `script` runs on another thread with
     /// the device frame (where the phone's screen sits), while `onFrame` sees every frame.
-    func run(project: Project = DemoProject.make(), notices: [String] = [], kiosk: KioskSetup? = nil,
-             configure: (HostSession) -> Void = { _ in }, onFrame: @escaping (FrameRecord) -> Void = { _ in },
-             script: @escaping @Sendable (@escaping @Sendable () -> DeviceFrame) -> Void) throws {
+    func run(
+        project: Project = DemoProject.make(), notices: [String] = [], kiosk: KioskSetup? = nil,
+        configure: (HostSession) -> Void = { _ in }, onFrame: @escaping (FrameRecord) -> Void = { _ in },
+        script: @escaping @Sendable (@escaping @Sendable () -> DeviceFrame) -> Void
+    ) throws {
         var started = false
         let host = self.host
         try run(project: project, notices: notices, kiosk: kiosk) { s in
             configure(s)
-            s.add(SessionEvents(frame: { record in
-                onFrame(record)
-                guard !started, host.currentFrame != nil else { return }
-                started = true
-                nonisolated(unsafe) let h = host
-                Thread.detachNewThread { script { h.currentFrame! } }
-            }))
+            s.add(
+                SessionEvents(frame: { record in
+                    onFrame(record)
+                    guard !started, host.currentFrame != nil else { return }
+                    started = true
+                    nonisolated(unsafe) let h = host
+                    Thread.detachNewThread { script { h.currentFrame! } }
+                }))
         }
     }
 }

@@ -3,9 +3,9 @@ import XCTest
 
 final class CompositionFormatTests: XCTestCase {
     let version1 = """
-    {"version":1,"name":"Old","tracks":[{"id":"v","kind":"video","clips":[
-      {"id":"a","kind":"video","media":"a.mp4","title":"A","start":0,"duration":2,"sourceStart":0,"sourceDuration":4}]}]}
-    """
+        {"version":1,"name":"Old","tracks":[{"id":"v","kind":"video","clips":[
+          {"id":"a","kind":"video","media":"a.mp4","title":"A","start":0,"duration":2,"sourceStart":0,"sourceDuration":4}]}]}
+        """
 
     func version2(_ format: String) -> String {
         """

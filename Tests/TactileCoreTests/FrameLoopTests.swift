@@ -13,10 +13,12 @@ final class FrameLoopTests: XCTestCase {
     func testEarliestRequestWinsAndDueTimesAreHonouredOnAVirtualClock() {
         let clock = VirtualClock()
         var loop = FrameLoop()
-        loop.frameDidRun(at: clock.now, requests: [
-            FrameRequest(.explicit([.seconds(2)]), start: .zero, reason: "tooltip"),
-            FrameRequest(.periodic(from: .zero, by: .milliseconds(500)), start: .zero, reason: "playback"),
-        ])
+        loop.frameDidRun(
+            at: clock.now,
+            requests: [
+                FrameRequest(.explicit([.seconds(2)]), start: .zero, reason: "tooltip"),
+                FrameRequest(.periodic(from: .zero, by: .milliseconds(500)), start: .zero, reason: "playback"),
+            ])
         XCTAssertEqual(loop.nextDue()?.time, .milliseconds(500))
         XCTAssertEqual(loop.nextDue()?.reason, "playback")
         clock.advance(to: .milliseconds(499))
@@ -27,8 +29,12 @@ final class FrameLoopTests: XCTestCase {
 
     func testLowFrequencyModeDropsAnimationFrames() {
         var loop = FrameLoop(mode: .lowFrequency)
-        loop.frameDidRun(at: .zero, requests: [FrameRequest(.animation, start: .zero, reason: "spring"),
-                                               FrameRequest(.everyMinute, start: .zero, reason: "clock")])
+        loop.frameDidRun(
+            at: .zero,
+            requests: [
+                FrameRequest(.animation, start: .zero, reason: "spring"),
+                FrameRequest(.everyMinute, start: .zero, reason: "clock"),
+            ])
         XCTAssertEqual(loop.nextDue()?.time, .seconds(60))
     }
 }

@@ -42,8 +42,9 @@ final class OverlaySnappingTests: XCTestCase {
 
     func testABoxAsWideAsThePictureSnapsToTheCentreAlone() {
         // 198 pt wide on a 200 pt picture: its edge lines sit 1 pt from the centre's place.
-        let wide = OverlaySnapping.snap(OverlayTransform(x: 0.5 - 1.5 / 200, y: 0.3), natural: Size(width: 198, height: 20),
-                                        picture: picture, rules: rules)
+        let wide = OverlaySnapping.snap(
+            OverlayTransform(x: 0.5 - 1.5 / 200, y: 0.3), natural: Size(width: 198, height: 20),
+            picture: picture, rules: rules)
         XCTAssertEqual(wide.1.x, OverlaySnapLine(.centre, at: 0.5))
         XCTAssertEqual(wide.0.x, 0.5)
     }

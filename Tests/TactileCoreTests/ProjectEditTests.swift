@@ -3,10 +3,13 @@ import XCTest
 
 final class ProjectEditTests: XCTestCase {
     func project() -> Project {
-        Project(name: "P", tracks: [
-            Track(id: "v", kind: .video, clips: [Clip(id: "a", kind: .video, title: "A", start: .zero, duration: .seconds(4), sourceDuration: .seconds(10))]),
-            Track(id: "au", kind: .audio),
-        ])
+        Project(
+            name: "P",
+            tracks: [
+                Track(
+                    id: "v", kind: .video, clips: [Clip(id: "a", kind: .video, title: "A", start: .zero, duration: .seconds(4), sourceDuration: .seconds(10))]),
+                Track(id: "au", kind: .audio),
+            ])
     }
 
     func testAddGoesToAFittingTrackOrANewOne() {

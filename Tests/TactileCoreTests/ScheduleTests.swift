@@ -12,8 +12,9 @@ final class ScheduleTests: XCTestCase {
 
     func testAnimationYieldsNothingWhenPausedOrInLowFrequencyMode() {
         let running: AnimationTimelineSchedule = .animation(minimumInterval: .milliseconds(10))
-        XCTAssertEqual(Array(running.entries(from: .seconds(1), mode: .normal).prefix(3)),
-                       [.seconds(1), .seconds(1.01), .seconds(1.02)])
+        XCTAssertEqual(
+            Array(running.entries(from: .seconds(1), mode: .normal).prefix(3)),
+            [.seconds(1), .seconds(1.01), .seconds(1.02)])
         XCTAssertEqual(Array(running.entries(from: .zero, mode: .lowFrequency).prefix(1)), [])
         XCTAssertNil(running.nextEntry(after: .zero, startingAt: .zero, mode: .lowFrequency))
         let paused: AnimationTimelineSchedule = .animation(paused: true)
@@ -37,10 +38,10 @@ final class ScheduleTests: XCTestCase {
 
     func testCyclicWalksItsOffsetsForever() {
         let s: CyclicTimelineSchedule = .cyclic(timeOffsets: [.seconds(0.2), .seconds(0.8)])
-        XCTAssertEqual(Array(s.entries(from: .seconds(10), mode: .normal).prefix(5)),
-                       [.seconds(10), .seconds(10.2), .seconds(11), .seconds(11.2), .seconds(12)])
+        XCTAssertEqual(
+            Array(s.entries(from: .seconds(10), mode: .normal).prefix(5)),
+            [.seconds(10), .seconds(10.2), .seconds(11), .seconds(11.2), .seconds(12)])
         XCTAssertEqual(s.nextEntry(after: .seconds(11.1), startingAt: .seconds(10), mode: .normal), .seconds(11.2))
         XCTAssertEqual(s.nextEntry(after: .seconds(500.2), startingAt: .seconds(10), mode: .normal), .seconds(501))
     }
 }
-

@@ -9,7 +9,7 @@ final class ScrollerTests: XCTestCase {
         s.beginDrag()
         s.drag(translation: -50)
         XCTAssertEqual(s.value, 150, "content follows the finger")
-        s.drag(translation: 300)           // 200 pt past the start
+        s.drag(translation: 300) // 200 pt past the start
         XCTAssertLessThan(s.value, 0)
         XCTAssertGreaterThan(s.value, -200, "resists: less than the finger moved")
         let p = ScrollPhysics()
@@ -20,7 +20,7 @@ final class ScrollerTests: XCTestCase {
     func testAFlingCoastsWithUIScrollViewDeceleration() {
         var s = scroller()
         s.beginDrag()
-        s.endDrag(velocity: -1000, at: .zero)        // finger moving left: content scrolls forward
+        s.endDrag(velocity: -1000, at: .zero) // finger moving left: content scrolls forward
         XCTAssertTrue(s.isAnimating)
         s.advance(to: .seconds(0.1))
         // x(t) = v/1000 · (0.998^ms − 1) / ln 0.998
@@ -67,4 +67,3 @@ final class ScrollerTests: XCTestCase {
         XCTAssertTrue(spring.isSettled(from: 100, velocity: 0, after: 1.5))
     }
 }
-

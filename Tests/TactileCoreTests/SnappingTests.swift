@@ -2,16 +2,19 @@ import XCTest
 @testable import TactileCore
 
 final class SnappingTests: XCTestCase {
-    let project = Project(name: "P", tracks: [
-        Track(id: "a", kind: .video, clips: [Clip(id: "x", kind: .video, title: "", start: .seconds(2), duration: .seconds(3))]),
-        Track(id: "b", kind: .overlay, clips: [Clip(id: "y", kind: .text, title: "", start: .seconds(10), duration: .seconds(2))]),
-    ])
+    let project = Project(
+        name: "P",
+        tracks: [
+            Track(id: "a", kind: .video, clips: [Clip(id: "x", kind: .video, title: "", start: .seconds(2), duration: .seconds(3))]),
+            Track(id: "b", kind: .overlay, clips: [Clip(id: "y", kind: .text, title: "", start: .seconds(10), duration: .seconds(2))]),
+        ])
 
     func testThresholdIsInPointsAtEveryZoom() {
         let points = Snapping.points(in: project, excluding: ["y"], playhead: .seconds(8))
         // 5.1 s is 0.1 s from x's end: 2.4 pt at 24 pt/s (snaps), 6 pt at 60 pt/s (does not).
-        XCTAssertEqual(Snapping.snap(edges: [.seconds(5.1)], to: points, pointsPerSecond: 24, threshold: 5, visible: .zero...Time.seconds(100))?.offset,
-                       .seconds(-0.1))
+        XCTAssertEqual(
+            Snapping.snap(edges: [.seconds(5.1)], to: points, pointsPerSecond: 24, threshold: 5, visible: .zero...Time.seconds(100))?.offset,
+            .seconds(-0.1))
         XCTAssertNil(Snapping.snap(edges: [.seconds(5.1)], to: points, pointsPerSecond: 60, threshold: 5, visible: .zero...Time.seconds(100)))
     }
 

@@ -13,8 +13,11 @@ final class SoundMixTests: XCTestCase {
     }
 
     func testUnderATransitionTheClipsCrossFadeOverTheirHandles() throws {
-        let a = Clip(id: "a", kind: .video, media: "a.mp4", title: "A", start: .zero, duration: .seconds(4), sourceStart: .seconds(1), sourceDuration: .seconds(10))
-        var b = Clip(id: "b", kind: .video, media: "b.mp4", title: "B", start: .seconds(4), duration: .seconds(4), sourceStart: .seconds(2), sourceDuration: .seconds(10))
+        let a = Clip(
+            id: "a", kind: .video, media: "a.mp4", title: "A", start: .zero, duration: .seconds(4), sourceStart: .seconds(1), sourceDuration: .seconds(10))
+        var b = Clip(
+            id: "b", kind: .video, media: "b.mp4", title: "B", start: .seconds(4), duration: .seconds(4), sourceStart: .seconds(2), sourceDuration: .seconds(10)
+        )
         b.transitionIn = Transition(.crossDissolve, duration: .seconds(1))
         let mix = SoundMix(project: Project(name: "p", tracks: [Track(id: "v", kind: .video, clips: [a, b])]), hasSound: { _ in true })
         let (va, vb) = (mix.voices[0], mix.voices[1])
@@ -29,9 +32,11 @@ final class SoundMixTests: XCTestCase {
     }
 
     func testMutedTracksAreNotHeardAndDuckingFollowsTheOtherTracks() {
-        let music = Track(id: "m", kind: .audio, clips: [Clip(id: "song", kind: .audio, media: "song.m4a", title: "Song", start: .zero, duration: .seconds(10))],
-                          ducksUnderOtherSound: true)
-        let voice = Track(id: "v", kind: .audio, clips: [Clip(id: "talk", kind: .audio, media: "talk.m4a", title: "Talk", start: .seconds(2), duration: .seconds(3))])
+        let music = Track(
+            id: "m", kind: .audio, clips: [Clip(id: "song", kind: .audio, media: "song.m4a", title: "Song", start: .zero, duration: .seconds(10))],
+            ducksUnderOtherSound: true)
+        let voice = Track(
+            id: "v", kind: .audio, clips: [Clip(id: "talk", kind: .audio, media: "talk.m4a", title: "Talk", start: .seconds(2), duration: .seconds(3))])
         let mix = SoundMix(project: Project(name: "p", tracks: [music, voice]), hasSound: { _ in true })
         XCTAssertFalse(mix.duckingSoundPlays(at: .seconds(1)))
         XCTAssertTrue(mix.duckingSoundPlays(at: .seconds(3)))

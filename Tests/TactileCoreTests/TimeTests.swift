@@ -21,4 +21,3 @@ final class TimeTests: XCTestCase {
         XCTAssertEqual(Time.seconds(-5).roundedDown(toMultipleOf: .seconds(5)), .seconds(-5))
     }
 }
-

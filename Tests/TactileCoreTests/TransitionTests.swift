@@ -5,11 +5,21 @@ import XCTest
 /// a note (never silently), kept valid as clips move, and saved in the project file.
 final class TransitionTests: XCTestCase {
     /// Two video clips meeting at 4 s: "a" has 1 s of footage after its end, "b" 0.3 s before its start.
-    let project = Project(name: "p", tracks: [Track(id: "v", kind: .video, clips: [
-        Clip(id: "a", kind: .video, media: "a.mp4", title: "Beach", start: .zero, duration: .seconds(4), sourceStart: .seconds(2), sourceDuration: .seconds(7)),
-        Clip(id: "b", kind: .video, media: "b.mp4", title: "Dune", start: .seconds(4), duration: .seconds(3), sourceStart: .seconds(0.3), sourceDuration: .seconds(5)),
-        Clip(id: "c", kind: .image, media: "c.png", title: "Sky", start: .seconds(8), duration: .seconds(2)),
-    ])])
+    let project = Project(
+        name: "p",
+        tracks: [
+            Track(
+                id: "v", kind: .video,
+                clips: [
+                    Clip(
+                        id: "a", kind: .video, media: "a.mp4", title: "Beach", start: .zero, duration: .seconds(4), sourceStart: .seconds(2),
+                        sourceDuration: .seconds(7)),
+                    Clip(
+                        id: "b", kind: .video, media: "b.mp4", title: "Dune", start: .seconds(4), duration: .seconds(3), sourceStart: .seconds(0.3),
+                        sourceDuration: .seconds(5)),
+                    Clip(id: "c", kind: .image, media: "c.png", title: "Sky", start: .seconds(8), duration: .seconds(2)),
+                ])
+        ])
 
     func testATransitionGoesOnlyWhereTwoClipsMeet() throws {
         XCTAssertNotNil(project.cut(before: "b"))
@@ -64,9 +74,9 @@ final class TransitionTests: XCTestCase {
         XCTAssertEqual(try ProjectFile.decode(Data(json.utf8)), p)
         // A version 2 file has none of these: hard cuts, sound as recorded, nothing muted.
         let v2 = """
-        {"version":2,"name":"Old","format":{"aspect":"9:16","width":1080,"height":1920},"tracks":[{"id":"v","kind":"video","clips":[
-          {"id":"a","kind":"video","media":"a.mp4","title":"A","start":0,"duration":2,"sourceStart":0,"sourceDuration":4}]}]}
-        """
+            {"version":2,"name":"Old","format":{"aspect":"9:16","width":1080,"height":1920},"tracks":[{"id":"v","kind":"video","clips":[
+              {"id":"a","kind":"video","media":"a.mp4","title":"A","start":0,"duration":2,"sourceStart":0,"sourceDuration":4}]}]}
+            """
         let old = try ProjectFile.decode(Data(v2.utf8))
         XCTAssertNil(old.tracks[0].clips[0].transitionIn)
         XCTAssertEqual(old.tracks[0].clips[0].sound, .standard)
@@ -76,20 +86,22 @@ final class TransitionTests: XCTestCase {
     func testBadTransitionsAndSoundInAFileNameTheField() {
         func error(_ clipB: String, track: String = "") -> ProjectFileError? {
             let json = """
-            {"version":3,"name":"p","format":{"aspect":"9:16","width":1080,"height":1920},"tracks":[{"id":"v","kind":"video"\(track),"clips":[
-              {"id":"a","kind":"video","media":"a.mp4","title":"A","start":0,"duration":4,"sourceStart":0,"sourceDuration":5},
-              \(clipB)]}]}
-            """
+                {"version":3,"name":"p","format":{"aspect":"9:16","width":1080,"height":1920},"tracks":[{"id":"v","kind":"video"\(track),"clips":[
+                  {"id":"a","kind":"video","media":"a.mp4","title":"A","start":0,"duration":4,"sourceStart":0,"sourceDuration":5},
+                  \(clipB)]}]}
+                """
             do { _ = try ProjectFile.decode(Data(json.utf8)); return nil } catch { return error as? ProjectFileError }
         }
         let b = #"{"id":"b","kind":"video","media":"b.mp4","title":"B","start":4,"duration":2,"sourceStart":1,"sourceDuration":5"#
         XCTAssertNil(error(b + #","transition":{"kind":"wipe","duration":1}}"#))
         XCTAssertEqual(error(b + #","transition":{"kind":"spin","duration":1}}"#)?.path, "tracks[0].clips[1].transition.kind")
         XCTAssertEqual(error(b + #","transition":{"kind":"wipe","duration":0}}"#)?.path, "tracks[0].clips[1].transition.duration")
-        XCTAssertEqual(error(b + #","transition":{"kind":"wipe","duration":3}}"#)?.description,
-                       "tracks[0].clips[1].transition.duration: 3s is longer than this cut allows (2s): \"A\" has 1 s of footage after its end")
-        XCTAssertEqual(error(b.replacingOccurrences(of: "\"start\":4", with: "\"start\":5") + #","transition":{"kind":"wipe","duration":1}}"#)?.path,
-                       "tracks[0].clips[1].transition")
+        XCTAssertEqual(
+            error(b + #","transition":{"kind":"wipe","duration":3}}"#)?.description,
+            "tracks[0].clips[1].transition.duration: 3s is longer than this cut allows (2s): \"A\" has 1 s of footage after its end")
+        XCTAssertEqual(
+            error(b.replacingOccurrences(of: "\"start\":4", with: "\"start\":5") + #","transition":{"kind":"wipe","duration":1}}"#)?.path,
+            "tracks[0].clips[1].transition")
         XCTAssertEqual(error(b + #","sound":{"decibels":30}}"#)?.path, "tracks[0].clips[1].sound.decibels")
         XCTAssertEqual(error(b + #","sound":{"fadeIn":1.5,"fadeOut":1}}"#)?.path, "tracks[0].clips[1].sound.fadeOut")
         XCTAssertEqual(error(b + "}", track: #","muted":"yes""#)?.path, "tracks[0].muted")

@@ -99,7 +99,7 @@ final class MaxFrameRateTests: XCTestCase {
         c.feel.maxFrameRate = rate
         let h = EditorHarness(configuration: c)
         let start = h.frameOf("clip:city").center
-        h.drag(from: start, to: Point(x: start.x - 120, y: start.y), steps: 4, rest: 0)   // a fling: lifted while moving
+        h.drag(from: start, to: Point(x: start.x - 120, y: start.y), steps: 4, rest: 0) // a fling: lifted while moving
         var times: [Time] = []
         let end = h.now + .seconds(0.5)
         while let due = h.session.nextWork(after: h.now), due.time <= end {
@@ -125,7 +125,7 @@ final class HiddenWindowTests: XCTestCase {
     func testAHiddenWindowRunsNoAnimationFramesAndDrawsAgainWhenShown() {
         let h = EditorHarness()
         let start = h.frameOf("clip:city").center
-        h.drag(from: start, to: Point(x: start.x - 120, y: start.y), steps: 4, rest: 0)   // a fling, coasting
+        h.drag(from: start, to: Point(x: start.x - 120, y: start.y), steps: 4, rest: 0) // a fling, coasting
         XCTAssertNotNil(h.session.nextWork(after: h.now), "coasting asks for frames")
         h.session.setVisible(false)
         XCTAssertNil(h.session.nextWork(after: h.now), "hidden: nothing is due")
@@ -141,13 +141,15 @@ final class HiddenWindowTests: XCTestCase {
 /// The status bar's clock (issue 15): the time of day, redrawn on the `.everyMinute` schedule.
 final class StatusBarClockTests: XCTestCase {
     private func texts(_ h: EditorHarness, at now: Time) -> [String] {
-        h.session.picture(at: now).commands.compactMap { if case let .text(run) = $0 { return run.text }; return nil }
+        h.session.picture(at: now).commands.compactMap {
+            if case let .text(run) = $0 { return run.text }; return nil
+        }
     }
 
     func testTheClockShowsTheTimeOfDayAndTheLoopWakesAtEachNewMinute() {
         let h = EditorHarness()
         XCTAssertFalse(texts(h, at: h.now).contains("9:41"), "no clock without a wall clock (headless, replays)")
-        h.session.wallClockOrigin = .seconds(9 * 3600 + 41 * 60 + 30)          // 9:41:30 at session time zero
+        h.session.wallClockOrigin = .seconds(9 * 3600 + 41 * 60 + 30) // 9:41:30 at session time zero
         XCTAssertTrue(texts(h, at: h.now).contains("9:41"))
         XCTAssertEqual(h.session.nextDue(after: h.now)?.time, .seconds(30), "the next minute begins 30 s in")
         XCTAssertEqual(h.session.nextDue(after: h.now)?.reason, "status bar clock")
@@ -202,7 +204,9 @@ final class DesignVariantTests: XCTestCase {
 
     func testASnapCanComeWithoutItsGuideOrWithoutItsCue() {
         for (guide, cue) in [(false, true), (true, false)] {
-            let h = harness { $0.snapGuide = guide; $0.snapCue = cue }
+            let h = harness {
+                $0.snapGuide = guide; $0.snapCue = cue
+            }
             h.state.playhead = .seconds(2)
             h.frame()
             let c = h.element("overlay:hello")!.hitFrame.center
@@ -246,15 +250,15 @@ final class CadenceTimecodeTests: XCTestCase {
     func testFramesShowWhilePlayingOrScrubbingLiveAndWholeSecondsOtherwise() {
         let h = EditorHarness()
         XCTAssertEqual(timecode(h), "0:00 / 0:21", "at rest: whole seconds")
-        h.frame([.key(.space, time: h.now)])                               // play
+        h.frame([.key(.space, time: h.now)]) // play
         h.run(until: h.now + .seconds(1.5))
         XCTAssertEqual(timecode(h), "0:01:15 / 0:21", "playing, live: frames at 30 a second")
-        h.session.setVisible(false)                                         // low-frequency mode: seconds cadence
+        h.session.setVisible(false) // low-frequency mode: seconds cadence
         h.run(until: h.now + .seconds(1))
         XCTAssertEqual(h.state.cadence, .seconds)
         XCTAssertEqual(timecode(h), "0:02 / 0:21", "hidden: whole seconds, even while playing")
         h.session.setVisible(true)
-        h.frame([.key(.space, time: h.now)])                               // pause
+        h.frame([.key(.space, time: h.now)]) // pause
         XCTAssertEqual(timecode(h), "0:02 / 0:21", "paused: whole seconds")
         // A finger scrubbing the timeline: frames while it is down, seconds once it lifts.
         h.drag(from: Point(x: 300, y: 700), to: Point(x: 280, y: 700), hold: true)

@@ -9,7 +9,7 @@ import TactileEditor
 /// the rule that decided, drawn over the picture (never into it) and logged whether or not it
 /// is drawn.
 final class ArenaDebuggerTests: XCTestCase {
-    let timeline = Point(x: 120, y: 700)          // the soundtrack's row, left of the playhead
+    let timeline = Point(x: 120, y: 700) // the soundtrack's row, left of the playhead
     let beach = Point(x: 249, y: 606)
 
     func harness(arena: Bool) -> EditorHarness {
@@ -18,7 +18,11 @@ final class ArenaDebuggerTests: XCTestCase {
         return EditorHarness(configuration: c)
     }
 
-    func texts(_ list: DrawList) -> [String] { list.commands.compactMap { if case let .text(run) = $0 { return run.text }; return nil } }
+    func texts(_ list: DrawList) -> [String] {
+        list.commands.compactMap {
+            if case let .text(run) = $0 { return run.text }; return nil
+        }
+    }
 
     func decisions(_ log: [LogEvent]) -> [[String: ElementValue]] { log.filter { $0.kind == "arena.decided" }.map(\.fields) }
 
@@ -48,9 +52,10 @@ final class ArenaDebuggerTests: XCTestCase {
         let deciding = texts(h.session.picture(at: h.now))
         let chip = try XCTUnwrap(deciding.first { $0.hasPrefix("? ") }, "\(deciding)")
         XCTAssertTrue(chip.contains("scroll") && chip.contains("tap"), chip)
-        XCTAssertTrue(h.session.picture(at: h.now).commands.contains {
-            if case let .strokeCircle(c, r, _, _) = $0 { return c == start && r == TactileConfiguration().input.tapSlop }; return false
-        }, "the slop circle where the finger landed")
+        XCTAssertTrue(
+            h.session.picture(at: h.now).commands.contains {
+                if case let .strokeCircle(c, r, _, _) = $0 { return c == start && r == TactileConfiguration().input.tapSlop }; return false
+            }, "the slop circle where the finger landed")
 
         for i in 1...4 {
             h.now += .milliseconds(16)

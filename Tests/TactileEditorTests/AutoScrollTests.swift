@@ -9,7 +9,7 @@ final class AutoScrollTests: XCTestCase {
         let h = EditorHarness()
         h.state.playhead = .seconds(17)
         h.frame()
-        h.tap("clip:caption")                              // the last text clip: nothing blocks its end
+        h.tap("clip:caption") // the last text clip: nothing blocks its end
         let handle = h.element("clip:caption.trimHandle.trailing")!.hitFrame.center
         h.drag(from: handle, to: Point(x: 385, y: handle.y), rest: 0, hold: true)
         let playheadBefore = h.state.playhead

@@ -7,16 +7,19 @@ import TactileUI
 /// The details a designer notices in snapshots (issue 14), each checked the way it shows.
 final class DesignDetailTests: XCTestCase {
     private func texts(_ h: EditorHarness) -> [String] {
-        h.output.drawList.commands.compactMap { if case let .text(run) = $0 { return run.text }; return nil }
+        h.output.drawList.commands.compactMap {
+            if case let .text(run) = $0 { return run.text }; return nil
+        }
     }
 
     func testAHandleANeighbourStopsShowsABarNotAChevron() {
         let h = EditorHarness()
-        h.tap("clip:beach")                               // 0 … 4.5 s of an 8 s source; City Lights starts at 4.5 s
-        XCTAssertEqual(h.element("clip:beach.trimHandle.trailing")?.state["canGrow"], .bool(false),
-                       "footage is left, but City Lights is in the way")
+        h.tap("clip:beach") // 0 … 4.5 s of an 8 s source; City Lights starts at 4.5 s
+        XCTAssertEqual(
+            h.element("clip:beach.trimHandle.trailing")?.state["canGrow"], .bool(false),
+            "footage is left, but City Lights is in the way")
         XCTAssertEqual(h.element("clip:beach.trimHandle.leading")?.state["canGrow"], .bool(false), "the timeline starts there")
-        h.tap("clip:hello")                               // a text clip with room on both sides
+        h.tap("clip:hello") // a text clip with room on both sides
         XCTAssertEqual(h.element("clip:hello.trimHandle.trailing")?.state["canGrow"], .bool(true))
     }
 
@@ -29,10 +32,12 @@ final class DesignDetailTests: XCTestCase {
     }
 
     func testNoClipAtThePlayheadIsNotWrittenUnderATextOverlay() {
-        let project = Project(name: "Words", tracks: [
-            Track(id: "video", kind: .video),
-            Track(id: "overlay", kind: .overlay, clips: [Clip(id: "words", kind: .text, title: "Words", start: .zero, duration: .seconds(3))]),
-        ])
+        let project = Project(
+            name: "Words",
+            tracks: [
+                Track(id: "video", kind: .video),
+                Track(id: "overlay", kind: .overlay, clips: [Clip(id: "words", kind: .text, title: "Words", start: .zero, duration: .seconds(3))]),
+            ])
         let h = EditorHarness(project: project)
         h.state.playhead = .seconds(1)
         h.frame()

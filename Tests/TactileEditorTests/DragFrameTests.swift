@@ -10,7 +10,7 @@ final class DragFrameTests: XCTestCase {
         h.tap("clip:hello")
         let hello = h.frameOf("clip:hello")
         h.drag(from: hello.center, to: Point(x: hello.midX + 30, y: hello.midY), rest: 0, hold: true)
-        h.run(until: h.now + .seconds(1))                 // pulses and the like settle
+        h.run(until: h.now + .seconds(1)) // pulses and the like settle
         XCTAssertNil(h.loop.nextDue(), "nothing moves by itself: the loop waits for the finger")
         XCTAssertNotNil(h.state.timeline.drag, "still held")
     }

@@ -14,10 +14,13 @@ final class EditorHarness {
     var log: [LogEvent] = []
     var cues: [CueEvent] = []
 
-    init(project: Project = DemoProject.make(), configuration: TactileConfiguration = TactileConfiguration(), viewport: Size? = nil,
-         services: HostServices = HostServices()) {
-        session = HostSession(project: project, configuration: configuration, measurer: FixedWidthTextMeasurer(), viewport: viewport,
-                              services: services)
+    init(
+        project: Project = DemoProject.make(), configuration: TactileConfiguration = TactileConfiguration(), viewport: Size? = nil,
+        services: HostServices = HostServices()
+    ) {
+        session = HostSession(
+            project: project, configuration: configuration, measurer: FixedWidthTextMeasurer(), viewport: viewport,
+            services: services)
         frame()
     }
 
@@ -67,8 +70,10 @@ final class EditorHarness {
     /// Two fingers about `centre`, `from` points apart, moving to `to` points apart while the
     /// line between them turns `turn` degrees clockwise and their centre shifts by `shift`, in
     /// `steps` moves; both lift after resting (unless `hold`). The first finger lands first.
-    func twoFingers(about centre: Point, from: Double, to: Double, turn: Double = 0, shift: Point = .zero, steps: Int = 12,
-                    startAngle: Double = 0, hold: Bool = false) {
+    func twoFingers(
+        about centre: Point, from: Double, to: Double, turn: Double = 0, shift: Point = .zero, steps: Int = 12,
+        startAngle: Double = 0, hold: Bool = false
+    ) {
         func fingers(_ k: Double) -> (Point, Point) {
             let d = (from + (to - from) * k) / 2, a = (startAngle + turn * k) * Double.pi / 180
             let c = Point(x: centre.x + shift.x * k, y: centre.y + shift.y * k)

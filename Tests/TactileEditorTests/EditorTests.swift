@@ -31,14 +31,17 @@ final class EditorTests: XCTestCase {
         XCTAssertEqual(h.cues.map(\.cue), [.selection])
         XCTAssertEqual(h.log.last?.kind, "select")
         // Its duration label shows.
-        XCTAssertTrue(h.output.drawList.commands.contains { if case let .text(run) = $0 { return run.text == "4.5s" }; return false })
+        XCTAssertTrue(
+            h.output.drawList.commands.contains {
+                if case let .text(run) = $0 { return run.text == "4.5s" }; return false
+            })
     }
 
     func testTappingEmptyTimelineDeselectsAndEscapeToo() {
         let h = EditorHarness()
         h.tap("clip:beach")
         let row = h.element("track:overlay")!.frame
-        h.tap(Point(x: 200, y: row.midY))           // under the playhead, before "Hello!" starts at 1 s
+        h.tap(Point(x: 200, y: row.midY)) // under the playhead, before "Hello!" starts at 1 s
         XCTAssertNil(h.state.selection)
         h.tap("clip:hello")
         XCTAssertEqual(h.state.selection, "hello")
@@ -121,7 +124,7 @@ final class EditorTests: XCTestCase {
 
     func testSplittingOutsideTheClipShowsABanner() {
         let h = EditorHarness()
-        h.tap("clip:city")                 // 4.5 s – 10.5 s; the playhead is at 0
+        h.tap("clip:city") // 4.5 s – 10.5 s; the playhead is at 0
         h.tap("toolbar.split")
         XCTAssertEqual(h.element("banner")?.state["error"], .bool(true))
         XCTAssertEqual(h.loop.nextDue()?.reason, "banner")
@@ -134,9 +137,12 @@ final class EditorTests: XCTestCase {
         for t in 0..<8 {
             let kind: TrackKind = t == 0 ? .video : (t == 7 ? .audio : .overlay)
             let clipKind: ClipKind = kind == .video ? .video : (kind == .audio ? .audio : .text)
-            tracks.append(Track(id: "t\(t)", kind: kind, clips: (0..<125).map {
-                Clip(id: "t\(t)c\($0)", kind: clipKind, title: "Clip \($0)", start: .seconds($0 * 4), duration: .seconds(3))
-            }))
+            tracks.append(
+                Track(
+                    id: "t\(t)", kind: kind,
+                    clips: (0..<125).map {
+                        Clip(id: "t\(t)c\($0)", kind: clipKind, title: "Clip \($0)", start: .seconds($0 * 4), duration: .seconds(3))
+                    }))
         }
         let h = EditorHarness(project: Project(name: "Big", tracks: tracks))
         let clips = h.elements(role: "clip")
@@ -156,8 +162,7 @@ final class EditorTests: XCTestCase {
 
     func testTapsOnNothingAreLoggedAsMisses() {
         let h = EditorHarness(project: Project(name: "Empty", tracks: []))
-        h.tap(Point(x: 200, y: 20))       // the status-bar area holds no widget
+        h.tap(Point(x: 200, y: 20)) // the status-bar area holds no widget
         XCTAssertEqual(h.log.filter { $0.kind == "miss" }.count, 1)
     }
 }
-

@@ -11,8 +11,10 @@ final class LandscapeEditorTests: XCTestCase {
     func testEveryPartOfTheScreenIsOnItAtAUsableSize() {
         let h = EditorHarness(viewport: screen.size)
         let roles = Set(h.output.elements.map(\.role))
-        for role in ["canvas", "playerBar", "playButton", "timecode", "ruler", "playhead", "track", "clip", "toolbarButton",
-                     "scrubBar", "formatButton", "collapseButton"] {
+        for role in [
+            "canvas", "playerBar", "playButton", "timecode", "ruler", "playhead", "track", "clip", "toolbarButton",
+            "scrubBar", "formatButton", "collapseButton",
+        ] {
             XCTAssertTrue(roles.contains(role), "no \(role) on screen")
         }
         for element in h.output.elements {
@@ -49,7 +51,7 @@ final class LandscapeEditorTests: XCTestCase {
 
     func testFoldingTheTimelineGrowsTheCanvas() {
         var wide = DemoProject.make()
-        wide.format = CompositionFormat(.landscape)                  // a wide picture: the width is what folding gives
+        wide.format = CompositionFormat(.landscape) // a wide picture: the width is what folding gives
         let h = EditorHarness(project: wide, viewport: screen.size)
         let before = h.frameOf("canvas")
         h.tap("timelineToggle")

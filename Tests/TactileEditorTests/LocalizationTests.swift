@@ -73,7 +73,7 @@ final class LocalizationTests: XCTestCase {
     func testGermanLabelsFitTheirButtons() {
         let h = harness("de_DE")
         XCTAssertEqual(h.element("toolbar.delete")?.label, "Löschen")
-        for button in h.elements(role: "toolbarButton") where !["toolbar.undo", "toolbar.redo"].contains(button.id) {   // captioned ones
+        for button in h.elements(role: "toolbarButton") where !["toolbar.undo", "toolbar.redo"].contains(button.id) { // captioned ones
             let width = FixedWidthTextMeasurer().measure(button.label, font: Theme().captionFont).width
             XCTAssertLessThanOrEqual(width, button.frame.width + 1, "\(button.label) fits under its icon")
         }

@@ -39,7 +39,10 @@ final class MovePolicyTests: XCTestCase {
     }
 
     func testAnUnknownPolicyIsRefusedNamingTheKey() {
-        XCTAssertThrowsError(try ConfigurationFile.decode(Data(#"{"feel": {"movePolicy": "shove"}}"#.utf8), schema: ConfigurationSchema(sections: [TactileConfiguration.Feel.self]))) { error in
+        XCTAssertThrowsError(
+            try ConfigurationFile.decode(
+                Data(#"{"feel": {"movePolicy": "shove"}}"#.utf8), schema: ConfigurationSchema(sections: [TactileConfiguration.Feel.self]))
+        ) { error in
             XCTAssertTrue("\(error)".contains("feel.movePolicy"), "\(error)")
         }
     }
@@ -47,10 +50,12 @@ final class MovePolicyTests: XCTestCase {
     /// A long clip (0 … 20 s) and, on the track below, a clip starting at 21.2 s, far off screen.
     /// The long clip is dragged 1 s right: its end comes 0.2 s (4.8 pt) from that start.
     func dragLongClip(visibleOnly: Bool) -> (start: Time, snaps: Int) {
-        let project = Project(name: "snap", tracks: [
-            Track(id: "v", kind: .video, clips: [Clip(id: "long", kind: .image, title: "Long", start: .zero, duration: .seconds(20))]),
-            Track(id: "o", kind: .overlay, clips: [Clip(id: "far", kind: .text, title: "Far", start: .seconds(21.2), duration: .seconds(2))]),
-        ])
+        let project = Project(
+            name: "snap",
+            tracks: [
+                Track(id: "v", kind: .video, clips: [Clip(id: "long", kind: .image, title: "Long", start: .zero, duration: .seconds(20))]),
+                Track(id: "o", kind: .overlay, clips: [Clip(id: "far", kind: .text, title: "Far", start: .seconds(21.2), duration: .seconds(2))]),
+            ])
         var c = TactileConfiguration()
         c.feel.snapVisibleOnly = visibleOnly
         let h = EditorHarness(project: project, configuration: c)
@@ -72,11 +77,17 @@ final class MovePolicyTests: XCTestCase {
 
 extension MovePolicyTests {
     func testAPushThatWouldShoveAClipPastADayBlocksInstead() {
-        let project = Project(name: "long", tracks: [Track(id: "o", kind: .overlay, clips: [
-            Clip(id: "a", kind: .text, title: "A", start: .zero, duration: .seconds(10)),
-            Clip(id: "b", kind: .text, title: "B", start: .seconds(86_395), duration: .seconds(5)),
-        ])])
-        let pushed = project.moving(clip: "a", toTrack: 0, start: .seconds(86_391), policy: .push)        // b would go to 86,401 s
+        let project = Project(
+            name: "long",
+            tracks: [
+                Track(
+                    id: "o", kind: .overlay,
+                    clips: [
+                        Clip(id: "a", kind: .text, title: "A", start: .zero, duration: .seconds(10)),
+                        Clip(id: "b", kind: .text, title: "B", start: .seconds(86_395), duration: .seconds(5)),
+                    ])
+            ])
+        let pushed = project.moving(clip: "a", toTrack: 0, start: .seconds(86_391), policy: .push) // b would go to 86,401 s
         XCTAssertLessThanOrEqual(pushed.clip(withID: "b")!.clip.start, Project.latestStart, "b stays where a file can hold it")
         XCTAssertEqual(pushed.clip(withID: "b")!.clip.start, .seconds(86_395), "nothing was pushed: a blocked")
         XCTAssertEqual(pushed.clip(withID: "a")!.clip.start, .seconds(86_385), "a stopped at b")

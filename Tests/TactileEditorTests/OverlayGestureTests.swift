@@ -24,12 +24,16 @@ final class OverlayGestureTests: XCTestCase {
     func testATapOnAnOverlaySelectsItsClipAndDrawsItsFrame() {
         let h = atHello()
         XCTAssertEqual(h.element("overlay:hello")?.state["selected"], .bool(false))
-        let strokesBefore = h.output.drawList.commands.filter { if case .strokeRect = $0 { return true }; return false }.count
+        let strokesBefore = h.output.drawList.commands.filter {
+            if case .strokeRect = $0 { return true }; return false
+        }.count
         h.tap("overlay:hello")
         h.run(until: h.now + .seconds(0.5))
         XCTAssertEqual(h.state.selection, "hello")
         XCTAssertEqual(h.element("overlay:hello")?.state["selected"], .bool(true), "inspect shows it selected")
-        let strokesAfter = h.output.drawList.commands.filter { if case .strokeRect = $0 { return true }; return false }.count
+        let strokesAfter = h.output.drawList.commands.filter {
+            if case .strokeRect = $0 { return true }; return false
+        }.count
         XCTAssertGreaterThan(strokesAfter, strokesBefore, "a frame is drawn around it")
         XCTAssertFalse(h.state.isPlaying, "a tap on an overlay does not start playback")
         XCTAssertTrue(h.log.contains { $0.kind == "select" && $0.fields["clip"] == .string("hello") })

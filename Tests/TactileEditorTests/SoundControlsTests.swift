@@ -55,7 +55,8 @@ final class SoundControlsTests: XCTestCase {
         let fadeIn = h.element("clip:music.fadeIn")!.frame.center
         h.drag(from: fadeIn, to: Point(x: fadeIn.x + 1.5 * pps, y: fadeIn.y))
         XCTAssertEqual(h.state.project.clip(withID: "music")!.clip.sound.fadeIn.seconds, 1.5, accuracy: 0.05)
-        XCTAssertEqual(h.element("clip:music.fadeIn")?.state["seconds"].flatMap { if case let .number(n) = $0 { return n } else { return nil } } ?? 0, 1.5, accuracy: 0.05)
+        XCTAssertEqual(
+            h.element("clip:music.fadeIn")?.state["seconds"].flatMap { if case let .number(n) = $0 { return n } else { return nil } } ?? 0, 1.5, accuracy: 0.05)
         XCTAssertTrue(h.log.contains { $0.kind == "edit" && $0.fields["edit"] == .string("fadeIn") })
         // The fade out's handle sits at the clip's end (scrolled to it); dragged back 2 s.
         h.state.playhead = .seconds(13)

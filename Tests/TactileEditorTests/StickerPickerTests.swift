@@ -44,8 +44,9 @@ final class StickerPickerTests: XCTestCase {
     func testEveryShapeDrawsSomethingOfItsOwn() {
         var seen: [[DrawCommand]] = []
         for shape in StickerShape.allCases {
-            let ui = UIContext(memory: UIMemory(input: TactileConfiguration().input), touches: [], now: .zero,
-                               viewport: Size(width: 100, height: 100), measurer: FixedWidthTextMeasurer(), theme: Theme())
+            let ui = UIContext(
+                memory: UIMemory(input: TactileConfiguration().input), touches: [], now: .zero,
+                viewport: Size(width: 100, height: 100), measurer: FixedWidthTextMeasurer(), theme: Theme())
             StickerArt.draw(shape, in: Rect(x: 0, y: 0, width: 100, height: 100), ui: ui)
             let commands = ui.draw.commands
             XCTAssertFalse(commands.isEmpty, "\(shape) draws")

@@ -12,7 +12,7 @@ final class TextEditingTests: XCTestCase {
         let h = EditorHarness()
         h.tap("clip:hello")
         h.now += .milliseconds(100)
-        h.tap("clip:hello")                               // the second tap of a double tap edits
+        h.tap("clip:hello") // the second tap of a double tap edits
         XCTAssertNotNil(h.element("keyboard"), "the keyboard opens")
         h.run(until: h.now + .seconds(0.5))
         return h
@@ -106,10 +106,10 @@ final class TextEditingTests: XCTestCase {
         h.now += .milliseconds(100)
         h.tap("clip:hello")
         h.now += .milliseconds(50)
-        h.tap("key:q")                                    // a finger still bouncing from the double tap
+        h.tap("key:q") // a finger still bouncing from the double tap
         XCTAssertEqual(title(h), "Hello!", "nothing is typed in the first moments")
         h.run(until: h.now + .seconds(0.5))
-        h.tap(Point(x: 195, y: 150))                      // over the canvas
+        h.tap(Point(x: 195, y: 150)) // over the canvas
         XCTAssertNil(h.state.textEdit)
     }
 

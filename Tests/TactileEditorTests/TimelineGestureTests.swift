@@ -48,7 +48,7 @@ final class TimelineGestureTests: XCTestCase {
 
     func testTrailingHandleDragChangesTheDurationByDistanceOverZoom() {
         let h = EditorHarness()
-        h.tap("clip:hello")                              // text, 1 s … 4 s: extends without limit
+        h.tap("clip:hello") // text, 1 s … 4 s: extends without limit
         let handle = h.element("clip:hello.trimHandle.trailing")!.hitFrame.center
         h.drag(from: handle, to: Point(x: handle.x + 30, y: handle.y))
         XCTAssertEqual(h.state.project.clip(withID: "hello")!.clip.duration.seconds, 3 + 30 / pps, accuracy: 1e-6)
@@ -59,7 +59,7 @@ final class TimelineGestureTests: XCTestCase {
 
     func testATrimEndingThreePointsFromAnEdgeSnapsExactlyOntoIt() {
         let h = EditorHarness()
-        h.tap("clip:hello")                              // ends at 4 s; Beach/City meet at 4.5 s (12 pt away)
+        h.tap("clip:hello") // ends at 4 s; Beach/City meet at 4.5 s (12 pt away)
         let handle = h.element("clip:hello.trimHandle.trailing")!.hitFrame.center
         h.drag(from: handle, to: Point(x: handle.x + 12 - 3, y: handle.y), rest: 0, hold: true)
         XCTAssertEqual(h.state.timeline.snap?.time, .seconds(4.5))
@@ -81,7 +81,7 @@ final class TimelineGestureTests: XCTestCase {
 
     func testFiniteClipsStopAtTheirSourceShowAGhostAndSpringBack() {
         let h = EditorHarness()
-        h.tap("clip:music")                               // 0 … 14 s of a 30 s source; Birdsong starts at 14.5 s
+        h.tap("clip:music") // 0 … 14 s of a 30 s source; Birdsong starts at 14.5 s
         // Pull the leading handle left: the source starts at 0, so it cannot grow that way.
         let handle = h.element("clip:music.trimHandle.leading")!.hitFrame
         XCTAssertEqual(h.element("clip:music.trimHandle.leading")?.state["canGrow"], .bool(false))
@@ -107,7 +107,7 @@ final class TimelineGestureTests: XCTestCase {
 
     func testMovingASelectedClipBlocksAtNeighboursAndNeverOverlaps() throws {
         let h = EditorHarness()
-        h.tap("clip:star")                                // overlay, 6 … 8.5 s; Hello ends at 4 s
+        h.tap("clip:star") // overlay, 6 … 8.5 s; Hello ends at 4 s
         let star = h.frameOf("clip:star")
         // Drag 4 s to the left: Hello is in the way, so Star stops against it.
         h.drag(from: star.center, to: Point(x: star.midX - 4 * pps, y: star.midY))
@@ -121,7 +121,7 @@ final class TimelineGestureTests: XCTestCase {
         let h = EditorHarness()
         h.state.playhead = .seconds(10)
         h.frame()
-        h.tap("clip:title-card")                          // an image on the video track: may go to overlay
+        h.tap("clip:title-card") // an image on the video track: may go to overlay
         let card = h.frameOf("clip:title-card")
         let overlay = h.frameOf("track:overlay")
         h.drag(from: card.center, to: Point(x: card.midX, y: overlay.midY))
@@ -158,8 +158,10 @@ final class TimelineGestureTests: XCTestCase {
         h.frame([.touch(.down, id: 1, at: a, time: h.now), .touch(.down, id: 2, at: b, time: h.now)])
         for i in 1...10 {
             h.now += .frame(atRate: 60)
-            h.frame([.touch(.move, id: 1, at: Point(x: a.x - Double(i) * 3, y: a.y), time: h.now),
-                     .touch(.move, id: 2, at: Point(x: b.x + Double(i) * 3, y: b.y), time: h.now)])
+            h.frame([
+                .touch(.move, id: 1, at: Point(x: a.x - Double(i) * 3, y: a.y), time: h.now),
+                .touch(.move, id: 2, at: Point(x: b.x + Double(i) * 3, y: b.y), time: h.now),
+            ])
         }
         XCTAssertEqual(h.state.pointsPerSecond, pps * 2, accuracy: 1e-9, "finger distance doubled: zoom doubled")
         let after = TimelineGeometry(pointsPerSecond: h.state.pointsPerSecond, playhead: h.state.playhead, playheadX: 195)
@@ -167,8 +169,10 @@ final class TimelineGestureTests: XCTestCase {
         XCTAssertEqual(h.frameOf("clip:hello").width, 3 * pps * 2, accuracy: 1e-6, "3 s stays 3 s")
         for i in 11...60 {
             h.now += .frame(atRate: 60)
-            h.frame([.touch(.move, id: 1, at: Point(x: a.x - Double(i) * 3, y: a.y), time: h.now),
-                     .touch(.move, id: 2, at: Point(x: b.x + Double(i) * 3, y: b.y), time: h.now)])
+            h.frame([
+                .touch(.move, id: 1, at: Point(x: a.x - Double(i) * 3, y: a.y), time: h.now),
+                .touch(.move, id: 2, at: Point(x: b.x + Double(i) * 3, y: b.y), time: h.now),
+            ])
         }
         XCTAssertEqual(h.state.pointsPerSecond, TactileConfiguration().timeline.maximumPointsPerSecond)
         h.frame([.touch(.up, id: 1, at: a, time: h.now), .touch(.up, id: 2, at: b, time: h.now)])
@@ -217,7 +221,7 @@ final class TimelineGestureTests: XCTestCase {
         for _ in 0..<4 {
             h.state.playhead = .seconds(30)
             h.frame()
-            h.tap("toolbar.add.video")                     // beyond every clip: no room checks, new tracks only when full
+            h.tap("toolbar.add.video") // beyond every clip: no room checks, new tracks only when full
         }
         h.state.project.tracks.append(contentsOf: (0..<4).map { Track(id: "extra\($0)", kind: .overlay) })
         h.frame()
@@ -251,12 +255,13 @@ final class TimelineGestureTests: XCTestCase {
     }
 
     func testEmptyTimelineFreeStartPolicy() {
-        let others = [Clip(id: "a", kind: .text, title: "", start: .seconds(2), duration: .seconds(2)),
-                      Clip(id: "b", kind: .text, title: "", start: .seconds(5), duration: .seconds(2))]
+        let others = [
+            Clip(id: "a", kind: .text, title: "", start: .seconds(2), duration: .seconds(2)),
+            Clip(id: "b", kind: .text, title: "", start: .seconds(5), duration: .seconds(2)),
+        ]
         XCTAssertEqual(Project.nearestFreeStart(.seconds(3), duration: .seconds(1), among: others), .seconds(4))
         XCTAssertEqual(Project.nearestFreeStart(.seconds(3.5), duration: .seconds(3), among: others), .seconds(7))
         XCTAssertEqual(Project.nearestFreeStart(.seconds(1.5), duration: .seconds(1), among: others), .seconds(1))
         XCTAssertEqual(Project.nearestFreeStart(.seconds(0.5), duration: .seconds(3), among: others), .seconds(7))
     }
 }
-

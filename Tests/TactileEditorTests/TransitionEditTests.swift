@@ -194,10 +194,10 @@ extension TransitionPickerTests {
     func testWhileThePickerIsOpenTheCanvasPlaysTheTransitionOverAndOver() throws {
         let h = nearTheForestCut()
         h.tap("junction:forest")
-        h.tap("transitionPicker.wipe")                     // 0.5 s, centred on 13.5 s; 0.5 s lead either side
+        h.tap("transitionPicker.wipe") // 0.5 s, centred on 13.5 s; 0.5 s lead either side
         var seen: Set<String> = []
         var progress: [Double] = []
-        for _ in 0..<200 {                                  // 2 s of the loop's frames at most
+        for _ in 0..<200 { // 2 s of the loop's frames at most
             guard let due = h.loop.nextDue() else { break }
             h.run(until: due.time)
             let canvas = try XCTUnwrap(h.element("canvas"))

@@ -26,13 +26,15 @@ final class MovieExportTests: XCTestCase {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             // A: stamps 0 …, B: stamps 1000 …, three seconds each, a keyframe a second.
             for (name, offset, style) in [("a.mp4", 0, 0), ("b.mp4", 1000, 1)] {
-                let encoder = try VideoEncoder(url: folder.appendingPathComponent(name),
-                                               settings: .init(codec: .h264, width: sourceWidth, height: sourceHeight, framesPerSecond: sourceRate))
+                let encoder = try VideoEncoder(
+                    url: folder.appendingPathComponent(name),
+                    settings: .init(codec: .h264, width: sourceWidth, height: sourceHeight, framesPerSecond: sourceRate))
                 for i in 0..<(3 * sourceRate) { try encoder.append(TestPattern.frame(i + offset, width: sourceWidth, height: sourceHeight, style: style)) }
                 try encoder.finish()
             }
             let tone = folder.appendingPathComponent("tone.wav")
-            try AudioEncoder.write(AudioEncoder.tone(hz: 440, seconds: 5, sampleRate: 48_000, level: 0.5), sampleRate: 48_000, channels: 1, codec: .wav, to: tone)
+            try AudioEncoder.write(
+                AudioEncoder.tone(hz: 440, seconds: 5, sampleRate: 48_000, level: 0.5), sampleRate: 48_000, channels: 1, codec: .wav, to: tone)
             project = Self.makeProject()
             movie = folder.appendingPathComponent("out/movie.mp4")
             summary = try MovieExport.export(project, settings: MovieSettings(size: .p720, framesPerSecond: 25, quality: .high), to: movie)
@@ -47,22 +49,30 @@ final class MovieExportTests: XCTestCase {
     /// centred on the cut; a yellow boxed text at (0.75, 0.3), a text turned a quarter at (0.25,
     /// 0.7); a tone at −6 dB fading in over 0.5 s.
     static func makeProject() -> Project {
-        let a = Clip(id: "A", kind: .video, media: folder.appendingPathComponent("a.mp4").path, title: "A", start: .zero,
-                     duration: .seconds(2), sourceStart: .seconds(0.5), sourceDuration: .seconds(3))
-        var b = Clip(id: "B", kind: .video, media: folder.appendingPathComponent("b.mp4").path, title: "B", start: .seconds(2),
-                     duration: .seconds(2), sourceStart: .seconds(0.5), sourceDuration: .seconds(3))
+        let a = Clip(
+            id: "A", kind: .video, media: folder.appendingPathComponent("a.mp4").path, title: "A", start: .zero,
+            duration: .seconds(2), sourceStart: .seconds(0.5), sourceDuration: .seconds(3))
+        var b = Clip(
+            id: "B", kind: .video, media: folder.appendingPathComponent("b.mp4").path, title: "B", start: .seconds(2),
+            duration: .seconds(2), sourceStart: .seconds(0.5), sourceDuration: .seconds(3))
         b.transitionIn = Transition(.crossDissolve, duration: .seconds(1))
-        let label = Clip(id: "label", kind: .text, title: "EXPORT", start: .zero, duration: .seconds(4),
-                         transform: OverlayTransform(x: 0.75, y: 0.3), textStyle: TextStyle(colour: .yellow, background: true))
-        let turned = Clip(id: "turned", kind: .text, title: "TURNED", start: .zero, duration: .seconds(4),
-                          transform: OverlayTransform(x: 0.25, y: 0.7, rotation: 90), textStyle: TextStyle(colour: .yellow, background: true))
-        var tone = Clip(id: "tone", kind: .audio, media: folder.appendingPathComponent("tone.wav").path, title: "Tone", start: .zero,
-                        duration: .seconds(4), sourceDuration: .seconds(5))
+        let label = Clip(
+            id: "label", kind: .text, title: "EXPORT", start: .zero, duration: .seconds(4),
+            transform: OverlayTransform(x: 0.75, y: 0.3), textStyle: TextStyle(colour: .yellow, background: true))
+        let turned = Clip(
+            id: "turned", kind: .text, title: "TURNED", start: .zero, duration: .seconds(4),
+            transform: OverlayTransform(x: 0.25, y: 0.7, rotation: 90), textStyle: TextStyle(colour: .yellow, background: true))
+        var tone = Clip(
+            id: "tone", kind: .audio, media: folder.appendingPathComponent("tone.wav").path, title: "Tone", start: .zero,
+            duration: .seconds(4), sourceDuration: .seconds(5))
         tone.sound = ClipSound(decibels: -6, fadeIn: .seconds(0.5))
-        return Project(name: "Export test", format: CompositionFormat(.landscape),
-                       tracks: [Track(id: "v", kind: .video, clips: [a, b]), Track(id: "o", kind: .overlay, clips: [label]),
-                                Track(id: "o2", kind: .overlay, clips: [turned]),
-                                Track(id: "m", kind: .audio, clips: [tone])])
+        return Project(
+            name: "Export test", format: CompositionFormat(.landscape),
+            tracks: [
+                Track(id: "v", kind: .video, clips: [a, b]), Track(id: "o", kind: .overlay, clips: [label]),
+                Track(id: "o2", kind: .overlay, clips: [turned]),
+                Track(id: "m", kind: .audio, clips: [tone]),
+            ])
     }
 
     func testTheMovieHasTheChosenSizeRateAndLengthWithSound() throws {
@@ -118,10 +128,12 @@ final class MovieExportTests: XCTestCase {
         func isYellow(_ x: Double, _ y: Double) -> Bool {
             let cx = Int(x * Double(frame.width)), cy = Int(y * Double(frame.height))
             var yellow = 0
-            for py in (cy - 20)..<(cy + 20) { for px in (cx - 20)..<(cx + 20) {
-                let p = frame.pixel(x: px, y: py)
-                if p.r > 200 && p.g > 170 && p.b < 90 { yellow += 1 }
-            } }
+            for py in (cy - 20)..<(cy + 20) {
+                for px in (cx - 20)..<(cx + 20) {
+                    let p = frame.pixel(x: px, y: py)
+                    if p.r > 200 && p.g > 170 && p.b < 90 { yellow += 1 }
+                }
+            }
             return yellow > 1600 / 5
         }
         XCTAssertTrue(isYellow(0.75, 0.3), "the boxed text at its place")
@@ -140,10 +152,12 @@ final class MovieExportTests: XCTestCase {
         let (exported, previewed) = (blocks(frame, 32, 18), blocks(shown, 32, 18))
         var worst = 0.0, total = 0.0
         // The canvas's rounded corners are masked: leave the outer ring of blocks out.
-        for y in 1..<17 { for x in 1..<31 {
-            let d = abs(exported[y * 32 + x] - previewed[y * 32 + x])
-            worst = max(worst, d); total += d
-        } }
+        for y in 1..<17 {
+            for x in 1..<31 {
+                let d = abs(exported[y * 32 + x] - previewed[y * 32 + x])
+                worst = max(worst, d); total += d
+            }
+        }
         XCTAssertLessThan(total / Double(30 * 16), 6, "on average the blocks agree")
         XCTAssertLessThan(worst, 40, "and none is far off")
     }
@@ -153,8 +167,9 @@ final class MovieExportTests: XCTestCase {
         let kinds: [Transition.Kind] = [.crossDissolve, .dipToBlack, .wipe, .slide, .zoom]
         var clips: [Clip] = []
         for i in 0...kinds.count {
-            var clip = Clip(id: "c\(i)", kind: .video, media: Self.folder.appendingPathComponent(i % 2 == 0 ? "a.mp4" : "b.mp4").path, title: "C\(i)",
-                            start: .seconds(Double(i)), duration: .seconds(1), sourceStart: .seconds(1), sourceDuration: .seconds(3))
+            var clip = Clip(
+                id: "c\(i)", kind: .video, media: Self.folder.appendingPathComponent(i % 2 == 0 ? "a.mp4" : "b.mp4").path, title: "C\(i)",
+                start: .seconds(Double(i)), duration: .seconds(1), sourceStart: .seconds(1), sourceDuration: .seconds(3))
             if i > 0 { clip.transitionIn = Transition(kinds[i - 1], duration: .seconds(0.6)) }
             clips.append(clip)
         }
@@ -179,13 +194,18 @@ final class MovieExportTests: XCTestCase {
     func testPhoneVideoRecordedTurnedExportsUprightFrameForFrameAndDissolvesAsOnTheCanvas() throws {
         // Filmed held upright: 640 × 360 coded, a quarter turn in its display matrix.
         let phone = Self.folder.appendingPathComponent("phone.mp4")
-        let encoder = try VideoEncoder(url: phone, settings: .init(codec: .h264, width: Self.sourceWidth, height: Self.sourceHeight,
-                                                                   framesPerSecond: Self.sourceRate, rotation: 90))
+        let encoder = try VideoEncoder(
+            url: phone,
+            settings: .init(
+                codec: .h264, width: Self.sourceWidth, height: Self.sourceHeight,
+                framesPerSecond: Self.sourceRate, rotation: 90))
         for i in 0..<(3 * Self.sourceRate) { try encoder.append(TestPattern.frame(2000 + i, width: Self.sourceWidth, height: Self.sourceHeight, style: 2)) }
         try encoder.finish()
-        let (project, movie) = try export(Clip(id: "p", kind: .video, media: phone.path, title: "Phone", start: .zero, duration: .seconds(1.5),
-                                               sourceStart: .seconds(0.5), sourceDuration: .seconds(3)),
-                                          thenB: .crossDissolve, format: CompositionFormat(.portrait), into: "phone")
+        let (project, movie) = try export(
+            Clip(
+                id: "p", kind: .video, media: phone.path, title: "Phone", start: .zero, duration: .seconds(1.5),
+                sourceStart: .seconds(0.5), sourceDuration: .seconds(3)),
+            thenB: .crossDissolve, format: CompositionFormat(.portrait), into: "phone")
         let url = Self.folder.appendingPathComponent("phone/movie.mp4")
         let report = MediaProbe.probe(url.path)
         XCTAssertEqual([report.video?.displayWidth, report.video?.displayHeight, report.video?.rotation], [720, 1280, 0], "upright itself")
@@ -193,8 +213,9 @@ final class MovieExportTests: XCTestCase {
             // Upright in the movie: turned back, it is the frame as filmed, the exact one of its time.
             let t = Double(k) / 25
             let upright = try movie.frame(at: .seconds(t)).image
-            XCTAssertEqual(TestPattern.readStamp(upright.rotated(clockwise: 270), writtenWidth: Self.sourceWidth),
-                           2000 + Int(((0.5 + t) * 30 + 1e-9).rounded(.down)), "frame \(k) at \(t) s")
+            XCTAssertEqual(
+                TestPattern.readStamp(upright.rotated(clockwise: 270), writtenWidth: Self.sourceWidth),
+                2000 + Int(((0.5 + t) * 30 + 1e-9).rounded(.down)), "frame \(k) at \(t) s")
         }
         // Mid-dissolve into B (letterboxed landscape video): as the canvas shows it.
         let shown = try canvasPicture(of: project, at: 1.48, showing: .crossDissolve)
@@ -205,23 +226,30 @@ final class MovieExportTests: XCTestCase {
         // Lossless PNG video (RGB, not YUV 4:2:0): placed whole as it is, converted once where a
         // transition cuts it.
         let rgb = Self.folder.appendingPathComponent("rgb.mov")
-        try TestPattern.writeClip(to: rgb, settings: .init(codec: .png, width: Self.sourceWidth, height: Self.sourceHeight, framesPerSecond: Self.sourceRate),
-                                  frames: 3 * Self.sourceRate, style: 3)
-        let (project, movie) = try export(Clip(id: "rgb", kind: .video, media: rgb.path, title: "RGB", start: .zero, duration: .seconds(1),
-                                               sourceStart: .seconds(0.5), sourceDuration: .seconds(3)), thenB: .slide, into: "rgb")
-        XCTAssertEqual(TestPattern.readStamp(try movie.frame(at: .seconds(0.2)).image, writtenWidth: Self.sourceWidth),
-                       Int(((0.5 + 0.2) * 30 + 1e-9).rounded(.down)), "the exact frame, placed whole")
-        assertBlocksAgree(try movie.frame(at: .seconds(1)).image, try canvasPicture(of: project, at: 1, showing: .slide),
-                          columns: 32, rows: 18, "mid-slide")
+        try TestPattern.writeClip(
+            to: rgb, settings: .init(codec: .png, width: Self.sourceWidth, height: Self.sourceHeight, framesPerSecond: Self.sourceRate),
+            frames: 3 * Self.sourceRate, style: 3)
+        let (project, movie) = try export(
+            Clip(
+                id: "rgb", kind: .video, media: rgb.path, title: "RGB", start: .zero, duration: .seconds(1),
+                sourceStart: .seconds(0.5), sourceDuration: .seconds(3)), thenB: .slide, into: "rgb")
+        XCTAssertEqual(
+            TestPattern.readStamp(try movie.frame(at: .seconds(0.2)).image, writtenWidth: Self.sourceWidth),
+            Int(((0.5 + 0.2) * 30 + 1e-9).rounded(.down)), "the exact frame, placed whole")
+        assertBlocksAgree(
+            try movie.frame(at: .seconds(1)).image, try canvasPicture(of: project, at: 1, showing: .slide),
+            columns: 32, rows: 18, "mid-slide")
     }
 
     func testAStillWithTransparencyExportsAsTheCanvasShowsIt() throws {
         // A logo whose left half is see-through (white, but with no opacity), then B dissolving in.
         var logo = TestPattern.frame(9, width: Self.sourceWidth, height: Self.sourceHeight, style: 1)
-        for y in 0..<logo.height { for x in 0..<(logo.width / 2) {
-            let i = (y * logo.width + x) * 4
-            logo.pixels[i] = 255; logo.pixels[i + 1] = 255; logo.pixels[i + 2] = 255; logo.pixels[i + 3] = 0
-        } }
+        for y in 0..<logo.height {
+            for x in 0..<(logo.width / 2) {
+                let i = (y * logo.width + x) * 4
+                logo.pixels[i] = 255; logo.pixels[i + 1] = 255; logo.pixels[i + 2] = 255; logo.pixels[i + 3] = 0
+            }
+        }
         let still = Self.folder.appendingPathComponent("logo.png")
         try ImageCodec.writePNG(logo, to: still)
         let (project, movie) = try exportStillThenB(still, .crossDissolve)
@@ -229,8 +257,9 @@ final class MovieExportTests: XCTestCase {
         let exported = try movie.frame(at: .seconds(0.2)).image
         XCTAssertLessThan(exported.pixel(x: exported.width / 4, y: exported.height / 2).r, 40, "the see-through half shows black, as on the canvas")
         assertBlocksAgree(exported, alone, columns: 32, rows: 18, "the logo alone")
-        assertBlocksAgree(try movie.frame(at: .seconds(1)).image, try canvasPicture(of: project, at: 1, showing: .crossDissolve),
-                          columns: 32, rows: 18, "B dissolving in over it")
+        assertBlocksAgree(
+            try movie.frame(at: .seconds(1)).image, try canvasPicture(of: project, at: 1, showing: .crossDissolve),
+            columns: 32, rows: 18, "B dissolving in over it")
     }
 
     func testAStillExportsAsItsPictureAndSlidesIntoVideoAsOnTheCanvas() throws {
@@ -261,8 +290,13 @@ final class MovieExportTests: XCTestCase {
     func testACancelledExportLeavesNoFile() throws {
         let url = Self.folder.appendingPathComponent("cancelled/movie.mp4")
         var asked = 0
-        XCTAssertThrowsError(try MovieExport.export(Self.project, settings: MovieSettings(size: .p720, framesPerSecond: 25), to: url,
-                                                    isCancelled: { asked += 1; return asked > 10 })) { error in
+        XCTAssertThrowsError(
+            try MovieExport.export(
+                Self.project, settings: MovieSettings(size: .p720, framesPerSecond: 25), to: url,
+                isCancelled: {
+                    asked += 1; return asked > 10
+                })
+        ) { error in
             XCTAssertTrue(error is MovieExport.Cancelled, "\(error)")
         }
         let left = (try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)) ?? []
@@ -304,10 +338,13 @@ final class MovieExportTests: XCTestCase {
     /// The mean brightness of each of `columns` × `rows` blocks.
     /// `first`, then B (from its source's second 1, for a second) coming in by a 0.6 s `kind`, in
     /// a project of `format` exported at 720p, 25 fps into `name`; the movie, opened.
-    private func export(_ first: Clip, thenB kind: Transition.Kind, format: CompositionFormat = CompositionFormat(.landscape),
-                        into name: String) throws -> (Project, VideoDecoder) {
-        var b = Clip(id: "b", kind: .video, media: Self.folder.appendingPathComponent("b.mp4").path, title: "B", start: first.duration,
-                     duration: .seconds(1), sourceStart: .seconds(1), sourceDuration: .seconds(3))
+    private func export(
+        _ first: Clip, thenB kind: Transition.Kind, format: CompositionFormat = CompositionFormat(.landscape),
+        into name: String
+    ) throws -> (Project, VideoDecoder) {
+        var b = Clip(
+            id: "b", kind: .video, media: Self.folder.appendingPathComponent("b.mp4").path, title: "B", start: first.duration,
+            duration: .seconds(1), sourceStart: .seconds(1), sourceDuration: .seconds(3))
         b.transitionIn = Transition(kind, duration: .seconds(0.6))
         let project = Project(name: name, format: format, tracks: [Track(id: "v", kind: .video, clips: [first, b])])
         let url = Self.folder.appendingPathComponent("\(name)/movie.mp4")
@@ -317,14 +354,17 @@ final class MovieExportTests: XCTestCase {
 
     /// A second of `still`, then B coming in by `kind`.
     private func exportStillThenB(_ still: URL, _ kind: Transition.Kind) throws -> (Project, VideoDecoder) {
-        try export(Clip(id: "a", kind: .image, media: still.path, title: "A", start: .zero, duration: .seconds(1)), thenB: kind,
-                   into: still.deletingPathExtension().lastPathComponent)
+        try export(
+            Clip(id: "a", kind: .image, media: still.path, title: "A", start: .zero, duration: .seconds(1)), thenB: kind,
+            into: still.deletingPathExtension().lastPathComponent)
     }
 
     /// The canvas's picture of `project` at `seconds` (2 pixels a point), which shows `kind`
     /// (nil: no transition).
-    private func canvasPicture(of project: Project, at seconds: Double, showing kind: Transition.Kind?,
-                               file: StaticString = #filePath, line: UInt = #line) throws -> RGBAImage {
+    private func canvasPicture(
+        of project: Project, at seconds: Double, showing kind: Transition.Kind?,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> RGBAImage {
         let session = try HeadlessSession(project: project, viewport: Size(width: 390, height: 844), scale: 2, at: .seconds(seconds))
         let output = session.player.runFrame()
         let canvas = try XCTUnwrap(output.elements.first { $0.id == "canvas" }, file: file, line: line)
@@ -335,25 +375,31 @@ final class MovieExportTests: XCTestCase {
 
     /// The exported frame and the canvas's picture, each in `columns` × `rows` blocks (the
     /// border's left out): on average within 6 levels, none off by 48.
-    private func assertBlocksAgree(_ exported: RGBAImage, _ shown: RGBAImage, columns: Int, rows: Int, _ what: String,
-                                   file: StaticString = #filePath, line: UInt = #line) {
+    private func assertBlocksAgree(
+        _ exported: RGBAImage, _ shown: RGBAImage, columns: Int, rows: Int, _ what: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let (a, b) = (blocks(exported, columns, rows), blocks(shown, columns, rows))
         var total = 0.0, worst = 0.0
-        for y in 1..<(rows - 1) { for x in 1..<(columns - 1) {
-            let d = abs(a[y * columns + x] - b[y * columns + x])
-            total += d; worst = max(worst, d)
-        } }
+        for y in 1..<(rows - 1) {
+            for x in 1..<(columns - 1) {
+                let d = abs(a[y * columns + x] - b[y * columns + x])
+                total += d; worst = max(worst, d)
+            }
+        }
         XCTAssertLessThan(total / Double((columns - 2) * (rows - 2)), 6, "\(what): on average the blocks agree", file: file, line: line)
         XCTAssertLessThan(worst, 48, "\(what): and none is far off", file: file, line: line)
     }
 
     private func blocks(_ image: RGBAImage, _ columns: Int, _ rows: Int) -> [Double] {
         var out = [Double](repeating: 0, count: columns * rows), counts = [Double](repeating: 0, count: columns * rows)
-        for y in 0..<image.height { for x in 0..<image.width {
-            let p = image.pixel(x: x, y: y)
-            let i = min(rows - 1, y * rows / image.height) * columns + min(columns - 1, x * columns / image.width)
-            out[i] += (Double(p.r) + Double(p.g) + Double(p.b)) / 3; counts[i] += 1
-        } }
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = image.pixel(x: x, y: y)
+                let i = min(rows - 1, y * rows / image.height) * columns + min(columns - 1, x * columns / image.width)
+                out[i] += (Double(p.r) + Double(p.g) + Double(p.b)) / 3; counts[i] += 1
+            }
+        }
         return zip(out, counts).map { $0 / max(1, $1) }
     }
 }

@@ -32,8 +32,9 @@ final class ConfigurationFileTests: XCTestCase {
     }
 
     func testErrorsNameTheKey() {
-        XCTAssertEqual(error(#"{"timeline": {"snapTreshold": 8}}"#),
-                       ConfigurationError(key: "timeline.snapTreshold", "is not a setting (did you mean \"snapThreshold\"?)"))
+        XCTAssertEqual(
+            error(#"{"timeline": {"snapTreshold": 8}}"#),
+            ConfigurationError(key: "timeline.snapTreshold", "is not a setting (did you mean \"snapThreshold\"?)"))
         XCTAssertEqual(error(#"{"timeline": {"snapThreshold": "8"}}"#)?.key, "timeline.snapThreshold")
         XCTAssertEqual(error(#"{"cues": {"soundEnabled": 1}}"#)?.key, "cues.soundEnabled")
         XCTAssertEqual(error(#"{"layout": {"trackHeight": -48}}"#)?.key, "layout.trackHeight")
@@ -54,8 +55,9 @@ final class ConfigurationFileTests: XCTestCase {
         XCTAssertEqual(b.timeline.snapThreshold, 2)
         XCTAssertEqual(b.input.tapSlop, 10)
         XCTAssertEqual(error(json, variant: "C")?.message, "no variant named \"C\" (the file has A, B)")
-        XCTAssertEqual(error(#"{"variants": {"B": {"timeline": {"snap": 1}}}}"#)?.key, "variants.B.timeline.snap",
-                       "a broken variant is an error even when another is in use")
+        XCTAssertEqual(
+            error(#"{"variants": {"B": {"timeline": {"snap": 1}}}}"#)?.key, "variants.B.timeline.snap",
+            "a broken variant is an error even when another is in use")
     }
 
     func testEveryKeyIsDocumented() throws {

@@ -24,7 +24,9 @@ final class FrameMonitorTests: XCTestCase {
     }
 
     func texts(_ commands: [DrawCommand]) -> [String] {
-        commands.compactMap { if case let .text(run) = $0 { return run.text }; return nil }
+        commands.compactMap {
+            if case let .text(run) = $0 { return run.text }; return nil
+        }
     }
 
     /// Records `count` frames `interval` apart from `start`, each asking for the next.
@@ -54,7 +56,9 @@ final class FrameMonitorTests: XCTestCase {
         XCTAssertEqual(m.frames.first?.time, last - frame * 9)
         XCTAssertEqual(m.frames.last?.time, last)
         XCTAssertEqual(texts(drawn(m, at: last)).first, "60 fps", "a short history does not cap the rate")
-        let bars = drawn(m, at: last).filter { if case let .fillRect(_, color, _) = $0 { return color == theme.accent }; return false }
+        let bars = drawn(m, at: last).filter {
+            if case let .fillRect(_, color, _) = $0 { return color == theme.accent }; return false
+        }
         XCTAssertEqual(bars.count, 20, "ten interval bars and ten run-time bars")
     }
 
@@ -72,13 +76,18 @@ final class FrameMonitorTests: XCTestCase {
 
     func testTheGraphLabelsReadTheLatestFrame() {
         var m = monitor()
-        XCTAssertEqual(texts(drawn(m, at: .zero)), ["0 fps", "interval", "–", "run time", "–", "events", "–", "latency", "–",
-                                                    "latency: no input yet", "waiting for: input (idle)"])
+        XCTAssertEqual(
+            texts(drawn(m, at: .zero)),
+            [
+                "0 fps", "interval", "–", "run time", "–", "events", "–", "latency", "–",
+                "latency: no input yet", "waiting for: input (idle)",
+            ])
         m.record(frameAt: .seconds(1), duration: .milliseconds(3), events: 2, waitingFor: "timeline", nextDue: .seconds(1) + frame)
         m.record(frameAt: .seconds(1) + .milliseconds(20), duration: .milliseconds(5), events: 3, waitingFor: "timeline", nextDue: nil)
         m.record(latency: .milliseconds(12))
-        XCTAssertEqual(Array(texts(drawn(m, at: .seconds(1) + .milliseconds(20))).dropFirst().dropLast()),
-                       ["interval", "20.0 ms", "run time", "5.0 ms", "events", "3", "latency", "12.0 ms", "latency p50 12.0 · p99 12.0 ms"])
+        XCTAssertEqual(
+            Array(texts(drawn(m, at: .seconds(1) + .milliseconds(20))).dropFirst().dropLast()),
+            ["interval", "20.0 ms", "run time", "5.0 ms", "events", "3", "latency", "12.0 ms", "latency p50 12.0 · p99 12.0 ms"])
     }
 
     func testAFrameOnTimeReachesTheGuideAndALateOneStandsOut() {
@@ -86,8 +95,12 @@ final class FrameMonitorTests: XCTestCase {
         m.record(frameAt: .seconds(1), duration: .milliseconds(1), events: 0, waitingFor: "timeline", nextDue: .seconds(1) + frame)
         m.record(frameAt: .seconds(1) + frame, duration: .milliseconds(1), events: 0, waitingFor: "timeline", nextDue: .seconds(1) + frame * 2)
         var commands = drawn(m, at: .seconds(1) + frame)
-        guard let guide = commands.firstIndex(where: { if case .line = $0 { return true }; return false }),
-              case let .line(from, to, _, _) = commands[guide], case let .fillRect(onTime, color, _) = commands[guide - 1] else {
+        guard
+            let guide = commands.firstIndex(where: {
+                if case .line = $0 { return true }; return false
+            }),
+            case let .line(from, to, _, _) = commands[guide], case let .fillRect(onTime, color, _) = commands[guide - 1]
+        else {
             return XCTFail("no guide line after a bar: \(commands)")
         }
         XCTAssertEqual(from.y, to.y, "horizontal")
@@ -96,7 +109,9 @@ final class FrameMonitorTests: XCTestCase {
 
         m.record(frameAt: .seconds(1) + frame * 3, duration: .milliseconds(1), events: 0, waitingFor: nil, nextDue: nil)
         commands = drawn(m, at: .seconds(1) + frame * 3)
-        let guideIndex = commands.firstIndex { if case .line = $0 { return true }; return false }!
+        let guideIndex = commands.firstIndex {
+            if case .line = $0 { return true }; return false
+        }!
         guard case let .fillRect(late, lateColor, _) = commands[guideIndex - 1] else { return XCTFail("no bar") }
         XCTAssertEqual(late.height, 2 * onTime.height, accuracy: 0.01, "a frame that missed one refresh: twice as tall")
         XCTAssertEqual(lateColor, theme.warning, "a late frame stands out")
@@ -104,7 +119,10 @@ final class FrameMonitorTests: XCTestCase {
         // A frame after the loop slept waiting for input is not late: its bar is quiet.
         m.record(frameAt: .seconds(5), duration: .milliseconds(1), events: 1, waitingFor: nil, nextDue: nil)
         commands = drawn(m, at: .seconds(5))
-        let afterIdle = commands[commands.firstIndex { if case .line = $0 { return true }; return false }! - 1]
+        let afterIdle = commands[
+            commands.firstIndex {
+                if case .line = $0 { return true }; return false
+            }! - 1]
         guard case let .fillRect(_, idleColor, _) = afterIdle else { return XCTFail("no bar") }
         XCTAssertEqual(idleColor, theme.textTertiary)
     }

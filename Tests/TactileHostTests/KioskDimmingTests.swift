@@ -12,16 +12,19 @@ final class KioskDimmingTests: XCTestCase {
     func testADimmedKioskRunsNoFramesForAnHourAndATouchWakesIt() {
         var c = TactileConfiguration()
         c.kiosk.dimAfter = 5
-        c.kiosk.burnInShift = 0                  // no burn-in shifts either: nothing at all while dimmed
+        c.kiosk.burnInShift = 0 // no burn-in shifts either: nothing at all while dimmed
         c.kiosk.attractPause = 1
-        let tour = Trace(viewport: Size(width: 390, height: 844), events: [
-            .touch(.down, id: 1, at: Point(x: 300, y: 700), time: .seconds(0.5)),
-            .touch(.move, id: 1, at: Point(x: 250, y: 700), time: .seconds(0.6)),
-            .touch(.up, id: 1, at: Point(x: 250, y: 700), time: .seconds(0.7)),
-        ])
+        let tour = Trace(
+            viewport: Size(width: 390, height: 844),
+            events: [
+                .touch(.down, id: 1, at: Point(x: 300, y: 700), time: .seconds(0.5)),
+                .touch(.move, id: 1, at: Point(x: 250, y: 700), time: .seconds(0.6)),
+                .touch(.up, id: 1, at: Point(x: 250, y: 700), time: .seconds(0.7)),
+            ])
         let demo = DemoProject.make()
-        let s = HostSession(project: demo, configuration: c, measurer: FixedWidthTextMeasurer(), viewport: Size(width: 390, height: 844),
-                            kiosk: KioskSetup(attractTrace: tour, demo: demo))
+        let s = HostSession(
+            project: demo, configuration: c, measurer: FixedWidthTextMeasurer(), viewport: Size(width: 390, height: 844),
+            kiosk: KioskSetup(attractTrace: tour, demo: demo))
         var now = Time.zero
         var presented = 0
         func step(_ input: [InputEvent] = []) { if s.step(input, now: now).drawList != nil { presented += 1 } }
@@ -37,9 +40,11 @@ final class KioskDimmingTests: XCTestCase {
         XCTAssertNil(s.nextDue(after: now), "dimmed: no frames at all, no overlays, no clock")
         XCTAssertTrue(s.lastOutput.map { _ in true } ?? false)
         let dimmedPicture = s.picture(at: now)
-        XCTAssertTrue(dimmedPicture.commands.contains {
-            if case let .fillRect(r, color, _) = $0 { return r.size == Size(width: 390, height: 844) && color.a == UInt8((0.85 * 255).rounded()) }; return false
-        }, "the picture is laid under black at kiosk.dimOpacity")
+        XCTAssertTrue(
+            dimmedPicture.commands.contains {
+                if case let .fillRect(r, color, _) = $0 { return r.size == Size(width: 390, height: 844) && color.a == UInt8((0.85 * 255).rounded()) };
+                return false
+            }, "the picture is laid under black at kiosk.dimOpacity")
         let framesBefore = s.framesRun
         now = .seconds(3600)
         step([.touch(.down, id: 1, at: Point(x: 200, y: 400), time: now)])
@@ -53,12 +58,15 @@ extension KioskDimmingTests {
     func testTheAttractTourIsNotTimedAsInputButAVisitorIs() {
         var c = TactileConfiguration()
         c.kiosk.dimAfter = 0
-        let tour = Trace(viewport: Size(width: 390, height: 844), events: [
-            .touch(.down, id: 1, at: Point(x: 249, y: 606), time: .seconds(0.5)), .touch(.up, id: 1, at: Point(x: 249, y: 606), time: .seconds(0.58)),
-        ])
+        let tour = Trace(
+            viewport: Size(width: 390, height: 844),
+            events: [
+                .touch(.down, id: 1, at: Point(x: 249, y: 606), time: .seconds(0.5)), .touch(.up, id: 1, at: Point(x: 249, y: 606), time: .seconds(0.58)),
+            ])
         let demo = DemoProject.make()
-        let s = HostSession(project: demo, configuration: c, measurer: FixedWidthTextMeasurer(), viewport: Size(width: 390, height: 844),
-                            kiosk: KioskSetup(attractTrace: tour, demo: demo))
+        let s = HostSession(
+            project: demo, configuration: c, measurer: FixedWidthTextMeasurer(), viewport: Size(width: 390, height: 844),
+            kiosk: KioskSetup(attractTrace: tour, demo: demo))
         var timed: [String] = []
         s.add(SessionEvents(latency: { timed.append($0.gesture) }))
         func step(_ input: [InputEvent], at t: Double) {

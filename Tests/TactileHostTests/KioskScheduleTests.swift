@@ -17,12 +17,15 @@ final class KioskScheduleTests: XCTestCase {
         c.kiosk.invitationPulse = 30
         c.kiosk.dimAfter = 0
         edit(&c.kiosk)
-        let tour = Trace(viewport: Size(width: 390, height: 844), events: [
-            .touch(.down, id: 1, at: Point(x: 249, y: 606), time: .seconds(1)), .touch(.up, id: 1, at: Point(x: 249, y: 606), time: .seconds(1.08)),
-        ])
+        let tour = Trace(
+            viewport: Size(width: 390, height: 844),
+            events: [
+                .touch(.down, id: 1, at: Point(x: 249, y: 606), time: .seconds(1)), .touch(.up, id: 1, at: Point(x: 249, y: 606), time: .seconds(1.08)),
+            ])
         let demo = DemoProject.make()
-        let s = HostSession(project: demo, configuration: c, measurer: FixedWidthTextMeasurer(), viewport: Size(width: 390, height: 844),
-                            kiosk: KioskSetup(attractTrace: tour, demo: demo))
+        let s = HostSession(
+            project: demo, configuration: c, measurer: FixedWidthTextMeasurer(), viewport: Size(width: 390, height: 844),
+            kiosk: KioskSetup(attractTrace: tour, demo: demo))
         s.wallClockOrigin = .seconds(weekStart)
         return s
     }
@@ -43,10 +46,13 @@ final class KioskScheduleTests: XCTestCase {
 
     func testAWeekOfOpeningHoursRunsFramesOnlyWhileOpen() {
         // Weekdays 09:00-18:00, Saturday 10:00-14:00, Sunday closed; starting Monday 08:00.
-        let s = session({ k in
-            for d in [\TactileConfiguration.Kiosk.schedule.monday, \.schedule.tuesday, \.schedule.wednesday, \.schedule.thursday, \.schedule.friday] { k[keyPath: d] = "09:00-18:00" }
-            k.schedule.saturday = "10:00-14:00"; k.schedule.sunday = "closed"
-        }, weekStart: 8 * hour)
+        let s = session(
+            { k in
+                for d in [\TactileConfiguration.Kiosk.schedule.monday, \.schedule.tuesday, \.schedule.wednesday, \.schedule.thursday, \.schedule.friday] {
+                    k[keyPath: d] = "09:00-18:00"
+                }
+                k.schedule.saturday = "10:00-14:00"; k.schedule.sunday = "closed"
+            }, weekStart: 8 * hour)
         _ = s.step([], now: .zero)
         XCTAssertEqual(s.kiosk?.phase, .closed, "Monday 08:00: closed")
         XCTAssertTrue(s.isLowFrequency)
@@ -56,7 +62,11 @@ final class KioskScheduleTests: XCTestCase {
         func isOpen(_ t: Time) -> Bool {
             let w = (8 * hour + t.seconds).truncatingRemainder(dividingBy: 7 * day)
             let d = Int(w / day), h = (w - Double(d) * day) / hour
-            switch d { case 0...4: return h >= 9 && h < 18; case 5: return h >= 10 && h < 14; default: return false }
+            switch d {
+            case 0...4: return h >= 9 && h < 18;
+            case 5: return h >= 10 && h < 14;
+            default: return false
+            }
         }
         let strays = ran.filter { !isOpen($0) && !isOpen($0 - .seconds(1)) }
         XCTAssertTrue(strays.isEmpty, "no frames while closed (but the one that closes): \(strays.prefix(5).map { $0.seconds / hour })")
@@ -69,7 +79,10 @@ final class KioskScheduleTests: XCTestCase {
     }
 
     func testATouchAfterHoursWakesItForAVisitorThenItSleepsAgain() {
-        let s = session({ $0.schedule.sunday = "closed"; $0.closedWake = 60 }, weekStart: 6 * day + 12 * hour)   // Sunday noon
+        let s = session(
+            {
+                $0.schedule.sunday = "closed"; $0.closedWake = 60
+            }, weekStart: 6 * day + 12 * hour) // Sunday noon
         _ = s.step([], now: .zero)
         XCTAssertEqual(s.kiosk?.phase, .closed)
         XCTAssertTrue(run(s, from: .zero, until: .seconds(hour)).isEmpty, "an hour of nothing")
@@ -83,7 +96,10 @@ final class KioskScheduleTests: XCTestCase {
     }
 
     func testTheBurnInShiftMovesThePictureEveryIntervalButNeverUnderAVisitor() {
-        let s = session({ $0.burnInShift = 4; $0.burnInInterval = 180 }, weekStart: 10 * hour)
+        let s = session(
+            {
+                $0.burnInShift = 4; $0.burnInInterval = 180
+            }, weekStart: 10 * hour)
         var shifts: [Point] = []
         for minute in stride(from: 0, through: 12, by: 3) {
             let t = Time.seconds(Double(minute) * 60 + 1)
@@ -95,7 +111,10 @@ final class KioskScheduleTests: XCTestCase {
     }
 
     func testWhileDimmedOnlyTheBurnInShiftsRunAFrameEveryInterval() {
-        let s = session({ $0.dimAfter = 60; $0.burnInShift = 4; $0.burnInInterval = 180 }, weekStart: 10 * hour)
+        let s = session(
+            {
+                $0.dimAfter = 60; $0.burnInShift = 4; $0.burnInInterval = 180
+            }, weekStart: 10 * hour)
         _ = s.step([], now: .zero)
         run(s, from: .zero, until: .seconds(61))
         XCTAssertEqual(s.kiosk?.phase, .dimmed)
@@ -118,7 +137,10 @@ final class KioskScheduleTests: XCTestCase {
         XCTAssertEqual(s.nextDue(after: .zero).map { _ in true }, s.nextDue(after: .zero).map { _ in true })
 
         // The same, with a visitor at the screen at 04:00: the restart waits until they leave.
-        let busy = session({ $0.restartAt = "04:00"; $0.idleTimeout = 90 }, weekStart: 3 * hour + 59 * 60 + 30)
+        let busy = session(
+            {
+                $0.restartAt = "04:00"; $0.idleTimeout = 90
+            }, weekStart: 3 * hour + 59 * 60 + 30)
         _ = busy.step([.touch(.down, id: 1, at: Point(x: 200, y: 400), time: .seconds(20))], now: .seconds(20))
         _ = busy.step([.touch(.up, id: 1, at: Point(x: 200, y: 400), time: .seconds(20.1))], now: .seconds(20.1))
         _ = busy.step([], now: .seconds(40))
@@ -130,7 +152,10 @@ final class KioskScheduleTests: XCTestCase {
 
 extension KioskScheduleTests {
     func testAVisitorsScreenLeftUntouchedShiftsTooButNotWhileTouched() {
-        let s = session({ $0.burnInShift = 4; $0.burnInInterval = 30; $0.idleTimeout = 600 }, weekStart: 10 * hour)
+        let s = session(
+            {
+                $0.burnInShift = 4; $0.burnInInterval = 30; $0.idleTimeout = 600
+            }, weekStart: 10 * hour)
         _ = s.step([], now: .zero)
         let t = Time.seconds(5)
         XCTAssertEqual(s.step([.touch(.down, id: 1, at: Point(x: 20, y: 30), time: t)], now: t).shift, .zero)
@@ -139,7 +164,8 @@ extension KioskScheduleTests {
         XCTAssertEqual(s.step([], now: .seconds(20)).shift, .zero, "15 s untouched: still the visitor's")
         XCTAssertEqual(s.nextDue(after: .seconds(20))?.reason, "kiosk burn-in shift")
         XCTAssertEqual(s.step([], now: .seconds(36)).shift, Point(x: 4, y: 0), "a whole interval untouched: an idle screen, shifted")
-        XCTAssertEqual(s.step([.touch(.down, id: 1, at: Point(x: 20, y: 30), time: .seconds(40))], now: .seconds(40)).shift, .zero,
-                       "touched again: back in place")
+        XCTAssertEqual(
+            s.step([.touch(.down, id: 1, at: Point(x: 20, y: 30), time: .seconds(40))], now: .seconds(40)).shift, .zero,
+            "touched again: back in place")
     }
 }

@@ -15,8 +15,9 @@ final class LatencyMeasurementTests: XCTestCase {
     func session(_ adjust: (inout TactileConfiguration) -> Void = { _ in }) -> HostSession {
         var configuration = TactileConfiguration()
         adjust(&configuration)
-        let s = HostSession(project: DemoProject.make(), configuration: configuration, measurer: FixedWidthTextMeasurer(),
-                            viewport: Size(width: 390, height: 844), services: HostServices(stopwatch: clock))
+        let s = HostSession(
+            project: DemoProject.make(), configuration: configuration, measurer: FixedWidthTextMeasurer(),
+            viewport: Size(width: 390, height: 844), services: HostServices(stopwatch: clock))
         s.add(SessionEvents(latency: { self.samples.append($0) }))
         return s
     }
@@ -92,15 +93,17 @@ final class LatencyMeasurementTests: XCTestCase {
         let s = session { $0.overlays.monitor = true }
         step(s, [], at: 0)
         XCTAssertTrue(texts(s.picture(at: clock.now)).contains("latency: no input yet"))
-        step(s, [touch(.down, x: 250, at: 1000)], at: 1000, ui: 2)                   // 5 ms
+        step(s, [touch(.down, x: 250, at: 1000)], at: 1000, ui: 2) // 5 ms
         for i in 1...9 { step(s, [touch(.move, x: 250, at: 1000 + Double(i) * 16)], at: 1000 + Double(i) * 16, ui: 2) }
-        step(s, [touch(.up, x: 250, at: 1200)], at: 1200, ui: 30)                     // 33 ms
+        step(s, [touch(.up, x: 250, at: 1200)], at: 1200, ui: 30) // 33 ms
         let shown = texts(s.picture(at: clock.now))
         XCTAssertTrue(shown.contains("latency p50 5.0 · p99 33.0 ms"), "\(shown)")
         XCTAssertTrue(shown.contains("33.0 ms"), "the last input frame's latency beside the graph: \(shown)")
     }
 
     func texts(_ list: DrawList) -> [String] {
-        list.commands.compactMap { if case let .text(run) = $0 { return run.text }; return nil }
+        list.commands.compactMap {
+            if case let .text(run) = $0 { return run.text }; return nil
+        }
     }
 }

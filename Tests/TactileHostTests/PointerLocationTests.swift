@@ -30,12 +30,16 @@ final class PointerLocationTests: XCTestCase {
     }
 
     func texts(_ commands: [DrawCommand]) -> [String] {
-        commands.compactMap { if case let .text(run) = $0 { return run.text }; return nil }
+        commands.compactMap {
+            if case let .text(run) = $0 { return run.text }; return nil
+        }
     }
 
     /// Lines as (from, to, alpha).
     func lines(_ commands: [DrawCommand]) -> [(from: Point, to: Point, alpha: UInt8)] {
-        commands.compactMap { if case let .line(a, b, color, _) = $0 { return (a, b, color.a) }; return nil }
+        commands.compactMap {
+            if case let .line(a, b, color, _) = $0 { return (a, b, color.a) }; return nil
+        }
     }
 
     func crosshairs(_ commands: [DrawCommand]) -> [(from: Point, to: Point, alpha: UInt8)] {
@@ -50,16 +54,19 @@ final class PointerLocationTests: XCTestCase {
         for k in 1...20 { events.append(touch(.move, 1, 100 + 3 * Double(k), 200 - 1.5 * Double(k), ms: 10 * k, pressure: 0.6)) }
         p.update(with: events)
         XCTAssertEqual(texts(drawn(p, atMs: 200)), ["P: 1/1", "X: 160.0", "Y: 170.0", "Xv: 300.0", "Yv: -150.0", "Prs: 0.60"])
-        XCTAssertEqual(texts(drawn(p, atMs: 400)).filter { $0.hasPrefix("Xv") || $0.hasPrefix("Yv") }, ["Xv: 0.0", "Yv: 0.0"],
-                       "a finger held still reads no velocity once the window has passed")
+        XCTAssertEqual(
+            texts(drawn(p, atMs: 400)).filter { $0.hasPrefix("Xv") || $0.hasPrefix("Yv") }, ["Xv: 0.0", "Yv: 0.0"],
+            "a finger held still reads no velocity once the window has passed")
 
         // A second finger without pressure: the header follows it.
         p.update(with: [touch(.down, 2, 50.25, 60, ms: 410)])
         XCTAssertEqual(texts(drawn(p, atMs: 410)), ["P: 2/2", "X: 50.3", "Y: 60.0", "Xv: 0.0", "Yv: 0.0", "Prs: –"])
 
         // The first finger flicks left and lifts: the header keeps the velocity it lifted with.
-        p.update(with: [touch(.move, 1, 150, 170, ms: 420, pressure: 0.4), touch(.move, 1, 140, 170, ms: 430, pressure: 0.4),
-                        touch(.up, 1, 130, 170, ms: 440)])
+        p.update(with: [
+            touch(.move, 1, 150, 170, ms: 420, pressure: 0.4), touch(.move, 1, 140, 170, ms: 430, pressure: 0.4),
+            touch(.up, 1, 130, 170, ms: 440),
+        ])
         XCTAssertEqual(texts(drawn(p, atMs: 900)), ["P: 1/2", "X: 130.0", "Y: 170.0", "Xv: -1000.0", "Yv: 0.0", "Prs: 0.40"])
         p.update(with: [touch(.up, 2, 50, 60, ms: 950)])
         XCTAssertEqual(texts(drawn(p, atMs: 950)).first, "P: 0/2", "the most fingers down stays until the next gesture")
@@ -77,7 +84,9 @@ final class PointerLocationTests: XCTestCase {
         XCTAssertEqual(bar.width, viewport.width)
         XCTAssertLessThan(Int(color.r) + Int(color.g) + Int(color.b), 60, "dark")
         XCTAssertTrue(color.a > 0 && color.a < 255, "semi-opaque")
-        let runs = commands.compactMap { if case let .text(run) = $0 { return run }; return nil }
+        let runs = commands.compactMap {
+            if case let .text(run) = $0 { return run }; return nil
+        }
         XCTAssertEqual(runs.count, 6)
         XCTAssertTrue(runs.allSatisfy { $0.frame.minY >= bar.minY && $0.frame.maxY <= bar.maxY && $0.font.size <= 12 }, "small text in the bar")
         XCTAssertEqual(Set(runs.map(\.frame.width)).count, 1, "fixed cells: fields stay put as their numbers change")
@@ -93,7 +102,10 @@ final class PointerLocationTests: XCTestCase {
         for (x, y) in [(120.0, 300.0), (250.0, 600.0)] {
             XCTAssertTrue(cross.contains { $0.from == Point(x: 0, y: y) && $0.to == Point(x: viewport.width, y: y) }, "horizontal through \(y)")
             XCTAssertTrue(cross.contains { $0.from == Point(x: x, y: 0) && $0.to == Point(x: x, y: viewport.height) }, "vertical through \(x)")
-            XCTAssertTrue(commands.contains { if case let .fillCircle(c, _, _) = $0 { return c == Point(x: x, y: y) }; return false }, "a dot")
+            XCTAssertTrue(
+                commands.contains {
+                    if case let .fillCircle(c, _, _) = $0 { return c == Point(x: x, y: y) }; return false
+                }, "a dot")
         }
         p.update(with: [touch(.move, 1, 130, 310, ms: 20)])
         XCTAssertTrue(crosshairs(drawn(p, atMs: 20)).contains { $0.from == Point(x: 0, y: 310) }, "the crosshair follows the finger")

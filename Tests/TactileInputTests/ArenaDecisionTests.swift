@@ -24,7 +24,9 @@ final class ArenaDecisionTests: XCTestCase {
         XCTAssertTrue(arena.takeDecisions().isEmpty, "inside the slop nothing is decided")
         if case let .deciding(_, candidates) = arena.snapshot.phase {
             XCTAssertEqual(candidates, [.pinch, .scroll, .tap], "in ArenaRules.priority order")
-        } else { XCTFail("still deciding: \(arena.snapshot.phase)") }
+        } else {
+            XCTFail("still deciding: \(arena.snapshot.phase)")
+        }
         touch(1, .move, 100 + slop + 2, at: 0.05)
         let d = try XCTUnwrap(arena.takeDecisions().first)
         XCTAssertEqual(d.winner, .scroll)

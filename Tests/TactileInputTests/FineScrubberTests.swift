@@ -4,8 +4,9 @@ import TactileCore
 
 final class FineScrubberTests: XCTestCase {
     func scrubber(value: Double = 100) -> FineScrubber {
-        FineScrubber(value: value, length: 300, barX: 20, barY: 500, finger: Point(x: 20 + value, y: 500),
-                     distances: [0, 50, 100, 150], speeds: [1, 0.5, 0.25, 0.1])
+        FineScrubber(
+            value: value, length: 300, barX: 20, barY: 500, finger: Point(x: 20 + value, y: 500),
+            distances: [0, 50, 100, 150], speeds: [1, 0.5, 0.25, 0.1])
     }
 
     func testSpeedFallsWithDistanceFromTheBar() {
@@ -27,8 +28,8 @@ final class FineScrubberTests: XCTestCase {
 
     func testTheThumbConvergesBackUnderTheFingerAsItReturns() {
         var s = scrubber()
-        _ = s.move(to: Point(x: 120, y: 700))            // fine speed
-        _ = s.move(to: Point(x: 220, y: 700))            // thumb moves 10 pt, finger 100
+        _ = s.move(to: Point(x: 120, y: 700)) // fine speed
+        _ = s.move(to: Point(x: 220, y: 700)) // thumb moves 10 pt, finger 100
         XCTAssertEqual(s.value, 110, accuracy: 1e-9)
         for y in stride(from: 650.0, through: 500, by: -50) { _ = s.move(to: Point(x: 220, y: y)) }
         XCTAssertEqual(s.value, 200, accuracy: 1e-9, "back on the bar, the thumb is under the finger (220 - bar's 20)")
@@ -45,6 +46,7 @@ final class FineScrubberTests: XCTestCase {
     }
 
     func testLabelsName() {
-        XCTAssertEqual([1, 0.5, 0.25, 0.1].map(FineScrubber.label), ["Hi-Speed Scrubbing", "Half-Speed Scrubbing", "Quarter-Speed Scrubbing", "Fine Scrubbing"])
+        XCTAssertEqual(
+            [1, 0.5, 0.25, 0.1].map(FineScrubber.label), ["Hi-Speed Scrubbing", "Half-Speed Scrubbing", "Quarter-Speed Scrubbing", "Fine Scrubbing"])
     }
 }

@@ -95,10 +95,10 @@ final class GestureArenaTests: XCTestCase {
     /// Two gestures offered by one element, one finger: who wins for which motion.
     func testEveryPairCompetingForOneFinger() {
         struct Case { let offered: Set<GestureKind>; let script: [(Double, Double, Double)]; let wait: Double; let winner: String? }
-        let still = [(0.0, 0.0, 0.0), (0.0, 0.0, 0.08)]                 // a quick still touch
-        let drag = [(0.0, 0.0, 0.0), (30.0, 0.0, 0.05), (60.0, 0.0, 0.1)]  // a horizontal drag
-        let nudge = [(0.0, 0.0, 0.0), (6.0, 0.0, 0.05)]                  // 6 pt: past the trim slop only
-        let rest = [(0.0, 0.0, 0.0), (2.0, 0.0, 0.1)]                    // resting, then waiting
+        let still = [(0.0, 0.0, 0.0), (0.0, 0.0, 0.08)] // a quick still touch
+        let drag = [(0.0, 0.0, 0.0), (30.0, 0.0, 0.05), (60.0, 0.0, 0.1)] // a horizontal drag
+        let nudge = [(0.0, 0.0, 0.0), (6.0, 0.0, 0.05)] // 6 pt: past the trim slop only
+        let rest = [(0.0, 0.0, 0.0), (2.0, 0.0, 0.1)] // resting, then waiting
         let cases: [Case] = [
             Case(offered: [.tap, .scroll], script: still, wait: 0, winner: "tap.recognized"),
             Case(offered: [.tap, .scroll], script: drag, wait: 0, winner: "scroll.began"),
@@ -181,12 +181,12 @@ final class GestureArenaTests: XCTestCase {
         down(1, 100, 100, at: 0)
         down(2, 200, 100, at: 0.01)
         XCTAssertEqual(events.last!.rotation, 0)
-        move(2, 150, 150, at: 0.1)                       // the second finger swings down: a quarter turn clockwise
+        move(2, 150, 150, at: 0.1) // the second finger swings down: a quarter turn clockwise
         move(1, 150, 50, at: 0.1)
         XCTAssertEqual(events.last!.rotation, 90, accuracy: 1e-9)
-        move(1, 200, 100, at: 0.2); move(2, 100, 100, at: 0.2)   // half a turn: reported as -180, not 180
+        move(1, 200, 100, at: 0.2); move(2, 100, 100, at: 0.2) // half a turn: reported as -180, not 180
         XCTAssertEqual(abs(events.last!.rotation), 180, accuracy: 1e-9)
-        move(1, 150, 150, at: 0.3); move(2, 150, 50, at: 0.3)    // three quarters clockwise = a quarter anticlockwise
+        move(1, 150, 150, at: 0.3); move(2, 150, 50, at: 0.3) // three quarters clockwise = a quarter anticlockwise
         XCTAssertEqual(events.last!.rotation, -90, accuracy: 1e-9)
         XCTAssertEqual(events.last!.scale, 1, accuracy: 1e-9, "turning alone does not scale")
     }
@@ -211,4 +211,3 @@ final class GestureArenaTests: XCTestCase {
         XCTAssertFalse(arena.isEngaged)
     }
 }
-

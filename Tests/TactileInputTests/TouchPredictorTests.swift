@@ -6,8 +6,9 @@ import TactileCore
 final class TouchPredictorTests: XCTestCase {
     func predictor(_ method: PredictionMethod, maximum: Double = 40) -> TouchPredictor {
         let c = TactileConfiguration()
-        return TouchPredictor(method: method, maximumDistance: maximum, velocityWindow: .seconds(c.input.velocityWindow),
-                              processNoise: 200_000, measurementNoise: 1)  // feel.kalmanProcessNoise, kalmanMeasurementNoise
+        return TouchPredictor(
+            method: method, maximumDistance: maximum, velocityWindow: .seconds(c.input.velocityWindow),
+            processNoise: 200_000, measurementNoise: 1) // feel.kalmanProcessNoise, kalmanMeasurementNoise
     }
 
     /// A finger at `path(t)` sampled at 60 Hz for `seconds`, predicting `horizon` ahead after each

@@ -19,7 +19,9 @@ final class TouchscreenMappingTests: XCTestCase {
     }
 
     func testCalibrationScalesAndShiftsAfterRotation() {
-        let m = mapping { $0.rotation = 180; $0.scaleX = 0.5; $0.offsetX = 0.25; $0.scaleY = 2; $0.offsetY = -0.5 }
+        let m = mapping {
+            $0.rotation = 180; $0.scaleX = 0.5; $0.offsetX = 0.25; $0.scaleY = 2; $0.offsetY = -0.5
+        }
         let p = m.windowFraction(ofPanel: Point(x: 0.25, y: 0.5))
         XCTAssertEqual(p.x, 0.625, accuracy: 1e-12)
         XCTAssertEqual(p.y, 0.5, accuracy: 1e-12)

@@ -5,14 +5,14 @@ import TactileCore
 final class TraceTests: XCTestCase {
     func testParsesAndWritesTheDocumentedFormat() throws {
         let text = """
-        {"tactile_trace":1,"viewport":{"width":390,"height":844}}
-        {"t":0.016,"type":"down","id":1,"x":120.5,"y":600}
-        {"t":0.05,"type":"move","id":1,"x":121,"y":601}
-        {"t":0.1,"type":"up","id":1,"x":121,"y":601}
-        {"t":0.5,"type":"key","key":"space"}
+            {"tactile_trace":1,"viewport":{"width":390,"height":844}}
+            {"t":0.016,"type":"down","id":1,"x":120.5,"y":600}
+            {"t":0.05,"type":"move","id":1,"x":121,"y":601}
+            {"t":0.1,"type":"up","id":1,"x":121,"y":601}
+            {"t":0.5,"type":"key","key":"space"}
 
-        {"t":0.9,"type":"blur"}
-        """
+            {"t":0.9,"type":"blur"}
+            """
         let trace = try Trace.parse(text)
         XCTAssertEqual(trace.viewport, Size(width: 390, height: 844))
         XCTAssertEqual(trace.events.count, 5)
@@ -47,13 +47,15 @@ final class TraceTests: XCTestCase {
         XCTAssertEqual(error(header + "{\"t\":1,\"type\":\"key\",\"key\":\"space\"}\n{\"t\":0.5,\"type\":\"key\",\"key\":\"space\"}")?.line, 3)
         XCTAssertEqual(error(header + "{\"t\":0,\"type\":\"down\",\"id\":1}")?.message, "x, y: a down event needs numbers within ±1,000,000 points")
         XCTAssertEqual(error(header + "not json")?.line, 2)
-        XCTAssertEqual(error(header + "{\"t\":0,\"type\":\"frame\"}\n{\"t\":0.1,\"type\":\"frame\"}\n{\"t\":0.2")?.line, nil,
-                       "the torn last line a killed recording leaves is skipped")
+        XCTAssertEqual(
+            error(header + "{\"t\":0,\"type\":\"frame\"}\n{\"t\":0.1,\"type\":\"frame\"}\n{\"t\":0.2")?.line, nil,
+            "the torn last line a killed recording leaves is skipped")
         XCTAssertEqual(error(header + "{\"t\":0.2\n{\"t\":0.3,\"type\":\"frame\"}")?.line, 2, "a torn line elsewhere is an error")
     }
 
     func testRecordedTracesKeepFrameMarksPressureAndTheDisplayRate() throws {
-        let text = "{\"tactile_trace\":1,\"viewport\":{\"width\":390,\"height\":844},\"fps\":60}\n"
+        let text =
+            "{\"tactile_trace\":1,\"viewport\":{\"width\":390,\"height\":844},\"fps\":60}\n"
             + "{\"t\":0.000779,\"type\":\"frame\"}\n{\"t\":0.016001,\"type\":\"down\",\"id\":1,\"x\":10.125,\"y\":20,\"p\":0.5}\n"
             + "{\"t\":0.016668,\"type\":\"frame\"}\n"
         let trace = try Trace.parse(text)
@@ -74,7 +76,8 @@ final class TraceTests: XCTestCase {
     }
 
     func testExportNewsRoundTripBeforeTheirFrameAndBadLinesNameTheField() throws {
-        let text = "{\"tactile_trace\":1,\"viewport\":{\"width\":390,\"height\":844},\"fps\":60,\"export\":true}\n"
+        let text =
+            "{\"tactile_trace\":1,\"viewport\":{\"width\":390,\"height\":844},\"fps\":60,\"export\":true}\n"
             + "{\"t\":1.000000,\"type\":\"up\",\"id\":1,\"x\":10,\"y\":20}\n"
             + "{\"t\":1.000000,\"type\":\"export\",\"progress\":0,\"left\":12.5}\n{\"t\":1.000000,\"type\":\"frame\"}\n"
             + "{\"t\":1.250000,\"type\":\"export\",\"progress\":0.3333}\n{\"t\":1.250000,\"type\":\"frame\"}\n"
@@ -83,8 +86,12 @@ final class TraceTests: XCTestCase {
             + "{\"t\":4.000000,\"type\":\"export\",\"cancelled\":true}\n{\"t\":4.000000,\"type\":\"frame\"}\n"
         let trace = try Trace.parse(text)
         XCTAssertTrue(trace.offersExport)
-        XCTAssertEqual(trace.exportNews.map(\.news), [.progress(fraction: 0, secondsLeft: 12.5), .progress(fraction: 0.3333, secondsLeft: nil),
-                                                      .finished(path: "/m/Demo \"1\".mp4"), .failed("the disk is full"), .cancelled])
+        XCTAssertEqual(
+            trace.exportNews.map(\.news),
+            [
+                .progress(fraction: 0, secondsLeft: 12.5), .progress(fraction: 0.3333, secondsLeft: nil),
+                .finished(path: "/m/Demo \"1\".mp4"), .failed("the disk is full"), .cancelled,
+            ])
         XCTAssertEqual(trace.exportNews.map(\.time), [.seconds(1), .seconds(1.25), .seconds(2), .seconds(3), .seconds(4)])
         XCTAssertEqual(trace.serialized(), text, "written back line for line: input, then news, then the frame")
         let long = try Trace.parse(header(export: false) + "{\"t\":0,\"type\":\"export\",\"progress\":0.48333333333333334,\"left\":1.00049}")

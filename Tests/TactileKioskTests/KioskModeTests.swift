@@ -6,10 +6,12 @@ import TactileInput
 /// Kiosk mode's rules, driven by touches and a clock as a visitor and staff would.
 final class KioskModeTests: XCTestCase {
     let viewport = Size(width: 390, height: 844)
-    let tour = Trace(viewport: Size(width: 390, height: 844), events: [
-        .touch(.down, id: 1, at: Point(x: 249, y: 606), time: .seconds(1)),
-        .touch(.up, id: 1, at: Point(x: 249, y: 606), time: .seconds(1.08)),
-    ])
+    let tour = Trace(
+        viewport: Size(width: 390, height: 844),
+        events: [
+            .touch(.down, id: 1, at: Point(x: 249, y: 606), time: .seconds(1)),
+            .touch(.up, id: 1, at: Point(x: 249, y: 606), time: .seconds(1.08)),
+        ])
 
     func kiosk(_ edit: (inout TactileConfiguration.Kiosk) -> Void = { _ in }) -> KioskMode {
         var s = TactileConfiguration.Kiosk()
@@ -39,7 +41,9 @@ final class KioskModeTests: XCTestCase {
     }
 
     func testAfterPlayingUntouchedForDimAfterTheScreenDimsAndOnlyATouchWakesIt() {
-        var k = kiosk { $0.dimAfter = 10; $0.burnInShift = 0 }
+        var k = kiosk {
+            $0.dimAfter = 10; $0.burnInShift = 0
+        }
         XCTAssertEqual(k.step([], viewport: viewport, now: t(9)).commands, [.resetToDemo], "rounds go on until then")
         XCTAssertEqual(k.nextDue(after: t(9.5))?.reason, "kiosk dims")
         XCTAssertEqual(k.nextDue(after: t(9.5))?.time, t(10))
@@ -116,7 +120,9 @@ final class KioskModeTests: XCTestCase {
     }
 
     func testTheCornerSequenceOpensTheWayOutOnlyInOrderAndInTime() {
-        var k = kiosk { $0.exitCornerSequence = ["topLeft", "topRight", "bottomRight"]; $0.exitFingers = 0 }
+        var k = kiosk {
+            $0.exitCornerSequence = ["topLeft", "topRight", "bottomRight"]; $0.exitFingers = 0
+        }
         func tap(_ x: Double, _ y: Double, _ s: Double) -> [KioskMode.Command] {
             k.step([down(1, x, y, at: s), up(1, x, y, at: s + 0.05)], viewport: viewport, now: t(s + 0.05)).commands
         }
@@ -125,15 +131,20 @@ final class KioskModeTests: XCTestCase {
         XCTAssertEqual(tap(380, 834, 3), [], "out of order: bottom right before top right")
         XCTAssertEqual(tap(10, 10, 4), []); XCTAssertEqual(tap(380, 10, 5), [])
         XCTAssertEqual(tap(380, 834, 6), [.exit])
-        var slow = kiosk { $0.exitCornerSequence = ["topLeft", "topRight", "bottomRight"]; $0.exitCornerTimeout = 6 }
+        var slow = kiosk {
+            $0.exitCornerSequence = ["topLeft", "topRight", "bottomRight"]; $0.exitCornerTimeout = 6
+        }
         for (x, y, s) in [(10.0, 10.0, 1.0), (380.0, 10.0, 4.0), (380.0, 834.0, 7.5)] {
-            XCTAssertEqual(slow.step([down(1, x, y, at: s), up(1, x, y, at: s + 0.05)], viewport: viewport, now: t(s + 0.05)).commands
-                            .filter { $0 == .exit }, [], "6.5 s is too slow")
+            XCTAssertEqual(
+                slow.step([down(1, x, y, at: s), up(1, x, y, at: s + 0.05)], viewport: viewport, now: t(s + 0.05)).commands
+                    .filter { $0 == .exit }, [], "6.5 s is too slow")
         }
     }
 
     func testWithAPinTheWayOutAsksForItAndTouchesGoToThePadNotTheEditor() {
-        var k = kiosk { $0.pin = "2580"; $0.pinTimeout = 20 }
+        var k = kiosk {
+            $0.pin = "2580"; $0.pinTimeout = 20
+        }
         _ = k.step((1...5).map { down($0, Double($0) * 60, 400, at: 10) }, viewport: viewport, now: t(10))
         let opened = k.step([], viewport: viewport, now: t(13))
         XCTAssertEqual(opened.commands, [])
@@ -143,8 +154,9 @@ final class KioskModeTests: XCTestCase {
             var commands: [KioskMode.Command] = []
             for d in digits {
                 let p = Point(x: 100, y: 500)
-                let step = k.step([down(9, p.x, p.y, at: clock), up(9, p.x, p.y, at: clock + 0.05)], viewport: viewport, now: t(clock + 0.05),
-                                  pinKeys: [.digit(d)])
+                let step = k.step(
+                    [down(9, p.x, p.y, at: clock), up(9, p.x, p.y, at: clock + 0.05)], viewport: viewport, now: t(clock + 0.05),
+                    pinKeys: [.digit(d)])
                 XCTAssertEqual(step.events, [], "the editor sees nothing of the PIN")
                 commands += step.commands
                 clock += 0.3
@@ -158,7 +170,9 @@ final class KioskModeTests: XCTestCase {
     }
 
     func testThePinPadClosesOnCancelOrAfterItsTimeoutAndTheVisitorCarriesOn() {
-        var k = kiosk { $0.pin = "1"; $0.pinTimeout = 20 }
+        var k = kiosk {
+            $0.pin = "1"; $0.pinTimeout = 20
+        }
         _ = k.step((1...5).map { down($0, Double($0) * 60, 400, at: 10) }, viewport: viewport, now: t(10))
         _ = k.step([], viewport: viewport, now: t(13))
         _ = k.step([], viewport: viewport, now: t(14.1), pinKeys: [.cancel])
@@ -180,7 +194,9 @@ final class KioskModeTests: XCTestCase {
     }
 
     func testWrongPinsLockThePadForAWhileEvenWhenItIsClosedAndOpenedAgain() {
-        var k = kiosk { $0.pin = "2580"; $0.pinAttempts = 3; $0.pinLockoutDuration = 60 }
+        var k = kiosk {
+            $0.pin = "2580"; $0.pinAttempts = 3; $0.pinLockoutDuration = 60
+        }
         var clock = 10.0
         func openPad() {
             let ids = (1...5).map { $0 + Int(clock) * 10 }

@@ -13,7 +13,9 @@ final class OpeningHoursTests: XCTestCase {
     }
 
     func testSpansClosedDaysAndOpenAllDay() {
-        let h = hours { $0.schedule.monday = "09:00-12:30, 13:30-18:00"; $0.schedule.sunday = "closed" }
+        let h = hours {
+            $0.schedule.monday = "09:00-12:30, 13:30-18:00"; $0.schedule.sunday = "closed"
+        }
         XCTAssertFalse(h.isOpen(at: at(0, 8, 59)))
         XCTAssertTrue(h.isOpen(at: at(0, 9)))
         XCTAssertFalse(h.isOpen(at: at(0, 12, 45)), "the lunch break")
@@ -37,9 +39,13 @@ final class OpeningHoursTests: XCTestCase {
     }
 
     func testABadDayOrTimeIsRefusedNamingTheKey() {
-        for (json, key) in [(#"{"kiosk": {"schedule": {"tuesday": "9 to 5"}}}"#, "kiosk.schedule.tuesday"), (#"{"kiosk": {"schedule": {"friday": "18:00-09:00"}}}"#, "kiosk.schedule.friday"),
-                            (#"{"kiosk": {"restartAt": "25:00"}}"#, "kiosk.restartAt")] {
-            XCTAssertThrowsError(try ConfigurationFile.decode(Data(json.utf8), schema: ConfigurationSchema(sections: [TactileConfiguration.Kiosk.self]))) { error in
+        for (json, key) in [
+            (#"{"kiosk": {"schedule": {"tuesday": "9 to 5"}}}"#, "kiosk.schedule.tuesday"),
+            (#"{"kiosk": {"schedule": {"friday": "18:00-09:00"}}}"#, "kiosk.schedule.friday"),
+            (#"{"kiosk": {"restartAt": "25:00"}}"#, "kiosk.restartAt"),
+        ] {
+            XCTAssertThrowsError(try ConfigurationFile.decode(Data(json.utf8), schema: ConfigurationSchema(sections: [TactileConfiguration.Kiosk.self]))) {
+                error in
                 XCTAssertTrue("\(error)".contains(key), "\(error)")
             }
         }

@@ -17,9 +17,11 @@ final class AwkwardMediaTests: XCTestCase {
     private func path(_ name: String) -> String { Self.paths[name]! }
 
     func testUnusableFilesGetAReasonAPersonUnderstands() {
-        let reasons = ["missing.mp4": "No such file.", "empty.mp4": "The file is empty.", "garbage.mp4": "Not a media file",
-                       "folder.mov": "This is a folder", "truncated-header.mp4": "damaged or cut short",
-                       "unknown-codec.avi": "an unknown codec (XVQZ)"]
+        let reasons = [
+            "missing.mp4": "No such file.", "empty.mp4": "The file is empty.", "garbage.mp4": "Not a media file",
+            "folder.mov": "This is a folder", "truncated-header.mp4": "damaged or cut short",
+            "unknown-codec.avi": "an unknown codec (XVQZ)",
+        ]
         for (name, reason) in reasons {
             let report = MediaProbe.probe(path(name))
             XCTAssertFalse(report.ok, name)

@@ -16,14 +16,17 @@ final class DecoderTests: XCTestCase {
         MediaLog.quiet()
         try? FileManager.default.removeItem(at: Self.folder)
         for (name, codec) in Self.codecs {
-            try TestPattern.writeClip(to: Self.folder.appendingPathComponent(name),
-                                      settings: .init(codec: codec, width: 320, height: 180, framesPerSecond: 30, keyframeInterval: 25),
-                                      frames: 90, style: 0)
+            try TestPattern.writeClip(
+                to: Self.folder.appendingPathComponent(name),
+                settings: .init(codec: codec, width: 320, height: 180, framesPerSecond: 30, keyframeInterval: 25),
+                frames: 90, style: 0)
         }
-        try TestPattern.writeClip(to: Self.folder.appendingPathComponent("rotated.mp4"),
-                                  settings: .init(codec: .h264, width: 320, height: 180, keyframeInterval: 25, rotation: 90), frames: 30, style: 2)
-        try TestPattern.writeClip(to: Self.folder.appendingPathComponent("gop-240.mp4"),
-                                  settings: .init(codec: .h264, width: 320, height: 180, keyframeInterval: 240), frames: 300, style: 1)
+        try TestPattern.writeClip(
+            to: Self.folder.appendingPathComponent("rotated.mp4"),
+            settings: .init(codec: .h264, width: 320, height: 180, keyframeInterval: 25, rotation: 90), frames: 30, style: 2)
+        try TestPattern.writeClip(
+            to: Self.folder.appendingPathComponent("gop-240.mp4"),
+            settings: .init(codec: .h264, width: 320, height: 180, keyframeInterval: 240), frames: 300, style: 1)
         Self.made = true
     }
 

@@ -16,9 +16,10 @@ final class MediaCacheTests: XCTestCase {
         guard !Self.made else { return }
         MediaLog.quiet()
         try? FileManager.default.removeItem(at: Self.folder)
-        try TestPattern.writeClip(to: URL(fileURLWithPath: Self.video),
-                                  settings: .init(codec: .h264, width: 320, height: 180, framesPerSecond: 30, keyframeInterval: 120),
-                                  frames: 240, style: 1)
+        try TestPattern.writeClip(
+            to: URL(fileURLWithPath: Self.video),
+            settings: .init(codec: .h264, width: 320, height: 180, framesPerSecond: 30, keyframeInterval: 120),
+            frames: 240, style: 1)
         let beep = AudioEncoder.tone(hz: 440, seconds: 1, sampleRate: 48_000, level: 0.5) + [Float](repeating: 0, count: 48_000)
         try AudioEncoder.write(beep, sampleRate: 48_000, codec: .aac, to: URL(fileURLWithPath: Self.tone))
         Self.made = true
@@ -78,7 +79,9 @@ final class MediaCacheTests: XCTestCase {
         let cache = MediaCache(mode: .background(wake: {}))
         try waitUntil { cache.status(of: Self.video).info != nil }
         let frame = Time.frame(atRate: 30)
-        try waitUntil { nextFrame(cache); return cache.frame(of: Self.video, at: frame * 10, lane: .canvas)?.isExact == true }
+        try waitUntil {
+            nextFrame(cache); return cache.frame(of: Self.video, at: frame * 10, lane: .canvas)?.isExact == true
+        }
         // The finger moves to 200, a seek and 80 frames away: a quick picture answers first.
         nextFrame(cache)
         _ = cache.frame(of: Self.video, at: frame * 190, lane: .canvas)
@@ -109,7 +112,9 @@ final class MediaCacheTests: XCTestCase {
         settings.quickScrubDecode = false
         let exactOnly = MediaCache(settings: settings, mode: .background(wake: {}))
         try waitUntil { exactOnly.status(of: Self.video).info != nil }
-        try waitUntil { nextFrame(exactOnly); return exactOnly.frame(of: Self.video, at: frame * 10, lane: .canvas)?.isExact == true }
+        try waitUntil {
+            nextFrame(exactOnly); return exactOnly.frame(of: Self.video, at: frame * 10, lane: .canvas)?.isExact == true
+        }
         try waitUntil {
             nextFrame(exactOnly)
             last = exactOnly.frame(of: Self.video, at: frame * 200, lane: .canvas)

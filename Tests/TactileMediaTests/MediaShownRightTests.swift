@@ -14,7 +14,9 @@ final class MediaShownRightTests: XCTestCase {
         MediaLog.quiet()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
-    override class func tearDown() { if ProcessInfo.processInfo.environment["TACTILE_KEEP_TEST_OUTPUT"] == nil { try? FileManager.default.removeItem(at: folder) } }
+    override class func tearDown() {
+        if ProcessInfo.processInfo.environment["TACTILE_KEEP_TEST_OUTPUT"] == nil { try? FileManager.default.removeItem(at: folder) }
+    }
 
     func url(_ name: String) -> URL { Self.folder.appendingPathComponent(name) }
 
@@ -39,8 +41,9 @@ final class MediaShownRightTests: XCTestCase {
 
     func testMPEGTSThatStartsLaterThanZeroShowsEachFrameAtItsOwnTime() throws {
         let ts = url("broadcast.ts")
-        try TestPattern.writeClip(to: ts, settings: .init(codec: .h264, width: 320, height: 180, framesPerSecond: 30, keyframeInterval: 15),
-                                  frames: 60, style: 1)
+        try TestPattern.writeClip(
+            to: ts, settings: .init(codec: .h264, width: 320, height: 180, framesPerSecond: 30, keyframeInterval: 15),
+            frames: 60, style: 1)
         let report = MediaProbe.probe(ts.path)
         XCTAssertEqual(report.container, "mpegts")
         XCTAssertEqual(try XCTUnwrap(report.duration), 2, accuracy: 0.05, "the length from the first frame, not the stream's clock")
@@ -55,8 +58,9 @@ final class MediaShownRightTests: XCTestCase {
 
     func testAnMP4CutShortAfterItsIndexReportsTheLengthThatReallyDecodes() throws {
         let whole = url("whole.mp4"), cut = url("cut.mp4")
-        try TestPattern.writeClip(to: whole, settings: .init(codec: .h264, width: 320, height: 180, framesPerSecond: 30, keyframeInterval: 30),
-                                  frames: 300, style: 0)
+        try TestPattern.writeClip(
+            to: whole, settings: .init(codec: .h264, width: 320, height: 180, framesPerSecond: 30, keyframeInterval: 30),
+            frames: 300, style: 0)
         try Self.moveIndexToTheFront(whole)
         let data = try Data(contentsOf: whole)
         try data.prefix(data.count / 4).write(to: cut)
@@ -109,4 +113,3 @@ final class MediaShownRightTests: XCTestCase {
         guard rename(temp.path, url.path) == 0 else { throw MediaError("moving the rewritten file into place") }
     }
 }
-

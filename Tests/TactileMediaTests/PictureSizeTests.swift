@@ -26,8 +26,9 @@ final class PictureSizeTests: XCTestCase {
         for c in cases {
             // A flat colour survives every codec at every size, so the decoded pixels can be checked.
             let frames = c.width * c.height > 1_000_000 ? 3 : 12
-            let encoder = try! VideoEncoder(url: folder.appendingPathComponent(c.name),
-                                            settings: .init(codec: c.codec, width: c.width, height: c.height, keyframeInterval: 6))
+            let encoder = try! VideoEncoder(
+                url: folder.appendingPathComponent(c.name),
+                settings: .init(codec: c.codec, width: c.width, height: c.height, keyframeInterval: 6))
             for _ in 0..<frames { try! encoder.append(RGBAImage(width: c.width, height: c.height, fill: (200, 60, 30, 255))) }
             try! encoder.finish()
         }

@@ -11,14 +11,16 @@ final class PlaybackMixerTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         // One second of silence, then one second of tone: the source offset decides what plays.
         let url = folder.appendingPathComponent("half.wav")
-        try AudioEncoder.write([Float](repeating: 0, count: 44_100) + AudioEncoder.tone(hz: 440, seconds: 1, sampleRate: 44_100, level: 0.5),
-                               sampleRate: 44_100, codec: .wav, to: url)
-        let clip = Clip(id: "a", kind: .audio, media: url.path, title: "a", start: .seconds(0.5), duration: .seconds(0.5),
-                        sourceStart: .seconds(1.25), sourceDuration: .seconds(2))
+        try AudioEncoder.write(
+            [Float](repeating: 0, count: 44_100) + AudioEncoder.tone(hz: 440, seconds: 1, sampleRate: 44_100, level: 0.5),
+            sampleRate: 44_100, codec: .wav, to: url)
+        let clip = Clip(
+            id: "a", kind: .audio, media: url.path, title: "a", start: .seconds(0.5), duration: .seconds(0.5),
+            sourceStart: .seconds(1.25), sourceDuration: .seconds(2))
         let project = Project(name: "p", tracks: [Track(id: "t", kind: .audio, clips: [clip])])
         let mixer = PlaybackMixer(project: project, from: .seconds(0.25), sampleRate: 48_000) { _ in true }
         var out: [Float] = []
-        for _ in 0..<10 { out += mixer.render(frames: 4_800) }                 // 1 s, in 0.1 s blocks
+        for _ in 0..<10 { out += mixer.render(frames: 4_800) } // 1 s, in 0.1 s blocks
         func loudness(_ from: Double, _ to: Double) -> Float {
             let a = Int(from * 48_000) * 2, b = Int(to * 48_000) * 2
             return out[a..<b].map(abs).max() ?? 0
@@ -39,9 +41,11 @@ final class PlaybackMixerTests: XCTestCase {
         let block = [Float](repeating: 0, count: 24_000) + AudioEncoder.tone(hz: 500, seconds: 0.5, sampleRate: 48_000, level: 0.4)
         try AudioEncoder.write(block + block, sampleRate: 48_000, codec: .aac, to: url)
         let clip = Clip(id: "a", kind: .audio, media: url.path, title: "a", start: .zero, duration: .seconds(2), sourceDuration: .seconds(2))
-        let mixer = PlaybackMixer(project: Project(name: "p", tracks: [Track(id: "t", kind: .audio, clips: [clip])]),
-                                  from: .seconds(0.75), sampleRate: 48_000) { _ in true }
-        let out = mixer.render(frames: 24_000)                                   // 0.75 … 1.25 s
+        let mixer = PlaybackMixer(
+            project: Project(name: "p", tracks: [Track(id: "t", kind: .audio, clips: [clip])]),
+            from: .seconds(0.75), sampleRate: 48_000
+        ) { _ in true }
+        let out = mixer.render(frames: 24_000) // 0.75 … 1.25 s
         let first = out[0..<(2 * 9_600)].map(abs).max()!, second = out[(2 * 14_400)..<(2 * 24_000)].map(abs).max()!
         XCTAssertGreaterThan(first, 0.3, "0.75 … 0.95 s is tone")
         XCTAssertLessThan(second, 0.02, "1.05 … 1.25 s is silence")
@@ -50,8 +54,10 @@ final class PlaybackMixerTests: XCTestCase {
     /// A file of `seconds` of a 440 Hz tone at `level` (0: silence), made by our encoder.
     private func toneFile(_ name: String, seconds: Double, level: Float, in folder: URL) throws -> String {
         let url = folder.appendingPathComponent(name)
-        let samples = level > 0 ? AudioEncoder.tone(hz: 440, seconds: seconds, sampleRate: 48_000, level: level)
-                                : [Float](repeating: 0, count: Int(seconds * 48_000))
+        let samples =
+            level > 0
+            ? AudioEncoder.tone(hz: 440, seconds: seconds, sampleRate: 48_000, level: level)
+            : [Float](repeating: 0, count: Int(seconds * 48_000))
         try AudioEncoder.write(samples, sampleRate: 48_000, codec: .wav, to: url)
         return url.path
     }
@@ -91,7 +97,8 @@ final class PlaybackMixerTests: XCTestCase {
         let silence = try toneFile("silence.wav", seconds: 4, level: 0, in: folder)
         // The tone's clip ends at 1 s with footage to spare; a silent clip follows with a 1 s dissolve.
         let a = Clip(id: "a", kind: .audio, media: tone, title: "a", start: .zero, duration: .seconds(1), sourceDuration: .seconds(4))
-        var b = Clip(id: "b", kind: .audio, media: silence, title: "b", start: .seconds(1), duration: .seconds(1), sourceStart: .seconds(1), sourceDuration: .seconds(4))
+        var b = Clip(
+            id: "b", kind: .audio, media: silence, title: "b", start: .seconds(1), duration: .seconds(1), sourceStart: .seconds(1), sourceDuration: .seconds(4))
         b.transitionIn = Transition(.crossDissolve, duration: .seconds(1))
         let out = render(Project(name: "p", tracks: [Track(id: "t", kind: .audio, clips: [a, b])]), seconds: 2)
         XCTAssertEqual(peak(out, 0.2, 0.45), 0.4, accuracy: 0.02, "full before the transition")
@@ -108,11 +115,18 @@ final class PlaybackMixerTests: XCTestCase {
         var settings = TactileConfiguration.Media()
         settings.duckDecibels = -12
         settings.duckRampSeconds = 0.1
-        let project = Project(name: "p", tracks: [
-            Track(id: "m", kind: .audio, clips: [Clip(id: "song", kind: .audio, media: music, title: "Song", start: .zero, duration: .seconds(3), sourceDuration: .seconds(4))],
-                  ducksUnderOtherSound: true),
-            Track(id: "v", kind: .audio, clips: [Clip(id: "talk", kind: .audio, media: voice, title: "Talk", start: .seconds(1), duration: .seconds(1), sourceDuration: .seconds(1))]),
-        ])
+        let project = Project(
+            name: "p",
+            tracks: [
+                Track(
+                    id: "m", kind: .audio,
+                    clips: [Clip(id: "song", kind: .audio, media: music, title: "Song", start: .zero, duration: .seconds(3), sourceDuration: .seconds(4))],
+                    ducksUnderOtherSound: true),
+                Track(
+                    id: "v", kind: .audio,
+                    clips: [Clip(id: "talk", kind: .audio, media: voice, title: "Talk", start: .seconds(1), duration: .seconds(1), sourceDuration: .seconds(1))]
+                ),
+            ])
         let out = render(project, seconds: 3, settings: settings)
         XCTAssertEqual(peak(out, 0.5, 0.9), 0.4, accuracy: 0.02, "full before the voice")
         XCTAssertEqual(peak(out, 1.3, 1.9), 0.4 * 0.251, accuracy: 0.02, "12 dB down under it")

@@ -17,12 +17,15 @@ final class ProbeTests: XCTestCase {
         MediaLog.quiet()
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let clips: [(String, VideoEncoder.Codec, Int)] = [("h264.mp4", .h264, 0), ("mpeg4.avi", .mpeg4, 0), ("mjpeg.avi", .mjpeg, 0),
-                                                          ("ffv1.mkv", .ffv1, 0), ("rotated.mp4", .h264, 90)]
+        let clips: [(String, VideoEncoder.Codec, Int)] = [
+            ("h264.mp4", .h264, 0), ("mpeg4.avi", .mpeg4, 0), ("mjpeg.avi", .mjpeg, 0),
+            ("ffv1.mkv", .ffv1, 0), ("rotated.mp4", .h264, 90),
+        ]
         for (name, codec, rotation) in clips {
-            try TestPattern.writeClip(to: folder.appendingPathComponent(name),
-                                      settings: .init(codec: codec, width: 320, height: 180, framesPerSecond: 30, keyframeInterval: 10, rotation: rotation),
-                                      frames: 30, style: 1)
+            try TestPattern.writeClip(
+                to: folder.appendingPathComponent(name),
+                settings: .init(codec: codec, width: 320, height: 180, framesPerSecond: 30, keyframeInterval: 10, rotation: rotation),
+                frames: 30, style: 1)
         }
         try ImageCodec.writePNG(TestPattern.frame(7, width: 320, height: 180, style: 2), to: folder.appendingPathComponent("still.png"))
         let tone = AudioEncoder.tone(hz: 440, seconds: 1, sampleRate: 48_000)
@@ -39,8 +42,10 @@ final class ProbeTests: XCTestCase {
     override func setUpWithError() throws { try Self.makeMedia() }
 
     func testEveryCodecProbesWithItsFacts() {
-        for (name, codec, container) in [("h264.mp4", "h264", "mov,mp4,m4a,3gp,3g2,mj2"), ("mpeg4.avi", "mpeg4", "avi"),
-                                         ("mjpeg.avi", "mjpeg", "avi"), ("ffv1.mkv", "ffv1", "matroska,webm")] {
+        for (name, codec, container) in [
+            ("h264.mp4", "h264", "mov,mp4,m4a,3gp,3g2,mj2"), ("mpeg4.avi", "mpeg4", "avi"),
+            ("mjpeg.avi", "mjpeg", "avi"), ("ffv1.mkv", "ffv1", "matroska,webm"),
+        ] {
             let r = MediaProbe.probe(Self.path(name))
             XCTAssertTrue(r.ok, "\(name): \(r.error ?? "")")
             XCTAssertEqual(r.container, container)
@@ -78,8 +83,10 @@ final class ProbeTests: XCTestCase {
     }
 
     func testBadFilesGetPreciseReasons() {
-        let cases = [("missing.mp4", "No such file."), ("folder.mp4", "folder"), ("empty.mp4", "empty"),
-                     ("garbage.mp4", "Not a media file"), ("truncated.mp4", "")]
+        let cases = [
+            ("missing.mp4", "No such file."), ("folder.mp4", "folder"), ("empty.mp4", "empty"),
+            ("garbage.mp4", "Not a media file"), ("truncated.mp4", ""),
+        ]
         for (name, reason) in cases {
             let r = MediaProbe.probe(Self.path(name))
             XCTAssertFalse(r.ok, name)
@@ -96,8 +103,10 @@ final class ProbeTests: XCTestCase {
 
     func testProbeJSONHasTheDocumentedFields() {
         let json = MediaProbe.probe(Self.path("h264.mp4")).json.serialized()
-        for key in ["\"path\"", "\"ok\":true", "\"error\":null", "\"container\"", "\"duration\"", "\"video\"", "\"codec\":\"h264\"",
-                    "\"codedWidth\"", "\"displayWidth\"", "\"rotation\":0", "\"frameRate\":30", "\"pixelFormat\":\"yuv420p\"", "\"audio\":null"] {
+        for key in [
+            "\"path\"", "\"ok\":true", "\"error\":null", "\"container\"", "\"duration\"", "\"video\"", "\"codec\":\"h264\"",
+            "\"codedWidth\"", "\"displayWidth\"", "\"rotation\":0", "\"frameRate\":30", "\"pixelFormat\":\"yuv420p\"", "\"audio\":null",
+        ] {
             XCTAssertTrue(json.contains(key), "\(key) in \(json)")
         }
     }

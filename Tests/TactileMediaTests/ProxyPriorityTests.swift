@@ -19,29 +19,35 @@ final class ProxyPriorityTests: XCTestCase {
     }
 
     func testAroundTheFocusNearestFirstAheadBeforeBehind() {
-        XCTAssertEqual(ProxyPriority.nextSlot(for: .init(focus: [510]), segments: segments([500...525]), busy: [], around: 60, slotCount: 1000), 499,
-                       "11 behind is nearer than 16 ahead")
-        XCTAssertEqual(ProxyPriority.nextSlot(for: .init(focus: [510]), segments: segments([500...520]), busy: [], around: 60, slotCount: 1000), 521,
-                       "at the same distance, ahead first")
+        XCTAssertEqual(
+            ProxyPriority.nextSlot(for: .init(focus: [510]), segments: segments([500...525]), busy: [], around: 60, slotCount: 1000), 499,
+            "11 behind is nearer than 16 ahead")
+        XCTAssertEqual(
+            ProxyPriority.nextSlot(for: .init(focus: [510]), segments: segments([500...520]), busy: [], around: 60, slotCount: 1000), 521,
+            "at the same distance, ahead first")
         XCTAssertEqual(ProxyPriority.nextSlot(for: .init(focus: [510]), segments: segments([490...520]), busy: [], around: 60, slotCount: 1000), 521)
     }
 
     func testThenTheVisibleFilmstripThenTheRestFromThePlayhead() {
         let near = segments([440...560])
         XCTAssertEqual(ProxyPriority.nextSlot(for: .init(focus: [500], filmstrip: [900, 100]), segments: near, busy: [], around: 60, slotCount: 1000), 900)
-        XCTAssertEqual(ProxyPriority.nextSlot(for: .init(focus: [500]), segments: near, busy: [], around: 60, slotCount: 1000), 561,
-                       "the rest goes on from the playhead")
-        XCTAssertEqual(ProxyPriority.nextSlot(for: .init(focus: [500]), segments: segments([440...999]), busy: [], around: 60, slotCount: 1000), 0,
-                       "then from the start")
+        XCTAssertEqual(
+            ProxyPriority.nextSlot(for: .init(focus: [500]), segments: near, busy: [], around: 60, slotCount: 1000), 561,
+            "the rest goes on from the playhead")
+        XCTAssertEqual(
+            ProxyPriority.nextSlot(for: .init(focus: [500]), segments: segments([440...999]), busy: [], around: 60, slotCount: 1000), 0,
+            "then from the start")
         XCTAssertEqual(ProxyPriority.nextSlot(for: .init(), segments: segments([0...99]), busy: [], around: 60, slotCount: 1000), 100)
     }
 
     func testBusySlotsAreLeftToTheirMakerAndNothingPastTheEndIsMade() {
-        XCTAssertEqual(ProxyPriority.nextSlot(for: .init(focus: [500]), segments: segments([]), busy: [450...600], around: 60, slotCount: 1000), 449,
-                       "the nearest slot outside another maker's stretch")
+        XCTAssertEqual(
+            ProxyPriority.nextSlot(for: .init(focus: [500]), segments: segments([]), busy: [450...600], around: 60, slotCount: 1000), 449,
+            "the nearest slot outside another maker's stretch")
         XCTAssertEqual(ProxyPriority.nextSlot(for: .init(), segments: segments([0...599], end: 600), busy: [], around: 60, slotCount: 1000), nil)
-        XCTAssertEqual(ProxyPriority.nextSlot(for: .init(focus: [5000]), segments: segments([]), busy: [], around: 0, slotCount: 1000), 999,
-                       "a focus past the end asks for the last frame")
+        XCTAssertEqual(
+            ProxyPriority.nextSlot(for: .init(focus: [5000]), segments: segments([]), busy: [], around: 0, slotCount: 1000), 999,
+            "a focus past the end asks for the last frame")
     }
 
     func testSegmentsCoverTheirSlotsAndTheLastShowsPastTheEnd() {

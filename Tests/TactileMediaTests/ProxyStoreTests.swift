@@ -19,16 +19,21 @@ final class ProxyStoreTests: XCTestCase {
         guard !Self.made else { return }
         MediaLog.quiet()
         try? FileManager.default.removeItem(at: Self.folder)
-        try TestPattern.writeClip(to: URL(fileURLWithPath: Self.longGOP),
-                                  settings: .init(codec: .h264, width: 320, height: 180, keyframeInterval: 60), frames: 90, style: 1)
-        try TestPattern.writeClip(to: URL(fileURLWithPath: Self.ntsc),
-                                  settings: .init(codec: .h264, width: 320, height: 180, keyframeInterval: 48,
-                                                  timeBase: (1001, 30000), frameRate: (30000, 1001)), frames: 60, style: 2)
+        try TestPattern.writeClip(
+            to: URL(fileURLWithPath: Self.longGOP),
+            settings: .init(codec: .h264, width: 320, height: 180, keyframeInterval: 60), frames: 90, style: 1)
+        try TestPattern.writeClip(
+            to: URL(fileURLWithPath: Self.ntsc),
+            settings: .init(
+                codec: .h264, width: 320, height: 180, keyframeInterval: 48,
+                timeBase: (1001, 30000), frameRate: (30000, 1001)), frames: 60, style: 2)
         try TestPattern.writeClip(to: URL(fileURLWithPath: Self.mjpeg), settings: .init(codec: .mjpeg, width: 320, height: 180), frames: 10, style: 0)
-        try TestPattern.writeClip(to: URL(fileURLWithPath: Self.rotated),
-                                  settings: .init(codec: .h264, width: 320, height: 180, keyframeInterval: 30, rotation: 90), frames: 30, style: 0)
-        try TestPattern.writeClip(to: URL(fileURLWithPath: Self.long),
-                                  settings: .init(codec: .h264, width: 320, height: 180, keyframeInterval: 60), frames: 600, style: 1)
+        try TestPattern.writeClip(
+            to: URL(fileURLWithPath: Self.rotated),
+            settings: .init(codec: .h264, width: 320, height: 180, keyframeInterval: 30, rotation: 90), frames: 30, style: 0)
+        try TestPattern.writeClip(
+            to: URL(fileURLWithPath: Self.long),
+            settings: .init(codec: .h264, width: 320, height: 180, keyframeInterval: 60), frames: 600, style: 1)
         Self.made = true
     }
 
@@ -120,8 +125,9 @@ final class ProxyStoreTests: XCTestCase {
         XCTAssertEqual(decoder.rotation, 90)
         let f = try decoder.frame(at: .seconds(0.5))
         XCTAssertEqual(f.image.width, 180, "shown upright, as the source")
-        XCTAssertEqual(TestPattern.readStamp(try VideoDecoder(path: Self.rotated).frame(at: .seconds(0.5)).image),
-                       TestPattern.readStamp(f.image))
+        XCTAssertEqual(
+            TestPattern.readStamp(try VideoDecoder(path: Self.rotated).frame(at: .seconds(0.5)).image),
+            TestPattern.readStamp(f.image))
     }
 
     /// Makes the long clip's proxy in the background while the lane looks at `looks` in turn,
@@ -151,7 +157,9 @@ final class ProxyStoreTests: XCTestCase {
     }
 
     func testSegmentsAreMadeWhereThePlayheadIsFirst() throws {
-        let proxies = store("playhead-first") { $0.proxyPictureSize = 160; $0.proxyMakers = 1; $0.proxyAroundSeconds = 1 }
+        let proxies = store("playhead-first") {
+            $0.proxyPictureSize = 160; $0.proxyMakers = 1; $0.proxyAroundSeconds = 1
+        }
         // The playhead rests at 15 s of 20 before anything is made.
         let farAway = try whenMade(450, by: proxies, lookingAt: [450]) {
             proxies.segment(of: Self.long, slot: 30) != nil || proxies.segment(of: Self.long, slot: 590) != nil
@@ -161,17 +169,22 @@ final class ProxyStoreTests: XCTestCase {
     }
 
     func testAfterAJumpTheFrameAtTheFingerIsMadeBeforeItsKeyframeInterval() throws {
-        let proxies = store("sprint") { $0.proxyPictureSize = 160; $0.proxyMakers = 1; $0.proxySprintFrames = 8 }
+        let proxies = store("sprint") {
+            $0.proxyPictureSize = 160; $0.proxyMakers = 1; $0.proxySprintFrames = 8
+        }
         // The finger lands 50 frames after a keyframe (keyframes every 60 frames).
         let startOfInterval = try whenMade(170, by: proxies, lookingAt: [170]) { proxies.segment(of: Self.long, slot: 125) != nil }
         XCTAssertEqual(startOfInterval, false, "the frames from the keyframe to the finger were passed, not written first")
-        XCTAssertEqual(proxies.segment(of: Self.long, slot: 162)?.file, proxies.segment(of: Self.long, slot: 170)?.file,
-                       "writing began a few frames before the finger")
+        XCTAssertEqual(
+            proxies.segment(of: Self.long, slot: 162)?.file, proxies.segment(of: Self.long, slot: 170)?.file,
+            "writing began a few frames before the finger")
         try assertEveryFrameOnce(in: proxies, "the frames passed are made later, every frame once")
     }
 
     func testAFingerGoingBackGetsTheFramesOnTheWayWritten() throws {
-        let proxies = store("going-back") { $0.proxyPictureSize = 160; $0.proxyMakers = 1; $0.proxySprintFrames = 8 }
+        let proxies = store("going-back") {
+            $0.proxyPictureSize = 160; $0.proxyMakers = 1; $0.proxySprintFrames = 8
+        }
         // The finger moves back through 170 and 168 (keyframes every 60 frames): it will want
         // the frames between the keyframe and it next.
         let onTheWay = try whenMade(168, by: proxies, lookingAt: [170, 168]) { proxies.segment(of: Self.long, slot: 125) != nil }

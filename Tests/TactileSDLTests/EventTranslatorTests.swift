@@ -18,8 +18,12 @@ final class EventTranslatorTests: XCTestCase {
         _ = translator.translate(e, frame: frame, windowPixels: Size(width: 446, height: 900), now: .zero, into: &events)
         e.type = SDL_FINGERUP.rawValue
         _ = translator.translate(e, frame: frame, windowPixels: Size(width: 446, height: 900), now: .seconds(0.1), into: &events)
-        XCTAssertEqual(events, [.touch(.down, id: 1, at: Point(x: 195, y: 422), time: .zero),
-                                .touch(.up, id: 1, at: Point(x: 195, y: 422), time: .seconds(0.1))])
+        XCTAssertEqual(
+            events,
+            [
+                .touch(.down, id: 1, at: Point(x: 195, y: 422), time: .zero),
+                .touch(.up, id: 1, at: Point(x: 195, y: 422), time: .seconds(0.1)),
+            ])
     }
 
     func testAltAddsAMirroredSecondFingerAndTouchMiceAreDropped() {
@@ -34,8 +38,12 @@ final class EventTranslatorTests: XCTestCase {
         defer { SDL_SetModState(KMOD_NONE) }
         e.button.which = 0
         _ = translator.translate(e, frame: frame, windowPixels: Size(width: 446, height: 900), now: .zero, into: &events)
-        XCTAssertEqual(events, [.touch(.down, id: 0, at: Point(x: 100, y: 100), time: .zero),
-                                .touch(.down, id: -1, at: Point(x: 290, y: 744), time: .zero)])
+        XCTAssertEqual(
+            events,
+            [
+                .touch(.down, id: 0, at: Point(x: 100, y: 100), time: .zero),
+                .touch(.down, id: -1, at: Point(x: 290, y: 744), time: .zero),
+            ])
     }
 
     func testHidingAndShowingTheWindowAreReported() {

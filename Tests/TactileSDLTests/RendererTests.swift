@@ -9,7 +9,8 @@ import Foundation
 
 /// The draw-list renderer on the software canvas: every command kind lands where it should.
 final class RendererTests: XCTestCase {
-    static let fonts = try! Fonts()
+    // Unchecked, safe: the tests of a class run one at a time, on one thread.
+    nonisolated(unsafe) static let fonts = try! Fonts()
 
     func render(_ build: (inout DrawList) -> Void, scale: Double = 1, setup: ((DrawListRenderer) -> Void)? = nil) throws -> RGBAImage {
         let canvas = try OffscreenCanvas(width: 100, height: 80, fonts: Self.fonts)
@@ -65,18 +66,22 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(rgb(image, 5, 5), [0, 0, 255], "after popRotation drawing is upright again")
 
         let checker = RGBAImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 255, 0, 255])
-        let turned = try render({
-            $0.add(.pushRotation(center: Point(x: 50, y: 40), degrees: 180))
-            $0.add(.image(ImageHandle(7), source: nil, frame: Rect(x: 30, y: 30, width: 40, height: 20), opacity: 1))
-            $0.add(.popRotation)
-        }, setup: { $0.setImage(checker, for: ImageHandle(7)) })
+        let turned = try render(
+            {
+                $0.add(.pushRotation(center: Point(x: 50, y: 40), degrees: 180))
+                $0.add(.image(ImageHandle(7), source: nil, frame: Rect(x: 30, y: 30, width: 40, height: 20), opacity: 1))
+                $0.add(.popRotation)
+            }, setup: { $0.setImage(checker, for: ImageHandle(7)) })
         XCTAssertEqual(rgb(turned, 35, 40), [0, 255, 0], "half a turn puts the right half on the left")
         XCTAssertEqual(rgb(turned, 65, 40), [255, 0, 0])
 
         let text = try render {
             $0.add(.pushRotation(center: Point(x: 50, y: 40), degrees: 90))
-            $0.add(.text(TextRun("WWWWWW", in: Rect(x: 10, y: 30, width: 80, height: 20), font: Font(size: 14, weight: .bold),
-                                 color: .white, alignment: .center)))
+            $0.add(
+                .text(
+                    TextRun(
+                        "WWWWWW", in: Rect(x: 10, y: 30, width: 80, height: 20), font: Font(size: 14, weight: .bold),
+                        color: .white, alignment: .center)))
             $0.add(.popRotation)
         }
         let column = (0..<80).filter { text.pixel(x: 50, y: $0).r > 128 }.count
@@ -92,8 +97,10 @@ final class RendererTests: XCTestCase {
                 let a = -Double.pi / 2 + Double(i) * Double.pi / 5 + turn * Double.pi / 180
                 return Point(x: 50 + cos(a) * r, y: 40 + sin(a) * r)
             }
-            var triangles = [(polar(1, 12), polar(3, 12), polar(5, 12)), (polar(1, 12), polar(5, 12), polar(7, 12)),
-                             (polar(1, 12), polar(7, 12), polar(9, 12))]
+            var triangles = [
+                (polar(1, 12), polar(3, 12), polar(5, 12)), (polar(1, 12), polar(5, 12), polar(7, 12)),
+                (polar(1, 12), polar(7, 12), polar(9, 12)),
+            ]
             for i in stride(from: 0, to: 10, by: 2) { triangles.append((polar(i + 9, 9), polar(i, 30), polar(i + 1, 9))) }
             return triangles
         }
@@ -121,7 +128,8 @@ final class RendererTests: XCTestCase {
             $0.add(.polygon(star, Color(hex: 0xFF0000)))
         }
         let middle = (30..<70).flatMap { x in (30..<50).map { (x, $0) } }.filter { x, y in
-            hypot(Double(x) - 50, Double(y) - 40) < 11 }
+            hypot(Double(x) - 50, Double(y) - 40) < 11
+        }
         XCTAssertTrue(middle.allSatisfy { rgb(image, $0.0, $0.1) == [255, 0, 0] }, "the middle is solid red")
         XCTAssertEqual(rgb(image, 50, 10), [255, 0, 0], "the top point is filled")
         let notch = Point(x: 50 + cos(-Double.pi / 2 + Double.pi / 5) * 28, y: 40 + sin(-Double.pi / 2 + Double.pi / 5) * 28)
@@ -142,19 +150,27 @@ final class RendererTests: XCTestCase {
 
     func testImagesScaleIntoTheirFrame() throws {
         let checker = RGBAImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 255, 0, 255])
-        let image = try render({ $0.add(.image(ImageHandle(7), source: nil, frame: Rect(x: 0, y: 0, width: 40, height: 20), opacity: 1)) },
-                               setup: { $0.setImage(checker, for: ImageHandle(7)) })
+        let image = try render(
+            { $0.add(.image(ImageHandle(7), source: nil, frame: Rect(x: 0, y: 0, width: 40, height: 20), opacity: 1)) },
+            setup: { $0.setImage(checker, for: ImageHandle(7)) })
         XCTAssertEqual(rgb(image, 5, 10), [255, 0, 0])
         XCTAssertEqual(rgb(image, 35, 10), [0, 255, 0])
         XCTAssertEqual(rgb(image, 60, 10), [0, 0, 0])
-        let cropped = try render({ $0.add(.image(ImageHandle(7), source: Rect(x: 1, y: 0, width: 1, height: 1), frame: Rect(x: 0, y: 0, width: 40, height: 20), opacity: 1)) },
-                                 setup: { $0.setImage(checker, for: ImageHandle(7)) })
+        let cropped = try render(
+            { $0.add(.image(ImageHandle(7), source: Rect(x: 1, y: 0, width: 1, height: 1), frame: Rect(x: 0, y: 0, width: 40, height: 20), opacity: 1)) },
+            setup: { $0.setImage(checker, for: ImageHandle(7)) })
         XCTAssertEqual(rgb(cropped, 5, 10), [0, 255, 0], "the source rect picks the right half")
     }
 
     func testTextDrawsInsideItsFrameAtItsAlignment() throws {
-        let image = try render({ $0.add(.text(TextRun("Hi", in: Rect(x: 0, y: 0, width: 100, height: 40), font: Font(size: 20, weight: .bold),
-                                                      color: .white, alignment: .trailing))) }, scale: 1)
+        let image = try render(
+            {
+                $0.add(
+                    .text(
+                        TextRun(
+                            "Hi", in: Rect(x: 0, y: 0, width: 100, height: 40), font: Font(size: 20, weight: .bold),
+                            color: .white, alignment: .trailing)))
+            }, scale: 1)
         var leftLit = 0, rightLit = 0
         for y in 0..<40 { for x in 0..<100 where image.pixel(x: x, y: y).r > 128 { if x < 50 { leftLit += 1 } else { rightLit += 1 } } }
         XCTAssertEqual(leftLit, 0)
@@ -182,8 +198,13 @@ final class RendererTests: XCTestCase {
         let letters = ["ت", "ق", "س", "ي", "م"].map { measurer.measure($0, font: font).width }.reduce(0, +)
         XCTAssertLessThan(word, letters * 0.9, "joined letters take less room than the same letters standing alone: \(word) against \(letters)")
         // Drawn in a line that starts with English: the Arabic word sits to the right of the English one.
-        let image = try render { $0.add(.text(TextRun("ab تقسيم", in: Rect(x: 0, y: 20, width: 100, height: 40), font: font,
-                                                     color: .white, alignment: .leading))) }
+        let image = try render {
+            $0.add(
+                .text(
+                    TextRun(
+                        "ab تقسيم", in: Rect(x: 0, y: 20, width: 100, height: 40), font: font,
+                        color: .white, alignment: .leading)))
+        }
         let lit = (0..<100).filter { x in (20..<60).contains { image.pixel(x: x, y: $0).r > 128 } }
         XCTAssertGreaterThan(lit.count, 20, "something is drawn")
     }
@@ -196,8 +217,9 @@ final class RendererTests: XCTestCase {
         let arabic = Bidi.directions(of: Array("مرحبا Beach"))
         XCTAssertTrue(arabic.paragraph)
         let pieces = [("مرحبا", true), (" ", true), ("Beach", false)]
-        XCTAssertEqual(Bidi.visualOrder(pieces, paragraphIsRightToLeft: true, rtl: { $0.1 }).map(\.0), ["Beach", " ", "مرحبا"],
-                       "a right-to-left line draws its first word at the right")
+        XCTAssertEqual(
+            Bidi.visualOrder(pieces, paragraphIsRightToLeft: true, rtl: { $0.1 }).map(\.0), ["Beach", " ", "مرحبا"],
+            "a right-to-left line draws its first word at the right")
         XCTAssertEqual(Bidi.visualOrder(pieces, paragraphIsRightToLeft: false, rtl: { $0.1 }).map(\.0), [" ", "مرحبا", "Beach"])
         XCTAssertFalse(Bidi.directions(of: Array("٠:٠٣")).characters.contains(true), "Arabic-Indic digits run left to right")
     }
@@ -206,9 +228,16 @@ final class RendererTests: XCTestCase {
         let measurer = TTFTextMeasurer(fonts: Self.fonts, scale: 1)
         let clapper = measurer.measure("🎬", font: Font(size: 20))
         XCTAssertEqual(clapper.width, clapper.height, accuracy: clapper.height * 0.35, "an emoji is about as wide as the line is tall: \(clapper)")
-        let image = try render { $0.add(.text(TextRun("😀 Beach", in: Rect(x: 0, y: 20, width: 100, height: 40), font: Font(size: 20),
-                                                     color: Color(hex: 0xFFFFFF), alignment: .leading))) }
-        if let keep = ProcessInfo.processInfo.environment["TACTILE_KEEP_TEST_OUTPUT"] { try? ImageCodec.writePNG(image, to: URL(fileURLWithPath: keep + "/emoji.png")) }
+        let image = try render {
+            $0.add(
+                .text(
+                    TextRun(
+                        "😀 Beach", in: Rect(x: 0, y: 20, width: 100, height: 40), font: Font(size: 20),
+                        color: Color(hex: 0xFFFFFF), alignment: .leading)))
+        }
+        if let keep = ProcessInfo.processInfo.environment["TACTILE_KEEP_TEST_OUTPUT"] {
+            try? ImageCodec.writePNG(image, to: URL(fileURLWithPath: keep + "/emoji.png"))
+        }
         // The face's yellow (white text would be grey only).
         var coloured = 0
         for y in 20..<60 { for x in 0..<30 { let p = image.pixel(x: x, y: y); if max(p.r, p.g, p.b) - min(p.r, p.g, p.b) > 40 { coloured += 1 } } }
@@ -219,4 +248,3 @@ final class RendererTests: XCTestCase {
         XCTAssertGreaterThan(measurer.measure("λ → ⌘", font: Font(size: 20)).width, 20)
     }
 }
-

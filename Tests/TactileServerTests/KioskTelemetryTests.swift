@@ -26,10 +26,15 @@ final class KioskTelemetryTests: XCTestCase {
         let t = KioskTelemetry()
         t.latency.record(.milliseconds(12))
         t.sessionLength.record(42.0)
-        t.update { $0.lastLoop = Date(); $0.dataFolder = NSTemporaryDirectory() }
+        t.update {
+            $0.lastLoop = Date(); $0.dataFolder = NSTemporaryDirectory()
+        }
         let emitted = String(decoding: t.metrics(), as: UTF8.self)
         let regex = try NSRegularExpression(pattern: "tactile_[a-z_]+")
-        let used = Set(regex.matches(in: dashboard, range: NSRange(dashboard.startIndex..., in: dashboard)).compactMap { Range($0.range, in: dashboard).map { String(dashboard[$0]) } })
+        let used = Set(
+            regex.matches(in: dashboard, range: NSRange(dashboard.startIndex..., in: dashboard)).compactMap {
+                Range($0.range, in: dashboard).map { String(dashboard[$0]) }
+            })
         XCTAssertGreaterThan(used.count, 6)
         for name in used.filter({ !$0.hasPrefix("tactile_kiosks") }) {
             XCTAssertTrue(emitted.contains(name), "\(name) is on the dashboard but not in /metrics")

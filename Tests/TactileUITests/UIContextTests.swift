@@ -12,8 +12,9 @@ final class UIContextTests: XCTestCase {
     /// One pass with two widgets; returns what each saw.
     @discardableResult
     func pass(_ events: [InputEvent], at t: Double = 0, overlapOnTop: Bool = false) -> (a: Interaction, b: Interaction, top: Interaction?, ui: UIContext) {
-        let ui = UIContext(memory: memory, touches: events, now: .seconds(t), viewport: Size(width: 390, height: 844),
-                           measurer: FixedWidthTextMeasurer(), theme: Theme())
+        let ui = UIContext(
+            memory: memory, touches: events, now: .seconds(t), viewport: Size(width: 390, height: 844),
+            measurer: FixedWidthTextMeasurer(), theme: Theme())
         let ia = ui.interact("a", hitFrame: a)
         let ib = ui.interact("b", hitFrame: b)
         let top = overlapOnTop ? ui.interact("top", hitFrame: Rect(x: 50, y: 50, width: 100, height: 100)) : nil

@@ -25,4 +25,3 @@ final class WidgetIDTests: XCTestCase {
         XCTAssertNotEqual(WidgetID.root.child("ab").child("c"), WidgetID.root.child("a").child("bc"))
     }
 }
-

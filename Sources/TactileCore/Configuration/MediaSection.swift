@@ -1,6 +1,9 @@
 extension TactileConfiguration {
     /// Decoding, caches, filmstrips, waveforms and scrubbing.
-    public var media: Media { get { self[section: Media.self] } set { self[section: Media.self] = newValue } }
+    public var media: Media {
+        get { self[section: Media.self] }
+        set { self[section: Media.self] = newValue }
+    }
 
     public struct Media: ConfigurationSection {
         public static let key = "media"
@@ -94,7 +97,6 @@ extension TactileConfiguration {
         /// the file is decoded instead. Default 40 ms.
         public var proxyWaitStallMilliseconds: Double = 40
         public init() {}
-
 
         public func problems() -> [ConfigurationError] {
             var out: [ConfigurationError] = []

@@ -46,7 +46,9 @@ public struct ClipSound: Hashable, Sendable {
         }
         if fadeIn > clipDuration { return ("fadeIn", "is longer than the clip (\(fadeIn.seconds)s of \(clipDuration.seconds)s)") }
         if fadeOut > clipDuration { return ("fadeOut", "is longer than the clip (\(fadeOut.seconds)s of \(clipDuration.seconds)s)") }
-        if fadeIn + fadeOut > clipDuration { return ("fadeOut", "overlaps the fade in: together they last \((fadeIn + fadeOut).seconds)s of the clip's \(clipDuration.seconds)s") }
+        if fadeIn + fadeOut > clipDuration {
+            return ("fadeOut", "overlaps the fade in: together they last \((fadeIn + fadeOut).seconds)s of the clip's \(clipDuration.seconds)s")
+        }
         return nil
     }
 }

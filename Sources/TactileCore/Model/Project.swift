@@ -49,9 +49,11 @@ public struct Clip: Hashable, Sendable, Identifiable {
     /// How loud its sound plays (video and audio clips).
     public var sound: ClipSound
 
-    public init(id: String, kind: ClipKind, media: String? = nil, title: String, start: Time, duration: Time,
-                sourceStart: Time = .zero, sourceDuration: Time? = nil, transform: OverlayTransform? = nil, sticker: StickerShape? = nil,
-                textStyle: TextStyle? = nil, transitionIn: Transition? = nil, sound: ClipSound = .standard) {
+    public init(
+        id: String, kind: ClipKind, media: String? = nil, title: String, start: Time, duration: Time,
+        sourceStart: Time = .zero, sourceDuration: Time? = nil, transform: OverlayTransform? = nil, sticker: StickerShape? = nil,
+        textStyle: TextStyle? = nil, transitionIn: Transition? = nil, sound: ClipSound = .standard
+    ) {
         self.id = id; self.kind = kind; self.media = media; self.title = title
         self.start = start; self.duration = duration; self.sourceStart = sourceStart; self.sourceDuration = sourceDuration
         self.transform = transform; self.sticker = sticker; self.textStyle = textStyle

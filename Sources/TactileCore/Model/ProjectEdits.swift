@@ -30,12 +30,15 @@ extension Project {
     /// The project with a new clip at `time`, on the first track of a fitting kind with room for
     /// it, or on a new track (placed after the last track of that kind) when none has room.
     /// Returns the new project and the new clip's id.
-    public func addingClip(kind: ClipKind, title: String, at time: Time, duration: Time,
-                           media: String? = nil, sourceDuration: Time? = nil, sticker: StickerShape? = nil) -> (Project, String) {
+    public func addingClip(
+        kind: ClipKind, title: String, at time: Time, duration: Time,
+        media: String? = nil, sourceDuration: Time? = nil, sticker: StickerShape? = nil
+    ) -> (Project, String) {
         var project = self
         let id = unusedID(prefix: kind.rawValue)
-        var clip = Clip(id: id, kind: kind, media: media, title: title, start: time, duration: duration,
-                        sourceStart: .zero, sourceDuration: sourceDuration, sticker: sticker)
+        var clip = Clip(
+            id: id, kind: kind, media: media, title: title, start: time, duration: duration,
+            sourceStart: .zero, sourceDuration: sourceDuration, sticker: sticker)
         let preferred: TrackKind = kind == .audio ? .audio : (kind == .video ? .video : .overlay)
         if preferred == .overlay {
             let overlapping = project.tracks.filter { $0.kind == .overlay }.flatMap(\.clips).filter { $0.start < clip.end && clip.start < $0.end }
@@ -47,7 +50,8 @@ extension Project {
             project.tracks[index].clips.sort { $0.start < $1.start }
         } else {
             let track = Track(id: project.unusedID(prefix: "track"), kind: preferred, clips: [clip])
-            let insertAt = (project.tracks.lastIndex { $0.kind == preferred }).map { $0 + 1 }
+            let insertAt =
+                (project.tracks.lastIndex { $0.kind == preferred }).map { $0 + 1 }
                 ?? (preferred == .audio ? project.tracks.count : 0)
             project.tracks.insert(track, at: insertAt)
         }
@@ -62,7 +66,8 @@ extension Project {
             for c in project.tracks[t].clips.indices {
                 var clip = project.tracks[t].clips[c]
                 guard clip.kind.hasFiniteSource, let path = clip.media, let length = lengths[path], length > .zero,
-                      clip.sourceDuration != length else { continue }
+                    clip.sourceDuration != length
+                else { continue }
                 clip.sourceDuration = length
                 if clip.sourceStart + clip.duration > length {
                     let shortest = min(minimumDuration, length)

@@ -55,7 +55,8 @@ public enum ProjectFile {
             guard let t = any as? [String: Any] else { throw ProjectFileError(path: tr.path, "expected an object") }
             let kindName = try tr.string(t, "kind")
             guard let kind = TrackKind(rawValue: kindName) else {
-                throw ProjectFileError(path: tr.path + ".kind", "unknown track kind \"\(PrintableText.of(kindName, limit: 40))\" (expected video, overlay or audio)")
+                throw ProjectFileError(
+                    path: tr.path + ".kind", "unknown track kind \"\(PrintableText.of(kindName, limit: 40))\" (expected video, overlay or audio)")
             }
             var clips: [Clip] = []
             let clipObjects = try tr.array(t, "clips")
@@ -66,7 +67,9 @@ public enum ProjectFile {
                 guard let c = anyClip as? [String: Any] else { throw ProjectFileError(path: cr.path, "expected an object") }
                 let clipKindName = try cr.string(c, "kind")
                 guard let clipKind = ClipKind(rawValue: clipKindName) else {
-                    throw ProjectFileError(path: cr.path + ".kind", "unknown clip kind \"\(PrintableText.of(clipKindName, limit: 40))\" (expected video, audio, image, text or sticker)")
+                    throw ProjectFileError(
+                        path: cr.path + ".kind",
+                        "unknown clip kind \"\(PrintableText.of(clipKindName, limit: 40))\" (expected video, audio, image, text or sticker)")
                 }
                 guard kind.accepts(clipKind) else {
                     throw ProjectFileError(path: cr.path + ".kind", "a \(clipKindName) clip cannot live on a \(kind.rawValue) track")
@@ -96,12 +99,15 @@ public enum ProjectFile {
                     clip.sound = sound
                 }
                 if let total = clip.sourceDuration, clip.sourceStart + clip.duration > total + Time(ticks: 1) {
-                    throw ProjectFileError(path: cr.path, "sourceStart + duration (\(clip.sourceStart.seconds + clip.duration.seconds)s) runs past the source's \(total.seconds)s")
+                    throw ProjectFileError(
+                        path: cr.path, "sourceStart + duration (\(clip.sourceStart.seconds + clip.duration.seconds)s) runs past the source's \(total.seconds)s")
                 }
                 clips.append(clip)
             }
-            tracks.append(Track(id: try tr.string(t, "id"), kind: kind, clips: clips,
-                                isMuted: try tr.optionalBool(t, "muted") ?? false, ducksUnderOtherSound: try tr.optionalBool(t, "ducksUnderOtherSound") ?? false))
+            tracks.append(
+                Track(
+                    id: try tr.string(t, "id"), kind: kind, clips: clips,
+                    isMuted: try tr.optionalBool(t, "muted") ?? false, ducksUnderOtherSound: try tr.optionalBool(t, "ducksUnderOtherSound") ?? false))
         }
         let project = Project(name: name, format: format, tracks: tracks)
         try validate(project, originalOrder: trackObjects)
@@ -113,23 +119,31 @@ public enum ProjectFile {
     public static func validate(_ project: Project, originalOrder: [Any]? = nil) throws {
         var seen: [String: String] = [:]
         for (ti, track) in project.tracks.enumerated() {
-            if let other = seen[track.id] { throw ProjectFileError(path: "tracks[\(ti)].id", "\"\(PrintableText.of(track.id, limit: 60))\" is already used by \(other)") }
+            if let other = seen[track.id] {
+                throw ProjectFileError(path: "tracks[\(ti)].id", "\"\(PrintableText.of(track.id, limit: 60))\" is already used by \(other)")
+            }
             seen[track.id] = "tracks[\(ti)]"
             for (ci, clip) in track.clips.enumerated() {
-                if let other = seen[clip.id] { throw ProjectFileError(path: "tracks[\(ti)].clips[\(ci)].id", "\"\(PrintableText.of(clip.id, limit: 60))\" is already used by \(other)") }
+                if let other = seen[clip.id] {
+                    throw ProjectFileError(path: "tracks[\(ti)].clips[\(ci)].id", "\"\(PrintableText.of(clip.id, limit: 60))\" is already used by \(other)")
+                }
                 seen[clip.id] = "tracks[\(ti)].clips[\(ci)]"
                 if ci > 0, track.clips[ci - 1].end > clip.start {
                     let prev = track.clips[ci - 1]
-                    throw ProjectFileError(path: "tracks[\(ti)]",
-                        "clips \"\(PrintableText.of(prev.id, limit: 60))\" (\(fmt(prev.start))–\(fmt(prev.end))) and \"\(PrintableText.of(clip.id, limit: 60))\" (\(fmt(clip.start))–\(fmt(clip.end))) overlap")
+                    throw ProjectFileError(
+                        path: "tracks[\(ti)]",
+                        "clips \"\(PrintableText.of(prev.id, limit: 60))\" (\(fmt(prev.start))–\(fmt(prev.end))) and \"\(PrintableText.of(clip.id, limit: 60))\" (\(fmt(clip.start))–\(fmt(clip.end))) overlap"
+                    )
                 }
                 if let t = clip.transitionIn {
                     let field = "tracks[\(ti)].clips[\(ci)].transition"
                     guard let limit = project.transitionLimit(onTrack: ti, before: ci) else {
-                        throw ProjectFileError(path: field, "no clip ends where this one starts (\(fmt(clip.start))): a transition goes between two clips that meet")
+                        throw ProjectFileError(
+                            path: field, "no clip ends where this one starts (\(fmt(clip.start))): a transition goes between two clips that meet")
                     }
                     if t.duration > limit.duration + Time(ticks: 1) {
-                        throw ProjectFileError(path: field + ".duration", "\(fmt(t.duration)) is longer than this cut allows (\(fmt(limit.duration))): \(limit.reason)")
+                        throw ProjectFileError(
+                            path: field + ".duration", "\(fmt(t.duration)) is longer than this cut allows (\(fmt(limit.duration))): \(limit.reason)")
                     }
                 }
             }
@@ -146,8 +160,13 @@ public enum ProjectFile {
         .object([
             ("version", .number(Double(Project.formatVersion))),
             ("name", .string(project.name)),
-            ("format", .object([("aspect", .string(project.format.aspect.rawValue)), ("width", .number(Double(project.format.width))),
-                                ("height", .number(Double(project.format.height)))])),
+            (
+                "format",
+                .object([
+                    ("aspect", .string(project.format.aspect.rawValue)), ("width", .number(Double(project.format.width))),
+                    ("height", .number(Double(project.format.height))),
+                ])
+            ),
             ("tracks", .array(project.tracks.map(json(track:)))),
         ])
     }
@@ -174,11 +193,13 @@ public enum ProjectFile {
         }
         if let shape = c.sticker { fields.append(("sticker", .string(shape.rawValue))) }
         if let s = c.textStyle {
-            fields.append(("style", .object([("size", .string(s.size.rawValue)), ("colour", .string(s.colour.rawValue)), ("background", .bool(s.background))])))
+            fields.append(
+                ("style", .object([("size", .string(s.size.rawValue)), ("colour", .string(s.colour.rawValue)), ("background", .bool(s.background))])))
         }
         if let t = c.transitionIn { fields.append(("transition", .object([("kind", .string(t.kind.rawValue)), ("duration", seconds(t.duration))]))) }
         if c.sound != .standard {
-            fields.append(("sound", .object([("decibels", .number(c.sound.decibels)), ("fadeIn", seconds(c.sound.fadeIn)), ("fadeOut", seconds(c.sound.fadeOut))])))
+            fields.append(
+                ("sound", .object([("decibels", .number(c.sound.decibels)), ("fadeIn", seconds(c.sound.fadeIn)), ("fadeOut", seconds(c.sound.fadeOut))])))
         }
         return .object(fields)
     }
@@ -207,13 +228,17 @@ private struct FieldReader {
     }
     func string(_ o: [String: Any], _ key: String) throws -> String {
         guard let s = try value(o, key) as? String else { throw ProjectFileError(path: name(key), "expected a string") }
-        guard s.count <= ProjectFile.maximumTextLength else { throw ProjectFileError(path: name(key), "is longer than \(ProjectFile.maximumTextLength) characters") }
+        guard s.count <= ProjectFile.maximumTextLength else {
+            throw ProjectFileError(path: name(key), "is longer than \(ProjectFile.maximumTextLength) characters")
+        }
         return s
     }
     func optionalString(_ o: [String: Any], _ key: String) throws -> String? {
         guard let v = o[key], !(v is NSNull) else { return nil }
         guard let s = v as? String else { throw ProjectFileError(path: name(key), "expected a string or null") }
-        guard s.count <= ProjectFile.maximumTextLength else { throw ProjectFileError(path: name(key), "is longer than \(ProjectFile.maximumTextLength) characters") }
+        guard s.count <= ProjectFile.maximumTextLength else {
+            throw ProjectFileError(path: name(key), "is longer than \(ProjectFile.maximumTextLength) characters")
+        }
         return s
     }
     func number(_ v: Any, _ key: String) throws -> Double {
@@ -254,7 +279,9 @@ private struct FieldReader {
         func pick<E: RawRepresentable & CaseIterable>(_ field: String, _ type: E.Type) throws -> E? where E.RawValue == String {
             guard let raw = try inner.optionalString(s, field) else { return nil }
             guard let value = E(rawValue: raw) else {
-                throw ProjectFileError(path: inner.name(field), "unknown \(field) \"\(PrintableText.of(raw, limit: 40))\" (expected one of \(E.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw ProjectFileError(
+                    path: inner.name(field),
+                    "unknown \(field) \"\(PrintableText.of(raw, limit: 40))\" (expected one of \(E.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             return value
         }
@@ -262,7 +289,9 @@ private struct FieldReader {
         if let size = try pick("size", TextStyle.Size.self) { style.size = size }
         if let colour = try pick("colour", TextStyle.Colour.self) { style.colour = colour }
         if let background = s["background"], !(background is NSNull) {
-            guard JSONNumber.isBoolean(background), let b = background as? Bool else { throw ProjectFileError(path: inner.name("background"), "expected true or false") }
+            guard JSONNumber.isBoolean(background), let b = background as? Bool else {
+                throw ProjectFileError(path: inner.name("background"), "expected true or false")
+            }
             style.background = b
         }
         return style

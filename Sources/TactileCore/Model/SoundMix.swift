@@ -42,9 +42,11 @@ public struct SoundMix: Sendable {
                 guard let media = clip.media, hasSound(media) else { continue }
                 let next = i + 1 < track.clips.count && track.clips[i + 1].start == clip.end ? track.clips[i + 1].transitionIn : nil
                 let before = clip.transitionIn?.half ?? .zero
-                voices.append(Voice(clip: clip, media: media, start: clip.start - before, end: clip.end + (next?.half ?? .zero),
-                                    sourceAtStart: clip.sourceStart - before, ducks: track.ducksUnderOtherSound,
-                                    transitionIn: clip.transitionIn, transitionOut: next))
+                voices.append(
+                    Voice(
+                        clip: clip, media: media, start: clip.start - before, end: clip.end + (next?.half ?? .zero),
+                        sourceAtStart: clip.sourceStart - before, ducks: track.ducksUnderOtherSound,
+                        transitionIn: clip.transitionIn, transitionOut: next))
             }
         }
         self.voices = voices

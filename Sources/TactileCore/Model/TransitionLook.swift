@@ -18,8 +18,9 @@ public struct TransitionLook: Equatable, Sendable {
 
         /// Where the picture goes for a composition drawn in `box`: shifted and scaled about its centre.
         public func frame(in box: Rect) -> Rect {
-            Rect(x: box.midX + offset * box.width - box.width * scale / 2, y: box.midY - box.height * scale / 2,
-                 width: box.width * scale, height: box.height * scale)
+            Rect(
+                x: box.midX + offset * box.width - box.width * scale / 2, y: box.midY - box.height * scale / 2,
+                width: box.width * scale, height: box.height * scale)
         }
 
         /// The part of `box` the picture shows in (what is drawn outside it is cut away).

@@ -20,8 +20,10 @@ public struct Spring: Hashable, Sendable, Codable {
     }
 
     /// Whether the spring has come to rest: within `positionTolerance` and `velocityTolerance`.
-    public func isSettled(from x0: Double, velocity v0: Double, after t: Double,
-                          positionTolerance: Double = 0.5, velocityTolerance: Double = 5) -> Bool {
+    public func isSettled(
+        from x0: Double, velocity v0: Double, after t: Double,
+        positionTolerance: Double = 0.5, velocityTolerance: Double = 5
+    ) -> Bool {
         let s = state(from: x0, velocity: v0, after: t)
         return abs(s.position) < positionTolerance && abs(s.velocity) < velocityTolerance
     }

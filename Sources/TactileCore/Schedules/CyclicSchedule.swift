@@ -5,8 +5,9 @@ public struct CyclicTimelineSchedule: TimelineSchedule {
     public let timeOffsets: [Time]
 
     public init(timeOffsets: [Time]) {
-        precondition(timeOffsets.contains { $0.ticks > 0 } && timeOffsets.allSatisfy { $0.ticks >= 0 },
-                     "a cyclic schedule needs non-negative offsets and at least one positive")
+        precondition(
+            timeOffsets.contains { $0.ticks > 0 } && timeOffsets.allSatisfy { $0.ticks >= 0 },
+            "a cyclic schedule needs non-negative offsets and at least one positive")
         self.timeOffsets = timeOffsets
     }
 

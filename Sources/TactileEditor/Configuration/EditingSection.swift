@@ -2,7 +2,10 @@ import TactileCore
 
 extension TactileConfiguration {
     /// Editing and playback.
-    public var editing: Editing { get { self[section: Editing.self] } set { self[section: Editing.self] = newValue } }
+    public var editing: Editing {
+        get { self[section: Editing.self] }
+        set { self[section: Editing.self] = newValue }
+    }
 
     public struct Editing: ConfigurationSection {
         public static let key = "editing"
@@ -39,7 +42,6 @@ extension TactileConfiguration {
         /// The level line catches at 0 dB (as recorded) within this many decibels of it. Default 1 dB.
         public var levelSnapDecibels: Double = 1
         public init() {}
-
 
         public func problems() -> [ConfigurationError] {
             minimumClipDuration > newClipDuration ? [.init(key: "editing.minimumClipDuration", "must not be more than editing.newClipDuration")] : []

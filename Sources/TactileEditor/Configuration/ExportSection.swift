@@ -3,7 +3,10 @@ import TactileCore
 
 extension TactileConfiguration {
     /// Exporting the project to a movie (the Export sheet, `tactile export`).
-    public var export: Export { get { self[section: Export.self] } set { self[section: Export.self] = newValue } }
+    public var export: Export {
+        get { self[section: Export.self] }
+        set { self[section: Export.self] = newValue }
+    }
 
     public struct Export: ConfigurationSection {
         public static let key = "export"
@@ -40,21 +43,33 @@ extension TactileConfiguration {
         public var decodeThreads = 1
         public init() {}
 
-
         public func problems() -> [ConfigurationError] {
             var out: [ConfigurationError] = []
             if MovieSettings.Size(rawValue: size) == nil {
-                out.append(.init(key: "export.size", "must be one of \(MovieSettings.Size.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(PrintableText.of(size, limit: 40))\""))
+                out.append(
+                    .init(
+                        key: "export.size",
+                        "must be one of \(MovieSettings.Size.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(PrintableText.of(size, limit: 40))\""))
             }
             if !MovieSettings.framesPerSecondChoices.contains(framesPerSecond) {
-                out.append(.init(key: "export.framesPerSecond", "must be one of \(MovieSettings.framesPerSecondChoices.map(String.init).joined(separator: ", ")), not \(framesPerSecond)"))
+                out.append(
+                    .init(
+                        key: "export.framesPerSecond",
+                        "must be one of \(MovieSettings.framesPerSecondChoices.map(String.init).joined(separator: ", ")), not \(framesPerSecond)"))
             }
             if MovieSettings.Quality(rawValue: quality) == nil {
-                out.append(.init(key: "export.quality", "must be one of \(MovieSettings.Quality.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(PrintableText.of(quality, limit: 40))\""))
+                out.append(
+                    .init(
+                        key: "export.quality",
+                        "must be one of \(MovieSettings.Quality.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(PrintableText.of(quality, limit: 40))\""
+                    ))
             }
             let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow"]
             if !presets.contains(encoderPreset) {
-                out.append(.init(key: "export.encoderPreset", "must be one of \(presets.joined(separator: ", ")), not \"\(PrintableText.of(encoderPreset, limit: 40))\""))
+                out.append(
+                    .init(
+                        key: "export.encoderPreset", "must be one of \(presets.joined(separator: ", ")), not \"\(PrintableText.of(encoderPreset, limit: 40))\"")
+                )
             }
             if folder.trimmingCharacters(in: .whitespaces).isEmpty {
                 out.append(.init(key: "export.folder", "must name a folder"))
@@ -78,9 +93,10 @@ extension TactileConfiguration {
 extension MovieSettings {
     /// The configuration's first choices (`export.size`, `export.framesPerSecond`, `export.quality`).
     public init(_ export: TactileConfiguration.Export) {
-        self.init(size: Size(rawValue: export.size) ?? .p1080,
-                  framesPerSecond: Self.framesPerSecondChoices.contains(export.framesPerSecond) ? export.framesPerSecond : 30,
-                  quality: Quality(rawValue: export.quality) ?? .standard)
+        self.init(
+            size: Size(rawValue: export.size) ?? .p1080,
+            framesPerSecond: Self.framesPerSecondChoices.contains(export.framesPerSecond) ? export.framesPerSecond : 30,
+            quality: Quality(rawValue: export.quality) ?? .standard)
     }
 
     /// The constant-rate factor `export` names for this quality.

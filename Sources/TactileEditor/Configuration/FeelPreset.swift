@@ -21,43 +21,46 @@ public enum FeelPreset: String, CaseIterable, Sendable {
     }
 
     /// The keys a preset sets (dotted), for the documentation and the tests.
-    public static let keys = ["input.tapSlop", "input.longPressSlop", "input.doubleTapSlop", "input.tapMaximumDuration",
-                              "input.longPressDuration", "input.doubleTapInterval", "input.maximumFlingSpeed",
-                              "timeline.physics.decelerationRate", "timeline.physics.rubberBandCoefficient", "timeline.physics.bounceResponse"]
+    public static let keys = [
+        "input.tapSlop", "input.longPressSlop", "input.doubleTapSlop", "input.tapMaximumDuration",
+        "input.longPressDuration", "input.doubleTapInterval", "input.maximumFlingSpeed",
+        "timeline.physics.decelerationRate", "timeline.physics.rubberBandCoefficient", "timeline.physics.bounceResponse",
+    ]
 
     public var values: Values {
         switch self {
         case .tactile:
             let d = TactileConfiguration()
-            return Values(tapSlop: d.input.tapSlop, longPressSlop: d.input.longPressSlop, doubleTapSlop: d.input.doubleTapSlop,
-                          tapMaximumDuration: d.input.tapMaximumDuration, longPressDuration: d.input.longPressDuration,
-                          doubleTapInterval: d.input.doubleTapInterval, maximumFlingSpeed: d.input.maximumFlingSpeed,
-                          decelerationRate: d.timeline.physics.decelerationRate, rubberBandCoefficient: d.timeline.physics.rubberBandCoefficient,
-                          bounceResponse: d.timeline.physics.bounceResponse)
+            return Values(
+                tapSlop: d.input.tapSlop, longPressSlop: d.input.longPressSlop, doubleTapSlop: d.input.doubleTapSlop,
+                tapMaximumDuration: d.input.tapMaximumDuration, longPressDuration: d.input.longPressDuration,
+                doubleTapInterval: d.input.doubleTapInterval, maximumFlingSpeed: d.input.maximumFlingSpeed,
+                decelerationRate: d.timeline.physics.decelerationRate, rubberBandCoefficient: d.timeline.physics.rubberBandCoefficient,
+                bounceResponse: d.timeline.physics.bounceResponse)
         case .ios:
             return Values(
-                tapSlop: 10,                 // not published; about 10 pt measured on iOS 16 (JetBrains compose-multiplatform-core #700)
-                longPressSlop: 10,           // UILongPressGestureRecognizer.allowableMovement default, documented
-                doubleTapSlop: 40,           // not published; Tactile's value kept
-                tapMaximumDuration: 0.5,     // a press that long becomes a long press (minimumPressDuration)
-                longPressDuration: 0.5,      // UILongPressGestureRecognizer.minimumPressDuration default, documented
-                doubleTapInterval: 0.3,      // not published; 300 ms as Compose Multiplatform uses on iOS
-                maximumFlingSpeed: 8000,     // not published; Flutter's kMaxFlingVelocity kept
-                decelerationRate: 0.998,     // UIScrollView.DecelerationRate.normal, per millisecond
+                tapSlop: 10, // not published; about 10 pt measured on iOS 16 (JetBrains compose-multiplatform-core #700)
+                longPressSlop: 10, // UILongPressGestureRecognizer.allowableMovement default, documented
+                doubleTapSlop: 40, // not published; Tactile's value kept
+                tapMaximumDuration: 0.5, // a press that long becomes a long press (minimumPressDuration)
+                longPressDuration: 0.5, // UILongPressGestureRecognizer.minimumPressDuration default, documented
+                doubleTapInterval: 0.3, // not published; 300 ms as Compose Multiplatform uses on iOS
+                maximumFlingSpeed: 8000, // not published; Flutter's kMaxFlingVelocity kept
+                decelerationRate: 0.998, // UIScrollView.DecelerationRate.normal, per millisecond
                 rubberBandCoefficient: 0.55, // UIScrollView's rubber band, b = (1 − 1/(x·c/d + 1))·d
-                bounceResponse: 0.44)        // Flutter's iOS bounce spring: mass 0.5, stiffness 100 → ω 14.1 rad/s, 2π/ω
+                bounceResponse: 0.44) // Flutter's iOS bounce spring: mass 0.5, stiffness 100 → ω 14.1 rad/s, 2π/ω
         case .android:
             return Values(
-                tapSlop: 8,                  // ViewConfiguration TOUCH_SLOP 8 dp
-                longPressSlop: 8,            // a long press ends when the finger leaves the touch slop
-                doubleTapSlop: 100,          // ViewConfiguration DOUBLE_TAP_SLOP 100 dp
-                tapMaximumDuration: 0.4,     // GestureDetector: a press lasting the long-press timeout is no tap
-                longPressDuration: 0.4,      // ViewConfiguration DEFAULT_LONG_PRESS_TIMEOUT 400 ms (500 ms before Android 12)
-                doubleTapInterval: 0.3,      // ViewConfiguration DOUBLE_TAP_TIMEOUT 300 ms
-                maximumFlingSpeed: 8000,     // ViewConfiguration MAXIMUM_FLING_VELOCITY 8000 dp/s
-                decelerationRate: 0.997,     // OverScroller's spline (friction 0.015) matched in distance for 2,000–3,000 dp/s flings
+                tapSlop: 8, // ViewConfiguration TOUCH_SLOP 8 dp
+                longPressSlop: 8, // a long press ends when the finger leaves the touch slop
+                doubleTapSlop: 100, // ViewConfiguration DOUBLE_TAP_SLOP 100 dp
+                tapMaximumDuration: 0.4, // GestureDetector: a press lasting the long-press timeout is no tap
+                longPressDuration: 0.4, // ViewConfiguration DEFAULT_LONG_PRESS_TIMEOUT 400 ms (500 ms before Android 12)
+                doubleTapInterval: 0.3, // ViewConfiguration DOUBLE_TAP_TIMEOUT 300 ms
+                maximumFlingSpeed: 8000, // ViewConfiguration MAXIMUM_FLING_VELOCITY 8000 dp/s
+                decelerationRate: 0.997, // OverScroller's spline (friction 0.015) matched in distance for 2,000–3,000 dp/s flings
                 rubberBandCoefficient: 0.01, // OVERSCROLL_DISTANCE 0 dp: content stays at the end (a stretch or glow is drawn instead)
-                bounceResponse: 0.255)       // EdgeEffect's stretch spring, natural frequency 24.657 rad/s → 2π/ω
+                bounceResponse: 0.255) // EdgeEffect's stretch spring, natural frequency 24.657 rad/s → 2π/ω
         }
     }
 

@@ -2,7 +2,10 @@ import TactileCore
 
 extension TactileConfiguration {
     /// The feel lab: knobs a study varies to test how touch feels (see Docs/FeelLab.md).
-    public var feel: Feel { get { self[section: Feel.self] } set { self[section: Feel.self] = newValue } }
+    public var feel: Feel {
+        get { self[section: Feel.self] }
+        set { self[section: Feel.self] = newValue }
+    }
 
     public struct Feel: ConfigurationSection {
         public static let key = "feel"
@@ -63,7 +66,6 @@ extension TactileConfiguration {
         public var kalmanMeasurementNoise: Double = 1
         public init() {}
 
-
         public func problems() -> [ConfigurationError] {
             var out: [ConfigurationError] = []
             if MovePolicy(rawValue: movePolicy) == nil {
@@ -76,7 +78,10 @@ extension TactileConfiguration {
                 out.append(.init(key: "feel.timecodeRounding", "must be \"down\" or \"nearest\", not \"\(PrintableText.of(timecodeRounding, limit: 40))\""))
             }
             if FeelPreset(rawValue: preset) == nil {
-                out.append(.init(key: "feel.preset", "must be one of \(FeelPreset.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(PrintableText.of(preset, limit: 40))\""))
+                out.append(
+                    .init(
+                        key: "feel.preset",
+                        "must be one of \(FeelPreset.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(PrintableText.of(preset, limit: 40))\""))
             }
             return out
         }

@@ -2,7 +2,10 @@ import TactileCore
 
 extension TactileConfiguration {
     /// Sizes of the editor's screen, in points at the default viewport.
-    public var layout: Layout { get { self[section: Layout.self] } set { self[section: Layout.self] = newValue } }
+    public var layout: Layout {
+        get { self[section: Layout.self] }
+        set { self[section: Layout.self] = newValue }
+    }
 
     public struct Layout: ConfigurationSection {
         public static let key = "layout"
@@ -83,7 +86,6 @@ extension TactileConfiguration {
         public var uiScale: Double = 1
         public init() {}
 
-
         public func problems() -> [ConfigurationError] {
             minimumCanvasHeight > viewport.height ? [.init(key: "layout.minimumCanvasHeight", "must not be more than layout.viewport.height")] : []
         }
@@ -137,9 +139,12 @@ extension TactileConfiguration {
         let k = layout.uiScale
         guard k != 1 else { return self }
         var c = self
-        for path in [\Layout.titleBarHeight, \.playerBarHeight, \.rulerHeight, \.trackHeight, \.trackSpacing, \.trackPadding,
-                     \.toolbarHeight, \.toolbarRailWidth, \.scrubBarHeight, \.clipCornerRadius, \.handleWidth, \.selectionBorderWidth, \.toolbarButtonWidth, \.buttonSize,
-                     \.browserHeaderHeight, \.browserCaptionHeight, \.bannerHeight, \.bannerPadding] {
+        for path in [
+            \Layout.titleBarHeight, \.playerBarHeight, \.rulerHeight, \.trackHeight, \.trackSpacing, \.trackPadding,
+            \.toolbarHeight, \.toolbarRailWidth, \.scrubBarHeight, \.clipCornerRadius, \.handleWidth, \.selectionBorderWidth, \.toolbarButtonWidth,
+            \.buttonSize,
+            \.browserHeaderHeight, \.browserCaptionHeight, \.bannerHeight, \.bannerPadding,
+        ] {
             c.layout[keyPath: path] *= k
         }
         return c

@@ -2,7 +2,10 @@ import TactileCore
 
 extension TactileConfiguration {
     /// Overlays drawn over the editor: touch indicators, pointer location and the frame monitor.
-    public var overlays: Overlays { get { self[section: Overlays.self] } set { self[section: Overlays.self] = newValue } }
+    public var overlays: Overlays {
+        get { self[section: Overlays.self] }
+        set { self[section: Overlays.self] = newValue }
+    }
 
     public struct Overlays: ConfigurationSection {
         public static let key = "overlays"

@@ -2,7 +2,10 @@ import TactileCore
 
 extension TactileConfiguration {
     /// Recording sessions, autosave, test plans and reloading the configuration.
-    public var session: Session { get { self[section: Session.self] } set { self[section: Session.self] = newValue } }
+    public var session: Session {
+        get { self[section: Session.self] }
+        set { self[section: Session.self] = newValue }
+    }
 
     public struct Session: ConfigurationSection {
         public static let key = "session"
@@ -27,7 +30,6 @@ extension TactileConfiguration {
         /// autosave folder) kept at most; the oldest are deleted first. Default 20.
         public var keepRecoveredProjects: Int = 20
         public init() {}
-
 
         public func problems() -> [ConfigurationError] {
             TactileConfiguration.pathProblems([("session.recordFolder", recordFolder), ("session.autosaveFolder", autosaveFolder), ("session.plan", plan)])

@@ -2,7 +2,10 @@ import TactileCore
 
 extension TactileConfiguration {
     /// The timeline's scale.
-    public var timeline: Timeline { get { self[section: Timeline.self] } set { self[section: Timeline.self] = newValue } }
+    public var timeline: Timeline {
+        get { self[section: Timeline.self] }
+        set { self[section: Timeline.self] = newValue }
+    }
 
     public struct Timeline: ConfigurationSection {
         public static let key = "timeline"
@@ -32,7 +35,6 @@ extension TactileConfiguration {
         /// Speed of the marching ants and snap guides, in points per second. Default 24 pt/s.
         public var marchingAntsSpeed: Double = 24
         public init() {}
-
 
         public func problems() -> [ConfigurationError] {
             minimumPointsPerSecond > maximumPointsPerSecond

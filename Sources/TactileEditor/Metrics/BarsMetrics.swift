@@ -3,7 +3,10 @@ import TactileUI
 
 extension ViewMetrics {
     /// The bars round the canvas: the player bar, the scrub bar, the toolbar and its captioned.
-    public var bars: Bars { get { self[group: Bars.self] } set { self[group: Bars.self] = newValue } }
+    public var bars: Bars {
+        get { self[group: Bars.self] }
+        set { self[group: Bars.self] = newValue }
+    }
 
     /// The bars round the canvas: the player bar, the scrub bar, the toolbar and its captioned
     /// buttons, the banner.

@@ -3,7 +3,10 @@ import TactileUI
 
 extension ViewMetrics {
     /// The media browser sheet
-    public var browser: Browser { get { self[group: Browser.self] } set { self[group: Browser.self] = newValue } }
+    public var browser: Browser {
+        get { self[group: Browser.self] }
+        set { self[group: Browser.self] = newValue }
+    }
 
     /// The media browser sheet.
     public struct Browser: ViewMetricsGroup {

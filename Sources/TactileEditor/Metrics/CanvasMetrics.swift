@@ -3,7 +3,10 @@ import TactileUI
 
 extension ViewMetrics {
     /// The preview canvas
-    public var canvas: Canvas { get { self[group: Canvas.self] } set { self[group: Canvas.self] = newValue } }
+    public var canvas: Canvas {
+        get { self[group: Canvas.self] }
+        set { self[group: Canvas.self] = newValue }
+    }
 
     /// The preview canvas.
     public struct Canvas: ViewMetricsGroup {

@@ -3,7 +3,10 @@ import TactileUI
 
 extension ViewMetrics {
     /// What a clip shows inside: waveform and offline hatching
-    public var clipContent: ClipContent { get { self[group: ClipContent.self] } set { self[group: ClipContent.self] = newValue } }
+    public var clipContent: ClipContent {
+        get { self[group: ClipContent.self] }
+        set { self[group: ClipContent.self] = newValue }
+    }
 
     /// What a clip shows inside: waveform and offline hatching.
     public struct ClipContent: ViewMetricsGroup {

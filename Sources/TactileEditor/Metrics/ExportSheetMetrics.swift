@@ -3,7 +3,10 @@ import TactileUI
 
 extension ViewMetrics {
     /// The Export sheet the title bar's Export button opens: a panel above the toolbar
-    public var exportSheet: ExportSheet { get { self[group: ExportSheet.self] } set { self[group: ExportSheet.self] = newValue } }
+    public var exportSheet: ExportSheet {
+        get { self[group: ExportSheet.self] }
+        set { self[group: ExportSheet.self] = newValue }
+    }
 
     /// The Export sheet the title bar's Export button opens: a panel above the toolbar.
     public struct ExportSheet: ViewMetricsGroup {

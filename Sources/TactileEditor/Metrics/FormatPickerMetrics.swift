@@ -3,7 +3,10 @@ import TactileUI
 
 extension ViewMetrics {
     /// The composition format button in the title bar and the picker it opens
-    public var formatPicker: FormatPicker { get { self[group: FormatPicker.self] } set { self[group: FormatPicker.self] = newValue } }
+    public var formatPicker: FormatPicker {
+        get { self[group: FormatPicker.self] }
+        set { self[group: FormatPicker.self] = newValue }
+    }
 
     /// The composition format button in the title bar and the picker it opens.
     public struct FormatPicker: ViewMetricsGroup {

@@ -3,7 +3,10 @@ import TactileUI
 
 extension ViewMetrics {
     /// The diagnostic overlays: the frame monitor's panel and the pointer-location overlay
-    public var overlays: Overlays { get { self[group: Overlays.self] } set { self[group: Overlays.self] = newValue } }
+    public var overlays: Overlays {
+        get { self[group: Overlays.self] }
+        set { self[group: Overlays.self] = newValue }
+    }
 
     /// The diagnostic overlays: the frame monitor's panel and the pointer-location overlay.
     public struct Overlays: ViewMetricsGroup {

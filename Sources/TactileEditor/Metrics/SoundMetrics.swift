@@ -3,7 +3,10 @@ import TactileUI
 
 extension ViewMetrics {
     /// The selected clip's sound controls in the timeline: level line, fade handles, track buttons
-    public var sound: Sound { get { self[group: Sound.self] } set { self[group: Sound.self] = newValue } }
+    public var sound: Sound {
+        get { self[group: Sound.self] }
+        set { self[group: Sound.self] = newValue }
+    }
 
     /// The selected clip's sound controls in the timeline: level line, fade handles, track buttons.
     public struct Sound: ViewMetricsGroup {

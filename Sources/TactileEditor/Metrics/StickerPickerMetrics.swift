@@ -3,7 +3,10 @@ import TactileUI
 
 extension ViewMetrics {
     /// The sticker picker: a panel of shapes above the toolbar
-    public var stickerPicker: StickerPicker { get { self[group: StickerPicker.self] } set { self[group: StickerPicker.self] = newValue } }
+    public var stickerPicker: StickerPicker {
+        get { self[group: StickerPicker.self] }
+        set { self[group: StickerPicker.self] = newValue }
+    }
 
     /// The sticker picker: a panel of shapes above the toolbar.
     public struct StickerPicker: ViewMetricsGroup {

@@ -3,7 +3,10 @@ import TactileUI
 
 extension ViewMetrics {
     /// The test plan's task card
-    public var taskCard: TaskCard { get { self[group: TaskCard.self] } set { self[group: TaskCard.self] = newValue } }
+    public var taskCard: TaskCard {
+        get { self[group: TaskCard.self] }
+        set { self[group: TaskCard.self] = newValue }
+    }
 
     /// The test plan's task card.
     public struct TaskCard: ViewMetricsGroup {

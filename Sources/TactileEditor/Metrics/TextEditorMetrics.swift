@@ -3,7 +3,10 @@ import TactileUI
 
 extension ViewMetrics {
     /// Editing a text: the field, Done and the style row above the keyboard
-    public var textEditor: TextEditor { get { self[group: TextEditor.self] } set { self[group: TextEditor.self] = newValue } }
+    public var textEditor: TextEditor {
+        get { self[group: TextEditor.self] }
+        set { self[group: TextEditor.self] = newValue }
+    }
 
     /// Editing a text: the field, Done and the style row above the keyboard.
     public struct TextEditor: ViewMetricsGroup {

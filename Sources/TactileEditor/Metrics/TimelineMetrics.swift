@@ -3,7 +3,10 @@ import TactileUI
 
 extension ViewMetrics {
     /// The timeline: clips' labels, the trimmed clip's ghost, the snap guide, the playhead's knob,.
-    public var timeline: Timeline { get { self[group: Timeline.self] } set { self[group: Timeline.self] = newValue } }
+    public var timeline: Timeline {
+        get { self[group: Timeline.self] }
+        set { self[group: Timeline.self] = newValue }
+    }
 
     /// The timeline: clips' labels, the trimmed clip's ghost, the snap guide, the playhead's knob,
     /// the cue ripples, the ruler; and the selected clip's frame and handles.

@@ -3,7 +3,10 @@ import TactileUI
 
 extension ViewMetrics {
     /// The transition picker a cut's junction button opens: a panel of kinds above the toolbar
-    public var transitionPicker: TransitionPicker { get { self[group: TransitionPicker.self] } set { self[group: TransitionPicker.self] = newValue } }
+    public var transitionPicker: TransitionPicker {
+        get { self[group: TransitionPicker.self] }
+        set { self[group: TransitionPicker.self] = newValue }
+    }
 
     /// The transition picker a cut's junction button opens: a panel of kinds above the toolbar.
     public struct TransitionPicker: ViewMetricsGroup {

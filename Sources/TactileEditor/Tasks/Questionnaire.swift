@@ -37,25 +37,30 @@ public struct Questionnaire: Hashable, Sendable {
     public init(id: String, title: String, items: [Item]) { self.id = id; self.title = title; self.items = items }
 
     /// The Single Ease Question (Sauro & Dumas 2009): one 7-point item after each task.
-    public static let seq = Questionnaire(id: "seq", title: "About the task you just did", items: [
-        Item(id: "seq", text: "Overall, how difficult or easy was the task to complete?",
-             scale: .likert(points: 7, low: "Very difficult", high: "Very easy")),
-    ])
+    public static let seq = Questionnaire(
+        id: "seq", title: "About the task you just did",
+        items: [
+            Item(
+                id: "seq", text: "Overall, how difficult or easy was the task to complete?",
+                scale: .likert(points: 7, low: "Very difficult", high: "Very easy"))
+        ])
 
     /// The System Usability Scale (Brooke 1996): the standard ten items, 5 points from Strongly
     /// disagree to Strongly agree, in their standard order and words ("system" as the original).
-    public static let sus = Questionnaire(id: "sus", title: "About this version of the editor", items: [
-        "I think that I would like to use this system frequently.",
-        "I found the system unnecessarily complex.",
-        "I thought the system was easy to use.",
-        "I think that I would need the support of a technical person to be able to use this system.",
-        "I found the various functions in this system were well integrated.",
-        "I thought there was too much inconsistency in this system.",
-        "I would imagine that most people would learn to use this system very quickly.",
-        "I found the system very cumbersome to use.",
-        "I felt very confident using the system.",
-        "I needed to learn a lot of things before I could get going with this system.",
-    ].enumerated().map { Item(id: "sus\($0 + 1)", text: $1, scale: .likert(points: 5, low: "Strongly disagree", high: "Strongly agree")) })
+    public static let sus = Questionnaire(
+        id: "sus", title: "About this version of the editor",
+        items: [
+            "I think that I would like to use this system frequently.",
+            "I found the system unnecessarily complex.",
+            "I thought the system was easy to use.",
+            "I think that I would need the support of a technical person to be able to use this system.",
+            "I found the various functions in this system were well integrated.",
+            "I thought there was too much inconsistency in this system.",
+            "I would imagine that most people would learn to use this system very quickly.",
+            "I found the system very cumbersome to use.",
+            "I felt very confident using the system.",
+            "I needed to learn a lot of things before I could get going with this system.",
+        ].enumerated().map { Item(id: "sus\($0 + 1)", text: $1, scale: .likert(points: 5, low: "Strongly disagree", high: "Strongly agree")) })
 
     /// The System Usability Scale's score (Brooke 1996): ten answers 1 (strongly disagree) … 5
     /// (strongly agree); odd items count answer − 1, even ones 5 − answer, and the sum × 2.5
@@ -87,7 +92,9 @@ public struct Questionnaire: Hashable, Sendable {
             switch name {
             case "seq": return .seq
             case "sus": return .sus
-            default: throw ConfigurationError(key: key, "\"\(PrintableText.of(name, limit: 40))\" is not a standard questionnaire (expected seq, sus or an object with items)")
+            default:
+                throw ConfigurationError(
+                    key: key, "\"\(PrintableText.of(name, limit: 40))\" is not a standard questionnaire (expected seq, sus or an object with items)")
             }
         }
         guard let object = any as? [String: Any] else { throw ConfigurationError(key: key, "must be \"seq\", \"sus\" or an object with id, title and items") }
@@ -104,7 +111,9 @@ public struct Questionnaire: Hashable, Sendable {
             guard let item = entry as? [String: Any] else { throw ConfigurationError(key: at, "must be an object with id, text and scale or choices") }
             try TaskPlan.known(item, ["id", "text", "scale", "low", "high", "choices"], at: at)
             let itemID = try text(item["id"], key: at + ".id", limit: 60)
-            guard !items.contains(where: { $0.id == itemID }) else { throw ConfigurationError(key: at + ".id", "\"\(PrintableText.of(itemID, limit: 60))\" is used twice") }
+            guard !items.contains(where: { $0.id == itemID }) else {
+                throw ConfigurationError(key: at + ".id", "\"\(PrintableText.of(itemID, limit: 60))\" is used twice")
+            }
             let question = try text(item["text"], key: at + ".text", limit: 500)
             let scale: Scale
             if let choices = item["choices"] {
@@ -119,8 +128,9 @@ public struct Questionnaire: Hashable, Sendable {
                 guard let p = item["scale"], let points = JSONNumber.integer(p), (2...maximumPoints).contains(points) else {
                     throw ConfigurationError(key: at + ".scale", "must be the number of scale points, 2 to \(maximumPoints) (or give choices)")
                 }
-                scale = .likert(points: points, low: try text(item["low"], key: at + ".low", limit: 60),
-                                high: try text(item["high"], key: at + ".high", limit: 60))
+                scale = .likert(
+                    points: points, low: try text(item["low"], key: at + ".low", limit: 60),
+                    high: try text(item["high"], key: at + ".high", limit: 60))
             }
             items.append(Item(id: itemID, text: question, scale: scale))
         }
@@ -139,13 +149,20 @@ public struct Questionnaire: Hashable, Sendable {
     public var json: JSONValue {
         if self == .seq { return .string("seq") }
         if self == .sus { return .string("sus") }
-        return .object([("id", .string(id)), ("title", .string(title)), ("items", .array(items.map { item in
-            var fields: [(String, JSONValue)] = [("id", .string(item.id)), ("text", .string(item.text))]
-            switch item.scale {
-            case let .likert(points, low, high): fields += [("scale", .number(Double(points))), ("low", .string(low)), ("high", .string(high))]
-            case let .choice(options): fields.append(("choices", .array(options.map { .string($0) })))
-            }
-            return .object(fields)
-        }))])
+        return .object([
+            ("id", .string(id)), ("title", .string(title)),
+            (
+                "items",
+                .array(
+                    items.map { item in
+                        var fields: [(String, JSONValue)] = [("id", .string(item.id)), ("text", .string(item.text))]
+                        switch item.scale {
+                        case let .likert(points, low, high): fields += [("scale", .number(Double(points))), ("low", .string(low)), ("high", .string(high))]
+                        case let .choice(options): fields.append(("choices", .array(options.map { .string($0) })))
+                        }
+                        return .object(fields)
+                    })
+            ),
+        ])
     }
 }

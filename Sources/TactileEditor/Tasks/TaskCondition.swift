@@ -56,7 +56,8 @@ public struct TaskCondition: Hashable, Sendable {
             var name = Substring(segment), indices: [Int] = []
             while name.hasSuffix("]") {
                 guard let open = name.lastIndex(of: "["),
-                      let n = Int(name[name.index(after: open)..<name.index(before: name.endIndex)]), n >= 0 else { return nil }
+                    let n = Int(name[name.index(after: open)..<name.index(before: name.endIndex)]), n >= 0
+                else { return nil }
                 indices.insert(n, at: 0)
                 name = name[..<open]
             }
@@ -100,10 +101,13 @@ public struct TaskCondition: Hashable, Sendable {
     static func parse(_ any: Any, key: String) throws -> TaskCondition {
         guard let c = any as? [String: Any] else { throw ConfigurationError(key: key, "must be an object") }
         try TaskPlan.known(c, ["path", "equals", "within", "atLeast", "atMost", "count", "exists"], at: key)
-        guard let path = c["path"] as? String, !path.isEmpty else { throw ConfigurationError(key: key + ".path", "must be a path, like \"clip:city.duration\"") }
+        guard let path = c["path"] as? String, !path.isEmpty else {
+            throw ConfigurationError(key: key + ".path", "must be a path, like \"clip:city.duration\"")
+        }
         guard path.count <= maximumPathLength else { throw ConfigurationError(key: key + ".path", "is longer than \(maximumPathLength) characters") }
         guard parsedSteps(of: path) != nil else {
-            throw ConfigurationError(key: key + ".path", "\"\(PrintableText.of(path, limit: 80))\" is not a path like \"tracks[0].clips[1].duration\" or \"clip:city.duration\"")
+            throw ConfigurationError(
+                key: key + ".path", "\"\(PrintableText.of(path, limit: 80))\" is not a path like \"tracks[0].clips[1].duration\" or \"clip:city.duration\"")
         }
         func number(_ k: String) throws -> Double? {
             guard let v = c[k] else { return nil }
@@ -116,14 +120,19 @@ public struct TaskCondition: Hashable, Sendable {
         switch tests[0] {
         case "equals":
             if let text = c["equals"] as? String {
-                guard text.count <= ProjectFile.maximumTextLength else { throw ConfigurationError(key: key + ".equals", "is longer than \(ProjectFile.maximumTextLength) characters") }
+                guard text.count <= ProjectFile.maximumTextLength else {
+                    throw ConfigurationError(key: key + ".equals", "is longer than \(ProjectFile.maximumTextLength) characters")
+                }
                 test = .equalsText(text)
+            } else {
+                test = .equals(try number("equals")!, within: try number("within") ?? 0.05)
             }
-            else { test = .equals(try number("equals")!, within: try number("within") ?? 0.05) }
         case "atLeast": test = .atLeast(try number("atLeast")!)
         case "atMost": test = .atMost(try number("atMost")!)
         case "count":
-            guard let n = JSONNumber.integer(c["count"], in: 0...1_000_000) else { throw ConfigurationError(key: key + ".count", "must be a whole number from 0 to 1,000,000") }
+            guard let n = JSONNumber.integer(c["count"], in: 0...1_000_000) else {
+                throw ConfigurationError(key: key + ".count", "must be a whole number from 0 to 1,000,000")
+            }
             test = .count(n)
         default:
             guard let b = JSONNumber.boolean(c["exists"]) else { throw ConfigurationError(key: key + ".exists", "must be true or false") }

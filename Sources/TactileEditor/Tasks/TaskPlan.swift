@@ -95,7 +95,9 @@ public struct TaskPlan: Hashable, Sendable {
 
     static func known(_ object: [String: Any], _ keys: Set<String>, at key: String) throws {
         for k in object.keys.sorted() where !keys.contains(k) {
-            throw ConfigurationError(key: key.isEmpty ? PrintableText.of(k, limit: 60) : "\(key).\(PrintableText.of(k, limit: 60))", "is not a key here (expected one of \(keys.sorted().joined(separator: ", ")))")
+            throw ConfigurationError(
+                key: key.isEmpty ? PrintableText.of(k, limit: 60) : "\(key).\(PrintableText.of(k, limit: 60))",
+                "is not a key here (expected one of \(keys.sorted().joined(separator: ", ")))")
         }
     }
 

@@ -136,7 +136,8 @@ struct TaskController {
     /// The participant chose answer `value` (1 … the scale's count) for the item on show.
     func choose(_ value: Int, _ state: inout EditorState, now: Time, effects: inout Effects) {
         guard var run = state.tasks, var asking = run.asking,
-              (1...asking.questionnaire.items[asking.item].scale.count).contains(value) else { return }
+            (1...asking.questionnaire.items[asking.item].scale.count).contains(value)
+        else { return }
         asking.answers[asking.item] = value
         effects.cues.append(CueEvent(.selection, reason: "answer"))
         run.update(asking, now: now)
@@ -148,8 +149,10 @@ struct TaskController {
     func confirm(_ state: inout EditorState, now: Time, effects: inout Effects) {
         guard var run = state.tasks, var asking = run.asking, let value = asking.answers[asking.item] else { return }
         let q = asking.questionnaire, item = q.items[asking.item]
-        var fields: [String: ElementValue] = ["questionnaire": .string(q.id), "item": .string(item.id), "number": .number(Double(asking.item + 1)),
-                                              "value": .number(Double(value)), "seconds": .number(Self.micro(now - asking.shown))]
+        var fields: [String: ElementValue] = [
+            "questionnaire": .string(q.id), "item": .string(item.id), "number": .number(Double(asking.item + 1)),
+            "value": .number(Double(value)), "seconds": .number(Self.micro(now - asking.shown)),
+        ]
         if case let .choice(options) = item.scale { fields["choice"] = .string(options[value - 1]) }
         if let task = asking.task { fields["task"] = .string(task) }
         if asking.confirmed.contains(asking.item) { fields["revised"] = .bool(true) }
@@ -209,17 +212,25 @@ struct TaskController {
     private func begin(_ run: inout TaskRun, now: Time, effects: inout Effects) {
         guard let task = run.current else { return }
         run.begin(at: now)
-        effects.log.append(LogEvent(time: now, kind: "task.began", fields: [
-            "task": .string(task.id), "index": .number(Double(run.index + 1)), "prompt": .string(task.prompt)]))
+        effects.log.append(
+            LogEvent(
+                time: now, kind: "task.began",
+                fields: [
+                    "task": .string(task.id), "index": .number(Double(run.index + 1)), "prompt": .string(task.prompt),
+                ]))
     }
 
     private func end(_ run: inout TaskRun, _ outcome: TaskRun.Outcome, now: Time, effects: inout Effects) {
         guard let task = run.current, let began = run.began else { return }
         run.end(outcome, at: now)
         // Seconds on the microsecond grid of traces, so a replay logs the very same figure.
-        effects.log.append(LogEvent(time: now, kind: "task.ended", fields: [
-            "task": .string(task.id), "outcome": .string(outcome.rawValue), "seconds": .number(Self.micro(now - began)),
-            "misses": .number(Double(run.misses)), "errors": .number(Double(run.errors)), "undos": .number(Double(run.undos))]))
+        effects.log.append(
+            LogEvent(
+                time: now, kind: "task.ended",
+                fields: [
+                    "task": .string(task.id), "outcome": .string(outcome.rawValue), "seconds": .number(Self.micro(now - began)),
+                    "misses": .number(Double(run.misses)), "errors": .number(Double(run.errors)), "undos": .number(Double(run.undos)),
+                ]))
         if outcome == .completed { effects.cues.append(CueEvent(.success, reason: "task")) }
     }
 }

@@ -16,8 +16,9 @@ struct CanvasView {
         let m = theme.metrics.canvas
         let picture = frame.insetBy(dx: configuration.layout.margin, dy: m.verticalInset).aspectFit(state.project.format.ratio)
         // A tap on the picture plays or pauses; a horizontal pan scrubs (see ScrubController).
-        let interaction = ui.interact("canvas", hitFrame: frame,
-                                      gestures: GestureTarget(id: "canvas", gestures: [.tap, .scroll], scrollAxes: [.horizontal]))
+        let interaction = ui.interact(
+            "canvas", hitFrame: frame,
+            gestures: GestureTarget(id: "canvas", gestures: [.tap, .scroll], scrollAxes: [.horizontal]))
         var intents = interaction.intents(.scrub(.canvas))
         if interaction.gestures.contains(where: { $0.event.kind == .tap && $0.event.phase == .recognized }) { intents.append(.togglePlayback) }
         let t = CompositionView.shownTime(at: state.playhead, in: state.project)
@@ -58,7 +59,9 @@ struct CanvasView {
                 state["exact"] = .bool(frame.isExact)
             }
             let fps = Int((1 / frameLength.seconds).rounded())
-            let label = theme.strings[edge == .trimLeading ? .trimStart : .trimEnd] + " " + theme.strings.digits(TimeFormatting.frameTimecode(source, framesPerSecond: fps))
+            let label =
+                theme.strings[edge == .trimLeading ? .trimStart : .trimEnd] + " "
+                + theme.strings.digits(TimeFormatting.frameTimecode(source, framesPerSecond: fps))
             let width = ui.measurer.measure(label, font: theme.timecodeFont).width + m.pillPadding
             let pill = Rect(x: picture.midX - width / 2, y: picture.maxY - m.pillFromBottom, width: width, height: m.pillHeight)
             ui.fill(pill, Color.black.opacity(0.65), radius: m.pillRadius)
@@ -87,9 +90,13 @@ struct CanvasView {
         let hit = grown.intersection(picture)
         let id = "overlay:\(clip.id)"
         let interaction = ui.interact(id, hitFrame: hit, gestures: GestureTarget(id: id, gestures: [.tap, .move, .pinch]))
-        ui.element(UIElement(id: id, role: "overlay", label: clip.title, frame: box, hitFrame: hit,
-                             state: ["clip": .string(clip.id), "x": .number(place.x), "y": .number(place.y), "scale": .number(place.scale),
-                                     "rotation": .number(place.rotation), "selected": .bool(selected)]))
+        ui.element(
+            UIElement(
+                id: id, role: "overlay", label: clip.title, frame: box, hitFrame: hit,
+                state: [
+                    "clip": .string(clip.id), "x": .number(place.x), "y": .number(place.y), "scale": .number(place.scale),
+                    "rotation": .number(place.rotation), "selected": .bool(selected),
+                ]))
         return interaction.intents(.overlay(OverlayTarget(clipID: clip.id, picture: picture, natural: overlay.natural)))
     }
 
@@ -100,8 +107,12 @@ struct CanvasView {
         let phase = -ui.now.seconds * configuration.timeline.marchingAntsSpeed
         func guide(_ name: String, _ a: Point, _ b: Point) {
             ui.draw.add(.dashedLine(from: a, to: b, theme.selection, width: m.snapLine, dash: m.snapDash, gap: m.snapGap, phase: phase))
-            ui.element(UIElement(id: "guide:\(name)", role: "snapGuide", label: "Snapped", frame: Rect(x: min(a.x, b.x) - 1, y: min(a.y, b.y) - 1,
-                                 width: abs(b.x - a.x) + 2, height: abs(b.y - a.y) + 2), state: ["to": .string(name)]))
+            ui.element(
+                UIElement(
+                    id: "guide:\(name)", role: "snapGuide", label: "Snapped",
+                    frame: Rect(
+                        x: min(a.x, b.x) - 1, y: min(a.y, b.y) - 1,
+                        width: abs(b.x - a.x) + 2, height: abs(b.y - a.y) + 2), state: ["to": .string(name)]))
         }
         if let x = snaps.x {
             let at = picture.x + x.position * picture.width

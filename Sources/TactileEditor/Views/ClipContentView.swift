@@ -37,9 +37,12 @@ struct ClipContentView {
                 if info.hasAudio, let wave = media.waveform(of: path) {
                     drawn.waveform = true
                     let k = configuration.layout.uiScale, m = theme.metrics.clipContent
-                    let band = info.hasVideo ? body.sliceBottom(body.height * m.videoWaveShare).slice
-                        : Rect(x: body.x, y: body.y + m.audioWaveTop * k, width: body.width,
-                               height: max(m.minimumWaveHeight, body.height - (m.audioWaveTop + m.audioWaveBottom) * k))
+                    let band =
+                        info.hasVideo
+                        ? body.sliceBottom(body.height * m.videoWaveShare).slice
+                        : Rect(
+                            x: body.x, y: body.y + m.audioWaveTop * k, width: body.width,
+                            height: max(m.minimumWaveHeight, body.height - (m.audioWaveTop + m.audioWaveBottom) * k))
                     if info.hasVideo { ui.fill(band, Color.black.opacity(0.45)) }
                     drawWaveform(wave, clip: clip, band: band, visible: visible)
                 }
@@ -57,8 +60,9 @@ struct ClipContentView {
     private func drawFilmstrip(_ clip: Clip, path: String, info: MediaInfo, body: Rect, visible: Rect, drawn: inout Drawn) {
         let aspect = Double(info.pictureWidth ?? 16) / Double(max(1, info.pictureHeight ?? 9))
         let height = body.height
-        let step = Self.slotDuration(thumbnailWidth: height * aspect, pointsPerSecond: geometry.pointsPerSecond,
-                                     frame: info.frameDuration ?? .frame(atRate: 30))
+        let step = Self.slotDuration(
+            thumbnailWidth: height * aspect, pointsPerSecond: geometry.pointsPerSecond,
+            frame: info.frameDuration ?? .frame(atRate: 30))
         let pixelHeight = configuration.media.thumbnailPixelHeight
         // Source time at the clip's left edge, and the visible stretch of source.
         let origin = clip.start - clip.sourceStart
@@ -118,7 +122,10 @@ struct ClipContentView {
         ui.clipped(to: visible.intersection(body)) {
             var x = body.minX - body.height
             while x < body.maxX {
-                ui.draw.add(.line(from: Point(x: x, y: body.maxY), to: Point(x: x + body.height, y: body.minY), Color.white.opacity(0.08), width: theme.metrics.clipContent.hatchWidth))
+                ui.draw.add(
+                    .line(
+                        from: Point(x: x, y: body.maxY), to: Point(x: x + body.height, y: body.minY), Color.white.opacity(0.08),
+                        width: theme.metrics.clipContent.hatchWidth))
                 x += theme.metrics.clipContent.hatchPitch
             }
         }

@@ -69,8 +69,10 @@ public struct CompositionView {
     /// footage past its end, the incoming one from before its start). Returns inspect state.
     private func drawTransition(_ transition: Transition, progress: Double, from: Clip, to: Clip, at t: Time, in picture: Rect) -> [String: ElementValue] {
         let look = TransitionLook.of(transition.kind, progress: progress, zoom: configuration.editing.transitionZoom)
-        var state: [String: ElementValue] = ["clip": .string(progress < 0.5 ? from.id : to.id), "transition": .string(transition.kind.rawValue),
-                                             "transitionProgress": .number(progress), "transitionClips": .string("\(from.id),\(to.id)")]
+        var state: [String: ElementValue] = [
+            "clip": .string(progress < 0.5 ? from.id : to.id), "transition": .string(transition.kind.rawValue),
+            "transitionProgress": .number(progress), "transitionClips": .string("\(from.id),\(to.id)"),
+        ]
         ui.draw(look, in: picture) { incoming, frame, opacity in
             let drawn = drawPicture(of: incoming ? to : from, at: t, in: frame, opacity: opacity)
             if incoming { state.merge(drawn, uniquingKeysWith: { $1 }) }
@@ -95,9 +97,12 @@ public struct CompositionView {
             ui.text(theme.strings[.loading], in: picture, font: theme.bodyFont, color: theme.textTertiary, alignment: .center)
         case let .offline(reason):
             ui.fill(picture, theme.offline.mixed(with: .black, 0.5))
-            ui.text(theme.strings[.mediaOffline], in: picture.offsetBy(dx: 0, dy: -m.offlineTitleLift), font: theme.titleFont, color: theme.textPrimary, alignment: .center)
-            ui.text("\((path as NSString).lastPathComponent): \(reason)", in: picture.insetBy(dx: m.textInset, dy: 0).offsetBy(dx: 0, dy: m.offlineReasonDrop),
-                    font: theme.captionFont, color: theme.textSecondary, alignment: .center)
+            ui.text(
+                theme.strings[.mediaOffline], in: picture.offsetBy(dx: 0, dy: -m.offlineTitleLift), font: theme.titleFont, color: theme.textPrimary,
+                alignment: .center)
+            ui.text(
+                "\((path as NSString).lastPathComponent): \(reason)", in: picture.insetBy(dx: m.textInset, dy: 0).offsetBy(dx: 0, dy: m.offlineReasonDrop),
+                font: theme.captionFont, color: theme.textSecondary, alignment: .center)
         case let .ready(info):
             let source = info.isStill ? .zero : clip.sourceStart + (t - clip.start)
             if info.hasVideo, let frame = media.frame(of: path, at: source, lane: .canvas) {
@@ -121,19 +126,22 @@ public struct CompositionView {
         for i in 0..<bands {
             let w = picture.width / Double(bands)
             let shade = 0.25 + 0.5 * abs(sin(Double(i) * 0.9 + progress * 3))
-            ui.fill(Rect(x: picture.x + Double(i) * w, y: picture.y, width: w + 0.5, height: picture.height),
-                    color.mixed(with: .black, shade).opacity(0.5 * opacity))
+            ui.fill(
+                Rect(x: picture.x + Double(i) * w, y: picture.y, width: w + 0.5, height: picture.height),
+                color.mixed(with: .black, shade).opacity(0.5 * opacity))
         }
         // The canvas's sizes are for its usual height; a bigger picture (export) scales them up.
         let k = picture.height / m.baseReferenceHeight
         let titleFont = Font(size: m.baseTitleFont.size * k, weight: m.baseTitleFont.weight)
         let captionFont = Font(size: theme.captionFont.size * k, weight: theme.captionFont.weight)
-        ui.text(clip.title, in: picture.insetBy(dx: m.textInset * k, dy: 0).offsetBy(dx: 0, dy: -m.baseTitleLift * k), font: titleFont,
-                color: Color.white.opacity(opacity), alignment: .center)
+        ui.text(
+            clip.title, in: picture.insetBy(dx: m.textInset * k, dy: 0).offsetBy(dx: 0, dy: -m.baseTitleLift * k), font: titleFont,
+            color: Color.white.opacity(opacity), alignment: .center)
         let source = clip.sourceStart + (t - clip.start)
-        ui.text("\(clip.kind.rawValue) · \(TimeFormatting.timecode(source))",
-                in: Rect(x: picture.x, y: picture.midY + m.baseSourceDrop * k, width: picture.width, height: m.baseSourceHeight * k),
-                font: captionFont, color: Color.white.opacity(0.7 * opacity), alignment: .center)
+        ui.text(
+            "\(clip.kind.rawValue) · \(TimeFormatting.timecode(source))",
+            in: Rect(x: picture.x, y: picture.midY + m.baseSourceDrop * k, width: picture.width, height: m.baseSourceHeight * k),
+            font: captionFont, color: Color.white.opacity(0.7 * opacity), alignment: .center)
     }
 
     /// Overlay `clip`'s box at scale 1, upright, on `picture`: a text as wide as its words at a
@@ -189,13 +197,15 @@ public struct CompositionView {
                 StickerArt.draw(clip.stickerShape, in: box, ui: ui)
             case .image, .video:
                 if let path = clip.media, let info = media.status(of: path).info, info.hasVideo,
-                   let frame = media.frame(of: path, at: info.isStill ? .zero : clip.sourceStart + (t - clip.start), lane: .canvas) {
+                    let frame = media.frame(of: path, at: info.isStill ? .zero : clip.sourceStart + (t - clip.start), lane: .canvas)
+                {
                     ui.image(frame.handle, size: Size(width: Double(frame.width), height: Double(frame.height)), fitting: box)
                 } else {
                     let k = min(picture.width, picture.height) / m.baseReferenceHeight
                     ui.fill(box, theme.color(for: clip.kind).mixed(with: .black, 0.3), radius: m.pipPlaceholderRadius * k)
-                    ui.text(clip.title, in: box.insetBy(dx: m.pipPlaceholderRadius * k, dy: 0),
-                            font: Font(size: theme.captionFont.size * k, weight: theme.captionFont.weight), color: .white, alignment: .center)
+                    ui.text(
+                        clip.title, in: box.insetBy(dx: m.pipPlaceholderRadius * k, dy: 0),
+                        font: Font(size: theme.captionFont.size * k, weight: theme.captionFont.weight), color: .white, alignment: .center)
                 }
             case .audio:
                 break

@@ -30,34 +30,51 @@ struct ExportSheetView {
         let choice = state.exportChoice, run = state.exportRun
         ui.inLayer(.topmost) {
             let screen = Rect(origin: .zero, size: layout.viewport)
-            if ui.button(Self.scrimID, role: "scrim", label: strings[.closeExport], frame: screen, draw: { _ in
-                ui.fill(screen, Color.black.opacity(0.3))
-            }) { intents.append(.toggleExportSheet) }
+            if ui.button(
+                Self.scrimID, role: "scrim", label: strings[.closeExport], frame: screen,
+                draw: { _ in
+                    ui.fill(screen, Color.black.opacity(0.3))
+                })
+            {
+                intents.append(.toggleExportSheet)
+            }
             ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
             let inner = panel.insetBy(dx: padding, dy: padding)
             // The title, and what the choices make: "1080 × 1920, 30 fps" (no middle dot: beside
             // Arabic digits it reads as a zero).
             let (w, h) = choice.pixelSize(for: state.project.format.aspect)
-            let summary = strings.format(.movieSummary, ["width": strings.digits("\(w)"), "height": strings.digits("\(h)"),
-                                                         "fps": strings.digits("\(choice.framesPerSecond)")])
+            let summary = strings.format(
+                .movieSummary,
+                [
+                    "width": strings.digits("\(w)"), "height": strings.digits("\(h)"),
+                    "fps": strings.digits("\(choice.framesPerSecond)"),
+                ])
             let title = Rect(x: inner.x, y: inner.y, width: inner.width, height: m.titleHeight * k)
             ui.text(strings[.export], in: title, font: theme.bodyFont, color: theme.textPrimary, alignment: theme.leading)
             ui.text(summary, in: title, font: theme.clipFont, color: theme.textSecondary, alignment: theme.isRightToLeft ? .leading : .trailing)
-            ui.element(UIElement(id: "exportSheet", role: "exportSheet", label: strings[.export], frame: panel,
-                                 state: ["size": .string(choice.size.rawValue), "fps": .number(Double(choice.framesPerSecond)),
-                                         "quality": .string(choice.quality.rawValue), "width": .number(Double(w)), "height": .number(Double(h)),
-                                         "summary": .string(summary), "exporting": .bool(run != nil)]))
+            ui.element(
+                UIElement(
+                    id: "exportSheet", role: "exportSheet", label: strings[.export], frame: panel,
+                    state: [
+                        "size": .string(choice.size.rawValue), "fps": .number(Double(choice.framesPerSecond)),
+                        "quality": .string(choice.quality.rawValue), "width": .number(Double(w)), "height": .number(Double(h)),
+                        "summary": .string(summary), "exporting": .bool(run != nil),
+                    ]))
             var y = title.maxY
             func choices<T>(_ name: String, label: String, options: [T], title: (T) -> String, isChosen: (T) -> Bool, choose: (T) -> MovieSettings) {
-                ui.text(label, in: Rect(x: inner.x, y: y, width: inner.width, height: m.labelHeight * k), font: theme.clipFont,
-                        color: theme.textSecondary, alignment: theme.leading)
+                ui.text(
+                    label, in: Rect(x: inner.x, y: y, width: inner.width, height: m.labelHeight * k), font: theme.clipFont,
+                    color: theme.textSecondary, alignment: theme.leading)
                 let gap = m.choiceGap * k, count = Double(options.count)
                 let width = (inner.width - gap * (count - 1)) / count
                 for (i, option) in options.enumerated() {
-                    let frame = theme.mirrored(Rect(x: inner.x + Double(i) * (width + gap), y: y + m.labelHeight * k, width: width, height: m.choiceHeight * k), in: inner)
+                    let frame = theme.mirrored(
+                        Rect(x: inner.x + Double(i) * (width + gap), y: y + m.labelHeight * k, width: width, height: m.choiceHeight * k), in: inner)
                     let chosen = isChosen(option), text = title(option)
-                    let tapped = ui.button(Self.choicePrefix + name + "." + text, role: "exportChoice", label: text, frame: frame,
-                                           enabled: run == nil, state: ["chosen": .bool(chosen), "row": .string(name)]) { look in
+                    let tapped = ui.button(
+                        Self.choicePrefix + name + "." + text, role: "exportChoice", label: text, frame: frame,
+                        enabled: run == nil, state: ["chosen": .bool(chosen), "row": .string(name)]
+                    ) { look in
                         let fill = chosen ? theme.selection : (look.pressed ? theme.surface.mixed(with: .white, 0.1) : theme.surface)
                         ui.fill(frame, fill, radius: m.choiceRadius * k)
                         let ink = chosen ? theme.background : (look.enabled ? theme.textPrimary : theme.textTertiary)
@@ -67,13 +84,25 @@ struct ExportSheetView {
                 }
                 y += row
             }
-            choices("size", label: strings[.exportSize], options: MovieSettings.Size.allCases, title: { strings.digits($0.rawValue) },
-                    isChosen: { $0 == choice.size }, choose: { var c = choice; c.size = $0; return c })
-            choices("fps", label: strings[.exportFrameRate], options: MovieSettings.framesPerSecondChoices, title: { strings.digits("\($0)") },
-                    isChosen: { $0 == choice.framesPerSecond }, choose: { var c = choice; c.framesPerSecond = $0; return c })
-            choices("quality", label: strings[.exportQuality], options: MovieSettings.Quality.allCases,
-                    title: { strings[$0 == .draft ? .draft : $0 == .standard ? .standard : .high] },
-                    isChosen: { $0 == choice.quality }, choose: { var c = choice; c.quality = $0; return c })
+            choices(
+                "size", label: strings[.exportSize], options: MovieSettings.Size.allCases, title: { strings.digits($0.rawValue) },
+                isChosen: { $0 == choice.size },
+                choose: {
+                    var c = choice; c.size = $0; return c
+                })
+            choices(
+                "fps", label: strings[.exportFrameRate], options: MovieSettings.framesPerSecondChoices, title: { strings.digits("\($0)") },
+                isChosen: { $0 == choice.framesPerSecond },
+                choose: {
+                    var c = choice; c.framesPerSecond = $0; return c
+                })
+            choices(
+                "quality", label: strings[.exportQuality], options: MovieSettings.Quality.allCases,
+                title: { strings[$0 == .draft ? .draft : $0 == .standard ? .standard : .high] },
+                isChosen: { $0 == choice.quality },
+                choose: {
+                    var c = choice; c.quality = $0; return c
+                })
             let bottom = Rect(x: inner.x, y: inner.maxY - m.buttonHeight * k, width: inner.width, height: m.buttonHeight * k)
             if let run {
                 intents += drawProgress(run, in: Rect(x: inner.x, y: y, width: inner.width, height: progressRow), buttons: bottom)
@@ -104,20 +133,34 @@ struct ExportSheetView {
         ui.fill(bar, theme.surface, radius: bar.height / 2)
         let done = theme.mirrored(Rect(x: bar.x, y: bar.y, width: bar.width * min(1, max(0, run.fraction)), height: bar.height), in: bar)
         ui.fill(done, theme.selection, radius: bar.height / 2)
-        ui.element(UIElement(id: "exportProgress", role: "progress", label: words, frame: bar,
-                             state: ["fraction": .number(run.fraction), "secondsLeft": run.secondsLeft.map { .number($0) } ?? .string(""),
-                                     "cancelling": .bool(run.isCancelling)]))
+        ui.element(
+            UIElement(
+                id: "exportProgress", role: "progress", label: words, frame: bar,
+                state: [
+                    "fraction": .number(run.fraction), "secondsLeft": run.secondsLeft.map { .number($0) } ?? .string(""),
+                    "cancelling": .bool(run.isCancelling),
+                ]))
         let gap = m.choiceGap * k, half = (area.width - gap) / 2
         let cancel = theme.mirrored(Rect(x: area.x, y: area.y, width: half, height: area.height), in: area)
         let hide = theme.mirrored(Rect(x: area.x + half + gap, y: area.y, width: half, height: area.height), in: area)
-        if ui.button(Self.cancelID, role: "exportCancel", label: strings[.cancel], frame: cancel, enabled: !run.isCancelling, draw: { look in
-            ui.fill(cancel, look.pressed ? theme.surface.mixed(with: .white, 0.1) : theme.surface, radius: m.buttonRadius * k)
-            ui.text(strings[.cancel], in: cancel, font: theme.bodyFont, color: look.enabled ? theme.textPrimary : theme.textTertiary, alignment: .center)
-        }) { intents.append(.cancelExport) }
-        if ui.button(Self.hideID, role: "exportHide", label: strings[.keepEditing], frame: hide, draw: { look in
-            ui.fill(hide, look.pressed ? theme.surface.mixed(with: .white, 0.1) : theme.surface, radius: m.buttonRadius * k)
-            ui.text(strings[.keepEditing], in: hide, font: theme.bodyFont, color: theme.textPrimary, alignment: .center)
-        }) { intents.append(.toggleExportSheet) }
+        if ui.button(
+            Self.cancelID, role: "exportCancel", label: strings[.cancel], frame: cancel, enabled: !run.isCancelling,
+            draw: { look in
+                ui.fill(cancel, look.pressed ? theme.surface.mixed(with: .white, 0.1) : theme.surface, radius: m.buttonRadius * k)
+                ui.text(strings[.cancel], in: cancel, font: theme.bodyFont, color: look.enabled ? theme.textPrimary : theme.textTertiary, alignment: .center)
+            })
+        {
+            intents.append(.cancelExport)
+        }
+        if ui.button(
+            Self.hideID, role: "exportHide", label: strings[.keepEditing], frame: hide,
+            draw: { look in
+                ui.fill(hide, look.pressed ? theme.surface.mixed(with: .white, 0.1) : theme.surface, radius: m.buttonRadius * k)
+                ui.text(strings[.keepEditing], in: hide, font: theme.bodyFont, color: theme.textPrimary, alignment: .center)
+            })
+        {
+            intents.append(.toggleExportSheet)
+        }
         return intents
     }
 }

@@ -14,8 +14,10 @@ struct FormatPickerView {
     /// The title bar's button, at its leading edge.
     static func buttonFrame(in titleBar: Rect, configuration: TactileConfiguration, theme: Theme) -> Rect {
         let m = theme.metrics.formatPicker, k = scale(theme)
-        return theme.mirrored(Rect(x: titleBar.x + configuration.layout.margin / 2, y: titleBar.y + m.buttonInset * k, width: m.buttonWidth * k,
-                                   height: max(0, titleBar.height - 2 * m.buttonInset * k)), in: titleBar)
+        return theme.mirrored(
+            Rect(
+                x: titleBar.x + configuration.layout.margin / 2, y: titleBar.y + m.buttonInset * k, width: m.buttonWidth * k,
+                height: max(0, titleBar.height - 2 * m.buttonInset * k)), in: titleBar)
     }
 
     /// How much larger than designed the picker draws: as much as the text (`--ui-scale`).
@@ -25,8 +27,10 @@ struct FormatPickerView {
     func drawButton(_ state: EditorState) -> [EditorIntent] {
         let m = theme.metrics.formatPicker, aspect = state.project.format.aspect, k = Self.scale(theme)
         let frame = Self.buttonFrame(in: layout.titleBar, configuration: configuration, theme: theme)
-        let tapped = ui.button(Self.buttonID, role: "formatButton", label: "Format \(aspect.rawValue)", frame: frame,
-                               state: ["aspect": .string(aspect.rawValue), "open": .bool(state.formatPicker)]) { look in
+        let tapped = ui.button(
+            Self.buttonID, role: "formatButton", label: "Format \(aspect.rawValue)", frame: frame,
+            state: ["aspect": .string(aspect.rawValue), "open": .bool(state.formatPicker)]
+        ) { look in
             let open = state.formatPicker
             ui.fill(frame, look.pressed || open ? theme.surfaceRaised : theme.surface, radius: m.buttonRadius * k)
             let label = theme.strings.digits(aspect.rawValue), glyph = m.buttonGlyph * k, gap = m.buttonGap * k
@@ -34,8 +38,9 @@ struct FormatPickerView {
             let contentWidth = glyph + gap + textWidth
             let glyphBox = Rect(x: frame.midX - contentWidth / 2, y: frame.midY - glyph / 2, width: glyph, height: glyph)
             Self.glyph(aspect, in: glyphBox, color: theme.textPrimary, line: m.glyphLine, ui: ui)
-            ui.text(label, in: Rect(x: glyphBox.maxX + gap, y: frame.y, width: textWidth + 1, height: frame.height), font: theme.clipFont,
-                    color: theme.textPrimary, alignment: .leading)
+            ui.text(
+                label, in: Rect(x: glyphBox.maxX + gap, y: frame.y, width: textWidth + 1, height: frame.height), font: theme.clipFont,
+                color: theme.textPrimary, alignment: .leading)
         }
         return tapped ? [.toggleFormatPicker] : []
     }
@@ -55,21 +60,30 @@ struct FormatPickerView {
         let panel = Rect(x: x, y: layout.titleBar.maxY + m.panelGap * k, width: width, height: height)
         ui.inLayer(.topmost) {
             let screen = Rect(origin: .zero, size: layout.viewport)
-            if ui.button(Self.scrimID, role: "scrim", label: theme.strings[.closeFormats], frame: screen, draw: { _ in }) { intents.append(.toggleFormatPicker) }
+            if ui.button(Self.scrimID, role: "scrim", label: theme.strings[.closeFormats], frame: screen, draw: { _ in }) {
+                intents.append(.toggleFormatPicker)
+            }
             ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
-            ui.element(UIElement(id: "formatPicker", role: "formatPicker", label: theme.strings[.formats], frame: panel,
-                                 state: ["aspect": .string(state.project.format.aspect.rawValue)]))
+            ui.element(
+                UIElement(
+                    id: "formatPicker", role: "formatPicker", label: theme.strings[.formats], frame: panel,
+                    state: ["aspect": .string(state.project.format.aspect.rawValue)]))
             for (i, aspect) in aspects.enumerated() {
-                let option = theme.mirrored(Rect(x: panel.x + padding + Double(i) * optionWidth, y: panel.y + padding, width: optionWidth, height: optionHeight), in: panel)
+                let option = theme.mirrored(
+                    Rect(x: panel.x + padding + Double(i) * optionWidth, y: panel.y + padding, width: optionWidth, height: optionHeight), in: panel)
                 let chosen = aspect == state.project.format.aspect
-                let tapped = ui.button(Self.optionPrefix + aspect.rawValue, role: "formatOption", label: aspect.rawValue, frame: option,
-                                       state: ["chosen": .bool(chosen)]) { look in
+                let tapped = ui.button(
+                    Self.optionPrefix + aspect.rawValue, role: "formatOption", label: aspect.rawValue, frame: option,
+                    state: ["chosen": .bool(chosen)]
+                ) { look in
                     if look.pressed { ui.fill(option, theme.surface, radius: m.optionRadius * k) }
                     let box = Rect(x: option.midX - glyph / 2, y: option.y + (option.height - glyph - labelHeight) / 2, width: glyph, height: glyph)
                     let color = chosen ? theme.accent : theme.textPrimary
                     Self.glyph(aspect, in: box, color: color, line: chosen ? m.chosenLine : m.glyphLine, ui: ui)
-                    ui.text(theme.strings.digits(aspect.rawValue), in: Rect(x: option.x, y: box.maxY, width: option.width, height: labelHeight), font: theme.clipFont,
-                            color: color, alignment: .center)
+                    ui.text(
+                        theme.strings.digits(aspect.rawValue), in: Rect(x: option.x, y: box.maxY, width: option.width, height: labelHeight),
+                        font: theme.clipFont,
+                        color: color, alignment: .center)
                 }
                 if tapped { intents.append(.setFormat(aspect)) }
             }

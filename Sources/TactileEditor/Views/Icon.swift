@@ -28,8 +28,10 @@ enum Icon {
                     return p(m * (0.06 + cos(a) * (0.22 + grow)), 0.04 + sin(a) * (0.2 + grow))
                 }
             }
-            ui.draw.add(.polygon([p(m * -0.14, -0.16 - hw)] + arc(hw, reversed: false) + [p(m * -0.18, 0.24 + hw), p(m * -0.18, 0.24 - hw)]
-                                 + arc(-hw, reversed: true) + [p(m * -0.14, -0.16 + hw)], color))
+            ui.draw.add(
+                .polygon(
+                    [p(m * -0.14, -0.16 - hw)] + arc(hw, reversed: false) + [p(m * -0.18, 0.24 + hw), p(m * -0.18, 0.24 - hw)]
+                        + arc(-hw, reversed: true) + [p(m * -0.14, -0.16 + hw)], color))
             ui.draw.add(.triangle(p(m * -0.3, -0.16), p(m * -0.12, -0.3), p(m * -0.12, -0.02), color))
         case .video:
             ui.stroke(Rect(x: c.x - 0.32 * s, y: c.y - 0.22 * s, width: 0.44 * s, height: 0.44 * s), color, width: 0.08 * s, radius: 0.08 * s)
@@ -44,10 +46,12 @@ enum Icon {
             line(p(-0.26, -0.26), p(0.26, -0.26), 0.11); line(p(0, -0.26), p(0, 0.3), 0.11)
         case .sticker:
             // One polygon: no seams inside at any size or turn.
-            ui.draw.add(.polygon((0..<10).map { i in
-                let a = -Double.pi / 2 + Double(i) * Double.pi / 5, r = i % 2 == 0 ? 0.34 : 0.14
-                return p(cos(a) * r, sin(a) * r)
-            }, color))
+            ui.draw.add(
+                .polygon(
+                    (0..<10).map { i in
+                        let a = -Double.pi / 2 + Double(i) * Double.pi / 5, r = i % 2 == 0 ? 0.34 : 0.14
+                        return p(cos(a) * r, sin(a) * r)
+                    }, color))
         case .image:
             ui.stroke(Rect(x: c.x - 0.32 * s, y: c.y - 0.26 * s, width: 0.64 * s, height: 0.52 * s), color, width: 0.07 * s, radius: 0.07 * s)
             ui.draw.add(.triangle(p(-0.24, 0.18), p(-0.06, -0.06), p(0.1, 0.18), color))

@@ -17,7 +17,9 @@ struct MediaBrowserView {
     static let tilePrefix = "mediaBrowser.tile:"
 
     /// The sheet's layout for `state` (nil when it is closed).
-    static func layout(_ state: EditorState, media: MediaSource, configuration: TactileConfiguration, now: Time) -> (BrowserLayout, [(path: String, status: MediaStatus)])? {
+    static func layout(
+        _ state: EditorState, media: MediaSource, configuration: TactileConfiguration, now: Time
+    ) -> (BrowserLayout, [(path: String, status: MediaStatus)])? {
         guard let browser = state.browser else { return nil }
         let entries = browser.entries(of: state.library) { media.status(of: $0) }
         let slide = max(0.001, configuration.editing.browserSlideDuration)
@@ -28,7 +30,9 @@ struct MediaBrowserView {
     }
 
     func draw(_ state: EditorState) -> [EditorIntent] {
-        guard let browser = state.browser, let (layout, entries) = Self.layout(state, media: media, configuration: configuration, now: ui.now) else { return [] }
+        guard let browser = state.browser, let (layout, entries) = Self.layout(state, media: media, configuration: configuration, now: ui.now) else {
+            return []
+        }
         var intents: [EditorIntent] = []
         let screen = Rect(origin: .zero, size: state.viewport)
         let scroll = min(max(0, browser.scroll), layout.maxScroll)
@@ -37,10 +41,13 @@ struct MediaBrowserView {
             ui.fill(screen, Color.black.opacity(0.5))
             intents += ui.interact(Self.scrimID, hitFrame: screen, gestures: GestureTarget(id: Self.scrimID, gestures: [.tap])).intents(.browser(.scrim))
             let b = theme.metrics.browser
-            ui.fill(Rect(x: layout.sheet.x, y: layout.sheet.y, width: layout.sheet.width, height: layout.sheet.height + b.sheetOverhang), theme.surface,
-                    radius: b.sheetRadius)
-            intents += ui.interact(Self.sheetID, hitFrame: layout.sheet,
-                                   gestures: GestureTarget(id: Self.sheetID, gestures: [.scroll], scrollAxes: [.vertical])).intents(.browser(.sheet))
+            ui.fill(
+                Rect(x: layout.sheet.x, y: layout.sheet.y, width: layout.sheet.width, height: layout.sheet.height + b.sheetOverhang), theme.surface,
+                radius: b.sheetRadius)
+            intents += ui.interact(
+                Self.sheetID, hitFrame: layout.sheet,
+                gestures: GestureTarget(id: Self.sheetID, gestures: [.scroll], scrollAxes: [.vertical])
+            ).intents(.browser(.sheet))
             intents += drawHeader(browser, library: state.library, layout: layout, count: entries.filter { $0.status.info != nil }.count)
             ui.clipped(to: layout.grid) {
                 for (i, entry) in entries.enumerated() {
@@ -50,36 +57,48 @@ struct MediaBrowserView {
                 }
                 if entries.isEmpty {
                     let what = theme.strings[browser.kind == .audio ? .soundFiles : (browser.kind == .image ? .pictures : .videos)]
-                    ui.text(theme.strings.format(.noMediaIn, ["kind": what, "folder": folderName(state.library)]), in: layout.grid.sliceTop(b.emptyHeight).slice, font: theme.bodyFont,
-                            color: theme.textSecondary, alignment: .center)
+                    ui.text(
+                        theme.strings.format(.noMediaIn, ["kind": what, "folder": folderName(state.library)]), in: layout.grid.sliceTop(b.emptyHeight).slice,
+                        font: theme.bodyFont,
+                        color: theme.textSecondary, alignment: .center)
                 }
             }
         }
-        ui.element(UIElement(id: Self.sheetID, role: "mediaBrowser", label: browser.title, frame: layout.sheet,
-                             state: ["kind": .string(browser.kind.rawValue), "files": .number(Double(entries.count)),
-                                     "scroll": .number(scroll), "maxScroll": .number(layout.maxScroll),
-                                     "folder": .string(state.library.folder), "folderName": .string(state.library.displayName)]))
+        ui.element(
+            UIElement(
+                id: Self.sheetID, role: "mediaBrowser", label: browser.title, frame: layout.sheet,
+                state: [
+                    "kind": .string(browser.kind.rawValue), "files": .number(Double(entries.count)),
+                    "scroll": .number(scroll), "maxScroll": .number(layout.maxScroll),
+                    "folder": .string(state.library.folder), "folderName": .string(state.library.displayName),
+                ]))
         return intents
     }
 
     private func drawHeader(_ browser: MediaBrowser, library: MediaLibrary, layout: BrowserLayout, count: Int) -> [EditorIntent] {
         let h = layout.header, b = theme.metrics.browser
-        ui.fill(Rect(x: h.midX - b.grabberWidth / 2, y: h.y + b.grabberTop, width: b.grabberWidth, height: b.grabberHeight), theme.textTertiary,
-                radius: b.grabberHeight / 2)
-        ui.text(browser.title, in: Rect(x: h.x, y: h.y + b.titleTop, width: h.width, height: h.height * b.titleShare), font: theme.titleFont,
-                color: theme.textPrimary, alignment: .center)
+        ui.fill(
+            Rect(x: h.midX - b.grabberWidth / 2, y: h.y + b.grabberTop, width: b.grabberWidth, height: b.grabberHeight), theme.textTertiary,
+            radius: b.grabberHeight / 2)
+        ui.text(
+            browser.title, in: Rect(x: h.x, y: h.y + b.titleTop, width: h.width, height: h.height * b.titleShare), font: theme.titleFont,
+            color: theme.textPrimary, alignment: .center)
         let files = count == 1 ? theme.strings[.oneFile] : theme.strings.format(.files, ["count": theme.strings.digits("\(count)")])
-        ui.text("\(folderName(library)) · \(files)", in: Rect(x: h.x, y: h.y + b.titleTop + h.height * b.titleShare, width: h.width,
-                                                                    height: h.height * b.folderShare),
-                font: theme.captionFont, color: theme.textSecondary, alignment: .center)
+        ui.text(
+            "\(folderName(library)) · \(files)",
+            in: Rect(
+                x: h.x, y: h.y + b.titleTop + h.height * b.titleShare, width: h.width,
+                height: h.height * b.folderShare),
+            font: theme.captionFont, color: theme.textSecondary, alignment: .center)
         let m = configuration.layout.margin
         // Level with the title, its touch area as tall as the header below the grabber.
         let title = Rect(x: h.x, y: h.y + b.titleTop, width: h.width, height: h.height * b.titleShare)
         let cancel = theme.mirrored(Rect(x: h.maxX - m - b.cancelWidth, y: title.y, width: b.cancelWidth, height: title.height), in: h)
         let reach = Rect(x: cancel.x, y: h.y + b.cancelTop, width: cancel.width, height: h.height - b.cancelTop)
         let tapped = ui.button("mediaBrowser.cancel", label: theme.strings[.cancel], frame: cancel, hitFrame: reach) { look in
-            ui.text(theme.strings[.cancel], in: cancel, font: theme.bodyFont, color: look.pressed ? theme.textSecondary : theme.accent,
-                    alignment: theme.isRightToLeft ? .leading : .trailing)
+            ui.text(
+                theme.strings[.cancel], in: cancel, font: theme.bodyFont, color: look.pressed ? theme.textSecondary : theme.accent,
+                alignment: theme.isRightToLeft ? .leading : .trailing)
         }
         return tapped ? [.closeBrowser] : []
     }
@@ -88,8 +107,9 @@ struct MediaBrowserView {
         let id = Self.tilePrefix + path
         let picture = Rect(x: frame.x, y: frame.y, width: frame.width, height: pictureHeight)
         let name = fileName(path)
-        let interaction = ui.interact(id, hitFrame: frame.intersection(visible),
-                                      gestures: GestureTarget(id: id, gestures: [.tap, .scroll], scrollAxes: [.vertical]))
+        let interaction = ui.interact(
+            id, hitFrame: frame.intersection(visible),
+            gestures: GestureTarget(id: id, gestures: [.tap, .scroll], scrollAxes: [.vertical]))
         let pressed = interaction.isPressedDown, b = theme.metrics.browser
         ui.fill(picture, theme.surfaceRaised, radius: b.tileRadius)
         var state: [String: ElementValue] = ["path": .string(path)]
@@ -108,8 +128,9 @@ struct MediaBrowserView {
             state["poster"] = .bool(drawPoster(path, info: info, in: picture))
             if let d = info.duration {
                 let label = TimeFormatting.timecode(d)
-                let pill = Rect(x: picture.maxX - (b.pillWidth + b.pillInset), y: picture.maxY - (b.pillHeight + b.pillInset), width: b.pillWidth,
-                                height: b.pillHeight)
+                let pill = Rect(
+                    x: picture.maxX - (b.pillWidth + b.pillInset), y: picture.maxY - (b.pillHeight + b.pillInset), width: b.pillWidth,
+                    height: b.pillHeight)
                 ui.fill(pill, Color.black.opacity(0.6), radius: b.pillRadius)
                 ui.text(label, in: pill, font: theme.captionFont, color: theme.textPrimary, alignment: .center)
                 state["duration"] = .number(d.seconds)
@@ -117,8 +138,9 @@ struct MediaBrowserView {
             subtitle = describe(info)
         }
         if pressed { ui.fill(picture, Color.white.opacity(0.15), radius: b.tileRadius) }
-        let caption = Rect(x: frame.x + b.captionInset, y: picture.maxY + b.captionGap, width: frame.width - 2 * b.captionInset,
-                           height: frame.maxY - picture.maxY - b.captionGap)
+        let caption = Rect(
+            x: frame.x + b.captionInset, y: picture.maxY + b.captionGap, width: frame.width - 2 * b.captionInset,
+            height: frame.maxY - picture.maxY - b.captionGap)
         ui.clipped(to: caption) {
             ui.text(name, in: caption.sliceTop(caption.height * b.nameShare).slice, font: theme.clipFont, color: theme.textPrimary)
             ui.text(subtitle, in: caption.sliceBottom(caption.height * b.detailShare).slice, font: theme.captionFont, color: theme.textSecondary)
@@ -137,8 +159,9 @@ struct MediaBrowserView {
             // video in a landscape tile was blocky at 3×), up to the proxies' size.
             let aspect = Double(info.pictureHeight ?? 1) / Double(max(1, info.pictureWidth ?? 1))
             let crop = max(1, frame.width / max(frame.height, 1) * aspect)
-            let height = min(max(configuration.media.posterPixelHeight, configuration.media.proxyPictureSize),
-                             Int((Double(configuration.media.posterPixelHeight) * crop).rounded()))
+            let height = min(
+                max(configuration.media.posterPixelHeight, configuration.media.proxyPictureSize),
+                Int((Double(configuration.media.posterPixelHeight) * crop).rounded()))
             guard let poster = media.thumbnail(of: path, at: at, height: height) else { return false }
             ui.clipped(to: frame) {
                 ui.image(poster.handle, size: Size(width: Double(poster.width), height: Double(poster.height)), filling: frame)

@@ -18,9 +18,13 @@ struct QuestionnaireView {
         ui.inLayer(.topmost) {
             let form = Form(ui: ui, theme: theme, viewport: layout.viewport, id: Self.id)
             // (Registered before its buttons: a tap is described by the button it hit.)
-            ui.element(UIElement(id: Self.id, role: "questionnaire", label: item.text, frame: form.panel, state: [
-                "questionnaire": .string(q.id), "item": .string(item.id), "number": .number(Double(asking.item + 1)),
-                "items": .number(Double(q.items.count)), "chosen": .number(Double(asking.answers[asking.item] ?? 0))]))
+            ui.element(
+                UIElement(
+                    id: Self.id, role: "questionnaire", label: item.text, frame: form.panel,
+                    state: [
+                        "questionnaire": .string(q.id), "item": .string(item.id), "number": .number(Double(asking.item + 1)),
+                        "items": .number(Double(q.items.count)), "chosen": .number(Double(asking.answers[asking.item] ?? 0)),
+                    ]))
             form.heading(q.title)
             if q.items.count > 1 {
                 form.progress(s.format(.questionNumber, ["n": s.digits("\(asking.item + 1)"), "count": s.digits("\(q.items.count)")]))
@@ -38,7 +42,8 @@ struct QuestionnaireView {
             if let tapped { intents.append(.chooseAnswer(tapped)) }
             let last = asking.item + 1 == q.items.count
             var buttons: [(id: String, label: String, enabled: Bool, primary: Bool)] = [
-                ("\(Self.id).next", last ? s[.done] : s[.next], (tapped ?? chosen) != nil, true)]
+                ("\(Self.id).next", last ? s[.done] : s[.next], (tapped ?? chosen) != nil, true)
+            ]
             if asking.item > 0 { buttons.append(("\(Self.id).back", s[.back], true, false)) }
             switch form.foot(buttons) {
             case "\(Self.id).next"?: intents.append(.confirmAnswer)

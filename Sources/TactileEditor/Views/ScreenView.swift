@@ -34,8 +34,10 @@ struct ScreenView {
 }
 
 /// A round icon button (an ordinary `ui.button` drawing an icon, and a caption under it when given).
-func iconButton(_ ui: UIContext, id: String, role: String, label: String, icon: Icon, frame: Rect,
-                theme: Theme, enabled: Bool = true, caption: String? = nil, state extra: [String: ElementValue] = [:]) -> Bool {
+func iconButton(
+    _ ui: UIContext, id: String, role: String, label: String, icon: Icon, frame: Rect,
+    theme: Theme, enabled: Bool = true, caption: String? = nil, state extra: [String: ElementValue] = [:]
+) -> Bool {
     ui.button(id, role: role, label: label, frame: frame, enabled: enabled, state: extra) { look in
         let color = look.enabled ? theme.textPrimary : theme.textTertiary
         let m = theme.metrics.bars
@@ -44,8 +46,9 @@ func iconButton(_ ui: UIContext, id: String, role: String, label: String, icon: 
             let k = frame.height / m.captionedDesignHeight
             let iconBox = Rect(x: frame.x, y: frame.y + m.iconTop * k, width: frame.width, height: m.iconHeight * k)
             icon.draw(in: iconBox, color: color, ui: ui)
-            ui.text(caption, in: Rect(x: frame.x, y: frame.y + m.captionTop * k, width: frame.width, height: m.captionHeight * k),
-                    font: theme.captionFont, color: look.enabled ? theme.textSecondary : theme.textTertiary, alignment: .center)
+            ui.text(
+                caption, in: Rect(x: frame.x, y: frame.y + m.captionTop * k, width: frame.width, height: m.captionHeight * k),
+                font: theme.captionFont, color: look.enabled ? theme.textSecondary : theme.textTertiary, alignment: .center)
         } else {
             icon.draw(in: frame.insetBy(dx: frame.width * m.iconInset, dy: frame.height * m.iconInset), color: color, ui: ui)
         }

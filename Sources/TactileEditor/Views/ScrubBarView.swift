@@ -36,8 +36,10 @@ struct ScrubBarView {
                 let label = FineScrubber.label(for: scrubber.speed)
                 elementState["label"] = .string(label)
                 ui.inLayer(.overlay) {
-                    ui.text(label, in: Rect(x: frame.x, y: frame.y - metrics.speedLabelHeight, width: frame.width, height: metrics.speedLabelHeight), font: theme.captionFont,
-                            color: theme.textPrimary, alignment: .center)
+                    ui.text(
+                        label, in: Rect(x: frame.x, y: frame.y - metrics.speedLabelHeight, width: frame.width, height: metrics.speedLabelHeight),
+                        font: theme.captionFont,
+                        color: theme.textPrimary, alignment: .center)
                 }
             }
         }

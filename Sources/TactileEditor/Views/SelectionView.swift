@@ -9,7 +9,9 @@ struct SelectionView {
     let configuration: TactileConfiguration
     let theme: Theme
 
-    func draw(_ clip: Clip, in project: Project, row: Rect, area: Rect, geometry: TimelineGeometry, stretch: (leading: Double, trailing: Double) = (0, 0)) -> [EditorIntent] {
+    func draw(
+        _ clip: Clip, in project: Project, row: Rect, area: Rect, geometry: TimelineGeometry, stretch: (leading: Double, trailing: Double) = (0, 0)
+    ) -> [EditorIntent] {
         let l = configuration.layout
         let x0 = geometry.x(for: clip.start) - stretch.leading, x1 = geometry.x(for: clip.end) + stretch.trailing
         let frame = Rect(x: x0, y: row.y, width: x1 - x0, height: row.height)
@@ -54,17 +56,22 @@ struct SelectionView {
             }
             let label = TimeFormatting.clipDuration(clip.duration)
             let size = ui.measurer.measure(label, font: theme.captionFont)
-            let pill = Rect(x: min(x1, area.maxX) - size.width - m.pillRight, y: row.maxY - m.pillBottom, width: size.width + m.pillPadding,
-                            height: m.pillHeight)
+            let pill = Rect(
+                x: min(x1, area.maxX) - size.width - m.pillRight, y: row.maxY - m.pillBottom, width: size.width + m.pillPadding,
+                height: m.pillHeight)
             if pill.x > x0 + m.pillClearance {
                 ui.fill(pill, Color.black.opacity(0.55), radius: m.pillRadius)
                 ui.text(label, in: pill, font: theme.captionFont, color: .white, alignment: .center)
             }
         }
-        ui.element(UIElement(id: "clip:\(clip.id).trimHandle.leading", role: "trimHandle.leading", label: "Trim start of \(clip.title)",
-                             frame: leading, hitFrame: leadingHit, state: ["canGrow": .bool(canGrowLeading)]))
-        ui.element(UIElement(id: "clip:\(clip.id).trimHandle.trailing", role: "trimHandle.trailing", label: "Trim end of \(clip.title)",
-                             frame: trailing, hitFrame: trailingHit, state: ["canGrow": .bool(canGrowTrailing)]))
+        ui.element(
+            UIElement(
+                id: "clip:\(clip.id).trimHandle.leading", role: "trimHandle.leading", label: "Trim start of \(clip.title)",
+                frame: leading, hitFrame: leadingHit, state: ["canGrow": .bool(canGrowLeading)]))
+        ui.element(
+            UIElement(
+                id: "clip:\(clip.id).trimHandle.trailing", role: "trimHandle.trailing", label: "Trim end of \(clip.title)",
+                frame: trailing, hitFrame: trailingHit, state: ["canGrow": .bool(canGrowTrailing)]))
         return intents
     }
 }

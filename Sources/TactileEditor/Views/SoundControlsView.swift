@@ -49,21 +49,26 @@ struct SoundControlsView {
                 let width = ui.measurer.measure(label, font: theme.captionFont).width + m.labelPadding * k
                 // Beside the fade-in handle, under the line (over it when the line is low).
                 let below = lineY + m.labelGap * k + m.labelHeight * k <= body.maxY
-                let pill = Rect(x: max(inX, area.x) + m.handleHit * k / 2, y: below ? lineY + m.labelGap * k : lineY - m.labelGap * k - m.labelHeight * k,
-                                width: width, height: m.labelHeight * k)
+                let pill = Rect(
+                    x: max(inX, area.x) + m.handleHit * k / 2, y: below ? lineY + m.labelGap * k : lineY - m.labelGap * k - m.labelHeight * k,
+                    width: width, height: m.labelHeight * k)
                 if adjusting, pill.maxX < outX - m.handleHit * k / 2 {
                     ui.fill(pill, Color.black.opacity(0.55), radius: pill.height / 2)
                     ui.text(label, in: pill, font: theme.captionFont, color: .white, alignment: .center)
                 }
                 // The level line takes vertical drags in a strip round it, between the fade handles.
                 let left = max(inX, body.x + clearance), right = min(outX, body.maxX - clearance)
-                let strip = Rect(x: left, y: max(row.y + row.height * m.handleHitShare, lineY - m.lineHit * k / 2),
-                                 width: max(0, right - left), height: m.lineHit * k).intersection(row).intersection(area)
+                let strip = Rect(
+                    x: left, y: max(row.y + row.height * m.handleHitShare, lineY - m.lineHit * k / 2),
+                    width: max(0, right - left), height: m.lineHit * k
+                ).intersection(row).intersection(area)
                 let lineID = "clip:\(clip.id).level"
                 intents += ui.interact("level", hitFrame: strip, gestures: GestureTarget(id: lineID, gestures: [.trim, .tap]))
                     .intents(.timeline(.levelLine(clipID: clip.id, top: top, bottom: bottom)))
-                ui.element(UIElement(id: lineID, role: "levelLine", label: theme.strings[.level], frame: Rect(x: inX, y: lineY - 1, width: outX - inX, height: 2),
-                                     hitFrame: strip, state: ["decibels": .number(sound.decibels), "clip": .string(clip.id)]))
+                ui.element(
+                    UIElement(
+                        id: lineID, role: "levelLine", label: theme.strings[.level], frame: Rect(x: inX, y: lineY - 1, width: outX - inX, height: 2),
+                        hitFrame: strip, state: ["decibels": .number(sound.decibels), "clip": .string(clip.id)]))
                 // Fade handles: a dot at each top corner, where the fade ends, taking drags in the
                 // row's top half; clear of the trim handles' hit areas at the clip's very edges.
                 for fadeIn in [true, false] {
@@ -78,9 +83,11 @@ struct SoundControlsView {
                     ui.draw.add(.line(from: centre, to: Point(x: x, y: lineY), ink.opacity(0.6), width: m.lineWidth * k / 2))
                     ui.draw.add(.fillCircle(center: centre, radius: r, .white))
                     ui.draw.add(.strokeCircle(center: centre, radius: r, ink, width: m.lineWidth * k))
-                    ui.element(UIElement(id: id, role: "fadeHandle", label: theme.strings[fadeIn ? .fadeIn : .fadeOut],
-                                         frame: Rect(x: centre.x - r, y: centre.y - r, width: 2 * r, height: 2 * r), hitFrame: hit,
-                                         state: ["seconds": .number((fadeIn ? sound.fadeIn : sound.fadeOut).seconds), "clip": .string(clip.id)]))
+                    ui.element(
+                        UIElement(
+                            id: id, role: "fadeHandle", label: theme.strings[fadeIn ? .fadeIn : .fadeOut],
+                            frame: Rect(x: centre.x - r, y: centre.y - r, width: 2 * r, height: 2 * r), hitFrame: hit,
+                            state: ["seconds": .number((fadeIn ? sound.fadeIn : sound.fadeOut).seconds), "clip": .string(clip.id)]))
                 }
             }
             intents += drawTrackButtons(track, row: row, area: area)
@@ -96,7 +103,7 @@ struct SoundControlsView {
         // Each button's hit square stays inside the timeline, beside the next one's.
         var x = area.x + m.trackButtonInset * k + (hit - size) / 2
         var buttons: [(id: String, label: EditorText, on: Bool, intent: EditorIntent)] = [
-            ("track:\(track.id).mute", track.isMuted ? .unmuteTrack : .muteTrack, track.isMuted, .toggleTrackMute(track.id)),
+            ("track:\(track.id).mute", track.isMuted ? .unmuteTrack : .muteTrack, track.isMuted, .toggleTrackMute(track.id))
         ]
         if track.kind == .audio {
             buttons.append(("track:\(track.id).duck", .duckTrack, track.ducksUnderOtherSound, .toggleTrackDucking(track.id)))
@@ -104,8 +111,10 @@ struct SoundControlsView {
         for button in buttons {
             let frame = theme.mirrored(Rect(x: x, y: row.midY - size / 2, width: size, height: size), in: area)
             let hitFrame = Rect(x: frame.midX - hit / 2, y: frame.midY - hit / 2, width: hit, height: hit).intersection(area)
-            let tapped = ui.button(button.id, role: "trackButton", label: theme.strings[button.label], frame: frame, hitFrame: hitFrame,
-                                   state: ["on": .bool(button.on), "track": .string(track.id)]) { look in
+            let tapped = ui.button(
+                button.id, role: "trackButton", label: theme.strings[button.label], frame: frame, hitFrame: hitFrame,
+                state: ["on": .bool(button.on), "track": .string(track.id)]
+            ) { look in
                 ui.fill(frame, button.on ? theme.selection : Color.black.opacity(look.pressed ? 0.8 : 0.6), radius: size / 2)
                 let ink = button.on ? theme.selectionInk : Color.white
                 if button.label == .duckTrack { drawDuck(in: frame, color: ink) } else { drawSpeaker(in: frame, muted: button.on, color: ink) }

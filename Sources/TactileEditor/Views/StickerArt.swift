@@ -52,8 +52,12 @@ enum StickerArt {
             circle(-0.15, -0.1, 0.06, ink)
             circle(0.15, -0.1, 0.06, ink)
             // The mouth: a crescent between two arcs.
-            let outer = (0...16).map { i -> (Double, Double) in let a = Double.pi * (0.15 + 0.7 * Double(i) / 16); return (cos(a) * 0.28, 0.02 + sin(a) * 0.28) }
-            let inner = (0...16).reversed().map { i -> (Double, Double) in let a = Double.pi * (0.2 + 0.6 * Double(i) / 16); return (cos(a) * 0.22, 0.02 + sin(a) * 0.17) }
+            let outer = (0...16).map { i -> (Double, Double) in
+                let a = Double.pi * (0.15 + 0.7 * Double(i) / 16); return (cos(a) * 0.28, 0.02 + sin(a) * 0.28)
+            }
+            let inner = (0...16).reversed().map { i -> (Double, Double) in
+                let a = Double.pi * (0.2 + 0.6 * Double(i) / 16); return (cos(a) * 0.22, 0.02 + sin(a) * 0.17)
+            }
             polygon(outer + inner, ink)
         case .sparkle:
             polygon(star(4, inner: 0.1, outer: 0.48), Color(hex: 0xBDE0FE))

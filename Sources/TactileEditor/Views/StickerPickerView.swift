@@ -20,31 +20,46 @@ struct StickerPickerView {
         let m = theme.metrics.stickerPicker, k = scale, shapes = StickerShape.allCases
         let columns = max(1, m.columns), rows = (shapes.count + columns - 1) / columns
         let padding = m.panelPadding * k, optionHeight = m.optionHeight * k, titleHeight = m.titleHeight * k
-        let panel = layout.pickerPanel(height: titleHeight + Double(rows) * optionHeight + 2 * padding, gap: m.panelGap * k, margin: configuration.layout.margin)
+        let panel = layout.pickerPanel(
+            height: titleHeight + Double(rows) * optionHeight + 2 * padding, gap: m.panelGap * k, margin: configuration.layout.margin)
         var intents: [EditorIntent] = []
         ui.inLayer(.topmost) {
             let screen = Rect(origin: .zero, size: layout.viewport)
-            if ui.button(Self.scrimID, role: "scrim", label: theme.strings[.closeStickers], frame: screen, draw: { _ in
-                ui.fill(screen, Color.black.opacity(0.3))
-            }) { intents.append(.toggleStickerPicker) }
+            if ui.button(
+                Self.scrimID, role: "scrim", label: theme.strings[.closeStickers], frame: screen,
+                draw: { _ in
+                    ui.fill(screen, Color.black.opacity(0.3))
+                })
+            {
+                intents.append(.toggleStickerPicker)
+            }
             ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
-            ui.text(theme.strings[.stickers], in: Rect(x: panel.x + padding, y: panel.y + padding, width: panel.width - 2 * padding, height: titleHeight),
-                    font: theme.bodyFont, color: theme.textPrimary, alignment: theme.leading)
-            ui.element(UIElement(id: "stickerPicker", role: "stickerPicker", label: theme.strings[.stickers], frame: panel, state: ["shapes": .number(Double(shapes.count))]))
+            ui.text(
+                theme.strings[.stickers], in: Rect(x: panel.x + padding, y: panel.y + padding, width: panel.width - 2 * padding, height: titleHeight),
+                font: theme.bodyFont, color: theme.textPrimary, alignment: theme.leading)
+            ui.element(
+                UIElement(
+                    id: "stickerPicker", role: "stickerPicker", label: theme.strings[.stickers], frame: panel, state: ["shapes": .number(Double(shapes.count))])
+            )
             let optionWidth = (panel.width - 2 * padding) / Double(columns)
             for (i, shape) in shapes.enumerated() {
-                let option = theme.mirrored(Rect(x: panel.x + padding + Double(i % columns) * optionWidth,
-                                                 y: panel.y + padding + titleHeight + Double(i / columns) * optionHeight, width: optionWidth, height: optionHeight),
-                                            in: panel)
+                let option = theme.mirrored(
+                    Rect(
+                        x: panel.x + padding + Double(i % columns) * optionWidth,
+                        y: panel.y + padding + titleHeight + Double(i / columns) * optionHeight, width: optionWidth, height: optionHeight),
+                    in: panel)
                 let name = theme.strings[EditorText(rawValue: shape.rawValue) ?? .sticker]
-                let tapped = ui.button(Self.optionPrefix + shape.rawValue, role: "stickerOption", label: name, frame: option,
-                                       state: ["shape": .string(shape.rawValue)]) { look in
+                let tapped = ui.button(
+                    Self.optionPrefix + shape.rawValue, role: "stickerOption", label: name, frame: option,
+                    state: ["shape": .string(shape.rawValue)]
+                ) { look in
                     if look.pressed { ui.fill(option, theme.surface, radius: m.optionRadius * k) }
                     let glyph = m.optionGlyph * k, label = m.optionLabelHeight * k
                     let box = Rect(x: option.midX - glyph / 2, y: option.y + (option.height - glyph - label) / 2, width: glyph, height: glyph)
                     StickerArt.draw(shape, in: box, ui: ui)
-                    ui.text(name, in: Rect(x: option.x, y: box.maxY, width: option.width, height: label), font: theme.clipFont,
-                            color: theme.textSecondary, alignment: .center)
+                    ui.text(
+                        name, in: Rect(x: option.x, y: box.maxY, width: option.width, height: label), font: theme.clipFont,
+                        color: theme.textSecondary, alignment: .center)
                 }
                 if tapped { intents.append(.addSticker(shape)) }
             }

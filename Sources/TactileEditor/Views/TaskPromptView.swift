@@ -30,17 +30,22 @@ struct TaskPromptView {
             caption = run.plan.title; text = s.format(.allTasksDoneThanks, ["count": s.digits("\(count)")]); tint = theme.success
         }
         let active = run.current != nil && run.ended == nil
-        let skip = theme.mirrored(Rect(x: frame.maxX - (c.skipRight + c.skipWidth), y: frame.y + c.skipInset, width: c.skipWidth,
-                                       height: frame.height - 2 * c.skipInset), in: frame)
+        let skip = theme.mirrored(
+            Rect(
+                x: frame.maxX - (c.skipRight + c.skipWidth), y: frame.y + c.skipInset, width: c.skipWidth,
+                height: frame.height - 2 * c.skipInset), in: frame)
         ui.inLayer(.topmost) {
             ui.fill(frame, theme.surfaceRaised.opacity(0.96), radius: c.radius)
-            ui.fill(theme.mirrored(Rect(x: frame.x, y: frame.y + c.stripeInset, width: c.stripeWidth, height: frame.height - 2 * c.stripeInset), in: frame),
-                    tint, radius: c.stripeRadius)
+            ui.fill(
+                theme.mirrored(Rect(x: frame.x, y: frame.y + c.stripeInset, width: c.stripeWidth, height: frame.height - 2 * c.stripeInset), in: frame),
+                tint, radius: c.stripeRadius)
             let textWidth = frame.width - (c.textInset + c.textTrailing) - (active ? skip.width + c.textGap : 0)
-            ui.text(caption, in: theme.mirrored(Rect(x: frame.x + c.textInset, y: frame.y + c.captionTop, width: textWidth, height: c.captionHeight), in: frame),
-                    font: theme.captionFont, color: tint, alignment: theme.leading)
-            ui.text(text, in: theme.mirrored(Rect(x: frame.x + c.textInset, y: frame.y + c.promptTop, width: textWidth, height: c.promptHeight), in: frame),
-                    font: theme.bodyFont, color: theme.textPrimary, alignment: theme.leading)
+            ui.text(
+                caption, in: theme.mirrored(Rect(x: frame.x + c.textInset, y: frame.y + c.captionTop, width: textWidth, height: c.captionHeight), in: frame),
+                font: theme.captionFont, color: tint, alignment: theme.leading)
+            ui.text(
+                text, in: theme.mirrored(Rect(x: frame.x + c.textInset, y: frame.y + c.promptTop, width: textWidth, height: c.promptHeight), in: frame),
+                font: theme.bodyFont, color: theme.textPrimary, alignment: theme.leading)
             if active {
                 let tapped = ui.button("task.skip", label: s[.skipTask], frame: skip, hitFrame: skip.outsetBy(dx: c.skipReachX, dy: c.skipReachY)) { look in
                     ui.fill(skip, look.pressed ? theme.surface : theme.background.opacity(0.6), radius: c.skipRadius)
@@ -49,8 +54,10 @@ struct TaskPromptView {
                 if tapped { intents.append(.skipTask) }
             }
         }
-        ui.element(UIElement(id: "task", role: "taskPrompt", label: text, frame: frame,
-                             state: ["index": .number(Double(run.index + 1)), "outcome": .string(run.ended?.outcome.rawValue ?? "")]))
+        ui.element(
+            UIElement(
+                id: "task", role: "taskPrompt", label: text, frame: frame,
+                state: ["index": .number(Double(run.index + 1)), "outcome": .string(run.ended?.outcome.rawValue ?? "")]))
         return intents
     }
 }

@@ -20,8 +20,10 @@ struct TextEditorView {
         let bar = m.barHeight * k, padding = m.padding * k
         // Portrait: across the bottom. Landscape: beside the canvas, which stays in view.
         let landscape = viewport.width > viewport.height && layout.canvas.maxX < viewport.width / 2 + 1
-        let area = landscape ? Rect(x: layout.canvas.maxX, y: 0, width: viewport.width - layout.canvas.maxX, height: viewport.height)
-                             : Rect(origin: .zero, size: viewport)
+        let area =
+            landscape
+            ? Rect(x: layout.canvas.maxX, y: 0, width: viewport.width - layout.canvas.maxX, height: viewport.height)
+            : Rect(origin: .zero, size: viewport)
         let keyboardFrame = Rect(x: area.x, y: area.maxY - keyboardHeight, width: area.width, height: keyboardHeight)
         let panel = Rect(x: area.x, y: keyboardFrame.minY - 2 * bar - 2 * padding, width: area.width, height: 2 * bar + 2 * padding)
         var intents: [EditorIntent] = []
@@ -48,18 +50,27 @@ struct TextEditorView {
             let caretHeight = theme.bodyFont.size * m.caretHeight
             let caretX = theme.isRightToLeft ? words.minX - m.caretWidth * k : words.maxX
             ui.fill(Rect(x: caretX, y: field.midY - caretHeight / 2, width: m.caretWidth * k, height: caretHeight), theme.accent)
-            ui.element(UIElement(id: "textEditor.field", role: "textField", label: clip.title, frame: field,
-                                 state: ["clip": .string(clip.id), "text": .string(clip.title)]))
+            ui.element(
+                UIElement(
+                    id: "textEditor.field", role: "textField", label: clip.title, frame: field,
+                    state: ["clip": .string(clip.id), "text": .string(clip.title)]))
             let done = theme.mirrored(Rect(x: panel.maxX - padding - doneWidth, y: field.y, width: doneWidth, height: bar), in: panel)
-            if ui.button(Self.doneID, role: "doneButton", label: theme.strings[.done], frame: done, draw: { look in
-                ui.fill(done, look.pressed ? theme.accent.mixed(with: .black, 0.2) : theme.accent, radius: m.fieldRadius * k)
-                ui.text(theme.strings[.done], in: done, font: theme.bodyFont, color: theme.selectionInk, alignment: .center)
-            }) { intents.append(.finishTextEdit) }
+            if ui.button(
+                Self.doneID, role: "doneButton", label: theme.strings[.done], frame: done,
+                draw: { look in
+                    ui.fill(done, look.pressed ? theme.accent.mixed(with: .black, 0.2) : theme.accent, radius: m.fieldRadius * k)
+                    ui.text(theme.strings[.done], in: done, font: theme.bodyFont, color: theme.selectionInk, alignment: .center)
+                })
+            {
+                intents.append(.finishTextEdit)
+            }
             intents += drawStyles(clip.style, in: Rect(x: panel.x + padding, y: field.maxY + padding, width: panel.width - 2 * padding, height: bar))
             var keyboard = edit.keyboard
-            let typed = Keyboard(ui: ui, theme: theme, layout: theme.strings.language == .ar ? .arabic : .latin,
-                                 longPress: .seconds(configuration.input.longPressDuration),
-                                 settle: .seconds(configuration.input.doubleTapInterval)).draw(in: keyboardFrame, state: &keyboard)
+            let typed = Keyboard(
+                ui: ui, theme: theme, layout: theme.strings.language == .ar ? .arabic : .latin,
+                longPress: .seconds(configuration.input.longPressDuration),
+                settle: .seconds(configuration.input.doubleTapInterval)
+            ).draw(in: keyboardFrame, state: &keyboard)
             if keyboard != edit.keyboard || !typed.isEmpty { intents.append(.textKeyboard(keyboard, typed)) }
         }
         return intents
@@ -75,24 +86,35 @@ struct TextEditorView {
             let frame = theme.mirrored(Rect(x: x, y: row.y, width: slot, height: row.height), in: row)
             x += slot
             let chosen = style.size == size
-            if ui.button("textEditor.size." + size.rawValue, role: "textSize", label: theme.strings[EditorText(rawValue: size.rawValue) ?? .medium], frame: frame,
-                         state: ["chosen": .bool(chosen)], draw: { look in
-                if chosen || look.pressed { ui.fill(frame.insetBy(dx: 2, dy: 2), theme.surfaceRaised, radius: m.fieldRadius * k) }
-                ui.text("A", in: frame, font: Font(size: m.sizeGlyph * k * size.factor, weight: .bold), color: chosen ? theme.accent : theme.textPrimary,
+            if ui.button(
+                "textEditor.size." + size.rawValue, role: "textSize", label: theme.strings[EditorText(rawValue: size.rawValue) ?? .medium], frame: frame,
+                state: ["chosen": .bool(chosen)],
+                draw: { look in
+                    if chosen || look.pressed { ui.fill(frame.insetBy(dx: 2, dy: 2), theme.surfaceRaised, radius: m.fieldRadius * k) }
+                    ui.text(
+                        "A", in: frame, font: Font(size: m.sizeGlyph * k * size.factor, weight: .bold), color: chosen ? theme.accent : theme.textPrimary,
                         alignment: .center)
-            }) {
+                })
+            {
                 var s = style; s.size = size; intents.append(.setTextStyle(s))
             }
         }
         let box = theme.mirrored(Rect(x: x, y: row.y, width: slot, height: row.height), in: row)
         x += slot + m.groupGap * k
-        if ui.button("textEditor.background", role: "textBackground", label: theme.strings[.box], frame: box, state: ["on": .bool(style.background)], draw: { look in
-            let glyph = box.insetBy(dx: (box.width - m.sizeGlyph * k * 1.3) / 2, dy: (box.height - m.sizeGlyph * k * 1.3) / 2)
-            if style.background { ui.fill(glyph, theme.textPrimary, radius: m.fieldRadius * k * 0.5) } else {
-                ui.stroke(glyph, look.pressed ? theme.accent : theme.textPrimary, width: m.outline * k, radius: m.fieldRadius * k * 0.5)
-            }
-            ui.text("A", in: glyph, font: Font(size: m.sizeGlyph * k, weight: .bold), color: style.background ? theme.surface : theme.textPrimary, alignment: .center)
-        }) {
+        if ui.button(
+            "textEditor.background", role: "textBackground", label: theme.strings[.box], frame: box, state: ["on": .bool(style.background)],
+            draw: { look in
+                let glyph = box.insetBy(dx: (box.width - m.sizeGlyph * k * 1.3) / 2, dy: (box.height - m.sizeGlyph * k * 1.3) / 2)
+                if style.background {
+                    ui.fill(glyph, theme.textPrimary, radius: m.fieldRadius * k * 0.5)
+                } else {
+                    ui.stroke(glyph, look.pressed ? theme.accent : theme.textPrimary, width: m.outline * k, radius: m.fieldRadius * k * 0.5)
+                }
+                ui.text(
+                    "A", in: glyph, font: Font(size: m.sizeGlyph * k, weight: .bold), color: style.background ? theme.surface : theme.textPrimary,
+                    alignment: .center)
+            })
+        {
             var s = style; s.background.toggle(); intents.append(.setTextStyle(s))
         }
         let colours = TextStyle.Colour.allCases
@@ -101,13 +123,16 @@ struct TextEditorView {
             let frame = theme.mirrored(Rect(x: x, y: row.y, width: swatchSlot, height: row.height), in: row)
             x += swatchSlot
             let chosen = style.colour == colour
-            if ui.button("textEditor.colour." + colour.rawValue, role: "textColour", label: theme.strings[EditorText(rawValue: colour.rawValue) ?? .white], frame: frame,
-                         state: ["chosen": .bool(chosen)], draw: { _ in
-                let r = m.swatch * k / 2
-                if chosen { ui.draw.add(.strokeCircle(center: frame.center, radius: r + m.outline * k * 1.5, theme.textPrimary, width: m.outline * k)) }
-                ui.draw.add(.fillCircle(center: frame.center, radius: r, Color(hex: colour.hex)))
-                if colour == .black { ui.draw.add(.strokeCircle(center: frame.center, radius: r, theme.textTertiary, width: 1)) }
-            }) {
+            if ui.button(
+                "textEditor.colour." + colour.rawValue, role: "textColour", label: theme.strings[EditorText(rawValue: colour.rawValue) ?? .white], frame: frame,
+                state: ["chosen": .bool(chosen)],
+                draw: { _ in
+                    let r = m.swatch * k / 2
+                    if chosen { ui.draw.add(.strokeCircle(center: frame.center, radius: r + m.outline * k * 1.5, theme.textPrimary, width: m.outline * k)) }
+                    ui.draw.add(.fillCircle(center: frame.center, radius: r, Color(hex: colour.hex)))
+                    if colour == .black { ui.draw.add(.strokeCircle(center: frame.center, radius: r, theme.textTertiary, width: 1)) }
+                })
+            {
                 var s = style; s.colour = colour; intents.append(.setTextStyle(s))
             }
         }

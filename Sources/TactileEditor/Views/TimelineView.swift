@@ -17,8 +17,10 @@ struct TimelineView {
     /// at the selected clip's edges, where its trim handles are): a small tile, marked when the
     /// cut has a transition. A tap opens the transition picker for the cut; a pan or pinch that
     /// starts on it scrolls or zooms the timeline, as it would next to it.
-    private func drawJunctions(_ state: EditorState, area: Rect, geometry: TimelineGeometry, visible: ClosedRange<Time>,
-                               axes: Set<ScrollAxis>) -> [EditorIntent] {
+    private func drawJunctions(
+        _ state: EditorState, area: Rect, geometry: TimelineGeometry, visible: ClosedRange<Time>,
+        axes: Set<ScrollAxis>
+    ) -> [EditorIntent] {
         let m = theme.metrics.timeline
         var intents: [EditorIntent] = []
         for (index, track) in state.project.tracks.enumerated() where index < layout.trackRows.count && track.kind != .audio {
@@ -28,8 +30,10 @@ struct TimelineView {
             for (a, b) in zip(clips, clips.dropFirst()) where a.end == b.start && a.id != state.selection && b.id != state.selection {
                 let x = geometry.x(for: b.start)
                 // Only where both clips show enough of themselves to tell which cut it is.
-                guard (a.duration.seconds * state.pointsPerSecond) >= m.junctionClearance * 2, (b.duration.seconds * state.pointsPerSecond) >= m.junctionClearance * 2,
-                      x > area.minX, x < area.maxX else { continue }
+                guard (a.duration.seconds * state.pointsPerSecond) >= m.junctionClearance * 2,
+                    (b.duration.seconds * state.pointsPerSecond) >= m.junctionClearance * 2,
+                    x > area.minX, x < area.maxX
+                else { continue }
                 let size = min(m.junctionSize, row.height * m.junctionRowShare)
                 let tile = Rect(x: x - size / 2, y: row.midY - size / 2, width: size, height: size)
                 let hit = Rect(x: x - m.junctionHit / 2, y: row.midY - m.junctionHit / 2, width: m.junctionHit, height: m.junctionHit).intersection(row)
@@ -46,9 +50,13 @@ struct TimelineView {
                 let ink = lit ? theme.background : theme.textPrimary
                 ui.draw.add(.triangle(Point(x: tile.minX + inset, y: tile.minY + inset), Point(x: tile.minX + inset, y: tile.maxY - inset), mid, ink))
                 ui.draw.add(.triangle(Point(x: tile.maxX - inset, y: tile.minY + inset), Point(x: tile.maxX - inset, y: tile.maxY - inset), mid, ink))
-                ui.element(UIElement(id: id, role: "junction", label: label, frame: tile, hitFrame: hit,
-                                     state: ["clip": .string(b.id), "kind": .string(transition?.kind.rawValue ?? "none"),
-                                             "duration": .number(transition?.duration.seconds ?? 0), "open": .bool(open)]))
+                ui.element(
+                    UIElement(
+                        id: id, role: "junction", label: label, frame: tile, hitFrame: hit,
+                        state: [
+                            "clip": .string(b.id), "kind": .string(transition?.kind.rawValue ?? "none"),
+                            "duration": .number(transition?.duration.seconds ?? 0), "open": .bool(open),
+                        ]))
             }
         }
         return intents
@@ -61,24 +69,33 @@ struct TimelineView {
         let axes: Set<ScrollAxis> = layout.tracksOverflow ? [.horizontal, .vertical] : [.horizontal]
         RulerView(ui: ui, frame: layout.ruler, geometry: geometry, configuration: configuration, theme: theme)
             .draw(visible: visible, duration: state.project.duration)
-        var intents = ui.interact("ruler", hitFrame: layout.ruler,
-                                  gestures: GestureTarget(id: "ruler", gestures: [.doubleTap, .scroll, .pinch], scrollAxes: [.horizontal]))
-            .intents(.timeline(.ruler))
+        var intents = ui.interact(
+            "ruler", hitFrame: layout.ruler,
+            gestures: GestureTarget(id: "ruler", gestures: [.doubleTap, .scroll, .pinch], scrollAxes: [.horizontal])
+        )
+        .intents(.timeline(.ruler))
         let area = layout.tracksArea
         ui.fill(area, theme.background)
         // Empty timeline space: tapping deselects; dragging scrolls; two fingers zoom.
-        intents += ui.interact("timeline.background", hitFrame: area,
-                               gestures: GestureTarget(id: "timeline.background", gestures: [.tap, .scroll, .pinch], scrollAxes: axes))
-            .intents(.timeline(.background))
+        intents += ui.interact(
+            "timeline.background", hitFrame: area,
+            gestures: GestureTarget(id: "timeline.background", gestures: [.tap, .scroll, .pinch], scrollAxes: axes)
+        )
+        .intents(.timeline(.background))
         let drag = state.timeline.drag
         ui.clipped(to: area) {
             for (index, track) in state.project.tracks.enumerated() where index < layout.trackRows.count {
                 let row = layout.trackRows[index]
                 guard row.maxY > area.minY && row.minY < area.maxY else { continue }
                 let rowVisible = row.intersection(area)
-                ui.element(UIElement(id: "track:\(track.id)", role: "track", label: track.kind.rawValue.capitalized, frame: row,
-                                     hitFrame: rowVisible, state: ["kind": .string(track.kind.rawValue), "index": .number(Double(index)),
-                                                                   "clips": .number(Double(track.clips.count))]))
+                ui.element(
+                    UIElement(
+                        id: "track:\(track.id)", role: "track", label: track.kind.rawValue.capitalized, frame: row,
+                        hitFrame: rowVisible,
+                        state: [
+                            "kind": .string(track.kind.rawValue), "index": .number(Double(index)),
+                            "clips": .number(Double(track.clips.count)),
+                        ]))
                 ui.scope("track:\(track.id)") {
                     for clip in track.clips(overlapping: visible) {
                         intents += drawClip(clip, in: row, visibleIn: area, geometry: geometry, state: state, axes: axes)
@@ -88,18 +105,21 @@ struct TimelineView {
             if drag == nil { intents += drawJunctions(state, area: area, geometry: geometry, visible: visible, axes: axes) }
             // The trimmed clip's whole source, outlined over its neighbours (behind them it hid).
             if let drag, drag.kind != .move, let (clip, index) = state.project.clip(withID: drag.clipID), clip.kind.hasFiniteSource,
-               index < layout.trackRows.count {
+                index < layout.trackRows.count
+            {
                 drawGhost(of: clip, row: layout.trackRows[index], geometry: geometry)
             }
         }
         if let id = state.selection, let (selected, trackIndex) = state.project.clip(withID: id), trackIndex < layout.trackRows.count,
-           layout.trackRows[trackIndex].maxY > area.minY, layout.trackRows[trackIndex].minY < area.maxY {
+            layout.trackRows[trackIndex].maxY > area.minY, layout.trackRows[trackIndex].minY < area.maxY
+        {
             intents += SelectionView(ui: ui, configuration: configuration, theme: theme)
                 .draw(selected, in: state.project, row: layout.trackRows[trackIndex], area: area, geometry: geometry, stretch: stretch(of: selected, state))
             if state.timeline.drag == nil, SoundControlsView.hasSound(selected, media: media) {
                 intents += SoundControlsView(ui: ui, media: media, configuration: configuration, theme: theme)
-                    .draw(selected, track: state.project.tracks[trackIndex], row: layout.trackRows[trackIndex], area: area, geometry: geometry,
-                          adjusting: state.soundDrag != nil)
+                    .draw(
+                        selected, track: state.project.tracks[trackIndex], row: layout.trackRows[trackIndex], area: area, geometry: geometry,
+                        adjusting: state.soundDrag != nil)
             }
         }
         if let snap = state.timeline.snap, configuration.feel.snapGuide { drawSnapGuide(at: geometry.x(for: snap.time), state: state) }
@@ -123,17 +143,21 @@ struct TimelineView {
         return (0, 0)
     }
 
-    private func drawClip(_ clip: Clip, in row: Rect, visibleIn area: Rect, geometry: TimelineGeometry, state: EditorState,
-                          axes: Set<ScrollAxis>) -> [EditorIntent] {
+    private func drawClip(
+        _ clip: Clip, in row: Rect, visibleIn area: Rect, geometry: TimelineGeometry, state: EditorState,
+        axes: Set<ScrollAxis>
+    ) -> [EditorIntent] {
         let selected = clip.id == state.selection
         let s = stretch(of: clip, state)
         let x0 = geometry.x(for: clip.start) - s.leading, x1 = geometry.x(for: clip.end) + s.trailing
         let frame = Rect(x: x0, y: row.y, width: x1 - x0, height: row.height)
         let visibleFrame = frame.intersection(area)
         let offered: Set<GestureKind> = selected ? [.tap, .move, .pinch] : [.tap, .longPress, .scroll, .pinch]
-        let intents = ui.interact("clip:\(clip.id)", hitFrame: visibleFrame,
-                                  gestures: GestureTarget(id: "clip:\(clip.id)", gestures: offered, scrollAxes: axes))
-            .intents(.timeline(.clip(id: clip.id)))
+        let intents = ui.interact(
+            "clip:\(clip.id)", hitFrame: visibleFrame,
+            gestures: GestureTarget(id: "clip:\(clip.id)", gestures: offered, scrollAxes: axes)
+        )
+        .intents(.timeline(.clip(id: clip.id)))
         let dragged = state.timeline.drag?.clipID == clip.id && state.timeline.drag?.kind == .move
         let color = theme.color(for: clip.kind)
         let body = frame.insetBy(dx: 1, dy: 0)
@@ -149,23 +173,28 @@ struct TimelineView {
         if status?.info?.hasVideo == true {
             // A chip behind the title keeps it legible over pictures.
             let width = min(label.width + 2 * m.chipPadding * k, ui.measurer.measure(clip.title, font: theme.clipFont).width + m.chipTextPadding * k)
-            ui.fill(Rect(x: label.x - m.chipPadding * k, y: label.y - 1, width: width, height: label.height + 2), Color.black.opacity(0.45),
-                    radius: m.chipRadius * k)
+            ui.fill(
+                Rect(x: label.x - m.chipPadding * k, y: label.y - 1, width: width, height: label.height + 2), Color.black.opacity(0.45),
+                radius: m.chipRadius * k)
         }
         ui.text(clip.title, in: label, font: theme.clipFont, color: .white)
         if case .offline = status {
             ui.text("Media offline", in: label.offsetBy(dx: 0, dy: m.secondLineDrop * k), font: theme.captionFont, color: theme.textPrimary.opacity(0.8))
         } else if status == nil, clip.kind == .audio || clip.kind == .video {
-            ui.text(clip.kind == .audio ? "Audio" : "Video", in: label.offsetBy(dx: 0, dy: m.secondLineDrop * k), font: theme.captionFont,
-                    color: Color.white.opacity(0.65))
+            ui.text(
+                clip.kind == .audio ? "Audio" : "Video", in: label.offsetBy(dx: 0, dy: m.secondLineDrop * k), font: theme.captionFont,
+                color: Color.white.opacity(0.65))
         }
-        ui.element(UIElement(id: "clip:\(clip.id)", role: "clip", label: clip.title, frame: frame, hitFrame: visibleFrame, state: [
-            "selected": .bool(selected), "kind": .string(clip.kind.rawValue),
-            "start": .number(clip.start.seconds), "duration": .number(clip.duration.seconds),
-            "media": .string(status.map(Self.describe) ?? "none"),
-            "thumbnailSlots": .number(Double(content.slots)), "thumbnails": .number(Double(content.thumbnails)),
-            "waveform": .bool(content.waveform),
-        ]))
+        ui.element(
+            UIElement(
+                id: "clip:\(clip.id)", role: "clip", label: clip.title, frame: frame, hitFrame: visibleFrame,
+                state: [
+                    "selected": .bool(selected), "kind": .string(clip.kind.rawValue),
+                    "start": .number(clip.start.seconds), "duration": .number(clip.duration.seconds),
+                    "media": .string(status.map(Self.describe) ?? "none"),
+                    "thumbnailSlots": .number(Double(content.slots)), "thumbnails": .number(Double(content.thumbnails)),
+                    "waveform": .bool(content.waveform),
+                ]))
         return intents
     }
 
@@ -186,24 +215,32 @@ struct TimelineView {
         ui.fill(r, theme.color(for: clip.kind).opacity(0.16), radius: configuration.layout.clipCornerRadius)
         let phase = ui.now.seconds * configuration.timeline.marchingAntsSpeed
         let c = theme.color(for: clip.kind).mixed(with: .white, 0.5)
-        for (a, b) in [(Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY)), (Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY)),
-                       (Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)), (Point(x: r.minX, y: r.maxY), Point(x: r.minX, y: r.minY))] {
+        for (a, b) in [
+            (Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY)), (Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY)),
+            (Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)), (Point(x: r.minX, y: r.maxY), Point(x: r.minX, y: r.minY)),
+        ] {
             let m = theme.metrics.timeline
             ui.draw.add(.dashedLine(from: a, to: b, c, width: m.ghostLine, dash: m.ghostDash, gap: m.ghostGap, phase: phase))
         }
-        ui.element(UIElement(id: "ghost:\(clip.id)", role: "ghostOutline", label: "Source of \(clip.title)", frame: r,
-                             state: ["sourceDuration": .number(total.seconds)]))
+        ui.element(
+            UIElement(
+                id: "ghost:\(clip.id)", role: "ghostOutline", label: "Source of \(clip.title)", frame: r,
+                state: ["sourceDuration": .number(total.seconds)]))
     }
 
     private func drawSnapGuide(at x: Double, state: EditorState) {
         let top = layout.ruler.minY, bottom = layout.tracksArea.maxY
         ui.inLayer(.overlay) {
             let m = theme.metrics.timeline
-            ui.draw.add(.dashedLine(from: Point(x: x, y: top), to: Point(x: x, y: bottom), theme.selection, width: m.snapLine,
-                                    dash: m.snapDash, gap: m.snapGap, phase: -ui.now.seconds * configuration.timeline.marchingAntsSpeed))
+            ui.draw.add(
+                .dashedLine(
+                    from: Point(x: x, y: top), to: Point(x: x, y: bottom), theme.selection, width: m.snapLine,
+                    dash: m.snapDash, gap: m.snapGap, phase: -ui.now.seconds * configuration.timeline.marchingAntsSpeed))
         }
-        ui.element(UIElement(id: "snapGuide", role: "snapGuide", label: "Snapped", frame: Rect(x: x - 1, y: top, width: 2, height: bottom - top),
-                             state: ["time": .number(state.timeline.snap?.time.seconds ?? 0)]))
+        ui.element(
+            UIElement(
+                id: "snapGuide", role: "snapGuide", label: "Snapped", frame: Rect(x: x - 1, y: top, width: 2, height: bottom - top),
+                state: ["time": .number(state.timeline.snap?.time.seconds ?? 0)]))
     }
 
     private func drawPlayhead() {
@@ -228,7 +265,8 @@ struct TimelineView {
                 let t = min(1, max(0, (ui.now - pulse.start).seconds / length))
                 let color = pulse.cue == .impactRigid || pulse.cue == .error ? theme.danger : theme.selection
                 let m = theme.metrics.timeline
-                ui.draw.add(.strokeCircle(center: pulse.location, radius: m.rippleRadius + m.rippleGrowth * t, color.opacity(0.7 * (1 - t)), width: m.rippleLine))
+                ui.draw.add(
+                    .strokeCircle(center: pulse.location, radius: m.rippleRadius + m.rippleGrowth * t, color.opacity(0.7 * (1 - t)), width: m.rippleLine))
             }
         }
     }
@@ -263,8 +301,9 @@ struct RulerView {
                 let clearance = half + knob + theme.metrics.timeline.rulerKnobGap
                 let visibility = min(1, max(0, (abs(x - geometry.playheadX) - knob) / max(1, clearance - knob)))
                 if visibility > 0 {
-                    ui.text(text, in: Rect(x: x - w / 2, y: frame.y, width: w, height: frame.height),
-                            font: theme.rulerFont, color: theme.textSecondary.opacity(visibility), alignment: .center)
+                    ui.text(
+                        text, in: Rect(x: x - w / 2, y: frame.y, width: w, height: frame.height),
+                        font: theme.rulerFont, color: theme.textSecondary.opacity(visibility), alignment: .center)
                 }
             } else if configuration.feel.rulerDots {
                 ui.draw.add(.fillCircle(center: Point(x: x, y: frame.midY), radius: theme.metrics.timeline.rulerDot, theme.textTertiary))
@@ -272,9 +311,12 @@ struct RulerView {
             index += 1
             marks += 1
         }
-        ui.element(UIElement(id: "ruler", role: "ruler", label: "Ruler", frame: frame, state: [
-            "labelInterval": .number(Double(scale.labelInterval)), "marks": .number(Double(marks)),
-            "pointsPerSecond": .number(geometry.pointsPerSecond),
-        ]))
+        ui.element(
+            UIElement(
+                id: "ruler", role: "ruler", label: "Ruler", frame: frame,
+                state: [
+                    "labelInterval": .number(Double(scale.labelInterval)), "marks": .number(Double(marks)),
+                    "pointsPerSecond": .number(geometry.pointsPerSecond),
+                ]))
     }
 }

@@ -11,34 +11,52 @@ struct TitleBarView {
     func draw(_ state: EditorState) -> [EditorIntent] {
         let m = configuration.layout.margin
         let side = frame.height
-        ui.text(state.project.name, in: frame.insetBy(dx: m + 3 * side, dy: 0), font: theme.titleFont,
-                color: theme.textPrimary, alignment: .center)
+        ui.text(
+            state.project.name, in: frame.insetBy(dx: m + 3 * side, dy: 0), font: theme.titleFont,
+            color: theme.textPrimary, alignment: .center)
         var intents: [EditorIntent] = []
         // Export, beside undo; while an export runs it shows how far it has come.
         let export = theme.mirrored(Rect(x: frame.maxX - m / 2 - 3 * side, y: frame.y, width: side, height: side), in: frame)
         if let run = state.exportRun {
             let percent = theme.strings.digits("\(Int((run.fraction * 100).rounded(.down)))%")
-            if ui.button("toolbar.export", role: "toolbarButton", label: theme.strings[.exporting], frame: export,
-                         state: ["exporting": .bool(true), "fraction": .number(run.fraction)], draw: { _ in
-                let mt = theme.metrics.bars
-                let ring = export.insetBy(dx: export.width * mt.iconInset, dy: export.height * mt.iconInset)
-                ui.text(percent, in: ring, font: theme.clipFont, color: theme.selection, alignment: .center)
-                let track = Rect(x: ring.x, y: ring.maxY - mt.exportProgressHeight, width: ring.width, height: mt.exportProgressHeight)
-                ui.fill(track, theme.surfaceRaised, radius: track.height / 2)
-                ui.fill(theme.mirrored(Rect(x: track.x, y: track.y, width: track.width * run.fraction, height: track.height), in: track),
+            if ui.button(
+                "toolbar.export", role: "toolbarButton", label: theme.strings[.exporting], frame: export,
+                state: ["exporting": .bool(true), "fraction": .number(run.fraction)],
+                draw: { _ in
+                    let mt = theme.metrics.bars
+                    let ring = export.insetBy(dx: export.width * mt.iconInset, dy: export.height * mt.iconInset)
+                    ui.text(percent, in: ring, font: theme.clipFont, color: theme.selection, alignment: .center)
+                    let track = Rect(x: ring.x, y: ring.maxY - mt.exportProgressHeight, width: ring.width, height: mt.exportProgressHeight)
+                    ui.fill(track, theme.surfaceRaised, radius: track.height / 2)
+                    ui.fill(
+                        theme.mirrored(Rect(x: track.x, y: track.y, width: track.width * run.fraction, height: track.height), in: track),
                         theme.selection, radius: track.height / 2)
-            }) { intents.append(.toggleExportSheet) }
-        } else if state.exportAvailable, iconButton(ui, id: "toolbar.export", role: "toolbarButton", label: theme.strings[.export], icon: .export, frame: export,
-                             theme: theme, enabled: state.project.duration > .zero) {
+                })
+            {
+                intents.append(.toggleExportSheet)
+            }
+        } else if state.exportAvailable,
+            iconButton(
+                ui, id: "toolbar.export", role: "toolbarButton", label: theme.strings[.export], icon: .export, frame: export,
+                theme: theme, enabled: state.project.duration > .zero)
+        {
             intents.append(.toggleExportSheet)
         }
         // At the trailing edge: the right, or the left (undo outermost) when the chrome is mirrored.
         let redo = theme.mirrored(Rect(x: frame.maxX - m / 2 - side, y: frame.y, width: side, height: side), in: frame)
         let undo = theme.mirrored(Rect(x: frame.maxX - m / 2 - 2 * side, y: frame.y, width: side, height: side), in: frame)
-        if iconButton(ui, id: "toolbar.undo", role: "toolbarButton", label: theme.strings[.undo], icon: .undo, frame: undo,
-                      theme: theme, enabled: state.history.canUndo) { intents.append(.undo) }
-        if iconButton(ui, id: "toolbar.redo", role: "toolbarButton", label: theme.strings[.redo], icon: .redo, frame: redo,
-                      theme: theme, enabled: state.history.canRedo) { intents.append(.redo) }
+        if iconButton(
+            ui, id: "toolbar.undo", role: "toolbarButton", label: theme.strings[.undo], icon: .undo, frame: undo,
+            theme: theme, enabled: state.history.canUndo)
+        {
+            intents.append(.undo)
+        }
+        if iconButton(
+            ui, id: "toolbar.redo", role: "toolbarButton", label: theme.strings[.redo], icon: .redo, frame: redo,
+            theme: theme, enabled: state.history.canRedo)
+        {
+            intents.append(.redo)
+        }
         return intents
     }
 }

@@ -30,11 +30,15 @@ struct ToolbarView {
         var intents: [EditorIntent] = []
         for (i, b) in Self.buttons.enumerated() {
             // A right-to-left language reads the tools from the right.
-            let box = theme.mirrored(Rect(x: frame.x + m + Double(i) * (width + gap), y: frame.y + metrics.toolbarButtonInset, width: width,
-                                          height: frame.height - 2 * metrics.toolbarButtonInset), in: frame)
+            let box = theme.mirrored(
+                Rect(
+                    x: frame.x + m + Double(i) * (width + gap), y: frame.y + metrics.toolbarButtonInset, width: width,
+                    height: frame.height - 2 * metrics.toolbarButtonInset), in: frame)
             let enabled = !b.needsSelection || state.selection != nil
-            if iconButton(ui, id: "toolbar.\(b.key)", role: "toolbarButton", label: theme.strings[b.label], icon: b.icon, frame: box,
-                          theme: theme, enabled: enabled, caption: theme.strings[b.label]) {
+            if iconButton(
+                ui, id: "toolbar.\(b.key)", role: "toolbarButton", label: theme.strings[b.label], icon: b.icon, frame: box,
+                theme: theme, enabled: enabled, caption: theme.strings[b.label])
+            {
                 intents.append(b.intent)
             }
         }
@@ -56,8 +60,10 @@ struct ToolbarView {
         for (i, b) in Self.buttons.enumerated() {
             let box = Rect(x: frame.x + inset, y: frame.y + inset + Double(i) * (height + gap), width: frame.width - 2 * inset, height: height)
             let enabled = !b.needsSelection || state.selection != nil
-            if iconButton(ui, id: "toolbar.\(b.key)", role: "toolbarButton", label: theme.strings[b.label], icon: b.icon, frame: box,
-                          theme: theme, enabled: enabled, caption: theme.strings[b.label]) {
+            if iconButton(
+                ui, id: "toolbar.\(b.key)", role: "toolbarButton", label: theme.strings[b.label], icon: b.icon, frame: box,
+                theme: theme, enabled: enabled, caption: theme.strings[b.label])
+            {
                 intents.append(b.intent)
             }
         }
@@ -83,7 +89,8 @@ struct BannerView {
         let width = layout.viewport.width - 2 * m, inset = l.bannerPadding
         let lines = ui.measurer.lines(of: banner.message, font: theme.bodyFont, width: width - 2 * inset, maximumLines: l.bannerMaximumLines)
         let lineHeight = theme.bodyFont.size * metrics.bannerLineHeight
-        let frame = Rect(x: m, y: layout.canvas.y + metrics.cardTop + below, width: width, height: l.bannerHeight + Double(max(0, lines.count - 1)) * lineHeight)
+        let frame = Rect(
+            x: m, y: layout.canvas.y + metrics.cardTop + below, width: width, height: l.bannerHeight + Double(max(0, lines.count - 1)) * lineHeight)
         ui.inLayer(.topmost) {
             ui.fill(frame, banner.isError ? theme.danger.mixed(with: .black, 0.25) : theme.surfaceRaised, radius: metrics.bannerRadius)
             let top = frame.midY - Double(lines.count) * lineHeight / 2

@@ -136,25 +136,32 @@ public final class CalibrationSession: ShellSession {
         if fit != nil {
             // The test grid: dots spread evenly; each touch drawn where the new map puts it.
             let n = max(2, m.gridCount), step = 1 / Double(n)
-            let grid = (0..<n).flatMap { j in (0..<n).map { i in
-                Point(x: viewport.width * step * (Double(i) + 0.5), y: viewport.height * step * (Double(j) + 0.5))
-            } }
+            let grid = (0..<n).flatMap { j in
+                (0..<n).map { i in
+                    Point(x: viewport.width * step * (Double(i) + 0.5), y: viewport.height * step * (Double(j) + 0.5))
+                }
+            }
             for g in grid { ui.draw.add(.fillCircle(center: g, radius: m.gridDot, theme.textSecondary)) }
             for t in testTouches {
                 let nearest = grid.min { $0.distance(to: t) < $1.distance(to: t) }!
                 ui.draw.add(.line(from: nearest, to: t, theme.textSecondary, width: m.gridLine))
                 ui.draw.add(.fillCircle(center: t, radius: m.touchDot, theme.accent))
-                ui.text("\(Int(nearest.distance(to: t).rounded())) pt", in: Rect(x: t.x + m.touchDot + m.gridLine, y: t.y - m.distanceHeight / 2, width: m.distanceWidth, height: m.distanceHeight),
-                        font: m.captionFont, color: theme.textPrimary)
+                ui.text(
+                    "\(Int(nearest.distance(to: t).rounded())) pt",
+                    in: Rect(x: t.x + m.touchDot + m.gridLine, y: t.y - m.distanceHeight / 2, width: m.distanceWidth, height: m.distanceHeight),
+                    font: m.captionFont, color: theme.textPrimary)
             }
             ui.text("Touch the grey dots to test", in: instructions, font: m.font, color: theme.textPrimary, alignment: .center)
             let width = min(m.buttonWidth, (viewport.width - 4 * m.buttonGap) / 3)
-            let row = Rect(x: (viewport.width - 3 * width - 2 * m.buttonGap) / 2, y: instructions.maxY + m.buttonGap,
-                           width: 3 * width + 2 * m.buttonGap, height: m.buttonHeight)
+            let row = Rect(
+                x: (viewport.width - 3 * width - 2 * m.buttonGap) / 2, y: instructions.maxY + m.buttonGap,
+                width: 3 * width + 2 * m.buttonGap, height: m.buttonHeight)
             for (i, (id, label)) in [("calibrate.save", "Save"), ("calibrate.again", "Again"), ("calibrate.cancel", "Cancel")].enumerated() {
                 let frame = Rect(x: row.x + Double(i) * (width + m.buttonGap), y: row.y, width: width, height: m.buttonHeight)
                 let tapped = ui.button(id, label: label, frame: frame) { look in
-                    ui.fill(look.frame, look.pressed ? theme.accent.opacity(0.6) : (i == 0 ? theme.accent : theme.textSecondary.opacity(0.3)), radius: m.buttonRadius)
+                    ui.fill(
+                        look.frame, look.pressed ? theme.accent.opacity(0.6) : (i == 0 ? theme.accent : theme.textSecondary.opacity(0.3)),
+                        radius: m.buttonRadius)
                     ui.text(label, in: look.frame, font: m.font, color: theme.textPrimary, alignment: .center)
                 }
                 guard tapped else { continue }
@@ -167,15 +174,24 @@ public final class CalibrationSession: ShellSession {
         } else {
             let n = reported.count
             let target = Point(x: targets[min(n, targets.count - 1)].x * viewport.width, y: targets[min(n, targets.count - 1)].y * viewport.height)
-            ui.draw.add(.line(from: Point(x: target.x - m.crossArm, y: target.y), to: Point(x: target.x + m.crossArm, y: target.y), theme.textPrimary, width: m.crossLine))
-            ui.draw.add(.line(from: Point(x: target.x, y: target.y - m.crossArm), to: Point(x: target.x, y: target.y + m.crossArm), theme.textPrimary, width: m.crossLine))
+            ui.draw.add(
+                .line(
+                    from: Point(x: target.x - m.crossArm, y: target.y), to: Point(x: target.x + m.crossArm, y: target.y), theme.textPrimary, width: m.crossLine)
+            )
+            ui.draw.add(
+                .line(
+                    from: Point(x: target.x, y: target.y - m.crossArm), to: Point(x: target.x, y: target.y + m.crossArm), theme.textPrimary, width: m.crossLine)
+            )
             ui.draw.add(.strokeCircle(center: target, radius: m.ringRadius, theme.accent, width: m.crossLine))
-            ui.element(UIElement(id: "calibrate.target", role: "calibrationTarget", label: "Target \(n + 1) of \(targets.count)",
-                                 frame: Rect(x: target.x - m.crossArm, y: target.y - m.crossArm, width: 2 * m.crossArm, height: 2 * m.crossArm)))
+            ui.element(
+                UIElement(
+                    id: "calibrate.target", role: "calibrationTarget", label: "Target \(n + 1) of \(targets.count)",
+                    frame: Rect(x: target.x - m.crossArm, y: target.y - m.crossArm, width: 2 * m.crossArm, height: 2 * m.crossArm)))
             ui.text("Tap the centre of the cross (\(n + 1) of \(targets.count))", in: instructions, font: m.font, color: theme.textPrimary, alignment: .center)
             if let notice {
-                ui.text(notice, in: Rect(x: 0, y: instructions.maxY, width: viewport.width, height: m.instructionsHeight / 2), font: m.captionFont,
-                        color: theme.warning, alignment: .center)
+                ui.text(
+                    notice, in: Rect(x: 0, y: instructions.maxY, width: viewport.width, height: m.instructionsHeight / 2), font: m.captionFont,
+                    color: theme.warning, alignment: .center)
             }
         }
         memory = ui.finish()

@@ -3,7 +3,10 @@ import TactileCore
 extension TactileConfiguration {
     /// Usability studies (`tactile study run`, `tactile report STUDY_DIR`): the frustration
     /// signals' thresholds.
-    public var study: Study { get { self[section: Study.self] } set { self[section: Study.self] = newValue } }
+    public var study: Study {
+        get { self[section: Study.self] }
+        set { self[section: Study.self] = newValue }
+    }
 
     public struct Study: ConfigurationSection {
         public static let key = "study"
@@ -36,10 +39,14 @@ extension TactileConfiguration {
         public var recordAudio = false
         public init() {}
 
-
         public func problems() -> [ConfigurationError] {
             guard !TactileConfiguration.isListeningAddress(observerHost) else { return [] }
-            return [.init(key: "study.observerHost", "must be an address to listen on, like \"127.0.0.1\" or \"0.0.0.0\", not \"\(PrintableText.of(observerHost, limit: 40))\" (a port goes in study.observerPort)")]
+            return [
+                .init(
+                    key: "study.observerHost",
+                    "must be an address to listen on, like \"127.0.0.1\" or \"0.0.0.0\", not \"\(PrintableText.of(observerHost, limit: 40))\" (a port goes in study.observerPort)"
+                )
+            ]
         }
         /// The range of each numeric setting, by its key in the section.
         public static let ranges: [String: ConfigurationRange] = [

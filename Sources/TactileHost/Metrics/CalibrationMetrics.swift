@@ -3,7 +3,10 @@ import TactileUI
 
 extension ViewMetrics {
     /// `tactile calibrate`: the targets' cross (arm length, line width) and ring, the.
-    public var calibration: Calibration { get { self[group: Calibration.self] } set { self[group: Calibration.self] = newValue } }
+    public var calibration: Calibration {
+        get { self[group: Calibration.self] }
+        set { self[group: Calibration.self] = newValue }
+    }
 
     /// `tactile calibrate`: the targets' cross (arm length, line width) and ring, the
     /// instructions' font and height, the buttons (width, height ≥ 44 pt, gap, font), the test

@@ -3,7 +3,10 @@ import TactileUI
 
 extension ViewMetrics {
     /// The phone's status bar over the top inset: the clock's font and its distance from the.
-    public var statusBar: StatusBar { get { self[group: StatusBar.self] } set { self[group: StatusBar.self] = newValue } }
+    public var statusBar: StatusBar {
+        get { self[group: StatusBar.self] }
+        set { self[group: StatusBar.self] = newValue }
+    }
 
     /// The phone's status bar over the top inset: the clock's font and its distance from the
     /// leading edge, its height from the top. 15 pt semibold, 28 pt, 14 pt.

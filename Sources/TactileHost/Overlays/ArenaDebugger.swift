@@ -1,4 +1,5 @@
 import TactileCore
+import TactileEditor
 import TactileInput
 import TactileUI
 
@@ -62,8 +63,11 @@ public struct ArenaDebugger: Sendable {
             list.add(.fillRect(panel, Color.black.opacity(0.72), cornerRadius: m.arenaRadius))
             for (i, text) in lines.enumerated() {
                 let frame = Rect(x: panel.x + pad, y: panel.y + pad + Double(i) * line, width: panel.width - 2 * pad, height: line)
-                list.add(.text(TextRun(measurer.truncate(text, font: font, toWidth: frame.width), in: frame, font: font,
-                                       color: i == 0 ? theme.textPrimary : theme.textSecondary, alignment: .leading)))
+                list.add(
+                    .text(
+                        TextRun(
+                            measurer.truncate(text, font: font, toWidth: frame.width), in: frame, font: font,
+                            color: i == 0 ? theme.textPrimary : theme.textSecondary, alignment: .leading)))
             }
         }
     }
@@ -129,14 +133,19 @@ public struct ArenaDebugger: Sendable {
         list.add(.fillRect(frame, Color.black.opacity(0.78 * opacity), cornerRadius: m.arenaRadius))
         for (i, (text, color)) in lines.enumerated() {
             let row = Rect(x: frame.x + pad, y: frame.y + pad + Double(i) * line, width: frame.width - 2 * pad, height: line)
-            list.add(.text(TextRun(measurer.truncate(text, font: font, toWidth: row.width), in: row, font: font, color: color.opacity(opacity),
-                                   alignment: .leading)))
+            list.add(
+                .text(
+                    TextRun(
+                        measurer.truncate(text, font: font, toWidth: row.width), in: row, font: font, color: color.opacity(opacity),
+                        alignment: .leading)))
         }
     }
 
     /// A one-line chip centred above `point`.
-    private func chip(_ text: String, above point: Point, color: Color, opacity: Double, into list: inout DrawList, theme: Theme,
-                      measurer: TextMeasurer, viewport: Size) {
+    private func chip(
+        _ text: String, above point: Point, color: Color, opacity: Double, into list: inout DrawList, theme: Theme,
+        measurer: TextMeasurer, viewport: Size
+    ) {
         let m = theme.metrics.overlays, font = theme.captionFont, pad = m.arenaPadding
         let size = measurer.measure(text, font: font)
         let width = min(viewport.width - 2 * m.arenaInset, size.width + 2 * pad), height = font.size * m.arenaLineHeight + 2 * pad
@@ -144,7 +153,10 @@ public struct ArenaDebugger: Sendable {
         frame.x = min(max(m.arenaInset, frame.x), viewport.width - m.arenaInset - width)
         frame.y = max(0, frame.y)
         list.add(.fillRect(frame, Color.black.opacity(0.78 * opacity), cornerRadius: height / 2))
-        list.add(.text(TextRun(measurer.truncate(text, font: font, toWidth: width - 2 * pad), in: frame.insetBy(dx: pad, dy: 0), font: font,
-                               color: color.opacity(opacity), alignment: .center)))
+        list.add(
+            .text(
+                TextRun(
+                    measurer.truncate(text, font: font, toWidth: width - 2 * pad), in: frame.insetBy(dx: pad, dy: 0), font: font,
+                    color: color.opacity(opacity), alignment: .center)))
     }
 }

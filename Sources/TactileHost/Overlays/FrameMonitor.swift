@@ -1,4 +1,5 @@
 import TactileCore
+import TactileEditor
 import TactileUI
 
 /// The frame loop monitor: a small panel reading frames per second, graphs of the recent
@@ -49,8 +50,10 @@ public struct FrameMonitor: Sendable {
     /// for input when `nextDue` is nil (`FrameLoop.nextDue()`).
     public mutating func record(frameAt time: Time, duration: Time, events: Int, waitingFor reason: String?, nextDue due: Time?) {
         let previous = frames.last
-        frames.append(Frame(time: time, interval: previous.map { time - $0.time }, duration: duration, events: max(0, events),
-                            followsIdle: previous != nil && self.nextDue == nil))
+        frames.append(
+            Frame(
+                time: time, interval: previous.map { time - $0.time }, duration: duration, events: max(0, events),
+                followsIdle: previous != nil && self.nextDue == nil))
         if frames.count > history { frames.removeFirst(frames.count - history) }
         lastSecond.append(time)
         lastSecond.removeAll { time - $0 >= .seconds(1) }
@@ -89,8 +92,9 @@ public struct FrameMonitor: Sendable {
     /// caption font, so it grows with `--ui-scale`.
     public static func panelFrame(viewport: Size, top: Double, theme: Theme) -> Rect {
         let m = theme.metrics.overlays, k = theme.captionFont.size / m.monitorDesignCaption
-        return Rect(x: m.monitorInset * k, y: top + m.monitorInset * k, width: min(m.monitorWidth * k, viewport.width - 2 * m.monitorInset * k),
-                    height: m.monitorHeight * k)
+        return Rect(
+            x: m.monitorInset * k, y: top + m.monitorInset * k, width: min(m.monitorWidth * k, viewport.width - 2 * m.monitorInset * k),
+            height: m.monitorHeight * k)
     }
 
     /// Draws the panel into the top layer of `list`, reading the frame rate and the wait at `now`.
@@ -112,14 +116,27 @@ public struct FrameMonitor: Sendable {
                 rest = slice.rest
                 let line = slice.slice.sliceTop(m.monitorGraphHeight * k).slice
                 let label = Rect(x: line.x, y: line.y, width: m.monitorLabelWidth * k, height: line.height)
-                list.add(.text(TextRun(row.name, in: label.sliceTop(line.height / 2).slice, font: theme.captionFont, color: theme.textSecondary, alignment: .leading)))
-                list.add(.text(TextRun(row.latest, in: label.sliceBottom(line.height / 2).slice, font: theme.captionFont, color: theme.textPrimary, alignment: .leading)))
+                list.add(
+                    .text(
+                        TextRun(row.name, in: label.sliceTop(line.height / 2).slice, font: theme.captionFont, color: theme.textSecondary, alignment: .leading)))
+                list.add(
+                    .text(
+                        TextRun(
+                            row.latest, in: label.sliceBottom(line.height / 2).slice, font: theme.captionFont, color: theme.textPrimary, alignment: .leading)))
                 let graph = Rect(x: label.maxX + m.monitorLabelGap * k, y: line.y, width: line.maxX - label.maxX - m.monitorLabelGap * k, height: line.height)
                 drawGraph(into: &list, in: graph, row: row, theme: theme)
             }
-            list.add(.text(TextRun(latencyLine, in: rest.sliceTop(m.monitorWaitingHeight * k).slice, font: theme.captionFont, color: theme.textPrimary, alignment: .leading)))
+            list.add(
+                .text(
+                    TextRun(
+                        latencyLine, in: rest.sliceTop(m.monitorWaitingHeight * k).slice, font: theme.captionFont, color: theme.textPrimary, alignment: .leading
+                    )))
             rest = rest.sliceTop(m.monitorWaitingHeight * k).rest
-            list.add(.text(TextRun(waitingLine(at: now), in: rest.sliceTop(m.monitorWaitingHeight * k).slice, font: theme.captionFont, color: theme.textPrimary, alignment: .leading)))
+            list.add(
+                .text(
+                    TextRun(
+                        waitingLine(at: now), in: rest.sliceTop(m.monitorWaitingHeight * k).slice, font: theme.captionFont, color: theme.textPrimary,
+                        alignment: .leading)))
         }
     }
 
@@ -143,17 +160,21 @@ public struct FrameMonitor: Sendable {
         let intervals = frames.map { $0.interval?.seconds ?? 0 }, runTimes = frames.map(\.duration.seconds)
         let events = frames.map { Double($0.events) }
         return [
-            GraphRow(name: "interval", latest: frames.last?.interval.map { Self.milliseconds($0) + " ms" } ?? "–",
-                     values: intervals, scale: 3 * budget, guide: budget,
-                     color: { i in frames[i].followsIdle ? theme.textTertiary : (frames[i].interval ?? .zero) > late ? theme.warning : theme.accent }),
-            GraphRow(name: "run time", latest: frames.last.map { Self.milliseconds($0.duration) + " ms" } ?? "–",
-                     values: runTimes, scale: max(0.002, runTimes.max() ?? 0), guide: nil,
-                     color: { i in frames[i].duration > Self.displayInterval ? theme.danger : theme.accent }),
-            GraphRow(name: "events", latest: frames.last.map { "\($0.events)" } ?? "–",
-                     values: events, scale: max(4, events.max() ?? 0), guide: nil, color: { _ in theme.textSecondary }),
-            GraphRow(name: "latency", latest: latencies.last.map { Self.milliseconds($0) + " ms" } ?? "–",
-                     values: latencies.map(\.seconds), scale: max(3 * budget, latencies.map(\.seconds).max() ?? 0), guide: budget,
-                     color: { i in latencies[i] > late ? theme.warning : theme.accent }),
+            GraphRow(
+                name: "interval", latest: frames.last?.interval.map { Self.milliseconds($0) + " ms" } ?? "–",
+                values: intervals, scale: 3 * budget, guide: budget,
+                color: { i in frames[i].followsIdle ? theme.textTertiary : (frames[i].interval ?? .zero) > late ? theme.warning : theme.accent }),
+            GraphRow(
+                name: "run time", latest: frames.last.map { Self.milliseconds($0.duration) + " ms" } ?? "–",
+                values: runTimes, scale: max(0.002, runTimes.max() ?? 0), guide: nil,
+                color: { i in frames[i].duration > Self.displayInterval ? theme.danger : theme.accent }),
+            GraphRow(
+                name: "events", latest: frames.last.map { "\($0.events)" } ?? "–",
+                values: events, scale: max(4, events.max() ?? 0), guide: nil, color: { _ in theme.textSecondary }),
+            GraphRow(
+                name: "latency", latest: latencies.last.map { Self.milliseconds($0) + " ms" } ?? "–",
+                values: latencies.map(\.seconds), scale: max(3 * budget, latencies.map(\.seconds).max() ?? 0), guide: budget,
+                color: { i in latencies[i] > late ? theme.warning : theme.accent }),
         ]
     }
 

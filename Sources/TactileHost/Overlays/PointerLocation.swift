@@ -1,4 +1,5 @@
 import TactileCore
+import TactileEditor
 import TactileInput
 import TactileUI
 
@@ -97,8 +98,10 @@ public struct PointerLocation: Sendable {
         let f = latest.flatMap { fingers[$0] }
         let v = f.map { $0.velocity.velocity(at: $0.isDown ? now : $0.lastEvent) }
         func number(_ x: Double?, decimals: Int = 1) -> String { x.map { OverlayNumber.fixed($0, decimals: decimals) } ?? "–" }
-        return ["P: \(fingersDown)/\(mostFingersDown)", "X: " + number(f?.position.x), "Y: " + number(f?.position.y),
-                "Xv: " + number(v?.x), "Yv: " + number(v?.y), "Prs: " + number(f?.pressure, decimals: 2)]
+        return [
+            "P: \(fingersDown)/\(mostFingersDown)", "X: " + number(f?.position.x), "Y: " + number(f?.position.y),
+            "Xv: " + number(v?.x), "Yv: " + number(v?.y), "Prs: " + number(f?.pressure, decimals: 2),
+        ]
     }
 
     /// Draws the overlay at `now` into the top layer of `list`: paths, crosshairs and dots in

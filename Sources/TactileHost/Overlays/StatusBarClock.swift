@@ -12,11 +12,15 @@ enum StatusBarClock {
 
     static func draw(_ timeOfDay: Time, into list: inout DrawList, viewport: Size, theme: Theme) {
         let m = theme.metrics.statusBar
-        let frame = theme.mirrored(Rect(x: m.clockInset, y: m.clockTop, width: m.clockWidth, height: m.clockHeight),
-                                   in: Rect(origin: .zero, size: viewport))
+        let frame = theme.mirrored(
+            Rect(x: m.clockInset, y: m.clockTop, width: m.clockWidth, height: m.clockHeight),
+            in: Rect(origin: .zero, size: viewport))
         list.inLayer(.topmost) { l in
-            l.add(.text(TextRun(text(timeOfDay, strings: theme.strings), in: frame, font: m.clockFont, color: theme.textPrimary,
-                                alignment: theme.isRightToLeft ? .trailing : .leading)))
+            l.add(
+                .text(
+                    TextRun(
+                        text(timeOfDay, strings: theme.strings), in: frame, font: m.clockFont, color: theme.textPrimary,
+                        alignment: theme.isRightToLeft ? .trailing : .leading)))
         }
     }
 }

@@ -2,7 +2,10 @@ import TactileCore
 
 extension TactileConfiguration {
     /// Touch thresholds.
-    public var input: Input { get { self[section: Input.self] } set { self[section: Input.self] = newValue } }
+    public var input: Input {
+        get { self[section: Input.self] }
+        set { self[section: Input.self] = newValue }
+    }
 
     public struct Input: ConfigurationSection {
         public static let key = "input"

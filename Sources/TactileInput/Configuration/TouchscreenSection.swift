@@ -2,7 +2,10 @@ import TactileCore
 
 extension TactileConfiguration {
     /// The touch panel: which device, how it is mounted and calibrated, what it gets wrong.
-    public var touchscreen: Touchscreen { get { self[section: Touchscreen.self] } set { self[section: Touchscreen.self] = newValue } }
+    public var touchscreen: Touchscreen {
+        get { self[section: Touchscreen.self] }
+        set { self[section: Touchscreen.self] = newValue }
+    }
 
     public struct Touchscreen: ConfigurationSection {
         public static let key = "touchscreen"
@@ -34,7 +37,6 @@ extension TactileConfiguration {
             public init(x: Double, y: Double, width: Double, height: Double) { self.x = x; self.y = y; self.width = width; self.height = height }
         }
 
-
         public func problems() -> [ConfigurationError] {
             var out: [ConfigurationError] = []
             if ![0, 90, 180, 270].contains(rotation) { out.append(.init(key: "touchscreen.rotation", "must be 0, 90, 180 or 270, not \(rotation)")) }
@@ -42,7 +44,10 @@ extension TactileConfiguration {
                 out.append(.init(key: "touchscreen.\(k)", "must not be 0 (nor nearer 0 than ±0.01): every touch would land on one line"))
             }
             if calibrationMatrix.count != 6 {
-                out.append(.init(key: "touchscreen.calibrationMatrix", "needs 6 numbers [a, b, c, d, e, f] (x' = a·x + b·y + c, y' = d·x + e·y + f), not \(calibrationMatrix.count)"))
+                out.append(
+                    .init(
+                        key: "touchscreen.calibrationMatrix",
+                        "needs 6 numbers [a, b, c, d, e, f] (x' = a·x + b·y + c, y' = d·x + e·y + f), not \(calibrationMatrix.count)"))
             } else if abs(Self.determinant(calibrationMatrix)) < 1e-4 {
                 out.append(.init(key: "touchscreen.calibrationMatrix", "folds the panel onto a line (a·e − b·d is 0): every touch would land on it"))
             }

@@ -24,8 +24,10 @@ public struct ArenaDecision: Hashable, Sendable {
     /// Where the finger was then.
     public var location: Point
 
-    public init(finger: PointerID?, target: String, candidates: [GestureKind], winner: GestureKind?, rule: String, time: Time,
-                sinceDown: Time, location: Point) {
+    public init(
+        finger: PointerID?, target: String, candidates: [GestureKind], winner: GestureKind?, rule: String, time: Time,
+        sinceDown: Time, location: Point
+    ) {
         self.finger = finger; self.target = target; self.candidates = candidates; self.winner = winner; self.rule = rule
         self.time = time; self.sinceDown = sinceDown; self.location = location
     }
@@ -68,6 +70,7 @@ public struct ArenaSnapshot: Hashable, Sendable {
     /// How long a long press takes and a double tap may wait, for the timers' rings.
     public var longPressDuration: Time, doubleTapInterval: Time
 
-    public static let empty = ArenaSnapshot(fingers: [], phase: .idle, longPressDeadline: nil, tapSlop: 0, trimSlop: 0, longPressSlop: 0,
-                                            longPressDuration: .zero, doubleTapInterval: .zero)
+    public static let empty = ArenaSnapshot(
+        fingers: [], phase: .idle, longPressDeadline: nil, tapSlop: 0, trimSlop: 0, longPressSlop: 0,
+        longPressDuration: .zero, doubleTapInterval: .zero)
 }

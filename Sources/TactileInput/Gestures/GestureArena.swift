@@ -134,9 +134,10 @@ public struct GestureArena: Sendable {
         case let .awaitingSecondTap(_, location, _, deadline): phase = .awaitingSecondTap(location: location, deadline: deadline)
         case .spent: phase = .spent
         }
-        return ArenaSnapshot(fingers: list, phase: phase, longPressDeadline: longPress, tapSlop: thresholds.tapSlop, trimSlop: thresholds.trimSlop,
-                             longPressSlop: thresholds.longPressSlop, longPressDuration: thresholds.longPressDuration,
-                             doubleTapInterval: thresholds.doubleTapInterval)
+        return ArenaSnapshot(
+            fingers: list, phase: phase, longPressDeadline: longPress, tapSlop: thresholds.tapSlop, trimSlop: thresholds.trimSlop,
+            longPressSlop: thresholds.longPressSlop, longPressDuration: thresholds.longPressDuration,
+            doubleTapInterval: thresholds.doubleTapInterval)
     }
 
     /// `kinds` in the order of `rules.priority` (any not listed last, by name).
@@ -145,12 +146,16 @@ public struct GestureArena: Sendable {
     }
 
     /// Notes a decision about `finger`.
-    private mutating func decide(_ finger: PointerID, target: GestureTarget, candidates: Set<GestureKind>, winner: GestureKind?, rule: String,
-                                 time: Time) {
+    private mutating func decide(
+        _ finger: PointerID, target: GestureTarget, candidates: Set<GestureKind>, winner: GestureKind?, rule: String,
+        time: Time
+    ) {
         let f = fingers[finger]
-        decisions.append(ArenaDecision(finger: finger, target: target.id, candidates: ordered(candidates.union(winner.map { [$0] } ?? [])),
-                                       winner: winner, rule: rule, time: time, sinceDown: f.map { time - $0.startTime } ?? .zero,
-                                       location: f?.location ?? .zero))
+        decisions.append(
+            ArenaDecision(
+                finger: finger, target: target.id, candidates: ordered(candidates.union(winner.map { [$0] } ?? [])),
+                winner: winner, rule: rule, time: time, sinceDown: f.map { time - $0.startTime } ?? .zero,
+                location: f?.location ?? .zero))
     }
 
     private static func points(_ v: Double) -> String {
@@ -199,23 +204,29 @@ public struct GestureArena: Sendable {
             }
             if d.candidates.contains(.longPress) && now - f.startTime >= thresholds.longPressDuration {
                 let at = f.startTime + thresholds.longPressDuration
-                decide(d.leader, target: d.target, candidates: d.candidates, winner: .longPress,
-                       rule: "longPressDuration: held \(Self.seconds(thresholds.longPressDuration)) within longPressSlop \(Self.points(thresholds.longPressSlop)) pt", time: at)
+                decide(
+                    d.leader, target: d.target, candidates: d.candidates, winner: .longPress,
+                    rule:
+                        "longPressDuration: held \(Self.seconds(thresholds.longPressDuration)) within longPressSlop \(Self.points(thresholds.longPressSlop)) pt",
+                    time: at)
                 return begin(.longPress, fingers: [d.leader], target: d.target, start: f.start, axis: nil, time: at)
             }
             if d.candidates.isEmpty {
                 state = .spent
-                decide(d.leader, target: d.target, candidates: [.tap], winner: nil,
-                       rule: "tapMaximumDuration: held over \(Self.seconds(thresholds.tapMaximumDuration)), nothing else offered", time: now)
+                decide(
+                    d.leader, target: d.target, candidates: [.tap], winner: nil,
+                    rule: "tapMaximumDuration: held over \(Self.seconds(thresholds.tapMaximumDuration)), nothing else offered", time: now)
             }
             return []
         case let .awaitingSecondTap(target, location, tapTime, deadline):
             guard now >= deadline else { return [] }
             state = fingers.isEmpty ? .idle : .spent
             guard target.gestures.contains(.tap) else { return [] }
-            decisions.append(ArenaDecision(finger: nil, target: target.id, candidates: [.doubleTap, .tap], winner: .tap,
-                                           rule: "doubleTapInterval: no second tap within \(Self.seconds(thresholds.doubleTapInterval))",
-                                           time: deadline, sinceDown: deadline - tapTime, location: location))
+            decisions.append(
+                ArenaDecision(
+                    finger: nil, target: target.id, candidates: [.doubleTap, .tap], winner: .tap,
+                    rule: "doubleTapInterval: no second tap within \(Self.seconds(thresholds.doubleTapInterval))",
+                    time: deadline, sinceDown: deadline - tapTime, location: location))
             return [event(.tap, .recognized, target: target, start: location, location: location, time: deadline)]
         default:
             return []
@@ -234,9 +245,11 @@ public struct GestureArena: Sendable {
     // MARK: Phases
 
     private mutating func down(_ id: PointerID, _ p: Point, _ time: Time, _ target: GestureTarget?) -> [GestureEvent] {
-        fingers[id] = Finger(start: p, startTime: time, location: p, velocity: {
-            var v = VelocityTracker(window: thresholds.velocityWindow); v.add(p, at: time); return v
-        }())
+        fingers[id] = Finger(
+            start: p, startTime: time, location: p,
+            velocity: {
+                var v = VelocityTracker(window: thresholds.velocityWindow); v.add(p, at: time); return v
+            }())
         switch state {
         case .idle, .awaitingSecondTap:
             var out: [GestureEvent] = []
@@ -245,9 +258,11 @@ public struct GestureArena: Sendable {
                 if let target, target.id == waitingTarget.id, p.distance(to: location) <= thresholds.doubleTapSlop {
                     firstTap = (location, tapTime)
                 } else if waitingTarget.gestures.contains(.tap) {
-                    decisions.append(ArenaDecision(finger: nil, target: waitingTarget.id, candidates: [.doubleTap, .tap], winner: .tap,
-                                                   rule: "doubleTapSlop: the next touch landed elsewhere", time: time, sinceDown: time - tapTime,
-                                                   location: location))
+                    decisions.append(
+                        ArenaDecision(
+                            finger: nil, target: waitingTarget.id, candidates: [.doubleTap, .tap], winner: .tap,
+                            rule: "doubleTapSlop: the next touch landed elsewhere", time: time, sinceDown: time - tapTime,
+                            location: location))
                     out.append(event(.tap, .recognized, target: waitingTarget, start: location, location: location, time: time))
                 }
             }
@@ -271,9 +286,14 @@ public struct GestureArena: Sendable {
             return begin(.pinch, fingers: [d.leader, id], target: d.target, start: midpoint(leader.location, p), axis: nil, time: time)
         case let .active(a):
             guard a.kind != .pinch, rules.allows(.pinch, during: a.kind), a.target.gestures.contains(.pinch) || target?.gestures.contains(.pinch) == true,
-                  let leader = a.fingers.first, let lf = fingers[leader] else {
-                let rule = a.kind == .pinch ? "a pinch takes two fingers" : !rules.allows(.pinch, during: a.kind) ? "takesOver[pinch] ∌ \(a.kind.rawValue): refused"
-                    : "second finger: no pinch offered here"
+                let leader = a.fingers.first, let lf = fingers[leader]
+            else {
+                let rule =
+                    a.kind == .pinch
+                    ? "a pinch takes two fingers"
+                    : !rules.allows(.pinch, during: a.kind)
+                        ? "takesOver[pinch] ∌ \(a.kind.rawValue): refused"
+                        : "second finger: no pinch offered here"
                 decide(id, target: a.target, candidates: [.pinch], winner: nil, rule: rule, time: time)
                 return []
             }
@@ -317,7 +337,8 @@ public struct GestureArena: Sendable {
                 return begin(winner.0, fingers: [id], target: d.target, start: f.location, axis: winner.1, time: time)
             }
             if d.candidates.isEmpty {
-                let rule = refusedAxis.map { "scrollAxes: \($0.rawValue) not offered by \(d.target.id)" }
+                let rule =
+                    refusedAxis.map { "scrollAxes: \($0.rawValue) not offered by \(d.target.id)" }
                     ?? "tapSlop: moved \(Self.points(distance)) pt > \(Self.points(thresholds.tapSlop)) pt, nothing else offered"
                 decide(id, target: d.target, candidates: competing, winner: nil, rule: rule, time: time)
             }
@@ -338,13 +359,15 @@ public struct GestureArena: Sendable {
             guard !cancelled else { return [] }
             let held = time - f.startTime
             guard held <= thresholds.tapMaximumDuration else {
-                decide(id, target: d.target, candidates: d.candidates, winner: nil,
-                       rule: "tapMaximumDuration: lifted after \(Self.seconds(held)) > \(Self.seconds(thresholds.tapMaximumDuration))", time: time)
+                decide(
+                    id, target: d.target, candidates: d.candidates, winner: nil,
+                    rule: "tapMaximumDuration: lifted after \(Self.seconds(held)) > \(Self.seconds(thresholds.tapMaximumDuration))", time: time)
                 return []
             }
             if let first = d.firstTap, d.candidates.contains(.doubleTap) {
-                decide(id, target: d.target, candidates: d.candidates, winner: .doubleTap,
-                       rule: "doubleTapInterval: second tap within \(Self.seconds(thresholds.doubleTapInterval))", time: time)
+                decide(
+                    id, target: d.target, candidates: d.candidates, winner: .doubleTap,
+                    rule: "doubleTapInterval: second tap within \(Self.seconds(thresholds.doubleTapInterval))", time: time)
                 return [event(.doubleTap, .recognized, target: d.target, start: first.location, location: f.location, time: time)]
             }
             guard d.candidates.contains(.tap) else { return [] }
@@ -353,8 +376,9 @@ public struct GestureArena: Sendable {
                 return []
             }
             guard d.target.gestures.contains(.tap) else { return [] }
-            decide(id, target: d.target, candidates: d.candidates, winner: .tap,
-                   rule: "tapMaximumDuration: lifted after \(Self.seconds(held)) ≤ \(Self.seconds(thresholds.tapMaximumDuration))", time: time)
+            decide(
+                id, target: d.target, candidates: d.candidates, winner: .tap,
+                rule: "tapMaximumDuration: lifted after \(Self.seconds(held)) ≤ \(Self.seconds(thresholds.tapMaximumDuration))", time: time)
             return [event(.tap, .recognized, target: d.target, start: f.start, location: f.start, time: time)]
         case let .active(a) where a.fingers.contains(id):
             state = fingers.count > 1 ? .spent : .idle
@@ -364,7 +388,9 @@ public struct GestureArena: Sendable {
         }
     }
 
-    private mutating func begin(_ kind: GestureKind, fingers ids: [PointerID], target: GestureTarget, start: Point, axis: ScrollAxis?, time: Time) -> [GestureEvent] {
+    private mutating func begin(
+        _ kind: GestureKind, fingers ids: [PointerID], target: GestureTarget, start: Point, axis: ScrollAxis?, time: Time
+    ) -> [GestureEvent] {
         let distance = ids.count == 2 ? (fingers[ids[0]]!.location.distance(to: fingers[ids[1]]!.location)) : 0
         let angle = ids.count == 2 ? Self.angle(fingers[ids[0]]!.location, fingers[ids[1]]!.location) : 0
         let a = Active(kind: kind, fingers: ids, target: target, axis: axis, start: start, startDistance: max(distance, 1), startAngle: angle)
@@ -403,8 +429,9 @@ public struct GestureArena: Sendable {
     }
 
     private func event(_ kind: GestureKind, _ phase: GesturePhase, target: GestureTarget, start: Point, location: Point, time: Time) -> GestureEvent {
-        GestureEvent(kind: kind, phase: phase, target: target, time: time, start: start, origin: start, location: location,
-                     axis: nil, velocity: .zero, scale: 1)
+        GestureEvent(
+            kind: kind, phase: phase, target: target, time: time, start: start, origin: start, location: location,
+            axis: nil, velocity: .zero, scale: 1)
     }
 
     private func midpoint(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }

@@ -56,9 +56,10 @@ public struct TouchPredictor: Sendable {
                 case .down:
                     var v = VelocityTracker(window: velocityWindow)
                     v.add(p, at: e.time)
-                    fingers[id] = Finger(last: (p, e.time), velocity: v,
-                                         x: KalmanAxis(position: p.x, processNoise: processNoise, measurementNoise: measurementNoise),
-                                         y: KalmanAxis(position: p.y, processNoise: processNoise, measurementNoise: measurementNoise))
+                    fingers[id] = Finger(
+                        last: (p, e.time), velocity: v,
+                        x: KalmanAxis(position: p.x, processNoise: processNoise, measurementNoise: measurementNoise),
+                        y: KalmanAxis(position: p.y, processNoise: processNoise, measurementNoise: measurementNoise))
                     pending.removeAll { $0.finger == id }
                 case .move, .up:
                     guard var f = fingers[id] else { continue }
@@ -128,8 +129,10 @@ public struct TouchPredictor: Sendable {
             let span = (b.time - a.time).seconds
             let k = span > 0 ? min(1, max(0, (p.target - a.time).seconds / span)) : 1
             let real = Point(x: a.point.x + (b.point.x - a.point.x) * k, y: a.point.y + (b.point.y - a.point.y) * k)
-            outcomes.append(Outcome(finger: finger, madeAt: p.madeAt, horizon: p.target - p.fromTime, error: real.distance(to: p.point),
-                                    lag: real.distance(to: p.from)))
+            outcomes.append(
+                Outcome(
+                    finger: finger, madeAt: p.madeAt, horizon: p.target - p.fromTime, error: real.distance(to: p.point),
+                    lag: real.distance(to: p.from)))
         }
         pending = kept
     }

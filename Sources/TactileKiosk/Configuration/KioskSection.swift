@@ -2,7 +2,10 @@ import TactileCore
 
 extension TactileConfiguration {
     /// Kiosk mode (`run --kiosk`): idle reset, attract loop, the way out.
-    public var kiosk: Kiosk { get { self[section: Kiosk.self] } set { self[section: Kiosk.self] = newValue } }
+    public var kiosk: Kiosk {
+        get { self[section: Kiosk.self] }
+        set { self[section: Kiosk.self] = newValue }
+    }
 
     public struct Kiosk: ConfigurationSection {
         public static let key = "kiosk"
@@ -97,26 +100,32 @@ extension TactileConfiguration {
         public var healthClientTimeout: Double = 10
         public init() {}
 
-
         public func problems() -> [ConfigurationError] {
             var out: [ConfigurationError] = []
             if exitFingers == 1 {
                 out.append(.init(key: "kiosk.exitFingers", "must be 0 (off) or between 2 and 10, not 1 (every touch would ask for the way out)"))
             }
             for (n, name) in exitCornerSequence.enumerated() where KioskCorner(rawValue: name) == nil {
-                out.append(.init(key: "kiosk.exitCornerSequence[\(n)]",
-                                 "unknown corner \"\(PrintableText.of(name))\" (expected \(KioskCorner.allCases.map(\.rawValue).joined(separator: ", ")))"))
+                out.append(
+                    .init(
+                        key: "kiosk.exitCornerSequence[\(n)]",
+                        "unknown corner \"\(PrintableText.of(name))\" (expected \(KioskCorner.allCases.map(\.rawValue).joined(separator: ", ")))"))
             }
             if !exitCornerSequence.isEmpty && exitCornerSequence.count < 3 {
                 out.append(.init(key: "kiosk.exitCornerSequence", "needs at least 3 taps, so a visitor cannot stumble on it"))
             }
             for (name, text) in schedule.days {
                 do { _ = try OpeningHours.parseDay(text) } catch {
-                    out.append(.init(key: "kiosk.schedule.\(name)", "\(error): give \"\" (open all day), \"closed\" or spans like \"09:00-18:00, 19:00-22:00\""))
+                    out.append(
+                        .init(key: "kiosk.schedule.\(name)", "\(error): give \"\" (open all day), \"closed\" or spans like \"09:00-18:00, 19:00-22:00\""))
                 }
             }
             if !TactileConfiguration.isListeningAddress(healthHost) {
-                out.append(.init(key: "kiosk.healthHost", "must be an address to listen on, like \"127.0.0.1\" or \"0.0.0.0\", not \"\(PrintableText.of(healthHost, limit: 40))\" (a port goes in kiosk.healthPort)"))
+                out.append(
+                    .init(
+                        key: "kiosk.healthHost",
+                        "must be an address to listen on, like \"127.0.0.1\" or \"0.0.0.0\", not \"\(PrintableText.of(healthHost, limit: 40))\" (a port goes in kiosk.healthPort)"
+                    ))
             }
             if !restartAt.isEmpty {
                 do { _ = try OpeningHours.parseTime(restartAt) } catch {
@@ -126,10 +135,19 @@ extension TactileConfiguration {
             if exitCornerSequence.count > 32 { out.append(.init(key: "kiosk.exitCornerSequence", "holds at most 32 taps")) }
             if !pinHash.isEmpty {
                 if !pin.isEmpty { out.append(.init(key: "kiosk.pin", "must be empty when kiosk.pinHash is set (the PIN is kept only as its hash)")) }
-                let known = ["$y$", "$gy$", "$7$", "$2b$", "$6$"].contains { pinHash.hasPrefix($0) } && pinHash.count <= 512
+                let known =
+                    ["$y$", "$gy$", "$7$", "$2b$", "$6$"].contains { pinHash.hasPrefix($0) } && pinHash.count <= 512
                     && pinHash.allSatisfy { $0.isASCII && !$0.isWhitespace }
-                if !known { out.append(.init(key: "kiosk.pinHash", "must be a hash made by `tactile config --set-pin` (it starts \"$y$\"), not \"\(PrintableText.of(pinHash, limit: 20))\"")) }
-                if !(1...12).contains(pinDigits) { out.append(.init(key: "kiosk.pinDigits", "must be the PIN's length, 1 to 12, with kiosk.pinHash (set both with `tactile config --set-pin`)")) }
+                if !known {
+                    out.append(
+                        .init(
+                            key: "kiosk.pinHash",
+                            "must be a hash made by `tactile config --set-pin` (it starts \"$y$\"), not \"\(PrintableText.of(pinHash, limit: 20))\""))
+                }
+                if !(1...12).contains(pinDigits) {
+                    out.append(
+                        .init(key: "kiosk.pinDigits", "must be the PIN's length, 1 to 12, with kiosk.pinHash (set both with `tactile config --set-pin`)"))
+                }
             }
             if !pin.allSatisfy({ $0.isASCII && $0.isNumber }) || pin.count > 12 {
                 out.append(.init(key: "kiosk.pin", "must be digits only (at most 12), not \"\(PrintableText.of(pin, limit: 20))\""))
@@ -176,8 +194,10 @@ extension TactileConfiguration {
         public init() {}
         /// The days' texts, Monday first, with their names.
         public var days: [(name: String, text: String)] {
-            [("monday", monday), ("tuesday", tuesday), ("wednesday", wednesday), ("thursday", thursday), ("friday", friday),
-             ("saturday", saturday), ("sunday", sunday)]
+            [
+                ("monday", monday), ("tuesday", tuesday), ("wednesday", wednesday), ("thursday", thursday), ("friday", friday),
+                ("saturday", saturday), ("sunday", sunday),
+            ]
         }
     }
 }

@@ -3,7 +3,10 @@ import TactileUI
 
 extension ViewMetrics {
     /// Kiosk mode's overlay and PIN pad
-    public var kiosk: Kiosk { get { self[group: Kiosk.self] } set { self[group: Kiosk.self] = newValue } }
+    public var kiosk: Kiosk {
+        get { self[group: Kiosk.self] }
+        set { self[group: Kiosk.self] = newValue }
+    }
 
     /// Kiosk mode's overlay and PIN pad.
     public struct Kiosk: ViewMetricsGroup {

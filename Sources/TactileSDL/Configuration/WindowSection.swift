@@ -2,7 +2,10 @@ import TactileCore
 
 extension TactileConfiguration {
     /// The window and its device frame.
-    public var window: Window { get { self[section: Window.self] } set { self[section: Window.self] = newValue } }
+    public var window: Window {
+        get { self[section: Window.self] }
+        set { self[section: Window.self] = newValue }
+    }
 
     public struct Window: ConfigurationSection {
         public static let key = "window"

@@ -17,15 +17,22 @@ public enum StudyCSV {
     }
 
     static func attemptsCSV(_ r: StudyResults) -> String {
-        var rows = [["participant", "variant", "block", "position", "task", "outcome", "success", "seconds", "misses", "errors", "undos", "seq",
-                     "rage", "dead", "near_miss", "unresponsive", "freeze"]]
+        var rows = [
+            [
+                "participant", "variant", "block", "position", "task", "outcome", "success", "seconds", "misses", "errors", "undos", "seq",
+                "rage", "dead", "near_miss", "unresponsive", "freeze",
+            ]
+        ]
         for p in r.participants {
             for b in p.blocks {
                 for a in b.attempts {
                     let seq = p.answers.last { $0.part == b.part && $0.questionnaire == "seq" && $0.task == a.task }.map { String($0.value) } ?? ""
                     let signals = StudyReport.signalKinds.map { k in String(b.signals.filter { $0.kind == k && $0.task == a.task }.count) }
-                    rows.append([p.name, b.variant, String(b.part), String(a.position), a.task, a.outcome, a.succeeded ? "1" : "0", number(a.seconds),
-                                 String(a.misses), String(a.errors), String(a.undos), seq] + signals)
+                    rows.append(
+                        [
+                            p.name, b.variant, String(b.part), String(a.position), a.task, a.outcome, a.succeeded ? "1" : "0", number(a.seconds),
+                            String(a.misses), String(a.errors), String(a.undos), seq,
+                        ] + signals)
                 }
             }
         }
@@ -36,8 +43,10 @@ public enum StudyCSV {
         var rows = [["participant", "variant", "block", "questionnaire", "task", "item", "value", "choice", "seconds", "t"]]
         for p in r.participants {
             for a in p.answers {
-                rows.append([p.name, a.variant, String(a.part), a.questionnaire, a.task ?? "", a.item, String(a.value), a.choice ?? "",
-                             number(a.seconds), number(a.t)])
+                rows.append([
+                    p.name, a.variant, String(a.part), a.questionnaire, a.task ?? "", a.item, String(a.value), a.choice ?? "",
+                    number(a.seconds), number(a.t),
+                ])
             }
         }
         return text(rows)
@@ -47,8 +56,11 @@ public enum StudyCSV {
         var rows = [["participant", "number", "consent", "finished", "variant_order", "blocks"] + r.variants.map { "sus_" + $0 }]
         for p in r.participants {
             let sus = r.variants.map { v in p.scores.last { $0.variant == v && $0.questionnaire == "sus" }.map { number($0.score) } ?? "" }
-            rows.append([p.name, String(p.number), p.consent ?? "", p.finished ?? "", p.blocks.map(\.variant).joined(separator: ">"),
-                         String(p.blocks.count)] + sus)
+            rows.append(
+                [
+                    p.name, String(p.number), p.consent ?? "", p.finished ?? "", p.blocks.map(\.variant).joined(separator: ">"),
+                    String(p.blocks.count),
+                ] + sus)
         }
         return text(rows)
     }

@@ -15,7 +15,9 @@ public struct StudyPlots {
         public var titleFont = Font(size: 15, weight: .semibold), labelFont = Font(size: 11, weight: .regular)
         public var barGap = 4.0, groupGap = 0.3, whisker = 5.0, dot = 3.0
         /// The variants' colours, in the study's order.
-        public var palette: [Color] = [Color(hex: 0x4C78A8), Color(hex: 0xF58518), Color(hex: 0x54A24B), Color(hex: 0xB279A2), Color(hex: 0x9D755D), Color(hex: 0xE45756)]
+        public var palette: [Color] = [
+            Color(hex: 0x4C78A8), Color(hex: 0xF58518), Color(hex: 0x54A24B), Color(hex: 0xB279A2), Color(hex: 0x9D755D), Color(hex: 0xE45756),
+        ]
         public init() {}
     }
 
@@ -36,22 +38,51 @@ public struct StudyPlots {
         func estimates(_ pick: (StudyReport.Cell) -> StudyReport.Estimate?) -> [[StudyReport.Estimate?]] {
             tasks.map { t in variants.map { v in report.cell(t, v).flatMap(pick) } }
         }
-        out.append(("Success rate by task (95 % adjusted-Wald interval)",
-                    try png(bars(title: "Success rate by task", groups: tasks, values: estimates { $0.success }, maximum: 1, format: { "\(Int(($0 * 100).rounded())) %" }))))
+        out.append(
+            (
+                "Success rate by task (95 % adjusted-Wald interval)",
+                try png(
+                    bars(
+                        title: "Success rate by task", groups: tasks, values: estimates { $0.success }, maximum: 1, format: { "\(Int(($0 * 100).rounded())) %" }
+                    ))
+            ))
         let times = estimates { $0.time }
         let longest = times.flatMap { $0 }.compactMap { $0?.high }.max() ?? 1
-        out.append(("Time on task of successes, geometric mean (95 % interval)",
-                    try png(bars(title: "Time on task (s), geometric mean", groups: tasks, values: times, maximum: Self.niceCeiling(longest), format: { String(format: "%.0f", $0) }))))
-        out.append(("Time on task, every completed attempt",
-                    try png(strips(title: "Time on task (s), every completed attempt", groups: tasks,
-                                   values: tasks.map { t in variants.map { v in report.cell(t, v)?.times ?? [] } }))))
+        out.append(
+            (
+                "Time on task of successes, geometric mean (95 % interval)",
+                try png(
+                    bars(
+                        title: "Time on task (s), geometric mean", groups: tasks, values: times, maximum: Self.niceCeiling(longest),
+                        format: { String(format: "%.0f", $0) }))
+            ))
+        out.append(
+            (
+                "Time on task, every completed attempt",
+                try png(
+                    strips(
+                        title: "Time on task (s), every completed attempt", groups: tasks,
+                        values: tasks.map { t in variants.map { v in report.cell(t, v)?.times ?? [] } }))
+            ))
         if report.cells.contains(where: { $0.seq != nil }) {
-            out.append(("Single Ease Question by task (95 % interval)",
-                        try png(bars(title: "SEQ (1 very difficult … 7 very easy)", groups: tasks, values: estimates { $0.seq }, maximum: 7, format: { String(format: "%.0f", $0) }))))
+            out.append(
+                (
+                    "Single Ease Question by task (95 % interval)",
+                    try png(
+                        bars(
+                            title: "SEQ (1 very difficult … 7 very easy)", groups: tasks, values: estimates { $0.seq }, maximum: 7,
+                            format: { String(format: "%.0f", $0) }))
+                ))
         }
         if report.susByVariant.contains(where: { $0.n > 0 }) {
-            out.append(("System Usability Scale by variant (95 % interval)",
-                        try png(bars(title: "SUS (0–100)", groups: ["SUS"], values: [report.susByVariant.map(\.estimate)], maximum: 100, format: { String(format: "%.0f", $0) }))))
+            out.append(
+                (
+                    "System Usability Scale by variant (95 % interval)",
+                    try png(
+                        bars(
+                            title: "SUS (0–100)", groups: ["SUS"], values: [report.susByVariant.map(\.estimate)], maximum: 100,
+                            format: { String(format: "%.0f", $0) }))
+                ))
         }
         return out
     }
@@ -76,7 +107,8 @@ public struct StudyPlots {
         for i in 0...4 {
             let v = maximum * Double(i) / 4, y = plot.maxY - plot.height * Double(i) / 4
             list.add(.line(from: Point(x: plot.x, y: y), to: Point(x: plot.maxX, y: y), i == 0 ? ink : grid, width: 1))
-            list.add(.text(TextRun(format(v), in: Rect(x: 0, y: y - 8, width: look.left - 8, height: 16), font: look.labelFont, color: ink, alignment: .trailing)))
+            list.add(
+                .text(TextRun(format(v), in: Rect(x: 0, y: y - 8, width: look.left - 8, height: 16), font: look.labelFont, color: ink, alignment: .trailing)))
         }
         var x = plot.maxX
         for (i, v) in report.results.variants.enumerated().reversed() {
@@ -90,8 +122,11 @@ public struct StudyPlots {
     }
 
     private func groupLabel(_ list: inout DrawList, _ label: String, in slot: Rect) {
-        list.add(.text(TextRun(measurer.truncate(label, font: look.labelFont, toWidth: slot.width), in: Rect(x: slot.x, y: plot.maxY + 6, width: slot.width, height: 16),
-                               font: look.labelFont, color: Color(hex: 0x222222), alignment: .center)))
+        list.add(
+            .text(
+                TextRun(
+                    measurer.truncate(label, font: look.labelFont, toWidth: slot.width), in: Rect(x: slot.x, y: plot.maxY + 6, width: slot.width, height: 16),
+                    font: look.labelFont, color: Color(hex: 0x222222), alignment: .center)))
     }
 
     /// Bars per group and variant, with whiskers from each interval's low to high.
@@ -112,7 +147,9 @@ public struct StudyPlots {
                 let mid = x + barWidth / 2, ink = Color(hex: 0x222222)
                 if e.high > e.low {
                     list.add(.line(from: Point(x: mid, y: y(e.low)), to: Point(x: mid, y: y(e.high)), ink, width: 1.5))
-                    for end in [e.low, e.high] { list.add(.line(from: Point(x: mid - look.whisker, y: y(end)), to: Point(x: mid + look.whisker, y: y(end)), ink, width: 1.5)) }
+                    for end in [e.low, e.high] {
+                        list.add(.line(from: Point(x: mid - look.whisker, y: y(end)), to: Point(x: mid + look.whisker, y: y(end)), ink, width: 1.5))
+                    }
                 }
             }
         }
@@ -140,7 +177,10 @@ public struct StudyPlots {
                     list.add(.fillCircle(center: Point(x: centre + offset, y: y(t)), radius: look.dot, color(v).opacity(0.75)))
                 }
                 if let g = Statistics.geometricMean(times.filter { $0 > 0 }) {
-                    list.add(.line(from: Point(x: centre - lane * 0.4, y: y(g.value)), to: Point(x: centre + lane * 0.4, y: y(g.value)), Color(hex: 0x222222), width: 2))
+                    list.add(
+                        .line(
+                            from: Point(x: centre - lane * 0.4, y: y(g.value)), to: Point(x: centre + lane * 0.4, y: y(g.value)), Color(hex: 0x222222), width: 2
+                        ))
                 }
             }
         }

@@ -152,10 +152,12 @@ public struct StudyReport {
         let ratio = Estimate(exp(t.difference.value), exp(t.difference.low), exp(t.difference.high))
         let who = within ? "\(n) participant\(n == 1 ? "" : "s") who completed it with both" : "\(n) completed attempts"
         let c = Self.change(ratio)
-        let sentence = "With \(variant), \(task) took \(c.words) than with \(ref)\(Self.unclear(c.clear)) (95 % CI \(c.interval); "
+        let sentence =
+            "With \(variant), \(task) took \(c.words) than with \(ref)\(Self.unclear(c.clear)) (95 % CI \(c.interval); "
             + "\(Self.tText(t, name: within ? "paired t" : "Welch t")); \(who))."
-        return Comparison(measure: "time", task: task, reference: ref, variant: variant, test: name, statistic: t.t, df: t.df, p: t.p,
-                          estimate: ratio, n: n, sentence: sentence)
+        return Comparison(
+            measure: "time", task: task, reference: ref, variant: variant, test: name, statistic: t.t, df: t.df, p: t.p,
+            estimate: ratio, n: n, sentence: sentence)
     }
 
     private func successComparison(_ task: String, _ ref: String, _ variant: String) -> Comparison? {
@@ -176,21 +178,28 @@ public struct StudyReport {
             guard n > 0, let d = Statistics.pairedRateDifference(both: both, onlyFirst: onlyRef, onlySecond: onlyVariant, neither: neither) else { return nil }
             let p = Statistics.mcNemarExactP(b: onlyRef, c: onlyVariant)
             let w = Self.points(d)
-            let sentence = "\(task) was completed \(rates): \(w.words)\(Self.unclear(w.clear)) (95 % CI \(w.interval); McNemar exact \(Self.pText(p)); \(n) participants)."
-            return Comparison(measure: "success", task: task, reference: ref, variant: variant, test: "McNemar exact", statistic: nil, df: nil, p: p,
-                              estimate: d, n: n, sentence: sentence)
+            let sentence =
+                "\(task) was completed \(rates): \(w.words)\(Self.unclear(w.clear)) (95 % CI \(w.interval); McNemar exact \(Self.pText(p)); \(n) participants)."
+            return Comparison(
+                measure: "success", task: task, reference: ref, variant: variant, test: "McNemar exact", statistic: nil, df: nil, p: p,
+                estimate: d, n: n, sentence: sentence)
         }
         guard let d = Statistics.agrestiCaffo(cv.successes, cv.attempts, cr.successes, cr.attempts),
-              let p = Statistics.nMinusOneTwoProportionP(cv.successes, cv.attempts, cr.successes, cr.attempts) else { return nil }
+            let p = Statistics.nMinusOneTwoProportionP(cv.successes, cv.attempts, cr.successes, cr.attempts)
+        else { return nil }
         let w = Self.points(d)
-        let sentence = "\(task) was completed \(rates): \(w.words)\(Self.unclear(w.clear)) (95 % CI \(w.interval); N−1 two-proportion test \(Self.pText(p)); "
+        let sentence =
+            "\(task) was completed \(rates): \(w.words)\(Self.unclear(w.clear)) (95 % CI \(w.interval); N−1 two-proportion test \(Self.pText(p)); "
             + "\(cv.attempts) and \(cr.attempts) attempts)."
-        return Comparison(measure: "success", task: task, reference: ref, variant: variant, test: "N−1 two-proportion", statistic: nil, df: nil, p: p,
-                          estimate: d, n: cv.attempts + cr.attempts, sentence: sentence)
+        return Comparison(
+            measure: "success", task: task, reference: ref, variant: variant, test: "N−1 two-proportion", statistic: nil, df: nil, p: p,
+            estimate: d, n: cv.attempts + cr.attempts, sentence: sentence)
     }
 
-    private func scoreComparison(_ measure: String, task: String?, _ ref: String, _ variant: String, unit: String,
-                                 of value: (StudyResults.Participant, String) -> Double?) -> Comparison? {
+    private func scoreComparison(
+        _ measure: String, task: String?, _ ref: String, _ variant: String, unit: String,
+        of value: (StudyResults.Participant, String) -> Double?
+    ) -> Comparison? {
         var test: Statistics.TTest?, n = 0, a: [Double] = [], b: [Double] = []
         if within {
             for p in results.participants { if let x = value(p, ref), let y = value(p, variant) { b.append(x); a.append(y) } }
@@ -202,10 +211,12 @@ public struct StudyReport {
         guard let t = test, let ma = Statistics.mean(a), let mb = Statistics.mean(b) else { return nil }
         let label = measure == "sus" ? "The SUS" : "The SEQ of \(task!)"
         let w = Self.pointChange(t.difference)
-        let sentence = "\(label) was \(Self.number(ma)) with \(variant) and \(Self.number(mb)) with \(ref): \(w.words)\(Self.unclear(w.clear)) "
+        let sentence =
+            "\(label) was \(Self.number(ma)) with \(variant) and \(Self.number(mb)) with \(ref): \(w.words)\(Self.unclear(w.clear)) "
             + "(95 % CI \(w.interval); \(Self.tText(t, name: within ? "paired t" : "Welch t")); \(n) \(within ? "participants" : "answers"))."
-        return Comparison(measure: measure, task: task, reference: ref, variant: variant, test: within ? "paired t" : "Welch t",
-                          statistic: t.t, df: t.df, p: t.p, estimate: t.difference, n: n, sentence: sentence)
+        return Comparison(
+            measure: measure, task: task, reference: ref, variant: variant, test: within ? "paired t" : "Welch t",
+            statistic: t.t, df: t.df, p: t.p, estimate: t.difference, n: n, sentence: sentence)
     }
 
     // MARK: Words
@@ -228,9 +239,13 @@ public struct StudyReport {
     static func change(_ ratio: Estimate) -> (words: String, interval: String, clear: Bool) {
         func pct(_ r: Double) -> Int { Int((abs(1 - r) * 100).rounded()) }
         let interval: String
-        if ratio.high < 1 { interval = "\(pct(ratio.high))–\(pct(ratio.low)) % less" }
-        else if ratio.low > 1 { interval = "\(pct(ratio.low))–\(pct(ratio.high)) % more" }
-        else { interval = "\(pct(ratio.low)) % less to \(pct(ratio.high)) % more" }
+        if ratio.high < 1 {
+            interval = "\(pct(ratio.high))–\(pct(ratio.low)) % less"
+        } else if ratio.low > 1 {
+            interval = "\(pct(ratio.low))–\(pct(ratio.high)) % more"
+        } else {
+            interval = "\(pct(ratio.low)) % less to \(pct(ratio.high)) % more"
+        }
         return ("\(pct(ratio.value)) % \(ratio.value <= 1 ? "less" : "more") time", interval, ratio.high < 1 || ratio.low > 1)
     }
 

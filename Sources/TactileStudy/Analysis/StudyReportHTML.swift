@@ -11,61 +11,92 @@ extension StudyReport {
             body.append("<ul class=\"problems\">" + results.problems.map { "<li>Left out: \(Self.escape($0))</li>" }.joined() + "</ul>")
         }
         if !comparisons.isEmpty {
-            body.append("<h2>Findings</h2><ul>" + orderedComparisons.map { c in
-                "<li class=\"\((c.p ?? 1) < 0.05 ? "clear" : "unclear")\">\(Self.escape(c.sentence))</li>"
-            }.joined() + "</ul>")
+            body.append(
+                "<h2>Findings</h2><ul>"
+                    + orderedComparisons.map { c in
+                        "<li class=\"\((c.p ?? 1) < 0.05 ? "clear" : "unclear")\">\(Self.escape(c.sentence))</li>"
+                    }.joined() + "</ul>")
         }
         for (caption, png) in plots {
-            body.append("<figure><img alt=\"\(Self.escape(caption))\" src=\"data:image/png;base64,\(png.base64EncodedString())\">"
-                        + "<figcaption>\(Self.escape(caption))</figcaption></figure>")
+            body.append(
+                "<figure><img alt=\"\(Self.escape(caption))\" src=\"data:image/png;base64,\(png.base64EncodedString())\">"
+                    + "<figcaption>\(Self.escape(caption))</figcaption></figure>")
         }
-        body.append("<h2>Tasks</h2>" + Self.table(
-            ["Task", "Variant", "Attempts", "Success (95 % CI)", "Time of successes, geometric mean (95 % CI)", "Errors", "Misses", "SEQ (95 % CI)"],
-            cells.map { c in [c.task, c.variant, "\(c.attempts)", Self.rateText(c), Self.timeText(c.time), Self.number(c.meanErrors),
-                              Self.number(c.meanMisses), Self.scoreText(c.seq, n: c.seqValues.count)] }))
+        body.append(
+            "<h2>Tasks</h2>"
+                + Self.table(
+                    ["Task", "Variant", "Attempts", "Success (95 % CI)", "Time of successes, geometric mean (95 % CI)", "Errors", "Misses", "SEQ (95 % CI)"],
+                    cells.map { c in
+                        [
+                            c.task, c.variant, "\(c.attempts)", Self.rateText(c), Self.timeText(c.time), Self.number(c.meanErrors),
+                            Self.number(c.meanMisses), Self.scoreText(c.seq, n: c.seqValues.count),
+                        ]
+                    }))
         if !sus.isEmpty {
-            body.append("<h2>System Usability Scale</h2>" + Self.table(["Variant", "Participants", "SUS (95 % CI)"],
-                susByVariant.filter { $0.n > 0 }.map { [$0.variant, "\($0.n)", Self.scoreText($0.estimate, n: $0.n)] }))
+            body.append(
+                "<h2>System Usability Scale</h2>"
+                    + Self.table(
+                        ["Variant", "Participants", "SUS (95 % CI)"],
+                        susByVariant.filter { $0.n > 0 }.map { [$0.variant, "\($0.n)", Self.scoreText($0.estimate, n: $0.n)] }))
             body.append("<p>68 is the average SUS of 500 studies (Sauro 2011); 80 or more is in their top tenth.</p>")
-            body.append(Self.table(["Participant"] + results.variants, results.participants.map { p in
-                [p.name] + results.variants.map { v in p.scores.last { $0.variant == v && $0.questionnaire == "sus" }.map { Self.number($0.score) } ?? "–" }
-            }))
+            body.append(
+                Self.table(
+                    ["Participant"] + results.variants,
+                    results.participants.map { p in
+                        [p.name]
+                            + results.variants.map { v in p.scores.last { $0.variant == v && $0.questionnaire == "sus" }.map { Self.number($0.score) } ?? "–" }
+                    }))
         }
         let kinds = Self.signalKinds.filter { k in cells.contains { $0.signals[k] != nil } }
         if !kinds.isEmpty {
-            body.append("<h2>Frustration signals</h2>" + Self.table(["Task", "Variant"] + kinds.map(Self.signalName),
-                cells.map { c in [c.task, c.variant] + kinds.map { "\(c.signals[$0] ?? 0)" } }))
+            body.append(
+                "<h2>Frustration signals</h2>"
+                    + Self.table(
+                        ["Task", "Variant"] + kinds.map(Self.signalName),
+                        cells.map { c in [c.task, c.variant] + kinds.map { "\(c.signals[$0] ?? 0)" } }))
         }
         if !latency.isEmpty {
-            body.append("<h2>Input-to-present latency</h2><p>Over every input frame of the blocks recorded in a window (ms).</p>" + Self.table(
-                ["Variant", "Input frames", "p50", "p95", "p99"],
-                latency.map { [$0.variant, "\($0.figures.all.frames)", Self.number($0.figures.all.p50), Self.number($0.figures.all.p95), Self.number($0.figures.all.p99)] }))
+            body.append(
+                "<h2>Input-to-present latency</h2><p>Over every input frame of the blocks recorded in a window (ms).</p>"
+                    + Self.table(
+                        ["Variant", "Input frames", "p50", "p95", "p99"],
+                        latency.map {
+                            [
+                                $0.variant, "\($0.figures.all.frames)", Self.number($0.figures.all.p50), Self.number($0.figures.all.p95),
+                                Self.number($0.figures.all.p99),
+                            ]
+                        }))
         }
         if !comparisons.isEmpty {
-            body.append("<h2>Tests</h2>" + Self.table(["Measure", "Task", "Variant vs reference", "Test", "Statistic", "p", "Difference (95 % CI)", "n"],
-                orderedComparisons.map { c in
-                    [c.measure, c.task ?? "–", "\(c.variant) vs \(c.reference)", c.test,
-                     c.statistic.map { s in c.df.map { "t(\(Self.df($0))) = \(Self.tStatistic(s))" } ?? Self.tStatistic(s) } ?? "–",
-                     c.p.map(Self.pValue) ?? "–", Self.differenceText(c), "\(c.n)"]
-                }))
+            body.append(
+                "<h2>Tests</h2>"
+                    + Self.table(
+                        ["Measure", "Task", "Variant vs reference", "Test", "Statistic", "p", "Difference (95 % CI)", "n"],
+                        orderedComparisons.map { c in
+                            [
+                                c.measure, c.task ?? "–", "\(c.variant) vs \(c.reference)", c.test,
+                                c.statistic.map { s in c.df.map { "t(\(Self.df($0))) = \(Self.tStatistic(s))" } ?? Self.tStatistic(s) } ?? "–",
+                                c.p.map(Self.pValue) ?? "–", Self.differenceText(c), "\(c.n)",
+                            ]
+                        }))
         }
         body.append("<h2>Methods</h2><p>\(Self.escape(methods))</p>")
         return """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(title)</title>
-        <style>
-        body { font: 15px/1.5 system-ui, sans-serif; max-width: 980px; margin: 2em auto; padding: 0 1em; color: #222; }
-        table { border-collapse: collapse; margin: 1em 0; font-size: 14px; }
-        th, td { border-bottom: 1px solid #ddd; padding: 4px 10px; text-align: left; }
-        td:nth-child(n+3) { font-variant-numeric: tabular-nums; }
-        figure { margin: 1.5em 0; } img { max-width: 100%; } figcaption { color: #666; font-size: 13px; }
-        li.unclear { color: #555; } .problems { color: #a33; }
-        </style></head><body>
-        \(body.joined(separator: "\n"))
-        </body></html>
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(title)</title>
+            <style>
+            body { font: 15px/1.5 system-ui, sans-serif; max-width: 980px; margin: 2em auto; padding: 0 1em; color: #222; }
+            table { border-collapse: collapse; margin: 1em 0; font-size: 14px; }
+            th, td { border-bottom: 1px solid #ddd; padding: 4px 10px; text-align: left; }
+            td:nth-child(n+3) { font-variant-numeric: tabular-nums; }
+            figure { margin: 1.5em 0; } img { max-width: 100%; } figcaption { color: #666; font-size: 13px; }
+            li.unclear { color: #555; } .problems { color: #a33; }
+            </style></head><body>
+            \(body.joined(separator: "\n"))
+            </body></html>
 
-        """
+            """
     }
 
     static func table(_ header: [String], _ rows: [[String]]) -> String {

@@ -15,19 +15,24 @@ extension StudyReport {
             out += orderedComparisons.map { "- \($0.sentence)" }
             out.append("")
         }
-        out += ["## Tasks", "",
-                "| Task | Variant | Attempts | Success (95 % CI) | Time of successes, geometric mean (95 % CI) | Errors | Misses | SEQ (95 % CI) |",
-                "|---|---|---:|---|---|---:|---:|---|"]
+        out += [
+            "## Tasks", "",
+            "| Task | Variant | Attempts | Success (95 % CI) | Time of successes, geometric mean (95 % CI) | Errors | Misses | SEQ (95 % CI) |",
+            "|---|---|---:|---|---|---:|---:|---|",
+        ]
         for c in cells {
-            out.append("| \(c.task) | \(c.variant) | \(c.attempts) | \(Self.rateText(c)) | \(Self.timeText(c.time)) | \(Self.number(c.meanErrors)) "
-                       + "| \(Self.number(c.meanMisses)) | \(Self.scoreText(c.seq, n: c.seqValues.count)) |")
+            out.append(
+                "| \(c.task) | \(c.variant) | \(c.attempts) | \(Self.rateText(c)) | \(Self.timeText(c.time)) | \(Self.number(c.meanErrors)) "
+                    + "| \(Self.number(c.meanMisses)) | \(Self.scoreText(c.seq, n: c.seqValues.count)) |")
         }
         out.append("")
         if !sus.isEmpty {
             out += ["## System Usability Scale", "", "| Variant | Participants | SUS (95 % CI) |", "|---|---:|---|"]
             for row in susByVariant where row.n > 0 { out.append("| \(row.variant) | \(row.n) | \(Self.scoreText(row.estimate, n: row.n)) |") }
-            out += ["", "68 is the average SUS of 500 studies (Sauro 2011); 80 or more is in their top tenth.", "",
-                    "| Participant | " + results.variants.joined(separator: " | ") + " |", "|---|" + String(repeating: "---:|", count: results.variants.count)]
+            out += [
+                "", "68 is the average SUS of 500 studies (Sauro 2011); 80 or more is in their top tenth.", "",
+                "| Participant | " + results.variants.joined(separator: " | ") + " |", "|---|" + String(repeating: "---:|", count: results.variants.count),
+            ]
             for p in results.participants {
                 let row = results.variants.map { v in p.scores.last { $0.variant == v && $0.questionnaire == "sus" }.map { Self.number($0.score) } ?? "–" }
                 out.append("| \(p.name) | " + row.joined(separator: " | ") + " |")
@@ -36,23 +41,33 @@ extension StudyReport {
         }
         let signalKinds = Self.signalKinds.filter { k in cells.contains { $0.signals[k] != nil } }
         if !signalKinds.isEmpty {
-            out += ["## Frustration signals", "", "| Task | Variant | " + signalKinds.map(Self.signalName).joined(separator: " | ") + " |",
-                    "|---|---|" + String(repeating: "---:|", count: signalKinds.count)]
+            out += [
+                "## Frustration signals", "", "| Task | Variant | " + signalKinds.map(Self.signalName).joined(separator: " | ") + " |",
+                "|---|---|" + String(repeating: "---:|", count: signalKinds.count),
+            ]
             for c in cells { out.append("| \(c.task) | \(c.variant) | " + signalKinds.map { "\(c.signals[$0] ?? 0)" }.joined(separator: " | ") + " |") }
             out.append("")
         }
         if !latency.isEmpty {
-            out += ["## Input-to-present latency", "", "Over every input frame of the blocks recorded in a window (ms).", "",
-                    "| Variant | Input frames | p50 | p95 | p99 |", "|---|---:|---:|---:|---:|"]
-            for (v, f) in latency { out.append("| \(v) | \(f.all.frames) | \(Self.number(f.all.p50)) | \(Self.number(f.all.p95)) | \(Self.number(f.all.p99)) |") }
+            out += [
+                "## Input-to-present latency", "", "Over every input frame of the blocks recorded in a window (ms).", "",
+                "| Variant | Input frames | p50 | p95 | p99 |", "|---|---:|---:|---:|---:|",
+            ]
+            for (v, f) in latency {
+                out.append("| \(v) | \(f.all.frames) | \(Self.number(f.all.p50)) | \(Self.number(f.all.p95)) | \(Self.number(f.all.p99)) |")
+            }
             out.append("")
         }
         if !comparisons.isEmpty {
-            out += ["## Tests", "", "| Measure | Task | Variant vs reference | Test | Statistic | p | Difference (95 % CI) | n |", "|---|---|---|---|---:|---:|---|---:|"]
+            out += [
+                "## Tests", "", "| Measure | Task | Variant vs reference | Test | Statistic | p | Difference (95 % CI) | n |",
+                "|---|---|---|---|---:|---:|---|---:|",
+            ]
             for c in orderedComparisons {
                 let stat = c.statistic.map { s in c.df.map { "t(\(Self.df($0))) = \(Self.tStatistic(s))" } ?? Self.tStatistic(s) } ?? "–"
-                out.append("| \(c.measure) | \(c.task ?? "–") | \(c.variant) vs \(c.reference) | \(c.test) | \(stat) | \(c.p.map(Self.pValue) ?? "–") "
-                           + "| \(Self.differenceText(c)) | \(c.n) |")
+                out.append(
+                    "| \(c.measure) | \(c.task ?? "–") | \(c.variant) vs \(c.reference) | \(c.test) | \(stat) | \(c.p.map(Self.pValue) ?? "–") "
+                        + "| \(Self.differenceText(c)) | \(c.n) |")
             }
             out.append("")
         }
@@ -63,7 +78,9 @@ extension StudyReport {
     /// One line on who took part and how.
     var overview: String {
         let n = results.participants.count
-        let design = within ? "within subjects (each participant met every variant, in a counterbalanced order)"
+        let design =
+            within
+            ? "within subjects (each participant met every variant, in a counterbalanced order)"
             : "between subjects (each participant met one variant)"
         let variants = results.variants.enumerated().map { $0 == 0 && results.variants.count > 1 ? "\($1) (the reference)" : $1 }.joined(separator: ", ")
         let finished = results.participants.filter { $0.finished != nil }.count
@@ -76,10 +93,10 @@ extension StudyReport {
             + "attempts only and is summarised by its geometric mean with the t interval of the log times. The SEQ is the 7-point Single Ease "
             + "Question after each task (7: very easy); the SUS the ten-item System Usability Scale after each variant, scored 0–100 (Brooke 1996). "
             + (within
-               ? "Each variant is compared with the reference on the same participants: times by a paired t test on log times (the ratio of "
-                 + "geometric means), success by McNemar's exact test with the Agresti–Min interval, SEQ and SUS by paired t tests."
-               : "Each variant is compared with the reference across groups: times by Welch's t test on log times, success by the N−1 "
-                 + "two-proportion test with the Agresti–Caffo interval, SEQ and SUS by Welch's t tests.")
+                ? "Each variant is compared with the reference on the same participants: times by a paired t test on log times (the ratio of "
+                    + "geometric means), success by McNemar's exact test with the Agresti–Min interval, SEQ and SUS by paired t tests."
+                : "Each variant is compared with the reference across groups: times by Welch's t test on log times, success by the N−1 "
+                    + "two-proportion test with the Agresti–Caffo interval, SEQ and SUS by Welch's t tests.")
             + " Intervals are 95 %; no correction is made for testing several tasks."
     }
 
@@ -94,29 +111,44 @@ extension StudyReport {
             guard let e else { return .null }
             return .object([("value", .number(Self.round(e.value))), ("low", .number(Self.round(e.low))), ("high", .number(Self.round(e.high)))])
         }
-        let cellValues: [JSONValue] = cells.map { c in .object([
-            ("task", .string(c.task)), ("variant", .string(c.variant)), ("attempts", .number(Double(c.attempts))),
-            ("successes", .number(Double(c.successes))), ("success", estimate(c.success)), ("time", estimate(c.time)),
-            ("meanErrors", .number(Self.round(c.meanErrors))), ("meanMisses", .number(Self.round(c.meanMisses))),
-            ("seq", estimate(c.seq)), ("seqAnswers", .number(Double(c.seqValues.count))),
-            ("signals", .object(c.signals.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) })),
-        ]) }
-        let comparisonValues: [JSONValue] = orderedComparisons.map { c in .object([
-            ("measure", .string(c.measure)), ("task", c.task.map { .string($0) } ?? .null), ("reference", .string(c.reference)),
-            ("variant", .string(c.variant)), ("test", .string(c.test)), ("statistic", c.statistic.map { .number(Self.round($0)) } ?? .null),
-            ("df", c.df.map { .number(Self.round($0)) } ?? .null), ("p", c.p.map { .number(Self.round($0)) } ?? .null),
-            ("estimate", estimate(c.estimate)), ("n", .number(Double(c.n))), ("sentence", .string(c.sentence)),
-        ]) }
+        let cellValues: [JSONValue] = cells.map { c in
+            .object([
+                ("task", .string(c.task)), ("variant", .string(c.variant)), ("attempts", .number(Double(c.attempts))),
+                ("successes", .number(Double(c.successes))), ("success", estimate(c.success)), ("time", estimate(c.time)),
+                ("meanErrors", .number(Self.round(c.meanErrors))), ("meanMisses", .number(Self.round(c.meanMisses))),
+                ("seq", estimate(c.seq)), ("seqAnswers", .number(Double(c.seqValues.count))),
+                ("signals", .object(c.signals.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) })),
+            ])
+        }
+        let comparisonValues: [JSONValue] = orderedComparisons.map { c in
+            .object([
+                ("measure", .string(c.measure)), ("task", c.task.map { .string($0) } ?? .null), ("reference", .string(c.reference)),
+                ("variant", .string(c.variant)), ("test", .string(c.test)), ("statistic", c.statistic.map { .number(Self.round($0)) } ?? .null),
+                ("df", c.df.map { .number(Self.round($0)) } ?? .null), ("p", c.p.map { .number(Self.round($0)) } ?? .null),
+                ("estimate", estimate(c.estimate)), ("n", .number(Double(c.n))), ("sentence", .string(c.sentence)),
+            ])
+        }
         return .object([
             ("study", .string(results.title)), ("design", .string(results.design)), ("variants", .array(results.variants.map { .string($0) })),
             ("participants", .number(Double(results.participants.count))), ("blocks", .number(Double(results.sessionCount))),
             ("tasks", .array(cellValues)),
             ("sus", .array(susByVariant.map { .object([("variant", .string($0.variant)), ("n", .number(Double($0.n))), ("score", estimate($0.estimate))]) })),
-            ("susByParticipant", .array(sus.map { .object([("participant", .string($0.participant)), ("variant", .string($0.variant)), ("score", .number($0.score))]) })),
+            (
+                "susByParticipant",
+                .array(sus.map { .object([("participant", .string($0.participant)), ("variant", .string($0.variant)), ("score", .number($0.score))]) })
+            ),
             ("comparisons", .array(comparisonValues)),
-            ("latency", .array(latency.map { .object([("variant", .string($0.variant)), ("frames", .number(Double($0.figures.all.frames))),
-                                                      ("p50", .number(Self.round($0.figures.all.p50))), ("p95", .number(Self.round($0.figures.all.p95))),
-                                                      ("p99", .number(Self.round($0.figures.all.p99)))]) })),
+            (
+                "latency",
+                .array(
+                    latency.map {
+                        .object([
+                            ("variant", .string($0.variant)), ("frames", .number(Double($0.figures.all.frames))),
+                            ("p50", .number(Self.round($0.figures.all.p50))), ("p95", .number(Self.round($0.figures.all.p95))),
+                            ("p99", .number(Self.round($0.figures.all.p99))),
+                        ])
+                    })
+            ),
             ("problems", .array(results.problems.map { .string($0) })),
         ])
     }

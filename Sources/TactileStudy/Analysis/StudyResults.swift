@@ -109,7 +109,8 @@ public struct StudyResults {
 
     private static func readParticipant(_ file: URL) throws -> (Participant, Header) {
         guard let data = FileManager.default.contents(atPath: file.path),
-              let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        else {
             throw CommandError.badInput("not a JSON object")
         }
         func field<T>(_ object: [String: Any], _ key: String, at path: String, as: T.Type) throws -> T {
@@ -125,7 +126,8 @@ public struct StudyResults {
             }
             guard let v = JSONNumber.double(raw) else { throw CommandError.badInput("\(path).\(key): not a number") }
             guard range.contains(v) else {
-                throw CommandError.badInput("\(path).\(key): must be \(Self.figure(range.lowerBound)) to \(Self.figure(range.upperBound)), not \(Self.figure(v))")
+                throw CommandError.badInput(
+                    "\(path).\(key): must be \(Self.figure(range.lowerBound)) to \(Self.figure(range.upperBound)), not \(Self.figure(v))")
             }
             return v
         }
@@ -150,9 +152,12 @@ public struct StudyResults {
             guard v == v.rounded() else { throw CommandError.badInput("\(path).value: must be a whole number, not \(Self.figure(v))") }
             return Int(v)
         }
-        guard let number = JSONNumber.integer(root["number"], in: 1...9999) else { throw CommandError.badInput("number: missing or not a participant number (1 to 9999)") }
-        let header = Header(title: root["study"] as? String ?? "", design: root["design"] as? String ?? "within",
-                            variants: root["variants"] as? [String] ?? [])
+        guard let number = JSONNumber.integer(root["number"], in: 1...9999) else {
+            throw CommandError.badInput("number: missing or not a participant number (1 to 9999)")
+        }
+        let header = Header(
+            title: root["study"] as? String ?? "", design: root["design"] as? String ?? "within",
+            variants: root["variants"] as? [String] ?? [])
         var blocks: [Block] = []
         for (i, b) in try field(root, "blocks", at: "", as: [[String: Any]].self).enumerated() {
             let path = "blocks[\(i)]"
@@ -162,34 +167,45 @@ public struct StudyResults {
             var attempts: [Attempt] = []
             for (j, t) in try field(b, "tasks", at: path, as: [[String: Any]].self).enumerated() {
                 let at = "\(path).tasks[\(j)]"
-                attempts.append(Attempt(task: try field(t, "task", at: at, as: String.self), outcome: try field(t, "outcome", at: at, as: String.self),
-                                        seconds: try numeric(t, "seconds", at: at, in: 0...Self.longestSeconds), misses: try count(t, "misses", at: at),
-                                        errors: try count(t, "errors", at: at), undos: try count(t, "undos", at: at, optional: true), position: j + 1))
+                attempts.append(
+                    Attempt(
+                        task: try field(t, "task", at: at, as: String.self), outcome: try field(t, "outcome", at: at, as: String.self),
+                        seconds: try numeric(t, "seconds", at: at, in: 0...Self.longestSeconds), misses: try count(t, "misses", at: at),
+                        errors: try count(t, "errors", at: at), undos: try count(t, "undos", at: at, optional: true), position: j + 1))
             }
             let url = file.deletingLastPathComponent().appendingPathComponent(folderName)
-            blocks.append(Block(part: p, variant: try field(b, "variant", at: path, as: String.self), folder: folderName, attempts: attempts,
-                                signals: signals(in: url), url: url))
+            blocks.append(
+                Block(
+                    part: p, variant: try field(b, "variant", at: path, as: String.self), folder: folderName, attempts: attempts,
+                    signals: signals(in: url), url: url))
         }
         var answers: [Answer] = []
         for (i, a) in try field(root, "answers", at: "", as: [[String: Any]].self).enumerated() {
             let path = "answers[\(i)]"
             let questionnaire = try field(a, "questionnaire", at: path, as: String.self)
-            answers.append(Answer(part: try part(a["block"], at: path + ".block"), variant: try field(a, "variant", at: path, as: String.self),
-                                  questionnaire: questionnaire, task: a["task"] as? String,
-                                  item: try field(a, "item", at: path, as: String.self), value: try answerValue(a, at: path, questionnaire: questionnaire),
-                                  choice: a["choice"] as? String, seconds: try numeric(a, "seconds", at: path, in: 0...Self.longestSeconds, optional: true),
-                                  t: try numeric(a, "t", at: path, in: 0...Self.longestSeconds, optional: true)))
+            answers.append(
+                Answer(
+                    part: try part(a["block"], at: path + ".block"), variant: try field(a, "variant", at: path, as: String.self),
+                    questionnaire: questionnaire, task: a["task"] as? String,
+                    item: try field(a, "item", at: path, as: String.self), value: try answerValue(a, at: path, questionnaire: questionnaire),
+                    choice: a["choice"] as? String, seconds: try numeric(a, "seconds", at: path, in: 0...Self.longestSeconds, optional: true),
+                    t: try numeric(a, "t", at: path, in: 0...Self.longestSeconds, optional: true)))
         }
         var scores: [Score] = []
         for (i, s) in (root["scores"] as? [[String: Any]] ?? []).enumerated() {
             let path = "scores[\(i)]"
-            scores.append(Score(part: try part(s["block"], at: path + ".block"), variant: try field(s, "variant", at: path, as: String.self),
-                                questionnaire: try field(s, "questionnaire", at: path, as: String.self), task: s["task"] as? String,
-                                score: try numeric(s, "score", at: path, in: 0...100)))
+            scores.append(
+                Score(
+                    part: try part(s["block"], at: path + ".block"), variant: try field(s, "variant", at: path, as: String.self),
+                    questionnaire: try field(s, "questionnaire", at: path, as: String.self), task: s["task"] as? String,
+                    score: try numeric(s, "score", at: path, in: 0...100)))
         }
         let name = root["participant"] as? String ?? "P\(number)"
-        return (Participant(number: number, name: name, consent: root["consent"] as? String, finished: root["finished"] as? String,
-                            blocks: blocks, answers: answers.filter { $0.part > 0 }, scores: scores.filter { $0.part > 0 }), header)
+        return (
+            Participant(
+                number: number, name: name, consent: root["consent"] as? String, finished: root["finished"] as? String,
+                blocks: blocks, answers: answers.filter { $0.part > 0 }, scores: scores.filter { $0.part > 0 }), header
+        )
     }
 
     /// The frustration signals a block's log holds (`signal` events), with the task on show.
@@ -197,7 +213,9 @@ public struct StudyResults {
         guard let text = try? String(contentsOf: folder.appendingPathComponent("log.jsonl"), encoding: .utf8), text.contains("\"signal\"") else { return [] }
         var out: [(kind: String, task: String?)] = []
         for line in text.split(separator: "\n") where line.contains("\"kind\":\"signal\"") {
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], let kind = object["signal"] as? String else { continue }
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], let kind = object["signal"] as? String else {
+                continue
+            }
             out.append((kind, object["task"] as? String))
         }
         return out

@@ -82,13 +82,16 @@ public struct StudyAnswers {
             switch e.kind {
             case "task.ended":
                 guard let i = blocks.lastIndex(where: { $0.part == part }), let task = text(e, "task") else { continue }
-                blocks[i].tasks.append(TaskResult(task: task, outcome: text(e, "outcome") ?? "", seconds: number(e, "seconds") ?? 0,
-                                                  misses: Int(number(e, "misses") ?? 0), errors: Int(number(e, "errors") ?? 0), undos: Int(number(e, "undos") ?? 0)))
+                blocks[i].tasks.append(
+                    TaskResult(
+                        task: task, outcome: text(e, "outcome") ?? "", seconds: number(e, "seconds") ?? 0,
+                        misses: Int(number(e, "misses") ?? 0), errors: Int(number(e, "errors") ?? 0), undos: Int(number(e, "undos") ?? 0)))
             case "answer":
                 guard let q = text(e, "questionnaire"), let item = text(e, "item"), let value = number(e, "value") else { continue }
-                let answer = Answer(part: part, variant: variant, questionnaire: q, item: item, task: text(e, "task"), value: Int(value),
-                                    choice: text(e, "choice"), seconds: number(e, "seconds") ?? 0,
-                                    time: ((e.time - origin).seconds * 1e6).rounded() / 1e6, at: date)
+                let answer = Answer(
+                    part: part, variant: variant, questionnaire: q, item: item, task: text(e, "task"), value: Int(value),
+                    choice: text(e, "choice"), seconds: number(e, "seconds") ?? 0,
+                    time: ((e.time - origin).seconds * 1e6).rounded() / 1e6, at: date)
                 answers.removeAll { $0.part == part && $0.questionnaire == q && $0.item == item && $0.task == answer.task }
                 answers.append(answer)
             case "questionnaire.done":
@@ -104,11 +107,20 @@ public struct StudyAnswers {
         func date(_ d: Date?) -> JSONValue { d.map { .string(Self.iso($0)) } ?? .null }
         func part(_ p: Int) -> JSONValue { p == 0 ? .string("practice") : .number(Double(p)) }
         let blocks = self.blocks.map { b in
-            JSONValue.object([("part", part(b.part)), ("variant", .string(b.variant)), ("folder", .string(b.folder)),
-                              ("tasks", .array(b.tasks.map { t in .object([
-                                  ("task", .string(t.task)), ("outcome", .string(t.outcome)), ("seconds", .number(t.seconds)),
-                                  ("misses", .number(Double(t.misses))), ("errors", .number(Double(t.errors))), ("undos", .number(Double(t.undos)))]) })),
-                              ("began", date(b.began)), ("ended", date(b.ended))])
+            JSONValue.object([
+                ("part", part(b.part)), ("variant", .string(b.variant)), ("folder", .string(b.folder)),
+                (
+                    "tasks",
+                    .array(
+                        b.tasks.map { t in
+                            .object([
+                                ("task", .string(t.task)), ("outcome", .string(t.outcome)), ("seconds", .number(t.seconds)),
+                                ("misses", .number(Double(t.misses))), ("errors", .number(Double(t.errors))), ("undos", .number(Double(t.undos))),
+                            ])
+                        })
+                ),
+                ("began", date(b.began)), ("ended", date(b.ended)),
+            ])
         }
         let answers = self.answers.map { a in
             var fields: [(String, JSONValue)] = [("block", part(a.part)), ("variant", .string(a.variant)), ("questionnaire", .string(a.questionnaire))]

@@ -89,7 +89,8 @@ public struct StudyFile: Sendable {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw ConfigurationError(key: "", "is not a JSON object") }
         let keys: Set = ["title", "consent", "configuration", "variants", "design", "practice", "tasks", "questionnaires", "markers", "project"]
         for k in object.keys.sorted() where !keys.contains(k) {
-            throw ConfigurationError(key: PrintableText.of(k, limit: 60), "is not a key of a study file (expected one of \(keys.sorted().joined(separator: ", ")))")
+            throw ConfigurationError(
+                key: PrintableText.of(k, limit: 60), "is not a key of a study file (expected one of \(keys.sorted().joined(separator: ", ")))")
         }
         func text(_ key: String, limit: Int, required: Bool) throws -> String? {
             guard let v = object[key] else {
@@ -131,16 +132,22 @@ public struct StudyFile: Sendable {
         // The design.
         var assignment = Assignment.within, taskOrder = TaskOrder.fixed
         if let d = object["design"] {
-            guard let design = d as? [String: Any] else { throw ConfigurationError(key: "design", "must be an object like {\"variants\": \"within\", \"tasks\": \"fixed\"}") }
+            guard let design = d as? [String: Any] else {
+                throw ConfigurationError(key: "design", "must be an object like {\"variants\": \"within\", \"tasks\": \"fixed\"}")
+            }
             for k in design.keys.sorted() where !["variants", "tasks"].contains(k) {
                 throw ConfigurationError(key: "design.\(PrintableText.of(k, limit: 60))", "is not a key here (expected tasks, variants)")
             }
             if let v = design["variants"] {
-                guard let s = v as? String, let a = Assignment(rawValue: s) else { throw ConfigurationError(key: "design.variants", "must be \"within\" or \"between\"") }
+                guard let s = v as? String, let a = Assignment(rawValue: s) else {
+                    throw ConfigurationError(key: "design.variants", "must be \"within\" or \"between\"")
+                }
                 assignment = a
             }
             if let v = design["tasks"] {
-                guard let s = v as? String, let t = TaskOrder(rawValue: s) else { throw ConfigurationError(key: "design.tasks", "must be \"fixed\" or \"counterbalanced\"") }
+                guard let s = v as? String, let t = TaskOrder(rawValue: s) else {
+                    throw ConfigurationError(key: "design.tasks", "must be \"fixed\" or \"counterbalanced\"")
+                }
                 taskOrder = t
             }
         }
@@ -165,16 +172,27 @@ public struct StudyFile: Sendable {
                 throw ConfigurationError(key: "questionnaires.\(PrintableText.of(k, limit: 60))", "is not a key here (expected custom, seq, sus)")
             }
             if let c = qs["custom"] {
-                guard let list = c as? [Any], list.count <= 10 else { throw ConfigurationError(key: "questionnaires.custom", "must list at most 10 questionnaires") }
+                guard let list = c as? [Any], list.count <= 10 else {
+                    throw ConfigurationError(key: "questionnaires.custom", "must list at most 10 questionnaires")
+                }
                 for (n, entry) in list.enumerated() {
                     let q = try Questionnaire.parse(entry, key: "questionnaires.custom[\(n)]")
-                    guard !(entry is String) else { throw ConfigurationError(key: "questionnaires.custom[\(n)]", "must be an object with id, title and items (seq and sus have their own keys)") }
-                    guard !custom.contains(where: { $0.id == q.id }) else { throw ConfigurationError(key: "questionnaires.custom[\(n)].id", "\"\(q.id)\" is used twice") }
+                    guard !(entry is String) else {
+                        throw ConfigurationError(
+                            key: "questionnaires.custom[\(n)]", "must be an object with id, title and items (seq and sus have their own keys)")
+                    }
+                    guard !custom.contains(where: { $0.id == q.id }) else {
+                        throw ConfigurationError(key: "questionnaires.custom[\(n)].id", "\"\(q.id)\" is used twice")
+                    }
                     custom.append(q)
                 }
             }
-            if let v = qs["seq"] { guard let b = JSONNumber.boolean(v) else { throw ConfigurationError(key: "questionnaires.seq", "must be true or false") }; seq = b }
-            if let v = qs["sus"] { guard let b = JSONNumber.boolean(v) else { throw ConfigurationError(key: "questionnaires.sus", "must be true or false") }; sus = b }
+            if let v = qs["seq"] {
+                guard let b = JSONNumber.boolean(v) else { throw ConfigurationError(key: "questionnaires.seq", "must be true or false") }; seq = b
+            }
+            if let v = qs["sus"] {
+                guard let b = JSONNumber.boolean(v) else { throw ConfigurationError(key: "questionnaires.sus", "must be true or false") }; sus = b
+            }
         }
         var markers: [String: String] = [:]
         if let m = object["markers"] {
@@ -183,7 +201,9 @@ public struct StudyFile: Sendable {
                 guard k.count == 1, let digit = Int(k), (1...9).contains(digit) else {
                     throw ConfigurationError(key: "markers.\(PrintableText.of(k, limit: 20))", "marker keys are the digits 1 to 9 (the keyboard's)")
                 }
-                guard let name = v as? String, !name.isEmpty, name.count <= 60 else { throw ConfigurationError(key: "markers.\(k)", "must be a category's name") }
+                guard let name = v as? String, !name.isEmpty, name.count <= 60 else {
+                    throw ConfigurationError(key: "markers.\(k)", "must be a category's name")
+                }
                 markers[k] = name
             }
         }
@@ -195,16 +215,18 @@ public struct StudyFile: Sendable {
             }
             project = url
         }
-        return StudyFile(title: title, consent: consent, configuration: configuration, variants: variants, assignment: assignment, taskOrder: taskOrder,
-                         practice: practice, tasks: plan.tasks, seq: seq, sus: sus, custom: custom, project: project, markers: markers)
+        return StudyFile(
+            title: title, consent: consent, configuration: configuration, variants: variants, assignment: assignment, taskOrder: taskOrder,
+            practice: practice, tasks: plan.tasks, seq: seq, sus: sus, custom: custom, project: project, markers: markers)
     }
 
     /// The test plan of block `block` (0 for the first) of `schedule`: its tasks in the
     /// participant's order, the SEQ after each, the SUS and the study's own questionnaires at the end.
     public func plan(for schedule: Schedule, block: Int) -> TaskPlan {
         let b = schedule.blocks[block]
-        return TaskPlan(title: title, tasks: b.tasks.compactMap { id in tasks.first { $0.id == id } },
-                        afterEachTask: seq ? .seq : nil, atEnd: (sus ? [.sus] : []) + custom)
+        return TaskPlan(
+            title: title, tasks: b.tasks.compactMap { id in tasks.first { $0.id == id } },
+            afterEachTask: seq ? .seq : nil, atEnd: (sus ? [.sus] : []) + custom)
     }
 
     /// The practice task's plan (no questionnaires), if the study has one.
@@ -228,12 +250,14 @@ public struct StudyFile: Sendable {
         if seq { asked.append("SEQ after each task") }
         if sus { asked.append("SUS after each variant") }
         for q in custom { asked.append("\(q.id) (\(q.items.count) item\(q.items.count == 1 ? "" : "s")) after each variant") }
-        var out = ["# \(title)", "",
-                   "- Variants: \(variants.joined(separator: ", ")) (\(assignment == .within ? "within subjects, order by a balanced Latin square" : "between subjects"))",
-                   "- Tasks: \(tasks.map(\.id).joined(separator: ", ")) (\(taskOrder == .fixed ? "fixed order" : "counterbalanced"))"
-                       + (practice.map { _ in ", after a practice task" } ?? ""),
-                   "- Questionnaires: " + (asked.isEmpty ? "none" : asked.joined(separator: ", ")),
-                   ""]
+        var out = [
+            "# \(title)", "",
+            "- Variants: \(variants.joined(separator: ", ")) (\(assignment == .within ? "within subjects, order by a balanced Latin square" : "between subjects"))",
+            "- Tasks: \(tasks.map(\.id).joined(separator: ", ")) (\(taskOrder == .fixed ? "fixed order" : "counterbalanced"))"
+                + (practice.map { _ in ", after a practice task" } ?? ""),
+            "- Questionnaires: " + (asked.isEmpty ? "none" : asked.joined(separator: ", ")),
+            "",
+        ]
         if assignment == .within {
             let rows = BalancedLatinSquare(conditions: variants.count).rows.count
             out.append("Fully balanced with a multiple of \(rows) participants.")
@@ -243,7 +267,9 @@ public struct StudyFile: Sendable {
         for p in 1...max(1, participants) {
             let s = schedule(forParticipant: p)
             let name = "P" + (p < 10 ? "0" : "") + String(p)
-            out.append("| \(name) | \(s.blocks.map(\.variant).joined(separator: " → ")) | \(s.blocks.map { $0.tasks.joined(separator: ", ") }.joined(separator: " / ")) |")
+            out.append(
+                "| \(name) | \(s.blocks.map(\.variant).joined(separator: " → ")) | \(s.blocks.map { $0.tasks.joined(separator: ", ") }.joined(separator: " / ")) |"
+            )
         }
         return out.joined(separator: "\n") + "\n"
     }

@@ -122,9 +122,11 @@ public final class StudySession: ShellSession {
     /// number, the thank-you gives way to the next visitor after `kiosk.studyResetAfter`, a
     /// visitor who leaves mid-part is let go after `kiosk.idleTimeout`, and only the exit hold
     /// (and the PIN) ends it.
-    public init(study: StudyFile, folder: URL, participant: Int?, configuration: TactileConfiguration, measurer: TextMeasurer,
-                media: MediaSource = NoMediaSource(), library: MediaLibrary = MediaLibrary(), project: Project, viewport: Size,
-                kiosk: TactileConfiguration.Kiosk? = nil) {
+    public init(
+        study: StudyFile, folder: URL, participant: Int?, configuration: TactileConfiguration, measurer: TextMeasurer,
+        media: MediaSource = NoMediaSource(), library: MediaLibrary = MediaLibrary(), project: Project, viewport: Size,
+        kiosk: TactileConfiguration.Kiosk? = nil
+    ) {
         self.study = study; self.folder = folder; self.configuration = configuration
         self.measurer = measurer; self.media = media; self.library = library; self.project = project; self.viewport = viewport
         self.kiosk = kiosk
@@ -173,15 +175,19 @@ public final class StudySession: ShellSession {
     public static func nextFree(in folder: URL) -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         // Taken: a participant with answers, or one another process is running now.
-        let taken = names.compactMap { name -> Int? in
-            guard name.hasPrefix("P"), let n = Int(name.dropFirst()),
-                  FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).appendingPathComponent(StudyAnswers.fileName).path) else { return nil }
-            return n
-        } + names.compactMap { name -> Int? in
-            guard name.hasPrefix(".P"), name.hasSuffix(".lock"), let n = Int(name.dropFirst(2).dropLast(5)),
-                  WriterLock.isHeld(folder.appendingPathComponent(name)) else { return nil }
-            return n
-        }
+        let taken =
+            names.compactMap { name -> Int? in
+                guard name.hasPrefix("P"), let n = Int(name.dropFirst()),
+                    FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).appendingPathComponent(StudyAnswers.fileName).path)
+                else { return nil }
+                return n
+            }
+            + names.compactMap { name -> Int? in
+                guard name.hasPrefix(".P"), name.hasSuffix(".lock"), let n = Int(name.dropFirst(2).dropLast(5)),
+                    WriterLock.isHeld(folder.appendingPathComponent(name))
+                else { return nil }
+                return n
+            }
         return (taken.max() ?? 0) + 1
     }
 
@@ -280,13 +286,15 @@ public final class StudySession: ShellSession {
         if !input.isEmpty { lastInput = now }
         switch way.watch(input, viewport: viewport, now: now) {
         case .exit?: return leave(now: now, frame: &frame)
-        case .padOpened?: input = [InputEvent(time: now, kind: .focusLost)]          // the fingers on the screen let go of what they held
+        case .padOpened?: input = [InputEvent(time: now, kind: .focusLost)] // the fingers on the screen let go of what they held
         default: break
         }
         if way.isOpen {
             // A pad left untouched for `pinTimeout` closes before it sees anything more.
             if way.press([], now: now) == .padClosed { needsDraw = true; return false }
-            let touches = input.filter { if case .touch = $0.kind { return true }; return false }
+            let touches = input.filter {
+                if case .touch = $0.kind { return true }; return false
+            }
             var outcome: KioskWayOut.Outcome?
             // One pass per touch (a finger changes phase once a pass), or one to draw the pad.
             for t in touches.isEmpty ? [nil] : touches.map({ Optional($0) }) {
@@ -384,8 +392,9 @@ public final class StudySession: ShellSession {
             return
         }
         adjustConfiguration?(&configuration)
-        let session = HostSession(project: project, configuration: configuration, measurer: measurer, media: media, viewport: viewport,
-                                  library: library, plan: plan, now: now, services: partServices?(configuration) ?? HostServices())
+        let session = HostSession(
+            project: project, configuration: configuration, measurer: measurer, media: media, viewport: viewport,
+            library: library, plan: plan, now: now, services: partServices?(configuration) ?? HostServices())
         let partFolder = participantFolder(participant).appendingPathComponent(name)
         do {
             let r = try Recording(folder: partFolder, project: project, configuration: configuration, plan: plan, origin: now)
@@ -397,16 +406,17 @@ public final class StudySession: ShellSession {
             unsaved["the recording of \(name)"] = "not recorded (\(CommandError.reason(error)))"
         }
         let number = partNumber(part), label = variant ?? "practice"
-        session.add(SessionEvents(frame: { [weak self] record in
-            guard let self else { return }
-            let log = record.output.log
-            guard !log.isEmpty else { return }
-            for e in log { self.onLog?(self.onStudyClock(e)) }
-            if log.contains(where: { ["answer", "questionnaire.done", "task.ended"].contains($0.kind) }) {
-                self.answers?.take(log, part: number, variant: label, origin: self.partOrigin, at: self.wallClock())
-                self.saveAnswers()
-            }
-        }))
+        session.add(
+            SessionEvents(frame: { [weak self] record in
+                guard let self else { return }
+                let log = record.output.log
+                guard !log.isEmpty else { return }
+                for e in log { self.onLog?(self.onStudyClock(e)) }
+                if log.contains(where: { ["answer", "questionnaire.done", "task.ended"].contains($0.kind) }) {
+                    self.answers?.take(log, part: number, variant: label, origin: self.partOrigin, at: self.wallClock())
+                    self.saveAnswers()
+                }
+            }))
         partOrigin = now
         block = session
         onPartBegan?(partFolder)
@@ -525,7 +535,7 @@ public final class StudySession: ShellSession {
     /// Takes the operator's keys: markers (M, 1–9) and notes (N … Return). Returns whether the
     /// event was theirs (it then goes to no one else).
     private func operatorKey(_ event: InputEvent, now: Time) -> Bool {
-        if block?.state.textEdit != nil { return false }            // the participant is typing into the editor
+        if block?.state.textEdit != nil { return false } // the participant is typing into the editor
         if note != nil {
             switch event.kind {
             case let .text(t): note! += t; return true
@@ -568,13 +578,17 @@ public final class StudySession: ShellSession {
     /// whether its clock runs and (with `elapsed`) the seconds on it so far — the page runs the
     /// clock itself, so a state without them changes only when something else did.
     public func observerState(now: Time, elapsed: Bool = true) -> JSONValue {
-        var fields: [(String, JSONValue)] = [("study", .string(study.title)), ("participant", participant.map { .string(StudyAnswers.name(of: $0)) } ?? .null),
-                                             ("stage", .string(stageName))]
+        var fields: [(String, JSONValue)] = [
+            ("study", .string(study.title)), ("participant", participant.map { .string(StudyAnswers.name(of: $0)) } ?? .null),
+            ("stage", .string(stageName)),
+        ]
         if case let .running(part) = stage {
             if case let .block(n) = part, let v = schedule?.blocks[n].variant { fields.append(("variant", .string(v))) }
             if let run = block?.state.tasks, let task = run.current {
-                var t: [(String, JSONValue)] = [("id", .string(task.id)), ("prompt", .string(task.prompt)),
-                                                ("index", .number(Double(run.index + 1))), ("count", .number(Double(run.plan.tasks.count)))]
+                var t: [(String, JSONValue)] = [
+                    ("id", .string(task.id)), ("prompt", .string(task.prompt)),
+                    ("index", .number(Double(run.index + 1))), ("count", .number(Double(run.plan.tasks.count))),
+                ]
                 t.append(("running", .bool(run.began != nil && run.ended == nil)))
                 if elapsed, let began = run.began { t.append(("elapsed", .number((((run.ended?.time ?? now) - began).seconds * 1000).rounded() / 1000))) }
                 if run.asking != nil { t.append(("questionnaire", .string(run.asking!.questionnaire.id))) }
@@ -627,7 +641,7 @@ public final class StudySession: ShellSession {
                     // Nothing of one who declined is kept, not even the lock on their number.
                     releaseParticipant()
                     if let kiosk { resetAt = now + .seconds(kiosk.studyResetAfter) }
-                    logStudy(LogEvent(time: now, kind: "consent", fields: ["agreed": .bool(false)]))   // told, never written
+                    logStudy(LogEvent(time: now, kind: "consent", fields: ["agreed": .bool(false)])) // told, never written
                 default: break
                 }
             case let .intro(part):
@@ -679,11 +693,13 @@ public final class StudySession: ShellSession {
         let wide = form.content.width > form.content.height
         let column = wide ? form.content.width / 3 : form.content.width
         let number = Rect(x: form.content.x, y: form.cursor, width: column, height: m.numberHeight)
-        ui.text(Int(digits).map(StudyAnswers.name(of:)) ?? "–", in: number, font: m.numberFont, color: theme.textPrimary,
-                alignment: wide ? theme.leading : .center)
+        ui.text(
+            Int(digits).map(StudyAnswers.name(of:)) ?? "–", in: number, font: m.numberFont, color: theme.textPrimary,
+            alignment: wide ? theme.leading : .center)
         if let notice {
-            ui.paragraph(notice, in: Rect(x: form.content.x, y: number.maxY + m.bodyGap, width: column, height: m.progressHeight), font: m.progressFont,
-                         color: theme.danger, alignment: wide ? theme.leading : .center, lineHeight: m.lineHeight, maximumLines: 3)
+            ui.paragraph(
+                notice, in: Rect(x: form.content.x, y: number.maxY + m.bodyGap, width: column, height: m.progressHeight), font: m.progressFont,
+                color: theme.danger, alignment: wide ? theme.leading : .center, lineHeight: m.lineHeight, maximumLines: 3)
         }
         let y = wide ? form.content.y : number.maxY + 2 * m.bodyGap + m.progressHeight
         let room = (wide ? form.content.maxY : form.footTop - m.bodyGap) - y
@@ -693,10 +709,13 @@ public final class StudySession: ShellSession {
         for (i, key) in keys.enumerated() where !key.isEmpty {
             let frame = Rect(x: x0 + Double(i % 3) * (side + m.keyGap), y: y + Double(i / 3) * (side + m.keyGap), width: side, height: side)
             let label = key == "clear" ? s[.clear] : s.digits(key)
-            if ui.button("study.key.\(key)", role: "key", label: label, frame: frame, draw: { look in
-                ui.fill(frame, look.pressed ? theme.surface : theme.background, radius: m.answerRadius)
-                ui.text(label, in: frame, font: key == "clear" ? m.bodyFont : m.answerFont, color: theme.textPrimary, alignment: .center)
-            }) {
+            if ui.button(
+                "study.key.\(key)", role: "key", label: label, frame: frame,
+                draw: { look in
+                    ui.fill(frame, look.pressed ? theme.surface : theme.background, radius: m.answerRadius)
+                    ui.text(label, in: frame, font: key == "clear" ? m.bodyFont : m.answerFont, color: theme.textPrimary, alignment: .center)
+                })
+            {
                 notice = nil
                 // No leading zeros, at most four digits (P0001 … P9999).
                 if key == "clear" { digits = "" } else if digits.count < 4, let n = Int(digits + key) { digits = n == 0 ? "" : String(n) }

@@ -59,8 +59,9 @@ public enum AwkwardMedia {
         try AudioEncoder.write(AudioEncoder.tone(hz: 440, seconds: 1.5, sampleRate: 48_000), sampleRate: 48_000, codec: .aac, to: url("audio-only.m4a"))
         try ImageCodec.writePNG(TestPattern.frame(3, width: 320, height: 180, style: 2), to: url("still.png"))
         try TestPattern.writeClip(to: url("odd-size.mkv"), settings: .init(codec: .ffv1, width: 333, height: 187), frames: 20, style: 1)
-        try TestPattern.writeClip(to: url("rotated.mp4"), settings: .init(codec: .h264, width: 320, height: 180, keyframeInterval: 30, rotation: 90),
-                                  frames: 30, style: 0)
+        try TestPattern.writeClip(
+            to: url("rotated.mp4"), settings: .init(codec: .h264, width: 320, height: 180, keyframeInterval: 30, rotation: 90),
+            frames: 30, style: 0)
         let vfr = try VideoEncoder(url: url("variable-rate.mkv"), settings: .init(codec: .h264, width: 320, height: 180, keyframeInterval: 30))
         for (i, tick) in variableRateTicks.enumerated() { try vfr.append(TestPattern.frame(i, width: 320, height: 180, style: 1), pts: tick) }
         try vfr.finish()

@@ -67,7 +67,9 @@ public struct EditorInvariants {
                 if !track.kind.accepts(clip.kind) { out.append("\(name): a \(clip.kind.rawValue) clip on a \(track.kind.rawValue) track") }
                 if let p = previous {
                     if clip.start < p.start { out.append("\(name) starts before \(p.id) but comes after it") }
-                    if clip.start < p.end { out.append("\(name) [\(clip.start.seconds), \(clip.end.seconds)) overlaps \(p.id) [\(p.start.seconds), \(p.end.seconds))") }
+                    if clip.start < p.end {
+                        out.append("\(name) [\(clip.start.seconds), \(clip.end.seconds)) overlaps \(p.id) [\(p.start.seconds), \(p.end.seconds))")
+                    }
                 }
                 if clip.start < .zero { out.append("\(name) starts at \(clip.start.seconds) s") }
                 let source = clip.kind.hasFiniteSource ? clip.sourceDuration : nil
@@ -128,7 +130,8 @@ public struct EditorInvariants {
         defer { lastPlayhead = playhead; lastDragged = state.timeline.drag != nil }
         if abs(playhead.seconds) > 1_000_000 { out.append("playhead at \(playhead.seconds) s") }
         let m = state.timeline
-        let atRest = m.scrollX == nil && m.pinch == nil && m.drag == nil && state.scrub == nil && state.playback == nil
+        let atRest =
+            m.scrollX == nil && m.pinch == nil && m.drag == nil && state.scrub == nil && state.playback == nil
             && state.ui.fingers.isEmpty && !state.ui.arena.isEngaged
         guard atRest else { return out }
         if playhead < .zero { out.append("playhead rests at \(playhead.seconds) s, before the start") }

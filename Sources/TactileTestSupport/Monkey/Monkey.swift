@@ -93,8 +93,14 @@ public struct Monkey: Sendable {
     private mutating func make(_ action: Action, on s: Screen, into g: inout GestureBuilder) -> Action {
         switch action {
         case .tap:
-            guard let e = pickElement(s, roles: ["clip", "track", "canvas", "ruler", "trimHandle.leading", "trimHandle.trailing",
-                                                 "playhead", "timecode", "scrubBar", "playerBar", "banner", "mediaTile"]) else { return make(.miss, on: s, into: &g) }
+            guard
+                let e = pickElement(
+                    s,
+                    roles: [
+                        "clip", "track", "canvas", "ruler", "trimHandle.leading", "trimHandle.trailing",
+                        "playhead", "timecode", "scrubBar", "playerBar", "banner", "mediaTile",
+                    ])
+            else { return make(.miss, on: s, into: &g) }
             tap(at: point(in: e.hitFrame), into: &g)
         case .miss:
             tap(at: Point(x: random.double(0...s.viewport.width), y: random.double(0...s.viewport.height)), into: &g)
@@ -110,8 +116,9 @@ public struct Monkey: Sendable {
             let id = finger()
             g.down(id, p)
             g.wait(random.int(520...1100))
-            let end = drag(id, from: p, by: Point(x: random.double(-160...160), y: random.chance(0.3) ? random.double(-90...90) : 0),
-                           steps: random.int(0...30), into: &g)
+            let end = drag(
+                id, from: p, by: Point(x: random.double(-160...160), y: random.chance(0.3) ? random.double(-90...90) : 0),
+                steps: random.int(0...30), into: &g)
             lift(id, at: end, into: &g)
         case .moveClip:
             // Only a selected clip moves (a drag on another scrolls): mostly drag the selected one,

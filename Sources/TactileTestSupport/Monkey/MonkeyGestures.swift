@@ -157,7 +157,9 @@ struct GestureBuilder {
     /// Adds `event` to the batch delivered at `at` (the current instant unless told).
     mutating func add(_ event: InputEvent, deliveredAt at: Time? = nil) {
         let at = at ?? t
-        if let last = batches.last, last.at == at { batches[batches.count - 1].events.append(event) } else {
+        if let last = batches.last, last.at == at {
+            batches[batches.count - 1].events.append(event)
+        } else {
             batches.append(MonkeyBatch(at: at, events: [event]))
         }
     }

@@ -60,11 +60,14 @@ public final class MonkeyRunner {
     public var player: TracePlayer { session.player }
 
     /// A run of `seed` on the demo project (`project` to use another).
-    public init(seed: UInt64, profile: Monkey.Profile = .everyday, project: Project? = nil,
-                configuration: TactileConfiguration = TactileConfiguration()) throws {
+    public init(
+        seed: UInt64, profile: Monkey.Profile = .everyday, project: Project? = nil,
+        configuration: TactileConfiguration = TactileConfiguration()
+    ) throws {
         MediaLog.quiet()
-        session = try HeadlessSession(project: project ?? MediaProject.demo().project, viewport: configuration.layout.viewport, scale: 1,
-                                      configuration: configuration, library: try MediaFolder.library(nil))
+        session = try HeadlessSession(
+            project: project ?? MediaProject.demo().project, viewport: configuration.layout.viewport, scale: 1,
+            configuration: configuration, library: try MediaFolder.library(nil))
         monkey = Monkey(seed: seed, profile: profile)
         report = MonkeyReport(seed: seed)
         invariants = EditorInvariants(configuration: session.host.editor.configuration)
@@ -107,7 +110,9 @@ public final class MonkeyRunner {
         report.checks += 1
         for e in output.log {
             if e.kind == "edit" || e.kind == "undo" || e.kind == "redo" { report.edits += 1 }
-            if e.kind == "edit", case let .string(what)? = e.fields["edit"] { report.logged["edit." + what, default: 0] += 1 } else {
+            if e.kind == "edit", case let .string(what)? = e.fields["edit"] {
+                report.logged["edit." + what, default: 0] += 1
+            } else {
                 report.logged[e.kind, default: 0] += 1
             }
         }

@@ -26,8 +26,10 @@ extension Monkey {
 
     /// Positions no panel should report, but a driver, a calibration or a mouse outside the
     /// window can: far outside, huge, infinite, not a number.
-    static let wildCoordinates: [Double] = [-1, -500, -1e6, 5_000, 1e9, -1e9, 1e300, -1e300, .greatestFiniteMagnitude,
-                                            -.greatestFiniteMagnitude, .infinity, -.infinity, .nan, -0.0, 1e-300]
+    static let wildCoordinates: [Double] = [
+        -1, -500, -1e6, 5_000, 1e9, -1e9, 1e300, -1e300, .greatestFiniteMagnitude,
+        -.greatestFiniteMagnitude, .infinity, -.infinity, .nan, -0.0, 1e-300,
+    ]
 
     mutating func storm(_ s: Screen, into g: inout GestureBuilder) {
         var used: Set<PointerID> = []

@@ -18,15 +18,19 @@ public enum StudyFixture {
         public var sus: [Int] = []
         /// Frustration signals in the block's log: kind and task.
         public var signals: [(kind: String, task: String)] = []
-        public init(variant: String, attempts: [(task: String, completed: Bool, seconds: Double)], seq: [String: Int] = [:], sus: [Int] = [],
-                    signals: [(kind: String, task: String)] = []) {
+        public init(
+            variant: String, attempts: [(task: String, completed: Bool, seconds: Double)], seq: [String: Int] = [:], sus: [Int] = [],
+            signals: [(kind: String, task: String)] = []
+        ) {
             self.variant = variant; self.attempts = attempts; self.seq = seq; self.sus = sus; self.signals = signals
         }
     }
 
     /// Writes participant `number`'s folder into `folder`.
-    public static func write(participant number: Int, blocks: [Block], variants: [String], design: StudyFile.Assignment = .within,
-                             into folder: URL, title: String = "Fixture study") throws {
+    public static func write(
+        participant number: Int, blocks: [Block], variants: [String], design: StudyFile.Assignment = .within,
+        into folder: URL, title: String = "Fixture study"
+    ) throws {
         let date = Date(timeIntervalSince1970: 1_800_000_000)
         var answers = StudyAnswers(study: title, participant: number, design: design)
         answers.variants = variants
@@ -39,17 +43,30 @@ public enum StudyFixture {
             var t = 0.0
             for a in b.attempts {
                 t += a.seconds
-                log.append(LogEvent(time: .seconds(t), kind: "task.ended", fields: [
-                    "task": .string(a.task), "outcome": .string(a.completed ? "completed" : "skipped"), "seconds": .number(a.seconds),
-                    "misses": .number(0), "errors": .number(0), "undos": .number(0)]))
+                log.append(
+                    LogEvent(
+                        time: .seconds(t), kind: "task.ended",
+                        fields: [
+                            "task": .string(a.task), "outcome": .string(a.completed ? "completed" : "skipped"), "seconds": .number(a.seconds),
+                            "misses": .number(0), "errors": .number(0), "undos": .number(0),
+                        ]))
                 if let v = b.seq[a.task] {
-                    log.append(LogEvent(time: .seconds(t + 1), kind: "answer", fields: [
-                        "questionnaire": .string("seq"), "item": .string("seq"), "task": .string(a.task), "value": .number(Double(v)), "seconds": .number(1)]))
+                    log.append(
+                        LogEvent(
+                            time: .seconds(t + 1), kind: "answer",
+                            fields: [
+                                "questionnaire": .string("seq"), "item": .string("seq"), "task": .string(a.task), "value": .number(Double(v)),
+                                "seconds": .number(1),
+                            ]))
                 }
             }
             for (n, v) in b.sus.enumerated() {
-                log.append(LogEvent(time: .seconds(t + 2), kind: "answer", fields: [
-                    "questionnaire": .string("sus"), "item": .string("sus\(n + 1)"), "value": .number(Double(v)), "seconds": .number(1)]))
+                log.append(
+                    LogEvent(
+                        time: .seconds(t + 2), kind: "answer",
+                        fields: [
+                            "questionnaire": .string("sus"), "item": .string("sus\(n + 1)"), "value": .number(Double(v)), "seconds": .number(1),
+                        ]))
             }
             if let score = Questionnaire.susScore(b.sus) {
                 log.append(LogEvent(time: .seconds(t + 2), kind: "questionnaire.done", fields: ["questionnaire": .string("sus"), "score": .number(score)]))
@@ -57,7 +74,9 @@ public enum StudyFixture {
             answers.take(log, part: i + 1, variant: b.variant, origin: .zero, at: date)
             let blockFolder = participantFolder.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: blockFolder, withIntermediateDirectories: true)
-            let signals = b.signals.map { LogEvent(time: .seconds(1), kind: "signal", fields: ["signal": .string($0.kind), "task": .string($0.task)]).jsonLine }
+            let signals = b.signals.map {
+                LogEvent(time: .seconds(1), kind: "signal", fields: ["signal": .string($0.kind), "task": .string($0.task)]).jsonLine
+            }
             try Data((log.map(\.jsonLine) + signals).map { $0 + "\n" }.joined().utf8).write(to: blockFolder.appendingPathComponent("log.jsonl"))
         }
         answers.finished = date

@@ -2,7 +2,10 @@ import TactileCore
 
 extension TactileConfiguration {
     /// The editor's colours.
-    public var theme: Appearance { get { self[section: Appearance.self] } set { self[section: Appearance.self] = newValue } }
+    public var theme: Appearance {
+        get { self[section: Appearance.self] }
+        set { self[section: Appearance.self] = newValue }
+    }
 
     public struct Appearance: ConfigurationSection {
         public static let key = "theme"
@@ -43,18 +46,22 @@ extension TactileConfiguration {
         public var touches = "#FFFFFF"
         public init() {}
 
-
         public func problems() -> [ConfigurationError] {
             var out: [ConfigurationError] = []
-            for (k, v) in [("background", background), ("surface", surface), ("surfaceRaised", surfaceRaised),
-                           ("textPrimary", textPrimary), ("textSecondary", textSecondary), ("accent", accent),
-                           ("selection", selection), ("playhead", playhead), ("danger", danger), ("desk", desk),
-                           ("touches", touches), ("success", success), ("selectionInk", selectionInk),
-                           ("warning", warning)] where HexColor.parse(v) == nil {
+            for (k, v) in [
+                ("background", background), ("surface", surface), ("surfaceRaised", surfaceRaised),
+                ("textPrimary", textPrimary), ("textSecondary", textSecondary), ("accent", accent),
+                ("selection", selection), ("playhead", playhead), ("danger", danger), ("desk", desk),
+                ("touches", touches), ("success", success), ("selectionInk", selectionInk),
+                ("warning", warning),
+            ] where HexColor.parse(v) == nil {
                 out.append(.init(key: "theme.\(k)", "must be a colour like \"#0A84FF\", not \"\(PrintableText.of(v, limit: 40))\""))
             }
             if locale.count > 32 || !locale.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-.@".contains($0)) }) {
-                out.append(.init(key: "theme.locale", "must be a locale like \"ar_EG\" or \"de_DE\" (or empty for the environment's), not \"\(PrintableText.of(locale, limit: 40))\""))
+                out.append(
+                    .init(
+                        key: "theme.locale",
+                        "must be a locale like \"ar_EG\" or \"de_DE\" (or empty for the environment's), not \"\(PrintableText.of(locale, limit: 40))\""))
             }
             return out
         }

@@ -2,7 +2,10 @@ import TactileCore
 
 extension TactileConfiguration {
     /// Haptic-like cues: sound, rumble.
-    public var cues: Cues { get { self[section: Cues.self] } set { self[section: Cues.self] = newValue } }
+    public var cues: Cues {
+        get { self[section: Cues.self] }
+        set { self[section: Cues.self] = newValue }
+    }
 
     public struct Cues: ConfigurationSection {
         public static let key = "cues"
@@ -20,7 +23,6 @@ extension TactileConfiguration {
         /// impactRigid, impactSoft, success, warning, error. Default none.
         public var silenced: [String] = []
         public init() {}
-
 
         public func problems() -> [ConfigurationError] {
             let cueNames: Set = ["selection", "impactLight", "impactMedium", "impactRigid", "impactSoft", "success", "warning", "error"]

@@ -43,8 +43,15 @@ public struct Strings: Hashable, Sendable {
         var out = ""
         let chars = Array(text)
         for (i, c) in chars.enumerated() {
-            if let v = c.wholeNumberValue, c.isASCII { out.append(digitSymbols[v]) } else if c == ".", i > 0, i + 1 < chars.count,
-                chars[i - 1].isNumber, chars[i + 1].isNumber { out += decimalSeparator } else { out.append(c) }
+            if let v = c.wholeNumberValue, c.isASCII {
+                out.append(digitSymbols[v])
+            } else if c == ".", i > 0, i + 1 < chars.count,
+                chars[i - 1].isNumber, chars[i + 1].isNumber
+            {
+                out += decimalSeparator
+            } else {
+                out.append(c)
+            }
         }
         return out
     }

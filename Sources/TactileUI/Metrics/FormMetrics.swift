@@ -2,7 +2,10 @@ import TactileCore
 
 extension ViewMetrics {
     /// A full-screen form: a questionnaire's item, and a study's own screens (participant number,.
-    public var form: Form { get { self[group: Form.self] } set { self[group: Form.self] = newValue } }
+    public var form: Form {
+        get { self[group: Form.self] }
+        set { self[group: Form.self] = newValue }
+    }
 
     /// A full-screen form: a questionnaire's item, and a study's own screens (participant number,
     /// consent, the part about to begin, thanks). Its panel's margin, padding and corner radius

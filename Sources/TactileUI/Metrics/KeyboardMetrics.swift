@@ -2,7 +2,10 @@ import TactileCore
 
 extension ViewMetrics {
     /// The on-screen keyboard
-    public var keyboard: Keyboard { get { self[group: Keyboard.self] } set { self[group: Keyboard.self] = newValue } }
+    public var keyboard: Keyboard {
+        get { self[group: Keyboard.self] }
+        set { self[group: Keyboard.self] = newValue }
+    }
 
     /// The on-screen keyboard.
     public struct Keyboard: ViewMetricsGroup {

@@ -8,12 +8,12 @@ import TactileInput
 /// and a study's own items at the end, one item at a time, answers logged with their time.
 final class QuestionnaireTests: XCTestCase {
     let planJSON = """
-    {"title": "Study", "tasks": [{"id": "delete-star", "prompt": "Delete the Star sticker", "done": [{"path": "clip:star", "exists": false}]}],
-     "afterEachTask": "seq",
-     "atEnd": [{"id": "pref", "title": "One more thing", "items": [
-        {"id": "which", "text": "Which did you prefer?", "choices": ["A", "B", "No preference"]},
-        {"id": "grab", "text": "The handles were easy to grab.", "scale": 5, "low": "Strongly disagree", "high": "Strongly agree"}]}]}
-    """
+        {"title": "Study", "tasks": [{"id": "delete-star", "prompt": "Delete the Star sticker", "done": [{"path": "clip:star", "exists": false}]}],
+         "afterEachTask": "seq",
+         "atEnd": [{"id": "pref", "title": "One more thing", "items": [
+            {"id": "which", "text": "Which did you prefer?", "choices": ["A", "B", "No preference"]},
+            {"id": "grab", "text": "The handles were easy to grab.", "scale": 5, "low": "Strongly disagree", "high": "Strongly agree"}]}]}
+        """
 
     func testAnswersAreAskedOneItemAtATimeAndLoggedWithTheirTime() throws {
         let h = EditorHarness()
@@ -24,7 +24,7 @@ final class QuestionnaireTests: XCTestCase {
         h.frame()
         XCTAssertEqual(h.element("questionnaire")?.state["questionnaire"], .string("seq"))
         XCTAssertEqual(h.element("questionnaire.next")?.state["enabled"], .bool(false), "Done waits for an answer")
-        h.tap(Point(x: 20, y: 700))                          // the scrim: nothing under it takes the tap
+        h.tap(Point(x: 20, y: 700)) // the scrim: nothing under it takes the tap
         XCTAssertEqual(h.state.project, DemoProject.make(), "the editor under it is untouched")
         for id in ["questionnaire.seq.2", "questionnaire.seq.6"] {
             h.now += .seconds(1)

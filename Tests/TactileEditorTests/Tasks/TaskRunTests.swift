@@ -8,11 +8,11 @@ import TactileInput
 /// skipped or timed out, with the time on task and the slips logged.
 final class TaskRunTests: XCTestCase {
     let planJSON = """
-    {"title": "Study", "tasks": [
-      {"id": "delete-star", "prompt": "Delete the Star sticker", "done": [{"path": "clip:star", "exists": false}]},
-      {"id": "trim-beach", "prompt": "Trim Beach to 4 seconds", "done": [{"path": "clip:beach.duration", "equals": 4, "within": 0.1}], "timeLimit": 30}
-    ]}
-    """
+        {"title": "Study", "tasks": [
+          {"id": "delete-star", "prompt": "Delete the Star sticker", "done": [{"path": "clip:star", "exists": false}]},
+          {"id": "trim-beach", "prompt": "Trim Beach to 4 seconds", "done": [{"path": "clip:beach.duration", "equals": 4, "within": 0.1}], "timeLimit": 30}
+        ]}
+        """
 
     func harness() throws -> EditorHarness {
         let h = EditorHarness()
@@ -28,7 +28,7 @@ final class TaskRunTests: XCTestCase {
         XCTAssertEqual(h.element("task")?.label, "Delete the Star sticker")
         XCTAssertEqual(events(h, "task.began").first?.fields["task"], .string("delete-star"))
         h.now += .seconds(2)
-        h.tap(Point(x: 20, y: 30))                          // a miss: nothing there
+        h.tap(Point(x: 20, y: 30)) // a miss: nothing there
         h.now += .seconds(1)
         h.tap("clip:star")
         h.now += .seconds(1)
@@ -80,12 +80,15 @@ final class TaskRunTests: XCTestCase {
             do { _ = try TaskPlan.parse(Data(json.utf8)); return "parsed" } catch { return "\(error)" }
         }
         XCTAssertEqual(error(#"{"tasks": []}"#), "tasks: needs at least one task")
-        XCTAssertEqual(error(#"{"tasks": [{"prompt": "x", "done": [{"path": "name", "equal": 1}]}]}"#),
-                       "tasks[0].done[0].equal: is not a key here (expected one of atLeast, atMost, count, equals, exists, path, within)")
-        XCTAssertEqual(error(#"{"tasks": [{"prompt": "x", "done": [{"path": "name"}]}]}"#),
-                       "tasks[0].done[0]: needs exactly one of equals, atLeast, atMost, count, exists")
-        XCTAssertEqual(error(#"{"tasks": [{"prompt": "x", "done": [{"path": "name", "exists": true}], "timeLimit": -1}]}"#),
-                       "tasks[0].timeLimit: must be seconds, more than 0 and at most 86,400 (a day)")
+        XCTAssertEqual(
+            error(#"{"tasks": [{"prompt": "x", "done": [{"path": "name", "equal": 1}]}]}"#),
+            "tasks[0].done[0].equal: is not a key here (expected one of atLeast, atMost, count, equals, exists, path, within)")
+        XCTAssertEqual(
+            error(#"{"tasks": [{"prompt": "x", "done": [{"path": "name"}]}]}"#),
+            "tasks[0].done[0]: needs exactly one of equals, atLeast, atMost, count, exists")
+        XCTAssertEqual(
+            error(#"{"tasks": [{"prompt": "x", "done": [{"path": "name", "exists": true}], "timeLimit": -1}]}"#),
+            "tasks[0].timeLimit: must be seconds, more than 0 and at most 86,400 (a day)")
         let plan = try! TaskPlan.parse(Data(planJSON.utf8))
         XCTAssertEqual(try TaskPlan.parse(plan.json), plan, "a recorded plan reads back the same")
     }
