@@ -39,8 +39,10 @@ public struct KioskMode: Sendable {
 
     public let settings: TactileConfiguration.Kiosk
     public private(set) var phase: Phase
+    /// The visitor's idle time, from their last input.
+    private var idle: VisitorIdle
     /// The last real input (the idle timer runs from it).
-    public private(set) var lastInput: Time
+    public var lastInput: Time { idle.lastInput }
     /// Whether the visitor on screen has touched anything since the demo came back.
     public private(set) var visitorActive: Bool
     /// The way out: the exit gesture, the PIN pad and its lockout (the same as a kiosk study's).
@@ -84,7 +86,7 @@ public struct KioskMode: Sendable {
         wayOut = KioskWayOut(settings: settings)
         phase = visitorPresent ? .visitor : .attract
         visitorActive = visitorPresent
-        lastInput = now
+        idle = VisitorIdle(since: now)
         attract = AttractLoop(trace: attractTrace, pause: settings.attractPause, startingAt: now)
         invitationSince = now
         hours = OpeningHours(settings: settings)
@@ -169,7 +171,7 @@ public struct KioskMode: Sendable {
                 phase = .visitor
                 step.commands += [.resetToDemo, .visitorArrived]
                 visitorActive = true
-                lastInput = now
+                idle.saw(inputAt: now)
                 step.events = input
                 return step
             }
@@ -195,10 +197,10 @@ public struct KioskMode: Sendable {
             phase = .visitor
             step.commands += [.resetToDemo, .visitorArrived]
             visitorActive = true
-            lastInput = now
+            idle.saw(inputAt: now)
         } else if phase == .visitor && !input.isEmpty {
             if !visitorActive && realTouch { visitorActive = true; step.commands.append(.visitorArrived) }
-            lastInput = now
+            idle.saw(inputAt: now)
         }
         if phase == .visitor {
             let asked = wayOut.watch(input, viewport: viewport, now: now)
@@ -210,7 +212,7 @@ public struct KioskMode: Sendable {
                 return step
             }
             let timeout = open ? settings.idleTimeout : min(settings.idleTimeout, settings.closedWake)
-            if (now - lastInput).seconds >= timeout {
+            if idle.hasGone(at: now, timeout: timeout) {
                 if visitorActive { step.commands.append(.visitorLeft) }
                 step.commands.append(.resetToDemo)
                 visitorActive = false
@@ -261,10 +263,10 @@ public struct KioskMode: Sendable {
         case .visitor:
             // After hours a woken kiosk sleeps again sooner (`kiosk.closedWake`).
             let open = lastWeek.map(hours.isOpen) ?? true
-            var idle = (lastInput + .seconds(open ? settings.idleTimeout : min(settings.idleTimeout, settings.closedWake)), "kiosk idle timeout")
-            if let hold = wayOut.nextDue(after: now), hold.time < idle.0 { return hold }
-            if let shift = nextBurnInShift(after: now ?? lastStepAt), shift < idle.0 { idle = (shift, "kiosk burn-in shift") }
-            return idle
+            var gone = (idle.due(timeout: open ? settings.idleTimeout : min(settings.idleTimeout, settings.closedWake)), "kiosk idle timeout")
+            if let hold = wayOut.nextDue(after: now), hold.time < gone.0 { return hold }
+            if let shift = nextBurnInShift(after: now ?? lastStepAt), shift < gone.0 { gone = (shift, "kiosk burn-in shift") }
+            return gone
         }
     }
 
@@ -277,7 +279,7 @@ public struct KioskMode: Sendable {
         case .exit?: step.commands.append(.exit)
         case .padClosed?:
             phase = phaseBeforePin
-            lastInput = now
+            idle.saw(inputAt: now)
             if phase == .attract { attract.restart(at: now); invitationSince = now; step.commands.append(.resetToDemo) }
         default: break
         }

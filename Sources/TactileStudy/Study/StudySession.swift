@@ -106,10 +106,10 @@ public final class StudySession: ShellSession {
     private var consentScroll = 0.0, consentAnchor: Double?
     /// The operator's note being typed, if any.
     public private(set) var note: String?
-    // Kiosk mode: when the thank-you gives way to the next visitor, the last input, the way
-    // out, and whether it was taken.
+    // Kiosk mode: when the thank-you gives way to the next visitor, the visitor's idle time (the
+    // kiosk's own rule), the way out, and whether it was taken.
     private var resetAt: Time?
-    private var lastInput = Time.zero
+    private var idle = VisitorIdle(since: .zero)
     /// The kiosk's way out, the same as the editor kiosk's (gesture, PIN pad, lockout).
     private var wayOut: KioskWayOut?
     private var pinMemory: UIMemory
@@ -220,7 +220,7 @@ public final class StudySession: ShellSession {
         if let kiosk {
             if let resetAt { due.append((resetAt, "next visitor")) }
             if let way = wayOut?.nextDue(after: now) { due.append(way) }
-            if block != nil { due.append((lastInput + .seconds(kiosk.idleTimeout), "visitor idle")) }
+            if block != nil { due.append((idle.due(timeout: kiosk.idleTimeout), "visitor idle")) }
         }
         return due.min { $0.time < $1.time }
     }
@@ -228,7 +228,7 @@ public final class StudySession: ShellSession {
     // MARK: The step
 
     public func step(_ input: [InputEvent], now: Time, context: StepContext) -> ShellFrame {
-        if studyOrigin == nil { studyOrigin = now; lastInput = now }
+        if studyOrigin == nil { studyOrigin = now; idle = VisitorIdle(since: now) }
         lastStep = now
         let noteBefore = note
         var rest = input.filter { !operatorKey($0, now: now) }
@@ -283,7 +283,7 @@ public final class StudySession: ShellSession {
     private func kioskStep(_ input: inout [InputEvent], now: Time, frame: inout ShellFrame) -> Bool {
         guard let kiosk, var way = wayOut else { return false }
         defer { wayOut = way }
-        if !input.isEmpty { lastInput = now }
+        if !input.isEmpty { idle.saw(inputAt: now) }
         switch way.watch(input, viewport: viewport, now: now) {
         case .exit?: return leave(now: now, frame: &frame)
         case .padOpened?: input = [InputEvent(time: now, kind: .focusLost)] // the fingers on the screen let go of what they held
@@ -317,7 +317,7 @@ public final class StudySession: ShellSession {
             return true
         }
         if let resetAt, now >= resetAt { nextVisitor(now: now) }
-        if block != nil, now >= lastInput + .seconds(kiosk.idleTimeout), case let .running(part) = stage {
+        if block != nil, idle.hasGone(at: now, timeout: kiosk.idleTimeout), case let .running(part) = stage {
             // The visitor went: what they did is kept, the next one starts afresh.
             stop(part, now: now, reason: "idle")
             nextVisitor(now: now)

@@ -3,7 +3,6 @@ import TactileCore
 import TactileStudy
 import TactileEditor
 import TactileInput
-@testable import TactileApp
 import TactileHeadless
 
 /// `tactile report` on a session's `latency.jsonl`: percentiles per session and per gesture, and

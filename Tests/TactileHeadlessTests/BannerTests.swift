@@ -1,12 +1,10 @@
 import Foundation
 import XCTest
 import TactileCore
-import TactileStudy
 import TactileTestSupport
 import TactileEditor
 import TactileHost
 import TactileUI
-@testable import TactileApp
 import TactileHeadless
 
 /// Banners say their whole reason: a message too long for one line takes a second, measured

@@ -1,13 +1,11 @@
 import XCTest
 import TactileCore
-import TactileStudy
 import TactileTestSupport
 import TactileEditor
 import TactileHost
 import TactileInput
 import TactileMedia
 import TactileUI
-@testable import TactileApp
 import TactileHeadless
 
 /// The monkey (Docs/Reliability.md): seeded random gestures and touch storms drive the editor on the
