@@ -151,7 +151,11 @@ public struct Editor {
     /// One immediate-mode pass over the whole screen.
     private func pass(_ state: inout EditorState, touches: [InputEvent], now: Time, effects: inout Effects) -> UIContext {
         let logStart = effects.log.count
-        tasks.advance(&state, now: now, effects: &effects)
+        tasks.advance(
+            &state, now: now,
+            touchDown: touches.contains {
+                if case .touch(_, .down, _) = $0.kind { return true }; return false
+            }, effects: &effects)
         actions.advancePlayback(&state, now: now, effects: &effects)
         let previewing = actions.advanceTransitionPreview(&state, now: now)
         if let banner = state.banner, banner.until <= now { state.banner = nil }
@@ -196,6 +200,7 @@ public struct Editor {
         }
         overlays.settle(&state, now: now, effects: &effects)
         for intent in intents { actions.perform(intent, state: &state, now: now, effects: &effects) }
+        tasks.observe(&state, now: now)
         if let playback = state.playback { ui.requestFrames(playback.request) }
         // Animations run at most `feel.maxFrameRate` frames a second (a study variant: 120 / 60 / 30).
         let animation = AnimationTimelineSchedule(minimumInterval: .frame(atRate: configuration.feel.maxFrameRate))

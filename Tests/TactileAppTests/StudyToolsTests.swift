@@ -53,7 +53,7 @@ final class StudyToolsTests: XCTestCase, ReplayTesting {
         XCTAssertTrue(FileManager.default.fileExists(atPath: session + "/" + SessionRecorder.FileName.plan))
         let recordedLog = try String(contentsOfFile: session + "/" + SessionRecorder.FileName.log, encoding: .utf8)
         XCTAssertTrue(
-            recordedLog.contains(#""kind":"task.ended","errors":0,"misses":0,"outcome":"completed","seconds":1.233333,"task":"trim-beach""#),
+            recordedLog.contains(#""kind":"task.ended","errors":0,"misses":0,"outcome":"completed","seconds":1.45,"settle":0.3,"task":"trim-beach""#),
             recordedLog)
         _ = try Commands.replay(trace: session, project: nil, outputs: .init(logOut: path("replayed.jsonl")), scale: nil, until: nil)
         XCTAssertEqual(
@@ -61,7 +61,7 @@ final class StudyToolsTests: XCTestCase, ReplayTesting {
             "the replay runs the recorded plan: the same task events, line for line")
         let md = try Commands.report([session], out: nil, json: nil)
         XCTAssertTrue(md.contains("Tasks: 1 of 1 completed"), md)
-        XCTAssertTrue(md.contains("| trim-beach | completed | 1.2 | 0 | 0 | 0 |"), md)
+        XCTAssertTrue(md.contains("| trim-beach | completed | 1.4 | 0 | 0 | 0 |"), md)
     }
 
     func testTheReportCountsTapsMissesGesturesEditsAndUndos() throws {

@@ -26,6 +26,11 @@ extension TactileConfiguration {
         public var plan = ""
         /// How long a task's outcome ("Done", "Skipped", "Time's up") shows before the next task, in seconds. Default 1.5 s.
         public var taskDonePause: Double = 1.5
+        /// A task is judged done only on the settled project: every finger lifted and the project
+        /// meeting the task's rule, unchanged, for this long, in seconds; a touch in that time
+        /// starts it again (a trim that passes through the target on its way is no success).
+        /// Default 0.3 s.
+        public var taskSettleTime: Double = 0.3
         /// Projects recovered from sessions that ended unexpectedly (`recovered-<date>.json` in the
         /// autosave folder) kept at most; the oldest are deleted first. Default 20.
         public var keepRecoveredProjects: Int = 20
@@ -38,6 +43,7 @@ extension TactileConfiguration {
         public static let ranges: [String: ConfigurationRange] = [
             "configurationPollInterval": .seconds(0.05, 60),
             "taskDonePause": .seconds(0, 30),
+            "taskSettleTime": .seconds(0, 5),
             "keepRecoveredProjects": .init(1, 10_000),
             "reservedFiles": .init(16, 100_000),
         ]

@@ -14,6 +14,15 @@ public struct TaskRun: Hashable, Sendable {
     public private(set) var ended: Ending?
     /// Misses, errors and undos during the current task.
     public private(set) var misses = 0, errors = 0, undos = 0
+    /// Since when the project has met the current task's rule with every finger lifted, and
+    /// that project (the task is judged once it has stood `session.taskSettleTime`).
+    public private(set) var settled: Settled?
+
+    /// The project that met the task's rule with every finger lifted, and since when.
+    public struct Settled: Hashable, Sendable {
+        public var since: Time
+        public var project: Project
+    }
 
     /// The questionnaire on screen, if any.
     public private(set) var asking: Asking?
@@ -63,9 +72,13 @@ public struct TaskRun: Hashable, Sendable {
     /// Whether every task is over.
     public var isFinished: Bool { index >= plan.tasks.count }
 
-    mutating func begin(at now: Time) { began = now; ended = nil; misses = 0; errors = 0; undos = 0 }
-    mutating func end(_ outcome: Outcome, at now: Time) { ended = Ending(time: now, outcome: outcome) }
-    mutating func next() { index += 1; began = nil; ended = nil; askedAfterTask = false }
+    mutating func begin(at now: Time) { began = now; ended = nil; misses = 0; errors = 0; undos = 0; settled = nil }
+    mutating func end(_ outcome: Outcome, at now: Time) { ended = Ending(time: now, outcome: outcome); settled = nil }
+    mutating func next() { index += 1; began = nil; ended = nil; askedAfterTask = false; settled = nil }
+    mutating func settle(_ project: Project?, at now: Time) {
+        guard let project else { settled = nil; return }
+        if settled?.project != project { settled = Settled(since: now, project: project) }
+    }
     mutating func ask(_ questionnaire: Questionnaire, about task: String?, now: Time) {
         if task != nil { askedAfterTask = true } else { closingAsked += 1 }
         asking = Asking(questionnaire, task: task, now: now)
@@ -94,8 +107,9 @@ public struct TaskRun: Hashable, Sendable {
 struct TaskController {
     let configuration: TactileConfiguration
 
-    /// Moves the plan on at `now`. Called at the start of every pass.
-    func advance(_ state: inout EditorState, now: Time, effects: inout Effects) {
+    /// Moves the plan on at `now`. Called at the start of every pass, with whether a finger comes
+    /// down in this pass.
+    func advance(_ state: inout EditorState, now: Time, touchDown: Bool = false, effects: inout Effects) {
         guard var run = state.tasks, !run.isComplete, run.asking == nil else { return }
         defer { state.tasks = run }
         run.moveOn()
@@ -113,10 +127,16 @@ struct TaskController {
                     return
                 }
             } else if let began = run.began {
-                if task.done.allSatisfy({ $0.holds(in: state.project) }) {
-                    end(&run, .completed, now: now, effects: &effects)
+                // Done only on the settled project: the rule met with every finger lifted, for
+                // `taskSettleTime`, with no touch coming down meanwhile (this frame's included).
+                if let settled = run.settled, !touchDown, state.ui.fingers.isEmpty, settled.project == state.project,
+                    now >= settled.since + .seconds(configuration.session.taskSettleTime)
+                {
+                    end(&run, .completed, now: now, settledAt: settled.since, effects: &effects)
                 } else if let limit = task.timeLimit, now >= began + .seconds(limit) {
                     end(&run, .timedOut, now: now, effects: &effects)
+                } else if touchDown {
+                    run.settle(nil, at: now)
                 }
                 return
             } else {
@@ -190,13 +210,25 @@ struct TaskController {
         state.tasks = run
     }
 
+    /// At the end of a pass: whether the project now meets the current task's rule with every
+    /// finger lifted (the settle time runs from the first pass that leaves it so, and starts
+    /// again when the project changes or a finger comes down).
+    func observe(_ state: inout EditorState, now: Time) {
+        guard var run = state.tasks, run.asking == nil, let task = run.current, run.began != nil, run.ended == nil else { return }
+        let met = state.ui.fingers.isEmpty && task.done.allSatisfy { $0.holds(in: state.project) }
+        run.settle(met ? state.project : nil, at: now)
+        state.tasks = run
+    }
+
     /// When the plan next needs a frame without input (a time limit, the end of an outcome's
-    /// pause, a questionnaire just closed).
+    /// pause, the end of a settle time, a questionnaire just closed).
     func nextDeadline(_ run: TaskRun) -> Time? {
         if let answered = run.answeredAt { return answered }
         guard run.asking == nil, let task = run.current, let began = run.began else { return nil }
         if let ended = run.ended { return ended.time + .seconds(configuration.session.taskDonePause) }
-        return task.timeLimit.map { began + .seconds($0) }
+        let settle = run.settled.map { $0.since + .seconds(configuration.session.taskSettleTime) }
+        let limit = task.timeLimit.map { began + .seconds($0) }
+        return [settle, limit].compactMap { $0 }.min()
     }
 
     private func ask(_ run: inout TaskRun, _ questionnaire: Questionnaire, about task: String?, now: Time, effects: inout Effects) {
@@ -220,17 +252,18 @@ struct TaskController {
                 ]))
     }
 
-    private func end(_ run: inout TaskRun, _ outcome: TaskRun.Outcome, now: Time, effects: inout Effects) {
+    /// Ends the task at `now`; a completed one counts its time to `settledAt`, when the settled
+    /// project first met the rule (the settle time is the judgement's, not the participant's).
+    private func end(_ run: inout TaskRun, _ outcome: TaskRun.Outcome, now: Time, settledAt: Time? = nil, effects: inout Effects) {
         guard let task = run.current, let began = run.began else { return }
         run.end(outcome, at: now)
         // Seconds on the microsecond grid of traces, so a replay logs the very same figure.
-        effects.log.append(
-            LogEvent(
-                time: now, kind: "task.ended",
-                fields: [
-                    "task": .string(task.id), "outcome": .string(outcome.rawValue), "seconds": .number(Self.micro(now - began)),
-                    "misses": .number(Double(run.misses)), "errors": .number(Double(run.errors)), "undos": .number(Double(run.undos)),
-                ]))
+        var fields: [String: ElementValue] = [
+            "task": .string(task.id), "outcome": .string(outcome.rawValue), "seconds": .number(Self.micro((settledAt ?? now) - began)),
+            "misses": .number(Double(run.misses)), "errors": .number(Double(run.errors)), "undos": .number(Double(run.undos)),
+        ]
+        if let settledAt { fields["settle"] = .number(Self.micro(now - settledAt)) }
+        effects.log.append(LogEvent(time: now, kind: "task.ended", fields: fields))
         if outcome == .completed { effects.cues.append(CueEvent(.success, reason: "task")) }
     }
 }

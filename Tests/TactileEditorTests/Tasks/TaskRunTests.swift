@@ -34,7 +34,10 @@ final class TaskRunTests: XCTestCase {
         h.now += .seconds(1)
         XCTAssertTrue(events(h, "task.ended").isEmpty, "selecting is not deleting")
         h.tap("toolbar.delete")
+        XCTAssertTrue(events(h, "task.ended").isEmpty, "judged only once the project has settled")
+        h.run(until: h.now + .seconds(0.3))
         let ended = try XCTUnwrap(events(h, "task.ended").first)
+        XCTAssertEqual(ended.fields["settle"], .number(0.3), "the settle time is logged apart")
         XCTAssertEqual(ended.fields["outcome"], .string("completed"))
         XCTAssertEqual(ended.fields["task"], .string("delete-star"))
         XCTAssertEqual(ended.fields["misses"], .number(1))
@@ -45,6 +48,47 @@ final class TaskRunTests: XCTestCase {
         h.run(until: h.now + .seconds(1.6))
         XCTAssertEqual(h.element("task")?.label, "Trim Beach to 4 seconds", "then the next task")
         XCTAssertEqual(events(h, "task.began").count, 2)
+    }
+
+    /// The trim task on show, Beach (4.5 s, 24 pt/s) selected, and its trailing handle.
+    func trimTask() throws -> (EditorHarness, Point) {
+        let h = try harness()
+        h.tap("task.skip")
+        h.run(until: h.now + .seconds(1.6))
+        XCTAssertEqual(h.element("task")?.label, "Trim Beach to 4 seconds")
+        h.tap("clip:beach")
+        return (h, h.element("clip:beach.trimHandle.trailing")!.hitFrame.center)
+    }
+
+    /// Issue 31: success is judged on the settled project, never in the middle of a drag.
+    func testATrimThatPassesThroughTheTargetAndSettlesOutsideItIsNoSuccess() throws {
+        let (h, handle) = try trimTask()
+        // 24 pt left: through 4 s (12 pt) on the way to 3.5 s, where the finger lifts.
+        h.drag(from: handle, to: Point(x: handle.x - 24, y: handle.y), steps: 24)
+        h.run(until: h.now + .seconds(2))
+        XCTAssertEqual(h.state.project.clip(withID: "beach")!.clip.duration.seconds, 3.5, accuracy: 0.05)
+        XCTAssertEqual(events(h, "task.ended").filter { $0.fields["task"] == .string("trim-beach") }, [], "passing through 4 s is no success")
+    }
+
+    func testATrimThatSettlesOnTheTargetSucceedsAndATouchDuringTheSettleTimeWaits() throws {
+        let (h, handle) = try trimTask()
+        h.drag(from: handle, to: Point(x: handle.x - 12, y: handle.y))
+        let lifted = h.now
+        XCTAssertEqual(h.state.project.clip(withID: "beach")!.clip.duration.seconds, 4, accuracy: 0.1)
+        // A finger comes down on the canvas before the settle time is up and stays a while.
+        h.now += .seconds(0.1)
+        h.frame([.touch(.down, id: 2, at: Point(x: 195, y: 250), time: h.now)])
+        h.run(until: h.now + .seconds(1))
+        XCTAssertEqual(events(h, "task.ended").filter { $0.fields["task"] == .string("trim-beach") }, [], "not while a finger is down")
+        h.frame([.touch(.up, id: 2, at: Point(x: 195, y: 250), time: h.now)])
+        let liftedAgain = h.now
+        h.run(until: h.now + .seconds(0.5))
+        let ended = try XCTUnwrap(events(h, "task.ended").last)
+        XCTAssertEqual(ended.fields["outcome"], .string("completed"))
+        XCTAssertEqual(ended.time, liftedAgain + .seconds(0.3), "judged a settle time after the last lift")
+        guard case let .number(seconds)? = ended.fields["seconds"], let began = events(h, "task.began").last?.time else { return XCTFail() }
+        XCTAssertEqual(seconds, (liftedAgain - began).seconds, accuracy: 1e-6, "time on task runs to the settled project")
+        XCTAssertGreaterThan(liftedAgain, lifted)
     }
 
     func testSkipGivesUpAndATimeLimitEndsTheTask() throws {
