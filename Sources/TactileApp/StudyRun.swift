@@ -67,7 +67,13 @@ public enum StudyRun {
                 observerURL = server.url(port: port)
                 FileHandle.standardError.write(Data("tactile: observer page on \(server.url(port: port))\n".utf8))
             } catch {
-                FileHandle.standardError.write(Data("tactile: the observer page is off: \(error)\n".utf8))
+                // A study is not run without the page the observer was promised: say which port
+                // and where it was set, and start nothing.
+                let reason = "\(error)".contains("Address already in use") ? "another program listens on it" : "\(error)"
+                let key = observerPort != nil ? "--observer-port" : "study.observerPort"
+                throw CommandError.badInput(
+                    "\(key) \(base.study.observerPort): the observer page cannot listen on \(base.study.observerHost):\(base.study.observerPort) (\(reason)); choose another port, or 0 for no observer page"
+                )
             }
         }
         defer { observer?.stop() }

@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+import TactileCore
+import TactileStudy
+import TactileTestSupport
+@testable import TactileApp
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Studies a researcher can trust (issue 31), through the real program: a study never runs
+/// without the observer page it was given.
+final class StudyTrustTests: XCTestCase, ReplayTesting {
+    var folder: URL!
+    override func setUpWithError() throws { folder = try Self.makeTestFolder("study-trust") }
+    override func tearDown() { removeTestFolder() }
+
+    func tactile(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try FullDiskTests.run(
+            try tactileBinary().path, arguments,
+            environment: ["SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "XDG_DATA_HOME": folder.appendingPathComponent("data").path])
+    }
+
+    /// A one-task study in the test folder over the configuration `settings` (JSON) with one variant.
+    func study(_ name: String = "study", settings: String = "{}") throws -> URL {
+        let study = folder.appendingPathComponent("\(name).json")
+        var configuration = try JSONSerialization.jsonObject(with: Data(settings.utf8)) as! [String: Any]
+        configuration["variants"] = ["a": [String: Any]()]
+        try JSONSerialization.data(withJSONObject: configuration).write(to: folder.appendingPathComponent("\(name)-variants.json"))
+        try Data(
+            #"{"title": "Delete", "consent": "You will edit a short video.", "configuration": "\#(name)-variants.json", "variants": ["a"], "tasks": [{"id": "delete", "prompt": "Delete the Star sticker", "done": [{"path": "clip:star", "exists": false}]}]}"#
+                .utf8
+        ).write(to: study)
+        return study
+    }
+
+    /// A port another program listens on (closed when the test ends).
+    func busyPort() throws -> (port: Int, socket: Int32) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) } }
+        XCTAssertEqual(bound, 0)
+        XCTAssertEqual(listen(fd, 4), 0)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &size) } }
+        return (Int(UInt16(bigEndian: address.sin_port)), fd)
+    }
+
+    func testAnObserverPortInUseRefusesToStartTheStudyNamingThePortAndTheKey() throws {
+        let (port, fd) = try busyPort()
+        defer { close(fd) }
+        let results = folder.appendingPathComponent("results")
+        let (status, output) = try tactile(["study", "run", try study().path, "--participant", "1", "--out", results.path, "--observer-port", "\(port)"])
+        XCTAssertEqual(status, 2, output)
+        XCTAssertTrue(
+            output.contains("--observer-port \(port): the observer page cannot listen on 127.0.0.1:\(port) (another program listens on it)"), output)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: results.appendingPathComponent("P01").path), "no participant was started")
+
+        // Set in the study's configuration instead, the key is named.
+        let withKey = try study("with-port", settings: #"{"study": {"observerPort": \#(port)}}"#)
+        let (keyStatus, keyOutput) = try tactile(["study", "run", withKey.path, "--participant", "2", "--out", results.path])
+        XCTAssertEqual(keyStatus, 2, keyOutput)
+        XCTAssertTrue(keyOutput.contains("study.observerPort \(port): the observer page cannot listen"), keyOutput)
+    }
+}
