@@ -295,7 +295,15 @@ struct Devices: ParsableCommand {
 
 struct Study: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Usability studies: check a study file and see who meets which variant, in which order.",
+        abstract: "Usability studies: run a participant through a study, and check a study file and its design.",
+        discussion: """
+            `tactile study run STUDY --participant N` runs one participant in a window (consent,
+            practice, each variant's block of tasks and questionnaires), recorded into the
+            participant's folder, with a live observer page when asked for. `tactile study check
+            STUDY` names what is wrong with a study file and prints who meets which variant and
+            task, in which order. The results are read by `tactile report`, `tactile videos` and
+            `tactile heatmap` (see Docs/Studies.md).
+            """,
         subcommands: [StudyRunCommand.self, StudyCheck.self])
 }
 

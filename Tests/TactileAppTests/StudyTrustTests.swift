@@ -65,4 +65,16 @@ final class StudyTrustTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(keyStatus, 2, keyOutput)
         XCTAssertTrue(keyOutput.contains("study.observerPort \(port): the observer page cannot listen"), keyOutput)
     }
+
+    func testStudyHelpDescribesEverySubcommand() throws {
+        let (status, output) = try tactile(["study", "--help"])
+        XCTAssertEqual(status, 0, output)
+        let text = output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        XCTAssertTrue(text.contains("run a participant through a study, and check a study file"), output)
+        for (name, words) in [("run", "Run one participant through a study"), ("check", "Check a study file")] {
+            let line = output.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(name + " ") }
+            XCTAssertNotNil(line, "\(name) is listed: \(output)")
+            XCTAssertTrue(text.contains(words), "\(name) is described: \(output)")
+        }
+    }
 }
