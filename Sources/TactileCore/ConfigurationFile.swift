@@ -34,7 +34,7 @@ public enum ConfigurationFile {
     public static func decode(_ data: Data, variant: String? = nil, schema: ConfigurationSchema) throws -> TactileConfiguration {
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
-            throw ConfigurationError(key: "", "not valid JSON (\(describe(error)))")
+            throw ConfigurationError(key: "", "not valid JSON (\(JSONSyntaxProblem.describe(error, in: data)))")
         }
         guard var root = object as? [String: Any] else { throw ConfigurationError(key: "", "expected a JSON object at the top level") }
         let variants = root.removeValue(forKey: variantsKey)
@@ -186,8 +186,4 @@ public enum ConfigurationFile {
         return best.key
     }
 
-    private static func describe(_ error: Error) -> String {
-        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
 }

@@ -63,6 +63,9 @@ final class StudyFileTests: XCTestCase, ReplayTesting {
             ({ $0["markers"] = ["x": "huh"] }, "markers.x"),
             ({ $0["tasks"] = [["id": "a", "prompt": "A", "done": [["nothing": 1]]]] }, "tasks[0].done[0]"),
             ({ $0["colour"] = "red" }, "colour"),
+            // A rule on a clip the project does not have makes a task that can never be done.
+            ({ $0["tasks"] = [["id": "a", "prompt": "A", "done": [["path": "clip:citty.duration", "equals": 3]]]] }, "tasks[0].done[0].path"),
+            ({ $0["practice"] = ["prompt": "P", "done": [["path": "clip:nowhere", "exists": false]]] }, "practice.done[0].path"),
         ]
         for (edit, key) in cases {
             XCTAssertThrowsError(try study(edit), key) { error in
@@ -85,6 +88,7 @@ final class StudyFileTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(process.terminationStatus, 0, text)
         XCTAssertTrue(text.contains("| P01 | outside → inside |"), text)
         XCTAssertTrue(text.contains("| P02 | inside → outside |"), text)
-        XCTAssertTrue(text.contains("Fully balanced with a multiple of 2 participants."), text)
+        // Two variant orders and three counterbalanced tasks (six orders) balance together in six.
+        XCTAssertTrue(text.contains("Fully balanced with a multiple of 6 participants (2 variant orders and 6 task orders together)."), text)
     }
 }

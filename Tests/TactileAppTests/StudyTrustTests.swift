@@ -77,4 +77,26 @@ final class StudyTrustTests: XCTestCase, ReplayTesting {
             XCTAssertTrue(text.contains(words), "\(name) is described: \(output)")
         }
     }
+
+    func testStudyCheckNamesARuleOnAClipTheProjectLacksAndWhereATruncatedFileEnds() throws {
+        let misspelt = folder.appendingPathComponent("misspelt.json")
+        var object = try JSONSerialization.jsonObject(with: Data(contentsOf: try study())) as! [String: Any]
+        object["tasks"] = [["id": "trim", "prompt": "Trim City Lights to 3 s", "done": [["path": "clip:citty.duration", "equals": 3]]]]
+        try JSONSerialization.data(withJSONObject: object).write(to: misspelt)
+        let (status, output) = try tactile(["study", "check", misspelt.path])
+        XCTAssertEqual(status, 2, output)
+        XCTAssertTrue(
+            output.contains(#"tasks[0].done[0].path: names clip "citty", which the study's project does not have (did you mean "city"?)"#), output)
+
+        let text = #"{"title": "x", "consent": "y",\#n "variants": ["a""#
+        try Data(text.utf8).write(to: folder.appendingPathComponent("cut.json"))
+        let (cutStatus, cutOutput) = try tactile(["study", "check", path("cut.json")])
+        XCTAssertEqual(cutStatus, 2, cutOutput)
+        XCTAssertTrue(cutOutput.contains("is not valid JSON (line 2, column 18: the text ends before the JSON does"), cutOutput)
+
+        try Data("{\n  \"timeline\": {\"snapThreshold\": 8,,\n}".utf8).write(to: folder.appendingPathComponent("bad.json"))
+        let (badStatus, badOutput) = try tactile(["config", "--check", path("bad.json")])
+        XCTAssertEqual(badStatus, 2, badOutput)
+        XCTAssertTrue(badOutput.contains("not valid JSON (line 2, column"), badOutput)
+    }
 }

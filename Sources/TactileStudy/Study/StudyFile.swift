@@ -86,7 +86,11 @@ public struct StudyFile: Sendable {
 
     /// Reads a study file's text; `folder` resolves the configuration file's path.
     public static func parse(_ data: Data, folder: URL) throws -> StudyFile {
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw ConfigurationError(key: "", "is not a JSON object") }
+        let parsed: Any
+        do { parsed = try JSONSerialization.jsonObject(with: data) } catch {
+            throw ConfigurationError(key: "", "is not valid JSON (\(JSONSyntaxProblem.describe(error, in: data)))")
+        }
+        guard let object = parsed as? [String: Any] else { throw ConfigurationError(key: "", "is not a JSON object") }
         let keys: Set = ["title", "consent", "configuration", "variants", "design", "practice", "tasks", "questionnaires", "markers", "project"]
         for k in object.keys.sorted() where !keys.contains(k) {
             throw ConfigurationError(
@@ -215,6 +219,17 @@ public struct StudyFile: Sendable {
             }
             project = url
         }
+        // Every rule must be possible from the project the tasks start with (a misspelt clip
+        // would make a task that can never be done).
+        let start = try project.map { try ProjectFile.load(from: $0) } ?? DemoProject.make()
+        for (n, task) in plan.tasks.enumerated() {
+            for (m, condition) in task.done.enumerated() {
+                if let problem = condition.problem(startingFrom: start) { throw ConfigurationError(key: "tasks[\(n)].done[\(m)].path", problem) }
+            }
+        }
+        for (m, condition) in (practice?.done ?? []).enumerated() {
+            if let problem = condition.problem(startingFrom: start) { throw ConfigurationError(key: "practice.done[\(m)].path", problem) }
+        }
         return StudyFile(
             title: title, consent: consent, configuration: configuration, variants: variants, assignment: assignment, taskOrder: taskOrder,
             practice: practice, tasks: plan.tasks, seq: seq, sus: sus, custom: custom, project: project, markers: markers)
@@ -244,6 +259,25 @@ public struct StudyFile: Sendable {
         }
     }
 
+    /// How many participants balance the design: the variant orders (a balanced Latin square
+    /// within subjects, each variant between), and with counterbalanced tasks the task orders
+    /// too, together (participant p takes variant row p and task row p).
+    public var participantsToBalance: (total: Int, variantOrders: Int, taskOrders: Int) {
+        let variantRows = assignment == .within ? BalancedLatinSquare(conditions: variants.count).rows.count : variants.count
+        let taskRows = taskOrder == .counterbalanced ? BalancedLatinSquare(conditions: tasks.count).rows.count : 1
+        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+        return (variantRows / gcd(variantRows, taskRows) * taskRows, variantRows, taskRows)
+    }
+
+    /// The balance in words: "Fully balanced with a multiple of 6 participants (2 variant orders
+    /// and 6 task orders together)."
+    var balanceNote: String {
+        let (total, variantOrders, taskOrders) = participantsToBalance
+        let what = assignment == .within ? "\(variantOrders) variant orders" : "\(variantOrders) variants"
+        let parts = taskOrder == .counterbalanced ? "\(what) and \(taskOrders) task orders together" : what
+        return "Fully balanced with a multiple of \(total) participants (\(parts))."
+    }
+
     /// The design as Markdown: the study, and the first `participants` participants' schedules.
     public func designMarkdown(participants: Int) -> String {
         var asked: [String] = []
@@ -258,11 +292,8 @@ public struct StudyFile: Sendable {
             "- Questionnaires: " + (asked.isEmpty ? "none" : asked.joined(separator: ", ")),
             "",
         ]
-        if assignment == .within {
-            let rows = BalancedLatinSquare(conditions: variants.count).rows.count
-            out.append("Fully balanced with a multiple of \(rows) participants.")
-            out.append("")
-        }
+        out.append(balanceNote)
+        out.append("")
         out += ["| Participant | " + (assignment == .within ? "Variant order" : "Variant") + " | Tasks in each block |", "|---|---|---|"]
         for p in 1...max(1, participants) {
             let s = schedule(forParticipant: p)
