@@ -249,7 +249,16 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(scrolled, .number(height - text.frame.height), "scrolled to its end, and no further")
         tap(s, "study.decline")
         XCTAssertEqual(s.stage, .declined)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "no folder, no file")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["declined.jsonl"], "no participant folder")
+        XCTAssertEqual(
+            try String(contentsOf: folder.appendingPathComponent("declined.jsonl"), encoding: .utf8), #"{"declined":"2027-01-15T08:00:00Z"}"# + "\n",
+            "only when: no number, no answer")
+        // The report counts the decline, and when it was.
+        let report = try Commands.report([folder.path], out: nil, json: path("report.json"))
+        XCTAssertTrue(report.contains("0 participants (0 finished)"), report)
+        XCTAssertTrue(report.contains("1 declined the consent (2027-01-15 08:00); nothing else of theirs was kept."), report)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("report.json")))) as? [String: Any]
+        XCTAssertEqual(json?["declined"] as? Int, 1)
     }
 
     func testTheKeypadTakesTheNumberAndRefusesOneWhoTookPart() throws {

@@ -75,6 +75,13 @@ extension StudyReport {
         return out.joined(separator: "\n")
     }
 
+    /// "2026-11-26 09:12" of an ISO date and time (as written), for people.
+    static func readableTime(_ iso: String) -> String {
+        let parts = iso.split(separator: "T")
+        guard parts.count == 2 else { return iso }
+        return "\(parts[0]) \(parts[1].prefix(5))"
+    }
+
     /// One line on who took part and how.
     var overview: String {
         let n = results.participants.count
@@ -84,7 +91,13 @@ extension StudyReport {
             : "between subjects (each participant met one variant)"
         let variants = results.variants.enumerated().map { $0 == 0 && results.variants.count > 1 ? "\($1) (the reference)" : $1 }.joined(separator: ", ")
         let finished = results.participants.filter { $0.finished != nil }.count
+        let declines = results.declined.count
+        let declined =
+            declines == 0
+            ? ""
+            : " \(declines) declined the consent (\(results.declined.map(Self.readableTime).joined(separator: ", "))); nothing else of theirs was kept."
         return "\(n) participant\(n == 1 ? "" : "s") (\(finished) finished), \(design); variants \(variants); \(results.sessionCount) variant blocks recorded."
+            + declined
     }
 
     /// The methods paragraph: what each figure is and which test gave each difference.
@@ -131,6 +144,7 @@ extension StudyReport {
         return .object([
             ("study", .string(results.title)), ("design", .string(results.design)), ("variants", .array(results.variants.map { .string($0) })),
             ("participants", .number(Double(results.participants.count))), ("blocks", .number(Double(results.sessionCount))),
+            ("declined", .number(Double(results.declined.count))), ("declinedAt", .array(results.declined.map { .string($0) })),
             ("tasks", .array(cellValues)),
             ("sus", .array(susByVariant.map { .object([("variant", .string($0.variant)), ("n", .number(Double($0.n))), ("score", estimate($0.estimate))]) })),
             (

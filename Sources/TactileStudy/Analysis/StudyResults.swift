@@ -16,6 +16,8 @@ public struct StudyResults {
     public var participants: [Participant]
     /// What was left out, and why.
     public var problems: [String] = []
+    /// When people declined the consent (nothing else of them is kept).
+    public var declined: [String] = []
 
     /// One participant's results.
     public struct Participant {
@@ -67,7 +69,8 @@ public struct StudyResults {
     /// Whether `folder` holds a study's results (a participant folder with `answers.json`).
     public static func isResultsFolder(_ folder: URL) -> Bool {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return false }
-        return names.contains { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).appendingPathComponent("answers.json").path) }
+        return names.contains(DeclinedConsents.fileName)
+            || names.contains { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).appendingPathComponent("answers.json").path) }
     }
 
     /// Reads every participant folder of `folder`.
@@ -88,7 +91,8 @@ public struct StudyResults {
                 results.problems.append("\(name)/answers.json: \(e.message)")
             }
         }
-        guard !results.participants.isEmpty || !results.problems.isEmpty else {
+        results.declined = DeclinedConsents.read(in: folder)
+        guard !results.participants.isEmpty || !results.problems.isEmpty || !results.declined.isEmpty else {
             throw CommandError.badInput("\(folder.path): no participant folders with answers.json (made by `tactile study run`)")
         }
         results.participants.sort { $0.number < $1.number }

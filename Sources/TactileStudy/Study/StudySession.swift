@@ -638,8 +638,10 @@ public final class StudySession: ShellSession {
                 case "study.agree"?: agree(now: now)
                 case "study.decline"?:
                     stage = .declined
-                    // Nothing of one who declined is kept, not even the lock on their number.
+                    // Nothing of one who declined is kept, not even the lock on their number: only
+                    // when it happened, so the report can count declines.
                     releaseParticipant()
+                    if let reason = DeclinedConsents.record(at: wallClock(), in: folder) { problem("the decline could not be noted: \(reason)") }
                     if let kiosk { resetAt = now + .seconds(kiosk.studyResetAfter) }
                     logStudy(LogEvent(time: now, kind: "consent", fields: ["agreed": .bool(false)])) // told, never written
                 default: break
