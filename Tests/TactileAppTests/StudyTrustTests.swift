@@ -99,4 +99,36 @@ final class StudyTrustTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(badStatus, 2, badOutput)
         XCTAssertTrue(badOutput.contains("not valid JSON (line 2, column"), badOutput)
     }
+
+    /// Small samples: what cannot be estimated is said, never an infinite statistic or an
+    /// interval spanning orders of magnitude; scores stay inside their scales.
+    func testTheReportSaysWhatTwoParticipantsAndAllEqualDifferencesCannotEstimate() throws {
+        let two = folder.appendingPathComponent("two")
+        for (p, times) in [(1, (4.0, 9.0)), (2, (30.0, 3.0))] {
+            let a = StudyFixture.Block(variant: "A", attempts: [("trim", true, times.0)], seq: ["trim": 7], sus: [5, 1, 5, 1, 5, 1, 5, 1, 5, 1])
+            let b = StudyFixture.Block(variant: "B", attempts: [("trim", true, times.1)], seq: ["trim": 1], sus: [1, 5, 1, 5, 1, 5, 1, 5, 1, 5])
+            try StudyFixture.write(participant: p, blocks: [a, b], variants: ["A", "B"], into: two)
+        }
+        let twoReport = try Commands.report([two.path], out: nil, json: nil)
+        XCTAssertTrue(twoReport.contains("The time on trim with B and A cannot be compared from 2 participants (at least 3 are needed)."), twoReport)
+        XCTAssertTrue(twoReport.contains("The SUS with B and A cannot be compared from 2 participants"), twoReport)
+        XCTAssertFalse(twoReport.contains("%  more") || twoReport.contains("8480270"), twoReport)
+        let results = StudyReport(try StudyResults.read(two))
+        let time = try XCTUnwrap(results.cell("trim", "A")?.time)
+        XCTAssertEqual(time.low, time.high, "two times give a middle, not an interval")
+        let seq = try XCTUnwrap(results.cell("trim", "B")?.seq)
+        XCTAssertGreaterThanOrEqual(seq.low, 1, "no SEQ below the scale's 1")
+
+        // Four participants whose B took exactly 2 s less each time: no spread, no t test.
+        let same = folder.appendingPathComponent("same")
+        for p in 1...4 {
+            let t = Double(p) * 3
+            let a = StudyFixture.Block(variant: "A", attempts: [("trim", true, t)], seq: ["trim": 4])
+            let b = StudyFixture.Block(variant: "B", attempts: [("trim", true, t)], seq: ["trim": 6])
+            try StudyFixture.write(participant: p, blocks: [a, b], variants: ["A", "B"], into: same)
+        }
+        let sameReport = try Commands.report([same.path], out: nil, json: nil)
+        XCTAssertFalse(sameReport.contains("∞"), sameReport)
+        XCTAssertTrue(sameReport.contains("differed by the same amount for all 4 participants: no spread, so no"), sameReport)
+    }
 }

@@ -90,10 +90,11 @@ public struct StudyReport {
                 }
                 guard c.attempts > 0 else { continue }
                 c.success = Statistics.adjustedWald(successes: c.successes, trials: c.attempts)
-                c.time = Statistics.geometricMean(c.times.filter { $0 > 0 })
+                c.time = Self.guarded(Statistics.geometricMean(c.times.filter { $0 > 0 }), n: c.times.count)
                 c.meanErrors = Double(errors) / Double(c.attempts)
                 c.meanMisses = Double(misses) / Double(c.attempts)
-                c.seq = Statistics.meanInterval(c.seqValues) ?? Statistics.mean(c.seqValues).map { Estimate($0, $0, $0) }
+                c.seq = Self.guarded(Statistics.meanInterval(c.seqValues) ?? Statistics.mean(c.seqValues).map { Estimate($0, $0, $0) }, n: c.seqValues.count)
+                    .map { Self.clamped($0, to: 1...7) }
                 cells.append(c)
             }
         }
@@ -105,7 +106,8 @@ public struct StudyReport {
         }
         for v in results.variants {
             let scores = sus.filter { $0.variant == v }.map(\.score)
-            susByVariant.append((v, Statistics.meanInterval(scores) ?? Statistics.mean(scores).map { Estimate($0, $0, $0) }, scores.count))
+            let estimate = Self.guarded(Statistics.meanInterval(scores) ?? Statistics.mean(scores).map { Estimate($0, $0, $0) }, n: scores.count)
+            susByVariant.append((v, estimate.map { Self.clamped($0, to: 0...100) }, scores.count))
         }
     }
 
@@ -134,6 +136,43 @@ public struct StudyReport {
         }
     }
 
+    /// Fewer values than this give no interval and no test: with two, a t interval spans orders of
+    /// magnitude (one pair of times gave 0.5 s to 1,011,462 s), so the report says what cannot be
+    /// estimated instead.
+    static let minimumSample = 3
+
+    /// `estimate` without its interval when it rests on fewer than `minimumSample` values.
+    static func guarded(_ estimate: Estimate?, n: Int) -> Estimate? {
+        guard let estimate, n < minimumSample else { return estimate }
+        return Estimate(estimate.value, estimate.value, estimate.value)
+    }
+
+    /// `estimate` kept inside the values its scale has (an SEQ interval never below 1 or above 7).
+    static func clamped(_ estimate: Estimate, to scale: ClosedRange<Double>) -> Estimate {
+        func clamp(_ v: Double) -> Double { min(max(v, scale.lowerBound), scale.upperBound) }
+        return Estimate(clamp(estimate.value), clamp(estimate.low), clamp(estimate.high))
+    }
+
+    /// The comparison that cannot be made, and why: too few participants or answers, or
+    /// differences that do not vary (a t statistic would be infinite; R's t.test refuses it).
+    private func unestimable(
+        _ measure: String, task: String?, _ ref: String, _ variant: String, test: String, n: Int, what: String, test t: Statistics.TTest?
+    ) -> Comparison? {
+        let who = within ? "participant\(n == 1 ? "" : "s")" : "value\(n == 1 ? "" : "s")"
+        if n < Self.minimumSample {
+            return Comparison(
+                measure: measure, task: task, reference: ref, variant: variant, test: test, statistic: nil, df: nil, p: nil, estimate: nil, n: n,
+                sentence: "\(what) with \(variant) and \(ref) cannot be compared from \(n) \(who) (at least \(Self.minimumSample) are needed).")
+        }
+        if let t, !t.t.isFinite || t.difference.low == t.difference.high {
+            return Comparison(
+                measure: measure, task: task, reference: ref, variant: variant, test: test, statistic: nil, df: nil, p: nil,
+                estimate: t.difference, n: n,
+                sentence: "\(what) with \(variant) and \(ref) differed by the same amount for all \(n) \(who): no spread, so no \(test) test can be computed.")
+        }
+        return nil
+    }
+
     private func timeComparison(_ task: String, _ ref: String, _ variant: String) -> Comparison? {
         var test: Statistics.TTest?, n = 0
         let name: String
@@ -147,6 +186,9 @@ public struct StudyReport {
         } else {
             let a = cell(task, variant)?.times.filter { $0 > 0 }.map(log) ?? [], b = cell(task, ref)?.times.filter { $0 > 0 }.map(log) ?? []
             test = Statistics.welchT(a, b); n = a.count + b.count; name = "Welch t on log times"
+        }
+        if let refusal = unestimable("time", task: task, ref, variant, test: name, n: n, what: "The time on \(task)", test: test) {
+            return n == 0 ? nil : refusal
         }
         guard let t = test else { return nil }
         let ratio = Estimate(exp(t.difference.value), exp(t.difference.low), exp(t.difference.high))
@@ -208,8 +250,11 @@ public struct StudyReport {
             a = results.participants.compactMap { value($0, variant) }; b = results.participants.compactMap { value($0, ref) }
             test = Statistics.welchT(a, b); n = a.count + b.count
         }
-        guard let t = test, let ma = Statistics.mean(a), let mb = Statistics.mean(b) else { return nil }
         let label = measure == "sus" ? "The SUS" : "The SEQ of \(task!)"
+        if let refusal = unestimable(measure, task: task, ref, variant, test: within ? "paired t" : "Welch t", n: n, what: label, test: test) {
+            return n == 0 ? nil : refusal
+        }
+        guard let t = test, let ma = Statistics.mean(a), let mb = Statistics.mean(b) else { return nil }
         let w = Self.pointChange(t.difference)
         let sentence =
             "\(label) was \(Self.number(ma)) with \(variant) and \(Self.number(mb)) with \(ref): \(w.words)\(Self.unclear(w.clear)) "
