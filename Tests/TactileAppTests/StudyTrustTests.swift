@@ -110,6 +110,9 @@ final class StudyTrustTests: XCTestCase, ReplayTesting {
             try StudyFixture.write(participant: p, blocks: [a, b], variants: ["A", "B"], into: two)
         }
         let twoReport = try Commands.report([two.path], out: nil, json: nil)
+        XCTAssertTrue(twoReport.contains("| A | 2 | 100.0 | A+ (percentiles 96–100) |"), twoReport)
+        XCTAssertTrue(twoReport.contains("| B | 2 | 0.0 | F (percentiles 0–14) |"), twoReport)
+        XCTAssertTrue(twoReport.contains("Grades on Sauro and Lewis's curved grading scale (2016)"), twoReport)
         XCTAssertTrue(twoReport.contains("The time on trim with B and A cannot be compared from 2 participants (at least 3 are needed)."), twoReport)
         XCTAssertTrue(twoReport.contains("The SUS with B and A cannot be compared from 2 participants"), twoReport)
         XCTAssertFalse(twoReport.contains("%  more") || twoReport.contains("8480270"), twoReport)

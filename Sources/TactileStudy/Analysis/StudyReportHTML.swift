@@ -36,9 +36,11 @@ extension StudyReport {
             body.append(
                 "<h2>System Usability Scale</h2>"
                     + Self.table(
-                        ["Variant", "Participants", "SUS (95 % CI)"],
-                        susByVariant.filter { $0.n > 0 }.map { [$0.variant, "\($0.n)", Self.scoreText($0.estimate, n: $0.n)] }))
-            body.append("<p>68 is the average SUS of 500 studies (Sauro 2011); 80 or more is in their top tenth.</p>")
+                        ["Variant", "Participants", "SUS (95 % CI)", "Grade"],
+                        susByVariant.filter { $0.n > 0 }.map {
+                            [$0.variant, "\($0.n)", Self.scoreText($0.estimate, n: $0.n), $0.estimate.map { SUSGrade.of($0.value).text } ?? "–"]
+                        }))
+            body.append("<p>\(SUSGrade.note)</p>")
             body.append(
                 Self.table(
                     ["Participant"] + results.variants,

@@ -27,10 +27,13 @@ extension StudyReport {
         }
         out.append("")
         if !sus.isEmpty {
-            out += ["## System Usability Scale", "", "| Variant | Participants | SUS (95 % CI) |", "|---|---:|---|"]
-            for row in susByVariant where row.n > 0 { out.append("| \(row.variant) | \(row.n) | \(Self.scoreText(row.estimate, n: row.n)) |") }
+            out += ["## System Usability Scale", "", "| Variant | Participants | SUS (95 % CI) | Grade |", "|---|---:|---|---|"]
+            for row in susByVariant where row.n > 0 {
+                out.append(
+                    "| \(row.variant) | \(row.n) | \(Self.scoreText(row.estimate, n: row.n)) | \(row.estimate.map { SUSGrade.of($0.value).text } ?? "–") |")
+            }
             out += [
-                "", "68 is the average SUS of 500 studies (Sauro 2011); 80 or more is in their top tenth.", "",
+                "", SUSGrade.note, "",
                 "| Participant | " + results.variants.joined(separator: " | ") + " |", "|---|" + String(repeating: "---:|", count: results.variants.count),
             ]
             for p in results.participants {
@@ -146,7 +149,16 @@ extension StudyReport {
             ("participants", .number(Double(results.participants.count))), ("blocks", .number(Double(results.sessionCount))),
             ("declined", .number(Double(results.declined.count))), ("declinedAt", .array(results.declined.map { .string($0) })),
             ("tasks", .array(cellValues)),
-            ("sus", .array(susByVariant.map { .object([("variant", .string($0.variant)), ("n", .number(Double($0.n))), ("score", estimate($0.estimate))]) })),
+            (
+                "sus",
+                .array(
+                    susByVariant.map {
+                        .object([
+                            ("variant", .string($0.variant)), ("n", .number(Double($0.n))), ("score", estimate($0.estimate)),
+                            ("grade", $0.estimate.map { .string(SUSGrade.of($0.value).grade) } ?? .null),
+                        ])
+                    })
+            ),
             (
                 "susByParticipant",
                 .array(sus.map { .object([("participant", .string($0.participant)), ("variant", .string($0.variant)), ("score", .number($0.score))]) })
@@ -186,7 +198,7 @@ extension StudyReport {
 
     static func scoreText(_ e: Estimate?, n: Int) -> String {
         guard let e else { return "–" }
-        return n < 2 ? number(e.value) : "\(number(e.value)) (\(number(e.low))–\(number(e.high)))"
+        return n < minimumSample || e.low == e.high ? number(e.value) : "\(number(e.value)) (\(number(e.low))–\(number(e.high)))"
     }
 
     static func differenceText(_ c: Comparison) -> String {
