@@ -115,6 +115,7 @@ final class StudyTrustTests: XCTestCase, ReplayTesting {
         XCTAssertTrue(twoReport.contains("Grades on Sauro and Lewis's curved grading scale (2016)"), twoReport)
         XCTAssertTrue(twoReport.contains("The time on trim with B and A cannot be compared from 2 participants (at least 3 are needed)."), twoReport)
         XCTAssertTrue(twoReport.contains("The SUS with B and A cannot be compared from 2 participants"), twoReport)
+        XCTAssertTrue(twoReport.contains("The success at trim with B and A cannot be compared from 2 participants"), twoReport)
         XCTAssertFalse(twoReport.contains("%  more") || twoReport.contains("8480270"), twoReport)
         let results = StudyReport(try StudyResults.read(two))
         let time = try XCTUnwrap(results.cell("trim", "A")?.time)

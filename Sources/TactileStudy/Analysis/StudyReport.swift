@@ -217,6 +217,9 @@ public struct StudyReport {
                 }
             }
             let n = both + onlyRef + onlyVariant + neither
+            if n > 0, let refusal = unestimable("success", task: task, ref, variant, test: "McNemar exact", n: n, what: "The success at \(task)", test: nil) {
+                return refusal
+            }
             guard n > 0, let d = Statistics.pairedRateDifference(both: both, onlyFirst: onlyRef, onlySecond: onlyVariant, neither: neither) else { return nil }
             let p = Statistics.mcNemarExactP(b: onlyRef, c: onlyVariant)
             let w = Self.points(d)
@@ -225,6 +228,11 @@ public struct StudyReport {
             return Comparison(
                 measure: "success", task: task, reference: ref, variant: variant, test: "McNemar exact", statistic: nil, df: nil, p: p,
                 estimate: d, n: n, sentence: sentence)
+        }
+        if let refusal = unestimable(
+            "success", task: task, ref, variant, test: "N−1 two-proportion", n: min(cv.attempts, cr.attempts), what: "The success at \(task)", test: nil)
+        {
+            return refusal
         }
         guard let d = Statistics.agrestiCaffo(cv.successes, cv.attempts, cr.successes, cr.attempts),
             let p = Statistics.nMinusOneTwoProportionP(cv.successes, cv.attempts, cr.successes, cr.attempts)
