@@ -97,6 +97,8 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(order.map(\.variant), ["inside", "outside"], "P02's order from the balanced Latin square")
         let sus: [[Int]] = [[4, 2, 4, 1, 4, 2, 5, 2, 4, 3], [2, 4, 2, 4, 3, 3, 2, 4, 2, 4]]
         for block in 0..<2 {
+            let intro = elements(s).first { $0.id == "study.intro" }?.label ?? ""
+            XCTAssertEqual(intro.contains("The editor has changed"), block > 0, "the second part says the editor changed: \(intro)")
             tap(s, "study.start")
             XCTAssertEqual(s.stage, .running(.block(block)))
             XCTAssertEqual(s.block?.configuration.feel.handlesInside, order[block].variant == "inside", "the block runs its variant")

@@ -4,7 +4,7 @@ import TactileUI
 public enum StudyText: String, StringTable {
     // A study's own screens: "Part {n} of {count}".
     case participantNumber, start, agree, decline, partNumber, practice, practiceIntro, partIntro, thankYou, thankYouDone
-    case declinedThanks, clear, consentHeading
+    case declinedThanks, clear, consentHeading, partIntroChanged
 
     public static let tables: [Language: [StudyText: String]] = [.en: english, .de: german, .ar: arabic]
 
@@ -18,6 +18,7 @@ public enum StudyText: String, StringTable {
         .practice: "Practice",
         .practiceIntro: "First, a short task to try the editor. It does not count.",
         .partIntro: "Next: a few tasks with this version of the editor, then some questions about it.",
+        .partIntroChanged: "The editor has changed: it now works a little differently. Next: a few tasks with this new version, then some questions about it.",
         .thankYou: "Thank you!",
         .thankYouDone: "That is everything. Please tell the researcher you are done.",
         .declinedThanks: "Thank you for your time. Nothing was recorded.",
@@ -35,6 +36,8 @@ public enum StudyText: String, StringTable {
         .practice: "Übung",
         .practiceIntro: "Zuerst eine kurze Aufgabe zum Ausprobieren. Sie zählt nicht.",
         .partIntro: "Als Nächstes einige Aufgaben mit dieser Version des Editors, danach ein paar Fragen dazu.",
+        .partIntroChanged:
+            "Der Editor hat sich geändert: Er funktioniert jetzt etwas anders. Als Nächstes einige Aufgaben mit dieser neuen Version, danach ein paar Fragen dazu.",
         .thankYou: "Vielen Dank!",
         .thankYouDone: "Das war alles. Bitte sag der Versuchsleitung, dass du fertig bist.",
         .declinedThanks: "Danke für deine Zeit. Es wurde nichts aufgezeichnet.",
@@ -52,6 +55,7 @@ public enum StudyText: String, StringTable {
         .practice: "تمرين",
         .practiceIntro: "أولًا، مهمة قصيرة لتجربة المحرر. لا تُحتسب.",
         .partIntro: "التالي: بضع مهام بهذه النسخة من المحرر، ثم بعض الأسئلة عنها.",
+        .partIntroChanged: "تغيّر المحرر: أصبح يعمل بطريقة مختلفة قليلًا. التالي: بضع مهام بهذه النسخة الجديدة، ثم بعض الأسئلة عنها.",
         .thankYou: "شكرًا لك!",
         .thankYouDone: "هذا كل شيء. من فضلك أخبر الباحث أنك انتهيت.",
         .declinedThanks: "شكرًا على وقتك. لم يُسجَّل أي شيء.",

@@ -650,7 +650,11 @@ public final class StudySession: ShellSession {
                 let count = schedule?.blocks.count ?? 0
                 if case let .block(n) = part {
                     form.heading(s.format(.partNumber, ["n": s.digits("\(n + 1)"), "count": s.digits("\(count)")]))
-                    form.paragraph(s[.partIntro])
+                    // After the first part the participant is told the editor has changed, so they do
+                    // not take the next part for a repeat of the last.
+                    let intro = s[n == 0 ? .partIntro : .partIntroChanged]
+                    form.paragraph(intro)
+                    ui.element(UIElement(id: "study.intro", role: "text", label: intro, frame: form.panel))
                 } else {
                     form.heading(s[.practice])
                     form.paragraph(s[.practiceIntro])
