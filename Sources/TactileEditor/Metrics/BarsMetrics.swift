@@ -2,7 +2,7 @@ import TactileCore
 import TactileUI
 
 extension ViewMetrics {
-    /// The bars round the canvas: the player bar, the scrub bar, the toolbar and its captioned.
+    /// The bars's sizes (see `Bars`).
     public var bars: Bars {
         get { self[group: Bars.self] }
         set { self[group: Bars.self] = newValue }

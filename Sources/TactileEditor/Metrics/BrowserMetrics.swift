@@ -2,7 +2,7 @@ import TactileCore
 import TactileUI
 
 extension ViewMetrics {
-    /// The media browser sheet
+    /// The browser's sizes (see `Browser`).
     public var browser: Browser {
         get { self[group: Browser.self] }
         set { self[group: Browser.self] = newValue }

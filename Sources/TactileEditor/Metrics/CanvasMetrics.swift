@@ -2,7 +2,7 @@ import TactileCore
 import TactileUI
 
 extension ViewMetrics {
-    /// The preview canvas
+    /// The canvas's sizes (see `Canvas`).
     public var canvas: Canvas {
         get { self[group: Canvas.self] }
         set { self[group: Canvas.self] = newValue }

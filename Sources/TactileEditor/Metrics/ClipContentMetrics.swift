@@ -2,7 +2,7 @@ import TactileCore
 import TactileUI
 
 extension ViewMetrics {
-    /// What a clip shows inside: waveform and offline hatching
+    /// The clip content's sizes (see `ClipContent`).
     public var clipContent: ClipContent {
         get { self[group: ClipContent.self] }
         set { self[group: ClipContent.self] = newValue }

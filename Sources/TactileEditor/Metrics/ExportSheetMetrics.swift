@@ -2,7 +2,7 @@ import TactileCore
 import TactileUI
 
 extension ViewMetrics {
-    /// The Export sheet the title bar's Export button opens: a panel above the toolbar
+    /// The export sheet's sizes (see `ExportSheet`).
     public var exportSheet: ExportSheet {
         get { self[group: ExportSheet.self] }
         set { self[group: ExportSheet.self] = newValue }

@@ -2,7 +2,7 @@ import TactileCore
 import TactileUI
 
 extension ViewMetrics {
-    /// The composition format button in the title bar and the picker it opens
+    /// The format picker's sizes (see `FormatPicker`).
     public var formatPicker: FormatPicker {
         get { self[group: FormatPicker.self] }
         set { self[group: FormatPicker.self] = newValue }

@@ -2,7 +2,7 @@ import TactileCore
 import TactileUI
 
 extension ViewMetrics {
-    /// The diagnostic overlays: the frame monitor's panel and the pointer-location overlay
+    /// The overlays's sizes (see `Overlays`).
     public var overlays: Overlays {
         get { self[group: Overlays.self] }
         set { self[group: Overlays.self] = newValue }

@@ -2,7 +2,7 @@ import TactileCore
 import TactileUI
 
 extension ViewMetrics {
-    /// The selected clip's sound controls in the timeline: level line, fade handles, track buttons
+    /// The sound's sizes (see `Sound`).
     public var sound: Sound {
         get { self[group: Sound.self] }
         set { self[group: Sound.self] = newValue }

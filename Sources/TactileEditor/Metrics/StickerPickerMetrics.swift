@@ -2,7 +2,7 @@ import TactileCore
 import TactileUI
 
 extension ViewMetrics {
-    /// The sticker picker: a panel of shapes above the toolbar
+    /// The sticker picker's sizes (see `StickerPicker`).
     public var stickerPicker: StickerPicker {
         get { self[group: StickerPicker.self] }
         set { self[group: StickerPicker.self] = newValue }

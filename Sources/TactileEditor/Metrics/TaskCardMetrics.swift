@@ -2,7 +2,7 @@ import TactileCore
 import TactileUI
 
 extension ViewMetrics {
-    /// The test plan's task card
+    /// The task card's sizes (see `TaskCard`).
     public var taskCard: TaskCard {
         get { self[group: TaskCard.self] }
         set { self[group: TaskCard.self] = newValue }
@@ -18,6 +18,9 @@ extension ViewMetrics {
         public var textInset = 16.0, textTrailing = 12.0, textGap = 8.0
         /// The caption's top and height, the prompt's top and height. 8, 16, 26, 28 pt.
         public var captionTop = 8.0, captionHeight = 16.0, promptTop = 26.0, promptHeight = 28.0
+        /// A long prompt wraps (never cut short): each further line this much lower, the card as
+        /// much taller, at most this many lines. 20 pt, 4.
+        public var promptLineStep = 20.0, promptMaximumLines = 4
         /// The Skip button: width, inset from the right, inset from top and bottom, corner radius,
         /// and how far its touch area reaches past it sideways and vertically. 56, 8, 10, 10, 4, 6 pt.
         public var skipWidth = 56.0, skipRight = 8.0, skipInset = 10.0, skipRadius = 10.0, skipReachX = 4.0, skipReachY = 6.0

@@ -2,7 +2,7 @@ import TactileCore
 import TactileUI
 
 extension ViewMetrics {
-    /// Editing a text: the field, Done and the style row above the keyboard
+    /// The text editor's sizes (see `TextEditor`).
     public var textEditor: TextEditor {
         get { self[group: TextEditor.self] }
         set { self[group: TextEditor.self] = newValue }

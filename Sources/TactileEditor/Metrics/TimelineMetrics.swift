@@ -2,7 +2,7 @@ import TactileCore
 import TactileUI
 
 extension ViewMetrics {
-    /// The timeline: clips' labels, the trimmed clip's ghost, the snap guide, the playhead's knob,.
+    /// The timeline's sizes (see `Timeline`).
     public var timeline: Timeline {
         get { self[group: Timeline.self] }
         set { self[group: Timeline.self] = newValue }

@@ -2,7 +2,7 @@ import TactileCore
 import TactileUI
 
 extension ViewMetrics {
-    /// The transition picker a cut's junction button opens: a panel of kinds above the toolbar
+    /// The transition picker's sizes (see `TransitionPicker`).
     public var transitionPicker: TransitionPicker {
         get { self[group: TransitionPicker.self] }
         set { self[group: TransitionPicker.self] = newValue }

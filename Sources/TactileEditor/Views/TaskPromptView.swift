@@ -12,7 +12,7 @@ struct TaskPromptView {
     func draw(_ state: EditorState) -> [EditorIntent] {
         guard let run = state.tasks else { return [] }
         let m = configuration.layout.margin, c = theme.metrics.taskCard
-        let frame = Rect(x: m, y: layout.canvas.y + theme.metrics.bars.cardTop, width: layout.viewport.width - 2 * m, height: c.height)
+        let width = layout.viewport.width - 2 * m
         var intents: [EditorIntent] = []
         let count = run.plan.tasks.count
         let caption: String, text: String, tint: Color
@@ -30,22 +30,29 @@ struct TaskPromptView {
             caption = run.plan.title; text = s.format(.allTasksDoneThanks, ["count": s.digits("\(count)")]); tint = theme.success
         }
         let active = run.current != nil && run.ended == nil
+        // The whole prompt, wrapped: the card grows by a line step for each line past the first.
+        let textWidth = width - (c.textInset + c.textTrailing) - (active ? c.skipWidth + c.textGap : 0)
+        let lines = ui.paragraphLines(text, width: textWidth, font: theme.bodyFont, maximumLines: c.promptMaximumLines)
+        let frame = Rect(
+            x: m, y: layout.canvas.y + theme.metrics.bars.cardTop, width: width,
+            height: c.height + Double(max(0, lines.count - 1)) * c.promptLineStep)
         let skip = theme.mirrored(
-            Rect(
-                x: frame.maxX - (c.skipRight + c.skipWidth), y: frame.y + c.skipInset, width: c.skipWidth,
-                height: frame.height - 2 * c.skipInset), in: frame)
+            Rect(x: frame.maxX - (c.skipRight + c.skipWidth), y: frame.y + c.skipInset, width: c.skipWidth, height: c.height - 2 * c.skipInset),
+            in: frame)
         ui.inLayer(.topmost) {
             ui.fill(frame, theme.surfaceRaised.opacity(0.96), radius: c.radius)
             ui.fill(
                 theme.mirrored(Rect(x: frame.x, y: frame.y + c.stripeInset, width: c.stripeWidth, height: frame.height - 2 * c.stripeInset), in: frame),
                 tint, radius: c.stripeRadius)
-            let textWidth = frame.width - (c.textInset + c.textTrailing) - (active ? skip.width + c.textGap : 0)
             ui.text(
                 caption, in: theme.mirrored(Rect(x: frame.x + c.textInset, y: frame.y + c.captionTop, width: textWidth, height: c.captionHeight), in: frame),
                 font: theme.captionFont, color: tint, alignment: theme.leading)
-            ui.text(
-                text, in: theme.mirrored(Rect(x: frame.x + c.textInset, y: frame.y + c.promptTop, width: textWidth, height: c.promptHeight), in: frame),
-                font: theme.bodyFont, color: theme.textPrimary, alignment: theme.leading)
+            for (n, line) in (lines.count > 1 ? lines : [text]).enumerated() {
+                let y = frame.y + c.promptTop + Double(n) * c.promptLineStep
+                ui.text(
+                    line, in: theme.mirrored(Rect(x: frame.x + c.textInset, y: y, width: textWidth, height: c.promptHeight), in: frame),
+                    font: theme.bodyFont, color: theme.textPrimary, alignment: theme.leading)
+            }
             if active {
                 let tapped = ui.button("task.skip", label: s[.skipTask], frame: skip, hitFrame: skip.outsetBy(dx: c.skipReachX, dy: c.skipReachY)) { look in
                     ui.fill(skip, look.pressed ? theme.surface : theme.background.opacity(0.6), radius: c.skipRadius)

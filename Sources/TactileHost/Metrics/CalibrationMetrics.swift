@@ -2,7 +2,7 @@ import TactileCore
 import TactileUI
 
 extension ViewMetrics {
-    /// `tactile calibrate`: the targets' cross (arm length, line width) and ring, the.
+    /// The calibration's sizes (see `Calibration`).
     public var calibration: Calibration {
         get { self[group: Calibration.self] }
         set { self[group: Calibration.self] = newValue }

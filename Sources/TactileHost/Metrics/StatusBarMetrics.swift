@@ -2,7 +2,7 @@ import TactileCore
 import TactileUI
 
 extension ViewMetrics {
-    /// The phone's status bar over the top inset: the clock's font and its distance from the.
+    /// The status bar's sizes (see `StatusBar`).
     public var statusBar: StatusBar {
         get { self[group: StatusBar.self] }
         set { self[group: StatusBar.self] = newValue }

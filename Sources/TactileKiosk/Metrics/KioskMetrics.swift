@@ -2,7 +2,7 @@ import TactileCore
 import TactileUI
 
 extension ViewMetrics {
-    /// Kiosk mode's overlay and PIN pad
+    /// The kiosk's sizes (see `Kiosk`).
     public var kiosk: Kiosk {
         get { self[group: Kiosk.self] }
         set { self[group: Kiosk.self] = newValue }

@@ -1,7 +1,7 @@
 import TactileCore
 
 extension ViewMetrics {
-    /// A full-screen form: a questionnaire's item, and a study's own screens (participant number,.
+    /// The form's sizes (see `Form`).
     public var form: Form {
         get { self[group: Form.self] }
         set { self[group: Form.self] = newValue }

@@ -1,7 +1,7 @@
 import TactileCore
 
 extension ViewMetrics {
-    /// The on-screen keyboard
+    /// The keyboard's sizes (see `Keyboard`).
     public var keyboard: Keyboard {
         get { self[group: Keyboard.self] }
         set { self[group: Keyboard.self] = newValue }

@@ -91,6 +91,23 @@ final class TaskRunTests: XCTestCase {
         XCTAssertGreaterThan(liftedAgain, lifted)
     }
 
+    /// Issue 31: a long prompt is shown whole, wrapped on a taller card, never cut to one line.
+    func testALongPromptWrapsOnATallerCardInsteadOfBeingCutShort() throws {
+        let prompt = "Trim City Lights to 3 seconds (drag the right handle of the clip towards its start until the label says 3.0 s)"
+        let h = EditorHarness()
+        h.state.tasks = TaskRun(plan: TaskPlan(title: "Study", tasks: [.init(id: "t", prompt: prompt, done: [])]))
+        h.frame()
+        let card = try XCTUnwrap(h.element("task"))
+        XCTAssertEqual(card.label, prompt)
+        XCTAssertGreaterThan(card.frame.height, 64, "taller than a one-line card")
+        let lines = h.output.drawList.commands.compactMap { command -> String? in
+            if case let .text(run) = command, card.frame.contains(run.frame.center), run.text != "Task 1 of 1", run.text != "Skip" { return run.text }
+            return nil
+        }
+        XCTAssertGreaterThan(lines.count, 1, "wrapped: \(lines)")
+        XCTAssertEqual(lines.joined(separator: " "), prompt, "every word shown, none cut")
+    }
+
     func testSkipGivesUpAndATimeLimitEndsTheTask() throws {
         let h = try harness()
         h.tap("task.skip")
