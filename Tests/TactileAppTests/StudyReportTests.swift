@@ -56,6 +56,8 @@ final class StudyReportTests: XCTestCase, ReplayTesting {
         let less = Int(((1 - exp(expected.difference.value)) * 100).rounded())
         XCTAssertTrue(time.sentence.hasPrefix("With B, trim took \(less) % less time than with A (95 % CI "), time.sentence)
         XCTAssertTrue(time.sentence.contains("paired t(4) = "), time.sentence)
+        let needed = try XCTUnwrap(Statistics.pairedSampleSize(expected, n: 5))
+        XCTAssertTrue(time.sentence.hasSuffix(" About \(needed) participants would find a difference this size with 80 % power."), time.sentence)
 
         // Success: McNemar's exact test on the discordant participant (P06).
         let success = try XCTUnwrap(report.comparisons.first { $0.measure == "success" && $0.task == "trim" })

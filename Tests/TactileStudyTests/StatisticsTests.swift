@@ -1,5 +1,5 @@
 import XCTest
-import TactileStudy
+@testable import TactileStudy
 
 /// The study report's statistics against worked examples from the literature.
 final class StatisticsTests: XCTestCase {
@@ -81,5 +81,20 @@ final class StatisticsTests: XCTestCase {
         // N−1 chi-square (Campbell 2007): chi² of the 2 × 2 table × (N−1)/N. For 9/10 vs 4/10,
         // chi² = 5.4945…, × 19/20 = 5.2198, p = 0.02233.
         XCTAssertEqual(try XCTUnwrap(Statistics.nMinusOneTwoProportionP(9, 10, 4, 10)), 0.02233, accuracy: 0.0001)
+    }
+}
+
+/// The sample-size note of a paired comparison.
+final class PairedSampleSizeTests: XCTestCase {
+    func testAHalfStandardDeviationDifferenceNeedsAbout34Participants() throws {
+        // Ten pairs whose differences have mean 0.5 and standard deviation 1 (d = 0.5): the normal
+        // approximation gives (1.960 + 0.842)² / 0.25 + 1.960² / 2 = 33.3, so 34.
+        let n = 10, se = 1 / Double(n).squareRoot(), q = Statistics.tQuantile(0.975, df: 9)
+        let t = Statistics.TTest(t: 0.5 / se, df: 9, p: 0.2, difference: Statistics.Estimate(0.5, 0.5 - q * se, 0.5 + q * se))
+        XCTAssertEqual(Statistics.pairedSampleSize(t, n: n), 34)
+        let large = Statistics.TTest(t: 2 / se, df: 9, p: 0.001, difference: Statistics.Estimate(2, 2 - q * se, 2 + q * se))
+        XCTAssertEqual(Statistics.pairedSampleSize(large, n: n), 4, "a large effect needs few")
+        let none = Statistics.TTest(t: 0, df: 9, p: 1, difference: Statistics.Estimate(0, -q * se, q * se))
+        XCTAssertNil(Statistics.pairedSampleSize(none, n: n), "no difference: no number")
     }
 }

@@ -153,6 +153,22 @@ public enum Statistics {
         return TTest(t: t, df: df, p: se > 0 ? twoSidedP(t: t, df: df) : (m == 0 ? 1 : 0), difference: Estimate(m, m - margin, m + margin))
     }
 
+    /// How many participants a paired design needs to find a mean difference as large as the
+    /// one `t` saw (from `n` pairs) with `power`, two-sided at 1 − `confidence`: the normal
+    /// approximation with Guenther's correction for the t test, n = ((z₁₋α/₂ + z_power) / d)² +
+    /// z₁₋α/₂² / 2, d the difference over its standard deviation. Nil for no difference.
+    public static func pairedSampleSize(_ t: TTest, n: Int, power: Double = 0.8, confidence: Double = 0.95) -> Int? {
+        guard n > 1, t.difference.value != 0 else { return nil }
+        let q = tQuantile(1 - (1 - confidence) / 2, df: t.df)
+        let se = (t.difference.high - t.difference.value) / q
+        guard se > 0, se.isFinite else { return nil }
+        let d = abs(t.difference.value) / (se * Double(n).squareRoot())
+        let za = normalQuantile(1 - (1 - confidence) / 2), zb = normalQuantile(power)
+        let needed = (za + zb) * (za + zb) / (d * d) + za * za / 2
+        guard needed.isFinite, needed < 1e9 else { return nil }
+        return max(2, Int(needed.rounded(.up)))
+    }
+
     /// Welch's t test of mean(a) − mean(b) for two independent groups (unequal variances,
     /// Welch–Satterthwaite degrees of freedom).
     public static func welchT(_ a: [Double], _ b: [Double], confidence: Double = 0.95) -> TTest? {

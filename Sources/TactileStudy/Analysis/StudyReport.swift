@@ -173,6 +173,13 @@ public struct StudyReport {
         return nil
     }
 
+    /// Within subjects, how many participants a difference this size would need for 80 % power
+    /// (" About 34 participants would find a difference this size with 80 % power."); "" otherwise.
+    private func powerNote(_ t: Statistics.TTest, n: Int) -> String {
+        guard within, let needed = Statistics.pairedSampleSize(t, n: n) else { return "" }
+        return " About \(needed) participants would find a difference this size with 80 % power."
+    }
+
     private func timeComparison(_ task: String, _ ref: String, _ variant: String) -> Comparison? {
         var test: Statistics.TTest?, n = 0
         let name: String
@@ -196,7 +203,7 @@ public struct StudyReport {
         let c = Self.change(ratio)
         let sentence =
             "With \(variant), \(task) took \(c.words) than with \(ref)\(Self.unclear(c.clear)) (95 % CI \(c.interval); "
-            + "\(Self.tText(t, name: within ? "paired t" : "Welch t")); \(who))."
+            + "\(Self.tText(t, name: within ? "paired t" : "Welch t")); \(who))." + powerNote(t, n: n)
         return Comparison(
             measure: "time", task: task, reference: ref, variant: variant, test: name, statistic: t.t, df: t.df, p: t.p,
             estimate: ratio, n: n, sentence: sentence)
@@ -267,6 +274,7 @@ public struct StudyReport {
         let sentence =
             "\(label) was \(Self.number(ma)) with \(variant) and \(Self.number(mb)) with \(ref): \(w.words)\(Self.unclear(w.clear)) "
             + "(95 % CI \(w.interval); \(Self.tText(t, name: within ? "paired t" : "Welch t")); \(n) \(within ? "participants" : "answers"))."
+            + powerNote(t, n: n)
         return Comparison(
             measure: measure, task: task, reference: ref, variant: variant, test: within ? "paired t" : "Welch t",
             statistic: t.t, df: t.df, p: t.p, estimate: t.difference, n: n, sentence: sentence)
