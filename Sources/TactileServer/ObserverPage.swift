@@ -43,6 +43,7 @@ enum ObserverPage {
                   \(buttons)
                 </div>
                 <div class="controls"><input id="note" placeholder="A note (Return adds it)"><button id="add-note">Add note</button></div>
+                <label class="controls"><input type="checkbox" id="all-events"> Show every event (snaps, cues, gesture phases)</label>
                 <ul id="ticker"></ul>
               </div>
             </main>
@@ -55,6 +56,10 @@ enum ObserverPage {
               const s = Math.max(0, Math.floor(seconds));
               $("timer").textContent = Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
             }
+            // Seconds as people read them: one decimal ("18.5 s", never "18.494706 s").
+            const seconds = v => (typeof v === "number" ? v.toFixed(1) : String(v === undefined ? "" : v));
+            // Low-level events stay in the log but out of the ticker unless asked for.
+            const lowLevel = new Set(["snap", "cue", "arena.decided", "gesture.began", "gesture.changed", "gesture.ended", "gesture.cancelled"]);
             function describe(e) {
               const f = k => (e[k] === undefined ? "" : e[k]);
               switch (e.kind) {
@@ -62,7 +67,7 @@ enum ObserverPage {
                 case "miss": return "miss" + (e.nearest ? " near " + e.nearest + " (" + e.distance + " pt)" : "");
                 case "signal": return f("signal") + (e.target ? " on " + e.target : "");
                 case "task.began": return "task " + f("task") + " began";
-                case "task.ended": return "task " + f("task") + " " + f("outcome") + " after " + f("seconds") + " s";
+                case "task.ended": return "task " + f("task") + " " + f("outcome") + " after " + seconds(e.seconds) + " s";
                 case "answer": return f("questionnaire") + " " + f("item") + " = " + f("value");
                 case "marker": return "marker " + f("category") + (e.note ? ": " + e.note : "") + " (" + f("source") + ")";
                 case "edit": return "edit " + f("edit") + " " + f("clip");
@@ -70,11 +75,12 @@ enum ObserverPage {
               }
             }
             function show(e) {
-              if (e.kind === "arena.decided" || e.kind.startsWith("gesture.") && e.kind !== "gesture.recognized") return;
               const li = document.createElement("li");
               li.className = e.kind.split(".")[0];
               li.dataset.kind = e.kind;
-              li.textContent = (typeof e.t === "number" ? e.t.toFixed(2).padStart(8) + "  " : "") + describe(e);
+              li.dataset.low = lowLevel.has(e.kind);
+              li.hidden = lowLevel.has(e.kind) && !$("all-events").checked;
+              li.textContent = (typeof e.t === "number" ? e.t.toFixed(1).padStart(7) + " s  " : "") + describe(e);
               const list = $("ticker");
               list.insertBefore(li, list.firstChild);
               while (list.children.length > 300) list.removeChild(list.lastChild);
@@ -104,6 +110,9 @@ enum ObserverPage {
             document.querySelectorAll("button.marker").forEach(b => b.addEventListener("click", () => send({ key: b.dataset.key })));
             function addNote() { const text = $("note").value.trim(); if (text) { send({ note: text }); $("note").value = ""; } }
             $("add-note").addEventListener("click", addNote);
+            $("all-events").addEventListener("change", () => {
+              document.querySelectorAll("#ticker li[data-low=true]").forEach(li => { li.hidden = !$("all-events").checked; });
+            });
             $("note").addEventListener("keydown", e => { if (e.key === "Enter") addNote(); });
             document.addEventListener("keydown", e => {
               if (e.target === $("note")) return;

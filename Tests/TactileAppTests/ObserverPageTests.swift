@@ -165,6 +165,13 @@ final class ObserverPageTests: XCTestCase {
                     checks["marker in the ticker"] = try web.until("return !!document.querySelector('#ticker li[data-kind=marker]')")
                     checks["note in the ticker"] = try web.until(
                         "return Array.from(document.querySelectorAll('#ticker li')).some(li => li.textContent.includes('looks for the trim handle'))")
+                    // Times for people, and low-level events out of the ticker until asked for (issue 31).
+                    checks["seconds rounded"] = try web.until(
+                        "return describe({kind: 'task.ended', task: 'trim', outcome: 'completed', seconds: 18.494706}) === 'task trim completed after 18.5 s'")
+                    checks["low-level events hidden until asked for"] = try web.until(
+                        "show({kind: 'snap', t: 3.14159}); const li = document.querySelector('#ticker li[data-kind=snap]');"
+                            + " if (!li || !li.hidden || !li.textContent.startsWith('    3.1 s')) return false;"
+                            + " document.getElementById('all-events').click(); return !li.hidden")
                 } catch {
                     failure = "\(error)"
                 }
@@ -172,7 +179,7 @@ final class ObserverPageTests: XCTestCase {
         }
         XCTAssertNil(failure)
         for (name, ok) in checks.sorted(by: { $0.key < $1.key }) { XCTAssertTrue(ok, name) }
-        XCTAssertEqual(checks.count, 8)
+        XCTAssertEqual(checks.count, 10)
         let log = try String(contentsOf: folder.appendingPathComponent("P01/study-log.jsonl"), encoding: .utf8)
         let markers = log.split(separator: "\n").filter { $0.contains("\"kind\":\"marker\"") }
         XCTAssertEqual(markers.count, 2, log)
