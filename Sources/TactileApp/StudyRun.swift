@@ -91,6 +91,13 @@ public enum StudyRun {
                 s.clockOrigin = window.clock.originUptimeNanoseconds
                 s.adjustConfiguration = adjust
                 s.onProblem = { FileHandle.standardError.write(Data("tactile: \($0)\n".utf8)) }
+                // The operator's note is typed on the operator's own screen (this terminal), never
+                // over the participant's picture.
+                s.onNote = { note in
+                    let line = note.map { "tactile: note (Return saves, Escape drops): \($0)▏" } ?? "tactile: note closed"
+                    let clear = isatty(STDERR_FILENO) != 0 ? "\r\u{1B}[K" : ""
+                    FileHandle.standardError.write(Data((clear + line + (note == nil || clear.isEmpty ? "\n" : "")).utf8))
+                }
                 s.partServices = { configuration in
                     let settings = configuration.media
                     var services = HostServices(stopwatch: window.clock, refreshRate: window.refreshRate)

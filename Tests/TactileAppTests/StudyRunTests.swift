@@ -296,12 +296,26 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
         _ = s.step([.text("2", time: now)], now: now, context: StepContext())
         let markedAt = now
         now = now + .seconds(1)
+        var told: [String?] = []
+        s.onNote = { told.append($0) }
+        let before = s.block?.picture(at: now)
         _ = s.step([.text("n", time: now)], now: now, context: StepContext())
         XCTAssertEqual(s.note, "")
-        for c in "looks lost" { now = now + .seconds(0.1); _ = s.step([.text(String(c), time: now)], now: now, context: StepContext()) }
+        for c in "looks lost" {
+            now = now + .seconds(0.1)
+            let frame = s.step([.text(String(c), time: now)], now: now, context: StepContext())
+            let drawn = (frame.drawList ?? DrawList()).commands.compactMap { command -> String? in
+                if case let .text(run) = command { return run.text }; return nil
+            }
+            XCTAssertFalse(drawn.contains { $0.contains("looks") || $0.hasPrefix("Note") }, "the note is never on the participant's screen")
+        }
+        XCTAssertEqual(s.block?.picture(at: now), before, "the participant's picture is as it was")
         now = now + .seconds(0.1)
         _ = s.step([.key(.enter, time: now)], now: now, context: StepContext())
         XCTAssertNil(s.note)
+        XCTAssertEqual(told.first, "", "the operator's screen hears the note open")
+        XCTAssertEqual(told.dropLast().last, "looks lost", "and each key")
+        XCTAssertEqual(told.last, .some(nil), "and its close")
         s.close()
         let log = try String(contentsOf: folder.appendingPathComponent("P01/block1-outside/log.jsonl"), encoding: .utf8)
         let markers = log.split(separator: "\n").filter { $0.contains("\"kind\":\"marker\"") }

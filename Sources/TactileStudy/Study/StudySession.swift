@@ -20,7 +20,8 @@ import TactileHeadless
 ///
 /// The operator's keyboard adds markers: M, or 1–9 for the categories the study file names, and
 /// N opens a note (typed, Return saves it, Escape drops it). Markers in a block also land in
-/// its `log.jsonl`, at their time.
+/// its `log.jsonl`, at their time. A note is never drawn on the participant's screen: what is
+/// typed goes to `onNote` (the operator's terminal; the observer page has its own note field).
 public final class StudySession: ShellSession {
     /// A part of the participant's session: the practice task, or variant block `n` (0 first).
     public enum Part: Equatable, Sendable {
@@ -85,6 +86,9 @@ public final class StudySession: ShellSession {
     public var onPartEnded: (() -> Void)?
     /// Problems the operator must hear of (a recording that could not start or stopped).
     public var onProblem: ((String) -> Void)?
+    /// The operator's note as it is typed (nil once saved or dropped), for the operator's own
+    /// screen: never drawn on the participant's.
+    public var onNote: ((String?) -> Void)?
 
     private let configuration: TactileConfiguration
     private let measurer: TextMeasurer
@@ -243,14 +247,14 @@ public final class StudySession: ShellSession {
                 frame.drawList = screens([], now: now)
                 return frame
             }
-            // The operator's note bar over the part's picture while it is open (and gone when it closes).
-            if note != nil || noteBefore != nil { frame.drawList = withNote(frame.drawList ?? block.picture(at: now), now: now) }
+            if note != noteBefore { onNote?(note) }
             return frame
         }
         var frame = ShellFrame()
         let picture = screens(rest, now: now)
-        if picture != lastPicture || needsDraw || context.relayout || note != noteBefore {
-            frame.drawList = note != nil ? withNote(picture, now: now) : picture
+        if note != noteBefore { onNote?(note) }
+        if picture != lastPicture || needsDraw || context.relayout {
+            frame.drawList = picture
             lastPicture = picture
         }
         needsDraw = false
@@ -596,20 +600,6 @@ public final class StudySession: ShellSession {
             }
         }
         return .object(fields)
-    }
-
-    /// The note bar over `picture`: what the operator types, at the foot of the screen.
-    private func withNote(_ picture: DrawList, now: Time) -> DrawList {
-        guard let note else { return picture }
-        var out = picture
-        let ui = UIContext(memory: UIMemory(input: configuration.input), touches: [], now: now, viewport: viewport, measurer: measurer, theme: theme)
-        let m = theme.metrics.form
-        let bar = Rect(x: m.margin, y: viewport.height - m.margin - m.buttonHeight, width: viewport.width - 2 * m.margin, height: m.buttonHeight)
-        ui.fill(bar, theme.surfaceRaised, radius: m.buttonRadius)
-        ui.stroke(bar, theme.accent, width: 2, radius: m.buttonRadius)
-        ui.text("Note: " + note + "▏", in: bar.insetBy(dx: m.padding, dy: 0), font: m.bodyFont, color: theme.textPrimary, alignment: .leading)
-        out.inLayer(.topmost) { l in for layer in DrawLayer.allCases { ui.draw.commands(in: layer).forEach { l.add($0) } } }
-        return out
     }
 
     // MARK: The study's screens
