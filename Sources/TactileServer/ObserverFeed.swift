@@ -18,6 +18,11 @@ public final class ObserverFeed: @unchecked Sendable {
 
     private let lock = NSLock()
     private var state: JSONValue = .object([])
+    /// When `state` was published: a page that joins later gets its task clock moved on by the
+    /// time since (so a page loaded mid-task does not start the timer at 0:00).
+    private var publishedAt = Date()
+    /// The wall clock (a test's own).
+    private let clock: @Sendable () -> Date
     private var recent: [String] = []
     private var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
     private var commands: [Command] = []
@@ -29,7 +34,9 @@ public final class ObserverFeed: @unchecked Sendable {
     /// Told when an observer's command arrives (the app wakes the loop to take it).
     public var onCommand: (@Sendable () -> Void)?
 
-    public init(backlog: Int = 200) { self.backlog = backlog }
+    public init(backlog: Int = 200, clock: @escaping @Sendable () -> Date = Date.init) {
+        self.backlog = backlog; self.clock = clock
+    }
 
     // MARK: From the frame loop
 
@@ -39,6 +46,7 @@ public final class ObserverFeed: @unchecked Sendable {
         let listeners: [AsyncStream<String>.Continuation] = lock.withLock {
             guard new != state else { return [] }
             state = new
+            publishedAt = clock()
             return Array(subscribers.values)
         }
         for l in listeners { l.yield(message) }
@@ -65,7 +73,23 @@ public final class ObserverFeed: @unchecked Sendable {
     // MARK: From the server
 
     /// The state now, as the page's first message.
-    public var stateMessage: String { lock.withLock { JSONValue.object([("type", .string("state")), ("state", state)]).serialized() } }
+    public var stateMessage: String {
+        lock.withLock {
+            let now = Self.advancingTaskClock(state, by: clock().timeIntervalSince(publishedAt))
+            return JSONValue.object([("type", .string("state")), ("state", now)]).serialized()
+        }
+    }
+
+    /// `state` with a running task's `elapsed` moved on by `seconds` (to the millisecond).
+    static func advancingTaskClock(_ state: JSONValue, by seconds: Double) -> JSONValue {
+        guard case var .object(fields) = state, let i = fields.firstIndex(where: { $0.0 == "task" }), case var .object(task) = fields[i].1,
+            task.contains(where: { $0.0 == "running" && $0.1 == .bool(true) }),
+            let e = task.firstIndex(where: { $0.0 == "elapsed" }), case let .number(elapsed) = task[e].1, seconds > 0
+        else { return state }
+        task[e].1 = .number(((elapsed + seconds) * 1000).rounded() / 1000)
+        fields[i].1 = .object(task)
+        return .object(fields)
+    }
 
     /// Queues an observer's marker (`key` "m" or "1"…"9") or note (`key` "n").
     public func enqueue(_ command: Command) {
