@@ -40,7 +40,8 @@ public enum ConfigurationFile {
         let variants = root.removeValue(forKey: variantsKey)
         // A preset (feel.preset) lays its values under everything the file says (the chosen
         // variant's preset, else the file's, else Tactile's own).
-        var merged = schema.jsonObject(of: schema.defaults)
+        let defaults = schema.jsonObject(of: schema.defaults)
+        var merged = defaults
         if let preset = schema.preset {
             func presetName(_ o: Any?) -> Any? { ((o as? [String: Any])?[preset.section] as? [String: Any])?[preset.key] }
             let chosen = variant.flatMap { ((variants as? [String: Any])?[$0]).flatMap(presetName) } ?? presetName(root)
@@ -63,7 +64,7 @@ public enum ConfigurationFile {
             for (name, changes) in named {
                 let at = "\(variantsKey).\(PrintableText.of(name, limit: 80))"
                 guard let changes = changes as? [String: Any] else { throw ConfigurationError(key: at, "expected an object") }
-                var scratch = schema.jsonObject(of: schema.defaults)
+                var scratch = defaults
                 try overlay(changes, onto: &scratch, path: at)
             }
             if let variant {
@@ -161,7 +162,7 @@ public enum ConfigurationFile {
     }
 
     /// The known key nearest to a misspelt one (edit distance at most a third of its length).
-    static func closest(to key: String, among keys: [String]) -> String? {
+    public static func closest(to key: String, among keys: [String]) -> String? {
         func distance(_ a: [Character], _ b: [Character]) -> Int {
             var row = Array(0...b.count)
             for i in 1...max(1, a.count) where !a.isEmpty {

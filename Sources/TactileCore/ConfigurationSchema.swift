@@ -21,9 +21,6 @@ public struct ConfigurationSchema: Sendable {
         return c
     }
 
-    /// Every section's key.
-    public var keys: [String] { sections.map { $0.key } }
-
     /// The range of every numeric setting, by dotted key ("kiosk.idleTimeout"); elements of a
     /// list are keyed `key[]`.
     public var ranges: [String: ConfigurationRange] {

@@ -15,39 +15,4 @@ public enum Readiness {
         return true
     }
 
-    /// The size of the file at `path` in bytes (0 while it does not exist).
-    public static func size(of path: String) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
-    }
-}
-
-/// What a child process writes to a pipe, collected as it comes, so a test can wait for a line.
-public final class PipeText: @unchecked Sendable {
-    // Unchecked Sendable, safe: `text` is read and appended only under `lock`.
-    private let lock = NSLock()
-    private var data = Data()
-    /// The pipe to hand the process as its standard output or error.
-    public let pipe = Pipe()
-
-    public init() {
-        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let more = handle.availableData
-            guard let self, !more.isEmpty else { return }
-            self.lock.lock(); self.data.append(more); self.lock.unlock()
-        }
-    }
-
-    /// Everything written so far.
-    public var text: String {
-        lock.lock(); defer { lock.unlock() }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// Everything written once the process has ended (its last bytes read).
-    public func finish() -> String {
-        pipe.fileHandleForReading.readabilityHandler = nil
-        let rest = pipe.fileHandleForReading.readDataToEndOfFile()
-        lock.lock(); data.append(rest); lock.unlock()
-        return text
-    }
 }

@@ -141,13 +141,13 @@ final class FullDiskTests: XCTestCase, ReplayTesting {
         p.executableURL = binary
         p.arguments = ["run"]
         p.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": data.path, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"]) { $1 }
-        let errors = PipeText()
-        p.standardError = errors.pipe; p.standardOutput = FileHandle.nullDevice
+        let pipe = Pipe()
+        p.standardError = pipe; p.standardOutput = FileHandle.nullDevice
         try p.run()
         usleep(1_500_000) // the window comes up (it says nothing until it ends)
         kill(p.processIdentifier, SIGTERM)
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
-        let output = errors.finish()
         XCTAssertEqual(p.terminationStatus, 3, output)
         XCTAssertTrue(output.contains("not everything could be saved: the project could not be autosaved (No space left on device)"), output)
         XCTAssertFalse(output.contains("everything saved\n"), output)

@@ -38,16 +38,16 @@ final class ThinkAloudTests: XCTestCase, ReplayTesting {
             "SDL_DISKAUDIOFILE": folder.appendingPathComponent("out.raw").path,
             "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
         ]) { $1 }
-        let log = PipeText()
-        run.standardOutput = log.pipe; run.standardError = log.pipe
+        let log = Pipe()
+        run.standardOutput = log; run.standardError = log
         try run.run()
         // A real window on a real clock: let it talk for two and a half seconds, then stop it as
         // systemd would (an idle window drains the microphone at its next wake, so the file is no
         // sign of progress: the talking itself takes the time).
         usleep(2_500_000)
         run.terminate()
+        let said = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         run.waitUntilExit()
-        let said = log.finish()
         XCTAssertEqual(run.terminationStatus, 0, said)
         XCTAssertTrue(said.contains("of think-aloud sound"), said)
 

@@ -42,25 +42,8 @@ public struct TaskCondition: Hashable, Sendable {
     public func problem(startingFrom project: Project) -> String? {
         guard case let .clip(id)? = steps.first, test != .exists(true), project.clip(withID: id) == nil else { return nil }
         let ids = project.tracks.flatMap { $0.clips.map(\.id) }
-        let near = ids.min { Self.distance(id, $0) < Self.distance(id, $1) }.flatMap { Self.distance(id, $0) <= max(1, id.count / 3) ? $0 : nil }
         return "names clip \"\(PrintableText.of(id, limit: 60))\", which the study's project does not have"
-            + (near.map { " (did you mean \"\($0)\"?)" } ?? " (its clips: \(ids.joined(separator: ", ")))")
-    }
-
-    /// Edit distance between two ids.
-    private static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                let old = row[j]
-                row[j] = min(previous + (a[i - 1] == b[j - 1] ? 0 : 1), min(row[j] + 1, row[j - 1] + 1))
-                previous = old
-            }
-        }
-        return row[b.count]
+            + (ConfigurationFile.closest(to: id, among: ids).map { " (did you mean \"\($0)\"?)" } ?? " (its clips: \(ids.joined(separator: ", ")))")
     }
 
     private func number(_ value: JSONValue?) -> Double? { if case let .number(n)? = value { return n }; return nil }

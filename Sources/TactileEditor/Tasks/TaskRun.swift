@@ -135,8 +135,6 @@ struct TaskController {
                     end(&run, .completed, now: now, settledAt: settled.since, effects: &effects)
                 } else if let limit = task.timeLimit, now >= began + .seconds(limit) {
                     end(&run, .timedOut, now: now, effects: &effects)
-                } else if touchDown {
-                    run.settle(nil, at: now)
                 }
                 return
             } else {

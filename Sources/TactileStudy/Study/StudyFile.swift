@@ -212,16 +212,16 @@ public struct StudyFile: Sendable {
             }
         }
         var project: URL?
+        var start = DemoProject.make()
         if let path = try text("project", limit: 4096, required: false) {
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-            do { _ = try ProjectFile.load(from: url) } catch {
+            do { start = try ProjectFile.load(from: url) } catch {
                 throw ConfigurationError(key: "project", "\(url.path): \(error)")
             }
             project = url
         }
         // Every rule must be possible from the project the tasks start with (a misspelt clip
         // would make a task that can never be done).
-        let start = try project.map { try ProjectFile.load(from: $0) } ?? DemoProject.make()
         for (n, task) in plan.tasks.enumerated() {
             for (m, condition) in task.done.enumerated() {
                 if let problem = condition.problem(startingFrom: start) { throw ConfigurationError(key: "tasks[\(n)].done[\(m)].path", problem) }
