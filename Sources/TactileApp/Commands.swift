@@ -250,7 +250,7 @@ extension Commands {
             try write(report.html(plots: plots), to: html)
         }
         if let csv {
-            do { try StudyCSV.write(results, to: URL(fileURLWithPath: csv)) } catch { throw CommandError("\(csv): cannot write the CSV files (\(error))") }
+            do { try StudyCSV.write(report, to: URL(fileURLWithPath: csv)) } catch { throw CommandError("\(csv): cannot write the CSV files (\(error))") }
         }
         if let out { try write(report.markdown, to: out); return "" }
         return report.markdown

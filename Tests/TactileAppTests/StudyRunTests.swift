@@ -153,6 +153,9 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
         XCTAssertTrue(report.hasPrefix("# Study report: Trim handles: outside or inside the clip"), report)
         XCTAssertTrue(report.contains("| delete-star | inside | 1 | 100 % ("), report)
         XCTAssertTrue(report.contains("| P02 | 30.0 | 77.5 |"), "each variant's SUS, in the study file's order: \(report)")
+        // The study's own question (issue 31): block 1 (inside) answered 3, block 2 (outside) 4.
+        XCTAssertTrue(report.contains("| handles · grab | outside | 1 | 4.0 | 4 × 1 |"), report)
+        XCTAssertTrue(report.contains("| handles · grab | inside | 1 | 3.0 | 3 × 1 |"), report)
     }
 
     /// An exporter that reports half way half a second after the session first asks, and the
@@ -329,6 +332,30 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
         XCTAssertTrue(studyLog.contains("\"kind\":\"consent\""))
         XCTAssertEqual(studyLog.components(separatedBy: "\"kind\":\"marker\"").count - 1, 2)
         XCTAssertTrue(studyLog.contains("\"kind\":\"part.stopped\""), "the window closed mid-block")
+
+        // The report lists them, on the block's clock (the video's) and the study's (issue 31).
+        let csv = folder.appendingPathComponent("csv"), html = folder.appendingPathComponent("report.html")
+        let report = try Commands.report([folder.path], out: nil, json: nil, html: html.path, csv: csv.path)
+        let video = String(format: "0:%04.1f", (markedAt - began).seconds)
+        XCTAssertTrue(report.contains("## Markers and notes"), report)
+        XCTAssertTrue(report.contains("| P01 | outside | 1 | "), report)
+        XCTAssertTrue(report.contains("| \(video) | P01-block1-outside.mp4 | "), "the marker's time in the block's video: \(report)")
+        XCTAssertTrue(report.contains("| error | keyboard |"), report)
+        XCTAssertTrue(report.contains("| note | keyboard | looks lost |"), report)
+        let rows = try String(contentsOf: csv.appendingPathComponent("markers.csv"), encoding: .utf8).components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        XCTAssertEqual(rows.count, 3, "a header and two markers: \(rows)")
+        XCTAssertEqual(
+            rows.first, "participant,variant,block,part,task,block_seconds,video,video_seconds,study_seconds,category,source,note")
+        let fields = rows[1].components(separatedBy: ",")
+        XCTAssertEqual(Double(fields[5]) ?? -1, (markedAt - began).seconds, accuracy: 1e-6, "block seconds: \(rows[1])")
+        XCTAssertEqual(fields[7], fields[5], "the video's clock is the block's")
+        XCTAssertEqual(Double(fields[8]) ?? -1, markedAt.seconds, accuracy: 0.01, "the study's clock: \(rows[1])")
+        XCTAssertEqual(fields[9], "error")
+        let page = try String(contentsOf: html, encoding: .utf8)
+        XCTAssertTrue(page.contains("<svg class=\"timeline\" data-participant=\"P01\" data-part=\"block1-outside\""), "a timeline per block")
+        XCTAssertEqual(page.components(separatedBy: "<path class=\"marker\"").count - 1, 2, "both marks on it")
+        XCTAssertTrue(page.contains("<table id=\"markers\">"))
+        XCTAssertFalse(page.contains("<figure>"), "no plot without a task judged (an empty axis says nothing)")
     }
 
     func testAKioskStudyMakesEachVisitorTheNextParticipantAndLetsNobodyOutWithoutThePIN() throws {

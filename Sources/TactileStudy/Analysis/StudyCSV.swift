@@ -3,15 +3,20 @@ import TactileCore
 
 /// A study's results as tidy CSV files for R or pandas (`tactile report STUDY_DIR --csv DIR`):
 /// one row per task attempt (`attempts.csv`), per questionnaire answer (`answers.csv`) and per
-/// participant (`participants.csv`, with each variant's SUS in its own column). RFC 4180 quoting;
+/// participant (`participants.csv`, with each variant's SUS in its own column), and per marker or
+/// note (`markers.csv`, on the block's clock — its video's — and the study's). RFC 4180 quoting;
 /// every file written atomically.
 public enum StudyCSV {
-    public static let attempts = "attempts.csv", answers = "answers.csv", participants = "participants.csv"
+    public static let attempts = "attempts.csv", answers = "answers.csv", participants = "participants.csv", markers = "markers.csv"
 
-    /// Writes the three files into `folder` (made if missing).
-    public static func write(_ results: StudyResults, to folder: URL) throws {
+    /// Writes the four files of `report`'s results into `folder` (made if missing).
+    public static func write(_ report: StudyReport, to folder: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for (name, text) in [(attempts, attemptsCSV(results)), (answers, answersCSV(results)), (participants, participantsCSV(results))] {
+        let results = report.results
+        let files = [
+            (attempts, attemptsCSV(results)), (answers, answersCSV(results)), (participants, participantsCSV(results)), (markers, markersCSV(report)),
+        ]
+        for (name, text) in files {
             try AtomicFile.write(Data(text.utf8), to: folder.appendingPathComponent(name))
         }
     }
@@ -61,6 +66,22 @@ public enum StudyCSV {
                     p.name, String(p.number), p.consent ?? "", p.finished ?? "", p.blocks.map(\.variant).joined(separator: ">"),
                     String(p.blocks.count),
                 ] + sus)
+        }
+        return text(rows)
+    }
+
+    static func markersCSV(_ report: StudyReport) -> String {
+        var rows = [
+            [
+                "participant", "variant", "block", "part", "task", "block_seconds", "video", "video_seconds", "study_seconds", "category", "source",
+                "note",
+            ]
+        ]
+        for m in report.markerRows {
+            rows.append([
+                m.participant, m.variant ?? "", m.block.map(String.init) ?? "", m.part ?? "", m.task ?? "", m.blockSeconds.map(number) ?? "",
+                m.video ?? "", m.blockSeconds.map(number) ?? "", m.studySeconds.map(number) ?? "", m.category, m.source, m.note ?? "",
+            ])
         }
         return text(rows)
     }

@@ -38,6 +38,8 @@ public struct StudyPlots {
         func estimates(_ pick: (StudyReport.Cell) -> StudyReport.Estimate?) -> [[StudyReport.Estimate?]] {
             tasks.map { t in variants.map { v in report.cell(t, v).flatMap(pick) } }
         }
+        // A plot with nothing on it is left out (a participant stopped in their first task).
+        guard !report.cells.isEmpty else { return [] }
         out.append(
             (
                 "Success rate by task (95 % adjusted-Wald interval)",
@@ -48,22 +50,24 @@ public struct StudyPlots {
             ))
         let times = estimates { $0.time }
         let longest = times.flatMap { $0 }.compactMap { $0?.high }.max() ?? 1
-        out.append(
-            (
-                "Time on task of successes, geometric mean (95 % interval)",
-                try png(
-                    bars(
-                        title: "Time on task (s), geometric mean", groups: tasks, values: times, maximum: Self.niceCeiling(longest),
-                        format: { String(format: "%.0f", $0) }))
-            ))
-        out.append(
-            (
-                "Time on task, every completed attempt",
-                try png(
-                    strips(
-                        title: "Time on task (s), every completed attempt", groups: tasks,
-                        values: tasks.map { t in variants.map { v in report.cell(t, v)?.times ?? [] } }))
-            ))
+        if report.cells.contains(where: { !$0.times.isEmpty }) {
+            out.append(
+                (
+                    "Time on task of successes, geometric mean (95 % interval)",
+                    try png(
+                        bars(
+                            title: "Time on task (s), geometric mean", groups: tasks, values: times, maximum: Self.niceCeiling(longest),
+                            format: { String(format: "%.0f", $0) }))
+                ))
+            out.append(
+                (
+                    "Time on task, every completed attempt",
+                    try png(
+                        strips(
+                            title: "Time on task (s), every completed attempt", groups: tasks,
+                            values: tasks.map { t in variants.map { v in report.cell(t, v)?.times ?? [] } }))
+                ))
+        }
         if report.cells.contains(where: { $0.seq != nil }) {
             out.append(
                 (

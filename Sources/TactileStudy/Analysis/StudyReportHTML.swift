@@ -57,6 +57,30 @@ extension StudyReport {
                         ["Task", "Variant"] + kinds.map(Self.signalName),
                         cells.map { c in [c.task, c.variant] + kinds.map { "\(c.signals[$0] ?? 0)" } }))
         }
+        let questions = ownQuestions
+        if !questions.isEmpty {
+            body.append(
+                "<h2>The study's own questions</h2>"
+                    + Self.table(
+                        ["Question", "Variant", "Answers", "Mean", "Given"],
+                        questions.map { q in ["\(q.questionnaire) · \(q.item)", q.variant, "\(q.n)", q.mean.map(Self.number) ?? "–", Self.countsText(q)] }))
+        }
+        let markers = markerRows
+        if !markers.isEmpty {
+            body.append(
+                "<h2>Markers and notes</h2><p>Times in a block are on the block's clock, which is its video's; the study clock runs from the "
+                    + "participant's window opening, as the observer page's ticker shows it.</p>"
+                    + Self.table(
+                        ["Participant", "Variant", "Block", "Task", "In the video", "Video", "Study clock", "Category", "By", "Note"],
+                        markers.map { m in
+                            [
+                                m.participant, m.variant ?? m.part ?? "–", m.block.map(String.init) ?? "–", m.task ?? "–", Self.clock(m.blockSeconds),
+                                m.video ?? "–", Self.clock(m.studySeconds), m.category, m.source, m.note ?? "",
+                            ]
+                        }, id: "markers"))
+        }
+        let timelines = timelinesHTML()
+        if !timelines.isEmpty { body.append(timelines) }
         if !latency.isEmpty {
             body.append(
                 "<h2>Input-to-present latency</h2><p>Over every input frame of the blocks recorded in a window (ms).</p>"
@@ -94,6 +118,9 @@ extension StudyReport {
             td:nth-child(n+3) { font-variant-numeric: tabular-nums; }
             figure { margin: 1.5em 0; } img { max-width: 100%; } figcaption { color: #666; font-size: 13px; }
             li.unclear { color: #555; } .problems { color: #a33; }
+            svg.timeline { display: block; margin: 2px 0; overflow: visible; } svg.timeline text { font: 12px system-ui, sans-serif; fill: #333; }
+            svg.timeline text.tick { font-size: 10px; fill: #777; } svg.timeline text.span-label { fill: #fff; font-size: 11px; }
+            .legend { font-size: 13px; color: #444; } .legend-item { margin-right: 14px; white-space: nowrap; } .legend svg { vertical-align: -2px; }
             </style></head><body>
             \(body.joined(separator: "\n"))
             </body></html>
@@ -101,8 +128,8 @@ extension StudyReport {
             """
     }
 
-    static func table(_ header: [String], _ rows: [[String]]) -> String {
-        "<table><thead><tr>" + header.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead><tbody>"
+    static func table(_ header: [String], _ rows: [[String]], id: String? = nil) -> String {
+        "<table\(id.map { " id=\"\($0)\"" } ?? "")><thead><tr>" + header.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead><tbody>"
             + rows.map { "<tr>" + $0.map { "<td>\(escape($0))</td>" }.joined() + "</tr>" }.joined() + "</tbody></table>"
     }
 

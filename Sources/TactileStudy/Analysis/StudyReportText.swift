@@ -51,6 +51,30 @@ extension StudyReport {
             for c in cells { out.append("| \(c.task) | \(c.variant) | " + signalKinds.map { "\(c.signals[$0] ?? 0)" }.joined(separator: " | ") + " |") }
             out.append("")
         }
+        let questions = ownQuestions
+        if !questions.isEmpty {
+            out += ["## The study's own questions", "", "| Question | Variant | Answers | Mean | Given |", "|---|---|---:|---:|---|"]
+            for q in questions {
+                out.append("| \(q.questionnaire) · \(q.item) | \(q.variant) | \(q.n) | \(q.mean.map(Self.number) ?? "–") | \(Self.countsText(q)) |")
+            }
+            out.append("")
+        }
+        let markers = markerRows
+        if !markers.isEmpty {
+            out += [
+                "## Markers and notes", "",
+                "Times in a block are on the block's clock, which is its video's (`tactile videos` names the file); the study clock runs "
+                    + "from the participant's window opening, as the observer page's ticker shows it.", "",
+                "| Participant | Variant | Block | Task | In the video | Video | Study clock | Category | By | Note |",
+                "|---|---|---:|---|---:|---|---:|---|---|---|",
+            ]
+            for m in markers {
+                out.append(
+                    "| \(m.participant) | \(m.variant ?? m.part ?? "–") | \(m.block.map(String.init) ?? "–") | \(m.task ?? "–") | \(Self.clock(m.blockSeconds)) "
+                        + "| \(m.video ?? "–") | \(Self.clock(m.studySeconds)) | \(m.category) | \(m.source) | \(Self.cellText(m.note ?? "")) |")
+            }
+            out.append("")
+        }
         if !latency.isEmpty {
             out += [
                 "## Input-to-present latency", "", "Over every input frame of the blocks recorded in a window (ms).", "",
@@ -175,6 +199,31 @@ extension StudyReport {
                         ])
                     })
             ),
+            (
+                "markers",
+                .array(
+                    markerRows.map { m in
+                        .object([
+                            ("participant", .string(m.participant)), ("variant", m.variant.map { .string($0) } ?? .null),
+                            ("block", m.block.map { .number(Double($0)) } ?? .null), ("part", m.part.map { .string($0) } ?? .null),
+                            ("task", m.task.map { .string($0) } ?? .null), ("blockSeconds", m.blockSeconds.map { .number(Self.round($0)) } ?? .null),
+                            ("video", m.video.map { .string($0) } ?? .null), ("videoSeconds", m.blockSeconds.map { .number(Self.round($0)) } ?? .null),
+                            ("studySeconds", m.studySeconds.map { .number(Self.round($0)) } ?? .null), ("category", .string(m.category)),
+                            ("source", .string(m.source)), ("note", m.note.map { .string($0) } ?? .null),
+                        ])
+                    })
+            ),
+            (
+                "ownQuestions",
+                .array(
+                    ownQuestions.map { q in
+                        .object([
+                            ("questionnaire", .string(q.questionnaire)), ("item", .string(q.item)), ("variant", .string(q.variant)),
+                            ("n", .number(Double(q.n))), ("mean", q.mean.map { .number(Self.round($0)) } ?? .null),
+                            ("counts", .object(q.counts.map { ($0.answer, .number(Double($0.count))) })),
+                        ])
+                    })
+            ),
             ("problems", .array(results.problems.map { .string($0) })),
         ])
     }
@@ -208,6 +257,11 @@ extension StudyReport {
         case "success": return "\(Int((e.value * 100).rounded())) pp (\(Int((e.low * 100).rounded())) to \(Int((e.high * 100).rounded())))"
         default: return "\(number(e.value)) (\(number(e.low)) to \(number(e.high)))"
         }
+    }
+
+    /// Text made safe for a Markdown table cell (no pipe or line break ends the row).
+    static func cellText(_ s: String) -> String {
+        s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
     }
 
     static func df(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(format: "%.1f", v) }

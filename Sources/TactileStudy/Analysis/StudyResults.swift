@@ -29,6 +29,9 @@ public struct StudyResults {
         public var blocks: [Block]
         public var answers: [Answer]
         public var scores: [Score]
+        /// Markers and notes made outside the variant blocks (at the consent, an introduction,
+        /// the practice, the thanks), on the study's clock.
+        public var otherMarkers: [BlockTimeline.Marker] = []
     }
 
     /// One variant block: its tasks in the order met, with the log's frustration signals.
@@ -37,10 +40,12 @@ public struct StudyResults {
         public var variant: String
         public var folder: String
         public var attempts: [Attempt]
-        /// Frustration signals in the block's log by kind ("rage", "dead", …), each with its task.
-        public var signals: [(kind: String, task: String?)] = []
+        /// The block's task spans, frustration signals and markers, on its own clock.
+        public var timeline = BlockTimeline()
         /// The block's recording folder (for latency and heatmaps).
         public var url: URL
+        /// Frustration signals in the block's log by kind ("rage", "dead", …), each with its task.
+        public var signals: [(kind: String, task: String?)] { timeline.signals.map { ($0.kind, $0.task) } }
     }
 
     /// One task attempt.
@@ -181,7 +186,23 @@ public struct StudyResults {
             blocks.append(
                 Block(
                     part: p, variant: try field(b, "variant", at: path, as: String.self), folder: folderName, attempts: attempts,
-                    signals: signals(in: url), url: url))
+                    timeline: BlockTimeline.read(url), url: url))
+        }
+        // Each block's markers get their time on the study's clock from the study's log (the
+        // same markers, in the same order); the rest of the study log's are the participant's own.
+        var otherMarkers: [BlockTimeline.Marker] = []
+        var studyTimes: [String: [Double]] = [:]
+        for m in BlockTimeline.studyMarkers(file.deletingLastPathComponent()) {
+            if let part = m.part, blocks.contains(where: { $0.folder == part }) {
+                studyTimes[part, default: []].append(m.studyT ?? 0)
+            } else {
+                otherMarkers.append(m)
+            }
+        }
+        for i in blocks.indices {
+            for (j, t) in (studyTimes[blocks[i].folder] ?? []).enumerated() where j < blocks[i].timeline.markers.count {
+                blocks[i].timeline.markers[j].studyT = t
+            }
         }
         var answers: [Answer] = []
         for (i, a) in try field(root, "answers", at: "", as: [[String: Any]].self).enumerated() {
@@ -208,20 +229,7 @@ public struct StudyResults {
         return (
             Participant(
                 number: number, name: name, consent: root["consent"] as? String, finished: root["finished"] as? String,
-                blocks: blocks, answers: answers.filter { $0.part > 0 }, scores: scores.filter { $0.part > 0 }), header
+                blocks: blocks, answers: answers.filter { $0.part > 0 }, scores: scores.filter { $0.part > 0 }, otherMarkers: otherMarkers), header
         )
-    }
-
-    /// The frustration signals a block's log holds (`signal` events), with the task on show.
-    static func signals(in folder: URL) -> [(kind: String, task: String?)] {
-        guard let text = try? String(contentsOf: folder.appendingPathComponent("log.jsonl"), encoding: .utf8), text.contains("\"signal\"") else { return [] }
-        var out: [(kind: String, task: String?)] = []
-        for line in text.split(separator: "\n") where line.contains("\"kind\":\"signal\"") {
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], let kind = object["signal"] as? String else {
-                continue
-            }
-            out.append((kind, object["task"] as? String))
-        }
-        return out
     }
 }

@@ -1,0 +1,98 @@
+import Foundation
+import TactileCore
+
+/// What happened in one recorded block, on the block's own clock — the clock of its `log.jsonl`
+/// and of its exported video (`tactile videos` starts each video at the block's 0 s), so a time
+/// read here is the time to seek to in the video: the task spans with their outcomes, the
+/// frustration signals, and the markers and notes of the operator and the observers.
+public struct BlockTimeline: Sendable {
+    /// One task attempt from its start to its judgement.
+    public struct Span: Sendable {
+        public var task: String
+        public var began: Double
+        /// When it was judged (nil: the block ended with it open).
+        public var ended: Double?
+        public var outcome: String?
+    }
+
+    /// A frustration signal ("rage", "dead", "nearMiss", …) with the task on show.
+    public struct Signal: Sendable {
+        public var kind: String, task: String?, t: Double
+    }
+
+    /// A marker or note: its category ("confusion", "note", "marker"), the words typed with it,
+    /// who made it ("keyboard": the operator in the window, "observer": the observer page), the
+    /// task it fell in, and on which clocks.
+    public struct Marker: Sendable {
+        /// Seconds on the block's clock (= in the block's video); nil for one made outside every block.
+        public var t: Double?
+        /// Seconds on the study's clock (since the window opened), when the study's log has it.
+        public var studyT: Double?
+        public var category: String, note: String?, source: String, task: String?
+        /// The part it was made in ("block1-outside", "practice"); nil outside every part.
+        public var part: String?
+    }
+
+    public var spans: [Span] = []
+    public var signals: [Signal] = []
+    public var markers: [Marker] = []
+    /// The last event's time (the block's length as far as its log shows).
+    public var end: Double = 0
+
+    public init() {}
+
+    /// The timeline of the block recorded in `folder` (its `log.jsonl`); empty when there is none.
+    public static func read(_ folder: URL) -> BlockTimeline {
+        var timeline = BlockTimeline()
+        guard let text = try? String(contentsOf: folder.appendingPathComponent("log.jsonl"), encoding: .utf8) else { return timeline }
+        for line in text.split(separator: "\n") {
+            // Only the kinds wanted are parsed (a block's log is mostly gestures and snaps).
+            guard line.contains("\"kind\":\"task.") || line.contains("\"kind\":\"signal\"") || line.contains("\"kind\":\"marker\""),
+                let e = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], let kind = e["kind"] as? String,
+                let t = JSONNumber.double(e["t"] as Any), t.isFinite, t >= 0
+            else {
+                if let range = line.range(of: "{\"t\":"), let end = Double(line[range.upperBound...].prefix { $0 != "," }) {
+                    timeline.end = max(timeline.end, end)
+                }
+                continue
+            }
+            timeline.end = max(timeline.end, t)
+            switch kind {
+            case "task.began":
+                guard let task = e["task"] as? String else { continue }
+                timeline.spans.append(Span(task: task, began: t))
+            case "task.ended":
+                guard let task = e["task"] as? String, let i = timeline.spans.lastIndex(where: { $0.task == task && $0.ended == nil }) else { continue }
+                timeline.spans[i].ended = t
+                timeline.spans[i].outcome = e["outcome"] as? String
+            case "signal":
+                guard let signal = e["signal"] as? String else { continue }
+                timeline.signals.append(Signal(kind: signal, task: e["task"] as? String, t: t))
+            case "marker":
+                timeline.markers.append(
+                    Marker(
+                        t: t, studyT: nil, category: e["category"] as? String ?? "marker", note: e["note"] as? String,
+                        source: e["source"] as? String ?? "keyboard", task: e["task"] as? String, part: e["part"] as? String))
+            default: continue
+            }
+        }
+        return timeline
+    }
+
+    /// Every marker of a participant's `study-log.jsonl` (outside the blocks too: at the consent,
+    /// an introduction, the practice, the thanks), on the study's clock, in the order made.
+    static func studyMarkers(_ participantFolder: URL) -> [Marker] {
+        guard let text = try? String(contentsOf: participantFolder.appendingPathComponent("study-log.jsonl"), encoding: .utf8) else { return [] }
+        var markers: [Marker] = []
+        for line in text.split(separator: "\n") where line.contains("\"kind\":\"marker\"") {
+            guard let e = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], let t = JSONNumber.double(e["t"] as Any) else {
+                continue
+            }
+            markers.append(
+                Marker(
+                    t: nil, studyT: t, category: e["category"] as? String ?? "marker", note: e["note"] as? String,
+                    source: e["source"] as? String ?? "keyboard", task: e["task"] as? String, part: e["part"] as? String))
+        }
+        return markers
+    }
+}
