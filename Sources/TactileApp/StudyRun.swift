@@ -24,7 +24,7 @@ public enum StudyRun {
         let study = try StudyFile.load(URL(fileURLWithPath: (path as NSString).expandingTildeInPath))
         let folder = URL(fileURLWithPath: (out as NSString).expandingTildeInPath)
         if kiosk && participant != nil { throw CommandError.badInput("--kiosk gives each visitor the next participant number: leave out --participant") }
-        let number = try participant.map(parseParticipant)
+        let number = try participant.map { try parseParticipant($0) }
         if let number, let refusal = StudySession.refusal(of: number, in: folder) {
             let busy = WriterLock.isHeld(StudySession.lockURL(of: number, in: folder))
             throw CommandError("--participant \(participant!): \(refusal) (\(folder.path)); give another number", exitCode: busy ? 4 : 2)
@@ -182,10 +182,10 @@ public enum StudyRun {
     }
 
     /// "P07", "p7" or "7" → 7.
-    static func parseParticipant(_ text: String) throws -> Int {
+    static func parseParticipant(_ text: String, field: String = "--participant") throws -> Int {
         let digits = text.hasPrefix("P") || text.hasPrefix("p") ? String(text.dropFirst()) : text
         guard let n = Int(digits), (1...9999).contains(n) else {
-            throw CommandError.badInput("--participant \(PrintableText.of(text, limit: 40)): expected a participant number such as P07 or 7 (1 to 9999)")
+            throw CommandError.badInput("\(field) \(PrintableText.of(text, limit: 40)): expected a participant number such as P07 or 7 (1 to 9999)")
         }
         return n
     }

@@ -295,16 +295,18 @@ struct Devices: ParsableCommand {
 
 struct Study: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Usability studies: run a participant through a study, and check a study file and its design.",
+        abstract: "Usability studies: run a participant through a study, check a study file and its design, and withdraw a participant.",
         discussion: """
             `tactile study run STUDY --participant N` runs one participant in a window (consent,
             practice, each variant's block of tasks and questionnaires), recorded into the
             participant's folder, with a live observer page when asked for. `tactile study check
             STUDY` names what is wrong with a study file and prints who meets which variant and
-            task, in which order. The results are read by `tactile report`, `tactile videos` and
-            `tactile heatmap` (see Docs/Studies.md).
+            task, in which order. `tactile study withdraw RESULTS P03` deletes everything of a
+            participant who withdraws (their folder, videos and clips) and keeps only the fact.
+            The results are read by `tactile report`, `tactile videos` and `tactile heatmap` (see
+            Docs/Studies.md).
             """,
-        subcommands: [StudyRunCommand.self, StudyCheck.self])
+        subcommands: [StudyRunCommand.self, StudyCheck.self, StudyWithdrawCommand.self])
 }
 
 struct StudyRunCommand: ParsableCommand {
@@ -358,6 +360,23 @@ struct StudyCheck: ParsableCommand {
             guard (1...1000).contains(participants) else { throw CommandError.badInput("--participants must be 1 to 1,000, not \(participants)") }
             show(try StudyFile.load(URL(fileURLWithPath: (file as NSString).expandingTildeInPath)).designMarkdown(participants: participants), terminator: "")
         }
+    }
+}
+
+struct StudyWithdrawCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "withdraw",
+        abstract:
+            "Delete everything of a participant who withdraws: their folder (answers, logs, recordings, sound), their videos and clips; only their id and the date are kept, so the report counts it."
+    )
+
+    @Argument(help: "The study's results folder (the --out of `study run`).") var results: String
+    @Argument(help: "The participant, e.g. P03 or 3.") var participant: String
+    @Option(help: "Another folder with videos or clips of the study (`tactile videos --out`, `tactile clips --out`); repeatable.") var videos: [String] = []
+    @Flag(help: "Delete: without it, only list what would be deleted.") var yes = false
+
+    func run() throws {
+        try guarded { show(try StudyWithdraw.run(results: results, participant: participant, videos: videos, yes: yes), terminator: "") }
     }
 }
 

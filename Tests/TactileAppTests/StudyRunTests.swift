@@ -266,6 +266,69 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(json?["declined"] as? Int, 1)
     }
 
+    /// Runs participant `number` into their first block, does its first task's first step and
+    /// closes the window (a recorded block, answers and the study's log on disk).
+    func runIntoTheFirstBlock(_ number: Int) throws {
+        let s = try makeSession(participant: number)
+        tap(s, "study.agree")
+        tap(s, "study.start")
+        skipTask(s)
+        tap(s, "study.start")
+        XCTAssertEqual(s.stage, .running(.block(0)))
+        now = now + .seconds(1)
+        _ = s.step([.text("1", time: now)], now: now, context: StepContext())
+        s.close()
+    }
+
+    func testWithdrawingAParticipantDeletesEverythingOfTheirsAndTheReportCountsIt() throws {
+        try runIntoTheFirstBlock(1)
+        try runIntoTheFirstBlock(2)
+        // Videos and clips of both, in the results folder and in a folder of their own.
+        let videos = folder.appendingPathComponent("videos"), elsewhere = folder.appendingPathComponent("../\(folder.lastPathComponent)-clips").standardized
+        try FileManager.default.createDirectory(at: videos, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        for file in ["videos/P01-block1-outside.mp4", "videos/P02-block1-inside.mp4", "videos/P010-block1.mp4"] {
+            try Data([1, 2, 3]).write(to: folder.appendingPathComponent(file))
+        }
+        try Data([1]).write(to: elsewhere.appendingPathComponent("P01-block1-outside-marker-01-confusion.mp4"))
+
+        // Without --yes: the list, nothing deleted.
+        let listed = try StudyWithdraw.run(results: folder.path, participant: "P01", videos: [elsewhere.path], yes: false)
+        XCTAssertTrue(listed.contains("Nothing was deleted: run again with --yes"), listed)
+        for item in ["/P01\n", "P01-block1-outside.mp4", "P01-block1-outside-marker-01-confusion.mp4"] {
+            XCTAssertTrue(listed.contains(item), "\(item): \(listed)")
+        }
+        XCTAssertFalse(listed.contains("P02") || listed.contains("P010"), "nobody else's: \(listed)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("P01/answers.json").path))
+
+        let done = try StudyWithdraw.run(
+            results: folder.path, participant: "1", videos: [elsewhere.path], yes: true, now: Date(timeIntervalSince1970: 1_800_000_000))
+        XCTAssertTrue(done.contains("P01 withdrawn: 3 items deleted"), done)
+        let fm = FileManager.default
+        XCTAssertFalse(fm.fileExists(atPath: folder.appendingPathComponent("P01").path), "their folder: answers, study log, recordings")
+        XCTAssertFalse(fm.fileExists(atPath: videos.appendingPathComponent("P01-block1-outside.mp4").path))
+        XCTAssertFalse(fm.fileExists(atPath: elsewhere.appendingPathComponent("P01-block1-outside-marker-01-confusion.mp4").path))
+        for kept in ["P02/answers.json", "videos/P02-block1-inside.mp4", "videos/P010-block1.mp4"] {
+            XCTAssertTrue(fm.fileExists(atPath: folder.appendingPathComponent(kept).path), kept)
+        }
+        XCTAssertEqual(
+            try String(contentsOf: folder.appendingPathComponent("withdrawn.jsonl"), encoding: .utf8),
+            #"{"participant":"P01","withdrawn":"2027-01-15T08:00:00Z"}"# + "\n", "only the id and when")
+
+        // The report counts it and reads on; the id is never given again.
+        let report = try Commands.report([folder.path], out: nil, json: path("report.json"))
+        XCTAssertTrue(report.contains("1 participant (0 finished)"), report)
+        XCTAssertTrue(report.contains("1 withdrew (P01 on 2027-01-15 08:00); everything of theirs was deleted"), report)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("report.json")))) as? [String: Any]
+        XCTAssertEqual(json?["withdrawn"] as? Int, 1)
+        XCTAssertEqual(StudySession.refusal(of: 1, in: folder), "P01 withdrew from this study (2027-01-15T08:00:00Z); a withdrawn id is never given again")
+        XCTAssertEqual(StudySession.nextFree(in: folder), 3)
+        XCTAssertThrowsError(try StudyWithdraw.run(results: folder.path, participant: "P01", videos: [], yes: true)) {
+            XCTAssertTrue("\($0)".contains("P01: nothing of theirs in"), "\($0)")
+        }
+    }
+
     func testTheKeypadTakesTheNumberAndRefusesOneWhoTookPart() throws {
         let taken = folder.appendingPathComponent("P07")
         try FileManager.default.createDirectory(at: taken, withIntermediateDirectories: true)

@@ -70,8 +70,10 @@ final class StudyTrustTests: XCTestCase, ReplayTesting {
         let (status, output) = try tactile(["study", "--help"])
         XCTAssertEqual(status, 0, output)
         let text = output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        XCTAssertTrue(text.contains("run a participant through a study, and check a study file"), output)
-        for (name, words) in [("run", "Run one participant through a study"), ("check", "Check a study file")] {
+        XCTAssertTrue(text.contains("run a participant through a study, check a study file"), output)
+        for (name, words) in [
+            ("run", "Run one participant through a study"), ("check", "Check a study file"), ("withdraw", "Delete everything of a participant who withdraws"),
+        ] {
             let line = output.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(name + " ") }
             XCTAssertNotNil(line, "\(name) is listed: \(output)")
             XCTAssertTrue(text.contains(words), "\(name) is described: \(output)")

@@ -123,8 +123,14 @@ extension StudyReport {
             declines == 0
             ? ""
             : " \(declines) declined the consent (\(results.declined.map(Self.readableTime).joined(separator: ", "))); nothing else of theirs was kept."
+        let withdrawals = results.withdrawn.count
+        let withdrawn =
+            withdrawals == 0
+            ? ""
+            : " \(withdrawals) withdrew (\(results.withdrawn.map { "\($0.participant) on \(Self.readableTime($0.at))" }.joined(separator: ", "))); "
+                + "everything of theirs was deleted and none of it is counted here."
         return "\(n) participant\(n == 1 ? "" : "s") (\(finished) finished), \(design); variants \(variants); \(results.sessionCount) variant blocks recorded."
-            + declined
+            + declined + withdrawn
     }
 
     /// The methods paragraph: what each figure is and which test gave each difference.
@@ -172,6 +178,8 @@ extension StudyReport {
             ("study", .string(results.title)), ("design", .string(results.design)), ("variants", .array(results.variants.map { .string($0) })),
             ("participants", .number(Double(results.participants.count))), ("blocks", .number(Double(results.sessionCount))),
             ("declined", .number(Double(results.declined.count))), ("declinedAt", .array(results.declined.map { .string($0) })),
+            ("withdrawn", .number(Double(results.withdrawn.count))),
+            ("withdrawals", .array(results.withdrawn.map { .object([("participant", .string($0.participant)), ("at", .string($0.at))]) })),
             ("tasks", .array(cellValues)),
             (
                 "sus",

@@ -18,6 +18,8 @@ public struct StudyResults {
     public var problems: [String] = []
     /// When people declined the consent (nothing else of them is kept).
     public var declined: [String] = []
+    /// Participants who withdrew (`tactile study withdraw`): their id and when; nothing else is kept.
+    public var withdrawn: [(participant: String, at: String)] = []
 
     /// One participant's results.
     public struct Participant {
@@ -74,7 +76,7 @@ public struct StudyResults {
     /// Whether `folder` holds a study's results (a participant folder with `answers.json`).
     public static func isResultsFolder(_ folder: URL) -> Bool {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return false }
-        return names.contains(DeclinedConsents.fileName)
+        return names.contains(DeclinedConsents.fileName) || names.contains(StudyWithdrawal.fileName)
             || names.contains { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).appendingPathComponent("answers.json").path) }
     }
 
@@ -97,7 +99,8 @@ public struct StudyResults {
             }
         }
         results.declined = DeclinedConsents.read(in: folder)
-        guard !results.participants.isEmpty || !results.problems.isEmpty || !results.declined.isEmpty else {
+        results.withdrawn = StudyWithdrawal.read(in: folder)
+        guard !results.participants.isEmpty || !results.problems.isEmpty || !results.declined.isEmpty || !results.withdrawn.isEmpty else {
             throw CommandError.badInput("\(folder.path): no participant folders with answers.json (made by `tactile study run`)")
         }
         results.participants.sort { $0.number < $1.number }

@@ -192,6 +192,7 @@ public final class StudySession: ShellSession {
                 else { return nil }
                 return n
             }
+            + StudyWithdrawal.read(in: folder).compactMap { Int($0.participant.dropFirst()) }
         return (taken.max() ?? 0) + 1
     }
 
@@ -205,6 +206,9 @@ public final class StudySession: ShellSession {
         let lock = lockURL(of: number, in: folder)
         if WriterLock.isHeld(lock) {
             return WriterLock.Held(guarded: folder.appendingPathComponent(StudyAnswers.name(of: number)).path, holder: WriterLock.holder(of: lock)).description
+        }
+        if let when = StudyWithdrawal.withdrawal(of: number, in: folder) {
+            return "\(StudyAnswers.name(of: number)) withdrew from this study (\(when)); a withdrawn id is never given again"
         }
         return FileManager.default.fileExists(atPath: answers.path) ? "\(StudyAnswers.name(of: number)) has already taken part" : nil
     }

@@ -1,0 +1,28 @@
+import Foundation
+import TactileCore
+import TactileHeadless
+import TactileStudy
+
+/// `tactile study withdraw STUDY_DIR P03`: lists what of the participant would be deleted, and
+/// with `--yes` deletes it (`StudyWithdrawal`).
+public enum StudyWithdraw {
+    /// What to print: the list and, without `yes`, how to go on; with it, what was deleted.
+    public static func run(results: String, participant: String, videos: [String], yes: Bool, now: Date = Date()) throws -> String {
+        let number = try StudyRun.parseParticipant(participant, field: "participant")
+        let folder = URL(fileURLWithPath: (results as NSString).expandingTildeInPath)
+        guard StudyResults.isResultsFolder(folder) || FileManager.default.fileExists(atPath: folder.appendingPathComponent(StudyAnswers.name(of: number)).path)
+        else {
+            throw CommandError.badInput("\(folder.path): not a study's results folder (made by `tactile study run`)")
+        }
+        let plan = try StudyWithdrawal.plan(number, in: folder, elsewhere: videos.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) })
+        let name = StudyAnswers.name(of: number)
+        let list = plan.paths.map { "  " + $0.path }.joined(separator: "\n")
+        let size = ByteCountFormatter.string(fromByteCount: plan.bytes, countStyle: .file)
+        guard yes else {
+            return "Withdrawing \(name) deletes (\(size)):\n\(list)\nNothing was deleted: run again with --yes to delete it.\n"
+        }
+        try StudyWithdrawal.carry(out: plan, in: folder, at: now)
+        return "\(name) withdrawn: \(plan.paths.count) item\(plan.paths.count == 1 ? "" : "s") deleted (\(size)):\n\(list)\n"
+            + "\(StudyWithdrawal.fileName) keeps only the id and when, and the report counts the withdrawal.\n"
+    }
+}

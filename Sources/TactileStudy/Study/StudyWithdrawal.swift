@@ -1,0 +1,111 @@
+import Foundation
+import TactileCore
+import TactileHeadless
+
+/// A participant withdrawn from a study (`tactile study withdraw STUDY_DIR P03`): everything of
+/// theirs is deleted wherever the study's tools put it — their folder (answers, the study's log,
+/// every block's recording and think-aloud sound), the videos and clips made of them (`P03-…` under
+/// the results folder and the folders named) and their lock — and the results folder's
+/// `withdrawn.jsonl` keeps only their id and when (`{"participant":"P03","withdrawn":"…"}`), so the
+/// report can say how many withdrew and the id is never given to anyone else.
+public enum StudyWithdrawal {
+    public static let fileName = "withdrawn.jsonl"
+
+    /// What a withdrawal deletes: files and folders, with their total size.
+    public struct Plan: Sendable {
+        public var participant: Int
+        public var paths: [URL]
+        public var bytes: Int64
+    }
+
+    /// What withdrawing `participant` from the results `folder` would delete; `elsewhere`: other
+    /// folders with videos or clips made of the study. Refuses a participant running now, and one
+    /// of whom nothing is found.
+    public static func plan(_ participant: Int, in folder: URL, elsewhere: [URL] = []) throws -> Plan {
+        let name = StudyAnswers.name(of: participant), fm = FileManager.default
+        var isFolder: ObjCBool = false
+        guard fm.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw CommandError.badInput("\(folder.path): no such results folder")
+        }
+        for other in elsewhere where !(fm.fileExists(atPath: other.path, isDirectory: &isFolder) && isFolder.boolValue) {
+            throw CommandError.badInput("--videos \(other.path): no such folder")
+        }
+        if WriterLock.isHeld(StudySession.lockURL(of: participant, in: folder)) {
+            throw CommandError("\(name) is taking part right now (\(folder.path)): close their run first", exitCode: 4)
+        }
+        var paths: [URL] = []
+        let own = folder.appendingPathComponent(name)
+        if fm.fileExists(atPath: own.path) { paths.append(own) }
+        let lock = StudySession.lockURL(of: participant, in: folder)
+        if fm.fileExists(atPath: lock.path) { paths.append(lock) }
+        // Videos and clips: "P03-block1-outside.mp4", "P03-block1-outside-marker-02.mp4", "P03.mp4".
+        func made(of file: String) -> Bool { file == name || file.hasPrefix(name + "-") || file.hasPrefix(name + ".") }
+        func walk(_ url: URL, depth: Int) {
+            guard let names = try? fm.contentsOfDirectory(atPath: url.path) else { return }
+            for file in names.sorted() {
+                let child = url.appendingPathComponent(file)
+                if made(of: file) {
+                    if !paths.contains(child) { paths.append(child) }
+                    continue
+                }
+                // Into other folders (a videos folder, a clips folder), never another participant's.
+                guard depth < 3, !file.hasPrefix("."), !isParticipantFolder(file), fm.fileExists(atPath: child.path, isDirectory: &isFolder), isFolder.boolValue
+                else { continue }
+                walk(child, depth: depth + 1)
+            }
+        }
+        for root in [folder] + elsewhere { walk(root, depth: 0) }
+        guard !paths.isEmpty else { throw CommandError.badInput("\(name): nothing of theirs in \(([folder] + elsewhere).map(\.path).joined(separator: ", "))") }
+        return Plan(participant: participant, paths: paths, bytes: paths.reduce(0) { $0 + size(of: $1) })
+    }
+
+    /// Deletes what `plan` names and notes the withdrawal at `date`; the note first, so that a
+    /// withdrawal cut short is still known (and can be run again).
+    public static func carry(out plan: Plan, in folder: URL, at date: Date) throws {
+        try note(plan.participant, at: date, in: folder)
+        for path in plan.paths {
+            do { try FileManager.default.removeItem(at: path) } catch {
+                throw CommandError("\(path.path): cannot be deleted (\(CommandError.reason(error))); run the withdrawal again", exitCode: 3)
+            }
+        }
+    }
+
+    /// The withdrawals noted in `folder`: each participant's id and when, in the order noted.
+    public static func read(in folder: URL) -> [(participant: String, at: String)] {
+        guard let text = try? String(contentsOf: folder.appendingPathComponent(fileName), encoding: .utf8) else { return [] }
+        var seen: Set<String> = []
+        return text.split(separator: "\n").compactMap { line in
+            guard let o = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], let p = o["participant"] as? String,
+                let at = o["withdrawn"] as? String, seen.insert(p).inserted
+            else { return nil }
+            return (p, at)
+        }
+    }
+
+    /// Whether `participant` withdrew from the study in `folder` (when, if so).
+    public static func withdrawal(of participant: Int, in folder: URL) -> String? {
+        read(in: folder).first { $0.participant == StudyAnswers.name(of: participant) }?.at
+    }
+
+    private static func note(_ participant: Int, at date: Date, in folder: URL) throws {
+        let url = folder.appendingPathComponent(fileName)
+        let earlier = (try? Data(contentsOf: url)) ?? Data()
+        let line =
+            JSONValue.object([("participant", .string(StudyAnswers.name(of: participant))), ("withdrawn", .string(StudyAnswers.iso(date)))])
+            .serialized(pretty: false) + "\n"
+        do { try AtomicFile.write(earlier + Data(line.utf8), to: url) } catch {
+            throw CommandError("\(url.path): the withdrawal cannot be noted (\(CommandError.reason(error))); nothing was deleted", exitCode: 3)
+        }
+    }
+
+    /// "P07" and other participants' folders.
+    private static func isParticipantFolder(_ name: String) -> Bool { name.count >= 2 && name.hasPrefix("P") && name.dropFirst().allSatisfy(\.isNumber) }
+
+    private static func size(of url: URL) -> Int64 {
+        let fm = FileManager.default
+        func bytes(_ path: String) -> Int64 { ((try? fm.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0 }
+        var total = bytes(url.path)
+        for case let file as String in fm.enumerator(atPath: url.path)?.allObjects ?? [] { total += bytes(url.appendingPathComponent(file).path) }
+        return total
+    }
+}
