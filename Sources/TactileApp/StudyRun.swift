@@ -16,7 +16,7 @@ public enum StudyRun {
     /// `observerPort`: serve the observer page on this port (over `study.observerPort`).
     public static func run(
         study path: String, participant: String?, out: String, scale: Double?, fill: Bool, fullscreen: Bool, size: String?,
-        settings: Settings, mediaDir: String?, observerPort: Int? = nil, kiosk: Bool = false, recordAudio: Bool = false,
+        settings: Settings, mediaDir: String?, observerPort: Int? = nil, kiosk: Bool = false, recordAudio: Bool = false, resume: Bool = false,
         hook: ((StudySession, WindowHost, String?) -> Void)? = nil
     ) throws -> String {
         MediaMemory.returnLargeBuffersToTheSystem()
@@ -24,10 +24,11 @@ public enum StudyRun {
         let study = try StudyFile.load(URL(fileURLWithPath: (path as NSString).expandingTildeInPath))
         let folder = URL(fileURLWithPath: (out as NSString).expandingTildeInPath)
         if kiosk && participant != nil { throw CommandError.badInput("--kiosk gives each visitor the next participant number: leave out --participant") }
+        if resume && participant == nil { throw CommandError.badInput("--resume needs the --participant to go on with") }
         let number = try participant.map { try parseParticipant($0) }
-        if let number, let refusal = StudySession.refusal(of: number, in: folder) {
+        if let number, let refusal = StudySession.refusal(of: number, in: folder, resuming: resume) {
             let busy = WriterLock.isHeld(StudySession.lockURL(of: number, in: folder))
-            throw CommandError("--participant \(participant!): \(refusal) (\(folder.path)); give another number", exitCode: busy ? 4 : 2)
+            throw CommandError("--participant \(participant!): \(refusal) (\(folder.path))\(resume ? "" : "; give another number")", exitCode: busy ? 4 : 2)
         }
         try SessionRecorder.checkWritable(folder)
         var base = try study.configuration(variant: nil)
@@ -86,7 +87,7 @@ public enum StudyRun {
             try host.run { window in
                 let s = StudySession(
                     study: study, folder: folder, participant: number, configuration: base, measurer: window.measurer,
-                    media: media, library: library, project: project, viewport: options.viewport, kiosk: kiosk ? base.kiosk : nil)
+                    media: media, library: library, project: project, viewport: options.viewport, kiosk: kiosk ? base.kiosk : nil, resume: resume)
                 s.framesPerSecond = window.refreshRate
                 s.clockOrigin = window.clock.originUptimeNanoseconds
                 s.adjustConfiguration = adjust

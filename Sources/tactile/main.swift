@@ -335,6 +335,10 @@ struct StudyRunCommand: ParsableCommand {
         name: .customLong("record-audio"),
         help: "Record the microphone (think-aloud) into each block's folder (over study.recordAudio); `replay --video` uses it as the sound track.")
     var recordAudio = false
+    @Flag(
+        help:
+            "Go on with an interrupted --participant into the same folder: from the first part that did not run to its end (a part stopped midway is run again from its start, its recording kept as …-interrupted-1)."
+    ) var resume = false
 
     func run() throws {
         try guarded {
@@ -342,7 +346,7 @@ struct StudyRunCommand: ParsableCommand {
                 try StudyRun.run(
                     study: file, participant: participant, out: out, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size,
                     settings: Settings(uiScale: uiScale, locale: locale), mediaDir: media.mediaDir, observerPort: observerPort,
-                    kiosk: kiosk, recordAudio: recordAudio), terminator: "")
+                    kiosk: kiosk, recordAudio: recordAudio, resume: resume), terminator: "")
         }
     }
 }

@@ -26,11 +26,13 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
             .appendingPathComponent("Assets/Studies/trim-handles/study.json")
     }
 
-    func makeSession(participant: Int?, viewport: Size = Size(width: 390, height: 844), kiosk: TactileConfiguration.Kiosk? = nil) throws -> StudySession {
+    func makeSession(
+        participant: Int?, viewport: Size = Size(width: 390, height: 844), kiosk: TactileConfiguration.Kiosk? = nil, resume: Bool = false
+    ) throws -> StudySession {
         let study = try StudyFile.load(Self.exampleStudy)
         let s = StudySession(
             study: study, folder: folder, participant: participant, configuration: TactileConfiguration(),
-            measurer: FixedWidthTextMeasurer(), project: DemoProject.make(), viewport: viewport, kiosk: kiosk)
+            measurer: FixedWidthTextMeasurer(), project: DemoProject.make(), viewport: viewport, kiosk: kiosk, resume: resume)
         s.wallClock = { Date(timeIntervalSince1970: 1_800_000_000) }
         _ = s.step([], now: now, context: StepContext())
         return s
@@ -327,6 +329,57 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
         XCTAssertThrowsError(try StudyWithdraw.run(results: folder.path, participant: "P01", videos: [], yes: true)) {
             XCTAssertTrue("\($0)".contains("P01: nothing of theirs in"), "\($0)")
         }
+    }
+
+    /// Runs the variant block on show to its end: Start, every task skipped with its SEQ, the SUS
+    /// and the study's own question.
+    func runBlock(_ s: StudySession) {
+        tap(s, "study.start")
+        while s.block?.state.tasks?.asking == nil || s.block?.state.tasks?.asking?.questionnaire.id == "seq" {
+            if s.block?.state.tasks?.asking?.questionnaire.id == "seq" { answer(s, [5]); continue }
+            guard s.block?.state.tasks?.current != nil else { break }
+            skipTask(s)
+        }
+        answer(s, [4, 2, 4, 2, 4, 2, 4, 2, 4, 2])
+        answer(s, [3])
+    }
+
+    func testAnInterruptedParticipantIsResumedIntoTheSameFolderFromThePartCutShort() throws {
+        try runIntoTheFirstBlock(1)
+        XCTAssertEqual(
+            StudySession.refusal(of: 1, in: folder), "P01 has already taken part and did not finish: --resume goes on from the first part not finished")
+        let refused = try makeSession(participant: 1)
+        XCTAssertEqual(refused.stage, .participant, "without --resume the number is refused")
+
+        let s = try makeSession(participant: 1, resume: true)
+        XCTAssertEqual(s.stage, .intro(.block(0)), "the practice ran to its end; block 1 was cut short")
+        let p = folder.appendingPathComponent("P01")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: p.appendingPathComponent("block1-outside-interrupted-1/trace.jsonl").path), "kept beside")
+        runBlock(s)
+        XCTAssertEqual(s.stage, .intro(.block(1)))
+        runBlock(s)
+        XCTAssertEqual(s.stage, .thanks)
+        s.close()
+
+        let saved = try StudyAnswers.read(from: p)
+        XCTAssertEqual(saved.blocks.map(\.folder), ["practice", "block1-outside-interrupted-1", "block1-outside", "block2-inside"])
+        XCTAssertEqual(saved.blocks.map(\.restarted), [false, true, false, false])
+        XCTAssertEqual(saved.blocks[1].stopped, "closed")
+        XCTAssertNotNil(saved.finished)
+        XCTAssertEqual(saved.scores.filter { $0.questionnaire == "sus" }.count, 2, "one SUS per variant, none of the interrupted block")
+        let log = try String(contentsOf: p.appendingPathComponent("study-log.jsonl"), encoding: .utf8)
+        XCTAssertEqual(log.components(separatedBy: "\"kind\":\"consent\"").count - 1, 1, "one consent")
+        let resumed = log.split(separator: "\n").first { $0.contains("\"kind\":\"resumed\"") } ?? ""
+        XCTAssertTrue(resumed.contains("\"part\":\"block1-outside\"") && resumed.contains("\"restarted\":\"block1-outside-interrupted-1\""), log)
+        XCTAssertTrue(log.contains("\"kind\":\"study.finished\""))
+
+        // The report counts the block run to its end, once.
+        let report = try Commands.report([folder.path], out: nil, json: nil)
+        XCTAssertTrue(report.contains("1 participant (1 finished)"), report)
+        XCTAssertTrue(report.contains("2 variant blocks recorded"), report)
+        XCTAssertTrue(report.contains("| trim-city | outside | 1 |"), report)
+        XCTAssertEqual(StudySession.refusal(of: 1, in: folder, resuming: true), "P01 finished the study: there is nothing to resume")
+        XCTAssertEqual(StudySession.refusal(of: 2, in: folder, resuming: true), "P02 has not taken part: there is nothing to resume")
     }
 
     func testTheKeypadTakesTheNumberAndRefusesOneWhoTookPart() throws {

@@ -174,7 +174,8 @@ public struct StudyResults {
         for (i, b) in try field(root, "blocks", at: "", as: [[String: Any]].self).enumerated() {
             let path = "blocks[\(i)]"
             let p = try part(b["part"], at: path + ".part")
-            guard p > 0 else { continue }
+            // The practice is not analysed; nor is a block stopped midway and run again on resuming.
+            guard p > 0, b["restarted"] as? Bool != true else { continue }
             let folderName = try field(b, "folder", at: path, as: String.self)
             var attempts: [Attempt] = []
             for (j, t) in try field(b, "tasks", at: path, as: [[String: Any]].self).enumerated() {

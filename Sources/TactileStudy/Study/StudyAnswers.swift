@@ -38,9 +38,17 @@ public struct StudyAnswers {
         public var tasks: [TaskResult] = []
         public var began: Date
         public var ended: Date?
+        /// Why it ended before its end ("closed", "exit", "idle"); nil when it ran to its end.
+        public var stopped: String?
+        /// It was stopped and run again from its start on resuming (`study run --resume`): its
+        /// recording stays in `folder` and the report leaves it out.
+        public var restarted = false
         public init(part: Int, variant: String, folder: String, tasks: [TaskResult] = [], began: Date, ended: Date? = nil) {
             self.part = part; self.variant = variant; self.folder = folder; self.tasks = tasks; self.began = began; self.ended = ended
         }
+
+        /// It ran to its end.
+        public var complete: Bool { ended != nil && stopped == nil && !restarted }
     }
 
     /// How one task went, as `task.ended` logged it.
@@ -107,20 +115,21 @@ public struct StudyAnswers {
         func date(_ d: Date?) -> JSONValue { d.map { .string(Self.iso($0)) } ?? .null }
         func part(_ p: Int) -> JSONValue { p == 0 ? .string("practice") : .number(Double(p)) }
         let blocks = self.blocks.map { b in
-            JSONValue.object([
-                ("part", part(b.part)), ("variant", .string(b.variant)), ("folder", .string(b.folder)),
-                (
-                    "tasks",
-                    .array(
-                        b.tasks.map { t in
-                            .object([
-                                ("task", .string(t.task)), ("outcome", .string(t.outcome)), ("seconds", .number(t.seconds)),
-                                ("misses", .number(Double(t.misses))), ("errors", .number(Double(t.errors))), ("undos", .number(Double(t.undos))),
-                            ])
-                        })
-                ),
-                ("began", date(b.began)), ("ended", date(b.ended)),
-            ])
+            JSONValue.object(
+                [
+                    ("part", part(b.part)), ("variant", .string(b.variant)), ("folder", .string(b.folder)),
+                    (
+                        "tasks",
+                        .array(
+                            b.tasks.map { t in
+                                .object([
+                                    ("task", .string(t.task)), ("outcome", .string(t.outcome)), ("seconds", .number(t.seconds)),
+                                    ("misses", .number(Double(t.misses))), ("errors", .number(Double(t.errors))), ("undos", .number(Double(t.undos))),
+                                ])
+                            })
+                    ),
+                    ("began", date(b.began)), ("ended", date(b.ended)),
+                ] + (b.stopped.map { [("stopped", JSONValue.string($0))] } ?? []) + (b.restarted ? [("restarted", .bool(true))] : []))
         }
         let answers = self.answers.map { a in
             var fields: [(String, JSONValue)] = [("block", part(a.part)), ("variant", .string(a.variant)), ("questionnaire", .string(a.questionnaire))]
@@ -151,6 +160,7 @@ public struct StudyAnswers {
 
     public static let fileName = "answers.json"
 
+    /// The wall clock as the file writes it ("2026-11-26T09:12:00Z").
     static func iso(_ date: Date) -> String {
         let f = ISO8601DateFormatter()
         f.formatOptions = [.withInternetDateTime]

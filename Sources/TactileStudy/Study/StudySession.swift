@@ -107,6 +107,8 @@ public final class StudySession: ShellSession {
     private var lastStep = Time.zero
     private var digits = ""
     private var notice: String?
+    /// The study log's `resumed` event, written at the first step (on the study's clock).
+    private var pendingResume: LogEvent?
     private var consentScroll = 0.0, consentAnchor: Double?
     /// The operator's note being typed, if any.
     public private(set) var note: String?
@@ -129,7 +131,7 @@ public final class StudySession: ShellSession {
     public init(
         study: StudyFile, folder: URL, participant: Int?, configuration: TactileConfiguration, measurer: TextMeasurer,
         media: MediaSource = NoMediaSource(), library: MediaLibrary = MediaLibrary(), project: Project, viewport: Size,
-        kiosk: TactileConfiguration.Kiosk? = nil
+        kiosk: TactileConfiguration.Kiosk? = nil, resume: Bool = false
     ) {
         self.study = study; self.folder = folder; self.configuration = configuration
         self.measurer = measurer; self.media = media; self.library = library; self.project = project; self.viewport = viewport
@@ -143,9 +145,64 @@ public final class StudySession: ShellSession {
         stage = number == nil ? .participant : .consent
         if let number { schedule = study.schedule(forParticipant: number) }
         // Another process took the number since it was checked: ask on the keypad instead.
-        if let number, let refusal = claim(number) {
+        if let number, let refusal = claim(number, resuming: resume) {
             self.participant = nil; schedule = nil; stage = .participant; notice = refusal
         }
+    }
+
+    /// The part an interrupted participant goes on with (`study run --resume`): the first one
+    /// that did not run to its end; nil when every part did.
+    public static func partToResume(_ answers: StudyAnswers, study: StudyFile) -> Part? {
+        let blocks = study.schedule(forParticipant: answers.participant).blocks.count
+        let parts: [Part] = (study.practice != nil ? [.practice] : []) + (0..<blocks).map { .block($0) }
+        return parts.first { part in
+            let number: Int
+            if case let .block(n) = part { number = n + 1 } else { number = 0 }
+            return !answers.blocks.contains { $0.part == number && $0.complete }
+        }
+    }
+
+    /// Takes up participant `number`'s answers so far to go on from the first part that did not
+    /// run to its end: a part stopped midway keeps its recording, renamed `…-interrupted-N`, and
+    /// is run again from its start (its answers leave `answers.json`; its log keeps them), and
+    /// the study's log says so. The refusal when there is nothing to resume.
+    private func resume(_ number: Int) -> String? {
+        let name = StudyAnswers.name(of: number), folder = participantFolder(number)
+        var a: StudyAnswers
+        do { a = try StudyAnswers.read(from: folder) } catch { return "\(name) cannot be resumed: \(CommandError.reason(error))" }
+        guard a.study.isEmpty || a.study == study.title else { return "\(name) took part in another study (\(a.study)): give this study's results folder" }
+        guard a.finished == nil, let next = Self.partToResume(a, study: study) else { return "\(name) finished the study: there is nothing to resume" }
+        let nextNumber = partNumber(next)
+        var restarted: [String: ElementValue] = [:]
+        for i in a.blocks.indices where a.blocks[i].part == nextNumber && !a.blocks[i].restarted {
+            // The interrupted part's recording is kept beside, never overwritten.
+            let old = folder.appendingPathComponent(a.blocks[i].folder)
+            var k = 1
+            while FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(a.blocks[i].folder)-interrupted-\(k)").path) { k += 1 }
+            let kept = "\(a.blocks[i].folder)-interrupted-\(k)"
+            if FileManager.default.fileExists(atPath: old.path) {
+                do { try FileManager.default.moveItem(at: old, to: folder.appendingPathComponent(kept)) } catch {
+                    return "\(old.path) cannot be set aside to run the part again (\(CommandError.reason(error)))"
+                }
+            }
+            a.blocks[i].folder = kept
+            a.blocks[i].restarted = true
+            restarted["restarted"] = .string(kept)
+        }
+        a.answers.removeAll { $0.part == nextNumber }
+        a.scores.removeAll { $0.part == nextNumber }
+        answers = a
+        do {
+            try a.write(to: folder)
+            let url = folder.appendingPathComponent("study-log.jsonl")
+            studyLog = FileHandle(fileDescriptor: try AtomicFile.open(url, flags: O_WRONLY | O_CREAT | O_APPEND), closeOnDealloc: true)
+            _ = try? studyLog?.seekToEnd()
+        } catch {
+            return "\(folder.path): the participant's answers cannot be saved there (\(CommandError.reason(error)))"
+        }
+        stage = .intro(next)
+        pendingResume = LogEvent(time: .zero, kind: "resumed", fields: restarted.merging(["part": .string(folderName(next))]) { a, _ in a })
+        return nil
     }
 
     /// Where the lock of participant `number`'s folder is kept (`.P07.lock` beside `P07`).
@@ -155,19 +212,23 @@ public final class StudySession: ShellSession {
 
     /// Takes participant `number`'s folder for this process (one writer per participant: their
     /// answers and study log); the refusal when another process has it.
-    private func claim(_ number: Int) -> String? {
+    private func claim(_ number: Int, resuming: Bool = false) -> String? {
         releaseParticipant()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             participantLock = try WriterLock(Self.lockURL(of: number, in: folder), guarding: participantFolder(number).path)
             // Another process may have run this participant to the end between the check and the lock.
             let answers = participantFolder(number).appendingPathComponent(StudyAnswers.fileName)
-            if FileManager.default.fileExists(atPath: answers.path) {
+            let refusal: String? =
+                resuming
+                ? (FileManager.default.fileExists(atPath: answers.path)
+                    ? resume(number) : "\(StudyAnswers.name(of: number)) has not taken part: nothing to resume")
+                : FileManager.default.fileExists(atPath: answers.path) ? "\(StudyAnswers.name(of: number)) has already taken part" : nil
+            if refusal != nil {
                 participantLock?.release()
                 participantLock = nil
-                return "\(StudyAnswers.name(of: number)) has already taken part"
             }
-            return nil
+            return refusal
         } catch let held as WriterLock.Held {
             return held.description
         } catch {
@@ -200,7 +261,7 @@ public final class StudySession: ShellSession {
     public func participantFolder(_ number: Int) -> URL { folder.appendingPathComponent(StudyAnswers.name(of: number)) }
 
     /// Why participant `number` cannot take part now (they already did), or nil.
-    public static func refusal(of number: Int, in folder: URL) -> String? {
+    public static func refusal(of number: Int, in folder: URL, resuming: Bool = false) -> String? {
         guard number >= 1, number <= 9999 else { return "Participant numbers run from 1 to 9999" }
         let answers = folder.appendingPathComponent(StudyAnswers.name(of: number)).appendingPathComponent(StudyAnswers.fileName)
         let lock = lockURL(of: number, in: folder)
@@ -210,7 +271,12 @@ public final class StudySession: ShellSession {
         if let when = StudyWithdrawal.withdrawal(of: number, in: folder) {
             return "\(StudyAnswers.name(of: number)) withdrew from this study (\(when)); a withdrawn id is never given again"
         }
-        return FileManager.default.fileExists(atPath: answers.path) ? "\(StudyAnswers.name(of: number)) has already taken part" : nil
+        let name = StudyAnswers.name(of: number)
+        guard FileManager.default.fileExists(atPath: answers.path) else { return resuming ? "\(name) has not taken part: there is nothing to resume" : nil }
+        let finished = (try? StudyAnswers.read(from: answers.deletingLastPathComponent()))?.finished != nil
+        if resuming { return finished ? "\(name) finished the study: there is nothing to resume" : nil }
+        return finished
+            ? "\(name) has already taken part" : "\(name) has already taken part and did not finish: --resume goes on from the first part not finished"
     }
 
     public func resize(to viewport: Size) {
@@ -237,6 +303,11 @@ public final class StudySession: ShellSession {
 
     public func step(_ input: [InputEvent], now: Time, context: StepContext) -> ShellFrame {
         if studyOrigin == nil { studyOrigin = now; idle = VisitorIdle(since: now) }
+        if var resumed = pendingResume {
+            resumed.time = now
+            pendingResume = nil
+            logStudy(resumed)
+        }
         lastStep = now
         let noteBefore = note
         var rest = input.filter { !operatorKey($0, now: now) }
@@ -364,6 +435,7 @@ public final class StudySession: ShellSession {
     private func stop(_ part: Part, now: Time, reason: String) {
         guard block != nil else { return }
         endPart(part, now: now, kind: "part.stopped", fields: ["reason": .string(reason)])
+        if let i = answers?.blocks.lastIndex(where: { $0.part == partNumber(part) }) { answers?.blocks[i].stopped = reason }
         saveAnswers()
     }
 
