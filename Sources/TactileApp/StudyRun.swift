@@ -8,6 +8,7 @@ import TactileStudy
 import TactileServer
 import TactileHeadless
 import TactileExport
+import TactileInput
 
 /// `tactile study run`: one participant through a study file in a window (`StudySession`).
 public enum StudyRun {
@@ -139,6 +140,45 @@ public enum StudyRun {
             }
         }
         return try ending(of: session, kiosk: kiosk, folder: folder)
+    }
+
+    /// `tactile study run --script TRACE --headless`: participant `participant` played from the
+    /// trace `script` without a window (`ScriptedParticipant`), results into `out` as a person's,
+    /// marked as scripted. Returns what to print at the end.
+    public static func runScripted(
+        study path: String, participant: String?, out: String, script: String, settings: Settings, mediaDir: String?, resume: Bool = false
+    ) throws -> String {
+        let study = try StudyFile.load(URL(fileURLWithPath: (path as NSString).expandingTildeInPath))
+        let folder = URL(fileURLWithPath: (out as NSString).expandingTildeInPath)
+        guard let participant else { throw CommandError.badInput("--script needs the --participant it plays (there is no keypad headless)") }
+        let number = try parseParticipant(participant)
+        if let refusal = StudySession.refusal(of: number, in: folder, resuming: resume) {
+            let busy = WriterLock.isHeld(StudySession.lockURL(of: number, in: folder))
+            throw CommandError("--participant \(participant): \(refusal) (\(folder.path))\(resume ? "" : "; give another number")", exitCode: busy ? 4 : 2)
+        }
+        let trace: Trace
+        do { trace = try Trace.load(from: URL(fileURLWithPath: (script as NSString).expandingTildeInPath)) } catch {
+            throw CommandError.badInput("--script \(script): \(error)")
+        }
+        try SessionRecorder.checkWritable(folder)
+        var base = try study.configuration(variant: nil)
+        _ = try settings.load()
+        let adjust: (inout TactileConfiguration) -> Void = { c in
+            try? settings.applyLocale(to: &c)
+            if let ui = settings.uiScale { c.layout.uiScale = ui }
+        }
+        adjust(&base)
+        let raster = try RasterCanvas(scale: 1)
+        let media = MediaCache(settings: base.media, mode: .synchronous)
+        let s = StudySession(
+            study: study, folder: folder, participant: number, configuration: base, measurer: raster.measurer, media: media,
+            library: try MediaFolder.library(mediaDir), project: try Inputs.project(at: study.project?.path), viewport: trace.viewport, resume: resume)
+        s.scriptedBy = script
+        s.adjustConfiguration = adjust
+        s.onProblem = { FileHandle.standardError.write(Data("tactile: \($0)\n".utf8)) }
+        ScriptedParticipant.play(trace, into: s)
+        s.close()
+        return "(scripted by \(script)) " + (try ending(of: s, kiosk: false, folder: folder))
     }
 
     /// What the run prints when it closes, or, when something could not be saved (a full or

@@ -339,9 +339,28 @@ struct StudyRunCommand: ParsableCommand {
         help:
             "Go on with an interrupted --participant into the same folder: from the first part that did not run to its end (a part stopped midway is run again from its start, its recording kept as …-interrupted-1)."
     ) var resume = false
+    @Option(
+        help:
+            "Play this participant from a trace instead of a person (a participant's study-trace.jsonl, or one written by hand): the same runner, results marked as scripted. Needs --headless."
+    ) var script: String?
+    @Flag(help: "With --script: run without a window, on a virtual clock.") var headless = false
 
     func run() throws {
         try guarded {
+            if script != nil || headless {
+                guard let script, headless else {
+                    throw CommandError.badInput(
+                        script == nil ? "--headless needs a --script to play (a person needs the window)" : "--script plays without a window: add --headless")
+                }
+                guard !kiosk, observerPort == nil, !recordAudio else {
+                    throw CommandError.badInput("--script --headless takes no --kiosk, --observer-port or --record-audio (nobody is there to watch or speak)")
+                }
+                show(
+                    try StudyRun.runScripted(
+                        study: file, participant: participant, out: out, script: script, settings: Settings(uiScale: uiScale, locale: locale),
+                        mediaDir: media.mediaDir, resume: resume), terminator: "")
+                return
+            }
             show(
                 try StudyRun.run(
                     study: file, participant: participant, out: out, scale: scale, fill: device == .fill, fullscreen: fullscreen, size: size,

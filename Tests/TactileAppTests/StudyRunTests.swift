@@ -382,6 +382,68 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(StudySession.refusal(of: 2, in: folder, resuming: true), "P02 has not taken part: there is nothing to resume")
     }
 
+    func testAScriptedParticipantPlaysAPersonsStudyTraceToTheSameResultsMarkedAsScripted() throws {
+        // A person, P01, measured with the real fonts a headless script uses; deletes the star for
+        // real, skips the rest, marks a moment.
+        let study = try StudyFile.load(Self.exampleStudy)
+        let raster = try RasterCanvas(scale: 1)
+        let s = StudySession(
+            study: study, folder: folder, participant: 1, configuration: try study.configuration(variant: nil), measurer: raster.measurer,
+            project: DemoProject.make(), viewport: Size(width: 390, height: 844))
+        _ = s.step([], now: now, context: StepContext())
+        tap(s, "study.agree")
+        tap(s, "study.start")
+        skipTask(s)
+        for block in 0..<2 {
+            tap(s, "study.start")
+            if block == 0 {
+                now = now + .seconds(0.5)
+                _ = s.step([.text("1", time: now)], now: now, context: StepContext())
+            }
+            while let task = s.block?.state.tasks?.current?.id, s.block?.state.tasks?.asking == nil {
+                if task == "delete-star" {
+                    tap(s, "clip:star")
+                    tap(s, "toolbar.delete")
+                    wait(s, 2)
+                } else {
+                    skipTask(s)
+                }
+                answer(s, [block == 0 ? 6 : 3])
+            }
+            answer(s, block == 0 ? [4, 2, 4, 1, 4, 2, 5, 2, 4, 3] : [2, 4, 2, 4, 3, 3, 2, 4, 2, 4])
+            answer(s, [block + 3])
+        }
+        XCTAssertEqual(s.stage, .thanks)
+        s.close()
+        let trace = folder.appendingPathComponent("P01/\(StudySession.studyTraceName)")
+        XCTAssertTrue(try String(contentsOf: trace, encoding: .utf8).hasPrefix("{\"tactile_trace\":1,\"viewport\":{\"width\":390,\"height\":844}}\n"))
+
+        // Played for a participant who meets the same order, through the command's own runner.
+        let twin = try XCTUnwrap(
+            (2...48).first {
+                study.schedule(forParticipant: $0).blocks.map(\.tasks) == study.schedule(forParticipant: 1).blocks.map(\.tasks)
+                    && study.schedule(forParticipant: $0).blocks.map(\.variant) == study.schedule(forParticipant: 1).blocks.map(\.variant)
+            })
+        let printed = try StudyRun.runScripted(
+            study: Self.exampleStudy.path, participant: "\(twin)", out: folder.path, script: trace.path, settings: Settings(), mediaDir: nil)
+        let name = StudyAnswers.name(of: twin)
+        XCTAssertTrue(printed.contains("\(name) finished the study"), printed)
+        let person = try StudyAnswers.read(from: folder.appendingPathComponent("P01"))
+        let script = try StudyAnswers.read(from: folder.appendingPathComponent(name))
+        XCTAssertNil(person.scripted)
+        XCTAssertEqual(script.scripted, trace.path, "marked in the participant's folder")
+        XCTAssertEqual(script.blocks.map(\.folder), person.blocks.map(\.folder))
+        XCTAssertEqual(script.blocks.map { $0.tasks.map(\.outcome) }, person.blocks.map { $0.tasks.map(\.outcome) }, "the same judgements")
+        XCTAssertTrue(script.blocks.contains { $0.tasks.contains { $0.task == "delete-star" && $0.outcome == "completed" } })
+        XCTAssertEqual(script.answers.map(\.value), person.answers.map(\.value), "the same answers")
+        XCTAssertEqual(script.scores.map(\.score), person.scores.map(\.score))
+        let markers = try String(contentsOf: folder.appendingPathComponent("\(name)/study-log.jsonl"), encoding: .utf8)
+        XCTAssertEqual(markers.components(separatedBy: "\"kind\":\"marker\"").count - 1, 1, "the operator's marker too")
+
+        let report = try Commands.report([folder.path], out: nil, json: nil)
+        XCTAssertTrue(report.contains("2 participants (2 finished; 1 scripted, not people: \(name))"), report)
+    }
+
     func testTheKeypadTakesTheNumberAndRefusesOneWhoTookPart() throws {
         let taken = folder.appendingPathComponent("P07")
         try FileManager.default.createDirectory(at: taken, withIntermediateDirectories: true)

@@ -58,13 +58,13 @@ public enum StudyCSV {
     }
 
     static func participantsCSV(_ r: StudyResults) -> String {
-        var rows = [["participant", "number", "consent", "finished", "variant_order", "blocks"] + r.variants.map { "sus_" + $0 }]
+        var rows = [["participant", "number", "consent", "finished", "variant_order", "blocks", "scripted"] + r.variants.map { "sus_" + $0 }]
         for p in r.participants {
             let sus = r.variants.map { v in p.scores.last { $0.variant == v && $0.questionnaire == "sus" }.map { number($0.score) } ?? "" }
             rows.append(
                 [
                     p.name, String(p.number), p.consent ?? "", p.finished ?? "", p.blocks.map(\.variant).joined(separator: ">"),
-                    String(p.blocks.count),
+                    String(p.blocks.count), p.scripted == nil ? "0" : "1",
                 ] + sus)
         }
         return text(rows)

@@ -118,6 +118,8 @@ extension StudyReport {
             : "between subjects (each participant met one variant)"
         let variants = results.variants.enumerated().map { $0 == 0 && results.variants.count > 1 ? "\($1) (the reference)" : $1 }.joined(separator: ", ")
         let finished = results.participants.filter { $0.finished != nil }.count
+        let scriptedNames = results.participants.filter { $0.scripted != nil }.map(\.name)
+        let scripted = scriptedNames.isEmpty ? "" : "; \(scriptedNames.count) scripted, not people: \(scriptedNames.joined(separator: ", "))"
         let declines = results.declined.count
         let declined =
             declines == 0
@@ -129,7 +131,8 @@ extension StudyReport {
             ? ""
             : " \(withdrawals) withdrew (\(results.withdrawn.map { "\($0.participant) on \(Self.readableTime($0.at))" }.joined(separator: ", "))); "
                 + "everything of theirs was deleted and none of it is counted here."
-        return "\(n) participant\(n == 1 ? "" : "s") (\(finished) finished), \(design); variants \(variants); \(results.sessionCount) variant blocks recorded."
+        return
+            "\(n) participant\(n == 1 ? "" : "s") (\(finished) finished\(scripted)), \(design); variants \(variants); \(results.sessionCount) variant blocks recorded."
             + declined + withdrawn
     }
 
@@ -179,6 +182,7 @@ extension StudyReport {
             ("participants", .number(Double(results.participants.count))), ("blocks", .number(Double(results.sessionCount))),
             ("declined", .number(Double(results.declined.count))), ("declinedAt", .array(results.declined.map { .string($0) })),
             ("withdrawn", .number(Double(results.withdrawn.count))),
+            ("scripted", .array(results.participants.filter { $0.scripted != nil }.map { .string($0.name) })),
             ("withdrawals", .array(results.withdrawn.map { .object([("participant", .string($0.participant)), ("at", .string($0.at))]) })),
             ("tasks", .array(cellValues)),
             (

@@ -27,6 +27,8 @@ public struct StudyResults {
         public var name: String
         public var consent: String?
         public var finished: String?
+        /// The trace a scripted participant was played from (`study run --script`); nil for a person.
+        public var scripted: String?
         /// The variant blocks (the practice left out), in the order met.
         public var blocks: [Block]
         public var answers: [Answer]
@@ -233,6 +235,7 @@ public struct StudyResults {
         return (
             Participant(
                 number: number, name: name, consent: root["consent"] as? String, finished: root["finished"] as? String,
+                scripted: root["scripted"] as? String,
                 blocks: blocks, answers: answers.filter { $0.part > 0 }, scores: scores.filter { $0.part > 0 }, otherMarkers: otherMarkers), header
         )
     }

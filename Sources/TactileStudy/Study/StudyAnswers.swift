@@ -29,6 +29,8 @@ public struct StudyAnswers {
     public var answers: [Answer] = []
     public var scores: [Score] = []
     public var finished: Date?
+    /// The trace a scripted participant played (`study run --script`); nil for a person.
+    public var scripted: String?
 
     /// One block the participant met (or the practice, `part` 0).
     public struct Block: Equatable {
@@ -145,12 +147,14 @@ public struct StudyAnswers {
             fields.append(("score", .number(s.score)))
             return JSONValue.object(fields)
         }
-        return JSONValue.object([
-            ("tactile_answers", .number(1)), ("study", .string(study)), ("participant", .string(Self.name(of: participant))),
-            ("number", .number(Double(participant))), ("design", .string(design.rawValue)), ("variants", .array(variants.map { .string($0) })),
-            ("consent", date(consent)),
-            ("blocks", .array(blocks)), ("answers", .array(answers)), ("scores", .array(scores)), ("finished", date(finished)),
-        ]).serialized(pretty: true) + "\n"
+        return JSONValue.object(
+            [
+                ("tactile_answers", .number(1)), ("study", .string(study)), ("participant", .string(Self.name(of: participant))),
+                ("number", .number(Double(participant))), ("design", .string(design.rawValue)), ("variants", .array(variants.map { .string($0) })),
+                ("consent", date(consent)),
+                ("blocks", .array(blocks)), ("answers", .array(answers)), ("scores", .array(scores)), ("finished", date(finished)),
+            ] + (scripted.map { [("scripted", JSONValue.string($0))] } ?? [])
+        ).serialized(pretty: true) + "\n"
     }
 
     /// Writes `answers.json` into `folder`, atomically.

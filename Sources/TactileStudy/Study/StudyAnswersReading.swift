@@ -49,6 +49,7 @@ extension StudyAnswers {
         answers.variants = root["variants"] as? [String] ?? []
         answers.consent = try date(root, "consent", at: "")
         answers.finished = try date(root, "finished", at: "")
+        answers.scripted = root["scripted"] as? String
         for (i, b) in try list("blocks").enumerated() {
             let path = "blocks[\(i)]"
             var block = Block(

@@ -109,6 +109,16 @@ public final class StudySession: ShellSession {
     private var notice: String?
     /// The study log's `resumed` event, written at the first step (on the study's clock).
     private var pendingResume: LogEvent?
+    /// The participant's whole input from the consent on (`study-trace.jsonl`, on the study's
+    /// clock): what `study run --script` plays back to pilot a study without a person. Held
+    /// here until the participant's folder exists (at the consent's agreement).
+    private var studyTrace: FileHandle?
+    private var unwrittenInput: [InputEvent] = []
+    /// The file of the participant's whole input, in their folder.
+    public static let studyTraceName = "study-trace.jsonl"
+    /// Set when the participant is a script (`study run --script`): the trace it plays, noted in
+    /// `answers.json` so the report can tell scripted participants from people.
+    public var scriptedBy: String?
     private var consentScroll = 0.0, consentAnchor: Double?
     /// The operator's note being typed, if any.
     public private(set) var note: String?
@@ -202,6 +212,7 @@ public final class StudySession: ShellSession {
         }
         stage = .intro(next)
         pendingResume = LogEvent(time: .zero, kind: "resumed", fields: restarted.merging(["part": .string(folderName(next))]) { a, _ in a })
+        openStudyTrace(in: folder)
         return nil
     }
 
@@ -303,6 +314,7 @@ public final class StudySession: ShellSession {
 
     public func step(_ input: [InputEvent], now: Time, context: StepContext) -> ShellFrame {
         if studyOrigin == nil { studyOrigin = now; idle = VisitorIdle(since: now) }
+        record(input)
         if var resumed = pendingResume {
             resumed.time = now
             pendingResume = nil
@@ -416,6 +428,9 @@ public final class StudySession: ShellSession {
     private func nextVisitor(now: Time) {
         try? studyLog?.close()
         studyLog = nil
+        try? studyTrace?.close()
+        studyTrace = nil
+        unwrittenInput.removeAll()
         answers = nil
         resetAt = nil
         releaseParticipant()
@@ -528,6 +543,8 @@ public final class StudySession: ShellSession {
         if case let .running(part) = stage { stop(part, now: lastStep, reason: "closed") }
         try? studyLog?.close()
         studyLog = nil
+        try? studyTrace?.close()
+        studyTrace = nil
         releaseParticipant()
     }
 
@@ -562,11 +579,13 @@ public final class StudySession: ShellSession {
             var a = StudyAnswers(study: study.title, participant: participant, design: study.assignment)
             a.variants = study.variants
             a.consent = wallClock()
+            a.scripted = scriptedBy
             answers = a
             try a.write(to: folder)
             let url = folder.appendingPathComponent("study-log.jsonl")
             studyLog = FileHandle(fileDescriptor: try AtomicFile.open(url, flags: O_WRONLY | O_CREAT | O_APPEND), closeOnDealloc: true)
             _ = try? studyLog?.seekToEnd()
+            openStudyTrace(in: folder)
         } catch {
             problem("\(folder.path): the participant's answers cannot be saved there (\(CommandError.reason(error)))")
             unsaved["answers.json"] = CommandError.reason(error)
@@ -583,6 +602,44 @@ public final class StudySession: ShellSession {
         } catch {
             problem("answers.json cannot be saved (\(CommandError.reason(error)))")
             unsaved["answers.json"] = CommandError.reason(error)
+        }
+    }
+
+    /// Keeps the participant's input for `study-trace.jsonl` (none typed on the number keypad:
+    /// a script is given its number).
+    private func record(_ input: [InputEvent]) {
+        guard !input.isEmpty, stage != .participant, stage != .declined, kiosk == nil || participant != nil else { return }
+        unwrittenInput += input.map {
+            var e = $0; e.time = e.time - (studyOrigin ?? .zero); return e
+        }
+        guard let studyTrace else { return }
+        let lines = unwrittenInput.map { Trace.line(for: $0) + "\n" }.joined()
+        unwrittenInput.removeAll()
+        do { try studyTrace.write(contentsOf: Data(lines.utf8)) } catch {
+            if unsaved[Self.studyTraceName] == nil { unsaved[Self.studyTraceName] = "input lost (\(CommandError.reason(error)))" }
+        }
+    }
+
+    /// Opens the participant's `study-trace.jsonl` (appending on a resume) and writes what
+    /// was held for it.
+    private func openStudyTrace(in folder: URL) {
+        // A resumed participant's window has a clock of its own: its input goes to a file of its own.
+        var url = folder.appendingPathComponent(Self.studyTraceName), k = 1
+        while pendingResume != nil && FileManager.default.fileExists(atPath: url.path) {
+            url = folder.appendingPathComponent("study-trace-resumed-\(k).jsonl")
+            k += 1
+        }
+        do {
+            let fresh = !FileManager.default.fileExists(atPath: url.path)
+            let handle = FileHandle(fileDescriptor: try AtomicFile.open(url, flags: O_WRONLY | O_CREAT | O_APPEND), closeOnDealloc: true)
+            if fresh { try handle.write(contentsOf: Data((Trace.header(viewport: viewport) + "\n").utf8)) }
+            studyTrace = handle
+            record([])
+            let lines = unwrittenInput.map { Trace.line(for: $0) + "\n" }.joined()
+            unwrittenInput.removeAll()
+            try handle.write(contentsOf: Data(lines.utf8))
+        } catch {
+            unsaved[Self.studyTraceName] = "not recorded (\(CommandError.reason(error)))"
         }
     }
 
