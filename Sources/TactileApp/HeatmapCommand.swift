@@ -15,13 +15,23 @@ extension Commands {
     /// the heat sums the layers chosen, and each layer's points are dotted in its own colour.
     public static func heatmap(
         traces paths: [String], out: String, project: String?, scale: Double?, radius: Double?,
-        settings: Settings = Settings(), mediaDir: String? = nil, layers: [String] = ["taps"]
+        settings: Settings = Settings(), mediaDir: String? = nil, layers: [String] = ["taps"], task: String? = nil, variant: String? = nil,
+        screen: String? = nil
     ) throws -> String {
         guard !paths.isEmpty else { throw CommandError.badInput("give at least one trace or session folder") }
         for layer in layers where !HeatmapLayer.names.contains(layer) {
             throw CommandError.badInput("--layer \(PrintableText.of(layer, limit: 40)): not a layer (expected \(HeatmapLayer.names.joined(separator: ", ")))")
         }
         guard !layers.isEmpty else { throw CommandError.badInput("--layer: name at least one layer (\(HeatmapLayer.names.joined(separator: ", ")))") }
+        // A study's results folder: each screen's touches over that screen.
+        if paths.count == 1, StudyResults.isResultsFolder(URL(fileURLWithPath: paths[0])) {
+            return try StudyHeatmap.run(
+                URL(fileURLWithPath: paths[0]), out: out, task: task, variant: variant, screen: screen, scale: scale, radius: radius, settings: settings,
+                mediaDir: mediaDir, layers: layers)
+        }
+        if task != nil || variant != nil || screen != nil {
+            throw CommandError.badInput("--task, --variant and --screen are for a study's results folder (made by `tactile study run`)")
+        }
         let sessions = try paths.map { try RecordedSession.open($0, project: project, settings: settings) }
         let first = sessions[0]
         let viewport = first.trace.viewport
@@ -53,7 +63,11 @@ extension Commands {
         let session = try HeadlessSession(
             project: first.project, viewport: viewport, scale: pixelsPerPoint,
             configuration: first.configuration, library: try MediaFolder.library(mediaDir))
-        let image = Heatmap.render(points, over: try session.renderLatest(), sigma: sigmaPoints * pixelsPerPoint, marks: marks)
+        let heat = Heatmap.render(points, over: try session.renderLatest(), sigma: sigmaPoints * pixelsPerPoint, marks: marks, dot: 2.5 * pixelsPerPoint)
+        let image = try HeatmapLegend.adding(
+            to: heat, title: "\(sessions.count) session\(sessions.count == 1 ? "" : "s")",
+            entries: layers.map { HeatmapLegend.Entry(label: HeatmapLayer.label($0), count: counts[$0] ?? 0, color: HeatmapLayer.color($0)) },
+            scale: pixelsPerPoint)
         do { try ImageCodec.writePNG(image, to: URL(fileURLWithPath: out)) } catch {
             throw CommandError("\(out): cannot write the PNG (\(error))")
         }
@@ -67,15 +81,24 @@ enum HeatmapLayer {
     static let names = ["taps", "misses", "rage", "dead", "nearMiss", "unresponsive"]
 
     /// The points of `layer` in the log of the session in `folder` (misses, or one kind of signal).
-    static func points(_ layer: String, inLogOf folder: URL) -> [Point] {
+    static func points(_ layer: String, inLogOf folder: URL) -> [Point] { timedPoints(layer, inLogOf: folder).map(\.point) }
+
+    /// The points of `layer` in the log of the session in `folder`, each with its time.
+    static func timedPoints(_ layer: String, inLogOf folder: URL) -> [(t: Double, point: Point)] {
         guard let text = try? String(contentsOf: folder.appendingPathComponent("log.jsonl"), encoding: .utf8) else { return [] }
         let needle = layer == "misses" ? "\"kind\":\"miss\"" : "\"signal\":\"\(layer)\""
-        return text.split(separator: "\n").compactMap { line -> Point? in
+        return text.split(separator: "\n").compactMap { line -> (Double, Point)? in
             guard line.contains(needle), let o = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
                 let x = JSONNumber.double(o["x"]), let y = JSONNumber.double(o["y"])
             else { return nil }
-            return Point(x: x, y: y)
+            return (JSONNumber.double(o["t"]) ?? 0, Point(x: x, y: y))
         }
+    }
+
+    /// What the legend calls a layer.
+    static func label(_ layer: String) -> String {
+        ["taps": "touch-downs", "misses": "misses", "rage": "rage taps", "dead": "dead taps", "nearMiss": "near misses", "unresponsive": "unresponsive"][layer]
+            ?? layer
     }
 
     /// Dots: touch-downs white, misses cyan, rage taps red, dead taps yellow, near misses orange,

@@ -46,8 +46,11 @@ public enum Heatmap {
     }
 
     /// `background` dimmed, with the heat of `points` (in pixels) over it and a dot at each
-    /// (white, or as `marks` colour them).
-    public static func render(_ points: [Point], over background: RGBAImage, sigma: Double, dim: Double = 0.55, marks: [Mark]? = nil) -> RGBAImage {
+    /// (white, or as `marks` colour them) of radius `dot` pixels, ringed in black so it shows on
+    /// any colour.
+    public static func render(
+        _ points: [Point], over background: RGBAImage, sigma: Double, dim: Double = 0.55, marks: [Mark]? = nil, dot: Double = 1.5
+    ) -> RGBAImage {
         let w = background.width, h = background.height
         let heat = density(of: points, width: w, height: h, sigma: sigma)
         var out = background
@@ -64,10 +67,15 @@ public enum Heatmap {
             let p = m.point
             guard p.x.isFinite && p.y.isFinite && abs(p.x) < 1e9 && abs(p.y) < 1e9 else { continue }
             let x = Int(p.x.rounded()), y = Int(p.y.rounded())
-            for dy in -1...1 {
-                for dx in -1...1 where x + dx >= 0 && x + dx < w && y + dy >= 0 && y + dy < h {
+            let r = max(1, dot), reach = Int((r + 1).rounded(.up))
+            for dy in -reach...reach {
+                for dx in -reach...reach where x + dx >= 0 && x + dx < w && y + dy >= 0 && y + dy < h {
+                    let d = (Double(dx * dx + dy * dy)).squareRoot()
+                    guard d <= r + 1 else { continue }
                     let i = ((y + dy) * w + x + dx) * 4
-                    out.pixels[i] = m.color.r; out.pixels[i + 1] = m.color.g; out.pixels[i + 2] = m.color.b
+                    // The dot in its colour, its rim a pixel of black.
+                    let c: (r: UInt8, g: UInt8, b: UInt8) = d <= r ? m.color : (0, 0, 0)
+                    out.pixels[i] = c.r; out.pixels[i + 1] = c.g; out.pixels[i + 2] = c.b
                 }
             }
         }

@@ -184,11 +184,12 @@ struct Videos: ParsableCommand {
 }
 
 struct Heatmap: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Draw the touch-downs of one or many sessions as a heatmap over a snapshot of the UI.")
+    static let configuration = CommandConfiguration(
+        abstract: "Draw the touch-downs of one or many sessions (or a study's, screen by screen) as a heatmap over a snapshot of the UI, with a legend.")
 
     @OptionGroup var media: MediaOptions
 
-    @Argument(help: "Traces or session folders (made by `run --record`).") var traces: [String]
+    @Argument(help: "Traces or session folders (made by `run --record`), or one study's results folder (one PNG per screen).") var traces: [String]
     @Option(help: "Where to write the PNG.") var out: String
     @Option(help: "The project the UI shows (default: the first session's starting project, else the demo).") var project: String?
     @Option(parsing: .unconditional, help: "Pixels per point (default 2).") var scale: Double?
@@ -197,12 +198,20 @@ struct Heatmap: ParsableCommand {
         help:
             "What to draw, comma-separated: taps (every touch-down), misses, rage, dead, nearMiss, unresponsive (frustration signals from the sessions' logs). Default taps."
     ) var layer = "taps"
+    @Option(help: "A study's results folder only: the touches during this task (and its SEQ).") var task: String?
+    @Option(help: "A study's results folder only: the blocks of this variant.") var variant: String?
+    @Option(
+        help:
+            "A study's results folder only: one screen — editor, between (the task card), seq, sus or a questionnaire's id (default: a PNG per screen, OUT-screen.png)."
+    )
+    var screen: String?
 
     func run() throws {
         try guarded {
             let summary = try Commands.heatmap(
                 traces: traces, out: out, project: project, scale: scale, radius: radius, mediaDir: media.mediaDir,
-                layers: layer.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+                layers: layer.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }, task: task,
+                variant: variant, screen: screen)
             FileHandle.standardError.write(Data((summary + "\n").utf8))
         }
     }

@@ -10,6 +10,7 @@ import TactileTestSupport
 import TactileUI
 @testable import TactileApp
 import TactileHeadless
+import TactileMedia
 
 /// `tactile study run`, driven as a participant drives it: taps on the study's screens, the
 /// editor and its questionnaires, on the virtual clock, with the example study Docs/Studies.md walks
@@ -442,6 +443,38 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
 
         let report = try Commands.report([folder.path], out: nil, json: nil)
         XCTAssertTrue(report.contains("2 participants (2 finished; 1 scripted, not people: \(name))"), report)
+    }
+
+    func testAStudysHeatmapDrawsEachScreensTouchesOverThatScreenWithALegend() throws {
+        let s = try makeSession(participant: 1)
+        tap(s, "study.agree")
+        tap(s, "study.start")
+        skipTask(s)
+        runBlock(s)
+        runBlock(s)
+        XCTAssertEqual(s.stage, .thanks)
+        s.close()
+
+        let summary = try Commands.heatmap(traces: [folder.path], out: path("map.png"), project: nil, scale: 1, radius: nil)
+        // Each block: three Skip taps in the editor, a choice and Next for each of three SEQs, ten
+        // SUS items and the study's own question.
+        for (screen, taps) in [("editor", 6), ("seq", 12), ("sus", 40), ("handles", 4)] {
+            XCTAssertTrue(summary.contains("map-\(screen).png: ") && summary.contains("\(taps) touch-downs"), "\(screen): \(summary)")
+            let image = try ImageCodec.readPNG(at: URL(fileURLWithPath: path("map-\(screen).png")))
+            XCTAssertEqual(image.width, 390)
+            XCTAssertGreaterThan(image.height, 844, "the legend under the screen")
+        }
+        let lines = summary.split(separator: "\n")
+        XCTAssertEqual(lines.first { $0.contains("map-sus.png") }?.contains("40 touch-downs"), true, summary)
+        XCTAssertEqual(lines.first { $0.contains("map-editor.png") }?.contains("6 touch-downs"), true, "no questionnaire tap over the editor: \(summary)")
+
+        let one = try Commands.heatmap(traces: [folder.path], out: path("inside.png"), project: nil, scale: 1, radius: nil, variant: "inside", screen: "editor")
+        XCTAssertTrue(one.hasPrefix(path("inside.png") + ": The editor during tasks · 1 block · variant inside; 3 touch-downs"), one)
+        let seq = try Commands.heatmap(traces: [folder.path], out: path("seq.png"), project: nil, scale: 1, radius: nil, task: "delete-star")
+        XCTAssertTrue(seq.contains("seq.png-") == false && seq.contains("-seq.png: The Single Ease Question · 2 blocks · task delete-star; 4 touch-downs"), seq)
+        XCTAssertThrowsError(try Commands.heatmap(traces: [folder.path], out: path("x.png"), project: nil, scale: 1, radius: nil, variant: "middle")) {
+            XCTAssertTrue("\($0)".contains("--variant middle: not a variant of this study (outside, inside)"), "\($0)")
+        }
     }
 
     func testTheKeypadTakesTheNumberAndRefusesOneWhoTookPart() throws {

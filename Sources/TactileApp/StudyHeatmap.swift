@@ -1,0 +1,122 @@
+import Foundation
+import TactileCore
+import TactileHeadless
+import TactileHost
+import TactileInput
+import TactileMedia
+import TactileStudy
+
+/// `tactile heatmap STUDY_DIR`: the touches of a study's variant blocks, each drawn over the
+/// screen it landed on — the editor, each questionnaire (SEQ, SUS, the study's own), the task card
+/// between tasks — one PNG per screen, narrowed with `--task`, `--variant` and `--screen`. Each
+/// screen's background is the screen itself, replayed from the first block that showed it.
+enum StudyHeatmap {
+    /// One screen's points, per layer, and where to take its picture from.
+    private struct Screen {
+        var points: [String: [Point]] = [:]
+        var viewport: Size
+        var background: (session: RecordedSession, at: Double)
+        var blocks: Set<String> = []
+    }
+
+    static func run(
+        _ folder: URL, out: String, task: String?, variant: String?, screen wanted: String?, scale: Double?, radius: Double?,
+        settings: Settings, mediaDir: String?, layers: [String]
+    ) throws -> String {
+        let results = try StudyResults.read(folder)
+        let report = StudyReport(results)
+        if let variant, !results.variants.contains(variant) {
+            throw CommandError.badInput(
+                "--variant \(PrintableText.of(variant, limit: 40)): not a variant of this study (\(results.variants.joined(separator: ", ")))")
+        }
+        if let task, !report.tasks.contains(task) {
+            throw CommandError.badInput("--task \(PrintableText.of(task, limit: 40)): not a task of this study (\(report.tasks.joined(separator: ", ")))")
+        }
+        let pixelsPerPoint = try Inputs.scale(scale) ?? 2
+        let sigmaPoints = radius ?? 10
+        guard sigmaPoints.isFinite, sigmaPoints > 0, sigmaPoints <= 200 else { throw CommandError.badInput("--radius must be between 0 and 200 points") }
+        var screens: [String: Screen] = [:], order: [String] = []
+        for p in results.participants {
+            for b in p.blocks where variant == nil || b.variant == variant {
+                guard FileManager.default.fileExists(atPath: b.url.appendingPathComponent(SessionRecorder.FileName.trace).path) else { continue }
+                let session = try RecordedSession.open(b.url.path, project: nil, settings: settings)
+                let shown = BlockScreens.read(b.url)
+                var found: [(layer: String, t: Double, point: Point)] = []
+                for layer in layers {
+                    if layer == "taps" {
+                        for e in session.trace.events { if case let .touch(_, .down, point) = e.kind { found.append((layer, e.time.seconds, point)) } }
+                    } else {
+                        found += HeatmapLayer.timedPoints(layer, inLogOf: b.url).map { (layer, $0.t, $0.point) }
+                    }
+                }
+                for f in found {
+                    let on = shown.screen(at: f.t)
+                    guard task == nil || on.task == task, wanted == nil || on.screen == wanted else { continue }
+                    if screens[on.screen] == nil {
+                        // The screen's picture: shortly after it first showed (for the task filtered on).
+                        let first = shown.spans.first { $0.screen == on.screen && (task == nil || $0.task == task) }
+                        let at = first.map { min($0.start + 0.5, $0.end.isFinite ? $0.end : $0.start + 0.5) } ?? f.t
+                        screens[on.screen] = Screen(viewport: session.trace.viewport, background: (session, at))
+                        order.append(on.screen)
+                    }
+                    let k = (
+                        screens[on.screen]!.viewport.width / session.trace.viewport.width, screens[on.screen]!.viewport.height / session.trace.viewport.height
+                    )
+                    screens[on.screen]!.points[f.layer, default: []].append(Point(x: f.point.x * k.0, y: f.point.y * k.1))
+                    screens[on.screen]!.blocks.insert(p.name + "/" + b.folder)
+                }
+            }
+        }
+        guard !order.isEmpty else {
+            let filters = [variant.map { "variant \($0)" }, task.map { "task \($0)" }, wanted.map { "screen \($0)" }].compactMap { $0 }
+            throw CommandError.badInput(
+                "\(folder.path): no touches\(filters.isEmpty ? "" : " with " + filters.joined(separator: ", "))"
+                    + " (screens are editor, between, seq, sus and the study's own questionnaires)")
+        }
+        let target = URL(fileURLWithPath: out)
+        var lines: [String] = []
+        for name in order {
+            let s = screens[name]!
+            let file = order.count == 1 ? target : Self.file(target, screen: name)
+            let headless = try HeadlessSession(
+                project: s.background.session.project, viewport: s.viewport, scale: pixelsPerPoint, configuration: s.background.session.configuration,
+                library: try MediaFolder.library(mediaDir), plan: s.background.session.plan, notices: s.background.session.notices)
+            var cursor = TraceCursor(s.background.session.trace)
+            headless.player.advance(&cursor, through: .seconds(s.background.at))
+            let all = layers.flatMap { l in (s.points[l] ?? []).map { (l, Point(x: $0.x * pixelsPerPoint, y: $0.y * pixelsPerPoint)) } }
+            let heat = Heatmap.render(
+                all.map(\.1), over: try headless.renderLatest(), sigma: sigmaPoints * pixelsPerPoint,
+                marks: all.map { Heatmap.Mark(point: $0.1, color: HeatmapLayer.color($0.0)) }, dot: 2.5 * pixelsPerPoint)
+            let filters = [variant.map { "variant \($0)" }, task.map { "task \($0)" }].compactMap { $0 }
+            let title =
+                "\(Self.title(of: name)) · \(s.blocks.count) block\(s.blocks.count == 1 ? "" : "s")"
+                + (filters.isEmpty ? "" : " · " + filters.joined(separator: ", "))
+            let image = try HeatmapLegend.adding(
+                to: heat, title: title,
+                entries: layers.map { HeatmapLegend.Entry(label: HeatmapLayer.label($0), count: s.points[$0]?.count ?? 0, color: HeatmapLayer.color($0)) },
+                scale: pixelsPerPoint)
+            do { try ImageCodec.writePNG(image, to: file) } catch { throw CommandError("\(file.path): cannot write the PNG (\(error))") }
+            lines.append("\(file.path): \(title); " + layers.map { "\(s.points[$0]?.count ?? 0) \(HeatmapLayer.label($0))" }.joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// "map.png" for the screen "sus": "map-sus.png".
+    static func file(_ target: URL, screen: String) -> URL {
+        let ext = target.pathExtension.isEmpty ? "png" : target.pathExtension
+        return target.deletingPathExtension().deletingLastPathComponent()
+            .appendingPathComponent(
+                target.deletingPathExtension().lastPathComponent + "-" + screen.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" } + "." + ext)
+    }
+
+    /// What a screen is called in the legend.
+    static func title(of screen: String) -> String {
+        switch screen {
+        case BlockScreens.editor: return "The editor during tasks"
+        case BlockScreens.between: return "Between tasks (task card, the block's start and end)"
+        case "seq": return "The Single Ease Question"
+        case "sus": return "The System Usability Scale"
+        default: return "The questionnaire \(screen)"
+        }
+    }
+}
