@@ -181,6 +181,7 @@ public struct Editor {
         for decision in state.ui.takeArenaDecisions() {
             effects.decisions.append(decision)
             effects.log.append(InteractionLog.entry(for: decision, now: now))
+            if decision.unansweredTap { effects.log.append(InteractionLog.unansweredTap(decision, elements: ui.elements, now: now)) }
         }
         for (index, gesture) in ui.gestures.enumerated() {
             InteractionLog.log(gesture, state: state, into: &effects.log, now: now)
@@ -219,7 +220,7 @@ public struct Editor {
         InteractionLog.describeTargets(
             in: &effects.log, since: logStart, taps: ui.widgetTaps, misses: ui.unclaimedPresses,
             elements: ui.elements, now: now)
-        state.tasks?.count(effects.log[logStart...].map { $0 })
+        tasks.count(&state, log: &effects.log, from: logStart, now: now)
         return ui
     }
 }

@@ -28,8 +28,13 @@ enum InteractionLog {
                         "x": .number(tap.x), "y": .number(tap.y),
                     ]))
         }
+        // A tap the arena gave to a background (the timeline's empty space, a track) hit nothing
+        // that does anything on a tap but clear a selection: a miss, as a researcher counts one.
+        for i in start..<log.count where log[i].kind == "gesture.recognized" && log[i].fields["gesture"] == .string("tap") {
+            if case let .string(role)? = log[i].fields["role"], backgrounds.contains(role) { log[i].fields["miss"] = .string("background") }
+        }
         for miss in misses {
-            var fields: [String: ElementValue] = ["x": .number(miss.x), "y": .number(miss.y)]
+            var fields: [String: ElementValue] = ["x": .number(miss.x), "y": .number(miss.y), "reason": .string("nothing")]
             if let (nearest, distance) = nearest(to: miss, among: touchable) {
                 fields["nearest"] = .string(nearest.id)
                 fields["nearestRole"] = .string(nearest.role)
@@ -71,6 +76,21 @@ enum InteractionLog {
     }
 
     private static func rounded(_ v: Double) -> Double { (v * 10).rounded() / 10 }
+
+    /// A tap nothing answered (`ArenaDecision.unansweredTap`) as the log's `miss`, on the element
+    /// it landed on (`reason` "unanswered"): five of them on the scrub bar's margin are a rage burst.
+    static func unansweredTap(_ d: ArenaDecision, elements: [UIElement], now: Time) -> LogEvent {
+        LogEvent(
+            time: now, kind: "miss",
+            fields: [
+                "reason": .string("unanswered"), "target": .string(d.target),
+                "role": .string(elements.last { $0.id == d.target }?.role ?? role(ofTarget: d.target)),
+                "x": .number(rounded(d.location.x)), "y": .number(rounded(d.location.y)),
+            ])
+    }
+
+    /// Roles of the empty space behind the interactive elements: a tap there is a miss.
+    static let backgrounds: Set = ["timeline.background", "track"]
 
     /// Roles that show something but take no touch of their own.
     static let passive: Set = ["playhead", "snapGuide", "ghostOutline", "banner", "timecode", "scrubOverlay", "playerBar", "track"]

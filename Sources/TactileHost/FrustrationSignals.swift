@@ -9,7 +9,8 @@ import TactileUI
 /// - **rage**: `study.rageTapCount` or more taps (or misses) within `study.rageTapRadius` of the
 ///   first, each within `study.rageTapInterval` of the last — logged once per burst;
 /// - **dead**: a tap on an element that changed nothing: the picture after it is the picture
-///   before the finger went down (a disabled button, a label that looks tappable);
+///   before the finger went down (a disabled button, a label that looks tappable, the scrub
+///   bar's margin, which takes drags only);
 /// - **nearMiss**: a miss within `study.nearMissDistance` of an interactive element, with it;
 /// - **unresponsive**: a drag (a finger that moved beyond the tap slop) that ended with the
 ///   picture as it was before it went down.
@@ -60,7 +61,8 @@ public struct FrustrationSignals: Sendable {
         let unchanged = { (before: DrawList?) in before != nil && before == picture }
         // Taps and misses: rage bursts, dead taps, near misses.
         for e in log {
-            let isTap = e.kind == "gesture.recognized" && e.fields["gesture"] == .string("tap")
+            // A tap no recognizer took (a `miss` on an element, reason "unanswered") is a tap too.
+            let isTap = e.kind == "gesture.recognized" && e.fields["gesture"] == .string("tap") || e.kind == "miss" && e.fields["target"] != nil
             guard isTap || e.kind == "miss", case let .number(x)? = e.fields["x"], case let .number(y)? = e.fields["y"] else { continue }
             let p = Point(x: x, y: y)
             if let b = burst, (now - b.last).seconds <= settings.rageTapInterval, b.first.distance(to: p) <= settings.rageTapRadius {

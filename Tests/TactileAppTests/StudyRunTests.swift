@@ -28,9 +28,10 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
     }
 
     func makeSession(
-        participant: Int?, viewport: Size = Size(width: 390, height: 844), kiosk: TactileConfiguration.Kiosk? = nil, resume: Bool = false
+        participant: Int?, viewport: Size = Size(width: 390, height: 844), kiosk: TactileConfiguration.Kiosk? = nil, resume: Bool = false,
+        study url: URL = exampleStudy
     ) throws -> StudySession {
-        let study = try StudyFile.load(Self.exampleStudy)
+        let study = try StudyFile.load(url)
         let s = StudySession(
             study: study, folder: folder, participant: participant, configuration: TactileConfiguration(),
             measurer: FixedWidthTextMeasurer(), project: DemoProject.make(), viewport: viewport, kiosk: kiosk, resume: resume)
@@ -475,6 +476,79 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
         XCTAssertThrowsError(try Commands.heatmap(traces: [folder.path], out: path("x.png"), project: nil, scale: 1, radius: nil, variant: "middle")) {
             XCTAssertTrue("\($0)".contains("--variant middle: not a variant of this study (outside, inside)"), "\($0)")
         }
+    }
+
+    func testMissesAndErrorsAreCountedAsAResearcherDefinesThemAndAsTheStudyFileSays() throws {
+        try Data(#"{"variants": {"a": {}}}"#.utf8).write(to: folder.appendingPathComponent("variants.json"))
+        let file = folder.appendingPathComponent("study.json")
+        try Data(
+            #"""
+            {"title": "Misses", "consent": "You will edit a video.", "configuration": "variants.json", "variants": ["a"],
+             "design": {"tasks": "fixed"},
+             "tasks": [
+               {"id": "delete-star", "prompt": "Delete the star", "done": [{"path": "clip:star", "exists": false}], "needs": ["clip:star", "toolbar.delete"]},
+               {"id": "delete-city", "prompt": "Delete City Lights", "done": [{"path": "clip:city", "exists": false}], "errors": ["failedEdit", "undo"]}
+             ]}
+            """#.utf8
+        ).write(to: file)
+        let s = try makeSession(participant: 1, study: file)
+        tap(s, "study.agree")
+        tap(s, "study.start")
+        XCTAssertEqual(s.block?.state.tasks?.current?.id, "delete-star")
+        // The timeline's empty space (a background), a clip the task does not need, then that
+        // clip deleted (an edit of another clip), then the star.
+        let timeline = try XCTUnwrap(elements(s).first { $0.id == "track:video" })
+        now = now + .seconds(0.2)
+        let empty = Point(x: timeline.frame.minX + 10, y: timeline.frame.midY)
+        _ = s.step([InputEvent.touch(.down, id: 1, at: empty, time: now)], now: now, context: StepContext())
+        now = now + .seconds(0.08)
+        _ = s.step([InputEvent.touch(.up, id: 1, at: empty, time: now)], now: now, context: StepContext())
+        wait(s, 0.6)
+        tap(s, "clip:hello")
+        wait(s, 0.5)
+        tap(s, "toolbar.delete")
+        wait(s, 0.5)
+        tap(s, "clip:star")
+        wait(s, 0.5)
+        tap(s, "toolbar.delete")
+        wait(s, 2.5)
+        answer(s, [5])
+        XCTAssertEqual(s.block?.state.tasks?.current?.id, "delete-city")
+        // Deleted, undone before the judgement (an error this task names), deleted again.
+        tap(s, "clip:city")
+        wait(s, 0.5)
+        tap(s, "toolbar.delete")
+        tap(s, "toolbar.undo")
+        wait(s, 0.5)
+        tap(s, "clip:city")
+        wait(s, 0.5)
+        tap(s, "toolbar.delete")
+        wait(s, 2.5)
+        s.close()
+
+        let log = try String(contentsOf: folder.appendingPathComponent("P01/block1-a/log.jsonl"), encoding: .utf8).split(separator: "\n")
+        func ended(_ task: String) throws -> [String: Any] {
+            let line = try XCTUnwrap(log.first { $0.contains("\"kind\":\"task.ended\"") && $0.contains("\"task\":\"\(task)\"") }, "\(task) ended")
+            return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        let star = try ended("delete-star"), city = try ended("delete-city")
+        XCTAssertEqual(star["outcome"] as? String, "completed")
+        XCTAssertEqual(star["misses"] as? Int, 2, "the empty timeline and Hello, which the task does not need: \(star)")
+        XCTAssertEqual(star["offTask"] as? Int, 1)
+        XCTAssertEqual(star["errors"] as? Int, 1, "deleting Hello: an edit of a clip the rules do not name")
+        XCTAssertEqual(city["outcome"] as? String, "completed")
+        XCTAssertEqual(city["undos"] as? Int, 1)
+        XCTAssertEqual(city["errors"] as? Int, 1, "this task names each undo an error: \(city)")
+        XCTAssertTrue(log.contains { $0.contains("\"kind\":\"task.error\"") && $0.contains("\"reason\":\"otherClip\"") && $0.contains("\"clip\":\"hello\"") })
+        XCTAssertTrue(log.contains { $0.contains("\"kind\":\"gesture.recognized\"") && $0.contains("\"miss\":\"background\"") })
+        XCTAssertTrue(log.contains { $0.contains("\"miss\":\"offTask\"") && $0.contains("\"target\":\"clip:hello\"") })
+
+        let report = try Commands.report([folder.path], out: nil, json: nil, csv: path("csv"))
+        XCTAssertTrue(report.contains("| delete-star | a | 1 | 100 % ("), report)
+        XCTAssertTrue(report.contains("| 1.0 | 100 % (") && report.contains("), 1/1 | 2.0 |"), "errors, the share of attempts with one, misses: \(report)")
+        XCTAssertTrue(report.contains("A miss is a tap that landed on no interactive element"), report)
+        let attempts = try String(contentsOf: URL(fileURLWithPath: path("csv/attempts.csv")), encoding: .utf8)
+        XCTAssertTrue(attempts.contains(",delete-star,completed,1,") && attempts.contains(",2,1,1,0,"), "misses, off-task, errors, undos: \(attempts)")
     }
 
     func testTheKeypadTakesTheNumberAndRefusesOneWhoTookPart() throws {

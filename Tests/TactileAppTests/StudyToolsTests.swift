@@ -53,7 +53,8 @@ final class StudyToolsTests: XCTestCase, ReplayTesting {
         XCTAssertTrue(FileManager.default.fileExists(atPath: session + "/" + SessionRecorder.FileName.plan))
         let recordedLog = try String(contentsOfFile: session + "/" + SessionRecorder.FileName.log, encoding: .utf8)
         XCTAssertTrue(
-            recordedLog.contains(#""kind":"task.ended","errors":0,"misses":0,"outcome":"completed","seconds":1.45,"settle":0.3,"task":"trim-beach""#),
+            recordedLog.contains(
+                #""kind":"task.ended","errors":0,"misses":0,"offTask":0,"outcome":"completed","seconds":1.45,"settle":0.3,"task":"trim-beach""#),
             recordedLog)
         _ = try Commands.replay(trace: session, project: nil, outputs: .init(logOut: path("replayed.jsonl")), scale: nil, until: nil)
         XCTAssertEqual(

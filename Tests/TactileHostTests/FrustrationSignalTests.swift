@@ -53,6 +53,21 @@ final class FrustrationSignalTests: XCTestCase {
         XCTAssertEqual(signals("dead").first?.fields["target"], .string("toolbar.delete"))
     }
 
+    func testQuickTapsOnTheScrubBarsMarginReachTheLogAsMissesARageTapAndDeadTaps() throws {
+        // The scrub bar takes drags only: a tap on its margin used to leave no trace at all.
+        let bar = try XCTUnwrap(element("scrubBar"))
+        let p = Point(x: bar.hitFrame.minX + 4, y: bar.hitFrame.midY)
+        for _ in 0..<5 { tap(p); now = now + .seconds(0.15) }
+        let misses = log.filter { $0.kind == "miss" }
+        XCTAssertEqual(misses.count, 5, "every tap reaches the log: \(log.map(\.kind))")
+        XCTAssertEqual(misses.first?.fields["reason"], .string("unanswered"))
+        XCTAssertEqual(misses.first?.fields["target"], .string("scrubBar"))
+        XCTAssertEqual(log.filter { $0.kind == "arena.decided" && $0.fields["winner"] == .string("none") }.count, 5, "each with the arena's reason")
+        XCTAssertEqual(signals("rage").count, 1, "a burst")
+        XCTAssertEqual(signals("rage").first?.fields["target"], .string("scrubBar"))
+        XCTAssertEqual(signals("dead").count, 5, "each did nothing")
+    }
+
     func testSlowTapsAreNoRageTapAndATapThatSelectsIsNotDead() throws {
         let clip = try XCTUnwrap(element("clip:beach"))
         let p = Point(x: clip.hitFrame.midX, y: clip.hitFrame.midY)

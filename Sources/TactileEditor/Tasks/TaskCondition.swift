@@ -46,6 +46,25 @@ public struct TaskCondition: Hashable, Sendable {
             + (ConfigurationFile.closest(to: id, among: ids).map { " (did you mean \"\($0)\"?)" } ?? " (its clips: \(ids.joined(separator: ", ")))")
     }
 
+    /// The clip the path starts from (`clip:ID`), if it does.
+    public var clipID: String? {
+        if case let .clip(id)? = steps.first { return id }
+        return nil
+    }
+
+    /// How far `project` stands from meeting the condition: 0 when it holds; for a number, how
+    /// far outside its range; otherwise 1.
+    public func distance(in project: Project) -> Double {
+        if holds(in: project) { return 0 }
+        let value = number(Self.value(at: steps, in: project))
+        switch test {
+        case let .equals(v, within): return value.map { max(0, abs($0 - v) - within) } ?? 1
+        case let .atLeast(v): return value.map { max(0, v - $0) } ?? 1
+        case let .atMost(v): return value.map { max(0, $0 - v) } ?? 1
+        default: return 1
+        }
+    }
+
     private func number(_ value: JSONValue?) -> Double? { if case let .number(n)? = value { return n }; return nil }
 
     /// The value at `path` in the project's JSON (nil: no such place).

@@ -30,6 +30,47 @@ public struct TaskPlan: Hashable, Sendable {
         public var done: [TaskCondition]
         /// Seconds after which the task is given up (nil: no limit).
         public var timeLimit: Double?
+        /// The elements the task needs (ids, or id prefixes: "clip:star" covers its handles): a
+        /// tap on any other is an off-task miss. Nil: a tap on a clip the rules do not name is.
+        public var needs: [String]? = nil
+        /// What counts as an error during it (`TaskTally`).
+        public var errorKinds: Set<ErrorKind> = ErrorKind.defaults
+
+        public init(id: String, prompt: String, done: [TaskCondition], timeLimit: Double? = nil) {
+            self.id = id; self.prompt = prompt; self.done = done; self.timeLimit = timeLimit
+        }
+
+        /// The clips its rules name.
+        public var ruleClips: Set<String> { Set(done.compactMap(\.clipID)) }
+
+        /// How far `project` stands from meeting every rule (0: it meets them).
+        public func distance(in project: Project) -> Double { done.reduce(0) { $0 + $1.distance(in: project) } }
+
+        /// Elements every task may use: its own card (Skip), Undo, Redo.
+        static let alwaysAllowed = ["task", "toolbar.undo", "toolbar.redo", "questionnaire"]
+
+        /// Whether a tap on `target` is off the task.
+        public func isOffTask(_ target: String) -> Bool {
+            func covers(_ prefix: String) -> Bool { target == prefix || target.hasPrefix(prefix + ".") }
+            if Self.alwaysAllowed.contains(where: covers) { return false }
+            if let needs { return !needs.contains(where: covers) }
+            guard target.hasPrefix("clip:"), !ruleClips.isEmpty else { return false }
+            let id = target.dropFirst(5).prefix { $0 != "." }
+            return !ruleClips.contains(String(id))
+        }
+    }
+
+    /// What a task may count as an error (a study file's `tasks[].errors`).
+    public enum ErrorKind: String, Hashable, Sendable, CaseIterable {
+        /// An edit the editor refused.
+        case failedEdit
+        /// An edit of a clip the task's rules do not name.
+        case otherClip
+        /// An edit that left the project farther from the rule than it stood.
+        case awayFromRule
+        /// Each undo.
+        case undo
+        public static let defaults: Set<ErrorKind> = [.failedEdit, .otherClip, .awayFromRule]
     }
 
     /// Most tasks a plan may hold.
@@ -54,7 +95,7 @@ public struct TaskPlan: Hashable, Sendable {
         for (n, item) in list.enumerated() {
             let key = "tasks[\(n)]"
             guard let t = item as? [String: Any] else { throw ConfigurationError(key: key, "must be an object") }
-            try known(t, ["id", "prompt", "done", "timeLimit"], at: key)
+            try known(t, ["id", "prompt", "done", "timeLimit", "needs", "errors"], at: key)
             guard let prompt = t["prompt"] as? String, !prompt.isEmpty, prompt.count <= 1000 else {
                 throw ConfigurationError(key: key + ".prompt", "must be text of 1 to 1,000 characters")
             }
@@ -76,7 +117,26 @@ public struct TaskPlan: Hashable, Sendable {
             }
             let id = (t["id"] as? String) ?? "task\(n + 1)"
             if tasks.contains(where: { $0.id == id }) { throw ConfigurationError(key: key + ".id", "\"\(PrintableText.of(id, limit: 60))\" is used twice") }
-            tasks.append(Task(id: id, prompt: prompt, done: conditions, timeLimit: limit))
+            var task = Task(id: id, prompt: prompt, done: conditions, timeLimit: limit)
+            if let needs = t["needs"] {
+                guard let list = needs as? [String], !list.isEmpty, list.count <= 100, list.allSatisfy({ !$0.isEmpty && $0.count <= 200 }) else {
+                    throw ConfigurationError(key: key + ".needs", "must list 1 to 100 element ids (like \"clip:star\", \"toolbar.delete\")")
+                }
+                task.needs = list
+            }
+            if let errors = t["errors"] {
+                let names = ErrorKind.allCases.map(\.rawValue).joined(separator: ", ")
+                guard let list = errors as? [String] else { throw ConfigurationError(key: key + ".errors", "must list what counts as an error (\(names))") }
+                var kinds: Set<ErrorKind> = []
+                for (j, name) in list.enumerated() {
+                    guard let kind = ErrorKind(rawValue: name) else {
+                        throw ConfigurationError(key: "\(key).errors[\(j)]", "\"\(PrintableText.of(name, limit: 40))\" is not one of \(names)")
+                    }
+                    kinds.insert(kind)
+                }
+                task.errorKinds = kinds
+            }
+            tasks.append(task)
         }
         let after = try object["afterEachTask"].map { try Questionnaire.parse($0, key: "afterEachTask") }
         var atEnd: [Questionnaire] = []
@@ -106,6 +166,10 @@ public struct TaskPlan: Hashable, Sendable {
         let tasks: [JSONValue] = self.tasks.map { t in
             var fields: [(String, JSONValue)] = [("id", .string(t.id)), ("prompt", .string(t.prompt)), ("done", .array(t.done.map(\.json)))]
             if let l = t.timeLimit { fields.append(("timeLimit", .number(l))) }
+            if let needs = t.needs { fields.append(("needs", .array(needs.map { .string($0) }))) }
+            if t.errorKinds != ErrorKind.defaults {
+                fields.append(("errors", .array(ErrorKind.allCases.filter(t.errorKinds.contains).map { .string($0.rawValue) })))
+            }
             return .object(fields)
         }
         var fields: [(String, JSONValue)] = [("title", .string(title)), ("tasks", .array(tasks))]

@@ -12,8 +12,13 @@ public struct TaskRun: Hashable, Sendable {
     public private(set) var began: Time?
     /// When the current task ended, and how (its card shows the outcome for a moment).
     public private(set) var ended: Ending?
-    /// Misses, errors and undos during the current task.
+    /// Misses, errors and undos during the current task (`TaskTally` says what counts).
     public private(set) var misses = 0, errors = 0, undos = 0
+    /// The misses that were taps on an element the task did not need.
+    public private(set) var offTask = 0
+    /// How far the project stood from the task's rule after the last committed edit (or at the
+    /// task's start): an edit that leaves it farther is an error.
+    public private(set) var committedDistance: Double?
     /// Since when the project has met the current task's rule with every finger lifted, and
     /// that project (the task is judged once it has stood `session.taskSettleTime`).
     public private(set) var settled: Settled?
@@ -72,7 +77,9 @@ public struct TaskRun: Hashable, Sendable {
     /// Whether every task is over.
     public var isFinished: Bool { index >= plan.tasks.count }
 
-    mutating func begin(at now: Time) { began = now; ended = nil; misses = 0; errors = 0; undos = 0; settled = nil }
+    mutating func begin(at now: Time, distance: Double?) {
+        began = now; ended = nil; misses = 0; errors = 0; undos = 0; offTask = 0; settled = nil; committedDistance = distance
+    }
     mutating func end(_ outcome: Outcome, at now: Time) { ended = Ending(time: now, outcome: outcome); settled = nil }
     mutating func next() { index += 1; began = nil; ended = nil; askedAfterTask = false; settled = nil }
     mutating func settle(_ project: Project?, at now: Time) {
@@ -89,16 +96,13 @@ public struct TaskRun: Hashable, Sendable {
     }
     mutating func complete() { isComplete = true; answeredAt = nil }
     mutating func moveOn() { answeredAt = nil }
-    mutating func count(_ log: [LogEvent]) {
-        for e in log {
-            switch e.kind {
-            case "miss": misses += 1
-            case "error": errors += 1
-            case "undo": undos += 1
-            default: break
-            }
-        }
+    mutating func countMiss(offTask isOffTask: Bool) {
+        misses += 1
+        if isOffTask { offTask += 1 }
     }
+    mutating func countError() { errors += 1 }
+    mutating func countUndo() { undos += 1 }
+    mutating func commit(distance: Double) { committedDistance = distance }
 }
 
 /// Runs the plan inside the editor's frame: shows each task, notices when the project meets its
@@ -123,7 +127,7 @@ struct TaskController {
                 }
                 run.next()
                 if !run.isFinished {
-                    begin(&run, now: now, effects: &effects)
+                    begin(&run, project: state.project, now: now, effects: &effects)
                     return
                 }
             } else if let began = run.began {
@@ -138,7 +142,7 @@ struct TaskController {
                 }
                 return
             } else {
-                begin(&run, now: now, effects: &effects)
+                begin(&run, project: state.project, now: now, effects: &effects)
                 return
             }
         }
@@ -239,9 +243,9 @@ struct TaskController {
     /// Seconds on the microsecond grid of traces, so a replay logs the very same figure.
     static func micro(_ t: Time) -> Double { (t.seconds * 1e6).rounded() / 1e6 }
 
-    private func begin(_ run: inout TaskRun, now: Time, effects: inout Effects) {
+    private func begin(_ run: inout TaskRun, project: Project, now: Time, effects: inout Effects) {
         guard let task = run.current else { return }
-        run.begin(at: now)
+        run.begin(at: now, distance: task.distance(in: project))
         effects.log.append(
             LogEvent(
                 time: now, kind: "task.began",
@@ -259,6 +263,7 @@ struct TaskController {
         var fields: [String: ElementValue] = [
             "task": .string(task.id), "outcome": .string(outcome.rawValue), "seconds": .number(Self.micro((settledAt ?? now) - began)),
             "misses": .number(Double(run.misses)), "errors": .number(Double(run.errors)), "undos": .number(Double(run.undos)),
+            "offTask": .number(Double(run.offTask)),
         ]
         if let settledAt { fields["settle"] = .number(Self.micro(now - settledAt)) }
         effects.log.append(LogEvent(time: now, kind: "task.ended", fields: fields))

@@ -23,6 +23,9 @@ public struct ArenaDecision: Hashable, Sendable {
     public var sinceDown: Time
     /// Where the finger was then.
     public var location: Point
+    /// The finger lifted as a tap would (quick, still) on an element that takes no tap (the scrub
+    /// bar takes drags only): nothing answered it. The log counts it as a miss on that element.
+    public var unansweredTap = false
 
     public init(
         finger: PointerID?, target: String, candidates: [GestureKind], winner: GestureKind?, rule: String, time: Time,

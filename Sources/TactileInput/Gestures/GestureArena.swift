@@ -370,7 +370,14 @@ public struct GestureArena: Sendable {
                     rule: "doubleTapInterval: second tap within \(Self.seconds(thresholds.doubleTapInterval))", time: time)
                 return [event(.doubleTap, .recognized, target: d.target, start: first.location, location: f.location, time: time)]
             }
-            guard d.candidates.contains(.tap) else { return [] }
+            guard d.candidates.contains(.tap) else {
+                // A tap on what takes none: said, so the log and the frustration signals see it.
+                decide(
+                    id, target: d.target, candidates: d.candidates, winner: nil,
+                    rule: "lifted as a tap after \(Self.seconds(held)): \(d.target.id) offers no tap", time: time)
+                decisions[decisions.count - 1].unansweredTap = true
+                return []
+            }
             if d.target.gestures.contains(.doubleTap) {
                 state = .awaitingSecondTap(target: d.target, location: f.start, time: time, deadline: time + thresholds.doubleTapInterval)
                 return []

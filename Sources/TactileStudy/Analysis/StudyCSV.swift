@@ -24,7 +24,7 @@ public enum StudyCSV {
     static func attemptsCSV(_ r: StudyResults) -> String {
         var rows = [
             [
-                "participant", "variant", "block", "position", "task", "outcome", "success", "seconds", "misses", "errors", "undos", "seq",
+                "participant", "variant", "block", "position", "task", "outcome", "success", "seconds", "misses", "off_task", "errors", "undos", "seq",
                 "rage", "dead", "near_miss", "unresponsive", "freeze",
             ]
         ]
@@ -36,7 +36,7 @@ public enum StudyCSV {
                     rows.append(
                         [
                             p.name, b.variant, String(b.part), String(a.position), a.task, a.outcome, a.succeeded ? "1" : "0", number(a.seconds),
-                            String(a.misses), String(a.errors), String(a.undos), seq,
+                            String(a.misses), String(a.offTask), String(a.errors), String(a.undos), seq,
                         ] + signals)
                 }
             }

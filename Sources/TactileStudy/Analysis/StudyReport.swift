@@ -20,6 +20,9 @@ public struct StudyReport {
         public var times: [Double] = []
         public var time: Estimate?
         public var meanErrors = 0.0, meanMisses = 0.0
+        /// Attempts with at least one error, and their share with its adjusted-Wald interval.
+        public var attemptsWithErrors = 0
+        public var errorRate: Estimate?
         public var seq: Estimate?
         public var seqValues: [Double] = []
         /// Frustration signals during the task, by kind.
@@ -82,6 +85,7 @@ public struct StudyReport {
                         for a in b.attempts where a.task == task {
                             c.attempts += 1
                             errors += a.errors; misses += a.misses
+                            if a.errors > 0 { c.attemptsWithErrors += 1 }
                             if a.succeeded { c.successes += 1; c.times.append(a.seconds) }
                         }
                         for s in b.signals where s.task == task { c.signals[s.kind, default: 0] += 1 }
@@ -92,6 +96,7 @@ public struct StudyReport {
                 c.success = Statistics.adjustedWald(successes: c.successes, trials: c.attempts)
                 c.time = Self.guarded(Statistics.geometricMean(c.times.filter { $0 > 0 }), n: c.times.count)
                 c.meanErrors = Double(errors) / Double(c.attempts)
+                c.errorRate = Statistics.adjustedWald(successes: c.attemptsWithErrors, trials: c.attempts)
                 c.meanMisses = Double(misses) / Double(c.attempts)
                 c.seq = Self.guarded(Statistics.meanInterval(c.seqValues) ?? Statistics.mean(c.seqValues).map { Estimate($0, $0, $0) }, n: c.seqValues.count)
                     .map { Self.clamped($0, to: 1...7) }

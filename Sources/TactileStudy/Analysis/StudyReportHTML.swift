@@ -25,13 +25,16 @@ extension StudyReport {
         body.append(
             "<h2>Tasks</h2>"
                 + Self.table(
-                    ["Task", "Variant", "Attempts", "Success (95 % CI)", "Time of successes, geometric mean (95 % CI)", "Errors", "Misses", "SEQ (95 % CI)"],
+                    [
+                        "Task", "Variant", "Attempts", "Success (95 % CI)", "Time of successes, geometric mean (95 % CI)", "Errors per attempt",
+                        "Attempts with an error (95 % CI)", "Misses per attempt", "SEQ (95 % CI)",
+                    ],
                     cells.map { c in
                         [
-                            c.task, c.variant, "\(c.attempts)", Self.rateText(c), Self.timeText(c.time), Self.number(c.meanErrors),
+                            c.task, c.variant, "\(c.attempts)", Self.rateText(c), Self.timeText(c.time), Self.number(c.meanErrors), Self.errorRateText(c),
                             Self.number(c.meanMisses), Self.scoreText(c.seq, n: c.seqValues.count),
                         ]
-                    }))
+                    }) + "<p class=\"note\">\(Self.escape(Self.missesAndErrorsNote))</p>")
         if !sus.isEmpty {
             body.append(
                 "<h2>System Usability Scale</h2>"

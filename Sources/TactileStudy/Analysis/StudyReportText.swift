@@ -17,14 +17,15 @@ extension StudyReport {
         }
         out += [
             "## Tasks", "",
-            "| Task | Variant | Attempts | Success (95 % CI) | Time of successes, geometric mean (95 % CI) | Errors | Misses | SEQ (95 % CI) |",
-            "|---|---|---:|---|---|---:|---:|---|",
+            "| Task | Variant | Attempts | Success (95 % CI) | Time of successes, geometric mean (95 % CI) | Errors per attempt | Attempts with an error (95 % CI) | Misses per attempt | SEQ (95 % CI) |",
+            "|---|---|---:|---|---|---:|---|---:|---|",
         ]
         for c in cells {
             out.append(
                 "| \(c.task) | \(c.variant) | \(c.attempts) | \(Self.rateText(c)) | \(Self.timeText(c.time)) | \(Self.number(c.meanErrors)) "
-                    + "| \(Self.number(c.meanMisses)) | \(Self.scoreText(c.seq, n: c.seqValues.count)) |")
+                    + "| \(Self.errorRateText(c)) | \(Self.number(c.meanMisses)) | \(Self.scoreText(c.seq, n: c.seqValues.count)) |")
         }
+        out += ["", Self.missesAndErrorsNote]
         out.append("")
         if !sus.isEmpty {
             out += ["## System Usability Scale", "", "| Variant | Participants | SUS (95 % CI) | Grade |", "|---|---:|---|---|"]
@@ -164,7 +165,8 @@ extension StudyReport {
             .object([
                 ("task", .string(c.task)), ("variant", .string(c.variant)), ("attempts", .number(Double(c.attempts))),
                 ("successes", .number(Double(c.successes))), ("success", estimate(c.success)), ("time", estimate(c.time)),
-                ("meanErrors", .number(Self.round(c.meanErrors))), ("meanMisses", .number(Self.round(c.meanMisses))),
+                ("meanErrors", .number(Self.round(c.meanErrors))), ("attemptsWithErrors", .number(Double(c.attemptsWithErrors))),
+                ("errorRate", estimate(c.errorRate)), ("meanMisses", .number(Self.round(c.meanMisses))),
                 ("seq", estimate(c.seq)), ("seqAnswers", .number(Double(c.seqValues.count))),
                 ("signals", .object(c.signals.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) })),
             ])
@@ -251,6 +253,19 @@ extension StudyReport {
         guard let s = c.success else { return "–" }
         return "\(percent(s.value)) (\(percent(s.low))–\(percent(s.high))), \(c.successes)/\(c.attempts)"
     }
+
+    /// "33 % (6–79 %), 1/3".
+    static func errorRateText(_ c: Cell) -> String {
+        guard let r = c.errorRate else { return "–" }
+        return "\(percent(r.value)) (\(percent(r.low))–\(percent(r.high))), \(c.attemptsWithErrors)/\(c.attempts)"
+    }
+
+    /// What the misses and errors columns count (Docs/Studies.md, "Misses and errors").
+    static let missesAndErrorsNote =
+        "A miss is a tap that landed on no interactive element (on nothing, on a background such as the timeline's empty space, on an "
+        + "element that takes no tap) or on one the task did not need. An error is what the study file names for the task (by default an "
+        + "edit the editor refused, an edit of a clip the task's rules do not name, and an edit that left the project farther from the "
+        + "rule); undos are counted apart."
 
     static func timeText(_ e: Estimate?) -> String {
         guard let e else { return "–" }

@@ -56,6 +56,8 @@ public struct StudyResults {
     public struct Attempt {
         public var task: String, outcome: String
         public var seconds: Double, misses: Int, errors: Int, undos: Int
+        /// The misses that were taps on an element the task did not need.
+        public var offTask = 0
         /// Its place in the block (1 for the first task met).
         public var position: Int
         public var succeeded: Bool { outcome == "completed" }
@@ -186,7 +188,8 @@ public struct StudyResults {
                     Attempt(
                         task: try field(t, "task", at: at, as: String.self), outcome: try field(t, "outcome", at: at, as: String.self),
                         seconds: try numeric(t, "seconds", at: at, in: 0...Self.longestSeconds), misses: try count(t, "misses", at: at),
-                        errors: try count(t, "errors", at: at), undos: try count(t, "undos", at: at, optional: true), position: j + 1))
+                        errors: try count(t, "errors", at: at), undos: try count(t, "undos", at: at, optional: true),
+                        offTask: try count(t, "offTask", at: at, optional: true), position: j + 1))
             }
             let url = file.deletingLastPathComponent().appendingPathComponent(folderName)
             blocks.append(

@@ -57,6 +57,8 @@ public struct StudyAnswers {
     public struct TaskResult: Equatable {
         public var task: String, outcome: String
         public var seconds: Double, misses: Int, errors: Int, undos: Int
+        /// The misses that were taps on an element the task did not need.
+        public var offTask = 0
     }
 
     /// One questionnaire item's answer.
@@ -95,7 +97,8 @@ public struct StudyAnswers {
                 blocks[i].tasks.append(
                     TaskResult(
                         task: task, outcome: text(e, "outcome") ?? "", seconds: number(e, "seconds") ?? 0,
-                        misses: Int(number(e, "misses") ?? 0), errors: Int(number(e, "errors") ?? 0), undos: Int(number(e, "undos") ?? 0)))
+                        misses: Int(number(e, "misses") ?? 0), errors: Int(number(e, "errors") ?? 0), undos: Int(number(e, "undos") ?? 0),
+                        offTask: Int(number(e, "offTask") ?? 0)))
             case "answer":
                 guard let q = text(e, "questionnaire"), let item = text(e, "item"), let value = number(e, "value") else { continue }
                 let answer = Answer(
@@ -127,6 +130,7 @@ public struct StudyAnswers {
                                 .object([
                                     ("task", .string(t.task)), ("outcome", .string(t.outcome)), ("seconds", .number(t.seconds)),
                                     ("misses", .number(Double(t.misses))), ("errors", .number(Double(t.errors))), ("undos", .number(Double(t.undos))),
+                                    ("offTask", .number(Double(t.offTask))),
                                 ])
                             })
                     ),

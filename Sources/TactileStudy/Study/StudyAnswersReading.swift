@@ -63,7 +63,7 @@ extension StudyAnswers {
                     TaskResult(
                         task: try string(t, "task", at: at), outcome: try string(t, "outcome", at: at), seconds: try numeric(t, "seconds", at: at),
                         misses: Int(try numeric(t, "misses", at: at)), errors: Int(try numeric(t, "errors", at: at)),
-                        undos: Int((try? numeric(t, "undos", at: at)) ?? 0)))
+                        undos: Int((try? numeric(t, "undos", at: at)) ?? 0), offTask: Int((try? numeric(t, "offTask", at: at)) ?? 0)))
             }
             answers.blocks.append(block)
         }
