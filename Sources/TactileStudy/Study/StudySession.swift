@@ -510,16 +510,20 @@ public final class StudySession: ShellSession {
         }
     }
 
-    /// Tells the study's log (written after consent, none before) and the observer of `event`.
-    private func logStudy(_ event: LogEvent) {
+    /// Tells the study's log (written after consent, none before) and the observer of `event`,
+    /// which happened `ago` seconds before now (its wall-clock time `at`). Returns whether the
+    /// study's log took it.
+    @discardableResult
+    private func logStudy(_ event: LogEvent, ago: Double = 0) -> Bool {
         var e = onStudyClock(event)
         onLog?(e)
-        e.fields["at"] = .string(StudyAnswers.iso(wallClock()))
-        if let studyLog {
-            do { try studyLog.write(contentsOf: Data((e.jsonLine + "\n").utf8)) } catch {
-                if unsaved["study-log.jsonl"] == nil { unsaved["study-log.jsonl"] = "events lost (\(CommandError.reason(error)))" }
-            }
+        e.fields["at"] = .string(StudyAnswers.iso(wallClock() - ago))
+        guard let studyLog else { return false }
+        do { try studyLog.write(contentsOf: Data((e.jsonLine + "\n").utf8)) } catch {
+            if unsaved["study-log.jsonl"] == nil { unsaved["study-log.jsonl"] = "events lost (\(CommandError.reason(error)))" }
+            return false
         }
+        return true
     }
 
     /// `event` with its time on the study's clock (since the window opened), as the study's log keeps it.
@@ -560,22 +564,43 @@ public final class StudySession: ShellSession {
         }
     }
 
-    /// Adds a marker at `now`: into the study's log and the running part's.
-    public func mark(key: String, category: String, note: String?, source: String = "keyboard", now: Time) {
+    /// Adds a marker made at `made` (`now` unless it was delivered late: it then says, as
+    /// `queued`, how many seconds it waited, when over a second): into the study's log and the
+    /// running part's (unless it was made before the part began), with the task on show then
+    /// and the observer page's `id` for it. Returns whether the study's log took it.
+    @discardableResult
+    public func mark(
+        key: String, category: String, note: String?, source: String = "keyboard", id: String? = nil, made: Time? = nil, now: Time
+    ) -> Bool {
+        let time = max(made ?? now, studyOrigin ?? .zero), waited = (now - time).seconds
         var fields: [String: ElementValue] = ["key": .string(key), "category": .string(category), "source": .string(source)]
         if let note, !note.isEmpty { fields["note"] = .string(String(note.prefix(2000))) }
-        if let task = block?.state.tasks?.current, block?.state.tasks?.began != nil { fields["task"] = .string(task.id) }
-        if case let .running(part) = stage { fields["part"] = .string(folderName(part)) }
-        let event = LogEvent(time: now, kind: "marker", fields: fields)
-        recording?.log([event])
-        logStudy(event)
+        if let id { fields["id"] = .string(id) }
+        if waited > 1 { fields["queued"] = .number((waited * 10).rounded() / 10) }
+        let inPart = time >= partOrigin
+        if inPart, let task = block?.state.tasks?.current, let began = block?.state.tasks?.began, began <= time { fields["task"] = .string(task.id) }
+        if inPart, case let .running(part) = stage { fields["part"] = .string(folderName(part)) }
+        let event = LogEvent(time: time, kind: "marker", fields: fields)
+        if inPart { recording?.log([event]) }
+        return logStudy(event, ago: waited)
     }
 
     /// An observer's marker (`key` "m" or "1"…"9", in the study file's categories) or note (`key`
-    /// "n"), from the observer page, at `now`.
-    public func observerMark(key: String, note: String?, now: Time) {
+    /// "n"), from the observer page, made at `made` (now unless it waited in the page's outbox)
+    /// for `participant` ("P01"; nil: whoever is on). Returns why it was not saved — the
+    /// participant's session ended, no participant's log is open yet — or nil when it was.
+    @discardableResult
+    public func observerMark(key: String, note: String?, id: String? = nil, participant named: String? = nil, made: Time? = nil, now: Time) -> String? {
+        let current = participant.map { StudyAnswers.name(of: $0) }
+        if let named, named != current { return "\(named)'s session ended" }
+        guard studyLog != nil else {
+            return current.map { "\($0) has not agreed to the study yet: nothing is logged before consent" } ?? "no participant's session is running"
+        }
         let category = key == "n" ? "note" : key == "m" ? "marker" : study.markers[key] ?? "marker \(key)"
-        mark(key: key, category: category, note: note, source: "observer", now: now)
+        guard mark(key: key, category: category, note: note, source: "observer", id: id, made: made, now: now) else {
+            return "the study's log could not be written (\(unsaved["study-log.jsonl"] ?? "a write failed"))"
+        }
+        return nil
     }
 
     /// What the observer page shows: participant, stage, variant, and the task on show with
