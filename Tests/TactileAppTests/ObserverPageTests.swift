@@ -219,6 +219,21 @@ final class ObserverPageTests: XCTestCase {
             .filter { $0["kind"] as? String == "marker" }
     }
 
+    /// POSTs `body` to `url`: the status and the answer's text.
+    static func post(_ url: String, _ body: String) -> (status: Int, text: String) {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result = (0, "")
+        var request = URLRequest(url: URL(string: url)!)
+        request.httpMethod = "POST"
+        request.httpBody = Data(body.utf8)
+        URLSession.shared.dataTask(with: request) { data, response, _ in
+            result = ((response as? HTTPURLResponse)?.statusCode ?? 0, data.map { String(decoding: $0, as: UTF8.self) } ?? "")
+            done.signal()
+        }.resume()
+        done.wait()
+        return result
+    }
+
     func testAMarkerClickedInChromiumLandsInTheLogAndAWrongTokenGets403() throws {
         let (checks, log) = try observe { o in
             // Without the token, or with a wrong one: 403.
@@ -236,6 +251,15 @@ final class ObserverPageTests: XCTestCase {
                 "note in the ticker",
                 "return Array.from(document.querySelectorAll('#ticker li')).some(li => li.textContent.includes('looks for the trim handle'))")
             try o.check("both shown saved", "return Number(document.body.dataset.saved) === 2")
+            // POST /marker with an id: taken once; sent again, answered with what became of it.
+            let marker = o.url.replacingOccurrences(of: "/?token", with: "/marker?token")
+            o.checks["POST /marker 202"] = Self.post(marker, #"{"id":"post-1","key":"m"}"#).status == 202
+            try o.check(
+                "POSTed marker in the ticker",
+                "return !!document.querySelector('#ticker li[data-kind=marker]:not([hidden])') && Array.from(document.querySelectorAll('#ticker li')).filter(li => li.textContent.includes('marker marker')).length === 1"
+            )
+            let again = Self.post(marker, #"{"id":"post-1","key":"m"}"#)
+            o.checks["POSTed again: 200, saved"] = again.status == 200 && again.text == #"{"type":"ack","id":"post-1"}"#
             // Times for people, and low-level events out of the ticker until asked for (issue 31).
             try o.check(
                 "seconds rounded",
@@ -247,9 +271,10 @@ final class ObserverPageTests: XCTestCase {
                     + " document.getElementById('all-events').click(); return !li.hidden")
         }
         for (name, ok) in checks.sorted(by: { $0.key < $1.key }) { XCTAssertTrue(ok, name) }
-        XCTAssertEqual(checks.count, 11)
+        XCTAssertEqual(checks.count, 14)
         let markers = Self.markers(in: log)
-        XCTAssertEqual(markers.count, 2, log)
+        XCTAssertEqual(markers.count, 3, log)
+        XCTAssertEqual(markers.filter { $0["id"] as? String == "post-1" }.count, 1, log)
         XCTAssertTrue(markers.contains { $0["category"] as? String == "error" && $0["source"] as? String == "observer" && $0["id"] is String }, log)
         XCTAssertTrue(markers.contains { $0["note"] as? String == "looks for the trim handle" }, log)
     }

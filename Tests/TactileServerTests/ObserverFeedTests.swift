@@ -34,11 +34,28 @@ final class ObserverFeedTests: XCTestCase {
         XCTAssertEqual(try elapsed(in: feed.stateMessage), 80, "a task that ended keeps its time")
     }
 
-    func testAMarkerSentAgainIsAcknowledgedAgainAndNeverTakenTwice() async throws {
+    /// What the pages are told, gathered off the test's thread.
+    final class Inbox: @unchecked Sendable {
+        // Unchecked Sendable, safe: `messages` is read and written only while holding `lock`.
+        private let lock = NSLock()
+        private var messages: [String] = []
+        init(_ stream: AsyncStream<String>) {
+            Task { for await m in stream { self.lock.withLock { self.messages.append(m) } } }
+        }
+
+        /// The `n`th message (from 0), waiting for it at most 2 s.
+        func message(_ n: Int) -> String? {
+            for _ in 0..<200 {
+                if let m = lock.withLock({ messages.count > n ? messages[n] : nil }) { return m }
+                usleep(10_000)
+            }
+            return nil
+        }
+    }
+
+    func testAMarkerSentAgainIsAcknowledgedAgainAndNeverTakenTwice() throws {
         let feed = ObserverFeed(remembered: 2)
-        let (_, stream) = feed.subscribe()
-        var messages = stream.makeAsyncIterator()
-        _ = await messages.next() // the state
+        let pages = Inbox(feed.subscribe().stream) // 0: the state
         let marker = ObserverFeed.Command(key: "2", arrived: Date(), id: "a1", age: 3, participant: "P01")
         XCTAssertNil(feed.enqueue(marker))
         XCTAssertNil(feed.enqueue(marker), "sent again before the session took it: still one")
@@ -46,24 +63,21 @@ final class ObserverFeedTests: XCTestCase {
         XCTAssertNil(feed.enqueue(marker), "sent again while the session logs it: not queued again")
         XCTAssertEqual(feed.takeCommands(), [])
         feed.acknowledge("a1", .saved)
-        let ack = await messages.next()
-        XCTAssertEqual(ack, #"{"type":"ack","id":"a1"}"#)
+        XCTAssertEqual(pages.message(1), #"{"type":"ack","id":"a1"}"#)
         XCTAssertEqual(feed.enqueue(marker), .saved, "sent again after it was saved: answered with that")
         XCTAssertEqual(feed.takeCommands(), [])
-        let again = await messages.next()
-        XCTAssertEqual(again, ack, "and every page told again")
+        XCTAssertEqual(pages.message(2), #"{"type":"ack","id":"a1"}"#, "and every page told again")
         feed.acknowledge("b2", .refused("P01's session ended"))
-        let refused = await messages.next()
-        XCTAssertEqual(refused, #"{"type":"refused","id":"b2","reason":"P01's session ended"}"#)
+        XCTAssertEqual(pages.message(3), #"{"type":"refused","id":"b2","reason":"P01's session ended"}"#)
         XCTAssertEqual(feed.enqueue(ObserverFeed.Command(key: "m", arrived: Date(), id: "b2")), .refused("P01's session ended"))
-        _ = await messages.next()
         // Beyond `remembered` the oldest is forgotten (taken again if it ever came back).
         feed.acknowledge("c3", .saved)
         XCTAssertNil(feed.enqueue(marker))
         XCTAssertEqual(feed.takeCommands().map(\.id), ["a1"])
         // Without an id, nothing is recognised: each is taken.
         let plain = ObserverFeed.Command(key: "m", arrived: Date())
-        feed.enqueue(plain); feed.enqueue(plain)
+        feed.enqueue(plain)
+        feed.enqueue(plain)
         XCTAssertEqual(feed.takeCommands().count, 2)
     }
 
