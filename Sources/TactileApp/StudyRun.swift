@@ -117,7 +117,7 @@ public enum StudyRun {
                     }
                     return services
                 }
-                if let observer { Self.connect(observer, to: s, host: host, lateLimit: base.study.observerLateMarkerLimit) }
+                if let observer { Self.connect(observer, to: s, host: host) }
                 if let thinkAloud {
                     s.onPartBegan = { folder in thinkAloud.begin(folder: folder, start: .zero) }
                     s.onPartEnded = { thinkAloud.finish() }
@@ -164,9 +164,9 @@ public enum StudyRun {
 
     /// Feeds the observer page from the study and the window: the log as it happens, the state
     /// when it changes, pictures on request; its markers and notes go into the study's logs at
-    /// the moment they were made (at most `lateLimit` seconds before they are taken), and each
-    /// is acknowledged to the pages once logged (or refused, and why).
-    static func connect(_ observer: ObserverServer, to s: StudySession, host: WindowHost, lateLimit: Double) {
+    /// the moment they were made, and each is acknowledged to the pages once logged (or
+    /// refused, and why).
+    static func connect(_ observer: ObserverServer, to s: StudySession, host: WindowHost) {
         let feed = observer.feed
         s.onLog = { feed.append(logLine: $0.jsonLine) }
         feed.screenshots.serve(from: host)
@@ -177,8 +177,7 @@ public enum StudyRun {
                 // Made `age` before it arrived (it waited in the page's outbox); the loop woke for it
                 // within a frame or so of its arrival.
                 let waited = c.age + max(0, Date().timeIntervalSince(c.arrived))
-                let refusal = s.observerMark(
-                    key: c.key, note: c.note, id: c.id, participant: c.participant, made: now - .seconds(min(lateLimit, waited)), now: now)
+                let refusal = s.observerMark(key: c.key, note: c.note, id: c.id, participant: c.participant, waited: waited, now: now)
                 if let id = c.id { feed.acknowledge(id, refusal.map { .refused($0) } ?? .saved) }
             }
             let state = s.observerState(now: now, elapsed: false)

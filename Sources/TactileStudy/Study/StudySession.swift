@@ -564,15 +564,17 @@ public final class StudySession: ShellSession {
         }
     }
 
-    /// Adds a marker made at `made` (`now` unless it was delivered late: it then says, as
-    /// `queued`, how many seconds it waited, when over a second): into the study's log and the
-    /// running part's (unless it was made before the part began), with the task on show then
-    /// and the observer page's `id` for it. Returns whether the study's log took it.
+    /// Adds a marker made `waited` seconds before `now` (it waited in the observer page's outbox;
+    /// it then says so as `queued`, when over a second): into the study's log and the running
+    /// part's (unless it was made before the part began), with the task on show then and the
+    /// observer page's `id` for it. It is placed at the moment it was made, but never more than
+    /// `study.observerLateMarkerLimit` before now nor before the study began. Returns whether
+    /// the study's log took it.
     @discardableResult
     public func mark(
-        key: String, category: String, note: String?, source: String = "keyboard", id: String? = nil, made: Time? = nil, now: Time
+        key: String, category: String, note: String?, source: String = "keyboard", id: String? = nil, waited: Double = 0, now: Time
     ) -> Bool {
-        let time = max(made ?? now, studyOrigin ?? .zero), waited = (now - time).seconds
+        let time = max(now - .seconds(min(max(0, waited), configuration.study.observerLateMarkerLimit)), studyOrigin ?? .zero)
         var fields: [String: ElementValue] = ["key": .string(key), "category": .string(category), "source": .string(source)]
         if let note, !note.isEmpty { fields["note"] = .string(String(note.prefix(2000))) }
         if let id { fields["id"] = .string(id) }
@@ -582,22 +584,22 @@ public final class StudySession: ShellSession {
         if inPart, case let .running(part) = stage { fields["part"] = .string(folderName(part)) }
         let event = LogEvent(time: time, kind: "marker", fields: fields)
         if inPart { recording?.log([event]) }
-        return logStudy(event, ago: waited)
+        return logStudy(event, ago: (now - time).seconds)
     }
 
     /// An observer's marker (`key` "m" or "1"…"9", in the study file's categories) or note (`key`
-    /// "n"), from the observer page, made at `made` (now unless it waited in the page's outbox)
-    /// for `participant` ("P01"; nil: whoever is on). Returns why it was not saved — the
+    /// "n"), from the observer page, made `waited` seconds before `now` (it waited in the page's
+    /// outbox), for `participant` ("P01"; nil: whoever is on). Returns why it was not saved — the
     /// participant's session ended, no participant's log is open yet — or nil when it was.
     @discardableResult
-    public func observerMark(key: String, note: String?, id: String? = nil, participant named: String? = nil, made: Time? = nil, now: Time) -> String? {
+    public func observerMark(key: String, note: String?, id: String? = nil, participant named: String? = nil, waited: Double = 0, now: Time) -> String? {
         let current = participant.map { StudyAnswers.name(of: $0) }
         if let named, named != current { return "\(named)'s session ended" }
         guard studyLog != nil else {
             return current.map { "\($0) has not agreed to the study yet: nothing is logged before consent" } ?? "no participant's session is running"
         }
         let category = key == "n" ? "note" : key == "m" ? "marker" : study.markers[key] ?? "marker \(key)"
-        guard mark(key: key, category: category, note: note, source: "observer", id: id, made: made, now: now) else {
+        guard mark(key: key, category: category, note: note, source: "observer", id: id, waited: waited, now: now) else {
             return "the study's log could not be written (\(unsaved["study-log.jsonl"] ?? "a write failed"))"
         }
         return nil
