@@ -187,7 +187,8 @@ enum ObserverPage {
             }
             function settle(id, outcome, reason) {
               const item = outbox.find(i => i.id === id);
-              if (!item || item.state === "saved" || item.state === "refused") return;
+              // The program's word is final: its ack wins over the page's own "may not be saved".
+              if (!item || item.state === "saved" || (item.state === "refused" && outcome !== "saved")) return;
               item.state = outcome; item.reason = reason;
               if (outcome === "saved") {
                 saved += 1;
