@@ -38,8 +38,8 @@ enum ObserverPage {
             button:active { background: #46506a; } kbd { color: #9ab; }
             #note { flex: 1; min-width: 200px; padding: 10px; border-radius: 8px; border: 1px solid #333; background: #181b22; color: #eee; }
             #outbox { list-style: none; margin: 0 0 12px; padding: 0; }
-            #outbox li { display: flex; gap: 10px; align-items: baseline; padding: 6px 8px; margin-bottom: 4px; border-radius: 6px; background: #1c1f27; transition: opacity 1s; }
-            #outbox .what { flex: 1; user-select: text; white-space: pre-wrap; } #outbox .how { color: #9ab; }
+            #outbox li { display: flex; flex-wrap: wrap; gap: 4px 10px; align-items: baseline; padding: 6px 8px; margin-bottom: 4px; border-radius: 6px; background: #1c1f27; transition: opacity 1s; }
+            #outbox .what { flex: 1 1 240px; user-select: text; white-space: pre-wrap; } #outbox .how { color: #9ab; }
             #outbox li[data-state=queued] .how, #outbox li[data-state=sent] .how { color: #fc6; }
             #outbox li[data-state=saved] .how { color: #8c8; } #outbox li[data-state=saved].fading { opacity: 0; }
             #outbox li[data-state=refused] { background: #3a1f24; } #outbox li[data-state=refused] .how { color: #f99; }
@@ -141,7 +141,7 @@ enum ObserverPage {
               const b = $("marker-" + key);
               return b ? b.dataset.name : "marker " + key;
             }
-            const clock = ms => new Date(ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+            const clock = ms => new Date(ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
             const unsaved = () => outbox.filter(i => i.state === "queued" || i.state === "sent");
             function status() {
               const waiting = unsaved().length, refused = outbox.filter(i => i.state === "refused").length;
