@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(name: "TactileExportTests", dependencies: ["TactileExport", "TactileHeadless", "TactileMedia", "TactileTestSupport", "TactileCore"],
                     swiftSettings: swift5),
         .testTarget(name: "TactileStudyTests", dependencies: ["TactileStudy", "TactileEditor", "TactileTestSupport", "TactileCore"]),
-        .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "TactileHeadless", "TactileExport", "TactileStudy", "TactileTestSupport", "TactileHost", "TactileKiosk", "CSDL2", "TactileInput", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileCore"],
+        .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "TactileHeadless", "TactileExport", "TactileStudy", "TactileServer", "TactileTestSupport", "TactileHost", "TactileKiosk", "CSDL2", "TactileInput", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileCore"],
                     swiftSettings: swift5),
     ],
     swiftLanguageModes: [.v6]

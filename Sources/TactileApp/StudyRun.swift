@@ -15,10 +15,11 @@ public enum StudyRun {
     /// Runs participant `participant` ("P07", "7"; nil: asked on the keypad) of the study at
     /// `path`, results into `out`. Returns what to print at the end.
     /// `observerPort`: serve the observer page on this port (over `study.observerPort`).
+    /// `hook`: told of the session, the window and the observer page's server (if any) before the first frame.
     public static func run(
         study path: String, participant: String?, out: String, scale: Double?, fill: Bool, fullscreen: Bool, size: String?,
         settings: Settings, mediaDir: String?, observerPort: Int? = nil, kiosk: Bool = false, recordAudio: Bool = false, resume: Bool = false,
-        hook: ((StudySession, WindowHost, String?) -> Void)? = nil
+        hook: ((StudySession, WindowHost, ObserverServer?) -> Void)? = nil
     ) throws -> String {
         MediaMemory.returnLargeBuffersToTheSystem()
         _ = OpenFileLimit.current
@@ -56,17 +57,18 @@ public enum StudyRun {
         host.media = media
         TerminationSignals.install()
         // The live observer page (study.observerPort), on the server's own threads.
-        var observer: ObserverServer?, observerURL: String?
+        var observer: ObserverServer?
         if base.study.observerPort > 0 {
             let server = ObserverServer(
-                feed: ObserverFeed(), host: base.study.observerHost, port: base.study.observerPort, markers: study.markers,
+                feed: ObserverFeed(remembered: base.study.observerRememberedMarkers), host: base.study.observerHost,
+                port: base.study.observerPort, markers: study.markers,
                 limits: OpenFileLimit.limits(
                     maxConnections: base.study.observerMaxConnections,
-                    clientTimeout: base.study.observerClientTimeout, configuration: base))
+                    clientTimeout: base.study.observerClientTimeout, configuration: base),
+                savedShownFor: base.study.observerSavedShownFor)
             do {
                 let port = try server.start()
                 observer = server
-                observerURL = server.url(port: port)
                 FileHandle.standardError.write(Data("tactile: observer page on \(server.url(port: port))\n".utf8))
             } catch {
                 // A study is not run without the page the observer was promised: say which port
@@ -123,7 +125,7 @@ public enum StudyRun {
                     s.onPartEnded = { thinkAloud.finish() }
                     host.observeLoop { _, _ in thinkAloud.pump() }
                 }
-                hook?(s, host, observerURL)
+                hook?(s, host, observer)
                 session = s
                 return s
             }
@@ -202,7 +204,9 @@ public enum StudyRun {
     }
 
     /// Feeds the observer page from the study and the window: the log as it happens, the state
-    /// when it changes, pictures on request; its markers and notes go into the study's logs.
+    /// when it changes, pictures on request; its markers and notes go into the study's logs at
+    /// the moment they were made, and each is acknowledged to the pages once logged (or
+    /// refused, and why).
     static func connect(_ observer: ObserverServer, to s: StudySession, host: WindowHost) {
         let feed = observer.feed
         s.onLog = { feed.append(logLine: $0.jsonLine) }
@@ -211,8 +215,11 @@ public enum StudyRun {
         var shown: JSONValue?
         host.observeLoop { now, _ in
             for c in feed.takeCommands() {
-                // At the moment it arrived (the loop woke for it within a frame or so).
-                s.observerMark(key: c.key, note: c.note, now: now - .seconds(min(1, max(0, Date().timeIntervalSince(c.arrived)))))
+                // Made `age` before it arrived (it waited in the page's outbox); the loop woke for it
+                // within a frame or so of its arrival.
+                let waited = c.age + max(0, Date().timeIntervalSince(c.arrived))
+                let refusal = s.observerMark(key: c.key, note: c.note, id: c.id, participant: c.participant, waited: waited, now: now)
+                if let id = c.id { feed.acknowledge(id, refusal.map { .refused($0) } ?? .saved) }
             }
             let state = s.observerState(now: now, elapsed: false)
             if state != shown {

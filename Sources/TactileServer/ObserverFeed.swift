@@ -4,9 +4,11 @@ import TactileCore
 /// What the study's observer page shows and sends, shared between the frame loop and the
 /// server's threads: the study's state as it stands, the log as it happens (kept for pages that
 /// join late), the next picture on request, and the observers' markers and notes queued for the
-/// session to take at its next step. Every access takes a lock; nothing here blocks a frame.
+/// session to take at its next step, each acknowledged to the pages once the session has taken it
+/// (and taken once: one sent again after a reconnect is acknowledged again, not queued again).
+/// Every access takes a lock; nothing here blocks a frame.
 // Unchecked Sendable, safe: every mutable property is read and written only while holding
-// `lock`; `backlog` and `screenshots` never change (the latter guards itself).
+// `lock`; `backlog`, `remembered` and `screenshots` never change (the latter guards itself).
 public final class ObserverFeed: @unchecked Sendable {
     /// One observer's marker or note, with when it arrived.
     public struct Command: Sendable, Equatable {
@@ -14,6 +16,33 @@ public final class ObserverFeed: @unchecked Sendable {
         public var key: String
         public var note: String?
         public var arrived: Date
+        /// The page's own id for it (random hex), by which it is acknowledged; nil from a client
+        /// that gives none (then it is neither acknowledged nor recognised when sent again).
+        public var id: String?
+        /// How long before it arrived it was made, in seconds (it waited in the page's outbox).
+        public var age: Double
+        /// The participant it was made for ("P01"), when the page said so.
+        public var participant: String?
+
+        public init(key: String, note: String? = nil, arrived: Date, id: String? = nil, age: Double = 0, participant: String? = nil) {
+            self.key = key; self.note = note; self.arrived = arrived; self.id = id; self.age = age; self.participant = participant
+        }
+    }
+
+    /// What became of a command the session took: saved in the participant's log, or refused
+    /// and why ("P01's session ended").
+    public enum Outcome: Sendable, Equatable {
+        case saved
+        case refused(String)
+
+        /// The message pages are told: `{"type":"ack","id":…}` or `{"type":"refused","id":…,"reason":…}`.
+        func message(id: String) -> String {
+            switch self {
+            case .saved: return JSONValue.object([("type", .string("ack")), ("id", .string(id))]).serialized()
+            case let .refused(reason):
+                return JSONValue.object([("type", .string("refused")), ("id", .string(id)), ("reason", .string(reason))]).serialized()
+            }
+        }
     }
 
     private let lock = NSLock()
@@ -26,16 +55,23 @@ public final class ObserverFeed: @unchecked Sendable {
     private var recent: [String] = []
     private var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
     private var commands: [Command] = []
+    /// Ids queued or being taken, not yet acknowledged.
+    private var pending: Set<String> = []
+    /// What became of the last `remembered` ids, and their order (oldest first).
+    private var outcomes: [String: Outcome] = [:]
+    private var outcomeOrder: [String] = []
     /// How many log lines a page that joins late is sent first.
     public let backlog: Int
+    /// How many commands' outcomes are remembered by id (so one sent again is not taken twice).
+    public let remembered: Int
 
     /// The picture the page refreshes every second: the next presented one, asked of the loop.
     public let screenshots = ScreenshotRequests()
     /// Told when an observer's command arrives (the app wakes the loop to take it).
     public var onCommand: (@Sendable () -> Void)?
 
-    public init(backlog: Int = 200, clock: @escaping @Sendable () -> Date = Date.init) {
-        self.backlog = backlog; self.clock = clock
+    public init(backlog: Int = 200, remembered: Int = 1000, clock: @escaping @Sendable () -> Date = Date.init) {
+        self.backlog = backlog; self.remembered = max(1, remembered); self.clock = clock
     }
 
     // MARK: From the frame loop
@@ -70,6 +106,25 @@ public final class ObserverFeed: @unchecked Sendable {
         }
     }
 
+    /// Tells every page what became of the command with `id` (the session took it), and
+    /// remembers it: the same id sent again is answered with this, never taken again.
+    public func acknowledge(_ id: String, _ outcome: Outcome) {
+        lock.withLock {
+            pending.remove(id)
+            if outcomes.updateValue(outcome, forKey: id) == nil { outcomeOrder.append(id) }
+            if outcomeOrder.count > remembered {
+                for old in outcomeOrder.prefix(outcomeOrder.count - remembered) { outcomes[old] = nil }
+                outcomeOrder.removeFirst(outcomeOrder.count - remembered)
+            }
+        }
+        broadcast(outcome.message(id: id))
+    }
+
+    private func broadcast(_ message: String) {
+        let listeners = lock.withLock { Array(subscribers.values) }
+        for l in listeners { l.yield(message) }
+    }
+
     // MARK: From the server
 
     /// The state now, as the page's first message.
@@ -91,10 +146,27 @@ public final class ObserverFeed: @unchecked Sendable {
         return .object(fields)
     }
 
-    /// Queues an observer's marker (`key` "m" or "1"…"9") or note (`key` "n").
-    public func enqueue(_ command: Command) {
-        lock.withLock { commands.append(command) }
-        onCommand?()
+    /// Queues an observer's marker (`key` "m" or "1"…"9") or note (`key` "n"), unless its id was
+    /// seen before: one already queued is not queued again, and one already taken is answered
+    /// again (to every page) with what became of it, which is returned. Nil: queued, or waiting.
+    @discardableResult
+    public func enqueue(_ command: Command) -> Outcome? {
+        enum Seen { case new, waiting, taken(Outcome) }
+        let seen: Seen = lock.withLock {
+            guard let id = command.id else { commands.append(command); return .new }
+            if let outcome = outcomes[id] { return .taken(outcome) }
+            if pending.contains(id) { return .waiting }
+            pending.insert(id)
+            commands.append(command)
+            return .new
+        }
+        switch seen {
+        case .new: onCommand?(); return nil
+        case .waiting: return nil
+        case let .taken(outcome):
+            broadcast(outcome.message(id: command.id ?? ""))
+            return outcome
+        }
     }
 
     /// A stream of every message from now on, after the state and the recent log.

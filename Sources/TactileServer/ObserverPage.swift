@@ -4,10 +4,20 @@ import Foundation
 /// It opens the `/live` WebSocket with the page's own token, shows the state and a ticker of the
 /// log, refreshes the picture every second (the next request only once the last arrived), and
 /// sends markers (the buttons, or M and 1–9 on the keyboard) and notes back.
+///
+/// Nothing an observer sends is dropped: each marker and note goes into the page's outbox (on
+/// screen, and in the browser's `localStorage`, so a reload keeps it) with an id, the moment it
+/// was made and the participant on show; it is sent when the socket is open (again after each
+/// reconnect, with its age) and shown saved only once the program acknowledges it. One made for
+/// a participant whose session ended is never given to the next: it is shown not saved, its
+/// text left to copy, until dismissed.
 enum ObserverPage {
-    static func html(markers: [String: String]) -> String {
+    /// The page; `savedShownFor`: seconds a saved item stays in the outbox before it fades.
+    static func html(markers: [String: String], savedShownFor: Double = 5) -> String {
         let buttons = (["m": "marker"].merging(markers) { a, _ in a }).sorted { $0.key == "m" ? true : $1.key == "m" ? false : $0.key < $1.key }
-            .map { key, name in "<button class=\"marker\" data-key=\"\(key)\" id=\"marker-\(key)\"><kbd>\(key.uppercased())</kbd> \(escape(name))</button>" }
+            .map { key, name in
+                "<button class=\"marker\" data-key=\"\(key)\" data-name=\"\(escape(name))\" id=\"marker-\(key)\"><kbd>\(key.uppercased())</kbd> \(escape(name))</button>"
+            }
             .joined(separator: "\n      ")
         return """
             <!DOCTYPE html>
@@ -27,6 +37,13 @@ enum ObserverPage {
             button { background: #2a3040; color: #eee; border: 0; border-radius: 8px; padding: 10px 14px; font-size: 14px; cursor: pointer; }
             button:active { background: #46506a; } kbd { color: #9ab; }
             #note { flex: 1; min-width: 200px; padding: 10px; border-radius: 8px; border: 1px solid #333; background: #181b22; color: #eee; }
+            #outbox { list-style: none; margin: 0 0 12px; padding: 0; }
+            #outbox li { display: flex; flex-wrap: wrap; gap: 4px 10px; align-items: baseline; padding: 6px 8px; margin-bottom: 4px; border-radius: 6px; background: #1c1f27; transition: opacity 1s; }
+            #outbox .what { flex: 1 1 240px; user-select: text; white-space: pre-wrap; } #outbox .how { color: #9ab; }
+            #outbox li[data-state=queued] .how, #outbox li[data-state=sent] .how { color: #fc6; }
+            #outbox li[data-state=saved] .how { color: #8c8; } #outbox li[data-state=saved].fading { opacity: 0; }
+            #outbox li[data-state=refused] { background: #3a1f24; } #outbox li[data-state=refused] .how { color: #f99; }
+            #outbox button { padding: 4px 10px; font-size: 13px; }
             </style></head><body>
             <header>
               <span>Participant <b id="participant">–</b></span>
@@ -43,6 +60,7 @@ enum ObserverPage {
                   \(buttons)
                 </div>
                 <div class="controls"><input id="note" placeholder="A note (Return adds it)"><button id="add-note">Add note</button></div>
+                <ul id="outbox"></ul>
                 <label class="controls"><input type="checkbox" id="all-events"> Show every event (snaps, cues, gesture phases)</label>
                 <ul id="ticker"></ul>
               </div>
@@ -50,8 +68,12 @@ enum ObserverPage {
             <script>
             "use strict";
             const token = new URLSearchParams(location.search).get("token") || "";
+            const savedShownFor = \(savedShownFor * 1000);
             const $ = id => document.getElementById(id);
-            let socket = null, taskStarted = null, taskRunning = false, frameCount = 0, sent = 0;
+            let socket = null, taskStarted = null, taskRunning = false, frameCount = 0, sent = 0, saved = 0;
+            // The study and participant on show (undefined until the first state), and whether
+            // the socket is open and its first state has come (only then is anything sent).
+            let current, live = false, connection = "connecting…";
             function showTime(seconds) {
               const s = Math.max(0, Math.floor(seconds));
               $("timer").textContent = Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
@@ -74,13 +96,17 @@ enum ObserverPage {
                 default: return e.kind;
               }
             }
+            // "1:05.3" for 65.3 s, as a video player shows it.
+            const videoTime = v => { const t = Math.round(Math.max(0, v) * 10); return Math.floor(t / 600) + ":" + String(Math.floor(t / 10) % 60).padStart(2, "0") + "." + (t % 10); };
             function show(e) {
               const li = document.createElement("li");
               li.className = e.kind.split(".")[0];
               li.dataset.kind = e.kind;
               li.dataset.low = lowLevel.has(e.kind);
               li.hidden = lowLevel.has(e.kind) && !$("all-events").checked;
-              li.textContent = (typeof e.t === "number" ? e.t.toFixed(1).padStart(7) + " s  " : "") + describe(e);
+              // The study's clock; in a block, the block's too: the time to seek to in its video.
+              li.textContent = (typeof e.t === "number" ? e.t.toFixed(1).padStart(7) + " s  " : "")
+                + (typeof e.blockT === "number" ? "(video " + videoTime(e.blockT) + ")  " : "") + describe(e);
               const list = $("ticker");
               list.insertBefore(li, list.firstChild);
               while (list.children.length > 300) list.removeChild(list.lastChild);
@@ -95,20 +121,136 @@ enum ObserverPage {
               taskRunning = !!(s.task && s.task.running);
               if (s.task && !taskRunning && typeof s.task.elapsed === "number") showTime(s.task.elapsed);
             }
+
+            // The outbox: every marker and note until the program has saved it (or refused it),
+            // kept in localStorage (shared by this origin's tabs, merged by id) across reloads.
+            const storeKey = "tactile.observer.outbox";
+            let outbox = stored().filter(i => i.state !== "saved");
+            const forgotten = new Set();
+            function stored() {
+              try { const a = JSON.parse(localStorage.getItem(storeKey) || "[]"); return Array.isArray(a) ? a.filter(i => i && typeof i.id === "string") : []; }
+              catch (e) { return []; }
+            }
+            function keep() {
+              const mine = new Set(outbox.map(i => i.id));
+              const others = stored().filter(i => !mine.has(i.id) && !forgotten.has(i.id));
+              try { localStorage.setItem(storeKey, JSON.stringify(others.concat(outbox.filter(i => i.state !== "saved")))); }
+              catch (e) { /* no storage (full, or turned off): the outbox on screen still holds it */ }
+            }
+            function newId() {
+              const bytes = new Uint8Array(8); crypto.getRandomValues(bytes);
+              return Array.from(bytes, b => b.toString(16).padStart(2, "0")).join("");
+            }
+            function markerName(key) {
+              const b = $("marker-" + key);
+              return b ? b.dataset.name : "marker " + key;
+            }
+            const clock = ms => new Date(ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+            const unsaved = () => outbox.filter(i => i.state === "queued" || i.state === "sent");
+            function status() {
+              const waiting = unsaved().length, refused = outbox.filter(i => i.state === "refused").length;
+              let text = connection;
+              if (waiting) text += " — " + waiting + " waiting to be saved";
+              if (refused) text += " — " + refused + " not saved";
+              $("status").textContent = text;
+              $("status").className = live && !refused ? "" : "down";
+            }
+            // Updated in place, never rebuilt: a text being selected to copy stays selected.
+            function render() {
+              const list = $("outbox"), have = new Map(Array.from(list.children, li => [li.dataset.id, li]));
+              for (const [id, li] of have) if (!outbox.some(i => i.id === id)) li.remove();
+              for (const item of outbox) {
+                let li = have.get(item.id);
+                if (!li) {
+                  li = document.createElement("li"); li.dataset.id = item.id;
+                  const what = document.createElement("span"); what.className = "what";
+                  what.textContent = clock(item.at) + "  " + (item.key === "n" ? "note: " + item.note : markerName(item.key));
+                  const how = document.createElement("span"); how.className = "how";
+                  li.append(what, how); list.append(li);
+                }
+                const how = {
+                  queued: live ? "sending…" : "waiting: the program is not reachable",
+                  sent: "sent, waiting for the program to save it",
+                  saved: "saved",
+                  refused: "not saved: " + item.reason + " — copy the text",
+                }[item.state];
+                if (li.dataset.state !== item.state) li.dataset.state = item.state;
+                if (li.querySelector(".how").textContent !== how) li.querySelector(".how").textContent = how;
+                li.classList.toggle("fading", !!item.fading);
+                if (item.state === "refused" && !li.querySelector("button.dismiss")) {
+                  const dismiss = document.createElement("button"); dismiss.className = "dismiss"; dismiss.textContent = "Dismiss";
+                  dismiss.addEventListener("click", () => forget(item));
+                  li.append(dismiss);
+                }
+              }
+              document.body.dataset.saved = saved;
+              status();
+            }
+            function forget(item) {
+              outbox = outbox.filter(i => i !== item); forgotten.add(item.id); keep(); render();
+            }
+            function settle(id, outcome, reason) {
+              const item = outbox.find(i => i.id === id);
+              // The program's word is final: its ack wins over the page's own "may not be saved".
+              if (!item || item.state === "saved" || (item.state === "refused" && outcome !== "saved")) return;
+              item.state = outcome; item.reason = reason;
+              if (outcome === "saved") {
+                saved += 1;
+                setTimeout(() => { item.fading = true; render(); setTimeout(() => forget(item), 1000); }, savedShownFor);
+              }
+              keep(); render();
+            }
+            // Why an item may not go to the participant on show (null: it may).
+            function mismatch(item) {
+              if (item.participant === current.participant && item.study === current.study) return null;
+              const who = item.participant ? item.participant + "'s session ended" : "it was made before a participant's session began";
+              return item.state === "sent" ? who + " before the program confirmed it (it may not be saved)" : who;
+            }
+            function deliver(item) {
+              if (current === undefined) return;
+              if (!("participant" in item)) { item.participant = current.participant; item.study = current.study; }
+              const why = mismatch(item);
+              if (why) { settle(item.id, "refused", why); return; }
+              if (!live) return;
+              const command = { id: item.id, key: item.key, participant: item.participant, age: Math.max(0, Date.now() - item.at) };
+              if (item.key === "n") command.note = item.note;
+              socket.send(JSON.stringify(command));
+              sent += 1; document.body.dataset.sent = sent;
+              item.state = "sent";
+            }
+            function add(key, note) {
+              const item = { id: newId(), key: key, at: Date.now(), state: "queued" };
+              if (note !== undefined) item.note = note;
+              if (current !== undefined) { item.participant = current.participant; item.study = current.study; }
+              outbox.push(item);
+              deliver(item);
+              keep(); render();
+            }
+            function receive(message) {
+              if (message.type === "state") {
+                const first = !live && socket && socket.readyState === WebSocket.OPEN;
+                state(message.state);
+                current = { participant: message.state.participant || null, study: message.state.study || null };
+                if (first) live = true;
+                // Sent again after every reconnect; checked against whoever is on show now.
+                for (const item of outbox) {
+                  if (item.state === "queued" || (first && item.state === "sent")) deliver(item);
+                  else if (item.state === "sent" && mismatch(item)) settle(item.id, "refused", mismatch(item));
+                }
+                keep(); render();
+              } else if (message.type === "log") show(message.event);
+              else if (message.type === "ack") settle(message.id, "saved");
+              else if (message.type === "refused") settle(message.id, "refused", message.reason);
+            }
             function connect() {
               socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/live?token=" + encodeURIComponent(token));
-              socket.onopen = () => { $("status").textContent = "live"; $("status").className = ""; };
-              socket.onclose = () => { $("status").textContent = "reconnecting…"; $("status").className = "down"; setTimeout(connect, 1000); };
-              socket.onmessage = m => {
-                const message = JSON.parse(m.data);
-                if (message.type === "state") state(message.state); else if (message.type === "log") show(message.event);
-              };
+              socket.onopen = () => { connection = "live"; render(); };
+              socket.onclose = () => { live = false; connection = "reconnecting…"; render(); setTimeout(connect, 1000); };
+              socket.onmessage = m => receive(JSON.parse(m.data));
             }
-            function send(command) {
-              if (socket && socket.readyState === WebSocket.OPEN) { socket.send(JSON.stringify(command)); sent += 1; document.body.dataset.sent = sent; }
-            }
-            document.querySelectorAll("button.marker").forEach(b => b.addEventListener("click", () => send({ key: b.dataset.key })));
-            function addNote() { const text = $("note").value.trim(); if (text) { send({ note: text }); $("note").value = ""; } }
+            document.querySelectorAll("button.marker").forEach(b => b.addEventListener("click", () => add(b.dataset.key)));
+            // The field is emptied only once its text is in the outbox (shown there until saved).
+            function addNote() { const text = $("note").value.trim(); if (text) { add("n", text); $("note").value = ""; } }
             $("add-note").addEventListener("click", addNote);
             $("all-events").addEventListener("change", () => {
               document.querySelectorAll("#ticker li[data-low=true]").forEach(li => { li.hidden = !$("all-events").checked; });
@@ -117,7 +259,7 @@ enum ObserverPage {
             document.addEventListener("keydown", e => {
               if (e.target === $("note")) return;
               const k = e.key.toLowerCase();
-              if (k === "m" || (k >= "1" && k <= "9" && $("marker-" + k))) send({ key: k });
+              if (k === "m" || (k >= "1" && k <= "9" && $("marker-" + k))) add(k);
             });
             setInterval(() => {
               if (taskStarted === null) { $("timer").textContent = "–"; return; }
@@ -129,6 +271,7 @@ enum ObserverPage {
               img.onerror = () => setTimeout(refresh, 1000);
               img.src = "frame.png?token=" + encodeURIComponent(token) + "&n=" + Date.now();
             }
+            render();
             connect();
             refresh();
             </script>

@@ -13,8 +13,11 @@ import TactileCore
 /// - `/` — the page (`ObserverPage`): participant, variant, task and its timer, a ticker of the
 ///   log, the latest picture refreshed every second, marker buttons and a note field;
 /// - `/live` — a WebSocket: the state and every log event as they happen; the page sends its
-///   markers and notes back on it;
-/// - `/state` (JSON), `/frame.png` (the next presented picture), `POST /marker`.
+///   markers and notes back on it (each with its id, its age and the participant it was made
+///   for) and is told of each `{"type":"ack","id":…}` once the session has logged it, or
+///   `{"type":"refused","id":…,"reason":…}`;
+/// - `/state` (JSON), `/frame.png` (the next presented picture), `POST /marker` (with an `id`,
+///   sending it again does not log it twice: 200 and what became of it).
 ///
 /// Every request needs the token the program printed at start (`?token=`, or the
 /// `X-Tactile-Token` header); a wrong or missing one gets 403.
@@ -24,17 +27,20 @@ public final class ObserverServer: Sendable {
     private let host: String
     private let requestedPort: Int
     private let markers: [String: String]
+    private let savedShownFor: Double
     private let limits: ConnectionLimits
     private let launcher = ServiceLauncher()
 
     /// A server on `host`:`port` (0: any free port) for `feed`; `markers` are the study's
     /// categories by key ("1": "confusion"), shown as buttons. `token`: random unless given.
     /// `limits`: how many connections at once, and how long each may stay unanswered.
+    /// `savedShownFor`: seconds a saved marker or note stays in the page's outbox.
     public init(
         feed: ObserverFeed, host: String, port: Int, markers: [String: String], token: String? = nil,
-        limits: ConnectionLimits = ConnectionLimits(maxConnections: 16, clientTimeout: 10)
+        limits: ConnectionLimits = ConnectionLimits(maxConnections: 16, clientTimeout: 10), savedShownFor: Double = 5
     ) {
         self.feed = feed; self.host = host; requestedPort = port; self.markers = markers; self.limits = limits
+        self.savedShownFor = savedShownFor
         self.token = token ?? Self.randomToken()
     }
 
@@ -47,13 +53,18 @@ public final class ObserverServer: Sendable {
     /// The page's address, token included.
     public func url(port: Int) -> String { "http://\(host):\(port)/?token=\(token)" }
 
-    /// Starts serving; returns the port it listens on. Throws when it cannot bind.
+    /// The page's address once it listens (the port it got), token included.
+    public var pageURL: String? { launcher.port.map { url(port: $0) } }
+
+    /// Starts serving; returns the port it listens on. Throws when it cannot bind. After `stop`
+    /// it can start again (on the port it had, for pages to find it again).
     @discardableResult
     public func start(timeout: Double = 10) throws -> Int {
+        let port = launcher.port ?? requestedPort
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.add(middleware: TokenCheck(token: token))
         let feed = self.feed
-        let page = ObserverPage.html(markers: markers)
+        let page = ObserverPage.html(markers: markers, savedShownFor: savedShownFor)
         router.get("/") { _, _ -> Response in
             Response(
                 status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
@@ -75,9 +86,12 @@ public final class ObserverServer: Sendable {
             guard let command = Self.command(from: String(buffer: body)) else {
                 return Response(
                     status: .badRequest, headers: [.contentType: "text/plain"],
-                    body: .init(byteBuffer: ByteBuffer(string: "expected {\"key\": \"m\" | \"1\"…\"9\"} or {\"note\": \"…\"}\n")))
+                    body: .init(byteBuffer: ByteBuffer(string: "expected {\"key\": \"m\" | \"1\"…\"9\"} or {\"note\": \"…\"}, with an optional \"id\"\n")))
             }
-            feed.enqueue(command)
+            // Sent before (the same id): not logged again; what became of it, if known.
+            if let outcome = feed.enqueue(command), let id = command.id {
+                return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: outcome.message(id: id))))
+            }
             return Response(status: .accepted)
         }
         router.ws("live") { _, _ in
@@ -103,9 +117,9 @@ public final class ObserverServer: Sendable {
         let app = Application(
             router: router,
             server: limits.server { HTTP1WebSocketUpgradeChannel(responder: $0, webSocketResponder: webSocketResponder, configuration: .init()) },
-            configuration: limits.configuration(host: host, port: requestedPort),
+            configuration: limits.configuration(host: host, port: port),
             onServerRunning: launcher.onServerRunning, logger: ServiceLauncher.quietLogger("tactile.observer"))
-        return try launcher.start(app, what: "observer page", host: host, port: requestedPort, timeout: timeout)
+        return try launcher.start(app, what: "observer page", host: host, port: port, timeout: timeout)
     }
 
     /// Stops serving (and ends every page's stream).
@@ -114,13 +128,24 @@ public final class ObserverServer: Sendable {
         launcher.stop()
     }
 
-    /// `{"key": "m" | "1"…"9"}` or `{"note": "…"}` (a note may carry a key too) as a command.
+    /// `{"key": "m" | "1"…"9"}` or `{"note": "…"}` (a note may carry a key too) as a command,
+    /// with what the page adds: `id` (1 to 64 letters, digits, - and _), `age` (milliseconds
+    /// since it was made) and `participant` (whom it was made for).
     static func command(from text: String) -> ObserverFeed.Command? {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else { return nil }
         let note = (object["note"] as? String).map { String($0.prefix(2000)) }
         let key = object["key"] as? String ?? (note != nil ? "n" : "")
         guard ["m", "n", "1", "2", "3", "4", "5", "6", "7", "8", "9"].contains(key), key != "n" || !(note ?? "").isEmpty else { return nil }
-        return ObserverFeed.Command(key: key, note: note, arrived: Date())
+        var id: String?
+        if let given = object["id"] {
+            guard let text = given as? String, (1...64).contains(text.count),
+                text.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) && $0.isASCII || $0 == "-" || $0 == "_" })
+            else { return nil }
+            id = text
+        }
+        let age = (object["age"] as? Double).map { $0.isFinite ? max(0, $0) / 1000 : 0 } ?? 0
+        let participant = (object["participant"] as? String).map { String($0.prefix(40)) }
+        return ObserverFeed.Command(key: key, note: note, arrived: Date(), id: id, age: age, participant: participant)
     }
 
     /// Refuses every request without the token (403).

@@ -7,9 +7,11 @@ import NIOCore
 /// listens and returns the port it got (or says why it could not bind); `stop` ends it. Shared
 /// by the kiosk's health server and the study's observer page.
 // Unchecked Sendable, safe: the port and failure the server's task reports are read and written
-// under `lock`; `task` is set by `start` and cleared by `stop`, both called by the owner's thread.
+// under `lock`; `task` and `stopping` are set by `start` and `stop`, both called by the owner's thread.
 final class ServiceLauncher: @unchecked Sendable {
     private var task: Task<Void, Error>?
+    /// The task `stop` ended, which a new `start` waits for (so the port is free again).
+    private var stopping: Task<Void, Error>?
     private let started = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var boundPort: Int?
@@ -31,8 +33,22 @@ final class ServiceLauncher: @unchecked Sendable {
         }
     }
 
+    /// The port it listens on (or last listened on), once started.
+    var port: Int? { lock.withLock { boundPort } }
+
     /// Runs `app`; returns its port once it listens. `what` names the server in errors.
     func start(_ app: some ApplicationProtocol & Sendable, what: String, host: String, port: Int, timeout: Double) throws -> Int {
+        if let stopping {
+            let ended = DispatchSemaphore(value: 0)
+            Task.detached {
+                _ = await stopping.result; ended.signal()
+            }
+            _ = ended.wait(timeout: .now() + timeout)
+            self.stopping = nil
+        }
+        lock.withLock {
+            boundPort = nil; failure = nil
+        }
         task = Task.detached { [weak self] in
             do {
                 // No signal handling of its own: the window's handlers save and close on SIGTERM.
@@ -51,6 +67,7 @@ final class ServiceLauncher: @unchecked Sendable {
 
     func stop() {
         task?.cancel()
+        stopping = task
         task = nil
     }
 }

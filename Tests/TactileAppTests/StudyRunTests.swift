@@ -572,6 +572,39 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
         }
     }
 
+    func testAnObserversMarkerIsRefusedBeforeConsentOrForAnotherParticipantAndALateOneKeepsItsMoment() throws {
+        let s = try makeSession(participant: 1)
+        XCTAssertEqual(
+            s.observerMark(key: "m", note: nil, id: "a", participant: "P01", now: now), "P01 has not agreed to the study yet: nothing is logged before consent")
+        tap(s, "study.agree")
+        XCTAssertEqual(s.observerMark(key: "m", note: nil, id: "b", participant: "P02", now: now), "P02's session ended")
+        wait(s, 10)
+        tap(s, "study.start")
+        XCTAssertEqual(s.stage, .running(.practice))
+        now = now + .seconds(20)
+        // Made before the practice began (it waited in the page's outbox): the study's log only.
+        XCTAssertNil(s.observerMark(key: "n", note: "late", id: "c", participant: "P01", waited: 25, now: now))
+        XCTAssertNil(s.observerMark(key: "2", note: nil, id: "d", participant: "P01", waited: 5, now: now))
+        // One that waited longer than study.observerLateMarkerLimit (600 s) is placed no earlier than the study began.
+        XCTAssertNil(s.observerMark(key: "m", note: nil, id: "e", participant: "P01", waited: 4000, now: now))
+        s.close()
+        let studyLog = try String(contentsOf: folder.appendingPathComponent("P01/study-log.jsonl"), encoding: .utf8)
+        let markers = studyLog.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .filter { $0["kind"] as? String == "marker" }
+        XCTAssertEqual(markers.map { $0["id"] as? String }, ["c", "d", "e"], studyLog)
+        guard markers.count == 3 else { return }
+        XCTAssertEqual((markers[1]["t"] as? Double ?? 0) - (markers[0]["t"] as? Double ?? 0), 20, accuracy: 1e-6, "each at the moment it was made")
+        XCTAssertEqual(markers[2]["t"] as? Double, 0, "not before the study began")
+        XCTAssertEqual(markers.map { $0["queued"] as? Double }, [25, 5, 4000], "and how long it waited")
+        let iso = ISO8601DateFormatter()
+        XCTAssertEqual(markers[0]["at"] as? String, iso.string(from: Date(timeIntervalSince1970: 1_800_000_000 - 25)), "its wall-clock time then")
+        XCTAssertNil(markers[0]["part"], "made before the practice began")
+        XCTAssertEqual(markers[1]["part"] as? String, "practice")
+        let practiceLog = try String(contentsOf: folder.appendingPathComponent("P01/practice/log.jsonl"), encoding: .utf8)
+        XCTAssertFalse(practiceLog.contains("\"id\":\"c\""), practiceLog)
+        XCTAssertTrue(practiceLog.contains("\"id\":\"d\""), practiceLog)
+    }
+
     func testTheOperatorsMarkersAndNotesLandInTheBlockLogAtTheirTime() throws {
         let s = try makeSession(participant: 1)
         tap(s, "study.agree")

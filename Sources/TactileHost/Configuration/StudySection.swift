@@ -34,6 +34,16 @@ extension TactileConfiguration {
         /// its last answer is closed, in seconds; a page's live socket is exempt (its pings find
         /// a page that went). Default 10 s.
         public var observerClientTimeout: Double = 10
+        /// An observer's marker or note that waited in the page's outbox (the page was disconnected)
+        /// is logged at the moment it was made, at most this long before it arrived, in seconds
+        /// (its `queued` field says how long it waited). Default 600 s.
+        public var observerLateMarkerLimit: Double = 600
+        /// How many of the observer pages' markers and notes the program remembers by id, so one
+        /// sent again after a reconnect is acknowledged again, never logged twice. Default 1000.
+        public var observerRememberedMarkers: Int = 1000
+        /// How long a saved marker or note stays in the observer page's outbox before it fades, in
+        /// seconds (the ticker keeps it). Default 5 s.
+        public var observerSavedShownFor: Double = 5
         /// Record the microphone (think-aloud) into each recorded session's folder, on the session's
         /// clock (as `run --record-audio`); `replay --video` lays it under the picture. Default false.
         public var recordAudio = false
@@ -58,6 +68,9 @@ extension TactileConfiguration {
             "observerPort": .init(0, 65_535),
             "observerMaxConnections": .init(1, 1000),
             "observerClientTimeout": .seconds(0.5, 600),
+            "observerLateMarkerLimit": .seconds(1, 86_400),
+            "observerRememberedMarkers": .init(10, 1_000_000),
+            "observerSavedShownFor": .seconds(0.5, 600),
         ]
     }
 }

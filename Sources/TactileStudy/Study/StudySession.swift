@@ -506,7 +506,7 @@ public final class StudySession: ShellSession {
                 guard let self else { return }
                 let log = record.output.log
                 guard !log.isEmpty else { return }
-                for e in log { self.onLog?(self.onStudyClock(e)) }
+                for e in log { self.onLog?(self.forObserver(e)) }
                 if log.contains(where: { ["answer", "questionnaire.done", "task.ended"].contains($0.kind) }) {
                     self.answers?.take(log, part: number, variant: label, origin: self.partOrigin, at: self.wallClock())
                     self.saveAnswers()
@@ -643,16 +643,31 @@ public final class StudySession: ShellSession {
         }
     }
 
-    /// Tells the study's log (written after consent, none before) and the observer of `event`.
-    private func logStudy(_ event: LogEvent) {
+    /// Tells the study's log (written after consent, none before) and the observer of `event`,
+    /// which happened `ago` seconds before now (its wall-clock time `at`). Returns whether the
+    /// study's log took it.
+    @discardableResult
+    private func logStudy(_ event: LogEvent, ago: Double = 0) -> Bool {
+        onLog?(forObserver(event))
         var e = onStudyClock(event)
-        onLog?(e)
-        e.fields["at"] = .string(StudyAnswers.iso(wallClock()))
-        if let studyLog {
-            do { try studyLog.write(contentsOf: Data((e.jsonLine + "\n").utf8)) } catch {
-                if unsaved["study-log.jsonl"] == nil { unsaved["study-log.jsonl"] = "events lost (\(CommandError.reason(error)))" }
-            }
+        e.fields["at"] = .string(StudyAnswers.iso(wallClock() - ago))
+        guard let studyLog else { return false }
+        do { try studyLog.write(contentsOf: Data((e.jsonLine + "\n").utf8)) } catch {
+            if unsaved["study-log.jsonl"] == nil { unsaved["study-log.jsonl"] = "events lost (\(CommandError.reason(error)))" }
+            return false
         }
+        return true
+    }
+
+    /// `event` as the observer page shows it: on the study's clock, and — made in a part — its
+    /// time on the part's clock too (`blockT`, the time in the block's log and video), so the
+    /// page names the moment a researcher will seek to in the video.
+    private func forObserver(_ event: LogEvent) -> LogEvent {
+        var e = onStudyClock(event)
+        if case .running = stage, event.time >= partOrigin {
+            e.fields["blockT"] = .number(((event.time - partOrigin).seconds * 1000).rounded() / 1000)
+        }
+        return e
     }
 
     /// `event` with its time on the study's clock (since the window opened), as the study's log keeps it.
@@ -693,22 +708,45 @@ public final class StudySession: ShellSession {
         }
     }
 
-    /// Adds a marker at `now`: into the study's log and the running part's.
-    public func mark(key: String, category: String, note: String?, source: String = "keyboard", now: Time) {
+    /// Adds a marker made `waited` seconds before `now` (it waited in the observer page's outbox;
+    /// it then says so as `queued`, when over a second): into the study's log and the running
+    /// part's (unless it was made before the part began), with the task on show then and the
+    /// observer page's `id` for it. It is placed at the moment it was made, but never more than
+    /// `study.observerLateMarkerLimit` before now nor before the study began. Returns whether
+    /// the study's log took it.
+    @discardableResult
+    public func mark(
+        key: String, category: String, note: String?, source: String = "keyboard", id: String? = nil, waited: Double = 0, now: Time
+    ) -> Bool {
+        let time = max(now - .seconds(min(max(0, waited), configuration.study.observerLateMarkerLimit)), studyOrigin ?? .zero)
         var fields: [String: ElementValue] = ["key": .string(key), "category": .string(category), "source": .string(source)]
         if let note, !note.isEmpty { fields["note"] = .string(String(note.prefix(2000))) }
-        if let task = block?.state.tasks?.current, block?.state.tasks?.began != nil { fields["task"] = .string(task.id) }
-        if case let .running(part) = stage { fields["part"] = .string(folderName(part)) }
-        let event = LogEvent(time: now, kind: "marker", fields: fields)
-        recording?.log([event])
-        logStudy(event)
+        if let id { fields["id"] = .string(id) }
+        if waited > 1 { fields["queued"] = .number((waited * 10).rounded() / 10) }
+        let inPart = time >= partOrigin
+        if inPart, let task = block?.state.tasks?.current, let began = block?.state.tasks?.began, began <= time { fields["task"] = .string(task.id) }
+        if inPart, case let .running(part) = stage { fields["part"] = .string(folderName(part)) }
+        let event = LogEvent(time: time, kind: "marker", fields: fields)
+        if inPart { recording?.log([event]) }
+        return logStudy(event, ago: (now - time).seconds)
     }
 
     /// An observer's marker (`key` "m" or "1"…"9", in the study file's categories) or note (`key`
-    /// "n"), from the observer page, at `now`.
-    public func observerMark(key: String, note: String?, now: Time) {
+    /// "n"), from the observer page, made `waited` seconds before `now` (it waited in the page's
+    /// outbox), for `participant` ("P01"; nil: whoever is on). Returns why it was not saved — the
+    /// participant's session ended, no participant's log is open yet — or nil when it was.
+    @discardableResult
+    public func observerMark(key: String, note: String?, id: String? = nil, participant named: String? = nil, waited: Double = 0, now: Time) -> String? {
+        let current = participant.map { StudyAnswers.name(of: $0) }
+        if let named, named != current { return "\(named)'s session ended" }
+        guard studyLog != nil else {
+            return current.map { "\($0) has not agreed to the study yet: nothing is logged before consent" } ?? "no participant's session is running"
+        }
         let category = key == "n" ? "note" : key == "m" ? "marker" : study.markers[key] ?? "marker \(key)"
-        mark(key: key, category: category, note: note, source: "observer", now: now)
+        guard mark(key: key, category: category, note: note, source: "observer", id: id, waited: waited, now: now) else {
+            return "the study's log could not be written (\(unsaved["study-log.jsonl"] ?? "a write failed"))"
+        }
+        return nil
     }
 
     /// What the observer page shows: participant, stage, variant, and the task on show with
