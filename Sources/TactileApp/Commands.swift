@@ -57,12 +57,14 @@ public enum Commands {
         public var arena: Bool
         /// Threads drawing the video's frames (`--jobs`; default one per core; 1: the serial path).
         public var jobs: Int?
+        /// Where on the session's clock the video starts (a clip; nil: at 0, with chapters).
+        public var videoFrom: Double?
         public init(
             stateOut: String? = nil, snapshot: String? = nil, logOut: String? = nil, video: String? = nil, framesPerSecond: Double? = nil,
-            plan: String? = nil, arena: Bool = false, jobs: Int? = nil
+            plan: String? = nil, arena: Bool = false, jobs: Int? = nil, videoFrom: Double? = nil
         ) {
             self.stateOut = stateOut; self.snapshot = snapshot; self.logOut = logOut; self.video = video; self.framesPerSecond = framesPerSecond
-            self.plan = plan; self.arena = arena; self.jobs = jobs
+            self.plan = plan; self.arena = arena; self.jobs = jobs; self.videoFrom = videoFrom
         }
     }
 
@@ -123,10 +125,15 @@ public enum Commands {
             // A session recorded with its think-aloud sound has it as the video's sound track.
             // It runs as long as the sound when that is longer than the touches.
             let soundtrack = try session.folder.flatMap { try ThinkAloudTrack.open(in: $0) }
+            // A recorded session's tasks and markers are the video's chapters (a clip has none).
+            let chapters = outputs.videoFrom == nil ? session.folder.map(SessionChapters.read) ?? [] : []
+            // A marker made after the last touch (the observer's, the operator's) is still in the video.
+            var end = outputs.videoFrom == nil ? until.map { max($0, trace.duration) } : until
+            if let last = chapters.last?.start, last + Self.chapterTail > (end ?? trace.duration) { end = last + Self.chapterTail }
             video = try VideoExport.export(
                 trace, in: headless, to: URL(fileURLWithPath: out), framesPerSecond: fps,
-                until: until.map { max($0, trace.duration) }, soundtrack: soundtrack, workers: outputs.jobs,
-                onProgress: onVideoProgress)
+                until: end, soundtrack: soundtrack, workers: outputs.jobs,
+                from: outputs.videoFrom.map { .seconds($0) } ?? .zero, chapters: chapters, onProgress: onVideoProgress)
         } else {
             headless.player.play(trace, until: until)
         }
@@ -154,6 +161,9 @@ public enum Commands {
     public static func checkJobs(_ jobs: Int?) throws {
         if let jobs, !(1...64).contains(jobs) { throw CommandError.badInput("--jobs must be 1 to 64, not \(jobs)") }
     }
+
+    /// How long a session's video runs on after its last chapter (a marker after the last touch).
+    static let chapterTail = Time.seconds(2)
 
     /// The media cache's budget while exporting a video, in MB.
     static let exportCacheMegabytes = 32.0

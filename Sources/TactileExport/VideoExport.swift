@@ -33,10 +33,15 @@ public enum VideoExport {
     /// every frame is drawn from its own draw list, so the frames are the serial path's (`workers`
     /// 1), bit for bit; at most `workers` frames are in flight, which bounds the memory.
     /// `onProgress` hears each frame's time as it is encoded.
+    ///
+    /// `from`: the video starts there on the trace's clock (a clip), the session replayed up to it
+    /// first; the sound too. `chapters`: where each starts on the trace's clock and its title (a
+    /// session's tasks and markers); each runs to the next, the last to the video's end.
     public static func export(
         _ trace: Trace, in session: HeadlessSession, to url: URL, framesPerSecond: Double,
         until: Time? = nil, soundtrack: (url: URL, start: Time, duration: Time)? = nil,
-        workers: Int? = nil, onProgress: ((Time, Time) -> Void)? = nil
+        workers: Int? = nil, from start: Time = .zero, chapters: [(start: Time, title: String)] = [],
+        onProgress: ((Time, Time) -> Void)? = nil
     ) throws -> Summary {
         let player = session.player
         let viewport = player.state.viewport
@@ -47,6 +52,13 @@ public enum VideoExport {
             ?? max(
                 trace.duration + .seconds(overlays.liftFadeDuration + overlays.trailDuration),
                 soundtrack.map { $0.start + $0.duration } ?? .zero)
+        guard start < end else { throw CommandError.badInput("the video would start at \(start.seconds) s, after its end at \(end.seconds) s") }
+        // Each chapter runs to the next one's start, the last to the video's end (times in the video).
+        let marks = chapters.filter { $0.start >= start && $0.start < end }.sorted { $0.start < $1.start }
+        let videoChapters = marks.enumerated().map { i, c in
+            VideoChapter(
+                start: (c.start - start).seconds, end: ((i + 1 < marks.count ? marks[i + 1].start : end) - start).seconds, title: c.title)
+        }
         // H.264 in 4:2:0 wants even sides.
         func even(_ v: Double) -> Int { let n = Int((v * session.scale).rounded()); return n + n % 2 }
         let width = even(viewport.width), height = even(viewport.height)
@@ -56,23 +68,27 @@ public enum VideoExport {
         defer { lock.remove() }
         let encoder: VideoEncoder
         do {
-            encoder = try VideoEncoder(
-                url: url,
-                settings: .init(
-                    codec: .h264, width: width, height: height,
-                    framesPerSecond: Int(framesPerSecond.rounded()),
-                    keyframeInterval: Int(framesPerSecond.rounded()) * 2,
-                    timeBase: (rate.seconds, rate.frames), frameRate: rate,
-                    audioSampleRate: soundtrack == nil ? nil : Soundtrack.sampleRate,
-                    lookahead: session.configuration.media.exportLookahead,
-                    bFrames: session.configuration.media.exportBFrames))
+            var settings = VideoEncoder.Settings(
+                codec: .h264, width: width, height: height,
+                framesPerSecond: Int(framesPerSecond.rounded()),
+                keyframeInterval: Int(framesPerSecond.rounded()) * 2,
+                timeBase: (rate.seconds, rate.frames), frameRate: rate,
+                audioSampleRate: soundtrack == nil ? nil : Soundtrack.sampleRate,
+                lookahead: session.configuration.media.exportLookahead,
+                bFrames: session.configuration.media.exportBFrames)
+            settings.chapters = videoChapters
+            encoder = try VideoEncoder(url: url, settings: settings)
         } catch { throw CommandError("\(url.path): cannot write the video (\(error))") }
         let sound: Soundtrack?
         do { sound = try soundtrack.map { try Soundtrack(url: $0.url, start: $0.start) } } catch {
             throw CommandError("\(soundtrack!.url.path): the sound cannot be read (\(error))")
         }
-        // Frame k shows the session at k / fps, exactly (ticks, no drift).
-        func time(ofFrame k: Int) -> Time { Time(ticks: Int64(k) * Int64(rate.seconds) * Time.ticksPerSecond / Int64(rate.frames)) }
+        // Frame k shows the session at `start` + k / fps, exactly (ticks, no drift).
+        func time(ofFrame k: Int) -> Time { start + Time(ticks: Int64(k) * Int64(rate.seconds) * Time.ticksPerSecond / Int64(rate.frames)) }
+        // A video that starts later (a clip) has the sound from its start on.
+        if let sound, start > .zero {
+            do { _ = try sound.samples(through: start) } catch { throw CommandError("\(soundtrack!.url.path): the sound cannot be read (\(error))") }
+        }
         let background = session.host.theme.background
         func encode(_ image: RGBAImage, frame k: Int) throws {
             do { try encoder.append(image, pts: Int64(k)) } catch { throw CommandError("\(url.path): encoding failed (\(error))") }
@@ -117,7 +133,7 @@ public enum VideoExport {
             try pipeline.finish(frames: frames)
         }
         do { try encoder.finish() } catch { throw CommandError("\(url.path): cannot finish the video (\(error))") }
-        return Summary(frames: frames, framesPerSecond: framesPerSecond, width: width, height: height, duration: end)
+        return Summary(frames: frames, framesPerSecond: framesPerSecond, width: width, height: height, duration: end - start)
     }
 
     /// The pictures `list` draws, taken from `store` now (the media cache may drop them before a

@@ -53,6 +53,8 @@ public final class VideoEncoder {
         /// The sound track's channels (1 mono, 2 stereo; `appendAudio` takes them interleaved)
         /// and its bit rate in bits per second. 1, 96 000.
         public var audioChannels = 1, audioBitRate = 96_000
+        /// The video's chapters (a session's tasks and markers), written into its container.
+        public var chapters: [VideoChapter] = []
         public init(
             codec: Codec, width: Int, height: Int, framesPerSecond: Int = 30, keyframeInterval: Int = 30, rotation: Int = 0,
             quality: Int? = nil, timeBase: (num: Int, den: Int)? = nil, frameRate: (frames: Int, seconds: Int)? = nil,
@@ -197,6 +199,7 @@ public final class VideoEncoder {
             rc = avio_open(&fmt.pointee.pb, temporary.path, AVIO_FLAG_WRITE)
             guard rc >= 0 else { throw MediaError("creating \(temporary.path)", code: rc) }
         }
+        try VideoChapter.add(settings.chapters, to: fmt)
         rc = avformat_write_header(fmt, nil)
         guard rc >= 0 else { throw MediaError("writing the container header", code: rc) }
         frame = av_frame_alloc()

@@ -12,7 +12,8 @@ struct Tactile: ParsableCommand {
         abstract: "A touch-interaction lab: a phone-sized video editor for Linux touchscreens.",
         version: TactileVersion.string,
         subcommands: [
-            Run.self, Snapshot.self, Inspect.self, Replay.self, Videos.self, Heatmap.self, Report.self, Probe.self, Export.self, Config.self, Calibrate.self,
+            Run.self, Snapshot.self, Inspect.self, Replay.self, Videos.self, Clips.self, Heatmap.self, Report.self, Probe.self, Export.self, Config.self,
+            Calibrate.self,
             Devices.self, Study.self,
         ],
         defaultSubcommand: Run.self)
@@ -170,15 +171,41 @@ struct Videos: ParsableCommand {
     @OptionGroup var media: MediaOptions
     @Argument(help: "Session folders, or folders holding them (a study's results folder: P01/block1-outside, …).") var paths: [String]
     @Option(help: "The folder the videos go into (P01-block1-outside.mp4, …).") var out: String
-    @Option(parsing: .unconditional, help: "Pixels per point (default 2).") var scale: Double?
-    @Option(parsing: .unconditional, help: "Frames per second (default: each session's display rate, else 30).") var fps: Double?
-    @Option(parsing: .unconditional, help: "Threads drawing frames (default one per core).") var jobs: Int?
+    @OptionGroup var video: VideoOptions
 
     func run() throws {
         try guarded {
             show(
-                try BatchVideos.run(paths, out: out, scale: scale, fps: fps, jobs: jobs, settings: settingsOptions.settings, mediaDir: media.mediaDir),
+                try BatchVideos.run(
+                    paths, out: out, scale: video.scale, fps: video.fps, jobs: video.jobs, settings: settingsOptions.settings, mediaDir: media.mediaDir),
                 terminator: "")
+        }
+    }
+}
+
+struct Clips: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract:
+            "Cut short MP4s for a highlight reel: one per marker or note (a window before and after it) or, with --tasks, one per task attempt, with the touches and the think-aloud sound."
+    )
+
+    @OptionGroup var settingsOptions: SettingsOptions
+    @OptionGroup var media: MediaOptions
+    @Argument(help: "Session folders, or folders holding them (a study's results folder).") var paths: [String]
+    @Option(help: "The folder the clips go into (P01-block1-outside-marker-02-confusion.mp4, …).") var out: String
+    @Flag(help: "One clip per task attempt (from its start to its judgement) instead of one per marker.") var tasks = false
+    @Option(parsing: .unconditional, help: "Seconds before the marker or the task's start (default study.clipBefore, 5).") var before: Double?
+    @Option(parsing: .unconditional, help: "Seconds after the marker or the task's judgement (default study.clipAfter, 10).") var after: Double?
+    @Option(help: "Only the markers of this category (confusion, error, note, …).") var category: String?
+    @Option(help: "Only this participant's sessions (P03 or 3).") var participant: String?
+    @OptionGroup var video: VideoOptions
+
+    func run() throws {
+        try guarded {
+            show(
+                try HighlightClips.run(
+                    paths, out: out, tasks: tasks, before: before, after: after, category: category, participant: participant, scale: video.scale,
+                    fps: video.fps, jobs: video.jobs, settings: settingsOptions.settings, mediaDir: media.mediaDir), terminator: "")
         }
     }
 }
@@ -447,6 +474,13 @@ struct SettingsOptions: ParsableArguments {
         String?
 
     var settings: Settings { Settings(file: config, variant: variant, uiScale: uiScale, locale: locale) }
+}
+
+/// How session videos are drawn, shared by `videos` and `clips`.
+struct VideoOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: "Pixels per point (default 2).") var scale: Double?
+    @Option(parsing: .unconditional, help: "Frames per second (default: each session's display rate, else 30).") var fps: Double?
+    @Option(parsing: .unconditional, help: "Threads drawing frames (default one per core).") var jobs: Int?
 }
 
 /// The folder the media browser shows, shared by the commands that run the editor.

@@ -551,6 +551,54 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
         XCTAssertTrue(attempts.contains(",delete-star,completed,1,") && attempts.contains(",2,1,1,0,"), "misses, off-task, errors, undos: \(attempts)")
     }
 
+    func testASessionsVideoHasItsTasksAndMarkersAsChaptersAndClipsCutOnePerMarker() throws {
+        let s = try makeSession(participant: 1)
+        tap(s, "study.agree")
+        tap(s, "study.start")
+        skipTask(s)
+        tap(s, "study.start")
+        let began = now - .seconds(0.05)
+        wait(s, 1)
+        _ = s.step([.text("1", time: now)], now: now, context: StepContext())
+        let marked = (now - began).seconds
+        skipTask(s)
+        answer(s, [5])
+        wait(s, 3)
+        _ = s.step([.text("m", time: now)], now: now, context: StepContext())
+        wait(s, 1)
+        s.close()
+
+        // The block's video: its tasks and markers as chapters, on its clock.
+        let videos = folder.appendingPathComponent("videos")
+        _ = try BatchVideos.run([folder.appendingPathComponent("P01/block1-outside").path], out: videos.path, scale: 0.5, fps: 10, jobs: 2)
+        let chapters = try VideoChapter.read(from: videos.appendingPathComponent("block1-outside.mp4"))
+        let titles = chapters.map(\.title)
+        XCTAssertEqual(titles.first, "Task 1: trim-city", "\(titles)")
+        XCTAssertTrue(titles.contains("Marker: confusion"), "\(titles)")
+        XCTAssertTrue(titles.contains { $0.hasPrefix("trim-city: skipped after ") }, "\(titles)")
+        XCTAssertTrue(titles.contains("Task 2: trim-forest-start") && titles.contains("Marker"), "\(titles)")
+        let confusion = try XCTUnwrap(chapters.first { $0.title == "Marker: confusion" })
+        XCTAssertEqual(confusion.start, marked, accuracy: 0.002, "at the marker's time in the video")
+
+        // Clips: one per marker, the window around it, named to sort.
+        let clips = folder.appendingPathComponent("clips")
+        let summary = try HighlightClips.run(
+            [folder.path], out: clips.path, tasks: false, before: 1, after: 2, category: nil, participant: "P01", scale: 0.5, fps: 10, jobs: 2)
+        XCTAssertTrue(summary.hasPrefix("2 of 2 clips into"), summary)
+        let names = try FileManager.default.contentsOfDirectory(atPath: clips.path).sorted()
+        XCTAssertEqual(names, ["P01-block1-outside-marker-01-confusion.mp4", "P01-block1-outside-marker-02-marker.mp4"])
+        let probe = MediaProbe.probe(clips.appendingPathComponent(names[0]).path)
+        XCTAssertEqual(probe.duration ?? 0, 3, accuracy: 0.25, "a second before, two after")
+        let byTask = try HighlightClips.run(
+            [folder.path], out: clips.path, tasks: true, before: 0.5, after: 0.5, category: nil, participant: nil, scale: 0.5, fps: 10, jobs: 2)
+        XCTAssertTrue(byTask.hasPrefix("3 of 3 clips"), "the practice's task and the block's two met (the third not reached): \(byTask)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: clips.appendingPathComponent("P01-block1-outside-task-1-trim-city-skipped.mp4").path))
+        XCTAssertThrowsError(
+            try HighlightClips.run(
+                [folder.path], out: clips.path, tasks: false, before: 1, after: 2, category: "quote", participant: nil, scale: 0.5, fps: 10, jobs: 1)
+        ) { XCTAssertTrue("\($0)".contains("no markers or notes of the category quote"), "\($0)") }
+    }
+
     func testTheKeypadTakesTheNumberAndRefusesOneWhoTookPart() throws {
         let taken = folder.appendingPathComponent("P07")
         try FileManager.default.createDirectory(at: taken, withIntermediateDirectories: true)

@@ -44,6 +44,9 @@ extension TactileConfiguration {
         /// How long a saved marker or note stays in the observer page's outbox before it fades, in
         /// seconds (the ticker keeps it). Default 5 s.
         public var observerSavedShownFor: Double = 5
+        /// `tactile clips`: seconds of video before a marker (or a task's start) and after it (or
+        /// its judgement). Defaults 5 s and 10 s.
+        public var clipBefore: Double = 5, clipAfter: Double = 10
         /// Record the microphone (think-aloud) into each recorded session's folder, on the session's
         /// clock (as `run --record-audio`); `replay --video` lays it under the picture. Default false.
         public var recordAudio = false
@@ -71,6 +74,8 @@ extension TactileConfiguration {
             "observerLateMarkerLimit": .seconds(1, 86_400),
             "observerRememberedMarkers": .init(10, 1_000_000),
             "observerSavedShownFor": .seconds(0.5, 600),
+            "clipBefore": .seconds(0, 600),
+            "clipAfter": .seconds(0, 600),
         ]
     }
 }

@@ -1,0 +1,95 @@
+import Foundation
+import TactileCore
+import TactileStudy
+import TactileHeadless
+
+/// `tactile clips`: short MP4s for a highlight reel — one per marker or note (a window before
+/// and after it) or, with `--tasks`, one per task attempt (from its start to its judgement, with
+/// the same margins) — of every recorded session under the folders given, each with the touch
+/// indicators and the think-aloud sound, named so they sort by participant, block and moment:
+/// `P01-block1-outside-marker-02-confusion.mp4`, `P01-block1-outside-task-1-trim-city-completed.mp4`.
+public enum HighlightClips {
+    /// One clip to cut: from the session at `folder`, `from` … `to` on its clock, as `name`.
+    struct Clip {
+        var folder: URL, name: String, from: Double, to: Double
+    }
+
+    /// What to cut from `paths`. `before`, `after`: seconds around a marker (or a task).
+    static func clips(
+        under paths: [String], tasks: Bool, before: Double, after: Double, category: String?, participant: String?
+    ) throws -> [Clip] {
+        var out: [Clip] = []
+        for session in try BatchVideos.sessions(under: paths) {
+            if let participant, !session.name.hasPrefix(participant + "-") && session.name != participant { continue }
+            let timeline = BlockTimeline.read(session.folder)
+            let end = max(timeline.end, timeline.spans.compactMap(\.ended).max() ?? 0)
+            if tasks {
+                for (i, span) in timeline.spans.enumerated() {
+                    let outcome = span.outcome ?? "open"
+                    out.append(
+                        Clip(
+                            folder: session.folder, name: "\(session.name)-task-\(i + 1)-\(slug(span.task))-\(slug(outcome))",
+                            from: max(0, span.began - before), to: min(end + after, (span.ended ?? end) + after)))
+                }
+            } else {
+                for (i, m) in timeline.markers.enumerated() {
+                    guard let t = m.t, category == nil || m.category == category else { continue }
+                    out.append(
+                        Clip(
+                            folder: session.folder, name: "\(session.name)-marker-\(String(format: "%02d", i + 1))-\(slug(m.category))",
+                            from: max(0, t - before), to: t + after))
+                }
+            }
+        }
+        return out
+    }
+
+    /// Cuts the clips into `out`; returns the summary line.
+    public static func run(
+        _ paths: [String], out: String, tasks: Bool, before: Double?, after: Double?, category: String?, participant: String?,
+        scale: Double?, fps: Double?, jobs: Int?, settings: Settings = Settings(), mediaDir: String? = nil
+    ) throws -> String {
+        let defaults = try settings.load().study
+        let before = before ?? defaults.clipBefore, after = after ?? defaults.clipAfter
+        for (name, v) in [("--before", before), ("--after", after)] where !(v.isFinite && v >= 0 && v <= 600) {
+            throw CommandError.badInput("\(name) must be 0 to 600 seconds, not \(JSONValue.format(v))")
+        }
+        if let fps, !(fps.isFinite && fps >= 1 && fps <= 240) { throw CommandError.badInput("--fps must be between 1 and 240, not \(JSONValue.format(fps))") }
+        _ = try Inputs.scale(scale)
+        try Commands.checkJobs(jobs)
+        let participantName = try participant.map { StudyAnswers.name(of: try StudyRun.parseParticipant($0)) }
+        let folder = URL(fileURLWithPath: (out as NSString).expandingTildeInPath)
+        let list = try clips(under: paths, tasks: tasks, before: before, after: after, category: category, participant: participantName)
+        guard !list.isEmpty else {
+            let what = tasks ? "task attempts" : "markers or notes" + (category.map { " of the category \($0)" } ?? "")
+            throw CommandError.badInput("no \(what) in the sessions under \(paths.joined(separator: ", "))\(participantName.map { " for \($0)" } ?? "")")
+        }
+        do { try SessionRecorder.checkWritable(folder) } catch let e as CommandError {
+            throw CommandError.badInput(
+                "--out: " + e.message.replacingOccurrences(of: "cannot record a session there", with: "the clips cannot be written there"))
+        }
+        var seconds = 0.0, failures: [String] = []
+        for clip in list {
+            let target = folder.appendingPathComponent(clip.name + ".mp4")
+            do {
+                let result = try Commands.replayWithSummary(
+                    trace: clip.folder.path, project: nil,
+                    outputs: .init(video: target.path, framesPerSecond: fps, jobs: jobs, videoFrom: clip.from), scale: scale, until: clip.to,
+                    settings: settings, mediaDir: mediaDir)
+                let length = result.video?.duration.seconds ?? 0
+                seconds += length
+                FileHandle.standardError.write(Data("\(clip.name).mp4: \(String(format: "%.1f", length)) s\n".utf8))
+            } catch let e as CommandError {
+                failures.append("\(clip.name): \(e.message)")
+            }
+        }
+        let line = "\(list.count - failures.count) of \(list.count) clips into \(folder.path): \(String(format: "%.1f", seconds)) s of video\n"
+        guard failures.isEmpty else { throw CommandError(line + "could not cut: " + failures.joined(separator: "; "), exitCode: 1) }
+        return line
+    }
+
+    /// A name part for a file: letters, digits and dashes.
+    static func slug(_ s: String) -> String {
+        String(s.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" }.prefix(40))
+    }
+}
