@@ -225,11 +225,15 @@ public enum Commands {
 extension Commands {
     /// `tactile report`: Markdown on stdout (or `--out`), JSON to `--json`. A study's results
     /// folder (made by `study run`) gets the study report, and `--html` and `--csv` with it.
-    public static func report(_ folders: [String], out: String?, json: String?, html: String? = nil, csv: String? = nil) throws -> String {
+    public static func report(
+        _ folders: [String], out: String?, json: String?, html: String? = nil, csv: String? = nil, clips: String? = nil
+    ) throws -> String {
         if folders.count == 1, StudyResults.isResultsFolder(URL(fileURLWithPath: folders[0])) {
-            return try studyReport(folders[0], out: out, json: json, html: html, csv: csv)
+            return try studyReport(folders[0], out: out, json: json, html: html, csv: csv, clips: clips)
         }
-        if html != nil || csv != nil { throw CommandError.badInput("--html and --csv are for a study's results folder (made by `tactile study run`)") }
+        if html != nil || csv != nil || clips != nil {
+            throw CommandError.badInput("--html, --csv and --clips are for a study's results folder (made by `tactile study run`)")
+        }
         let report = try SessionReport.read(folders)
         let md = report.markdown
         if let json {
@@ -245,7 +249,7 @@ extension Commands {
     }
 
     /// The study report of the results folder `path`.
-    static func studyReport(_ path: String, out: String?, json: String?, html: String?, csv: String?) throws -> String {
+    static func studyReport(_ path: String, out: String?, json: String?, html: String?, csv: String?, clips: String? = nil) throws -> String {
         let results = try StudyResults.read(URL(fileURLWithPath: path))
         let report = StudyReport(results)
         func write(_ text: String, to file: String) throws {
@@ -257,7 +261,20 @@ extension Commands {
         if let html {
             let plots: [(title: String, png: Data)]
             do { plots = try StudyPlots(report).all() } catch { throw CommandError("the report's plots cannot be drawn (\(error))") }
-            try write(report.html(plots: plots), to: html)
+            // Where people touched, screen by screen (the blocks recorded in a window or a script).
+            let heatmaps = try StudyHeatmap.pictures(
+                URL(fileURLWithPath: path), task: nil, variant: nil, screen: nil, scale: 1, radius: nil, settings: Settings(), mediaDir: nil,
+                layers: ["taps", "misses", "rage", "dead"], allowingNone: true
+            ).map { (title: $0.title, png: try ImageCodec.encodePNG($0.image)) }
+            // Each marker's clip, when `tactile clips` cut it into `clips`, linked from beside the page.
+            let page = URL(fileURLWithPath: html).deletingLastPathComponent().standardizedFileURL
+            let clipLinks: (StudyReport.MarkerRow) -> String? = { row in
+                guard let clips, let name = row.clipName else { return nil }
+                let file = URL(fileURLWithPath: clips).appendingPathComponent(name + ".mp4").standardizedFileURL
+                guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+                return file.path.hasPrefix(page.path + "/") ? String(file.path.dropFirst(page.path.count + 1)) : file.absoluteString
+            }
+            try write(report.html(plots: plots, heatmaps: heatmaps, clip: clipLinks), to: html)
         }
         if let csv {
             do { try StudyCSV.write(report, to: URL(fileURLWithPath: csv)) } catch { throw CommandError("\(csv): cannot write the CSV files (\(error))") }

@@ -36,7 +36,7 @@ public enum HighlightClips {
                     guard let t = m.t, category == nil || m.category == category else { continue }
                     out.append(
                         Clip(
-                            folder: session.folder, name: "\(session.name)-marker-\(String(format: "%02d", i + 1))-\(slug(m.category))",
+                            folder: session.folder, name: StudyReport.clipName(session: session.name, marker: i + 1, category: m.category),
                             from: max(0, t - before), to: t + after))
                 }
             }
@@ -88,8 +88,5 @@ public enum HighlightClips {
         return line
     }
 
-    /// A name part for a file: letters, digits and dashes.
-    static func slug(_ s: String) -> String {
-        String(s.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" }.prefix(40))
-    }
+    static func slug(_ s: String) -> String { StudyReport.slug(s) }
 }

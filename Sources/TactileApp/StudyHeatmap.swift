@@ -19,10 +19,34 @@ enum StudyHeatmap {
         var blocks: Set<String> = []
     }
 
+    /// One screen's heatmap: its name ("editor", "sus"), its legend's title, the picture, and
+    /// how many points each layer drew.
+    struct Picture {
+        var screen: String, title: String, image: RGBAImage
+        var counts: [String: Int]
+    }
+
     static func run(
         _ folder: URL, out: String, task: String?, variant: String?, screen wanted: String?, scale: Double?, radius: Double?,
         settings: Settings, mediaDir: String?, layers: [String]
     ) throws -> String {
+        let pictures = try self.pictures(
+            folder, task: task, variant: variant, screen: wanted, scale: scale, radius: radius, settings: settings, mediaDir: mediaDir, layers: layers)
+        let target = URL(fileURLWithPath: out)
+        var lines: [String] = []
+        for p in pictures {
+            let file = pictures.count == 1 ? target : Self.file(target, screen: p.screen)
+            do { try ImageCodec.writePNG(p.image, to: file) } catch { throw CommandError("\(file.path): cannot write the PNG (\(error))") }
+            lines.append("\(file.path): \(p.title); " + layers.map { "\(p.counts[$0] ?? 0) \(HeatmapLayer.label($0))" }.joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Each screen's heatmap of the study in `folder`, in the order the screens were first met.
+    static func pictures(
+        _ folder: URL, task: String?, variant: String?, screen wanted: String?, scale: Double?, radius: Double?,
+        settings: Settings, mediaDir: String?, layers: [String], allowingNone: Bool = false
+    ) throws -> [Picture] {
         let results = try StudyResults.read(folder)
         let report = StudyReport(results)
         if let variant, !results.variants.contains(variant) {
@@ -67,17 +91,15 @@ enum StudyHeatmap {
                 }
             }
         }
-        guard !order.isEmpty else {
+        guard !order.isEmpty || allowingNone else {
             let filters = [variant.map { "variant \($0)" }, task.map { "task \($0)" }, wanted.map { "screen \($0)" }].compactMap { $0 }
             throw CommandError.badInput(
                 "\(folder.path): no touches\(filters.isEmpty ? "" : " with " + filters.joined(separator: ", "))"
                     + " (screens are editor, between, seq, sus and the study's own questionnaires)")
         }
-        let target = URL(fileURLWithPath: out)
-        var lines: [String] = []
+        var out: [Picture] = []
         for name in order {
             let s = screens[name]!
-            let file = order.count == 1 ? target : Self.file(target, screen: name)
             let headless = try HeadlessSession(
                 project: s.background.session.project, viewport: s.viewport, scale: pixelsPerPoint, configuration: s.background.session.configuration,
                 library: try MediaFolder.library(mediaDir), plan: s.background.session.plan, notices: s.background.session.notices)
@@ -95,10 +117,9 @@ enum StudyHeatmap {
                 to: heat, title: title,
                 entries: layers.map { HeatmapLegend.Entry(label: HeatmapLayer.label($0), count: s.points[$0]?.count ?? 0, color: HeatmapLayer.color($0)) },
                 scale: pixelsPerPoint)
-            do { try ImageCodec.writePNG(image, to: file) } catch { throw CommandError("\(file.path): cannot write the PNG (\(error))") }
-            lines.append("\(file.path): \(title); " + layers.map { "\(s.points[$0]?.count ?? 0) \(HeatmapLayer.label($0))" }.joined(separator: ", "))
+            out.append(Picture(screen: name, title: title, image: image, counts: s.points.mapValues(\.count)))
         }
-        return lines.joined(separator: "\n")
+        return out
     }
 
     /// "map.png" for the screen "sus": "map-sus.png".

@@ -254,10 +254,11 @@ struct Report: ParsableCommand {
     @Option(help: "Write the Markdown here instead of printing it.") var out: String?
     @Option(help: "Also write the figures as JSON here.") var json: String?
     @Option(help: "A study: also write the report as one HTML page with its plots here.") var html: String?
-    @Option(help: "A study: also write tidy CSV files (attempts, answers, participants) into this folder.") var csv: String?
+    @Option(help: "A study: also write tidy CSV files (attempts, answers, participants, markers) into this folder.") var csv: String?
+    @Option(help: "A study, with --html: the folder `tactile clips` cut the markers' clips into; each marker links to its clip.") var clips: String?
 
     func run() throws {
-        try guarded { show(try Commands.report(sessions, out: out, json: json, html: html, csv: csv), terminator: "") }
+        try guarded { show(try Commands.report(sessions, out: out, json: json, html: html, csv: csv, clips: clips), terminator: "") }
     }
 }
 

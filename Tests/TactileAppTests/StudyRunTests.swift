@@ -16,7 +16,7 @@ import TactileMedia
 /// editor and its questionnaires, on the virtual clock, with the example study Docs/Studies.md walks
 /// through. What it must leave: a folder per participant with `answers.json`, a replayable
 /// recording per block, and the operator's markers in the logs.
-final class StudyRunTests: XCTestCase, ReplayTesting {
+final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving {
     var folder: URL!
     var now = Time.zero
     override func setUpWithError() throws { folder = try Self.makeTestFolder("study-run") }
@@ -38,21 +38,6 @@ final class StudyRunTests: XCTestCase, ReplayTesting {
         s.wallClock = { Date(timeIntervalSince1970: 1_800_000_000) }
         _ = s.step([], now: now, context: StepContext())
         return s
-    }
-
-    /// What is on screen now: the editor's elements while a part runs, else the study screen's.
-    func elements(_ s: StudySession) -> [UIElement] { s.block?.lastOutput?.elements ?? s.elements }
-
-    /// Steps through every frame the session asks for until `seconds` from now.
-    func wait(_ s: StudySession, _ seconds: Double) {
-        let end = now + .seconds(seconds)
-        while let due = s.nextDue(after: now)?.time, due <= end {
-            now = max(now, due)
-            _ = s.step([], now: now, context: StepContext())
-            if due <= now && s.nextDue(after: now)?.time == now { now = now + .seconds(0.001) }
-        }
-        now = end
-        _ = s.step([], now: now, context: StepContext())
     }
 
     /// A finger taps the element `id` (at its centre) and lifts 80 ms later.

@@ -20,6 +20,8 @@ extension StudyReport {
         /// Seconds on the study's clock (since the participant's window opened).
         public var studySeconds: Double?
         public var category: String, source: String, note: String?
+        /// The name `tactile clips` gives this marker's clip (without ".mp4"); nil outside a block.
+        public var clipName: String?
     }
 
     /// Every marker and note, participant by participant, in the order made.
@@ -28,14 +30,12 @@ extension StudyReport {
         for p in results.participants {
             var own: [(order: Double, row: MarkerRow)] = []
             for b in p.blocks {
-                for m in b.timeline.markers {
-                    own.append(
-                        (
-                            m.studyT ?? .infinity,
-                            MarkerRow(
-                                participant: p.name, variant: b.variant, block: b.part, part: b.folder, task: m.task, blockSeconds: m.t,
-                                video: "\(p.name)-\(b.folder).mp4", studySeconds: m.studyT, category: m.category, source: m.source, note: m.note)
-                        ))
+                for (i, m) in b.timeline.markers.enumerated() {
+                    var row = MarkerRow(
+                        participant: p.name, variant: b.variant, block: b.part, part: b.folder, task: m.task, blockSeconds: m.t,
+                        video: "\(p.name)-\(b.folder).mp4", studySeconds: m.studyT, category: m.category, source: m.source, note: m.note)
+                    row.clipName = Self.clipName(session: "\(p.name)-\(b.folder)", marker: i + 1, category: m.category)
+                    own.append((m.studyT ?? .infinity, row))
                 }
             }
             for m in p.otherMarkers {
@@ -88,6 +88,15 @@ extension StudyReport {
         }
         return out
     }
+
+    /// The name `tactile clips` gives a session's `marker`th marker's clip (1 for the first):
+    /// "P01-block1-outside-marker-02-confusion".
+    public static func clipName(session: String, marker: Int, category: String) -> String {
+        "\(session)-marker-\(String(format: "%02d", marker))-\(slug(category))"
+    }
+
+    /// A name part for a file: letters, digits and dashes, at most 40.
+    public static func slug(_ s: String) -> String { String(s.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" }.prefix(40)) }
 
     /// "1:05.3" for 65.3 s: minutes and seconds to the tenth, as a video player shows them.
     static func clock(_ seconds: Double?) -> String {

@@ -3,8 +3,11 @@ import Foundation
 /// The study report as one self-contained HTML page: the findings, the tables, and the plots
 /// embedded as PNG images (no file beside it, nothing fetched).
 extension StudyReport {
-    /// The page; `plots` are (caption, PNG) pairs (`StudyPlots.all()`).
-    public func html(plots: [(title: String, png: Data)]) -> String {
+    /// The page; `plots` are (caption, PNG) pairs (`StudyPlots.all()`); `heatmaps` each screen's
+    /// touches over that screen (caption, PNG); `clip` the address of a marker's clip, if cut.
+    public func html(
+        plots: [(title: String, png: Data)], heatmaps: [(title: String, png: Data)] = [], clip: (MarkerRow) -> String? = { _ in nil }
+    ) -> String {
         let title = Self.escape("Study report: " + (results.title.isEmpty ? results.folder.lastPathComponent : results.title))
         var body = ["<h1>\(title)</h1>", "<p>\(Self.escape(overview))</p>"]
         if !results.problems.isEmpty {
@@ -74,16 +77,25 @@ extension StudyReport {
                 "<h2>Markers and notes</h2><p>Times in a block are on the block's clock, which is its video's; the study clock runs from the "
                     + "participant's window opening, as the observer page's ticker shows it.</p>"
                     + Self.table(
-                        ["Participant", "Variant", "Block", "Task", "In the video", "Video", "Study clock", "Category", "By", "Note"],
+                        ["Participant", "Variant", "Block", "Task", "In the video", "Video", "Study clock", "Category", "By", "Note", "Clip"],
                         markers.map { m in
                             [
                                 m.participant, m.variant ?? m.part ?? "–", m.block.map(String.init) ?? "–", m.task ?? "–", Self.clock(m.blockSeconds),
-                                m.video ?? "–", Self.clock(m.studySeconds), m.category, m.source, m.note ?? "",
+                                m.video ?? "–", Self.clock(m.studySeconds), m.category, m.source, m.note ?? "", clip(m).map { "\u{1}" + $0 } ?? "–",
                             ]
                         }, id: "markers"))
         }
         let timelines = timelinesHTML()
         if !timelines.isEmpty { body.append(timelines) }
+        if !heatmaps.isEmpty {
+            body.append(
+                "<h2>Where people touched</h2><p>Each screen's touches over that screen only, replayed from the first block that showed it; "
+                    + "dots: touch-downs white, misses cyan, rage taps red, dead taps yellow.</p><div class=\"heatmaps\">"
+                    + heatmaps.map {
+                        "<figure class=\"heatmap\"><img alt=\"\(Self.escape($0.title))\" src=\"data:image/png;base64,\($0.png.base64EncodedString())\">"
+                            + "<figcaption>\(Self.escape($0.title))</figcaption></figure>"
+                    }.joined() + "</div>")
+        }
         if !latency.isEmpty {
             body.append(
                 "<h2>Input-to-present latency</h2><p>Over every input frame of the blocks recorded in a window (ms).</p>"
@@ -123,6 +135,7 @@ extension StudyReport {
             li.unclear { color: #555; } .problems { color: #a33; }
             svg.timeline { display: block; margin: 2px 0; overflow: visible; } svg.timeline text { font: 12px system-ui, sans-serif; fill: #333; }
             svg.timeline text.tick { font-size: 10px; fill: #777; } svg.timeline text.span-label { fill: #fff; font-size: 11px; }
+            .heatmaps { display: flex; flex-wrap: wrap; gap: 12px; } figure.heatmap { margin: 0; width: 220px; } figure.heatmap img { width: 100%; }
             .legend { font-size: 13px; color: #444; } .legend-item { margin-right: 14px; white-space: nowrap; } .legend svg { vertical-align: -2px; }
             </style></head><body>
             \(body.joined(separator: "\n"))
@@ -133,7 +146,14 @@ extension StudyReport {
 
     static func table(_ header: [String], _ rows: [[String]], id: String? = nil) -> String {
         "<table\(id.map { " id=\"\($0)\"" } ?? "")><thead><tr>" + header.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead><tbody>"
-            + rows.map { "<tr>" + $0.map { "<td>\(escape($0))</td>" }.joined() + "</tr>" }.joined() + "</tbody></table>"
+            + rows.map { "<tr>" + $0.map { "<td>\(cell($0))</td>" }.joined() + "</tr>" }.joined() + "</tbody></table>"
+    }
+
+    /// A cell's text, escaped; one that starts with U+0001 is a link to the address after it.
+    static func cell(_ text: String) -> String {
+        guard text.hasPrefix("\u{1}") else { return escape(text) }
+        let address = escape(String(text.dropFirst()))
+        return "<a class=\"clip\" href=\"\(address)\">▶ clip</a>"
     }
 
     static func escape(_ s: String) -> String {
