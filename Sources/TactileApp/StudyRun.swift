@@ -30,7 +30,9 @@ public enum StudyRun {
         let number = try participant.map { try parseParticipant($0) }
         if let number, let refusal = StudySession.refusal(of: number, in: folder, resuming: resume) {
             let busy = WriterLock.isHeld(StudySession.lockURL(of: number, in: folder))
-            throw CommandError("--participant \(participant!): \(refusal) (\(folder.path))\(resume ? "" : "; give another number")", exitCode: busy ? 4 : 2)
+            throw CommandError(
+                "--participant \(participant!): \(refusal) (\(folder.path))\(resume || refusal.contains("--resume") ? "" : "; give another number")",
+                exitCode: busy ? 4 : 2)
         }
         try SessionRecorder.checkWritable(folder)
         var base = try study.configuration(variant: nil)
@@ -156,7 +158,9 @@ public enum StudyRun {
         let number = try parseParticipant(participant)
         if let refusal = StudySession.refusal(of: number, in: folder, resuming: resume) {
             let busy = WriterLock.isHeld(StudySession.lockURL(of: number, in: folder))
-            throw CommandError("--participant \(participant): \(refusal) (\(folder.path))\(resume ? "" : "; give another number")", exitCode: busy ? 4 : 2)
+            throw CommandError(
+                "--participant \(participant): \(refusal) (\(folder.path))\(resume || refusal.contains("--resume") ? "" : "; give another number")",
+                exitCode: busy ? 4 : 2)
         }
         let trace: Trace
         do { trace = try Trace.load(from: URL(fileURLWithPath: (script as NSString).expandingTildeInPath)) } catch {

@@ -135,7 +135,7 @@ public final class TracePlayer {
             clock.advance(to: time)
             step(batch, mode: mark == .frame ? .always : .never)
             // Freezes the window measured after this frame join the log where they did.
-            while cursor.freeze < trace.freezes.count && trace.freezes[cursor.freeze].time <= time {
+            while cursor.freeze < trace.freezes.count && trace.freezes[cursor.freeze].replayedAfter <= time {
                 if keepsHistory { log.append(trace.freezes[cursor.freeze].signal) }
                 cursor.freeze += 1
             }

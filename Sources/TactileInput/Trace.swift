@@ -59,6 +59,12 @@ public struct Trace: Sendable, Hashable {
         public var milliseconds: Double
         public var gesture: String
         public var task: String?
+        /// Where the recording wrote it: after the frame at this time (a freeze is measured once
+        /// its frame was presented, on a loaded machine after later frames), so a replay logs it
+        /// at the same place. Nil: at its own frame.
+        public var writtenAfter: Time?
+        /// The frame a replay gives it back after.
+        public var replayedAfter: Time { max(time, writtenAfter ?? time) }
         public init(time: Time, milliseconds: Double, gesture: String, task: String?) {
             self.time = time; self.milliseconds = milliseconds; self.gesture = gesture; self.task = task
         }
@@ -150,8 +156,11 @@ extension Trace {
             guard let t = number(object["t"]), let time = Time.checkedSeconds(t, in: 0...maximumSeconds) else {
                 throw TraceError(line: lineNumber, "t: must be a number of seconds from 0 to \(Int(maximumSeconds)) (a week)")
             }
-            if let last = [events.last?.time, frames.last, steps.last, exportNews.last?.time, pinVerdicts.last?.time, freezes.last?.time].compactMap({ $0 })
-                .max(), time < last
+            // A freeze is measured once its frame was presented, which on a loaded machine is
+            // after later frames were written: its line may come late and is put in its place.
+            if object["type"] as? String != "freeze",
+                let last = [events.last?.time, frames.last, steps.last, exportNews.last?.time, pinVerdicts.last?.time].compactMap({ $0 }).max(),
+                time < last
             {
                 throw TraceError(line: lineNumber, "t: events must be in time order (t went back to \(t))")
             }
@@ -205,7 +214,9 @@ extension Trace {
                 if object["task"] != nil && (task == nil || task!.count > 200) {
                     throw TraceError(line: lineNumber, "task: must be text of at most 200 characters")
                 }
-                freezes.append(Freeze(time: time, milliseconds: ms, gesture: gesture, task: task))
+                var freeze = Freeze(time: time, milliseconds: ms, gesture: gesture, task: task)
+                if let last = frames.last, last > time { freeze.writtenAfter = last }
+                freezes.append(freeze)
             case "pin":
                 guard let accepted = JSONNumber.boolean(object["accepted"]) else {
                     throw TraceError(line: lineNumber, "accepted: a pin line needs true or false")
@@ -223,6 +234,7 @@ extension Trace {
         trace.offersExport = offersExport
         trace.exportNews = exportNews
         trace.pinVerdicts = pinVerdicts
+        freezes = freezes.enumerated().sorted { ($0.element.replayedAfter, $0.offset) < ($1.element.replayedAfter, $1.offset) }.map(\.element)
         trace.freezes = freezes
         return trace
     }
@@ -234,7 +246,7 @@ extension Trace {
         lines += exportNews.map { ($0.time, 1, Trace.line(for: $0)) }
         lines += pinVerdicts.map { ($0.time, 1, Trace.pinLine(accepted: $0.accepted, at: $0.time)) }
         lines += marks.map { ($0.time, 2, Trace.markLine($0.mark, at: $0.time)) }
-        lines += freezes.map { ($0.time, 3, Trace.line(for: $0)) }
+        lines += freezes.map { ($0.replayedAfter, 3, Trace.line(for: $0)) }
         // Stable, so events that share an instant keep their order.
         let ordered = lines.enumerated().sorted { a, b in
             (a.element.time, a.element.order, a.offset) < (b.element.time, b.element.order, b.offset)

@@ -174,9 +174,12 @@ public final class ObserverFeed: @unchecked Sendable {
         let id = UUID()
         var continuation: AsyncStream<String>.Continuation!
         let stream = AsyncStream<String>(bufferingPolicy: .bufferingNewest(1000)) { continuation = $0 }
+        // The state with a running task's clock moved on to now: a page that joins mid-task
+        // shows the task's time so far, not the time when the state was published.
         let first: [String] = lock.withLock {
             subscribers[id] = continuation
-            return [JSONValue.object([("type", .string("state")), ("state", state)]).serialized()] + recent
+            let now = Self.advancingTaskClock(state, by: clock().timeIntervalSince(publishedAt))
+            return [JSONValue.object([("type", .string("state")), ("state", now)]).serialized()] + recent
         }
         for m in first { continuation.yield(m) }
         return (id, stream)

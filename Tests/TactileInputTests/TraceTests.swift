@@ -53,6 +53,22 @@ final class TraceTests: XCTestCase {
         XCTAssertEqual(error(header + "{\"t\":0.2\n{\"t\":0.3,\"type\":\"frame\"}")?.line, 2, "a torn line elsewhere is an error")
     }
 
+    func testAFreezeMeasuredAfterLaterFramesWereWrittenTakesItsPlace() throws {
+        // On a loaded machine a frame's latency (and so its freeze) is known only after the next
+        // frames were recorded: the recording stays readable, the freeze at its own frame.
+        let header = "{\"tactile_trace\":1,\"viewport\":{\"width\":390,\"height\":844}}\n"
+        let trace = try Trace.parse(
+            header + "{\"t\":1.5,\"type\":\"frame\"}\n{\"t\":1.6,\"type\":\"frame\"}\n{\"t\":1.7,\"type\":\"frame\"}\n"
+                + "{\"t\":1.6,\"type\":\"freeze\",\"ms\":180,\"gesture\":\"scroll\"}\n{\"t\":1.5,\"type\":\"freeze\",\"ms\":140,\"gesture\":\"tap\"}\n")
+        XCTAssertEqual(trace.freezes.map(\.milliseconds), [180, 140], "in the order written")
+        XCTAssertEqual(trace.freezes.map(\.time), [.seconds(1.6), .seconds(1.5)], "each with its own frame")
+        XCTAssertEqual(trace.freezes.map(\.replayedAfter), [.seconds(1.7), .seconds(1.7)], "given back where the recording wrote them")
+        XCTAssertEqual(try Trace.parse(trace.serialized()).freezes, trace.freezes, "and written back so")
+        XCTAssertNotNil(
+            (try? Trace.parse(header + "{\"t\":1.6,\"type\":\"frame\"}\n{\"t\":1.5,\"type\":\"frame\"}\n")) == nil ? "refused" : nil,
+            "any other line still keeps time order")
+    }
+
     func testRecordedTracesKeepFrameMarksPressureAndTheDisplayRate() throws {
         let text =
             "{\"tactile_trace\":1,\"viewport\":{\"width\":390,\"height\":844},\"fps\":60}\n"

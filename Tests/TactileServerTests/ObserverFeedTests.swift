@@ -29,6 +29,11 @@ final class ObserverFeedTests: XCTestCase {
         feed.publish(state: state(running: true, elapsed: 2))
         clock.now += 75.25
         XCTAssertEqual(try elapsed(in: feed.stateMessage), 77.25, "2 s when published, 75.25 s since")
+        // What the page's socket is told first when it joins (a page loaded mid-task, a reload).
+        let (id, stream) = feed.subscribe()
+        defer { feed.unsubscribe(id) }
+        let first = try XCTUnwrap(Inbox(stream).message(0))
+        XCTAssertEqual(try elapsed(in: first), 77.25, "the page's timer starts from the task's time so far, not from 2 s")
         feed.publish(state: state(running: false, elapsed: 80))
         clock.now += 30
         XCTAssertEqual(try elapsed(in: feed.stateMessage), 80, "a task that ended keeps its time")
