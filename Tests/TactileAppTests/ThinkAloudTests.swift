@@ -78,5 +78,21 @@ final class ThinkAloudTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(rms, 0.5 / 2.0.squareRoot(), accuracy: 0.03, "the level it was spoken at")
         let before = samples.prefix(Int(track.start.seconds * rate))
         XCTAssertTrue(before.allSatisfy { abs($0) < 0.05 }, "silence before the sound starts")
+
+        // A clip (`tactile clips`) half a second before the sound's end has the sound of that
+        // moment: half a second of tone, then silence (not the sound from its start).
+        let clip = folder.appendingPathComponent("clip.mp4")
+        let clipStart = (track.start + track.duration).seconds - 0.5
+        _ = try Commands.replay(
+            trace: session.path, project: nil, outputs: .init(video: clip.path, videoFrom: clipStart), scale: 1, until: clipStart + 1)
+        let cut = MediaProbe.probe(clip.path)
+        XCTAssertEqual(cut.audio?.codec, "aac", "the clip has the think-aloud sound")
+        XCTAssertEqual(cut.duration ?? 0, 1, accuracy: 0.15, "a second long")
+        let clipDecoder = try AudioDecoder(path: clip.path, sampleRate: 48_000, channels: 1)
+        var clipSamples: [Float] = []
+        while try clipDecoder.read(into: &clipSamples) {}
+        let head = Array(clipSamples.prefix(19_200)), tail = Array(clipSamples.dropFirst(28_800).prefix(19_200))
+        XCTAssertEqual(Double(zip(head, head.dropFirst()).filter { $0 < 0 && $1 >= 0 }.count), 176, accuracy: 5, "the tone in its first 0.4 s")
+        XCTAssertTrue(tail.allSatisfy { abs($0) < 0.05 }, "silence after the sound's end, 0.6 s in")
     }
 }
