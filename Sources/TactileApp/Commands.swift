@@ -129,7 +129,12 @@ public enum Commands {
             let chapters = outputs.videoFrom == nil ? session.folder.map(SessionChapters.read) ?? [] : []
             // A marker made after the last touch (the observer's, the operator's) is still in the video.
             var end = outputs.videoFrom == nil ? until.map { max($0, trace.duration) } : until
-            if let last = chapters.last?.start, last + Self.chapterTail > (end ?? trace.duration) { end = last + Self.chapterTail }
+            if let last = chapters.last?.start {
+                // Never shorter than it would be without (the touches' fade, the sound's end).
+                let fade = Time.seconds(configuration.overlays.liftFadeDuration + configuration.overlays.trailDuration)
+                let natural = max(end ?? trace.duration + fade, soundtrack.map { $0.start + $0.duration } ?? .zero)
+                end = max(natural, last + Self.chapterTail)
+            }
             video = try VideoExport.export(
                 trace, in: headless, to: URL(fileURLWithPath: out), framesPerSecond: fps,
                 until: end, soundtrack: soundtrack, workers: outputs.jobs,
@@ -262,10 +267,16 @@ extension Commands {
             let plots: [(title: String, png: Data)]
             do { plots = try StudyPlots(report).all() } catch { throw CommandError("the report's plots cannot be drawn (\(error))") }
             // Where people touched, screen by screen (the blocks recorded in a window or a script).
-            let heatmaps = try StudyHeatmap.pictures(
-                URL(fileURLWithPath: path), task: nil, variant: nil, screen: nil, scale: 1, radius: nil, settings: Settings(), mediaDir: nil,
-                layers: ["taps", "misses", "rage", "dead"], allowingNone: true
-            ).map { (title: $0.title, png: try ImageCodec.encodePNG($0.image)) }
+            // A block that cannot be replayed (its media gone) leaves the heatmaps out, never the report.
+            var heatmaps: [(title: String, png: Data)] = []
+            do {
+                heatmaps = try StudyHeatmap.pictures(
+                    URL(fileURLWithPath: path), task: nil, variant: nil, screen: nil, scale: 1, radius: nil, settings: Settings(), mediaDir: nil,
+                    layers: ["taps", "misses", "rage", "dead"], allowingNone: true
+                ).map { (title: $0.title, png: try ImageCodec.encodePNG($0.image)) }
+            } catch {
+                FileHandle.standardError.write(Data("tactile: the report's heatmaps are left out: \(CommandError.reason(error))\n".utf8))
+            }
             // Each marker's clip, when `tactile clips` cut it into `clips`, linked from beside the page.
             let page = URL(fileURLWithPath: html).deletingLastPathComponent().standardizedFileURL
             let clipLinks: (StudyReport.MarkerRow) -> String? = { row in

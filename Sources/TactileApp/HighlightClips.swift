@@ -54,6 +54,7 @@ public enum HighlightClips {
         for (name, v) in [("--before", before), ("--after", after)] where !(v.isFinite && v >= 0 && v <= 600) {
             throw CommandError.badInput("\(name) must be 0 to 600 seconds, not \(JSONValue.format(v))")
         }
+        guard before + after > 0 else { throw CommandError.badInput("--before and --after are both 0: a clip needs some time around its moment") }
         if let fps, !(fps.isFinite && fps >= 1 && fps <= 240) { throw CommandError.badInput("--fps must be between 1 and 240, not \(JSONValue.format(fps))") }
         _ = try Inputs.scale(scale)
         try Commands.checkJobs(jobs)
@@ -63,6 +64,13 @@ public enum HighlightClips {
         guard !list.isEmpty else {
             let what = tasks ? "task attempts" : "markers or notes" + (category.map { " of the category \($0)" } ?? "")
             throw CommandError.badInput("no \(what) in the sessions under \(paths.joined(separator: ", "))\(participantName.map { " for \($0)" } ?? "")")
+        }
+        // Two sessions named alike (two studies' P01 given together) would overwrite each other's clips.
+        var names: Set<String> = []
+        for clip in list where !names.insert(clip.name).inserted {
+            throw CommandError.badInput(
+                "two clips would be named \(clip.name).mp4 (sessions of the same name under \(paths.joined(separator: ", "))): cut each study into its own folder"
+            )
         }
         do { try SessionRecorder.checkWritable(folder) } catch let e as CommandError {
             throw CommandError.badInput(

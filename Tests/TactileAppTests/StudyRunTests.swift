@@ -280,10 +280,18 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving {
         for file in ["videos/P01-block1-outside.mp4", "videos/P02-block1-inside.mp4", "videos/P010-block1.mp4"] {
             try Data([1, 2, 3]).write(to: folder.appendingPathComponent(file))
         }
+        // Not theirs: a pilot's P01 deeper down, and another study's clips behind a link.
+        let pilot = folder.appendingPathComponent("pilot/P01"), other = folder.appendingPathComponent("../\(folder.lastPathComponent)-other").standardized
+        try FileManager.default.createDirectory(at: pilot, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: pilot.appendingPathComponent("notes.txt"))
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: other) }
+        try Data([1]).write(to: other.appendingPathComponent("P01-block1-outside.mp4"))
+        try FileManager.default.createSymbolicLink(at: videos.appendingPathComponent("linked"), withDestinationURL: other)
         try Data([1]).write(to: elsewhere.appendingPathComponent("P01-block1-outside-marker-01-confusion.mp4"))
 
         // Without --yes: the list, nothing deleted.
-        let listed = try StudyWithdraw.run(results: folder.path, participant: "P01", videos: [elsewhere.path], yes: false)
+        let listed = try StudyWithdraw.run(results: folder.path, participant: "P01", videos: [elsewhere.path, videos.path], yes: false)
         XCTAssertTrue(listed.contains("Nothing was deleted: run again with --yes"), listed)
         for item in ["/P01\n", "P01-block1-outside.mp4", "P01-block1-outside-marker-01-confusion.mp4"] {
             XCTAssertTrue(listed.contains(item), "\(item): \(listed)")
@@ -298,9 +306,10 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving {
         XCTAssertFalse(fm.fileExists(atPath: folder.appendingPathComponent("P01").path), "their folder: answers, study log, recordings")
         XCTAssertFalse(fm.fileExists(atPath: videos.appendingPathComponent("P01-block1-outside.mp4").path))
         XCTAssertFalse(fm.fileExists(atPath: elsewhere.appendingPathComponent("P01-block1-outside-marker-01-confusion.mp4").path))
-        for kept in ["P02/answers.json", "videos/P02-block1-inside.mp4", "videos/P010-block1.mp4"] {
+        for kept in ["P02/answers.json", "videos/P02-block1-inside.mp4", "videos/P010-block1.mp4", "pilot/P01/notes.txt"] {
             XCTAssertTrue(fm.fileExists(atPath: folder.appendingPathComponent(kept).path), kept)
         }
+        XCTAssertTrue(fm.fileExists(atPath: other.appendingPathComponent("P01-block1-outside.mp4").path), "nothing behind a link")
         XCTAssertEqual(
             try String(contentsOf: folder.appendingPathComponent("withdrawn.jsonl"), encoding: .utf8),
             #"{"participant":"P01","withdrawn":"2027-01-15T08:00:00Z"}"# + "\n", "only the id and when")
@@ -365,6 +374,10 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving {
         XCTAssertTrue(report.contains("1 participant (1 finished)"), report)
         XCTAssertTrue(report.contains("2 variant blocks recorded"), report)
         XCTAssertTrue(report.contains("| trim-city | outside | 1 |"), report)
+        // The marker made before the window closed stays, with the run it was made in.
+        XCTAssertTrue(
+            report.contains("| P01 | block1-outside-interrupted-1 | – | trim-city | 0:01.1 | P01-block1-outside-interrupted-1.mp4 | 0:04.3 | confusion |"),
+            report)
         XCTAssertEqual(StudySession.refusal(of: 1, in: folder, resuming: true), "P01 finished the study: there is nothing to resume")
         XCTAssertEqual(StudySession.refusal(of: 2, in: folder, resuming: true), "P02 has not taken part: there is nothing to resume")
     }

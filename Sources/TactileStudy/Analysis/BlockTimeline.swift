@@ -79,13 +79,18 @@ public struct BlockTimeline: Sendable {
         return timeline
     }
 
-    /// Every marker of a participant's `study-log.jsonl` (outside the blocks too: at the consent,
-    /// an introduction, the practice, the thanks), on the study's clock, in the order made.
-    static func studyMarkers(_ participantFolder: URL) -> [Marker] {
-        guard let text = try? String(contentsOf: participantFolder.appendingPathComponent("study-log.jsonl"), encoding: .utf8) else { return [] }
-        var markers: [Marker] = []
-        for line in text.split(separator: "\n") where line.contains("\"kind\":\"marker\"") {
+    /// A participant's `study-log.jsonl` as the report reads it: every marker (outside the blocks
+    /// too: at the consent, an introduction, the practice, the thanks) on the study's clock, in the
+    /// order made, and when each part's run began (a part run again after a resume began twice).
+    static func studyLog(_ participantFolder: URL) -> (markers: [Marker], partsBegan: [String: [Double]]) {
+        guard let text = try? String(contentsOf: participantFolder.appendingPathComponent("study-log.jsonl"), encoding: .utf8) else { return ([], [:]) }
+        var markers: [Marker] = [], began: [String: [Double]] = [:]
+        for line in text.split(separator: "\n") where line.contains("\"kind\":\"marker\"") || line.contains("\"kind\":\"part.began\"") {
             guard let e = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], let t = JSONNumber.double(e["t"] as Any) else {
+                continue
+            }
+            if e["kind"] as? String == "part.began" {
+                if let part = e["part"] as? String { began[part, default: []].append(t) }
                 continue
             }
             markers.append(
@@ -93,6 +98,6 @@ public struct BlockTimeline: Sendable {
                     t: nil, studyT: t, category: e["category"] as? String ?? "marker", note: e["note"] as? String,
                     source: e["source"] as? String ?? "keyboard", task: e["task"] as? String, part: e["part"] as? String))
         }
-        return markers
+        return (markers, began)
     }
 }

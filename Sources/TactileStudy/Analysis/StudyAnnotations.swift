@@ -24,31 +24,36 @@ extension StudyReport {
         public var clipName: String?
     }
 
-    /// Every marker and note, participant by participant, in the order made.
+    /// Every marker and note, participant by participant, in the order made: those before the
+    /// first block (the consent, the practice), then block by block (a run cut short before the
+    /// run that replaced it), then those after the last.
     public var markerRows: [MarkerRow] {
         var rows: [MarkerRow] = []
         for p in results.participants {
-            var own: [(order: Double, row: MarkerRow)] = []
+            func other(_ m: BlockTimeline.Marker) -> MarkerRow {
+                MarkerRow(
+                    participant: p.name, variant: nil, block: nil, part: m.part, task: m.task, blockSeconds: m.t,
+                    video: m.part.flatMap { part in m.t.map { _ in "\(p.name)-\(part).mp4" } }, studySeconds: m.studyT, category: m.category,
+                    source: m.source, note: m.note)
+            }
+            let interrupted = { (m: BlockTimeline.Marker) in m.part?.contains("-interrupted-") == true }
+            let firstBlock = p.blocks.first?.timeline.markers.first?.studyT
+            // Outside the blocks: before the first block's first marker on the study clock, or after.
+            let loose = p.otherMarkers.filter { !interrupted($0) }
+            let before = loose.filter { m in p.blocks.isEmpty || (m.studyT ?? 0) < (firstBlock ?? .infinity) && (m.part == nil || m.part == "practice") }
+            rows += before.map(other)
             for b in p.blocks {
+                rows += p.otherMarkers.filter { interrupted($0) && $0.part?.hasPrefix(b.folder + "-interrupted-") == true }.map(other)
                 for (i, m) in b.timeline.markers.enumerated() {
                     var row = MarkerRow(
                         participant: p.name, variant: b.variant, block: b.part, part: b.folder, task: m.task, blockSeconds: m.t,
                         video: "\(p.name)-\(b.folder).mp4", studySeconds: m.studyT, category: m.category, source: m.source, note: m.note)
                     row.clipName = Self.clipName(session: "\(p.name)-\(b.folder)", marker: i + 1, category: m.category)
-                    own.append((m.studyT ?? .infinity, row))
+                    rows.append(row)
                 }
             }
-            for m in p.otherMarkers {
-                own.append(
-                    (
-                        m.studyT ?? .infinity,
-                        MarkerRow(
-                            participant: p.name, variant: nil, block: nil, part: m.part, task: m.task, blockSeconds: nil, video: nil,
-                            studySeconds: m.studyT, category: m.category, source: m.source, note: m.note)
-                    ))
-            }
-            // In the order made: by the study's clock where known, else the blocks' order.
-            rows += own.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }.map(\.element.row)
+            let placed = Set(before.map { "\($0.studyT ?? -1)|\($0.category)|\($0.note ?? "")" })
+            rows += loose.filter { !placed.contains("\($0.studyT ?? -1)|\($0.category)|\($0.note ?? "")") }.map(other)
         }
         return rows
     }

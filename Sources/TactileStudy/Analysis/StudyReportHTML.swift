@@ -151,8 +151,13 @@ extension StudyReport {
 
     /// A cell's text, escaped; one that starts with U+0001 is a link to the address after it.
     static func cell(_ text: String) -> String {
-        guard text.hasPrefix("\u{1}") else { return escape(text) }
-        let address = escape(String(text.dropFirst()))
+        // Only a clip's address is a link: a relative path or a file URL to an MP4 (a note that
+        // starts with the marker is text, whatever it says).
+        let target = String(text.dropFirst())
+        guard text.hasPrefix("\u{1}"), target.hasSuffix(".mp4"), !target.contains(":") || target.hasPrefix("file://") else {
+            return escape(text.replacingOccurrences(of: "\u{1}", with: ""))
+        }
+        let address = escape(target)
         return "<a class=\"clip\" href=\"\(address)\">▶ clip</a>"
     }
 

@@ -104,6 +104,8 @@ public struct StudyResults {
         }
         results.declined = DeclinedConsents.read(in: folder)
         results.withdrawn = StudyWithdrawal.read(in: folder)
+        // A withdrawal cut short, or a folder restored from a backup: a withdrawn id is never counted.
+        results.participants.removeAll { p in results.withdrawn.contains { $0.participant == p.name } }
         guard !results.participants.isEmpty || !results.problems.isEmpty || !results.declined.isEmpty || !results.withdrawn.isEmpty else {
             throw CommandError.badInput("\(folder.path): no participant folders with answers.json (made by `tactile study run`)")
         }
@@ -197,20 +199,27 @@ public struct StudyResults {
                     part: p, variant: try field(b, "variant", at: path, as: String.self), folder: folderName, attempts: attempts,
                     timeline: BlockTimeline.read(url), url: url))
         }
-        // Each block's markers get their time on the study's clock from the study's log (the
-        // same markers, in the same order); the rest of the study log's are the participant's own.
-        var otherMarkers: [BlockTimeline.Marker] = []
-        var studyTimes: [String: [Double]] = [:]
-        for m in BlockTimeline.studyMarkers(file.deletingLastPathComponent()) {
-            if let part = m.part, blocks.contains(where: { $0.folder == part }) {
-                studyTimes[part, default: []].append(m.studyT ?? 0)
-            } else {
-                otherMarkers.append(m)
-            }
-        }
+        // Each block's markers get their time on the study's clock from when the block's run began
+        // (its `part.began` in the study's log, the last run's for a part run again); the study
+        // log's markers outside every part, and those of runs cut short and run again (kept in
+        // their `…-interrupted-N` folders), are the participant's own.
+        let participantFolder = file.deletingLastPathComponent()
+        let studyLog = BlockTimeline.studyLog(participantFolder)
+        var otherMarkers = studyLog.markers.filter { m in m.part == nil || !blocks.contains { $0.folder == m.part } }
         for i in blocks.indices {
-            for (j, t) in (studyTimes[blocks[i].folder] ?? []).enumerated() where j < blocks[i].timeline.markers.count {
-                blocks[i].timeline.markers[j].studyT = t
+            guard let origin = studyLog.partsBegan[blocks[i].folder]?.last else { continue }
+            for j in blocks[i].timeline.markers.indices { blocks[i].timeline.markers[j].studyT = blocks[i].timeline.markers[j].t.map { origin + $0 } }
+        }
+        for b in try field(root, "blocks", at: "", as: [[String: Any]].self) where b["restarted"] as? Bool == true {
+            guard let folderName = b["folder"] as? String, !folderName.contains("/"), !folderName.hasPrefix(".") else { continue }
+            // "block1-outside-interrupted-2": the second run of block1-outside.
+            let parts = folderName.components(separatedBy: "-interrupted-")
+            let run = parts.count == 2 ? (Int(parts[1]) ?? 1) : 1
+            let origin = parts.count == 2 ? studyLog.partsBegan[parts[0]].flatMap { run - 1 < $0.count ? $0[run - 1] : nil } : nil
+            for var m in BlockTimeline.read(participantFolder.appendingPathComponent(folderName)).markers {
+                m.part = folderName
+                m.studyT = origin.flatMap { o in m.t.map { o + $0 } }
+                otherMarkers.append(m)
             }
         }
         var answers: [Answer] = []

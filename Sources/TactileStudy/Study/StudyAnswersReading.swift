@@ -21,7 +21,10 @@ extension StudyAnswers {
             return v
         }
         func numeric(_ o: [String: Any], _ key: String, at path: String) throws -> Double {
-            guard let v = JSONNumber.double(o[key] as Any), v.isFinite else { throw CommandError.badInput("\(path).\(key): missing or not a number") }
+            // Within what any count or time may be (a value too large for an integer never reaches one).
+            guard let v = JSONNumber.double(o[key] as Any), v.isFinite, abs(v) <= 1e9 else {
+                throw CommandError.badInput("\(path).\(key): missing, not a number, or beyond ±1,000,000,000")
+            }
             return v
         }
         func date(_ o: [String: Any], _ key: String, at path: String) throws -> Date? {

@@ -203,7 +203,13 @@ public final class StudySession: ShellSession {
         a.scores.removeAll { $0.part == nextNumber }
         answers = a
         do {
-            try a.write(to: folder)
+            do { try a.write(to: folder) } catch {
+                // The answers still name the folder as it was: put it back.
+                if case let .string(kept)? = restarted["restarted"] {
+                    try? FileManager.default.moveItem(at: folder.appendingPathComponent(kept), to: folder.appendingPathComponent(folderName(next)))
+                }
+                throw error
+            }
             let url = folder.appendingPathComponent("study-log.jsonl")
             studyLog = FileHandle(fileDescriptor: try AtomicFile.open(url, flags: O_WRONLY | O_CREAT | O_APPEND), closeOnDealloc: true)
             _ = try? studyLog?.seekToEnd()
@@ -609,6 +615,8 @@ public final class StudySession: ShellSession {
     /// a script is given its number).
     private func record(_ input: [InputEvent]) {
         guard !input.isEmpty, stage != .participant, stage != .declined, kiosk == nil || participant != nil else { return }
+        // Held only until the participant's folder opens; a trace that could not be opened keeps nothing.
+        guard studyTrace != nil || answers == nil else { return }
         unwrittenInput += input.map {
             var e = $0; e.time = e.time - (studyOrigin ?? .zero); return e
         }

@@ -34,27 +34,33 @@ public enum StudyWithdrawal {
             throw CommandError("\(name) is taking part right now (\(folder.path)): close their run first", exitCode: 4)
         }
         var paths: [URL] = []
+        // Their folder and lock, at the results folder's top only (a folder of that name deeper
+        // down — a pilot's P03 — is someone else).
         let own = folder.appendingPathComponent(name)
-        if fm.fileExists(atPath: own.path) { paths.append(own) }
+        if isEntry(own) { paths.append(own) }
         let lock = StudySession.lockURL(of: participant, in: folder)
-        if fm.fileExists(atPath: lock.path) { paths.append(lock) }
-        // Videos and clips: "P03-block1-outside.mp4", "P03-block1-outside-marker-02.mp4", "P03.mp4".
-        func made(of file: String) -> Bool { file == name || file.hasPrefix(name + "-") || file.hasPrefix(name + ".") }
+        if isEntry(lock) { paths.append(lock) }
+        // Videos and clips made of them: regular files (never a folder, never through a link)
+        // named "P03-….mp4" or "P03.mp4" (and a killed export's hidden ".P03-….mp4" partial),
+        // in the results folder and the folders given, and in their own folders but a participant's.
+        func made(of file: String) -> Bool {
+            let bare = file.hasPrefix(".") ? String(file.dropFirst()) : file
+            return (bare == name + ".mp4" || bare.hasPrefix(name + "-") || bare.hasPrefix(name + ".")) && bare.contains(".mp4")
+        }
+        var seen: Set<String> = Set(paths.map { $0.resolvingSymlinksInPath().path })
         func walk(_ url: URL, depth: Int) {
             guard let names = try? fm.contentsOfDirectory(atPath: url.path) else { return }
             for file in names.sorted() {
                 let child = url.appendingPathComponent(file)
-                if made(of: file) {
-                    if !paths.contains(child) { paths.append(child) }
-                    continue
+                guard let kind = (try? fm.attributesOfItem(atPath: child.path))?[.type] as? FileAttributeType, kind != .typeSymbolicLink else { continue }
+                if kind == .typeRegular, made(of: file), seen.insert(child.resolvingSymlinksInPath().path).inserted {
+                    paths.append(child)
+                } else if kind == .typeDirectory, depth < 3, !file.hasPrefix("."), !isParticipantFolder(file) {
+                    walk(child, depth: depth + 1)
                 }
-                // Into other folders (a videos folder, a clips folder), never another participant's.
-                guard depth < 3, !file.hasPrefix("."), !isParticipantFolder(file), fm.fileExists(atPath: child.path, isDirectory: &isFolder), isFolder.boolValue
-                else { continue }
-                walk(child, depth: depth + 1)
             }
         }
-        for root in [folder] + elsewhere { walk(root, depth: 0) }
+        for root in [folder] + elsewhere { walk(root.resolvingSymlinksInPath(), depth: 0) }
         guard !paths.isEmpty else { throw CommandError.badInput("\(name): nothing of theirs in \(([folder] + elsewhere).map(\.path).joined(separator: ", "))") }
         return Plan(participant: participant, paths: paths, bytes: paths.reduce(0) { $0 + size(of: $1) })
     }
@@ -63,7 +69,7 @@ public enum StudyWithdrawal {
     /// withdrawal cut short is still known (and can be run again).
     public static func carry(out plan: Plan, in folder: URL, at date: Date) throws {
         try note(plan.participant, at: date, in: folder)
-        for path in plan.paths {
+        for path in plan.paths where (try? FileManager.default.attributesOfItem(atPath: path.path)) != nil {
             do { try FileManager.default.removeItem(at: path) } catch {
                 throw CommandError("\(path.path): cannot be deleted (\(CommandError.reason(error))); run the withdrawal again", exitCode: 3)
             }
@@ -97,6 +103,9 @@ public enum StudyWithdrawal {
             throw CommandError("\(url.path): the withdrawal cannot be noted (\(CommandError.reason(error))); nothing was deleted", exitCode: 3)
         }
     }
+
+    /// Whether something is at `url` (a dangling lock file included), without following a link.
+    private static func isEntry(_ url: URL) -> Bool { (try? FileManager.default.attributesOfItem(atPath: url.path)) != nil }
 
     /// "P07" and other participants' folders.
     private static func isParticipantFolder(_ name: String) -> Bool { name.count >= 2 && name.hasPrefix("P") && name.dropFirst().allSatisfy(\.isNumber) }
