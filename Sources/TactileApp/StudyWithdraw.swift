@@ -18,11 +18,15 @@ public enum StudyWithdraw {
         let name = StudyAnswers.name(of: number)
         let list = plan.paths.map { "  " + $0.path }.joined(separator: "\n")
         let size = ByteCountFormatter.string(fromByteCount: plan.bytes, countStyle: .file)
+        let scripted =
+            plan.playedFromTheirTrace.isEmpty
+            ? ""
+            : "Played from \(name)'s trace, so holding their input: \(plan.playedFromTheirTrace.joined(separator: ", ")); withdraw \(plan.playedFromTheirTrace.count == 1 ? "it" : "them") too.\n"
         guard yes else {
-            return "Withdrawing \(name) deletes (\(size)):\n\(list)\nNothing was deleted: run again with --yes to delete it.\n"
+            return "Withdrawing \(name) deletes (\(size)):\n\(list)\n" + scripted + "Nothing was deleted: run again with --yes to delete it.\n"
         }
         try StudyWithdrawal.carry(out: plan, in: folder, at: now)
         return "\(name) withdrawn: \(plan.paths.count) item\(plan.paths.count == 1 ? "" : "s") deleted (\(size)):\n\(list)\n"
-            + "\(StudyWithdrawal.fileName) keeps only the id and when, and the report counts the withdrawal.\n"
+            + "\(StudyWithdrawal.fileName) keeps only the id and when, and the report counts the withdrawal.\n" + scripted
     }
 }

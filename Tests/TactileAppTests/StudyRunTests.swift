@@ -442,6 +442,9 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving {
 
         let report = try Commands.report([folder.path], out: nil, json: nil)
         XCTAssertTrue(report.contains("2 participants (2 finished; 1 scripted, not people: \(name))"), report)
+        // Withdrawing the person names the scripted participant that holds their input.
+        let listed = try StudyWithdraw.run(results: folder.path, participant: "P01", videos: [], yes: false)
+        XCTAssertTrue(listed.contains("Played from P01's trace, so holding their input: \(name); withdraw it too."), listed)
     }
 
     func testAStudysHeatmapDrawsEachScreensTouchesOverThatScreenWithALegend() throws {

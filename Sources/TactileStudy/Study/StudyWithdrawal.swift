@@ -16,6 +16,9 @@ public enum StudyWithdrawal {
         public var participant: Int
         public var paths: [URL]
         public var bytes: Int64
+        /// Scripted participants played from their trace (`study run --script`): their recordings
+        /// hold the withdrawn participant's input, so the researcher is told to withdraw them too.
+        public var playedFromTheirTrace: [String] = []
     }
 
     /// What withdrawing `participant` from the results `folder` would delete; `elsewhere`: other
@@ -62,7 +65,15 @@ public enum StudyWithdrawal {
         }
         for root in [folder] + elsewhere { walk(root.resolvingSymlinksInPath(), depth: 0) }
         guard !paths.isEmpty else { throw CommandError.badInput("\(name): nothing of theirs in \(([folder] + elsewhere).map(\.path).joined(separator: ", "))") }
-        return Plan(participant: participant, paths: paths, bytes: paths.reduce(0) { $0 + size(of: $1) })
+        var plan = Plan(participant: participant, paths: paths, bytes: paths.reduce(0) { $0 + size(of: $1) })
+        for other in ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() where isParticipantFolder(other) && other != name {
+            let answers = folder.appendingPathComponent(other).appendingPathComponent(StudyAnswers.fileName)
+            guard let data = fm.contents(atPath: answers.path), let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+                let script = root["scripted"] as? String, script.contains("/\(name)/") || script.hasPrefix(name + "/")
+            else { continue }
+            plan.playedFromTheirTrace.append(other)
+        }
+        return plan
     }
 
     /// Deletes what `plan` names and notes the withdrawal at `date`; the note first, so that a
