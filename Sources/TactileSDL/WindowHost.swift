@@ -155,7 +155,12 @@ public final class WindowHost {
             generation = media?.generation ?? 0
             sound.feed()
             currentFrame = frame
-            let step = session.step(input, now: clock.now, context: StepContext(soundElapsed: sound.heard, mediaArrived: arrived, relayout: relayout))
+            let stepTime = clock.now
+            let step = session.step(input, now: stepTime, context: StepContext(soundElapsed: sound.heard, mediaArrived: arrived, relayout: relayout))
+            // An event read after this step is timed no earlier than it: SDL's whole-millisecond
+            // timestamps put one queued just after the step up to a millisecond before it, and a
+            // recording's lines must keep time order (a trace that goes back cannot be replayed).
+            lastArrival = max(lastArrival, stepTime)
             input.removeAll()
             relayout = false
             for cue in step.cues { cues.play(cue.cue) }
@@ -217,7 +222,7 @@ public final class WindowHost {
     /// When `event` arrived, on the session's clock: the clock now, less how long SDL's queue
     /// held it by its timestamp (whole milliseconds of `SDL_GetTicks`, so within a millisecond;
     /// the 32-bit tick count wraps every 49.7 days, so the difference is taken modulo 2³²), at
-    /// most a minute back, never before the event before it.
+    /// most a minute back, never before the event before it nor the step before it.
     private func arrival(of event: SDL_Event, clock: SessionClock) -> Time {
         let now = clock.now
         let held = SDL_GetTicks() &- event.common.timestamp

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 import TactileCore
+import TactileEditor
+import TactileHeadless
+import TactileInput
 import TactileStudy
 import TactileTestSupport
 @testable import TactileApp
@@ -64,6 +67,23 @@ final class StudyTrustTests: XCTestCase, ReplayTesting {
         let (keyStatus, keyOutput) = try tactile(["study", "run", withKey.path, "--participant", "2", "--out", results.path])
         XCTAssertEqual(keyStatus, 2, keyOutput)
         XCTAssertTrue(keyOutput.contains("study.observerPort \(port): the observer page cannot listen"), keyOutput)
+    }
+
+    func testTappingTheTaskCardToReadItNeverReachesTheEditorUnderIt() throws {
+        let plan = try TaskPlan.parse(
+            Data(
+                #"{"tasks": [{"id": "trim", "prompt": "Trim City Lights to 3 seconds (drag its end), then look at the whole clip again", "done": [{"path": "clip:city.duration", "equals": 3}]}]}"#
+                    .utf8))
+        let session = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, plan: plan)
+        let card = try XCTUnwrap(session.player.runFrame().elements.first { $0.id == "task" }, "the task card")
+        // On the prompt's words, over the canvas (a tap on the canvas plays).
+        let p = Point(x: card.frame.minX + 60, y: card.frame.maxY - 10)
+        var trace = Trace(viewport: Size(width: 390, height: 844), events: [])
+        trace.events = [.touch(.down, id: 1, at: p, time: .seconds(1)), .touch(.up, id: 1, at: p, time: .seconds(1.08))]
+        session.player.play(trace, until: .seconds(2))
+        XCTAssertFalse(session.player.log.contains { $0.kind == "play" }, "\(session.player.log.map(\.kind))")
+        XCTAssertNil(session.player.state.playback, "the video did not start")
+        XCTAssertEqual(session.player.state.tasks?.ended, nil, "nor was the task skipped")
     }
 
     func testStudyHelpDescribesEverySubcommand() throws {

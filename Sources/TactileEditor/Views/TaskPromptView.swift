@@ -53,6 +53,8 @@ struct TaskPromptView {
                     line, in: theme.mirrored(Rect(x: frame.x + c.textInset, y: y, width: textWidth, height: c.promptHeight), in: frame),
                     font: theme.bodyFont, color: theme.textPrimary, alignment: theme.leading)
             }
+            // The card takes the touches that land on it: reading it never plays the video under it.
+            ui.interact("task.card", hitFrame: frame)
             if active {
                 let tapped = ui.button("task.skip", label: s[.skipTask], frame: skip, hitFrame: skip.outsetBy(dx: c.skipReachX, dy: c.skipReachY)) { look in
                     ui.fill(skip, look.pressed ? theme.surface : theme.background.opacity(0.6), radius: c.skipRadius)
