@@ -28,7 +28,7 @@ public enum HighlightClips {
                     let outcome = span.outcome ?? "open"
                     out.append(
                         Clip(
-                            folder: session.folder, name: "\(session.name)-task-\(i + 1)-\(slug(span.task))-\(slug(outcome))",
+                            folder: session.folder, name: "\(session.name)-task-\(i + 1)-\(StudyReport.slug(span.task))-\(StudyReport.slug(outcome))",
                             from: max(0, span.began - before), to: min(end + after, (span.ended ?? end) + after)))
                 }
             } else {
@@ -95,6 +95,4 @@ public enum HighlightClips {
         guard failures.isEmpty else { throw CommandError(line + "could not cut: " + failures.joined(separator: "; "), exitCode: 1) }
         return line
     }
-
-    static func slug(_ s: String) -> String { StudyReport.slug(s) }
 }

@@ -157,10 +157,12 @@ public final class WindowHost {
             currentFrame = frame
             let stepTime = clock.now
             let step = session.step(input, now: stepTime, context: StepContext(soundElapsed: sound.heard, mediaArrived: arrived, relayout: relayout))
-            // An event read after this step is timed no earlier than it: SDL's whole-millisecond
+            // An event read after this step is timed after it: SDL's whole-millisecond
             // timestamps put one queued just after the step up to a millisecond before it, and a
             // recording's lines must keep time order (a trace that goes back cannot be replayed).
-            lastArrival = max(lastArrival, stepTime)
+            // Strictly after it, on the trace's microsecond grid: an event at the step's own time
+            // would be replayed into that step, not the next one that took it.
+            lastArrival = max(lastArrival, stepTime + Time(ticks: Time.ticksPerSecond / 1_000_000))
             input.removeAll()
             relayout = false
             for cue in step.cues { cues.play(cue.cue) }

@@ -64,6 +64,13 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving {
         }
     }
 
+    /// Agrees to the consent, starts the practice and skips its task: the first block's introduction is on.
+    func throughThePractice(_ s: StudySession) {
+        tap(s, "study.agree")
+        tap(s, "study.start")
+        skipTask(s)
+    }
+
     /// Skips the task on show and waits for its questionnaire.
     func skipTask(_ s: StudySession) {
         tap(s, "task.skip")
@@ -259,9 +266,7 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving {
     /// closes the window (a recorded block, answers and the study's log on disk).
     func runIntoTheFirstBlock(_ number: Int) throws {
         let s = try makeSession(participant: number)
-        tap(s, "study.agree")
-        tap(s, "study.start")
-        skipTask(s)
+        throughThePractice(s)
         tap(s, "study.start")
         XCTAssertEqual(s.stage, .running(.block(0)))
         now = now + .seconds(1)
@@ -391,9 +396,7 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving {
             study: study, folder: folder, participant: 1, configuration: try study.configuration(variant: nil), measurer: raster.measurer,
             project: DemoProject.make(), viewport: Size(width: 390, height: 844))
         _ = s.step([], now: now, context: StepContext())
-        tap(s, "study.agree")
-        tap(s, "study.start")
-        skipTask(s)
+        throughThePractice(s)
         for block in 0..<2 {
             tap(s, "study.start")
             if block == 0 {
@@ -449,9 +452,7 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving {
 
     func testAStudysHeatmapDrawsEachScreensTouchesOverThatScreenWithALegend() throws {
         let s = try makeSession(participant: 1)
-        tap(s, "study.agree")
-        tap(s, "study.start")
-        skipTask(s)
+        throughThePractice(s)
         runBlock(s)
         runBlock(s)
         XCTAssertEqual(s.stage, .thanks)
@@ -554,9 +555,7 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving {
 
     func testASessionsVideoHasItsTasksAndMarkersAsChaptersAndClipsCutOnePerMarker() throws {
         let s = try makeSession(participant: 1)
-        tap(s, "study.agree")
-        tap(s, "study.start")
-        skipTask(s)
+        throughThePractice(s)
         tap(s, "study.start")
         let began = now - .seconds(0.05)
         wait(s, 1)
@@ -656,9 +655,7 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving {
 
     func testTheOperatorsMarkersAndNotesLandInTheBlockLogAtTheirTime() throws {
         let s = try makeSession(participant: 1)
-        tap(s, "study.agree")
-        tap(s, "study.start")
-        skipTask(s)
+        throughThePractice(s)
         tap(s, "study.start")
         let began = now - .seconds(0.05) // the Start tap lifted then (`tap` waits 50 ms after)
         XCTAssertEqual(s.stage, .running(.block(0)))
