@@ -39,6 +39,7 @@ public final class HeadlessSession {
             library: library, plan: plan, notices: notices, kiosk: kiosk, services: services)
         if let at { session.state.playhead = min(max(.zero, at), project.duration) }
         player = TracePlayer(session: session)
+        player.maximumFramesWithoutInput = max(1, Int((configuration.session.replayIdleLimit * 60 * 60).rounded()))
     }
 
     /// Renders the latest frame (running one first if none ran) to RGBA pixels.

@@ -9,7 +9,7 @@ import XCTest
 final class FuzzTests: XCTestCase {
     /// Cases per kind: enough to reach every field of every kind from this seed; `Scripts/fuzz`
     /// runs thousands with fresh seeds.
-    let cases = 60
+    let cases = 30
 
     func testEveryKindOfFileKeepsTheContractUnderFuzzing() throws {
         let fuzzer = try tactileBinary().deletingLastPathComponent().appendingPathComponent("tactile-fuzz")

@@ -52,6 +52,7 @@ final class KioskScheduleTests: XCTestCase {
                     k[keyPath: d] = "09:00-18:00"
                 }
                 k.schedule.saturday = "10:00-14:00"; k.schedule.sunday = "closed"
+                k.attractPause = 600 // a tour every ten minutes: a week's frames stay few
             }, weekStart: 8 * hour)
         _ = s.step([], now: .zero)
         XCTAssertEqual(s.kiosk?.phase, .closed, "Monday 08:00: closed")
@@ -70,7 +71,7 @@ final class KioskScheduleTests: XCTestCase {
         }
         let strays = ran.filter { !isOpen($0) && !isOpen($0 - .seconds(1)) }
         XCTAssertTrue(strays.isEmpty, "no frames while closed (but the one that closes): \(strays.prefix(5).map { $0.seconds / hour })")
-        XCTAssertGreaterThan(ran.count, 1000, "the attract loop ran through the open hours: \(ran.count)")
+        XCTAssertGreaterThan(ran.count, 500, "the attract loop ran through the open hours: \(ran.count)")
         // Frames per day: five long days, a short Saturday, nothing on Sunday.
         var perDay = [Int](repeating: 0, count: 7)
         for t in ran { perDay[Int((8 * hour + t.seconds) / day) % 7] += 1 }

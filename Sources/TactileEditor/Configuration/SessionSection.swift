@@ -34,6 +34,10 @@ extension TactileConfiguration {
         /// Projects recovered from sessions that ended unexpectedly (`recovered-<date>.json` in the
         /// autosave folder) kept at most; the oldest are deleted first. Default 20.
         public var keepRecoveredProjects: Int = 20
+        /// A replay stops, and refuses the trace, when the editor animates this long without input
+        /// while nothing plays (a finger left on a trim handle for a day would replay for hours),
+        /// in minutes of frames at 60 fps. Default 10.
+        public var replayIdleLimit: Double = 10
         public init() {}
 
         public func problems() -> [ConfigurationError] {
@@ -46,6 +50,7 @@ extension TactileConfiguration {
             "taskSettleTime": .seconds(0, 5),
             "keepRecoveredProjects": .init(1, 10_000),
             "reservedFiles": .init(16, 100_000),
+            "replayIdleLimit": .init(0.01, 1_440, unit: "min"),
         ]
     }
 }
