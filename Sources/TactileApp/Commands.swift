@@ -128,8 +128,8 @@ public enum Commands {
             // A recorded session's tasks and markers are the video's chapters (a clip has none).
             let chapters = outputs.videoFrom == nil ? session.folder.map(SessionChapters.read) ?? [] : []
             // A marker made after the last touch (the observer's, the operator's) is still in the video.
-            var end = outputs.videoFrom == nil ? until.map { max($0, trace.duration) } : until
-            if let last = chapters.last?.start {
+            var end = until
+            if until == nil, let last = chapters.last?.start {
                 // Never shorter than it would be without (the touches' fade, the sound's end).
                 let fade = Time.seconds(configuration.overlays.liftFadeDuration + configuration.overlays.trailDuration)
                 let natural = max(end ?? trace.duration + fade, soundtrack.map { $0.start + $0.duration } ?? .zero)

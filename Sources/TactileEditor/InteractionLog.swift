@@ -45,15 +45,18 @@ enum InteractionLog {
     }
 
     /// Logs a gesture as it begins, ends, is cancelled or is recognised (not as it changes), with
-    /// where it started and, for a pinch, the zoom it left.
+    /// where it was recognised (`x`, `y`; `dx`, `dy` from there), where the finger went down
+    /// (`downX`, `downY`; `downDx`, `downDy` from there) and, for a pinch, the zoom it left.
     static func log(_ g: GestureEvent, state: EditorState, into log: inout [LogEvent], now: Time) {
         guard g.phase != .changed else { return }
         var fields: [String: ElementValue] = [
             "gesture": .string(g.kind.rawValue), "target": .string(g.target.id),
             "x": .number(rounded(g.start.x)), "y": .number(rounded(g.start.y)),
+            "downX": .number(rounded(g.origin.x)), "downY": .number(rounded(g.origin.y)),
         ]
         if g.phase == .ended || g.phase == .cancelled {
             fields["dx"] = .number(rounded(g.translation.x)); fields["dy"] = .number(rounded(g.translation.y))
+            fields["downDx"] = .number(rounded(g.location.x - g.origin.x)); fields["downDy"] = .number(rounded(g.location.y - g.origin.y))
         }
         if g.kind == .pinch && g.phase != .began {
             fields["scale"] = .number((g.scale * 1000).rounded() / 1000)
@@ -64,7 +67,8 @@ enum InteractionLog {
 
     /// An arena decision as the log's `arena.decided` event: the finger, the recognisers that
     /// competed (in priority order), the winner ("none" when none won), the rule that decided,
-    /// the time since the finger went down (seconds), the target and where the finger was.
+    /// the time since the finger went down (seconds), the target and where the finger was; the
+    /// recognisers the target offered (`offered`) and why each but the winner lost (`why.tap`, …).
     static func entry(for d: ArenaDecision, now: Time) -> LogEvent {
         var fields: [String: ElementValue] = [
             "candidates": .string(d.candidates.map(\.rawValue).joined(separator: ",")), "winner": .string(d.winner?.rawValue ?? "none"),
@@ -72,6 +76,8 @@ enum InteractionLog {
             "x": .number(rounded(d.location.x)), "y": .number(rounded(d.location.y)),
         ]
         if let finger = d.finger { fields["finger"] = .number(Double(finger)) }
+        if !d.offered.isEmpty { fields["offered"] = .string(d.offered.map(\.rawValue).joined(separator: ",")) }
+        for (kind, reason) in d.why { fields["why." + kind.rawValue] = .string(reason) }
         return LogEvent(time: now, kind: "arena.decided", fields: fields)
     }
 

@@ -90,14 +90,15 @@ public final class TracePlayer {
     }
 
     /// Feeds a trace: events that share a timestamp arrive in one step; scheduled work runs
-    /// between them. Ends at the last event, or at `until` when that is later.
+    /// between them. Ends at the last event, or at `until`: sooner (the rest of the trace is not
+    /// played) or later (scheduled frames run on).
     ///
     /// A recorded trace (one with marks) replays step for step instead: at each `frame` mark the
     /// editor runs with the input that arrived since the mark before; at each `step` mark (a
     /// kiosk's whole run) the session steps without the editor; at no other time.
     public func play(_ trace: Trace, until: Time? = nil) {
         var cursor = TraceCursor(trace)
-        advance(&cursor, through: trace.duration)
+        advance(&cursor, through: until.map { min($0, trace.duration) } ?? trace.duration)
         if let until, until > clock.now { runDueFrames(through: until) }
     }
 

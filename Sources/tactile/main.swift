@@ -111,8 +111,10 @@ struct Inspect: ParsableCommand {
 
     @Option(help: "A project file (default: the built-in demo).") var project: String?
     @Option(help: "Replay this trace first.") var replay: String?
-    @Option(parsing: .unconditional, help: "With --replay: keep running scheduled frames until this time, in seconds (default: the last event).") var until:
-        Double?
+    @Option(
+        parsing: .unconditional,
+        help: "With --replay: stop at this time, in seconds: sooner cuts the trace short, later runs its scheduled frames on (default: the last event).")
+    var until: Double?
     @Option(help: "Viewport in points, e.g. 390x844 (default: the trace's, or 390x844).") var size: String?
     @Option(parsing: .unconditional, help: "Pixels per point used to measure text (default 2).") var scale: Double?
     @Option(parsing: .unconditional, help: "Put the playhead at this time, in seconds.") var at: Double?
@@ -142,7 +144,9 @@ struct Replay: ParsableCommand {
     @Option(parsing: .unconditional, help: "With --video: frames per second (default: the session's display rate, else 30).") var fps: Double?
     @Option(help: "Run this test plan during the replay (default: the session's own plan.json, if any).") var plan: String?
     @Option(parsing: .unconditional, help: "Pixels per point of the snapshot and video (default 2).") var scale: Double?
-    @Option(parsing: .unconditional, help: "Keep running scheduled frames until this time, in seconds (default: the last event).") var until: Double?
+    @Option(
+        parsing: .unconditional,
+        help: "Stop at this time, in seconds: sooner cuts the session short, later runs its scheduled frames on (default: the last event).") var until: Double?
     @Flag(help: "Draw the gesture-arena debugger into the snapshot and the video.") var arena = false
     @Option(parsing: .unconditional, help: "With --video: threads drawing frames (default one per core; 1 draws and encodes each frame in turn).") var jobs:
         Int?

@@ -171,6 +171,34 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         XCTAssertTrue(summary.contains("replayed"), summary)
     }
 
+    func testUntilCutsAReplayShortForARecordedSessionAndForAPlainTrace() throws {
+        let session = folder.appendingPathComponent("session")
+        _ = try recordVirtually(into: session)
+        // The trim ends by 1.1 s and is undone at 2 s: stopping at 1.5 s keeps it and logs no undo.
+        let plain =
+            try String(contentsOf: session.appendingPathComponent("trace.jsonl"), encoding: .utf8)
+            .split(separator: "\n").filter { !$0.contains("\"type\":\"frame\"") }.joined(separator: "\n") + "\n"
+        try plain.write(toFile: path("plain.jsonl"), atomically: true, encoding: .utf8)
+        let end = try ProjectFile.load(from: session.appendingPathComponent("project-end.json"))
+        for (name, trace) in [("session", session.path), ("plain trace", path("plain.jsonl"))] {
+            for until in [nil, 1.5] as [Double?] {
+                let out = path("\(name)-\(until ?? 0).json"), log = path("\(name)-\(until ?? 0).jsonl")
+                _ = try Commands.replay(
+                    trace: trace, project: session.appendingPathComponent("project-start.json").path, outputs: .init(stateOut: out, logOut: log),
+                    scale: 0.5, until: until)
+                let project = try ProjectFile.load(from: URL(fileURLWithPath: out))
+                let undone = try String(contentsOfFile: log, encoding: .utf8).contains("\"kind\":\"undo\"")
+                if until == nil {
+                    XCTAssertEqual(project, end, "\(name): the whole replay undoes the trim")
+                    XCTAssertTrue(undone, name)
+                } else {
+                    XCTAssertNotEqual(project, end, "\(name): cut short at 1.5 s, the trim stands")
+                    XCTAssertFalse(undone, "\(name): no undo before 1.5 s")
+                }
+            }
+        }
+    }
+
     func testRecordingRefusesAFolderThatHoldsASession() throws {
         let session = folder.appendingPathComponent("session")
         _ = try recordVirtually(into: session)

@@ -77,6 +77,26 @@ final class ArenaDebuggerTests: XCTestCase {
         XCTAssertEqual(h.session.nextDue(after: h.now)?.reason, "overlays", "a decision fading asks for frames")
     }
 
+    func testAVerticalDragOnAClipThatNobodyWinsIsLoggedAndDrawnWithEveryReasonNeverCutOff() throws {
+        let h = harness(arena: true)
+        h.drag(from: beach, to: Point(x: beach.x, y: beach.y + 20), steps: 4)
+        let logged = decisions(h.log)
+        XCTAssertEqual(logged.count, 1, "the touch ends in one decision: \(logged)")
+        let d = try XCTUnwrap(logged.first)
+        XCTAssertEqual(d["winner"], .string("none"))
+        XCTAssertEqual(d["rule"], .string("nobody: lifted after moving 20 pt before any recogniser accepted"))
+        XCTAssertEqual(d["why.scroll"], .string("vertical scroll not offered on clip:beach"))
+        XCTAssertEqual(d["why.pinch"], .string("no second finger came"))
+        XCTAssertNotNil(d["why.tap"])
+        XCTAssertNotNil(d["offered"])
+        XCTAssertFalse(h.log.contains { $0.kind == "miss" }, "a drag nobody took is no missed tap")
+        // Drawn where it happened: nobody won, the rule, each recogniser with its reason, whole.
+        let drawn = texts(h.session.picture(at: h.now))
+        XCTAssertTrue(drawn.contains("✗ nobody won"), "\(drawn)")
+        XCTAssertTrue(drawn.contains { $0.hasPrefix("✗ scroll: vertical scroll not offered") }, "\(drawn)")
+        XCTAssertFalse(drawn.contains { $0.contains("…") }, "nothing cut off: \(drawn)")
+    }
+
     func testALongPressTimerShrinksAsItsDeadlineComes() {
         let h = harness(arena: true)
         // An unselected clip offers a long press (to pick it up and move it).

@@ -120,4 +120,72 @@ final class ArenaDecisionTests: XCTestCase {
         XCTAssertNil(d.winner)
         XCTAssertTrue(d.rule.hasPrefix("tapMaximumDuration: held over"), d.rule)
     }
+
+    /// An unselected clip, as the timeline offers it: tap, long press, horizontal scroll, pinch.
+    static let unselectedClip = GestureTarget(id: "clip:beach", gestures: [.tap, .longPress, .scroll, .pinch], scrollAxes: [.horizontal])
+
+    func drag(_ target: GestureTarget, through offsets: [Point], start: Point = Point(x: 100, y: 100), liftAt: Double) {
+        _ = arena.handle(id: 1, phase: .down, location: start, time: .zero, target: target)
+        for (i, o) in offsets.enumerated() {
+            _ = arena.handle(id: 1, phase: .move, location: Point(x: start.x + o.x, y: start.y + o.y), time: .seconds(0.02 * Double(i + 1)), target: nil)
+        }
+        let last = offsets.last ?? .zero
+        _ = arena.handle(id: 1, phase: .up, location: Point(x: start.x + last.x, y: start.y + last.y), time: .seconds(liftAt), target: nil)
+    }
+
+    func testAVerticalDragOnAClipThatNobodyWinsEndsInADecisionWithAReasonForEveryRecogniser() throws {
+        drag(Self.unselectedClip, through: [Point(x: 0, y: 5), Point(x: 0, y: 12), Point(x: 0, y: 20)], liftAt: 0.15)
+        let decisions = arena.takeDecisions()
+        XCTAssertEqual(decisions.count, 1, "one decision for the touch: \(decisions)")
+        let d = try XCTUnwrap(decisions.first)
+        XCTAssertNil(d.winner)
+        XCTAssertFalse(d.unansweredTap, "a drag is no tap, so no miss")
+        XCTAssertEqual(d.rule, "nobody: lifted after moving 20 pt before any recogniser accepted")
+        XCTAssertEqual(Set(d.offered), [.tap, .longPress, .scroll, .pinch])
+        XCTAssertEqual(d.why[.tap], "moved 20 pt > tap slop \(Int(slop)) pt")
+        XCTAssertEqual(d.why[.scroll], "vertical scroll not offered on clip:beach")
+        XCTAssertEqual(d.why[.pinch], "no second finger came")
+        XCTAssertEqual(d.why[.longPress], "moved 20 pt > long-press slop \(Int(arena.thresholds.longPressSlop)) pt")
+    }
+
+    func testWhileTheFingerIsDownTheDroppedRecognisersSayWhy() throws {
+        _ = arena.handle(id: 1, phase: .down, location: Point(x: 100, y: 100), time: .zero, target: Self.unselectedClip)
+        _ = arena.handle(id: 1, phase: .move, location: Point(x: 100, y: 120), time: .seconds(0.05), target: nil)
+        XCTAssertEqual(arena.snapshot.phase, .deciding(leader: 1, candidates: [.pinch]), "only a pinch may still win")
+        XCTAssertEqual(arena.snapshot.dropped[.tap], "moved 20 pt > tap slop \(Int(slop)) pt")
+        XCTAssertEqual(arena.snapshot.dropped[.scroll], "vertical scroll not offered on clip:beach")
+    }
+
+    func testANinePointWobbleUnderAndroidsSlopIsNoTapAndSaysSoThoughItCameBack() throws {
+        var android = TactileConfiguration()
+        android.input.tapSlop = 8; android.input.longPressSlop = 8 // as FeelPreset.android sets them
+        arena = GestureArena(thresholds: GestureArena.Thresholds(android.input))
+        drag(Self.unselectedClip, through: [Point(x: 1, y: 5), Point(x: 1, y: 9), Point(x: 0, y: 4)], liftAt: 0.1)
+        let d = try XCTUnwrap(arena.takeDecisions().first)
+        XCTAssertNil(d.winner)
+        XCTAssertEqual(d.why[.tap], "moved 9.1 pt > tap slop 8 pt")
+        XCTAssertEqual(d.why[.scroll], "vertical scroll not offered on clip:beach")
+        XCTAssertTrue(d.rule.hasPrefix("nobody:"), d.rule)
+    }
+
+    func testAWinnersLosersEachSayWhyTheyLost() throws {
+        drag(Self.unselectedClip, through: [Point(x: 6, y: 0), Point(x: 30, y: 0)], liftAt: 0.3)
+        let d = try XCTUnwrap(arena.takeDecisions().first)
+        XCTAssertEqual(d.winner, .scroll)
+        XCTAssertEqual(d.why[.tap], "moved 30 pt > tap slop \(Int(slop)) pt")
+        XCTAssertEqual(d.why[.pinch], "no second finger came")
+        XCTAssertNil(d.why[.scroll], "the winner needs no excuse")
+    }
+
+    func testASingleTapOnWhatTakesOnlyADoubleTapIsDecidedAsNobodyWhenTheWaitRunsOut() throws {
+        touch(1, .down, 100, at: 0, on: Self.ruler)
+        touch(1, .up, 100, at: 0.05)
+        XCTAssertTrue(arena.takeDecisions().isEmpty, "waiting for a second tap")
+        _ = arena.advance(to: .seconds(2))
+        let d = try XCTUnwrap(arena.takeDecisions().first)
+        XCTAssertNil(d.winner)
+        XCTAssertTrue(d.rule.hasPrefix("nobody: no second tap within"), d.rule)
+        XCTAssertTrue(d.why[.doubleTap]?.hasPrefix("no second tap within double-tap interval") == true, "\(d.why)")
+        XCTAssertTrue(d.unansweredTap, "a tap nothing answered: a miss")
+    }
 }

@@ -28,6 +28,9 @@ extension ViewMetrics {
         /// Its lines: slop circles, the finger's path, a timer's ring and its largest radius, the
         /// finger's dot radius. 1.5, 2, 3, 30, 4 pt.
         public var arenaSlopLine = 1.5, arenaPathLine = 2.0, arenaTimerLine = 3.0, arenaTimerRadius = 30.0, arenaDot = 4.0
+        /// Most lines one line of an arena chip or decision wraps to (a reason is never cut off
+        /// before that). 4.
+        public var arenaMaximumLines = 4
         /// The dashes of the line from a finger to its predicted position: dash and gap. 3, 2 pt.
         public var arenaDash = 3.0, arenaGap = 2.0
         /// Pointer location: the trail's and the crosshair's line widths, the finger dot's radius,

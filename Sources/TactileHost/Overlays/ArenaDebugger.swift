@@ -58,16 +58,16 @@ public struct ArenaDebugger: Sendable {
             guard !decisions.isEmpty else { return }
             // The panel: the last decisions, newest first.
             let font = theme.captionFont, line = font.size * m.arenaLineHeight, pad = m.arenaPadding
-            let lines = decisions.reversed().map(Self.summary)
-            let panel = Rect(x: m.arenaInset, y: top + m.arenaInset, width: viewport.width - 2 * m.arenaInset, height: Double(lines.count) * line + 2 * pad)
+            let width = viewport.width - 2 * m.arenaInset
+            // Each decision wrapped, never cut off; the newest bright.
+            let lines = decisions.reversed().enumerated().flatMap { i, d in
+                measurer.lines(of: Self.summary(d), font: font, width: width - 2 * pad, maximumLines: m.arenaMaximumLines).map { ($0, i == 0) }
+            }
+            let panel = Rect(x: m.arenaInset, y: top + m.arenaInset, width: width, height: Double(lines.count) * line + 2 * pad)
             list.add(.fillRect(panel, Color.black.opacity(0.72), cornerRadius: m.arenaRadius))
-            for (i, text) in lines.enumerated() {
+            for (i, (text, newest)) in lines.enumerated() {
                 let frame = Rect(x: panel.x + pad, y: panel.y + pad + Double(i) * line, width: panel.width - 2 * pad, height: line)
-                list.add(
-                    .text(
-                        TextRun(
-                            measurer.truncate(text, font: font, toWidth: frame.width), in: frame, font: font,
-                            color: i == 0 ? theme.textPrimary : theme.textSecondary, alignment: .leading)))
+                list.add(.text(TextRun(text, in: frame, font: font, color: newest ? theme.textPrimary : theme.textSecondary, alignment: .leading)))
             }
         }
     }
@@ -102,12 +102,14 @@ public struct ArenaDebugger: Sendable {
                 list.add(.dashedLine(from: finger.location, to: p, theme.warning, width: m.arenaSlopLine, dash: m.arenaDash, gap: m.arenaGap, phase: 0))
                 list.add(.strokeCircle(center: p, radius: m.arenaDot + 1, theme.warning, width: m.arenaSlopLine))
             }
-            // The chip: what competes for the leader, or what runs.
-            let text: String
+            // The chip: what competes for the leader (and why the others dropped out), or what runs.
+            var text: String
             switch arena.phase {
-            case .deciding where finger.id == leader: text = "? " + competing.map(\.rawValue).joined(separator: " · ")
+            case .deciding where finger.id == leader:
+                text = "? " + competing.map(\.rawValue).joined(separator: " · ")
+                for (kind, why) in arena.dropped.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { text += "\n✗ \(kind.rawValue): \(why)" }
             case let .active(kind, fingers) where fingers.contains(finger.id): text = "✓ " + kind.rawValue
-            case .spent: text = "✗ nothing won"
+            case .spent: text = "✗ nobody can win"
             default: continue
             }
             chip(text, above: finger.start, color: theme.textPrimary, opacity: 1, into: &list, theme: theme, measurer: measurer, viewport: viewport)
@@ -119,44 +121,62 @@ public struct ArenaDebugger: Sendable {
         }
     }
 
-    /// A decision where it happened: the winner (or none), the rule, the losers struck out.
+    /// A decision where it happened: the winner (or "nobody"), the rule, and each recogniser
+    /// that lost with why, wrapped (never cut off) to the viewport's width.
     private func drawDecision(_ d: ArenaDecision, opacity: Double, into list: inout DrawList, theme: Theme, measurer: TextMeasurer, viewport: Size) {
         let m = theme.metrics.overlays
-        var lines = [(d.winner.map { "✓ \($0.rawValue)" } ?? "✗ none won", d.winner == nil ? theme.warning : theme.accent), (d.rule, theme.textPrimary)]
-        if !d.losers.isEmpty { lines.append((d.losers.map { "✗ \($0.rawValue)" }.joined(separator: " "), theme.danger)) }
         let font = theme.captionFont, line = font.size * m.arenaLineHeight, pad = m.arenaPadding
-        let width = min(viewport.width - 2 * m.arenaInset, lines.map { measurer.measure($0.0, font: font).width }.max()! + 2 * pad)
-        let height = Double(lines.count) * line + 2 * pad
+        let rows = Self.decisionLines(d).map {
+            ($0.text, $0.tone == .winner ? theme.accent : $0.tone == .nobody ? theme.warning : $0.tone == .loser ? theme.danger : theme.textPrimary)
+        }
+        let widest = viewport.width - 2 * m.arenaInset - 2 * pad
+        var wrapped: [(String, Color)] = []
+        for (text, color) in rows {
+            for part in measurer.lines(of: text, font: font, width: widest, maximumLines: m.arenaMaximumLines) { wrapped.append((part, color)) }
+        }
+        let width = min(viewport.width - 2 * m.arenaInset, wrapped.map { measurer.measure($0.0, font: font).width }.max()! + 2 * pad)
+        let height = Double(wrapped.count) * line + 2 * pad
         var frame = Rect(x: d.location.x - width / 2, y: d.location.y + m.arenaLabelOffset, width: width, height: height)
         if frame.maxY > viewport.height { frame.y = d.location.y - m.arenaLabelOffset - height - line - 2 * pad }
         frame.x = min(max(m.arenaInset, frame.x), viewport.width - m.arenaInset - width)
+        frame.y = max(0, frame.y)
         list.add(.fillRect(frame, Color.black.opacity(0.78 * opacity), cornerRadius: m.arenaRadius))
-        for (i, (text, color)) in lines.enumerated() {
+        for (i, (text, color)) in wrapped.enumerated() {
             let row = Rect(x: frame.x + pad, y: frame.y + pad + Double(i) * line, width: frame.width - 2 * pad, height: line)
-            list.add(
-                .text(
-                    TextRun(
-                        measurer.truncate(text, font: font, toWidth: row.width), in: row, font: font, color: color.opacity(opacity),
-                        alignment: .leading)))
+            list.add(.text(TextRun(text, in: row, font: font, color: color.opacity(opacity), alignment: .leading)))
         }
     }
 
-    /// A one-line chip centred above `point`.
+    /// How a line of a decision reads.
+    enum Tone { case winner, nobody, rule, loser }
+
+    /// A decision as lines: "✓ trim" or "✗ nobody won", the rule, then "✗ tap: moved 20 pt > tap
+    /// slop 8 pt" for each offered recogniser that lost (or each loser, unexplained).
+    static func decisionLines(_ d: ArenaDecision) -> [(text: String, tone: Tone)] {
+        var lines: [(String, Tone)] = [(d.winner.map { "✓ \($0.rawValue)" } ?? "✗ nobody won", d.winner == nil ? .nobody : .winner), (d.rule, .rule)]
+        let losers = d.offered.isEmpty ? d.losers : d.offered.filter { $0 != d.winner }
+        for kind in losers { lines.append(("✗ \(kind.rawValue)" + (d.why[kind].map { ": " + $0 } ?? ""), .loser)) }
+        return lines
+    }
+
+    /// A chip centred above `point`: one line per line of `text`, each wrapped (never cut off)
+    /// to the viewport's width.
     private func chip(
         _ text: String, above point: Point, color: Color, opacity: Double, into list: inout DrawList, theme: Theme,
         measurer: TextMeasurer, viewport: Size
     ) {
-        let m = theme.metrics.overlays, font = theme.captionFont, pad = m.arenaPadding
-        let size = measurer.measure(text, font: font)
-        let width = min(viewport.width - 2 * m.arenaInset, size.width + 2 * pad), height = font.size * m.arenaLineHeight + 2 * pad
+        let m = theme.metrics.overlays, font = theme.captionFont, pad = m.arenaPadding, line = font.size * m.arenaLineHeight
+        let widest = viewport.width - 2 * m.arenaInset - 2 * pad
+        let lines = text.split(separator: "\n").flatMap { measurer.lines(of: String($0), font: font, width: widest, maximumLines: m.arenaMaximumLines) }
+        let width = min(viewport.width - 2 * m.arenaInset, lines.map { measurer.measure($0, font: font).width }.max()! + 2 * pad)
+        let height = Double(lines.count) * line + 2 * pad
         var frame = Rect(x: point.x - width / 2, y: point.y - m.arenaLabelOffset - height, width: width, height: height)
         frame.x = min(max(m.arenaInset, frame.x), viewport.width - m.arenaInset - width)
         frame.y = max(0, frame.y)
-        list.add(.fillRect(frame, Color.black.opacity(0.78 * opacity), cornerRadius: height / 2))
-        list.add(
-            .text(
-                TextRun(
-                    measurer.truncate(text, font: font, toWidth: width - 2 * pad), in: frame.insetBy(dx: pad, dy: 0), font: font,
-                    color: color.opacity(opacity), alignment: .center)))
+        list.add(.fillRect(frame, Color.black.opacity(0.78 * opacity), cornerRadius: lines.count == 1 ? height / 2 : m.arenaRadius))
+        for (i, text) in lines.enumerated() {
+            let row = Rect(x: frame.x + pad, y: frame.y + pad + Double(i) * line, width: frame.width - 2 * pad, height: line)
+            list.add(.text(TextRun(text, in: row, font: font, color: color.opacity(opacity), alignment: lines.count == 1 ? .center : .leading)))
+        }
     }
 }

@@ -23,6 +23,12 @@ public struct ArenaDecision: Hashable, Sendable {
     public var sinceDown: Time
     /// Where the finger was then.
     public var location: Point
+    /// Every recogniser the touched element offered, in `ArenaRules.priority` order (empty for
+    /// decisions that are not about one finger's gesture: a second finger refused).
+    public var offered: [GestureKind] = []
+    /// For each offered recogniser but the winner, why it did not win, in plain words with the
+    /// numbers that decided ("moved 20 pt > tap slop 8 pt"; see `ArenaReasons`).
+    public var why: [GestureKind: String] = [:]
     /// The finger lifted as a tap would (quick, still) on an element that takes no tap (the scrub
     /// bar takes drags only): nothing answered it. The log counts it as a miss on that element.
     public var unansweredTap = false
@@ -72,6 +78,9 @@ public struct ArenaSnapshot: Hashable, Sendable {
     public var tapSlop: Double, trimSlop: Double, longPressSlop: Double
     /// How long a long press takes and a double tap may wait, for the timers' rings.
     public var longPressDuration: Time, doubleTapInterval: Time
+    /// While deciding: the recognisers the element offered that dropped out, each with why
+    /// ("moved 20 pt > tap slop 8 pt"), so the chip never shrinks without a reason.
+    public var dropped: [GestureKind: String] = [:]
 
     public static let empty = ArenaSnapshot(
         fingers: [], phase: .idle, longPressDeadline: nil, tapSlop: 0, trimSlop: 0, longPressSlop: 0,

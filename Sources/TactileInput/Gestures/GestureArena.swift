@@ -35,6 +35,8 @@ public struct GestureArena: Sendable {
         var startTime: Time
         var location: Point
         var velocity: VelocityTracker
+        /// The offset from `start` of the farthest point it reached.
+        var farthest = Point.zero
     }
 
     struct Deciding: Sendable {
@@ -54,6 +56,9 @@ public struct GestureArena: Sendable {
         var startDistance: Double
         /// The angle of the line from the first finger to the second when it began, radians.
         var startAngle: Double
+        /// Where the leading finger went down (before the slop it crossed to be recognised); for a
+        /// pinch, the centre of where its fingers went down.
+        var origin: Point
     }
 
     enum State: Sendable {
@@ -70,6 +75,8 @@ public struct GestureArena: Sendable {
     public var thresholds: Thresholds
     private(set) var fingers: [PointerID: Finger] = [:]
     private(set) var state: State = .idle
+    /// The latest instant the arena has been told of (for the reasons the snapshot gives).
+    private var latest: Time = .zero
     /// The decisions made since they were last taken (`takeDecisions()`), oldest first.
     public private(set) var decisions: [ArenaDecision] = []
 
@@ -134,10 +141,12 @@ public struct GestureArena: Sendable {
         case let .awaitingSecondTap(_, location, _, deadline): phase = .awaitingSecondTap(location: location, deadline: deadline)
         case .spent: phase = .spent
         }
-        return ArenaSnapshot(
+        var snapshot = ArenaSnapshot(
             fingers: list, phase: phase, longPressDeadline: longPress, tapSlop: thresholds.tapSlop, trimSlop: thresholds.trimSlop,
             longPressSlop: thresholds.longPressSlop, longPressDuration: thresholds.longPressDuration,
             doubleTapInterval: thresholds.doubleTapInterval)
+        if case let .deciding(d) = state, let f = fingers[d.leader] { snapshot.dropped = dropped(d, now: max(latest, f.startTime)) }
+        return snapshot
     }
 
     /// `kinds` in the order of `rules.priority` (any not listed last, by name).
@@ -145,17 +154,42 @@ public struct GestureArena: Sendable {
         rules.priority.filter(kinds.contains) + kinds.subtracting(rules.priority).sorted { $0.rawValue < $1.rawValue }
     }
 
-    /// Notes a decision about `finger`.
+    /// Notes a decision about `finger`. With `explaining` (a single finger's decision), every
+    /// recogniser `target` offered but the winner is given its reason (`ArenaReasons`);
+    /// `accepted` are those that accepted with the winner, `lifted` whether the finger is up.
     private mutating func decide(
         _ finger: PointerID, target: GestureTarget, candidates: Set<GestureKind>, winner: GestureKind?, rule: String,
-        time: Time
+        time: Time, explaining: Bool = false, accepted: Set<GestureKind> = [], lifted: Bool = false, secondTap: Bool = false
     ) {
         let f = fingers[finger]
-        decisions.append(
-            ArenaDecision(
-                finger: finger, target: target.id, candidates: ordered(candidates.union(winner.map { [$0] } ?? [])),
-                winner: winner, rule: rule, time: time, sinceDown: f.map { time - $0.startTime } ?? .zero,
-                location: f?.location ?? .zero))
+        var decision = ArenaDecision(
+            finger: finger, target: target.id, candidates: ordered(candidates.union(winner.map { [$0] } ?? [])),
+            winner: winner, rule: rule, time: time, sinceDown: f.map { time - $0.startTime } ?? .zero,
+            location: f?.location ?? .zero)
+        if explaining, let f {
+            decision.offered = ordered(target.gestures)
+            let motion = ArenaReasons.Motion(
+                delta: f.location - f.start, farthest: f.farthest, held: time - f.startTime, lifted: lifted, secondTap: secondTap)
+            for (kind, reason) in ArenaReasons(thresholds: thresholds).reasons(
+                offered: decision.offered, motion: motion, target: target, winner: winner, accepted: accepted)
+            {
+                decision.why[kind] = reason
+            }
+        }
+        decisions.append(decision)
+    }
+
+    /// Why each recogniser still competing for the deciding finger is not winning yet, and why
+    /// each of the others dropped out, for the debugger while the finger is down.
+    private func dropped(_ d: Deciding, now: Time) -> [GestureKind: String] {
+        guard let f = fingers[d.leader] else { return [:] }
+        let motion = ArenaReasons.Motion(
+            delta: f.location - f.start, farthest: f.farthest, held: now - f.startTime, lifted: false, secondTap: d.firstTap != nil)
+        var out: [GestureKind: String] = [:]
+        for kind in d.target.gestures where !d.candidates.contains(kind) {
+            out[kind] = ArenaReasons(thresholds: thresholds).reason(kind, motion: motion, target: d.target, winner: nil)
+        }
+        return out
     }
 
     private static func points(_ v: Double) -> String {
@@ -177,6 +211,7 @@ public struct GestureArena: Sendable {
             guard var f = fingers[id] else { return out }
             f.location = location
             f.velocity.add(location, at: time)
+            if location.distance(to: f.start) > f.farthest.distance(to: .zero) { f.farthest = location - f.start }
             fingers[id] = f
             out += moved(id, time)
         case .up, .cancel:
@@ -194,6 +229,7 @@ public struct GestureArena: Sendable {
 
     /// Fires timers due by `now`: long presses, taps waiting out a double tap.
     public mutating func advance(to now: Time) -> [GestureEvent] {
+        latest = max(latest, now)
         switch state {
         case var .deciding(d):
             guard let f = fingers[d.leader] else { return [] }
@@ -208,20 +244,38 @@ public struct GestureArena: Sendable {
                     d.leader, target: d.target, candidates: d.candidates, winner: .longPress,
                     rule:
                         "longPressDuration: held \(Self.seconds(thresholds.longPressDuration)) within longPressSlop \(Self.points(thresholds.longPressSlop)) pt",
-                    time: at)
+                    time: at, explaining: true, secondTap: d.firstTap != nil)
                 return begin(.longPress, fingers: [d.leader], target: d.target, start: f.start, axis: nil, time: at)
             }
             if d.candidates.isEmpty {
                 state = .spent
                 decide(
                     d.leader, target: d.target, candidates: [.tap], winner: nil,
-                    rule: "tapMaximumDuration: held over \(Self.seconds(thresholds.tapMaximumDuration)), nothing else offered", time: now)
+                    rule: "tapMaximumDuration: held over \(Self.seconds(thresholds.tapMaximumDuration)), nothing else offered", time: now,
+                    explaining: true, secondTap: d.firstTap != nil)
             }
             return []
         case let .awaitingSecondTap(target, location, tapTime, deadline):
             guard now >= deadline else { return [] }
             state = fingers.isEmpty ? .idle : .spent
-            guard target.gestures.contains(.tap) else { return [] }
+            guard target.gestures.contains(.tap) else {
+                // The first half of a double tap on what takes no single tap (the ruler): nobody.
+                var nobody = ArenaDecision(
+                    finger: nil, target: target.id, candidates: [.doubleTap], winner: nil,
+                    rule: "nobody: no second tap within \(Self.seconds(thresholds.doubleTapInterval)); \(target.id) offers no tap",
+                    time: deadline, sinceDown: deadline - tapTime, location: location)
+                nobody.offered = ordered(target.gestures)
+                for kind in nobody.offered {
+                    nobody.why[kind] =
+                        kind == .doubleTap
+                        ? "no second tap within double-tap interval \(Self.seconds(thresholds.doubleTapInterval))"
+                        : ArenaReasons(thresholds: thresholds).reason(
+                            kind, motion: .init(delta: .zero, held: .zero, lifted: true), target: target, winner: nil)
+                }
+                nobody.unansweredTap = true
+                decisions.append(nobody)
+                return []
+            }
             decisions.append(
                 ArenaDecision(
                     finger: nil, target: target.id, candidates: [.doubleTap, .tap], winner: .tap,
@@ -333,14 +387,16 @@ public struct GestureArena: Sendable {
                 } else {
                     rule = "tapSlop: \(moved) > \(Self.points(thresholds.tapSlop)) pt" + (winner.1.map { ", \($0.rawValue)" } ?? "")
                 }
-                decide(id, target: d.target, candidates: competing, winner: winner.0, rule: rule, time: time)
+                decide(
+                    id, target: d.target, candidates: competing, winner: winner.0, rule: rule, time: time, explaining: true,
+                    accepted: Set(accepted.map(\.0)), secondTap: d.firstTap != nil)
                 return begin(winner.0, fingers: [id], target: d.target, start: f.location, axis: winner.1, time: time)
             }
             if d.candidates.isEmpty {
                 let rule =
                     refusedAxis.map { "scrollAxes: \($0.rawValue) not offered by \(d.target.id)" }
                     ?? "tapSlop: moved \(Self.points(distance)) pt > \(Self.points(thresholds.tapSlop)) pt, nothing else offered"
-                decide(id, target: d.target, candidates: competing, winner: nil, rule: rule, time: time)
+                decide(id, target: d.target, candidates: competing, winner: nil, rule: rule, time: time, explaining: true, secondTap: d.firstTap != nil)
             }
             state = d.candidates.isEmpty ? .spent : .deciding(d)
             return []
@@ -358,24 +414,37 @@ public struct GestureArena: Sendable {
             state = fingers.count > 1 ? .spent : .idle
             guard !cancelled else { return [] }
             let held = time - f.startTime
+            let second = d.firstTap != nil
             guard held <= thresholds.tapMaximumDuration else {
                 decide(
                     id, target: d.target, candidates: d.candidates, winner: nil,
-                    rule: "tapMaximumDuration: lifted after \(Self.seconds(held)) > \(Self.seconds(thresholds.tapMaximumDuration))", time: time)
+                    rule: "nobody: lifted after \(Self.seconds(held)) > tapMaximumDuration \(Self.seconds(thresholds.tapMaximumDuration))",
+                    time: time, explaining: true, lifted: true, secondTap: second)
                 return []
             }
             if let first = d.firstTap, d.candidates.contains(.doubleTap) {
                 decide(
                     id, target: d.target, candidates: d.candidates, winner: .doubleTap,
-                    rule: "doubleTapInterval: second tap within \(Self.seconds(thresholds.doubleTapInterval))", time: time)
+                    rule: "doubleTapInterval: second tap within \(Self.seconds(thresholds.doubleTapInterval))", time: time,
+                    explaining: true, lifted: true, secondTap: true)
                 return [event(.doubleTap, .recognized, target: d.target, start: first.location, location: f.location, time: time)]
             }
             guard d.candidates.contains(.tap) else {
-                // A tap on what takes none: said, so the log and the frustration signals see it.
-                decide(
-                    id, target: d.target, candidates: d.candidates, winner: nil,
-                    rule: "lifted as a tap after \(Self.seconds(held)): \(d.target.id) offers no tap", time: time)
-                decisions[decisions.count - 1].unansweredTap = true
+                let distance = max(f.location.distance(to: f.start), f.farthest.distance(to: .zero))
+                if distance <= thresholds.tapSlop && !d.target.gestures.contains(.tap) {
+                    // A tap on what takes none: said, so the log and the frustration signals see it.
+                    decide(
+                        id, target: d.target, candidates: d.candidates, winner: nil,
+                        rule: "lifted as a tap after \(Self.seconds(held)): \(d.target.id) offers no tap", time: time,
+                        explaining: true, lifted: true, secondTap: second)
+                    decisions[decisions.count - 1].unansweredTap = true
+                } else {
+                    // The finger moved and lifted before anything still competing could win.
+                    decide(
+                        id, target: d.target, candidates: d.candidates, winner: nil,
+                        rule: "nobody: lifted after moving \(Self.points(distance)) pt before any recogniser accepted", time: time,
+                        explaining: true, lifted: true, secondTap: second)
+                }
                 return []
             }
             if d.target.gestures.contains(.doubleTap) {
@@ -385,7 +454,8 @@ public struct GestureArena: Sendable {
             guard d.target.gestures.contains(.tap) else { return [] }
             decide(
                 id, target: d.target, candidates: d.candidates, winner: .tap,
-                rule: "tapMaximumDuration: lifted after \(Self.seconds(held)) ≤ \(Self.seconds(thresholds.tapMaximumDuration))", time: time)
+                rule: "tapMaximumDuration: lifted after \(Self.seconds(held)) ≤ \(Self.seconds(thresholds.tapMaximumDuration))", time: time,
+                explaining: true, lifted: true, secondTap: second)
             return [event(.tap, .recognized, target: d.target, start: f.start, location: f.start, time: time)]
         case let .active(a) where a.fingers.contains(id):
             state = fingers.count > 1 ? .spent : .idle
@@ -400,7 +470,11 @@ public struct GestureArena: Sendable {
     ) -> [GestureEvent] {
         let distance = ids.count == 2 ? (fingers[ids[0]]!.location.distance(to: fingers[ids[1]]!.location)) : 0
         let angle = ids.count == 2 ? Self.angle(fingers[ids[0]]!.location, fingers[ids[1]]!.location) : 0
-        let a = Active(kind: kind, fingers: ids, target: target, axis: axis, start: start, startDistance: max(distance, 1), startAngle: angle)
+        // A pinch's: the centre of where its two fingers went down.
+        let downs = ids.compactMap { fingers[$0]?.start }
+        let origin = downs.count == 2 ? midpoint(downs[0], downs[1]) : downs.first ?? start
+        let a = Active(
+            kind: kind, fingers: ids, target: target, axis: axis, start: start, startDistance: max(distance, 1), startAngle: angle, origin: origin)
         state = .active(a)
         return [activeEvent(a, .began, time: time)]
     }
@@ -421,7 +495,7 @@ public struct GestureArena: Sendable {
             velocity = tracked.first?.velocity.velocity(at: time) ?? .zero
         }
         var e = event(a.kind, phase, target: a.target, start: a.start, location: location, time: time)
-        e.origin = a.fingers.first.flatMap { fingers[$0]?.start } ?? a.start
+        e.origin = a.origin
         e.axis = a.axis
         // A finger that jumped far within an instant measures an absurd speed: cap it.
         let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()

@@ -23,7 +23,8 @@ public struct GestureEvent: Sendable, Hashable {
     public var time: Time
     /// Where the gesture started (the first finger's landing point, or the fingers' centre for a pinch).
     public var start: Point
-    /// Where the leading finger landed (for drags that follow the finger exactly, slop included).
+    /// Where the leading finger landed (for drags that follow the finger exactly, slop included);
+    /// for a pinch, the centre of where its fingers landed.
     public var origin: Point
     /// Where it is now (the leading finger, or the fingers' centre for a pinch).
     public var location: Point
