@@ -31,12 +31,15 @@ public enum TimeFormatting {
         return "\(tenths / 10)s"
     }
 
-    /// A timecode down to the frame, "m:ss:ff" (frames counted at `framesPerSecond`), rounded
-    /// down: what an editor shows for the exact frame under a trim handle.
+    /// A timecode down to the frame, "m:ss f ff" written "0:10 f25" (frames counted at
+    /// `framesPerSecond`, as many digits as the rate needs), rounded down: what an editor shows
+    /// for the exact frame under a trim handle. Never "0:10:25", which reads as hours and minutes.
     public static func frameTimecode(_ t: Time, framesPerSecond: Int) -> String {
         let fps = Int64(max(1, framesPerSecond))
         let frames = max(0, t.ticks) * fps / Time.ticksPerSecond
         let whole = frames / fps
-        return "\(whole / 60):\(twoDigits(whole % 60)):\(twoDigits(frames % fps))"
+        let digits = String(fps - 1).count
+        let frame = String(frames % fps)
+        return "\(whole / 60):\(twoDigits(whole % 60)) f\(String(repeating: "0", count: max(0, max(2, digits) - frame.count)))\(frame)"
     }
 }

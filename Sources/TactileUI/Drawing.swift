@@ -12,6 +12,41 @@ extension UIContext {
         draw.add(.strokeRect(rect, color, width: width, cornerRadius: radius))
     }
 
+    /// Text whose digits each take the same width (tabular figures drawn cell by cell, since
+    /// the renderer offers no font features), so a running number never shifts what follows it;
+    /// `digits` are the characters counted as digits (the locale's). Placed by `alignment` in
+    /// `frame`, centred vertically.
+    public func tabularText(_ string: String, in frame: Rect, font: Font, color: Color, alignment: TextAlignment = .center, digits: Set<Character>) {
+        let cell = Self.tabularDigitWidth(font: font, digits: digits, measurer: measurer)
+        let widths = string.map { digits.contains($0) ? cell : measurer.measure(String($0), font: font).width }
+        let total = widths.reduce(0, +)
+        var x: Double
+        switch alignment {
+        case .leading: x = frame.minX
+        case .trailing: x = frame.maxX - total
+        case .center: x = frame.midX - total / 2
+        }
+        for (character, width) in zip(string, widths) {
+            if character != " " {
+                draw.add(
+                    .text(
+                        TextRun(String(character), in: Rect(x: x, y: frame.y, width: width, height: frame.height), font: font, color: color, alignment: .center)
+                    ))
+            }
+            x += width
+        }
+    }
+
+    /// The width of `string` drawn by `tabularText`.
+    public func tabularWidth(_ string: String, font: Font, digits: Set<Character>) -> Double {
+        let cell = Self.tabularDigitWidth(font: font, digits: digits, measurer: measurer)
+        return string.reduce(0) { $0 + (digits.contains($1) ? cell : measurer.measure(String($1), font: font).width) }
+    }
+
+    static func tabularDigitWidth(font: Font, digits: Set<Character>, measurer: TextMeasurer) -> Double {
+        digits.map { measurer.measure(String($0), font: font).width }.max() ?? 0
+    }
+
     /// Text in `frame`, truncated with "…" to fit its width, centred vertically.
     public func text(_ string: String, in frame: Rect, font: Font, color: Color, alignment: TextAlignment = .leading) {
         let fitted = measurer.truncate(string, font: font, toWidth: frame.width)

@@ -51,7 +51,7 @@ final class MediaEditorTests: XCTestCase, ReplayTesting {
         // The end moved from 4.5 s to 3.5 s: the clip's last frame is the one before 3.5 s.
         XCTAssertEqual(preview["frameTime"] as! Double, 104.0 / 30, accuracy: 1e-6)
         XCTAssertEqual(preview["exact"] as? Bool, true)
-        XCTAssertEqual(preview["label"] as? String, "End 0:03:14")
+        XCTAssertEqual(preview["label"] as? String, "End 0:03 f14")
         XCTAssertEqual(during["canvas"]!.state["frameTime"] as? Double, 0, "the canvas keeps the playhead's frame")
         try write(held, to: "held.jsonl")
         _ = try Commands.replay(trace: path("held.jsonl"), project: nil, stateOut: nil, snapshot: path("preview.png"), scale: 1, until: nil)

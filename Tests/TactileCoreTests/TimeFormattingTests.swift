@@ -15,8 +15,9 @@ final class TimeFormattingTests: XCTestCase {
         XCTAssertEqual(TimeFormatting.timecode(.seconds(3600)), "1:00:00")
         XCTAssertEqual(TimeFormatting.timecode(.seconds(36_000 + 9)), "10:00:09")
         XCTAssertEqual(TimeFormatting.timecode(.seconds(-3)), "0:00")
-        XCTAssertEqual(TimeFormatting.frameTimecode(.seconds(65.1), framesPerSecond: 30), "1:05:03")
-        XCTAssertEqual(TimeFormatting.frameTimecode(.seconds(0.99), framesPerSecond: 120), "0:00:118")
+        XCTAssertEqual(TimeFormatting.frameTimecode(.seconds(65.1), framesPerSecond: 30), "1:05 f03")
+        XCTAssertEqual(TimeFormatting.frameTimecode(.seconds(0.99), framesPerSecond: 120), "0:00 f118")
+        XCTAssertEqual(TimeFormatting.frameTimecode(.seconds(10.84), framesPerSecond: 30), "0:10 f25", "never 0:10:25, which reads as minutes")
     }
 
     func testClipDurationHasOneDigitBelowTenSeconds() {

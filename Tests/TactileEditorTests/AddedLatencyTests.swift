@@ -252,7 +252,7 @@ final class CadenceTimecodeTests: XCTestCase {
         XCTAssertEqual(timecode(h), "0:00 / 0:21", "at rest: whole seconds")
         h.frame([.key(.space, time: h.now)]) // play
         h.run(until: h.now + .seconds(1.5))
-        XCTAssertEqual(timecode(h), "0:01:15 / 0:21", "playing, live: frames at 30 a second")
+        XCTAssertEqual(timecode(h), "0:01 f15 / 0:21", "playing, live: frames at 30 a second")
         h.session.setVisible(false) // low-frequency mode: seconds cadence
         h.run(until: h.now + .seconds(1))
         XCTAssertEqual(h.state.cadence, .seconds)
@@ -262,9 +262,9 @@ final class CadenceTimecodeTests: XCTestCase {
         XCTAssertEqual(timecode(h), "0:02 / 0:21", "paused: whole seconds")
         // A finger scrubbing the timeline: frames while it is down, seconds once it lifts.
         h.drag(from: Point(x: 300, y: 700), to: Point(x: 280, y: 700), hold: true)
-        XCTAssertTrue(timecode(h).split(separator: " ")[0].split(separator: ":").count == 3, timecode(h))
+        XCTAssertTrue(timecode(h).contains(" f"), timecode(h))
         h.frame([.touch(.up, id: 1, at: Point(x: 280, y: 700), time: h.now)])
-        XCTAssertEqual(timecode(h).split(separator: " ")[0].split(separator: ":").count, 2, timecode(h))
+        XCTAssertFalse(timecode(h).contains(" f"), timecode(h))
     }
 
     func testTheSwitchKeepsWholeSecondsAlways() {

@@ -97,6 +97,19 @@ final class ArenaDebuggerTests: XCTestCase {
         XCTAssertFalse(drawn.contains { $0.contains("…") }, "nothing cut off: \(drawn)")
     }
 
+    func testGestureEventsLogWhereTheFingerWentDownAsWellAsWhereItWasRecognised() throws {
+        let h = harness(arena: false)
+        h.drag(from: Point(x: 250, y: 700), to: Point(x: 150, y: 700), steps: 10)
+        let began = try XCTUnwrap(h.log.first { $0.kind == "gesture.began" }?.fields)
+        let ended = try XCTUnwrap(h.log.first { $0.kind == "gesture.ended" }?.fields)
+        XCTAssertEqual(began["downX"], .number(250))
+        XCTAssertEqual(ended["downX"], .number(250))
+        XCTAssertEqual(ended["downDx"], .number(-100), "the whole way from where the finger went down")
+        guard case let .number(x)? = began["x"], case let .number(dx)? = ended["dx"] else { return XCTFail("\(began) \(ended)") }
+        XCTAssertLessThan(x, 250, "recognised past the slop")
+        XCTAssertEqual(dx, 150 - x, accuracy: 0.05, "dx from where it was recognised")
+    }
+
     func testALongPressTimerShrinksAsItsDeadlineComes() {
         let h = harness(arena: true)
         // An unselected clip offers a long press (to pick it up and move it).

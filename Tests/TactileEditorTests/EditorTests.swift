@@ -73,13 +73,36 @@ final class EditorTests: XCTestCase {
         XCTAssertEqual(h.loop.nextDue()?.reason, "playback")
         XCTAssertEqual(h.element("playButton")?.label, "Pause")
         h.run(until: h.now + .seconds(2))
-        XCTAssertEqual(h.element("timecode")?.label, "0:02:00 / 0:21", "playing, live: the frames count too")
+        XCTAssertEqual(h.element("timecode")?.label, "0:02 f00 / 0:21", "playing, live: the frames count too")
         h.run(until: .seconds(30))
         XCTAssertFalse(h.state.isPlaying, "pauses at the end")
         XCTAssertEqual(h.state.playhead, h.state.project.duration)
         XCTAssertTrue(h.output.requests.isEmpty)
         XCTAssertEqual(h.element("playButton")?.label, "Play")
         XCTAssertEqual(h.log.map(\.kind).suffix(1), ["playbackEnded"])
+    }
+
+    func testTheTimecodeNeverJumpsWhenPlaybackStartsOrItsDigitsChange() throws {
+        let h = EditorHarness()
+        func slash() -> Double? {
+            h.output.drawList.commands.compactMap { c -> Double? in
+                if case let .text(run) = c, run.text == " / " { return run.frame.x }; return nil
+            }.first
+        }
+        let rest = try XCTUnwrap(h.element("timecode")).frame, restSlash = try XCTUnwrap(slash())
+        h.tap("playButton")
+        var xs: Set<Double> = []
+        for i in 1...20 {
+            h.run(until: h.now + .milliseconds(37 * i))
+            XCTAssertEqual(h.element("timecode")?.frame, rest, "the field keeps its place and width")
+            XCTAssertEqual(slash(), restSlash, "the / stays put")
+            // The playhead's last digit cell never moves, whatever the digits.
+            let cells = h.output.drawList.commands.compactMap { c -> Double? in
+                if case let .text(run) = c, run.frame.maxX <= restSlash, run.frame.minX > rest.minX { return run.frame.maxX }; return nil
+            }
+            xs.insert(try XCTUnwrap(cells.max()))
+        }
+        XCTAssertEqual(xs.count, 1, "tabular digits: \(xs)")
     }
 
     func testSpacePausesWhereThePlayheadIs() {

@@ -41,7 +41,7 @@ extension TactileConfiguration {
         /// track: the gap it leaves closes and it is inserted where it lands). Default "block".
         public var movePolicy = "block"
         /// While playing or under a finger, in live cadence, the player bar's timecode counts
-        /// frames ("0:03:12"); at rest or in a slower cadence (a hidden window) whole seconds.
+        /// frames ("0:03 f12"); at rest or in a slower cadence (a hidden window) whole seconds.
         /// Off: always whole seconds. Default true.
         public var timecodeFrames = true
         /// The frames that timecode counts per second. Default 30.

@@ -23,19 +23,36 @@ struct PlayerBarView {
         }
         // Time runs left to right in every language (as media players keep it); its digits are the locale's.
         // In live cadence, while time may move under the user's eyes (playing, or any finger
-        // down: scrubbing, trimming, scrolling), the playhead's timecode counts frames ("0:03:12 / 0:21");
-        // at rest, or at a slower cadence, whole seconds.
-        let frames = state.cadence == .live && (state.isPlaying || !state.ui.fingers.isEmpty) && configuration.feel.timecodeFrames
-        let total = TimeFormatting.timecode(
-            state.project.duration + (configuration.feel.timecodeRounding == "nearest" ? Time(ticks: Time.ticksPerSecond / 2) : .zero))
-        let code = theme.strings.digits(
+        // down: scrubbing, trimming, scrolling), the playhead's timecode counts frames ("0:03 f12 / 0:21");
+        // at rest, or at a slower cadence, whole seconds. The field keeps one width either way, the
+        // " / " stays put and every digit is as wide as the widest, so nothing jumps as it runs.
+        let feel = configuration.feel
+        let frames = state.cadence == .live && (state.isPlaying || !state.ui.fingers.isEmpty) && feel.timecodeFrames
+        let nearest = feel.timecodeRounding == "nearest"
+        let total = TimeFormatting.timecode(state.project.duration + (nearest ? Time(ticks: Time.ticksPerSecond / 2) : .zero))
+        let playhead =
             frames
-                ? "\(TimeFormatting.frameTimecode(state.playhead, framesPerSecond: configuration.feel.timecodeFrameRate)) / \(total)"
-                : TimeFormatting.timecode(state.playhead, of: state.project.duration, nearest: configuration.feel.timecodeRounding == "nearest"))
+            ? TimeFormatting.frameTimecode(state.playhead, framesPerSecond: feel.timecodeFrameRate)
+            : TimeFormatting.timecode(state.playhead + (nearest ? Time(ticks: Time.ticksPerSecond / 2) : .zero))
+        let strings = theme.strings, font = theme.timecodeFont
+        let code = strings.digits("\(playhead) / \(total)")
+        let digits = Set(strings.digits("0123456789"))
+        // The widest the playhead's part can be: the project's end in the longer of the two forms.
+        let longest = feel.timecodeFrames ? TimeFormatting.frameTimecode(state.project.duration, framesPerSecond: feel.timecodeFrameRate) : total
+        let left = max(ui.tabularWidth(strings.digits(longest), font: font, digits: digits), ui.tabularWidth(strings.digits(total), font: font, digits: digits))
+        let right = ui.tabularWidth(strings.digits(total), font: font, digits: digits)
+        let slash = ui.measurer.measure(" / ", font: font).width
         // As wide as the timecode (at most `timecodeWidth`): the selected clip's name and length get the rest.
-        let codeWidth = min(metrics.timecodeWidth, ui.measurer.measure(code, font: theme.timecodeFont).width + 2 * metrics.timecodeGap)
+        let codeWidth = min(metrics.timecodeWidth, left + slash + right + 2 * metrics.timecodeGap)
         let codeFrame = Rect(x: frame.midX - codeWidth / 2, y: frame.y, width: codeWidth, height: frame.height)
-        ui.text(code, in: codeFrame, font: theme.timecodeFont, color: theme.textPrimary, alignment: .center)
+        let slashX = codeFrame.maxX - metrics.timecodeGap - right - slash
+        ui.tabularText(
+            strings.digits(playhead), in: Rect(x: codeFrame.minX, y: frame.y, width: slashX - codeFrame.minX, height: frame.height), font: font,
+            color: theme.textPrimary, alignment: .trailing, digits: digits)
+        ui.text(" / ", in: Rect(x: slashX, y: frame.y, width: slash, height: frame.height), font: font, color: theme.textPrimary, alignment: .center)
+        ui.tabularText(
+            strings.digits(total), in: Rect(x: slashX + slash, y: frame.y, width: right, height: frame.height), font: font,
+            color: theme.textPrimary, alignment: .leading, digits: digits)
         ui.element(
             UIElement(
                 id: "timecode", role: "timecode", label: code, frame: codeFrame,
