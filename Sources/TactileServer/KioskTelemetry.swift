@@ -49,7 +49,7 @@ public final class KioskTelemetry: @unchecked Sendable {
             buckets: [
                 .milliseconds(4), .milliseconds(8), .microseconds(16_667), .milliseconds(25), .microseconds(33_333), .milliseconds(50),
                 .milliseconds(100), .milliseconds(200), .milliseconds(500),
-            ], help: "Input-to-present latency of input frames.")
+            ], help: "In-app latency of input frames: from reading the event off the queue to the present returning.")
         sessionLength = registry.makeValueHistogram(
             name: "tactile_visitor_session_seconds", buckets: [10, 30, 60, 120, 300, 600, 1800, 3600],
             help: "How long kiosk visitors' sessions lasted.")

@@ -82,7 +82,7 @@ public struct LatencyFigures: Equatable {
         if all.frames > 0 {
             out += [
                 "",
-                "Input-to-present latency over \(all.frames) input frame\(all.frames == 1 ? "" : "s"): p50 \(f(all.p50)) ms, p95 \(f(all.p95)) ms, p99 \(f(all.p99)) ms",
+                "In-app latency (from reading the event off the queue to the present returning; not the touch controller, the kernel or the display's scan-out) over \(all.frames) input frame\(all.frames == 1 ? "" : "s"): p50 \(f(all.p50)) ms, p95 \(f(all.p95)) ms, p99 \(f(all.p99)) ms",
                 "", "| Gesture | Input frames | p50 (ms) | p95 (ms) | p99 (ms) | Waiting p50 | UI pass p50 | Rendering p50 | Present p50 |",
                 "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
             ]

@@ -217,15 +217,22 @@ public final class SessionRecorder {
         writeLatency(line.serialized())
     }
 
+    /// What `latency.jsonl`'s `total` includes, as its header says.
+    static let latencyScope =
+        "in-app: from reading the event off the queue to the present returning (not the touch controller, the kernel or the display's scan-out)"
+
     private func writeLatency(_ line: String) {
         guard stopped == nil, !latencyStopped else { return }
         do {
             if latencyFile == nil {
                 latencyFile = try Self.create(folder.appendingPathComponent(FileName.latency))
-                if let clockOrigin {
-                    let header = JSONValue.object([("kind", .string("clock")), ("monotonicOrigin", .number(Double(clockOrigin) + origin.seconds * 1e9))])
-                    try latencyFile?.write(contentsOf: Data((header.serialized() + "\n").utf8))
-                }
+                // The header says what the figures include (and, from a window, its monotonic clock's origin).
+                var header: [(String, JSONValue)] = [
+                    ("kind", .string("clock")), ("measures", .string(Self.latencyScope)),
+                    ("parts", .array(["waiting", "ui", "render", "present"].map { JSONValue.string($0) })),
+                ]
+                if let clockOrigin { header.append(("monotonicOrigin", .number(Double(clockOrigin) + origin.seconds * 1e9))) }
+                try latencyFile?.write(contentsOf: Data((JSONValue.object(header).serialized() + "\n").utf8))
             }
             try latencyFile?.write(contentsOf: Data((line + "\n").utf8))
         } catch {

@@ -57,7 +57,8 @@ struct Run: ParsableCommand {
     var pointerLocation = false
     @Flag(
         help:
-            "Draw the frame monitor: frames per second, frame time, input events per frame, input-to-present latency (p50 / p99), and what the loop waits for.")
+            "Draw the frame monitor: frames per second, frame time, input events per frame, in-app latency from the event queue to the present (p50 / p99), and what the loop waits for."
+    )
     var monitor = false
     @Flag(help: "Kiosk mode: fullscreen, no cursor, no way out but the configured gesture; idle reset, attract loop, visitors' sessions saved.") var kiosk =
         false

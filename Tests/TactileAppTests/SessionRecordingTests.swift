@@ -90,7 +90,12 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
     /// parts adding up, named by gesture; `tactile report` gives its percentiles per gesture.
     func checkLatency(of session: URL) throws {
         let text = try String(contentsOf: session.appendingPathComponent("latency.jsonl"), encoding: .utf8)
-        let lines = text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        var lines = text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        // The first line says what the figures include.
+        let header = lines.removeFirst()
+        XCTAssertEqual(header["kind"] as? String, "clock")
+        XCTAssertTrue((header["measures"] as? String)?.hasPrefix("in-app: from reading the event off the queue to the present returning") == true, "\(header)")
+        XCTAssertEqual(header["parts"] as? [String], ["waiting", "ui", "render", "present"])
         XCTAssertGreaterThan(lines.count, 10, "the taps, the trim's moves, the keys")
         var gestures = Set<String>()
         for line in lines {
@@ -106,7 +111,8 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(latency.all.frames, lines.count)
         XCTAssertLessThanOrEqual(latency.all.p50, latency.all.p99)
         XCTAssertNotNil(latency.byGesture["trim"])
-        XCTAssertTrue(report.markdown.contains("Input-to-present latency over \(lines.count) input frames"), report.markdown)
+        XCTAssertTrue(report.markdown.contains("In-app latency (from reading the event off the queue to the present returning"), report.markdown)
+        XCTAssertTrue(report.markdown.contains("over \(lines.count) input frames"), report.markdown)
         XCTAssertTrue(report.markdown.contains("| trim |"), report.markdown)
     }
 

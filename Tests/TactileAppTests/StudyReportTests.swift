@@ -75,7 +75,7 @@ final class StudyReportTests: XCTestCase, ReplayTesting {
 
         // Blocks recorded in a window have their latency: it joins the report per variant.
         let md = report.markdown
-        XCTAssertFalse(md.contains("Input-to-present latency"), "no block was recorded in a window")
+        XCTAssertFalse(md.contains("In-app latency"), "no block was recorded in a window")
         XCTAssertTrue(md.contains("## Findings"))
         XCTAssertTrue(md.contains(time.sentence))
         XCTAssertTrue(md.contains("| trim | B | 6 | 83 % ("), md)

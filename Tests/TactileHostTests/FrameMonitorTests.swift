@@ -79,15 +79,18 @@ final class FrameMonitorTests: XCTestCase {
         XCTAssertEqual(
             texts(drawn(m, at: .zero)),
             [
-                "0 fps", "interval", "–", "run time", "–", "events", "–", "latency", "–",
-                "latency: no input yet", "waiting for: input (idle)",
+                "0 fps", "interval", "–", "run time", "–", "events", "–", "in-app", "–",
+                "in-app: no input yet", "in-app = event queue → present", "waiting for: input (idle)",
             ])
         m.record(frameAt: .seconds(1), duration: .milliseconds(3), events: 2, waitingFor: "timeline", nextDue: .seconds(1) + frame)
         m.record(frameAt: .seconds(1) + .milliseconds(20), duration: .milliseconds(5), events: 3, waitingFor: "timeline", nextDue: nil)
         m.record(latency: .milliseconds(12))
         XCTAssertEqual(
             Array(texts(drawn(m, at: .seconds(1) + .milliseconds(20))).dropFirst().dropLast()),
-            ["interval", "20.0 ms", "run time", "5.0 ms", "events", "3", "latency", "12.0 ms", "latency p50 12.0 · p99 12.0 ms"])
+            [
+                "interval", "20.0 ms", "run time", "5.0 ms", "events", "3", "in-app", "12.0 ms", "in-app p50 12.0 · p99 12.0 ms",
+                "in-app = event queue → present",
+            ])
     }
 
     func testAFrameOnTimeReachesTheGuideAndALateOneStandsOut() {

@@ -92,12 +92,12 @@ final class LatencyMeasurementTests: XCTestCase {
     func testTheFrameMonitorGraphsLatencyWithItsP50AndP99() {
         let s = session { $0.overlays.monitor = true }
         step(s, [], at: 0)
-        XCTAssertTrue(texts(s.picture(at: clock.now)).contains("latency: no input yet"))
+        XCTAssertTrue(texts(s.picture(at: clock.now)).contains("in-app: no input yet"))
         step(s, [touch(.down, x: 250, at: 1000)], at: 1000, ui: 2) // 5 ms
         for i in 1...9 { step(s, [touch(.move, x: 250, at: 1000 + Double(i) * 16)], at: 1000 + Double(i) * 16, ui: 2) }
         step(s, [touch(.up, x: 250, at: 1200)], at: 1200, ui: 30) // 33 ms
         let shown = texts(s.picture(at: clock.now))
-        XCTAssertTrue(shown.contains("latency p50 5.0 · p99 33.0 ms"), "\(shown)")
+        XCTAssertTrue(shown.contains("in-app p50 5.0 · p99 33.0 ms"), "\(shown)")
         XCTAssertTrue(shown.contains("33.0 ms"), "the last input frame's latency beside the graph: \(shown)")
     }
 

@@ -13,10 +13,10 @@ extension ViewMetrics {
         /// The caption size the monitor panel is drawn at; it scales with the theme's caption font
         /// (`--ui-scale`). 10 pt.
         public var monitorDesignCaption = 10.0
-        /// The panel: inset from the corner, most width, height, padding, corner radius. 8, 184, 176, 6, 8 pt.
-        public var monitorInset = 8.0, monitorWidth = 184.0, monitorHeight = 176.0, monitorPadding = 6.0, monitorRadius = 8.0
+        /// The panel: inset from the corner, most width, height, padding, corner radius. 8, 184, 190, 6, 8 pt.
+        public var monitorInset = 8.0, monitorWidth = 184.0, monitorHeight = 190.0, monitorPadding = 6.0, monitorRadius = 8.0
         /// Its lines: the frame rate's height, a graph row's height and its graph's, the label
-        /// column's width and gap, the latency and waiting lines' height. 16, 30, 26, 52, 4, 14 pt.
+        /// column's width and gap, the height of the latency, its scope and the waiting lines. 16, 30, 26, 52, 4, 14 pt.
         public var monitorRateHeight = 16.0, monitorRowHeight = 30.0, monitorGraphHeight = 26.0, monitorLabelWidth = 52.0
         public var monitorLabelGap = 4.0, monitorWaitingHeight = 14.0
         /// Graph bars: the least slot width that leaves a 1 pt gap between bars, the guide's line width. 3, 1 pt.

@@ -98,7 +98,7 @@ extension StudyReport {
         }
         if !latency.isEmpty {
             body.append(
-                "<h2>Input-to-present latency</h2><p>Over every input frame of the blocks recorded in a window (ms).</p>"
+                "<h2>In-app latency</h2><p>From reading the event off the queue to the present returning (not the touch controller, the kernel or the display's scan-out), over every input frame of the blocks recorded in a window (ms).</p>"
                     + Self.table(
                         ["Variant", "Input frames", "p50", "p95", "p99"],
                         latency.map {

@@ -78,7 +78,9 @@ extension StudyReport {
         }
         if !latency.isEmpty {
             out += [
-                "## Input-to-present latency", "", "Over every input frame of the blocks recorded in a window (ms).", "",
+                "## In-app latency", "",
+                "From reading the event off the queue to the present returning (not the touch controller, the kernel or the display's scan-out), over every input frame of the blocks recorded in a window (ms).",
+                "",
                 "| Variant | Input frames | p50 | p95 | p99 |", "|---|---:|---:|---:|---:|",
             ]
             for (v, f) in latency {
