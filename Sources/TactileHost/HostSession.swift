@@ -394,7 +394,7 @@ public final class HostSession: ShellSession {
         guard var p = predictor else { return output.drawList }
         p.update(with: events)
         for outcome in p.takeOutcomes() { for o in observers { o.sessionPredicted(outcome) } }
-        let predicted = state.ui.fingers.isEmpty ? [:] : p.predict(at: now + predictionHorizon, now: now)
+        let predicted = state.ui.fingers.isEmpty ? [:] : p.predict(at: now + predictionHorizon, now: now, delay: latency)
         predictor = p
         overlays.follow(predictions: predicted)
         guard !predicted.isEmpty else { return output.drawList }

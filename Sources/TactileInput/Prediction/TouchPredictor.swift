@@ -84,19 +84,22 @@ public struct TouchPredictor: Sendable {
     }
 
     /// Where each finger that is down will be at `target`, predicted at `now` (nothing when off).
+    /// `delay` is how long input is held back before it reaches the editor (`feel.addedLatency`):
+    /// the samples are that much older when they arrive, which is no sign of a finger at rest.
     /// Each prediction is kept to be measured against the real position.
-    public mutating func predict(at target: Time, now: Time) -> [PointerID: Point] {
+    public mutating func predict(at target: Time, now: Time, delay: Time = .zero) -> [PointerID: Point] {
         guard method != .off else { return [:] }
         var out: [PointerID: Point] = [:]
+        let seen = now - max(.zero, delay)
         for (id, f) in fingers {
-            // A finger that has not moved for a velocity window is resting: drawn where it is.
-            guard now - f.last.time <= velocityWindow else { continue }
+            // A finger that has not moved for a velocity window (of the time it was seen) is resting: drawn where it is.
+            guard seen - f.last.time <= velocityWindow else { continue }
             let h = max(0, (target - f.last.time).seconds)
             var p: Point
             switch method {
             case .off: p = f.last.point
             case .linear:
-                let v = f.velocity.velocity(at: now)
+                let v = f.velocity.velocity(at: seen)
                 p = Point(x: f.last.point.x + v.x * h, y: f.last.point.y + v.y * h)
             case .kalman:
                 p = Point(x: f.x.predicted(after: h), y: f.y.predicted(after: h))
