@@ -88,3 +88,18 @@ public indirect enum JSONValue: Hashable, Sendable {
         return out + "\""
     }
 }
+
+extension JSONValue {
+    /// The value `JSONSerialization` read as `any` (numbers, booleans, strings, arrays, objects
+    /// with their keys sorted); anything else is `null`.
+    public init(any: Any) {
+        switch any {
+        case let n as NSNumber:
+            self = JSONNumber.isBoolean(n) ? .bool(n.boolValue) : .number(n.doubleValue)
+        case let s as String: self = .string(s)
+        case let a as [Any]: self = .array(a.map { JSONValue(any: $0) })
+        case let o as [String: Any]: self = .object(o.sorted { $0.key < $1.key }.map { ($0.key, JSONValue(any: $0.value)) })
+        default: self = .null
+        }
+    }
+}

@@ -1,10 +1,12 @@
 import Foundation
 import TactileCore
 
-/// A session's input-to-present latency as `tactile report` gives it, from its `latency.jsonl`:
-/// p50, p95 and p99 over every input frame and per gesture kind, with the median of each part
-/// of the time (waiting, UI pass, rendering, present); and for sessions that predicted touches
-/// (`feel.prediction`), the prediction's error and the lag it hid.
+/// A session's in-app latency (event queue to present) as `tactile report` gives it, from its
+/// `latency.jsonl`: p50, p95 and p99 over every input frame and per gesture kind, with the median
+/// of each part of the time (waiting, UI pass, rendering, present) and a histogram per gesture;
+/// and for sessions that predicted touches (`feel.prediction`), the prediction's error and the lag
+/// it hid. Figures are split by the settings in force (`LatencyEpoch`): a session whose added
+/// latency or prediction changed mid-way gets figures per epoch, never pooled.
 public struct LatencyFigures: Equatable {
     /// The figures of a set of input frames, in milliseconds.
     public struct Row: Equatable {
@@ -14,37 +16,89 @@ public struct LatencyFigures: Equatable {
         public var waiting: Double, ui: Double, render: Double, present: Double
     }
 
-    /// Every input frame of the session.
-    public var all: Row
-    /// By the gesture the input served ("scroll", "trim", "touch" while undecided…).
-    public var byGesture: [String: Row]
-    /// Lines that could not be read.
-    public var unreadableLines = 0
-
-    /// How well touches were predicted, in points, at the horizon used (ms).
+    /// How well touches were predicted, in points, at the horizon used (ms), under one method in
+    /// one epoch.
     public struct Prediction: Equatable {
         public var method: String
+        /// The settings epoch the predictions were made in (its number, from 1).
+        public var epoch: Int
         public var predictions: Int
         public var horizonP50: Double
         public var errorMean: Double, errorP95: Double
         /// How far the picture would have lagged behind the finger without prediction.
         public var lagMean: Double, lagP95: Double
+        /// The predicted point was farther from the finger, on average, than the picture without
+        /// prediction would have been: prediction made it worse.
+        public var isWorseThanNone: Bool { errorMean > lagMean }
     }
-    public var prediction: Prediction?
+
+    /// One settings epoch's figures.
+    public struct Stretch: Equatable {
+        public var epoch: LatencyEpoch
+        public var all: Row
+        public var byGesture: [String: Row]
+        /// Input frames per bin of `LatencyFigures.histogramBins`, by gesture.
+        public var histogram: [String: [Int]]
+        public var predictions: [Prediction]
+    }
+
+    /// Every input frame of the session (all epochs together: read `epochs` when there are several).
+    public var all: Row
+    /// By the gesture the input served ("scroll", "trim", "touch" while undecided…), all epochs together.
+    public var byGesture: [String: Row]
+    /// The figures of each settings epoch, in order.
+    public var epochs: [Stretch] = []
+    /// Lines that could not be read.
+    public var unreadableLines = 0
+
+    /// Every prediction figure, per epoch and method.
+    public var predictions: [Prediction] { epochs.flatMap(\.predictions) }
+    /// The prediction figure when the session predicted with one method under one setting.
+    public var prediction: Prediction? { predictions.count == 1 ? predictions[0] : nil }
+
+    /// The lower edges of the histogram's bins, in milliseconds (the last bin is open).
+    public static let histogramBins: [Double] = [0, 8, 12, 16, 20, 25, 33, 50]
+
+    /// The bin labels: "<8", "8–12", …, "≥50".
+    static var binLabels: [String] {
+        let b = histogramBins
+        return b.indices.map { i in
+            i == 0 ? "<\(Int(b[1]))" : i == b.count - 1 ? "≥\(Int(b[i]))" : "\(Int(b[i]))–\(Int(b[i + 1]))"
+        }
+    }
 
     /// The figures of a `latency.jsonl` file's text; nil when it holds neither an input frame nor
     /// a prediction (a session run headless predicts, but presents nothing to time).
     public static func read(_ text: String) -> LatencyFigures? {
         struct Sample { var gesture: String; var total, waiting, ui, render, present: Double }
-        var samples: [Sample] = [], unreadable = 0
-        var predictions: [(method: String, horizon: Double, error: Double, lag: Double)] = []
+        struct Group {
+            var epoch: LatencyEpoch; var samples: [Sample] = []; var predictions: [(method: String, horizon: Double, error: Double, lag: Double)] = []
+        }
+        var groups: [Group] = [], unreadable = 0
+        func current() -> Int {
+            if groups.isEmpty { groups.append(Group(epoch: LatencyEpoch(number: 1, start: 0, settings: [:]))) }
+            return groups.count - 1
+        }
         for line in text.split(separator: "\n") {
             guard let o = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else { unreadable += 1; continue }
             func ms(_ k: String) -> Double? { (o[k] as? NSNumber)?.doubleValue }
             if o["kind"] as? String == "clock" { continue }
+            if o["kind"] as? String == "epoch" {
+                let settings = ((o["settings"] as? [String: Any]) ?? [:]).mapValues {
+                    JSONValue(any: $0).serialized().trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                }
+                let epoch = LatencyEpoch(number: groups.count + 1, start: ms("t") ?? 0, settings: settings)
+                // An epoch line before any figure replaces the unnamed first epoch.
+                if let last = groups.last, last.samples.isEmpty, last.predictions.isEmpty {
+                    groups[groups.count - 1] = Group(epoch: LatencyEpoch(number: last.epoch.number, start: epoch.start, settings: settings))
+                } else {
+                    groups.append(Group(epoch: epoch))
+                }
+                continue
+            }
             if o["kind"] as? String == "prediction" {
                 if let h = ms("horizon"), let e = ms("error"), let l = ms("lag") {
-                    predictions.append((o["method"] as? String ?? "?", h, e, l))
+                    groups[current()].predictions.append((o["method"] as? String ?? "?", h, e, l))
                 } else {
                     unreadable += 1
                 }
@@ -54,7 +108,8 @@ public struct LatencyFigures: Equatable {
                 unreadable += 1
                 continue
             }
-            samples.append(Sample(gesture: o["gesture"] as? String ?? "?", total: total, waiting: waiting, ui: ui, render: render, present: present))
+            groups[current()].samples.append(
+                Sample(gesture: o["gesture"] as? String ?? "?", total: total, waiting: waiting, ui: ui, render: render, present: present))
         }
         func row(_ s: [Sample]) -> Row {
             let t = Percentiles(s.map(\.total))
@@ -63,14 +118,29 @@ public struct LatencyFigures: Equatable {
                 frames: s.count, p50: t.p50 ?? 0, p95: t.p95 ?? 0, p99: t.p99 ?? 0,
                 waiting: median(\.waiting), ui: median(\.ui), render: median(\.render), present: median(\.present))
         }
-        guard !samples.isEmpty || !predictions.isEmpty else { return nil }
+        func histogram(_ s: [Sample]) -> [Int] {
+            var counts = [Int](repeating: 0, count: histogramBins.count)
+            for x in s { counts[(histogramBins.lastIndex { x.total >= $0 } ?? 0)] += 1 }
+            return counts
+        }
+        let samples = groups.flatMap(\.samples)
+        guard !samples.isEmpty || groups.contains(where: { !$0.predictions.isEmpty }) else { return nil }
         var figures = LatencyFigures(all: row(samples), byGesture: Dictionary(grouping: samples, by: \.gesture).mapValues(row), unreadableLines: unreadable)
-        if !predictions.isEmpty {
-            let e = Percentiles(predictions.map(\.error)), l = Percentiles(predictions.map(\.lag))
-            figures.prediction = Prediction(
-                method: predictions.last!.method, predictions: predictions.count,
-                horizonP50: Percentiles(predictions.map(\.horizon)).p50 ?? 0, errorMean: e.mean ?? 0,
-                errorP95: e.p95 ?? 0, lagMean: l.mean ?? 0, lagP95: l.p95 ?? 0)
+        for g in groups where !g.samples.isEmpty || !g.predictions.isEmpty {
+            var predictions: [Prediction] = []
+            for method in Array(Set(g.predictions.map(\.method))).sorted() {
+                let p = g.predictions.filter { $0.method == method }
+                let e = Percentiles(p.map(\.error)), l = Percentiles(p.map(\.lag))
+                predictions.append(
+                    Prediction(
+                        method: method, epoch: g.epoch.number, predictions: p.count, horizonP50: Percentiles(p.map(\.horizon)).p50 ?? 0,
+                        errorMean: e.mean ?? 0, errorP95: e.p95 ?? 0, lagMean: l.mean ?? 0, lagP95: l.p95 ?? 0))
+            }
+            let byGesture = Dictionary(grouping: g.samples, by: \.gesture)
+            figures.epochs.append(
+                Stretch(
+                    epoch: g.epoch, all: row(g.samples), byGesture: byGesture.mapValues(row),
+                    histogram: byGesture.mapValues(histogram), predictions: predictions))
         }
         return figures
     }
@@ -79,24 +149,50 @@ public struct LatencyFigures: Equatable {
     var markdown: [String] {
         func f(_ v: Double) -> String { String(format: "%.1f", v) }
         var out: [String] = []
-        if all.frames > 0 {
+        let scope =
+            "In-app latency (from reading the event off the queue to the present returning; not the touch controller, the kernel or the display's scan-out)"
+        let split = epochs.count > 1
+        if split {
             out += [
                 "",
-                "In-app latency (from reading the event off the queue to the present returning; not the touch controller, the kernel or the display's scan-out) over \(all.frames) input frame\(all.frames == 1 ? "" : "s"): p50 \(f(all.p50)) ms, p95 \(f(all.p95)) ms, p99 \(f(all.p99)) ms",
-                "", "| Gesture | Input frames | p50 (ms) | p95 (ms) | p99 (ms) | Waiting p50 | UI pass p50 | Rendering p50 | Present p50 |",
-                "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+                "\(scope) over \(all.frames) input frame\(all.frames == 1 ? "" : "s"), in \(epochs.count) stretches of different settings, "
+                    + "each given apart (the settings changed during the session: a live reload or a flip):",
             ]
         }
-        for (name, r) in byGesture.sorted(by: { $0.value.frames > $1.value.frames || ($0.value.frames == $1.value.frames && $0.key < $1.key) }) {
-            out.append("| \(name) | \(r.frames) | \(f(r.p50)) | \(f(r.p95)) | \(f(r.p99)) | \(f(r.waiting)) | \(f(r.ui)) | \(f(r.render)) | \(f(r.present)) |")
-        }
-        if let p = prediction {
-            out += [
-                "",
-                "Predicted touches (\(p.method), \(p.predictions) predictions, \(f(p.horizonP50)) ms ahead at the median): "
+        let all = epochs.map(\.epoch)
+        for stretch in epochs {
+            let r = stretch.all
+            if split { out += ["", "### Settings \(stretch.epoch.number), from \(f(stretch.epoch.start)) s: \(stretch.epoch.label(among: all))"] }
+            if r.frames > 0 {
+                out += [
+                    "",
+                    (split ? "Over" : "\(scope) over")
+                        + " \(r.frames) input frame\(r.frames == 1 ? "" : "s"): p50 \(f(r.p50)) ms, p95 \(f(r.p95)) ms, p99 \(f(r.p99)) ms",
+                    "", "| Gesture | Input frames | p50 (ms) | p95 (ms) | p99 (ms) | Waiting p50 | UI pass p50 | Rendering p50 | Present p50 |",
+                    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+                ]
+                let order = stretch.byGesture.sorted { $0.value.frames > $1.value.frames || ($0.value.frames == $1.value.frames && $0.key < $1.key) }
+                for (name, r) in order {
+                    out.append(
+                        "| \(name) | \(r.frames) | \(f(r.p50)) | \(f(r.p95)) | \(f(r.p99)) | \(f(r.waiting)) | \(f(r.ui)) | \(f(r.render)) | \(f(r.present)) |")
+                }
+                out += [
+                    "", "Input frames by in-app latency (ms):", "",
+                    "| Gesture | " + Self.binLabels.joined(separator: " | ") + " |", "|---|" + Self.binLabels.map { _ in "---:" }.joined(separator: "|") + "|",
+                ]
+                for (name, _) in order { out.append("| \(name) | " + (stretch.histogram[name] ?? []).map(String.init).joined(separator: " | ") + " |") }
+            }
+            for p in stretch.predictions {
+                var line =
+                    "Predicted touches (\(p.method), \(p.predictions) predictions, \(f(p.horizonP50)) ms ahead at the median): "
                     + "error \(f(p.errorMean)) pt on average, \(f(p.errorP95)) pt at p95; without prediction the picture would lag the finger by "
-                    + "\(f(p.lagMean)) pt on average, \(f(p.lagP95)) pt at p95",
-            ]
+                    + "\(f(p.lagMean)) pt on average, \(f(p.lagP95)) pt at p95"
+                if p.isWorseThanNone {
+                    line +=
+                        ". **Worse than none**: the predicted point was farther from the finger (\(f(p.errorMean)) pt) than the picture without prediction (\(f(p.lagMean)) pt)"
+                }
+                out += ["", line]
+            }
         }
         return out
     }
@@ -109,16 +205,28 @@ public struct LatencyFigures: Equatable {
                 ("waitingP50", .number(r.waiting)), ("uiPassP50", .number(r.ui)), ("renderingP50", .number(r.render)), ("presentP50", .number(r.present)),
             ])
         }
-        let predicted: JSONValue =
-            prediction.map { p in
+        func predicted(_ p: Prediction) -> JSONValue {
+            .object([
+                ("method", .string(p.method)), ("epoch", .number(Double(p.epoch))), ("predictions", .number(Double(p.predictions))),
+                ("horizonP50", .number(p.horizonP50)), ("errorMean", .number(p.errorMean)), ("errorP95", .number(p.errorP95)),
+                ("lagMean", .number(p.lagMean)), ("lagP95", .number(p.lagP95)), ("worseThanNone", .bool(p.isWorseThanNone)),
+            ])
+        }
+        let stretches = JSONValue.array(
+            epochs.map { s in
                 .object([
-                    ("method", .string(p.method)), ("predictions", .number(Double(p.predictions))), ("horizonP50", .number(p.horizonP50)),
-                    ("errorMean", .number(p.errorMean)), ("errorP95", .number(p.errorP95)), ("lagMean", .number(p.lagMean)), ("lagP95", .number(p.lagP95)),
+                    ("epoch", .number(Double(s.epoch.number))), ("start", .number(s.epoch.start)),
+                    ("settings", .object(s.epoch.settings.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+                    ("all", row(s.all)), ("byGesture", .object(s.byGesture.sorted { $0.key < $1.key }.map { ($0.key, row($0.value)) })),
+                    ("histogramBins", .array(Self.histogramBins.map { .number($0) })),
+                    ("histogram", .object(s.histogram.sorted { $0.key < $1.key }.map { ($0.key, .array($0.value.map { .number(Double($0)) })) })),
+                    ("predictions", .array(s.predictions.map(predicted))),
                 ])
-            } ?? .null
+            })
         return .object([
+            ("measures", .string("in-app: event queue read to present returned")),
             ("all", row(all)), ("byGesture", .object(byGesture.sorted { $0.key < $1.key }.map { ($0.key, row($0.value)) })),
-            ("prediction", predicted),
+            ("prediction", prediction.map(predicted) ?? .null), ("epochs", stretches),
         ])
     }
 }

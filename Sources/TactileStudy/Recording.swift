@@ -50,9 +50,18 @@ public final class Recording {
     /// (`SessionClock.originUptimeNanoseconds`), written atop `latency.jsonl`.
     public func attach(to session: HostSession, framesPerSecond: Double, clockOrigin: UInt64? = nil) {
         session.followsAudioClock = false
+        // The settings in force: a line in latency.jsonl before the first figure and again after
+        // each change (a live reload, a flip), so no figure pools frames of different settings.
+        var inForce: TactileConfiguration?
+        func noteSettings(at time: Time) {
+            guard let recorder = self.recorder, session.configuration != inForce else { return }
+            inForce = session.configuration
+            recorder.record(settings: LatencyEpoch.settings(of: session.configuration), at: time)
+        }
         let latency: (LatencySample) -> Void = { sample in
             guard let recorder = self.recorder else { return }
             if recorder.clockOrigin == nil, let clockOrigin { recorder.clockOrigin = clockOrigin }
+            noteSettings(at: sample.time)
             recorder.record(latency: sample)
             // A freeze (study.freezeThreshold) joins the log as a frustration signal; only a
             // window measures it, so a replay's log does not have it.
@@ -66,6 +75,7 @@ public final class Recording {
         let prediction: (TouchPredictor.Outcome) -> Void = { outcome in
             guard let recorder = self.recorder else { return }
             if recorder.clockOrigin == nil, let clockOrigin { recorder.clockOrigin = clockOrigin }
+            noteSettings(at: outcome.madeAt)
             recorder.record(prediction: outcome, method: session.configuration.feel.prediction)
         }
         // An ordinary session records the editor's frames; a kiosk's whole run records every

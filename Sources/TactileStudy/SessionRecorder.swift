@@ -205,6 +205,15 @@ public final class SessionRecorder {
         writeLatency(s.jsonLine)
     }
 
+    /// Records the settings in force from `time` on into `latency.jsonl` (an `epoch` line): the
+    /// figures after it, up to the next, were measured under them.
+    public func record(settings: [(String, JSONValue)], at time: Time) {
+        let line = JSONValue.object([
+            ("kind", .string("epoch")), ("t", .number(((time - origin).seconds * 1_000_000).rounded() / 1_000_000)), ("settings", .object(settings)),
+        ])
+        writeLatency(line.serialized())
+    }
+
     /// Records a touch prediction's outcome (`feel.prediction`) into `latency.jsonl`: when it was
     /// made, how far ahead (ms), its error and the lag it hid (pt).
     public func record(prediction o: TouchPredictor.Outcome, method: String) {

@@ -96,6 +96,11 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(header["kind"] as? String, "clock")
         XCTAssertTrue((header["measures"] as? String)?.hasPrefix("in-app: from reading the event off the queue to the present returning") == true, "\(header)")
         XCTAssertEqual(header["parts"] as? [String], ["waiting", "ui", "render", "present"])
+        // Then the settings in force (once: nothing changed them), then the figures.
+        let epochs = lines.filter { $0["kind"] as? String == "epoch" }
+        XCTAssertEqual(epochs.count, 1)
+        XCTAssertEqual((epochs.first?["settings"] as? [String: Any])?["feel.prediction"] as? String, "off")
+        lines.removeAll { $0["kind"] as? String == "epoch" }
         XCTAssertGreaterThan(lines.count, 10, "the taps, the trim's moves, the keys")
         var gestures = Set<String>()
         for line in lines {

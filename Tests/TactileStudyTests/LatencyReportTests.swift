@@ -1,6 +1,6 @@
 import XCTest
 import TactileCore
-import TactileStudy
+@testable import TactileStudy
 import TactileEditor
 import TactileInput
 import TactileHeadless
@@ -56,6 +56,65 @@ final class LatencyReportTests: XCTestCase {
         XCTAssertEqual(p.method, "linear")
         XCTAssertLessThan(p.errorMean, p.lagMean, "a steady drag: the prediction is closer than the picture without it")
         XCTAssertTrue(report.markdown.contains("Predicted touches (linear"), report.markdown)
+    }
+
+    func testFiguresAreSplitByTheSettingsInForceAndAPredictionWorseThanNoneIsFlagged() throws {
+        func epoch(_ t: Double, added: Int, method: String) -> String {
+            "{\"kind\":\"epoch\",\"t\":\(t),\"settings\":{\"feel.addedLatency\":\(added),\"feel.prediction\":\"\(method)\",\"window.vsync\":true}}"
+        }
+        func prediction(_ method: String, error: Double, lag: Double) -> String {
+            "{\"kind\":\"prediction\",\"t\":1,\"method\":\"\(method)\",\"finger\":1,\"horizon\":16,\"error\":\(error),\"lag\":\(lag)}"
+        }
+        var lines = ["{\"kind\":\"clock\",\"measures\":\"in-app\"}", epoch(0, added: 0, method: "linear")]
+        lines += (1...20).map { _ in line("scroll", total: 10) } + [prediction("linear", error: 2, lag: 8)]
+        lines += [epoch(30, added: 100, method: "kalman")]
+        lines += (1...20).map { _ in line("scroll", total: 110) } + [prediction("kalman", error: 10.8, lag: 6.3)]
+        let figures = try XCTUnwrap(LatencyFigures.read(lines.joined(separator: "\n")))
+        XCTAssertEqual(figures.epochs.count, 2)
+        XCTAssertEqual(figures.epochs[0].all.p99, 10, "the frames without added latency apart")
+        XCTAssertEqual(figures.epochs[1].all.p50, 110, "and those with it")
+        XCTAssertEqual(figures.epochs[1].epoch.label(among: figures.epochs.map(\.epoch)), "feel.addedLatency 100, feel.prediction kalman")
+        XCTAssertEqual(figures.predictions.map(\.method), ["linear", "kalman"], "never one method's label on both")
+        XCTAssertNil(figures.prediction, "no single figure for the session")
+        XCTAssertFalse(figures.predictions[0].isWorseThanNone)
+        XCTAssertTrue(figures.predictions[1].isWorseThanNone)
+        XCTAssertEqual(figures.epochs[1].histogram["scroll"]?.last, 20, "110 ms: every frame in the last bin")
+        XCTAssertEqual(figures.epochs[0].histogram["scroll"]?[1], 20, "10 ms: every frame in 8–12")
+        let report = figures.markdown.joined(separator: "\n")
+        XCTAssertTrue(report.contains("### Settings 2, from 30.0 s: feel.addedLatency 100, feel.prediction kalman"), report)
+        XCTAssertTrue(
+            report.contains("**Worse than none**: the predicted point was farther from the finger (10.8 pt) than the picture without prediction (6.3 pt)"),
+            report)
+        XCTAssertTrue(report.contains("| Gesture | <8 | 8–12 | 12–16 | 16–20 | 20–25 | 25–33 | 33–50 | ≥50 |"), report)
+    }
+
+    func testARecordingWritesTheSettingsAgainWhenTheyChangeMidSession() throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var c = TactileConfiguration()
+        c.feel.prediction = "linear"
+        let headless = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, configuration: c)
+        let session = folder.appendingPathComponent("s")
+        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: c)
+        recording.attach(to: headless.host, framesPerSecond: 60)
+        func drag(at t: Double) -> [InputEvent] {
+            var events: [InputEvent] = [.touch(.down, id: 1, at: Point(x: 300, y: 700), time: .seconds(t))]
+            for i in 1...20 { events.append(.touch(.move, id: 1, at: Point(x: 300 - Double(i) * 6, y: 700), time: .seconds(t + Double(i) / 60))) }
+            return events + [.touch(.up, id: 1, at: Point(x: 180, y: 700), time: .seconds(t + 0.4))]
+        }
+        headless.player.play(Trace(viewport: Size(width: 390, height: 844), events: drag(at: 0.2)), until: .seconds(1))
+        // A live reload to kalman, then the same drag.
+        var k = c
+        k.feel.prediction = "kalman"
+        headless.host.adopt(k)
+        headless.player.play(Trace(viewport: Size(width: 390, height: 844), events: drag(at: 2)), until: .seconds(3))
+        recording.finish(project: headless.host.state.project)
+        let text = try String(contentsOf: session.appendingPathComponent("latency.jsonl"), encoding: .utf8)
+        XCTAssertEqual(text.components(separatedBy: "\"kind\":\"epoch\"").count - 1, 2, text.prefix(600).description)
+        let report = try SessionReport.read([session.path])
+        let methods = try XCTUnwrap(report.sessions.first?.latency).predictions.map(\.method)
+        XCTAssertEqual(methods, ["linear", "kalman"])
+        XCTAssertTrue(report.markdown.contains("feel.prediction kalman"), report.markdown)
     }
 
     static func makeFolder() throws -> URL {

@@ -1,0 +1,48 @@
+import Foundation
+import TactileCore
+
+/// The settings a stretch of latency figures was measured under (a configuration epoch): what
+/// `latency.jsonl`'s `epoch` lines hold and what `tactile report` splits its figures by, so frames
+/// with and without added latency, or kalman and linear predictions, are never pooled.
+public struct LatencyEpoch: Equatable {
+    /// Its number in the session, from 1.
+    public var number: Int
+    /// When it began, in seconds on the session's clock.
+    public var start: Double
+    /// The settings, by dotted key ("feel.addedLatency": "100"), as written.
+    public var settings: [String: String]
+
+    public init(number: Int, start: Double, settings: [String: String]) {
+        self.number = number; self.start = start; self.settings = settings
+    }
+
+    /// The keys an epoch records: everything of the feel section, and whether the window waits
+    /// for the display's refresh.
+    static let recordedSections = ["feel"]
+    static let recordedKeys = ["window.vsync"]
+
+    /// The settings of `configuration` that bear on latency and prediction, for an `epoch` line.
+    public static func settings(of configuration: TactileConfiguration) -> [(String, JSONValue)] {
+        let object = ConfigurationSchema.tactile.jsonObject(of: configuration)
+        var out: [(String, JSONValue)] = []
+        for section in recordedSections {
+            for (key, value) in ((object[section] as? [String: Any]) ?? [:]).sorted(by: { $0.key < $1.key }) {
+                out.append(("\(section).\(key)", JSONValue(any: value)))
+            }
+        }
+        for dotted in recordedKeys {
+            let parts = dotted.split(separator: ".").map(String.init)
+            if let value = (object[parts[0]] as? [String: Any])?[parts[1]] { out.append((dotted, JSONValue(any: value))) }
+        }
+        return out
+    }
+
+    /// What sets this epoch apart from `others` ("feel.addedLatency 100, feel.prediction kalman"):
+    /// the keys whose values differ between them; all keys in `shown` when none differ.
+    public func label(among others: [LatencyEpoch], shown: [String] = ["feel.addedLatency", "feel.prediction"]) -> String {
+        let keys = Set(others.flatMap { $0.settings.keys }).union(settings.keys)
+        let differing = keys.filter { k in Set(others.map { $0.settings[k] ?? "–" }).count > 1 }.sorted()
+        let list = differing.isEmpty ? shown.filter { settings[$0] != nil } : differing
+        return list.map { "\($0) \(settings[$0] ?? "–")" }.joined(separator: ", ")
+    }
+}
