@@ -36,19 +36,29 @@ final class LatencyReportTests: XCTestCase {
         XCTAssertEqual(p.lagP95, 20)
     }
 
-    func testASessionRecordedHeadlessWithPredictionReportsItsPredictions() throws {
-        let folder = try Self.makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// A steady leftward drag along the timeline starting at `t`.
+    static func drag(at t: Double) -> [InputEvent] {
+        var events: [InputEvent] = [.touch(.down, id: 1, at: Point(x: 300, y: 700), time: .seconds(t))]
+        for i in 1...20 { events.append(.touch(.move, id: 1, at: Point(x: 300 - Double(i) * 6, y: 700), time: .seconds(t + Double(i) / 60))) }
+        return events + [.touch(.up, id: 1, at: Point(x: 180, y: 700), time: .seconds(t + 0.4))]
+    }
+
+    /// A headless session predicting with `method`, recorded into `folder/s`.
+    static func recordedSession(in folder: URL, predicting method: String) throws -> (HeadlessSession, Recording, URL) {
         var c = TactileConfiguration()
-        c.feel.prediction = "linear"
+        c.feel.prediction = method
         let headless = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, configuration: c)
         let session = folder.appendingPathComponent("s")
         let recording = try Recording(folder: session, project: DemoProject.make(), configuration: c)
         recording.attach(to: headless.host, framesPerSecond: 60)
-        var events: [InputEvent] = [.touch(.down, id: 1, at: Point(x: 300, y: 700), time: .seconds(0.2))]
-        for i in 1...20 { events.append(.touch(.move, id: 1, at: Point(x: 300 - Double(i) * 6, y: 700), time: .seconds(0.2 + Double(i) / 60))) }
-        events.append(.touch(.up, id: 1, at: Point(x: 180, y: 700), time: .seconds(0.6)))
-        headless.player.play(Trace(viewport: Size(width: 390, height: 844), events: events), until: .seconds(1))
+        return (headless, recording, session)
+    }
+
+    func testASessionRecordedHeadlessWithPredictionReportsItsPredictions() throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (headless, recording, session) = try Self.recordedSession(in: folder, predicting: "linear")
+        headless.player.play(Trace(viewport: Size(width: 390, height: 844), events: Self.drag(at: 0.2)), until: .seconds(1))
         recording.finish(project: headless.host.state.project)
         let report = try SessionReport.read([session.path])
         let p = try XCTUnwrap(report.sessions.first?.latency?.prediction)
@@ -91,23 +101,14 @@ final class LatencyReportTests: XCTestCase {
     func testARecordingWritesTheSettingsAgainWhenTheyChangeMidSession() throws {
         let folder = try Self.makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var c = TactileConfiguration()
-        c.feel.prediction = "linear"
-        let headless = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, configuration: c)
-        let session = folder.appendingPathComponent("s")
-        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: c)
-        recording.attach(to: headless.host, framesPerSecond: 60)
-        func drag(at t: Double) -> [InputEvent] {
-            var events: [InputEvent] = [.touch(.down, id: 1, at: Point(x: 300, y: 700), time: .seconds(t))]
-            for i in 1...20 { events.append(.touch(.move, id: 1, at: Point(x: 300 - Double(i) * 6, y: 700), time: .seconds(t + Double(i) / 60))) }
-            return events + [.touch(.up, id: 1, at: Point(x: 180, y: 700), time: .seconds(t + 0.4))]
-        }
-        headless.player.play(Trace(viewport: Size(width: 390, height: 844), events: drag(at: 0.2)), until: .seconds(1))
+        let (headless, recording, session) = try Self.recordedSession(in: folder, predicting: "linear")
+
+        headless.player.play(Trace(viewport: Size(width: 390, height: 844), events: Self.drag(at: 0.2)), until: .seconds(1))
         // A live reload to kalman, then the same drag.
-        var k = c
+        var k = headless.host.configuration
         k.feel.prediction = "kalman"
         headless.host.adopt(k)
-        headless.player.play(Trace(viewport: Size(width: 390, height: 844), events: drag(at: 2)), until: .seconds(3))
+        headless.player.play(Trace(viewport: Size(width: 390, height: 844), events: Self.drag(at: 2)), until: .seconds(3))
         recording.finish(project: headless.host.state.project)
         let text = try String(contentsOf: session.appendingPathComponent("latency.jsonl"), encoding: .utf8)
         XCTAssertEqual(text.components(separatedBy: "\"kind\":\"epoch\"").count - 1, 2, text.prefix(600).description)
