@@ -43,9 +43,9 @@ func runLatencyBenchmark(_ arguments: [String]) throws {
     let work = try freshFolder("tactile-bench-latency")
 
     print(
-        "| Scale | Events/s | Renderer, vsync | Input frames | In-app p50 | In-app p99 | Waiting p50 / p99 | UI pass p50 / p99 | Rendering p50 / p99 | Present p50 / p99 | Injected → present p50 | p99 |"
+        "| Scale | Events/s | Renderer, vsync | Input frames | In-app p50 | In-app p99 | Waiting p50 / p99 | UI pass p50 / p99 | Rendering p50 / p99 | Present p50 / p99 | Injected → present p50 | p99 | Scan-out est. | Injected → lit est. p99 |"
     )
-    print("|---:|---:|---|---:|---:|---:|---|---|---|---|---:|---:|")
+    print("|---:|---:|---|---:|---:|---:|---|---|---|---|---:|---:|---:|---:|")
     for scale in scales {
         for rate in rates {
             for vsync in vsyncs {
@@ -90,13 +90,16 @@ private struct LatencyRun {
     /// The frame's own work: UI pass, rendering and present (the total less the waiting).
     var work: Percentiles
     var endToEnd: Percentiles
+    /// The estimated scan-out after each present (not part of the in-app figure).
+    var scanOut: Percentiles
 
     var row: String {
         func ms(_ v: Double?) -> String { v.map { String(format: "%.1f", $0) } ?? "–" }
         func pair(_ p: Percentiles) -> String { "\(ms(p.p50)) / \(ms(p.p99))" }
         return
             "| \(Int(scale)) | \(Int(rate)) | \(renderer), \(vsync ? "on" : "off") | \(total.count) | \(ms(total.p50)) | \(ms(total.p99)) | \(pair(waiting)) | \(pair(ui)) | "
-            + "\(pair(render)) | \(pair(present)) | \(ms(endToEnd.p50)) | \(ms(endToEnd.p99)) |"
+            + "\(pair(render)) | \(pair(present)) | \(ms(endToEnd.p50)) | \(ms(endToEnd.p99)) | \(ms(scanOut.p50)) | "
+            + "\(ms(endToEnd.p99.flatMap { e in scanOut.p50.map { e + $0 } })) |"
     }
 }
 
@@ -188,6 +191,7 @@ private func measureLatency(
     for line in text.split(separator: "\n") {
         guard let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
         if o["kind"] as? String == "clock" { origin = (o["monotonicOrigin"] as? NSNumber)?.doubleValue; continue }
+        if o["kind"] != nil { continue } // the settings in force, predictions
         samples.append(o.compactMapValues { ($0 as? NSNumber)?.doubleValue })
     }
     func p(_ k: String) -> Percentiles { Percentiles(samples.compactMap { $0[k] }) }
@@ -209,7 +213,7 @@ private func measureLatency(
         scale: scale, rate: rate, renderer: renderer, vsync: vsync, total: p("total"), waiting: p("waiting"), ui: p("ui"),
         render: p("render"), present: p("present"),
         work: Percentiles(samples.compactMap { s in s["total"].flatMap { t in s["waiting"].map { t - $0 } } }),
-        endToEnd: Percentiles(endToEnd))
+        endToEnd: Percentiles(endToEnd), scanOut: p("scanOut"))
 }
 
 private func waitFor(_ what: String, seconds: Double, _ ready: () -> Bool) throws {

@@ -28,12 +28,14 @@ public struct RunOptions: Sendable {
     public var arena = false
     /// Record the microphone into the recorded session (`--record-audio`, or `study.recordAudio`).
     public var recordAudio = false
+    /// Photon mode (`--photon`): a patch flipping on every touch-down, for external measurement.
+    public var photon = false
     public init(
         record: String? = nil, showTouches: Bool = false, pointerLocation: Bool = false, monitor: Bool = false, plan: String? = nil,
-        kiosk: Bool = false, arena: Bool = false, recordAudio: Bool = false
+        kiosk: Bool = false, arena: Bool = false, recordAudio: Bool = false, photon: Bool = false
     ) {
         self.record = record; self.showTouches = showTouches; self.pointerLocation = pointerLocation; self.monitor = monitor
-        self.plan = plan; self.kiosk = kiosk; self.arena = arena; self.recordAudio = recordAudio
+        self.plan = plan; self.kiosk = kiosk; self.arena = arena; self.recordAudio = recordAudio; self.photon = photon
     }
 }
 
@@ -54,6 +56,7 @@ public enum Windowed {
             if run.pointerLocation { c.overlays.pointerLocation = true }
             if run.monitor { c.overlays.monitor = true }
             if run.arena { c.overlays.arena = true }
+            if run.photon { c.overlays.photon = true }
         }
         switches(&configuration)
         let attract = try run.kiosk ? Inputs.attractTour(configured: configuration.kiosk.attractTrace) : nil

@@ -6,13 +6,14 @@ import TactileUI
 
 /// What the host draws over the editor's picture, never into it (so recordings and replays are
 /// the same with or without them): touch indicators (`--show-touches`, and always in the kiosk's
-/// attract loop), pointer location (`--pointer-location`), the frame monitor (`--monitor`) and
-/// the kiosk's invitation, exit ring and PIN pad.
+/// attract loop), pointer location (`--pointer-location`), the frame monitor (`--monitor`), the
+/// photon patch (`--photon`) and the kiosk's invitation, exit ring and PIN pad.
 struct HostOverlays {
     private var indicators: TouchIndicators
     private var pointer: PointerLocation?
     private var monitor: FrameMonitor?
     private var arena: ArenaDebugger?
+    private var photon: PhotonPatch?
     private let configuration: TactileConfiguration
     /// Where the monitor panel sits: at the top of the canvas, once a frame has shown where that is.
     private var canvasTop: Double?
@@ -24,6 +25,14 @@ struct HostOverlays {
         pointer = o.pointerLocation ? PointerLocation(configuration: o, velocityWindow: .seconds(configuration.input.velocityWindow)) : nil
         monitor = o.monitor ? FrameMonitor(configuration: o) : nil
         arena = o.arena ? ArenaDebugger(configuration: o) : nil
+        photon = o.photon ? PhotonPatch(configuration: o) : nil
+    }
+
+    /// Follows the input the editor got in a frame, for the photon patch: the flip's number when
+    /// the patch flipped (a touch went down), else nil.
+    mutating func follow(photon events: [InputEvent]) -> Int? {
+        guard photon != nil, photon!.follow(events) else { return nil }
+        return photon!.flips
     }
 
     /// Follows an editor frame's gesture arena, for the debugger.
@@ -66,7 +75,7 @@ struct HostOverlays {
     /// Whether anything is drawn over the editor now.
     func isDrawing(kiosk: KioskMode?) -> Bool {
         (indicators.isShowing && (configuration.overlays.showTouches || kiosk != nil)) || pointer != nil || monitor != nil || arena != nil
-            || kiosk.map { $0.phase != .visitor || $0.isAnimating } == true
+            || photon != nil || kiosk.map { $0.phase != .visitor || $0.isAnimating } == true
     }
 
     /// Whether something moves by itself (a fading finger, the exit hold's ring, an arena timer).
@@ -83,6 +92,7 @@ struct HostOverlays {
         monitor?.draw(into: &list, now: now, viewport: viewport, top: canvasTop ?? top, theme: theme)
         let belowMonitor = monitor.map { _ in FrameMonitor.panelFrame(viewport: viewport, top: canvasTop ?? top, theme: theme).maxY }
         arena?.draw(into: &list, now: now, viewport: viewport, top: belowMonitor ?? canvasTop ?? top, theme: theme, measurer: measurer)
+        photon?.draw(into: &list, viewport: viewport)
         return list
     }
 }

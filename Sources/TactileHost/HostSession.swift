@@ -281,6 +281,7 @@ public final class HostSession: ShellSession {
         lastOutput = output
         overlays.follow(arena: output)
         let shown = predictedPicture(after: pending, output: output, now: now)
+        let photonFlip = overlays.follow(photon: pending)
         let gesture = gestures.kind(of: pending, log: output.log)
         frame.ranEditor = true
         frame.cues = output.cues
@@ -303,6 +304,7 @@ public final class HostSession: ShellSession {
             framesPresented += 1
             // Only a person's input is timed: the attract tour's made-up touches are not.
             presenting = kiosk?.phase == .attract ? nil : latencySample(of: pending, gesture: gesture, workBegan: now)
+            presenting?.photonFlip = photonFlip
         }
         needsPresent = false
         return frame

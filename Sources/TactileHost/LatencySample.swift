@@ -20,6 +20,9 @@ public struct LatencySample: Hashable, Sendable {
     public var workBegan: Time, listReady: Time
     /// When the shell drew and presented it.
     public var presentation: PresentTiming
+    /// In photon mode (`overlays.photon`), the number of the patch's flip this frame showed
+    /// (odd: white), for an external measurement to line up with `presentation.presented`.
+    public var photonFlip: Int?
 
     /// Input to present, for the frame's oldest input.
     public var total: Time { presentation.presented - firstArrival }
@@ -31,15 +34,21 @@ public struct LatencySample: Hashable, Sendable {
     public var rendering: Time { presentation.presentBegan - listReady }
     /// The present call itself.
     public var present: Time { presentation.presented - presentation.presentBegan }
+    /// The estimated scan-out after the present (`ScanOutEstimate`): not part of `total`, given
+    /// apart and labelled an estimate.
+    public var scanOut: Time { presentation.scanOut }
 
     /// One line of a session's `latency.jsonl`: times in seconds, durations in milliseconds.
     public var jsonLine: String {
         func ms(_ t: Time) -> JSONValue { .number((t.seconds * 1_000_000).rounded() / 1000) }
         func s(_ t: Time) -> JSONValue { .number((t.seconds * 1_000_000).rounded() / 1_000_000) }
-        return JSONValue.object([
-            ("t", s(time)), ("gesture", .string(gesture)), ("events", .number(Double(events))),
-            ("firstArrival", s(firstArrival)), ("lastArrival", s(lastArrival)), ("presented", s(presentation.presented)),
-            ("total", ms(total)), ("waiting", ms(waiting)), ("ui", ms(uiPass)), ("render", ms(rendering)), ("present", ms(present)),
-        ]).serialized()
+        return JSONValue.object(
+            [
+                ("t", s(time)), ("gesture", .string(gesture)), ("events", .number(Double(events))),
+                ("firstArrival", s(firstArrival)), ("lastArrival", s(lastArrival)), ("presented", s(presentation.presented)),
+                ("total", ms(total)), ("waiting", ms(waiting)), ("ui", ms(uiPass)), ("render", ms(rendering)), ("present", ms(present)),
+                ("scanOut", ms(scanOut)),
+            ] + (photonFlip.map { [("photonFlip", .number(Double($0))), ("photonColor", .string($0 % 2 == 1 ? "white" : "black"))] } ?? [])
+        ).serialized()
     }
 }

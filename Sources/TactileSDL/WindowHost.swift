@@ -187,7 +187,10 @@ public final class WindowHost {
             if let list = step.drawList {
                 let began = clock.now
                 let presentBegan = present(list, frame: frame, theme: theme, clock: clock, shift: step.shift)
-                session.didPresent(PresentTiming(renderBegan: began, presentBegan: presentBegan, presented: clock.now))
+                session.didPresent(
+                    PresentTiming(
+                        renderBegan: began, presentBegan: presentBegan, presented: clock.now,
+                        scanOut: ScanOutEstimate(refreshRate: refreshRate).afterPresent(vsync: vsyncOn)))
             }
             for observer in loopObservers { observer(clock.now, step.drawList != nil) }
         }

@@ -14,6 +14,9 @@ public struct LatencyFigures: Equatable {
         public var p50: Double, p95: Double, p99: Double
         /// The medians of the parts.
         public var waiting: Double, ui: Double, render: Double, present: Double
+        /// The median estimated scan-out after the present, and the percentiles of the in-app
+        /// figure with it added (0 when the session recorded no estimate).
+        public var scanOut: Double = 0, withScanOutP50: Double = 0, withScanOutP99: Double = 0
     }
 
     /// How well touches were predicted, in points, at the horizon used (ms), under one method in
@@ -70,7 +73,7 @@ public struct LatencyFigures: Equatable {
     /// The figures of a `latency.jsonl` file's text; nil when it holds neither an input frame nor
     /// a prediction (a session run headless predicts, but presents nothing to time).
     public static func read(_ text: String) -> LatencyFigures? {
-        struct Sample { var gesture: String; var total, waiting, ui, render, present: Double }
+        struct Sample { var gesture: String; var total, waiting, ui, render, present: Double; var scanOut = 0.0 }
         struct Group {
             var epoch: LatencyEpoch; var samples: [Sample] = []; var predictions: [(method: String, horizon: Double, error: Double, lag: Double)] = []
         }
@@ -109,14 +112,18 @@ public struct LatencyFigures: Equatable {
                 continue
             }
             groups[current()].samples.append(
-                Sample(gesture: o["gesture"] as? String ?? "?", total: total, waiting: waiting, ui: ui, render: render, present: present))
+                Sample(
+                    gesture: o["gesture"] as? String ?? "?", total: total, waiting: waiting, ui: ui, render: render, present: present,
+                    scanOut: ms("scanOut") ?? 0))
         }
         func row(_ s: [Sample]) -> Row {
             let t = Percentiles(s.map(\.total))
             func median(_ k: KeyPath<Sample, Double>) -> Double { Percentiles(s.map { $0[keyPath: k] }).p50 ?? 0 }
+            let lit = Percentiles(s.map { $0.total + $0.scanOut })
             return Row(
                 frames: s.count, p50: t.p50 ?? 0, p95: t.p95 ?? 0, p99: t.p99 ?? 0,
-                waiting: median(\.waiting), ui: median(\.ui), render: median(\.render), present: median(\.present))
+                waiting: median(\.waiting), ui: median(\.ui), render: median(\.render), present: median(\.present),
+                scanOut: median(\.scanOut), withScanOutP50: lit.p50 ?? 0, withScanOutP99: lit.p99 ?? 0)
         }
         func histogram(_ s: [Sample]) -> [Int] {
             var counts = [Int](repeating: 0, count: histogramBins.count)
@@ -167,7 +174,10 @@ public struct LatencyFigures: Equatable {
                 out += [
                     "",
                     (split ? "Over" : "\(scope) over")
-                        + " \(r.frames) input frame\(r.frames == 1 ? "" : "s"): p50 \(f(r.p50)) ms, p95 \(f(r.p95)) ms, p99 \(f(r.p99)) ms",
+                        + " \(r.frames) input frame\(r.frames == 1 ? "" : "s"): p50 \(f(r.p50)) ms, p95 \(f(r.p95)) ms, p99 \(f(r.p99)) ms"
+                        + (r.scanOut > 0
+                            ? ". With the estimated scan-out added (from the present to the next vertical blank plus half a refresh, \(f(r.scanOut)) ms at the median): p50 \(f(r.withScanOutP50)) ms, p99 \(f(r.withScanOutP99)) ms"
+                            : ""),
                     "", "| Gesture | Input frames | p50 (ms) | p95 (ms) | p99 (ms) | Waiting p50 | UI pass p50 | Rendering p50 | Present p50 |",
                     "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
                 ]
@@ -203,6 +213,7 @@ public struct LatencyFigures: Equatable {
             .object([
                 ("inputFrames", .number(Double(r.frames))), ("p50", .number(r.p50)), ("p95", .number(r.p95)), ("p99", .number(r.p99)),
                 ("waitingP50", .number(r.waiting)), ("uiPassP50", .number(r.ui)), ("renderingP50", .number(r.render)), ("presentP50", .number(r.present)),
+                ("scanOutEstimateP50", .number(r.scanOut)), ("withScanOutP50", .number(r.withScanOutP50)), ("withScanOutP99", .number(r.withScanOutP99)),
             ])
         }
         func predicted(_ p: Prediction) -> JSONValue {

@@ -239,6 +239,7 @@ public final class SessionRecorder {
                 var header: [(String, JSONValue)] = [
                     ("kind", .string("clock")), ("measures", .string(Self.latencyScope)),
                     ("parts", .array(["waiting", "ui", "render", "present"].map { JSONValue.string($0) })),
+                    ("estimated", .string("scanOut: from the present to the next vertical blank plus half a refresh, not part of total")),
                 ]
                 if let clockOrigin { header.append(("monotonicOrigin", .number(Double(clockOrigin) + origin.seconds * 1e9))) }
                 try latencyFile?.write(contentsOf: Data((JSONValue.object(header).serialized() + "\n").utf8))

@@ -70,6 +70,10 @@ struct Run: ParsableCommand {
         name: .customLong("record-audio"),
         help: "With --record: record the microphone (think-aloud) into the session's folder, on its clock; `replay --video` uses it as the sound track.")
     var recordAudio = false
+    @Flag(
+        help:
+            "Photon mode, for measuring latency from outside (a photodiode, a high-speed camera): each touch-down flips a white / black patch (overlays.photonPlace, overlays.photonSize), and a recording's latency.jsonl gives the frame that showed each flip its present time."
+    ) var photon = false
 
     func run() throws {
         try guarded {
@@ -78,7 +82,7 @@ struct Run: ParsableCommand {
                 settings: settingsOptions.settings, mediaDir: media.mediaDir,
                 options: RunOptions(
                     record: record, showTouches: showTouches, pointerLocation: pointerLocation, monitor: monitor, plan: plan, kiosk: kiosk,
-                    arena: arena, recordAudio: recordAudio))
+                    arena: arena, recordAudio: recordAudio, photon: photon))
         }
     }
 }

@@ -108,6 +108,7 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
             XCTAssertTrue(ms.allSatisfy { $0 >= 0 }, "\(line)")
             XCTAssertEqual(ms[0], ms[1...].reduce(0, +), accuracy: 0.005, "the parts add up to the whole: \(line)")
             XCTAssertLessThan(ms[0], 1000, "\(line)")
+            XCTAssertGreaterThan(line["scanOut"] as? Double ?? 0, 0, "the estimated scan-out, apart from the total: \(line)")
             gestures.insert(line["gesture"] as? String ?? "?")
         }
         XCTAssertTrue(gestures.isSuperset(of: ["tap", "trim", "keyboard"]), "\(gestures)")
@@ -118,6 +119,8 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         XCTAssertNotNil(latency.byGesture["trim"])
         XCTAssertTrue(report.markdown.contains("In-app latency (from reading the event off the queue to the present returning"), report.markdown)
         XCTAssertTrue(report.markdown.contains("over \(lines.count) input frames"), report.markdown)
+        XCTAssertTrue(
+            report.markdown.contains("With the estimated scan-out added (from the present to the next vertical blank plus half a refresh"), report.markdown)
         XCTAssertTrue(report.markdown.contains("| trim |"), report.markdown)
     }
 
@@ -194,6 +197,35 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         XCTAssertTrue(rows.allSatisfy { $0["method"] as? String == "kalman" }, "\(rows.prefix(2))")
         let horizons = rows.compactMap { $0["horizon"] as? Double }
         XCTAssertGreaterThan(horizons.min() ?? 0, 100, "each reaches past the 100 ms held back: \(horizons.prefix(5))")
+    }
+
+    func testAWindowInPhotonModeLogsTheFrameOfEachFlipWithItsPresentTime() throws {
+        var configuration = TactileConfiguration()
+        configuration.overlays.photon = true
+        configuration.overlays.photonPlace = "bottomLeft"
+        let session = folder.appendingPathComponent("photon")
+        let window = WindowRun(configuration: configuration)
+        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: configuration)
+        try window.run(configure: { recording.attach(to: $0, framesPerSecond: 60) }) { frameNow in
+            let frame = frameNow()
+            func at(_ x: Double, _ y: Double) -> Point { Point(x: frame.screen.x + x * frame.scale, y: frame.screen.y + y * frame.scale) }
+            for x in [249.0, 120] {
+                WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: at(x, 606).x, y: at(x, 606).y); usleep(60_000)
+                WindowHostTests.push(SDL_MOUSEBUTTONUP, x: at(x, 606).x, y: at(x, 606).y); usleep(300_000)
+            }
+            WindowHostTests.quit()
+        }
+        recording.finish(project: window.session.state.project)
+        let flips = try String(contentsOf: session.appendingPathComponent("latency.jsonl"), encoding: .utf8).split(separator: "\n")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .filter { $0["photonFlip"] != nil }
+        XCTAssertEqual(flips.compactMap { $0["photonFlip"] as? Double }, [1, 2], "each touch-down's frame, once")
+        XCTAssertEqual(flips.compactMap { $0["photonColor"] as? String }, ["white", "black"])
+        for flip in flips {
+            let down = try XCTUnwrap(flip["firstArrival"] as? Double), shown = try XCTUnwrap(flip["presented"] as? Double)
+            XCTAssertGreaterThan(shown, down, "presented after the touch arrived: \(flip)")
+            XCTAssertLessThan(shown - down, 1, "\(flip)")
+        }
     }
 
     func testATraceCutShortByAKillStillReplays() throws {

@@ -89,6 +89,45 @@ final class LatencyMeasurementTests: XCTestCase {
         XCTAssertEqual(sample.total.seconds * 1000, 56, accuracy: 0.001)
     }
 
+    /// The photon patch's colour at `rect` in the session's picture, when it is there.
+    func patch(_ s: HostSession, at rect: Rect) -> Color? {
+        s.picture(at: clock.now).commands.compactMap { c -> Color? in
+            if case let .fillRect(r, color, _) = c, r == rect { return color }; return nil
+        }.last
+    }
+
+    func testPhotonModeFlipsAPatchOnEachTouchDownAndTheFrameThatShowedItKeepsItsPresentTime() throws {
+        let s = session {
+            $0.overlays.photon = true; $0.overlays.photonPlace = "topRight"; $0.overlays.photonSize = 50
+        }
+        let corner = Rect(x: 340, y: 0, width: 50, height: 50)
+        step(s, [], at: 0)
+        XCTAssertEqual(patch(s, at: corner), .black, "black until the first touch")
+        step(s, [touch(.down, x: 249, at: 998)], at: 1000)
+        XCTAssertEqual(patch(s, at: corner), .white, "the first touch-down flips it white")
+        let flip = try XCTUnwrap(samples.last)
+        XCTAssertEqual(flip.photonFlip, 1)
+        let line = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(flip.jsonLine.utf8)) as? [String: Any])
+        XCTAssertEqual(line["photonFlip"] as? Double, 1)
+        XCTAssertEqual(line["photonColor"] as? String, "white")
+        XCTAssertEqual(line["presented"] as? Double, flip.presentation.presented.seconds, "the flip's present time, to line up with the outside measurement")
+        step(s, [touch(.up, x: 249, at: 1060)], at: 1062)
+        XCTAssertNil(samples.last?.photonFlip, "a lift flips nothing")
+        XCTAssertEqual(patch(s, at: corner), .white)
+        step(s, [touch(.down, x: 100, at: 1500)], at: 1502)
+        XCTAssertEqual(patch(s, at: corner), .black, "the next touch-down flips it back")
+        XCTAssertEqual(samples.last?.photonFlip, 2)
+    }
+
+    func testThePhotonPatchFollowsTheFingerWhereItWentDown() {
+        let s = session {
+            $0.overlays.photon = true; $0.overlays.photonSize = 40
+        }
+        step(s, [], at: 0)
+        step(s, [touch(.down, x: 249, at: 998)], at: 1000)
+        XCTAssertEqual(patch(s, at: Rect(x: 229, y: 586, width: 40, height: 40)), .white, "centred on the finger")
+    }
+
     func testTheFrameMonitorGraphsLatencyWithItsP50AndP99() {
         let s = session { $0.overlays.monitor = true }
         step(s, [], at: 0)

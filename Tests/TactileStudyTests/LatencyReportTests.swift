@@ -1,5 +1,6 @@
 import XCTest
 import TactileCore
+import TactileUI
 @testable import TactileStudy
 import TactileEditor
 import TactileInput
@@ -116,6 +117,24 @@ final class LatencyReportTests: XCTestCase {
         let methods = try XCTUnwrap(report.sessions.first?.latency).predictions.map(\.method)
         XCTAssertEqual(methods, ["linear", "kalman"])
         XCTAssertTrue(report.markdown.contains("feel.prediction kalman"), report.markdown)
+    }
+
+    func testTheScanOutIsEstimatedAsHalfARefreshAfterAVsyncedPresentAndAWholeOneWithout() {
+        let e = ScanOutEstimate(refreshRate: 60)
+        XCTAssertEqual(e.afterPresent(vsync: true).seconds * 1000, 8.333, accuracy: 0.001)
+        XCTAssertEqual(e.afterPresent(vsync: false).seconds * 1000, 16.667, accuracy: 0.001)
+        XCTAssertEqual(ScanOutEstimate(refreshRate: 120).afterPresent(vsync: true).seconds * 1000, 4.167, accuracy: 0.001)
+    }
+
+    func testTheReportGivesTheEstimatedScanOutApartFromTheInAppFigure() throws {
+        let lines = (1...10).map { _ in
+            "{\"t\":1,\"gesture\":\"scroll\",\"events\":1,\"total\":10,\"waiting\":1,\"ui\":2,\"render\":1,\"present\":6,\"scanOut\":8.333}"
+        }
+        let figures = try XCTUnwrap(LatencyFigures.read(lines.joined(separator: "\n")))
+        XCTAssertEqual(figures.all.p50, 10, "in-app stays in-app")
+        XCTAssertEqual(figures.all.scanOut, 8.333)
+        XCTAssertEqual(figures.all.withScanOutP99, 18.333, accuracy: 0.001)
+        XCTAssertTrue(figures.markdown.joined().contains("With the estimated scan-out added"), "\(figures.markdown)")
     }
 
     static func makeFolder() throws -> URL {

@@ -39,7 +39,32 @@ extension TactileConfiguration {
         public var arenaFade: Double = 1.5
         /// How many recent decisions the arena debugger's panel lists. Default 4.
         public var arenaHistory = 4
+        /// Photon mode (`--photon`), for measuring latency from outside the program (WALT, a
+        /// photodiode, a high-speed camera): each touch-down flips a high-contrast patch between
+        /// white and black, and a recording's `latency.jsonl` gives the frame that showed each flip
+        /// its present time (`photonFlip`), so an external measurement lines up with the log. Default false.
+        public var photon = false
+        /// Where the photon patch is: "finger" (centred where the finger went down) or a corner of
+        /// the screen, where a photodiode can stay taped: "topLeft", "topRight", "bottomLeft",
+        /// "bottomRight". Default "finger".
+        public var photonPlace = "finger"
+        /// The photon patch's side, in points. Default 60 pt.
+        public var photonSize: Double = 60
         public init() {}
+
+        /// The places the photon patch may take.
+        public static let photonPlaces = ["finger", "topLeft", "topRight", "bottomLeft", "bottomRight"]
+
+        public func problems() -> [ConfigurationError] {
+            guard Self.photonPlaces.contains(photonPlace) else {
+                return [
+                    ConfigurationError(
+                        key: "overlays.photonPlace",
+                        "must be one of \(Self.photonPlaces.joined(separator: ", ")), not \"\(PrintableText.of(photonPlace, limit: 40))\"")
+                ]
+            }
+            return []
+        }
 
         /// The range of each numeric setting, by its key in the section.
         public static let ranges: [String: ConfigurationRange] = [
@@ -50,6 +75,7 @@ extension TactileConfiguration {
             "monitorHistory": .init(1, 10_000),
             "arenaFade": .seconds(0, 60),
             "arenaHistory": .init(1, 50),
+            "photonSize": .points(4, 2000),
         ]
     }
 }

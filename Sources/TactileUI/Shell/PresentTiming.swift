@@ -9,8 +9,12 @@ public struct PresentTiming: Hashable, Sendable {
     public var presentBegan: Time
     /// When the present returned: the picture is on its way to the display.
     public var presented: Time
+    /// The estimated time from the present returning until the picture is lit, on average over
+    /// the screen: to the next vertical blank plus half a refresh for the scan-out (see
+    /// `ScanOutEstimate`); zero when the shell cannot say (headless).
+    public var scanOut: Time
 
-    public init(renderBegan: Time, presentBegan: Time, presented: Time) {
-        self.renderBegan = renderBegan; self.presentBegan = presentBegan; self.presented = presented
+    public init(renderBegan: Time, presentBegan: Time, presented: Time, scanOut: Time = .zero) {
+        self.renderBegan = renderBegan; self.presentBegan = presentBegan; self.presented = presented; self.scanOut = scanOut
     }
 }
