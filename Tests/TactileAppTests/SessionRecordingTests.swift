@@ -171,28 +171,36 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(try ProjectFile.load(from: URL(fileURLWithPath: path("late.json"))), headless.host.state.project)
     }
 
+    /// Records a window session under `configuration` into `name`, `script` pushing its input with
+    /// a function from viewport points to window pixels; the rows of its `latency.jsonl`.
+    func recordWindow(
+        _ name: String, configuration: TactileConfiguration, script: @escaping @Sendable (@escaping (Double, Double) -> Point) -> Void
+    ) throws -> [[String: Any]] {
+        let session = folder.appendingPathComponent(name)
+        let window = WindowRun(configuration: configuration)
+        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: configuration)
+        try window.run(configure: { recording.attach(to: $0, framesPerSecond: 60) }) { frameNow in
+            let frame = frameNow()
+            script { x, y in Point(x: frame.screen.x + x * frame.scale, y: frame.screen.y + y * frame.scale) }
+            WindowHostTests.quit()
+        }
+        recording.finish(project: window.session.state.project)
+        return try String(contentsOf: session.appendingPathComponent("latency.jsonl"), encoding: .utf8).split(separator: "\n")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
     func testAWindowWithAddedLatencyAndKalmanPredictionWritesItsPredictions() throws {
         // 100 ms held back: every sample reaches the editor 100 ms old, which once read as a
         // finger at rest, so the window predicted nothing (no prediction rows in two sessions).
         var configuration = TactileConfiguration()
         configuration.feel.addedLatency = 100
         configuration.feel.prediction = "kalman"
-        let session = folder.appendingPathComponent("late-kalman")
-        let window = WindowRun(configuration: configuration)
-        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: configuration)
-        try window.run(configure: { recording.attach(to: $0, framesPerSecond: 60) }) { frameNow in
-            let frame = frameNow()
-            func at(_ x: Double, _ y: Double) -> Point { Point(x: frame.screen.x + x * frame.scale, y: frame.screen.y + y * frame.scale) }
+        let rows = try recordWindow("late-kalman", configuration: configuration) { at in
             // A slow scroll along the timeline, then let go.
             WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: at(300, 700).x, y: at(300, 700).y); usleep(30_000)
             for i in 1...30 { WindowHostTests.push(SDL_MOUSEMOTION, x: at(300 - Double(i) * 5, 700).x, y: at(300, 700).y); usleep(16_000) }
             WindowHostTests.push(SDL_MOUSEBUTTONUP, x: at(150, 700).x, y: at(150, 700).y); usleep(300_000)
-            WindowHostTests.quit()
-        }
-        recording.finish(project: window.session.state.project)
-        let rows = try String(contentsOf: session.appendingPathComponent("latency.jsonl"), encoding: .utf8).split(separator: "\n")
-            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-            .filter { $0["kind"] as? String == "prediction" }
+        }.filter { $0["kind"] as? String == "prediction" }
         XCTAssertGreaterThan(rows.count, 5, "the drag's predictions are measured")
         XCTAssertTrue(rows.allSatisfy { $0["method"] as? String == "kalman" }, "\(rows.prefix(2))")
         let horizons = rows.compactMap { $0["horizon"] as? Double }
@@ -203,22 +211,12 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         var configuration = TactileConfiguration()
         configuration.overlays.photon = true
         configuration.overlays.photonPlace = "bottomLeft"
-        let session = folder.appendingPathComponent("photon")
-        let window = WindowRun(configuration: configuration)
-        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: configuration)
-        try window.run(configure: { recording.attach(to: $0, framesPerSecond: 60) }) { frameNow in
-            let frame = frameNow()
-            func at(_ x: Double, _ y: Double) -> Point { Point(x: frame.screen.x + x * frame.scale, y: frame.screen.y + y * frame.scale) }
+        let flips = try recordWindow("photon", configuration: configuration) { at in
             for x in [249.0, 120] {
                 WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: at(x, 606).x, y: at(x, 606).y); usleep(60_000)
                 WindowHostTests.push(SDL_MOUSEBUTTONUP, x: at(x, 606).x, y: at(x, 606).y); usleep(300_000)
             }
-            WindowHostTests.quit()
-        }
-        recording.finish(project: window.session.state.project)
-        let flips = try String(contentsOf: session.appendingPathComponent("latency.jsonl"), encoding: .utf8).split(separator: "\n")
-            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-            .filter { $0["photonFlip"] != nil }
+        }.filter { $0["photonFlip"] != nil }
         XCTAssertEqual(flips.compactMap { $0["photonFlip"] as? Double }, [1, 2], "each touch-down's frame, once")
         XCTAssertEqual(flips.compactMap { $0["photonColor"] as? String }, ["white", "black"])
         for flip in flips {
