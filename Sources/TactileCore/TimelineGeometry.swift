@@ -7,19 +7,34 @@ public struct TimelineGeometry: Hashable, Sendable {
     public var playhead: Time
     /// Where the playhead is drawn, in points.
     public var playheadX: Double
+    /// How much the content is stretched away from the playhead (1: not at all), when an
+    /// overscroll is drawn as a stretch (`ScrollPhysics.overscroll`).
+    public var stretch: Double = 1
 
     public init(pointsPerSecond: Double, playhead: Time, playheadX: Double) {
         self.pointsPerSecond = pointsPerSecond; self.playhead = playhead; self.playheadX = playheadX
     }
 
+    /// The geometry of a timeline `duration` long whose scroll position is `playhead`, drawn
+    /// with `overscroll` ("bounce": an overscrolled playhead moves the content past its end;
+    /// "stretch": the end stays under the playhead and the content stretches away from it by the
+    /// overscroll's share of `width`).
+    public init(pointsPerSecond: Double, playhead: Time, playheadX: Double, duration: Time, overscroll: String, width: Double) {
+        self.init(pointsPerSecond: pointsPerSecond, playhead: playhead, playheadX: playheadX)
+        guard overscroll == "stretch", playhead < .zero || playhead > duration else { return }
+        let end = playhead < .zero ? Time.zero : duration
+        self.playhead = end
+        stretch = 1 + abs((playhead - end).seconds) * pointsPerSecond / max(1, width)
+    }
+
     /// The x position of timeline time `t`.
-    public func x(for t: Time) -> Double { playheadX + (t - playhead).seconds * pointsPerSecond }
+    public func x(for t: Time) -> Double { playheadX + (t - playhead).seconds * pointsPerSecond * stretch }
 
     /// The width of a span of time.
-    public func width(of span: Time) -> Double { span.seconds * pointsPerSecond }
+    public func width(of span: Time) -> Double { span.seconds * pointsPerSecond * stretch }
 
     /// The timeline time at x position `x`.
-    public func time(atX x: Double) -> Time { playhead + .seconds((x - playheadX) / pointsPerSecond) }
+    public func time(atX x: Double) -> Time { playhead + .seconds((x - playheadX) / (pointsPerSecond * stretch)) }
 
     /// The span of time visible between `minX` and `maxX`.
     public func visibleTimes(minX: Double, maxX: Double) -> ClosedRange<Time> { time(atX: minX)...time(atX: maxX) }

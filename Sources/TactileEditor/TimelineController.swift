@@ -90,7 +90,9 @@ struct TimelineController {
 
     /// Applies a gesture made on `target` (the widget that got it said which).
     func apply(_ g: GestureEvent, on target: TimelineTarget, _ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
-        let geometry = TimelineGeometry(pointsPerSecond: state.pointsPerSecond, playhead: state.playhead, playheadX: layout.playheadX)
+        let geometry = TimelineGeometry(
+            pointsPerSecond: state.pointsPerSecond, playhead: state.playhead, playheadX: layout.playheadX, duration: state.project.duration,
+            overscroll: configuration.timeline.physics.overscroll, width: layout.tracksArea.width)
         switch target {
         case let .levelLine(id, _, _), let .fadeHandle(id, _):
             // The selected clip's sound controls: drags (precise, as a trim handle's) set the level
@@ -122,11 +124,11 @@ struct TimelineController {
                 var s = Scroller(
                     value: state.timeline.trackOffset, bounds: 0...layout.maximumTrackOffset,
                     dimension: layout.tracksArea.height, physics: configuration.timeline.physics)
-                s.beginDrag()
+                s.beginDrag(at: now, catching: state.timeline.scrollY)
                 state.timeline.scrollY = s
             } else {
                 var s = horizontalScroller(state, layout: layout)
-                s.beginDrag()
+                s.beginDrag(at: now, catching: state.timeline.scrollX)
                 state.timeline.scrollX = s
             }
         case (.scroll, .changed):

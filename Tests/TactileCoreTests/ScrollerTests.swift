@@ -66,4 +66,33 @@ final class ScrollerTests: XCTestCase {
         }
         XCTAssertTrue(spring.isSettled(from: 100, velocity: 0, after: 1.5))
     }
+
+    /// A fling at 1000 pt/s, caught 0.1 s later by a finger that flings the same way at 1000 pt/s again.
+    func secondFling(_ acceleration: String) -> Double {
+        var physics = ScrollPhysics()
+        physics.flingAcceleration = acceleration
+        var s = Scroller(value: 100, bounds: 0...100_000, dimension: 390, physics: physics)
+        s.beginDrag(at: .zero)
+        s.endDrag(velocity: -1000, at: .zero)
+        s.advance(to: .seconds(0.1))
+        s.beginDrag(at: .seconds(0.1))
+        s.endDrag(velocity: -1000, at: .seconds(0.1))
+        guard case let .coasting(_, _, v) = s.motion else { return .nan }
+        return v
+    }
+
+    func testARepeatedFlingAcceleratesAsTheFlingAccelerationSays() {
+        let left = 1000 * Foundation.pow(0.998, 100.0) // what the first still had when caught
+        XCTAssertEqual(secondFling("none"), 1000, accuracy: 1e-9, "starts afresh")
+        XCTAssertEqual(secondFling("flywheel"), 1000 + left, accuracy: 1e-6, "Android's flywheel adds what was left")
+        XCTAssertEqual(secondFling("momentum"), 1000 + 0.000816 * Foundation.pow(left, 1.967), accuracy: 1e-6, "iOS carries a growing momentum")
+        XCTAssertGreaterThan(secondFling("momentum"), secondFling("none"))
+    }
+
+    func testAFlingTheOtherWayCarriesNothing() {
+        var physics = ScrollPhysics()
+        physics.flingAcceleration = "flywheel"
+        XCTAssertEqual(physics.accelerated(-500, carrying: 800), -500, "a fling back stops the coast and starts afresh")
+        XCTAssertEqual(physics.accelerated(500, carrying: 800), 1300)
+    }
 }

@@ -264,4 +264,29 @@ final class TimelineGestureTests: XCTestCase {
         XCTAssertEqual(Project.nearestFreeStart(.seconds(1.5), duration: .seconds(1), among: others), .seconds(1))
         XCTAssertEqual(Project.nearestFreeStart(.seconds(0.5), duration: .seconds(3), among: others), .seconds(7))
     }
+
+    func testPastTheStartIOSMovesTheContentAndAndroidStretchesItFromItsEnd() throws {
+        func pulled(_ preset: FeelPreset) throws -> (start: Double, width: Double, rest: Double) {
+            let h = EditorHarness(configuration: preset.configuration)
+            let rest = try XCTUnwrap(h.element("clip:beach")).frame
+            // Drag the timeline 150 pt right: past its start, and hold.
+            h.drag(from: Point(x: 120, y: 700), to: Point(x: 270, y: 700), hold: true)
+            let beach = try XCTUnwrap(h.element("clip:beach")).frame
+            return (beach.minX - rest.minX, beach.width / rest.width, rest.minX)
+        }
+        let ios = try pulled(.ios), android = try pulled(.android)
+        XCTAssertGreaterThan(ios.start, 20, "iOS: the content moves past its end on the rubber band")
+        XCTAssertEqual(ios.width, 1, accuracy: 1e-9, "unstretched")
+        XCTAssertEqual(android.start, 0, accuracy: 1e-9, "Android: the content's end stays under the playhead")
+        XCTAssertGreaterThan(android.width, 1.03, "and the content stretches away from it")
+        XCTAssertLessThan(android.width, 1.3)
+    }
+
+    func testAStretchSpringsBackWhenTheFingerLifts() throws {
+        let h = EditorHarness(configuration: FeelPreset.android.configuration)
+        let rest = try XCTUnwrap(h.element("clip:beach")).frame
+        h.drag(from: Point(x: 120, y: 700), to: Point(x: 270, y: 700), rest: 0)
+        h.run(until: h.now + .seconds(2))
+        XCTAssertEqual(try XCTUnwrap(h.element("clip:beach")).frame, rest, "back as it was")
+    }
 }

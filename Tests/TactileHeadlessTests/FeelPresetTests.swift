@@ -53,4 +53,19 @@ final class FeelPresetTests: XCTestCase {
         let all = Set(ConfigurationFile.keyPaths(schema: .tactile))
         for key in FeelPreset.keys { XCTAssertTrue(all.contains(key), key) }
     }
+
+    func testThePlatformsScrollTheirOwnWay() throws {
+        let android = try decode(#"{"feel": {"preset": "android"}}"#), ios = try decode(#"{"feel": {"preset": "ios"}}"#)
+        XCTAssertEqual(android.timeline.physics.overscroll, "stretch")
+        XCTAssertEqual(android.timeline.physics.flingAcceleration, "flywheel")
+        XCTAssertEqual(ios.timeline.physics.overscroll, "bounce")
+        XCTAssertEqual(ios.timeline.physics.flingAcceleration, "momentum")
+        XCTAssertEqual(TactileConfiguration().timeline.physics.flingAcceleration, "none")
+        XCTAssertThrowsError(try decode(#"{"timeline": {"physics": {"overscroll": "glow"}}}"#)) { error in
+            XCTAssertEqual((error as? ConfigurationError)?.key, "timeline.physics.overscroll")
+        }
+        XCTAssertThrowsError(try decode(#"{"timeline": {"physics": {"flingAcceleration": "turbo"}}}"#)) { error in
+            XCTAssertEqual((error as? ConfigurationError)?.key, "timeline.physics.flingAcceleration")
+        }
+    }
 }

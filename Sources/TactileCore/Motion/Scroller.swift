@@ -10,7 +10,31 @@ public struct ScrollPhysics: Hashable, Sendable, Codable {
     public var bounceResponse: Double = 0.4
     /// Below this speed coasting stops, in points per second. Default 8 pt/s.
     public var minimumVelocity: Double = 8
+    /// What a fling made while the content still coasts the same way does with the speed it
+    /// had: "none" (starts afresh), "momentum" (iOS: carries a momentum that grows with the speed,
+    /// so repeated flings accelerate; Flutter's BouncingScrollPhysics.carriedMomentum,
+    /// sign·min(0.000816·abs(v)^1.967, 40000)) or "flywheel" (Android: OverScroller adds the speed it
+    /// still had). Default "none".
+    public var flingAcceleration = "none"
+    /// Past an end: "bounce" (the content moves past the end on a rubber band and springs back,
+    /// as on iOS) or "stretch" (the content's end stays put and the content stretches away from
+    /// it, springing back the same, as Android 12's EdgeEffect). Default "bounce".
+    public var overscroll = "bounce"
     public init() {}
+
+    /// The values `flingAcceleration` and `overscroll` may take.
+    public static let flingAccelerations = ["none", "momentum", "flywheel"], overscrolls = ["bounce", "stretch"]
+
+    /// The speed a new fling of `velocity` leaves with when the content still coasted at
+    /// `carried` as the finger caught it (both of the content, points per second).
+    public func accelerated(_ velocity: Double, carrying carried: Double) -> Double {
+        guard carried != 0, velocity.sign == carried.sign, velocity != 0 else { return velocity }
+        switch flingAcceleration {
+        case "momentum": return velocity + (carried < 0 ? -1 : 1) * min(0.000816 * pow(abs(carried), 1.967), 40_000)
+        case "flywheel": return velocity + carried
+        default: return velocity
+        }
+    }
 
     /// The distance shown for an overscroll of `overshoot` in a view `dimension` long:
     /// it grows ever slower and never reaches the dimension.
@@ -40,6 +64,8 @@ public struct Scroller: Hashable, Sendable {
     }
 
     public var physics: ScrollPhysics
+    /// The speed the content coasted at when a finger caught it, for `physics.flingAcceleration`.
+    public private(set) var caught: Double = 0
     /// Where the content may rest.
     public var bounds: ClosedRange<Double>
     /// The length of the view (for the rubber band).
@@ -66,8 +92,14 @@ public struct Scroller: Hashable, Sendable {
     /// Puts the content at `value` at once, stopping any motion.
     public mutating func jump(to value: Double) { self.value = value; motion = .resting }
 
-    /// A finger takes hold (also catching a coasting or bouncing scroll).
-    public mutating func beginDrag() {
+    /// A finger takes hold (also catching a coasting or bouncing scroll, this one's or
+    /// `previous`'s, when the caller made a fresh scroller); given `now`, a caught coast keeps its
+    /// speed for the next fling (`physics.flingAcceleration`).
+    public mutating func beginDrag(at now: Time? = nil, catching previous: Scroller? = nil) {
+        caught = 0
+        if let now, case let .coasting(start, _, v) = (previous ?? self).motion {
+            caught = v * pow((previous ?? self).physics.decelerationRate, max(0, (now - start).seconds * 1000))
+        }
         motion = .dragging(anchor: unbounded(value))
     }
 
@@ -81,7 +113,8 @@ public struct Scroller: Hashable, Sendable {
     /// The finger lifts with `velocity` points per second (of the finger). Coasts, or springs
     /// back when past an end.
     public mutating func endDrag(velocity: Double, at now: Time) {
-        let v = -velocity
+        let v = physics.accelerated(-velocity, carrying: caught)
+        caught = 0
         if isOverscrolled {
             motion = .bouncing(start: now, target: nearestBound(value), displacement: value - nearestBound(value), velocity: v)
         } else if abs(v) >= physics.minimumVelocity {

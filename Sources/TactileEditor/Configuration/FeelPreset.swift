@@ -18,6 +18,8 @@ public enum FeelPreset: String, CaseIterable, Sendable {
         public var tapMaximumDuration, longPressDuration, doubleTapInterval: Double
         public var maximumFlingSpeed: Double
         public var decelerationRate, rubberBandCoefficient, bounceResponse: Double
+        /// `timeline.physics.overscroll` and `timeline.physics.flingAcceleration`.
+        public var overscroll, flingAcceleration: String
     }
 
     /// The keys a preset sets (dotted), for the documentation and the tests.
@@ -25,6 +27,7 @@ public enum FeelPreset: String, CaseIterable, Sendable {
         "input.tapSlop", "input.longPressSlop", "input.doubleTapSlop", "input.tapMaximumDuration",
         "input.longPressDuration", "input.doubleTapInterval", "input.maximumFlingSpeed",
         "timeline.physics.decelerationRate", "timeline.physics.rubberBandCoefficient", "timeline.physics.bounceResponse",
+        "timeline.physics.overscroll", "timeline.physics.flingAcceleration",
     ]
 
     public var values: Values {
@@ -36,7 +39,8 @@ public enum FeelPreset: String, CaseIterable, Sendable {
                 tapMaximumDuration: d.input.tapMaximumDuration, longPressDuration: d.input.longPressDuration,
                 doubleTapInterval: d.input.doubleTapInterval, maximumFlingSpeed: d.input.maximumFlingSpeed,
                 decelerationRate: d.timeline.physics.decelerationRate, rubberBandCoefficient: d.timeline.physics.rubberBandCoefficient,
-                bounceResponse: d.timeline.physics.bounceResponse)
+                bounceResponse: d.timeline.physics.bounceResponse, overscroll: d.timeline.physics.overscroll,
+                flingAcceleration: d.timeline.physics.flingAcceleration)
         case .ios:
             return Values(
                 tapSlop: 10, // not published; about 10 pt measured on iOS 16 (JetBrains compose-multiplatform-core #700)
@@ -48,7 +52,9 @@ public enum FeelPreset: String, CaseIterable, Sendable {
                 maximumFlingSpeed: 8000, // not published; Flutter's kMaxFlingVelocity kept
                 decelerationRate: 0.998, // UIScrollView.DecelerationRate.normal, per millisecond
                 rubberBandCoefficient: 0.55, // UIScrollView's rubber band, b = (1 − 1/(x·c/d + 1))·d
-                bounceResponse: 0.44) // Flutter's iOS bounce spring: mass 0.5, stiffness 100 → ω 14.1 rad/s, 2π/ω
+                bounceResponse: 0.44, // Flutter's iOS bounce spring: mass 0.5, stiffness 100 → ω 14.1 rad/s, 2π/ω
+                overscroll: "bounce", // past an end the content moves on the rubber band
+                flingAcceleration: "momentum") // repeated flings accelerate (Flutter's BouncingScrollPhysics.carriedMomentum)
         case .android:
             return Values(
                 tapSlop: 8, // ViewConfiguration TOUCH_SLOP 8 dp
@@ -59,8 +65,10 @@ public enum FeelPreset: String, CaseIterable, Sendable {
                 doubleTapInterval: 0.3, // ViewConfiguration DOUBLE_TAP_TIMEOUT 300 ms
                 maximumFlingSpeed: 8000, // ViewConfiguration MAXIMUM_FLING_VELOCITY 8000 dp/s
                 decelerationRate: 0.997, // OverScroller's spline (friction 0.015) matched in distance for 2,000–3,000 dp/s flings
-                rubberBandCoefficient: 0.01, // OVERSCROLL_DISTANCE 0 dp: content stays at the end (a stretch or glow is drawn instead)
-                bounceResponse: 0.255) // EdgeEffect's stretch spring, natural frequency 24.657 rad/s → 2π/ω
+                rubberBandCoefficient: 0.2, // not published: the stretch's resistance, half a screen's pull stretches about a tenth
+                bounceResponse: 0.255, // EdgeEffect's stretch spring, natural frequency 24.657 rad/s → 2π/ω
+                overscroll: "stretch", // OVERSCROLL_DISTANCE 0 dp: the end stays put, the content stretches (EdgeEffect, Android 12)
+                flingAcceleration: "flywheel") // OverScroller's flywheel: a fling during a coast adds the speed left
         }
     }
 
@@ -81,5 +89,7 @@ public enum FeelPreset: String, CaseIterable, Sendable {
         c.timeline.physics.decelerationRate = v.decelerationRate
         c.timeline.physics.rubberBandCoefficient = v.rubberBandCoefficient
         c.timeline.physics.bounceResponse = v.bounceResponse
+        c.timeline.physics.overscroll = v.overscroll
+        c.timeline.physics.flingAcceleration = v.flingAcceleration
     }
 }

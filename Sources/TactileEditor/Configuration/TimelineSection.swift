@@ -37,8 +37,21 @@ extension TactileConfiguration {
         public init() {}
 
         public func problems() -> [ConfigurationError] {
-            minimumPointsPerSecond > maximumPointsPerSecond
-                ? [.init(key: "timeline.minimumPointsPerSecond", "must not be more than timeline.maximumPointsPerSecond")] : []
+            var out: [ConfigurationError] = []
+            if minimumPointsPerSecond > maximumPointsPerSecond {
+                out.append(.init(key: "timeline.minimumPointsPerSecond", "must not be more than timeline.maximumPointsPerSecond"))
+            }
+            if !ScrollPhysics.flingAccelerations.contains(physics.flingAcceleration) {
+                out.append(
+                    .init(
+                        key: "timeline.physics.flingAcceleration",
+                        "must be \"none\", \"momentum\" or \"flywheel\", not \"\(PrintableText.of(physics.flingAcceleration, limit: 40))\""))
+            }
+            if !ScrollPhysics.overscrolls.contains(physics.overscroll) {
+                out.append(
+                    .init(key: "timeline.physics.overscroll", "must be \"bounce\" or \"stretch\", not \"\(PrintableText.of(physics.overscroll, limit: 40))\""))
+            }
+            return out
         }
         /// The range of each numeric setting, by its key in the section.
         public static let ranges: [String: ConfigurationRange] = [

@@ -39,7 +39,8 @@ public struct CompositionView {
     /// last frame stays up, not a black picture.
     public static func shownTime(at playhead: Time, in project: Project) -> Time {
         let duration = project.duration
-        return playhead >= duration && duration > .zero ? duration - Time(ticks: 1) : playhead
+        // Past either end (an overscroll bouncing or stretching back) the end's own frame shows.
+        return playhead >= duration && duration > .zero ? duration - Time(ticks: 1) : max(.zero, playhead)
     }
 
     /// Draws `project` at `t` into `picture` (clipped to it), on the canvas backdrop.

@@ -64,7 +64,9 @@ struct TimelineView {
 
     func draw(_ state: EditorState) -> [EditorIntent] {
         guard (layout.tracksArea.height > 0.5 || layout.ruler.height > 0.5) && layout.tracksArea.width > 0.5 else { return [] }
-        let geometry = TimelineGeometry(pointsPerSecond: state.pointsPerSecond, playhead: state.playhead, playheadX: layout.playheadX)
+        let geometry = TimelineGeometry(
+            pointsPerSecond: state.pointsPerSecond, playhead: state.playhead, playheadX: layout.playheadX, duration: state.project.duration,
+            overscroll: configuration.timeline.physics.overscroll, width: layout.tracksArea.width)
         let visible = geometry.visibleTimes(minX: layout.tracksArea.minX, maxX: layout.tracksArea.maxX)
         let axes: Set<ScrollAxis> = layout.tracksOverflow ? [.horizontal, .vertical] : [.horizontal]
         RulerView(ui: ui, frame: layout.ruler, geometry: geometry, configuration: configuration, theme: theme)
