@@ -1,6 +1,7 @@
 import Foundation
 import TactileCore
 import TactileStudy
+import TactileUI
 import TactileEditor
 import TactileHost
 import TactileKiosk
@@ -82,7 +83,9 @@ public enum Windowed {
         }
         let options = WindowOptions(
             viewport: try Inputs.size(size) ?? configuration.layout.viewport,
-            scale: try Inputs.scale(scale), fill: fill, fullscreen: fullscreen, kiosk: run.kiosk)
+            scale: try Inputs.scale(scale), fill: fill, fullscreen: fullscreen, kiosk: run.kiosk,
+            panel: configuration.overlays.monitor || configuration.overlays.arena || configuration.overlays.pointerLocation
+                ? Theme(appearance: configuration.theme).metrics.overlays.panelWidth : nil)
         let recordFolder: URL? =
             run.record.map { URL(fileURLWithPath: $0) }
             ?? (configuration.session.recordFolder.isEmpty

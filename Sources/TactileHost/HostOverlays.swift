@@ -17,6 +17,11 @@ struct HostOverlays {
     private let configuration: TactileConfiguration
     /// Where the monitor panel sits: at the top of the canvas, once a frame has shown where that is.
     private var canvasTop: Double?
+    /// Whether the words (monitor, arena chips and cards, pointer header) go to the lab panel
+    /// outside the phone instead of over its picture.
+    var panelOutside = false
+    /// Whether there is anything for a lab panel to show.
+    var wantsPanel: Bool { monitor != nil || arena != nil || pointer != nil }
 
     init(configuration: TactileConfiguration) {
         self.configuration = configuration
@@ -88,11 +93,36 @@ struct HostOverlays {
         var list = list
         if configuration.overlays.showTouches || kiosk { indicators.draw(into: &list, now: now, color: theme.touches) }
         let top = viewport.width > viewport.height ? configuration.layout.landscapeTopInset : configuration.layout.topInset
-        pointer?.draw(into: &list, now: now, viewport: viewport, top: top, theme: theme)
-        monitor?.draw(into: &list, now: now, viewport: viewport, top: canvasTop ?? top, theme: theme)
+        pointer?.draw(into: &list, now: now, viewport: viewport, top: top, theme: theme, header: !panelOutside)
+        if !panelOutside { monitor?.draw(into: &list, now: now, viewport: viewport, top: canvasTop ?? top, theme: theme) }
         let belowMonitor = monitor.map { _ in FrameMonitor.panelFrame(viewport: viewport, top: canvasTop ?? top, theme: theme).maxY }
-        arena?.draw(into: &list, now: now, viewport: viewport, top: belowMonitor ?? canvasTop ?? top, theme: theme, measurer: measurer)
+        arena?.draw(
+            into: &list, now: now, viewport: viewport, top: belowMonitor ?? canvasTop ?? top, theme: theme, measurer: measurer, words: !panelOutside)
         photon?.draw(into: &list, viewport: viewport)
+        return list
+    }
+
+    /// The lab panel at `now`, `size` points: the frame monitor, then the arena's words, then
+    /// pointer location, on the panel's own background; nil when there is nothing to show.
+    func panel(at now: Time, size: Size, theme: Theme, measurer: TextMeasurer) -> DrawList? {
+        guard wantsPanel else { return nil }
+        let m = theme.metrics.overlays
+        var list = DrawList()
+        list.add(.fillRect(Rect(origin: .zero, size: size), theme.background, cornerRadius: m.monitorRadius))
+        var y = m.panelPadding
+        let width = size.width - 2 * m.panelPadding
+        if let monitor {
+            // The monitor keeps its own layout, inset at the panel's top left.
+            monitor.draw(into: &list, now: now, viewport: size, top: y - m.monitorInset, theme: theme, wide: true)
+            y = FrameMonitor.panelFrame(viewport: size, top: y - m.monitorInset, theme: theme, wide: true).maxY + m.panelSectionGap
+        }
+        list.inLayer(.topmost) { list in
+            if let arena {
+                y += arena.drawPanel(into: &list, origin: Point(x: m.panelPadding, y: y), width: width, now: now, theme: theme, measurer: measurer)
+                y += m.panelSectionGap
+            }
+            if let pointer { y += pointer.drawPanel(into: &list, origin: Point(x: m.panelPadding, y: y), width: width, now: now, theme: theme) }
+        }
         return list
     }
 }

@@ -185,6 +185,24 @@ public final class HostSession: ShellSession {
     public private(set) var restartRequested = false
     private var loopMode: TimelineScheduleMode { isLowFrequency ? .lowFrequency : .normal }
 
+    /// The lab panel's width when a monitor, the arena or pointer location is on
+    /// (`OverlaysMetrics.panelWidth`); nil otherwise.
+    public var panelWidth: Double? { overlays.wantsPanel ? editor.theme.metrics.overlays.panelWidth : nil }
+
+    /// Draws the overlays' words in the lab panel outside the phone (true) or over the phone's
+    /// picture (false, the default: headless pictures, a window with no room).
+    public func placePanel(outside: Bool) {
+        guard outside != overlays.panelOutside else { return }
+        overlays.panelOutside = outside
+        needsPresent = true
+    }
+
+    /// The lab panel's picture at `now`, as tall as the viewport, when it is drawn outside.
+    public func panelPicture(at now: Time) -> DrawList? {
+        guard overlays.panelOutside, let width = panelWidth else { return nil }
+        return overlays.panel(at: now, size: Size(width: width, height: state.viewport.height), theme: editor.theme, measurer: editor.measurer)
+    }
+
     public func resize(to viewport: Size) {
         guard viewport != state.viewport else { return }
         state.viewport = viewport
@@ -238,6 +256,7 @@ public final class HostSession: ShellSession {
             // Only the overlays moved: draw them over the last picture.
             if let lastOutput, decorated || overlayOnScreen {
                 frame.drawList = compose(over: lastList ?? lastOutput.drawList, now: now)
+                frame.panel = panelPicture(at: now)
                 overlayOnScreen = decorated
             }
             let record = StepRecord(time: now, input: input, ranEditor: false, pinVerdicts: pins.takeForStep())
@@ -299,6 +318,7 @@ public final class HostSession: ShellSession {
         }
         if shown != lastList || layoutChanged || decorated || overlayOnScreen {
             frame.drawList = compose(over: shown, now: now)
+            frame.panel = panelPicture(at: now)
             overlayOnScreen = decorated
             lastList = shown
             framesPresented += 1
@@ -505,7 +525,9 @@ public final class HostSession: ShellSession {
         frustration.settings = new.study
         editor = Editor(configuration: new, measurer: editor.measurer, media: editor.media)
         state.adopt(new)
+        let outside = overlays.panelOutside
         overlays = HostOverlays(configuration: new)
+        overlays.panelOutside = outside
         needsPresent = true
     }
 

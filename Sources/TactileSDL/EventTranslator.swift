@@ -14,6 +14,8 @@ public struct EventTranslator {
         /// A termination signal: save and close (obeyed even in kiosk mode).
         case terminate
         case resized, toggleFullscreen
+        /// F2: open or close the lab panel's drawer (when the phone fills the window).
+        case toggleDrawer
         /// The window was hidden or minimised (false), or shown again (true).
         case visible(Bool)
     }
@@ -123,6 +125,7 @@ public struct EventTranslator {
             case Int(SDLK_r.rawValue) where ctrl: events.append(.key(.rotate, time: now))
             case Int(SDLK_q.rawValue) where ctrl: return .quit
             case Int(SDLK_F11.rawValue): return .toggleFullscreen
+            case Int(SDLK_F2.rawValue): return .toggleDrawer
             default: break
             }
         case SDL_TEXTINPUT:

@@ -15,8 +15,11 @@ public struct WindowOptions: Sendable {
     public var fullscreen: Bool
     /// Kiosk mode: fullscreen and borderless at the display's size, no cursor, the keyboard grabbed.
     public var kiosk: Bool
-    public init(viewport: Size, scale: Double?, fill: Bool, fullscreen: Bool, kiosk: Bool = false) {
-        self.viewport = viewport; self.scale = scale; self.fill = fill; self.fullscreen = fullscreen; self.kiosk = kiosk
+    /// The width of the lab panel the window opens wide enough to show beside the phone, in
+    /// points; nil: none (the session says what it shows, `ShellSession.panelWidth`).
+    public var panel: Double?
+    public init(viewport: Size, scale: Double?, fill: Bool, fullscreen: Bool, kiosk: Bool = false, panel: Double? = nil) {
+        self.viewport = viewport; self.scale = scale; self.fill = fill; self.fullscreen = fullscreen; self.kiosk = kiosk; self.panel = panel
     }
 }
 
@@ -119,8 +122,11 @@ public final class WindowHost {
         let cues = CuePlayer(configuration: configuration.cues), sound = AudioPlayback(configuration: configuration.media)
         var translator = EventTranslator(touchscreen: configuration.touchscreen)
         logTouchDevices(translator)
-        var frame = deviceFrame(scale: scale, viewport: session.viewport)
+        var frame = deviceFrame(scale: scale, viewport: session.viewport, panel: session.panelWidth)
         var theme = Theme(appearance: configuration.theme)
+        // The lab panel: beside the phone when the window has room, else in a drawer F2 opens.
+        var drawerOpen = false
+        session.placePanel(outside: frame.panel != nil)
         var input: [InputEvent] = [], relayout = true, generation = media?.generation ?? 0
         ending = .closed
         while true {
@@ -138,7 +144,8 @@ public final class WindowHost {
                     session.setVisible(shown)
                     if shown { relayout = true }
                 case .toggleFullscreen where !session.refusesQuit: toggleFullscreen(); relayout = true
-                case .quit, .toggleFullscreen: break
+                case .toggleDrawer where session.panelWidth != nil && !session.refusesQuit: drawerOpen.toggle(); relayout = true
+                case .quit, .toggleFullscreen, .toggleDrawer: break
                 }
             }
             if TerminationSignals.received != nil { ending = .terminated; return }
@@ -148,8 +155,14 @@ public final class WindowHost {
                 relayout = true
             }
             if relayout {
-                frame = deviceFrame(scale: scale, viewport: options.fill ? nil : session.viewport)
+                frame = deviceFrame(scale: scale, viewport: options.fill ? nil : session.viewport, panel: session.panelWidth)
                 session.resize(to: frame.viewport)
+                if frame.panel == nil, drawerOpen, let width = session.panelWidth {
+                    // The drawer: over the phone's right side, as tall as the screen.
+                    let w = min(width * frame.scale, frame.screen.width * 0.85)
+                    frame.panel = Rect(x: frame.screen.maxX - w, y: frame.screen.y, width: w, height: frame.screen.height)
+                }
+                session.placePanel(outside: frame.panel != nil)
             }
             let arrived = media.map { $0.generation != generation } ?? false
             generation = media?.generation ?? 0
@@ -169,7 +182,8 @@ public final class WindowHost {
             for command in step.commands {
                 switch command {
                 case let .viewportChanged(viewport) where !options.fill:
-                    let size = DeviceFrame.windowSize(viewport: viewport, scale: frame.scale, margin: configuration.window.deviceMargin)
+                    let size = DeviceFrame.windowSize(
+                        viewport: viewport, scale: frame.scale, margin: configuration.window.deviceMargin, panel: session.panelWidth ?? 0)
                     SDL_SetWindowSize(window, Int32(size.width), Int32(size.height))
                     relayout = true
                 case .viewportChanged: relayout = true
@@ -186,7 +200,7 @@ public final class WindowHost {
             }
             if let list = step.drawList {
                 let began = clock.now
-                let presentBegan = present(list, frame: frame, theme: theme, clock: clock, shift: step.shift)
+                let presentBegan = present(list, frame: frame, theme: theme, clock: clock, shift: step.shift, panel: step.panel)
                 session.didPresent(
                     PresentTiming(
                         renderBegan: began, presentBegan: presentBegan, presented: clock.now,
@@ -243,7 +257,9 @@ public final class WindowHost {
         let initial =
             options.fill
             ? Size(width: options.viewport.width * scale, height: options.viewport.height * scale)
-            : DeviceFrame.windowSize(viewport: options.viewport, scale: scale, margin: configuration.window.deviceMargin)
+            : DeviceFrame.windowSize(
+                viewport: options.viewport, scale: scale, margin: configuration.window.deviceMargin,
+                panel: options.panel ?? 0)
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if options.fullscreen || options.kiosk { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         if options.kiosk {
@@ -305,16 +321,16 @@ public final class WindowHost {
         return Size(width: Double(w), height: Double(h))
     }
 
-    private func deviceFrame(scale: Double, viewport: Size?) -> DeviceFrame {
+    private func deviceFrame(scale: Double, viewport: Size?, panel: Double? = nil) -> DeviceFrame {
         DeviceFrame(
             window: pixelSize(), viewport: viewport ?? options.viewport, scale: scale, fill: options.fill || viewport == nil,
-            margin: configuration.window.deviceMargin)
+            margin: configuration.window.deviceMargin, panel: panel)
     }
 
     /// Draws `list` (the session's picture, in viewport points) into the phone's screen, with
     /// the desk and the device's bezel around it, and presents. Returns when present was called.
     /// `shift` moves the picture by that many points (burn-in protection).
-    private func present(_ list: DrawList, frame: DeviceFrame, theme: Theme, clock: SessionClock, shift: Point = .zero) -> Time {
+    private func present(_ list: DrawList, frame: DeviceFrame, theme: Theme, clock: SessionClock, shift: Point = .zero, panel: DrawList? = nil) -> Time {
         guard let r = sdlRenderer, let drawer else { return clock.now }
         let window = pixelSize()
         SDL_RenderSetClipRect(r, nil)
@@ -337,6 +353,12 @@ public final class WindowHost {
             drawer.render(
                 chrome, placement: .init(originX: 0, originY: 0, scale: 1),
                 bounds: SDL_Rect(x: 0, y: 0, w: Int32(window.width), h: Int32(window.height)))
+        }
+        if let panel, let rect = frame.panel {
+            // The lab panel, in its own points, beside the phone (or in the drawer over it).
+            drawer.render(
+                panel, placement: .init(originX: rect.x, originY: rect.y, scale: frame.scale),
+                bounds: SDL_Rect(x: Int32(rect.x), y: Int32(rect.y), w: Int32(rect.width), h: Int32(rect.height)))
         }
         if wantsCapture?() == true, let onCapture {
             let w = Int(window.width), h = Int(window.height)

@@ -16,10 +16,13 @@ final class WindowRun {
     let configuration: TactileConfiguration
     private(set) var session: HostSession!
 
-    init(configuration: TactileConfiguration = TactileConfiguration(), viewport: Size = Size(width: 390, height: 844), kiosk: Bool = false) {
+    init(
+        configuration: TactileConfiguration = TactileConfiguration(), viewport: Size = Size(width: 390, height: 844), kiosk: Bool = false,
+        panel: Double? = nil, fill: Bool = false
+    ) {
         self.configuration = configuration
         host = WindowHost(
-            options: WindowOptions(viewport: viewport, scale: 1, fill: false, fullscreen: false, kiosk: kiosk),
+            options: WindowOptions(viewport: viewport, scale: 1, fill: fill, fullscreen: false, kiosk: kiosk, panel: panel),
             configuration: configuration)
     }
 

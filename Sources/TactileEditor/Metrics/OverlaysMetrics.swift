@@ -31,6 +31,10 @@ extension ViewMetrics {
         /// Most lines one line of an arena chip or decision wraps to (a reason is never cut off
         /// before that). 4.
         public var arenaMaximumLines = 4
+        /// The lab panel beside the phone (the monitor, the arena's words, pointer location):
+        /// its width, the gap between it and the phone, its padding and the gap between its
+        /// sections. 300, 16, 10, 12 pt.
+        public var panelWidth = 300.0, panelGap = 16.0, panelPadding = 10.0, panelSectionGap = 12.0
         /// The dashes of the line from a finger to its predicted position: dash and gap. 3, 2 pt.
         public var arenaDash = 3.0, arenaGap = 2.0
         /// Pointer location: the trail's and the crosshair's line widths, the finger dot's radius,

@@ -46,11 +46,14 @@ public struct ArenaDebugger: Sendable {
     }
 
     /// Draws the debugger into the top layer of `list` as it stands at `now`; the panel of
-    /// recent decisions starts `top` points down.
-    public func draw(into list: inout DrawList, now: Time, viewport: Size, top: Double, theme: Theme, measurer: TextMeasurer) {
+    /// recent decisions starts `top` points down. Without `words` only what belongs at the
+    /// fingers is drawn (slop circles, paths, timers, predicted points): the chips, decision
+    /// cards and the list go to the lab panel beside the phone (`drawPanel`).
+    public func draw(into list: inout DrawList, now: Time, viewport: Size, top: Double, theme: Theme, measurer: TextMeasurer, words: Bool = true) {
         let m = theme.metrics.overlays
         list.inLayer(.topmost) { list in
-            drawFingers(into: &list, now: now, theme: theme, measurer: measurer, viewport: viewport)
+            drawFingers(into: &list, now: now, theme: theme, measurer: measurer, viewport: viewport, words: words)
+            guard words else { return }
             for decision in decisions where now - decision.time < fade && now >= decision.time {
                 let opacity = fade > .zero ? 1 - (now - decision.time).seconds / fade.seconds : 1
                 drawDecision(decision, opacity: opacity, into: &list, theme: theme, measurer: measurer, viewport: viewport)
@@ -77,7 +80,47 @@ public struct ArenaDebugger: Sendable {
         "\(d.winner?.rawValue ?? "none") ← \(d.rule) · \(Int((d.sinceDown.seconds * 1000).rounded())) ms"
     }
 
-    private func drawFingers(into list: inout DrawList, now: Time, theme: Theme, measurer: TextMeasurer, viewport: Size) {
+    /// Draws the arena's words into the lab panel at `origin`, `width` wide: a heading, what
+    /// competes for each finger and why the others dropped out, then the recent decisions, newest
+    /// first, each with its rule and every loser's reason; returns the height used.
+    public func drawPanel(into list: inout DrawList, origin: Point, width: Double, now: Time, theme: Theme, measurer: TextMeasurer) -> Double {
+        let m = theme.metrics.overlays, font = theme.captionFont, line = font.size * m.arenaLineHeight
+        var y = origin.y
+        func write(_ text: String, _ color: Color, font: Font = theme.captionFont) {
+            for part in measurer.lines(of: text, font: font, width: width, maximumLines: m.arenaMaximumLines) {
+                list.add(.text(TextRun(part, in: Rect(x: origin.x, y: y, width: width, height: line), font: font, color: color, alignment: .leading)))
+                y += line
+            }
+        }
+        write("Gesture arena", theme.textPrimary, font: theme.clipFont)
+        var competing: [GestureKind] = [], leader: PointerID?
+        if case let .deciding(l, c) = arena.phase { leader = l; competing = c }
+        for finger in arena.fingers {
+            switch arena.phase {
+            case .deciding where finger.id == leader:
+                write("Finger \(finger.id): ? " + competing.map(\.rawValue).joined(separator: " · "), theme.textPrimary)
+                for (kind, why) in arena.dropped.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { write("  ✗ \(kind.rawValue): \(why)", theme.danger) }
+            case let .active(kind, fingers) where fingers.contains(finger.id): write("Finger \(finger.id): ✓ \(kind.rawValue)", theme.accent)
+            case .spent: write("Finger \(finger.id): ✗ nobody can win", theme.warning)
+            default: continue
+            }
+        }
+        if case .awaitingSecondTap = arena.phase { write("? doubleTap: waiting for a second tap", theme.textPrimary) }
+        if arena.fingers.isEmpty, decisions.isEmpty { write("No touch yet", theme.textSecondary) }
+        for (i, d) in decisions.reversed().enumerated() {
+            y += line / 2
+            let age = Int((d.sinceDown.seconds * 1000).rounded())
+            for (text, tone) in Self.decisionLines(d) {
+                let color: Color =
+                    i > 0
+                    ? theme.textSecondary : tone == .winner ? theme.accent : tone == .nobody ? theme.warning : tone == .loser ? theme.danger : theme.textPrimary
+                write(tone == .winner || tone == .nobody ? "\(text) · \(d.target) · \(age) ms" : text, color)
+            }
+        }
+        return y - origin.y
+    }
+
+    private func drawFingers(into list: inout DrawList, now: Time, theme: Theme, measurer: TextMeasurer, viewport: Size, words: Bool = true) {
         let m = theme.metrics.overlays
         var competing: [GestureKind] = [], leader: PointerID?
         if case let .deciding(l, c) = arena.phase { leader = l; competing = c }
@@ -103,6 +146,7 @@ public struct ArenaDebugger: Sendable {
                 list.add(.strokeCircle(center: p, radius: m.arenaDot + 1, theme.warning, width: m.arenaSlopLine))
             }
             // The chip: what competes for the leader (and why the others dropped out), or what runs.
+            guard words else { continue }
             var text: String
             switch arena.phase {
             case .deciding where finger.id == leader:
@@ -117,6 +161,7 @@ public struct ArenaDebugger: Sendable {
         if case let .awaitingSecondTap(location, deadline) = arena.phase, deadline > now, arena.doubleTapInterval > .zero {
             let left = min(1, (deadline - now).seconds / arena.doubleTapInterval.seconds)
             list.add(.strokeCircle(center: location, radius: m.arenaTimerRadius * left, theme.warning, width: m.arenaTimerLine))
+            guard words else { return }
             chip("? doubleTap", above: location, color: theme.textPrimary, opacity: 1, into: &list, theme: theme, measurer: measurer, viewport: viewport)
         }
     }

@@ -94,20 +94,20 @@ public struct FrameMonitor: Sendable {
 
     /// Where the panel goes: in the top-left corner, `top` points down (pass the top of the
     /// canvas, `EditorLayout.canvas.minY`, to keep the title bar clear). Sized by the theme's
-    /// caption font, so it grows with `--ui-scale`.
-    public static func panelFrame(viewport: Size, top: Double, theme: Theme) -> Rect {
+    /// caption font, so it grows with `--ui-scale`. With `wide` (in the lab panel) it takes the
+    /// whole width less the insets.
+    public static func panelFrame(viewport: Size, top: Double, theme: Theme, wide: Bool = false) -> Rect {
         let m = theme.metrics.overlays, k = theme.captionFont.size / m.monitorDesignCaption
-        return Rect(
-            x: m.monitorInset * k, y: top + m.monitorInset * k, width: min(m.monitorWidth * k, viewport.width - 2 * m.monitorInset * k),
-            height: m.monitorHeight * k)
+        let room = viewport.width - 2 * m.monitorInset * k
+        return Rect(x: m.monitorInset * k, y: top + m.monitorInset * k, width: wide ? room : min(m.monitorWidth * k, room), height: m.monitorHeight * k)
     }
 
     /// Draws the panel into the top layer of `list`, reading the frame rate and the wait at `now`.
     /// - Parameters:
     ///   - viewport: the size of the screen in points.
     ///   - top: how far down the panel may start (see `panelFrame`).
-    public func draw(into list: inout DrawList, now: Time, viewport: Size, top: Double = 0, theme: Theme) {
-        let panel = Self.panelFrame(viewport: viewport, top: top, theme: theme)
+    public func draw(into list: inout DrawList, now: Time, viewport: Size, top: Double = 0, theme: Theme, wide: Bool = false) {
+        let panel = Self.panelFrame(viewport: viewport, top: top, theme: theme, wide: wide)
         let m = theme.metrics.overlays, k = theme.captionFont.size / m.monitorDesignCaption, pad = m.monitorPadding * k
         list.inLayer(.topmost) { list in
             list.add(.fillRect(panel, Color.black.opacity(0.72), cornerRadius: m.monitorRadius * k))

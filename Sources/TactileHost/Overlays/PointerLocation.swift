@@ -111,7 +111,7 @@ public struct PointerLocation: Sendable {
     ///   - top: the top safe-area inset. The header sits in the status-bar band just above it
     ///     when the band is tall enough, covering none of the editor and clear of the screen's
     ///     rounded corners; otherwise (landscape) at the top edge.
-    public func draw(into list: inout DrawList, now: Time, viewport: Size, top: Double = 0, theme: Theme) {
+    public func draw(into list: inout DrawList, now: Time, viewport: Size, top: Double = 0, theme: Theme, header: Bool = true) {
         let color = theme.touches, m = theme.metrics.overlays
         list.inLayer(.topmost) { list in
             for id in order {
@@ -129,8 +129,29 @@ public struct PointerLocation: Sendable {
                     list.add(.strokeCircle(center: f.position, radius: m.pointerDot, color.opacity(strength), width: m.pointerRingLine))
                 }
             }
-            drawHeader(into: &list, now: now, width: viewport.width, top: top, theme: theme)
+            if header { drawHeader(into: &list, now: now, width: viewport.width, top: top, theme: theme) }
         }
+    }
+
+    /// The header's fields in the lab panel at `origin`, two to a line, `width` wide; returns the
+    /// height used.
+    public func drawPanel(into list: inout DrawList, origin: Point, width: Double, now: Time, theme: Theme) -> Double {
+        let font = theme.captionFont, m = theme.metrics.overlays, line = font.size * m.arenaLineHeight
+        list.add(
+            .text(
+                TextRun(
+                    "Pointer location", in: Rect(x: origin.x, y: origin.y, width: width, height: line), font: theme.clipFont, color: theme.textPrimary,
+                    alignment: .leading)))
+        let fields = headerFields(at: now)
+        var y = origin.y + line
+        for row in stride(from: 0, to: fields.count, by: 2) {
+            for (i, field) in fields[row..<min(row + 2, fields.count)].enumerated() {
+                let cell = Rect(x: origin.x + Double(i) * width / 2, y: y, width: width / 2, height: line)
+                list.add(.text(TextRun(field, in: cell, font: font, color: theme.touches, alignment: .leading)))
+            }
+            y += line
+        }
+        return y - origin.y
     }
 
     private func drawHeader(into list: inout DrawList, now: Time, width: Double, top: Double, theme: Theme) {

@@ -14,6 +14,10 @@ public struct ShellFrame {
     public var ranEditor = false
     /// How far to move the picture on the screen, in points (a kiosk's burn-in protection).
     public var shift: Point = .zero
+    /// The lab panel's picture (the frame monitor, the arena's words, pointer location), in
+    /// panel points from its top left, when the session draws them outside the phone
+    /// (`ShellSession.placePanel`); nil otherwise.
+    public var panel: DrawList?
 
     public init(drawList: DrawList? = nil, cues: [CueEvent] = [], commands: [ShellCommand] = [], ranEditor: Bool = false) {
         self.drawList = drawList; self.cues = cues; self.commands = commands; self.ranEditor = ranEditor

@@ -19,13 +19,20 @@ public protocol ShellSession: AnyObject {
     /// Told when the window is hidden or minimised (false) and shown again (true).
     func setVisible(_ visible: Bool)
     /// Told when the picture of the last step that returned one has been presented, with when
-    /// drawing and presenting began and ended on the session's clock (input-to-present latency).
+    /// drawing and presenting began and ended on the session's clock (in-app latency).
     func didPresent(_ timing: PresentTiming)
+    /// How wide a lab panel the session would show beside the phone, in points; nil: none.
+    var panelWidth: Double? { get }
+    /// Where the lab panel goes: outside the phone (beside it, or in a drawer), or drawn over the
+    /// phone's picture as before (no room, or a headless picture).
+    func placePanel(outside: Bool)
 }
 
 extension ShellSession {
     public func setVisible(_ visible: Bool) {}
     public func didPresent(_ timing: PresentTiming) {}
+    public var panelWidth: Double? { nil }
+    public func placePanel(outside: Bool) {}
 }
 
 /// What the shell knows about a step besides its input.

@@ -1,0 +1,89 @@
+import CSDL2
+import Foundation
+import XCTest
+import TactileCore
+import TactileEditor
+import TactileHost
+import TactileSDL
+import TactileUI
+@testable import TactileApp
+
+/// The lab panel (issue 32): the frame monitor, the arena's words and pointer location drawn in
+/// the window beside the phone when there is room, never over the UI under test; in a drawer
+/// F2 opens when the phone fills the window.
+final class LabPanelTests: XCTestCase {
+    override func setUp() { setenv("SDL_VIDEODRIVER", "dummy", 1) }
+
+    func texts(_ list: DrawList?) -> [String] {
+        (list?.commands ?? []).compactMap {
+            if case let .text(run) = $0 { return run.text }; return nil
+        }
+    }
+
+    func testThePanelStandsBesideThePhoneAndTheArenasWordsLeaveThePhonesPicture() throws {
+        var c = TactileConfiguration()
+        c.overlays.arena = true
+        c.overlays.monitor = true
+        let width = Theme(appearance: c.theme).metrics.overlays.panelWidth
+        let window = WindowRun(configuration: c, panel: width)
+        nonisolated(unsafe) var device: DeviceFrame?
+        nonisolated(unsafe) var panelPixels = 0
+        window.host.wantsCapture = { device != nil && panelPixels == 0 }
+        window.host.onCapture = { image in
+            guard let panel = device?.panel else { return }
+            // Text is drawn in the panel: pixels there are not all its background.
+            var seen = Set<UInt32>()
+            for y in stride(from: Int(panel.minY), to: Int(panel.maxY), by: 3) {
+                for x in stride(from: Int(panel.minX), to: Int(panel.maxX), by: 3) {
+                    let i = (y * image.width + x) * 4
+                    seen.insert(UInt32(image.pixels[i]) << 16 | UInt32(image.pixels[i + 1]) << 8 | UInt32(image.pixels[i + 2]))
+                }
+            }
+            panelPixels = seen.count
+        }
+        try window.run { frameNow in
+            let frame = frameNow()
+            device = frame
+            func at(_ x: Double, _ y: Double) -> Point { Point(x: frame.screen.x + x * frame.scale, y: frame.screen.y + y * frame.scale) }
+            // A vertical drag on Beach that nobody wins, held so the picture shows it.
+            WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: at(249, 606).x, y: at(249, 606).y); usleep(30_000)
+            for dy in [5.0, 12, 20] { WindowHostTests.push(SDL_MOUSEMOTION, x: at(249, 606 + dy).x, y: at(249, 606 + dy).y); usleep(16_000) }
+            WindowHostTests.push(SDL_MOUSEBUTTONUP, x: at(249, 626).x, y: at(249, 626).y); usleep(300_000)
+            WindowHostTests.quit()
+        }
+        let frame = try XCTUnwrap(device)
+        let panel = try XCTUnwrap(frame.panel, "a window opened for the panel has room for it")
+        XCTAssertGreaterThanOrEqual(panel.minX, frame.screen.maxX + 1, "beside the phone, not over it")
+        XCTAssertEqual(panel.width, width * frame.scale)
+        XCTAssertGreaterThan(panelPixels, 3, "the panel was drawn")
+        let session = try XCTUnwrap(window.session)
+        let onPhone = texts(session.picture(at: .seconds(1e6)))
+        XCTAssertFalse(onPhone.contains { $0.contains("nobody") || $0.hasPrefix("in-app") }, "no words over the UI under test: \(onPhone)")
+        let beside = texts(session.panelPicture(at: .seconds(1e6)))
+        XCTAssertTrue(beside.contains { $0.hasPrefix("✗ nobody won") }, "\(beside)")
+        XCTAssertTrue(beside.contains { $0.hasPrefix("✗ scroll: vertical scroll not offered on clip:beach") }, "\(beside)")
+        XCTAssertTrue(beside.contains("in-app = event queue → present"), "the monitor too: \(beside)")
+    }
+
+    func testAWindowWithoutRoomDrawsOverThePhoneUntilF2OpensTheDrawer() throws {
+        var c = TactileConfiguration()
+        c.overlays.arena = true
+        let window = WindowRun(configuration: c, fill: true)
+        nonisolated(unsafe) var before: DeviceFrame?, after: DeviceFrame?
+        try window.run { frameNow in
+            before = frameNow()
+            var e = SDL_Event()
+            e.type = SDL_KEYDOWN.rawValue
+            e.key.keysym.sym = SDL_Keycode(SDLK_F2.rawValue)
+            SDL_PushEvent(&e)
+            usleep(200_000)
+            after = frameNow()
+            WindowHostTests.quit()
+        }
+        XCTAssertNil(before?.panel, "filling the window: no room beside")
+        let drawer = try XCTUnwrap(after?.panel, "F2 opens the drawer")
+        let screen = try XCTUnwrap(after?.screen)
+        XCTAssertEqual(drawer.maxX, screen.maxX, "over the phone's right side")
+        XCTAssertEqual(drawer.height, screen.height)
+    }
+}
