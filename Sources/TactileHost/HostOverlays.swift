@@ -74,7 +74,7 @@ struct HostOverlays {
 
     /// Notes an input frame's input-to-present latency, once presented.
     mutating func record(latency: LatencySample) {
-        monitor?.record(latency: latency.total)
+        monitor?.record(latency: latency.total, gesture: latency.gesture)
     }
 
     /// Whether anything is drawn over the editor now.
@@ -117,6 +117,10 @@ struct HostOverlays {
             y = FrameMonitor.panelFrame(viewport: size, top: y - m.monitorInset, theme: theme, wide: true).maxY + m.panelSectionGap
         }
         list.inLayer(.topmost) { list in
+            if let monitor {
+                let used = monitor.drawHistograms(into: &list, origin: Point(x: m.panelPadding, y: y), width: width, theme: theme)
+                if used > 0 { y += used + m.panelSectionGap }
+            }
             if let arena {
                 y += arena.drawPanel(into: &list, origin: Point(x: m.panelPadding, y: y), width: width, now: now, theme: theme, measurer: measurer)
                 y += m.panelSectionGap

@@ -1,5 +1,6 @@
 import Foundation
 import TactileCore
+import TactileHost
 
 /// A session's in-app latency (event queue to present) as `tactile report` gives it, from its
 /// `latency.jsonl`: p50, p95 and p99 over every input frame and per gesture kind, with the median
@@ -60,15 +61,10 @@ public struct LatencyFigures: Equatable {
     public var prediction: Prediction? { predictions.count == 1 ? predictions[0] : nil }
 
     /// The lower edges of the histogram's bins, in milliseconds (the last bin is open).
-    public static let histogramBins: [Double] = [0, 8, 12, 16, 20, 25, 33, 50]
+    public static let histogramBins = LatencyHistogram.bins
 
     /// The bin labels: "<8", "8–12", …, "≥50".
-    static var binLabels: [String] {
-        let b = histogramBins
-        return b.indices.map { i in
-            i == 0 ? "<\(Int(b[1]))" : i == b.count - 1 ? "≥\(Int(b[i]))" : "\(Int(b[i]))–\(Int(b[i + 1]))"
-        }
-    }
+    static var binLabels: [String] { LatencyHistogram.labels }
 
     /// The figures of a `latency.jsonl` file's text; nil when it holds neither an input frame nor
     /// a prediction (a session run headless predicts, but presents nothing to time).
@@ -125,11 +121,7 @@ public struct LatencyFigures: Equatable {
                 waiting: median(\.waiting), ui: median(\.ui), render: median(\.render), present: median(\.present),
                 scanOut: median(\.scanOut), withScanOutP50: lit.p50 ?? 0, withScanOutP99: lit.p99 ?? 0)
         }
-        func histogram(_ s: [Sample]) -> [Int] {
-            var counts = [Int](repeating: 0, count: histogramBins.count)
-            for x in s { counts[(histogramBins.lastIndex { x.total >= $0 } ?? 0)] += 1 }
-            return counts
-        }
+        func histogram(_ s: [Sample]) -> [Int] { LatencyHistogram.counts(s.map(\.total)) }
         let samples = groups.flatMap(\.samples)
         guard !samples.isEmpty || groups.contains(where: { !$0.predictions.isEmpty }) else { return nil }
         var figures = LatencyFigures(all: row(samples), byGesture: Dictionary(grouping: samples, by: \.gesture).mapValues(row), unreadableLines: unreadable)

@@ -142,4 +142,22 @@ final class FrameMonitorTests: XCTestCase {
             if case let .text(run) = command { XCTAssertTrue(panel.insetBy(dx: 1, dy: 1).contains(run.frame.center), "\(run.text) inside the panel") }
         }
     }
+
+    func testTheRecentLatenciesAreCountedIntoAHistogramPerGestureForTheLabPanel() {
+        var m = monitor()
+        for ms in [5, 9, 10, 14, 40] { m.record(latency: .milliseconds(ms), gesture: "scroll") }
+        m.record(latency: .milliseconds(18), gesture: "tap")
+        let h = m.histograms
+        XCTAssertEqual(h.map(\.gesture), ["scroll", "tap"], "the most frequent first")
+        XCTAssertEqual(h[0].counts, [1, 2, 1, 0, 0, 0, 1, 0], "<8, 8–12, 12–16, …, 33–50")
+        XCTAssertEqual(h[1].counts[3], 1, "18 ms: 16–20")
+        var list = DrawList()
+        let used = m.drawHistograms(into: &list, origin: .zero, width: 280, theme: Theme())
+        XCTAssertGreaterThan(used, 0)
+        let words = list.commands.compactMap { c -> String? in
+            if case let .text(run) = c { return run.text }; return nil
+        }
+        XCTAssertTrue(words.contains { $0.hasPrefix("In-app latency by gesture") }, "\(words)")
+        XCTAssertTrue(words.contains("50+") && words.contains("scroll") && words.contains("tap"), "\(words)")
+    }
 }

@@ -32,8 +32,10 @@ public struct FrameMonitor: Sendable {
     public private(set) var waitingFor: String?
     /// When the next frame is due, nil when the loop waits for input.
     public private(set) var nextDue: Time?
-    /// The input-to-present latency of the recent input frames, oldest first.
+    /// The in-app latency of the recent input frames, oldest first.
     public private(set) var latencies: [Time] = []
+    /// The gesture each of `latencies` served ("scroll", "tap", "touch" while undecided…).
+    public private(set) var gestures: [String] = []
     /// The times of the frames within a second of the newest, for the frame rate.
     private var lastSecond: [Time] = []
     private let history: Int
@@ -62,9 +64,61 @@ public struct FrameMonitor: Sendable {
     }
 
     /// Records the input-to-present latency of an input frame whose picture was presented.
-    public mutating func record(latency: Time) {
+    public mutating func record(latency: Time, gesture: String = "?") {
         latencies.append(max(.zero, latency))
+        gestures.append(gesture)
         if latencies.count > history { latencies.removeFirst(latencies.count - history) }
+        if gestures.count > history { gestures.removeFirst(gestures.count - history) }
+    }
+
+    /// The recent input frames' in-app latencies counted into `LatencyHistogram.bins`, per
+    /// gesture, the most frequent gesture first.
+    public var histograms: [(gesture: String, counts: [Int])] {
+        let byGesture = Dictionary(grouping: zip(gestures, latencies), by: \.0)
+        return byGesture.map { ($0.key, LatencyHistogram.counts($0.value.map { $0.1.seconds * 1000 })) }
+            .sorted { $0.1.reduce(0, +) > $1.1.reduce(0, +) || ($0.1.reduce(0, +) == $1.1.reduce(0, +) && $0.0 < $1.0) }
+    }
+
+    /// Draws the histograms into the lab panel at `origin`, `width` wide: a line of bin labels,
+    /// then a row a gesture of bars as tall as the bin's share; returns the height used.
+    public func drawHistograms(into list: inout DrawList, origin: Point, width: Double, theme: Theme) -> Double {
+        let m = theme.metrics.overlays, font = theme.captionFont, line = font.size * m.arenaLineHeight
+        let rows = histograms
+        guard !rows.isEmpty else { return 0 }
+        list.add(
+            .text(
+                TextRun(
+                    "In-app latency by gesture (ms, last \(latencies.count))", in: Rect(x: origin.x, y: origin.y, width: width, height: line),
+                    font: theme.clipFont, color: theme.textPrimary, alignment: .leading)))
+        let label = m.monitorLabelWidth, cells = Double(LatencyHistogram.bins.count)
+        let cell = (width - label) / cells
+        var y = origin.y + line
+        // Each bin's lower edge over its bar (the last bin is open).
+        for (i, text) in LatencyHistogram.edges.enumerated() {
+            list.add(
+                .text(
+                    TextRun(
+                        text, in: Rect(x: origin.x + label + Double(i) * cell + m.monitorBarGap, y: y, width: cell, height: line), font: font,
+                        color: theme.textSecondary, alignment: .leading)))
+        }
+        y += line
+        for (gesture, counts) in rows {
+            let total = max(1, counts.reduce(0, +))
+            list.add(
+                .text(
+                    TextRun(gesture, in: Rect(x: origin.x, y: y, width: label, height: line * 1.5), font: font, color: theme.textSecondary, alignment: .leading)
+                ))
+            for (i, n) in counts.enumerated() where n > 0 {
+                let h = line * 1.5 * Double(n) / Double(total)
+                let late = LatencyHistogram.bins[i] >= Self.displayInterval.seconds * 1000
+                list.add(
+                    .fillRect(
+                        Rect(x: origin.x + label + Double(i) * cell + m.monitorBarGap, y: y + line * 1.5 - h, width: cell - 2 * m.monitorBarGap, height: h),
+                        late ? theme.warning : theme.accent, cornerRadius: 0))
+            }
+            y += line * 1.5 + m.monitorBarGap * 2
+        }
+        return y - origin.y
     }
 
     /// "in-app p50 4.1 · p99 9.8 ms" over the recent input frames: the in-app latency, from
