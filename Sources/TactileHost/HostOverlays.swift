@@ -14,6 +14,8 @@ struct HostOverlays {
     private var monitor: FrameMonitor?
     private var arena: ArenaDebugger?
     private var photon: PhotonPatch?
+    /// The per-touch timeline, with the arena debugger.
+    private var touchTimeline: TouchTimeline?
     private let configuration: TactileConfiguration
     /// Where the monitor panel sits: at the top of the canvas, once a frame has shown where that is.
     private var canvasTop: Double?
@@ -31,7 +33,11 @@ struct HostOverlays {
         monitor = o.monitor ? FrameMonitor(configuration: o) : nil
         arena = o.arena ? ArenaDebugger(configuration: o) : nil
         photon = o.photon ? PhotonPatch(configuration: o) : nil
+        touchTimeline = o.arena ? TouchTimeline(history: o.touchHistory) : nil
     }
+
+    /// Shows an older (`back` > 0) or newer touch in the per-touch timeline.
+    mutating func showTouch(back: Int) { touchTimeline?.step(back: back) }
 
     /// Follows the input the editor got in a frame, for the photon patch: the flip's number when
     /// the patch flipped (a touch went down), else nil.
@@ -40,9 +46,10 @@ struct HostOverlays {
         return photon!.flips
     }
 
-    /// Follows an editor frame's gesture arena, for the debugger.
-    mutating func follow(arena output: FrameOutput) {
+    /// Follows an editor frame's gesture arena, for the debugger, with the input the editor got at `now`.
+    mutating func follow(arena output: FrameOutput, events: [InputEvent] = [], now: Time = .zero) {
         arena?.record(arena: output.arena, decisions: output.arenaDecisions)
+        touchTimeline?.record(events: events, arena: output.arena, decisions: output.arenaDecisions, now: now)
         if arena != nil { canvasTop = output.elements.first { $0.id == "canvas" }?.frame.minY }
     }
 
@@ -124,6 +131,10 @@ struct HostOverlays {
             if let arena {
                 y += arena.drawPanel(into: &list, origin: Point(x: m.panelPadding, y: y), width: width, now: now, theme: theme, measurer: measurer)
                 y += m.panelSectionGap
+            }
+            if let touchTimeline {
+                let used = touchTimeline.draw(into: &list, origin: Point(x: m.panelPadding, y: y), width: width, now: now, theme: theme)
+                if used > 0 { y += used + m.panelSectionGap }
             }
             if let pointer { y += pointer.drawPanel(into: &list, origin: Point(x: m.panelPadding, y: y), width: width, now: now, theme: theme) }
         }

@@ -197,6 +197,12 @@ public final class HostSession: ShellSession {
         needsPresent = true
     }
 
+    /// Shows an older (`back` > 0) or newer touch in the lab panel's per-touch timeline.
+    public func showTouch(back: Int) {
+        overlays.showTouch(back: back)
+        needsPresent = true
+    }
+
     /// The lab panel's picture at `now`, as tall as the viewport, when it is drawn outside.
     public func panelPicture(at now: Time) -> DrawList? {
         guard overlays.panelOutside, let width = panelWidth else { return nil }
@@ -298,7 +304,7 @@ public final class HostSession: ShellSession {
         }
         framesRun += 1
         lastOutput = output
-        overlays.follow(arena: output)
+        overlays.follow(arena: output, events: pending, now: now)
         let shown = predictedPicture(after: pending, output: output, now: now)
         let photonFlip = overlays.follow(photon: pending)
         let gesture = gestures.kind(of: pending, log: output.log)

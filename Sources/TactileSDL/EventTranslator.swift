@@ -16,6 +16,8 @@ public struct EventTranslator {
         case resized, toggleFullscreen
         /// F2: open or close the lab panel's drawer (when the phone fills the window).
         case toggleDrawer
+        /// F3 (an older touch, 1) and F4 (a newer one, -1) in the lab panel's per-touch timeline.
+        case showTouch(Int)
         /// The window was hidden or minimised (false), or shown again (true).
         case visible(Bool)
     }
@@ -126,6 +128,8 @@ public struct EventTranslator {
             case Int(SDLK_q.rawValue) where ctrl: return .quit
             case Int(SDLK_F11.rawValue): return .toggleFullscreen
             case Int(SDLK_F2.rawValue): return .toggleDrawer
+            case Int(SDLK_F3.rawValue): return .showTouch(1)
+            case Int(SDLK_F4.rawValue): return .showTouch(-1)
             default: break
             }
         case SDL_TEXTINPUT:

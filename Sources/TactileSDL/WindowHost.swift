@@ -145,6 +145,7 @@ public final class WindowHost {
                     if shown { relayout = true }
                 case .toggleFullscreen where !session.refusesQuit: toggleFullscreen(); relayout = true
                 case .toggleDrawer where session.panelWidth != nil && !session.refusesQuit: drawerOpen.toggle(); relayout = true
+                case let .showTouch(back): session.showTouch(back: back)
                 case .quit, .toggleFullscreen, .toggleDrawer: break
                 }
             }

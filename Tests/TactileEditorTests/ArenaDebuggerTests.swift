@@ -110,6 +110,46 @@ final class ArenaDebuggerTests: XCTestCase {
         XCTAssertEqual(dx, 150 - x, accuracy: 0.05, "dx from where it was recognised")
     }
 
+    func testThePanelsTouchTimelineShowsEachFingerAndEachRecognisersFateAndStepsBackThroughTouches() throws {
+        let h = harness(arena: true)
+        h.session.placePanel(outside: true)
+        h.drag(from: beach, to: Point(x: beach.x, y: beach.y + 20), steps: 4)
+        var words = texts(try XCTUnwrap(h.session.panelPicture(at: h.now)))
+        XCTAssertTrue(words.contains { $0.hasPrefix("Touch 1 of 1") }, "\(words)")
+        for row in ["finger 1", "scroll", "pinch", "longPress", "tap"] { XCTAssertTrue(words.contains(row), "\(row): \(words)") }
+        h.now += .seconds(1)
+        h.tap(beach)
+        words = texts(try XCTUnwrap(h.session.panelPicture(at: h.now)))
+        XCTAssertTrue(words.contains { $0.hasPrefix("Touch 2 of 2") }, "the newest: \(words)")
+        h.session.showTouch(back: 1)
+        words = texts(try XCTUnwrap(h.session.panelPicture(at: h.now)))
+        XCTAssertTrue(words.contains { $0.hasPrefix("Touch 1 of 2") && $0.contains("F3 older, F4 newer") }, "back one: \(words)")
+        h.session.showTouch(back: 5)
+        XCTAssertTrue(texts(try XCTUnwrap(h.session.panelPicture(at: h.now))).contains { $0.hasPrefix("Touch 1 of 2") }, "no further than the oldest")
+    }
+
+    func testATouchTimelineRecordsWhenEachRecogniserDroppedOutAndWhichWon() throws {
+        var timeline = TouchTimeline(history: 3)
+        var arena = GestureArena(thresholds: GestureArena.Thresholds(TactileConfiguration().input))
+        let clip = GestureTarget(id: "clip:beach", gestures: [.tap, .longPress, .scroll, .pinch], scrollAxes: [.horizontal])
+        func feed(_ phase: TouchPhase, _ x: Double, at t: Double) {
+            let e = InputEvent.touch(phase, id: 1, at: Point(x: x, y: 100), time: .seconds(t))
+            _ = arena.handle(id: 1, phase: phase, location: Point(x: x, y: 100), time: .seconds(t), target: phase == .down ? clip : nil)
+            timeline.record(events: [e], arena: arena.snapshot, decisions: arena.takeDecisions(), now: .seconds(t))
+        }
+        feed(.down, 100, at: 1)
+        feed(.move, 130, at: 1.05)
+        feed(.up, 130, at: 1.2)
+        let touch = try XCTUnwrap(timeline.touches.last)
+        XCTAssertEqual(touch.start, .seconds(1))
+        XCTAssertEqual(touch.end, .seconds(1.2))
+        XCTAssertEqual(touch.fingers[1]?.moves, [.seconds(1.05)])
+        XCTAssertEqual(touch.recognisers[.scroll]?.won, .seconds(1.05), "scroll won past the slop")
+        XCTAssertEqual(touch.recognisers[.tap]?.dropped, .seconds(1.05))
+        XCTAssertEqual(touch.recognisers[.pinch]?.dropped, .seconds(1.05))
+        XCTAssertEqual(touch.decisions.count, 1)
+    }
+
     func testALongPressTimerShrinksAsItsDeadlineComes() {
         let h = harness(arena: true)
         // An unselected clip offers a long press (to pick it up and move it).

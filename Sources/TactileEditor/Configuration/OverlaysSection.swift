@@ -39,6 +39,9 @@ extension TactileConfiguration {
         public var arenaFade: Double = 1.5
         /// How many recent decisions the arena debugger's panel lists. Default 4.
         public var arenaHistory = 4
+        /// How many recent touches the lab panel's per-touch timeline keeps (F3 and F4 step
+        /// through them). Default 8.
+        public var touchHistory = 8
         /// Photon mode (`--photon`), for measuring latency from outside the program (WALT, a
         /// photodiode, a high-speed camera): each touch-down flips a high-contrast patch between
         /// white and black, and a recording's `latency.jsonl` gives the frame that showed each flip
@@ -75,6 +78,7 @@ extension TactileConfiguration {
             "monitorHistory": .init(1, 10_000),
             "arenaFade": .seconds(0, 60),
             "arenaHistory": .init(1, 50),
+            "touchHistory": .init(1, 100),
             "photonSize": .points(4, 2000),
         ]
     }

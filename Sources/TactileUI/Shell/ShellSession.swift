@@ -26,6 +26,8 @@ public protocol ShellSession: AnyObject {
     /// Where the lab panel goes: outside the phone (beside it, or in a drawer), or drawn over the
     /// phone's picture as before (no room, or a headless picture).
     func placePanel(outside: Bool)
+    /// Shows an older (`back` > 0) or newer touch in the lab panel's per-touch timeline.
+    func showTouch(back: Int)
 }
 
 extension ShellSession {
@@ -33,6 +35,7 @@ extension ShellSession {
     public func didPresent(_ timing: PresentTiming) {}
     public var panelWidth: Double? { nil }
     public func placePanel(outside: Bool) {}
+    public func showTouch(back: Int) {}
 }
 
 /// What the shell knows about a step besides its input.
