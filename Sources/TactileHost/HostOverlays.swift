@@ -36,6 +36,16 @@ struct HostOverlays {
         touchTimeline = o.arena ? TouchTimeline(history: o.touchHistory) : nil
     }
 
+    /// Carries over from `old` (the overlays before a configuration reload) what must not start
+    /// again: the panel's place, the photon patch's count, the touch timeline, the monitor's
+    /// frames, where they are still on.
+    mutating func carry(from old: HostOverlays) {
+        panelOutside = old.panelOutside
+        if let oldPhoton = old.photon { photon?.carry(from: oldPhoton) }
+        if touchTimeline != nil, let t = old.touchTimeline { touchTimeline = t }
+        if monitor != nil, let m = old.monitor, m.history == monitor?.history { monitor = m }
+    }
+
     /// Shows an older (`back` > 0) or newer touch in the per-touch timeline.
     mutating func showTouch(back: Int) { touchTimeline?.step(back: back) }
 
@@ -109,8 +119,9 @@ struct HostOverlays {
         return list
     }
 
-    /// The lab panel at `now`, `size` points: the frame monitor, then the arena's words, then
-    /// pointer location, on the panel's own background; nil when there is nothing to show.
+    /// The lab panel at `now`, `size` points: the frame monitor, its latency histogram, the arena's
+    /// words (as many decisions as fit), the touch timeline and pointer location, on the panel's
+    /// own background; a section with no room left says so. Nil when there is nothing to show.
     func panel(at now: Time, size: Size, theme: Theme, measurer: TextMeasurer) -> DrawList? {
         guard wantsPanel else { return nil }
         let m = theme.metrics.overlays
@@ -124,20 +135,60 @@ struct HostOverlays {
             y = FrameMonitor.panelFrame(viewport: size, top: y - m.monitorInset, theme: theme, wide: true).maxY + m.panelSectionGap
         }
         list.inLayer(.topmost) { list in
-            if let monitor {
-                let used = monitor.drawHistograms(into: &list, origin: Point(x: m.panelPadding, y: y), width: width, theme: theme)
-                if used > 0 { y += used + m.panelSectionGap }
+            let bottom = size.height - m.panelPadding
+            let font = theme.captionFont, line = font.size * m.arenaLineHeight
+            // A section that would not fit says so in a line rather than running off the panel.
+            func noRoom(_ what: String) {
+                guard y + line <= bottom else { return }
+                list.add(
+                    .text(
+                        TextRun(
+                            "\(what): no room (a taller window)", in: Rect(x: m.panelPadding, y: y, width: width, height: line), font: font,
+                            color: theme.textSecondary, alignment: .leading)))
+                y += line + m.panelSectionGap
             }
-            if let arena {
-                y += arena.drawPanel(into: &list, origin: Point(x: m.panelPadding, y: y), width: width, now: now, theme: theme, measurer: measurer)
-                y += m.panelSectionGap
+            if let monitor, monitor.histogramHeight(theme: theme) > 0 {
+                if y + monitor.histogramHeight(theme: theme) <= bottom {
+                    y += monitor.drawHistograms(into: &list, origin: Point(x: m.panelPadding, y: y), width: width, theme: theme) + m.panelSectionGap
+                } else {
+                    noRoom("Latency histogram")
+                }
             }
-            if let touchTimeline {
-                let used = touchTimeline.draw(into: &list, origin: Point(x: m.panelPadding, y: y), width: width, now: now, theme: theme)
-                if used > 0 { y += used + m.panelSectionGap }
+            // The arena's words first (the newest decisions matter most), leaving room below for
+            // the touch timeline and pointer location while at least four lines remain for it.
+            let timelineHeight = (touchTimeline?.height(theme: theme) ?? 0).nonZeroPlus(m.panelSectionGap)
+            let pointerHeight = (pointer?.panelHeight(now: now, theme: theme) ?? 0).nonZeroPlus(m.panelSectionGap)
+            var reserve = timelineHeight + pointerHeight
+            if bottom - y - reserve < 4 * line { reserve = timelineHeight }
+            if bottom - y - reserve < 4 * line { reserve = 0 }
+            if let arena, y + 2 * line > bottom - reserve {
+                noRoom("Gesture arena")
+            } else if let arena {
+                y +=
+                    arena.drawPanel(
+                        into: &list, origin: Point(x: m.panelPadding, y: y), width: width, now: now, theme: theme, measurer: measurer,
+                        maxY: bottom - reserve) + m.panelSectionGap
             }
-            if let pointer { y += pointer.drawPanel(into: &list, origin: Point(x: m.panelPadding, y: y), width: width, now: now, theme: theme) }
+            if let touchTimeline, timelineHeight > 0 {
+                if y + timelineHeight - m.panelSectionGap <= bottom {
+                    y += touchTimeline.draw(into: &list, origin: Point(x: m.panelPadding, y: y), width: width, now: now, theme: theme) + m.panelSectionGap
+                } else {
+                    noRoom("Touch timeline")
+                }
+            }
+            if let pointer {
+                if y + pointerHeight - m.panelSectionGap <= bottom {
+                    y += pointer.drawPanel(into: &list, origin: Point(x: m.panelPadding, y: y), width: width, now: now, theme: theme) + m.panelSectionGap
+                } else {
+                    noRoom("Pointer location")
+                }
+            }
         }
         return list
     }
+}
+
+extension Double {
+    /// This plus `gap`, or zero when this is zero (a section that draws nothing takes no gap).
+    fileprivate func nonZeroPlus(_ gap: Double) -> Double { self > 0 ? self + gap : 0 }
 }

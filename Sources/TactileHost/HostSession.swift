@@ -191,11 +191,15 @@ public final class HostSession: ShellSession {
 
     /// Draws the overlays' words in the lab panel outside the phone (true) or over the phone's
     /// picture (false, the default: headless pictures, a window with no room).
-    public func placePanel(outside: Bool) {
-        guard outside != overlays.panelOutside else { return }
+    public func placePanel(outside: Bool, width: Double? = nil) {
+        guard outside != overlays.panelOutside || width != panelDrawnWidth else { return }
         overlays.panelOutside = outside
+        panelDrawnWidth = width
         needsPresent = true
     }
+
+    /// The width the lab panel is drawn at when the shell gives it less than `panelWidth` (a drawer).
+    private var panelDrawnWidth: Double?
 
     /// Shows an older (`back` > 0) or newer touch in the lab panel's per-touch timeline.
     public func showTouch(back: Int) {
@@ -206,7 +210,8 @@ public final class HostSession: ShellSession {
     /// The lab panel's picture at `now`, as tall as the viewport, when it is drawn outside.
     public func panelPicture(at now: Time) -> DrawList? {
         guard overlays.panelOutside, let width = panelWidth else { return nil }
-        return overlays.panel(at: now, size: Size(width: width, height: state.viewport.height), theme: editor.theme, measurer: editor.measurer)
+        return overlays.panel(
+            at: now, size: Size(width: min(width, panelDrawnWidth ?? width), height: state.viewport.height), theme: editor.theme, measurer: editor.measurer)
     }
 
     public func resize(to viewport: Size) {
@@ -531,9 +536,9 @@ public final class HostSession: ShellSession {
         frustration.settings = new.study
         editor = Editor(configuration: new, measurer: editor.measurer, media: editor.media)
         state.adopt(new)
-        let outside = overlays.panelOutside
+        let before = overlays
         overlays = HostOverlays(configuration: new)
-        overlays.panelOutside = outside
+        overlays.carry(from: before)
         needsPresent = true
     }
 

@@ -126,7 +126,7 @@ public final class WindowHost {
         var theme = Theme(appearance: configuration.theme)
         // The lab panel: beside the phone when the window has room, else in a drawer F2 opens.
         var drawerOpen = false
-        session.placePanel(outside: frame.panel != nil)
+        session.placePanel(outside: frame.panel != nil, width: nil)
         var input: [InputEvent] = [], relayout = true, generation = media?.generation ?? 0
         ending = .closed
         while true {
@@ -158,12 +158,15 @@ public final class WindowHost {
             if relayout {
                 frame = deviceFrame(scale: scale, viewport: options.fill ? nil : session.viewport, panel: session.panelWidth)
                 session.resize(to: frame.viewport)
+                var drawn: Double?
                 if frame.panel == nil, drawerOpen, let width = session.panelWidth {
-                    // The drawer: over the phone's right side, as tall as the screen.
-                    let w = min(width * frame.scale, frame.screen.width * 0.85)
+                    // The drawer: over the phone's right side, as tall as the screen, drawn at
+                    // its own width when the screen is narrower than the panel.
+                    let w = min(width * frame.scale, frame.screen.width)
                     frame.panel = Rect(x: frame.screen.maxX - w, y: frame.screen.y, width: w, height: frame.screen.height)
+                    drawn = w / frame.scale
                 }
-                session.placePanel(outside: frame.panel != nil)
+                session.placePanel(outside: frame.panel != nil, width: drawn)
             }
             let arrived = media.map { $0.generation != generation } ?? false
             generation = media?.generation ?? 0
@@ -192,6 +195,7 @@ public final class WindowHost {
                 case .stopSound: sound.stop()
                 case let .configurationChanged(new):
                     configuration = new
+                    relayout = true // the lab panel may have come or gone
                     theme = Theme(appearance: new.theme)
                     cues.adopt(new.cues)
                     if new.window.vsync != vsyncOn { setVSync(new.window.vsync) }

@@ -52,11 +52,15 @@ public final class Recording {
         session.followsAudioClock = false
         // The settings in force: a line in latency.jsonl before the first figure and again after
         // each change (a live reload, a flip), so no figure pools frames of different settings.
-        var inForce: TactileConfiguration?
+        var seen: TactileConfiguration?, inForce: JSONValue?
         func noteSettings(at time: Time) {
-            guard let recorder = self.recorder, session.configuration != inForce else { return }
-            inForce = session.configuration
-            recorder.record(settings: LatencyEpoch.settings(of: session.configuration), at: time)
+            // Only a change of the settings an epoch records starts a new one (a theme reload does not).
+            guard let recorder = self.recorder, session.configuration != seen else { return }
+            seen = session.configuration
+            let settings = LatencyEpoch.settings(of: session.configuration)
+            guard JSONValue.object(settings) != inForce else { return }
+            inForce = .object(settings)
+            recorder.record(settings: settings, at: time)
         }
         let latency: (LatencySample) -> Void = { sample in
             guard let recorder = self.recorder else { return }

@@ -150,6 +150,36 @@ final class ArenaDebuggerTests: XCTestCase {
         XCTAssertEqual(touch.decisions.count, 1)
     }
 
+    func testALostFocusEndsTheTouchInTheTimelineSoTheNextTouchIsANewOne() throws {
+        var timeline = TouchTimeline(history: 3)
+        let down = InputEvent.touch(.down, id: 1, at: Point(x: 10, y: 10), time: .seconds(1))
+        timeline.record(events: [down], arena: .empty, decisions: [], now: .seconds(1))
+        timeline.record(events: [InputEvent(time: .seconds(2), kind: .focusLost)], arena: .empty, decisions: [], now: .seconds(2))
+        XCTAssertEqual(timeline.touches.last?.end, .seconds(2), "over when the window lost its fingers")
+        let next = InputEvent.touch(.down, id: 1, at: Point(x: 10, y: 10), time: .seconds(3))
+        timeline.record(events: [next], arena: .empty, decisions: [], now: .seconds(3))
+        XCTAssertEqual(timeline.touches.count, 2)
+    }
+
+    func testAPanelTooShortForEverySectionSaysWhatHasNoRoomAndCutsNothingOff() throws {
+        var c = TactileConfiguration()
+        c.overlays.arena = true
+        c.overlays.monitor = true
+        c.overlays.pointerLocation = true
+        c.overlays.arenaHistory = 10
+        let h = EditorHarness(configuration: c, viewport: Size(width: 844, height: 390))
+        h.session.placePanel(outside: true, width: nil)
+        for i in 0..<8 {
+            h.drag(from: Point(x: 500 + Double(i), y: 300), to: Point(x: 400, y: 300), steps: 6)
+            h.now += .seconds(0.5)
+        }
+        let panel = try XCTUnwrap(h.session.panelPicture(at: h.now))
+        for c in panel.commands {
+            if case let .text(run) = c { XCTAssertLessThanOrEqual(run.frame.maxY, 390, "inside the panel: \(run.text)") }
+        }
+        XCTAssertTrue(texts(panel).contains { $0.hasSuffix("no room (a taller window)") || $0.hasSuffix("(no room)") }, "\(texts(panel))")
+    }
+
     func testALongPressTimerShrinksAsItsDeadlineComes() {
         let h = harness(arena: true)
         // An unselected clip offers a long press (to pick it up and move it).

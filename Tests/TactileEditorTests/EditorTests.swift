@@ -102,7 +102,14 @@ final class EditorTests: XCTestCase {
             }
             xs.insert(try XCTUnwrap(cells.max()))
         }
-        XCTAssertEqual(xs.count, 1, "tabular digits: \(xs)")
+        XCTAssertEqual(xs.count, 1, "the playhead's last cell stays put: \(xs)")
+        // Every digit is drawn in a cell of one width.
+        let digitCells = Set(
+            h.output.drawList.commands.compactMap { c -> Double? in
+                if case let .text(run) = c, run.text.count == 1, run.text.first!.isNumber, run.frame.minY == rest.minY { return run.frame.width }
+                return nil
+            })
+        XCTAssertEqual(digitCells.count, 1, "tabular digits: \(digitCells)")
     }
 
     func testSpacePausesWhereThePlayheadIs() {

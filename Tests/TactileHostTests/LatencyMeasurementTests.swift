@@ -119,6 +119,16 @@ final class LatencyMeasurementTests: XCTestCase {
         XCTAssertEqual(samples.last?.photonFlip, 2)
     }
 
+    func testTwoFingersLandingInOneFrameFlipThePatchOnce() throws {
+        let s = session {
+            $0.overlays.photon = true; $0.overlays.photonPlace = "topLeft"
+        }
+        step(s, [], at: 0)
+        step(s, [touch(.down, x: 100, at: 998), .touch(.down, id: 2, at: Point(x: 200, y: 606), time: .seconds(0.998))], at: 1000)
+        XCTAssertEqual(samples.last?.photonFlip, 1, "one change of colour, one flip")
+        XCTAssertEqual(patch(s, at: Rect(x: 0, y: 0, width: 60, height: 60)), .white)
+    }
+
     func testThePhotonPatchFollowsTheFingerWhereItWentDown() {
         let s = session {
             $0.overlays.photon = true; $0.overlays.photonSize = 40

@@ -188,4 +188,32 @@ final class ArenaDecisionTests: XCTestCase {
         XCTAssertTrue(d.why[.doubleTap]?.hasPrefix("no second tap within double-tap interval") == true, "\(d.why)")
         XCTAssertTrue(d.unansweredTap, "a tap nothing answered: a miss")
     }
+
+    func testWhenATrimAcceptsFirstTheTapStillInTheRunningSaysSo() throws {
+        let level = GestureTarget(id: "clip:music.level", gestures: [.trim, .tap])
+        drag(level, through: [Point(x: 5, y: 0)], liftAt: 0.3)
+        let d = try XCTUnwrap(arena.takeDecisions().first)
+        XCTAssertEqual(d.winner, .trim)
+        XCTAssertEqual(d.why[.tap], "trim accepted first (moved 5 pt > trim slop \(Int(arena.thresholds.trimSlop)) pt)")
+    }
+
+    func testASecondFingerThatMakesAPinchExplainsTheOthers() throws {
+        touch(1, .down, 100, at: 0, on: Self.unselectedClip)
+        touch(2, .down, 200, at: 0.05)
+        let d = try XCTUnwrap(arena.takeDecisions().first)
+        XCTAssertEqual(d.winner, .pinch)
+        XCTAssertEqual(d.why[.tap], "a second finger came: pinch took over")
+        XCTAssertEqual(Set(d.offered), [.tap, .longPress, .scroll, .pinch])
+    }
+
+    func testATapOnTheRulerFollowedByATouchElsewhereIsStillDecidedAsNobody() throws {
+        touch(1, .down, 100, at: 0, on: Self.ruler)
+        touch(1, .up, 100, at: 0.05)
+        touch(1, .down, 300, at: 0.1, on: Self.background)
+        let d = try XCTUnwrap(arena.takeDecisions().first)
+        XCTAssertNil(d.winner)
+        XCTAssertEqual(d.target, "ruler")
+        XCTAssertTrue(d.rule.hasPrefix("nobody: the next touch landed elsewhere"), d.rule)
+        XCTAssertTrue(d.unansweredTap)
+    }
 }

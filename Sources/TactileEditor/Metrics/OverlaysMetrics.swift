@@ -32,9 +32,12 @@ extension ViewMetrics {
         /// before that). 4.
         public var arenaMaximumLines = 4
         /// The lab panel beside the phone (the monitor, the arena's words, pointer location):
-        /// its width, the gap between it and the phone, its padding and the gap between its
-        /// sections. 300, 16, 10, 12 pt.
-        public var panelWidth = 300.0, panelGap = 16.0, panelPadding = 10.0, panelSectionGap = 12.0
+        /// its width, its padding and the gap between its sections (it stands
+        /// `window.deviceMargin` from the phone). 300, 10, 12 pt.
+        public var panelWidth = 300.0, panelPadding = 10.0, panelSectionGap = 12.0
+        /// The touch timeline's marks: a finger's down dot and lift ring radius, a move tick's
+        /// half height, their line width. 3, 3, 1.5 pt. The histogram's row height, × a line. 1.5.
+        public var timelineDot = 3.0, timelineTick = 3.0, timelineLine = 1.5, histogramRow = 1.5
         /// The dashes of the line from a finger to its predicted position: dash and gap. 3, 2 pt.
         public var arenaDash = 3.0, arenaGap = 2.0
         /// Pointer location: the trail's and the crosshair's line widths, the finger dot's radius,

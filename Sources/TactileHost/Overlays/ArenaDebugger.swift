@@ -82,12 +82,18 @@ public struct ArenaDebugger: Sendable {
 
     /// Draws the arena's words into the lab panel at `origin`, `width` wide: a heading, what
     /// competes for each finger and why the others dropped out, then the recent decisions, newest
-    /// first, each with its rule and every loser's reason; returns the height used.
-    public func drawPanel(into list: inout DrawList, origin: Point, width: Double, now: Time, theme: Theme, measurer: TextMeasurer) -> Double {
+    /// first, each with its rule and every loser's reason, as many as fit above `maxY` (the
+    /// older ones are counted, never cut off mid-way); returns the height used.
+    public func drawPanel(
+        into list: inout DrawList, origin: Point, width: Double, now: Time, theme: Theme, measurer: TextMeasurer, maxY: Double = .infinity
+    ) -> Double {
         let m = theme.metrics.overlays, font = theme.captionFont, line = font.size * m.arenaLineHeight
         var y = origin.y
+        func parts(_ text: String, font: Font = theme.captionFont) -> [String] {
+            measurer.lines(of: text, font: font, width: width, maximumLines: m.arenaMaximumLines)
+        }
         func write(_ text: String, _ color: Color, font: Font = theme.captionFont) {
-            for part in measurer.lines(of: text, font: font, width: width, maximumLines: m.arenaMaximumLines) {
+            for part in parts(text, font: font) where y + line <= maxY {
                 list.add(.text(TextRun(part, in: Rect(x: origin.x, y: y, width: width, height: line), font: font, color: color, alignment: .leading)))
                 y += line
             }
@@ -108,8 +114,15 @@ public struct ArenaDebugger: Sendable {
         if case .awaitingSecondTap = arena.phase { write("? doubleTap: waiting for a second tap", theme.textPrimary) }
         if arena.fingers.isEmpty, decisions.isEmpty { write("No touch yet", theme.textSecondary) }
         for (i, d) in decisions.reversed().enumerated() {
-            y += line / 2
             let age = Int((d.sinceDown.seconds * 1000).rounded())
+            // Whole decisions only: one that would not fit, and those older, are counted instead.
+            let height = line / 2 + Double(Self.decisionLines(d).reduce(0) { $0 + parts($1.text).count }) * line
+            // (A line is kept for saying so, unless this is the last decision.)
+            if y + height > maxY - (i + 1 < decisions.count ? line : 0) {
+                write("… \(decisions.count - i) older decision\(decisions.count - i == 1 ? "" : "s") (no room)", theme.textSecondary)
+                break
+            }
+            y += line / 2
             for (text, tone) in Self.decisionLines(d) {
                 let color: Color =
                     i > 0

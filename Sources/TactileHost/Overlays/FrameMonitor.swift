@@ -38,7 +38,8 @@ public struct FrameMonitor: Sendable {
     public private(set) var gestures: [String] = []
     /// The times of the frames within a second of the newest, for the frame rate.
     private var lastSecond: [Time] = []
-    private let history: Int
+    /// How many recent frames it keeps (`overlays.monitorHistory`).
+    public let history: Int
 
     /// The interval of a 60 Hz display: the guide in the interval graph.
     public static let displayInterval = Time.frame(atRate: 60)
@@ -79,6 +80,14 @@ public struct FrameMonitor: Sendable {
             .sorted { $0.1.reduce(0, +) > $1.1.reduce(0, +) || ($0.1.reduce(0, +) == $1.1.reduce(0, +) && $0.0 < $1.0) }
     }
 
+    /// The height `drawHistograms` takes.
+    public func histogramHeight(theme: Theme) -> Double {
+        let rows = histograms.count
+        guard rows > 0 else { return 0 }
+        let m = theme.metrics.overlays, line = theme.captionFont.size * m.arenaLineHeight
+        return 2 * line + Double(rows) * (line * m.histogramRow + m.monitorBarGap * 2)
+    }
+
     /// Draws the histograms into the lab panel at `origin`, `width` wide: a line of bin labels,
     /// then a row a gesture of bars as tall as the bin's share; returns the height used.
     public func drawHistograms(into list: inout DrawList, origin: Point, width: Double, theme: Theme) -> Double {
@@ -106,17 +115,23 @@ public struct FrameMonitor: Sendable {
             let total = max(1, counts.reduce(0, +))
             list.add(
                 .text(
-                    TextRun(gesture, in: Rect(x: origin.x, y: y, width: label, height: line * 1.5), font: font, color: theme.textSecondary, alignment: .leading)
+                    TextRun(
+                        gesture, in: Rect(x: origin.x, y: y, width: label, height: line * m.histogramRow), font: font, color: theme.textSecondary,
+                        alignment: .leading)
                 ))
             for (i, n) in counts.enumerated() where n > 0 {
-                let h = line * 1.5 * Double(n) / Double(total)
-                let late = LatencyHistogram.bins[i] >= Self.displayInterval.seconds * 1000
+                let h = line * m.histogramRow * Double(n) / Double(total)
+                // A bin that reaches past a refresh holds late frames.
+                let upper = i + 1 < LatencyHistogram.bins.count ? LatencyHistogram.bins[i + 1] : .infinity
+                let late = upper > Self.displayInterval.seconds * 1000
                 list.add(
                     .fillRect(
-                        Rect(x: origin.x + label + Double(i) * cell + m.monitorBarGap, y: y + line * 1.5 - h, width: cell - 2 * m.monitorBarGap, height: h),
+                        Rect(
+                            x: origin.x + label + Double(i) * cell + m.monitorBarGap, y: y + line * m.histogramRow - h, width: cell - 2 * m.monitorBarGap,
+                            height: h),
                         late ? theme.warning : theme.accent, cornerRadius: 0))
             }
-            y += line * 1.5 + m.monitorBarGap * 2
+            y += line * m.histogramRow + m.monitorBarGap * 2
         }
         return y - origin.y
     }

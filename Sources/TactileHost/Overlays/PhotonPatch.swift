@@ -21,17 +21,25 @@ public struct PhotonPatch: Sendable {
         size = configuration.photonSize
     }
 
-    /// Follows the input the editor got in a frame; whether the patch flipped.
+    /// Follows the input the editor got in a frame; whether the patch flipped. It flips once a
+    /// frame however many fingers landed in it (two fingers of a pinch), so every logged flip
+    /// is a change of colour on the screen.
     public mutating func follow(_ events: [InputEvent]) -> Bool {
         var flipped = false
         for e in events {
             if case let .touch(_, .down, p) = e.kind {
-                flips += 1
+                if !flipped { flips += 1 }
                 finger = p
                 flipped = true
             }
         }
         return flipped
+    }
+
+    /// Carries on from `old`'s flips and place (a reloaded configuration keeps counting).
+    public mutating func carry(from old: PhotonPatch) {
+        flips = old.flips
+        finger = old.finger
     }
 
     /// Whether the patch shows white now.

@@ -133,6 +133,11 @@ public struct PointerLocation: Sendable {
         }
     }
 
+    /// The height `drawPanel` takes: a title line and a line for two fields.
+    public func panelHeight(now: Time, theme: Theme) -> Double {
+        Double(1 + (headerFields(at: now).count + 1) / 2) * theme.captionFont.size * theme.metrics.overlays.arenaLineHeight
+    }
+
     /// The header's fields in the lab panel at `origin`, two to a line, `width` wide; returns the
     /// height used.
     public func drawPanel(into list: inout DrawList, origin: Point, width: Double, now: Time, theme: Theme) -> Double {

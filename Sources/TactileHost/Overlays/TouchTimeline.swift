@@ -45,6 +45,13 @@ public struct TouchTimeline: Sendable {
     /// Follows an editor frame at `now`: the input it got and the arena as it left it.
     public mutating func record(events: [InputEvent], arena: ArenaSnapshot, decisions: [ArenaDecision], now: Time) {
         for e in events {
+            if e.kind == .focusLost, !touches.isEmpty {
+                // The window lost focus: every finger still down is gone.
+                for id in touches[touches.count - 1].fingers.keys where touches[touches.count - 1].fingers[id]?.up == nil {
+                    touches[touches.count - 1].fingers[id]?.up = e.time
+                }
+                continue
+            }
             guard case let .touch(id, phase, _) = e.kind else { continue }
             switch phase {
             case .down:
@@ -84,13 +91,26 @@ public struct TouchTimeline: Sendable {
             for kind in d.offered where kind != d.winner && t.recognisers[kind]?.dropped == nil { t.recognisers[kind]?.dropped = d.time }
             if let w = d.winner { t.recognisers[w, default: Recogniser(from: t.start)].won = d.time }
         }
-        if t.fingers.values.allSatisfy({ $0.up != nil }), !t.fingers.isEmpty { t.end = t.fingers.values.compactMap(\.up).max() }
+        // Over once every finger is up and the arena waits for nothing more (a second tap's
+        // wait keeps it open: its decision belongs to this touch).
+        var waiting = false
+        if case .awaitingSecondTap = arena.phase { waiting = true }
+        if !waiting, t.fingers.values.allSatisfy({ $0.up != nil }), !t.fingers.isEmpty {
+            t.end = max(t.fingers.values.compactMap(\.up).max() ?? now, t.decisions.last?.time ?? .zero)
+        }
         touches[touches.count - 1] = t
     }
 
     /// Shows an older (`by` > 0) or newer (`by` < 0) touch.
     public mutating func step(back by: Int) {
         shownBack = min(max(0, shownBack + by), max(0, touches.count - 1))
+    }
+
+    /// The height `draw` takes: a title line, then a line a finger and a line a recogniser.
+    public func height(theme: Theme) -> Double {
+        guard !touches.isEmpty else { return 0 }
+        let t = touches[touches.count - 1 - shownBack]
+        return Double(1 + t.fingers.count + t.recognisers.count) * theme.captionFont.size * theme.metrics.overlays.arenaLineHeight
     }
 
     /// Draws the shown touch into the lab panel at `origin`, `width` wide, as it stands at `now`;
@@ -118,9 +138,14 @@ public struct TouchTimeline: Sendable {
             let f = t.fingers[id]!
             row("finger \(id)") { mid in
                 list.add(.line(from: Point(x: x(f.down), y: mid), to: Point(x: x(f.up ?? end), y: mid), theme.touches.opacity(0.5), width: m.arenaSlopLine))
-                for move in f.moves { list.add(.line(from: Point(x: x(move), y: mid - 3), to: Point(x: x(move), y: mid + 3), theme.touches, width: 1)) }
-                list.add(.fillCircle(center: Point(x: x(f.down), y: mid), radius: 3, theme.touches))
-                if let up = f.up { list.add(.strokeCircle(center: Point(x: x(up), y: mid), radius: 3, theme.touches, width: 1.5)) }
+                for move in f.moves {
+                    list.add(
+                        .line(
+                            from: Point(x: x(move), y: mid - m.timelineTick), to: Point(x: x(move), y: mid + m.timelineTick), theme.touches,
+                            width: m.timelineLine))
+                }
+                list.add(.fillCircle(center: Point(x: x(f.down), y: mid), radius: m.timelineDot, theme.touches))
+                if let up = f.up { list.add(.strokeCircle(center: Point(x: x(up), y: mid), radius: m.timelineDot, theme.touches, width: m.timelineLine)) }
             }
         }
         let order: [GestureKind] = [.trim, .move, .scroll, .pinch, .longPress, .doubleTap, .tap]
@@ -130,18 +155,21 @@ public struct TouchTimeline: Sendable {
                 let stop = r.won ?? r.dropped ?? end
                 list.add(.line(from: Point(x: x(r.from), y: mid), to: Point(x: x(stop), y: mid), theme.textSecondary, width: m.arenaPathLine))
                 if let won = r.won {
-                    list.add(.line(from: Point(x: x(won), y: mid), to: Point(x: x(end), y: mid), theme.accent, width: m.arenaTimerLine))
+                    // Won until the end, or until taken over (a scroll a second finger made a pinch).
+                    let over = r.dropped.map { $0 > won ? $0 : end } ?? end
+                    list.add(.line(from: Point(x: x(won), y: mid), to: Point(x: x(over), y: mid), theme.accent, width: m.arenaTimerLine))
                 } else if let dropped = r.dropped {
-                    let p = Point(x: x(dropped), y: mid)
-                    list.add(.line(from: Point(x: p.x - 3, y: p.y - 3), to: Point(x: p.x + 3, y: p.y + 3), theme.danger, width: 1.5))
-                    list.add(.line(from: Point(x: p.x - 3, y: p.y + 3), to: Point(x: p.x + 3, y: p.y - 3), theme.danger, width: 1.5))
+                    let p = Point(x: x(dropped), y: mid), k = m.timelineTick
+                    list.add(.line(from: Point(x: p.x - k, y: p.y - k), to: Point(x: p.x + k, y: p.y + k), theme.danger, width: m.timelineLine))
+                    list.add(.line(from: Point(x: p.x - k, y: p.y + k), to: Point(x: p.x + k, y: p.y - k), theme.danger, width: m.timelineLine))
                 }
             }
         }
         // Each decision: a line down the rows at its moment.
         let top = origin.y + line
         for d in t.decisions {
-            list.add(.line(from: Point(x: x(d.time), y: top), to: Point(x: x(d.time), y: y), d.winner == nil ? theme.warning : theme.accent, width: 1))
+            list.add(
+                .line(from: Point(x: x(d.time), y: top), to: Point(x: x(d.time), y: y), d.winner == nil ? theme.warning : theme.accent, width: m.timelineLine))
         }
         return y - origin.y
     }

@@ -36,10 +36,23 @@ public struct ArenaReasons: Sendable {
     /// The reason `kind` did not win for a finger that did `motion` on `target`; `winner` is the
     /// one that did (nil: nobody), `accepted` the others that accepted at the same moment.
     public func reason(
-        _ kind: GestureKind, motion: Motion, target: GestureTarget, winner: GestureKind?, accepted: Set<GestureKind> = []
+        _ kind: GestureKind, motion: Motion, target: GestureTarget, winner: GestureKind?, accepted: Set<GestureKind> = [],
+        competing: Set<GestureKind> = []
     ) -> String {
         let moved = "moved \(Self.points(motion.distance)) pt"
         if let winner, accepted.contains(kind) { return "accepted too; \(winner.rawValue) comes first (priority)" }
+        if winner == .pinch { return kind == .pinch ? "" : "a second finger came: pinch took over" }
+        // Still in the running when another accepted first (a trim's small slop before a tap's):
+        // said when the kind's own rule had not ruled it out.
+        var acceptedFirst: String? {
+            guard let winner, competing.contains(kind), kind != .pinch else { return nil }
+            let slop = winner == .trim ? "trim slop \(Self.points(thresholds.trimSlop)) pt" : "tap slop \(Self.points(thresholds.tapSlop)) pt"
+            switch winner {
+            case .trim, .move, .scroll: return "\(winner.rawValue) accepted first (\(moved) > \(slop))"
+            case .longPress: return "long press accepted first (held \(Self.seconds(thresholds.longPressDuration)))"
+            default: return nil
+            }
+        }
         switch kind {
         case .tap:
             if motion.distance > thresholds.tapSlop { return "\(moved) > tap slop \(Self.points(thresholds.tapSlop)) pt" }
@@ -47,6 +60,7 @@ public struct ArenaReasons: Sendable {
                 return "held \(Self.seconds(motion.held)) > tap limit \(Self.seconds(thresholds.tapMaximumDuration))"
             }
             if motion.secondTap { return "a second tap makes a double tap" }
+            if let first = acceptedFirst { return first }
             return motion.lifted ? "lifted in time, but \(winner?.rawValue ?? "nothing") took it" : "still down"
         case .doubleTap:
             if !motion.secondTap { return "no first tap just before" }
@@ -61,17 +75,17 @@ public struct ArenaReasons: Sendable {
                 let verb = motion.lifted ? "lifted after" : "decided after"
                 return "\(verb) \(Self.seconds(motion.held)) < long press \(Self.seconds(thresholds.longPressDuration))"
             }
-            return "held long enough, but \(winner?.rawValue ?? "nothing") took it first"
+            return acceptedFirst ?? "held long enough, but \(winner?.rawValue ?? "nothing") took it first"
         case .scroll:
             if motion.distance <= thresholds.tapSlop { return "\(moved) ≤ tap slop \(Self.points(thresholds.tapSlop)) pt: not a scroll" }
             if !target.scrollAxes.contains(motion.axis) { return "\(motion.axis.rawValue) scroll not offered on \(target.id)" }
-            return "\(winner?.rawValue ?? "nothing") took it first"
+            return acceptedFirst ?? "\(winner?.rawValue ?? "nothing") took it first"
         case .move:
             if motion.distance <= thresholds.tapSlop { return "\(moved) ≤ tap slop \(Self.points(thresholds.tapSlop)) pt: not a move" }
-            return "\(winner?.rawValue ?? "nothing") took it first"
+            return acceptedFirst ?? "\(winner?.rawValue ?? "nothing") took it first"
         case .trim:
             if motion.distance <= thresholds.trimSlop { return "\(moved) ≤ trim slop \(Self.points(thresholds.trimSlop)) pt: not a trim" }
-            return "\(winner?.rawValue ?? "nothing") took it first"
+            return acceptedFirst ?? "\(winner?.rawValue ?? "nothing") took it first"
         case .pinch:
             return "no second finger came"
         }
@@ -79,9 +93,12 @@ public struct ArenaReasons: Sendable {
 
     /// Every offered recogniser but the winner with its reason, in `order`.
     public func reasons(
-        offered: [GestureKind], motion: Motion, target: GestureTarget, winner: GestureKind?, accepted: Set<GestureKind> = []
+        offered: [GestureKind], motion: Motion, target: GestureTarget, winner: GestureKind?, accepted: Set<GestureKind> = [],
+        competing: Set<GestureKind> = []
     ) -> [(kind: GestureKind, reason: String)] {
-        offered.filter { $0 != winner }.map { ($0, reason($0, motion: motion, target: target, winner: winner, accepted: accepted)) }
+        offered.filter { $0 != winner }.map {
+            ($0, reason($0, motion: motion, target: target, winner: winner, accepted: accepted, competing: competing))
+        }
     }
 
     static func points(_ v: Double) -> String {

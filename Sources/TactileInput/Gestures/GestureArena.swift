@@ -171,12 +171,29 @@ public struct GestureArena: Sendable {
             let motion = ArenaReasons.Motion(
                 delta: f.location - f.start, farthest: f.farthest, held: time - f.startTime, lifted: lifted, secondTap: secondTap)
             for (kind, reason) in ArenaReasons(thresholds: thresholds).reasons(
-                offered: decision.offered, motion: motion, target: target, winner: winner, accepted: accepted)
+                offered: decision.offered, motion: motion, target: target, winner: winner, accepted: accepted, competing: candidates)
             {
                 decision.why[kind] = reason
             }
         }
         decisions.append(decision)
+    }
+
+    /// The first half of a double tap on what takes no single tap (the ruler), when no second
+    /// tap follows: nobody won; a tap nothing answered (a miss).
+    private mutating func nobodyAfterSingleTap(on target: GestureTarget, at location: Point, tappedAt tapTime: Time, time: Time, rule: String) {
+        var nobody = ArenaDecision(
+            finger: nil, target: target.id, candidates: [.doubleTap], winner: nil, rule: "nobody: \(rule); \(target.id) offers no tap",
+            time: time, sinceDown: time - tapTime, location: location)
+        nobody.offered = ordered(target.gestures)
+        for kind in nobody.offered {
+            nobody.why[kind] =
+                kind == .doubleTap
+                ? rule
+                : ArenaReasons(thresholds: thresholds).reason(kind, motion: .init(delta: .zero, held: .zero, lifted: true), target: target, winner: nil)
+        }
+        nobody.unansweredTap = true
+        decisions.append(nobody)
     }
 
     /// Why each recogniser still competing for the deciding finger is not winning yet, and why
@@ -259,21 +276,9 @@ public struct GestureArena: Sendable {
             guard now >= deadline else { return [] }
             state = fingers.isEmpty ? .idle : .spent
             guard target.gestures.contains(.tap) else {
-                // The first half of a double tap on what takes no single tap (the ruler): nobody.
-                var nobody = ArenaDecision(
-                    finger: nil, target: target.id, candidates: [.doubleTap], winner: nil,
-                    rule: "nobody: no second tap within \(Self.seconds(thresholds.doubleTapInterval)); \(target.id) offers no tap",
-                    time: deadline, sinceDown: deadline - tapTime, location: location)
-                nobody.offered = ordered(target.gestures)
-                for kind in nobody.offered {
-                    nobody.why[kind] =
-                        kind == .doubleTap
-                        ? "no second tap within double-tap interval \(Self.seconds(thresholds.doubleTapInterval))"
-                        : ArenaReasons(thresholds: thresholds).reason(
-                            kind, motion: .init(delta: .zero, held: .zero, lifted: true), target: target, winner: nil)
-                }
-                nobody.unansweredTap = true
-                decisions.append(nobody)
+                nobodyAfterSingleTap(
+                    on: target, at: location, tappedAt: tapTime, time: deadline,
+                    rule: "no second tap within double-tap interval \(Self.seconds(thresholds.doubleTapInterval))")
                 return []
             }
             decisions.append(
@@ -311,7 +316,9 @@ public struct GestureArena: Sendable {
             if case let .awaitingSecondTap(waitingTarget, location, tapTime, _) = state {
                 if let target, target.id == waitingTarget.id, p.distance(to: location) <= thresholds.doubleTapSlop {
                     firstTap = (location, tapTime)
-                } else if waitingTarget.gestures.contains(.tap) {
+                } else if !waitingTarget.gestures.contains(.tap) {
+                    nobodyAfterSingleTap(on: waitingTarget, at: location, tappedAt: tapTime, time: time, rule: "the next touch landed elsewhere")
+                } else {
                     decisions.append(
                         ArenaDecision(
                             finger: nil, target: waitingTarget.id, candidates: [.doubleTap, .tap], winner: .tap,
@@ -336,7 +343,9 @@ public struct GestureArena: Sendable {
                 decide(id, target: d.target, candidates: [.pinch], winner: nil, rule: "second finger: \(d.target.id) offers no pinch", time: time)
                 return []
             }
-            decide(d.leader, target: d.target, candidates: d.candidates, winner: .pinch, rule: "second finger while deciding: pinch", time: time)
+            decide(
+                d.leader, target: d.target, candidates: d.candidates, winner: .pinch, rule: "second finger while deciding: pinch", time: time,
+                explaining: true)
             return begin(.pinch, fingers: [d.leader, id], target: d.target, start: midpoint(leader.location, p), axis: nil, time: time)
         case let .active(a):
             guard a.kind != .pinch, rules.allows(.pinch, during: a.kind), a.target.gestures.contains(.pinch) || target?.gestures.contains(.pinch) == true,
@@ -351,7 +360,9 @@ public struct GestureArena: Sendable {
                 decide(id, target: a.target, candidates: [.pinch], winner: nil, rule: rule, time: time)
                 return []
             }
-            decide(leader, target: a.target, candidates: [a.kind, .pinch], winner: .pinch, rule: "takesOver[pinch] ∋ \(a.kind.rawValue)", time: time)
+            decide(
+                leader, target: a.target, candidates: [a.kind, .pinch], winner: .pinch, rule: "takesOver[pinch] ∋ \(a.kind.rawValue)", time: time,
+                explaining: true)
             var out = [activeEvent(a, .cancelled, time: time)]
             out += begin(.pinch, fingers: [leader, id], target: a.target, start: midpoint(lf.location, p), axis: nil, time: time)
             return out

@@ -23,9 +23,10 @@ public protocol ShellSession: AnyObject {
     func didPresent(_ timing: PresentTiming)
     /// How wide a lab panel the session would show beside the phone, in points; nil: none.
     var panelWidth: Double? { get }
-    /// Where the lab panel goes: outside the phone (beside it, or in a drawer), or drawn over the
-    /// phone's picture as before (no room, or a headless picture).
-    func placePanel(outside: Bool)
+    /// Where the lab panel goes: outside the phone (beside it, or in a drawer `width` points
+    /// wide when narrower than `panelWidth`), or drawn over the phone's picture as before (no
+    /// room, or a headless picture).
+    func placePanel(outside: Bool, width: Double?)
     /// Shows an older (`back` > 0) or newer touch in the lab panel's per-touch timeline.
     func showTouch(back: Int)
 }
@@ -34,7 +35,7 @@ extension ShellSession {
     public func setVisible(_ visible: Bool) {}
     public func didPresent(_ timing: PresentTiming) {}
     public var panelWidth: Double? { nil }
-    public func placePanel(outside: Bool) {}
+    public func placePanel(outside: Bool, width: Double?) {}
     public func showTouch(back: Int) {}
 }
 
