@@ -133,11 +133,11 @@ struct TimelineController {
             }
         case (.scroll, .changed):
             if g.axis == .vertical, var s = state.timeline.scrollY {
-                s.drag(translation: g.translation.y)
+                s.drag(translation: g.translation.y, at: now)
                 state.timeline.scrollY = s
                 state.timeline.trackOffset = s.value
             } else if var s = state.timeline.scrollX {
-                s.drag(translation: g.translation.x)
+                s.drag(translation: g.translation.x, at: now)
                 state.timeline.scrollX = s
                 state.playhead = .seconds(s.value / state.pointsPerSecond)
             }

@@ -95,4 +95,18 @@ final class ScrollerTests: XCTestCase {
         XCTAssertEqual(physics.accelerated(-500, carrying: 800), -500, "a fling back stops the coast and starts afresh")
         XCTAssertEqual(physics.accelerated(500, carrying: 800), 1300)
     }
+
+    func testAFingerThatRestsBeforeItLiftsLetsGoOfTheMomentumItCaught() {
+        var physics = ScrollPhysics()
+        physics.flingAcceleration = "flywheel"
+        var s = Scroller(value: 100, bounds: 0...100_000, dimension: 390, physics: physics)
+        s.beginDrag(at: .zero)
+        s.endDrag(velocity: -1000, at: .zero)
+        s.advance(to: .seconds(0.1))
+        s.beginDrag(at: .seconds(0.1))
+        s.drag(translation: -20, at: .seconds(0.12))
+        s.endDrag(velocity: -1000, at: .seconds(0.5)) // still for 0.38 s first
+        guard case let .coasting(_, _, v) = s.motion else { return XCTFail("\(s.motion)") }
+        XCTAssertEqual(v, 1000, accuracy: 1e-9, "afresh: the rest let the caught speed go")
+    }
 }

@@ -185,6 +185,7 @@ final class ArenaDecisionTests: XCTestCase {
         let d = try XCTUnwrap(arena.takeDecisions().first)
         XCTAssertNil(d.winner)
         XCTAssertTrue(d.rule.hasPrefix("nobody: no second tap within"), d.rule)
+        XCTAssertEqual(d.sinceDown, .seconds(0.35), "from when the finger went down, not when it lifted")
         XCTAssertTrue(d.why[.doubleTap]?.hasPrefix("no second tap within double-tap interval") == true, "\(d.why)")
         XCTAssertTrue(d.unansweredTap, "a tap nothing answered: a miss")
     }

@@ -16,6 +16,10 @@ public struct ScrollPhysics: Hashable, Sendable, Codable {
     /// sign·min(0.000816·abs(v)^1.967, 40000)) or "flywheel" (Android: OverScroller adds the speed it
     /// still had). Default "none".
     public var flingAcceleration = "none"
+    /// A finger that rests this long before it lifts lets go of the speed it caught: the fling
+    /// starts afresh (Flutter keeps a caught momentum only while the finger keeps moving), in
+    /// seconds. Default 0.04 s.
+    public var momentumStillTime: Double = 0.04
     /// Past an end: "bounce" (the content moves past the end on a rubber band and springs back,
     /// as on iOS) or "stretch" (the content's end stays put and the content stretches away from
     /// it, springing back the same, as Android 12's EdgeEffect). Default "bounce".
@@ -66,6 +70,9 @@ public struct Scroller: Hashable, Sendable {
     public var physics: ScrollPhysics
     /// The speed the content coasted at when a finger caught it, for `physics.flingAcceleration`.
     public private(set) var caught: Double = 0
+    /// When the dragging finger last moved the content (given `drag`'s time).
+    private var lastMove: Time?
+    private var lastTranslation = 0.0
     /// Where the content may rest.
     public var bounds: ClosedRange<Double>
     /// The length of the view (for the rubber band).
@@ -105,16 +112,22 @@ public struct Scroller: Hashable, Sendable {
 
     /// The finger has moved `translation` points since `beginDrag` (content follows the finger:
     /// dragging right lowers the value).
-    public mutating func drag(translation: Double) {
+    public mutating func drag(translation: Double, at now: Time? = nil) {
         guard case let .dragging(anchor) = motion else { return }
         value = banded(anchor - translation)
+        if let now, translation != lastTranslation { lastMove = now }
+        lastTranslation = translation
     }
 
     /// The finger lifts with `velocity` points per second (of the finger). Coasts, or springs
     /// back when past an end.
     public mutating func endDrag(velocity: Double, at now: Time) {
+        // A finger that rested before lifting has let go of what it caught.
+        if let lastMove, (now - lastMove).seconds > physics.momentumStillTime { caught = 0 }
         let v = physics.accelerated(-velocity, carrying: caught)
         caught = 0
+        lastMove = nil
+        lastTranslation = 0
         if isOverscrolled {
             motion = .bouncing(start: now, target: nearestBound(value), displacement: value - nearestBound(value), velocity: v)
         } else if abs(v) >= physics.minimumVelocity {

@@ -70,6 +70,7 @@ extension TactileConfiguration {
             "physics.rubberBandCoefficient": .init(0.01, 2),
             "physics.bounceResponse": .seconds(0.01, 10),
             "physics.minimumVelocity": .init(0.1, 1000, unit: "pt/s"),
+            "physics.momentumStillTime": .seconds(0, 10),
         ]
     }
 }

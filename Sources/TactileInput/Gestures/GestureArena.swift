@@ -66,6 +66,7 @@ public struct GestureArena: Sendable {
         case deciding(Deciding)
         case active(Active)
         /// A tap happened on an element that also takes double taps: wait for a second one.
+        /// (`time`: when the first tap's finger went down, for the decisions' `sinceDown`.)
         case awaitingSecondTap(target: GestureTarget, location: Point, time: Time, deadline: Time)
         /// Nothing can win any more; waiting for the fingers to lift.
         case spent
@@ -459,7 +460,7 @@ public struct GestureArena: Sendable {
                 return []
             }
             if d.target.gestures.contains(.doubleTap) {
-                state = .awaitingSecondTap(target: d.target, location: f.start, time: time, deadline: time + thresholds.doubleTapInterval)
+                state = .awaitingSecondTap(target: d.target, location: f.start, time: f.startTime, deadline: time + thresholds.doubleTapInterval)
                 return []
             }
             guard d.target.gestures.contains(.tap) else { return [] }
