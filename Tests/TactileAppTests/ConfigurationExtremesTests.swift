@@ -47,24 +47,40 @@ final class ConfigurationExtremesTests: XCTestCase {
         // end at once, …), and alone when their section's combination is refused as a whole.
         var refused = 0, accepted = 0
         var together: [String: [(path: String, value: Double)]] = [:]
-        for (path, _) in defaults.numericValues() {
-            let range = try XCTUnwrap(ConfigurationSchema.tactile.ranges[TactileConfiguration.rangeKey(of: path)])
+        // The values are read on both cores at once (reading is pure); judged in order after.
+        struct Read { var extreme: String; var value: Double; var error: ConfigurationError? }
+        let keys = defaults.numericValues().map(\.path)
+        nonisolated(unsafe) var reads = [[Read]?](repeating: nil, count: keys.count)
+        let lock = NSLock()
+        nonisolated(unsafe) let base = root
+        DispatchQueue.concurrentPerform(iterations: keys.count) { i in
+            guard let range = ConfigurationSchema.tactile.ranges[TactileConfiguration.rangeKey(of: keys[i])] else { return }
             var values = Self.probes.map { ("\($0)", $0) } + [("lower end", range.lower), ("upper end", range.upper)]
             if range.excludesLower { values[values.count - 2].1 = range.lower + 1e-6 }
-            for (extreme, value) in values {
-                do { _ = try ConfigurationFile.decode(try Self.json(root, setting: [(path, value)]), schema: .tactile) } catch let error
-                    as ConfigurationError
-                {
+            let out = values.map { extreme, value -> Read in
+                do {
+                    _ = try ConfigurationFile.decode(try Self.json(base, setting: [(keys[i], value)]), schema: .tactile)
+                    return Read(extreme: extreme, value: value, error: nil)
+                } catch {
+                    return Read(extreme: extreme, value: value, error: error as? ConfigurationError ?? ConfigurationError(key: "?", "\(error)"))
+                }
+            }
+            lock.withLock { reads[i] = out }
+        }
+        for (path, read) in zip(keys, reads) {
+            let values = try XCTUnwrap(read, "\(path) has a range")
+            for r in values {
+                if let error = r.error {
                     // Refused: the message names the key (or, for a list, the list).
                     let list = TactileConfiguration.rangeKey(of: path).components(separatedBy: "[]")[0]
                     XCTAssertTrue(
                         path.hasPrefix(error.key) || "\(error)".contains(path) || "\(error)".contains(list),
-                        "\(path) = \(value): the error does not name the key: \(error)")
+                        "\(path) = \(r.value): the error does not name the key: \(error)")
                     refused += 1
                     continue
                 }
                 accepted += 1
-                together[path.split(separator: ".")[0] + " at " + extreme, default: []].append((path, value))
+                together[path.split(separator: ".")[0] + " at " + r.extreme, default: []].append((path, r.value))
             }
         }
         var ran = 0

@@ -11,27 +11,45 @@ final class FuzzTests: XCTestCase {
     /// runs thousands with fresh seeds.
     let cases = 30
 
+    /// The kinds each of the two fuzzer processes runs (the machine's two cores, about even).
+    static let halves: [[String]] = [["project", "configuration", "study", "results"], ["trace", "plan", "session"]]
+
     func testEveryKindOfFileKeepsTheContractUnderFuzzing() throws {
         let fuzzer = try tactileBinary().deletingLastPathComponent().appendingPathComponent("tactile-fuzz")
         guard FileManager.default.isExecutableFile(atPath: fuzzer.path) else { throw XCTSkip("tactile-fuzz is built by Scripts/test") }
         let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/Fuzz")
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
-        let process = Process()
-        process.executableURL = fuzzer
-        process.arguments = ["--cases", "\(cases)", "--seed", "20261123", "--folder", work.path, "--corpus", corpus.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let last = (try? String(contentsOf: work.appendingPathComponent("current-case.txt"), encoding: .utf8)) ?? "?"
-        XCTAssertEqual(process.terminationReason, .exit, "the fuzzer crashed in case \(last):\n\(output)")
-        XCTAssertEqual(process.terminationStatus, 0, "a case broke the contract (last case \(last)):\n\(output)")
-        for kind in ["project", "trace", "configuration", "plan", "session", "study", "results"] {
-            let line = output.split(separator: "\n").first { $0.hasPrefix("\(kind): ") }
-            let count = line.flatMap { Int($0.dropFirst(kind.count + 2).prefix { $0.isNumber }) } ?? 0
+        // Two processes at once, each its own kinds and folder (the regression cases with the first).
+        var runs: [(process: Process, folder: URL, output: URL)] = []
+        for (i, kinds) in Self.halves.enumerated() {
+            let folder = work.appendingPathComponent("half-\(i)"), output = work.appendingPathComponent("output-\(i).txt")
+            FileManager.default.createFile(atPath: output.path, contents: nil)
+            let process = Process()
+            process.executableURL = fuzzer
+            process.arguments =
+                ["--cases", "\(cases)", "--seed", "20261123", "--folder", folder.path] + kinds.flatMap { ["--kind", $0] }
+                + (i == 0 ? ["--corpus", corpus.path] : [])
+            let handle = try FileHandle(forWritingTo: output)
+            process.standardOutput = handle
+            process.standardError = handle
+            try process.run()
+            runs.append((process, folder, output))
+        }
+        var output = ""
+        for run in runs {
+            run.process.waitUntilExit()
+            let text = (try? String(contentsOf: run.output, encoding: .utf8)) ?? ""
+            output += text
+            let last = (try? String(contentsOf: run.folder.appendingPathComponent("current-case.txt"), encoding: .utf8)) ?? "?"
+            XCTAssertEqual(run.process.terminationReason, .exit, "the fuzzer crashed in case \(last):\n\(text)")
+            XCTAssertEqual(run.process.terminationStatus, 0, "a case broke the contract (last case \(last)):\n\(text)")
+        }
+        for kind in Self.halves.flatMap({ $0 }) {
+            // Both processes tally a kind the regression cases hold: add them up.
+            let count = output.split(separator: "\n").filter { $0.hasPrefix("\(kind): ") }
+                .compactMap { Int($0.dropFirst(kind.count + 2).prefix { $0.isNumber }) }.reduce(0, +)
             XCTAssertGreaterThanOrEqual(count, cases, "\(kind) cases ran:\n\(output)")
         }
     }
