@@ -523,7 +523,12 @@ public final class HostSession: ShellSession {
     }
 
     /// Takes a new configuration, keeping the project, the view and every finger that is down.
+    /// How many times the configuration has changed (live reloads): observers that depend on
+    /// the settings compare this rather than the whole configuration.
+    public private(set) var configurationChanges = 0
+
     public func adopt(_ new: TactileConfiguration) {
+        configurationChanges += 1
         // A new predictor only when its settings changed: a finger down keeps its history.
         let f = new.feel, old = configuration.feel
         if predictor == nil

@@ -52,11 +52,11 @@ public final class Recording {
         session.followsAudioClock = false
         // The settings in force: a line in latency.jsonl before the first figure and again after
         // each change (a live reload, a flip), so no figure pools frames of different settings.
-        var seen: TactileConfiguration?, inForce: JSONValue?
+        var seen: Int?, inForce: JSONValue?
         func noteSettings(at time: Time) {
             // Only a change of the settings an epoch records starts a new one (a theme reload does not).
-            guard let recorder = self.recorder, session.configuration != seen else { return }
-            seen = session.configuration
+            guard let recorder = self.recorder, session.configurationChanges != seen else { return }
+            seen = session.configurationChanges
             let settings = LatencyEpoch.settings(of: session.configuration)
             guard JSONValue.object(settings) != inForce else { return }
             inForce = .object(settings)

@@ -101,10 +101,12 @@ public struct ArenaReasons: Sendable {
         }
     }
 
+    /// A distance as the rules write it: whole points, or tenths when there are some ("6.3").
     static func points(_ v: Double) -> String {
         let tenths = (v * 10).rounded() / 10
         return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
     }
 
+    /// A time as the rules write it: "0.08 s".
     static func seconds(_ t: Time) -> String { String(format: "%.2f s", t.seconds) }
 }

@@ -210,13 +210,6 @@ public struct GestureArena: Sendable {
         return out
     }
 
-    private static func points(_ v: Double) -> String {
-        let tenths = (v * 10).rounded() / 10
-        return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
-    }
-
-    private static func seconds(_ t: Time) -> String { String(format: "%.2f s", t.seconds) }
-
     // MARK: Input
 
     /// Feeds one touch. `target` is what a landing finger touched (only read for `.down`).
@@ -261,7 +254,7 @@ public struct GestureArena: Sendable {
                 decide(
                     d.leader, target: d.target, candidates: d.candidates, winner: .longPress,
                     rule:
-                        "longPressDuration: held \(Self.seconds(thresholds.longPressDuration)) within longPressSlop \(Self.points(thresholds.longPressSlop)) pt",
+                        "longPressDuration: held \(ArenaReasons.seconds(thresholds.longPressDuration)) within longPressSlop \(ArenaReasons.points(thresholds.longPressSlop)) pt",
                     time: at, explaining: true, secondTap: d.firstTap != nil)
                 return begin(.longPress, fingers: [d.leader], target: d.target, start: f.start, axis: nil, time: at)
             }
@@ -269,7 +262,7 @@ public struct GestureArena: Sendable {
                 state = .spent
                 decide(
                     d.leader, target: d.target, candidates: [.tap], winner: nil,
-                    rule: "tapMaximumDuration: held over \(Self.seconds(thresholds.tapMaximumDuration)), nothing else offered", time: now,
+                    rule: "tapMaximumDuration: held over \(ArenaReasons.seconds(thresholds.tapMaximumDuration)), nothing else offered", time: now,
                     explaining: true, secondTap: d.firstTap != nil)
             }
             return []
@@ -279,13 +272,13 @@ public struct GestureArena: Sendable {
             guard target.gestures.contains(.tap) else {
                 nobodyAfterSingleTap(
                     on: target, at: location, tappedAt: tapTime, time: deadline,
-                    rule: "no second tap within double-tap interval \(Self.seconds(thresholds.doubleTapInterval))")
+                    rule: "no second tap within double-tap interval \(ArenaReasons.seconds(thresholds.doubleTapInterval))")
                 return []
             }
             decisions.append(
                 ArenaDecision(
                     finger: nil, target: target.id, candidates: [.doubleTap, .tap], winner: .tap,
-                    rule: "doubleTapInterval: no second tap within \(Self.seconds(thresholds.doubleTapInterval))",
+                    rule: "doubleTapInterval: no second tap within \(ArenaReasons.seconds(thresholds.doubleTapInterval))",
                     time: deadline, sinceDown: deadline - tapTime, location: location))
             return [event(.tap, .recognized, target: target, start: location, location: location, time: deadline)]
         default:
@@ -390,14 +383,14 @@ public struct GestureArena: Sendable {
                 if d.target.scrollAxes.contains(axis) { accepted.append((.scroll, axis)) } else { d.candidates.remove(.scroll); refusedAxis = axis }
             }
             if let winner = rules.priority.lazy.compactMap({ kind in accepted.first { $0.0 == kind } }).first {
-                let moved = "moved \(Self.points(distance)) pt"
+                let moved = "moved \(ArenaReasons.points(distance)) pt"
                 let rule: String
                 if accepted.count > 1 {
                     rule = "priority: \(winner.0.rawValue) before " + accepted.map(\.0).filter { $0 != winner.0 }.map(\.rawValue).joined(separator: ", ")
                 } else if winner.0 == .trim {
-                    rule = "trimSlop: \(moved) > \(Self.points(thresholds.trimSlop)) pt"
+                    rule = "trimSlop: \(moved) > \(ArenaReasons.points(thresholds.trimSlop)) pt"
                 } else {
-                    rule = "tapSlop: \(moved) > \(Self.points(thresholds.tapSlop)) pt" + (winner.1.map { ", \($0.rawValue)" } ?? "")
+                    rule = "tapSlop: \(moved) > \(ArenaReasons.points(thresholds.tapSlop)) pt" + (winner.1.map { ", \($0.rawValue)" } ?? "")
                 }
                 decide(
                     id, target: d.target, candidates: competing, winner: winner.0, rule: rule, time: time, explaining: true,
@@ -407,7 +400,7 @@ public struct GestureArena: Sendable {
             if d.candidates.isEmpty {
                 let rule =
                     refusedAxis.map { "scrollAxes: \($0.rawValue) not offered by \(d.target.id)" }
-                    ?? "tapSlop: moved \(Self.points(distance)) pt > \(Self.points(thresholds.tapSlop)) pt, nothing else offered"
+                    ?? "tapSlop: moved \(ArenaReasons.points(distance)) pt > \(ArenaReasons.points(thresholds.tapSlop)) pt, nothing else offered"
                 decide(id, target: d.target, candidates: competing, winner: nil, rule: rule, time: time, explaining: true, secondTap: d.firstTap != nil)
             }
             state = d.candidates.isEmpty ? .spent : .deciding(d)
@@ -430,14 +423,14 @@ public struct GestureArena: Sendable {
             guard held <= thresholds.tapMaximumDuration else {
                 decide(
                     id, target: d.target, candidates: d.candidates, winner: nil,
-                    rule: "nobody: lifted after \(Self.seconds(held)) > tapMaximumDuration \(Self.seconds(thresholds.tapMaximumDuration))",
+                    rule: "nobody: lifted after \(ArenaReasons.seconds(held)) > tapMaximumDuration \(ArenaReasons.seconds(thresholds.tapMaximumDuration))",
                     time: time, explaining: true, lifted: true, secondTap: second)
                 return []
             }
             if let first = d.firstTap, d.candidates.contains(.doubleTap) {
                 decide(
                     id, target: d.target, candidates: d.candidates, winner: .doubleTap,
-                    rule: "doubleTapInterval: second tap within \(Self.seconds(thresholds.doubleTapInterval))", time: time,
+                    rule: "doubleTapInterval: second tap within \(ArenaReasons.seconds(thresholds.doubleTapInterval))", time: time,
                     explaining: true, lifted: true, secondTap: true)
                 return [event(.doubleTap, .recognized, target: d.target, start: first.location, location: f.location, time: time)]
             }
@@ -447,14 +440,14 @@ public struct GestureArena: Sendable {
                     // A tap on what takes none: said, so the log and the frustration signals see it.
                     decide(
                         id, target: d.target, candidates: d.candidates, winner: nil,
-                        rule: "lifted as a tap after \(Self.seconds(held)): \(d.target.id) offers no tap", time: time,
+                        rule: "lifted as a tap after \(ArenaReasons.seconds(held)): \(d.target.id) offers no tap", time: time,
                         explaining: true, lifted: true, secondTap: second)
                     decisions[decisions.count - 1].unansweredTap = true
                 } else {
                     // The finger moved and lifted before anything still competing could win.
                     decide(
                         id, target: d.target, candidates: d.candidates, winner: nil,
-                        rule: "nobody: lifted after moving \(Self.points(distance)) pt before any recogniser accepted", time: time,
+                        rule: "nobody: lifted after moving \(ArenaReasons.points(distance)) pt before any recogniser accepted", time: time,
                         explaining: true, lifted: true, secondTap: second)
                 }
                 return []
@@ -466,7 +459,7 @@ public struct GestureArena: Sendable {
             guard d.target.gestures.contains(.tap) else { return [] }
             decide(
                 id, target: d.target, candidates: d.candidates, winner: .tap,
-                rule: "tapMaximumDuration: lifted after \(Self.seconds(held)) ≤ \(Self.seconds(thresholds.tapMaximumDuration))", time: time,
+                rule: "tapMaximumDuration: lifted after \(ArenaReasons.seconds(held)) ≤ \(ArenaReasons.seconds(thresholds.tapMaximumDuration))", time: time,
                 explaining: true, lifted: true, secondTap: second)
             return [event(.tap, .recognized, target: d.target, start: f.start, location: f.start, time: time)]
         case let .active(a) where a.fingers.contains(id):
