@@ -31,17 +31,39 @@ public struct RunOptions: Sendable {
     public var recordAudio = false
     /// Photon mode (`--photon`): a patch flipping on every touch-down, for external measurement.
     public var photon = false
+    /// The two variants an A/B flip switches between (`--flip A,B`; "base": the file's own).
+    public var flip: String?
     public init(
         record: String? = nil, showTouches: Bool = false, pointerLocation: Bool = false, monitor: Bool = false, plan: String? = nil,
-        kiosk: Bool = false, arena: Bool = false, recordAudio: Bool = false, photon: Bool = false
+        kiosk: Bool = false, arena: Bool = false, recordAudio: Bool = false, photon: Bool = false, flip: String? = nil
     ) {
         self.record = record; self.showTouches = showTouches; self.pointerLocation = pointerLocation; self.monitor = monitor
-        self.plan = plan; self.kiosk = kiosk; self.arena = arena; self.recordAudio = recordAudio; self.photon = photon
+        self.plan = plan; self.kiosk = kiosk; self.arena = arena; self.recordAudio = recordAudio; self.photon = photon; self.flip = flip
     }
 }
 
 /// `tactile run`: the editor in a window.
 public enum Windowed {
+    /// The live variant and the other of the A/B pair: `--flip A,B` (each a variant of the file,
+    /// or "base" for its own settings; the session starts on A unless `--variant` names B), else
+    /// the `--variant` started with and none.
+    static func flipPair(_ flip: String?, started: String?, store: VariantStore) throws -> (live: String?, other: String?) {
+        guard let flip else { return (started, nil) }
+        let names = flip.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard names.count == 2, !names[0].isEmpty, !names[1].isEmpty, names[0] != names[1] else {
+            throw CommandError.badInput("--flip needs two different variant names, as --flip base,B")
+        }
+        for name in names {
+            do { _ = try store.configuration(variant: name) } catch { throw CommandError.badInput("--flip \(PrintableText.of(name, limit: 40)): \(error)") }
+        }
+        let live = started ?? names[0]
+        guard names.contains(live) || started == nil else {
+            throw CommandError.badInput("--variant \(PrintableText.of(live, limit: 40)) is not one of --flip \(flip)")
+        }
+        let other = live == names[0] ? names[1] : names[0]
+        return (live == SettingsChange.baseVariant ? nil : live, other)
+    }
+
     public static func run(
         project path: String?, files: [String] = [], scale: Double?, fill: Bool, fullscreen: Bool, size: String?,
         settings: Settings = Settings(), mediaDir: String? = nil, options run: RunOptions = RunOptions()
@@ -60,6 +82,17 @@ public enum Windowed {
             if run.photon { c.overlays.photon = true }
         }
         switches(&configuration)
+        // Where the tuning panel saves variants and an A/B flip reads them: the configuration
+        // file, else a file of Tactile's own in its data folder.
+        let store = VariantStore(
+            url: settings.file.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) } ?? DataFolder.url("tuning.json"), schema: .tactile
+        ) { c in
+            if let scale = settings.uiScale { c.layout.uiScale = scale }
+            try? settings.applyLocale(to: &c)
+            switches(&c)
+        }
+        let pair = try Self.flipPair(run.flip, started: settings.variant, store: store)
+        if run.kiosk && run.flip != nil { throw CommandError.badInput("--flip is for a designer's window, not a kiosk") }
         let attract = try run.kiosk ? Inputs.attractTour(configured: configuration.kiosk.attractTrace) : nil
         let plan = try Inputs.plan(at: run.plan ?? configuration.session.plan)
         TerminationSignals.install()
@@ -152,6 +185,11 @@ public enum Windowed {
                 var services = HostServices(
                     stopwatch: window.clock, refreshRate: window.refreshRate, configurationWatcher: watcher,
                     adjustReloaded: switches)
+                services.schema = .tactile
+                if kiosk == nil {
+                    services.variants = store
+                    services.labGestures = true
+                }
                 services.sound = { project, position in
                     PlaybackMixer(project: project, from: position, sampleRate: configuration.media.playbackSampleRate, settings: configuration.media) {
                         media.status(of: $0).info?.hasAudio == true
@@ -168,6 +206,7 @@ public enum Windowed {
                     project: project, configuration: configuration, measurer: window.measurer, media: media,
                     viewport: options.viewport, library: library, plan: plan, notices: notices, kiosk: kiosk, now: window.clock.now,
                     services: services)
+                s.startVariants(live: pair.live, other: pair.other, now: window.clock.now)
                 // The week clock (status bar clock, opening hours, nightly restart): local time since
                 // Monday 00:00, lined up with the window's clock.
                 s.wallClockOrigin = Self.weekClock(Date()) - window.clock.now

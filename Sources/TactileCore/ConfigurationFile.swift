@@ -27,17 +27,25 @@ public enum ConfigurationFile {
         do { data = try Data(contentsOf: url) } catch {
             throw ConfigurationError(key: "", "\(url.path) cannot be read")
         }
-        return try decode(data, variant: variant, schema: schema)
+        return try decode(data, variant: variant, schema: schema, moreVariants: try VariantFile.sidecarVariants(of: url))
     }
 
     /// Decodes configuration JSON (the sections of `schema`), with `variant` applied when given.
-    public static func decode(_ data: Data, variant: String? = nil, schema: ConfigurationSchema) throws -> TactileConfiguration {
+    /// `moreVariants`: named variants kept beside the file (`VariantFile`'s sidecar), joined to the file's own.
+    public static func decode(
+        _ data: Data, variant: String? = nil, schema: ConfigurationSchema, moreVariants: [String: Any] = [:]
+    ) throws -> TactileConfiguration {
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
             throw ConfigurationError(key: "", "not valid JSON (\(JSONSyntaxProblem.describe(error, in: data)))")
         }
         guard var root = object as? [String: Any] else { throw ConfigurationError(key: "", "expected a JSON object at the top level") }
-        let variants = root.removeValue(forKey: variantsKey)
+        var variants = root.removeValue(forKey: variantsKey)
+        if !moreVariants.isEmpty {
+            var named = (variants as? [String: Any]) ?? [:]
+            for (name, changes) in moreVariants where named[name] == nil { named[name] = changes }
+            if variants == nil || variants is [String: Any] { variants = named }
+        }
         // A preset (feel.preset) lays its values under everything the file says (the chosen
         // variant's preset, else the file's, else Tactile's own).
         let defaults = schema.jsonObject(of: schema.defaults)
@@ -103,6 +111,11 @@ public enum ConfigurationFile {
         }
         walk(schema.jsonObject(of: schema.defaults), "")
         return out.sorted()
+    }
+
+    /// Lays `changes` over `base` (a configuration as JSON), checking each key as a file's.
+    static func overlay(_ changes: [String: Any], onto base: inout [String: Any], schema: ConfigurationSchema) throws {
+        try overlay(changes, onto: &base, path: "", wholeNumberKeys: schema.wholeNumberKeys, ranges: schema.ranges)
     }
 
     /// Lays `changes` over `base`, checking each key exists and each value has the default's shape.

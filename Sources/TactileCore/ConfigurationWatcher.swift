@@ -6,7 +6,8 @@ import Foundation
 /// the old alike) and reloads only when they changed.
 public final class ConfigurationWatcher {
     public let url: URL
-    public let variant: String?
+    /// The variant laid over the file (an A/B flip changes it, so a reload keeps the live one).
+    public var variant: String?
     /// The sections the file may hold.
     public let schema: ConfigurationSchema
     /// Changes laid over every load (command-line options such as `--ui-scale`).
@@ -21,6 +22,10 @@ public final class ConfigurationWatcher {
         self.url = url; self.variant = variant; self.schema = schema; self.adjust = adjust
         stamp = Self.stamp(of: url)
     }
+
+    /// Takes the file as it is now as loaded, without reading it: the program wrote it itself
+    /// (a variant saved into it), so the next look does not reload it.
+    public func acceptCurrent() { stamp = Self.stamp(of: url) }
 
     /// Loads the file now (with the adjustments), whatever its state.
     public func load() throws -> TactileConfiguration {

@@ -34,6 +34,8 @@ public final class HeadlessSession {
         raster = try RasterCanvas(scale: scale)
         MediaMemory.returnLargeBuffersToTheSystem()
         media = MediaCache(settings: configuration.media, mode: .synchronous)
+        var services = services
+        if services.schema == nil { services.schema = .tactile } // a replay's settings lines are read with it
         let session = HostSession(
             project: project, configuration: configuration, measurer: raster.measurer, media: media, viewport: viewport,
             library: library, plan: plan, notices: notices, kiosk: kiosk, services: services)

@@ -20,6 +20,15 @@ public struct HostServices {
     public var configurationWatcher: ConfigurationWatcher?
     /// Laid over every reloaded configuration (the command line's overlay switches stay on).
     public var adjustReloaded: ((inout TactileConfiguration) -> Void)?
+    /// The sections a configuration holds: what live changes (the tuning panel, an A/B flip, a
+    /// replayed settings line) are computed and checked with. Nil: the session cannot change its
+    /// settings live (a headless session sets Tactile's own).
+    public var schema: ConfigurationSchema?
+    /// Where the tuning panel saves named variants and an A/B flip reads them; nil: neither.
+    public var variants: VariantStore?
+    /// Whether the lab's own gestures are taken (the tuning panel's corner hold, the A/B flip's
+    /// two-finger tap): a window's session, never a replay or a kiosk.
+    public var labGestures = false
 
     public init(
         exporter: MovieExporting? = nil, sound: ((Project, Time) -> SampleSource?)? = nil, stopwatch: FrameClock? = nil,

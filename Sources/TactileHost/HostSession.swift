@@ -86,7 +86,7 @@ public final class HostSession: ShellSession {
     private var posted: [(message: String, isError: Bool)] = []
     private var needsPresent = true
     /// The export news taken this step (a recording keeps it with the frame) and the log events
-    /// its ending makes, which join the next editor frame's log.
+    /// the host makes (an export's ending, a settings change), which join the next editor frame's log.
     private var exportNews: MovieExportNews?
     private var exportLog: [LogEvent] = []
     private var overlayOnScreen = false
@@ -109,6 +109,8 @@ public final class HostSession: ShellSession {
     private var presentDelays: [Time] = []
     /// Finds rage and dead taps, near misses and unresponsive drags in the editor's frames.
     private var frustration: FrustrationSignals
+    /// The tuning panel, the A/B flip and the settings changes they and reloads make.
+    private var live: LiveSettings
 
     /// A session editing `project` in `viewport` (default: the configuration's), measuring text
     /// with `measurer` and reading media from `media`. With `kiosk`, it runs as a kiosk. `services`
@@ -138,6 +140,7 @@ public final class HostSession: ShellSession {
         kioskMemory = UIMemory(input: configuration.input)
         predictor = Self.predictor(for: configuration)
         frustration = FrustrationSignals(settings: configuration.study, tapSlop: configuration.input.tapSlop)
+        live = LiveSettings(configuration: configuration)
         wallClockOrigin = kiosk?.weekClock
     }
 
@@ -187,7 +190,7 @@ public final class HostSession: ShellSession {
 
     /// The lab panel's width when a monitor, the arena or pointer location is on
     /// (`OverlaysMetrics.panelWidth`); nil otherwise.
-    public var panelWidth: Double? { overlays.wantsPanel ? editor.theme.metrics.overlays.panelWidth : nil }
+    public var panelWidth: Double? { overlays.wantsPanel || live.isTuningOpen ? editor.theme.metrics.overlays.panelWidth : nil }
 
     /// Draws the overlays' words in the lab panel outside the phone (true) or over the phone's
     /// picture (false, the default: headless pictures, a window with no room).
@@ -209,9 +212,16 @@ public final class HostSession: ShellSession {
 
     /// The lab panel's picture at `now`, as tall as the viewport, when it is drawn outside.
     public func panelPicture(at now: Time) -> DrawList? {
-        guard overlays.panelOutside, let width = panelWidth else { return nil }
-        return overlays.panel(
-            at: now, size: Size(width: min(width, panelDrawnWidth ?? width), height: state.viewport.height), theme: editor.theme, measurer: editor.measurer)
+        guard overlays.panelOutside, let size = panelSize else { return nil }
+        if live.isTuningOpen, let tuning = live.picture { return tuning }
+        var list = overlays.panel(at: now, size: size, theme: editor.theme, measurer: editor.measurer) ?? DrawList()
+        if let badge = live.badge { VariantBadge.draw(badge, into: &list, width: size.width, theme: editor.theme, measurer: editor.measurer) }
+        return list
+    }
+
+    /// The lab panel's size as drawn, when it is wanted.
+    private var panelSize: Size? {
+        panelWidth.map { Size(width: min($0, panelDrawnWidth ?? $0), height: state.viewport.height) }
     }
 
     public func resize(to viewport: Size) {
@@ -236,11 +246,17 @@ public final class HostSession: ShellSession {
         state.exportAvailable = exporter != nil
         takeExportNews(now: now)
         if let reloaded = pollConfiguration(now: now) { frame.commands.append(.configurationChanged(reloaded)) }
+        stepLiveSettings(outside: context.outsideInput, now: now, into: &frame)
         if context.relayout { needsPresent = true }
 
         // Impossible positions (a glitching panel, a wild calibration) are made safe before
         // anything sees them, so a recorded trace holds only numbers it can write.
-        let input = TouchSanitizer.sanitize(input, fingers: state.ui.fingers)
+        var input = TouchSanitizer.sanitize(input, fingers: state.ui.fingers)
+        if let held = takeCornerHold(input, now: now) {
+            // The finger that opened the tuning panel is the panel's, not the editor's.
+            input.append(.touch(.cancel, id: held.id, at: held.at, time: now))
+            frame.commands.append(.showPanel(live.isTuningOpen))
+        }
         var arrived = input
         if kiosk != nil {
             arrived = stepKiosk(input, now: now)
@@ -315,9 +331,10 @@ public final class HostSession: ShellSession {
         let gesture = gestures.kind(of: pending, log: output.log)
         frame.ranEditor = true
         frame.cues = output.cues
-        let record = FrameRecord(
+        var record = FrameRecord(
             time: now, events: arrived, released: pending, exportNews: exportNews, pinVerdicts: pins.takeForFrame(),
             state: state, output: output)
+        record.settings = live.takeChanges()
         for o in observers { o.sessionRanFrame(record) }
         let stepRecord = StepRecord(time: now, input: input, ranEditor: true, pinVerdicts: pins.takeForStep())
         for o in observers { o.sessionStepped(stepRecord) }
@@ -440,6 +457,9 @@ public final class HostSession: ShellSession {
         if let time = timeOfDay(at: now), state.viewport.height > state.viewport.width {
             StatusBarClock.draw(time, into: &out, viewport: state.viewport, theme: editor.theme)
         }
+        if !overlays.panelOutside, let badge = live.badge {
+            VariantBadge.draw(badge, into: &out, width: state.viewport.width, centred: true, theme: editor.theme, measurer: editor.measurer)
+        }
         var kioskPicture = pinPicture
         if let kiosk, kiosk.phase != .pin {
             // The invitation and the exit ring move with the clock alone: drawn anew for each picture.
@@ -457,13 +477,16 @@ public final class HostSession: ShellSession {
         if overlays.isAnimating(kiosk: kiosk, now: now) && !isLowFrequency { candidates.append((now + .seconds(1 / max(1, refreshRate)), "overlays")) }
         if services.configurationWatcher != nil { candidates.append((nextConfigurationCheck, "configuration file")) }
         if let clock = nextClockMinute(after: now) { candidates.append((clock, "status bar clock")) }
+        if labGestures, let hold = live.cornerHold.due { candidates.append((hold, "tuning corner")) }
+        if live.flipRequested { candidates.append((now, "flip")) }
         return candidates.min { $0.time < $1.time }
     }
 
     /// The next instant the editor or the kiosk needs a step (overlays and the configuration file
     /// aside): what a virtual-clock runner steps through.
     public func nextWork(after now: Time) -> (time: Time, reason: String)? {
-        [loop.nextDue(), kiosk?.nextDue(after: now), heldDue].compactMap { $0 }.min { $0.time < $1.time }
+        let hold = labGestures ? live.cornerHold.due.map { ($0, "tuning corner") } : nil
+        return [loop.nextDue(), kiosk?.nextDue(after: now), heldDue, hold].compactMap { $0 }.min { $0.time < $1.time }
     }
 
     /// The time of day at session time `now`, when a status-bar clock is shown.
@@ -496,6 +519,198 @@ public final class HostSession: ShellSession {
         return released
     }
 
+    // MARK: Live settings: the tuning panel, the A/B flip, reloads
+
+    /// The variant live now (`SettingsChange.baseVariant`: the configuration file's own settings).
+    public var liveVariant: String { live.variant }
+    /// The two variants an A/B flip switches between (B nil until one is saved or named).
+    public var flipPair: (a: String, b: String?) { live.pair }
+    /// Whether the tuning panel is open.
+    public var isTuningOpen: Bool { live.isTuningOpen }
+    /// Settings moved in the tuning panel since the live variant was loaded or saved.
+    public var unsavedChanges: Int { live.unsaved }
+    /// The tuning panel's elements as last drawn, in the lab panel's points (empty when closed).
+    public var tuningElements: [UIElement] { live.isTuningOpen ? live.elements : [] }
+    /// Whether the lab's own gestures are taken (`HostServices.labGestures`), never in kiosk mode.
+    private var labGestures: Bool { services.labGestures && kiosk == nil }
+
+    /// Names the variant the session started with (nil: the file's own settings) and the other
+    /// one an A/B flip switches to (nil: none until the tuning panel saves one).
+    public func startVariants(live name: String?, other: String?, now: Time = .zero) {
+        live.variant = name ?? SettingsChange.baseVariant
+        live.pair = (live.variant, other == live.variant ? nil : other)
+        guard name != nil || other != nil || labGestures else { return }
+        let change = SettingsChange(time: now, source: .start, variant: live.variant, changes: .object([]))
+        live.pending.append(change)
+        exportLog.append(change.logEvent)
+    }
+
+    public func toggleTuning() {
+        guard kiosk == nil else { return }
+        live.isTuningOpen.toggle()
+        live.picture = nil
+        needsPresent = true
+    }
+
+    public func flipVariant() {
+        guard kiosk == nil else { return }
+        live.flipRequested = true
+    }
+
+    /// Changes the settings as a recorded settings line says, at the next step (a replay).
+    public func replay(_ change: SettingsChange) { live.replays.append(change) }
+
+    /// The tuning panel's pass over the touches outside the phone, a flip asked for by key or by a
+    /// two-finger tap there, and the settings lines a replay hands over, at the start of a step.
+    private func stepLiveSettings(outside: [InputEvent], now: Time, into frame: inout ShellFrame) {
+        for change in live.replays {
+            guard let schema = services.schema, let new = try? schema.applying(change.changes, to: configuration) else { continue }
+            live.pending.append(change)
+            exportLog.append(change.logEvent)
+            live.variant = change.variant
+            if new != configuration {
+                adopt(new)
+                frame.commands.append(.configurationChanged(new))
+            }
+        }
+        live.replays.removeAll()
+        let touches = outside.filter {
+            if case .touch = $0.kind { return true }; return $0.kind == .focusLost
+        }
+        if labGestures && live.flipTaps.feed(touches) > 0 { live.flipRequested = true }
+        if live.flipRequested {
+            live.flipRequested = false
+            flip(now: now, into: &frame)
+        }
+        guard live.isTuningOpen, !touches.isEmpty || live.picture == nil, let size = panelSize else { return }
+        let actions = tuningPass(touches, size: size, now: now)
+        for action in actions {
+            switch action {
+            case let .set(setting, value):
+                guard let schema = services.schema else { continue }
+                do {
+                    let new = try schema.applying(setting.changes(to: value), to: configuration)
+                    if record(change: .tuning, to: new, variant: live.variant, now: now) {
+                        live.unsaved += 1
+                        adopt(new)
+                        frame.commands.append(.configurationChanged(new))
+                    }
+                } catch {
+                    post(banner: "\(setting.label): \(error)", isError: true)
+                }
+            case .save: saveVariant(now: now)
+            case .revert:
+                if record(change: .revert, to: live.baseline, variant: live.variant, now: now) {
+                    adopt(live.baseline)
+                    frame.commands.append(.configurationChanged(live.baseline))
+                }
+                live.unsaved = 0
+            case .flip: flip(now: now, into: &frame)
+            case .close:
+                toggleTuning()
+                frame.commands.append(.showPanel(false))
+            }
+        }
+        // Drawn again as the actions left it (a value moved, a variant saved).
+        if !actions.isEmpty { _ = tuningPass([], size: size, now: now) }
+        needsPresent = true
+    }
+
+    /// One pass of the tuning panel over `touches` (its picture kept); returns what was done.
+    private func tuningPass(_ touches: [InputEvent], size: Size, now: Time) -> [TuningPanel.Action] {
+        guard let schema = services.schema else { return [] }
+        let ui = UIContext(memory: live.memory, touches: touches, now: now, viewport: size, measurer: editor.measurer, theme: editor.theme)
+        let drawn = TuningPanel(ui: ui, theme: editor.theme).draw(
+            object: schema.jsonObject(of: configuration), live: live.variant, pair: live.pair, unsaved: live.unsaved, offset: live.scroll,
+            size: size)
+        live.memory = ui.finish()
+        live.picture = ui.draw
+        live.elements = ui.elements
+        for g in drawn.scrolls {
+            switch g.phase {
+            case .began: live.scrollAnchor = live.scroll
+            case .changed: if let anchor = live.scrollAnchor { live.scroll = min(max(0, anchor - g.translation.y), max(0, drawn.height - drawn.room)) }
+            default: live.scrollAnchor = nil
+            }
+        }
+        return drawn.actions
+    }
+
+    /// A finger held in the screen's corner long enough to open or close the tuning panel.
+    private func takeCornerHold(_ input: [InputEvent], now: Time) -> (id: PointerID, at: Point)? {
+        guard labGestures, configuration.overlays.tuningHold > 0 else { return nil }
+        live.cornerHold.corner = configuration.overlays.tuningCorner
+        live.cornerHold.hold = .seconds(configuration.overlays.tuningHold)
+        guard let held = live.cornerHold.feed(input, now: now) else { return nil }
+        toggleTuning()
+        return held
+    }
+
+    /// Saves the settings in force as a new variant, which becomes B of the A/B pair and live.
+    @discardableResult
+    private func saveVariant(now: Time) -> Bool {
+        guard let store = services.variants else {
+            post(banner: "Variants cannot be saved in this session (no configuration file)", isError: true)
+            return false
+        }
+        do {
+            let saved = try store.save(configuration)
+            live.variant = saved.name
+            live.pair = (live.pair.a == saved.name ? SettingsChange.baseVariant : live.pair.a, saved.name)
+            live.saved(configuration)
+            services.configurationWatcher?.variant = saved.name
+            services.configurationWatcher?.acceptCurrent()
+            let change = SettingsChange(time: now, source: .save, variant: saved.name, changes: .object([]))
+            live.pending.append(change)
+            exportLog.append(change.logEvent)
+            post(
+                banner: "Saved variant \(saved.name) in \(saved.url.lastPathComponent)\(saved.place == .sidecar ? " (beside the configuration file)" : "")",
+                isError: false)
+            return true
+        } catch {
+            post(banner: "The variant could not be saved: \(error)", isError: true)
+            return false
+        }
+    }
+
+    /// Switches to the other variant of the A/B pair (unsaved tuning is saved as a variant first,
+    /// so nothing tuned is lost, and becomes B).
+    private func flip(now: Time, into frame: inout ShellFrame) {
+        guard kiosk == nil else { return }
+        if live.unsaved > 0 && !saveVariant(now: now) { return }
+        guard let b = live.pair.b else {
+            post(banner: "Nothing to flip to yet: save a variant in the tuning panel (F5), or start with --flip A,B", isError: false)
+            return
+        }
+        guard let store = services.variants else { return }
+        let target = live.variant == live.pair.a ? b : live.pair.a
+        do {
+            let new = try store.configuration(variant: target)
+            record(change: .flip, to: new, variant: target, now: now, always: true)
+            live.variant = target
+            live.loaded(new)
+            services.configurationWatcher?.variant = target == SettingsChange.baseVariant ? nil : target
+            adopt(new)
+            frame.commands.append(.configurationChanged(new))
+            post(banner: "Variant \(target == live.pair.a ? "A" : "B"): \(target)", isError: false)
+        } catch {
+            post(banner: "Cannot flip to \(target): \(error)", isError: true)
+        }
+    }
+
+    /// Notes a change of the settings to `new` (a trace line at the next frame, a `settings`
+    /// event in the log); false when nothing changes.
+    @discardableResult
+    private func record(change source: SettingsChange.Source, to new: TactileConfiguration, variant: String, now: Time, always: Bool = false) -> Bool {
+        guard let schema = services.schema else { return new != configuration }
+        let changes = schema.changes(from: configuration, to: new)
+        guard always || changes != .object([]) else { return false }
+        let change = SettingsChange(time: now, source: source, variant: variant, changes: changes)
+        live.pending.append(change)
+        exportLog.append(change.logEvent)
+        return true
+    }
+
     // MARK: Parts of a step
 
     /// A reloaded configuration, when the watched file changed and is good; a banner either way.
@@ -505,6 +720,8 @@ public final class HostSession: ShellSession {
         switch watcher.poll() {
         case var .success(new)?:
             services.adjustReloaded?(&new)
+            record(change: .reload, to: new, variant: live.variant, now: now)
+            live.loaded(new)
             adopt(new)
             state.banner = Banner(
                 message: "Settings reloaded from \(watcher.url.lastPathComponent)", isError: false,
@@ -630,6 +847,8 @@ public struct FrameRecord {
     public var exportNews: MovieExportNews?
     /// The kiosk PIN pad's verdicts since the last frame (a recording keeps them, never the PIN).
     public var pinVerdicts: [Bool] = []
+    /// The settings changed since the last frame (tuning, a flip, a reload), before this frame ran.
+    public var settings: [SettingsChange] = []
     public var state: EditorState
     public var output: FrameOutput
 }

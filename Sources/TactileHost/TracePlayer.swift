@@ -121,6 +121,7 @@ public final class TracePlayer {
                 let t = events[cursor.event].time
                 runDueFrames(through: t - Time(ticks: 1))
                 clock.advance(to: t)
+                handOverSettings(&cursor, through: t)
                 var batch: [InputEvent] = []
                 while cursor.event < events.count && events[cursor.event].time == t { batch.append(events[cursor.event]); cursor.event += 1 }
                 runFrame(events: batch)
@@ -134,6 +135,7 @@ public final class TracePlayer {
             var batch: [InputEvent] = []
             while cursor.event < events.count && events[cursor.event].time <= time { batch.append(events[cursor.event]); cursor.event += 1 }
             clock.advance(to: time)
+            handOverSettings(&cursor, through: time)
             step(batch, mode: mark == .frame ? .always : .never)
             // Freezes the window measured after this frame join the log where they did.
             while cursor.freeze < trace.freezes.count && trace.freezes[cursor.freeze].replayedAfter <= time {
@@ -151,11 +153,23 @@ public final class TracePlayer {
     }
 }
 
+extension TracePlayer {
+    /// Hands the session the trace's settings lines up to `instant`: it changes them at the step
+    /// that follows, as the recorded session did.
+    fileprivate func handOverSettings(_ cursor: inout TraceCursor, through instant: Time) {
+        let settings = cursor.trace.settings
+        while cursor.settings < settings.count && settings[cursor.settings].time <= instant {
+            session.replay(settings[cursor.settings])
+            cursor.settings += 1
+        }
+    }
+}
+
 /// How far a trace has been played.
 public struct TraceCursor: Sendable {
     public let trace: Trace
     let marks: [(time: Time, mark: Trace.Mark)]
-    var event = 0, mark = 0, freeze = 0
+    var event = 0, mark = 0, freeze = 0, settings = 0
     public init(_ trace: Trace) { self.trace = trace; marks = trace.marks }
 }
 

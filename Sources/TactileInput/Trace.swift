@@ -48,6 +48,10 @@ public struct Trace: Sendable, Hashable {
     /// recording keeps these, never the PIN, and a replay judges with them.
     public var pinVerdicts: [PinVerdict] = []
 
+    /// The settings changed while the session ran (`"settings"` lines: a tuning slider, an A/B
+    /// flip, a reloaded file), at the steps that took them: a replay changes them at the same step.
+    public var settings: [SettingsChange] = []
+
     /// The freezes a window measured (a frame's input-to-present latency over
     /// `study.freezeThreshold`), at the frames they happened in (`"freeze"` lines): a replay
     /// cannot measure them, so it gives them back from here and its log matches line for line.
@@ -82,7 +86,9 @@ public struct Trace: Sendable, Hashable {
     }
 
     /// The time of the last event (the trace's length).
-    public var duration: Time { max(events.last?.time ?? .zero, frames.last ?? .zero, steps.last ?? .zero, exportNews.last?.time ?? .zero) }
+    public var duration: Time {
+        max(events.last?.time ?? .zero, frames.last ?? .zero, steps.last ?? .zero, exportNews.last?.time ?? .zero, settings.last?.time ?? .zero)
+    }
 
     /// What a recorded mark says ran at its instant.
     public enum Mark: String, Sendable { case frame, step }
@@ -118,6 +124,7 @@ extension Trace {
         var exportNews: [RecordedExportNews] = []
         var pinVerdicts: [PinVerdict] = []
         var freezes: [Freeze] = []
+        var settings: [SettingsChange] = []
         var events: [InputEvent] = []
         var frames: [Time] = [], steps: [Time] = []
         let rawLines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -159,7 +166,8 @@ extension Trace {
             // A freeze is measured once its frame was presented, which on a loaded machine is
             // after later frames were written: its line may come late and is put in its place.
             if object["type"] as? String != "freeze",
-                let last = [events.last?.time, frames.last, steps.last, exportNews.last?.time, pinVerdicts.last?.time].compactMap({ $0 }).max(),
+                let last = [events.last?.time, frames.last, steps.last, exportNews.last?.time, pinVerdicts.last?.time, settings.last?.time].compactMap({ $0 })
+                    .max(),
                 time < last
             {
                 throw TraceError(line: lineNumber, "t: events must be in time order (t went back to \(t))")
@@ -217,6 +225,18 @@ extension Trace {
                 var freeze = Freeze(time: time, milliseconds: ms, gesture: gesture, task: task)
                 if let last = frames.last, last > time { freeze.writtenAfter = last }
                 freezes.append(freeze)
+            case "settings":
+                guard let source = (object["source"] as? String).flatMap(SettingsChange.Source.init(rawValue:)) else {
+                    throw TraceError(
+                        line: lineNumber, "source: a settings line needs one of \(SettingsChange.Source.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                guard let variant = object["variant"] as? String, !variant.isEmpty, variant.count <= 80 else {
+                    throw TraceError(line: lineNumber, "variant: a settings line needs the live variant's name (1 to 80 characters)")
+                }
+                guard let changes = object["changes"] as? [String: Any] else {
+                    throw TraceError(line: lineNumber, "changes: a settings line needs an object of the settings changed")
+                }
+                settings.append(SettingsChange(time: time, source: source, variant: variant, changes: JSONValue(any: changes)))
             case "pin":
                 guard let accepted = JSONNumber.boolean(object["accepted"]) else {
                     throw TraceError(line: lineNumber, "accepted: a pin line needs true or false")
@@ -225,7 +245,7 @@ extension Trace {
             default:
                 throw TraceError(
                     line: lineNumber,
-                    "type: unknown event type \"\(PrintableText.of(type, limit: 40))\" (expected down, move, up, cancel, key, text, blur, export, pin, freeze, frame or step)"
+                    "type: unknown event type \"\(PrintableText.of(type, limit: 40))\" (expected down, move, up, cancel, key, text, blur, export, pin, settings, freeze, frame or step)"
                 )
             }
         }
@@ -234,6 +254,7 @@ extension Trace {
         trace.offersExport = offersExport
         trace.exportNews = exportNews
         trace.pinVerdicts = pinVerdicts
+        trace.settings = settings
         freezes = freezes.enumerated().sorted { ($0.element.replayedAfter, $0.offset) < ($1.element.replayedAfter, $1.offset) }.map(\.element)
         trace.freezes = freezes
         return trace
@@ -245,6 +266,7 @@ extension Trace {
         var lines: [(time: Time, order: Int, text: String)] = events.map { ($0.time, 0, Trace.line(for: $0)) }
         lines += exportNews.map { ($0.time, 1, Trace.line(for: $0)) }
         lines += pinVerdicts.map { ($0.time, 1, Trace.pinLine(accepted: $0.accepted, at: $0.time)) }
+        lines += settings.map { ($0.time, 1, Trace.line(for: $0)) }
         lines += marks.map { ($0.time, 2, Trace.markLine($0.mark, at: $0.time)) }
         lines += freezes.map { ($0.replayedAfter, 3, Trace.line(for: $0)) }
         // Stable, so events that share an instant keep their order.
@@ -290,6 +312,11 @@ extension Trace {
         let task = freeze.task.map { ",\"task\":\(JSONValue.string($0).serialized())" } ?? ""
         return
             "{\"t\":\(seconds(freeze.time)),\"type\":\"freeze\",\"ms\":\(fmt(freeze.milliseconds)),\"gesture\":\(JSONValue.string(freeze.gesture).serialized())\(task)}"
+    }
+
+    /// A settings change as a JSON line (also used by the live recorder).
+    public static func line(for change: SettingsChange) -> String {
+        "{\"t\":\(seconds(change.time)),\"type\":\"settings\",\"source\":\"\(change.source.rawValue)\",\"variant\":\(JSONValue.string(change.variant).serialized()),\"changes\":\(change.changes.serialized())}"
     }
 
     /// A PIN pad verdict as a JSON line (also used by the live recorder).

@@ -18,6 +18,10 @@ public struct EventTranslator {
         case toggleDrawer
         /// F3 (an older touch, 1) and F4 (a newer one, -1) in the lab panel's per-touch timeline.
         case showTouch(Int)
+        /// F5: open or close the tuning panel.
+        case toggleTuning
+        /// F6: flip between the A/B variants.
+        case flipVariant
         /// The window was hidden or minimised (false), or shown again (true).
         case visible(Bool)
     }
@@ -130,6 +134,8 @@ public struct EventTranslator {
             case Int(SDLK_F2.rawValue): return .toggleDrawer
             case Int(SDLK_F3.rawValue): return .showTouch(1)
             case Int(SDLK_F4.rawValue): return .showTouch(-1)
+            case Int(SDLK_F5.rawValue): return .toggleTuning
+            case Int(SDLK_F6.rawValue): return .flipVariant
             default: break
             }
         case SDL_TEXTINPUT:

@@ -90,6 +90,8 @@ public final class WindowHost {
     private var vsyncOn = false
     /// When the last input event arrived (arrivals never go back).
     private var lastArrival = Time.zero
+    /// Fingers that went down outside the phone's screen (their events go to `outsideInput`).
+    private var outsideFingers: Set<PointerID> = []
 
     /// How a run ended.
     public enum Ending: Equatable, Sendable {
@@ -127,14 +129,14 @@ public final class WindowHost {
         // The lab panel: beside the phone when the window has room, else in a drawer F2 opens.
         var drawerOpen = false
         session.placePanel(outside: frame.panel != nil, width: nil)
-        var input: [InputEvent] = [], relayout = true, generation = media?.generation ?? 0
+        var input: [InputEvent] = [], outside: [InputEvent] = [], relayout = true, generation = media?.generation ?? 0
         ending = .closed
         while true {
             loopHook?()
             var due = relayout ? clock.now : session.nextDue(after: clock.now)?.time
             for request in wakeRequests { if let beat = request(clock.now) { due = min(due ?? beat, beat) } }
             if due != clock.now { cues.pauseWhenSilent() }
-            for action in waitForInput(until: due, clock: clock, frame: frame, translator: &translator, into: &input) {
+            for action in waitForInput(until: due, clock: clock, frame: frame, translator: &translator, into: &input, outside: &outside) {
                 switch action {
                 case .quit where !session.refusesQuit: ending = .closed; return
                 case .terminate: ending = .terminated; return
@@ -146,7 +148,12 @@ public final class WindowHost {
                 case .toggleFullscreen where !session.refusesQuit: toggleFullscreen(); relayout = true
                 case .toggleDrawer where session.panelWidth != nil && !session.refusesQuit: drawerOpen.toggle(); relayout = true
                 case let .showTouch(back): session.showTouch(back: back)
-                case .quit, .toggleFullscreen, .toggleDrawer: break
+                case .toggleTuning where !session.refusesQuit:
+                    session.toggleTuning()
+                    if let open = showPanel(session.isTuningOpen, frame: frame, session: session) { drawerOpen = open }
+                    relayout = true
+                case .flipVariant: session.flipVariant()
+                case .quit, .toggleFullscreen, .toggleDrawer, .toggleTuning: break
                 }
             }
             if TerminationSignals.received != nil { ending = .terminated; return }
@@ -173,7 +180,9 @@ public final class WindowHost {
             sound.feed()
             currentFrame = frame
             let stepTime = clock.now
-            let step = session.step(input, now: stepTime, context: StepContext(soundElapsed: sound.heard, mediaArrived: arrived, relayout: relayout))
+            let step = session.step(
+                input, now: stepTime, context: StepContext(soundElapsed: sound.heard, mediaArrived: arrived, relayout: relayout, outsideInput: outside))
+            outside.removeAll()
             // An event read after this step is timed after it: SDL's whole-millisecond
             // timestamps put one queued just after the step up to a millisecond before it, and a
             // recording's lines must keep time order (a trace that goes back cannot be replayed).
@@ -191,6 +200,9 @@ public final class WindowHost {
                     SDL_SetWindowSize(window, Int32(size.width), Int32(size.height))
                     relayout = true
                 case .viewportChanged: relayout = true
+                case let .showPanel(wanted):
+                    if let open = showPanel(wanted, frame: frame, session: session) { drawerOpen = open }
+                    relayout = true
                 case let .playSound(source): sound.start(source)
                 case .stopSound: sound.stop()
                 case let .configurationChanged(new):
@@ -221,7 +233,7 @@ public final class WindowHost {
     /// input into `input`, and the window's own business returned.
     private func waitForInput(
         until deadline: Time?, clock: SessionClock, frame: DeviceFrame, translator: inout EventTranslator,
-        into input: inout [InputEvent]
+        into input: inout [InputEvent], outside: inout [InputEvent]
     ) -> [EventTranslator.HostAction] {
         var event = SDL_Event()
         var got: Int32
@@ -237,10 +249,57 @@ public final class WindowHost {
             let arrived = arrival(of: event, clock: clock)
             if let action = translator.translate(event, frame: frame, windowPixels: pixelSize(), now: arrived, into: &fresh) { actions.append(action) }
             // Positions on the thousandths a trace keeps: a recorded event is the event the editor saw.
-            input += fresh.map { $0.roundedForTrace() }
+            for event in fresh.map({ $0.roundedForTrace() }) { route(event, frame: frame, into: &input, outside: &outside) }
             got = SDL_PollEvent(&event)
         }
         return actions
+    }
+
+    /// Sends a touch on the phone's screen to `input`, and one outside it — on the lab panel (beside
+    /// the phone or in its drawer) or the desk around the phone — to `outside`, in the panel's
+    /// points: those are the tuning panel's and the A/B flip's, never the editor's. A finger stays
+    /// where it went down until it lifts.
+    private func route(_ event: InputEvent, frame: DeviceFrame, into input: inout [InputEvent], outside: inout [InputEvent]) {
+        guard case let .touch(id, phase, p) = event.kind else {
+            input.append(event)
+            if event.kind == .focusLost { outside.append(event); outsideFingers.removeAll() }
+            return
+        }
+        let pixel = Point(x: frame.screen.x + p.x * frame.scale, y: frame.screen.y + p.y * frame.scale)
+        if phase == .down {
+            let onPanel = frame.panel.map { $0.contains(pixel) } ?? false
+            if onPanel || !frame.screen.contains(pixel) { outsideFingers.insert(id) } else { outsideFingers.remove(id) }
+        }
+        guard outsideFingers.contains(id) else { input.append(event); return }
+        if phase == .up || phase == .cancel { outsideFingers.remove(id) }
+        let origin = frame.panel.map { Point(x: $0.x, y: $0.y) } ?? Point(x: frame.screen.x, y: frame.screen.y)
+        var moved = event
+        moved.kind = .touch(id: id, phase: phase, location: Point(x: (pixel.x - origin.x) / frame.scale, y: (pixel.y - origin.y) / frame.scale))
+        outside.append(moved)
+    }
+
+    /// Makes room for the lab panel when it is `wanted` (the tuning panel opened): a window
+    /// showing the phone grows beside it; one the phone fills opens the drawer. Returns whether
+    /// the drawer is to be open, or nil to leave it as it is.
+    private func showPanel(_ wanted: Bool, frame: DeviceFrame, session: ShellSession) -> Bool? {
+        let full = SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
+        let resizable = !options.fill && !options.kiosk && !full
+        guard wanted else {
+            guard session.panelWidth == nil else { return nil }
+            if resizable && frame.panel != nil {
+                // The panel went: the window fits the phone again.
+                let size = DeviceFrame.windowSize(viewport: session.viewport, scale: frame.scale, margin: configuration.window.deviceMargin)
+                SDL_SetWindowSize(window, Int32(size.width), Int32(size.height))
+            }
+            return false
+        }
+        guard frame.panel == nil else { return nil }
+        if resizable, let width = session.panelWidth {
+            let size = DeviceFrame.windowSize(viewport: session.viewport, scale: frame.scale, margin: configuration.window.deviceMargin, panel: width)
+            SDL_SetWindowSize(window, Int32(size.width), Int32(size.height))
+            return nil
+        }
+        return true
     }
 
     /// When `event` arrived, on the session's clock: the clock now, less how long SDL's queue

@@ -11,9 +11,11 @@ public struct LatencyEpoch: Equatable {
     public var start: Double
     /// The settings, by dotted key ("feel.addedLatency": "100"), as written.
     public var settings: [String: String]
+    /// The named variant live (the tuning panel's, an A/B flip's), when the line says.
+    public var variant: String?
 
-    public init(number: Int, start: Double, settings: [String: String]) {
-        self.number = number; self.start = start; self.settings = settings
+    public init(number: Int, start: Double, settings: [String: String], variant: String? = nil) {
+        self.number = number; self.start = start; self.settings = settings; self.variant = variant
     }
 
     /// The keys an epoch records: everything of the feel section, and whether the window waits

@@ -55,6 +55,18 @@ public struct LatencyFigures: Equatable {
     /// Lines that could not be read.
     public var unreadableLines = 0
 
+    /// One named variant's figures, every epoch it was live in pooled (an A/B flip's comparison).
+    public struct VariantRow: Equatable {
+        public var variant: String
+        public var all: Row
+        /// The mean prediction error and lag hidden, in points, when it predicted.
+        public var predictionError: Double?, predictionLag: Double?
+    }
+
+    /// The figures of each variant, in the order each first went live; empty when the session
+    /// names no variant.
+    public var variants: [VariantRow] = []
+
     /// Every prediction figure, per epoch and method.
     public var predictions: [Prediction] { epochs.flatMap(\.predictions) }
     /// The prediction figure when the session predicted with one method under one setting.
@@ -86,10 +98,12 @@ public struct LatencyFigures: Equatable {
                 let settings = ((o["settings"] as? [String: Any]) ?? [:]).mapValues {
                     JSONValue(any: $0).serialized().trimmingCharacters(in: CharacterSet(charactersIn: "\""))
                 }
-                let epoch = LatencyEpoch(number: groups.count + 1, start: ms("t") ?? 0, settings: settings)
+                let variant = o["variant"] as? String
+                let epoch = LatencyEpoch(number: groups.count + 1, start: ms("t") ?? 0, settings: settings, variant: variant)
                 // An epoch line before any figure replaces the unnamed first epoch.
                 if let last = groups.last, last.samples.isEmpty, last.predictions.isEmpty {
-                    groups[groups.count - 1] = Group(epoch: LatencyEpoch(number: last.epoch.number, start: epoch.start, settings: settings))
+                    groups[groups.count - 1] = Group(
+                        epoch: LatencyEpoch(number: last.epoch.number, start: epoch.start, settings: settings, variant: variant))
                 } else {
                     groups.append(Group(epoch: epoch))
                 }
@@ -140,6 +154,16 @@ public struct LatencyFigures: Equatable {
                 Stretch(
                     epoch: g.epoch, all: row(g.samples), byGesture: byGesture.mapValues(row),
                     histogram: byGesture.mapValues(histogram), predictions: predictions))
+        }
+        var names: [String] = []
+        for g in groups { if let v = g.epoch.variant, !names.contains(v) { names.append(v) } }
+        for name in names {
+            let pooled = groups.filter { $0.epoch.variant == name }
+            let p = pooled.flatMap(\.predictions)
+            figures.variants.append(
+                VariantRow(
+                    variant: name, all: row(pooled.flatMap(\.samples)), predictionError: Percentiles(p.map(\.error)).mean,
+                    predictionLag: Percentiles(p.map(\.lag)).mean))
         }
         return figures
     }
@@ -230,6 +254,16 @@ public struct LatencyFigures: Equatable {
             ("measures", .string("in-app: event queue read to present returned")),
             ("all", row(all)), ("byGesture", .object(byGesture.sorted { $0.key < $1.key }.map { ($0.key, row($0.value)) })),
             ("prediction", prediction.map(predicted) ?? .null), ("epochs", stretches),
+            (
+                "variants",
+                .array(
+                    variants.map { v in
+                        .object([
+                            ("variant", .string(v.variant)), ("all", row(v.all)), ("predictionErrorMean", v.predictionError.map { .number($0) } ?? .null),
+                            ("predictionLagMean", v.predictionLag.map { .number($0) } ?? .null),
+                        ])
+                    })
+            ),
         ])
     }
 }

@@ -52,15 +52,17 @@ public final class Recording {
         session.followsAudioClock = false
         // The settings in force: a line in latency.jsonl before the first figure and again after
         // each change (a live reload, a flip), so no figure pools frames of different settings.
-        var seen: Int?, inForce: JSONValue?
+        var seen: (changes: Int, variant: String)?, inForce: JSONValue?
         func noteSettings(at time: Time) {
-            // Only a change of the settings an epoch records starts a new one (a theme reload does not).
-            guard let recorder = self.recorder, session.configurationChanges != seen else { return }
-            seen = session.configurationChanges
+            // Only a change of the settings an epoch records, or of the live variant, starts a new
+            // one (a theme reload does not).
+            guard let recorder = self.recorder, seen.map({ $0 != (session.configurationChanges, session.liveVariant) }) ?? true else { return }
+            let variantChanged = seen.map { $0.variant != session.liveVariant } ?? true
+            seen = (session.configurationChanges, session.liveVariant)
             let settings = LatencyEpoch.settings(of: session.configuration)
-            guard JSONValue.object(settings) != inForce else { return }
+            guard JSONValue.object(settings) != inForce || variantChanged else { return }
             inForce = .object(settings)
-            recorder.record(settings: settings, at: time)
+            recorder.record(settings: settings, variant: session.liveVariant, at: time)
         }
         let latency: (LatencySample) -> Void = { sample in
             guard let recorder = self.recorder else { return }
@@ -85,11 +87,12 @@ public final class Recording {
         // An ordinary session records the editor's frames; a kiosk's whole run records every
         // step, with the log of the frames since the last.
         let wholeRun = kiosk != nil
-        var pendingLog: [LogEvent] = []
+        var pendingLog: [LogEvent] = [], pendingSettings: [SettingsChange] = []
         let frame: (FrameRecord) -> Void = { record in
-            if wholeRun { pendingLog += record.output.log; return }
+            if wholeRun { pendingLog += record.output.log; pendingSettings += record.settings; return }
             self.write(
-                time: record.time, events: record.events, exportNews: record.exportNews, pinVerdicts: record.pinVerdicts, mark: .frame, log: record.output.log,
+                time: record.time, events: record.events, exportNews: record.exportNews, pinVerdicts: record.pinVerdicts, settings: record.settings,
+                mark: .frame, log: record.output.log,
                 project: record.state.project,
                 viewport: record.state.viewport, framesPerSecond: framesPerSecond, session: session)
         }
@@ -99,16 +102,18 @@ public final class Recording {
             let input = padOpen ? PinPad.maskingDigits(step.input, keys: session.pinKeyFrames) : step.input
             padOpen = session.kiosk?.phase == .pin
             self.write(
-                time: step.time, events: input, pinVerdicts: step.pinVerdicts, mark: step.ranEditor ? .frame : .step, log: pendingLog,
-                project: session.state.project,
+                time: step.time, events: input, pinVerdicts: step.pinVerdicts, settings: pendingSettings, mark: step.ranEditor ? .frame : .step,
+                log: pendingLog, project: session.state.project,
                 viewport: session.state.viewport, framesPerSecond: framesPerSecond, session: session)
             pendingLog.removeAll()
+            pendingSettings.removeAll()
         }
         session.add(SessionEvents(frame: frame, step: wholeRun ? step : nil, latency: latency, prediction: prediction))
     }
 
     private func write(
-        time: Time, events: [InputEvent], exportNews: MovieExportNews? = nil, pinVerdicts: [Bool] = [], mark: Trace.Mark, log: [LogEvent],
+        time: Time, events: [InputEvent], exportNews: MovieExportNews? = nil, pinVerdicts: [Bool] = [], settings: [SettingsChange] = [],
+        mark: Trace.Mark, log: [LogEvent],
         project: Project, viewport: Size,
         framesPerSecond: Double, session: HostSession
     ) {
@@ -131,7 +136,9 @@ public final class Recording {
             }
         }
         guard let recorder, recorder.stopped == nil else { return }
-        if !recorder.record(time: time, events: events, exportNews: exportNews, pinVerdicts: pinVerdicts, mark: mark, log: log, project: project) {
+        if !recorder.record(
+            time: time, events: events, exportNews: exportNews, pinVerdicts: pinVerdicts, settings: settings, mark: mark, log: log, project: project)
+        {
             let reason = recorder.stopped ?? "a write failed"
             session.post(banner: "Recording stopped: \(reason). What was recorded until now is kept.", isError: true)
             FileHandle.standardError.write(Data("tactile: recording stopped after \(recorder.framesWritten) frames: \(reason)\n".utf8))

@@ -145,12 +145,13 @@ public final class SessionRecorder {
     /// Returns false when this frame's write failed and the recording stopped (see `stopped`).
     @discardableResult
     public func record(
-        time: Time, events: [InputEvent], exportNews: MovieExportNews? = nil, pinVerdicts: [Bool] = [], mark: Trace.Mark = .frame,
-        log logEvents: [LogEvent], project: Project
+        time: Time, events: [InputEvent], exportNews: MovieExportNews? = nil, pinVerdicts: [Bool] = [], settings: [SettingsChange] = [],
+        mark: Trace.Mark = .frame, log logEvents: [LogEvent], project: Project
     ) -> Bool {
         guard stopped == nil else { return false }
         var lines = ""
         for var e in events { e.time = e.time - origin; lines += Trace.line(for: e) + "\n" }
+        for var change in settings { change.time = change.time - origin; lines += Trace.line(for: change) + "\n" }
         if let exportNews { lines += Trace.line(for: RecordedExportNews(time: time - origin, news: exportNews)) + "\n" }
         for verdict in pinVerdicts { lines += Trace.pinLine(accepted: verdict, at: time - origin) + "\n" }
         lines += Trace.markLine(mark, at: time - origin) + "\n"
@@ -207,10 +208,13 @@ public final class SessionRecorder {
 
     /// Records the settings in force from `time` on into `latency.jsonl` (an `epoch` line): the
     /// figures after it, up to the next, were measured under them.
-    public func record(settings: [(String, JSONValue)], at time: Time) {
-        let line = JSONValue.object([
+    /// `variant`: the named variant live (the tuning panel's, an A/B flip's).
+    public func record(settings: [(String, JSONValue)], variant: String? = nil, at time: Time) {
+        var fields: [(String, JSONValue)] = [
             ("kind", .string("epoch")), ("t", .number(((time - origin).seconds * 1_000_000).rounded() / 1_000_000)), ("settings", .object(settings)),
-        ])
+        ]
+        if let variant { fields.append(("variant", .string(variant))) }
+        let line = JSONValue.object(fields)
         writeLatency(line.serialized())
     }
 

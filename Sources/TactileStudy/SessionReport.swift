@@ -30,6 +30,9 @@ public struct SessionReport {
         public var signals: [String: Int] = [:]
         /// Input-to-present latency, when the session was recorded in a window (`latency.jsonl`).
         public var latency: LatencyFigures?
+        /// Each named variant's figures when the session flipped between variants or tuned one
+        /// (`settings` events in the log), in the order each first went live.
+        public var variants: [VariantFigures] = []
     }
 
     public var sessions: [Figures]
@@ -45,6 +48,13 @@ public struct SessionReport {
     }
 
     /// Reads each session folder's trace and log.
+    /// One variant's share of a session: how long it was live and what happened meanwhile.
+    public struct VariantFigures: Equatable {
+        public var name: String
+        public var seconds: Double = 0
+        public var touches = 0, taps = 0, misses = 0, gestures = 0, edits = 0, undos = 0, signals = 0
+    }
+
     public static func read(_ folders: [String]) throws -> SessionReport {
         guard !folders.isEmpty else { throw CommandError.badInput("give at least one session folder") }
         return SessionReport(sessions: try folders.map(readOne))
@@ -60,12 +70,51 @@ public struct SessionReport {
         let logURL = folder.appendingPathComponent(SessionRecorder.FileName.log)
         let text = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
         var distances: [Double] = []
+        // The variant live at each moment: the first `settings` event names the one before it too
+        // (a session started on a variant says so at its first change).
+        var variants: [VariantFigures] = [], live: Int?, liveSince = 0.0, timeline: [(Double, String)] = []
+        /// Makes `name` the live variant from `t` on.
+        func variant(_ name: String, at t: Double) {
+            if let live { variants[live].seconds += t - liveSince }
+            liveSince = t
+            if let i = variants.firstIndex(where: { $0.name == name }) {
+                live = i
+            } else {
+                variants.append(VariantFigures(name: name)); live = variants.count - 1
+            }
+        }
+        func count(_ k: WritableKeyPath<VariantFigures, Int>) { if let live { variants[live][keyPath: k] += 1 } }
         for line in text.split(separator: "\n") {
             guard let event = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], let kind = event["kind"] as? String else {
                 f.unreadableLines += 1
                 continue
             }
             let gesture = event["gesture"] as? String
+            let t = (event["t"] as? NSNumber)?.doubleValue ?? liveSince
+            if kind == "settings", let name = event["variant"] as? String {
+                // Tuning not yet saved is a stretch of its own ("base (tuned, unsaved)"); before the
+                // first change the variant is the one tuned, reloaded or reverted, else unknown.
+                let source = event["source"] as? String ?? ""
+                let shown = source == "tuning" ? "\(name) (tuned, unsaved)" : name
+                if live == nil && source != "start" {
+                    let before = ["tuning", "reload", "revert"].contains(source) ? name : "(start)"
+                    variant(before, at: 0)
+                    timeline.append((0, before))
+                }
+                let at = live == nil ? 0 : t
+                if let live, variants[live].name == shown { continue }
+                variant(shown, at: at)
+                timeline.append((at, shown))
+            }
+            switch kind {
+            case "gesture.recognized", "gesture.began": count(\.gestures)
+            case "miss": count(\.misses)
+            case "edit": count(\.edits)
+            case "undo": count(\.undos)
+            case "signal": count(\.signals)
+            default: break
+            }
+            if kind == "gesture.recognized" && gesture == "tap" { count(\.taps) }
             switch kind {
             case "gesture.recognized":
                 if let gesture { f.gestures[gesture, default: 0] += 1 }
@@ -94,6 +143,14 @@ public struct SessionReport {
             default: break
             }
         }
+        if let live { variants[live].seconds += f.length - liveSince }
+        // Touches per variant, from the trace's downs at the times each was live.
+        for e in session.trace.events {
+            guard !variants.isEmpty, case .touch(_, .down, _) = e.kind else { continue }
+            let name = timeline.last { $0.0 <= e.time.seconds }?.1 ?? variants[0].name
+            if let i = variants.firstIndex(where: { $0.name == name }) { variants[i].touches += 1 }
+        }
+        f.variants = variants.filter { $0.seconds > 0 || $0.touches > 0 || $0.gestures > 0 }
         if let text = try? String(contentsOf: folder.appendingPathComponent(SessionRecorder.FileName.latency), encoding: .utf8) {
             f.latency = LatencyFigures.read(text)
         }
@@ -149,6 +206,7 @@ public struct SessionReport {
                 ]
                 for t in s.tasks { out.append("| \(t.id) | \(t.outcome) | \(num(t.seconds)) | \(t.misses) | \(t.errors) | \(t.undos) |") }
             }
+            if s.variants.count > 1 || (s.latency?.variants.count ?? 0) > 1 { out += variantTable(s) }
             if let latency = s.latency { out += latency.markdown }
             if s.unreadableLines > 0 {
                 out.append("\n(\(s.unreadableLines) log line\(s.unreadableLines == 1 ? "" : "s") could not be read: cut short by a kill?)")
@@ -175,6 +233,18 @@ public struct SessionReport {
                             ("errors", .number(Double(s.errors))), ("unreadableLogLines", .number(Double(s.unreadableLines))),
                             ("latency", s.latency?.json ?? .null),
                             (
+                                "variants",
+                                .array(
+                                    s.variants.map { v in
+                                        .object([
+                                            ("name", .string(v.name)), ("seconds", .number(v.seconds)), ("touches", .number(Double(v.touches))),
+                                            ("taps", .number(Double(v.taps))), ("misses", .number(Double(v.misses))),
+                                            ("gestures", .number(Double(v.gestures))), ("edits", .number(Double(v.edits))),
+                                            ("undos", .number(Double(v.undos))), ("signals", .number(Double(v.signals))),
+                                        ])
+                                    })
+                            ),
+                            (
                                 "tasks",
                                 .array(
                                     s.tasks.map { t in
@@ -188,6 +258,27 @@ public struct SessionReport {
                     })
             )
         ])
+    }
+
+    /// The variants side by side (a session that flipped A/B or tuned one): how long each was live,
+    /// what happened meanwhile, and its in-app latency and prediction.
+    private func variantTable(_ s: Figures) -> [String] {
+        var out = [
+            "", "### Variants compared in this session", "",
+            "| Variant | Live (s) | Touches | Taps | Misses | Gestures | Edits | Undos | Signals | Input frames | In-app p50 (ms) | p99 (ms) | Prediction error (pt) |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        var names = s.variants.map(\.name)
+        for v in s.latency?.variants ?? [] where !names.contains(v.variant) { names.append(v.variant) }
+        for name in names {
+            let v = s.variants.first { $0.name == name } ?? VariantFigures(name: name)
+            let l = s.latency?.variants.first { $0.variant == name }
+            let latency = l.map { $0.all.frames > 0 ? "\($0.all.frames) | \(num($0.all.p50)) | \(num($0.all.p99))" : "0 | – | –" } ?? "0 | – | –"
+            out.append(
+                "| \(name) | \(num(v.seconds)) | \(v.touches) | \(v.taps) | \(v.misses) | \(v.gestures) | \(v.edits) | \(v.undos) | \(v.signals) | \(latency) | "
+                    + "\(l?.predictionError.map(num) ?? "–") |")
+        }
+        return out
     }
 
     private func sortedCounts(_ d: [String: Int]) -> String {

@@ -74,6 +74,10 @@ struct Run: ParsableCommand {
         help:
             "Photon mode, for measuring latency from outside (a photodiode, a high-speed camera): each touch-down flips a white / black patch (overlays.photonPlace, overlays.photonSize), and a recording's latency.jsonl gives the frame that showed each flip its present time."
     ) var photon = false
+    @Option(
+        help:
+            "Two variants of --config's file to flip between with F6 or a two-finger tap outside the phone (\"base\": the file's own settings), as --flip base,B. The tuning panel (F5) saves more."
+    ) var flip: String?
 
     func run() throws {
         try guarded {
@@ -82,7 +86,7 @@ struct Run: ParsableCommand {
                 settings: settingsOptions.settings, mediaDir: media.mediaDir,
                 options: RunOptions(
                     record: record, showTouches: showTouches, pointerLocation: pointerLocation, monitor: monitor, plan: plan, kiosk: kiosk,
-                    arena: arena, recordAudio: recordAudio, photon: photon))
+                    arena: arena, recordAudio: recordAudio, photon: photon, flip: flip))
         }
     }
 }

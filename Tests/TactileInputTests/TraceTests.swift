@@ -133,4 +133,27 @@ final class TraceTests: XCTestCase {
         XCTAssertEqual(message("{\"t\":0,\"type\":\"export\",\"progress\":0,\"cancelled\":true}")?.hasPrefix("an export line"), true)
         XCTAssertEqual((try? Trace.parse("{\"tactile_trace\":1,\"viewport\":{\"width\":390,\"height\":844},\"export\":1}")) == nil, true)
     }
+
+    func testSettingsLinesRoundTripBeforeTheirFrameAndBadOnesNameTheField() throws {
+        let header = "{\"tactile_trace\":1,\"viewport\":{\"width\":390,\"height\":844}}"
+        let text =
+            [
+                header,
+                "{\"t\":1.000000,\"type\":\"settings\",\"source\":\"tuning\",\"variant\":\"base\",\"changes\":{\"input\":{\"tapSlop\":30}}}",
+                "{\"t\":1.000000,\"type\":\"frame\"}",
+                "{\"t\":2.000000,\"type\":\"settings\",\"source\":\"flip\",\"variant\":\"B \\\"fast\\\"\",\"changes\":{}}",
+                "{\"t\":2.000000,\"type\":\"frame\"}",
+            ].joined(separator: "\n") + "\n"
+        let trace = try Trace.parse(text)
+        XCTAssertEqual(trace.settings.map(\.source), [.tuning, .flip])
+        XCTAssertEqual(trace.settings.map(\.variant), ["base", "B \"fast\""])
+        XCTAssertEqual(trace.settings[0].changes.serialized(), #"{"input":{"tapSlop":30}}"#)
+        XCTAssertEqual(trace.serialized(), text, "written back line for line, each before its frame")
+        func message(_ line: String) -> String? {
+            do { _ = try Trace.parse(header + "\n" + line); return nil } catch { return (error as? TraceError)?.message }
+        }
+        XCTAssertEqual(message("{\"t\":0,\"type\":\"settings\",\"source\":\"magic\",\"variant\":\"a\",\"changes\":{}}")?.hasPrefix("source:"), true)
+        XCTAssertEqual(message("{\"t\":0,\"type\":\"settings\",\"source\":\"flip\",\"changes\":{}}")?.hasPrefix("variant:"), true)
+        XCTAssertEqual(message("{\"t\":0,\"type\":\"settings\",\"source\":\"flip\",\"variant\":\"a\",\"changes\":[1]}")?.hasPrefix("changes:"), true)
+    }
 }

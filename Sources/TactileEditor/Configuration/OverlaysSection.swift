@@ -53,6 +53,16 @@ extension TactileConfiguration {
         public var photonPlace = "finger"
         /// The photon patch's side, in points. Default 60 pt.
         public var photonSize: Double = 60
+        /// The hidden gesture that opens and closes the tuning panel on a touchscreen (F5 on a
+        /// keyboard; never in kiosk mode): a finger held still this many seconds in the screen's
+        /// top-left corner; 0 turns it off. Default 1.5 s.
+        public var tuningHold: Double = 1.5
+        /// The side of that corner's square, in points. Default 32 pt.
+        public var tuningCorner: Double = 32
+        /// The longest a two-finger tap outside the phone (on the desk or the lab panel) may take,
+        /// from the first finger down to the last lift, to flip between the A/B variants (F6 on a
+        /// keyboard). Default 0.5 s.
+        public var flipTapDuration: Double = 0.5
         public init() {}
 
         /// The places the photon patch may take.
@@ -80,6 +90,9 @@ extension TactileConfiguration {
             "arenaHistory": .init(1, 50),
             "touchHistory": .init(1, 100),
             "photonSize": .points(4, 2000),
+            "tuningHold": .seconds(0, 10),
+            "tuningCorner": .points(8, 200),
+            "flipTapDuration": .seconds(0.1, 5),
         ]
     }
 }

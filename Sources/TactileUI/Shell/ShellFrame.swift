@@ -34,6 +34,9 @@ public enum ShellCommand {
     case stopSound
     /// The configuration changed (a reload): take its touchscreen and cue settings.
     case configurationChanged(TactileConfiguration)
+    /// The lab panel came or went (the tuning panel opened or closed): lay the window out again,
+    /// making room beside the phone or opening the drawer (`true`: it is wanted).
+    case showPanel(Bool)
     /// Close: the kiosk's way out was used.
     case exit
 }

@@ -29,6 +29,12 @@ public protocol ShellSession: AnyObject {
     func placePanel(outside: Bool, width: Double?)
     /// Shows an older (`back` > 0) or newer touch in the lab panel's per-touch timeline.
     func showTouch(back: Int)
+    /// Opens or closes the tuning panel (F5); refused in kiosk mode.
+    func toggleTuning()
+    /// Whether the tuning panel is open.
+    var isTuningOpen: Bool { get }
+    /// Switches between the A/B variants (F6); refused in kiosk mode.
+    func flipVariant()
 }
 
 extension ShellSession {
@@ -37,6 +43,9 @@ extension ShellSession {
     public var panelWidth: Double? { nil }
     public func placePanel(outside: Bool, width: Double?) {}
     public func showTouch(back: Int) {}
+    public func toggleTuning() {}
+    public var isTuningOpen: Bool { false }
+    public func flipVariant() {}
 }
 
 /// What the shell knows about a step besides its input.
@@ -51,8 +60,12 @@ public struct StepContext: Sendable {
     public var mediaArrived: Bool
     /// The window was resized or exposed: present again even if nothing changed.
     public var relayout: Bool
+    /// Touches outside the phone (on the lab panel, or the desk around the phone), in the lab
+    /// panel's points from its top left: the tuning panel's and the A/B flip's, never the editor's.
+    public var outsideInput: [InputEvent]
 
-    public init(mode: Mode = .ifDue, soundElapsed: Time? = nil, mediaArrived: Bool = false, relayout: Bool = false) {
+    public init(mode: Mode = .ifDue, soundElapsed: Time? = nil, mediaArrived: Bool = false, relayout: Bool = false, outsideInput: [InputEvent] = []) {
         self.mode = mode; self.soundElapsed = soundElapsed; self.mediaArrived = mediaArrived; self.relayout = relayout
+        self.outsideInput = outsideInput
     }
 }

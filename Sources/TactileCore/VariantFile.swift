@@ -1,0 +1,167 @@
+import Foundation
+
+/// Saves a named variant — changes laid over a configuration file's own settings, as its
+/// `"variants"` object holds them — where `--variant NAME` and an A/B flip find it.
+///
+/// The file the person wrote is kept byte for byte: the variant is inserted into its text (into
+/// its `"variants"` object, or a new one before the closing brace), and the result is read back
+/// and must give exactly the old settings and the new variant before it replaces the file
+/// atomically. When that cannot be done cleanly (the file is not writable, or reading back
+/// differs), the variant goes to a sidecar beside it, `NAME.variants.json`
+/// (`{"variants":{…}}`), which loading joins to the file's own variants.
+public enum VariantFile {
+    /// Where a variant was saved.
+    public enum Place: Equatable, Sendable {
+        /// Into the configuration file itself.
+        case file
+        /// Into the sidecar beside it (`sidecar(of:)`).
+        case sidecar
+    }
+
+    /// The sidecar of the configuration file at `url`: "tactile.json" → "tactile.variants.json".
+    public static func sidecar(of url: URL) -> URL {
+        let base = url.deletingPathExtension().lastPathComponent
+        return url.deletingLastPathComponent().appendingPathComponent("\(base).variants.json")
+    }
+
+    /// The variants the sidecar of `url` holds (none when there is no sidecar).
+    public static func sidecarVariants(of url: URL) throws -> [String: Any] {
+        let side = sidecar(of: url)
+        guard let data = FileManager.default.contents(atPath: side.path) else { return [:] }
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+            let variants = object[ConfigurationFile.variantsKey] as? [String: Any]
+        else {
+            throw ConfigurationError(key: "", "\(side.lastPathComponent): expected {\"variants\": {…}} (the variants saved beside \(url.lastPathComponent))")
+        }
+        return variants
+    }
+
+    /// The names of the variants the file at `url` and its sidecar hold, sorted.
+    public static func names(at url: URL) -> [String] {
+        var names = Set(((try? sidecarVariants(of: url)) ?? [:]).keys)
+        if let data = FileManager.default.contents(atPath: url.path),
+            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+            let variants = object[ConfigurationFile.variantsKey] as? [String: Any]
+        {
+            names.formUnion(variants.keys)
+        }
+        return names.sorted()
+    }
+
+    /// The first of "`prefix`-1", "`prefix`-2" … that neither the file at `url` nor its sidecar uses.
+    public static func freeName(at url: URL, prefix: String) -> String {
+        let taken = Set(names(at: url))
+        var n = 1
+        while taken.contains("\(prefix)-\(n)") { n += 1 }
+        return "\(prefix)-\(n)"
+    }
+
+    /// Saves `changes` as the variant `name` for the configuration file at `url` (made when
+    /// missing), checked against `schema`: into the file when it can be rewritten cleanly, else
+    /// into its sidecar. A name already used is refused.
+    @discardableResult
+    public static func save(_ name: String, changes: JSONValue, at url: URL, schema: ConfigurationSchema) throws -> Place {
+        guard !name.isEmpty, name.count <= 80, !name.contains("\"") else {
+            throw ConfigurationError(key: ConfigurationFile.variantsKey, "a variant's name must be 1 to 80 characters")
+        }
+        guard !names(at: url).contains(name) else {
+            throw ConfigurationError(key: "\(ConfigurationFile.variantsKey).\(name)", "is taken already; choose another name")
+        }
+        let old = FileManager.default.contents(atPath: url.path)
+        let text = old.map { String(decoding: $0, as: UTF8.self) } ?? "{\n}\n"
+        // Read the variant back from a file holding only it, so a bad change is named before writing.
+        _ = try ConfigurationFile.decode(
+            Data("{\"variants\":{\(JSONValue.quote(name)):\(changes.serialized())}}".utf8), variant: name, schema: schema)
+        if let inserted = inserting(name, changes: changes, into: text),
+            readsBack(inserted, as: text, variant: name, changes: changes, schema: schema),
+            (try? AtomicFile.write(Data(inserted.utf8), to: url)) != nil
+        {
+            return .file
+        }
+        let side = sidecar(of: url)
+        var variants = try sidecarVariants(of: url)
+        variants[name] = try JSONSerialization.jsonObject(with: Data(changes.serialized().utf8))
+        let data = try JSONSerialization.data(withJSONObject: [ConfigurationFile.variantsKey: variants], options: [.prettyPrinted, .sortedKeys])
+        try AtomicFile.write(data + Data("\n".utf8), to: side)
+        return .sidecar
+    }
+
+    /// Whether `new` holds the same settings and variants as `old` plus `name` with `changes`.
+    private static func readsBack(_ new: String, as old: String, variant name: String, changes: JSONValue, schema: ConfigurationSchema) -> Bool {
+        func object(_ text: String) -> [String: Any]? { (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] }
+        guard var before = object(old), var after = object(new) else { return false }
+        var oldVariants = (before.removeValue(forKey: ConfigurationFile.variantsKey) as? [String: Any]) ?? [:]
+        let newVariants = (after.removeValue(forKey: ConfigurationFile.variantsKey) as? [String: Any]) ?? [:]
+        oldVariants[name] = (try? JSONSerialization.jsonObject(with: Data(changes.serialized().utf8))) ?? [:]
+        return NSDictionary(dictionary: before).isEqual(to: after) && NSDictionary(dictionary: oldVariants).isEqual(to: newVariants)
+            && (try? ConfigurationFile.decode(Data(new.utf8), variant: name, schema: schema)) != nil
+    }
+
+    /// `text` (a JSON object) with the member `"name": changes` added to its top-level
+    /// `"variants"` object, or a new `"variants"` object before its closing brace; nil when the
+    /// text is not a JSON object this can find its way through.
+    static func inserting(_ name: String, changes: JSONValue, into text: String) -> String? {
+        let bytes = Array(text.utf8)
+        var depth = 0, inString = false, escaped = false
+        var stringStart = 0, lastString: String?
+        var variantsValueAt: Int?, variantsEnd: Int?, rootOpen: Int?, rootClose: Int?
+        var awaitingValue = false
+        for (i, b) in bytes.enumerated() {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if b == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if b == UInt8(ascii: "\"") {
+                    inString = false
+                    lastString = String(decoding: bytes[(stringStart + 1)..<i], as: UTF8.self)
+                }
+                continue
+            }
+            switch b {
+            case UInt8(ascii: "\""):
+                inString = true; stringStart = i
+            case UInt8(ascii: ":"):
+                if depth == 1 && lastString == ConfigurationFile.variantsKey { awaitingValue = true }
+                lastString = nil
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if awaitingValue && b == UInt8(ascii: "[") { return nil } // "variants" holds a list
+                if depth == 0 && b == UInt8(ascii: "{") && rootOpen == nil { rootOpen = i }
+                if awaitingValue && b == UInt8(ascii: "{") && depth == 1 {
+                    if variantsValueAt != nil { return nil } // "variants" twice: which one is read is not ours to guess
+                    variantsValueAt = i
+                }
+                awaitingValue = false
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth < 0 { return nil }
+                if depth == 1, let open = variantsValueAt, variantsEnd == nil, open < i { variantsEnd = i }
+                if depth == 0 && rootClose == nil { rootClose = i }
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                break
+            default:
+                if awaitingValue { return nil } // "variants" holds something other than an object
+                lastString = nil
+            }
+        }
+        guard !inString, depth == 0, let open = rootOpen, let close = rootClose else { return nil }
+        func isBlank(_ range: Range<Int>) -> Bool { bytes[range].allSatisfy { [9, 10, 13, 32].contains($0) } }
+        let member = "\(JSONValue.quote(name)): \(changes.serialized())"
+        var out = bytes
+        if let start = variantsValueAt, let end = variantsEnd {
+            let comma = isBlank((start + 1)..<end) ? "" : ","
+            var cut = end
+            while cut > start + 1 && [9, 10, 13, 32].contains(bytes[cut - 1]) { cut -= 1 }
+            out.replaceSubrange(cut..<end, with: Array("\(comma)\n    \(member)\n  ".utf8))
+        } else if variantsValueAt == nil {
+            let comma = isBlank((open + 1)..<close) ? "" : ","
+            var cut = close
+            while cut > open + 1 && [9, 10, 13, 32].contains(bytes[cut - 1]) { cut -= 1 }
+            out.replaceSubrange(cut..<close, with: Array("\(comma)\n  \"\(ConfigurationFile.variantsKey)\": {\n    \(member)\n  }\n".utf8))
+        } else {
+            return nil
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

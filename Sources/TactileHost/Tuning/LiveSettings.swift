@@ -1,0 +1,70 @@
+import TactileCore
+import TactileEditor
+import TactileInput
+import TactileUI
+
+/// What a `HostSession` keeps for changing its settings while it runs: the tuning panel's UI
+/// memory, picture and scroll, the live variant and the A/B pair, the settings as the live
+/// variant was loaded (Revert goes back to them), the lab's gestures, and the changes not yet
+/// handed to a frame record.
+struct LiveSettings {
+    var variant = SettingsChange.baseVariant
+    var pair: (a: String, b: String?) = (SettingsChange.baseVariant, nil)
+    /// Settings moved in the tuning panel since the live variant was loaded or saved.
+    var unsaved = 0
+    /// The live variant's settings as loaded or saved.
+    private(set) var baseline: TactileConfiguration
+    var isTuningOpen = false
+    /// The tuning panel's UI memory (its own input settings: a tap slop tuned to 0 must not make
+    /// the panel itself untappable), its latest picture and its scroll.
+    var memory = UIMemory(input: TactileConfiguration.Input())
+    var picture: DrawList?
+    /// The panel's elements as last drawn (tests and `inspect` find its sliders by them).
+    var elements: [UIElement] = []
+    var scroll = 0.0, scrollAnchor: Double?
+    var flipTaps: TwoFingerTap
+    var cornerHold: CornerHold
+    var flipRequested = false
+    /// Settings lines a replay handed over, applied at the next step.
+    var replays: [SettingsChange] = []
+    /// Changes made since the last frame record.
+    var pending: [SettingsChange] = []
+
+    init(configuration: TactileConfiguration) {
+        baseline = configuration
+        let o = configuration.overlays
+        flipTaps = TwoFingerTap(slop: TactileConfiguration.Input().tapSlop, longest: .seconds(o.flipTapDuration))
+        cornerHold = CornerHold(corner: o.tuningCorner, hold: .seconds(o.tuningHold), slop: TactileConfiguration.Input().tapSlop)
+    }
+
+    /// A variant's settings were loaded (a flip, a reload): nothing is unsaved.
+    mutating func loaded(_ configuration: TactileConfiguration) {
+        baseline = configuration
+        unsaved = 0
+    }
+
+    /// The settings in force were saved as the live variant.
+    mutating func saved(_ configuration: TactileConfiguration) { loaded(configuration) }
+
+    /// The changes since the last frame record, handed over once.
+    mutating func takeChanges() -> [SettingsChange] {
+        defer { pending.removeAll() }
+        return pending
+    }
+
+    /// What the variant badge says, when there is a pair to flip between or a variant is live.
+    var badge: String? {
+        guard pair.b != nil || variant != SettingsChange.baseVariant else { return nil }
+        let side = variant == pair.a ? "A" : variant == pair.b ? "B" : "·"
+        return "\(side) \(variant)\(unsaved > 0 ? " *" : "")"
+    }
+}
+
+extension SettingsChange {
+    /// The change as an interaction-log event (`settings`: its source, the live variant, and the
+    /// keys changed with their values, "feel.addedLatency 100, input.tapSlop 10").
+    public var logEvent: LogEvent {
+        let list = ConfigurationSchema.dotted(changes).map { "\($0.key) \($0.value.serialized())" }.joined(separator: ", ")
+        return LogEvent(time: time, kind: "settings", fields: ["source": .string(source.rawValue), "variant": .string(variant), "changes": .string(list)])
+    }
+}

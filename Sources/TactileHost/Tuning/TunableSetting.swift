@@ -1,0 +1,69 @@
+import TactileCore
+
+/// One feel value the tuning panel offers (`TuningPanel`): its dotted key in the configuration,
+/// the words and unit it is shown with, and the span and step its slider moves in — a designer's
+/// span inside the key's documented range (Docs/Configuration.md), where a change is felt.
+public struct TunableSetting: Hashable, Sendable {
+    /// A number moved by a slider, or one of a few named choices.
+    public enum Kind: Hashable, Sendable {
+        case number(ClosedRange<Double>, step: Double)
+        case choice([String])
+    }
+
+    /// The dotted key ("input.tapSlop").
+    public var key: String
+    public var label: String
+    /// The unit shown after the value ("pt", "s", "ms"), or "".
+    public var unit: String
+    public var kind: Kind
+    /// What a zero means, when it is special ("auto" for the prediction horizon).
+    public var zero: String?
+
+    public init(key: String, label: String, unit: String = "", kind: Kind, zero: String? = nil) {
+        self.key = key; self.label = label; self.unit = unit; self.kind = kind; self.zero = zero
+    }
+
+    /// The feel values that matter most, in the order the panel lists them.
+    public static let all: [TunableSetting] = [
+        TunableSetting(key: "input.tapSlop", label: "Tap slop", unit: "pt", kind: .number(0...60, step: 1)),
+        TunableSetting(key: "input.longPressDuration", label: "Long-press time", unit: "s", kind: .number(0.1...2, step: 0.05)),
+        TunableSetting(key: "input.doubleTapInterval", label: "Double-tap time", unit: "s", kind: .number(0.1...1, step: 0.05)),
+        TunableSetting(key: "timeline.physics.decelerationRate", label: "Deceleration", unit: "/ms", kind: .number(0.99...0.9995, step: 0.0005)),
+        TunableSetting(key: "timeline.snapThreshold", label: "Snap distance", unit: "pt", kind: .number(0...30, step: 1)),
+        TunableSetting(key: "layout.handleHitMultiplier", label: "Handle hit area", unit: "×", kind: .number(1...6, step: 0.25)),
+        TunableSetting(key: "feel.addedLatency", label: "Added latency", unit: "ms", kind: .number(0...200, step: 5)),
+        TunableSetting(key: "feel.prediction", label: "Prediction", kind: .choice(["off", "linear", "kalman"])),
+        TunableSetting(key: "feel.predictionHorizon", label: "Prediction horizon", unit: "ms", kind: .number(0...100, step: 2), zero: "auto"),
+        TunableSetting(key: "feel.maxFrameRate", label: "Max frame rate", unit: "fps", kind: .choice(["30", "60", "120"])),
+    ]
+
+    /// This setting's value in `object` (a configuration as JSON, `ConfigurationSchema.jsonObject(of:)`).
+    public func value(in object: [String: Any]) -> JSONValue? {
+        var node: Any? = object
+        for part in key.split(separator: ".") { node = (node as? [String: Any])?[String(part)] }
+        return node.map(JSONValue.init(any:))
+    }
+
+    /// `value` as a configuration's nested changes (`{"input":{"tapSlop":12}}`).
+    public func changes(to value: JSONValue) -> JSONValue {
+        key.split(separator: ".").reversed().reduce(value) { inner, part in .object([(String(part), inner)]) }
+    }
+
+    /// The value for choice `name`: a number for a numeric choice ("60"), else the text.
+    public func choiceValue(_ name: String) -> JSONValue { Double(name).map(JSONValue.number) ?? .string(name) }
+
+    /// The value as the panel shows it ("18 pt", "0.998 /ms", "auto").
+    public func text(of value: JSONValue?) -> String {
+        switch value {
+        case let .number(n)?:
+            if n == 0, let zero { return zero }
+            let digits: Int
+            if case let .number(_, step) = kind { digits = step >= 1 ? 0 : step >= 0.1 ? 1 : step >= 0.01 ? 2 : 4 } else { digits = 0 }
+            let number = digits == 0 ? ConfigurationRange.format(n.rounded()) : String(format: "%.\(digits)f", n)
+            return unit.isEmpty ? number : "\(number) \(unit)"
+        case let .string(s)?: return s
+        case let .bool(b)?: return b ? "on" : "off"
+        default: return "–"
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import XCTest
+@testable import TactileCore
+
+/// Saving a named variant where `--variant` and a flip find it: inserted into the text of the
+/// file the person wrote (every byte of theirs kept), or beside it when that cannot be done
+/// cleanly; and the changes between two configurations, laid over one as a file's keys are.
+final class VariantFileTests: XCTestCase {
+    struct Dial: ConfigurationSection {
+        static let key = "dial"
+        var turns: Double = 3
+        var label = "volume"
+        init() {}
+        static let ranges: [String: ConfigurationRange] = ["turns": .init(0, 10)]
+    }
+
+    let schema = ConfigurationSchema(sections: [Dial.self])
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-variants-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    func file(_ text: String) throws -> URL {
+        let url = folder.appendingPathComponent("tactile.json")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    func turns(_ url: URL, _ variant: String? = nil) throws -> Double {
+        try ConfigurationFile.load(from: url, variant: variant, schema: schema)[section: Dial.self].turns
+    }
+
+    func testAVariantIsInsertedIntoAFileWithoutVariantsKeepingEveryByteWritten() throws {
+        let written = "{\n    \"dial\":   { \"turns\": 4 }   \n}\n"
+        let url = try file(written)
+        XCTAssertEqual(try VariantFile.save("slow", changes: .object([("dial", .object([("turns", .number(1))]))]), at: url, schema: schema), .file)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("{\n    \"dial\":   { \"turns\": 4 }"), text)
+        XCTAssertEqual(try turns(url), 4)
+        XCTAssertEqual(try turns(url, "slow"), 1)
+    }
+
+    func testAVariantJoinsTheFilesOwnVariantsAndANameIsNeverTakenTwice() throws {
+        let url = try file(#"{"dial": {"label": "x"}, "variants": {"A": {"dial": {"turns": 5}}}}"#)
+        try VariantFile.save("B", changes: .object([("dial", .object([("turns", .number(7))]))]), at: url, schema: schema)
+        XCTAssertEqual(try turns(url, "A"), 5)
+        XCTAssertEqual(try turns(url, "B"), 7)
+        XCTAssertThrowsError(try VariantFile.save("A", changes: .object([]), at: url, schema: schema)) {
+            XCTAssertEqual(($0 as? ConfigurationError)?.key, "variants.A")
+        }
+        XCTAssertEqual(VariantFile.freeName(at: url, prefix: "tuned"), "tuned-1")
+    }
+
+    func testAnEmptyOrMissingFileGetsAVariantsObject() throws {
+        let url = try file("{}")
+        try VariantFile.save("B", changes: .object([("dial", .object([("turns", .number(2))]))]), at: url, schema: schema)
+        XCTAssertEqual(try turns(url, "B"), 2)
+        let missing = folder.appendingPathComponent("new.json")
+        try VariantFile.save("C", changes: .object([("dial", .object([("turns", .number(9))]))]), at: missing, schema: schema)
+        XCTAssertEqual(try turns(missing, "C"), 9)
+    }
+
+    func testAFileThatCannotBeRewrittenCleanlyGetsASidecarThatLoadingJoins() throws {
+        // Texts this writer cannot find its way through are left alone.
+        XCTAssertNil(VariantFile.inserting("B", changes: .object([]), into: #"{"dial": {}, "variants": []}"#))
+        XCTAssertNil(VariantFile.inserting("B", changes: .object([]), into: #"{"dial": {"#))
+        // Two "variants" objects: the one written into is not the one read, so reading back
+        // differs and the file is kept as it was; the variant goes beside it.
+        let written = #"{"dial": {"turns": 4}, "variants": {}, "variants": {}}"#
+        let url = try file(written)
+        let place = try VariantFile.save("B", changes: .object([("dial", .object([("turns", .number(6))]))]), at: url, schema: schema)
+        XCTAssertEqual(place, .sidecar)
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), written)
+        XCTAssertEqual(VariantFile.sidecar(of: url).lastPathComponent, "tactile.variants.json")
+        XCTAssertEqual(try turns(url, "B"), 6)
+        XCTAssertEqual(try turns(url), 4)
+        XCTAssertEqual(VariantFile.names(at: url), ["B"])
+    }
+
+    func testChangesBetweenTwoConfigurationsLayBackOverTheFirstAndABadOneNamesItsKey() throws {
+        var a = schema.defaults, b = schema.defaults
+        b[section: Dial.self].turns = 8
+        let changes = schema.changes(from: a, to: b)
+        XCTAssertEqual(changes.serialized(), #"{"dial":{"turns":8}}"#)
+        XCTAssertEqual(try schema.applying(changes, to: a), b)
+        XCTAssertEqual(schema.changes(from: a, to: a).serialized(), "{}")
+        XCTAssertEqual(ConfigurationSchema.dotted(changes).map(\.key), ["dial.turns"])
+        XCTAssertThrowsError(try schema.applying(.object([("dial", .object([("turns", .number(80))]))]), to: a)) {
+            XCTAssertEqual(($0 as? ConfigurationError)?.key, "dial.turns")
+        }
+        XCTAssertThrowsError(try schema.applying(.object([("dial", .object([("spin", .number(1))]))]), to: a)) {
+            XCTAssertEqual(($0 as? ConfigurationError)?.key, "dial.spin")
+        }
+        a[section: Dial.self].label = "gain"
+        XCTAssertEqual(schema.changes(from: a, to: b).serialized(), #"{"dial":{"label":"volume","turns":8}}"#)
+    }
+}

@@ -1,0 +1,149 @@
+import XCTest
+import TactileCore
+import TactileEditor
+import TactileHeadless
+import TactileHost
+import TactileInput
+import TactileKiosk
+import TactileUI
+@testable import TactileStudy
+
+/// The tuning panel and the A/B flip, driven as a designer drives them — touches on the lab
+/// panel, F6 — in a recorded session: a change applies at once and is logged, a variant is saved
+/// into the configuration file without touching what the person wrote, a flip switches the
+/// settings, the report compares the variants, and a replay changes the same settings at the
+/// same steps.
+final class TuningAndFlipTests: XCTestCase {
+    let written = "{\n  \"timeline\": { \"snapThreshold\": 8 }\n}\n"
+
+    func testASliderAppliesAtOnceASaveKeepsTheFileAndAFlipIsComparedInTheReportAndReplayed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-tuning-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("tactile.json")
+        try written.write(to: file, atomically: true, encoding: .utf8)
+        let configuration = try ConfigurationFile.load(from: file, schema: .tactile)
+        var services = HostServices()
+        services.variants = VariantStore(url: file, schema: .tactile)
+        services.labGestures = true
+        let headless = try HeadlessSession(
+            project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, configuration: configuration, services: services)
+        let host = headless.host, clock = headless.player.clock
+        let recorded = folder.appendingPathComponent("s")
+        let recording = try Recording(folder: recorded, project: DemoProject.make(), configuration: configuration)
+        recording.attach(to: host, framesPerSecond: 60)
+        host.startVariants(live: nil, other: nil)
+        headless.player.runFrame()
+
+        // A tap in the editor on the file's own settings.
+        func tap(at t: Double) {
+            headless.player.play(
+                Trace(
+                    viewport: Size(width: 390, height: 844),
+                    events: [
+                        .touch(.down, id: 1, at: Point(x: 200, y: 790), time: .seconds(t)),
+                        .touch(.up, id: 1, at: Point(x: 200, y: 790), time: .seconds(t + 0.05)),
+                    ]
+                ), until: .seconds(t + 0.5))
+        }
+        tap(at: 0.5)
+
+        // F5 opens the panel beside the phone; a finger drags the tap slop's slider to 3/4.
+        host.toggleTuning()
+        host.placePanel(outside: true, width: nil)
+        func outside(_ events: [InputEvent]) {
+            for e in events {
+                clock.advance(to: e.time)
+                _ = host.step([], now: clock.now, context: StepContext(outsideInput: [e]))
+            }
+        }
+        clock.advance(to: .seconds(2))
+        _ = host.step([], now: clock.now, context: StepContext())
+        let slider = try XCTUnwrap(host.tuningElements.first { $0.id == "tuning.input.tapSlop" })
+        XCTAssertEqual(slider.state["value"], .number(18))
+        let y = slider.frame.midY, x0 = slider.frame.midX
+        outside(
+            [.touch(.down, id: 7, at: Point(x: x0, y: y), time: .seconds(2.1))]
+                + (1...6).map { .touch(.move, id: 7, at: Point(x: x0 + Double($0) * 20, y: y), time: .seconds(2.1 + Double($0) * 0.02)) }
+                + [.touch(.up, id: 7, at: Point(x: x0 + 120, y: y), time: .seconds(2.3))])
+        let tuned = host.configuration.input.tapSlop
+        XCTAssertGreaterThan(tuned, 40, "the slider moved the value at once")
+        XCTAssertGreaterThan(host.unsavedChanges, 0)
+        XCTAssertEqual(host.configuration.timeline.snapThreshold, 8, "the file's own settings stay")
+        tap(at: 3)
+
+        // Save: the variant goes into the file, whose own text is kept byte for byte.
+        let save = try XCTUnwrap(host.tuningElements.first { $0.id == "tuning.save" })
+        outside([
+            .touch(.down, id: 8, at: Point(x: save.frame.midX, y: save.frame.midY), time: .seconds(4)),
+            .touch(.up, id: 8, at: Point(x: save.frame.midX, y: save.frame.midY), time: .seconds(4.05)),
+        ])
+        XCTAssertEqual(host.liveVariant, "tuned-1")
+        XCTAssertEqual(host.flipPair.b, "tuned-1")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("{\n  \"timeline\": { \"snapThreshold\": 8 }"), text)
+        XCTAssertEqual(try ConfigurationFile.load(from: file, variant: "tuned-1", schema: .tactile).input.tapSlop, tuned)
+        XCTAssertEqual(try ConfigurationFile.load(from: file, schema: .tactile).input.tapSlop, 18, "the file's own settings unchanged")
+
+        // F6: back to the file's own settings, then a tap there.
+        host.flipVariant()
+        clock.advance(to: .seconds(5))
+        _ = host.step([], now: clock.now, context: StepContext())
+        XCTAssertEqual(host.liveVariant, "base")
+        XCTAssertEqual(host.configuration.input.tapSlop, 18)
+        tap(at: 6)
+        recording.finish(project: host.state.project)
+
+        // The trace has the settings lines, the log their events, and the report compares.
+        let trace = try Trace.load(from: recorded.appendingPathComponent("trace.jsonl"))
+        XCTAssertEqual(trace.settings.map(\.source), [.start] + Array(repeating: .tuning, count: trace.settings.count - 3) + [.save, .flip])
+        let report = try SessionReport.read([recorded.path])
+        let variants = try XCTUnwrap(report.sessions.first).variants
+        XCTAssertEqual(variants.map(\.name), ["base", "base (tuned, unsaved)", "tuned-1"])
+        XCTAssertEqual(variants.map(\.touches), [2, 1, 0], "a tap on base before tuning and one after the flip; one on the tuning before its save")
+        XCTAssertTrue(report.markdown.contains("### Variants compared in this session"), report.markdown)
+
+        // A replay of the folder changes the same settings at the same steps: the same log.
+        let session = try RecordedSession.open(recorded.path, project: nil, settings: Settings())
+        let replay = try HeadlessSession(project: session.project, viewport: session.trace.viewport, scale: 1, configuration: session.configuration)
+        replay.player.play(session.trace)
+        let log = try String(contentsOf: recorded.appendingPathComponent("log.jsonl"), encoding: .utf8).split(separator: "\n").map(String.init)
+        XCTAssertEqual(replay.player.log.map(\.jsonLine), log)
+        XCTAssertEqual(replay.host.liveVariant, "base")
+        XCTAssertTrue(
+            log.contains { $0.contains("\"kind\":\"settings\"") && $0.contains("input.tapSlop \(ConfigurationRange.format(tuned))") },
+            log.joined(separator: "\n"))
+    }
+
+    func testTheTuningPanelAndTheFlipAreRefusedInAKiosk() throws {
+        var services = HostServices()
+        services.labGestures = true
+        let headless = try HeadlessSession(
+            project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1,
+            kiosk: KioskSetup(attractTrace: Trace(viewport: Size(width: 390, height: 844), events: []), demo: DemoProject.make()), services: services)
+        headless.host.toggleTuning()
+        XCTAssertFalse(headless.host.isTuningOpen)
+        XCTAssertNil(headless.host.panelWidth)
+    }
+
+    func testAFingerHeldInTheCornerOpensTheTuningPanelAndIsCancelledForTheEditor() throws {
+        var services = HostServices()
+        services.labGestures = true
+        let headless = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, services: services)
+        var editorSaw: [InputEvent] = []
+        headless.host.add(SessionEvents(frame: { editorSaw += $0.released }))
+        headless.player.play(
+            Trace(viewport: Size(width: 390, height: 844), events: [.touch(.down, id: 1, at: Point(x: 10, y: 10), time: .seconds(1))]), until: .seconds(2.6))
+        XCTAssertTrue(headless.host.isTuningOpen, "held 1.5 s in the corner")
+        XCTAssertTrue(
+            editorSaw.contains {
+                if case .touch(1, .cancel, _) = $0.kind { return true }; return false
+            }, "\(editorSaw)")
+
+        // A replay (no lab gestures) takes the same hold as an ordinary touch.
+        let replay = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1)
+        replay.player.play(
+            Trace(viewport: Size(width: 390, height: 844), events: [.touch(.down, id: 1, at: Point(x: 10, y: 10), time: .seconds(1))]), until: .seconds(2.6))
+        XCTAssertFalse(replay.host.isTuningOpen)
+    }
+}
