@@ -425,9 +425,11 @@ public final class HostSession: ShellSession {
         let input = events.filter { $0.kind != .focusLost }
         guard let first = input.map(\.time).min(), let last = input.map(\.time).max() else { return nil }
         let ready = services.stopwatch?.now ?? workBegan
-        return LatencySample(
+        var sample = LatencySample(
             time: workBegan, gesture: gesture, events: input.count, firstArrival: first, lastArrival: last,
             workBegan: workBegan, listReady: ready, presentation: PresentTiming(renderBegan: ready, presentBegan: ready, presented: ready))
+        sample.kernelArrival = input.compactMap(\.kernelTime).min()
+        return sample
     }
 
     /// The picture at `now` without running the editor: the last frame with the overlays as

@@ -23,6 +23,20 @@ public struct LatencySample: Hashable, Sendable {
     /// In photon mode (`overlays.photon`), the number of the patch's flip this frame showed
     /// (odd: white), for an external measurement to line up with `presentation.presented`.
     public var photonFlip: Int?
+    /// When the kernel stamped the oldest of the frame's touches it could match
+    /// (`touchscreen.kernelDevice`), on the session's clock; nil when none was read or matched.
+    public var kernelArrival: Time?
+
+    /// From the kernel's timestamp to the present (the in-app figure plus the time from the kernel
+    /// to the event queue), when the kernel's timestamp is known.
+    public var fromKernel: Time? { kernelArrival.map { presentation.presented - min($0, firstArrival) } }
+
+    public init(
+        time: Time, gesture: String, events: Int, firstArrival: Time, lastArrival: Time, workBegan: Time, listReady: Time, presentation: PresentTiming
+    ) {
+        self.time = time; self.gesture = gesture; self.events = events; self.firstArrival = firstArrival; self.lastArrival = lastArrival
+        self.workBegan = workBegan; self.listReady = listReady; self.presentation = presentation
+    }
 
     /// Input to present, for the frame's oldest input.
     public var total: Time { presentation.presented - firstArrival }
@@ -49,6 +63,9 @@ public struct LatencySample: Hashable, Sendable {
                 ("total", ms(total)), ("waiting", ms(waiting)), ("ui", ms(uiPass)), ("render", ms(rendering)), ("present", ms(present)),
                 ("scanOut", ms(scanOut)),
             ] + (photonFlip.map { [("photonFlip", .number(Double($0))), ("photonColor", .string($0 % 2 == 1 ? "white" : "black"))] } ?? [])
+                + (kernelArrival.map {
+                    [("kernelArrival", s($0)), ("kernelToQueue", ms(firstArrival - min($0, firstArrival))), ("fromKernel", ms(fromKernel!))]
+                } ?? [])
         ).serialized()
     }
 }

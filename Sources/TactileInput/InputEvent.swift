@@ -45,6 +45,18 @@ public struct InputEvent: Hashable, Sendable {
     public var kind: Kind
     /// How hard the finger presses (0 … 1 on most panels), when the device reports it.
     public var pressure: Double?
+    /// When the kernel stamped the same touch (Linux evdev, `touchscreen.kernelDevice`), on the
+    /// session's clock; nil when not read or not matched. Measurement only: traces do not keep
+    /// it and equality ignores it, so a recorded event is still the event a replay gives.
+    public var kernelTime: Time?
+
+    public static func == (a: InputEvent, b: InputEvent) -> Bool { a.time == b.time && a.kind == b.kind && a.pressure == b.pressure }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(time)
+        hasher.combine(kind)
+        hasher.combine(pressure)
+    }
 
     public init(time: Time, kind: Kind, pressure: Double? = nil) { self.time = time; self.kind = kind; self.pressure = pressure }
 

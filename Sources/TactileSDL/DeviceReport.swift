@@ -12,6 +12,8 @@ public struct DeviceReport: Sendable {
         public var name: String
         public var type: String
         public var fingersDown = 0
+        /// The kernel's node for it (whose timestamps `touchscreen.kernelDevice` reads), or why none.
+        public var kernelNode = ""
     }
 
     public var devices: [Device] = []
@@ -46,7 +48,12 @@ public struct DeviceReport: Sendable {
             default: type = "unknown"
             }
             ids[id] = report.devices.count
-            report.devices.append(Device(name: name, type: type))
+            var device = Device(name: name, type: type)
+            switch EvdevDevice.find(named: name) {
+            case let .success(node): device.kernelNode = "kernel timestamps from \(node.path)" + (node.hasMonotonicTimestamps ? "" : " (wall clock)")
+            case let .failure(why): device.kernelNode = "no kernel timestamps: \(why)"
+            }
+            report.devices.append(device)
         }
         let start = Date()
         var lastFinger: Date?
@@ -81,7 +88,10 @@ public struct DeviceReport: Sendable {
             out.append("touch devices: none (SDL sees no touch panel; is the panel plugged in, and does the X server or Wayland pass touch on?)")
         } else {
             out.append("touch devices:")
-            for d in devices { out.append("  \(d.name) — \(d.type), \(d.fingersDown) finger press\(d.fingersDown == 1 ? "" : "es") seen") }
+            for d in devices {
+                out.append("  \(d.name) — \(d.type), \(d.fingersDown) finger press\(d.fingersDown == 1 ? "" : "es") seen")
+                if !d.kernelNode.isEmpty { out.append("    \(d.kernelNode)") }
+            }
         }
         if otherFingersDown > 0 { out.append("finger presses from a device plugged in while watching: \(otherFingersDown)") }
         out.append("mouse presses: \(mouseDowns)" + (sdlTouchMouseDowns > 0 ? " (\(sdlTouchMouseDowns) made by SDL from touches: Tactile ignores those)" : ""))

@@ -37,6 +37,13 @@ public struct EventTranslator {
     private var mirroring = false
     /// The panel's rotation, calibration, ignored regions and jitter filter.
     public var touchscreen: TouchscreenMapping
+    /// The kernel's timestamps of recent touches (`touchscreen.kernelDevice`), which each
+    /// finger event is matched against; nil when none are read.
+    public var kernelTimes: KernelTimestampMatcher?
+    /// Where a finger SDL reports at window fractions is on the panel, in the kernel's fractions
+    /// (identity when SDL reads the device itself; through the window's place on the display under
+    /// X11 and Wayland, whose touches SDL gives relative to the window).
+    public var kernelPanelPoint: (Point) -> Point = { $0 }
     /// Names of the touch devices seen so far, by SDL touch id (nil: not one to use).
     private var devices: [SDL_TouchID: String?] = [:]
 
@@ -87,12 +94,16 @@ public struct EventTranslator {
                 nextFinger = nextFinger == Int.max ? 1 : nextFinger + 1
                 guard touchscreen.admits(id, .down, panel: panel, point: p) else { fingerIDs[key] = id; return nil }
                 fingerIDs[key] = id
-                events.append(InputEvent(time: now, kind: .touch(id: id, phase: .down, location: p), pressure: pressure))
+                var e = InputEvent(time: now, kind: .touch(id: id, phase: .down, location: p), pressure: pressure)
+                e.kernelTime = kernelTimes?.kernelTime(of: .down, arrivedAt: now, atPanel: kernelPanelPoint(panel), finger: id)
+                events.append(e)
             } else if let id = fingerIDs[key] {
                 let phase: TouchPhase = type == SDL_FINGERUP ? .up : .move
                 if phase == .up { fingerIDs[key] = nil }
                 guard touchscreen.admits(id, phase, panel: panel, point: p) else { return nil }
-                events.append(InputEvent(time: now, kind: .touch(id: id, phase: phase, location: p), pressure: pressure))
+                var e = InputEvent(time: now, kind: .touch(id: id, phase: phase, location: p), pressure: pressure)
+                e.kernelTime = kernelTimes?.kernelTime(of: phase, arrivedAt: now, atPanel: kernelPanelPoint(panel), finger: id)
+                events.append(e)
             }
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let b = event.button

@@ -124,6 +124,7 @@ public final class WindowHost {
         let cues = CuePlayer(configuration: configuration.cues), sound = AudioPlayback(configuration: configuration.media)
         var translator = EventTranslator(touchscreen: configuration.touchscreen)
         logTouchDevices(translator)
+        openKernelTimestamps(clock: clock, translator: &translator)
         var frame = deviceFrame(scale: scale, viewport: session.viewport, panel: session.panelWidth)
         var theme = Theme(appearance: configuration.theme)
         // The lab panel: beside the phone when the window has room, else in a drawer F2 opens.
@@ -245,6 +246,8 @@ public final class WindowHost {
         }
         var actions: [EventTranslator.HostAction] = []
         while got != 0 {
+            // The kernel's stamps of the touches SDL is about to give, before SDL's events are matched.
+            pumpKernel(into: &translator)
             var fresh: [InputEvent] = []
             let arrived = arrival(of: event, clock: clock)
             if let action = translator.translate(event, frame: frame, windowPixels: pixelSize(), now: arrived, into: &fresh) { actions.append(action) }
@@ -360,6 +363,66 @@ public final class WindowHost {
         drawer.imageStore = media
         self.drawer = drawer
         return (scale, fonts)
+    }
+
+    /// The touch device node whose kernel timestamps are read, and its decoder.
+    private var kernelDevice: EvdevDevice?
+    private var kernelDecoder = EvdevDecoder()
+
+    /// Opens the kernel's view of the touchscreen (`touchscreen.kernelDevice`): its timestamps
+    /// let the latency run from the kernel to the present. Says in the log which node it reads, or
+    /// why none (no such device, not in the `input` group).
+    private func openKernelTimestamps(clock: SessionClock, translator: inout EventTranslator) {
+        let wanted = configuration.touchscreen.kernelDevice
+        guard wanted != "off" else { return }
+        var device: EvdevDevice?
+        if !wanted.isEmpty {
+            do { device = try EvdevDevice(path: (wanted as NSString).expandingTildeInPath) } catch {
+                logger.info("kernel timestamps: \(wanted) cannot be read (\(error))")
+            }
+        } else {
+            for i in 0..<SDL_GetNumTouchDevices() {
+                guard let name = SDL_GetTouchName(i).map({ String(cString: $0) }), translator.touchscreen.accepts(deviceNamed: name) else { continue }
+                switch EvdevDevice.find(named: name) {
+                case let .success(found): device = found
+                case let .failure(why): logger.info("kernel timestamps: \(why)")
+                }
+                if device != nil { break }
+            }
+        }
+        guard let device else { return }
+        // The session's clock at zero, on the clock the kernel stamps with (monotonic once asked for).
+        var now = timespec()
+        clock_gettime(device.hasMonotonicTimestamps ? CLOCK_MONOTONIC : CLOCK_REALTIME, &now)
+        let sessionNow = clock.now
+        let origin = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - Int64((sessionNow.seconds * 1e9).rounded())
+        translator.kernelTimes = KernelTimestampMatcher(originNanoseconds: origin)
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if driver == "x11" || driver == "wayland" {
+            // These give a touch at fractions of the window: the kernel's are of the panel (the display).
+            translator.kernelPanelPoint = { [weak self] p in self?.displayFraction(ofWindowFraction: p) ?? p }
+        }
+        kernelDecoder = device.makeDecoder()
+        kernelDevice = device
+        logger.info("kernel timestamps from \(device.path) (\(device.name))\(device.hasMonotonicTimestamps ? "" : ", on the wall clock")")
+    }
+
+    /// Reads what the kernel wrote since the last look into the matcher.
+    private func pumpKernel(into translator: inout EventTranslator) {
+        guard let device = kernelDevice else { return }
+        let bytes = device.readAvailable()
+        guard !bytes.isEmpty else { return }
+        translator.kernelTimes?.record(kernelDecoder.decode(bytes))
+    }
+
+    /// A point at fractions of the window as fractions of the display it is on.
+    private func displayFraction(ofWindowFraction p: Point) -> Point {
+        var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0, bounds = SDL_Rect()
+        SDL_GetWindowPosition(window, &x, &y)
+        SDL_GetWindowSize(window, &w, &h)
+        guard SDL_GetDisplayBounds(max(0, SDL_GetWindowDisplayIndex(window)), &bounds) == 0, bounds.w > 0, bounds.h > 0 else { return p }
+        return Point(
+            x: (Double(x) + p.x * Double(w) - Double(bounds.x)) / Double(bounds.w), y: (Double(y) + p.y * Double(h) - Double(bounds.y)) / Double(bounds.h))
     }
 
     private func logTouchDevices(_ translator: EventTranslator) {

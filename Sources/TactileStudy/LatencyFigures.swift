@@ -18,6 +18,10 @@ public struct LatencyFigures: Equatable {
         /// The median estimated scan-out after the present, and the percentiles of the in-app
         /// figure with it added (0 when the session recorded no estimate).
         public var scanOut: Double = 0, withScanOutP50: Double = 0, withScanOutP99: Double = 0
+        /// Input frames whose touches the kernel's timestamps were matched to
+        /// (`touchscreen.kernelDevice`), and for those the percentiles from the kernel's stamp to
+        /// the present and the median from the stamp to the event queue (0 when none).
+        public var kernelFrames = 0, fromKernelP50: Double = 0, fromKernelP99: Double = 0, kernelToQueue: Double = 0
     }
 
     /// How well touches were predicted, in points, at the horizon used (ms), under one method in
@@ -81,7 +85,7 @@ public struct LatencyFigures: Equatable {
     /// The figures of a `latency.jsonl` file's text; nil when it holds neither an input frame nor
     /// a prediction (a session run headless predicts, but presents nothing to time).
     public static func read(_ text: String) -> LatencyFigures? {
-        struct Sample { var gesture: String; var total, waiting, ui, render, present: Double; var scanOut = 0.0 }
+        struct Sample { var gesture: String; var total, waiting, ui, render, present: Double; var scanOut = 0.0; var fromKernel, kernelToQueue: Double? }
         struct Group {
             var epoch: LatencyEpoch; var samples: [Sample] = []; var predictions: [(method: String, horizon: Double, error: Double, lag: Double)] = []
         }
@@ -124,16 +128,19 @@ public struct LatencyFigures: Equatable {
             groups[current()].samples.append(
                 Sample(
                     gesture: o["gesture"] as? String ?? "?", total: total, waiting: waiting, ui: ui, render: render, present: present,
-                    scanOut: ms("scanOut") ?? 0))
+                    scanOut: ms("scanOut") ?? 0, fromKernel: ms("fromKernel"), kernelToQueue: ms("kernelToQueue")))
         }
         func row(_ s: [Sample]) -> Row {
             let t = Percentiles(s.map(\.total))
             func median(_ k: KeyPath<Sample, Double>) -> Double { Percentiles(s.map { $0[keyPath: k] }).p50 ?? 0 }
             let lit = Percentiles(s.map { $0.total + $0.scanOut })
+            let kernel = Percentiles(s.compactMap(\.fromKernel))
             return Row(
                 frames: s.count, p50: t.p50 ?? 0, p95: t.p95 ?? 0, p99: t.p99 ?? 0,
                 waiting: median(\.waiting), ui: median(\.ui), render: median(\.render), present: median(\.present),
-                scanOut: median(\.scanOut), withScanOutP50: lit.p50 ?? 0, withScanOutP99: lit.p99 ?? 0)
+                scanOut: median(\.scanOut), withScanOutP50: lit.p50 ?? 0, withScanOutP99: lit.p99 ?? 0,
+                kernelFrames: s.compactMap(\.fromKernel).count, fromKernelP50: kernel.p50 ?? 0, fromKernelP99: kernel.p99 ?? 0,
+                kernelToQueue: Percentiles(s.compactMap(\.kernelToQueue)).p50 ?? 0)
         }
         func histogram(_ s: [Sample]) -> [Int] { LatencyHistogram.counts(s.map(\.total)) }
         let samples = groups.flatMap(\.samples)
@@ -193,6 +200,9 @@ public struct LatencyFigures: Equatable {
                         + " \(r.frames) input frame\(r.frames == 1 ? "" : "s"): p50 \(f(r.p50)) ms, p95 \(f(r.p95)) ms, p99 \(f(r.p99)) ms"
                         + (r.scanOut > 0
                             ? ". With the estimated scan-out added (from the present to the next vertical blank plus half a refresh, \(f(r.scanOut)) ms at the median): p50 \(f(r.withScanOutP50)) ms, p99 \(f(r.withScanOutP99)) ms"
+                            : "")
+                        + (r.kernelFrames > 0
+                            ? ". From the kernel's timestamp (evdev, \(r.kernelFrames) input frame\(r.kernelFrames == 1 ? "" : "s") matched): p50 \(f(r.fromKernelP50)) ms, p99 \(f(r.fromKernelP99)) ms, of which the kernel to the event queue \(f(r.kernelToQueue)) ms at the median"
                             : ""),
                     "", "| Gesture | Input frames | p50 (ms) | p95 (ms) | p99 (ms) | Waiting p50 | UI pass p50 | Rendering p50 | Present p50 |",
                     "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -230,6 +240,8 @@ public struct LatencyFigures: Equatable {
                 ("inputFrames", .number(Double(r.frames))), ("p50", .number(r.p50)), ("p95", .number(r.p95)), ("p99", .number(r.p99)),
                 ("waitingP50", .number(r.waiting)), ("uiPassP50", .number(r.ui)), ("renderingP50", .number(r.render)), ("presentP50", .number(r.present)),
                 ("scanOutEstimateP50", .number(r.scanOut)), ("withScanOutP50", .number(r.withScanOutP50)), ("withScanOutP99", .number(r.withScanOutP99)),
+                ("kernelMatchedFrames", .number(Double(r.kernelFrames))), ("fromKernelP50", .number(r.fromKernelP50)),
+                ("fromKernelP99", .number(r.fromKernelP99)), ("kernelToQueueP50", .number(r.kernelToQueue)),
             ])
         }
         func predicted(_ p: Prediction) -> JSONValue {

@@ -1,3 +1,4 @@
+import CSDL2
 import XCTest
 import Foundation
 import TactileCore
@@ -108,5 +109,40 @@ final class EvdevDeviceTests: XCTestCase {
         guard case let .failure(failure) = EvdevDevice.find(named: "touch", in: directory.path) else { return XCTFail("found a device") }
         XCTAssertEqual(failure, .notFound(name: "touch", directory: directory.path, seen: [], denied: [path]))
         XCTAssertTrue(failure.description.contains("`input` group"), failure.description)
+    }
+
+    func testTheKernelsStampReadFromTheNodeTimesTheTouchSDLGivesForTheSameFinger() throws {
+        let path = try fifo("event1")
+        let device = try EvdevDevice(path: path)
+        let writer = open(path, O_WRONLY | O_NONBLOCK)
+        XCTAssertGreaterThanOrEqual(writer, 0)
+        defer { close(writer) }
+        // A finger down at (500, 250) of a 0…1000 panel, stamped 1000.010 s; then SYN_REPORT.
+        let bytes =
+            record(microseconds: 10_000, type: 3, code: 0x2f, value: 0) + record(microseconds: 10_000, type: 3, code: 0x39, value: 42)
+            + record(microseconds: 10_000, type: 3, code: 0x35, value: 500) + record(microseconds: 10_000, type: 3, code: 0x36, value: 250)
+            + record(microseconds: 10_000, type: 0, code: 0, value: 0)
+        XCTAssertEqual(bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }, bytes.count)
+        var decoder = EvdevDecoder(xRange: .init(minimum: 0, maximum: 1000), yRange: .init(minimum: 0, maximum: 1000))
+        var translator = EventTranslator()
+        // The session's clock read zero when the kernel's read 1000 s.
+        translator.kernelTimes = KernelTimestampMatcher(originNanoseconds: 1_000_000_000_000)
+        translator.kernelTimes?.record(decoder.decode(device.readAvailable()))
+        let frame = DeviceFrame(window: Size(width: 446, height: 900), viewport: Size(width: 390, height: 844), scale: 1, fill: false, margin: 28)
+        var e = SDL_Event()
+        e.type = SDL_FINGERDOWN.rawValue
+        e.tfinger.touchId = 3; e.tfinger.fingerId = 7; e.tfinger.x = 0.5; e.tfinger.y = 0.25
+        var events: [TactileInput.InputEvent] = []
+        _ = translator.translate(e, frame: frame, windowPixels: Size(width: 446, height: 900), now: .seconds(0.016), into: &events)
+        XCTAssertEqual(events.first?.kernelTime, .seconds(0.010), "6 ms from the kernel to SDL's queue")
+        // A finger elsewhere finds no stamp: none is guessed.
+        e.tfinger.fingerId = 8; e.tfinger.x = 0.9
+        _ = translator.translate(e, frame: frame, windowPixels: Size(width: 446, height: 900), now: .seconds(0.017), into: &events)
+        XCTAssertNil(events.last?.kernelTime)
+        XCTAssertEqual(
+            events.first,
+            events.first.map {
+                var c = $0; c.kernelTime = nil; return c
+            }, "a measurement: equality ignores it")
     }
 }

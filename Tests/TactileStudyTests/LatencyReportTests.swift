@@ -5,6 +5,7 @@ import TactileUI
 import TactileEditor
 import TactileInput
 import TactileHeadless
+import TactileHost
 
 /// `tactile report` on a session's `latency.jsonl`: percentiles per session and per gesture, and
 /// the prediction's error and the lag it hid.
@@ -135,6 +136,25 @@ final class LatencyReportTests: XCTestCase {
         XCTAssertEqual(figures.all.scanOut, 8.333)
         XCTAssertEqual(figures.all.withScanOutP99, 18.333, accuracy: 0.001)
         XCTAssertTrue(figures.markdown.joined().contains("With the estimated scan-out added"), "\(figures.markdown)")
+    }
+
+    func testTheKernelsStampGivesAFigureFromTheKernelToThePresentApartFromTheInAppOne() throws {
+        var sample = LatencySample(
+            time: .seconds(1), gesture: "scroll", events: 1, firstArrival: .seconds(1.004), lastArrival: .seconds(1.004), workBegan: .seconds(1.005),
+            listReady: .seconds(1.007), presentation: PresentTiming(renderBegan: .seconds(1.007), presentBegan: .seconds(1.008), presented: .seconds(1.016)))
+        sample.kernelArrival = .seconds(1.001)
+        XCTAssertEqual(sample.fromKernel, .seconds(0.015))
+        var plain = sample
+        plain.kernelArrival = nil
+        let text = (["{\"kind\":\"clock\"}"] + Array(repeating: sample.jsonLine, count: 3) + [plain.jsonLine]).joined(separator: "\n")
+        XCTAssertTrue(sample.jsonLine.contains("\"kernelToQueue\":3"), sample.jsonLine)
+        let figures = try XCTUnwrap(LatencyFigures.read(text))
+        XCTAssertEqual(figures.all.frames, 4)
+        XCTAssertEqual(figures.all.p50, 12, "in-app: from the queue")
+        XCTAssertEqual(figures.all.kernelFrames, 3, "only the matched frames")
+        XCTAssertEqual(figures.all.fromKernelP99, 15)
+        XCTAssertEqual(figures.all.kernelToQueue, 3)
+        XCTAssertTrue(figures.markdown.joined().contains("From the kernel's timestamp (evdev, 3 input frames matched): p50 15.0 ms"), figures.markdown.joined())
     }
 
     static func makeFolder() throws -> URL {

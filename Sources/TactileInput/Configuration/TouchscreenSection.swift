@@ -12,6 +12,11 @@ extension TactileConfiguration {
         /// Use only touch devices whose name contains this text (case-insensitive); empty uses
         /// every device. `tactile run` logs the names it finds. Default "".
         public var deviceName = ""
+        /// Where the kernel's timestamps of the same touches are read (Linux evdev), so the
+        /// latency can be measured from the kernel to the present: "" finds the /dev/input node
+        /// whose name is the touch device's SDL reports (reading it needs the `input` group), a
+        /// path names the node, "off" reads none. Default "".
+        public var kernelDevice = ""
         /// How the panel is turned against the display, clockwise: 0, 90, 180 or 270 degrees. Default 0.
         public var rotation: Int = 0
         /// Calibration, applied after rotation in fractions of the window (0 … 1):
@@ -53,6 +58,7 @@ extension TactileConfiguration {
             }
             if ignoreRegions.count > 64 { out.append(.init(key: "touchscreen.ignoreRegions", "holds at most 64 regions")) }
             if deviceName.count > 200 { out.append(.init(key: "touchscreen.deviceName", "must be at most 200 characters")) }
+            out += TactileConfiguration.pathProblems([("touchscreen.kernelDevice", kernelDevice)])
             return out
         }
 
