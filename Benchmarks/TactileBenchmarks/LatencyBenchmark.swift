@@ -17,9 +17,9 @@ import Glibc
 ///
 /// Each configuration runs with `window.vsync` on (the default) and off.
 ///
-///     tactile-bench latency [--rates 60,120] [--scales 1,2] [--vsync on,off] [--drags 12] [--tactile PATH]
+///     tactile-bench latency [--rates 60,120] [--scales 1,2] [--vsync on,off] [--late on,off] [--drags 12] [--tactile PATH]
 func runLatencyBenchmark(_ arguments: [String]) throws {
-    var rates = [60.0, 120.0], scales = [1.0, 2.0], drags = 12, vsyncs = [true, false]
+    var rates = [60.0, 120.0], scales = [1.0, 2.0], drags = 12, vsyncs = [true, false], lates = [true]
     var tactile = tactileBesideBench()
     var i = 0
     func value() throws -> String {
@@ -33,8 +33,9 @@ func runLatencyBenchmark(_ arguments: [String]) throws {
         case "--scales": scales = try value().split(separator: ",").compactMap { Double($0) }
         case "--drags": drags = Int(try value()) ?? drags
         case "--vsync": vsyncs = try value().split(separator: ",").map { $0 == "on" }
+        case "--late": lates = try value().split(separator: ",").map { $0 == "on" }
         case "--tactile": tactile = try value()
-        default: throw BenchError("unknown argument \(arguments[i]) (use --rates, --scales, --vsync, --drags, --tactile)")
+        default: throw BenchError("unknown argument \(arguments[i]) (use --rates, --scales, --vsync, --late, --drags, --tactile)")
         }
         i += 1
     }
@@ -43,17 +44,20 @@ func runLatencyBenchmark(_ arguments: [String]) throws {
     let work = try freshFolder("tactile-bench-latency")
 
     print(
-        "| Scale | Events/s | Renderer, vsync | Input frames | In-app p50 | In-app p99 | Waiting p50 / p99 | UI pass p50 / p99 | Rendering p50 / p99 | Present p50 / p99 | Injected → present p50 | p99 | Scan-out est. | Injected → lit est. p99 |"
+        "| Scale | Events/s | Renderer, vsync, late input | Input frames | In-app p50 | In-app p99 | Waiting p50 / p99 | UI pass p50 / p99 | Rendering p50 / p99 | Present p50 / p99 | Injected → present p50 | p99 | Scan-out est. | Injected → lit est. p99 |"
     )
     print("|---:|---:|---|---:|---:|---:|---|---|---|---|---:|---:|---:|---:|")
     for scale in scales {
         for rate in rates {
             for vsync in vsyncs {
-                let run = work.appendingPathComponent("s\(Int(scale))-r\(Int(rate))-\(vsync ? "vsync" : "novsync")")
-                let result = try measureLatency(
-                    tactile: tactile, xtest: xtest, scale: scale, rate: rate, vsync: vsync, drags: drags, folder: run,
-                    caches: work.appendingPathComponent("cache"))
-                print(result.row)
+                for late in vsync ? lates : [false] {
+                    let run = work.appendingPathComponent("s\(Int(scale))-r\(Int(rate))-\(vsync ? "vsync" : "novsync")-\(late ? "late" : "atonce")")
+                    var result = try measureLatency(
+                        tactile: tactile, xtest: xtest, scale: scale, rate: rate, vsync: vsync, lateInput: late, drags: drags, folder: run,
+                        caches: work.appendingPathComponent("cache"))
+                    result.late = late
+                    print(result.row)
+                }
             }
         }
     }
@@ -86,6 +90,8 @@ struct BenchError: Error, CustomStringConvertible {
 /// One configuration's figures.
 private struct LatencyRun {
     var scale: Double, rate: Double, renderer: String, vsync: Bool
+    /// Whether input was read late (`window.lateInput`, with vsync).
+    var late = false
     var total: Percentiles, waiting: Percentiles, ui: Percentiles, render: Percentiles, present: Percentiles
     /// The frame's own work: UI pass, rendering and present (the total less the waiting).
     var work: Percentiles
@@ -97,7 +103,7 @@ private struct LatencyRun {
         func ms(_ v: Double?) -> String { v.map { String(format: "%.1f", $0) } ?? "–" }
         func pair(_ p: Percentiles) -> String { "\(ms(p.p50)) / \(ms(p.p99))" }
         return
-            "| \(Int(scale)) | \(Int(rate)) | \(renderer), \(vsync ? "on" : "off") | \(total.count) | \(ms(total.p50)) | \(ms(total.p99)) | \(pair(waiting)) | \(pair(ui)) | "
+            "| \(Int(scale)) | \(Int(rate)) | \(renderer), \(vsync ? "on" : "off")\(vsync ? late ? ", late" : ", at once" : "") | \(total.count) | \(ms(total.p50)) | \(ms(total.p99)) | \(pair(waiting)) | \(pair(ui)) | "
             + "\(pair(render)) | \(pair(present)) | \(ms(endToEnd.p50)) | \(ms(endToEnd.p99)) | \(ms(scanOut.p50)) | "
             + "\(ms(endToEnd.p99.flatMap { e in scanOut.p50.map { e + $0 } })) |"
     }
@@ -106,7 +112,7 @@ private struct LatencyRun {
 /// Runs Xvfb and Tactile at `scale`, injects `drags` one-second drags at `rate` events per
 /// second across the timeline, ends Tactile as a signal would, and reads its latency file.
 private func measureLatency(
-    tactile: String, xtest: XTest, scale: Double, rate: Double, vsync: Bool, drags: Int, folder: URL,
+    tactile: String, xtest: XTest, scale: Double, rate: Double, vsync: Bool, lateInput: Bool = true, drags: Int, folder: URL,
     caches: URL, healthLoad: HealthLoad? = nil
 ) throws -> LatencyRun {
     let viewport = (width: 390.0, height: 844.0)
@@ -128,7 +134,7 @@ private func measureLatency(
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let config = folder.appendingPathComponent("config.json")
     let health = healthLoad.map { ", \"kiosk\": {\"healthPort\": \($0.port)}" } ?? ""
-    try Data("{\"window\": {\"vsync\": \(vsync)}\(health)}\n".utf8).write(to: config)
+    try Data("{\"window\": {\"vsync\": \(vsync), \"lateInput\": \(lateInput)}\(health)}\n".utf8).write(to: config)
     app.arguments = ["run", "--record", session.path, "--config", config.path, "--fullscreen", "--device", "fill", "--scale", String(scale)]
     var env = ProcessInfo.processInfo.environment
     env["DISPLAY"] = display

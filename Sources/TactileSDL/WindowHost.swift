@@ -132,10 +132,15 @@ public final class WindowHost {
         session.placePanel(outside: frame.panel != nil, width: nil)
         var input: [InputEvent] = [], outside: [InputEvent] = [], relayout = true, generation = media?.generation ?? 0
         ending = .closed
+        // Late input (`window.lateInput`): a frame a touch starts waits for its deadline.
+        var inputDeadline = InputDeadline(budget: .seconds(configuration.window.frameBudget / 1000))
+        var holdUntil: Time?
+        let period = Time.seconds(1 / max(1, refreshRate))
         while true {
             loopHook?()
             var due = relayout ? clock.now : session.nextDue(after: clock.now)?.time
             for request in wakeRequests { if let beat = request(clock.now) { due = min(due ?? beat, beat) } }
+            if let hold = holdUntil, !relayout { due = hold }
             if due != clock.now { cues.pauseWhenSilent() }
             for action in waitForInput(until: due, clock: clock, frame: frame, translator: &translator, into: &input, outside: &outside) {
                 switch action {
@@ -162,6 +167,17 @@ public final class WindowHost {
                 defer { presentRequested = false }; return presentRequested
             }) {
                 relayout = true
+            }
+            if vsyncOn && configuration.window.lateInput && !relayout && (!input.isEmpty || !outside.isEmpty),
+                let deadline = inputDeadline.deadline(period: period), clock.now < deadline
+            {
+                // Too early for the next refresh: take what else comes until the deadline.
+                holdUntil = deadline
+                continue
+            }
+            if holdUntil != nil {
+                holdUntil = nil
+                inputDeadline.readingLate(period: period)
             }
             if relayout {
                 frame = deviceFrame(scale: scale, viewport: options.fill ? nil : session.viewport, panel: session.panelWidth)
@@ -219,10 +235,14 @@ public final class WindowHost {
             if let list = step.drawList {
                 let began = clock.now
                 let presentBegan = present(list, frame: frame, theme: theme, clock: clock, shift: step.shift, panel: step.panel)
+                let presented = clock.now
+                inputDeadline.presented(at: presented, period: period)
                 session.didPresent(
                     PresentTiming(
-                        renderBegan: began, presentBegan: presentBegan, presented: clock.now,
+                        renderBegan: began, presentBegan: presentBegan, presented: presented,
                         scanOut: ScanOutEstimate(refreshRate: refreshRate).afterPresent(vsync: vsyncOn)))
+            } else {
+                inputDeadline.madeNoPicture()
             }
             for observer in loopObservers { observer(clock.now, step.drawList != nil) }
         }

@@ -22,6 +22,16 @@ extension TactileConfiguration {
         /// in Docs/Benchmarks.md), at the price of tearing while things move. A study knob, live.
         /// Default on.
         public var vsync = true
+        /// With vsync on, input is read as late as the next refresh allows instead of at once
+        /// (as Android's Choreographer and low-latency games do): a frame started by a touch waits,
+        /// taking any touches that come meanwhile, until the previous present plus one refresh
+        /// less the time a frame takes to make, so it is shown at that refresh without waiting in
+        /// the present. Default on.
+        public var lateInput = true
+        /// The time a frame is first expected to take from reading input to its present returning,
+        /// in milliseconds (`lateInput`): the window learns it from each frame it makes (more after
+        /// a frame that missed its refresh, a little less after each that made it). Default 4 ms.
+        public var frameBudget: Double = 4
         public init() {}
 
         /// The range of each numeric setting, by its key in the section.
@@ -30,6 +40,7 @@ extension TactileConfiguration {
             "bezelWidth": .points(0, 100),
             "screenCornerRadius": .points(0, 400),
             "maximumDisplayShare": .init(0.1, 1),
+            "frameBudget": .init(0.5, 100, unit: "ms"),
         ]
     }
 }
