@@ -198,6 +198,7 @@ public final class HostSession: ShellSession {
         guard outside != overlays.panelOutside || width != panelDrawnWidth else { return }
         overlays.panelOutside = outside
         panelDrawnWidth = width
+        live.picture = nil
         needsPresent = true
     }
 
@@ -227,6 +228,7 @@ public final class HostSession: ShellSession {
     public func resize(to viewport: Size) {
         guard viewport != state.viewport else { return }
         state.viewport = viewport
+        live.picture = nil
         needsPresent = true
     }
 
@@ -757,6 +759,7 @@ public final class HostSession: ShellSession {
             predictor = Self.predictor(for: new)
         }
         configuration = new
+        live.picture = nil // the tuning panel shows the new values
         frustration.settings = new.study
         editor = Editor(configuration: new, measurer: editor.measurer, media: editor.media)
         state.adopt(new)

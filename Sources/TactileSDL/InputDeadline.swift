@@ -6,7 +6,8 @@ import TactileCore
 /// for it and then a whole refresh more. Instead the frame starts at the previous present plus one
 /// refresh less the time a frame takes to make (`budget`), taking every touch that came meanwhile,
 /// and is shown at that refresh. The budget is learnt: a frame whose present came more than a
-/// millisecond after its refresh raises it by that much, each frame that made it lowers it a little.
+/// millisecond after its refresh raises it by that much, each other frame lowers it a little; while
+/// making a frame fills most of a refresh, input is read at once (waiting would gain nothing).
 /// Pure, so its arithmetic is tested without a display.
 struct InputDeadline {
     /// The time a frame takes from reading input to its present returning.
@@ -22,8 +23,12 @@ struct InputDeadline {
     init(budget: Time) { self.budget = budget }
 
     /// The instant to read input for a frame that touches started, at the refresh `period`; nil
-    /// when there is no present to pace from (read at once).
-    func deadline(period: Time) -> Time? { lastPresent.map { $0 + period - budget } }
+    /// when there is no present to pace from, or when making a frame fills most of a refresh
+    /// (more than three quarters: waiting would gain nothing), so input is read at once.
+    func deadline(period: Time) -> Time? {
+        guard budget.ticks * 4 <= period.ticks * 3 else { return nil }
+        return lastPresent.map { $0 + period - budget }
+    }
 
     /// Notes that input is read now for a frame aimed at the refresh after the last present.
     mutating func readingLate(period: Time) { aimedAt = lastPresent.map { $0 + period } }
@@ -42,6 +47,9 @@ struct InputDeadline {
             } else {
                 budget = max(floor, budget - easing)
             }
+        } else {
+            // Read at once: the budget eases too, so a machine that became less busy is tried late again.
+            budget = max(floor, budget - easing)
         }
         aimedAt = nil
         lastPresent = presented

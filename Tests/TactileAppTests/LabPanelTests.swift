@@ -6,6 +6,7 @@ import TactileEditor
 import TactileHost
 import TactileSDL
 import TactileUI
+import TactileHeadless
 @testable import TactileApp
 
 /// The lab panel (issue 32): the frame monitor, the arena's words and pointer location drawn in
@@ -85,5 +86,76 @@ final class LabPanelTests: XCTestCase {
         let screen = try XCTUnwrap(after?.screen)
         XCTAssertEqual(drawer.maxX, screen.maxX, "over the phone's right side")
         XCTAssertEqual(drawer.height, screen.height)
+    }
+
+    func testF5OpensTheTuningPanelBesideThePhoneItsSliderTunesAtOnceAndF6FlipsBack() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-tuning-window-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("tactile.json")
+        try "{\n  \"timeline\": { \"snapThreshold\": 8 }\n}\n".write(to: file, atomically: true, encoding: .utf8)
+        let window = WindowRun(configuration: try ConfigurationFile.load(from: file, schema: .tactile))
+        window.variants = VariantStore(url: file, schema: .tactile)
+        nonisolated(unsafe) var before: DeviceFrame?, opened: DeviceFrame?
+        nonisolated(unsafe) var tuned: Double?, editorTouched = false, flipped: (String, Double)?, flippedBack: String?
+        nonisolated(unsafe) var session: HostSession?
+        try window.run(
+            configure: { session = $0 },
+            onFrame: { record in
+                if record.released.contains(where: {
+                    if case .touch = $0.kind { return true }; return false
+                }) {
+                    editorTouched = true
+                }
+            },
+            script: { frameNow in
+                before = frameNow()
+                func key(_ sym: SDL_KeyCode) {
+                    var e = SDL_Event()
+                    e.type = SDL_KEYDOWN.rawValue
+                    e.key.keysym.sym = SDL_Keycode(sym.rawValue)
+                    SDL_PushEvent(&e)
+                }
+                key(SDLK_F5)
+                usleep(400_000)
+                opened = frameNow()
+                guard let panel = opened?.panel, let scale = opened?.scale,
+                    let slider = session?.tuningElements.first(where: { $0.id == "tuning.input.tapSlop" })
+                else {
+                    WindowHostTests.quit(); return
+                }
+                // A mouse drag along the tap slop's slider, in the panel.
+                let y = panel.y + slider.frame.midY * scale, x = panel.x + slider.frame.midX * scale
+                WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: x, y: y); usleep(30_000)
+                for dx in stride(from: 20.0, through: 100, by: 20) { WindowHostTests.push(SDL_MOUSEMOTION, x: x + dx * scale, y: y); usleep(16_000) }
+                WindowHostTests.push(SDL_MOUSEBUTTONUP, x: x + 100 * scale, y: y); usleep(200_000)
+                tuned = session?.configuration.input.tapSlop
+                // F6 saves the tuning as a variant first, then flips to the file's own settings.
+                key(SDLK_F6)
+                usleep(300_000)
+                flipped = session.map { ($0.liveVariant, $0.configuration.input.tapSlop) }
+                // Two fingers tapping together on the desk left of the phone flip back.
+                if let f = opened {
+                    let size = WindowHostTests.windowSize(f)
+                    let w = f.panel.map { $0.maxX + f.screen.x } ?? size.width
+                    let x = f.screen.x / 2 / w, y1 = 0.4, y2 = 0.5
+                    WindowHostTests.finger(SDL_FINGERDOWN, x: x, y: y1, finger: 1)
+                    WindowHostTests.finger(SDL_FINGERDOWN, x: x, y: y2, finger: 2); usleep(60_000)
+                    WindowHostTests.finger(SDL_FINGERUP, x: x, y: y1, finger: 1)
+                    WindowHostTests.finger(SDL_FINGERUP, x: x, y: y2, finger: 2); usleep(300_000)
+                }
+                flippedBack = session?.liveVariant
+                WindowHostTests.quit()
+            })
+        XCTAssertNil(before?.panel, "no panel until F5")
+        let panel = try XCTUnwrap(opened?.panel, "F5 made room beside the phone")
+        XCTAssertGreaterThan(panel.minX, try XCTUnwrap(opened?.screen.maxX))
+        XCTAssertGreaterThan(try XCTUnwrap(tuned), 30, "the slider changed the tap slop at once")
+        XCTAssertFalse(editorTouched, "the drag on the panel and the taps on the desk never reached the editor")
+        XCTAssertEqual(flipped?.0, "base")
+        XCTAssertEqual(flipped?.1, 18)
+        XCTAssertEqual(VariantFile.names(at: file), ["tuned-1"], "the tuning was saved before the flip")
+        XCTAssertEqual(flippedBack, "tuned-1", "a two-finger tap outside the phone flips too")
+        XCTAssertTrue(try String(contentsOf: file, encoding: .utf8).hasPrefix("{\n  \"timeline\": { \"snapThreshold\": 8 }"))
     }
 }

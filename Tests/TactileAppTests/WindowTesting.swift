@@ -1,6 +1,7 @@
 import Foundation
 import TactileCore
 import TactileStudy
+import TactileHeadless
 import TactileTestSupport
 import TactileEditor
 import TactileHost
@@ -27,15 +28,24 @@ final class WindowRun {
     }
 
     /// Runs the window on `project` until it closes; `configure` hooks into the session.
+    /// Where the tuning panel saves variants (a lab window's), when the test gives one.
+    var variants: VariantStore?
+
     func run(
         project: Project = DemoProject.make(), notices: [String] = [], kiosk: KioskSetup? = nil,
         configure: (HostSession) -> Void = { _ in }
     ) throws {
         try host.run { window in
+            var services = HostServices(stopwatch: window.clock, refreshRate: window.refreshRate)
+            services.schema = .tactile
+            if let variants {
+                services.variants = variants
+                services.labGestures = true
+            }
             let s = HostSession(
                 project: project, configuration: configuration, measurer: window.measurer, viewport: Size(width: 390, height: 844),
                 notices: notices, kiosk: kiosk, now: window.clock.now,
-                services: HostServices(stopwatch: window.clock, refreshRate: window.refreshRate))
+                services: services)
             configure(s)
             session = s
             return s
