@@ -531,7 +531,7 @@ public final class HostSession: ShellSession {
     public var flipPair: (a: String, b: String?) { live.pair }
     /// Whether the tuning panel is open.
     public var isTuningOpen: Bool { live.isTuningOpen }
-    /// Settings moved in the tuning panel since the live variant was loaded or saved.
+    /// How many settings differ, after tuning, from the live variant as loaded or saved.
     public var unsavedChanges: Int { live.unsaved }
     /// The tuning panel's elements as last drawn, in the lab panel's points (empty when closed).
     public var tuningElements: [UIElement] { live.isTuningOpen ? live.elements : [] }
@@ -595,7 +595,9 @@ public final class HostSession: ShellSession {
                 do {
                     let new = try schema.applying(setting.changes(to: value), to: configuration)
                     if record(change: .tuning, to: new, variant: live.variant, now: now) {
-                        live.unsaved += 1
+                        // Unsaved: the settings that differ from the live variant as loaded (a
+                        // slider moved back where it was is no change).
+                        live.unsaved = ConfigurationSchema.dotted(schema.changes(from: live.baseline, to: new)).count
                         adopt(new)
                         frame.commands.append(.configurationChanged(new))
                     }

@@ -146,4 +146,38 @@ final class TuningAndFlipTests: XCTestCase {
             Trace(viewport: Size(width: 390, height: 844), events: [.touch(.down, id: 1, at: Point(x: 10, y: 10), time: .seconds(1))]), until: .seconds(2.6))
         XCTAssertFalse(replay.host.isTuningOpen)
     }
+
+    func testInLandscapeAVerticalDragOnASliderScrollsTheListAndATapPutsTheValueUnderTheFinger() throws {
+        var services = HostServices()
+        services.labGestures = true
+        let headless = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 844, height: 390), scale: 1, services: services)
+        let host = headless.host, clock = headless.player.clock
+        host.toggleTuning()
+        host.placePanel(outside: true, width: nil)
+        headless.player.runFrame()
+        func outside(_ events: [InputEvent]) {
+            for e in events {
+                clock.advance(to: e.time)
+                _ = host.step([], now: clock.now, context: StepContext(outsideInput: [e]))
+            }
+        }
+        let slider = try XCTUnwrap(host.tuningElements.first { $0.id == "tuning.input.longPressDuration" })
+        func inSight(_ id: String) -> Bool { host.tuningElements.first { $0.id == id }.map { $0.hitFrame.height > 0 } ?? false }
+        XCTAssertFalse(inSight("tuning.feel.maxFrameRate.60"), "the last setting is below the fold")
+        let x = slider.frame.minX + 20, y = slider.frame.midY
+        outside(
+            [.touch(.down, id: 1, at: Point(x: x, y: y), time: .seconds(1))]
+                + (1...15).map { .touch(.move, id: 1, at: Point(x: x, y: y - Double($0) * 30), time: .seconds(1 + Double($0) * 0.02)) }
+                + [.touch(.up, id: 1, at: Point(x: x, y: y - 450), time: .seconds(1.4))])
+        XCTAssertEqual(host.configuration.input.longPressDuration, 0.5, "scrolling past a slider never changes it")
+        XCTAssertFalse(inSight("tuning.input.longPressDuration"), "the list scrolled it out of sight")
+        XCTAssertTrue(inSight("tuning.feel.maxFrameRate.60"), "and shows what was below")
+        // A tap at the track's far end puts the value there.
+        let tapSlop = try XCTUnwrap(host.tuningElements.first { $0.role == "slider" && $0.id == "tuning.feel.addedLatency" })
+        outside([
+            .touch(.down, id: 2, at: Point(x: tapSlop.frame.maxX - 2, y: tapSlop.frame.midY), time: .seconds(2)),
+            .touch(.up, id: 2, at: Point(x: tapSlop.frame.maxX - 2, y: tapSlop.frame.midY), time: .seconds(2.05)),
+        ])
+        XCTAssertEqual(host.configuration.feel.addedLatency, 200)
+    }
 }

@@ -10,7 +10,7 @@ import TactileUI
 struct LiveSettings {
     var variant = SettingsChange.baseVariant
     var pair: (a: String, b: String?) = (SettingsChange.baseVariant, nil)
-    /// Settings moved in the tuning panel since the live variant was loaded or saved.
+    /// How many settings differ, after tuning, from the live variant as loaded or saved.
     var unsaved = 0
     /// The live variant's settings as loaded or saved.
     private(set) var baseline: TactileConfiguration

@@ -78,18 +78,32 @@ struct TuningPanel {
         let rowHeight = m.labelHeight + m.rowHeight + m.rowGap
         let height = Double(TunableSetting.all.count) * rowHeight
         let scrolling = ui.interact("tuning.list", hitFrame: list, gestures: GestureTarget(id: "tuning.list", gestures: [.scroll], scrollAxes: [.vertical]))
+        var scrolls = scrolling.gestures.map(\.event).filter { $0.kind == .scroll }
         ui.clipped(to: list) {
             for (n, setting) in TunableSetting.all.enumerated() {
                 let top = list.y + Double(n) * rowHeight - offset
-                guard top + rowHeight > list.y, top < list.maxY else { continue }
-                if let value = row(setting, value: setting.value(in: object), top: top, frame: inner) { actions.append(.set(setting, value)) }
+                // A row out of sight is still laid out, with nothing to hit, so a drag that began
+                // on it and scrolled it away goes on scrolling.
+                let inSight = top + rowHeight > list.y && top < list.maxY
+                if let value = row(setting, value: setting.value(in: object), top: top, frame: inner, hittable: inSight, scrolls: &scrolls) {
+                    actions.append(.set(setting, value))
+                }
             }
         }
-        return (actions, scrolling.gestures.map(\.event).filter { $0.kind == .scroll }, height, list.height)
+        if height > list.height, list.height > 0 {
+            // A thin bar at the trailing edge: there is more than the panel shows (landscape).
+            let thumb = max(m.rowHeight / 2, list.height * list.height / height)
+            let y = list.y + (list.height - thumb) * min(1, max(0, offset / (height - list.height)))
+            ui.fill(Rect(x: size.width - m.padding / 2 - 1.5, y: y, width: 3, height: thumb), theme.textSecondary.opacity(0.6), radius: 1.5)
+        }
+        return (actions, scrolls, height, list.height)
     }
 
     /// One setting: its label and value, then a slider between a step down and up, or its choices.
-    private func row(_ setting: TunableSetting, value: JSONValue?, top: Double, frame inner: Rect) -> JSONValue? {
+    private func row(
+        _ setting: TunableSetting, value: JSONValue?, top: Double, frame inner: Rect, hittable: Bool, scrolls: inout [GestureEvent]
+    ) -> JSONValue? {
+        let nowhere: Rect? = hittable ? nil : .zero
         let font = theme.captionFont
         let label = Rect(x: inner.x, y: top, width: inner.width, height: m.labelHeight)
         ui.text(setting.label, in: label, font: font, color: theme.textSecondary)
@@ -104,7 +118,7 @@ struct TuningPanel {
             let up = Rect(x: controls.maxX - m.stepWidth, y: controls.y, width: m.stepWidth, height: controls.height)
             for (frame, sign, mark) in [(down, -1.0, "−"), (up, 1.0, "+")] {
                 if ui.button(
-                    "tuning.\(setting.key).\(sign < 0 ? "down" : "up")", label: "\(setting.label) \(mark)", frame: frame,
+                    "tuning.\(setting.key).\(sign < 0 ? "down" : "up")", label: "\(setting.label) \(mark)", frame: frame, hitFrame: nowhere,
                     draw: { look in
                         ui.fill(frame.insetBy(dx: 4, dy: 4), theme.surfaceRaised.opacity(look.pressed ? 0.6 : 1), radius: m.radius)
                         ui.text(mark, in: frame, font: theme.bodyFont, color: theme.textPrimary, alignment: .center)
@@ -115,8 +129,9 @@ struct TuningPanel {
                 }
             }
             let track = Rect(x: down.maxX, y: controls.y, width: up.minX - down.maxX, height: controls.height)
-            if let v = ui.slider(
-                "tuning.\(setting.key)", label: setting.label, value: current, range: range, step: step, frame: track, inset: m.thumbRadius + 2,
+            let slid = ui.slider(
+                "tuning.\(setting.key)", label: setting.label, value: current, range: range, step: step, frame: track, hitFrame: nowhere,
+                inset: m.thumbRadius + 2,
                 draw: { look in
                     let bar = Rect(x: look.track.x, y: look.track.midY - m.trackHeight / 2, width: look.track.width, height: m.trackHeight)
                     ui.fill(bar, theme.separator, radius: m.trackHeight / 2)
@@ -124,9 +139,8 @@ struct TuningPanel {
                     let r = look.held ? m.thumbRadius * 1.2 : m.thumbRadius
                     ui.fill(Rect(x: look.thumbX - r, y: look.track.midY - r, width: 2 * r, height: 2 * r), theme.textPrimary, radius: r)
                 })
-            {
-                result = .number(v)
-            }
+            if let v = slid.value { result = .number(v) }
+            scrolls += slid.verticalScrolls
         case let .choice(names):
             let gap = m.buttonGap / 2
             let width = (controls.width - gap * Double(names.count - 1)) / Double(names.count)
@@ -135,7 +149,8 @@ struct TuningPanel {
                 let choice = setting.choiceValue(name)
                 let chosen = value == choice
                 if ui.button(
-                    "tuning.\(setting.key).\(name)", role: "choice", label: "\(setting.label) \(name)", frame: frame, state: ["chosen": .bool(chosen)],
+                    "tuning.\(setting.key).\(name)", role: "choice", label: "\(setting.label) \(name)", frame: frame, hitFrame: nowhere,
+                    state: ["chosen": .bool(chosen)],
                     draw: { look in
                         ui.fill(frame, chosen ? theme.accent : theme.surfaceRaised.opacity(look.pressed ? 0.6 : 1), radius: m.radius)
                         ui.text(name, in: frame, font: font, color: theme.textPrimary, alignment: .center)
