@@ -431,6 +431,7 @@ public final class HostSession: ShellSession {
             time: workBegan, gesture: gesture, events: input.count, firstArrival: first, lastArrival: last,
             workBegan: workBegan, listReady: ready, presentation: PresentTiming(renderBegan: ready, presentBegan: ready, presented: ready))
         sample.kernelArrival = input.compactMap(\.kernelTime).min()
+        if live.badge != nil || services.labGestures { sample.variant = live.variant }
         return sample
     }
 

@@ -26,6 +26,9 @@ public struct LatencySample: Hashable, Sendable {
     /// When the kernel stamped the oldest of the frame's touches it could match
     /// (`touchscreen.kernelDevice`), on the session's clock; nil when none was read or matched.
     public var kernelArrival: Time?
+    /// The named variant live when the frame ran (the tuning panel's, an A/B flip's), when the
+    /// session names one: every input frame says which variant it was made under.
+    public var variant: String?
 
     /// From the kernel's timestamp to the present (the in-app figure plus the time from the kernel
     /// to the event queue), when the kernel's timestamp is known.
@@ -63,6 +66,7 @@ public struct LatencySample: Hashable, Sendable {
                 ("total", ms(total)), ("waiting", ms(waiting)), ("ui", ms(uiPass)), ("render", ms(rendering)), ("present", ms(present)),
                 ("scanOut", ms(scanOut)),
             ] + (photonFlip.map { [("photonFlip", .number(Double($0))), ("photonColor", .string($0 % 2 == 1 ? "white" : "black"))] } ?? [])
+                + (variant.map { [("variant", .string($0))] } ?? [])
                 + (kernelArrival.map {
                     [("kernelArrival", s($0)), ("kernelToQueue", ms(firstArrival - min($0, firstArrival))), ("fromKernel", ms(fromKernel!))]
                 } ?? [])
