@@ -431,7 +431,7 @@ public final class HostSession: ShellSession {
             time: workBegan, gesture: gesture, events: input.count, firstArrival: first, lastArrival: last,
             workBegan: workBegan, listReady: ready, presentation: PresentTiming(renderBegan: ready, presentBegan: ready, presented: ready))
         sample.kernelArrival = input.compactMap(\.kernelTime).min()
-        if live.badge != nil || services.labGestures { sample.variant = live.variant }
+        if live.badge != nil || services.labGestures { sample.variant = variantLabel }
         return sample
     }
 
@@ -528,6 +528,9 @@ public final class HostSession: ShellSession {
 
     /// The variant live now (`SettingsChange.baseVariant`: the configuration file's own settings).
     public var liveVariant: String { live.variant }
+    /// What the frames made now are made under, as the report names it: the live variant, or
+    /// "base (tuned, unsaved)" while tuning not yet saved is in force.
+    public var variantLabel: String { live.unsaved > 0 ? "\(live.variant) (tuned, unsaved)" : live.variant }
     /// The two variants an A/B flip switches between (B nil until one is saved or named).
     public var flipPair: (a: String, b: String?) { live.pair }
     /// Whether the tuning panel is open.

@@ -56,13 +56,13 @@ public final class Recording {
         func noteSettings(at time: Time) {
             // Only a change of the settings an epoch records, or of the live variant, starts a new
             // one (a theme reload does not).
-            guard let recorder = self.recorder, seen.map({ $0 != (session.configurationChanges, session.liveVariant) }) ?? true else { return }
-            let variantChanged = seen.map { $0.variant != session.liveVariant } ?? true
-            seen = (session.configurationChanges, session.liveVariant)
+            guard let recorder = self.recorder, seen.map({ $0 != (session.configurationChanges, session.variantLabel) }) ?? true else { return }
+            let variantChanged = seen.map { $0.variant != session.variantLabel } ?? true
+            seen = (session.configurationChanges, session.variantLabel)
             let settings = LatencyEpoch.settings(of: session.configuration)
             guard JSONValue.object(settings) != inForce || variantChanged else { return }
             inForce = .object(settings)
-            recorder.record(settings: settings, variant: session.liveVariant, at: time)
+            recorder.record(settings: settings, variant: session.variantLabel, at: time)
         }
         let latency: (LatencySample) -> Void = { sample in
             guard let recorder = self.recorder else { return }
