@@ -44,7 +44,7 @@ public enum BatchVideos {
         if let fps, !(fps.isFinite && fps >= 1 && fps <= 240) { throw CommandError.badInput("--fps must be between 1 and 240, not \(JSONValue.format(fps))") }
         _ = try Inputs.scale(scale)
         try Commands.checkJobs(jobs)
-        let folder = URL(fileURLWithPath: (out as NSString).expandingTildeInPath)
+        let folder = URL(fileURLWithPath: HomePath.expanding(out))
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
             throw CommandError.badInput("--out: \(folder.path) is a file; give the folder the videos go into")

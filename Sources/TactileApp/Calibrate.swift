@@ -12,7 +12,7 @@ public enum Calibrate {
     /// Runs the wizard; returns what it printed (the map's error and the udev rule) or nil when cancelled.
     public static func run(configFile: String, points: Int, scale: Double?) throws -> String? {
         guard points == 4 || points == 9 else { throw CommandError.badInput("--points must be 4 or 9, not \(points)") }
-        let url = URL(fileURLWithPath: (configFile as NSString).expandingTildeInPath)
+        let url = URL(fileURLWithPath: HomePath.expanding(configFile))
         let configuration = try FileManager.default.fileExists(atPath: url.path) ? Settings(file: url.path).load() : TactileConfiguration()
         var raw = configuration
         raw.touchscreen = CalibrationSession.rawTouchscreen(configuration.touchscreen)

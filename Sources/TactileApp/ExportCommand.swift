@@ -36,7 +36,7 @@ extension Commands {
             }
             movie.quality = q
         }
-        let url = URL(fileURLWithPath: (out as NSString).expandingTildeInPath)
+        let url = URL(fileURLWithPath: HomePath.expanding(out))
         guard ["mp4", "m4v", "mov"].contains(url.pathExtension.lowercased()) else {
             throw CommandError.badInput("--out must end in .mp4 (or .m4v, .mov), not \"\(url.lastPathComponent)\"")
         }

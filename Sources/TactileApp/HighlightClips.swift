@@ -59,7 +59,7 @@ public enum HighlightClips {
         _ = try Inputs.scale(scale)
         try Commands.checkJobs(jobs)
         let participantName = try participant.map { StudyAnswers.name(of: try StudyRun.parseParticipant($0)) }
-        let folder = URL(fileURLWithPath: (out as NSString).expandingTildeInPath)
+        let folder = URL(fileURLWithPath: HomePath.expanding(out))
         let list = try clips(under: paths, tasks: tasks, before: before, after: after, category: category, participant: participantName)
         guard !list.isEmpty else {
             let what = tasks ? "task attempts" : "markers or notes" + (category.map { " of the category \($0)" } ?? "")

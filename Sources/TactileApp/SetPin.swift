@@ -13,7 +13,7 @@ import Glibc
 /// typed twice without echo on a terminal, or one line from a pipe.
 public enum SetPin {
     public static func run(file: String, input: FileHandle = .standardInput) throws -> String {
-        let url = URL(fileURLWithPath: (file as NSString).expandingTildeInPath)
+        let url = URL(fileURLWithPath: HomePath.expanding(file))
         let pin: String
         if isatty(input.fileDescriptor) == 1 {
             let first = try readHidden("New kiosk PIN (digits): ")

@@ -23,8 +23,8 @@ public enum StudyRun {
     ) throws -> String {
         MediaMemory.returnLargeBuffersToTheSystem()
         _ = OpenFileLimit.current
-        let study = try StudyFile.load(URL(fileURLWithPath: (path as NSString).expandingTildeInPath))
-        let folder = URL(fileURLWithPath: (out as NSString).expandingTildeInPath)
+        let study = try StudyFile.load(URL(fileURLWithPath: HomePath.expanding(path)))
+        let folder = URL(fileURLWithPath: HomePath.expanding(out))
         if kiosk && participant != nil { throw CommandError.badInput("--kiosk gives each visitor the next participant number: leave out --participant") }
         if resume && participant == nil { throw CommandError.badInput("--resume needs the --participant to go on with") }
         let number = try participant.map { try parseParticipant($0) }
@@ -152,8 +152,8 @@ public enum StudyRun {
     public static func runScripted(
         study path: String, participant: String?, out: String, script: String, settings: Settings, mediaDir: String?, resume: Bool = false
     ) throws -> String {
-        let study = try StudyFile.load(URL(fileURLWithPath: (path as NSString).expandingTildeInPath))
-        let folder = URL(fileURLWithPath: (out as NSString).expandingTildeInPath)
+        let study = try StudyFile.load(URL(fileURLWithPath: HomePath.expanding(path)))
+        let folder = URL(fileURLWithPath: HomePath.expanding(out))
         guard let participant else { throw CommandError.badInput("--script needs the --participant it plays (there is no keypad headless)") }
         let number = try parseParticipant(participant)
         if let refusal = StudySession.refusal(of: number, in: folder, resuming: resume) {
@@ -163,7 +163,7 @@ public enum StudyRun {
                 exitCode: busy ? 4 : 2)
         }
         let trace: Trace
-        do { trace = try Trace.load(from: URL(fileURLWithPath: (script as NSString).expandingTildeInPath)) } catch {
+        do { trace = try Trace.load(from: URL(fileURLWithPath: HomePath.expanding(script))) } catch {
             throw CommandError.badInput("--script \(script): \(error)")
         }
         try SessionRecorder.checkWritable(folder)

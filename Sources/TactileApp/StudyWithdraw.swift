@@ -9,12 +9,12 @@ public enum StudyWithdraw {
     /// What to print: the list and, without `yes`, how to go on; with it, what was deleted.
     public static func run(results: String, participant: String, videos: [String], yes: Bool, now: Date = Date()) throws -> String {
         let number = try StudyRun.parseParticipant(participant, field: "participant")
-        let folder = URL(fileURLWithPath: (results as NSString).expandingTildeInPath)
+        let folder = URL(fileURLWithPath: HomePath.expanding(results))
         guard StudyResults.isResultsFolder(folder) || FileManager.default.fileExists(atPath: folder.appendingPathComponent(StudyAnswers.name(of: number)).path)
         else {
             throw CommandError.badInput("\(folder.path): not a study's results folder (made by `tactile study run`)")
         }
-        let plan = try StudyWithdrawal.plan(number, in: folder, elsewhere: videos.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) })
+        let plan = try StudyWithdrawal.plan(number, in: folder, elsewhere: videos.map { HomePath.url($0) })
         let name = StudyAnswers.name(of: number)
         let list = plan.paths.map { "  " + $0.path }.joined(separator: "\n")
         let size = ByteCountFormatter.string(fromByteCount: plan.bytes, countStyle: .file)

@@ -68,9 +68,13 @@ public enum Windowed {
         project path: String?, files: [String] = [], scale: Double?, fill: Bool, fullscreen: Bool, size: String?,
         settings: Settings = Settings(), mediaDir: String? = nil, options run: RunOptions = RunOptions()
     ) throws {
+        // First of all: a SIGTERM while the demo's media are made on a first start is a request
+        // to stop, answered by not opening the window (exit 0), never a kill (exit 143).
+        TerminationSignals.install()
         MediaMemory.returnLargeBuffersToTheSystem()
         _ = OpenFileLimit.current
-        var (project, notices) = try Inputs.opening(project: path, files: files)
+        var (project, notices) = try Inputs.opening(project: path, files: files) { TerminationSignals.received != nil }
+        if TerminationSignals.received != nil { return }
         let demo = project
         let library = try MediaFolder.library(mediaDir)
         var (configuration, watcher) = try settings.loadWatching()
@@ -85,7 +89,7 @@ public enum Windowed {
         // Where the tuning panel saves variants and an A/B flip reads them: the configuration
         // file, else a file of Tactile's own in its data folder.
         let store = VariantStore(
-            url: settings.file.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) } ?? DataFolder.url("tuning.json"), schema: .tactile
+            url: settings.file.map { HomePath.url($0) } ?? DataFolder.url("tuning.json"), schema: .tactile
         ) { c in
             if let scale = settings.uiScale { c.layout.uiScale = scale }
             try? settings.applyLocale(to: &c)
@@ -95,7 +99,6 @@ public enum Windowed {
         if run.kiosk && run.flip != nil { throw CommandError.badInput("--flip is for a designer's window, not a kiosk") }
         let attract = try run.kiosk ? Inputs.attractTour(configured: configuration.kiosk.attractTrace) : nil
         let plan = try Inputs.plan(at: run.plan ?? configuration.session.plan)
-        TerminationSignals.install()
         // Autosave, and the project of a session that died, brought back.
         var autosave: Autosave?, recovered = false, autosaveOff: String?
         if configuration.session.autosave {
@@ -123,7 +126,7 @@ public enum Windowed {
             run.record.map { URL(fileURLWithPath: $0) }
             ?? (configuration.session.recordFolder.isEmpty
                 ? nil
-                : SessionRecorder.newFolder(in: URL(fileURLWithPath: (configuration.session.recordFolder as NSString).expandingTildeInPath)))
+                : SessionRecorder.newFolder(in: URL(fileURLWithPath: HomePath.expanding(configuration.session.recordFolder))))
         // Think-aloud: `--record-audio` asks for it (and needs a recording of this one session);
         // `study.recordAudio` records it whenever such a recording is made.
         if run.recordAudio && (recordFolder == nil || run.kiosk) {

@@ -97,7 +97,7 @@ public final class BackgroundMovieExport: MovieExporting, @unchecked Sendable {
     /// `FOLDER/Project name 2026-11-24 14.05.09.mp4`: the folder made when missing, the name
     /// free of characters file systems refuse.
     func destination(for project: Project) throws -> URL {
-        let folder = self.folder ?? URL(fileURLWithPath: (configuration.export.folder as NSString).expandingTildeInPath)
+        let folder = self.folder ?? URL(fileURLWithPath: HomePath.expanding(configuration.export.folder))
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
             throw CommandError("\(folder.path): the export folder cannot be made (\(error.localizedDescription))")
         }

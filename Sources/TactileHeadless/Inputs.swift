@@ -12,7 +12,7 @@ public enum Inputs {
     /// The test plan at `path` (nil: none); errors name the key.
     public static func plan(at path: String?) throws -> TaskPlan? {
         guard let path, !path.isEmpty else { return nil }
-        let expanded = (path as NSString).expandingTildeInPath
+        let expanded = HomePath.expanding(path)
         guard let data = FileManager.default.contents(atPath: expanded) else { throw CommandError.badInput("\(path): the test plan cannot be read") }
         do { return try TaskPlan.parse(data) } catch let e as ConfigurationError {
             throw CommandError.badInput("\(path): \(e)")
@@ -21,12 +21,13 @@ public enum Inputs {
 
     /// What to open: media `files` as a new project, else the project at `path`, else the demo;
     /// with notices for the banner (files left out).
-    public static func opening(project path: String?, files: [String] = []) throws -> (project: Project, notices: [String]) {
+    /// `stopWhen` is asked while the demo's media are made (a termination signal on a first start).
+    public static func opening(project path: String?, files: [String] = [], stopWhen: () -> Bool = { false }) throws -> (project: Project, notices: [String]) {
         if !files.isEmpty {
             guard path == nil else { throw CommandError.badInput("give either --project or media files, not both") }
             return MediaProject.make(files: files, stillDuration: .seconds(TactileConfiguration().editing.newClipDuration))
         }
-        guard let path else { return MediaProject.demo() }
+        guard let path else { return MediaProject.demo(stopWhen: stopWhen) }
         do { return (try ProjectFile.load(from: URL(fileURLWithPath: path)), []) } catch let error as ProjectFileError {
             throw CommandError.badInput("\(path): \(error)")
         }
@@ -34,7 +35,7 @@ public enum Inputs {
 
     /// The trace the kiosk's attract loop plays: the file `configured` names, else the built-in tour.
     public static func attractTour(configured: String) throws -> Trace {
-        if !configured.isEmpty { return try trace(at: (configured as NSString).expandingTildeInPath) }
+        if !configured.isEmpty { return try trace(at: HomePath.expanding(configured)) }
         do { return try AttractTour.builtIn() } catch { throw CommandError("the built-in attract tour cannot be read (\(error))") }
     }
 

@@ -8,9 +8,10 @@ import TactileMedia
 public enum MediaProject {
     /// The demo over its media, made into the cache folder on first use. When they cannot be
     /// made, the demo draws placeholders and the notice says why.
-    public static func demo() -> (project: Project, notices: [String]) {
+    /// `stopWhen` is asked while the media are made on a first start (a termination signal).
+    public static func demo(stopWhen: () -> Bool = { false }) -> (project: Project, notices: [String]) {
         do {
-            let files = try DemoMedia.ensure()
+            let files = try DemoMedia.ensure(stopWhen: stopWhen)
             let ids: [String: DemoMedia.Item] = [
                 "beach": .beach, "city": .city, "forest": .forest, "title-card": .titleCard,
                 "music": .soundtrack, "birds": .birds,

@@ -48,23 +48,36 @@ public enum DemoMedia {
     /// Makes whatever is missing in `folder` (each file appears atomically) and returns the path
     /// of every item.
     @discardableResult
-    public static func ensure(in folder: URL = defaultFolder()) throws -> [Item: String] {
+    public static func ensure(in folder: URL = defaultFolder(), stopWhen: () -> Bool = { false }) throws -> [Item: String] {
         MediaLog.quiet()
         var paths: [Item: String] = [:]
         for item in Item.allCases {
             let url = folder.appendingPathComponent(item.fileName)
-            if !FileManager.default.fileExists(atPath: url.path) { try make(item, at: url) }
+            if !FileManager.default.fileExists(atPath: url.path) {
+                // Made beside, then renamed into place: a start stopped half-way never leaves a
+                // half-written file that the next start would take for the whole one.
+                let partial = folder.appendingPathComponent(".\(item.fileName).\(ProcessInfo.processInfo.processIdentifier).partial")
+                defer { try? FileManager.default.removeItem(at: partial) }
+                try make(item, at: partial, stopWhen: stopWhen)
+                if stopWhen() { throw Stopped() }
+                try? FileManager.default.removeItem(at: url)
+                try FileManager.default.moveItem(at: partial, to: url)
+            }
             paths[item] = url.path
         }
         return paths
     }
 
-    private static func make(_ item: Item, at url: URL) throws {
+    /// Making the media was asked to stop (a termination signal during a first start).
+    public struct Stopped: Error {}
+
+    private static func make(_ item: Item, at url: URL, stopWhen: () -> Bool) throws {
+        if stopWhen() { throw Stopped() }
         let settings = VideoEncoder.Settings(codec: .h264, width: width, height: height, framesPerSecond: 30, keyframeInterval: 60)
         switch item {
-        case .beach: try DemoScenes.writeClip(.beach, seconds: 8, to: url, settings: settings)
-        case .city: try DemoScenes.writeClip(.city, seconds: 6, to: url, settings: settings)
-        case .forest: try DemoScenes.writeClip(.forest, seconds: 12, to: url, settings: settings)
+        case .beach: try DemoScenes.writeClip(.beach, seconds: 8, to: url, settings: settings, stopWhen: stopWhen)
+        case .city: try DemoScenes.writeClip(.city, seconds: 6, to: url, settings: settings, stopWhen: stopWhen)
+        case .forest: try DemoScenes.writeClip(.forest, seconds: 12, to: url, settings: settings, stopWhen: stopWhen)
         case .titleCard:
             try ImageCodec.writePNG(DemoScenes.frame(.postcard, index: 0, framesPerSecond: 30, width: width, height: height), to: url)
         case .soundtrack: try AudioEncoder.write(DemoMusic.render(seconds: 30, sampleRate: 48_000), sampleRate: 48_000, codec: .aac, to: url)

@@ -24,10 +24,14 @@ public enum DemoScenes {
     }
 
     /// Encodes `seconds` of `scene` into `url`.
-    public static func writeClip(_ scene: Scene, seconds: Double, to url: URL, settings: VideoEncoder.Settings) throws {
+    /// `stopWhen` is asked before each frame: true stops with `DemoMedia.Stopped`.
+    public static func writeClip(
+        _ scene: Scene, seconds: Double, to url: URL, settings: VideoEncoder.Settings, stopWhen: () -> Bool = { false }
+    ) throws {
         let encoder = try VideoEncoder(url: url, settings: settings)
         let frames = Int((seconds * Double(settings.framesPerSecond)).rounded())
         for i in 0..<frames {
+            if stopWhen() { throw DemoMedia.Stopped() }
             try encoder.append(frame(scene, index: i, framesPerSecond: settings.framesPerSecond, width: settings.width, height: settings.height))
         }
         try encoder.finish()

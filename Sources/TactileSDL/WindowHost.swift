@@ -397,7 +397,7 @@ public final class WindowHost {
         guard wanted != "off" else { return }
         var device: EvdevDevice?
         if !wanted.isEmpty {
-            do { device = try EvdevDevice(path: (wanted as NSString).expandingTildeInPath) } catch {
+            do { device = try EvdevDevice(path: HomePath.expanding(wanted)) } catch {
                 logger.info("kernel timestamps: \(wanted) cannot be read (\(error))")
             }
         } else {

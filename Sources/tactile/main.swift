@@ -431,7 +431,7 @@ struct StudyCheck: ParsableCommand {
     func run() throws {
         try guarded {
             guard (1...1000).contains(participants) else { throw CommandError.badInput("--participants must be 1 to 1,000, not \(participants)") }
-            show(try StudyFile.load(URL(fileURLWithPath: (file as NSString).expandingTildeInPath)).designMarkdown(participants: participants), terminator: "")
+            show(try StudyFile.load(URL(fileURLWithPath: HomePath.expanding(file))).designMarkdown(participants: participants), terminator: "")
         }
     }
 }

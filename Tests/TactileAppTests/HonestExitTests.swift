@@ -51,6 +51,28 @@ final class HonestExitTests: XCTestCase, ReplayTesting {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("v")), "nothing was made before the input was checked")
     }
 
+    func testASigtermWhileAFirstStartMakesTheDemosMediaEndsItCleanly() throws {
+        // A fresh cache: the first start paints and encodes the demo's media before the window.
+        let app = Process()
+        app.executableURL = try tactileBinary()
+        app.arguments = ["run", "--device", "fill"]
+        var environment = ProcessInfo.processInfo.environment
+        for (k, v) in [
+            "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "XDG_CACHE_HOME": path("cache"), "XDG_DATA_HOME": path("data"),
+        ] { environment[k] = v }
+        app.environment = environment
+        app.standardOutput = FileHandle.nullDevice
+        app.standardError = FileHandle.nullDevice
+        try app.run()
+        usleep(300_000)
+        kill(app.processIdentifier, SIGTERM)
+        app.waitUntilExit()
+        XCTAssertEqual(app.terminationReason, .exit, "asked to stop, not killed")
+        XCTAssertEqual(app.terminationStatus, 0)
+        let left = FileManager.default.enumerator(atPath: path("cache"))?.allObjects as? [String] ?? []
+        XCTAssertFalse(left.contains { $0.hasSuffix(".partial") }, "no half-made file left behind: \(left)")
+    }
+
     func testTextFromFilesNeverDrivesTheTerminal() throws {
         try Data(#"{"variants": {"a": {}}}"#.utf8).write(to: folder.appendingPathComponent("v.json"))
         let evil = "Evil \u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}31m"
