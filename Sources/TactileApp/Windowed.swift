@@ -97,6 +97,11 @@ public enum Windowed {
         }
         let pair = try Self.flipPair(run.flip, started: settings.variant, store: store)
         if run.kiosk && run.flip != nil { throw CommandError.badInput("--flip is for a designer's window, not a kiosk") }
+        if run.flip != nil && pair.live != settings.variant {
+            // The session starts on A's settings, not only under its name; a reload keeps A.
+            configuration = try store.configuration(variant: pair.live)
+            watcher?.variant = pair.live
+        }
         let attract = try run.kiosk ? Inputs.attractTour(configured: configuration.kiosk.attractTrace) : nil
         let plan = try Inputs.plan(at: run.plan ?? configuration.session.plan)
         // Autosave, and the project of a session that died, brought back.

@@ -23,6 +23,9 @@ public final class ConfigurationWatcher {
         stamp = Self.stamp(of: url)
     }
 
+    /// Whether the file differs from what was last loaded (an edit not yet taken).
+    public var hasChanged: Bool { Self.stamp(of: url) != stamp }
+
     /// Takes the file as it is now as loaded, without reading it: the program wrote it itself
     /// (a variant saved into it), so the next look does not reload it.
     public func acceptCurrent() { stamp = Self.stamp(of: url) }

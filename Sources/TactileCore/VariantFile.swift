@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Saves a named variant — changes laid over a configuration file's own settings, as its
 /// `"variants"` object holds them — where `--variant NAME` and an A/B flip find it.
@@ -67,14 +70,17 @@ public enum VariantFile {
         guard !names(at: url).contains(name) else {
             throw ConfigurationError(key: "\(ConfigurationFile.variantsKey).\(name)", "is taken already; choose another name")
         }
-        let old = FileManager.default.contents(atPath: url.path)
+        // A link is followed to the file it names (a configuration kept in a dotfiles folder
+        // stays there); a file not writable, or with other hard links, is left alone.
+        let target = url.resolvingSymlinksInPath()
+        let old = FileManager.default.contents(atPath: target.path)
         let text = old.map { String(decoding: $0, as: UTF8.self) } ?? "{\n}\n"
         // Read the variant back from a file holding only it, so a bad change is named before writing.
         _ = try ConfigurationFile.decode(
             Data("{\"variants\":{\(JSONValue.quote(name)):\(changes.serialized())}}".utf8), variant: name, schema: schema)
-        if let inserted = inserting(name, changes: changes, into: text),
+        if isRewritable(target), let inserted = inserting(name, changes: changes, into: text),
             readsBack(inserted, as: text, variant: name, changes: changes, schema: schema),
-            (try? AtomicFile.write(Data(inserted.utf8), to: url)) != nil
+            (try? AtomicFile.write(Data(inserted.utf8), to: target)) != nil
         {
             return .file
         }
@@ -84,6 +90,14 @@ public enum VariantFile {
         let data = try JSONSerialization.data(withJSONObject: [ConfigurationFile.variantsKey: variants], options: [.prettyPrinted, .sortedKeys])
         try AtomicFile.write(data + Data("\n".utf8), to: side)
         return .sidecar
+    }
+
+    /// Whether the file at `url` may be replaced by a new one: missing (it is made), or writable
+    /// by this user with no other hard link (a rename would cut it off from those).
+    static func isRewritable(_ url: URL) -> Bool {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return true }
+        return access(url.path, W_OK) == 0 && info.st_nlink <= 1 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// Whether `new` holds the same settings and variants as `old` plus `name` with `changes`.

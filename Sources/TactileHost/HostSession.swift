@@ -482,7 +482,7 @@ public final class HostSession: ShellSession {
         if overlays.isAnimating(kiosk: kiosk, now: now) && !isLowFrequency { candidates.append((now + .seconds(1 / max(1, refreshRate)), "overlays")) }
         if services.configurationWatcher != nil { candidates.append((nextConfigurationCheck, "configuration file")) }
         if let clock = nextClockMinute(after: now) { candidates.append((clock, "status bar clock")) }
-        if labGestures, let hold = live.cornerHold.due { candidates.append((hold, "tuning corner")) }
+        if labGestures, configuration.overlays.tuningHold > 0, let hold = live.cornerHold.due { candidates.append((hold, "tuning corner")) }
         if live.flipRequested { candidates.append((now, "flip")) }
         return candidates.min { $0.time < $1.time }
     }
@@ -490,7 +490,7 @@ public final class HostSession: ShellSession {
     /// The next instant the editor or the kiosk needs a step (overlays and the configuration file
     /// aside): what a virtual-clock runner steps through.
     public func nextWork(after now: Time) -> (time: Time, reason: String)? {
-        let hold = labGestures ? live.cornerHold.due.map { ($0, "tuning corner") } : nil
+        let hold = labGestures && configuration.overlays.tuningHold > 0 ? live.cornerHold.due.map { ($0, "tuning corner") } : nil
         return [loop.nextDue(), kiosk?.nextDue(after: now), heldDue, hold].compactMap { $0 }.min { $0.time < $1.time }
     }
 
@@ -547,10 +547,9 @@ public final class HostSession: ShellSession {
     public func startVariants(live name: String?, other: String?, now: Time = .zero) {
         live.variant = name ?? SettingsChange.baseVariant
         live.pair = (live.variant, other == live.variant ? nil : other)
-        guard name != nil || other != nil || labGestures else { return }
-        let change = SettingsChange(time: now, source: .start, variant: live.variant, changes: .object([]))
-        live.pending.append(change)
-        exportLog.append(change.logEvent)
+        // Said at the first step, on its clock: a line stamped now could come before input that
+        // arrives before that step, and a trace must never go back in time.
+        live.announceStart = name != nil || other != nil || labGestures
     }
 
     public func toggleTuning() {
@@ -571,20 +570,34 @@ public final class HostSession: ShellSession {
     /// The tuning panel's pass over the touches outside the phone, a flip asked for by key or by a
     /// two-finger tap there, and the settings lines a replay hands over, at the start of a step.
     private func stepLiveSettings(outside: [InputEvent], now: Time, into frame: inout ShellFrame) {
+        if live.announceStart {
+            live.announceStart = false
+            let change = SettingsChange(time: now, source: .start, variant: live.variant, changes: .object([]))
+            live.pending.append(change)
+            exportLog.append(change.logEvent)
+        }
         for change in live.replays {
-            guard let schema = services.schema, let new = try? schema.applying(change.changes, to: configuration) else { continue }
+            // Logged as recorded, so the replay's log still matches; a line whose changes cannot
+            // be laid over these settings (a key this Tactile lacks, a value out of range) is said.
             live.pending.append(change)
             exportLog.append(change.logEvent)
             live.variant = change.variant
-            if new != configuration {
-                adopt(new)
-                frame.commands.append(.configurationChanged(new))
+            guard let schema = services.schema else { continue }
+            do {
+                let new = try schema.applying(change.changes, to: configuration)
+                if new != configuration {
+                    adopt(new)
+                    frame.commands.append(.configurationChanged(new))
+                }
+            } catch {
+                post(banner: "A recorded settings change cannot be replayed: \(error)", isError: true)
             }
         }
         live.replays.removeAll()
         let touches = outside.filter {
             if case .touch = $0.kind { return true }; return $0.kind == .focusLost
         }
+        live.flipTaps.longest = .seconds(configuration.overlays.flipTapDuration)
         if labGestures && live.flipTaps.feed(touches) > 0 { live.flipRequested = true }
         if live.flipRequested {
             live.flipRequested = false
@@ -648,7 +661,10 @@ public final class HostSession: ShellSession {
 
     /// A finger held in the screen's corner long enough to open or close the tuning panel.
     private func takeCornerHold(_ input: [InputEvent], now: Time) -> (id: PointerID, at: Point)? {
-        guard labGestures, configuration.overlays.tuningHold > 0 else { return nil }
+        guard labGestures, configuration.overlays.tuningHold > 0 else {
+            live.cornerHold.reset() // turned off mid-hold: nothing stays due
+            return nil
+        }
         live.cornerHold.corner = configuration.overlays.tuningCorner
         live.cornerHold.hold = .seconds(configuration.overlays.tuningHold)
         guard let held = live.cornerHold.feed(input, now: now) else { return nil }
@@ -664,12 +680,14 @@ public final class HostSession: ShellSession {
             return false
         }
         do {
+            // An edit saved in the person's editor but not yet read stays to be read.
+            let editPending = services.configurationWatcher?.hasChanged ?? false
             let saved = try store.save(configuration)
             live.variant = saved.name
             live.pair = (live.pair.a == saved.name ? SettingsChange.baseVariant : live.pair.a, saved.name)
             live.saved(configuration)
             services.configurationWatcher?.variant = saved.name
-            services.configurationWatcher?.acceptCurrent()
+            if !editPending && saved.place == .file { services.configurationWatcher?.acceptCurrent() }
             let change = SettingsChange(time: now, source: .save, variant: saved.name, changes: .object([]))
             live.pending.append(change)
             exportLog.append(change.logEvent)
@@ -687,7 +705,16 @@ public final class HostSession: ShellSession {
     /// so nothing tuned is lost, and becomes B).
     private func flip(now: Time, into frame: inout ShellFrame) {
         guard kiosk == nil else { return }
-        if live.unsaved > 0 && !saveVariant(now: now) { return }
+        if live.unsaved > 0 {
+            // The tuning is kept as a variant of its own; the flip still goes to the pair's other
+            // side (when there is no B yet, the saved tuning becomes B).
+            let pair = live.pair, from = live.variant
+            guard saveVariant(now: now) else { return }
+            if pair.b != nil {
+                live.pair = pair
+                live.variant = from
+            }
+        }
         guard let b = live.pair.b else {
             post(banner: "Nothing to flip to yet: save a variant in the tuning panel (F5), or start with --flip A,B", isError: false)
             return
@@ -730,11 +757,25 @@ public final class HostSession: ShellSession {
         switch watcher.poll() {
         case var .success(new)?:
             services.adjustReloaded?(&new)
-            record(change: .reload, to: new, variant: live.variant, now: now)
+            // Tuning not yet saved is laid back over the file's new settings: a reload never
+            // throws away what was tuned.
+            var kept = 0
+            var inForce = new
+            if live.unsaved > 0, let schema = services.schema {
+                let tuned = schema.changes(from: live.baseline, to: configuration)
+                if let laid = try? schema.applying(tuned, to: new) {
+                    inForce = laid
+                    kept = ConfigurationSchema.dotted(schema.changes(from: new, to: laid)).count
+                }
+            }
+            record(change: .reload, to: inForce, variant: live.variant, now: now)
             live.loaded(new)
-            adopt(new)
+            live.unsaved = kept
+            adopt(inForce)
+            new = inForce
             state.banner = Banner(
-                message: "Settings reloaded from \(watcher.url.lastPathComponent)", isError: false,
+                message: "Settings reloaded from \(watcher.url.lastPathComponent)"
+                    + (kept > 0 ? " (\(kept) tuned value\(kept == 1 ? "" : "s") kept, not saved)" : ""), isError: false,
                 until: now + .seconds(new.editing.bannerDuration))
             needsPresent = true
             return new

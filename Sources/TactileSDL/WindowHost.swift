@@ -142,6 +142,9 @@ public final class WindowHost {
             for request in wakeRequests { if let beat = request(clock.now) { due = min(due ?? beat, beat) } }
             if let hold = holdUntil, !relayout { due = hold }
             if due != clock.now { cues.pauseWhenSilent() }
+            // The kernel's node is drained each time round too, so touches on other windows never
+            // fill its buffer until it drops events.
+            pumpKernel(into: &translator)
             for action in waitForInput(until: due, clock: clock, frame: frame, translator: &translator, into: &input, outside: &outside) {
                 switch action {
                 case .quit where !session.refusesQuit: ending = .closed; return
@@ -427,12 +430,15 @@ public final class WindowHost {
         logger.info("kernel timestamps from \(device.path) (\(device.name))\(device.hasMonotonicTimestamps ? "" : ", on the wall clock")")
     }
 
-    /// Reads what the kernel wrote since the last look into the matcher.
+    /// Reads what the kernel wrote since the last look into the matcher. After the kernel dropped
+    /// events (`SYN_DROPPED`) the decoder no longer knows the current slot, which the kernel only
+    /// sends when it changes: it is asked of the device again.
     private func pumpKernel(into translator: inout EventTranslator) {
         guard let device = kernelDevice else { return }
         let bytes = device.readAvailable()
         guard !bytes.isEmpty else { return }
         translator.kernelTimes?.record(kernelDecoder.decode(bytes))
+        if kernelDecoder.currentSlot == nil && !kernelDecoder.isWaitingForMoreBytes { kernelDecoder.currentSlot = device.currentSlot }
     }
 
     /// A point at fractions of the window as fractions of the display it is on.

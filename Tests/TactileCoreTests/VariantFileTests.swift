@@ -98,4 +98,30 @@ final class VariantFileTests: XCTestCase {
         a[section: Dial.self].label = "gain"
         XCTAssertEqual(schema.changes(from: a, to: b).serialized(), #"{"dial":{"label":"volume","turns":8}}"#)
     }
+
+    func testAReadOnlyOrHardLinkedFileIsLeftAloneAndALinkIsWrittenThrough() throws {
+        let written = #"{"dial": {"turns": 4}}"#
+        let readOnly = try file(written)
+        chmod(readOnly.path, 0o444)
+        defer { chmod(readOnly.path, 0o644) }
+        if getuid() != 0 {
+            XCTAssertEqual(try VariantFile.save("B", changes: .object([]), at: readOnly, schema: schema), .sidecar)
+            XCTAssertEqual(try String(contentsOf: readOnly, encoding: .utf8), written, "a file made read-only is never rewritten")
+        }
+        chmod(readOnly.path, 0o644)
+        let other = folder.appendingPathComponent("other-name.json")
+        let linked = folder.appendingPathComponent("linked.json")
+        try written.write(to: linked, atomically: true, encoding: .utf8)
+        XCTAssertEqual(link(linked.path, other.path), 0)
+        XCTAssertEqual(try VariantFile.save("B", changes: .object([]), at: linked, schema: schema), .sidecar, "a rename would cut the other name off")
+        XCTAssertEqual(try String(contentsOf: other, encoding: .utf8), written)
+        // A symbolic link (a configuration kept in a dotfiles folder) is written through: the link stays.
+        let real = folder.appendingPathComponent("dotfiles-tactile.json")
+        try written.write(to: real, atomically: true, encoding: .utf8)
+        let symlink = folder.appendingPathComponent("tactile-link.json")
+        try FileManager.default.createSymbolicLink(at: symlink, withDestinationURL: real)
+        XCTAssertEqual(try VariantFile.save("C", changes: .object([("dial", .object([("turns", .number(2))]))]), at: symlink, schema: schema), .file)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: symlink.path), real.path)
+        XCTAssertEqual(try turns(real, "C"), 2)
+    }
 }

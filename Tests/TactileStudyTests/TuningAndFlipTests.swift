@@ -180,4 +180,72 @@ final class TuningAndFlipTests: XCTestCase {
         ])
         XCTAssertEqual(host.configuration.feel.addedLatency, 200)
     }
+
+    /// A headless lab session over the configuration file `text` (variants saved beside it),
+    /// reloading it as the window does, with the tuning panel open beside the phone.
+    func labSession(_ text: String, in folder: URL) throws -> (HeadlessSession, URL) {
+        let file = folder.appendingPathComponent("tactile.json")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        var services = HostServices()
+        services.variants = VariantStore(url: file, schema: .tactile)
+        services.configurationWatcher = ConfigurationWatcher(url: file, variant: nil, schema: .tactile)
+        services.labGestures = true
+        let headless = try HeadlessSession(
+            project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1,
+            configuration: try ConfigurationFile.load(from: file, schema: .tactile), services: services)
+        headless.host.toggleTuning()
+        headless.host.placePanel(outside: true, width: nil)
+        headless.player.runFrame()
+        return (headless, file)
+    }
+
+    /// Taps the tuning panel's `id` step button (or choice) at `t`.
+    func press(_ id: String, in headless: HeadlessSession, at t: Double) throws {
+        let host = headless.host, clock = headless.player.clock
+        let button = try XCTUnwrap(host.tuningElements.first { $0.id == id }, id)
+        for (phase, dt) in [(TouchPhase.down, 0.0), (.up, 0.05)] {
+            clock.advance(to: .seconds(t + dt))
+            _ = host.step(
+                [], now: clock.now,
+                context: StepContext(outsideInput: [.touch(phase, id: 9, at: Point(x: button.frame.midX, y: button.frame.midY), time: clock.now)]))
+        }
+    }
+
+    func testAReloadKeepsTheTuningNotYetSavedAndSaysSo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-reload-tuning-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (headless, file) = try labSession("{\"timeline\": {\"snapThreshold\": 8}}\n", in: folder)
+        try press("tuning.input.tapSlop.up", in: headless, at: 1)
+        XCTAssertEqual(headless.host.configuration.input.tapSlop, 19)
+        // The person edits the file meanwhile.
+        try "{\"timeline\": {\"snapThreshold\": 12}}\n".write(to: file, atomically: true, encoding: .utf8)
+        headless.player.clock.advance(to: .seconds(10))
+        headless.player.step()
+        XCTAssertEqual(headless.host.configuration.timeline.snapThreshold, 12, "the edit is taken")
+        XCTAssertEqual(headless.host.configuration.input.tapSlop, 19, "and the tuning kept")
+        XCTAssertEqual(headless.host.unsavedChanges, 1)
+        XCTAssertTrue(
+            headless.host.state.banner?.message.contains("1 tuned value kept, not saved") ?? false, "\(String(describing: headless.host.state.banner))")
+    }
+
+    func testAFlipWithTuningNotYetSavedSavesItAndStillGoesToTheOtherSideOfThePair() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-flip-tuning-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (headless, file) = try labSession("{\"variants\": {\"loose\": {\"input\": {\"tapSlop\": 30}}}}\n", in: folder)
+        headless.host.startVariants(live: nil, other: "loose")
+        try press("tuning.input.tapSlop.up", in: headless, at: 1)
+        headless.host.flipVariant()
+        headless.player.clock.advance(to: .seconds(2))
+        headless.player.step()
+        XCTAssertEqual(headless.host.liveVariant, "loose", "to B, as the pair says")
+        XCTAssertEqual(headless.host.configuration.input.tapSlop, 30)
+        XCTAssertEqual(VariantFile.names(at: file), ["loose", "tuned-1"], "the tuning was kept as a variant")
+        XCTAssertEqual(try ConfigurationFile.load(from: file, variant: "tuned-1", schema: .tactile).input.tapSlop, 19)
+        headless.host.flipVariant()
+        headless.player.clock.advance(to: .seconds(3))
+        headless.player.step()
+        XCTAssertEqual(headless.host.liveVariant, "base", "and back to A")
+    }
 }

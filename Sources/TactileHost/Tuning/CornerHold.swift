@@ -15,6 +15,9 @@ struct CornerHold {
 
     init(corner: Double, hold: Time, slop: Double) { self.corner = corner; self.hold = hold; self.slop = slop }
 
+    /// Forgets a hold in progress (the gesture was turned off).
+    mutating func reset() { finger = nil }
+
     /// When the hold in progress completes, if one is.
     var due: Time? { finger.map { $0.since + hold } }
 

@@ -25,6 +25,8 @@ struct LiveSettings {
     var flipTaps: TwoFingerTap
     var cornerHold: CornerHold
     var flipRequested = false
+    /// Whether the first step says which variant the session starts on (a `start` change).
+    var announceStart = false
     /// Settings lines a replay handed over, applied at the next step.
     var replays: [SettingsChange] = []
     /// Changes made since the last frame record.
