@@ -147,7 +147,7 @@ struct EditorActions {
             state.browser = nil
             effects.log.append(LogEvent(time: now, kind: "closeBrowser"))
         case let .beginTextEdit(id):
-            TextEditController(configuration: configuration).begin(id, &state, now: now, effects: &effects)
+            TextEditController(configuration: configuration).begin(id, placeholder: strings[.text], &state, now: now, effects: &effects)
         case let .textKeyboard(keyboard, typed):
             state.textEdit?.keyboard = keyboard
             for output in typed { TextEditController(configuration: configuration).type(output, &state) }

@@ -20,7 +20,7 @@ struct OverlayController {
         case (.tap, .recognized):
             // A tap on a selected text edits it (so a double tap on any text does).
             if state.selection == target.clipID, state.project.clip(withID: target.clipID)?.clip.kind == .text {
-                TextEditController(configuration: configuration).begin(target.clipID, &state, now: now, effects: &effects)
+                TextEditController(configuration: configuration).begin(target.clipID, placeholder: actions.strings[.text], &state, now: now, effects: &effects)
             } else {
                 select(target.clipID, at: g.location, &state, now: now, effects: &effects)
             }

@@ -5,14 +5,16 @@ import TactileUI
 
 /// Editing a text overlay's words and look: begun by a tap on a selected text (on the canvas or
 /// its clip on the timeline, so a double tap on an unselected one), typed on the on-screen
-/// keyboard and a hardware keyboard at once, finished with Done, Escape or a tap outside. The
+/// keyboard and a hardware keyboard at once, finished with Done, Escape or a tap outside. A text
+/// still showing its placeholder begins with it selected, so the first key replaces it. The
 /// caret stays at the end (typing appends, backspace takes the last character). One edit is
-/// one undo step, logged as a "text" edit.
+/// one undo step, logged as a "text" edit with the words and the style before and after.
 struct TextEditController {
     let configuration: TactileConfiguration
     var actions: EditorActions { EditorActions(configuration: configuration) }
 
-    func begin(_ clipID: String, _ state: inout EditorState, now: Time, effects: inout Effects) {
+    /// Begins editing `clipID`; `placeholder` is the words a new text has (selected when it still shows them).
+    func begin(_ clipID: String, placeholder: String, _ state: inout EditorState, now: Time, effects: inout Effects) {
         guard state.textEdit == nil, let clip = state.project.clip(withID: clipID)?.clip, clip.kind == .text else { return }
         if state.isPlaying { actions.perform(.togglePlayback, state: &state, now: now, effects: &effects) }
         // The text shows on the canvas only at its time.
@@ -21,15 +23,19 @@ struct TextEditController {
         var keyboard = KeyboardState(opened: now)
         keyboard.shift = Self.startsSentence(clip.title)
         state.textEdit = TextEditing(clipID: clipID, original: state.project, keyboard: keyboard)
+        state.textEdit?.replacesAll = clip.title == placeholder
         effects.log.append(LogEvent(time: now, kind: "textEditBegan", fields: ["clip": .string(clipID)]))
     }
 
     /// Applies what a keyboard typed.
     func type(_ output: KeyboardOutput, _ state: inout EditorState) {
+        let replacing = state.textEdit?.replacesAll ?? false
+        state.textEdit?.replacesAll = false
         change(&state) { title in
+            if replacing { title = "" }
             switch output {
             case let .insert(s): title += s
-            case .deleteBackward: if !title.isEmpty { title.removeLast() }
+            case .deleteBackward: if !title.isEmpty && !replacing { title.removeLast() }
             case .newline: title += "\n"
             }
         }
@@ -79,8 +85,15 @@ struct TextEditController {
         var event = LogEvent.edit("text", clip: edit.clipID, before: edit.original, after: state.project, time: now)
         event.fields["beforeText"] = .string(edit.original.clip(withID: edit.clipID)?.clip.title ?? "")
         event.fields["afterText"] = .string(state.project.clip(withID: edit.clipID)?.clip.title ?? "")
+        // The look chosen while editing, before and after ("large yellow boxed").
+        func look(_ p: Project) -> ElementValue { .string(p.clip(withID: edit.clipID).map { Self.describe($0.clip.style) } ?? "") }
+        event.fields["beforeStyle"] = look(edit.original)
+        event.fields["afterStyle"] = look(state.project)
         effects.log.append(event)
     }
+
+    /// A style in words for the log: size, colour and whether it sits on a box ("large yellow boxed").
+    static func describe(_ style: TextStyle) -> String { "\(style.size.rawValue) \(style.colour.rawValue)\(style.background ? " boxed" : "")" }
 
     private func change(_ state: inout EditorState, clipID: String? = nil, _ body: (inout String) -> Void) {
         guard let id = clipID ?? state.textEdit?.clipID, let (_, track) = state.project.clip(withID: id),

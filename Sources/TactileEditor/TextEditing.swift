@@ -7,4 +7,7 @@ public struct TextEditing: Sendable {
     public var clipID: String
     var original: Project
     public var keyboard: KeyboardState
+    /// Whether the words are selected, as a new text's placeholder is: the first key replaces them
+    /// (typing "Summer" over "Text" gives "Summer"), backspace clears them.
+    public var replacesAll = false
 }

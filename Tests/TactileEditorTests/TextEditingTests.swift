@@ -100,6 +100,47 @@ final class TextEditingTests: XCTestCase {
         XCTAssertEqual(try ProjectFile.decode(ProjectFile.encode(h.state.project)), h.state.project, "the style is saved in the file")
     }
 
+    func testANewTextsPlaceholderIsSelectedAndReplacedByTheFirstKey() throws {
+        let h = EditorHarness()
+        h.tap("toolbar.add.text")
+        let id = try XCTUnwrap(h.state.selection, "the new text is selected")
+        XCTAssertEqual(h.state.project.clip(withID: id)?.clip.title, "Text")
+        h.now += .milliseconds(400)
+        h.tap("clip:\(id)") // a tap on the selected text edits it
+        h.run(until: h.now + .seconds(0.5))
+        XCTAssertEqual(h.element("textEditor.field")?.state["selected"], .bool(true), "the placeholder is selected")
+        h.tap("key:⇧")
+        type("summer", h)
+        XCTAssertEqual(h.state.project.clip(withID: id)?.clip.title, "Summer", "typed over the placeholder, not after it")
+        h.tap("textEditor.colour.yellow")
+        h.tap(Self.doneID)
+        let edit = try XCTUnwrap(h.log.last { $0.kind == "edit" && $0.fields["edit"] == .string("text") })
+        XCTAssertEqual(edit.fields["beforeText"], .string("Text"))
+        XCTAssertEqual(edit.fields["afterText"], .string("Summer"))
+        XCTAssertEqual(edit.fields["beforeStyle"], .string("medium white"), "the style is in the log too")
+        XCTAssertEqual(edit.fields["afterStyle"], .string("medium yellow"))
+        // Words of one's own are never selected: editing again appends.
+        h.now += .milliseconds(400)
+        h.tap("clip:\(id)")
+        h.run(until: h.now + .seconds(0.5))
+        XCTAssertEqual(h.element("textEditor.field")?.state["selected"], .bool(false))
+        type("s", h)
+        XCTAssertEqual(h.state.project.clip(withID: id)?.clip.title, "Summers")
+    }
+
+    func testBackspaceOnTheSelectedPlaceholderClearsItAndAnEmptiedTextKeepsItsWords() throws {
+        let h = EditorHarness()
+        h.tap("toolbar.add.text")
+        let id = try XCTUnwrap(h.state.selection)
+        h.now += .milliseconds(400)
+        h.tap("clip:\(id)")
+        h.run(until: h.now + .seconds(0.5))
+        h.tap("key:⌫")
+        XCTAssertEqual(h.state.project.clip(withID: id)?.clip.title, "", "the whole placeholder went")
+        h.tap(Self.doneID)
+        XCTAssertEqual(h.state.project.clip(withID: id)?.clip.title, "Text", "a text left empty keeps the words it had")
+    }
+
     func testATapOutsideTheKeyboardIsDoneAndPressesRightAfterOpeningAreIgnored() {
         let h = EditorHarness()
         h.tap("clip:hello")

@@ -41,19 +41,25 @@ struct TextEditorView {
             let tail = Self.tail(of: shown, fitting: inner.width - m.caretWidth * k * 2, measurer: ui.measurer, font: theme.bodyFont)
             let textWidth = ui.measurer.measure(tail, font: theme.bodyFont).width
             let words = theme.mirrored(Rect(x: inner.x, y: inner.y, width: textWidth + 1, height: inner.height), in: inner)
+            let caretHeight = theme.bodyFont.size * m.caretHeight
+            if edit.replacesAll && !clip.title.isEmpty {
+                // The placeholder, selected: the first key replaces it.
+                ui.fill(Rect(x: words.x, y: field.midY - caretHeight / 2, width: words.width, height: caretHeight), theme.selection.opacity(0.45), radius: 2)
+            }
             if clip.title.isEmpty {
                 ui.text(theme.strings[.typeYourText], in: inner, font: theme.bodyFont, color: theme.textTertiary, alignment: theme.leading)
             } else {
                 ui.text(tail, in: words, font: theme.bodyFont, color: theme.textPrimary, alignment: theme.leading)
             }
-            // The caret after the words: on their right, or their left when they run right to left.
-            let caretHeight = theme.bodyFont.size * m.caretHeight
-            let caretX = theme.isRightToLeft ? words.minX - m.caretWidth * k : words.maxX
-            ui.fill(Rect(x: caretX, y: field.midY - caretHeight / 2, width: m.caretWidth * k, height: caretHeight), theme.accent)
+            if !edit.replacesAll {
+                // The caret after the words: on their right, or their left when they run right to left.
+                let caretX = theme.isRightToLeft ? words.minX - m.caretWidth * k : words.maxX
+                ui.fill(Rect(x: caretX, y: field.midY - caretHeight / 2, width: m.caretWidth * k, height: caretHeight), theme.accent)
+            }
             ui.element(
                 UIElement(
                     id: "textEditor.field", role: "textField", label: clip.title, frame: field,
-                    state: ["clip": .string(clip.id), "text": .string(clip.title)]))
+                    state: ["clip": .string(clip.id), "text": .string(clip.title), "selected": .bool(edit.replacesAll)]))
             let done = theme.mirrored(Rect(x: panel.maxX - padding - doneWidth, y: field.y, width: doneWidth, height: bar), in: panel)
             if ui.button(
                 Self.doneID, role: "doneButton", label: theme.strings[.done], frame: done,
