@@ -21,9 +21,11 @@ struct TextEditController {
         if state.playhead < clip.start || state.playhead >= clip.end { state.playhead = clip.start }
         state.selection = clipID
         var keyboard = KeyboardState(opened: now)
-        keyboard.shift = Self.startsSentence(clip.title)
+        let replacing = clip.title == placeholder
+        // Typing over a selected placeholder starts the text: a capital first.
+        keyboard.shift = Self.startsSentence(replacing ? "" : clip.title)
         state.textEdit = TextEditing(clipID: clipID, original: state.project, keyboard: keyboard)
-        state.textEdit?.replacesAll = clip.title == placeholder
+        state.textEdit?.replacesAll = replacing
         effects.log.append(LogEvent(time: now, kind: "textEditBegan", fields: ["clip": .string(clipID)]))
     }
 
