@@ -25,8 +25,13 @@ public final class AudioDecoder {
         let rc = swr_alloc_set_opts2(
             &resampler, &out, AV_SAMPLE_FMT_FLT, Int32(sampleRate),
             &ctx.pointee.ch_layout, ctx.pointee.sample_fmt, ctx.pointee.sample_rate, 0, nil)
-        // Mono spreads to both sides at full level (libswresample's default is 3 dB down).
-        if let swr = resampler { av_opt_set_double(UnsafeMutableRawPointer(swr), "center_mix_level", 1, 0) }
+        // Mono plays as dual mono at unity, as phone editors play it: the same samples on every
+        // side. libswresample spreads a mono source 3 dB down (its center_mix_level is not used
+        // for a source without left and right), so the matrix is given outright.
+        if let swr = resampler, ctx.pointee.ch_layout.nb_channels == 1 {
+            var ones = [Double](repeating: 1, count: channels)
+            _ = swr_set_matrix(swr, &ones, 1)
+        }
         guard rc >= 0, let swr = resampler, swr_init(swr) >= 0 else { close(); throw MediaError("\(path): cannot resample its sound", code: rc) }
         frame = av_frame_alloc()
         guard frame != nil else { close(); throw MediaError("out of memory") }

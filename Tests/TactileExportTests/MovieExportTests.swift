@@ -273,9 +273,15 @@ final class MovieExportTests: XCTestCase {
     }
 
     func testTheSoundHasItsLevelAndFadeIn() throws {
-        let decoder = try AudioDecoder(path: Self.movie.path, sampleRate: 48_000, channels: 1)
-        var samples: [Float] = []
-        while try decoder.read(into: &samples) {}
+        // Each side of the movie's stereo sound, read apart: a mono source is dual mono at its own
+        // level (a downmix to one channel would add the sides and read 3 dB high).
+        let decoder = try AudioDecoder(path: Self.movie.path, sampleRate: 48_000, channels: 2)
+        var stereo: [Float] = []
+        while try decoder.read(into: &stereo) {}
+        let samples = stride(from: 0, to: stereo.count - 1, by: 2).map { stereo[$0] }
+        let right = stride(from: 1, to: stereo.count, by: 2).map { stereo[$0] }
+        XCTAssertEqual(samples.count, right.count)
+        XCTAssertEqual(Double(samples.map(abs).max() ?? 0), Double(right.map(abs).max() ?? 0), accuracy: 0.01, "both sides alike")
         func rms(_ from: Double, _ to: Double) -> Double {
             let part = samples[Int(from * 48_000)..<Int(to * 48_000)]
             return (part.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(part.count)).squareRoot()

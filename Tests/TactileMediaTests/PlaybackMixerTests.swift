@@ -32,6 +32,28 @@ final class PlaybackMixerTests: XCTestCase {
         XCTAssertTrue(mixer.problems.isEmpty)
     }
 
+    func testAMonoSourcePlaysOnBothSidesAtItsOwnLevel() throws {
+        MediaLog.quiet()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-mix-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, codec) in [("mono.wav", AudioEncoder.Codec.wav), ("mono.m4a", .aac)] {
+            let url = folder.appendingPathComponent(name)
+            try AudioEncoder.write(
+                AudioEncoder.tone(hz: 440, seconds: 1, sampleRate: 48_000, level: 0.5), sampleRate: 48_000, channels: 1, codec: codec, to: url)
+            let clip = Clip(id: "a", kind: .audio, media: url.path, title: "a", start: .zero, duration: .seconds(1), sourceDuration: .seconds(1))
+            let mixer = PlaybackMixer(project: Project(name: "p", tracks: [Track(id: "t", kind: .audio, clips: [clip])]), from: .zero, sampleRate: 48_000) {
+                _ in true
+            }
+            var out: [Float] = []
+            for _ in 0..<10 { out += mixer.render(frames: 4_800) }
+            let middle = out[(48_000 / 4 * 2)..<(48_000 * 3 / 4 * 2)]
+            let left = stride(from: middle.startIndex, to: middle.endIndex, by: 2).map { abs(middle[$0]) }.max() ?? 0
+            let right = stride(from: middle.startIndex + 1, to: middle.endIndex, by: 2).map { abs(middle[$0]) }.max() ?? 0
+            XCTAssertEqual(Double(left), 0.5, accuracy: 0.03, "\(name): dual mono at unity, not 3 dB down (0.35)")
+            XCTAssertEqual(Double(right), 0.5, accuracy: 0.03, name)
+        }
+    }
+
     func testStartingInsideAClipSeeksIntoItsSource() throws {
         MediaLog.quiet()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-mix-\(UUID().uuidString)")
