@@ -33,6 +33,28 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(Strings(localeIdentifier: "de").format(.files, ["count": "3"]), "3 Dateien")
     }
 
+    func testEveryDurationOnScreenIsWrittenTheLocalesWay() {
+        func texts(_ h: EditorHarness) -> [String] {
+            h.output.drawList.commands.compactMap {
+                if case let .text(run) = $0 { return run.text }; return nil
+            }
+        }
+        XCTAssertEqual(Strings(localeIdentifier: "ar_EG").duration(.seconds(4.5)), "٤٫٥ ث")
+        XCTAssertEqual(Strings(localeIdentifier: "de_DE").rulerMark(.seconds(5)), "5 s")
+        XCTAssertEqual(Strings(localeIdentifier: "ar_EG").rulerMark(.seconds(90)), "١:٣٠", "a timecode from a minute on")
+        for (locale, mark, english) in [("ar_EG", "٥ ث", "5s"), ("de_DE", "5 s", "5s")] {
+            let h = harness(locale)
+            h.tap("clip:beach")
+            let shown = texts(h)
+            XCTAssertTrue(shown.contains(mark), "\(locale): the ruler's 5 s mark: \(shown)")
+            XCTAssertFalse(shown.contains(english), "\(locale): no English mark beside localised labels")
+            let badge = Strings(localeIdentifier: locale).duration(h.state.project.clip(withID: "beach")!.clip.duration)
+            XCTAssertTrue(shown.contains(badge), "\(locale): the selected clip's badge \(badge): \(shown)")
+            XCTAssertFalse(
+                shown.contains { $0.range(of: #"^[0-9]+(\.[0-9])?s$"#, options: .regularExpression) != nil }, "\(locale): an English duration: \(shown)")
+        }
+    }
+
     func testArabicMirrorsTheChromeButNotTheTimeline() {
         let h = harness("ar_EG")
         let video = h.frameOf("toolbar.add.video"), delete = h.frameOf("toolbar.delete")

@@ -70,7 +70,7 @@ struct PlayerBarView {
                 x: codeFrame.maxX + metrics.timecodeGap, y: frame.y,
                 width: max(0, frame.maxX - m + metrics.buttonNudge - b - codeFrame.maxX - 2 * metrics.timecodeGap), height: frame.height)
             ui.text(
-                "\(clip.title) · \(theme.strings.seconds(TimeFormatting.clipDuration(clip.duration)))", in: theme.mirrored(info, in: frame),
+                "\(clip.title) · \(theme.strings.duration(clip.duration))", in: theme.mirrored(info, in: frame),
                 font: theme.captionFont, color: theme.textSecondary, alignment: theme.isRightToLeft ? .leading : .trailing)
         }
         return intents

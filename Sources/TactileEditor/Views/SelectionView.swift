@@ -54,7 +54,7 @@ struct SelectionView {
                 ui.draw.add(.triangle(Point(x: x - g, y: row.y), Point(x: x + g, y: row.y), Point(x: x, y: row.y + m.grooveDepth), ink))
                 ui.draw.add(.triangle(Point(x: x - g, y: row.maxY), Point(x: x + g, y: row.maxY), Point(x: x, y: row.maxY - m.grooveDepth), ink))
             }
-            let label = TimeFormatting.clipDuration(clip.duration)
+            let label = theme.strings.duration(clip.duration)
             let size = ui.measurer.measure(label, font: theme.captionFont)
             let pill = Rect(
                 x: min(x1, area.maxX) - size.width - m.pillRight, y: row.maxY - m.pillBottom, width: size.width + m.pillPadding,

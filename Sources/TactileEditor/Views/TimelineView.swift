@@ -296,7 +296,7 @@ struct RulerView {
             if t > end || t > visible.upperBound { break }
             let x = geometry.x(for: t)
             if index % labelEvery == 0 {
-                let w = theme.metrics.timeline.rulerLabelWidth, text = RulerScale.label(for: t)
+                let w = theme.metrics.timeline.rulerLabelWidth, text = theme.strings.rulerMark(t)
                 // A label fades out as the playhead's knob passes over it, rather than showing
                 // half-hidden under it ("0s" at the start).
                 let knob = theme.metrics.timeline.knobWidth / 2, half = ui.measurer.measure(text, font: theme.rulerFont).width / 2

@@ -43,7 +43,7 @@ struct TransitionPickerView {
                 intents.append(.openTransitionPicker(nil))
             }
             ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
-            let title = theme.strings[.transitions] + (current.map { " · " + theme.strings.seconds(TimeFormatting.clipDuration($0.duration)) } ?? "")
+            let title = theme.strings[.transitions] + (current.map { " · " + theme.strings.duration($0.duration) } ?? "")
             ui.text(
                 title, in: Rect(x: panel.x + padding, y: panel.y + padding, width: panel.width - 2 * padding, height: titleHeight),
                 font: theme.bodyFont, color: theme.textPrimary, alignment: theme.leading)
@@ -94,7 +94,7 @@ struct TransitionPickerView {
     private func drawDuration(_ transition: Transition, clipID: String, limit: Time, in row: Rect, held: Bool) -> [EditorIntent] {
         let m = theme.metrics.transitionPicker, k = scale
         let labelWidth = m.durationLabelWidth * k
-        let label = theme.strings[.transitionLength] + " " + theme.strings.seconds(TimeFormatting.clipDuration(transition.duration))
+        let label = theme.strings[.transitionLength] + " " + theme.strings.duration(transition.duration)
         ui.text(
             label, in: theme.mirrored(Rect(x: row.x, y: row.y, width: labelWidth, height: row.height), in: row), font: theme.clipFont,
             color: theme.textPrimary, alignment: theme.leading)

@@ -1,0 +1,12 @@
+import TactileCore
+
+/// Every duration on screen written one way — a clip's length on its badge, in the player bar and
+/// the transition picker, a ruler mark — in the locale's digits, decimal separator and word for
+/// seconds ("4.5s", "4,5 s", "٤٫٥ ث"), so no label is left in English beside a localised one.
+extension Strings {
+    /// A clip's (or a transition's) length: one decimal below 10 s, whole seconds above, rounded down.
+    public func duration(_ t: Time) -> String { seconds(TimeFormatting.clipDuration(t)) }
+
+    /// A ruler mark: seconds below a minute ("5s"), a timecode from a minute on ("1:30").
+    public func rulerMark(_ t: Time) -> String { seconds(RulerScale.label(for: t)) }
+}
