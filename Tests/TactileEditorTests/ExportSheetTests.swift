@@ -80,11 +80,16 @@ final class ExportSheetTests: XCTestCase {
         h.run(until: h.now + .seconds(0.5))
         let progress = h.element("exportProgress")
         XCTAssertEqual(progress?.state["fraction"], .number(0.25))
-        XCTAssertEqual(progress?.label, "Exporting… 25 % · 0:13 left")
+        XCTAssertEqual(progress?.label, "Exporting… 25% · 0:13 left")
         // Keep editing: the sheet closes, the title bar's button shows the percentage.
         h.tap(ExportSheetView.hideID)
         XCTAssertNil(h.element("exportSheet"))
         XCTAssertEqual(h.element("toolbar.export")?.state["fraction"], .number(0.25))
+        XCTAssertEqual(h.element("toolbar.export")?.state["percent"], .string("25%"), "as the sheet writes it")
+        let shown = h.output.drawList.commands.compactMap { c -> String? in
+            if case let .text(run) = c { return run.text }; return nil
+        }
+        XCTAssertTrue(shown.contains("25%"), "the whole percentage on the badge, never cut short: \(shown)")
         exporter.news = [.finished(path: "/movies/Demo.mp4")]
         h.run(until: h.now + .seconds(0.5))
         XCTAssertEqual(h.state.banner?.message, "Exported to /movies/Demo.mp4")

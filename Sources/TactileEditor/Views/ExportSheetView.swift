@@ -109,7 +109,10 @@ struct ExportSheetView {
             } else {
                 let tapped = ui.button(Self.startID, role: "exportStart", label: strings[.startExport], frame: bottom) { look in
                     ui.fill(bottom, look.pressed ? theme.selection.mixed(with: .black, 0.2) : theme.selection, radius: m.buttonRadius * k)
-                    ui.text(strings[.startExport], in: bottom, font: theme.bodyFont, color: theme.background, alignment: .center)
+                    // The sheet's one primary action, in the weight a primary button has.
+                    var bold = theme.bodyFont
+                    bold.weight = .semibold
+                    ui.text(strings[.startExport], in: bottom, font: bold, color: theme.background, alignment: .center)
                 }
                 if tapped { intents.append(.startExport) }
             }
@@ -124,8 +127,7 @@ struct ExportSheetView {
         var intents: [EditorIntent] = []
         let label = Rect(x: block.x, y: block.y, width: block.width, height: m.progressLabelHeight * k)
         let bar = Rect(x: block.x, y: label.maxY, width: block.width, height: m.progressHeight * k)
-        let percent = Int((run.fraction * 100).rounded(.down))
-        var words = run.isCancelling ? strings[.cancel] + "…" : strings[.exporting] + " " + strings.digits("\(percent) %")
+        var words = run.isCancelling ? strings[.cancel] + "…" : strings[.exporting] + " " + strings.percent(run.fraction)
         if let left = run.secondsLeft, !run.isCancelling {
             words += " · " + strings.format(.timeLeft, ["time": strings.digits(TimeFormatting.timecode(.seconds(left.rounded(.up))))])
         }

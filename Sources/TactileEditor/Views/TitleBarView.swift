@@ -18,14 +18,20 @@ struct TitleBarView {
         // Export, beside undo; while an export runs it shows how far it has come.
         let export = theme.mirrored(Rect(x: frame.maxX - m / 2 - 3 * side, y: frame.y, width: side, height: side), in: frame)
         if let run = state.exportRun {
-            let percent = theme.strings.digits("\(Int((run.fraction * 100).rounded(.down)))%")
+            let percent = theme.strings.percent(run.fraction)
             if ui.button(
                 "toolbar.export", role: "toolbarButton", label: theme.strings[.exporting], frame: export,
-                state: ["exporting": .bool(true), "fraction": .number(run.fraction)],
+                state: ["exporting": .bool(true), "fraction": .number(run.fraction), "percent": .string(percent)],
                 draw: { _ in
                     let mt = theme.metrics.bars
                     let ring = export.insetBy(dx: export.width * mt.iconInset, dy: export.height * mt.iconInset)
-                    ui.text(percent, in: ring, font: theme.clipFont, color: theme.selection, alignment: .center)
+                    // The whole percentage, never cut to "53…": the font shrinks until "100 %" fits the button.
+                    let widest = ui.measurer.measure(theme.strings.percent(1), font: theme.clipFont).width
+                    var font = theme.clipFont
+                    if widest > export.width { font.size *= export.width / widest }
+                    ui.text(
+                        percent, in: Rect(x: export.x, y: ring.y, width: export.width, height: ring.height), font: font, color: theme.selection,
+                        alignment: .center)
                     let track = Rect(x: ring.x, y: ring.maxY - mt.exportProgressHeight, width: ring.width, height: mt.exportProgressHeight)
                     ui.fill(track, theme.surfaceRaised, radius: track.height / 2)
                     ui.fill(

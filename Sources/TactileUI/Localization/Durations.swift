@@ -1,3 +1,4 @@
+import Foundation
 import TactileCore
 
 /// Every duration on screen written one way — a clip's length on its badge, in the player bar and
@@ -9,4 +10,18 @@ extension Strings {
 
     /// A ruler mark: seconds below a minute ("5s"), a timecode from a minute on ("1:30").
     public func rulerMark(_ t: Time) -> String { seconds(RulerScale.label(for: t)) }
+}
+
+extension Strings {
+    /// A share done (0 … 1) as this locale writes a percentage, rounded down so it reaches 100
+    /// only when done: "53%", "53 %" (German), "٥٣٪" (Arabic). One way for the title bar's badge
+    /// and the export sheet alike.
+    public func percent(_ fraction: Double) -> String {
+        let whole = Int((min(1, max(0, fraction.isFinite ? fraction : 0)) * 100).rounded(.down))
+        let formatter = NumberFormatter()
+        formatter.locale = Locale(identifier: localeIdentifier)
+        formatter.numberStyle = .percent
+        formatter.maximumFractionDigits = 0
+        return formatter.string(from: NSNumber(value: Double(whole) / 100)) ?? digits("\(whole)%")
+    }
 }
