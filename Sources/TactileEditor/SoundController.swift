@@ -11,7 +11,7 @@ struct SoundDrag: Hashable, Sendable {
 }
 
 /// Sets a clip's level and fades by touch, as LumaFusion shows them: the level line follows the
-/// finger up and down (a fader's cube law, `ClipSound.linePosition`), catching at 0 dB within
+/// finger up and down (a fader's law, `ClipSound.linePosition`, over `editing.levelDragTravel` points), catching at 0 dB within
 /// `editing.levelSnapDecibels` with a cue as it crosses; a fade handle follows the finger along
 /// time, the fade never longer than the clip leaves it. Each drag is one undo step.
 struct SoundController {
@@ -47,8 +47,9 @@ struct SoundController {
         var sound = clip.sound
         switch target {
         case let .levelLine(_, top, bottom):
-            // The line's height when the drag began, moved by the finger's travel.
-            let travel = max(1, bottom - top)
+            // The line's height when the drag began, moved by the finger's travel: the whole range
+            // over `editing.levelDragTravel` points (or the clip's height, if that is taller).
+            let travel = max(1, bottom - top, configuration.editing.levelDragTravel)
             let began = ClipSound.linePosition(decibels: drag.sound.decibels)
             var db = ClipSound.decibels(atLinePosition: began - (g.location.y - drag.start.y) / travel)
             if abs(db) <= configuration.editing.levelSnapDecibels { db = 0 }

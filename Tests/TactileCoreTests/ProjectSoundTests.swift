@@ -3,16 +3,21 @@ import XCTest
 
 /// The sound edits the timeline's controls make, and the level line's scale.
 final class ProjectSoundTests: XCTestCase {
-    func testTheLevelLinesScaleIsAFadersCubeLawAndItsOwnInverse() {
+    func testTheLevelLinesScaleIsAFadersLawAndItsOwnInverse() {
         XCTAssertEqual(ClipSound.linePosition(decibels: ClipSound.maximumDecibels), 1, accuracy: 1e-9)
         XCTAssertEqual(ClipSound.linePosition(decibels: ClipSound.minimumDecibels), 0)
-        XCTAssertEqual(ClipSound.linePosition(decibels: 0), 0.63, accuracy: 0.005, "as recorded, two thirds up")
-        for db in [-48.0, -20, -6, -1, 0, 3, 12] {
+        XCTAssertEqual(ClipSound.linePosition(decibels: 0), 0.717, accuracy: 0.001, "as recorded, near three quarters up")
+        for db in [-60.0, -48, -24, -20, -6, -1, 0, 3, 12] {
             XCTAssertEqual(ClipSound.decibels(atLinePosition: ClipSound.linePosition(decibels: db)), db, accuracy: 1e-9)
         }
-        // The usual range (−20 … +6 dB) takes most of the line.
-        XCTAssertGreaterThan(ClipSound.linePosition(decibels: 6) - ClipSound.linePosition(decibels: -20), 0.5)
+        // The useful range (−24 … +12 dB) takes most of the line, a decibel the same height throughout.
+        XCTAssertEqual(ClipSound.linePosition(decibels: 12) - ClipSound.linePosition(decibels: -24), 0.85, accuracy: 1e-9)
+        XCTAssertEqual(
+            ClipSound.linePosition(decibels: -20) - ClipSound.linePosition(decibels: -21),
+            ClipSound.linePosition(decibels: 6) - ClipSound.linePosition(decibels: 5),
+            accuracy: 1e-9)
         XCTAssertEqual(ClipSound.decibels(atLinePosition: -1), ClipSound.minimumDecibels)
+        XCTAssertEqual(ClipSound.decibels(atLinePosition: .nan), ClipSound.minimumDecibels)
         XCTAssertEqual(ClipSound.decibels(atLinePosition: 2), ClipSound.maximumDecibels, accuracy: 1e-9)
     }
 

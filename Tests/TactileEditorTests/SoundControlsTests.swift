@@ -33,8 +33,8 @@ final class SoundControlsTests: XCTestCase {
         let start = Point(x: line.midX, y: line.midY)
         h.drag(from: start, to: Point(x: start.x, y: start.y + 14))
         let lowered = h.state.project.clip(withID: "music")!.clip.sound.decibels
-        XCTAssertLessThan(lowered, -10, "down is quieter")
-        XCTAssertGreaterThan(lowered, -60, "and not silent")
+        XCTAssertLessThan(lowered, -2, "down is quieter")
+        XCTAssertGreaterThan(lowered, -6, "by a few decibels for a short drag: a fine drag over editing.levelDragTravel, not the clip's height")
         XCTAssertTrue(h.log.contains { $0.kind == "edit" && $0.fields["edit"] == .string("level") && $0.fields["afterDecibels"] == .number(lowered) })
         // Back up past where it was: it catches at 0 dB with a cue.
         h.cues.removeAll()

@@ -41,6 +41,10 @@ extension TactileConfiguration {
         public var overlayMinimumTarget: Double = 44
         /// The level line catches at 0 dB (as recorded) within this many decibels of it. Default 1 dB.
         public var levelSnapDecibels: Double = 1
+        /// How far a finger moves up or down to take a clip's level over its whole range
+        /// (silence … +12 dB), in points: a fine drag, not the clip's own height (a 9 pt wobble
+        /// moves it about 2 dB, not 20). Default 160 pt.
+        public var levelDragTravel: Double = 160
         public init() {}
 
         public func problems() -> [ConfigurationError] {
@@ -62,6 +66,7 @@ extension TactileConfiguration {
             "overlayRotationSnap": .init(0, 45, unit: "°"),
             "overlayMinimumTarget": .init(0, 200, unit: "pt"),
             "levelSnapDecibels": .init(0, 12, unit: "dB"),
+            "levelDragTravel": .points(20, 2000),
         ]
     }
 }

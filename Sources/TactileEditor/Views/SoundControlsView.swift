@@ -37,7 +37,8 @@ struct SoundControlsView {
                 // The fades: ramps from the bottom at the clip's ends up to the level line, which
                 // travels below the clip's title.
                 let top = body.y + m.lineTopReserve * k, bottom = body.maxY - m.lineWidth * k
-                let lineY = bottom - ClipSound.linePosition(decibels: sound.decibels) * (bottom - top)
+                // Never lost in the clip's bottom edge, however low the level.
+                let lineY = min(bottom - m.lineWidth * k * 2, bottom - ClipSound.linePosition(decibels: sound.decibels) * (bottom - top))
                 let inX = body.x + sound.fadeIn.seconds * geometry.pointsPerSecond
                 let outX = body.maxX - sound.fadeOut.seconds * geometry.pointsPerSecond
                 let ink = theme.selection
