@@ -99,7 +99,7 @@ enum InteractionLog {
     static let backgrounds: Set = ["timeline.background", "track"]
 
     /// Roles that show something but take no touch of their own.
-    static let passive: Set = ["playhead", "snapGuide", "ghostOutline", "banner", "timecode", "scrubOverlay", "playerBar", "track"]
+    static let passive: Set = ["playhead", "snapGuide", "ghostOutline", "banner", "timecode", "scrubOverlay", "playerBar", "track", "title"]
 
     /// The element whose hit area lies nearest `point`, and the distance to it in points.
     static func nearest(to point: Point, among elements: [UIElement]) -> (UIElement, Double)? {

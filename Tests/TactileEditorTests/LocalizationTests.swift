@@ -55,6 +55,15 @@ final class LocalizationTests: XCTestCase {
         }
     }
 
+    func testTheTitleBarsTitleIsListedWithItsRole() {
+        let h = harness("en")
+        let title = h.element("titleBar.title")
+        XCTAssertEqual(title?.role, "title")
+        XCTAssertEqual(title?.label, "Demo")
+        XCTAssertEqual(title?.state["fits"], .bool(true))
+        XCTAssertGreaterThan(title?.frame.width ?? 0, 10)
+    }
+
     func testArabicMirrorsTheChromeButNotTheTimeline() {
         let h = harness("ar_EG")
         let video = h.frameOf("toolbar.add.video"), delete = h.frameOf("toolbar.delete")

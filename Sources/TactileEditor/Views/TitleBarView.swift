@@ -11,9 +11,15 @@ struct TitleBarView {
     func draw(_ state: EditorState) -> [EditorIntent] {
         let m = configuration.layout.margin
         let side = frame.height
-        ui.text(
-            state.project.name, in: frame.insetBy(dx: m + 3 * side, dy: 0), font: theme.titleFont,
-            color: theme.textPrimary, alignment: .center)
+        let title = frame.insetBy(dx: m + 3 * side, dy: 0)
+        ui.text(state.project.name, in: title, font: theme.titleFont, color: theme.textPrimary, alignment: .center)
+        // The title as `inspect` lists it: the frame the words take, so a test sees it is there and whole.
+        let width = min(title.width, ui.measurer.measure(state.project.name, font: theme.titleFont).width)
+        ui.element(
+            UIElement(
+                id: "titleBar.title", role: "title", label: state.project.name,
+                frame: Rect(x: title.midX - width / 2, y: title.y, width: width, height: title.height),
+                state: ["fits": .bool(ui.measurer.measure(state.project.name, font: theme.titleFont).width <= title.width)]))
         var intents: [EditorIntent] = []
         // Export, beside undo; while an export runs it shows how far it has come.
         let export = theme.mirrored(Rect(x: frame.maxX - m / 2 - 3 * side, y: frame.y, width: side, height: side), in: frame)
