@@ -162,6 +162,19 @@ final class TextEditingTests: XCTestCase {
         XCTAssertGreaterThan(box.height, before(h) * 1.8, "the words run onto more lines")
     }
 
+    func testALongWordAtLargeSizeShrinksRatherThanBreaking() throws {
+        let h = editingHello()
+        h.tap("textEditor.size.large")
+        for _ in 0..<6 { h.tap("key:⌫") }
+        h.frame([.text("Unbelievably wonderful", time: h.now)])
+        h.tap(Self.doneID)
+        let lines = try XCTUnwrap(h.element("overlay:hello")?.state["lines"])
+        guard case let .string(text) = lines else { return XCTFail("\(lines)") }
+        XCTAssertEqual(text.split(separator: "\n").map(String.init), ["Unbelievably", "wonderful"], "each word whole, none split: \(text)")
+        let box = h.frameOf("overlay:hello"), picture = h.frameOf("canvas")
+        XCTAssertLessThanOrEqual(box.width, picture.width * 0.9 + 1, "and inside the picture")
+    }
+
     private func before(_ h: EditorHarness) -> Double {
         let m = Theme().metrics.canvas, picture = h.frameOf("canvas")
         return min(picture.width, picture.height) * m.textShare * m.textLineHeight

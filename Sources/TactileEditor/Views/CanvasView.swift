@@ -95,7 +95,7 @@ struct CanvasView {
                 id: id, role: "overlay", label: clip.title, frame: box, hitFrame: hit,
                 state: [
                     "clip": .string(clip.id), "x": .number(place.x), "y": .number(place.y), "scale": .number(place.scale),
-                    "rotation": .number(place.rotation), "selected": .bool(selected),
+                    "rotation": .number(place.rotation), "selected": .bool(selected), "lines": .string(overlay.lines.joined(separator: "\n")),
                 ]))
         return interaction.intents(.overlay(OverlayTarget(clipID: clip.id, picture: picture, natural: overlay.natural)))
     }

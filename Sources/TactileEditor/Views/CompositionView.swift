@@ -23,6 +23,8 @@ public struct CompositionView {
         public var clip: Clip
         public var box: Rect
         public var natural: Size
+        /// A text's lines as drawn (empty for other overlays).
+        public var lines: [String] = []
     }
 
     /// What one frame drew: inspect state (the clip shown, its frame's time, the transition) and
@@ -168,10 +170,26 @@ public struct CompositionView {
 
     /// A text's font at scale 1 and its lines, wrapped to the share of the picture's width a
     /// text may take (and at its own line breaks).
+    /// A word wider than a line is never split, as phone editors never split one: the text's
+    /// font shrinks until its widest word fits (down to `textMinimumShrink` of its size).
     public func textLines(of clip: Clip, in picture: Rect) -> (Font, [String]) {
         let m = theme.metrics.canvas
-        let font = Font(size: min(picture.width, picture.height) * m.textShare * clip.style.size.factor, weight: m.textFont.weight)
-        let width = max(font.size, picture.width * m.textWrapShare - 2 * font.size * m.textPadding)
+        var font = Font(size: min(picture.width, picture.height) * m.textShare * clip.style.size.factor, weight: m.textFont.weight)
+        func wrapWidth(_ f: Font) -> Double { max(f.size, picture.width * m.textWrapShare - 2 * f.size * m.textPadding) }
+        let widest = clip.title.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { ui.measurer.measure(String($0), font: font).width }.max() ?? 0
+        if widest > wrapWidth(font), widest > 0 {
+            // The word and the wrap width both follow the size: shrink by the word's overflow until it fits.
+            let full = font.size
+            var size = full
+            for _ in 0..<8 {
+                let w = widest * size / full
+                guard w > wrapWidth(Font(size: size, weight: font.weight)) else { break }
+                size = max(full * m.textMinimumShrink, size * wrapWidth(Font(size: size, weight: font.weight)) / w)
+                if size <= full * m.textMinimumShrink { break }
+            }
+            font.size = size
+        }
+        let width = wrapWidth(font)
         let paragraphs = clip.title.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let lines = paragraphs.flatMap { p in p.isEmpty ? [""] : ui.measurer.lines(of: p, font: font, width: width, maximumLines: m.textMaximumLines) }
         return (font, Array(lines.prefix(m.textMaximumLines)))
@@ -212,7 +230,7 @@ public struct CompositionView {
                 break
             }
         }
-        return DrawnOverlay(clip: clip, box: box, natural: natural)
+        return DrawnOverlay(clip: clip, box: box, natural: natural, lines: clip.kind == .text ? lines : [])
     }
 
     /// A text overlay's lines in its style: coloured with a soft shadow, or on a box of its colour.
