@@ -34,4 +34,7 @@ public struct SettingsChange: Hashable, Sendable {
 
     /// The name of the settings a session starts with when no variant was chosen.
     public static let baseVariant = "base"
+
+    /// What frames made under `variant` with tuning not yet saved are called: "base (tuned, unsaved)".
+    public static func unsavedLabel(of variant: String) -> String { "\(variant) (tuned, unsaved)" }
 }

@@ -530,7 +530,7 @@ public final class HostSession: ShellSession {
     public var liveVariant: String { live.variant }
     /// What the frames made now are made under, as the report names it: the live variant, or
     /// "base (tuned, unsaved)" while tuning not yet saved is in force.
-    public var variantLabel: String { live.unsaved > 0 ? "\(live.variant) (tuned, unsaved)" : live.variant }
+    public var variantLabel: String { live.unsaved > 0 ? SettingsChange.unsavedLabel(of: live.variant) : live.variant }
     /// The two variants an A/B flip switches between (B nil until one is saved or named).
     public var flipPair: (a: String, b: String?) { live.pair }
     /// Whether the tuning panel is open.
@@ -572,19 +572,19 @@ public final class HostSession: ShellSession {
     private func stepLiveSettings(outside: [InputEvent], now: Time, into frame: inout ShellFrame) {
         if live.announceStart {
             live.announceStart = false
-            let change = SettingsChange(time: now, source: .start, variant: live.variant, changes: .object([]))
-            live.pending.append(change)
-            exportLog.append(change.logEvent)
+            note(SettingsChange(time: now, source: .start, variant: live.variant, changes: .object([])))
         }
         for change in live.replays {
             // Logged as recorded, so the replay's log still matches; a line whose changes cannot
             // be laid over these settings (a key this Tactile lacks, a value out of range) is said.
-            live.pending.append(change)
-            exportLog.append(change.logEvent)
+            note(change)
             live.variant = change.variant
             guard let schema = services.schema else { continue }
             do {
                 let new = try schema.applying(change.changes, to: configuration)
+                // What the live session loaded or saved is what Revert and "unsaved" measure from
+                // (a reload's kept tuning counts as loaded: its line does not tell them apart).
+                if [.save, .flip, .reload].contains(change.source) { live.loaded(new) }
                 if new != configuration {
                     adopt(new)
                     frame.commands.append(.configurationChanged(new))
@@ -612,9 +612,6 @@ public final class HostSession: ShellSession {
                 do {
                     let new = try schema.applying(setting.changes(to: value), to: configuration)
                     if record(change: .tuning, to: new, variant: live.variant, now: now) {
-                        // Unsaved: the settings that differ from the live variant as loaded (a
-                        // slider moved back where it was is no change).
-                        live.unsaved = ConfigurationSchema.dotted(schema.changes(from: live.baseline, to: new)).count
                         adopt(new)
                         frame.commands.append(.configurationChanged(new))
                     }
@@ -627,7 +624,6 @@ public final class HostSession: ShellSession {
                     adopt(live.baseline)
                     frame.commands.append(.configurationChanged(live.baseline))
                 }
-                live.unsaved = 0
             case .flip: flip(now: now, into: &frame)
             case .close:
                 toggleTuning()
@@ -685,12 +681,10 @@ public final class HostSession: ShellSession {
             let saved = try store.save(configuration)
             live.variant = saved.name
             live.pair = (live.pair.a == saved.name ? SettingsChange.baseVariant : live.pair.a, saved.name)
-            live.saved(configuration)
+            live.loaded(configuration)
             services.configurationWatcher?.variant = saved.name
             if !editPending && saved.place == .file { services.configurationWatcher?.acceptCurrent() }
-            let change = SettingsChange(time: now, source: .save, variant: saved.name, changes: .object([]))
-            live.pending.append(change)
-            exportLog.append(change.logEvent)
+            note(SettingsChange(time: now, source: .save, variant: saved.name, changes: .object([])))
             post(
                 banner: "Saved variant \(saved.name) in \(saved.url.lastPathComponent)\(saved.place == .sidecar ? " (beside the configuration file)" : "")",
                 isError: false)
@@ -735,6 +729,12 @@ public final class HostSession: ShellSession {
         }
     }
 
+    /// Hands `change` to the next frame record (a trace line) and the log (a `settings` event).
+    private func note(_ change: SettingsChange) {
+        live.pending.append(change)
+        exportLog.append(change.logEvent)
+    }
+
     /// Notes a change of the settings to `new` (a trace line at the next frame, a `settings`
     /// event in the log); false when nothing changes.
     @discardableResult
@@ -742,9 +742,7 @@ public final class HostSession: ShellSession {
         guard let schema = services.schema else { return new != configuration }
         let changes = schema.changes(from: configuration, to: new)
         guard always || changes != .object([]) else { return false }
-        let change = SettingsChange(time: now, source: source, variant: variant, changes: changes)
-        live.pending.append(change)
-        exportLog.append(change.logEvent)
+        note(SettingsChange(time: now, source: source, variant: variant, changes: changes))
         return true
     }
 
@@ -759,19 +757,15 @@ public final class HostSession: ShellSession {
             services.adjustReloaded?(&new)
             // Tuning not yet saved is laid back over the file's new settings: a reload never
             // throws away what was tuned.
-            var kept = 0
             var inForce = new
-            if live.unsaved > 0, let schema = services.schema {
-                let tuned = schema.changes(from: live.baseline, to: configuration)
-                if let laid = try? schema.applying(tuned, to: new) {
-                    inForce = laid
-                    kept = ConfigurationSchema.dotted(schema.changes(from: new, to: laid)).count
-                }
+            if live.unsaved > 0, let schema = services.schema, let laid = try? schema.applying(schema.changes(from: live.baseline, to: configuration), to: new)
+            {
+                inForce = laid
             }
             record(change: .reload, to: inForce, variant: live.variant, now: now)
             live.loaded(new)
-            live.unsaved = kept
             adopt(inForce)
+            let kept = live.unsaved
             new = inForce
             state.banner = Banner(
                 message: "Settings reloaded from \(watcher.url.lastPathComponent)"
@@ -807,6 +801,9 @@ public final class HostSession: ShellSession {
         }
         configuration = new
         live.picture = nil // the tuning panel shows the new values
+        // Unsaved: the settings that differ from the live variant as loaded or saved (a slider
+        // moved back where it was is no change), whichever way the settings changed.
+        live.unsaved = services.schema.map { ConfigurationSchema.dotted($0.changes(from: live.baseline, to: new)).count } ?? 0
         frustration.settings = new.study
         editor = Editor(configuration: new, measurer: editor.measurer, media: editor.media)
         state.adopt(new)

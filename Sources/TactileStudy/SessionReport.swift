@@ -70,13 +70,15 @@ public struct SessionReport {
         let logURL = folder.appendingPathComponent(SessionRecorder.FileName.log)
         let text = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
         var distances: [Double] = []
-        // The variant live at each moment: the first `settings` event names the one before it too
-        // (a session started on a variant says so at its first change).
-        var variants: [VariantFigures] = [], live: Int?, liveSince = 0.0, timeline: [(Double, String)] = []
+        // The variant live at each moment, from the `settings` events: a session that says what it
+        // starts on has a `start` line; before a first tuning, reload or revert the variant is the
+        // one they name; before a first flip or save it is unknown, "(start)".
+        var variants: [VariantFigures] = [], live: Int?, liveSince = 0.0, timeline: [(at: Double, name: String)] = []
         /// Makes `name` the live variant from `t` on.
         func variant(_ name: String, at t: Double) {
             if let live { variants[live].seconds += t - liveSince }
             liveSince = t
+            timeline.append((t, name))
             if let i = variants.firstIndex(where: { $0.name == name }) {
                 live = i
             } else {
@@ -90,47 +92,36 @@ public struct SessionReport {
                 continue
             }
             let gesture = event["gesture"] as? String
-            let t = (event["t"] as? NSNumber)?.doubleValue ?? liveSince
             if kind == "settings", let name = event["variant"] as? String {
-                // Tuning not yet saved is a stretch of its own ("base (tuned, unsaved)"); before the
-                // first change the variant is the one tuned, reloaded or reverted, else unknown.
-                let source = event["source"] as? String ?? ""
-                let shown = source == "tuning" ? "\(name) (tuned, unsaved)" : name
-                if live == nil && source != "start" {
-                    let before = ["tuning", "reload", "revert"].contains(source) ? name : "(start)"
-                    variant(before, at: 0)
-                    timeline.append((0, before))
-                }
-                let at = live == nil ? 0 : t
-                if let live, variants[live].name == shown { continue }
-                variant(shown, at: at)
-                timeline.append((at, shown))
+                let source = SettingsChange.Source(rawValue: event["source"] as? String ?? "")
+                let shown = source == .tuning ? SettingsChange.unsavedLabel(of: name) : name
+                if live == nil && source != .start { variant([.tuning, .reload, .revert].contains(source) ? name : "(start)", at: 0) }
+                if live.map({ variants[$0].name }) != shown { variant(shown, at: live == nil ? 0 : (event["t"] as? NSNumber)?.doubleValue ?? liveSince) }
             }
-            switch kind {
-            case "gesture.recognized", "gesture.began": count(\.gestures)
-            case "miss": count(\.misses)
-            case "edit": count(\.edits)
-            case "undo": count(\.undos)
-            case "signal": count(\.signals)
-            default: break
-            }
-            if kind == "gesture.recognized" && gesture == "tap" { count(\.taps) }
             switch kind {
             case "gesture.recognized":
                 if let gesture { f.gestures[gesture, default: 0] += 1 }
-                if gesture == "tap" { f.taps += 1 }
+                if gesture == "tap" { f.taps += 1; count(\.taps) }
+                count(\.gestures)
             case "gesture.began":
                 if let gesture { f.gestures[gesture, default: 0] += 1 }
+                count(\.gestures)
             case "miss":
                 f.misses += 1
+                count(\.misses)
                 if let nearest = event["nearest"] as? String {
                     f.missesNear["\(nearest) (\(event["nearestRole"] as? String ?? "?"))", default: 0] += 1
                 }
                 if let d = event["distance"] as? Double { distances.append(d) }
             case "edit":
                 f.edits[event["edit"] as? String ?? "?", default: 0] += 1
-            case "signal": f.signals[event["signal"] as? String ?? "?", default: 0] += 1
-            case "undo": f.undos += 1
+                count(\.edits)
+            case "signal":
+                f.signals[event["signal"] as? String ?? "?", default: 0] += 1
+                count(\.signals)
+            case "undo":
+                f.undos += 1
+                count(\.undos)
             case "redo": f.redos += 1
             case "error", "problem": f.errors += 1
             case "task.ended":
@@ -147,7 +138,7 @@ public struct SessionReport {
         // Touches per variant, from the trace's downs at the times each was live.
         for e in session.trace.events {
             guard !variants.isEmpty, case .touch(_, .down, _) = e.kind else { continue }
-            let name = timeline.last { $0.0 <= e.time.seconds }?.1 ?? variants[0].name
+            let name = timeline.last { $0.at <= e.time.seconds }?.name ?? variants[0].name
             if let i = variants.firstIndex(where: { $0.name == name }) { variants[i].touches += 1 }
         }
         f.variants = variants.filter { $0.seconds > 0 || $0.touches > 0 || $0.gestures > 0 }

@@ -31,6 +31,9 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(Strings(localeIdentifier: "en_US").seconds("4.5s"), "4.5s")
         XCTAssertEqual(Strings(localeIdentifier: "de_DE").digits("Clip 2. Teil"), "Clip 2. Teil", "a full stop after a number is no decimal point")
         XCTAssertEqual(Strings(localeIdentifier: "de").format(.files, ["count": "3"]), "3 Dateien")
+        XCTAssertEqual(Strings(localeIdentifier: "en_US").percent(0.537), "53%")
+        XCTAssertEqual(Strings(localeIdentifier: "de_DE").percent(0.537), "53\u{00A0}%", "a space that never breaks")
+        XCTAssertEqual(Strings(localeIdentifier: "ar_EG").percent(1), "١٠٠٪\u{061C}", "with the Arabic letter mark the locale writes")
     }
 
     func testEveryDurationOnScreenIsWrittenTheLocalesWay() {

@@ -10,7 +10,8 @@ import TactileUI
 struct LiveSettings {
     var variant = SettingsChange.baseVariant
     var pair: (a: String, b: String?) = (SettingsChange.baseVariant, nil)
-    /// How many settings differ, after tuning, from the live variant as loaded or saved.
+    /// How many settings differ, after tuning, from the live variant as loaded or saved (kept by
+    /// `HostSession.adopt`, the one place settings change).
     var unsaved = 0
     /// The live variant's settings as loaded or saved.
     private(set) var baseline: TactileConfiguration
@@ -39,14 +40,11 @@ struct LiveSettings {
         cornerHold = CornerHold(corner: o.tuningCorner, hold: .seconds(o.tuningHold), slop: TactileConfiguration.Input().tapSlop)
     }
 
-    /// A variant's settings were loaded (a flip, a reload): nothing is unsaved.
+    /// A variant's settings were loaded (a flip, a reload) or saved: nothing is unsaved.
     mutating func loaded(_ configuration: TactileConfiguration) {
         baseline = configuration
         unsaved = 0
     }
-
-    /// The settings in force were saved as the live variant.
-    mutating func saved(_ configuration: TactileConfiguration) { loaded(configuration) }
 
     /// The changes since the last frame record, handed over once.
     mutating func takeChanges() -> [SettingsChange] {

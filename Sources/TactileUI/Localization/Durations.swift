@@ -15,13 +15,30 @@ extension Strings {
 extension Strings {
     /// A share done (0 … 1) as this locale writes a percentage, rounded down so it reaches 100
     /// only when done: "53%", "53 %" (German), "٥٣٪" (Arabic). One way for the title bar's badge
-    /// and the export sheet alike.
+    /// and the export sheet alike, drawn every frame while an export runs: the locale's pattern is
+    /// asked of a formatter once per locale and filled with `digits`.
     public func percent(_ fraction: Double) -> String {
         let whole = Int((min(1, max(0, fraction.isFinite ? fraction : 0)) * 100).rounded(.down))
-        let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: localeIdentifier)
-        formatter.numberStyle = .percent
-        formatter.maximumFractionDigits = 0
-        return formatter.string(from: NSNumber(value: Double(whole) / 100)) ?? digits("\(whole)%")
+        return PercentPattern.of(localeIdentifier).replacingOccurrences(of: "#", with: digits("\(whole)"))
+    }
+}
+
+/// Each locale's way of writing a percentage, with "#" for the number ("#%", "# %", "#٪").
+private enum PercentPattern {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var patterns: [String: String] = [:]
+
+    static func of(_ locale: String) -> String {
+        lock.withLock {
+            if let known = patterns[locale] { return known }
+            let formatter = NumberFormatter()
+            formatter.locale = Locale(identifier: locale)
+            formatter.numberStyle = .percent
+            formatter.maximumFractionDigits = 0
+            let digits = Strings(localeIdentifier: locale).digits("53")
+            let pattern = formatter.string(from: 0.53).map { $0.replacingOccurrences(of: digits, with: "#") }.flatMap { $0.contains("#") ? $0 : nil } ?? "#%"
+            patterns[locale] = pattern
+            return pattern
+        }
     }
 }
