@@ -56,7 +56,10 @@ public enum DemoMedia {
             if !FileManager.default.fileExists(atPath: url.path) {
                 // Made beside, then renamed into place: a start stopped half-way never leaves a
                 // half-written file that the next start would take for the whole one.
-                let partial = folder.appendingPathComponent(".\(item.fileName).\(ProcessInfo.processInfo.processIdentifier).partial")
+                // The extension stays last: the muxer and the encoders choose the format by it.
+                let name = item.fileName as NSString
+                let partial = folder.appendingPathComponent(
+                    ".\(name.deletingPathExtension).partial-\(ProcessInfo.processInfo.processIdentifier).\(name.pathExtension)")
                 defer { try? FileManager.default.removeItem(at: partial) }
                 try make(item, at: partial, stopWhen: stopWhen)
                 if stopWhen() { throw Stopped() }
