@@ -84,6 +84,19 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
         return Rect(x: x0, y: y0, width: max(maxX, r.maxX) - x0, height: max(maxY, r.maxY) - y0)
     }
 
+    /// What is left of this rectangle with `hole` taken out, as up to four bands that do not
+    /// overlap (above, below, left, right of the hole): a scrim with a window in it.
+    public func subtracting(_ hole: Rect) -> [Rect] {
+        let x0 = max(x, hole.minX), x1 = min(maxX, hole.maxX), y0 = max(y, hole.minY), y1 = min(maxY, hole.maxY)
+        guard x0 < x1, y0 < y1 else { return [self] }
+        return [
+            Rect(x: x, y: y, width: width, height: y0 - y),
+            Rect(x: x, y: y1, width: width, height: maxY - y1),
+            Rect(x: x, y: y0, width: x0 - x, height: y1 - y0),
+            Rect(x: x1, y: y0, width: maxX - x1, height: y1 - y0),
+        ].filter { $0.width > 0 && $0.height > 0 }
+    }
+
     /// The rectangle grown by `dx` on the left and right and `dy` on the top and bottom (negative shrinks).
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)

@@ -232,6 +232,10 @@ struct EditorActions {
                 effects.cues.append(CueEvent(.selection, reason: "transition"))
                 if state.transitionPicker != nil { state.transitionPreviewSince = previewStart(now) }
                 if let note { banner(strings.sentence(note), state: &state, now: now) }
+            } catch let EditError.noRoomForTransition(reason) {
+                effects.cues.append(CueEvent(.error, reason: "error"))
+                effects.log.append(LogEvent(time: now, kind: "error", fields: ["message": .string("\(EditError.noRoomForTransition(reason))")]))
+                banner(strings.format(.transitionTooShort, ["reason": strings.sentence(reason)]), state: &state, now: now, isError: true)
             } catch {
                 failed(error, state: &state, now: now, effects: &effects)
             }

@@ -9,7 +9,8 @@ struct TransitionDurationDrag: Hashable, Sendable {
 }
 
 /// Sets a transition's length by dragging along the picker's track: from a tenth of a second at
-/// its left end to the longest the clips' footage allows at its right, in whole tenths, with a
+/// its left end to the longest the clips allow at its right (overlapping them where their
+/// footage beyond the cut runs short), in whole tenths, with a
 /// cue at each tenth and a firmer one at the limit. The drag is one undo step.
 struct TransitionDurationController {
     let configuration: TactileConfiguration
@@ -33,7 +34,7 @@ struct TransitionDurationController {
     }
 
     private func move(to x: Double, clipID: String, track: (from: Double, to: Double), _ state: inout EditorState, effects: inout Effects) {
-        guard var drag = state.transitionDurationDrag, let limit = state.project.transitionLimit(atCutBefore: clipID),
+        guard var drag = state.transitionDurationDrag, let limit = state.project.transitionReach(atCutBefore: clipID),
             var transition = state.project.clip(withID: clipID)?.clip.transitionIn
         else { return }
         let most = max(1, Self.tenths(of: limit.duration))

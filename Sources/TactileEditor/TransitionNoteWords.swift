@@ -13,6 +13,11 @@ extension Strings {
             return format(.transitionBeforeRemovedNoCut, ["clip": clip])
         case let .removedBefore(clip, reason):
             return format(.transitionBeforeRemoved, ["clip": clip, "reason": sentence(reason)])
+        case let .overlapped(by):
+            // To the hundredth: an overlap is half a length in tenths, often 0.25 s.
+            let hundredths = Int((by.seconds * 100).rounded())
+            let text = hundredths % 10 == 0 ? TimeFormatting.clipDuration(by) : "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)s"
+            return format(.transitionOverlapped, ["seconds": seconds(text)])
         }
     }
 

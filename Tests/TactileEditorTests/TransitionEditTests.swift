@@ -1,5 +1,6 @@
 import XCTest
 import TactileCore
+import TactileUI
 @testable import TactileEditor
 
 /// Transitions and fades through the editor's own edits: moving, trimming and splitting clips
@@ -123,29 +124,84 @@ final class TransitionPickerTests: XCTestCase {
         XCTAssertNil(h.element("transitionPicker"), "Escape closes the picker")
     }
 
-    func testAKindTooLongForTheFootageIsShortenedAndTheBannerSaysSo() throws {
+    func testAKindTooLongForTheClipsIsShortenedAndTheBannerSaysSo() throws {
         var configuration = TactileConfiguration()
-        configuration.editing.transitionDuration = 6
+        configuration.editing.transitionDuration = 8
         let h = nearTheForestCut(configuration)
         h.tap("junction:forest")
         h.tap("transitionPicker.crossDissolve")
-        XCTAssertEqual(h.state.project.clip(withID: "forest")?.clip.transitionIn?.duration, .seconds(4))
-        XCTAssertEqual(h.element("banner")?.label, "Transition shortened to 4s: “Forest” has 2s of footage before its start.")
+        XCTAssertEqual(h.state.project.clip(withID: "forest")?.clip.transitionIn?.duration, .seconds(6))
+        XCTAssertEqual(h.element("banner")?.label, "Transition shortened to 6s: “Title Card” is 3s long.")
     }
 
     func testTheBannerSpeaksTheChromesLanguageAndTheLogStaysEnglish() throws {
         var configuration = TactileConfiguration()
-        configuration.editing.transitionDuration = 6
+        configuration.editing.transitionDuration = 8
         configuration.theme.locale = "de_DE"
         let h = nearTheForestCut(configuration)
         h.tap("junction:forest")
         h.tap("transitionPicker.crossDissolve")
-        XCTAssertEqual(h.element("banner")?.label, "Übergang auf 4 s gekürzt: „Forest“ hat vor seinem Anfang noch 2 s Material.")
+        XCTAssertEqual(h.element("banner")?.label, "Übergang auf 6 s gekürzt: „Title Card“ ist 3 s lang.")
         configuration.theme.locale = "ar_EG"
         let a = nearTheForestCut(configuration)
         a.tap("junction:forest")
         a.tap("transitionPicker.crossDissolve")
-        XCTAssertEqual(a.element("banner")?.label.contains("٤"), true, "Arabic digits: \(a.element("banner")?.label ?? "")")
+        XCTAssertEqual(a.element("banner")?.label.contains("٦"), true, "Arabic digits: \(a.element("banner")?.label ?? "")")
+    }
+
+    func testACutWithoutFootageBeyondItTakesATransitionByOverlappingTheClips() throws {
+        // Beach into City Lights: City Lights has no footage before its start (the demo's first cut).
+        let h = EditorHarness()
+        let before = h.state.project
+        h.tap("junction:city")
+        XCTAssertTrue(h.elements(role: "transitionOption").allSatisfy { $0.state["enabled"] == .bool(true) }, "every kind on offer")
+        h.tap("transitionPicker.crossDissolve")
+        let city = try XCTUnwrap(h.state.project.clip(withID: "city")?.clip)
+        XCTAssertEqual(city.transitionIn?.kind, .crossDissolve, "made, not refused")
+        XCTAssertEqual(city.transitionIn?.overlap.total, .seconds(0.25), "half of 0.5 s from City Lights' own start")
+        XCTAssertEqual(city.sourceStart, .seconds(0.25))
+        XCTAssertEqual(h.state.project.duration, before.duration - .seconds(0.25), "the project is shorter by the overlap")
+        XCTAssertEqual(h.element("banner")?.label, "The clips overlap by 0.25s for the transition: the track after the cut moved that much earlier.")
+        h.frame()
+        let pps = TactileConfiguration().timeline.pointsPerSecond
+        let shown = try XCTUnwrap(h.element("clip:city")).frame
+        XCTAssertEqual(shown.width, 5.75 * pps, accuracy: 0.5, "the timeline shows City Lights shorter")
+        h.tap("transitionPicker.none")
+        XCTAssertEqual(h.state.project, before, "None gives the overlap back")
+        h.frame([.key(.undo, time: h.now)])
+        XCTAssertEqual(h.state.project.clip(withID: "city")?.clip.sourceStart, .seconds(0.25), "undo brings the overlap back")
+        h.frame([.key(.undo, time: h.now)])
+        XCTAssertEqual(h.state.project, before)
+    }
+
+    func testClipsTooShortForAnyTransitionOfferOnlyNoneAndSayWhy() throws {
+        var project = DemoProject.make()
+        project.tracks[0].clips[1].duration = .seconds(0.06) // City Lights, no footage before it
+        project.tracks[0].clips[2].start = .seconds(4.56)
+        let h = EditorHarness(project: project)
+        h.state.transitionPicker = "city"
+        h.frame()
+        let options = h.elements(role: "transitionOption")
+        XCTAssertEqual(options.filter { $0.state["enabled"] == .bool(true) }.map(\.id), ["transitionPicker.none"])
+        XCTAssertEqual(h.element("transitionPicker.reason")?.label, "Too short for a transition: “City Lights” is 0s long.")
+        h.tap("transitionPicker.wipe")
+        XCTAssertNil(h.state.project.clip(withID: "city")?.clip.transitionIn)
+        XCTAssertEqual(h.element("banner")?.label, "Too short for a transition: “City Lights” is 0s long.")
+    }
+
+    func testInLandscapeThePickerStandsBesideTheCanvasAndDimsTheRestEvenly() throws {
+        let h = EditorHarness(viewport: Size(width: 844, height: 390))
+        h.tap("junction:city")
+        let panel = try XCTUnwrap(h.element("transitionPicker")).frame
+        let canvas = try XCTUnwrap(h.element("canvas")).frame
+        XCTAssertFalse(panel.intersects(canvas), "the canvas that loops the transition stays in sight: \(panel) \(canvas)")
+        let dims = h.output.drawList.commands(in: .topmost).compactMap { c -> (Rect, Color)? in
+            if case let .fillRect(r, color, _) = c, color.r == 0, color.a > 0, color.a < 255 { return (r, color) }
+            return nil
+        }
+        XCTAssertEqual(Set(dims.map(\.1)).count, 1, "one even dim")
+        XCTAssertFalse(dims.contains { $0.0.intersects(canvas) }, "never over the canvas")
+        XCTAssertGreaterThan(dims.reduce(0) { $0 + $1.0.width * $1.0.height }, 0.75 * 844 * 390, "the rest of the screen, title bar and toolbar too")
     }
 
     func testTheSelectedClipsEdgesShowTrimHandlesNotJunctions() {
@@ -168,25 +224,26 @@ final class TransitionPickerTests: XCTestCase {
         h.tap("junction:forest")
         h.tap("transitionPicker.crossDissolve")
         let length = try XCTUnwrap(h.element("transitionPicker.duration"))
-        XCTAssertEqual(length.state["limit"], .number(4), "Forest has 2 s of footage before its start: 4 s at most")
+        XCTAssertEqual(length.state["limit"], .number(6), "the Title Card is 3 s long: 6 s at most")
         let cuesBefore = h.cues.count
         // From the short end to the long end and past it.
         h.drag(from: Point(x: length.frame.minX, y: length.frame.midY), to: Point(x: length.frame.maxX + 40, y: length.frame.midY), steps: 40)
-        XCTAssertEqual(h.state.project.clip(withID: "forest")?.clip.transitionIn?.duration, .seconds(4))
+        XCTAssertEqual(h.state.project.clip(withID: "forest")?.clip.transitionIn?.duration, .seconds(6))
+        XCTAssertEqual(h.state.project.clip(withID: "forest")?.clip.transitionIn?.overlap.total, .seconds(1), "Forest's 2 s before its start were not enough")
         let tenths = h.cues.dropFirst(cuesBefore).filter { $0.reason == "transitionTenth" }.count
         XCTAssertGreaterThan(tenths, 20, "a cue at each tenth on the way")
         XCTAssertEqual(h.cues.dropFirst(cuesBefore).filter { $0.reason == "transitionLimit" }.count, 1, "a firmer one at the limit")
         XCTAssertEqual(h.log.filter { $0.kind == "edit" }.last?.fields["edit"], .string("transitionDuration"))
-        XCTAssertEqual(h.log.filter { $0.kind == "edit" }.last?.fields["afterTransitionDuration"], .number(4))
-        // Half way along: about 2 s, in whole tenths.
+        XCTAssertEqual(h.log.filter { $0.kind == "edit" }.last?.fields["afterTransitionDuration"], .number(6))
+        // Half way along: about 3 s, in whole tenths.
         let now = try XCTUnwrap(h.element("transitionPicker.duration"))
         h.drag(from: Point(x: now.frame.maxX, y: now.frame.midY), to: Point(x: now.frame.midX, y: now.frame.midY))
         let half = try XCTUnwrap(h.state.project.clip(withID: "forest")?.clip.transitionIn?.duration)
-        XCTAssertEqual(half.seconds, 2, accuracy: 0.11)
+        XCTAssertEqual(half.seconds, 3, accuracy: 0.11)
         XCTAssertEqual(half.ticks % (Time.ticksPerSecond / 10), 0, "whole tenths")
         // Each drag is one undo step.
         h.frame([.key(.undo, time: h.now)])
-        XCTAssertEqual(h.state.project.clip(withID: "forest")?.clip.transitionIn?.duration, .seconds(4))
+        XCTAssertEqual(h.state.project.clip(withID: "forest")?.clip.transitionIn?.duration, .seconds(6))
     }
 }
 

@@ -5,7 +5,7 @@ public enum EditError: Error, Equatable, CustomStringConvertible {
     case notInsideClip
     case tooShort
     case noCut(String)
-    case noRoomForTransition(String)
+    case noRoomForTransition(TransitionLimitReason)
 
     public var description: String {
         switch self {
@@ -13,7 +13,7 @@ public enum EditError: Error, Equatable, CustomStringConvertible {
         case .notInsideClip: return "Move the playhead inside the clip to split it."
         case .tooShort: return "The pieces would be shorter than the shortest clip allowed."
         case let .noCut(id): return "No clip ends where \"\(id)\" starts: a transition goes between two clips that meet."
-        case let .noRoomForTransition(reason): return "There is no footage for a transition here: \(reason)."
+        case let .noRoomForTransition(reason): return "Too short for a transition: \(reason)."
         }
     }
 }

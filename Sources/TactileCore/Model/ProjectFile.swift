@@ -196,7 +196,20 @@ public enum ProjectFile {
             fields.append(
                 ("style", .object([("size", .string(s.size.rawValue)), ("colour", .string(s.colour.rawValue)), ("background", .bool(s.background))])))
         }
-        if let t = c.transitionIn { fields.append(("transition", .object([("kind", .string(t.kind.rawValue)), ("duration", seconds(t.duration))]))) }
+        if let t = c.transitionIn {
+            var transition: [(String, JSONValue)] = [("kind", .string(t.kind.rawValue)), ("duration", seconds(t.duration))]
+            if t.overlap.total.ticks > 0 {
+                transition.append(
+                    (
+                        "overlap",
+                        .object([
+                            ("outgoing", seconds(t.overlap.outgoing)), ("incoming", seconds(t.overlap.incoming)),
+                            ("everyTrack", .bool(t.overlap.everyTrack)),
+                        ])
+                    ))
+            }
+            fields.append(("transition", .object(transition)))
+        }
         if c.sound != .standard {
             fields.append(
                 ("sound", .object([("decibels", .number(c.sound.decibels)), ("fadeIn", seconds(c.sound.fadeIn)), ("fadeOut", seconds(c.sound.fadeOut))])))
@@ -312,7 +325,15 @@ private struct FieldReader {
             let known = Transition.Kind.allCases.map(\.rawValue).joined(separator: ", ")
             throw ProjectFileError(path: inner.name("kind"), "unknown transition \"\(PrintableText.of(kindName, limit: 40))\" (expected one of \(known))")
         }
-        return Transition(kind, duration: try inner.seconds(t, "duration", allowZero: false))
+        var overlap = Transition.Overlap.none
+        if let v = t["overlap"], !(v is NSNull) {
+            guard let o = v as? [String: Any] else { throw ProjectFileError(path: inner.name("overlap"), "expected an object or null") }
+            let sides = FieldReader(path: inner.name("overlap"))
+            overlap.outgoing = try sides.optionalSeconds(o, "outgoing") ?? .zero
+            overlap.incoming = try sides.optionalSeconds(o, "incoming") ?? .zero
+            overlap.everyTrack = try sides.optionalBool(o, "everyTrack") ?? false
+        }
+        return Transition(kind, duration: try inner.seconds(t, "duration", allowZero: false), overlap: overlap)
     }
     /// A clip's sound, `{"decibels": -6, "fadeIn": 0.5, "fadeOut": 1}` (each optional), or nil when absent.
     func sound(_ o: [String: Any], _ key: String, clipDuration: Time) throws -> ClipSound? {

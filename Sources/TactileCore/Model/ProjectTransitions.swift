@@ -48,26 +48,146 @@ extension Project {
         return (max(.zero, tightest.0), tightest.1)
     }
 
+    /// The longest transition the cut before `clipID` can be given, overlapping the clips where
+    /// their footage beyond the cut runs short, and what limits it; nil when there is no cut
+    /// there. Measured with the cut's own transition (and whatever its overlap took) given back.
+    public func transitionReach(atCutBefore clipID: String) -> (duration: Time, reason: TransitionLimitReason)? {
+        guard let cut = cut(before: clipID) else { return nil }
+        return givingBackTransition(onTrack: cut.track, before: cut.index).overlapReach(onTrack: cut.track, before: cut.index)
+    }
+
+    /// How long a transition at the cut before clip `i` of track `ti` may be when the clips may
+    /// overlap: each clip gives the transition its frames on its own side of the cut (those left
+    /// after its other end's transition), and its footage beyond the cut for the other half, or
+    /// its own frames where that footage is missing.
+    func overlapReach(onTrack ti: Int, before i: Int) -> (duration: Time, reason: TransitionLimitReason)? {
+        guard let cut = cut(onTrack: ti, before: i) else { return nil }
+        let a = cut.outgoing, b = cut.incoming
+        let before = a.transitionIn?.half ?? .zero
+        let after = self.cut(onTrack: ti, before: i + 1)?.incoming.transitionIn?.half ?? .zero
+        func side(_ own: Time, beyond: Time?) -> Time {
+            let own = max(.zero, own)
+            guard let beyond else { return own * 2 }
+            return min(own + beyond, own * 2)
+        }
+        let tailA = a.kind.hasFiniteSource ? a.sourceDuration.map { max(.zero, $0 - (a.sourceStart + a.duration)) } : nil
+        let headB = b.kind.hasFiniteSource ? b.sourceStart : nil
+        let limits: [(Time, TransitionLimitReason)] = [
+            (side(a.duration - before, beyond: tailA), .clipLength(clip: a.title, length: a.duration)),
+            (side(b.duration - after, beyond: headB), .clipLength(clip: b.title, length: b.duration)),
+        ]
+        let tightest = limits.min { $0.0 < $1.0 }!
+        return (max(.zero, tightest.0), tightest.1)
+    }
+
     /// The project with `transition` at the cut before `clipID` (nil: a hard cut), and a note
-    /// when it had to be shortened to fit (never silently). Throws when there is no cut there
-    /// or no footage for any transition.
+    /// when it had to be shortened to fit or the clips overlap for it (never silently). The
+    /// cut's transition before is taken away first, giving back what its overlap took. Where the
+    /// clips' footage beyond the cut suffices the transition uses it and the track keeps its
+    /// length; where it runs short the clips overlap by what is missing, and the track after
+    /// the cut moves earlier. Throws when there is no cut there or the clips are too short for
+    /// any transition (`Transition.minimumDuration`).
     public func settingTransition(_ transition: Transition?, atCutBefore clipID: String) throws -> (Project, note: TransitionNote?) {
-        guard let cut = cut(before: clipID), let limit = transitionLimit(onTrack: cut.track, before: cut.index) else {
-            throw EditError.noCut(clipID)
-        }
-        var project = self
-        guard var t = transition else {
-            project.tracks[cut.track].clips[cut.index].transitionIn = nil
-            return (project, nil)
-        }
+        guard let cut = cut(before: clipID) else { throw EditError.noCut(clipID) }
+        let previous = cut.incoming.transitionIn
+        var project = givingBackTransition(onTrack: cut.track, before: cut.index)
+        guard var t = transition else { return (project, nil) }
+        t.overlap = .none
+        guard let handles = project.transitionLimit(onTrack: cut.track, before: cut.index),
+            let reach = project.overlapReach(onTrack: cut.track, before: cut.index)
+        else { throw EditError.noCut(clipID) }
         var note: TransitionNote?
-        if t.duration > limit.duration {
-            guard limit.duration.ticks > 0 else { throw EditError.noRoomForTransition("\(limit.reason)") }
-            t.duration = limit.duration
-            note = .shortened(to: limit.duration, reason: limit.reason)
+        if t.duration > reach.duration {
+            guard reach.duration >= Transition.minimumDuration else { throw EditError.noRoomForTransition(reach.reason) }
+            t.duration = reach.duration
+            note = .shortened(to: reach.duration, reason: reach.reason)
+        }
+        if t.duration > handles.duration {
+            project = project.overlapping(for: &t, onTrack: cut.track, before: cut.index)
+            if note == nil, t.overlap.total != previous?.overlap.total { note = .overlapped(by: t.overlap.total) }
         }
         project.tracks[cut.track].clips[cut.index].transitionIn = t
         return (project, note)
+    }
+
+    /// The project with the transition at the cut before clip `i` of track `ti` taken away and
+    /// what its overlap took given back (as far as the clips' footage still allows): the clips
+    /// get their ends back and the track after the cut moves later again.
+    func givingBackTransition(onTrack ti: Int, before i: Int) -> Project {
+        var project = self
+        guard let cut = cut(onTrack: ti, before: i), let t = cut.incoming.transitionIn else { return project }
+        project.tracks[ti].clips[i].transitionIn = nil
+        let a = cut.outgoing, b = cut.incoming
+        let tailA = a.kind.hasFiniteSource ? a.sourceDuration.map { max(.zero, $0 - (a.sourceStart + a.duration)) } : nil
+        let outgoing = min(t.overlap.outgoing, tailA ?? t.overlap.outgoing)
+        let incoming = b.kind.hasFiniteSource ? min(t.overlap.incoming, b.sourceStart) : t.overlap.incoming
+        guard outgoing.ticks > 0 || incoming.ticks > 0 else { return project }
+        project.tracks[ti].clips[i - 1].duration = a.duration + outgoing
+        project.tracks[ti].clips[i].start = b.start + outgoing
+        project.tracks[ti].clips[i].duration = b.duration + incoming
+        if b.kind.hasFiniteSource { project.tracks[ti].clips[i].sourceStart = b.sourceStart - incoming }
+        project.shiftClips(onTrack: ti, from: i + 1, by: outgoing + incoming)
+        if t.overlap.everyTrack {
+            // The other tracks' clips that moved are those from the first moved one on: they start
+            // no earlier than where the cut was less what the overlap took, and none that stayed does.
+            let from = b.start - t.overlap.incoming
+            for other in project.tracks.indices where other != ti {
+                if let first = project.tracks[other].clips.firstIndex(where: { $0.start >= from }) {
+                    project.shiftClips(onTrack: other, from: first, by: outgoing + incoming)
+                }
+            }
+        }
+        return project
+    }
+
+    /// The project with the clips at the cut before clip `i` of track `ti` overlapping enough for
+    /// `t`: each side gives up what its footage beyond the cut lacks of half the transition
+    /// (recorded in `t.overlap`), and the track after the cut moves earlier by both, the other
+    /// tracks' clips after the cut too where they all can.
+    func overlapping(for t: inout Transition, onTrack ti: Int, before i: Int) -> Project {
+        var project = self
+        guard let cut = cut(onTrack: ti, before: i) else { return project }
+        let a = cut.outgoing, b = cut.incoming
+        let tailA = a.kind.hasFiniteSource ? a.sourceDuration.map { max(.zero, $0 - (a.sourceStart + a.duration)) } : nil
+        let headB = b.kind.hasFiniteSource ? b.sourceStart : nil
+        // Half rounded up: the footage found then covers the whole transition, whatever its ticks.
+        let half = Time(ticks: (t.duration.ticks + 1) / 2)
+        let outgoing = tailA.map { max(.zero, half - $0) } ?? .zero
+        let incoming = headB.map { max(.zero, half - $0) } ?? .zero
+        let total = outgoing + incoming
+        // The other tracks move with the cut when each can as a whole: their clips from the cut on
+        // go earlier by the overlap, none starts within that much before the cut, and none runs
+        // into the clip before it. Otherwise they all keep their times.
+        let moving = project.tracks.indices.map { other -> Int? in
+            other == ti ? nil : project.tracks[other].clips.firstIndex { $0.start >= b.start }
+        }
+        let everyTrack =
+            total.ticks > 0
+            && project.tracks.indices.allSatisfy { other in
+                guard other != ti else { return true }
+                let clips = project.tracks[other].clips
+                if clips.contains(where: { $0.start < b.start && $0.start >= b.start - total }) { return false }
+                guard let first = moving[other], first > 0 else { return true }
+                return clips[first - 1].end <= clips[first].start - total && clips[first].start - total >= .zero
+            }
+        t.overlap = Transition.Overlap(outgoing: outgoing, incoming: incoming, everyTrack: everyTrack)
+        project.tracks[ti].clips[i - 1].duration = a.duration - outgoing
+        project.tracks[ti].clips[i].start = b.start - outgoing
+        project.tracks[ti].clips[i].duration = b.duration - incoming
+        project.tracks[ti].clips[i].sourceStart = b.sourceStart + incoming
+        project.shiftClips(onTrack: ti, from: i + 1, by: .zero - total)
+        if everyTrack {
+            for (other, first) in moving.enumerated() {
+                if let first { project.shiftClips(onTrack: other, from: first, by: .zero - total) }
+            }
+        }
+        return project
+    }
+
+    /// Moves clips `from...` of track `ti` by `offset` (later when positive).
+    mutating func shiftClips(onTrack ti: Int, from first: Int, by offset: Time) {
+        guard first < tracks[ti].clips.count else { return }
+        for j in first..<tracks[ti].clips.count { tracks[ti].clips[j].start = tracks[ti].clips[j].start + offset }
     }
 
     /// The project with every transition still on a cut and within its limit: transitions whose
@@ -88,6 +208,10 @@ extension Project {
                 if t.duration > limit.duration {
                     if limit.duration.ticks > 0 {
                         project.tracks[ti].clips[ci].transitionIn?.duration = limit.duration
+                        // What the overlap took is never more than half the transition it made.
+                        let half = Time(ticks: limit.duration.ticks / 2)
+                        project.tracks[ti].clips[ci].transitionIn?.overlap.outgoing = min(t.overlap.outgoing, half)
+                        project.tracks[ti].clips[ci].transitionIn?.overlap.incoming = min(t.overlap.incoming, half)
                         notes.append(.shortenedBefore(clip: clip.title, to: limit.duration, reason: limit.reason))
                     } else {
                         project.tracks[ti].clips[ci].transitionIn = nil

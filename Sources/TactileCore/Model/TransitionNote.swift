@@ -29,6 +29,9 @@ public enum TransitionNote: Hashable, Sendable, CustomStringConvertible {
     case removedNoCut(clip: String)
     /// After an edit, the transition before clip `clip` was removed: there is no footage for one.
     case removedBefore(clip: String, reason: TransitionLimitReason)
+    /// The transition just set overlaps its clips by `by` (their footage beyond the cut ran
+    /// short), so everything after the cut on its track moved that much earlier.
+    case overlapped(by: Time)
 
     public var description: String {
         switch self {
@@ -36,6 +39,7 @@ public enum TransitionNote: Hashable, Sendable, CustomStringConvertible {
         case let .shortenedBefore(clip, to, reason): return "The transition before \"\(clip)\" was shortened to \(Project.secondsText(to)): \(reason)."
         case let .removedNoCut(clip): return "The transition before \"\(clip)\" was removed: no clip meets it there any more."
         case let .removedBefore(clip, reason): return "The transition before \"\(clip)\" was removed: \(reason)."
+        case let .overlapped(by): return "The clips overlap by \(Project.secondsText(by)) for the transition: the track after the cut moved that much earlier."
         }
     }
 }

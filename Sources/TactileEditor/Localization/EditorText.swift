@@ -14,7 +14,7 @@ public enum EditorText: String, StringTable {
     // The transition picker; a junction's label is "Transition before {clip}".
     case transitions, closeTransitions, transitionBefore, noTransition, crossDissolve, dipToBlack, wipe, slide, zoom, transitionLength
     // What the editor did to a transition so it fits: "{clip}", "{seconds}", "{reason}".
-    case transitionShortened, transitionBeforeShortened, transitionBeforeRemovedNoCut, transitionBeforeRemoved
+    case transitionShortened, transitionBeforeShortened, transitionBeforeRemovedNoCut, transitionBeforeRemoved, transitionOverlapped, transitionTooShort
     case footageAfterEnd, footageBeforeStart, clipIsOnly
     // The Export sheet: "{time} left", "Exported to {path}", "Export failed: {reason}".
     case export, closeExport, exportSize, exportFrameRate, exportQuality, draft, standard, high, startExport, keepEditing
@@ -82,6 +82,8 @@ public enum EditorText: String, StringTable {
         .transitionBeforeShortened: "The transition before “{clip}” was shortened to {seconds}: {reason}.",
         .transitionBeforeRemovedNoCut: "The transition before “{clip}” was removed: no clip meets it there any more.",
         .transitionBeforeRemoved: "The transition before “{clip}” was removed: {reason}.",
+        .transitionOverlapped: "The clips overlap by {seconds} for the transition: the track after the cut moved that much earlier.",
+        .transitionTooShort: "Too short for a transition: {reason}.",
         .footageAfterEnd: "“{clip}” has {seconds} of footage after its end",
         .footageBeforeStart: "“{clip}” has {seconds} of footage before its start",
         .clipIsOnly: "“{clip}” is {seconds} long",
@@ -197,6 +199,8 @@ public enum EditorText: String, StringTable {
         .transitionBeforeShortened: "Der Übergang vor „{clip}“ wurde auf {seconds} gekürzt: {reason}.",
         .transitionBeforeRemovedNoCut: "Der Übergang vor „{clip}“ wurde entfernt: dort grenzt kein Clip mehr an.",
         .transitionBeforeRemoved: "Der Übergang vor „{clip}“ wurde entfernt: {reason}.",
+        .transitionOverlapped: "Die Clips überlappen für den Übergang um {seconds}: die Spur nach dem Schnitt rückt um so viel nach vorn.",
+        .transitionTooShort: "Zu kurz für einen Übergang: {reason}.",
         .footageAfterEnd: "„{clip}“ hat nach seinem Ende noch {seconds} Material",
         .footageBeforeStart: "„{clip}“ hat vor seinem Anfang noch {seconds} Material",
         .clipIsOnly: "„{clip}“ ist {seconds} lang",
@@ -312,6 +316,8 @@ public enum EditorText: String, StringTable {
         .transitionBeforeShortened: "قُصّر الانتقال قبل «{clip}» إلى {seconds}: {reason}.",
         .transitionBeforeRemovedNoCut: "أُزيل الانتقال قبل «{clip}»: لم يعد مقطع يلاقيه هناك.",
         .transitionBeforeRemoved: "أُزيل الانتقال قبل «{clip}»: {reason}.",
+        .transitionOverlapped: "يتداخل المقطعان بمقدار {seconds} لأجل الانتقال، فتقدّم ما بعد القطع في المسار بالقدر نفسه.",
+        .transitionTooShort: "أقصر من أن يحتمل انتقالًا: {reason}.",
         .footageAfterEnd: "لدى «{clip}» {seconds} من اللقطات بعد نهايته",
         .footageBeforeStart: "لدى «{clip}» {seconds} من اللقطات قبل بدايته",
         .clipIsOnly: "طول «{clip}» {seconds}",

@@ -8,7 +8,8 @@ extension ViewMetrics {
         set { self[group: TransitionPicker.self] = newValue }
     }
 
-    /// The transition picker a cut's junction button opens: a panel of kinds above the toolbar.
+    /// The transition picker a cut's junction button opens: a panel of kinds above the toolbar
+    /// (beside the canvas in landscape).
     public struct TransitionPicker: ViewMetricsGroup {
         /// The clip font's size these sizes are drawn at: they scale with it (`--ui-scale`). 12 pt.
         public var designFont = 12.0
@@ -16,11 +17,12 @@ extension ViewMetrics {
         public var columns = 3
         /// The panel: its gap above the toolbar, padding, corner radius, the title's height. 8, 10, 18, 30 pt.
         public var panelGap = 8.0, panelPadding = 10.0, panelRadius = 18.0, titleHeight = 30.0
-        /// An option: its height, corner radius, the preview strip's box (width, height), the label's height. 84, 12, 78 × 30, 18 pt.
-        public var optionHeight = 84.0, optionRadius = 12.0, previewWidth = 78.0, previewHeight = 30.0, optionLabelHeight = 18.0
-        /// The preview strip: the moments it shows (shares of the transition), the gap between
-        /// them, and the mark inside each tile as a share of its height (so a zoom shows). 0.2, 0.5, 0.8; 3 pt; 0.45.
-        public var previewMoments = [0.2, 0.5, 0.8], previewGap = 3.0, previewMark = 0.45
+        /// An option: its height, corner radius, the icon's box (width, height), the label's height. 84, 12, 62 × 38, 18 pt.
+        public var optionHeight = 84.0, optionRadius = 12.0, previewWidth = 62.0, previewHeight = 38.0, optionLabelHeight = 18.0
+        /// How faint a kind is drawn when the cut is too short for any transition. 0.35.
+        public var disabledOpacity = 0.35
+        /// The scrim over everything but the panel and the canvas (where the transition plays). 0.35.
+        public var scrimOpacity = 0.35
         /// The chosen kind's outline width. 2 pt.
         public var chosenLine = 2.0
         /// The duration row under the kinds: its height (a finger's reach), the label's width,

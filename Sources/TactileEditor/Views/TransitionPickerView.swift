@@ -2,11 +2,12 @@ import TactileCore
 import TactileInput
 import TactileUI
 
-/// The transition picker a cut's junction button opens: a panel above the toolbar with None and
-/// every kind, each drawn as a tiny picture half way through (the outgoing clip's colour giving
-/// way to the incoming one's, as `TransitionLook` places them) and named under it. A tap on one
-/// puts it at the cut at once (the canvas, moved to the cut, shows it), and the panel stays for
-/// another try; a tap outside or Escape closes it.
+/// The transition picker a cut's junction button opens: a panel above the toolbar (beside the
+/// canvas in landscape) with None and every kind, each drawn as an icon (`TransitionIcon`) and
+/// named under it. A tap on one puts it at the cut at once (the canvas, moved to the cut, loops
+/// it), and the panel stays for another try; a tap outside or Escape closes it. Everything but
+/// the panel and the canvas is dimmed evenly. Where the clips are too short for any transition
+/// the kinds are drawn faint and the panel says why (a tap on one says it again).
 struct TransitionPickerView {
     static let scrimID = "transitionPicker.scrim", optionPrefix = "transitionPicker."
     let ui: UIContext
@@ -23,21 +24,22 @@ struct TransitionPickerView {
         let m = theme.metrics.transitionPicker, k = scale
         let options: [Transition.Kind?] = [nil] + Transition.Kind.allCases
         let current = cut.incoming.transitionIn
+        let reach = state.project.transitionReach(atCutBefore: id)
+        let possible = (reach?.duration ?? .zero) >= Transition.minimumDuration
         let columns = max(1, m.columns), rows = (options.count + columns - 1) / columns
         let padding = m.panelPadding * k, optionHeight = m.optionHeight * k, titleHeight = m.titleHeight * k
-        let durationRow = current == nil ? 0 : m.durationRowHeight * k
+        let durationRow = current == nil && possible ? 0 : m.durationRowHeight * k
         let panel = layout.pickerPanel(
             height: titleHeight + Double(rows) * optionHeight + durationRow + 2 * padding, gap: m.panelGap * k,
             margin: configuration.layout.margin)
         var intents: [EditorIntent] = []
         ui.inLayer(.topmost) {
-            // The scrim leaves the canvas clear: the transition shows there.
+            // The scrim dims everything evenly but the canvas, where the transition plays.
             let screen = Rect(origin: .zero, size: layout.viewport)
             if ui.button(
                 Self.scrimID, role: "scrim", label: theme.strings[.closeTransitions], frame: screen,
                 draw: { _ in
-                    ui.fill(
-                        Rect(x: 0, y: layout.canvas.maxY, width: screen.width, height: max(0, screen.height - layout.canvas.maxY)), Color.black.opacity(0.3))
+                    for band in screen.subtracting(layout.canvas) { ui.fill(band, Color.black.opacity(m.scrimOpacity)) }
                 })
             {
                 intents.append(.openTransitionPicker(nil))
@@ -62,10 +64,10 @@ struct TransitionPickerView {
                         y: panel.y + padding + titleHeight + Double(i / columns) * optionHeight, width: optionWidth, height: optionHeight),
                     in: panel)
                 let name = theme.strings[kind.map { EditorText(rawValue: $0.rawValue) ?? .transitions } ?? .noTransition]
-                let chosen = current?.kind == kind
+                let chosen = current?.kind == kind, enabled = kind == nil || possible
                 let tapped = ui.button(
                     Self.optionPrefix + (kind?.rawValue ?? "none"), role: "transitionOption", label: name, frame: option,
-                    state: ["kind": .string(kind?.rawValue ?? "none"), "chosen": .bool(chosen)]
+                    state: ["kind": .string(kind?.rawValue ?? "none"), "chosen": .bool(chosen), "enabled": .bool(enabled)]
                 ) { look in
                     if look.pressed || chosen { ui.fill(option, theme.surface, radius: m.optionRadius * k) }
                     if chosen { ui.stroke(option, theme.selection, width: m.chosenLine, radius: m.optionRadius * k) }
@@ -73,17 +75,22 @@ struct TransitionPickerView {
                     let box = Rect(
                         x: option.midX - m.previewWidth * k / 2, y: option.y + (option.height - m.previewHeight * k - label) / 2,
                         width: m.previewWidth * k, height: m.previewHeight * k)
-                    drawPreview(kind, in: box)
+                    TransitionIcon(ui: ui, scale: k).draw(kind, in: box)
+                    if !enabled { ui.fill(box, theme.surfaceRaised.opacity(1 - m.disabledOpacity)) }
                     ui.text(
                         name, in: Rect(x: option.x, y: box.maxY, width: option.width, height: label), font: theme.clipFont,
-                        color: theme.textSecondary, alignment: .center)
+                        color: enabled ? theme.textSecondary : theme.textSecondary.opacity(m.disabledOpacity), alignment: .center)
                 }
                 if tapped { intents.append(.setTransition(id, kind)) }
             }
+            let row = Rect(x: panel.x + padding, y: panel.maxY - padding - durationRow, width: panel.width - 2 * padding, height: durationRow)
             if let current {
-                let row = Rect(x: panel.x + padding, y: panel.maxY - padding - durationRow, width: panel.width - 2 * padding, height: durationRow)
-                let limit = state.project.transitionLimit(atCutBefore: id)?.duration ?? current.duration
+                let limit = reach?.duration ?? current.duration
                 intents += drawDuration(current, clipID: id, limit: limit, in: row, held: state.transitionDurationDrag != nil)
+            } else if !possible, let reason = reach?.reason {
+                let why = theme.strings.format(.transitionTooShort, ["reason": theme.strings.sentence(reason)])
+                ui.paragraph(why, in: row, font: theme.clipFont, color: theme.textSecondary, alignment: theme.leading, maximumLines: 2)
+                ui.element(UIElement(id: "transitionPicker.reason", role: "reason", label: why, frame: row))
             }
         }
         return intents
@@ -117,30 +124,5 @@ struct TransitionPickerView {
                 id: "transitionPicker.duration", role: "transitionDuration", label: label, frame: bar, hitFrame: hit,
                 state: ["duration": .number(transition.duration.seconds), "limit": .number(Double(most) / 10)]))
         return interaction.intents(.transitionDuration(clipID: clipID, from: start, to: end))
-    }
-
-    /// A kind as a strip of moments (`previewMoments`), each drawn with two tiles: the outgoing
-    /// clip's colour and the incoming one's, each with a darker mark at its centre so a zoom
-    /// shows. A hard cut shows the outgoing tile, then the incoming ones.
-    private func drawPreview(_ kind: Transition.Kind?, in strip: Rect) {
-        let m = theme.metrics.transitionPicker, k = scale
-        let moments = m.previewMoments, gap = m.previewGap * k
-        let width = (strip.width - gap * Double(max(0, moments.count - 1))) / Double(max(1, moments.count))
-        let from = theme.color(for: .video), to = theme.color(for: .image)
-        for (i, p) in moments.enumerated() {
-            let box = Rect(x: strip.x + Double(i) * (width + gap), y: strip.y, width: width, height: strip.height)
-            let look =
-                kind.map { TransitionLook.of($0, progress: p, zoom: configuration.editing.transitionZoom) }
-                ?? TransitionLook(outgoing: .init(opacity: p < 0.5 ? 1 : 0), incoming: .init(opacity: p < 0.5 ? 0 : 1))
-            ui.clipped(to: box) {
-                ui.draw(look, in: box) { incoming, placed, opacity in
-                    let color = incoming ? to : from, mark = placed.height * m.previewMark
-                    ui.fill(placed, color.opacity(opacity))
-                    ui.fill(
-                        Rect(x: placed.midX - mark / 2, y: placed.midY - mark / 2, width: mark, height: mark),
-                        color.mixed(with: .black, 0.45).opacity(opacity))
-                }
-            }
-        }
     }
 }
