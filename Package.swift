@@ -34,6 +34,9 @@ let package = Package(
                        providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf",
                        providers: [.apt(["libsdl2-ttf-dev"])]),
+        // GNU FriBidi: the Unicode bidirectional algorithm for mixed Arabic / Latin text.
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi",
+                       providers: [.apt(["libfribidi-dev"])]),
         // libxcrypt: the kiosk PIN's salted slow hash (yescrypt, as /etc/shadow).
         .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat libavcodec libswscale libswresample libavutil",
@@ -51,7 +54,7 @@ let package = Package(
         // Edges: FFmpeg and SDL.
         .target(name: "TactileMedia", dependencies: ["TactileCore", "CFFmpeg"], swiftSettings: swift5),
         .target(name: "TactileSDL", dependencies: [
-            "TactileCore", "TactileInput", "TactileUI", "CSDL2", "CSDL2TTF",
+            "TactileCore", "TactileInput", "TactileUI", "CSDL2", "CSDL2TTF", "CFriBidi",
             .product(name: "Logging", package: "swift-log"),
         ]),
 

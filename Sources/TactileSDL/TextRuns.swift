@@ -39,21 +39,30 @@ struct TextRuns {
             return
         }
         let characters = Array(text)
-        let directions = Bidi.directions(of: characters)
-        var pieces: [(text: String, face: Face, rtl: Bool)] = []
-        for (character, rtl) in zip(characters, directions.characters) {
+        let line = Bidi.line(characters)
+        // Stretches drawn left to right: characters next to each other on screen at the same
+        // level and in the same face. A right-to-left stretch is met backwards, and keeps its
+        // reading order for HarfBuzz, which shapes (and mirrors) it right to left.
+        var pieces: [(text: String, face: Face, level: Int)] = []
+        for i in line.visualOrder {
+            let character = characters[i], level = line.levels[i]
             let face = Self.face(for: character, primary: primary, fonts: fonts, pixels: pixels)
-            if let last = pieces.last, last.face == face, last.rtl == rtl {
-                pieces[pieces.count - 1].text.append(character)
+            if let last = pieces.last, last.face == face, last.level == level {
+                if level % 2 == 1 {
+                    pieces[pieces.count - 1].text.insert(character, at: pieces[pieces.count - 1].text.startIndex)
+                } else {
+                    pieces[pieces.count - 1].text.append(character)
+                }
             } else {
-                pieces.append((String(character), face, rtl))
+                pieces.append((String(character), face, level))
             }
         }
         var total = 0
-        runs = Bidi.visualOrder(pieces, paragraphIsRightToLeft: directions.paragraph, rtl: { $0.rtl }).map { piece in
-            let w = Self.width(of: piece.text, face: piece.face, rightToLeft: piece.rtl, weight: weight, pixels: pixels, lineHeight: lineHeight, fonts: fonts)
+        runs = pieces.map { piece in
+            let rtl = piece.level % 2 == 1
+            let w = Self.width(of: piece.text, face: piece.face, rightToLeft: rtl, weight: weight, pixels: pixels, lineHeight: lineHeight, fonts: fonts)
             total += w
-            return Run(text: piece.text, face: piece.face, width: w, rightToLeft: piece.rtl)
+            return Run(text: piece.text, face: piece.face, width: w, rightToLeft: rtl)
         }
         width = total; height = lineHeight
     }

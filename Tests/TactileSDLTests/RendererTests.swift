@@ -209,19 +209,30 @@ final class RendererTests: XCTestCase {
         XCTAssertGreaterThan(lit.count, 20, "something is drawn")
     }
 
-    func testBidiOrdersRunsAsTheLineReads() {
-        let english = Bidi.directions(of: Array("Beach مرحبا"))
-        XCTAssertFalse(english.paragraph, "a line that starts in English reads left to right")
-        XCTAssertEqual(english.characters.suffix(5), [true, true, true, true, true], "the Arabic word is right to left")
-        XCTAssertFalse(english.characters[5], "the space between reads as the line does")
-        let arabic = Bidi.directions(of: Array("مرحبا Beach"))
-        XCTAssertTrue(arabic.paragraph)
-        let pieces = [("مرحبا", true), (" ", true), ("Beach", false)]
+    func testBidiOrdersMixedArabicAndLatinAsTheUnicodeAlgorithmDoes() {
+        func shown(_ text: String) -> String {
+            let characters = Array(text)
+            return String(Bidi.line(characters).visualOrder.map { characters[$0] })
+        }
+        let english = Bidi.line(Array("Beach مرحبا"))
+        XCTAssertFalse(english.isRightToLeft, "a line that starts in English reads left to right")
+        XCTAssertEqual(english.visualOrder, [0, 1, 2, 3, 4, 5, 10, 9, 8, 7, 6], "the Arabic word is right to left, after it")
+        let arabic = Bidi.line(Array("مرحبا Beach"))
+        XCTAssertTrue(arabic.isRightToLeft)
+        XCTAssertEqual(arabic.visualOrder, [6, 7, 8, 9, 10, 5, 4, 3, 2, 1, 0], "a right-to-left line draws its first word at the right")
+        // Numbers keep their own order inside Arabic: a decimal separator no longer splits them.
+        XCTAssertEqual(shown("٠٫٥ ث"), "ث ٠٫٥", "half a second in Arabic reads ٠٫٥, at the right")
+        XCTAssertEqual(shown("٠:٠٣"), "٠:٠٣", "Arabic-Indic digits run left to right")
+        XCTAssertEqual(shown("طول 4.5 ث"), "ث 4.5 لوط")
+        // W2: European digits after an Arabic letter are Arabic numbers, so a hyphen between
+        // them is not a number's sign and the two numbers read right to left.
+        XCTAssertEqual(shown("ا 1-2"), "2-1 ا")
+        XCTAssertEqual(shown("a 1-2"), "a 1-2", "after a Latin letter they stay European")
+        // Paired brackets face the text they close in, whatever the line's direction.
         XCTAssertEqual(
-            Bidi.visualOrder(pieces, paragraphIsRightToLeft: true, rtl: { $0.1 }).map(\.0), ["Beach", " ", "مرحبا"],
-            "a right-to-left line draws its first word at the right")
-        XCTAssertEqual(Bidi.visualOrder(pieces, paragraphIsRightToLeft: false, rtl: { $0.1 }).map(\.0), [" ", "مرحبا", "Beach"])
-        XCTAssertFalse(Bidi.directions(of: Array("٠:٠٣")).characters.contains(true), "Arabic-Indic digits run left to right")
+            Bidi.line(Array("مقطع (City) جديد")).levels, [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1], "the brackets go with the Arabic around them")
+        XCTAssertEqual(Bidi.line(Array("Beach  ")).levels.suffix(2), [0, 0], "trailing spaces at the line's own level")
+        XCTAssertEqual(Bidi.reordered([0, 1, 1, 2, 2, 1, 0]), [0, 5, 3, 4, 2, 1, 6])
     }
 
     func testEmojiInAFileNameAreDrawnInColourNotAsABox() throws {
