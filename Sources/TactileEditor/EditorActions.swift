@@ -14,6 +14,9 @@ public enum EditorIntent: Hashable, Sendable {
     case beginTextEdit(String)
     /// The on-screen keyboard's new state and what it typed.
     case textKeyboard(KeyboardState, [KeyboardOutput])
+    /// A finger placed the text field's caret before character `at` of the words (nil: after the
+    /// last); `dragging` while it is still moving it.
+    case placeCaret(at: Int?, dragging: Bool)
     /// The edited text's look.
     case setTextStyle(TextStyle)
     /// Done editing the text (one undo step).
@@ -151,6 +154,8 @@ struct EditorActions {
         case let .textKeyboard(keyboard, typed):
             state.textEdit?.keyboard = keyboard
             for output in typed { TextEditController(configuration: configuration).type(output, &state) }
+        case let .placeCaret(at, dragging):
+            TextEditController(configuration: configuration).placeCaret(at: at, dragging: dragging, &state)
         case let .setTextStyle(style):
             TextEditController(configuration: configuration).style(style, &state)
         case .finishTextEdit:

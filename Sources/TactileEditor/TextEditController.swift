@@ -7,8 +7,9 @@ import TactileUI
 /// its clip on the timeline, so a double tap on an unselected one), typed on the on-screen
 /// keyboard and a hardware keyboard at once, finished with Done, Escape or a tap outside. A text
 /// still showing its placeholder begins with it selected, so the first key replaces it. The
-/// caret stays at the end (typing appends, backspace takes the last character). One edit is
-/// one undo step, logged as a "text" edit with the words and the style before and after.
+/// caret starts at the end; a tap or a drag in the field places it (typing goes in there,
+/// backspace takes the character before it). One edit is one undo step, logged as a "text" edit
+/// with the words and the style before and after.
 struct TextEditController {
     let configuration: TactileConfiguration
     var actions: EditorActions { EditorActions(configuration: configuration) }
@@ -29,22 +30,48 @@ struct TextEditController {
         effects.log.append(LogEvent(time: now, kind: "textEditBegan", fields: ["clip": .string(clipID)]))
     }
 
-    /// Applies what a keyboard typed.
+    /// Applies what a keyboard typed, at the caret.
     func type(_ output: KeyboardOutput, _ state: inout EditorState) {
         let replacing = state.textEdit?.replacesAll ?? false
         state.textEdit?.replacesAll = false
+        var caret = replacing ? nil : state.textEdit?.caret
         change(&state) { title in
             if replacing { title = "" }
+            var characters = Array(title)
+            let at = min(max(0, caret ?? characters.count), characters.count)
             switch output {
-            case let .insert(s): title += s
-            case .deleteBackward: if !title.isEmpty && !replacing { title.removeLast() }
-            case .newline: title += "\n"
+            case let .insert(s):
+                characters.insert(contentsOf: Array(s), at: at)
+                caret = at + s.count
+            case .deleteBackward:
+                guard at > 0, !replacing else { return }
+                characters.remove(at: at - 1)
+                caret = at - 1
+            case .newline:
+                characters.insert("\n", at: at)
+                caret = at + 1
             }
+            title = String(characters)
         }
         // Capitals where a sentence starts, as phone keyboards do.
         if let id = state.textEdit?.clipID, let clip = state.project.clip(withID: id)?.clip {
-            state.textEdit?.keyboard.shift = Self.startsSentence(clip.title)
+            let count = clip.title.count
+            let place = caret.map { min($0, count) }.flatMap { $0 == count ? nil : $0 }
+            state.textEdit?.caret = place
+            state.textEdit?.keyboard.shift = Self.startsSentence(String(clip.title.prefix(place ?? count)))
         }
+    }
+
+    /// Puts the caret before character `at` of the words (nil: after the last), as a finger in
+    /// the field did; the placeholder is no longer selected (the finger chose a place in it).
+    func placeCaret(at: Int?, dragging: Bool, _ state: inout EditorState) {
+        guard let edit = state.textEdit, let clip = state.project.clip(withID: edit.clipID)?.clip else { return }
+        let count = clip.title.count
+        let place = at.map { min(max(0, $0), count) }
+        state.textEdit?.caret = place == count ? nil : place
+        state.textEdit?.replacesAll = false
+        state.textEdit?.isPlacingCaret = dragging
+        state.textEdit?.keyboard.shift = Self.startsSentence(String(clip.title.prefix(place ?? count)))
     }
 
     /// Whether the next letter after `text` starts a sentence: at the start, after a line break,

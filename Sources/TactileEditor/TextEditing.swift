@@ -10,4 +10,9 @@ public struct TextEditing: Sendable {
     /// Whether the words are selected, as a new text's placeholder is: the first key replaces them
     /// (typing "Summer" over "Text" gives "Summer"), backspace clears them.
     public var replacesAll = false
+    /// Where the caret stands among the words' characters (nil: after the last). A tap or a drag
+    /// in the field places it; typing goes in there and backspace takes the character before it.
+    public var caret: Int?
+    /// Whether a finger is dragging the caret along the field (the magnifier shows above it).
+    public var isPlacingCaret = false
 }

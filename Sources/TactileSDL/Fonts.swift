@@ -116,4 +116,18 @@ public final class TTFTextMeasurer: TextMeasurer {
         cache[key] = size
         return size
     }
+
+    /// The last line asked for: a text field asks for the same words frame after frame.
+    private var lastCarets: (key: MeasureKey, carets: TextCarets)?
+
+    public func carets(_ text: String, font: Font) -> TextCarets {
+        let key = MeasureKey(text: text, font: font)
+        if let last = lastCarets, last.key == key { return last.carets }
+        let pixels = Int((font.size * scale).rounded())
+        let line = TextRuns(text, weight: font.weight, pixels: pixels, fonts: fonts)
+        let positions = line.carets(count: text.count, weight: font.weight, pixels: pixels, fonts: fonts).map { Double($0) / scale }
+        let carets = TextCarets(positions: positions, isRightToLeft: line.isRightToLeft, width: Double(line.width) / scale)
+        lastCarets = (key, carets)
+        return carets
+    }
 }

@@ -20,7 +20,12 @@ struct TextRuns {
         var width: Int
         /// Written right to left (Arabic, Hebrew): shaped by HarfBuzz in that direction.
         var rightToLeft = false
+        /// Its characters' places in the line's text, in reading order.
+        var indices: [Int] = []
     }
+
+    /// Whether the line reads right to left.
+    var isRightToLeft = false
 
     var runs: [Run]
     /// The line's size in pixels.
@@ -34,7 +39,7 @@ struct TextRuns {
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             var w: Int32 = 0, h: Int32 = 0
             TTF_SizeUTF8(primary, text, &w, &h)
-            runs = [Run(text: text, face: .primary, width: Int(w))]
+            runs = [Run(text: text, face: .primary, width: Int(w), indices: Array(0..<text.count))]
             width = Int(w); height = max(Int(h), lineHeight)
             return
         }
@@ -43,28 +48,66 @@ struct TextRuns {
         // Stretches drawn left to right: characters next to each other on screen at the same
         // level and in the same face. A right-to-left stretch is met backwards, and keeps its
         // reading order for HarfBuzz, which shapes (and mirrors) it right to left.
-        var pieces: [(text: String, face: Face, level: Int)] = []
+        var pieces: [(text: String, face: Face, level: Int, indices: [Int])] = []
         for i in line.visualOrder {
             let character = characters[i], level = line.levels[i]
             let face = Self.face(for: character, primary: primary, fonts: fonts, pixels: pixels)
             if let last = pieces.last, last.face == face, last.level == level {
+                let n = pieces.count - 1
                 if level % 2 == 1 {
-                    pieces[pieces.count - 1].text.insert(character, at: pieces[pieces.count - 1].text.startIndex)
+                    pieces[n].text.insert(character, at: pieces[n].text.startIndex)
+                    pieces[n].indices.insert(i, at: 0)
                 } else {
-                    pieces[pieces.count - 1].text.append(character)
+                    pieces[n].text.append(character)
+                    pieces[n].indices.append(i)
                 }
             } else {
-                pieces.append((String(character), face, level))
+                pieces.append((String(character), face, level, [i]))
             }
         }
+        isRightToLeft = line.isRightToLeft
         var total = 0
         runs = pieces.map { piece in
             let rtl = piece.level % 2 == 1
             let w = Self.width(of: piece.text, face: piece.face, rightToLeft: rtl, weight: weight, pixels: pixels, lineHeight: lineHeight, fonts: fonts)
             total += w
-            return Run(text: piece.text, face: piece.face, width: w, rightToLeft: rtl)
+            return Run(text: piece.text, face: piece.face, width: w, rightToLeft: rtl, indices: piece.indices)
         }
         width = total; height = lineHeight
+    }
+
+    /// Where a caret stands before each of the line's `count` characters and after the last, in
+    /// pixels from the line's left edge: after the character before it, on the side it is
+    /// written towards (its right in a left-to-right run, its left in a right-to-left one); the
+    /// first place at the first character's leading side. Each character's box comes from the
+    /// widths of its run's beginnings, shaped in the run's direction.
+    func carets(count: Int, weight: FontWeight, pixels: Int, fonts: Fonts) -> [Int] {
+        guard count > 0 else { return [isRightToLeft ? width : 0] }
+        var boxes = [(Int, Int)](repeating: (0, 0), count: count)
+        let lineHeight = height
+        var x = 0
+        for run in runs {
+            let characters = Array(run.text)
+            var prefix = [0]
+            for j in 1..<max(1, characters.count) {
+                prefix.append(
+                    Self.width(
+                        of: String(characters[0..<j]), face: run.face, rightToLeft: run.rightToLeft, weight: weight, pixels: pixels,
+                        lineHeight: lineHeight, fonts: fonts))
+            }
+            prefix.append(run.width)
+            // A joined script's beginning can be wider than more of it (its last letter takes its
+            // final form): each place no further along than the next.
+            for j in stride(from: prefix.count - 2, through: 0, by: -1) { prefix[j] = min(max(0, prefix[j]), prefix[j + 1]) }
+            for (j, index) in run.indices.enumerated() where index < count && j + 1 < prefix.count {
+                boxes[index] = run.rightToLeft ? (x + run.width - prefix[j + 1], x + run.width - prefix[j]) : (x + prefix[j], x + prefix[j + 1])
+            }
+            x += run.width
+        }
+        let rtl = Set(runs.filter(\.rightToLeft).flatMap(\.indices))
+        var carets = [rtl.contains(0) ? boxes[0].1 : boxes[0].0]
+        for i in 0..<count { carets.append(rtl.contains(i) ? boxes[i].0 : boxes[i].1) }
+        return carets
     }
 
     /// The face that draws `character`: emoji presentation goes to the emoji face; otherwise the

@@ -22,6 +22,37 @@ public enum TextAlignment: String, Hashable, Sendable, Codable {
 public protocol TextMeasurer: AnyObject {
     /// The size of `text` drawn in `font`, in points.
     func measure(_ text: String, font: Font) -> Size
+    /// Where a caret stands at each place in `text` once drawn in `font` (as the renderer orders
+    /// mixed right-to-left and left-to-right text).
+    func carets(_ text: String, font: Font) -> TextCarets
+}
+
+/// Where a caret stands at each place in a line of text: `positions[i]` is the x, from the
+/// line's left edge in points, of the caret before character `i` in reading order (the last is
+/// after the last character) — after the character before it, on the side it is written
+/// towards. `isRightToLeft`: the line reads right to left (its first strong letter does).
+public struct TextCarets: Hashable, Sendable {
+    public var positions: [Double]
+    public var isRightToLeft: Bool
+    public var width: Double
+    public init(positions: [Double], isRightToLeft: Bool, width: Double) {
+        self.positions = positions; self.isRightToLeft = isRightToLeft; self.width = width
+    }
+
+    /// The place (0 … count) whose caret stands nearest `x`.
+    public func nearest(to x: Double) -> Int {
+        positions.indices.min { abs(positions[$0] - x) < abs(positions[$1] - x) } ?? 0
+    }
+}
+
+extension TextMeasurer {
+    /// Carets as a left-to-right line has them, from the widths of its beginnings (a measurer
+    /// that knows no bidi).
+    public func carets(_ text: String, font: Font) -> TextCarets {
+        let characters = Array(text)
+        let positions = (0...characters.count).map { measure(String(characters[0..<$0]), font: font).width }
+        return TextCarets(positions: positions, isRightToLeft: false, width: positions.last ?? 0)
+    }
 }
 
 /// A deterministic measurer: every character is 0.55 em wide and lines are 1.2 em tall.

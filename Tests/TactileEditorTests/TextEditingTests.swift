@@ -60,6 +60,42 @@ final class TextEditingTests: XCTestCase {
 
     static let doneID = "textEditor.done"
 
+    func testATapInTheFieldPlacesTheCaretWhereTypingAndBackspaceThenWork() throws {
+        let h = editingHello()
+        let field = try XCTUnwrap(h.element("textEditor.field"))
+        XCTAssertEqual(field.state["caret"], .number(6), "the caret starts after the words")
+        // The fixed-width measurer: each character 0.55 em; the words start after the caret's width.
+        let font = Theme().bodyFont.size, inset = Theme().metrics.textEditor.fieldInset + Theme().metrics.textEditor.caretWidth
+        let afterHel = field.frame.minX + inset + 3 * 0.55 * font
+        h.tap(Point(x: afterHel + 1, y: field.frame.midY))
+        XCTAssertEqual(h.element("textEditor.field")?.state["caret"], .number(3), "the nearest place to the finger: after \"Hel\"")
+        XCTAssertEqual(h.state.textEdit?.clipID, "hello", "a tap in the field does not end the edit")
+        type("p", h)
+        XCTAssertEqual(title(h), "Helplo!", "typed at the caret")
+        h.tap("key:⌫")
+        h.tap("key:⌫")
+        XCTAssertEqual(title(h), "Helo!", "backspace takes the character before the caret")
+        XCTAssertEqual(h.element("textEditor.field")?.state["caret"], .number(2))
+        h.frame([.text("l", time: h.now)])
+        XCTAssertEqual(title(h), "Hello!", "a hardware keyboard types at the caret too")
+    }
+
+    func testDraggingInTheFieldCarriesTheCaretUnderAMagnifierAboveTheFinger() throws {
+        let h = editingHello()
+        let field = try XCTUnwrap(h.element("textEditor.field")).frame
+        let font = Theme().bodyFont.size, inset = Theme().metrics.textEditor.fieldInset + Theme().metrics.textEditor.caretWidth
+        let start = Point(x: field.minX + inset + 5 * 0.55 * font, y: field.midY)
+        h.drag(from: start, to: Point(x: start.x - 2 * 0.55 * font, y: start.y), steps: 10, hold: true)
+        let magnifier = try XCTUnwrap(h.element("textEditor.magnifier"), "a magnifier while the finger moves the caret")
+        XCTAssertLessThan(magnifier.frame.maxY, field.minY, "above the field, clear of the finger")
+        XCTAssertEqual(h.element("textEditor.field")?.state["caret"], .number(3), "the caret followed the finger")
+        let end = Point(x: start.x - 2 * 0.55 * font, y: start.y)
+        h.frame([.touch(.up, id: 1, at: end, time: h.now)])
+        XCTAssertNil(h.element("textEditor.magnifier"), "gone when the finger lifts")
+        XCTAssertEqual(h.element("textEditor.field")?.state["caret"], .number(3))
+        XCTAssertEqual(title(h), "Hello!", "placing the caret changes no words")
+    }
+
     func testAHardwareKeyboardTypesAtTheSameTime() {
         let h = editingHello()
         h.frame([.text(" wörld", time: h.now)])

@@ -235,6 +235,31 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(Bidi.reordered([0, 1, 1, 2, 2, 1, 0]), [0, 5, 3, 4, 2, 1, 6])
     }
 
+    func testCaretsStandAfterEachCharacterOnTheSideItIsWrittenTowards() {
+        let measurer = TTFTextMeasurer(fonts: Self.fonts, scale: 1)
+        let font = Font(size: 20)
+        let latin = measurer.carets("Beach", font: font)
+        XCTAssertFalse(latin.isRightToLeft)
+        XCTAssertEqual(latin.positions.first, 0)
+        XCTAssertEqual(latin.positions.last ?? 0, latin.width, accuracy: 0.5)
+        XCTAssertEqual(latin.positions, latin.positions.sorted(), "left to right, each after the last")
+        let arabic = measurer.carets("مرحبا", font: font)
+        XCTAssertTrue(arabic.isRightToLeft)
+        XCTAssertEqual(arabic.positions.first ?? 0, arabic.width, accuracy: 0.5, "an Arabic word starts at its right")
+        XCTAssertEqual(arabic.positions.last ?? 1, 0, accuracy: 0.5, "and ends at its left")
+        XCTAssertEqual(arabic.positions, arabic.positions.sorted(by: >))
+        // "مرحبا Beach" reads right to left: the Arabic word at the right, "Beach" at the left;
+        // after its "h" the caret is at the right end of "Beach", before the space.
+        let mixed = measurer.carets("مرحبا Beach", font: font)
+        XCTAssertTrue(mixed.isRightToLeft)
+        let beach = measurer.measure("Beach", font: font).width
+        XCTAssertEqual(mixed.positions[0], mixed.width, accuracy: 0.5, "the words start at their right")
+        XCTAssertEqual(mixed.positions[11], beach, accuracy: 1, "after \"Beach\", at its right end: \(mixed.positions)")
+        XCTAssertEqual(mixed.positions[6], beach, accuracy: 1, "after the space, at its left end (the right end of \"Beach\"): \(mixed.positions)")
+        XCTAssertLessThan(mixed.positions[7], beach / 3, "after \"B\", near the left")
+        XCTAssertEqual(mixed.positions[5], mixed.width - measurer.measure("مرحبا", font: font).width, accuracy: 1.5, "after the Arabic word, at its left end")
+    }
+
     func testEmojiInAFileNameAreDrawnInColourNotAsABox() throws {
         let measurer = TTFTextMeasurer(fonts: Self.fonts, scale: 1)
         let clapper = measurer.measure("🎬", font: Font(size: 20))

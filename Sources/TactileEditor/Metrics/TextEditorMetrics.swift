@@ -20,6 +20,10 @@ extension ViewMetrics {
         /// A style button's width, the medium "A"'s size, the gap before the colours, a colour's
         /// dot, outlines. 44, 16, 8, 26, 1.5 pt.
         public var styleSlot = 44.0, sizeGlyph = 16.0, groupGap = 8.0, swatch = 26.0, outline = 1.5
+        /// The magnifier over the field while a finger places the caret: its size, how far above
+        /// the field it stands (clear of the finger), its corner radius and how much it enlarges.
+        /// 120 × 44, 12, 12 pt, 1.6×.
+        public var magnifierWidth = 120.0, magnifierHeight = 44.0, magnifierLift = 12.0, magnifierRadius = 12.0, magnification = 1.6
         public init() {}
     }
 }

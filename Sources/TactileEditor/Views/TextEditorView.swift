@@ -1,4 +1,5 @@
 import TactileCore
+import TactileInput
 import TactileUI
 
 /// While a text is edited: a field showing the words with a caret and Done, a row of styles
@@ -37,29 +38,64 @@ struct TextEditorView {
             let field = theme.mirrored(Rect(x: panel.x + padding, y: panel.y + padding, width: panel.width - 3 * padding - doneWidth, height: bar), in: panel)
             ui.fill(field, theme.surfaceRaised, radius: m.fieldRadius * k)
             let inner = field.insetBy(dx: m.fieldInset * k, dy: 0)
-            let shown = clip.title.replacingOccurrences(of: "\n", with: " ⏎ ")
-            let tail = Self.tail(of: shown, fitting: inner.width - m.caretWidth * k * 2, measurer: ui.measurer, font: theme.bodyFont)
-            let textWidth = ui.measurer.measure(tail, font: theme.bodyFont).width
-            let words = theme.mirrored(Rect(x: inner.x, y: inner.y, width: textWidth + 1, height: inner.height), in: inner)
-            let caretHeight = theme.bodyFont.size * m.caretHeight
-            if edit.replacesAll && !clip.title.isEmpty {
-                // The placeholder, selected: the first key replaces it.
-                ui.fill(Rect(x: words.x, y: field.midY - caretHeight / 2, width: words.width, height: caretHeight), theme.selection.opacity(0.45), radius: 2)
+            let (shown, places) = Self.shown(clip.title)
+            let carets = ui.measurer.carets(shown, font: theme.bodyFont)
+            let caretPlace = places[min(edit.caret ?? clip.title.count, places.count - 1)]
+            let caretAt = carets.positions[min(caretPlace, carets.positions.count - 1)]
+            // The words from where they start (their right when they read right to left); when
+            // they are wider than the field, the stretch around the caret (the end while typing).
+            let caretWidth = m.caretWidth * k, room = inner.width - caretWidth
+            let origin: Double
+            if carets.width <= room {
+                origin = carets.isRightToLeft ? inner.maxX - caretWidth - carets.width : inner.x + caretWidth
+            } else {
+                var from = carets.isRightToLeft ? 0 : carets.width - room
+                if caretAt < from { from = caretAt } else if caretAt > from + room { from = caretAt - room }
+                origin = inner.x + caretWidth / 2 - from
             }
+            let words = Rect(x: origin, y: inner.y, width: carets.width + 1, height: inner.height)
+            let caretHeight = theme.bodyFont.size * m.caretHeight
             if clip.title.isEmpty {
                 ui.text(theme.strings[.typeYourText], in: inner, font: theme.bodyFont, color: theme.textTertiary, alignment: theme.leading)
             } else {
-                ui.text(tail, in: words, font: theme.bodyFont, color: theme.textPrimary, alignment: theme.leading)
+                ui.clipped(to: inner) {
+                    if edit.replacesAll {
+                        // The placeholder, selected: the first key replaces it.
+                        ui.fill(
+                            Rect(x: words.x, y: field.midY - caretHeight / 2, width: words.width, height: caretHeight), theme.selection.opacity(0.45), radius: 2
+                        )
+                    }
+                    ui.text(shown, in: words, font: theme.bodyFont, color: theme.textPrimary, alignment: .leading)
+                }
             }
+            let caretX = (clip.title.isEmpty ? (theme.isRightToLeft ? inner.maxX - caretWidth : inner.x) : origin + caretAt - caretWidth / 2)
             if !edit.replacesAll {
-                // The caret after the words: on their right, or their left when they run right to left.
-                let caretX = theme.isRightToLeft ? words.minX - m.caretWidth * k : words.maxX
-                ui.fill(Rect(x: caretX, y: field.midY - caretHeight / 2, width: m.caretWidth * k, height: caretHeight), theme.accent)
+                ui.fill(Rect(x: caretX, y: field.midY - caretHeight / 2, width: caretWidth, height: caretHeight), theme.accent)
+            }
+            // A tap in the field puts the caret at the nearest place; a drag carries it, with the
+            // magnifier above the finger.
+            let fieldInteraction = ui.interact(
+                "textEditor.field", hitFrame: field, gestures: GestureTarget(id: "textEditor.field", gestures: [.tap, .trim]))
+            func place(_ x: Double) -> Int { Self.titlePlace(carets.nearest(to: x - origin), in: places) }
+            for g in fieldInteraction.gestures {
+                switch (g.event.kind, g.event.phase) {
+                case (.tap, .recognized): intents.append(.placeCaret(at: place(g.event.location.x), dragging: false))
+                case (.trim, .began), (.trim, .changed): intents.append(.placeCaret(at: place(g.event.location.x), dragging: true))
+                case (.trim, _): intents.append(.placeCaret(at: place(g.event.location.x), dragging: false))
+                default: break
+                }
+            }
+            if edit.isPlacingCaret && !clip.title.isEmpty {
+                drawMagnifier(shown, carets: carets, caretAt: caretAt, over: field, at: caretX)
             }
             ui.element(
                 UIElement(
                     id: "textEditor.field", role: "textField", label: clip.title, frame: field,
-                    state: ["clip": .string(clip.id), "text": .string(clip.title), "selected": .bool(edit.replacesAll)]))
+                    state: [
+                        "clip": .string(clip.id), "text": .string(clip.title), "selected": .bool(edit.replacesAll),
+                        "caret": .number(Double(edit.caret ?? clip.title.count)), "caretX": .number(caretX + caretWidth / 2),
+                        "rightToLeft": .bool(carets.isRightToLeft),
+                    ]))
             let done = theme.mirrored(Rect(x: panel.maxX - padding - doneWidth, y: field.y, width: doneWidth, height: bar), in: panel)
             if ui.button(
                 Self.doneID, role: "doneButton", label: theme.strings[.done], frame: done,
@@ -145,15 +181,40 @@ struct TextEditorView {
         return intents
     }
 
-    /// The end of `text` that fits `width` (typing shows where the words are going).
-    static func tail(of text: String, fitting width: Double, measurer: TextMeasurer, font: Font) -> String {
-        if measurer.measure(text, font: font).width <= width { return text }
-        let chars = Array(text)
-        var lo = 0, hi = chars.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if measurer.measure("…" + String(chars[mid...]), font: font).width <= width { hi = mid } else { lo = mid + 1 }
+    /// The words as the field shows them (a line break as " ⏎ "), and where each place between
+    /// the words' characters falls among the shown ones.
+    static func shown(_ title: String) -> (String, [Int]) {
+        var shown = "", places = [0]
+        for c in title {
+            shown += c == "\n" ? " ⏎ " : String(c)
+            places.append(shown.count)
         }
-        return "…" + String(chars[lo...])
+        return (shown, places)
+    }
+
+    /// The place between the words' characters nearest the shown place `shown`.
+    static func titlePlace(_ shown: Int, in places: [Int]) -> Int {
+        places.indices.min { abs(places[$0] - shown) < abs(places[$1] - shown) } ?? 0
+    }
+
+    /// The magnifier: the words around the caret, enlarged, in a rounded box standing above the
+    /// field where the finger is, so the finger never hides the place it is choosing.
+    private func drawMagnifier(_ shown: String, carets: TextCarets, caretAt: Double, over field: Rect, at caretX: Double) {
+        let m = theme.metrics.textEditor, k = scale, zoom = m.magnification
+        let width = m.magnifierWidth * k, height = m.magnifierHeight * k
+        let x = min(max(0, caretX - width / 2), layout.viewport.width - width)
+        let loupe = Rect(x: x, y: max(0, field.minY - m.magnifierLift * k - height), width: width, height: height)
+        let font = Font(size: theme.bodyFont.size * zoom, weight: theme.bodyFont.weight)
+        ui.fill(loupe, theme.surfaceRaised, radius: m.magnifierRadius * k)
+        ui.clipped(to: loupe) {
+            let origin = loupe.midX - caretAt * zoom
+            ui.text(
+                shown, in: Rect(x: origin, y: loupe.y, width: carets.width * zoom + 2, height: loupe.height), font: font, color: theme.textPrimary,
+                alignment: .leading)
+            let caretHeight = font.size * m.caretHeight
+            ui.fill(Rect(x: loupe.midX - m.caretWidth * k / 2, y: loupe.midY - caretHeight / 2, width: m.caretWidth * k, height: caretHeight), theme.accent)
+        }
+        ui.stroke(loupe, theme.textTertiary, width: m.outline * k, radius: m.magnifierRadius * k)
+        ui.element(UIElement(id: "textEditor.magnifier", role: "magnifier", label: shown, frame: loupe))
     }
 }
