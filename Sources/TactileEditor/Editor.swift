@@ -22,6 +22,32 @@ public struct Editor {
         self.theme = (theme ?? Theme(appearance: configuration.theme)).scaled(by: configuration.layout.uiScale)
         self.measurer = measurer
         self.media = media
+        self.unscaled = (configuration, theme ?? Theme(appearance: configuration.theme))
+    }
+
+    /// The configuration and theme as given, before `uiScale`: the scale a screen holds is
+    /// applied to them (`ScaleFit`).
+    private let unscaled: (configuration: TactileConfiguration, theme: Theme)
+
+    /// This editor at the scale the state's screen holds (itself when that is the one asked for).
+    func fitted(to state: inout EditorState) -> Editor {
+        let fit = ScaleFit(
+            viewport: state.viewport, ratio: state.project.format.ratio, trackCount: state.project.tracks.count, title: state.project.name,
+            requested: unscaled.configuration.layout.uiScale)
+        let k: Double
+        if let known = state.scaleFit, known.fit == fit {
+            k = known.scale
+        } else {
+            k = fit.scale(configuration: unscaled.configuration, theme: unscaled.theme, measurer: measurer)
+            state.scaleFit = (fit, k)
+        }
+        guard k != fit.requested else { return self }
+        var editor = self
+        var c = unscaled.configuration
+        c.layout.uiScale = k
+        editor.configuration = c.scaledForUI()
+        editor.theme = unscaled.theme.scaled(by: k)
+        return editor
     }
 
     /// Runs one frame at `now` with the input that arrived since the last one.
@@ -31,6 +57,13 @@ public struct Editor {
     /// the state all of them left. The events must be safe: the host session makes impossible
     /// positions (NaN, ±∞, far beyond any screen) safe before the editor sees them.
     public func frame(_ state: inout EditorState, events: [InputEvent], now: Time) -> FrameOutput {
+        let editor = fitted(to: &state)
+        var output = editor.run(&state, events: events, now: now)
+        output.uiScale = state.scaleFit?.scale ?? configuration.layout.uiScale
+        return output
+    }
+
+    private func run(_ state: inout EditorState, events: [InputEvent], now: Time) -> FrameOutput {
         media.beginFrame(at: now)
         var effects = Effects()
         fitClipsToTheirMedia(&state, now: now, effects: &effects)
@@ -145,7 +178,7 @@ public struct Editor {
     func layout(for state: EditorState) -> EditorLayout {
         EditorLayout(
             viewport: state.viewport, configuration: configuration, trackCount: state.project.tracks.count,
-            collapse: state.timeline.collapseProgress, trackOffset: state.timeline.trackOffset)
+            collapse: state.timeline.collapseProgress, trackOffset: state.timeline.trackOffset, aspect: state.project.format.ratio)
     }
 
     /// One immediate-mode pass over the whole screen.

@@ -25,10 +25,15 @@ public struct EditorLayout: Hashable, Sendable {
     /// - Parameters:
     ///   - collapse: 0 with the timeline open … 1 folded down to the player bar.
     ///   - trackOffset: how far the tracks are scrolled up, in points.
-    public init(viewport: Size, configuration c: TactileConfiguration, trackCount: Int, collapse: Double = 0, trackOffset: Double = 0) {
+    ///   - aspect: the composition's width over its height; landscape gives the canvas a column
+    ///     as wide as the picture needs at the column's full height.
+    public init(
+        viewport: Size, configuration c: TactileConfiguration, trackCount: Int, collapse: Double = 0, trackOffset: Double = 0,
+        aspect: Double = 9.0 / 16.0
+    ) {
         let screen = Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)
         if viewport.width > viewport.height {
-            self.init(landscape: screen, configuration: c, trackCount: trackCount, collapse: collapse, trackOffset: trackOffset)
+            self.init(landscape: screen, configuration: c, trackCount: trackCount, collapse: collapse, trackOffset: trackOffset, aspect: aspect)
             // A right-to-left language mirrors the columns (the rail on the left, the canvas on the
             // right); the timeline itself still runs left to right.
             if Language(localeIdentifier: c.theme.locale).isRightToLeft { mirror(in: screen) }
@@ -65,23 +70,37 @@ public struct EditorLayout: Hashable, Sendable {
         }
     }
 
-    /// Landscape: the toolbar as a rail at the right edge, the title bar across the rest, and
-    /// under it two columns — the canvas over the scrub and player bars at the left, the ruler and
-    /// every track at the right (tall enough for three tracks at 390 pt; past that they scroll).
-    /// Folding the timeline gives its column to the canvas.
-    private init(landscape screen: Rect, configuration c: TactileConfiguration, trackCount: Int, collapse: Double, trackOffset: Double) {
+    /// Landscape: the toolbar as a rail at the right edge and two columns beside it — the canvas
+    /// over the scrub and player bars, from the top of the screen, as wide as the composition's
+    /// picture is at that height (a 16:9 project gets about half the width, a 9:16 one a narrow
+    /// column; within `layout.landscapeCanvasMinimumShare` … `landscapeCanvasShare`), and the
+    /// title bar over the ruler and every track (they scroll past three). Folding the timeline
+    /// gives its column to the canvas, and the title bar slides across its top (the name gives
+    /// way to the picture; the buttons stand beside it).
+    private init(landscape screen: Rect, configuration c: TactileConfiguration, trackCount: Int, collapse: Double, trackOffset: Double, aspect: Double) {
         let l = c.layout
         viewport = screen.size
         var rest = screen.sliceTop(l.landscapeTopInset).rest
         let bottomInset = l.landscapeBottomInset
         (toolbar, rest) = rest.sliceRight(l.toolbarRailWidth)
         toolbar = toolbar.sliceBottom(bottomInset).rest
-        (titleBar, rest) = rest.sliceTop(l.titleBarHeight)
         rest = rest.sliceBottom(bottomInset).rest
         let open = 1 - min(1, max(0, collapse))
-        let canvasWidth = (rest.width * (1 - (1 - min(max(l.landscapeCanvasShare, 0), 1)) * open)).rounded()
+        // The picture's height in a column reaching the top: what the bars under it and the
+        // canvas's insets leave.
+        let scrub = min(l.scrubBarHeight, rest.height * 0.25).rounded()
+        let pictureHeight = max(0, rest.height - l.playerBarHeight - scrub - 2 * l.canvasVerticalInset)
+        let natural = (pictureHeight * max(0.1, aspect) + 2 * l.margin) / max(1, rest.width)
+        let most = min(max(l.landscapeCanvasShare, 0), 1), least = min(max(l.landscapeCanvasMinimumShare, 0), most)
+        let share = min(max(natural, least), most)
+        let canvasWidth = (rest.width * (1 - (1 - share) * open)).rounded()
         var column: Rect
         (column, rest) = rest.sliceLeft(canvasWidth)
+        // The title bar over the timeline's column, sliding across the canvas's top as it folds
+        // (its buttons then stand beside the picture, which keeps the column's whole height).
+        let titleWidth = rest.width + canvasWidth * (1 - open)
+        titleBar = Rect(x: rest.maxX - titleWidth, y: rest.y, width: titleWidth, height: l.titleBarHeight)
+        rest = rest.sliceTop(l.titleBarHeight).rest
         (playerBar, column) = column.sliceBottom(l.playerBarHeight)
         (scrubBar, canvas) = column.sliceBottom(min(l.scrubBarHeight, column.height * 0.25).rounded())
         (ruler, tracksArea) = rest.sliceTop(l.rulerHeight)
@@ -91,6 +110,11 @@ public struct EditorLayout: Hashable, Sendable {
         trackRows = (0..<trackCount).map { i in
             Rect(x: area.x, y: top + l.trackPadding + Double(i) * (l.trackHeight + l.trackSpacing), width: area.width, height: l.trackHeight)
         }
+    }
+
+    /// Where the composition's picture goes in the canvas's area: fitted inside its margins.
+    public static func picture(in canvas: Rect, ratio: Double, configuration c: TactileConfiguration) -> Rect {
+        canvas.insetBy(dx: c.layout.margin, dy: c.layout.canvasVerticalInset).aspectFit(ratio)
     }
 
     /// Whether the screen is laid out in two columns (wider than tall).

@@ -96,6 +96,8 @@ public struct EditorState: Sendable {
     public var tasks: TaskRun?
     /// The media generation and project the clips were last fitted to their media's lengths for.
     var mediaFit: (generation: Int, project: Project)?
+    /// The scale the screen held when last asked (`ScaleFit`), and for what.
+    var scaleFit: (fit: ScaleFit, scale: Double)?
     /// The project whose transitions and fades were last checked to fit its clips.
     var effectsChecked: Project?
 

@@ -21,4 +21,6 @@ public struct FrameOutput: Sendable {
     public var arena: ArenaSnapshot = .empty
     /// Exports started or cancelled in this frame, for the host to carry out.
     public var exports: [ExportEffect] = []
+    /// The scale the chrome was drawn at: `layout.uiScale`, or less where the screen holds no more (`ScaleFit`).
+    public var uiScale: Double = 1
 }

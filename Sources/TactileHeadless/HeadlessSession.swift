@@ -63,6 +63,6 @@ public final class HeadlessSession {
     /// The latest frame's elements as the `tactile inspect` JSON document.
     public func inspectJSON() -> JSONValue {
         let output = player.lastOutput ?? player.runFrame()
-        return InspectDocument.json(viewport: player.state.viewport, scale: scale, elements: output.elements)
+        return InspectDocument.json(viewport: player.state.viewport, scale: scale, uiScale: output.uiScale, elements: output.elements)
     }
 }

@@ -3,7 +3,8 @@ import TactileUI
 
 /// The `tactile inspect` document (see Docs/Formats.md, "Inspect").
 public enum InspectDocument {
-    public static func json(viewport: Size, scale: Double, elements: [UIElement]) -> JSONValue {
+    /// `uiScale`: the scale the chrome was drawn at (`--ui-scale`, or less where the screen holds no more).
+    public static func json(viewport: Size, scale: Double, uiScale: Double = 1, elements: [UIElement]) -> JSONValue {
         func rect(_ r: Rect) -> JSONValue {
             .object([("x", .number(r.x)), ("y", .number(r.y)), ("w", .number(r.width)), ("h", .number(r.height))])
         }
@@ -15,7 +16,12 @@ public enum InspectDocument {
             }
         }
         return .object([
-            ("viewport", .object([("width", .number(viewport.width)), ("height", .number(viewport.height)), ("scale", .number(scale))])),
+            (
+                "viewport",
+                .object([
+                    ("width", .number(viewport.width)), ("height", .number(viewport.height)), ("scale", .number(scale)), ("uiScale", .number(uiScale)),
+                ])
+            ),
             (
                 "elements",
                 .array(

@@ -27,8 +27,13 @@ final class EditorLayoutTests: XCTestCase {
         XCTAssertEqual(l.playerBar.minY, l.scrubBar.maxY)
         XCTAssertEqual(l.playerBar.width, l.canvas.width)
         XCTAssertGreaterThanOrEqual(l.tracksArea.height, l.contentHeight, "all three tracks show without scrolling")
-        XCTAssertGreaterThan(l.canvas.width, 250)
-        XCTAssertGreaterThan(l.canvas.height, 180)
+        XCTAssertEqual(l.canvas.width, ((844 - 72) * 0.3).rounded(), "a 9:16 picture's narrow column, as wide as the player bar needs")
+        XCTAssertEqual(l.canvas.minY, 0, "reaching the top: the title bar stands over the timeline")
+        XCTAssertEqual(l.titleBar.minX, l.tracksArea.minX)
+        XCTAssertGreaterThan(l.canvas.height, 260)
+        let wide = EditorLayout(viewport: Size(width: 844, height: 390), configuration: TactileConfiguration(), trackCount: 3, aspect: 16.0 / 9)
+        let picture = EditorLayout.picture(in: wide.canvas, ratio: 16.0 / 9, configuration: TactileConfiguration())
+        XCTAssertGreaterThanOrEqual(picture.width * picture.height, 0.3 * 844 * 390, "a 16:9 picture a third of the screen")
         XCTAssertEqual(l.playheadX, l.tracksArea.midX.rounded(), "the playhead stands in the middle of the timeline")
         for row in l.trackRows { XCTAssertEqual(row.minX, l.tracksArea.minX); XCTAssertEqual(row.width, l.tracksArea.width) }
     }

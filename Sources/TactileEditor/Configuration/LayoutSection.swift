@@ -37,9 +37,16 @@ extension TactileConfiguration {
         public var toolbarHeight: Double = 64
         /// Width of the toolbar in landscape, where it stands as a rail at the right edge. Default 72 pt.
         public var toolbarRailWidth: Double = 72
-        /// In landscape, the share of the width (beside the rail) the canvas's column takes; the
-        /// timeline has the rest, and all of it while folded. Default 0.42.
-        public var landscapeCanvasShare: Double = 0.42
+        /// In landscape, the most of the width (beside the rail) the canvas's column takes: it is
+        /// as wide as the composition's picture is at the column's full height, up to this share
+        /// (a 16:9 project's reaches it); the timeline has the rest, and all of it while folded.
+        /// Default 0.6.
+        public var landscapeCanvasShare: Double = 0.6
+        /// In landscape, the least of the width the canvas's column takes (a tall composition's
+        /// narrow column, still wide enough for the player bar's button, timecode and fold). Default 0.3.
+        public var landscapeCanvasMinimumShare: Double = 0.3
+        /// Space above and below the canvas's picture. Default 10 pt.
+        public var canvasVerticalInset: Double = 10
         /// Height of the scrub bar under the canvas (its touch target). Default 36 pt.
         public var scrubBarHeight: Double = 36
         /// How much further in than the screen's margin the scrub bar's track starts and ends (the
@@ -118,6 +125,8 @@ extension TactileConfiguration {
             "handleHitMultiplier": .init(1, 10),
             "toolbarRailWidth": .points(16, 300),
             "landscapeCanvasShare": .init(0.1, 0.9),
+            "landscapeCanvasMinimumShare": .init(0.05, 0.9),
+            "canvasVerticalInset": .points(0, 200),
             "toolbarButtonWidth": .points(16, 200),
             "buttonSize": .points(16, 200),
             "browserTopGap": .points(0, 2000),
@@ -134,16 +143,22 @@ extension TactileConfiguration {
 
 extension TactileConfiguration {
     /// The configuration with every size of text and touch targets multiplied by
-    /// `layout.uiScale` (viewport, insets and margins stay).
+    /// `layout.uiScale` (viewport, insets and margins stay; touch targets never below their
+    /// designed size).
     public func scaledForUI() -> TactileConfiguration {
         let k = layout.uiScale
         guard k != 1 else { return self }
         var c = self
+        // Touch targets grow with the text but never shrink below their designed size (a
+        // finger is no smaller for small text, as Dynamic Type's smaller sizes keep 44 pt).
         for path in [
-            \Layout.titleBarHeight, \.playerBarHeight, \.rulerHeight, \.trackHeight, \.trackSpacing, \.trackPadding,
-            \.toolbarHeight, \.toolbarRailWidth, \.scrubBarHeight, \.clipCornerRadius, \.handleWidth, \.selectionBorderWidth, \.toolbarButtonWidth,
-            \.buttonSize,
-            \.browserHeaderHeight, \.browserCaptionHeight, \.bannerHeight, \.bannerPadding,
+            \Layout.titleBarHeight, \.playerBarHeight, \.trackHeight, \.toolbarHeight, \.toolbarRailWidth, \.scrubBarHeight, \.handleWidth,
+            \.toolbarButtonWidth, \.buttonSize, \.browserHeaderHeight, \.bannerHeight,
+        ] {
+            c.layout[keyPath: path] *= max(k, 1)
+        }
+        for path in [
+            \Layout.rulerHeight, \.trackSpacing, \.trackPadding, \.clipCornerRadius, \.selectionBorderWidth, \.browserCaptionHeight, \.bannerPadding,
         ] {
             c.layout[keyPath: path] *= k
         }

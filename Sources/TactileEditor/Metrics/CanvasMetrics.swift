@@ -12,8 +12,6 @@ extension ViewMetrics {
     public struct Canvas: ViewMetricsGroup {
         /// How round the picture's corners are. 8 pt.
         public var cornerRadius = 8.0
-        /// Space above and below the picture inside the canvas's area. 10 pt.
-        public var verticalInset = 10.0
         /// Horizontal inset of the offline and base-picture text. 12 pt.
         public var textInset = 12.0
         /// How far the offline title sits above the centre, and the reason below it. 12 pt, 14 pt.

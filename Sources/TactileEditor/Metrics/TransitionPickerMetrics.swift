@@ -21,8 +21,6 @@ extension ViewMetrics {
         public var optionHeight = 84.0, optionRadius = 12.0, previewWidth = 62.0, previewHeight = 38.0, optionLabelHeight = 18.0
         /// How faint a kind is drawn when the cut is too short for any transition. 0.35.
         public var disabledOpacity = 0.35
-        /// The scrim over everything but the panel and the canvas (where the transition plays). 0.35.
-        public var scrimOpacity = 0.35
         /// The chosen kind's outline width. 2 pt.
         public var chosenLine = 2.0
         /// The duration row under the kinds: its height (a finger's reach), the label's width,

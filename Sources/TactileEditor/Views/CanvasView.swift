@@ -14,7 +14,7 @@ struct CanvasView {
 
     func draw(_ state: EditorState) -> [EditorIntent] {
         let m = theme.metrics.canvas
-        let picture = frame.insetBy(dx: configuration.layout.margin, dy: m.verticalInset).aspectFit(state.project.format.ratio)
+        let picture = EditorLayout.picture(in: frame, ratio: state.project.format.ratio, configuration: configuration)
         // A tap on the picture plays or pauses; a horizontal pan scrubs (see ScrubController).
         let interaction = ui.interact(
             "canvas", hitFrame: frame,

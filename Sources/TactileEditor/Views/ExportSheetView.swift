@@ -6,7 +6,7 @@ import TactileUI
 /// the project's aspect, its pixels shown), frame rate and quality as rows of choices, and an
 /// Export button. While an export runs the sheet shows its progress, the time left, Cancel, and
 /// Keep editing (the sheet closes, the export goes on and the title bar's button shows how far
-/// it has come). A tap outside or Escape closes the sheet.
+/// it has come). A tap outside or Escape closes the sheet; a tap inside never does (`Sheet`).
 struct ExportSheetView {
     static let scrimID = "exportSheet.scrim", choicePrefix = "exportSheet.", startID = "exportSheet.start"
     static let cancelID = "exportSheet.cancel", hideID = "exportSheet.hide"
@@ -29,13 +29,7 @@ struct ExportSheetView {
         var intents: [EditorIntent] = []
         let choice = state.exportChoice, run = state.exportRun
         ui.inLayer(.topmost) {
-            let screen = Rect(origin: .zero, size: layout.viewport)
-            if ui.button(
-                Self.scrimID, role: "scrim", label: strings[.closeExport], frame: screen,
-                draw: { _ in
-                    ui.fill(screen, Color.black.opacity(0.3))
-                })
-            {
+            if Sheet(ui: ui, theme: theme, id: "exportSheet").backdrop(panel: panel, label: strings[.closeExport]) {
                 intents.append(.toggleExportSheet)
             }
             ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
@@ -50,8 +44,7 @@ struct ExportSheetView {
                     "fps": strings.digits("\(choice.framesPerSecond)"),
                 ])
             let title = Rect(x: inner.x, y: inner.y, width: inner.width, height: m.titleHeight * k)
-            ui.text(strings[.export], in: title, font: theme.bodyFont, color: theme.textPrimary, alignment: theme.leading)
-            ui.text(summary, in: title, font: theme.clipFont, color: theme.textSecondary, alignment: theme.isRightToLeft ? .leading : .trailing)
+            Sheet(ui: ui, theme: theme, id: "exportSheet").header(strings[.export], detail: summary, in: title)
             ui.element(
                 UIElement(
                     id: "exportSheet", role: "exportSheet", label: strings[.export], frame: panel,

@@ -59,8 +59,7 @@ struct FormatPickerView {
         let x = theme.isRightToLeft ? min(max(0, button.maxX - width), layout.viewport.width - width) : min(button.x, max(0, layout.viewport.width - width))
         let panel = Rect(x: x, y: layout.titleBar.maxY + m.panelGap * k, width: width, height: height)
         ui.inLayer(.topmost) {
-            let screen = Rect(origin: .zero, size: layout.viewport)
-            if ui.button(Self.scrimID, role: "scrim", label: theme.strings[.closeFormats], frame: screen, draw: { _ in }) {
+            if Sheet(ui: ui, theme: theme, id: "formatPicker").backdrop(panel: panel, label: theme.strings[.closeFormats]) {
                 intents.append(.toggleFormatPicker)
             }
             ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)

@@ -38,7 +38,7 @@ struct MediaBrowserView {
         let scroll = min(max(0, browser.scroll), layout.maxScroll)
         ui.inLayer(.topmost) {
             // The editor dims behind the sheet; a tap there closes it.
-            ui.fill(screen, Color.black.opacity(0.5))
+            ui.fill(screen, Color.black.opacity(theme.metrics.sheet.dim))
             intents += ui.interact(Self.scrimID, hitFrame: screen, gestures: GestureTarget(id: Self.scrimID, gestures: [.tap])).intents(.browser(.scrim))
             let b = theme.metrics.browser
             ui.fill(
@@ -46,7 +46,8 @@ struct MediaBrowserView {
                 radius: b.sheetRadius)
             intents += ui.interact(
                 Self.sheetID, hitFrame: layout.sheet,
-                gestures: GestureTarget(id: Self.sheetID, gestures: [.scroll], scrollAxes: [.vertical])
+                // A tap on the sheet's own background lands here and goes no further.
+                gestures: GestureTarget(id: Self.sheetID, gestures: [.scroll, .tap], scrollAxes: [.vertical])
             ).intents(.browser(.sheet))
             intents += drawHeader(browser, library: state.library, layout: layout, count: entries.filter { $0.status.info != nil }.count)
             ui.clipped(to: layout.grid) {

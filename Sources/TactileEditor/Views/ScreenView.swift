@@ -13,7 +13,8 @@ struct ScreenView {
     mutating func draw(_ state: EditorState) -> [EditorIntent] {
         var intents: [EditorIntent] = []
         let formats = FormatPickerView(ui: ui, layout: layout, configuration: configuration, theme: theme)
-        intents += TitleBarView(ui: ui, frame: layout.titleBar, configuration: configuration, theme: theme).draw(state)
+        let picture = EditorLayout.picture(in: layout.canvas, ratio: state.project.format.ratio, configuration: configuration)
+        intents += TitleBarView(ui: ui, frame: layout.titleBar, picture: picture, configuration: configuration, theme: theme).draw(state)
         intents += formats.drawButton(state)
         intents += CanvasView(ui: ui, media: media, frame: layout.canvas, configuration: configuration, theme: theme).draw(state)
         intents += ScrubBarView(ui: ui, frame: layout.scrubBar, configuration: configuration, theme: theme).draw(state)

@@ -24,19 +24,15 @@ struct StickerPickerView {
             height: titleHeight + Double(rows) * optionHeight + 2 * padding, gap: m.panelGap * k, margin: configuration.layout.margin)
         var intents: [EditorIntent] = []
         ui.inLayer(.topmost) {
-            let screen = Rect(origin: .zero, size: layout.viewport)
-            if ui.button(
-                Self.scrimID, role: "scrim", label: theme.strings[.closeStickers], frame: screen,
-                draw: { _ in
-                    ui.fill(screen, Color.black.opacity(0.3))
-                })
+            let sheet = Sheet(ui: ui, theme: theme, id: "stickerPicker")
+            if sheet.backdrop(panel: panel, label: theme.strings[.closeStickers]) { intents.append(.toggleStickerPicker) }
+            ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
+            if sheet.header(
+                theme.strings[.stickers], action: theme.strings[.done],
+                in: Rect(x: panel.x + padding, y: panel.y + padding, width: panel.width - 2 * padding, height: titleHeight))
             {
                 intents.append(.toggleStickerPicker)
             }
-            ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
-            ui.text(
-                theme.strings[.stickers], in: Rect(x: panel.x + padding, y: panel.y + padding, width: panel.width - 2 * padding, height: titleHeight),
-                font: theme.bodyFont, color: theme.textPrimary, alignment: theme.leading)
             ui.element(
                 UIElement(
                     id: "stickerPicker", role: "stickerPicker", label: theme.strings[.stickers], frame: panel, state: ["shapes": .number(Double(shapes.count))])

@@ -29,8 +29,12 @@ struct TextEditorView {
         let panel = Rect(x: area.x, y: keyboardFrame.minY - 2 * bar - 2 * padding, width: area.width, height: 2 * bar + 2 * padding)
         var intents: [EditorIntent] = []
         ui.inLayer(.topmost) {
-            let screen = Rect(origin: .zero, size: viewport)
-            if ui.button(Self.scrimID, role: "scrim", label: theme.strings[.doneEditing], frame: screen, draw: { _ in }) { intents.append(.finishTextEdit) }
+            // A tap outside is Done (the words are kept); the canvas, showing them live, stays clear.
+            if Sheet(ui: ui, theme: theme, id: "textEditor").backdrop(
+                panel: panel.union(keyboardFrame), clear: [layout.canvas], label: theme.strings[.doneEditing])
+            {
+                intents.append(.finishTextEdit)
+            }
             ui.fill(panel, theme.surface)
             // The field: the words as typed (the end shows when they are long), a caret, Done.
             let doneWidth = m.doneWidth * k

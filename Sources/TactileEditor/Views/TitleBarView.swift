@@ -5,21 +5,39 @@ import TactileUI
 struct TitleBarView {
     let ui: UIContext
     let frame: Rect
+    /// Where the composition's picture is drawn (the name never covers it).
+    var picture: Rect = .zero
     let configuration: TactileConfiguration
     let theme: Theme
+
+    /// The room the project's name has: between the format button at the leading edge and
+    /// Export, undo and redo at the trailing one.
+    static func titleRoom(in bar: Rect, configuration: TactileConfiguration, theme: Theme) -> Rect {
+        let m = configuration.layout.margin, side = bar.height
+        let format = FormatPickerView.buttonFrame(in: bar, configuration: configuration, theme: theme)
+        let leading = format.width + m / 2 + m / 4, trailing = 3 * side + m / 2 + m / 4
+        let room = Rect(x: bar.x + (theme.isRightToLeft ? trailing : leading), y: bar.y, width: max(0, bar.width - leading - trailing), height: bar.height)
+        return room
+    }
 
     func draw(_ state: EditorState) -> [EditorIntent] {
         let m = configuration.layout.margin
         let side = frame.height
-        let title = frame.insetBy(dx: m + 3 * side, dy: 0)
-        ui.text(state.project.name, in: title, font: theme.titleFont, color: theme.textPrimary, alignment: .center)
+        let room = Self.titleRoom(in: frame, configuration: configuration, theme: theme)
+        let name = state.project.name, natural = ui.measurer.measure(name, font: theme.titleFont).width
+        // Centred on the bar where the name fits there, else in the room between the buttons; cut with "…" when longer still.
+        let centred = Rect(x: frame.midX - natural / 2, y: frame.y, width: natural, height: frame.height)
+        let title = centred.minX >= room.minX && centred.maxX <= room.maxX ? centred : room
+        // Where the bar lies over the picture (landscape, the timeline folded), the name gives way to it.
+        let shown = ui.measurer.truncate(name, font: theme.titleFont, toWidth: title.width)
+        if !title.intersects(picture) { ui.text(shown, in: title, font: theme.titleFont, color: theme.textPrimary, alignment: .center) }
         // The title as `inspect` lists it: the frame the words take, so a test sees it is there and whole.
-        let width = min(title.width, ui.measurer.measure(state.project.name, font: theme.titleFont).width)
+        let width = min(title.width, natural)
         ui.element(
             UIElement(
-                id: "titleBar.title", role: "title", label: state.project.name,
+                id: "titleBar.title", role: "title", label: name,
                 frame: Rect(x: title.midX - width / 2, y: title.y, width: width, height: title.height),
-                state: ["fits": .bool(ui.measurer.measure(state.project.name, font: theme.titleFont).width <= title.width)]))
+                state: ["fits": .bool(natural <= title.width), "shown": .string(title.intersects(picture) ? "" : shown)]))
         var intents: [EditorIntent] = []
         // Export, beside undo; while an export runs it shows how far it has come.
         let export = theme.mirrored(Rect(x: frame.maxX - m / 2 - 3 * side, y: frame.y, width: side, height: side), in: frame)

@@ -35,20 +35,17 @@ struct TransitionPickerView {
         var intents: [EditorIntent] = []
         ui.inLayer(.topmost) {
             // The scrim dims everything evenly but the canvas, where the transition plays.
-            let screen = Rect(origin: .zero, size: layout.viewport)
-            if ui.button(
-                Self.scrimID, role: "scrim", label: theme.strings[.closeTransitions], frame: screen,
-                draw: { _ in
-                    for band in screen.subtracting(layout.canvas) { ui.fill(band, Color.black.opacity(m.scrimOpacity)) }
-                })
-            {
+            let sheet = Sheet(ui: ui, theme: theme, id: "transitionPicker")
+            if sheet.backdrop(panel: panel, clear: [layout.canvas], label: theme.strings[.closeTransitions]) {
                 intents.append(.openTransitionPicker(nil))
             }
             ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
-            let title = theme.strings[.transitions] + (current.map { " · " + theme.strings.duration($0.duration) } ?? "")
-            ui.text(
-                title, in: Rect(x: panel.x + padding, y: panel.y + padding, width: panel.width - 2 * padding, height: titleHeight),
-                font: theme.bodyFont, color: theme.textPrimary, alignment: theme.leading)
+            if sheet.header(
+                theme.strings[.transitions], detail: current.map { theme.strings.duration($0.duration) }, action: theme.strings[.done],
+                in: Rect(x: panel.x + padding, y: panel.y + padding, width: panel.width - 2 * padding, height: titleHeight))
+            {
+                intents.append(.openTransitionPicker(nil))
+            }
             ui.element(
                 UIElement(
                     id: "transitionPicker", role: "transitionPicker", label: theme.strings[.transitions], frame: panel,

@@ -1,0 +1,21 @@
+import TactileCore
+import TactileUI
+
+extension ViewMetrics {
+    /// What every sheet shares (see `Sheet`).
+    public var sheet: Sheet {
+        get { self[group: Sheet.self] }
+        set { self[group: Sheet.self] = newValue }
+    }
+
+    /// One behaviour for every sheet and picker: the dim behind it, its header.
+    public struct Sheet: ViewMetricsGroup {
+        /// How dark the screen behind a sheet is dimmed, evenly. 0.4.
+        public var dim = 0.4
+        /// The clip font's size these sizes are drawn at: they scale with it (`--ui-scale`). 12 pt.
+        public var designFont = 12.0
+        /// The header: its height, the width of its trailing button (Done, Cancel). 44, 84 pt.
+        public var headerHeight = 44.0, actionWidth = 84.0
+        public init() {}
+    }
+}

@@ -1,0 +1,61 @@
+import TactileCore
+import TactileInput
+import TactileUI
+
+/// One behaviour for every sheet and picker — export, transitions, stickers, media, text,
+/// format: the screen behind it is dimmed evenly (but for what the sheet shows its work on, the
+/// canvas a transition loops on), a tap there closes it (where closing keeps everything: the
+/// text editor's is Done), a tap anywhere inside it never does, and one header: the title
+/// centred in the title font, a line under it, a trailing button.
+struct Sheet {
+    let ui: UIContext
+    let theme: Theme
+    /// The sheet's id: its scrim is `ID.scrim`, its body `ID.body`.
+    let id: String
+
+    /// How much larger than designed the header draws: as much as the text (`--ui-scale`).
+    var scale: Double { theme.clipFont.size / theme.metrics.sheet.designFont }
+
+    /// Dims the screen but `clear` and takes taps outside `panel`: whether one landed there (the
+    /// caller closes the sheet). Taps inside land on the sheet's body and go no further. Call in
+    /// the topmost layer, before drawing the sheet.
+    func backdrop(panel: Rect, clear: [Rect] = [], label: String) -> Bool {
+        let screen = Rect(origin: .zero, size: ui.viewport)
+        let outside = ui.button(
+            id + ".scrim", role: "scrim", label: label, frame: screen,
+            draw: { _ in
+                var bands = [screen]
+                for hole in clear { bands = bands.flatMap { $0.subtracting(hole) } }
+                for band in bands { ui.fill(band, Color.black.opacity(theme.metrics.sheet.dim)) }
+            })
+        _ = ui.interact(id + ".body", hitFrame: panel, gestures: GestureTarget(id: id + ".body", gestures: [.tap]))
+        ui.element(UIElement(id: id + ".body", role: "sheetBody", label: label, frame: panel))
+        return outside
+    }
+
+    /// The header across the top of `frame`: `title` centred, `detail` (if any) in small type
+    /// under it, and a trailing button named `action` (Done, Cancel); whether it was tapped.
+    @discardableResult
+    func header(_ title: String, detail: String? = nil, action: String? = nil, in frame: Rect) -> Bool {
+        let m = theme.metrics.sheet, k = scale
+        let actionWidth = action == nil ? 0 : m.actionWidth * k
+        let words = frame.insetBy(dx: actionWidth, dy: 0)
+        let titleHeight = detail == nil ? frame.height : frame.height * 0.6
+        ui.text(
+            ui.measurer.truncate(title, font: theme.titleFont, toWidth: words.width), in: Rect(x: words.x, y: frame.y, width: words.width, height: titleHeight),
+            font: theme.titleFont, color: theme.textPrimary, alignment: .center)
+        if let detail {
+            ui.text(
+                ui.measurer.truncate(detail, font: theme.captionFont, toWidth: words.width),
+                in: Rect(x: words.x, y: frame.y + titleHeight, width: words.width, height: frame.height - titleHeight), font: theme.captionFont,
+                color: theme.textSecondary, alignment: .center)
+        }
+        guard let action else { return false }
+        let button = theme.mirrored(Rect(x: frame.maxX - actionWidth, y: frame.y, width: actionWidth, height: frame.height), in: frame)
+        return ui.button(id + ".action", role: "sheetAction", label: action, frame: button) { look in
+            ui.text(
+                action, in: button, font: Font(size: theme.bodyFont.size, weight: .semibold), color: look.pressed ? theme.textSecondary : theme.accent,
+                alignment: theme.isRightToLeft ? .leading : .trailing)
+        }
+    }
+}
