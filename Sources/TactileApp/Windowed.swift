@@ -308,7 +308,7 @@ public enum Windowed {
             cancelWhen: { TerminationSignals.received != nil },
             progress: { say("export \(Int(($0 * 100).rounded(.down))) %") })
         switch end {
-        case let .finished(path)?: say("exported to \(path)")
+        case let .finished(path, _)?: say("exported to \(path)")
         case .cancelled?: say("the export was cancelled; nothing was written")
         case let .failed(reason)?: return "the export failed (\(reason))"
         default: break

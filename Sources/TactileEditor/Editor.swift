@@ -103,6 +103,7 @@ public struct Editor {
         var output = FrameOutput(drawList: ui.draw, cues: effects.cues, elements: ui.elements, log: effects.log, requests: ui.requests)
         output.arenaDecisions = effects.decisions
         output.exports = effects.exports
+        output.reveal = effects.reveal
         // The arena as it stands, only for the debugger that draws it (not on every frame's path).
         if configuration.overlays.arena { output.arena = state.ui.arena.snapshot }
         return output
@@ -264,6 +265,8 @@ struct Effects {
     var log: [LogEvent] = []
     var decisions: [ArenaDecision] = []
     var exports: [ExportEffect] = []
+    /// A file to show in the system's file manager (a finished movie's Show).
+    var reveal: String?
     /// A pass drawing predicted touches: it leaves the media's problems for the real frame.
     var isPreview = false
 }

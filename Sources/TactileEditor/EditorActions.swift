@@ -59,6 +59,8 @@ public enum EditorIntent: Hashable, Sendable {
     case toggleTrackDucking(String)
     /// Open the Export sheet (or close it; an export under way goes on).
     case toggleExportSheet
+    /// Show this file in the system's file manager (a finished movie's Show).
+    case reveal(String)
     /// The sheet's size, frame rate and quality.
     case chooseExport(MovieSettings)
     /// Export the project as the sheet's choices say (the host runs it off the frame loop).
@@ -213,6 +215,10 @@ struct EditorActions {
                         "size": .string(state.exportChoice.size.rawValue),
                         "fps": .number(Double(state.exportChoice.framesPerSecond)), "quality": .string(state.exportChoice.quality.rawValue),
                     ]))
+        case let .reveal(path):
+            effects.reveal = path
+            effects.log.append(LogEvent(time: now, kind: "reveal", fields: ["path": .string(path)]))
+            state.banner = nil
         case .cancelExport:
             guard state.exportRun != nil else { return }
             effects.exports.append(.cancel)

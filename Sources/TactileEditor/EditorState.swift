@@ -32,7 +32,16 @@ public struct Banner: Hashable, Sendable {
     public var message: String
     public var isError: Bool
     public var until: Time
-    public init(message: String, isError: Bool, until: Time) { self.message = message; self.isError = isError; self.until = until }
+    /// A button at the banner's end: a finished movie's Show, with the file it shows.
+    public var reveal: (label: String, path: String)? {
+        get { revealLabel.flatMap { label in revealPath.map { (label, $0) } } }
+        set { revealLabel = newValue?.label; revealPath = newValue?.path }
+    }
+    private var revealLabel: String?, revealPath: String?
+    public init(message: String, isError: Bool, until: Time, reveal: (label: String, path: String)? = nil) {
+        self.message = message; self.isError = isError; self.until = until
+        self.revealLabel = reveal?.label; self.revealPath = reveal?.path
+    }
 }
 
 /// Everything the editor remembers: the project, the view onto it, and the UI's memory.

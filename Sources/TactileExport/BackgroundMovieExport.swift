@@ -51,7 +51,8 @@ public final class BackgroundMovieExport: MovieExporting, @unchecked Sendable {
                     onProgress: { [self] p in
                         lock.withLock { news = .progress(fraction: p.fraction, secondsLeft: p.secondsLeft) }
                     })
-                outcome = .finished(path: summary.url.path)
+                let bytes = ((try? FileManager.default.attributesOfItem(atPath: summary.url.path))?[.size] as? NSNumber)?.int64Value ?? 0
+                outcome = .finished(path: summary.url.path, bytes: bytes)
             } catch is MovieExport.Cancelled {
                 outcome = .cancelled
             } catch let error as CommandError {

@@ -308,6 +308,7 @@ public final class HostSession: ShellSession {
         exportLog.removeAll()
         let took = services.stopwatch.map { $0.now - started! } ?? .zero
         carryOut(output.exports, now: now)
+        if let path = output.reveal { frame.commands.append(.reveal(path)) }
         // Start, restart or stop the sound with the picture.
         if let playback = state.playback {
             if playback.positionAnchor != playingBefore || !soundPlaying {
@@ -387,20 +388,26 @@ public final class HostSession: ShellSession {
         exportNews = exporter?.takeNews(now: now)?.quantized
         guard let news = exportNews else { return }
         let strings = theme.strings
-        func end(_ message: String, isError: Bool, _ outcome: String, _ fields: [String: ElementValue] = [:]) {
+        func end(
+            _ message: String, isError: Bool, _ outcome: String, _ fields: [String: ElementValue] = [:], reveal: (label: String, path: String)? = nil,
+            for seconds: Double? = nil
+        ) {
             exportLog.append(LogEvent(time: now, kind: "exportEnd", fields: fields.merging(["outcome": .string(outcome)]) { a, _ in a }))
             state.exportRun = nil
-            state.banner = Banner(message: message, isError: isError, until: now + .seconds(configuration.editing.bannerDuration))
+            state.banner = Banner(
+                message: message, isError: isError, until: now + .seconds(seconds ?? configuration.editing.bannerDuration), reveal: reveal)
         }
         switch news {
         case let .progress(fraction, secondsLeft):
             guard state.exportRun != nil else { return }
             state.exportRun?.fraction = fraction
             state.exportRun?.secondsLeft = secondsLeft
-        case let .finished(path):
+        case let .finished(path, bytes):
+            // Where it went, in words, with a button to show it; the whole path in the log.
             end(
-                strings.format(.exportedTo, ["path": path]), isError: false, "finished",
-                ["file": .string(path.split(separator: "/").last.map(String.init) ?? path)])
+                strings.savedIn(path, bytes: bytes, home: HomePath.expanding("~")), isError: false, "finished",
+                ["file": .string(path.split(separator: "/").last.map(String.init) ?? path), "path": .string(path), "bytes": .number(Double(bytes))],
+                reveal: (strings[.showFile], path), for: configuration.editing.exportBannerDuration)
             state.exportSheet = false
         case let .failed(reason):
             end(strings.format(.exportFailed, ["reason": reason]), isError: true, "failed", ["reason": .string(reason)])

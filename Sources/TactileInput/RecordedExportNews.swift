@@ -44,7 +44,16 @@ public struct RecordedExportNews: Hashable, Sendable {
             }
             // As the session took it (JSON readers may miss a 17-digit number's last place).
             return MovieExportNews.progress(fraction: f, secondsLeft: left).quantized
-        case "finished": return .finished(path: try text("finished"))
+        case "finished":
+            // Its size came later: a trace without it says 0.
+            var bytes: Int64 = 0
+            if object["bytes"] != nil {
+                guard let b = JSONNumber.double(object["bytes"]), b >= 0, b <= 1e15, b == b.rounded() else {
+                    throw FieldError("bytes: must be a whole number of bytes")
+                }
+                bytes = Int64(b)
+            }
+            return .finished(path: try text("finished"), bytes: bytes)
         case "failed": return .failed(try text("failed"))
         default:
             guard JSONNumber.boolean(object["cancelled"]) == true else { throw FieldError("cancelled: must be true") }
@@ -57,7 +66,7 @@ public struct RecordedExportNews: Hashable, Sendable {
         switch news {
         case let .progress(fraction, left):
             return ",\"progress\":\(JSONValue.format(fraction))" + (left.map { ",\"left\":\(JSONValue.format($0))" } ?? "")
-        case let .finished(path): return ",\"finished\":\(JSONValue.string(path).serialized())"
+        case let .finished(path, bytes): return ",\"finished\":\(JSONValue.string(path).serialized()),\"bytes\":\(bytes)"
         case let .failed(reason): return ",\"failed\":\(JSONValue.string(reason).serialized())"
         case .cancelled: return ",\"cancelled\":true"
         }

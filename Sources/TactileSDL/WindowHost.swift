@@ -232,6 +232,8 @@ public final class WindowHost {
                     cues.adopt(new.cues)
                     if new.window.vsync != vsyncOn { setVSync(new.window.vsync) }
                     if new.touchscreen != translator.touchscreen.settings { translator.adopt(new.touchscreen) }
+                case let .reveal(path):
+                    if let problem = FileReveal.show(path) { logger.warning("\(problem)") }
                 case .exit: ending = .sessionExit; return
                 }
             }

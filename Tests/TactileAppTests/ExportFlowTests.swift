@@ -97,7 +97,11 @@ final class ExportFlowTests: XCTestCase {
         let name = try XCTUnwrap(movies.first)
         XCTAssertTrue(name.hasPrefix("Flow 20") && name.hasSuffix(".mp4"), name)
         let path = folder.appendingPathComponent("Movies").appendingPathComponent(name).path
-        XCTAssertEqual(session.player.state.banner?.message, "Exported to \(path)")
+        let bytes = try XCTUnwrap((try FileManager.default.attributesOfItem(atPath: path))[.size] as? NSNumber).int64Value
+        let said = try XCTUnwrap(session.player.state.banner?.message)
+        XCTAssertTrue(said.hasPrefix("“\(name)” is saved in \(folder.appendingPathComponent("Movies").path) ("), said)
+        XCTAssertTrue(said.hasSuffix(String(format: "%.1f MB)", Double(bytes) / 1_000_000)), "its real size: \(said)")
+        XCTAssertEqual(session.player.state.banner?.reveal?.path, path, "with a Show button for the file")
         XCTAssertEqual(session.player.state.banner?.isError, false)
         let report = MediaProbe.probe(path)
         XCTAssertEqual(report.video?.displayWidth, 1280)
@@ -124,7 +128,7 @@ final class ExportFlowTests: XCTestCase {
         session.player.runFrame()
         recording.finish(project: session.player.state.project)
         let banner = try XCTUnwrap(session.player.state.banner?.message)
-        XCTAssertTrue(banner.hasPrefix("Exported to \(folder.path)/Movies/Flow 20"), banner)
+        XCTAssertTrue(banner.hasPrefix("“Flow 20") && banner.contains(" is saved in \(folder.path)/Movies ("), banner)
 
         let trace = try Trace.load(from: sessionFolder.appendingPathComponent(SessionRecorder.FileName.trace))
         XCTAssertTrue(trace.offersExport, "the header says the session could export")

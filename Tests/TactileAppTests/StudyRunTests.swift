@@ -167,7 +167,7 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving {
             let first = asked ?? now
             asked = first
             if said == 0 && now >= first + .seconds(0.5) { said = 1; return .progress(fraction: 0.5, secondsLeft: 0.5) }
-            if said == 1 && now >= first + .seconds(1) { said = 2; return .finished(path: "/movies/Demo.mp4") }
+            if said == 1 && now >= first + .seconds(1) { said = 2; return .finished(path: "/movies/Demo.mp4", bytes: 2_400_000) }
             return nil
         }
     }
@@ -185,16 +185,18 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving {
         tap(s, "exportSheet.start")
         wait(s, 2)
         XCTAssertEqual(exporters.first?.started, 1, "the participant's Start reached the exporter")
-        XCTAssertEqual(s.block?.state.banner?.message, "Exported to /movies/Demo.mp4")
+        XCTAssertEqual(s.block?.state.banner?.message, "“Demo.mp4” is saved in /movies (2.4 MB)")
         skipTask(s)
         XCTAssertEqual(s.stage, .intro(.block(0)))
 
         let practice = folder.appendingPathComponent("P03/practice")
         let trace = try Trace.load(from: practice.appendingPathComponent("trace.jsonl"))
         XCTAssertTrue(trace.offersExport)
-        XCTAssertEqual(trace.exportNews.map(\.news), [.progress(fraction: 0.5, secondsLeft: 0.5), .finished(path: "/movies/Demo.mp4")])
+        XCTAssertEqual(trace.exportNews.map(\.news), [.progress(fraction: 0.5, secondsLeft: 0.5), .finished(path: "/movies/Demo.mp4", bytes: 2_400_000)])
         let recorded = try String(contentsOf: practice.appendingPathComponent("log.jsonl"), encoding: .utf8)
-        XCTAssertTrue(recorded.contains("\"kind\":\"exportEnd\",\"file\":\"Demo.mp4\",\"outcome\":\"finished\""), recorded)
+        XCTAssertTrue(
+            recorded.contains("\"kind\":\"exportEnd\",\"bytes\":2400000,\"file\":\"Demo.mp4\",\"outcome\":\"finished\",\"path\":\"/movies/Demo.mp4\""), recorded
+        )
         let replayed = folder.appendingPathComponent("replayed.jsonl")
         _ = try Commands.replay(trace: practice.path, project: nil, outputs: .init(logOut: replayed.path), scale: 1, until: nil)
         XCTAssertEqual(try String(contentsOf: replayed, encoding: .utf8), recorded, "the same log, line for line, the export's end included")

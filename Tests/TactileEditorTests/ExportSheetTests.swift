@@ -32,6 +32,24 @@ final class ExportSheetTests: XCTestCase {
         XCTAssertNil(h.element("toolbar.export"), "replays and kiosks offer no export")
     }
 
+    func testTheSheetEstimatesTheFilesSizeFromTheChoices() throws {
+        let (h, _) = harness()
+        h.tap("toolbar.export")
+        h.tap("exportSheet.size.720p")
+        h.tap("exportSheet.quality.Standard")
+        // The demo, 21 s at 720p, 30 fps, standard: its movie is 2.43 MB (Docs/Benchmarks.md).
+        XCTAssertEqual(h.element("exportSheet")?.state["estimate"], .string("about 2.4 MB"))
+        func bytes() throws -> Double {
+            guard case let .number(n)? = h.element("exportSheet")?.state["estimatedBytes"] else { throw XCTSkip("no estimate") }
+            return n
+        }
+        let standard = try bytes()
+        h.tap("exportSheet.quality.High")
+        XCTAssertGreaterThan(try bytes(), 1.5 * standard, "six steps of CRF down: about twice the picture's bits")
+        h.tap("exportSheet.size.1080p")
+        XCTAssertGreaterThan(try bytes(), 2 * standard)
+    }
+
     func testTheSheetShowsTheConfiguredChoicesAndTheMoviesPixels() {
         let (h, _) = harness()
         let button = h.element("toolbar.export")
@@ -71,7 +89,7 @@ final class ExportSheetTests: XCTestCase {
         XCTAssertEqual(h.state.exportChoice.size, .p2160)
     }
 
-    func testProgressShowsWithTimeLeftAndTheEndIsABannerWithThePath() {
+    func testProgressShowsWithTimeLeftAndTheEndSaysWhereItWentWithAShowButton() throws {
         let (h, exporter) = harness()
         h.tap("toolbar.export")
         h.tap(ExportSheetView.startID)
@@ -90,11 +108,18 @@ final class ExportSheetTests: XCTestCase {
             if case let .text(run) = c { return run.text }; return nil
         }
         XCTAssertTrue(shown.contains("25%"), "the whole percentage on the badge, never cut short: \(shown)")
-        exporter.news = [.finished(path: "/movies/Demo.mp4")]
+        exporter.news = [.finished(path: "/movies/Demo.mp4", bytes: 2_400_000)]
         h.run(until: h.now + .seconds(0.5))
-        XCTAssertEqual(h.state.banner?.message, "Exported to /movies/Demo.mp4")
+        XCTAssertEqual(h.state.banner?.message, "“Demo.mp4” is saved in /movies (2.4 MB)", "where it went, in words")
         XCTAssertNil(h.state.exportRun)
         XCTAssertEqual(h.element("toolbar.export")?.state["exporting"], nil, "the button is ready for the next one")
+        let end = try XCTUnwrap(h.log.last { $0.kind == "exportEnd" })
+        XCTAssertEqual(end.fields["path"], .string("/movies/Demo.mp4"), "the whole path in the log")
+        XCTAssertEqual(end.fields["bytes"], .number(2_400_000))
+        XCTAssertEqual(h.element("banner.reveal")?.label, "Show")
+        h.tap("banner.reveal")
+        XCTAssertEqual(h.output.reveal, "/movies/Demo.mp4", "Show asks the shell to show the file")
+        XCTAssertNil(h.state.banner)
     }
 
     func testInArabicTheBannerKeepsThePathAsItIsAndTheSheetItsNumbersInArabicDigits() {
@@ -102,9 +127,11 @@ final class ExportSheetTests: XCTestCase {
         h.tap("toolbar.export")
         XCTAssertEqual(h.element("exportSheet")?.state["summary"], .string("١٠٨٠ × ١٩٢٠، ٣٠ إطار/ث"), "the sheet's numbers in Arabic digits")
         h.tap(ExportSheetView.startID)
-        exporter.news = [.finished(path: "/movies/Demo 2026-11-25 10.04.09.mp4")]
+        exporter.news = [.finished(path: "/movies/Demo 2026-11-25 10.04.09.mp4", bytes: 24_300_000)]
         h.run(until: h.now + .seconds(0.5))
-        XCTAssertEqual(h.state.banner?.message, "تم التصدير إلى /movies/Demo 2026-11-25 10.04.09.mp4", "a path in other digits names no file")
+        XCTAssertEqual(
+            h.state.banner?.message, "حُفظ «Demo 2026-11-25 10.04.09.mp4» في /movies (٢٤٫٣ ميغابايت)", "a path in other digits names no file; the size in Arabic"
+        )
     }
 
     func testCancelAsksTheHostToStopAndSaysSo() {

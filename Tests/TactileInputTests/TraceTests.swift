@@ -97,7 +97,7 @@ final class TraceTests: XCTestCase {
             + "{\"t\":1.000000,\"type\":\"up\",\"id\":1,\"x\":10,\"y\":20}\n"
             + "{\"t\":1.000000,\"type\":\"export\",\"progress\":0,\"left\":12.5}\n{\"t\":1.000000,\"type\":\"frame\"}\n"
             + "{\"t\":1.250000,\"type\":\"export\",\"progress\":0.3333}\n{\"t\":1.250000,\"type\":\"frame\"}\n"
-            + "{\"t\":2.000000,\"type\":\"export\",\"finished\":\"/m/Demo \\\"1\\\".mp4\"}\n{\"t\":2.000000,\"type\":\"frame\"}\n"
+            + "{\"t\":2.000000,\"type\":\"export\",\"finished\":\"/m/Demo \\\"1\\\".mp4\",\"bytes\":1234567}\n{\"t\":2.000000,\"type\":\"frame\"}\n"
             + "{\"t\":3.000000,\"type\":\"export\",\"failed\":\"the disk is full\"}\n{\"t\":3.000000,\"type\":\"frame\"}\n"
             + "{\"t\":4.000000,\"type\":\"export\",\"cancelled\":true}\n{\"t\":4.000000,\"type\":\"frame\"}\n"
         let trace = try Trace.parse(text)
@@ -106,7 +106,7 @@ final class TraceTests: XCTestCase {
             trace.exportNews.map(\.news),
             [
                 .progress(fraction: 0, secondsLeft: 12.5), .progress(fraction: 0.3333, secondsLeft: nil),
-                .finished(path: "/m/Demo \"1\".mp4"), .failed("the disk is full"), .cancelled,
+                .finished(path: "/m/Demo \"1\".mp4", bytes: 1_234_567), .failed("the disk is full"), .cancelled,
             ])
         XCTAssertEqual(trace.exportNews.map(\.time), [.seconds(1), .seconds(1.25), .seconds(2), .seconds(3), .seconds(4)])
         XCTAssertEqual(trace.serialized(), text, "written back line for line: input, then news, then the frame")

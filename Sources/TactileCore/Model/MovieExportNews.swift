@@ -4,8 +4,8 @@
 public enum MovieExportNews: Hashable, Sendable {
     /// The share done (0 … 1) and the seconds left at the pace so far.
     case progress(fraction: Double, secondsLeft: Double?)
-    /// Written, at `path`.
-    case finished(path: String)
+    /// Written, at `path`, `bytes` long.
+    case finished(path: String, bytes: Int64)
     /// Stopped by a problem, in a sentence.
     case failed(String)
     /// Cancelled; nothing was written.
@@ -24,7 +24,7 @@ extension MovieExportNews {
         switch self {
         case let .progress(fraction, left):
             return .progress(fraction: (fraction * 10_000).rounded() / 10_000, secondsLeft: left.map { ($0 * 1000).rounded() / 1000 })
-        case let .finished(path): return .finished(path: text(path))
+        case let .finished(path, bytes): return .finished(path: text(path), bytes: max(0, bytes))
         case let .failed(reason): return .failed(text(reason))
         case .cancelled: return self
         }

@@ -19,6 +19,8 @@ extension TactileConfiguration {
         public var undoLimit: Int = 200
         /// How long a banner message stays, in seconds. Default 4 s.
         public var bannerDuration: Double = 4
+        /// How long the banner saying where a finished movie went stays, with its Show button. Default 10 s.
+        public var exportBannerDuration: Double = 10
         /// How long a transition picked at a cut lasts, in seconds (shortened, with a note, where
         /// the clips have less footage to spare). Default 0.5 s.
         public var transitionDuration: Double = 0.5
@@ -57,6 +59,7 @@ extension TactileConfiguration {
             "playbackFrameRate": .init(1, 240, unit: "fps"),
             "undoLimit": .init(1, 100_000),
             "bannerDuration": .seconds(0, 3600),
+            "exportBannerDuration": .seconds(0, 3600),
             "browserSlideDuration": .seconds(0, 10),
             "transitionZoom": .init(0, 4),
             "transitionDuration": .seconds(0.1, 10),

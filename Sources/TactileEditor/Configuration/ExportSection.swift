@@ -31,6 +31,9 @@ extension TactileConfiguration {
         public var encoderPreset = "veryfast"
         /// The sound's AAC bit rate (stereo), in kbit/s. Default 160.
         public var audioKilobits = 160
+        /// The export sheet's size estimate: the bits a pixel of a frame takes at CRF 23 (6 less
+        /// doubles it), measured on the demo's exports (see Docs/Benchmarks.md). Default 0.027.
+        public var estimateBitsPerPixel = 0.027
         /// Threads drawing what an export cannot compose straight from YUV (the overlays' layer,
         /// frames with clips without media or with video that needs turning upright), side by
         /// side; 0: one per core (quicker for projects of such clips, at about 10 MB more each
@@ -83,6 +86,7 @@ extension TactileConfiguration {
             "standardCRF": .init(0, 51),
             "highCRF": .init(0, 51),
             "audioKilobits": .init(32, 512, unit: "kbit/s"),
+            "estimateBitsPerPixel": .init(0.001, 10),
             "drawThreads": .init(0, 64),
             "decodeThreads": .init(0, 64),
             "progressRefreshSeconds": .init(0.02, 5, unit: "s"),
@@ -97,6 +101,17 @@ extension MovieSettings {
             size: Size(rawValue: export.size) ?? .p1080,
             framesPerSecond: Self.framesPerSecondChoices.contains(export.framesPerSecond) ? export.framesPerSecond : 30,
             quality: Quality(rawValue: export.quality) ?? .standard)
+    }
+
+    /// About how many bytes a movie of `duration` will take at these settings in `aspect`: its
+    /// frames at `export.estimateBitsPerPixel` for its constant-rate factor, and its sound.
+    public func estimatedBytes(duration: Time, aspect: CompositionFormat.Aspect, export: TactileConfiguration.Export) -> Int64 {
+        let (w, h) = pixelSize(for: aspect)
+        let bitsPerPixel = export.estimateBitsPerPixel * pow(2, (23 - Double(constantRateFactor(export))) / 6)
+        let seconds = max(0, duration.seconds)
+        let video = Double(w) * Double(h) * Double(framesPerSecond) * seconds * bitsPerPixel
+        let audio = Double(export.audioKilobits) * 1000 * seconds
+        return Int64((video + audio) / 8)
     }
 
     /// The constant-rate factor `export` names for this quality.

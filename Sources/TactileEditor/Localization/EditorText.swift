@@ -18,7 +18,7 @@ public enum EditorText: String, StringTable {
     case footageAfterEnd, footageBeforeStart, clipIsOnly
     // The Export sheet: "{time} left", "Exported to {path}", "Export failed: {reason}".
     case export, closeExport, exportSize, exportFrameRate, exportQuality, draft, standard, high, startExport, keepEditing
-    case exporting, timeLeft, exportedTo, exportFailed, exportCancelled
+    case exporting, timeLeft, exportFailed, exportCancelled, exportSavedIn, homeFolder, showFile, megabytes, aboutSize
     // What the choices make: "{width} × {height}, {fps} fps".
     case movieSummary
     // The selected clip's sound controls.
@@ -99,9 +99,13 @@ public enum EditorText: String, StringTable {
         .keepEditing: "Keep editing",
         .exporting: "Exporting…",
         .timeLeft: "{time} left",
-        .exportedTo: "Exported to {path}",
         .exportFailed: "Export failed: {reason}",
         .exportCancelled: "Export cancelled",
+        .exportSavedIn: "“{file}” is saved in {folder} ({size})",
+        .homeFolder: "your home folder",
+        .showFile: "Show",
+        .megabytes: "{size} MB",
+        .aboutSize: "about {size}",
         .movieSummary: "{width} × {height}, {fps} fps",
         .level: "Level",
         .fadeIn: "Fade in",
@@ -216,9 +220,13 @@ public enum EditorText: String, StringTable {
         .keepEditing: "Weiter bearbeiten",
         .exporting: "Wird exportiert…",
         .timeLeft: "noch {time}",
-        .exportedTo: "Exportiert nach {path}",
         .exportFailed: "Export fehlgeschlagen: {reason}",
         .exportCancelled: "Export abgebrochen",
+        .exportSavedIn: "„{file}“ ist in {folder} gespeichert ({size})",
+        .homeFolder: "deinem persönlichen Ordner",
+        .showFile: "Zeigen",
+        .megabytes: "{size} MB",
+        .aboutSize: "etwa {size}",
         .movieSummary: "{width} × {height}, {fps} fps",
         .level: "Pegel",
         .fadeIn: "Einblenden",
@@ -333,9 +341,13 @@ public enum EditorText: String, StringTable {
         .keepEditing: "متابعة التحرير",
         .exporting: "جارٍ التصدير…",
         .timeLeft: "متبقٍ {time}",
-        .exportedTo: "تم التصدير إلى {path}",
         .exportFailed: "فشل التصدير: {reason}",
         .exportCancelled: "أُلغي التصدير",
+        .exportSavedIn: "حُفظ «{file}» في {folder} ({size})",
+        .homeFolder: "مجلدك الشخصي",
+        .showFile: "إظهار",
+        .megabytes: "{size} ميغابايت",
+        .aboutSize: "نحو {size}",
         .movieSummary: "{width} × {height}، {fps} إطار/ث",
         .level: "المستوى",
         .fadeIn: "ظهور تدريجي",

@@ -14,8 +14,8 @@ extension ViewMetrics {
         public var designFont = 12.0
         /// Shapes per row. 4.
         public var columns = 4
-        /// The panel: its gap above the toolbar, padding, corner radius, the title's height. 8, 10, 18, 30 pt.
-        public var panelGap = 8.0, panelPadding = 10.0, panelRadius = 18.0, titleHeight = 30.0
+        /// The panel: its gap above the toolbar, padding, corner radius, the header's height. 8, 10, 18, 44 pt.
+        public var panelGap = 8.0, panelPadding = 10.0, panelRadius = 18.0, titleHeight = 44.0
         /// An option: its height (its width shares the panel), corner radius, the shape's box, the label's height. 84, 12, 44, 18 pt.
         public var optionHeight = 84.0, optionRadius = 12.0, optionGlyph = 44.0, optionLabelHeight = 18.0
         public init() {}

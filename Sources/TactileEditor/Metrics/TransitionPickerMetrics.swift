@@ -15,8 +15,8 @@ extension ViewMetrics {
         public var designFont = 12.0
         /// Kinds per row. 3.
         public var columns = 3
-        /// The panel: its gap above the toolbar, padding, corner radius, the title's height. 8, 10, 18, 30 pt.
-        public var panelGap = 8.0, panelPadding = 10.0, panelRadius = 18.0, titleHeight = 30.0
+        /// The panel: its gap above the toolbar, padding, corner radius, the header's height. 8, 10, 18, 44 pt.
+        public var panelGap = 8.0, panelPadding = 10.0, panelRadius = 18.0, titleHeight = 44.0
         /// An option: its height, corner radius, the icon's box (width, height), the label's height. 84, 12, 62 × 38, 18 pt.
         public var optionHeight = 84.0, optionRadius = 12.0, previewWidth = 62.0, previewHeight = 38.0, optionLabelHeight = 18.0
         /// How faint a kind is drawn when the cut is too short for any transition. 0.35.

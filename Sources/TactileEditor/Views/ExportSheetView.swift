@@ -44,14 +44,18 @@ struct ExportSheetView {
                     "fps": strings.digits("\(choice.framesPerSecond)"),
                 ])
             let title = Rect(x: inner.x, y: inner.y, width: inner.width, height: m.titleHeight * k)
-            Sheet(ui: ui, theme: theme, id: "exportSheet").header(strings[.export], detail: summary, in: title)
+            // And about how large the file will be.
+            let estimate = choice.estimatedBytes(duration: state.project.duration, aspect: state.project.format.aspect, export: configuration.export)
+            let about = strings.format(.aboutSize, ["size": strings.megabytes(estimate)])
+            Sheet(ui: ui, theme: theme, id: "exportSheet").header(strings[.export], detail: summary + ", " + about, in: title)
             ui.element(
                 UIElement(
                     id: "exportSheet", role: "exportSheet", label: strings[.export], frame: panel,
                     state: [
                         "size": .string(choice.size.rawValue), "fps": .number(Double(choice.framesPerSecond)),
                         "quality": .string(choice.quality.rawValue), "width": .number(Double(w)), "height": .number(Double(h)),
-                        "summary": .string(summary), "exporting": .bool(run != nil),
+                        "summary": .string(summary), "exporting": .bool(run != nil), "estimatedBytes": .number(Double(estimate)),
+                        "estimate": .string(about),
                     ]))
             var y = title.maxY
             func choices<T>(_ name: String, label: String, options: [T], title: (T) -> String, isChosen: (T) -> Bool, choose: (T) -> MovieSettings) {

@@ -29,7 +29,7 @@ struct ScreenView {
         intents += TransitionPickerView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
         intents += ExportSheetView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
         intents += QuestionnaireView(ui: ui, layout: layout, theme: theme).draw(state)
-        BannerView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
+        intents += BannerView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
         return intents
     }
 }

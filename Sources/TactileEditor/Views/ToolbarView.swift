@@ -79,26 +79,44 @@ struct BannerView {
     let configuration: TactileConfiguration
     let theme: Theme
 
-    func draw(_ state: EditorState) {
-        guard let banner = state.banner else { return }
+    func draw(_ state: EditorState) -> [EditorIntent] {
+        guard let banner = state.banner else { return [] }
         let m = configuration.layout.margin
         // Under the task card when a test plan runs.
         let metrics = theme.metrics.bars
         let below = state.tasks == nil ? 0 : theme.metrics.taskCard.height + metrics.cardGap
         let l = configuration.layout
         let width = layout.viewport.width - 2 * m, inset = l.bannerPadding
-        let lines = ui.measurer.lines(of: banner.message, font: theme.bodyFont, width: width - 2 * inset, maximumLines: l.bannerMaximumLines)
+        // A button at the end (Show) takes its room from the words.
+        let action = banner.reveal.map { ui.measurer.measure($0.label, font: theme.bodyFont).width + 2 * inset } ?? 0
+        let lines = ui.measurer.lines(of: banner.message, font: theme.bodyFont, width: width - 2 * inset - action, maximumLines: l.bannerMaximumLines)
         let lineHeight = theme.bodyFont.size * metrics.bannerLineHeight
         let frame = Rect(
             x: m, y: layout.canvas.y + metrics.cardTop + below, width: width, height: l.bannerHeight + Double(max(0, lines.count - 1)) * lineHeight)
+        var intents: [EditorIntent] = []
         ui.inLayer(.topmost) {
             ui.fill(frame, banner.isError ? theme.danger.mixed(with: .black, 0.25) : theme.surfaceRaised, radius: metrics.bannerRadius)
+            let words = theme.mirrored(Rect(x: frame.x, y: frame.y, width: frame.width - action, height: frame.height), in: frame)
             let top = frame.midY - Double(lines.count) * lineHeight / 2
             for (n, line) in lines.enumerated() {
-                let row = Rect(x: frame.x + inset, y: top + Double(n) * lineHeight, width: width - 2 * inset, height: lineHeight)
+                let row = Rect(x: words.x + inset, y: top + Double(n) * lineHeight, width: words.width - 2 * inset, height: lineHeight)
                 ui.text(line, in: row, font: theme.bodyFont, color: theme.textPrimary, alignment: .center)
+            }
+            if let reveal = banner.reveal {
+                let button = theme.mirrored(Rect(x: frame.maxX - action, y: frame.y, width: action, height: max(frame.height, l.buttonSize)), in: frame)
+                if ui.button(
+                    "banner.reveal", role: "bannerAction", label: reveal.label, frame: button,
+                    draw: { look in
+                        ui.text(
+                            reveal.label, in: button, font: Font(size: theme.bodyFont.size, weight: .semibold),
+                            color: look.pressed ? theme.textSecondary : theme.accent, alignment: .center)
+                    })
+                {
+                    intents.append(.reveal(reveal.path))
+                }
             }
         }
         ui.element(UIElement(id: "banner", role: "banner", label: banner.message, frame: frame, state: ["error": .bool(banner.isError)]))
+        return intents
     }
 }

@@ -37,6 +37,8 @@ public enum ShellCommand {
     /// The lab panel came or went (the tuning panel opened or closed): lay the window out again,
     /// making room beside the phone or opening the drawer (`true`: it is wanted).
     case showPanel(Bool)
+    /// Show this file in the system's file manager (a finished movie's Show).
+    case reveal(String)
     /// Close: the kiosk's way out was used.
     case exit
 }
