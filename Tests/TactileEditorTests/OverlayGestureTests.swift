@@ -145,6 +145,48 @@ final class OverlayGestureTests: XCTestCase {
         XCTAssertTrue(h.cues.contains { $0.reason == "snap" })
     }
 
+    func testAPinchAnywhereOnTheCanvasScalesAndTurnsTheSelectedOverlayShowingHowMuch() throws {
+        // The star sticker at 7 s is small: fingers wide apart land beside it, not on it.
+        let h = EditorHarness()
+        h.state.playhead = .seconds(7)
+        h.frame()
+        h.tap("overlay:star")
+        XCTAssertEqual(h.state.selection, "star")
+        let star = h.frameOf("overlay:star"), p = picture(h), before = placement(h, "star")
+        let centre = Point(x: p.midX, y: p.midY + p.height * 0.2)
+        h.twoFingers(about: centre, from: 120, to: 180, turn: 30, hold: true)
+        XCTAssertFalse(star.contains(centre), "the fingers are nowhere near the sticker")
+        let now = placement(h, "star")
+        XCTAssertEqual(now.scale, before.scale * 1.5, accuracy: 0.05, "the pinch scaled the selected sticker")
+        XCTAssertEqual(OverlayTransform.normalised(now.rotation - before.rotation), 30, accuracy: 2, "and turned it")
+        let readout = try XCTUnwrap(h.element("overlayReadout"), "its turn and size show while the fingers are down")
+        XCTAssertEqual(readout.label, "\(Int(OverlayTransform.normalised(now.rotation).rounded()))° · \(Int((now.scale * 100).rounded()))%")
+        XCTAssertTrue(h.log.contains { $0.kind == "arena.decided" && $0.fields["winner"] == .string("pinch") }, "no \"canvas offers no pinch\"")
+        h.frame([.touch(.up, id: 1, at: centre, time: h.now), .touch(.up, id: 2, at: centre, time: h.now)])
+        XCTAssertNil(h.element("overlayReadout"), "gone with the fingers")
+        XCTAssertEqual(h.log.filter { $0.kind == "edit" && $0.fields["edit"] == .string("transform") }.count, 1, "one undo step")
+        // With nothing selected, two fingers on the canvas change no overlay.
+        h.tap(Point(x: p.minX + 4, y: p.maxY - 4))
+        h.state.selection = nil
+        h.frame()
+        let still = placement(h, "star")
+        h.twoFingers(about: centre, from: 120, to: 180)
+        XCTAssertEqual(placement(h, "star"), still)
+    }
+
+    func testATurnSnappedToARightAngleShowsASolidGuideUnlikeAPlacesDashedOne() throws {
+        let h = atHello()
+        let c = h.element("overlay:hello")!.hitFrame.center
+        h.twoFingers(about: c, from: 50, to: 50, turn: 88, hold: true)
+        let guide = try XCTUnwrap(h.element("guide:angle90"))
+        XCTAssertEqual(guide.role, "angleGuide", "a role of its own, not a place's snapGuide")
+        XCTAssertEqual(guide.label, "90°", "the angle written at its end")
+        let lines = h.output.drawList.commands.compactMap { c -> Color? in
+            if case let .line(_, _, colour, _) = c { return colour }; return nil
+        }
+        XCTAssertTrue(lines.contains(Theme().warning), "drawn solid, in the angle colour")
+    }
+
     func testAPanBesideTheOverlaysStillScrubs() {
         let h = atHello()
         let p = picture(h)

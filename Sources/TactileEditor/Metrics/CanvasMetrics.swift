@@ -12,6 +12,11 @@ extension ViewMetrics {
     public struct Canvas: ViewMetricsGroup {
         /// How round the picture's corners are. 8 pt.
         public var cornerRadius = 8.0
+        /// The turn-and-size pill over an overlay being pinched: its height, its gap from the
+        /// overlay, the space around its words. 22, 8, 8 pt.
+        public var readoutHeight = 22.0, readoutGap = 8.0, readoutPadding = 8.0
+        /// The width of the line showing a turn snapped to a right angle (solid, unlike a place's dashed guide). 2 pt.
+        public var angleGuideWidth = 2.0
         /// Horizontal inset of the offline and base-picture text. 12 pt.
         public var textInset = 12.0
         /// How far the offline title sits above the centre, and the reason below it. 12 pt, 14 pt.

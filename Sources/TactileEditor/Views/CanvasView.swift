@@ -15,15 +15,26 @@ struct CanvasView {
     func draw(_ state: EditorState) -> [EditorIntent] {
         let m = theme.metrics.canvas
         let picture = EditorLayout.picture(in: frame, ratio: state.project.format.ratio, configuration: configuration)
-        // A tap on the picture plays or pauses; a horizontal pan scrubs (see ScrubController).
+        // A tap on the picture plays or pauses; a horizontal pan scrubs (see ScrubController); with
+        // an overlay selected and on the picture, two fingers anywhere on it pinch and turn that
+        // overlay, as in CapCut (a small sticker need not hold a finger).
+        let t = CompositionView.shownTime(at: state.playhead, in: state.project)
+        let selectedOverlay = state.selection.flatMap { id in
+            state.project.clip(withID: id).flatMap { state.project.tracks[$0.trackIndex].kind == .overlay && $0.clip.contains(t) ? id : nil }
+        }
         let interaction = ui.interact(
             "canvas", hitFrame: frame,
-            gestures: GestureTarget(id: "canvas", gestures: [.tap, .scroll], scrollAxes: [.horizontal]))
-        var intents = interaction.intents(.scrub(.canvas))
+            gestures: GestureTarget(id: "canvas", gestures: selectedOverlay == nil ? [.tap, .scroll] : [.tap, .scroll, .pinch], scrollAxes: [.horizontal]))
+        var intents: [EditorIntent] = []
         if interaction.gestures.contains(where: { $0.event.kind == .tap && $0.event.phase == .recognized }) { intents.append(.togglePlayback) }
-        let t = CompositionView.shownTime(at: state.playhead, in: state.project)
         let composition = CompositionView(ui: ui, media: media, configuration: configuration, theme: theme)
         let drawn = composition.draw(state.project, at: t, in: picture)
+        let pinched = drawn.overlays.first { $0.clip.id == selectedOverlay }.map {
+            OverlayTarget(clipID: $0.clip.id, picture: picture, natural: $0.natural)
+        }
+        for g in interaction.gestures {
+            if g.event.kind == .pinch, let pinched { intents.append(.gesture(g, .overlay(pinched))) } else { intents.append(.gesture(g, .scrub(.canvas))) }
+        }
         var canvasState = drawn.state
         canvasState["time"] = .number(state.playhead.seconds)
         if drawn.state["empty"] != nil {
@@ -32,6 +43,9 @@ struct CanvasView {
         ui.clipped(to: picture) {
             for overlay in drawn.overlays { intents += offer(overlay, in: picture, selected: overlay.clip.id == state.selection) }
             if let edit = state.overlayEdit, configuration.feel.snapGuide { drawGuides(edit.snaps, clipID: edit.clipID, in: picture, project: state.project) }
+        }
+        if let edit = state.overlayEdit, let overlay = drawn.overlays.first(where: { $0.clip.id == edit.clipID }) {
+            drawReadout(of: overlay, base: edit.base, in: picture)
         }
         ui.draw.add(.cornerMask(picture, theme.background, cornerRadius: m.cornerRadius))
         ui.element(UIElement(id: "canvas", role: "canvas", label: theme.strings[.preview], frame: picture, state: canvasState))
@@ -100,8 +114,31 @@ struct CanvasView {
         return interaction.intents(.overlay(OverlayTarget(clipID: clip.id, picture: picture, natural: overlay.natural)))
     }
 
+    /// While two fingers scale or turn an overlay: its turn and size in a small pill above it
+    /// ("90° · 125 %"), so a designer can set them exactly.
+    private func drawReadout(of overlay: CompositionView.DrawnOverlay, base: OverlayTransform, in picture: Rect) {
+        let place = overlay.clip.placement
+        guard abs(place.scale - base.scale) > 1e-9 || abs(place.rotation - base.rotation) > 1e-9 else { return }
+        let m = theme.metrics.canvas, strings = theme.strings
+        let degrees = Int(OverlayTransform.normalised(place.rotation).rounded())
+        let text = strings.digits("\(degrees)°") + " · " + strings.percent(scale: place.scale)
+        let width = ui.measurer.measure(text, font: theme.captionFont).width + 2 * m.readoutPadding
+        let bounds = overlay.box.turned(by: place.rotation)
+        var pill = Rect(x: bounds.midX - width / 2, y: bounds.minY - m.readoutGap - m.readoutHeight, width: width, height: m.readoutHeight)
+        if pill.minY < picture.minY { pill.y = min(bounds.maxY + m.readoutGap, picture.maxY - m.readoutHeight) }
+        pill.x = min(max(pill.x, picture.minX), picture.maxX - pill.width)
+        ui.fill(pill, Color.black.opacity(0.7), radius: m.readoutHeight / 2)
+        ui.text(text, in: pill, font: theme.captionFont, color: .white, alignment: .center)
+        ui.element(
+            UIElement(
+                id: "overlayReadout", role: "readout", label: text, frame: pill,
+                state: ["rotation": .number(Double(degrees)), "scale": .number(place.scale)]))
+    }
+
     /// The lines an overlay being moved has snapped to, across the picture, in the timeline's
-    /// snap-guide style; a right angle shows as a line through the overlay along its turn.
+    /// snap-guide style; a right angle shows differently — a solid line through the overlay along
+    /// its turn, in the angle colour, with the angle written at its end — so a turn that snapped
+    /// is never taken for a place that did.
     private func drawGuides(_ snaps: OverlaySnaps, clipID: String, in picture: Rect, project: Project) {
         let m = theme.metrics.timeline
         let phase = -ui.now.seconds * configuration.timeline.marchingAntsSpeed
@@ -125,11 +162,20 @@ struct CanvasView {
         if let angle = snaps.angle, let clip = project.clip(withID: clipID)?.clip {
             let c = Point(x: picture.x + clip.placement.x * picture.width, y: picture.y + clip.placement.y * picture.height)
             let horizontal = Int(angle) % 180 == 0
-            if horizontal {
-                guide("angle\(Int(angle))", Point(x: picture.minX, y: c.y), Point(x: picture.maxX, y: c.y))
-            } else {
-                guide("angle\(Int(angle))", Point(x: c.x, y: picture.minY), Point(x: c.x, y: picture.maxY))
-            }
+            let (a, b) =
+                horizontal
+                ? (Point(x: picture.minX, y: c.y), Point(x: picture.maxX, y: c.y)) : (Point(x: c.x, y: picture.minY), Point(x: c.x, y: picture.maxY))
+            let colour = theme.warning, c2 = theme.metrics.canvas
+            ui.draw.add(.line(from: a, to: b, colour, width: c2.angleGuideWidth))
+            let label = theme.strings.digits("\(Int(angle))°")
+            let size = ui.measurer.measure(label, font: theme.captionFont)
+            let at = horizontal ? Point(x: picture.maxX - size.width - c2.readoutPadding, y: c.y - size.height - 2) : Point(x: c.x + 4, y: picture.minY + 4)
+            ui.text(label, in: Rect(x: at.x, y: at.y, width: size.width + 2, height: size.height), font: theme.captionFont, color: colour, alignment: .leading)
+            ui.element(
+                UIElement(
+                    id: "guide:angle\(Int(angle))", role: "angleGuide", label: label,
+                    frame: Rect(x: min(a.x, b.x) - 1, y: min(a.y, b.y) - 1, width: abs(b.x - a.x) + 2, height: abs(b.y - a.y) + 2),
+                    state: ["to": .string("angle\(Int(angle))"), "solid": .bool(true)]))
         }
     }
 }

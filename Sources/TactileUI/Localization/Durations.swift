@@ -23,6 +23,15 @@ extension Strings {
     }
 }
 
+extension Strings {
+    /// A size as a percentage of the designed one, rounded, as this locale writes it ("125%",
+    /// "125 %", "١٢٥٪"); unlike `percent(_:)` it goes past 100.
+    public func percent(scale: Double) -> String {
+        let whole = Int((max(0, scale.isFinite ? scale : 0) * 100).rounded())
+        return PercentPattern.of(localeIdentifier).replacingOccurrences(of: "#", with: digits("\(whole)"))
+    }
+}
+
 /// Each locale's way of writing a percentage, with "#" for the number ("#%", "# %", "#٪").
 private enum PercentPattern {
     private static let lock = NSLock()
