@@ -20,11 +20,34 @@ final class SoundControlsTests: XCTestCase {
         XCTAssertNotNil(h.element("clip:music.fadeIn"))
         XCTAssertNotNil(h.element("clip:music.fadeOut"))
         XCTAssertEqual(h.elements(role: "trackButton").map(\.label), ["Mute track", "Lower under other sound"])
-        XCTAssertTrue(h.elements(role: "trackButton").allSatisfy { $0.hitFrame.width >= 36 && $0.hitFrame.height >= 36 })
+        XCTAssertTrue(h.elements(role: "trackButton").allSatisfy { $0.hitFrame.width >= 44 && $0.hitFrame.height >= 44 }, "a finger's 44 pt")
         // A text has no sound: no controls.
         h.tap("clip:hello")
         XCTAssertNil(h.element("clip:hello.level"))
         XCTAssertTrue(h.elements(role: "trackButton").isEmpty)
+    }
+
+    func testTheTrackButtonsAndTheFadeHandleNeverCoverAClipsTitle() throws {
+        let h = selectingMusic()
+        // Scrolled so that the Soundtrack's start is off screen: its title sticks to the timeline's edge.
+        h.state.playhead = .seconds(6)
+        h.frame()
+        let buttons = h.elements(role: "trackButton").map(\.hitFrame)
+        let fade = try XCTUnwrap(h.element("clip:music.fadeIn")).frame
+        func titleFrame(_ title: String) -> Rect? {
+            h.output.drawList.commands.compactMap { c -> Rect? in
+                if case let .text(run) = c, run.text == title { return run.frame }; return nil
+            }.first
+        }
+        let title = try XCTUnwrap(titleFrame("Soundtrack"))
+        for b in buttons { XCTAssertGreaterThanOrEqual(title.minX, b.maxX, "the title starts after the buttons: \(title) \(b)") }
+        XCTAssertGreaterThanOrEqual(title.minX, fade.maxX, "and after the fade-in handle")
+        // Birdsong, on the same row, when scrolled to its start: clear of the buttons too.
+        h.state.playhead = .seconds(15)
+        h.frame()
+        if let bird = titleFrame("Birdsong") {
+            for b in h.elements(role: "trackButton").map(\.hitFrame) { XCTAssertFalse(bird.intersects(b), "\(bird) \(b)") }
+        }
     }
 
     func testDraggingTheLevelLineSetsTheLevelAndCatchesAtZeroWithACue() {

@@ -22,8 +22,9 @@ extension ViewMetrics {
         public var labelHeight = 16.0, labelPadding = 12.0, labelGap = 3.0
         /// The band at the clip's top the level line stays below (the clip's title). 20 pt.
         public var lineTopReserve = 20.0
-        /// The track's mute and duck buttons: size (their hit area is `handleHit` square), inset from the timeline's edge, gap. 26, 4, 6 pt.
-        public var trackButton = 26.0, trackButtonInset = 4.0, trackButtonGap = 6.0
+        /// The track's mute and duck buttons: size, their hit area's side (a finger's 44 pt), inset
+        /// from the timeline's edge, gap. 30, 44, 2, 2 pt.
+        public var trackButton = 30.0, trackButtonHit = 44.0, trackButtonInset = 2.0, trackButtonGap = 2.0
         public init() {}
     }
 }

@@ -96,11 +96,28 @@ struct SoundControlsView {
         return intents
     }
 
-    /// Mute (and, on a sound track, duck) at the track's leading edge, over the clips.
+    /// How far from the timeline's edge `track`'s buttons reach (the clips' titles on its row start after them).
+    static func trackButtonsWidth(_ track: Track, configuration: TactileConfiguration, theme: Theme) -> Double {
+        let m = theme.metrics.sound, k = configuration.layout.uiScale
+        let hit = max(m.trackButtonHit * k, m.trackButton * k), count = Double(track.kind == .audio ? 2 : 1)
+        return m.trackButtonInset * k + count * hit + (count - 1) * m.trackButtonGap * k
+    }
+
+    /// Where the selected clip's fade-in handle ends on the right (its title starts after it).
+    static func fadeInHandleEnd(_ clip: Clip, body: Rect, geometry: TimelineGeometry, configuration: TactileConfiguration, theme: Theme) -> Double {
+        let m = theme.metrics.sound, k = configuration.layout.uiScale, l = configuration.layout
+        let trimReach = l.handleWidth * l.handleHitMultiplier / 2 + (configuration.feel.handlesInside ? l.handleWidth / 2 : -l.handleWidth / 2)
+        let clearance = max(m.edgeClearance * k, trimReach), r = m.handleRadius * k
+        let x = body.x + clip.sound.fadeIn.seconds * geometry.pointsPerSecond
+        return max(x, body.x + clearance + r) + r
+    }
+
+    /// Mute (and, on a sound track, duck) at the track's leading edge, over the clips: targets a
+    /// finger wide (`trackButtonHit`), the clips' titles on the row starting after them.
     private func drawTrackButtons(_ track: Track, row: Rect, area: Rect) -> [EditorIntent] {
         let m = theme.metrics.sound, k = configuration.layout.uiScale
         var intents: [EditorIntent] = []
-        let size = m.trackButton * k, hit = max(m.handleHit * k, size)
+        let size = m.trackButton * k, hit = max(m.trackButtonHit * k, size)
         // Each button's hit square stays inside the timeline, beside the next one's.
         var x = area.x + m.trackButtonInset * k + (hit - size) / 2
         var buttons: [(id: String, label: EditorText, on: Bool, intent: EditorIntent)] = [

@@ -168,9 +168,20 @@ struct TimelineView {
             .draw(clip, body: body, visible: visibleFrame)
         let status = content.status
         if dragged, status?.info?.hasVideo == true { ui.fill(body, Color.white.opacity(0.18), radius: configuration.layout.clipCornerRadius) }
-        // Keep the title readable while the clip's start is scrolled off screen.
+        // Keep the title readable while the clip's start is scrolled off screen, and clear of the
+        // sound controls on the selected clip's row: its track's Mute and Duck at the timeline's
+        // edge, and the selected clip's fade-in handle at its corner.
         let k = configuration.layout.uiScale, m = theme.metrics.timeline
-        let labelX = max(body.x, area.x) + m.labelInset * k
+        var edge = area.x
+        if let id = state.selection, let (chosen, index) = state.project.clip(withID: id), SoundControlsView.hasSound(chosen, media: media),
+            state.timeline.drag == nil, index < state.project.tracks.count, state.project.tracks[index].clips.contains(where: { $0.id == clip.id })
+        {
+            edge += SoundControlsView.trackButtonsWidth(state.project.tracks[index], configuration: configuration, theme: theme)
+            if selected {
+                edge = max(edge, SoundControlsView.fadeInHandleEnd(clip, body: body, geometry: geometry, configuration: configuration, theme: theme))
+            }
+        }
+        let labelX = max(body.x, edge) + m.labelInset * k
         let label = Rect(x: labelX, y: body.y + m.labelTop * k, width: max(0, body.maxX - labelX - m.labelTrailing * k), height: m.labelHeight * k)
         if status?.info?.hasVideo == true {
             // A chip behind the title keeps it legible over pictures.
