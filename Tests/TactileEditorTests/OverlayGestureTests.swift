@@ -165,6 +165,10 @@ final class OverlayGestureTests: XCTestCase {
         h.frame([.touch(.up, id: 1, at: centre, time: h.now), .touch(.up, id: 2, at: centre, time: h.now)])
         XCTAssertNil(h.element("overlayReadout"), "gone with the fingers")
         XCTAssertEqual(h.log.filter { $0.kind == "edit" && $0.fields["edit"] == .string("transform") }.count, 1, "one undo step")
+        // One finger still scrubs, the sticker selected.
+        let at = h.state.playhead
+        h.drag(from: Point(x: p.minX + 20, y: p.maxY - 30), to: Point(x: p.minX + 100, y: p.maxY - 30))
+        XCTAssertGreaterThan(h.state.playhead, at, "a pan beside it scrubs")
         // With nothing selected, two fingers on the canvas change no overlay.
         h.tap(Point(x: p.minX + 4, y: p.maxY - 4))
         h.state.selection = nil
