@@ -111,6 +111,15 @@ final class MediaEditorTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(beach["thumbnails"] as? Double, beach["thumbnailSlots"] as? Double, "every slot has its picture (synchronous mode)")
         XCTAssertEqual(start["clip:music"]!.state["waveform"] as? Bool, true)
         XCTAssertEqual(start["clip:hello"]!.state["media"] as? String, "none", "text has no media")
+        // The waveform follows the level: at −24 dB its bars stand lower.
+        var quiet = MediaProject.demo().project
+        let (_, track) = try XCTUnwrap(quiet.clip(withID: "music"))
+        quiet.tracks[track].clips[0].sound.decibels = -24
+        try ProjectFile.save(quiet, to: folder.appendingPathComponent("quiet.json"))
+        let lowered = try inspect(after: [], project: path("quiet.json"))
+        let full = try XCTUnwrap(start["clip:music"]!.state["waveTallest"] as? Double)
+        let low = try XCTUnwrap(lowered["clip:music"]!.state["waveTallest"] as? Double)
+        XCTAssertLessThan(low, full * 0.4, "−24 dB is a sixteenth of the amplitude: a quarter of the height on the square-root curve (\(low) against \(full))")
     }
 
     func testMediaGoneMissingOpenOfflineWithABanner() throws {

@@ -18,6 +18,8 @@ struct ClipContentView {
         /// Filmstrip slots drawn, and how many showed a picture.
         var slots = 0, thumbnails = 0
         var waveform = false
+        /// The tallest of the waveform's bars drawn, as a share of its band (it follows the level).
+        var waveTallest = 0.0
     }
 
     /// Draws the content of `clip` inside `body`, only over `visible`.
@@ -44,7 +46,7 @@ struct ClipContentView {
                             x: body.x, y: body.y + m.audioWaveTop * k, width: body.width,
                             height: max(m.minimumWaveHeight, body.height - (m.audioWaveTop + m.audioWaveBottom) * k))
                     if info.hasVideo { ui.fill(band, Color.black.opacity(0.45)) }
-                    drawWaveform(wave, clip: clip, band: band, visible: visible)
+                    drawn.waveTallest = drawWaveform(wave, clip: clip, band: band, visible: visible)
                 }
             }
             if info.hasVideo {
@@ -100,7 +102,9 @@ struct ClipContentView {
     }
 
     /// Peaks as bars, one per 2 pt column, mirrored around the band's middle.
-    private func drawWaveform(_ wave: Waveform, clip: Clip, band: Rect, visible: Rect) {
+    /// Draws the bars in sight; returns the tallest as a share of the band.
+    private func drawWaveform(_ wave: Waveform, clip: Clip, band: Rect, visible: Rect) -> Double {
+        var tallest = 0.0
         let origin = clip.start - clip.sourceStart
         let m = theme.metrics.clipContent, column = m.waveColumn
         let color = Color.white.opacity(0.7)
@@ -108,12 +112,18 @@ struct ClipContentView {
         let end = min(band.maxX, visible.maxX)
         while x < end {
             let a = geometry.time(atX: x) - origin, b = geometry.time(atX: x + column) - origin
-            // Relative to the loudest moment, on a square-root curve (closer to how loud it sounds).
-            let peak = wave.loudest > 0 ? (Double(wave.peak(from: a, to: b)) / Double(wave.loudest)).squareRoot() : 0
-            let h = max(1, peak * band.height * m.wavePeakShare)
+            // Relative to the loudest moment, on a square-root curve (closer to how loud it sounds),
+            // as the clip plays it: its level and fades applied (above 0 dB it grows to the band's
+            // edge, never past it), so a drag on the level line shows in the waveform at once.
+            let offset = a - clip.sourceStart
+            let gain = clip.sound.gain(at: offset, of: clip.duration)
+            let peak = wave.loudest > 0 ? (Double(wave.peak(from: a, to: b)) / Double(wave.loudest) * gain).squareRoot() : 0
+            let h = max(1, min(band.height, peak * band.height * m.wavePeakShare))
             ui.fill(Rect(x: x, y: band.midY - h / 2, width: column * m.waveBarShare, height: h), color)
+            tallest = max(tallest, h / max(1, band.height))
             x += column
         }
+        return tallest
     }
 
     /// A grey, hatched clip saying its media went missing.

@@ -206,7 +206,7 @@ struct TimelineView {
                     "start": .number(clip.start.seconds), "duration": .number(clip.duration.seconds),
                     "media": .string(status.map(Self.describe) ?? "none"),
                     "thumbnailSlots": .number(Double(content.slots)), "thumbnails": .number(Double(content.thumbnails)),
-                    "waveform": .bool(content.waveform),
+                    "waveform": .bool(content.waveform), "waveTallest": .number((content.waveTallest * 1000).rounded() / 1000),
                 ]))
         return intents
     }
