@@ -153,10 +153,12 @@ public struct Editor {
         var copy = state
         var effects = Effects()
         effects.isPreview = true
+        // At the scale the screen holds, as the real frames are drawn.
+        let editor = fitted(to: &copy)
         let moves = predicted.sorted { $0.key < $1.key }.map { InputEvent.touch(.move, id: $0.key, at: $0.value, time: now) }
         // A pass takes the moves (a pass draws before it applies its gestures), the next draws.
-        _ = pass(&copy, touches: moves, now: now, effects: &effects)
-        return pass(&copy, touches: [], now: now, effects: &effects).draw
+        _ = editor.pass(&copy, touches: moves, now: now, effects: &effects)
+        return editor.pass(&copy, touches: [], now: now, effects: &effects).draw
     }
 
     /// Keeps playback on the sound's clock: the host reports the timeline position the listener

@@ -123,6 +123,8 @@ public struct EditorState: Sendable {
     /// project, the view and every finger that is down. Zoom stays within the new limits.
     public mutating func adopt(_ configuration: TactileConfiguration) {
         let c = configuration.scaledForUI()
+        // Sizes may have changed: the scale the screen holds is decided again.
+        scaleFit = nil
         ui.adopt(c.input)
         history.limit = c.editing.undoLimit
         pointsPerSecond = min(max(pointsPerSecond, c.timeline.minimumPointsPerSecond), c.timeline.maximumPointsPerSecond)

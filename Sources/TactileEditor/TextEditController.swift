@@ -35,6 +35,7 @@ struct TextEditController {
         let replacing = state.textEdit?.replacesAll ?? false
         state.textEdit?.replacesAll = false
         var caret = replacing ? nil : state.textEdit?.caret
+        let before = state.textEdit.flatMap { state.project.clip(withID: $0.clipID)?.clip.title }
         change(&state) { title in
             if replacing { title = "" }
             var characters = Array(title)
@@ -56,6 +57,8 @@ struct TextEditController {
         // Capitals where a sentence starts, as phone keyboards do.
         if let id = state.textEdit?.clipID, let clip = state.project.clip(withID: id)?.clip {
             let count = clip.title.count
+            // A key refused (the words at their longest) leaves the caret where it was.
+            if clip.title == before { caret = replacing ? nil : state.textEdit?.caret }
             let place = caret.map { min($0, count) }.flatMap { $0 == count ? nil : $0 }
             state.textEdit?.caret = place
             state.textEdit?.keyboard.shift = Self.startsSentence(String(clip.title.prefix(place ?? count)))

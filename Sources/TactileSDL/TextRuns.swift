@@ -76,6 +76,10 @@ struct TextRuns {
         width = total; height = lineHeight
     }
 
+    /// The longest run whose carets come from shaping each of its beginnings (longer ones add up
+    /// their characters' own widths: a pasted page must not shape a million glyphs a keystroke).
+    static let shapedCaretRun = 64
+
     /// Where a caret stands before each of the line's `count` characters and after the last, in
     /// pixels from the line's left edge: after the character before it, on the side it is
     /// written towards (its right in a left-to-right run, its left in a right-to-left one); the
@@ -89,11 +93,26 @@ struct TextRuns {
         for run in runs {
             let characters = Array(run.text)
             var prefix = [0]
-            for j in 1..<max(1, characters.count) {
-                prefix.append(
+            if characters.count <= Self.shapedCaretRun {
+                for j in 1..<max(1, characters.count) {
+                    prefix.append(
+                        Self.width(
+                            of: String(characters[0..<j]), face: run.face, rightToLeft: run.rightToLeft, weight: weight, pixels: pixels,
+                            lineHeight: lineHeight, fonts: fonts))
+                }
+            } else {
+                // A long run: each character's own width, scaled so they add up to the run's (one
+                // measure a character rather than one a beginning).
+                let each = characters.map {
                     Self.width(
-                        of: String(characters[0..<j]), face: run.face, rightToLeft: run.rightToLeft, weight: weight, pixels: pixels,
-                        lineHeight: lineHeight, fonts: fonts))
+                        of: String($0), face: run.face, rightToLeft: run.rightToLeft, weight: weight, pixels: pixels, lineHeight: lineHeight, fonts: fonts)
+                }
+                let total = max(1, each.reduce(0, +)), k = Double(run.width) / Double(total)
+                var sum = 0
+                for w in each.dropLast() {
+                    sum += w
+                    prefix.append(Int((Double(sum) * k).rounded()))
+                }
             }
             prefix.append(run.width)
             // A joined script's beginning can be wider than more of it (its last letter takes its

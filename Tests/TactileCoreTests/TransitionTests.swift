@@ -94,6 +94,29 @@ final class TransitionTests: XCTestCase {
         XCTAssertEqual(try ProjectFile.decode(ProjectFile.encode(long)), long)
     }
 
+    func testAnOverlapAtAnOddLengthStaysValidAndIsGivenBackWhole() throws {
+        // "b" is 0.3 s and a tick long with no footage before it: the most it can hold is odd.
+        let odd = Time(ticks: Time.seconds(0.3).ticks + 1)
+        let p = Project(
+            name: "p",
+            tracks: [
+                Track(
+                    id: "v", kind: .video,
+                    clips: [
+                        Clip(id: "a", kind: .video, media: "a.mp4", title: "A", start: .zero, duration: .seconds(1), sourceDuration: .seconds(1)),
+                        Clip(id: "b", kind: .video, media: "b.mp4", title: "B", start: .seconds(1), duration: odd, sourceDuration: odd),
+                    ]),
+                Track(id: "o", kind: .overlay, clips: [Clip(id: "s", kind: .sticker, title: "S", start: .seconds(1), duration: .seconds(1))]),
+            ])
+        let (set, _) = try p.settingTransition(Transition(.wipe, duration: .seconds(1)), atCutBefore: "b")
+        let t = try XCTUnwrap(set.clip(withID: "b")?.clip.transitionIn)
+        XCTAssertEqual(t.duration.ticks % 2, 0, "whole pairs of ticks: both halves equal")
+        XCTAssertEqual(t.overlap.outgoing, t.overlap.incoming)
+        XCTAssertEqual(set.keepingTransitionsValid().notes, [], "valid as made: no tick shaved off in the next frame")
+        XCTAssertEqual(set.clip(withID: "s")?.clip.start, .seconds(1) - t.overlap.total, "the sticker at the cut moved with it")
+        XCTAssertEqual(try set.settingTransition(nil, atCutBefore: "b").0, p, "and taken away, all given back")
+    }
+
     /// The demo's layout (as `DemoProject` makes it), without media.
     static let demo = Project(
         name: "Demo",

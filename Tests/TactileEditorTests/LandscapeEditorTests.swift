@@ -49,6 +49,14 @@ final class LandscapeEditorTests: XCTestCase {
         XCTAssertNil(h.state.project.clip(withID: "beach"))
     }
 
+    func testABannerInLandscapeNeverCoversTheTitleBarsButtons() {
+        let h = EditorHarness(viewport: screen.size)
+        h.state.banner = Banner(message: "Select a clip to split it", isError: false, until: h.now + .seconds(4))
+        h.frame()
+        let banner = h.frameOf("banner"), undo = h.frameOf("toolbar.undo")
+        XCTAssertGreaterThanOrEqual(banner.minY, undo.maxY, "below the title bar: \(banner) \(undo)")
+    }
+
     func testFoldingTheTimelineGrowsTheCanvas() {
         var wide = DemoProject.make()
         wide.format = CompositionFormat(.landscape) // a wide picture: the width is what folding gives

@@ -77,7 +77,9 @@ extension Project {
             (side(b.duration - after, beyond: headB), .clipLength(clip: b.title, length: b.duration)),
         ]
         let tightest = limits.min { $0.0 < $1.0 }!
-        return (max(.zero, tightest.0), tightest.1)
+        // In whole pairs of ticks: the two halves of an overlapping transition are then equal.
+        let most = max(.zero, tightest.0)
+        return (Time(ticks: most.ticks - most.ticks % 2), tightest.1)
     }
 
     /// The project with `transition` at the cut before `clipID` (nil: a hard cut), and a note
@@ -103,6 +105,7 @@ extension Project {
             note = .shortened(to: reach.duration, reason: reach.reason)
         }
         if t.duration > handles.duration {
+            t.duration = Time(ticks: t.duration.ticks - t.duration.ticks % 2)
             project = project.overlapping(for: &t, onTrack: cut.track, before: cut.index)
             if note == nil, t.overlap.total != previous?.overlap.total { note = .overlapped(by: t.overlap.total) }
         }
@@ -167,8 +170,9 @@ extension Project {
                 guard other != ti else { return true }
                 let clips = project.tracks[other].clips
                 if clips.contains(where: { $0.start < b.start && $0.start >= b.start - total }) { return false }
-                guard let first = moving[other], first > 0 else { return true }
-                return clips[first - 1].end <= clips[first].start - total && clips[first].start - total >= .zero
+                guard let first = moving[other] else { return true }
+                guard clips[first].start - total >= .zero else { return false }
+                return first == 0 || clips[first - 1].end <= clips[first].start - total
             }
         t.overlap = Transition.Overlap(outgoing: outgoing, incoming: incoming, everyTrack: everyTrack)
         project.tracks[ti].clips[i - 1].duration = a.duration - outgoing
@@ -207,11 +211,9 @@ extension Project {
                 }
                 if t.duration > limit.duration {
                     if limit.duration.ticks > 0 {
+                        // What an overlap took stays recorded: taking the transition away gives it back
+                        // as far as the clips' footage allows.
                         project.tracks[ti].clips[ci].transitionIn?.duration = limit.duration
-                        // What the overlap took is never more than half the transition it made.
-                        let half = Time(ticks: limit.duration.ticks / 2)
-                        project.tracks[ti].clips[ci].transitionIn?.overlap.outgoing = min(t.overlap.outgoing, half)
-                        project.tracks[ti].clips[ci].transitionIn?.overlap.incoming = min(t.overlap.incoming, half)
                         notes.append(.shortenedBefore(clip: clip.title, to: limit.duration, reason: limit.reason))
                     } else {
                         project.tracks[ti].clips[ci].transitionIn = nil

@@ -19,9 +19,12 @@ struct CanvasView {
         // an overlay selected and on the picture, two fingers anywhere on it pinch and turn that
         // overlay, as in CapCut (a small sticker need not hold a finger).
         let t = CompositionView.shownTime(at: state.playhead, in: state.project)
-        let selectedOverlay = state.selection.flatMap { id in
-            state.project.clip(withID: id).flatMap { state.project.tracks[$0.trackIndex].kind == .overlay && $0.clip.contains(t) ? id : nil }
-        }
+        // A pinch under way keeps its overlay to the end, whatever the playhead or the selection do.
+        let selectedOverlay =
+            state.overlayEdit?.clipID
+            ?? state.selection.flatMap { id in
+                state.project.clip(withID: id).flatMap { state.project.tracks[$0.trackIndex].kind == .overlay && $0.clip.contains(t) ? id : nil }
+            }
         let interaction = ui.interact(
             "canvas", hitFrame: frame,
             gestures: GestureTarget(id: "canvas", gestures: selectedOverlay == nil ? [.tap, .scroll] : [.tap, .scroll, .pinch], scrollAxes: [.horizontal]))
@@ -29,9 +32,9 @@ struct CanvasView {
         if interaction.gestures.contains(where: { $0.event.kind == .tap && $0.event.phase == .recognized }) { intents.append(.togglePlayback) }
         let composition = CompositionView(ui: ui, media: media, configuration: configuration, theme: theme)
         let drawn = composition.draw(state.project, at: t, in: picture)
-        let pinched = drawn.overlays.first { $0.clip.id == selectedOverlay }.map {
-            OverlayTarget(clipID: $0.clip.id, picture: picture, natural: $0.natural)
-        }
+        let pinched =
+            state.overlayEdit?.target
+            ?? drawn.overlays.first { $0.clip.id == selectedOverlay }.map { OverlayTarget(clipID: $0.clip.id, picture: picture, natural: $0.natural) }
         for g in interaction.gestures {
             if g.event.kind == .pinch, let pinched { intents.append(.gesture(g, .overlay(pinched))) } else { intents.append(.gesture(g, .scrub(.canvas))) }
         }

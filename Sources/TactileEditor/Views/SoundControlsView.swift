@@ -99,7 +99,7 @@ struct SoundControlsView {
     /// How far from the timeline's edge `track`'s buttons reach (the clips' titles on its row start after them).
     static func trackButtonsWidth(_ track: Track, configuration: TactileConfiguration, theme: Theme) -> Double {
         let m = theme.metrics.sound, k = configuration.layout.uiScale
-        let hit = max(m.trackButtonHit * k, m.trackButton * k), count = Double(track.kind == .audio ? 2 : 1)
+        let hit = max(m.trackButtonHit * max(k, 1), m.trackButton * k), count = Double(track.kind == .audio ? 2 : 1)
         return m.trackButtonInset * k + count * hit + (count - 1) * m.trackButtonGap * k
     }
 
@@ -117,7 +117,7 @@ struct SoundControlsView {
     private func drawTrackButtons(_ track: Track, row: Rect, area: Rect) -> [EditorIntent] {
         let m = theme.metrics.sound, k = configuration.layout.uiScale
         var intents: [EditorIntent] = []
-        let size = m.trackButton * k, hit = max(m.trackButtonHit * k, size)
+        let size = m.trackButton * k, hit = max(m.trackButtonHit * max(k, 1), size)
         // Each button's hit square stays inside the timeline, beside the next one's.
         var x = area.x + m.trackButtonInset * k + (hit - size) / 2
         var buttons: [(id: String, label: EditorText, on: Bool, intent: EditorIntent)] = [

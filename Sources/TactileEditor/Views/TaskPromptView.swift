@@ -34,7 +34,7 @@ struct TaskPromptView {
         let textWidth = width - (c.textInset + c.textTrailing) - (active ? c.skipWidth + c.textGap : 0)
         let lines = ui.paragraphLines(text, width: textWidth, font: theme.bodyFont, maximumLines: c.promptMaximumLines)
         let frame = Rect(
-            x: m, y: layout.canvas.y + theme.metrics.bars.cardTop, width: width,
+            x: m, y: max(layout.canvas.y, layout.titleBar.maxY) + theme.metrics.bars.cardTop, width: width,
             height: c.height + Double(max(0, lines.count - 1)) * c.promptLineStep)
         let skip = theme.mirrored(
             Rect(x: frame.maxX - (c.skipRight + c.skipWidth), y: frame.y + c.skipInset, width: c.skipWidth, height: c.height - 2 * c.skipInset),

@@ -53,8 +53,13 @@ struct TextEditorView {
             if carets.width <= room {
                 origin = carets.isRightToLeft ? inner.maxX - caretWidth - carets.width : inner.x + caretWidth
             } else {
+                // Scrolled to the caret, it keeps a third of the field of words before it (what
+                // is typed goes there, and stays in sight).
                 var from = carets.isRightToLeft ? 0 : carets.width - room
-                if caretAt < from { from = caretAt } else if caretAt > from + room { from = caretAt - room }
+                if caretAt < from || caretAt > from + room {
+                    from = carets.isRightToLeft ? caretAt - room * 2 / 3 : caretAt - room / 3
+                    from = min(max(0, from), carets.width - room)
+                }
                 origin = inner.x + caretWidth / 2 - from
             }
             let words = Rect(x: origin, y: inner.y, width: carets.width + 1, height: inner.height)
@@ -188,10 +193,16 @@ struct TextEditorView {
     /// The words as the field shows them (a line break as " ⏎ "), and where each place between
     /// the words' characters falls among the shown ones.
     static func shown(_ title: String) -> (String, [Int]) {
-        var shown = "", places = [0]
+        var shown = "", places = [0], count = 0
         for c in title {
-            shown += c == "\n" ? " ⏎ " : String(c)
-            places.append(shown.count)
+            if c == "\n" {
+                shown += " ⏎ "
+                count += 3
+            } else {
+                shown.append(c)
+                count += 1
+            }
+            places.append(count)
         }
         return (shown, places)
     }

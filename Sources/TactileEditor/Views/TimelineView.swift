@@ -172,17 +172,19 @@ struct TimelineView {
         // sound controls on the selected clip's row: its track's Mute and Duck at the timeline's
         // edge, and the selected clip's fade-in handle at its corner.
         let k = configuration.layout.uiScale, m = theme.metrics.timeline
-        var edge = area.x
+        var edge = area.x, end = body.maxX
         if let id = state.selection, let (chosen, index) = state.project.clip(withID: id), SoundControlsView.hasSound(chosen, media: media),
             state.timeline.drag == nil, index < state.project.tracks.count, state.project.tracks[index].clips.contains(where: { $0.id == clip.id })
         {
-            edge += SoundControlsView.trackButtonsWidth(state.project.tracks[index], configuration: configuration, theme: theme)
+            // The buttons stand at the timeline's leading edge: its right in a right-to-left chrome.
+            let buttons = SoundControlsView.trackButtonsWidth(state.project.tracks[index], configuration: configuration, theme: theme)
+            if theme.isRightToLeft { end = min(end, area.maxX - buttons) } else { edge += buttons }
             if selected {
                 edge = max(edge, SoundControlsView.fadeInHandleEnd(clip, body: body, geometry: geometry, configuration: configuration, theme: theme))
             }
         }
         let labelX = max(body.x, edge) + m.labelInset * k
-        let label = Rect(x: labelX, y: body.y + m.labelTop * k, width: max(0, body.maxX - labelX - m.labelTrailing * k), height: m.labelHeight * k)
+        let label = Rect(x: labelX, y: body.y + m.labelTop * k, width: max(0, end - labelX - m.labelTrailing * k), height: m.labelHeight * k)
         if status?.info?.hasVideo == true {
             // A chip behind the title keeps it legible over pictures.
             let width = min(label.width + 2 * m.chipPadding * k, ui.measurer.measure(clip.title, font: theme.clipFont).width + m.chipTextPadding * k)

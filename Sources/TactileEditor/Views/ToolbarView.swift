@@ -92,7 +92,8 @@ struct BannerView {
         let lines = ui.measurer.lines(of: banner.message, font: theme.bodyFont, width: width - 2 * inset - action, maximumLines: l.bannerMaximumLines)
         let lineHeight = theme.bodyFont.size * metrics.bannerLineHeight
         let frame = Rect(
-            x: m, y: layout.canvas.y + metrics.cardTop + below, width: width, height: l.bannerHeight + Double(max(0, lines.count - 1)) * lineHeight)
+            x: m, y: max(layout.canvas.y, layout.titleBar.maxY) + metrics.cardTop + below, width: width,
+            height: l.bannerHeight + Double(max(0, lines.count - 1)) * lineHeight)
         var intents: [EditorIntent] = []
         ui.inLayer(.topmost) {
             ui.fill(frame, banner.isError ? theme.danger.mixed(with: .black, 0.25) : theme.surfaceRaised, radius: metrics.bannerRadius)
