@@ -42,12 +42,26 @@ public struct Editor {
             state.scaleFit = (fit, k)
         }
         guard k != fit.requested else { return self }
+        // Scaled once per scale, not every frame.
+        if fittedAt.scale != k {
+            var c = unscaled.configuration
+            c.layout.uiScale = k
+            fittedAt.scale = k
+            fittedAt.configuration = c.scaledForUI()
+            fittedAt.theme = unscaled.theme.scaled(by: k)
+        }
         var editor = self
-        var c = unscaled.configuration
-        c.layout.uiScale = k
-        editor.configuration = c.scaledForUI()
-        editor.theme = unscaled.theme.scaled(by: k)
+        editor.configuration = fittedAt.configuration ?? configuration
+        editor.theme = fittedAt.theme ?? theme
         return editor
+    }
+
+    /// The configuration and theme at the last scale a screen held (shared by copies of this editor).
+    private let fittedAt = FittedScale()
+    private final class FittedScale {
+        var scale: Double?
+        var configuration: TactileConfiguration?
+        var theme: Theme?
     }
 
     /// Runs one frame at `now` with the input that arrived since the last one.

@@ -33,14 +33,16 @@ public struct Banner: Hashable, Sendable {
     public var isError: Bool
     public var until: Time
     /// A button at the banner's end: a finished movie's Show, with the file it shows.
-    public var reveal: (label: String, path: String)? {
-        get { revealLabel.flatMap { label in revealPath.map { (label, $0) } } }
-        set { revealLabel = newValue?.label; revealPath = newValue?.path }
+    public var reveal: Reveal?
+    public init(message: String, isError: Bool, until: Time, reveal: Reveal? = nil) {
+        self.message = message; self.isError = isError; self.until = until; self.reveal = reveal
     }
-    private var revealLabel: String?, revealPath: String?
-    public init(message: String, isError: Bool, until: Time, reveal: (label: String, path: String)? = nil) {
-        self.message = message; self.isError = isError; self.until = until
-        self.revealLabel = reveal?.label; self.revealPath = reveal?.path
+
+    /// A banner's button showing a file in the file manager.
+    public struct Reveal: Hashable, Sendable {
+        public var label: String
+        public var path: String
+        public init(label: String, path: String) { self.label = label; self.path = path }
     }
 }
 

@@ -389,7 +389,7 @@ public final class HostSession: ShellSession {
         guard let news = exportNews else { return }
         let strings = theme.strings
         func end(
-            _ message: String, isError: Bool, _ outcome: String, _ fields: [String: ElementValue] = [:], reveal: (label: String, path: String)? = nil,
+            _ message: String, isError: Bool, _ outcome: String, _ fields: [String: ElementValue] = [:], reveal: Banner.Reveal? = nil,
             for seconds: Double? = nil
         ) {
             exportLog.append(LogEvent(time: now, kind: "exportEnd", fields: fields.merging(["outcome": .string(outcome)]) { a, _ in a }))
@@ -407,7 +407,7 @@ public final class HostSession: ShellSession {
             end(
                 strings.savedIn(path, bytes: bytes, home: HomePath.expanding("~")), isError: false, "finished",
                 ["file": .string(path.split(separator: "/").last.map(String.init) ?? path), "path": .string(path), "bytes": .number(Double(bytes))],
-                reveal: (strings[.showFile], path), for: configuration.editing.exportBannerDuration)
+                reveal: Banner.Reveal(label: strings[.showFile], path: path), for: configuration.editing.exportBannerDuration)
             state.exportSheet = false
         case let .failed(reason):
             end(strings.format(.exportFailed, ["reason": reason]), isError: true, "failed", ["reason": .string(reason)])

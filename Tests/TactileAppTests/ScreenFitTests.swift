@@ -43,6 +43,7 @@ final class ScreenFitTests: XCTestCase, ReplayTesting {
         for aspect in [CompositionFormat.Aspect.portrait, .landscape] {
             let file = try project(aspect)
             for (width, height) in [(390.0, 844.0), (844.0, 390.0)] {
+                let designed = rect(try inspect(file, size: "\(Int(width))x\(Int(height))", uiScale: 1).elements["canvas"]?["frame"]).width
                 for k in [0.5, 1, 1.5, 2, 2.5, 3] {
                     let at = "\(aspect.rawValue) \(Int(width))×\(Int(height)) at \(k)"
                     let (viewport, elements) = try inspect(file, size: "\(Int(width))x\(Int(height))", uiScale: k)
@@ -53,7 +54,6 @@ final class ScreenFitTests: XCTestCase, ReplayTesting {
                     XCTAssertEqual((title["state"] as? [String: Any])?["fits"] as? Bool, true, "and whole: \(at)")
                     XCTAssertGreaterThan(rect(title["frame"]).width, 20, at)
                     let canvas = rect(elements["canvas"]?["frame"])
-                    let designed = rect(try inspect(file, size: "\(Int(width))x\(Int(height))", uiScale: 1).elements["canvas"]?["frame"]).width
                     XCTAssertGreaterThanOrEqual(
                         canvas.width, min(width / 3, 0.8 * designed) - 0.5,
                         "the picture keeps a third of the width (a tall one on a wide screen, most of its own): \(at)")

@@ -111,6 +111,11 @@ final class ExportSheetTests: XCTestCase {
         exporter.news = [.finished(path: "/movies/Demo.mp4", bytes: 2_400_000)]
         h.run(until: h.now + .seconds(0.5))
         XCTAssertEqual(h.state.banner?.message, "“Demo.mp4” is saved in /movies (2.4 MB)", "where it went, in words")
+        XCTAssertEqual(
+            h.editor.theme.strings.savedIn("/movies/Demo.mp4", bytes: 0, home: nil), "“Demo.mp4” is saved in /movies",
+            "a size not known (an older trace) is left out, never said as 0")
+        XCTAssertEqual(
+            h.editor.theme.strings.savedIn("/home/ann/Videos/Demo.mp4", bytes: 2_400_000, home: "/home/ann"), "“Demo.mp4” is saved in Videos (2.4 MB)")
         XCTAssertNil(h.state.exportRun)
         XCTAssertEqual(h.element("toolbar.export")?.state["exporting"], nil, "the button is ready for the next one")
         let end = try XCTUnwrap(h.log.last { $0.kind == "exportEnd" })

@@ -33,12 +33,11 @@ extension Project {
         guard let cut = cut(onTrack: ti, before: i) else { return nil }
         let a = cut.outgoing, b = cut.incoming
         var limits: [(Time, TransitionLimitReason)] = []
-        if a.kind.hasFiniteSource, let total = a.sourceDuration {
-            let tail = max(.zero, total - (a.sourceStart + a.duration))
+        if let tail = a.footageAfterEnd {
             limits.append((tail * 2, .footageAfterEnd(clip: a.title, left: tail)))
         }
-        if b.kind.hasFiniteSource {
-            limits.append((b.sourceStart * 2, .footageBeforeStart(clip: b.title, left: b.sourceStart)))
+        if let head = b.footageBeforeStart {
+            limits.append((head * 2, .footageBeforeStart(clip: b.title, left: head)))
         }
         let before = a.transitionIn.map { $0.half } ?? .zero
         limits.append(((a.duration - before) * 2, .clipLength(clip: a.title, length: a.duration)))
@@ -70,8 +69,8 @@ extension Project {
             guard let beyond else { return own * 2 }
             return min(own + beyond, own * 2)
         }
-        let tailA = a.kind.hasFiniteSource ? a.sourceDuration.map { max(.zero, $0 - (a.sourceStart + a.duration)) } : nil
-        let headB = b.kind.hasFiniteSource ? b.sourceStart : nil
+        let tailA = a.footageAfterEnd
+        let headB = b.footageBeforeStart
         let limits: [(Time, TransitionLimitReason)] = [
             (side(a.duration - before, beyond: tailA), .clipLength(clip: a.title, length: a.duration)),
             (side(b.duration - after, beyond: headB), .clipLength(clip: b.title, length: b.duration)),
@@ -121,9 +120,9 @@ extension Project {
         guard let cut = cut(onTrack: ti, before: i), let t = cut.incoming.transitionIn else { return project }
         project.tracks[ti].clips[i].transitionIn = nil
         let a = cut.outgoing, b = cut.incoming
-        let tailA = a.kind.hasFiniteSource ? a.sourceDuration.map { max(.zero, $0 - (a.sourceStart + a.duration)) } : nil
+        let tailA = a.footageAfterEnd
         let outgoing = min(t.overlap.outgoing, tailA ?? t.overlap.outgoing)
-        let incoming = b.kind.hasFiniteSource ? min(t.overlap.incoming, b.sourceStart) : t.overlap.incoming
+        let incoming = b.footageBeforeStart.map { min(t.overlap.incoming, $0) } ?? t.overlap.incoming
         guard outgoing.ticks > 0 || incoming.ticks > 0 else { return project }
         project.tracks[ti].clips[i - 1].duration = a.duration + outgoing
         project.tracks[ti].clips[i].start = b.start + outgoing
@@ -151,8 +150,8 @@ extension Project {
         var project = self
         guard let cut = cut(onTrack: ti, before: i) else { return project }
         let a = cut.outgoing, b = cut.incoming
-        let tailA = a.kind.hasFiniteSource ? a.sourceDuration.map { max(.zero, $0 - (a.sourceStart + a.duration)) } : nil
-        let headB = b.kind.hasFiniteSource ? b.sourceStart : nil
+        let tailA = a.footageAfterEnd
+        let headB = b.footageBeforeStart
         // Half rounded up: the footage found then covers the whole transition, whatever its ticks.
         let half = Time(ticks: (t.duration.ticks + 1) / 2)
         let outgoing = tailA.map { max(.zero, half - $0) } ?? .zero
@@ -259,4 +258,16 @@ extension Track {
         }
         return nil
     }
+}
+
+extension Clip {
+    /// Its source's footage after its end, unused; nil when it has as much as needed (a still, a
+    /// text, a sticker, a source of unknown length).
+    var footageAfterEnd: Time? {
+        guard kind.hasFiniteSource, let total = sourceDuration else { return nil }
+        return max(.zero, total - (sourceStart + duration))
+    }
+
+    /// Its source's footage before its start, unused; nil when it has as much as needed.
+    var footageBeforeStart: Time? { kind.hasFiniteSource ? sourceStart : nil }
 }

@@ -18,7 +18,7 @@ public enum EditorText: String, StringTable {
     case footageAfterEnd, footageBeforeStart, clipIsOnly
     // The Export sheet: "{time} left", "Exported to {path}", "Export failed: {reason}".
     case export, closeExport, exportSize, exportFrameRate, exportQuality, draft, standard, high, startExport, keepEditing
-    case exporting, timeLeft, exportFailed, exportCancelled, exportSavedIn, homeFolder, showFile, megabytes, aboutSize
+    case exporting, timeLeft, exportFailed, exportCancelled, exportSavedIn, exportSavedInNoSize, homeFolder, showFile, megabytes, aboutSize
     // What the choices make: "{width} × {height}, {fps} fps".
     case movieSummary
     // The selected clip's sound controls.
@@ -102,6 +102,7 @@ public enum EditorText: String, StringTable {
         .exportFailed: "Export failed: {reason}",
         .exportCancelled: "Export cancelled",
         .exportSavedIn: "“{file}” is saved in {folder} ({size})",
+        .exportSavedInNoSize: "“{file}” is saved in {folder}",
         .homeFolder: "your home folder",
         .showFile: "Show",
         .megabytes: "{size} MB",
@@ -223,6 +224,7 @@ public enum EditorText: String, StringTable {
         .exportFailed: "Export fehlgeschlagen: {reason}",
         .exportCancelled: "Export abgebrochen",
         .exportSavedIn: "„{file}“ ist in {folder} gespeichert ({size})",
+        .exportSavedInNoSize: "„{file}“ ist in {folder} gespeichert",
         .homeFolder: "deinem persönlichen Ordner",
         .showFile: "Zeigen",
         .megabytes: "{size} MB",
@@ -344,6 +346,7 @@ public enum EditorText: String, StringTable {
         .exportFailed: "فشل التصدير: {reason}",
         .exportCancelled: "أُلغي التصدير",
         .exportSavedIn: "حُفظ «{file}» في {folder} ({size})",
+        .exportSavedInNoSize: "حُفظ «{file}» في {folder}",
         .homeFolder: "مجلدك الشخصي",
         .showFile: "إظهار",
         .megabytes: "{size} ميغابايت",

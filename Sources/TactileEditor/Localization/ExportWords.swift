@@ -26,8 +26,8 @@ extension Strings {
                 place = String(folder.dropFirst(h.count + 1))
             }
         }
-        let said = format(.exportSavedIn, ["file": url.lastPathComponent, "folder": place, "size": megabytes(bytes)])
         // A size not known (a trace from before sizes were kept) is left out, not said as 0.
-        return bytes > 0 ? said : said.replacingOccurrences(of: " (\(megabytes(bytes)))", with: "")
+        guard bytes > 0 else { return format(.exportSavedInNoSize, ["file": url.lastPathComponent, "folder": place]) }
+        return format(.exportSavedIn, ["file": url.lastPathComponent, "folder": place, "size": megabytes(bytes)])
     }
 }
