@@ -5,6 +5,9 @@
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
 #include <libavutil/avutil.h>
+#include <libavfilter/avfilter.h>
+#include <libavfilter/buffersrc.h>
+#include <libavfilter/buffersink.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/error.h>
 #include <libavutil/opt.h>

@@ -129,6 +129,18 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
         return (Rect(x: x, y: maxY - a, width: width, height: a), Rect(x: x, y: y, width: width, height: height - a))
     }
 
+    /// The smallest rectangle of the given aspect ratio (width / height) centred on `self` and
+    /// covering it.
+    public func aspectFill(_ aspect: Double) -> Rect {
+        guard aspect > 0, !isEmpty else { return self }
+        if width / height > aspect {
+            let h = width / aspect
+            return Rect(x: x, y: midY - h / 2, width: width, height: h)
+        }
+        let w = height * aspect
+        return Rect(x: midX - w / 2, y: y, width: w, height: height)
+    }
+
     /// The largest rectangle of the given aspect ratio (width / height) centred inside `self`.
     public func aspectFit(_ aspect: Double) -> Rect {
         guard aspect > 0, !isEmpty else { return self }

@@ -247,6 +247,8 @@ public struct Editor {
             case let .transitionDuration(clipID, from, to):
                 TransitionDurationController(configuration: configuration).apply(
                     gesture, clipID: clipID, track: (from, to), &state, now: now, effects: &effects)
+            case .sheet:
+                break
             }
         }
         overlays.settle(&state, now: now, effects: &effects)

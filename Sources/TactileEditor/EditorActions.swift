@@ -49,6 +49,17 @@ public enum EditorIntent: Hashable, Sendable {
     case confirmAnswer
     /// Back to the questionnaire's previous item.
     case previousQuestion
+    /// Open the clip sheet for clip `id` (nil: close it).
+    case openClipSheet(String?)
+    /// Play clip `id` at this speed; `live` while the sheet's slider is dragged (one undo step
+    /// for the whole drag, taken by `commitSpeed`).
+    case setSpeed(String, Double, live: Bool)
+    /// The speed slider was let go: the drag becomes one undo step.
+    case commitSpeed
+    /// How clip `id`'s picture fills a frame of another shape (undoable).
+    case setFit(String, PictureFit)
+    /// The same for every clip on the video tracks (the format picker's line).
+    case setFitOfEveryClip(PictureFit)
     /// Open the composition format picker (or close it).
     case toggleFormatPicker
     /// Make the composition this aspect, at the preset's render size (undoable).
@@ -87,11 +98,13 @@ struct EditorActions {
             intent =
                 state.browser != nil
                 ? .closeBrowser
-                : state.exportSheet
-                    ? .toggleExportSheet
-                    : state.formatPicker
-                        ? .toggleFormatPicker
-                        : state.stickerPicker ? .toggleStickerPicker : state.transitionPicker != nil ? .openTransitionPicker(nil) : .deselect
+                : state.clipSheet != nil
+                    ? .openClipSheet(nil)
+                    : state.exportSheet
+                        ? .toggleExportSheet
+                        : state.formatPicker
+                            ? .toggleFormatPicker
+                            : state.stickerPicker ? .toggleStickerPicker : state.transitionPicker != nil ? .openTransitionPicker(nil) : .deselect
         case .rotate: intent = .rotate
         case .backspace: intent = .deleteSelection
         case .enter: return
@@ -300,11 +313,23 @@ struct EditorActions {
             TaskController(configuration: configuration).confirm(&state, now: now, effects: &effects)
         case .previousQuestion:
             TaskController(configuration: configuration).back(&state, now: now)
+        case let .openClipSheet(id):
+            ClipSheetController(configuration: configuration).open(id, &state, now: now, effects: &effects)
+        case let .setSpeed(id, speed, live):
+            ClipSheetController(configuration: configuration).setSpeed(speed, of: id, live: live, &state, now: now, effects: &effects)
+        case .commitSpeed:
+            ClipSheetController(configuration: configuration).commitSpeed(&state, now: now, effects: &effects)
+        case let .setFit(id, fit):
+            ClipSheetController(configuration: configuration).setFit(fit, of: [id], &state, now: now, effects: &effects)
+        case let .setFitOfEveryClip(fit):
+            let ids = state.project.tracks.filter { $0.kind == .video }.flatMap(\.clips).map(\.id)
+            ClipSheetController(configuration: configuration).setFit(fit, of: ids, &state, now: now, effects: &effects)
         case .toggleFormatPicker:
             state.formatPicker.toggle()
             effects.log.append(LogEvent(time: now, kind: state.formatPicker ? "openFormats" : "closeFormats"))
         case let .setFormat(aspect):
-            state.formatPicker = false
+            // The picker stays open, as phone editors' ratio panels do: shapes can be compared, and
+            // the clips of another shape the new format makes are offered their fit at once.
             guard state.project.format.aspect != aspect else { return }
             let before = state.project
             state.history.record(before)
@@ -387,6 +412,7 @@ struct EditorActions {
         let before = state.project
         state.project = project
         if let id = state.selection, project.clip(withID: id) == nil { state.selection = nil }
+        if let sheet = state.clipSheet, project.clip(withID: sheet.clipID) == nil { state.clipSheet = nil }
         effects.cues.append(CueEvent(.impactLight, reason: step))
         effects.log.append(LogEvent(time: now, kind: step, fields: LogEvent.difference(before, project)))
     }

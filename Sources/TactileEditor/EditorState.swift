@@ -87,6 +87,8 @@ public struct EditorState: Sendable {
     public var formatPicker = false
     /// Whether the sticker picker is open.
     public var stickerPicker = false
+    /// The clip sheet (speed, fit), while open.
+    public var clipSheet: ClipSheet?
     /// The clip whose cut before it the transition picker is open for.
     public var transitionPicker: String?
     /// A drag on the picker's duration track: the project before it and the tenths it shows.

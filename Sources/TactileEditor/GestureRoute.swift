@@ -16,6 +16,8 @@ public enum GestureRoute: Hashable, Sendable {
     /// The transition picker's duration track for the cut before clip `clipID`: the x of its
     /// short end and of its long end, as drawn (the long end is on the left right to left).
     case transitionDuration(clipID: String, from: Double, to: Double)
+    /// A sheet's own background: the gesture ends there.
+    case sheet
 }
 
 /// An overlay on the canvas as drawn when its gesture was made: which clip, and the geometry its

@@ -42,6 +42,8 @@ public struct LogEvent: Hashable, Sendable {
                     fields[prefix + "Transition"] = .string(c.transitionIn?.kind.rawValue ?? "none")
                     fields[prefix + "TransitionDuration"] = .number(c.transitionIn?.duration.seconds ?? 0)
                 }
+                if edit == "speed" { fields[prefix + "Speed"] = .number(c.speed) }
+                if edit == "fit" { fields[prefix + "Fit"] = .string(c.fit.rawValue) }
                 if let t = c.transform ?? (edit == "transform" ? c.placement : nil) {
                     fields[prefix + "X"] = .number(t.x); fields[prefix + "Y"] = .number(t.y)
                     fields[prefix + "Scale"] = .number(t.scale); fields[prefix + "Rotation"] = .number(t.rotation)

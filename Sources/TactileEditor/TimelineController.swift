@@ -250,7 +250,7 @@ struct TimelineController {
             let raw = fingerTime - drag.grabOffset
             let end = raw + snapOffset([raw])
             let neighbour = project.tracks[trackIndex].clips.first { $0.start >= clip.end && $0.id != clip.id }?.start
-            let source = clip.sourceDuration.map { clip.start + ($0 - clip.sourceStart) }
+            let source = clip.footageEnd
             let upper = [neighbour, source].compactMap { $0 }.min()
             let lower = clip.start + minimum
             var clamped = max(end, lower)
@@ -263,7 +263,7 @@ struct TimelineController {
             let raw = fingerTime - drag.grabOffset
             let start = raw + snapOffset([raw])
             let neighbour = project.tracks[trackIndex].clips.last { $0.end <= clip.start && $0.id != clip.id }?.end
-            let source: Time? = clip.kind.hasFiniteSource ? clip.start - clip.sourceStart : nil
+            let source: Time? = clip.kind.hasFiniteSource ? clip.footageOrigin : nil
             let lower = [neighbour, source, .zero].compactMap { $0 }.max()!
             let upper = clip.end - minimum
             var clamped = min(start, upper)
@@ -275,7 +275,7 @@ struct TimelineController {
                 let shift = clamped - c.start
                 c.start = clamped
                 c.duration = c.duration - shift
-                c.sourceStart = c.kind.hasFiniteSource ? c.sourceStart + shift : .zero
+                c.sourceStart = c.kind.hasFiniteSource ? max(.zero, c.sourceStart + c.footageSpan(ofTimeline: shift)) : .zero
             }
         }
         if atLimit && !drag.atSourceLimit {

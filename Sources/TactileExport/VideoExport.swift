@@ -141,7 +141,11 @@ public enum VideoExport {
     static func pictures(in list: DrawList, from store: ImageStore) -> [ImageHandle: RGBAImage] {
         var out: [ImageHandle: RGBAImage] = [:]
         for command in list.commands {
-            if case let .image(handle, _, _, _) = command, out[handle] == nil, let picture = store.image(for: handle) { out[handle] = picture }
+            switch command {
+            case let .image(handle, _, _, _), let .blurredImage(handle, _, _, _, _):
+                if out[handle] == nil, let picture = store.image(for: handle) { out[handle] = picture }
+            default: continue
+            }
         }
         return out
     }

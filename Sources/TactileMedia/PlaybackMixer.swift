@@ -3,7 +3,8 @@ import TactileCore
 
 /// Mixes the sound of a project from a timeline position onwards, as `SoundMix` says: every
 /// clip with sound that plays (audio clips, video clips whose files have sound) is decoded from
-/// its source offset, resampled to one rate and channel layout by libswresample, scaled by its
+/// its source offset, resampled to one rate and channel layout by libswresample, stretched to its
+/// speed keeping its pitch (`TempoStretcher`), scaled by its
 /// level, fades and transitions, and summed; tracks that duck are eased down by
 /// `media.duckDecibels` while another track sounds. Clips open as the cursor reaches them and
 /// close when it leaves them.
@@ -23,17 +24,26 @@ public final class PlaybackMixer {
 
     final class Voice {
         let decoder: AudioDecoder
+        /// Between the decoder and the buffer when the clip plays at another speed than 1.
+        let stretcher: TempoStretcher?
         var buffer: [Float] = []
         var readIndex = 0
         var finished = false
-        init(decoder: AudioDecoder) { self.decoder = decoder }
+        init(decoder: AudioDecoder, stretcher: TempoStretcher?) { self.decoder = decoder; self.stretcher = stretcher }
 
         /// Adds the next `frames` stereo frames (silence past the end), each scaled by `gain(frame)`.
         func pull(_ frames: Int, into out: inout [Float], at offset: Int, gain: (Int) -> Float) {
             let wanted = frames * PlaybackMixer.channels
             while buffer.count - readIndex < wanted && !finished {
                 if readIndex > 0 { buffer.removeFirst(readIndex); readIndex = 0 }
-                finished = !((try? decoder.read(into: &buffer)) ?? false)
+                guard let stretcher else {
+                    finished = !((try? decoder.read(into: &buffer)) ?? false)
+                    continue
+                }
+                var decoded: [Float] = []
+                let more = (try? decoder.read(into: &decoded)) ?? false
+                do { try stretcher.process(decoded, end: !more, into: &buffer) } catch { finished = true }
+                if !more { finished = true }
             }
             let available = min(wanted, buffer.count - readIndex)
             var frame = -1, g: Float = 0
@@ -95,9 +105,10 @@ public final class PlaybackMixer {
         if let existing = voices[v.clip.id] { return existing }
         do {
             let decoder = try AudioDecoder(path: v.media, sampleRate: sampleRate, channels: Self.channels)
-            let offset = v.sourceAtStart + max(.zero, position - v.start)
+            let offset = v.sourceAtStart + v.clip.footageSpan(ofTimeline: max(.zero, position - v.start))
             if offset > .zero { try decoder.seek(to: offset) }
-            let voice = Voice(decoder: decoder)
+            let stretcher = v.speed == 1 ? nil : try TempoStretcher(tempo: v.speed, sampleRate: sampleRate, channels: Self.channels)
+            let voice = Voice(decoder: decoder, stretcher: stretcher)
             voices[v.clip.id] = voice
             return voice
         } catch {

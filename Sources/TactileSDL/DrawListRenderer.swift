@@ -28,6 +28,10 @@ public final class DrawListRenderer {
     private var images: [ImageHandle: (texture: OpaquePointer, width: Int, height: Int, isOpaque: Bool)] = [:]
     /// Handles drawn in the current render; textures of others are let go after it.
     private var imagesUsed: Set<ImageHandle> = []
+    /// Blurred miniatures of pictures (backdrops of pictures of another shape), by picture and
+    /// miniature; let go like `images` when a render does not draw them.
+    private var blurred: [BlurKey: (texture: OpaquePointer, used: Bool)] = [:]
+    struct BlurKey: Hashable { var handle: ImageHandle, width: Int, height: Int, passes: Int }
     /// Where pictures come from when a handle has no texture yet (decoded frames, thumbnails).
     public weak var imageStore: ImageStore?
 
@@ -48,6 +52,8 @@ public final class DrawListRenderer {
         textures.removeAll()
         for image in images.values { SDL_DestroyTexture(image.texture) }
         images.removeAll()
+        for entry in blurred.values { SDL_DestroyTexture(entry.texture) }
+        blurred.removeAll()
     }
 
     /// Makes `image` drawable as `handle` (replacing what the handle showed before).
@@ -90,6 +96,9 @@ public final class DrawListRenderer {
             for (handle, entry) in images where !imagesUsed.contains(handle) {
                 SDL_DestroyTexture(entry.texture)
                 images[handle] = nil
+            }
+            for (key, entry) in blurred {
+                if entry.used { blurred[key]?.used = false } else { SDL_DestroyTexture(entry.texture); blurred[key] = nil }
             }
         }
         SDL_RenderSetClipRect(renderer, nil)
@@ -146,6 +155,9 @@ public final class DrawListRenderer {
         case let .image(handle, source, frame, opacity):
             flushMesh()
             drawImage(handle, source: source, frame: p.rect(frame), opacity: opacity)
+        case let .blurredImage(handle, frame, opacity, width, passes):
+            flushMesh()
+            drawBlurred(handle, frame: p.rect(frame), opacity: opacity, width: width, passes: passes)
         case let .pushClip(rect):
             flushMesh()
             let r = p.rect(rect)
@@ -275,6 +287,30 @@ public final class DrawListRenderer {
             SDL_SetTextureAlphaMod(piece.texture, run.color.a)
             copy(piece.texture, source: nil, into: f(at))
         }
+    }
+
+    /// A blurred miniature of the picture behind `handle`, cut to `frame`'s shape, stretched over
+    /// `frame` (pixels) with linear filtering: made once per picture and shape, kept while drawn.
+    private func drawBlurred(_ handle: ImageHandle, frame: Rect, opacity: Double, width: Int, passes: Int) {
+        guard frame.width > 0, frame.height > 0, width > 0 else { return }
+        let aspect = frame.width / frame.height
+        let key = BlurKey(handle: handle, width: width, height: max(1, min(4 * width, Int((Double(width) / aspect).rounded()))), passes: passes)
+        if blurred[key] == nil, let picture = imageStore?.image(for: handle) {
+            let miniature = picture.blurredMiniature(aspect: aspect, width: width, passes: passes)
+            if let texture = SDL_CreateTexture(
+                renderer, tactile_SDL_PIXELFORMAT_RGBA32(), Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(miniature.width), Int32(miniature.height))
+            {
+                miniature.pixels.withUnsafeBytes { _ = SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(miniature.width * 4)) }
+                SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+                blurred[key] = (texture, false)
+            }
+        }
+        guard let texture = blurred[key]?.texture else { return }
+        blurred[key]?.used = true
+        let alpha = UInt8((min(1, max(0, opacity)) * 255).rounded())
+        SDL_SetTextureAlphaMod(texture, alpha)
+        SDL_SetTextureBlendMode(texture, alpha == 255 && turns.isEmpty ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        copy(texture, source: nil, into: SDL_FRect(x: Float(frame.x), y: Float(frame.y), w: Float(frame.width), h: Float(frame.height)))
     }
 
     private func drawImage(_ handle: ImageHandle, source: Rect?, frame: Rect, opacity: Double) {

@@ -36,6 +36,10 @@ public enum DrawCommand: Hashable, Sendable {
     case text(TextRun)
     /// An image, or the `source` part of it (in image pixels), scaled into `frame`.
     case image(ImageHandle, source: Rect?, frame: Rect, opacity: Double)
+    /// An image's centre, cut to `frame`'s shape and blurred (`RGBAImage.blurredMiniature`, from
+    /// `width` pixels across, softened `passes` times), stretched over `frame`: the backdrop of
+    /// a picture of another shape than the composition.
+    case blurredImage(ImageHandle, frame: Rect, opacity: Double, width: Int, passes: Int)
     /// Paints the corners of `rect` outside its rounded version of `cornerRadius` in a colour:
     /// rounds a square picture (an image, the phone's screen) drawn beneath it.
     case cornerMask(Rect, Color, cornerRadius: Double)

@@ -88,6 +88,12 @@ extension UIContext {
         draw.add(.image(handle, source: size.centredCrop(aspect: frame.width / max(frame.height, 0.001)), frame: frame, opacity: opacity))
     }
 
+    /// A blurred copy of a picture filling `frame` (its centre, cut to the frame's shape), from a
+    /// miniature `width` pixels across softened `passes` times.
+    public func blurredImage(_ handle: ImageHandle, filling frame: Rect, opacity: Double = 1, width: Int, passes: Int) {
+        draw.add(.blurredImage(handle, frame: frame, opacity: opacity, width: width, passes: passes))
+    }
+
     /// A picture scaled to fit inside `frame` (letterboxed), centred. Returns where it went.
     @discardableResult
     public func image(_ handle: ImageHandle, size: Size, fitting frame: Rect, opacity: Double = 1) -> Rect {

@@ -14,6 +14,8 @@ public struct SliderLook: Sendable {
 public struct SliderResult: Sendable {
     public var value: Double?
     public var verticalScrolls: [GestureEvent] = []
+    /// A horizontal drag on it ended (or was cancelled) in this pass: what it changed is final.
+    public var dragEnded = false
 }
 
 extension UIContext {
@@ -47,6 +49,8 @@ extension UIContext {
             case (.scroll, .began, .horizontal?), (.scroll, .changed, .horizontal?):
                 result.value = valueUnder(g.location.x)
                 held = true
+            case (.scroll, .ended, .horizontal?), (.scroll, .cancelled, .horizontal?):
+                result.dragEnded = true
             case (.scroll, _, .vertical?):
                 result.verticalScrolls.append(g)
             default:

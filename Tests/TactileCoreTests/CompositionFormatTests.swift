@@ -59,7 +59,7 @@ final class CompositionFormatTests: XCTestCase {
         XCTAssertTrue(decodeError(version2("{\"aspect\":\"1:1\",\"width\":100000,\"height\":100000}"))?.message.contains("outside") == true)
         XCTAssertEqual(decodeError(version2("{\"aspect\":\"1:1\",\"width\":1080.5,\"height\":1080}"))?.path, "format.width")
         XCTAssertEqual(decodeError(version2("{\"aspect\":\"1:1\",\"width\":1080,\"height\":1080}")), nil)
-        XCTAssertEqual(decodeError("{\"version\":4,\"name\":\"x\",\"tracks\":[]}")?.path, "version")
+        XCTAssertEqual(decodeError("{\"version\":\(Project.formatVersion + 1),\"name\":\"x\",\"tracks\":[]}")?.path, "version")
     }
 
     func testAProjectMadeFromAVideoStartsAtThePresetNearestItsShape() {

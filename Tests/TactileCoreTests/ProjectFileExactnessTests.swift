@@ -15,6 +15,6 @@ final class ProjectFileExactnessTests: XCTestCase {
             ])
         XCTAssertEqual(try ProjectFile.decode(ProjectFile.encode(p)), p)
         let text = String(decoding: ProjectFile.encode(p), as: UTF8.self)
-        XCTAssertTrue(text.hasPrefix("{\n  \"version\": 3,\n  \"name\": \"Frames\",\n  \"format\": {"), "documented key order: \(text.prefix(80))")
+        XCTAssertTrue(text.hasPrefix("{\n  \"version\": 4,\n  \"name\": \"Frames\",\n  \"format\": {"), "documented key order: \(text.prefix(80))")
     }
 }

@@ -185,13 +185,13 @@ final class TransitionTests: XCTestCase {
         XCTAssertNil(t.progress(at: .seconds(4.5), cut: .seconds(4)), "over at its end")
     }
 
-    func testTransitionsSoundAndMutingAreSavedInVersion3AndOlderFilesStillOpen() throws {
+    func testTransitionsSoundAndMutingAreSavedInTheCurrentVersionAndOlderFilesStillOpen() throws {
         var (p, _) = try project.settingTransition(Transition(.zoom, duration: .seconds(0.5)), atCutBefore: "b")
         p.tracks[0].clips[0].sound = ClipSound(decibels: -6, fadeIn: .seconds(0.5), fadeOut: .seconds(1))
         p.tracks[0].isMuted = true
         p.tracks.append(Track(id: "m", kind: .audio, ducksUnderOtherSound: true))
         let json = String(decoding: ProjectFile.encode(p), as: UTF8.self)
-        XCTAssertTrue(json.contains("\"version\": 3"), json)
+        XCTAssertTrue(json.contains("\"version\": \(Project.formatVersion)"), json)
         XCTAssertEqual(try ProjectFile.decode(Data(json.utf8)), p)
         // A version 2 file has none of these: hard cuts, sound as recorded, nothing muted.
         let v2 = """

@@ -20,7 +20,8 @@ final class FormatPickerTests: XCTestCase {
         XCTAssertEqual(h.element("formatPicker.9:16")?.state["chosen"], .bool(true))
         h.tap("formatPicker.1:1")
         XCTAssertEqual(h.state.project.format, CompositionFormat(.square))
-        XCTAssertNil(h.element("formatPicker"), "choosing closes the picker")
+        XCTAssertNotNil(h.element("formatPicker"), "choosing leaves the picker open, to compare shapes")
+        h.frame([.key(.escape, time: h.now)])
         let square = h.frameOf("canvas")
         XCTAssertEqual(square.width, square.height, accuracy: 0.01, "the canvas previews at the new aspect")
         XCTAssertEqual(h.cues.last?.cue, .selection)
@@ -28,6 +29,7 @@ final class FormatPickerTests: XCTestCase {
 
         h.tap("formatButton")
         h.tap("formatPicker.16:9")
+        h.frame([.key(.escape, time: h.now)])
         let wide = h.frameOf("canvas")
         XCTAssertEqual(wide.width / wide.height, 16.0 / 9.0, accuracy: 0.01)
 

@@ -20,6 +20,12 @@ final class SheetBehaviourTests: XCTestCase {
             ("stickers", { $0.tap("toolbar.add.sticker") }, "stickerPicker", { $0.stickerPicker }, false),
             ("transitions", { $0.tap("junction:city") }, "transitionPicker", { $0.transitionPicker != nil }, true),
             ("format", { $0.tap("formatButton") }, "formatPicker", { $0.formatPicker }, false),
+            (
+                "clip",
+                { h in
+                    h.tap("clip:beach"); h.tap("clipChip")
+                }, "clipSheet", { $0.clipSheet != nil }, true
+            ),
             ("media", { $0.tap("toolbar.add.video") }, "mediaBrowser", { $0.browser != nil }, false),
             (
                 "text",
@@ -38,10 +44,13 @@ final class SheetBehaviourTests: XCTestCase {
             XCTAssertTrue(sheet.isOpen(h.state), "\(sheet.name) opens")
             let id = sheet.name == "text" ? "textEditor.body" : (sheet.name == "media" ? "mediaBrowser" : sheet.element + ".body")
             let frame = try XCTUnwrap(h.element(id), sheet.name).frame
-            // Its own background: just inside its top corner, clear of its controls.
+            // Its own background: just inside its top corner, clear of its controls. The tap ends
+            // there: the clip selected stays selected (the timeline beneath does not take it).
+            let selection = h.state.selection
             h.tap(Point(x: frame.minX + 3, y: frame.minY + 3))
             h.run(until: h.now + .seconds(0.3))
             XCTAssertTrue(sheet.isOpen(h.state), "a tap on the \(sheet.name) sheet's background leaves it open")
+            XCTAssertEqual(h.state.selection, selection, "a tap on the \(sheet.name) sheet's background reaches nothing beneath")
             // The screen behind it, evenly dimmed: the toolbar too.
             let dims = h.output.drawList.commands(in: .topmost).compactMap { c -> (Rect, Color)? in
                 if case let .fillRect(r, color, _) = c, color.r == 0, color.g == 0, color.a > 0, color.a < 255 { return (r, color) }

@@ -48,16 +48,21 @@ public struct Clip: Hashable, Sendable, Identifiable {
     public var transitionIn: Transition?
     /// How loud its sound plays (video and audio clips).
     public var sound: ClipSound
+    /// How fast its footage plays (video and audio clips; 1 for the others), within
+    /// `Clip.speedRange`: the clip lasts `footageUsed / speed` on the timeline (see ClipSpeed).
+    public var speed: Double
+    /// How its picture fills a composition of another shape (clips on video tracks).
+    public var fit: PictureFit
 
     public init(
         id: String, kind: ClipKind, media: String? = nil, title: String, start: Time, duration: Time,
         sourceStart: Time = .zero, sourceDuration: Time? = nil, transform: OverlayTransform? = nil, sticker: StickerShape? = nil,
-        textStyle: TextStyle? = nil, transitionIn: Transition? = nil, sound: ClipSound = .standard
+        textStyle: TextStyle? = nil, transitionIn: Transition? = nil, sound: ClipSound = .standard, speed: Double = 1, fit: PictureFit = .fit
     ) {
         self.id = id; self.kind = kind; self.media = media; self.title = title
         self.start = start; self.duration = duration; self.sourceStart = sourceStart; self.sourceDuration = sourceDuration
         self.transform = transform; self.sticker = sticker; self.textStyle = textStyle
-        self.transitionIn = transitionIn; self.sound = sound
+        self.transitionIn = transitionIn; self.sound = sound; self.speed = speed; self.fit = fit
     }
 
     /// The look a text clip shows.
@@ -98,8 +103,8 @@ public struct Track: Hashable, Sendable, Identifiable {
 
 /// A video project: named tracks of clips in a composition format. Value type; edits make new values.
 public struct Project: Hashable, Sendable {
-    /// The version of the project file format this code writes (it reads 1 and 2 as well: see `ProjectFile`).
-    public static let formatVersion = 3
+    /// The version of the project file format this code writes (it reads 1 to 3 as well: see `ProjectFile`).
+    public static let formatVersion = 4
 
     public var name: String
     public var tracks: [Track]
@@ -132,10 +137,10 @@ public struct Project: Hashable, Sendable {
         guard let (clip, index) = clip(withID: id) else { return nil }
         let others = tracks[index].clips.filter { $0.id != id }
         let previousEnd = others.last { $0.end <= clip.start }?.end ?? .zero
-        let footageStart: Time = clip.kind.hasFiniteSource ? clip.start - clip.sourceStart : .zero
+        let footageStart: Time = clip.kind.hasFiniteSource ? clip.footageOrigin : .zero
         let leading = clip.start - max(previousEnd, footageStart)
         let nextStart = others.first { $0.start >= clip.end }?.start
-        let footageEnd = clip.sourceDuration.map { clip.start + ($0 - clip.sourceStart) }
+        let footageEnd = clip.footageEnd
         let trailing = [nextStart, footageEnd].compactMap { $0 }.min().map { max(.zero, $0 - clip.end) }
         return (max(.zero, leading), trailing)
     }

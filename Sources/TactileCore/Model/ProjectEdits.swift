@@ -6,6 +6,8 @@ public enum EditError: Error, Equatable, CustomStringConvertible {
     case tooShort
     case noCut(String)
     case noRoomForTransition(TransitionLimitReason)
+    /// The clip (by title) has no footage to play faster or slower: a still, a text, a sticker.
+    case noSpeed(String)
 
     public var description: String {
         switch self {
@@ -14,6 +16,7 @@ public enum EditError: Error, Equatable, CustomStringConvertible {
         case .tooShort: return "The pieces would be shorter than the shortest clip allowed."
         case let .noCut(id): return "No clip ends where \"\(id)\" starts: a transition goes between two clips that meet."
         case let .noRoomForTransition(reason): return "Too short for a transition: \(reason)."
+        case let .noSpeed(title): return "\"\(title)\" has no footage to play faster or slower: only video and audio clips have a speed."
         }
     }
 }
@@ -69,10 +72,10 @@ extension Project {
                     clip.sourceDuration != length
                 else { continue }
                 clip.sourceDuration = length
-                if clip.sourceStart + clip.duration > length {
-                    let shortest = min(minimumDuration, length)
+                if clip.sourceStart + clip.footageUsed > length {
+                    let shortest = min(clip.footageSpan(ofTimeline: minimumDuration), length)
                     clip.sourceStart = max(.zero, min(clip.sourceStart, length - shortest))
-                    clip.duration = max(shortest, length - clip.sourceStart)
+                    clip.duration = max(clip.timelineSpan(ofFootage: shortest), clip.timelineSpan(ofFootage: length - clip.sourceStart))
                 }
                 project.tracks[t].clips[c] = clip
             }
@@ -91,7 +94,7 @@ extension Project {
         right.id = unusedID(prefix: clip.id)
         right.start = time
         right.duration = clip.end - time
-        right.sourceStart = clip.sourceStart + left.duration
+        right.sourceStart = clip.sourceStart + clip.footageSpan(ofTimeline: left.duration)
         // The cut between the pieces is a hard one; the fade in stays at the start, the fade out at the end.
         right.transitionIn = nil
         right.sound.fadeIn = .zero

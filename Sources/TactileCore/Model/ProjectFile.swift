@@ -98,9 +98,19 @@ public enum ProjectFile {
                     guard clipKind.hasFiniteSource else { throw ProjectFileError(path: cr.path + ".sound", "only video and audio clips have sound") }
                     clip.sound = sound
                 }
-                if let total = clip.sourceDuration, clip.sourceStart + clip.duration > total + Time(ticks: 1) {
+                // Speed and fit came with version 4; earlier files play every clip at speed 1, fitted.
+                if let speed = try cr.speed(c, "speed") {
+                    guard clipKind.hasFiniteSource else { throw ProjectFileError(path: cr.path + ".speed", "only video and audio clips have a speed") }
+                    clip.speed = speed
+                }
+                if let fit = try cr.fit(c, "fit") {
+                    guard kind == .video else { throw ProjectFileError(path: cr.path + ".fit", "only clips on a video track have a fit") }
+                    clip.fit = fit
+                }
+                if let total = clip.sourceDuration, clip.sourceStart + clip.footageUsed > total + Time(ticks: 1) {
+                    let used = clip.speed == 1 ? "sourceStart + duration" : "sourceStart + duration × speed"
                     throw ProjectFileError(
-                        path: cr.path, "sourceStart + duration (\(clip.sourceStart.seconds + clip.duration.seconds)s) runs past the source's \(total.seconds)s")
+                        path: cr.path, "\(used) (\(clip.sourceStart.seconds + clip.footageUsed.seconds)s) runs past the source's \(total.seconds)s")
                 }
                 clips.append(clip)
             }
@@ -210,6 +220,8 @@ public enum ProjectFile {
             }
             fields.append(("transition", .object(transition)))
         }
+        if c.speed != 1 { fields.append(("speed", .number(c.speed))) }
+        if c.fit != .fit { fields.append(("fit", .string(c.fit.rawValue))) }
         if c.sound != .standard {
             fields.append(
                 ("sound", .object([("decibels", .number(c.sound.decibels)), ("fadeIn", seconds(c.sound.fadeIn)), ("fadeOut", seconds(c.sound.fadeOut))])))
@@ -346,6 +358,24 @@ private struct FieldReader {
             throw ProjectFileError(path: inner.name(problem.field), problem.message)
         }
         return ClipSound(decibels: decibels, fadeIn: fadeIn, fadeOut: fadeOut)
+    }
+    /// A clip's speed, a number within `Clip.speedRange`, or nil when absent.
+    func speed(_ o: [String: Any], _ key: String) throws -> Double? {
+        guard let v = o[key], !(v is NSNull) else { return nil }
+        let speed = try number(v, key), range = Clip.speedRange
+        guard speed.isFinite, range.contains(speed) else {
+            throw ProjectFileError(path: name(key), "must be from \(range.lowerBound) to \(range.upperBound) (found \(speed))")
+        }
+        return speed
+    }
+    /// A picture's fit by name, or nil when absent.
+    func fit(_ o: [String: Any], _ key: String) throws -> PictureFit? {
+        guard let raw = try optionalString(o, key) else { return nil }
+        guard let fit = PictureFit(rawValue: raw) else {
+            let known = PictureFit.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ProjectFileError(path: name(key), "unknown fit \"\(PrintableText.of(raw, limit: 40))\" (expected one of \(known))")
+        }
+        return fit
     }
     /// A sticker's shape by name, or nil when absent.
     func sticker(_ o: [String: Any], _ key: String) throws -> StickerShape? {

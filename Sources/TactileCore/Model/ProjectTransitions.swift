@@ -127,7 +127,7 @@ extension Project {
         project.tracks[ti].clips[i - 1].duration = a.duration + outgoing
         project.tracks[ti].clips[i].start = b.start + outgoing
         project.tracks[ti].clips[i].duration = b.duration + incoming
-        if b.kind.hasFiniteSource { project.tracks[ti].clips[i].sourceStart = b.sourceStart - incoming }
+        if b.kind.hasFiniteSource { project.tracks[ti].clips[i].sourceStart = max(.zero, b.sourceStart - b.footageSpan(ofTimeline: incoming)) }
         project.shiftClips(onTrack: ti, from: i + 1, by: outgoing + incoming)
         if t.overlap.everyTrack {
             // The other tracks' clips that moved are those from the first moved one on: they start
@@ -177,7 +177,7 @@ extension Project {
         project.tracks[ti].clips[i - 1].duration = a.duration - outgoing
         project.tracks[ti].clips[i].start = b.start - outgoing
         project.tracks[ti].clips[i].duration = b.duration - incoming
-        project.tracks[ti].clips[i].sourceStart = b.sourceStart + incoming
+        if b.kind.hasFiniteSource { project.tracks[ti].clips[i].sourceStart = b.sourceStart + b.footageSpan(ofTimeline: incoming) }
         project.shiftClips(onTrack: ti, from: i + 1, by: .zero - total)
         if everyTrack {
             for (other, first) in moving.enumerated() {
@@ -261,13 +261,14 @@ extension Track {
 }
 
 extension Clip {
-    /// Its source's footage after its end, unused; nil when it has as much as needed (a still, a
-    /// text, a sticker, a source of unknown length).
+    /// Its source's footage after its end, unused, as timeline time at its speed; nil when it has
+    /// as much as needed (a still, a text, a sticker, a source of unknown length).
     var footageAfterEnd: Time? {
         guard kind.hasFiniteSource, let total = sourceDuration else { return nil }
-        return max(.zero, total - (sourceStart + duration))
+        return max(.zero, timelineSpan(ofFootage: total - (sourceStart + footageUsed)))
     }
 
-    /// Its source's footage before its start, unused; nil when it has as much as needed.
-    var footageBeforeStart: Time? { kind.hasFiniteSource ? sourceStart : nil }
+    /// Its source's footage before its start, unused, as timeline time at its speed; nil when it
+    /// has as much as needed.
+    var footageBeforeStart: Time? { kind.hasFiniteSource ? timelineSpan(ofFootage: sourceStart) : nil }
 }

@@ -13,8 +13,11 @@ public struct SoundMix: Sendable {
         public var media: String
         /// When it is heard on the timeline (its span with the transitions' halves).
         public var start: Time, end: Time
-        /// Where in its source the sound is at `start`.
+        /// Where in its source the sound is at `start` (it may be before the source's start, by
+        /// up to half a transition: the sound begins there with silence).
         public var sourceAtStart: Time
+        /// How fast its footage plays (`Clip.speed`): the mixer stretches its sound to it.
+        public var speed: Double { clip.speed }
         /// It is lowered while a voice that does not duck sounds.
         public var ducks: Bool
         var transitionIn: Transition?
@@ -45,7 +48,7 @@ public struct SoundMix: Sendable {
                 voices.append(
                     Voice(
                         clip: clip, media: media, start: clip.start - before, end: clip.end + (next?.half ?? .zero),
-                        sourceAtStart: clip.sourceStart - before, ducks: track.ducksUnderOtherSound,
+                        sourceAtStart: clip.sourceTime(at: clip.start - before), ducks: track.ducksUnderOtherSound,
                         transitionIn: clip.transitionIn, transitionOut: next))
             }
         }

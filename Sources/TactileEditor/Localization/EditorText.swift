@@ -36,6 +36,9 @@ public enum EditorText: String, StringTable {
     case trimStart, trimEnd
     // Questionnaires: Next and Back, "Question {n} of {count}".
     case next, back, questionNumber
+    // The clip sheet (speed, and how a picture of another shape fills the frame); the format
+    // picker's line on clips of another shape ("{count} clips").
+    case clipSettings, closeClipSettings, speed, pictureFit, fitWhole, fillFrame, blurBackground, oneClipOtherShape, clipsOtherShape
 
     public static let tables: [Language: [EditorText: String]] = [.en: english, .de: german, .ar: arabic]
 
@@ -159,6 +162,15 @@ public enum EditorText: String, StringTable {
         .next: "Next",
         .back: "Back",
         .questionNumber: "Question {n} of {count}",
+        .clipSettings: "Clip settings",
+        .closeClipSettings: "Close clip settings",
+        .speed: "Speed",
+        .pictureFit: "Picture",
+        .fitWhole: "Fit",
+        .fillFrame: "Fill",
+        .blurBackground: "Blur",
+        .oneClipOtherShape: "1 clip is another shape:",
+        .clipsOtherShape: "{count} clips are another shape:",
     ]
 
     /// German: longer words than English, a decimal comma.
@@ -281,6 +293,15 @@ public enum EditorText: String, StringTable {
         .next: "Weiter",
         .back: "Zurück",
         .questionNumber: "Frage {n} von {count}",
+        .clipSettings: "Clip-Einstellungen",
+        .closeClipSettings: "Clip-Einstellungen schließen",
+        .speed: "Tempo",
+        .pictureFit: "Bild",
+        .fitWhole: "Einpassen",
+        .fillFrame: "Füllen",
+        .blurBackground: "Unscharf",
+        .oneClipOtherShape: "1 Clip hat ein anderes Format:",
+        .clipsOtherShape: "{count} Clips haben ein anderes Format:",
     ]
 
     /// Arabic, read right to left (the chrome mirrors).
@@ -403,6 +424,15 @@ public enum EditorText: String, StringTable {
         .next: "التالي",
         .back: "رجوع",
         .questionNumber: "السؤال {n} من {count}",
+        .clipSettings: "إعدادات المقطع",
+        .closeClipSettings: "إغلاق إعدادات المقطع",
+        .speed: "السرعة",
+        .pictureFit: "الصورة",
+        .fitWhole: "احتواء",
+        .fillFrame: "ملء",
+        .blurBackground: "تمويه",
+        .oneClipOtherShape: "مقطع واحد بشكل آخر:",
+        .clipsOtherShape: "{count} مقاطع بشكل آخر:",
     ]
 }
 

@@ -17,6 +17,9 @@ extension ViewMetrics {
         public var readoutHeight = 22.0, readoutGap = 8.0, readoutPadding = 8.0
         /// The width of the line showing a turn snapped to a right angle (solid, unlike a place's dashed guide). 2 pt.
         public var angleGuideWidth = 2.0
+        /// A picture's blurred backdrop (its fit `blur`): the width in pixels of the miniature it is
+        /// stretched from (fewer: blurrier) and its softening passes. 24 px, 3 passes.
+        public var blurMiniatureWidth = 24, blurPasses = 3
         /// Horizontal inset of the offline and base-picture text. 12 pt.
         public var textInset = 12.0
         /// How far the offline title sits above the centre, and the reason below it. 12 pt, 14 pt.

@@ -21,6 +21,9 @@ extension ViewMetrics {
         public var optionWidth = 68.0, optionHeight = 76.0, optionRadius = 10.0, optionGlyph = 34.0, optionLabelHeight = 18.0
         /// The chosen option's outline width. 2 pt.
         public var chosenLine = 2.0
+        /// The line on clips of another shape under the options: its words' height, the Fit /
+        /// Fill / Blur choices' height and gap, a choice's glyph. 22, 44, 6, 18 pt.
+        public var shapesLabelHeight = 22.0, shapesChoiceHeight = 44.0, shapesChoiceGap = 6.0, shapesGlyph = 18.0
         public init() {}
     }
 }

@@ -64,7 +64,7 @@ struct CanvasView {
     private func drawScrubPreview(of clip: Clip, edge: ClipDrag.Kind, in picture: Rect) {
         guard let path = clip.media, let info = media.status(of: path).info, info.hasVideo else { return }
         let frameLength = info.frameDuration ?? .frame(atRate: 30)
-        var source = edge == .trimLeading ? clip.sourceStart : clip.sourceStart + clip.duration - Time(ticks: 1)
+        var source = edge == .trimLeading ? clip.sourceStart : clip.sourceStart + clip.footageUsed - Time(ticks: 1)
         if info.isStill { source = .zero }
         var state: [String: ElementValue] = ["edge": .string(edge == .trimLeading ? "start" : "end"), "sourceTime": .number(source.seconds)]
         let m = theme.metrics.canvas

@@ -63,20 +63,21 @@ struct ClipContentView {
         let aspect = Double(info.pictureWidth ?? 16) / Double(max(1, info.pictureHeight ?? 9))
         let height = body.height
         let step = Self.slotDuration(
-            thumbnailWidth: height * aspect, pointsPerSecond: geometry.pointsPerSecond,
+            thumbnailWidth: height * aspect, pointsPerSecond: geometry.pointsPerSecond / clip.speed,
             frame: info.frameDuration ?? .frame(atRate: 30))
         let pixelHeight = configuration.media.thumbnailPixelHeight
-        // Source time at the clip's left edge, and the visible stretch of source.
-        let origin = clip.start - clip.sourceStart
-        let from = geometry.time(atX: max(body.minX, visible.minX)) - origin
-        let to = geometry.time(atX: min(body.maxX, visible.maxX)) - origin
+        // Where the source's first frame would be on the timeline, and the visible stretch of
+        // source (at the clip's speed: a clip at 2× shows twice the footage in its length).
+        let origin = clip.footageOrigin
+        let from = clip.footageSpan(ofTimeline: geometry.time(atX: max(body.minX, visible.minX)) - origin)
+        let to = clip.footageSpan(ofTimeline: geometry.time(atX: min(body.maxX, visible.maxX)) - origin)
         guard to > from else { return }
         var k = max(0, from.ticks / step.ticks)
         let sourceEnd = info.duration.map { $0 - Time(ticks: 1) }
         while step * k < to {
             let slotStart = step * k
-            let x = geometry.x(for: origin + slotStart)
-            let slot = Rect(x: x, y: body.y, width: geometry.width(of: step), height: height)
+            let x = geometry.x(for: origin + clip.timelineSpan(ofFootage: slotStart))
+            let slot = Rect(x: x, y: body.y, width: geometry.width(of: clip.timelineSpan(ofFootage: step)), height: height)
             // Each slot shows the frame at its middle, kept inside the source.
             var t = slotStart + Time(ticks: step.ticks / 2)
             if let end = sourceEnd, t > end { t = max(.zero, end) }
@@ -105,17 +106,18 @@ struct ClipContentView {
     /// Draws the bars in sight; returns the tallest as a share of the band.
     private func drawWaveform(_ wave: Waveform, clip: Clip, band: Rect, visible: Rect) -> Double {
         var tallest = 0.0
-        let origin = clip.start - clip.sourceStart
+        let origin = clip.footageOrigin
         let m = theme.metrics.clipContent, column = m.waveColumn
         let color = Color.white.opacity(0.7)
         var x = max(band.minX, visible.minX).rounded(.down)
         let end = min(band.maxX, visible.maxX)
         while x < end {
-            let a = geometry.time(atX: x) - origin, b = geometry.time(atX: x + column) - origin
+            let a = clip.footageSpan(ofTimeline: geometry.time(atX: x) - origin)
+            let b = clip.footageSpan(ofTimeline: geometry.time(atX: x + column) - origin)
             // Relative to the loudest moment, on a square-root curve (closer to how loud it sounds),
             // as the clip plays it: its level and fades applied (above 0 dB it grows to the band's
             // edge, never past it), so a drag on the level line shows in the waveform at once.
-            let offset = a - clip.sourceStart
+            let offset = geometry.time(atX: x) - clip.start
             let gain = clip.sound.gain(at: offset, of: clip.duration)
             let peak = wave.loudest > 0 ? (Double(wave.peak(from: a, to: b)) / Double(wave.loudest) * gain).squareRoot() : 0
             let h = max(1, min(band.height, peak * band.height * m.wavePeakShare))

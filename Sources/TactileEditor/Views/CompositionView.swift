@@ -107,16 +107,48 @@ public struct CompositionView {
                 "\((path as NSString).lastPathComponent): \(reason)", in: picture.insetBy(dx: m.textInset, dy: 0).offsetBy(dx: 0, dy: m.offlineReasonDrop),
                 font: theme.captionFont, color: theme.textSecondary, alignment: .center)
         case let .ready(info):
-            let source = info.isStill ? .zero : clip.sourceStart + (t - clip.start)
+            let source = info.isStill ? .zero : clip.sourceTime(at: t)
             if info.hasVideo, let frame = media.frame(of: path, at: source, lane: .canvas) {
-                ui.image(frame.handle, size: Size(width: Double(frame.width), height: Double(frame.height)), fitting: picture, opacity: opacity)
-                return ["media": .string("ready"), "frameTime": .number(frame.time.seconds), "exact": .bool(frame.isExact)]
+                let size = Size(width: Double(frame.width), height: Double(frame.height))
+                let placed = place(frame.handle, size: size, as: clip.fit, in: picture, opacity: opacity)
+                return [
+                    "media": .string("ready"), "frameTime": .number(frame.time.seconds), "exact": .bool(frame.isExact),
+                    "fit": .string(clip.fit.rawValue), "pictureFrame": .string(Self.describe(placed)),
+                ]
             }
             if !info.hasVideo {
                 ui.text(clip.title, in: picture, font: theme.bodyFont, color: theme.textTertiary, alignment: .center)
             }
         }
         return ["media": .string(TimelineView.describe(status))]
+    }
+
+    /// A clip's picture in the composition's `picture` as its fit says: whole with bars (`fit`),
+    /// covering it (`fill`, the overflow clipped by the composition), or whole over a blurred
+    /// copy of itself filling the bars (`blur`). Returns where the picture went.
+    private func place(_ handle: ImageHandle, size: Size, as fit: PictureFit, in picture: Rect, opacity: Double) -> Rect {
+        let aspect = size.width / max(size.height, 1)
+        switch fit {
+        case .fit:
+            return ui.image(handle, size: size, fitting: picture, opacity: opacity)
+        case .fill:
+            let covering = picture.aspectFill(aspect)
+            ui.image(handle, size: size, fitting: covering, opacity: opacity)
+            return covering
+        case .blur:
+            let fitted = picture.aspectFit(aspect)
+            // A picture of the composition's own shape needs no backdrop.
+            if fitted.width < picture.width - 0.5 || fitted.height < picture.height - 0.5 {
+                let m = theme.metrics.canvas
+                ui.blurredImage(handle, filling: picture, opacity: opacity, width: m.blurMiniatureWidth, passes: m.blurPasses)
+            }
+            return ui.image(handle, size: size, fitting: picture, opacity: opacity)
+        }
+    }
+
+    /// "x,y,w,h" to a tenth of a point, for inspect.
+    static func describe(_ r: Rect) -> String {
+        [r.x, r.y, r.width, r.height].map { String(format: "%.1f", $0) }.joined(separator: ",")
     }
 
     /// The base picture of a clip without media: its colour washed over the frame, its title,
@@ -140,7 +172,7 @@ public struct CompositionView {
         ui.text(
             clip.title, in: picture.insetBy(dx: m.textInset * k, dy: 0).offsetBy(dx: 0, dy: -m.baseTitleLift * k), font: titleFont,
             color: Color.white.opacity(opacity), alignment: .center)
-        let source = clip.sourceStart + (t - clip.start)
+        let source = clip.sourceTime(at: t)
         ui.text(
             "\(clip.kind.rawValue) · \(TimeFormatting.timecode(source))",
             in: Rect(x: picture.x, y: picture.midY + m.baseSourceDrop * k, width: picture.width, height: m.baseSourceHeight * k),
@@ -216,7 +248,7 @@ public struct CompositionView {
                 StickerArt.draw(clip.stickerShape, in: box, ui: ui)
             case .image, .video:
                 if let path = clip.media, let info = media.status(of: path).info, info.hasVideo,
-                    let frame = media.frame(of: path, at: info.isStill ? .zero : clip.sourceStart + (t - clip.start), lane: .canvas)
+                    let frame = media.frame(of: path, at: info.isStill ? .zero : clip.sourceTime(at: t), lane: .canvas)
                 {
                     ui.image(frame.handle, size: Size(width: Double(frame.width), height: Double(frame.height)), fitting: box)
                 } else {

@@ -29,9 +29,7 @@ struct ExportSheetView {
         var intents: [EditorIntent] = []
         let choice = state.exportChoice, run = state.exportRun
         ui.inLayer(.topmost) {
-            if Sheet(ui: ui, theme: theme, id: "exportSheet").backdrop(panel: panel, label: strings[.closeExport]) {
-                intents.append(.toggleExportSheet)
-            }
+            intents += Sheet(ui: ui, theme: theme, id: "exportSheet").backdrop(panel: panel, label: strings[.closeExport], close: .toggleExportSheet)
             ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
             let inner = panel.insetBy(dx: padding, dy: padding)
             // The title, and what the choices make: "1080 × 1920, 30 fps" (no middle dot: beside

@@ -3,7 +3,8 @@ import TactileUI
 
 /// The composition format: a button in the title bar showing the current aspect ("9:16" beside
 /// its shape), and the picker it opens under the bar, one option per preset drawn at its shape.
-/// Choosing one is an edit (undoable); a tap outside or Escape closes the picker.
+/// Choosing one is an edit (undoable) and leaves the picker open to compare; a tap outside or
+/// Escape closes it.
 struct FormatPickerView {
     static let buttonID = "formatButton", scrimID = "formatPicker.scrim", optionPrefix = "formatPicker."
     let ui: UIContext
@@ -45,8 +46,21 @@ struct FormatPickerView {
         return tapped ? [.toggleFormatPicker] : []
     }
 
-    /// The picker, while open: above everything but the banner.
-    func drawPicker(_ state: EditorState) -> [EditorIntent] {
+    /// The clips on the video tracks whose pictures are of another shape than the composition
+    /// (as their media say; those still loading are not counted).
+    static func clipsOfAnotherShape(in project: Project, media: MediaSource) -> [Clip] {
+        project.tracks.filter { $0.kind == .video }.flatMap(\.clips).filter { clip in
+            guard let path = clip.media, let info = media.status(of: path).info, let w = info.pictureWidth, let h = info.pictureHeight, h > 0 else {
+                return false
+            }
+            return abs(Double(w) / Double(h) / project.format.ratio - 1) > 0.01
+        }
+    }
+
+    /// The picker, while open: above everything but the banner. Under the options, when clips
+    /// of another shape are in the project, a line says how many and offers Fit, Fill and Blur for
+    /// them all at once (each clip's own is in the clip sheet).
+    func drawPicker(_ state: EditorState, media: MediaSource) -> [EditorIntent] {
         guard state.formatPicker else { return [] }
         let m = theme.metrics.formatPicker, aspects = CompositionFormat.Aspect.allCases, k = Self.scale(theme)
         var intents: [EditorIntent] = []
@@ -55,13 +69,13 @@ struct FormatPickerView {
         let padding = m.panelPadding * k, count = Double(aspects.count)
         let optionWidth = min(m.optionWidth * k, (layout.viewport.width - 2 * padding) / count)
         let optionHeight = m.optionHeight * k, glyph = m.optionGlyph * k, labelHeight = m.optionLabelHeight * k
-        let width = count * optionWidth + 2 * padding, height = optionHeight + 2 * padding
+        let others = Self.clipsOfAnotherShape(in: state.project, media: media)
+        let shapesHeight = others.isEmpty ? 0 : (m.shapesLabelHeight + m.shapesChoiceHeight) * k + padding
+        let width = count * optionWidth + 2 * padding, height = optionHeight + 2 * padding + shapesHeight
         let x = theme.isRightToLeft ? min(max(0, button.maxX - width), layout.viewport.width - width) : min(button.x, max(0, layout.viewport.width - width))
         let panel = Rect(x: x, y: layout.titleBar.maxY + m.panelGap * k, width: width, height: height)
         ui.inLayer(.topmost) {
-            if Sheet(ui: ui, theme: theme, id: "formatPicker").backdrop(panel: panel, label: theme.strings[.closeFormats]) {
-                intents.append(.toggleFormatPicker)
-            }
+            intents += Sheet(ui: ui, theme: theme, id: "formatPicker").backdrop(panel: panel, label: theme.strings[.closeFormats], close: .toggleFormatPicker)
             ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
             ui.element(
                 UIElement(
@@ -86,6 +100,46 @@ struct FormatPickerView {
                 }
                 if tapped { intents.append(.setFormat(aspect)) }
             }
+            if !others.isEmpty {
+                let block = Rect(
+                    x: panel.x + padding, y: panel.y + padding + optionHeight + padding, width: panel.width - 2 * padding, height: shapesHeight - padding)
+                intents += drawShapes(others, aspect: state.project.format.ratio, in: block)
+            }
+        }
+        return intents
+    }
+
+    /// "2 clips are another shape:" and Fit, Fill, Blur for all of them (chosen: the fit they all have).
+    private func drawShapes(_ clips: [Clip], aspect: Double, in block: Rect) -> [EditorIntent] {
+        let m = theme.metrics.formatPicker, k = Self.scale(theme), strings = theme.strings
+        let words =
+            clips.count == 1 ? strings[.oneClipOtherShape] : strings.format(.clipsOtherShape, ["count": strings.digits("\(clips.count)")])
+        let label = Rect(x: block.x, y: block.y, width: block.width, height: m.shapesLabelHeight * k)
+        ui.text(
+            ui.measurer.truncate(words, font: theme.clipFont, toWidth: label.width), in: label, font: theme.clipFont, color: theme.textSecondary,
+            alignment: theme.leading)
+        ui.element(UIElement(id: "formatPicker.shapes", role: "label", label: words, frame: label, state: ["clips": .number(Double(clips.count))]))
+        let fits = PictureFit.allCases, names: [PictureFit: EditorText] = [.fit: .fitWhole, .fill: .fillFrame, .blur: .blurBackground]
+        let gap = m.shapesChoiceGap * k, width = (block.width - gap * Double(fits.count - 1)) / Double(fits.count)
+        var intents: [EditorIntent] = []
+        for (i, fit) in fits.enumerated() {
+            let frame = theme.mirrored(
+                Rect(x: block.x + Double(i) * (width + gap), y: label.maxY, width: width, height: m.shapesChoiceHeight * k), in: block)
+            let chosen = clips.allSatisfy { $0.fit == fit }, title = strings[names[fit]!]
+            let tapped = ui.button(Self.optionPrefix + "fit." + fit.rawValue, role: "fitOption", label: title, frame: frame, state: ["chosen": .bool(chosen)]) {
+                look in
+                ui.fill(frame, chosen ? theme.selection : (look.pressed ? theme.surface.mixed(with: .white, 0.1) : theme.surface), radius: m.optionRadius * k)
+                let ink = chosen ? theme.background : theme.textPrimary
+                let glyph = m.shapesGlyph * k, textWidth = min(ui.measurer.measure(title, font: theme.clipFont).width, frame.width - glyph - 3 * gap)
+                let start = frame.midX - (glyph + gap + textWidth) / 2
+                ClipSheetView.fitGlyph(
+                    fit, frameAspect: aspect, in: Rect(x: start, y: frame.midY - glyph / 2, width: glyph, height: glyph), ink: ink, theme: theme, ui: ui)
+                ui.text(
+                    ui.measurer.truncate(title, font: theme.clipFont, toWidth: textWidth + 1),
+                    in: Rect(x: start + glyph + gap, y: frame.y, width: textWidth + 1, height: frame.height),
+                    font: theme.clipFont, color: ink, alignment: .leading)
+            }
+            if tapped { intents.append(.setFitOfEveryClip(fit)) }
         }
         return intents
     }

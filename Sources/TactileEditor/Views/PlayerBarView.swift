@@ -66,13 +66,48 @@ struct PlayerBarView {
             intents.append(.toggleTimeline)
         }
         if let clip = state.selectedClip {
-            let info = Rect(
-                x: codeFrame.maxX + metrics.timecodeGap, y: frame.y,
-                width: max(0, frame.maxX - m + metrics.buttonNudge - b - codeFrame.maxX - 2 * metrics.timecodeGap), height: frame.height)
-            ui.text(
-                "\(clip.title) · \(theme.strings.duration(clip.duration))", in: theme.mirrored(info, in: frame),
-                font: theme.captionFont, color: theme.textSecondary, alignment: theme.isRightToLeft ? .leading : .trailing)
+            let info = theme.mirrored(
+                Rect(
+                    x: codeFrame.maxX + metrics.timecodeGap, y: frame.y,
+                    width: max(0, frame.maxX - m + metrics.buttonNudge - b - codeFrame.maxX - 2 * metrics.timecodeGap), height: frame.height), in: frame)
+            // Its name, length and speed (when not 1×). Short of room the length goes first (the clip's
+            // badge shows it), then the name is cut short; the speed stays.
+            let font = theme.captionFont, length = " · \(theme.strings.duration(clip.duration))"
+            let speed = clip.speed == 1 ? "" : " · " + theme.strings.speed(clip.speed)
+            var details = length + speed
+            if speed != "", ui.measurer.measure(clip.title + details, font: font).width > info.width { details = speed }
+            let words = ui.measurer.truncate(clip.title, font: font, toWidth: max(0, info.width - ui.measurer.measure(details, font: font).width)) + details
+            let track = state.project.clip(withID: clip.id).map { state.project.tracks[$0.trackIndex].kind } ?? .overlay
+            let offers = ClipSheetView.offers(clip, on: track)
+            if offers.speed || offers.fit {
+                intents += drawChip(words, clip: clip, in: info, open: state.clipSheet != nil)
+            } else {
+                ui.text(words, in: info, font: theme.captionFont, color: theme.textSecondary, alignment: theme.isRightToLeft ? .leading : .trailing)
+            }
         }
         return intents
+    }
+
+    /// The selected clip's name, length and speed on a chip that opens the clip sheet (its speed,
+    /// its picture's fit), at least a touch target tall, as wide as its words up to the room.
+    private func drawChip(_ words: String, clip: Clip, in room: Rect, open: Bool) -> [EditorIntent] {
+        let m = theme.metrics.clipSheet, k = theme.clipFont.size / m.designFont, b = configuration.layout.buttonSize
+        // The words take the room; the chip's fill reaches `chipPadding` beyond them, into the gaps.
+        let padding = m.chipPadding * k
+        let textWidth = min(room.width, max(b - 2 * padding, ui.measurer.measure(words, font: theme.captionFont).width))
+        let textX = theme.isRightToLeft ? room.minX : room.maxX - textWidth
+        let chip = Rect(x: textX - padding, y: room.midY - b / 2, width: textWidth + 2 * padding, height: b)
+        let tapped = ui.button(
+            "clipChip", role: "clipChip", label: theme.strings[.clipSettings], frame: chip,
+            state: ["clip": .string(clip.id), "words": .string(words), "open": .bool(open)]
+        ) { look in
+            let body = chip.insetBy(dx: 0, dy: max(0, (b - theme.captionFont.size * 2.4) / 2))
+            ui.fill(body, look.pressed || open ? theme.surfaceRaised.mixed(with: .white, 0.08) : theme.surfaceRaised, radius: m.chipRadius * k)
+            let text = body.insetBy(dx: padding, dy: 0)
+            ui.text(
+                ui.measurer.truncate(words, font: theme.captionFont, toWidth: text.width + 0.5), in: text, font: theme.captionFont, color: theme.textPrimary,
+                alignment: .center)
+        }
+        return tapped ? [.openClipSheet(open ? nil : clip.id)] : []
     }
 }

@@ -16,10 +16,11 @@ struct Sheet {
     /// How much larger than designed the header draws: as much as the text (`--ui-scale`).
     var scale: Double { theme.clipFont.size / theme.metrics.sheet.designFont }
 
-    /// Dims the screen but `clear` and takes taps outside `panel`: whether one landed there (the
-    /// caller closes the sheet). Taps inside land on the sheet's body and go no further. Call in
-    /// the topmost layer, before drawing the sheet.
-    func backdrop(panel: Rect, clear: [Rect] = [], label: String) -> Bool {
+    /// Dims the screen but `clear` and takes taps outside `panel`: `close` when one landed there.
+    /// Taps inside land on the sheet's body and go no further (not to the timeline beneath, which
+    /// would take one for a tap on its background and deselect the clip). Call in the topmost
+    /// layer, before drawing the sheet.
+    func backdrop(panel: Rect, clear: [Rect] = [], label: String, close: EditorIntent) -> [EditorIntent] {
         let screen = Rect(origin: .zero, size: ui.viewport)
         let outside = ui.button(
             id + ".scrim", role: "scrim", label: label, frame: screen,
@@ -28,9 +29,9 @@ struct Sheet {
                 for hole in clear { bands = bands.flatMap { $0.subtracting(hole) } }
                 for band in bands { ui.fill(band, Color.black.opacity(theme.metrics.sheet.dim)) }
             })
-        _ = ui.interact(id + ".body", hitFrame: panel, gestures: GestureTarget(id: id + ".body", gestures: [.tap]))
+        let body = ui.interact(id + ".body", hitFrame: panel, gestures: GestureTarget(id: id + ".body", gestures: [.tap]))
         ui.element(UIElement(id: id + ".body", role: "sheetBody", label: label, frame: panel))
-        return outside
+        return body.intents(.sheet) + (outside ? [close] : [])
     }
 
     /// The header across the top of `frame`: `title` centred, `detail` (if any) in small type

@@ -25,7 +25,7 @@ struct StickerPickerView {
         var intents: [EditorIntent] = []
         ui.inLayer(.topmost) {
             let sheet = Sheet(ui: ui, theme: theme, id: "stickerPicker")
-            if sheet.backdrop(panel: panel, label: theme.strings[.closeStickers]) { intents.append(.toggleStickerPicker) }
+            intents += sheet.backdrop(panel: panel, label: theme.strings[.closeStickers], close: .toggleStickerPicker)
             ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
             if sheet.header(
                 theme.strings[.stickers], action: theme.strings[.done],

@@ -30,11 +30,8 @@ struct TextEditorView {
         var intents: [EditorIntent] = []
         ui.inLayer(.topmost) {
             // A tap outside is Done (the words are kept); the canvas, showing them live, stays clear.
-            if Sheet(ui: ui, theme: theme, id: "textEditor").backdrop(
-                panel: panel.union(keyboardFrame), clear: [layout.canvas], label: theme.strings[.doneEditing])
-            {
-                intents.append(.finishTextEdit)
-            }
+            intents += Sheet(ui: ui, theme: theme, id: "textEditor").backdrop(
+                panel: panel.union(keyboardFrame), clear: [layout.canvas], label: theme.strings[.doneEditing], close: .finishTextEdit)
             ui.fill(panel, theme.surface)
             // The field: the words as typed (the end shows when they are long), a caret, Done.
             let doneWidth = m.doneWidth * k

@@ -225,8 +225,8 @@ struct TimelineView {
     /// The whole source of a clip being trimmed, as a dashed outline with marching ants.
     private func drawGhost(of clip: Clip, row: Rect, geometry: TimelineGeometry) {
         guard let total = clip.sourceDuration else { return }
-        let sourceStart = clip.start - clip.sourceStart
-        let r = Rect(x: geometry.x(for: sourceStart), y: row.y + 1, width: geometry.width(of: total), height: row.height - 2)
+        let r = Rect(
+            x: geometry.x(for: clip.footageOrigin), y: row.y + 1, width: geometry.width(of: clip.timelineSpan(ofFootage: total)), height: row.height - 2)
         ui.fill(r, theme.color(for: clip.kind).opacity(0.16), radius: configuration.layout.clipCornerRadius)
         let phase = ui.now.seconds * configuration.timeline.marchingAntsSpeed
         let c = theme.color(for: clip.kind).mixed(with: .white, 0.5)

@@ -36,9 +36,7 @@ struct TransitionPickerView {
         ui.inLayer(.topmost) {
             // The scrim dims everything evenly but the canvas, where the transition plays.
             let sheet = Sheet(ui: ui, theme: theme, id: "transitionPicker")
-            if sheet.backdrop(panel: panel, clear: [layout.canvas], label: theme.strings[.closeTransitions]) {
-                intents.append(.openTransitionPicker(nil))
-            }
+            intents += sheet.backdrop(panel: panel, clear: [layout.canvas], label: theme.strings[.closeTransitions], close: .openTransitionPicker(nil))
             ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
             if sheet.header(
                 theme.strings[.transitions], detail: current.map { theme.strings.duration($0.duration) }, action: theme.strings[.done],

@@ -78,11 +78,13 @@ public struct EditorInvariants {
                     out.append("\(name) lasts \(clip.duration.seconds) s, less than \(shortest.seconds) s")
                 }
                 if clip.sourceStart < .zero { out.append("\(name) starts \(clip.sourceStart.seconds) s into its source") }
-                if let source, clip.sourceStart + clip.duration > source {
-                    out.append("\(name) reaches \((clip.sourceStart + clip.duration).seconds) s into a \(source.seconds) s source")
+                // A clip at another speed than 1 may reach a tick further (its length rounds to a tick).
+                let slack = Time(ticks: clip.speed == 1 ? 0 : 1)
+                if let source, clip.sourceStart + clip.footageUsed > source + slack {
+                    out.append("\(name) reaches \((clip.sourceStart + clip.footageUsed).seconds) s into a \(source.seconds) s source")
                 }
-                if clip.kind.hasFiniteSource, let path = clip.media, let length = mediaLength(path), clip.sourceStart + clip.duration > length {
-                    out.append("\(name) reaches \((clip.sourceStart + clip.duration).seconds) s into \(length.seconds) s of media")
+                if clip.kind.hasFiniteSource, let path = clip.media, let length = mediaLength(path), clip.sourceStart + clip.footageUsed > length + slack {
+                    out.append("\(name) reaches \((clip.sourceStart + clip.footageUsed).seconds) s into \(length.seconds) s of media")
                 }
                 previous = clip
             }
@@ -163,6 +165,7 @@ public struct EditorInvariants {
         case let .polygon(points, _): return points.allSatisfy(f)
         case let .text(run): return f(run.frame)
         case let .image(_, source, frame, opacity): return (source.map(f) ?? true) && f(frame) && opacity.isFinite
+        case let .blurredImage(_, frame, opacity, width, passes): return f(frame) && opacity.isFinite && width > 0 && passes >= 0
         case let .cornerMask(rect, _, radius): return f(rect) && radius.isFinite
         case let .pushClip(rect): return f(rect)
         case .popClip, .popRotation: return true

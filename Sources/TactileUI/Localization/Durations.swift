@@ -24,6 +24,19 @@ extension Strings {
 }
 
 extension Strings {
+    /// A clip's speed as this locale writes it, to two decimals at most: "1.5×", "0.25×", "١٫٥×".
+    public func speed(_ speed: Double) -> String {
+        let hundredths = Int((speed * 100).rounded())
+        var text = "\(hundredths / 100)"
+        if hundredths % 100 != 0 {
+            let fraction = String(format: "%02d", hundredths % 100)
+            text += "." + (fraction.hasSuffix("0") ? String(fraction.prefix(1)) : fraction)
+        }
+        return digits(text) + "×"
+    }
+}
+
+extension Strings {
     /// A size as a percentage of the designed one, rounded, as this locale writes it ("125%",
     /// "125 %", "١٢٥٪"); unlike `percent(_:)` it goes past 100.
     public func percent(scale: Double) -> String {

@@ -1,0 +1,30 @@
+import TactileCore
+import TactileUI
+
+extension ViewMetrics {
+    /// The clip sheet's sizes (see `ClipSheet`).
+    public var clipSheet: ClipSheet {
+        get { self[group: ClipSheet.self] }
+        set { self[group: ClipSheet.self] = newValue }
+    }
+
+    /// The clip sheet the selected clip's chip in the player bar opens: its speed, and how its
+    /// picture fills a frame of another shape.
+    public struct ClipSheet: ViewMetricsGroup {
+        /// The clip font's size these sizes are drawn at: they scale with it (`--ui-scale`). 12 pt.
+        public var designFont = 12.0
+        /// The panel: its gap above the toolbar, padding, corner radius, the header's height. 8, 12, 18, 44 pt.
+        public var panelGap = 8.0, panelPadding = 12.0, panelRadius = 18.0, titleHeight = 44.0
+        /// A section's label line; the slider's height, its track's thickness and its thumb's
+        /// radius; the gap under a section. 22, 44, 4, 11, 8 pt.
+        public var labelHeight = 22.0, sliderHeight = 44.0, trackThickness = 4.0, thumbRadius = 11.0, rowGap = 8.0
+        /// A row of choices (the speed presets, the three fits): height, corner radius, gap; the
+        /// glyph beside a fit's name. 44, 10, 6, 18 pt.
+        public var choiceHeight = 44.0, choiceRadius = 10.0, choiceGap = 6.0, glyph = 18.0
+        /// The speeds a tap chooses at once. 0.25, 0.5, 1, 1.5, 2, 4.
+        public var speedPresets = [0.25, 0.5, 1, 1.5, 2, 4]
+        /// The player bar's chip that opens the sheet: its corner radius, its inner padding. 10, 4 pt.
+        public var chipRadius = 10.0, chipPadding = 4.0
+        public init() {}
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import TactileCore
+import TactileUI
+
+/// The clip sheet the selected clip's chip in the player bar opens (as CapCut's clip tools): its
+/// speed — a slider from 0.25× to 4× on a doubling scale and a row of presets — for video and
+/// audio clips, and for a picture on a video track how it fills a frame of another shape: Fit
+/// (whole, black bars), Fill (covering, cut), Blur (whole on a blurred copy of itself). The
+/// header names the clip and its length, which follows the speed as it is dragged. Like every
+/// sheet (`Sheet`): a tap outside or Escape closes it, a tap inside never does.
+struct ClipSheetView {
+    static let sliderID = "clipSheet.speed", presetPrefix = "clipSheet.speed.", fitPrefix = "clipSheet.fit."
+    let ui: UIContext
+    let layout: EditorLayout
+    let configuration: TactileConfiguration
+    let theme: Theme
+
+    /// How much larger than designed the sheet draws: as much as the text (`--ui-scale`).
+    var scale: Double { theme.clipFont.size / theme.metrics.clipSheet.designFont }
+
+    /// Whether `clip` (on a track of `kind`) has anything the sheet sets: a speed (footage that
+    /// plays) or a fit (a picture on a video track).
+    static func offers(_ clip: Clip, on kind: TrackKind) -> (speed: Bool, fit: Bool) {
+        (clip.kind.hasFiniteSource, kind == .video && (clip.kind == .video || clip.kind == .image))
+    }
+
+    func draw(_ state: EditorState) -> [EditorIntent] {
+        guard let sheet = state.clipSheet, let (clip, ti) = state.project.clip(withID: sheet.clipID) else { return [] }
+        let offers = Self.offers(clip, on: state.project.tracks[ti].kind)
+        guard offers.speed || offers.fit else { return [] }
+        let m = theme.metrics.clipSheet, k = scale, strings = theme.strings
+        let padding = m.panelPadding * k
+        let speedHeight = offers.speed ? (m.labelHeight + m.sliderHeight + m.choiceHeight + m.rowGap) * k : 0
+        let fitHeight = offers.fit ? (m.labelHeight + m.choiceHeight + m.rowGap) * k : 0
+        let height = 2 * padding + m.titleHeight * k + speedHeight + fitHeight
+        let panel = layout.pickerPanel(height: height, gap: m.panelGap * k, margin: configuration.layout.margin)
+        var intents: [EditorIntent] = []
+        ui.inLayer(.topmost) {
+            let frame = Sheet(ui: ui, theme: theme, id: "clipSheet")
+            // The canvas stays clear: a picture's fit shows there as it is chosen.
+            let picture = EditorLayout.picture(in: layout.canvas, ratio: state.project.format.ratio, configuration: configuration)
+            intents += frame.backdrop(panel: panel, clear: offers.fit ? [picture] : [], label: strings[.closeClipSettings], close: .openClipSheet(nil))
+            ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
+            let inner = panel.insetBy(dx: padding, dy: padding)
+            let title = Rect(x: inner.x, y: inner.y, width: inner.width, height: m.titleHeight * k)
+            if frame.header(clip.title, detail: strings.duration(clip.duration), action: strings[.done], in: title) {
+                intents.append(.openClipSheet(nil))
+            }
+            ui.element(
+                UIElement(
+                    id: "clipSheet", role: "clipSheet", label: strings[.clipSettings], frame: panel,
+                    state: [
+                        "clip": .string(clip.id), "speed": .number(clip.speed), "fit": .string(clip.fit.rawValue),
+                        "duration": .number(clip.duration.seconds), "offersSpeed": .bool(offers.speed), "offersFit": .bool(offers.fit),
+                    ]))
+            var y = title.maxY
+            if offers.speed {
+                intents += drawSpeed(
+                    clip, dragging: sheet.speedDragFrom != nil, fingersDown: !state.ui.fingers.isEmpty,
+                    in: Rect(x: inner.x, y: y, width: inner.width, height: speedHeight))
+                y += speedHeight
+            }
+            if offers.fit {
+                intents += drawFit(clip, aspect: state.project.format.ratio, in: Rect(x: inner.x, y: y, width: inner.width, height: fitHeight))
+            }
+        }
+        return intents
+    }
+
+    /// "Speed 1.5×", the slider (its value the speed's power of two, so 1× sits in the middle and
+    /// each doubling is as far), the presets.
+    private func drawSpeed(_ clip: Clip, dragging: Bool, fingersDown: Bool, in block: Rect) -> [EditorIntent] {
+        let m = theme.metrics.clipSheet, k = scale, strings = theme.strings
+        var intents: [EditorIntent] = []
+        let label = Rect(x: block.x, y: block.y, width: block.width, height: m.labelHeight * k)
+        ui.text(strings[.speed], in: label, font: theme.clipFont, color: theme.textSecondary, alignment: theme.leading)
+        ui.text(
+            strings.speed(clip.speed), in: label, font: Font(size: theme.clipFont.size, weight: .semibold), color: theme.textPrimary,
+            alignment: theme.isRightToLeft ? .leading : .trailing)
+        let sliderFrame = Rect(x: block.x, y: label.maxY, width: block.width, height: m.sliderHeight * k)
+        let range = log2(Clip.speedRange.lowerBound)...log2(Clip.speedRange.upperBound)
+        var held = false
+        let slid = ui.slider(
+            Self.sliderID, label: strings[.speed], value: log2(clip.speed), range: range, step: 0, frame: sliderFrame, inset: m.thumbRadius * k + 2
+        ) { look in
+            let bar = Rect(x: look.track.minX, y: look.track.midY - m.trackThickness * k / 2, width: look.track.width, height: m.trackThickness * k)
+            ui.fill(bar, theme.surface, radius: bar.height / 2)
+            // A tick at 1×, where the footage plays as recorded.
+            let one = look.track.minX + look.track.width * (0 - range.lowerBound) / (range.upperBound - range.lowerBound)
+            ui.fill(Rect(x: one - 1, y: bar.midY - m.thumbRadius * k * 0.6, width: 2, height: m.thumbRadius * k * 1.2), theme.textTertiary)
+            held = look.held
+            let r = (look.held ? 1.2 : 1) * m.thumbRadius * k
+            ui.fill(Rect(x: look.thumbX - r, y: look.track.midY - r, width: 2 * r, height: 2 * r), theme.textPrimary, radius: r)
+        }
+        if let value = slid.value {
+            // The finger's speed in twentieths, as phone editors keep it (1.35×, not 1.3472×). A
+            // drag's steps are live; a tap's is one step at once.
+            let speed = Clip.roundedSpeed((pow(2, value) * 20).rounded() / 20)
+            if speed != clip.speed || dragging { intents.append(.setSpeed(clip.id, speed, live: held)) }
+        }
+        // A drag's steps become one undo step when it ends (or, should its end be lost, once no finger is down).
+        if slid.dragEnded || (dragging && slid.value == nil && !fingersDown) { intents.append(.commitSpeed) }
+        let presets = m.speedPresets
+        let row = Rect(x: block.x, y: sliderFrame.maxY, width: block.width, height: m.choiceHeight * k)
+        intents += choices(
+            presets.map { (Self.presetPrefix + String(format: "%g", $0), strings.speed($0), abs($0 - clip.speed) < 0.001) }, glyph: nil, in: row
+        ).map { .setSpeed(clip.id, presets[$0], live: false) }
+        return intents
+    }
+
+    /// "Picture" and Fit, Fill, Blur, each with a glyph of what it does to a picture of the other
+    /// shape (a tall one in a wide frame, a wide one in a tall frame).
+    private func drawFit(_ clip: Clip, aspect: Double, in block: Rect) -> [EditorIntent] {
+        let m = theme.metrics.clipSheet, k = scale, strings = theme.strings
+        let label = Rect(x: block.x, y: block.y, width: block.width, height: m.labelHeight * k)
+        ui.text(strings[.pictureFit], in: label, font: theme.clipFont, color: theme.textSecondary, alignment: theme.leading)
+        let row = Rect(x: block.x, y: label.maxY, width: block.width, height: m.choiceHeight * k)
+        let fits = PictureFit.allCases
+        let names: [PictureFit: EditorText] = [.fit: .fitWhole, .fill: .fillFrame, .blur: .blurBackground]
+        return choices(
+            fits.map { (Self.fitPrefix + $0.rawValue, strings[names[$0]!], $0 == clip.fit) },
+            glyph: { i, box, ink in Self.fitGlyph(fits[i], frameAspect: aspect, in: box, ink: ink, theme: theme, ui: ui) }, in: row
+        ).map { .setFit(clip.id, fits[$0]) }
+    }
+
+    /// A row of equal choices (id, words, chosen); returns the indices tapped.
+    private func choices(_ options: [(id: String, title: String, chosen: Bool)], glyph: ((Int, Rect, Color) -> Void)?, in row: Rect) -> [Int] {
+        let m = theme.metrics.clipSheet, k = scale
+        let gap = m.choiceGap * k, count = Double(options.count)
+        let width = (row.width - gap * (count - 1)) / count
+        var tapped: [Int] = []
+        for (i, option) in options.enumerated() {
+            let frame = theme.mirrored(Rect(x: row.x + Double(i) * (width + gap), y: row.y, width: width, height: row.height), in: row)
+            let hit = ui.button(option.id, role: "clipSheetChoice", label: option.title, frame: frame, state: ["chosen": .bool(option.chosen)]) { look in
+                let fill = option.chosen ? theme.selection : (look.pressed ? theme.surface.mixed(with: .white, 0.1) : theme.surface)
+                ui.fill(frame, fill, radius: m.choiceRadius * k)
+                let ink = option.chosen ? theme.background : theme.textPrimary
+                guard let glyph else { return ui.text(option.title, in: frame, font: theme.clipFont, color: ink, alignment: .center) }
+                let size = m.glyph * k, words = ui.measurer.measure(option.title, font: theme.clipFont).width
+                let gapInside = m.choiceGap * k
+                let start = frame.midX - (size + gapInside + words) / 2
+                glyph(i, Rect(x: start, y: frame.midY - size / 2, width: size, height: size), ink)
+                ui.text(
+                    option.title, in: Rect(x: start + size + gapInside, y: frame.y, width: words + 1, height: frame.height), font: theme.clipFont, color: ink,
+                    alignment: .leading)
+            }
+            if hit { tapped.append(i) }
+        }
+        return tapped
+    }
+
+    /// What a fit does, drawn small: the frame's outline (the composition's shape, fitted in
+    /// `box`) and a picture of the other shape in it, whole with bars, covering it, or whole over
+    /// a faint copy.
+    static func fitGlyph(_ fit: PictureFit, frameAspect: Double, in box: Rect, ink: Color, theme: Theme, ui: UIContext) {
+        let frame = box.aspectFit(frameAspect)
+        let other = frameAspect >= 1 ? 9.0 / 16 : 16.0 / 9
+        switch fit {
+        case .fit:
+            ui.fill(frame.aspectFit(other), ink)
+        case .fill:
+            ui.clipped(to: frame) { ui.fill(frame.aspectFill(other), ink) }
+        case .blur:
+            ui.fill(frame, ink.opacity(0.35))
+            ui.fill(frame.aspectFit(other), ink)
+        }
+        ui.stroke(frame, ink, width: 1.5, radius: 1.5)
+    }
+}
