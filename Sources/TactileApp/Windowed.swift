@@ -203,9 +203,10 @@ public enum Windowed {
                         media.status(of: $0).info?.hasAudio == true
                     }
                 }
-                // Exports run on their own thread into `export.folder`; a kiosk offers none (no
-                // visitor fills the stand's disk).
+                // Exports run on their own thread into `export.folder`, voice-overs are written into the
+                // data folder's `voice-overs`; a kiosk offers neither (no visitor fills the stand's disk).
                 if kiosk == nil {
+                    services.voice = VoiceOverRecorder(folder: DataFolder.url("voice-overs"))
                     let exporter = BackgroundMovieExport(configuration: configuration)
                     services.exporter = exporter
                     movieExporter = exporter

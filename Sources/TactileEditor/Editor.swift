@@ -103,6 +103,9 @@ public struct Editor {
                 if state.textEdit != nil { textEdits.type(.insert(text), &state) }
             case .focusLost:
                 group.append(event); flush()
+            case let .voice(news):
+                flush()
+                VoiceOverController(configuration: configuration).receive(news, &state, now: event.time, effects: &effects)
             case let .touch(id, phase, _):
                 if phase != .move {
                     if changed.contains(id) { flush() }
@@ -113,10 +116,15 @@ public struct Editor {
         }
         flush()
         keepTransitionsAndFadesValid(&state, now: now, effects: &effects)
+        // A voice-over's count-in ticks and ends on the clock, and asks for the frame it next needs.
+        let voiceDue = VoiceOverController(configuration: configuration).advance(&state, now: now, effects: &effects)
         let ui = pass(&state, touches: [], now: now, effects: &effects)
-        var output = FrameOutput(drawList: ui.draw, cues: effects.cues, elements: ui.elements, log: effects.log, requests: ui.requests)
+        var requests = ui.requests
+        if let voiceDue { requests.append(FrameRequest(.explicit([voiceDue]), start: now, reason: "countIn")) }
+        var output = FrameOutput(drawList: ui.draw, cues: effects.cues, elements: ui.elements, log: effects.log, requests: requests)
         output.arenaDecisions = effects.decisions
         output.exports = effects.exports
+        output.voice = effects.voice
         output.reveal = effects.reveal
         // The arena as it stands, only for the debugger that draws it (not on every frame's path).
         if configuration.overlays.arena { output.arena = state.ui.arena.snapshot }
@@ -283,6 +291,8 @@ struct Effects {
     var log: [LogEvent] = []
     var decisions: [ArenaDecision] = []
     var exports: [ExportEffect] = []
+    /// What the microphone is asked to do (a voice-over).
+    var voice: [VoiceCommand] = []
     /// A file to show in the system's file manager (a finished movie's Show).
     var reveal: String?
     /// A pass drawing predicted touches: it leaves the media's problems for the real frame.

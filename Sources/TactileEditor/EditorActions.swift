@@ -49,6 +49,12 @@ public enum EditorIntent: Hashable, Sendable {
     case confirmAnswer
     /// Back to the questionnaire's previous item.
     case previousQuestion
+    /// Open the voice-over panel (from the audio browser).
+    case openVoiceOver
+    /// Close it (a recording under way is thrown away).
+    case closeVoiceOver
+    /// Its record button: count in and record, or stop and keep what was said.
+    case toggleVoiceOver
     /// Open the clip sheet for clip `id` (nil: close it).
     case openClipSheet(String?)
     /// Play clip `id` at this speed; `live` while the sheet's slider is dragged (one undo step
@@ -98,13 +104,15 @@ struct EditorActions {
             intent =
                 state.browser != nil
                 ? .closeBrowser
-                : state.clipSheet != nil
-                    ? .openClipSheet(nil)
-                    : state.exportSheet
-                        ? .toggleExportSheet
-                        : state.formatPicker
-                            ? .toggleFormatPicker
-                            : state.stickerPicker ? .toggleStickerPicker : state.transitionPicker != nil ? .openTransitionPicker(nil) : .deselect
+                : state.voiceOver != nil
+                    ? .closeVoiceOver
+                    : state.clipSheet != nil
+                        ? .openClipSheet(nil)
+                        : state.exportSheet
+                            ? .toggleExportSheet
+                            : state.formatPicker
+                                ? .toggleFormatPicker
+                                : state.stickerPicker ? .toggleStickerPicker : state.transitionPicker != nil ? .openTransitionPicker(nil) : .deselect
         case .rotate: intent = .rotate
         case .backspace: intent = .deleteSelection
         case .enter: return
@@ -313,6 +321,12 @@ struct EditorActions {
             TaskController(configuration: configuration).confirm(&state, now: now, effects: &effects)
         case .previousQuestion:
             TaskController(configuration: configuration).back(&state, now: now)
+        case .openVoiceOver:
+            VoiceOverController(configuration: configuration).open(&state, now: now, effects: &effects)
+        case .closeVoiceOver:
+            VoiceOverController(configuration: configuration).close(&state, now: now, effects: &effects)
+        case .toggleVoiceOver:
+            VoiceOverController(configuration: configuration).toggle(&state, now: now, effects: &effects)
         case let .openClipSheet(id):
             ClipSheetController(configuration: configuration).open(id, &state, now: now, effects: &effects)
         case let .setSpeed(id, speed, live):

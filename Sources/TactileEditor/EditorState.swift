@@ -89,6 +89,8 @@ public struct EditorState: Sendable {
     public var stickerPicker = false
     /// The clip sheet (speed, fit), while open.
     public var clipSheet: ClipSheet?
+    /// The voice-over panel, while open.
+    public var voiceOver: VoiceOverSession?
     /// The clip whose cut before it the transition picker is open for.
     public var transitionPicker: String?
     /// A drag on the picker's duration track: the project before it and the tenths it shows.
@@ -99,6 +101,10 @@ public struct EditorState: Sendable {
     var transitionPreviewSince: Time?
     /// Whether this session can export (the host has an exporter): the Export button shows only then.
     public var exportAvailable = false
+    /// Whether this session can record a voice-over (a window's microphone, or a replay of a
+    /// window's session, whose trace gives back the microphone's news): the audio browser's
+    /// Voice-over button shows only then.
+    public var voiceAvailable = false
     /// Whether the Export sheet is open.
     public var exportSheet = false
     /// The sheet's choices (the configuration's `export.*` until changed).

@@ -21,6 +21,8 @@ public struct FrameOutput: Sendable {
     public var arena: ArenaSnapshot = .empty
     /// Exports started or cancelled in this frame, for the host to carry out.
     public var exports: [ExportEffect] = []
+    /// What the microphone is asked to do in this frame (a voice-over), for the host to carry out.
+    public var voice: [VoiceCommand] = []
     /// A file the person asked to see in the system's file manager (a finished movie's Show).
     public var reveal: String?
     /// The scale the chrome was drawn at: `layout.uiScale`, or less where the screen holds no more (`ScaleFit`).

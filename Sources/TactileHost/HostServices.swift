@@ -26,6 +26,8 @@ public struct HostServices {
     public var schema: ConfigurationSchema?
     /// Where the tuning panel saves named variants and an A/B flip reads them; nil: neither.
     public var variants: VariantStore?
+    /// The microphone a voice-over records from (nil: a voice-over says the session cannot record).
+    public var voice: VoiceRecording?
     /// Whether the lab's own gestures are taken (the tuning panel's corner hold, the A/B flip's
     /// two-finger tap): a window's session, never a replay or a kiosk.
     public var labGestures = false

@@ -246,6 +246,8 @@ public final class HostSession: ShellSession {
         }
         posted.removeAll()
         state.exportAvailable = exporter != nil
+        // A window's session has a microphone; a replay of one (its exports replayed) has its news.
+        state.voiceAvailable = services.voice != nil || exporter != nil
         takeExportNews(now: now)
         if let reloaded = pollConfiguration(now: now) { frame.commands.append(.configurationChanged(reloaded)) }
         stepLiveSettings(outside: context.outsideInput, now: now, into: &frame)
@@ -254,6 +256,8 @@ public final class HostSession: ShellSession {
         // Impossible positions (a glitching panel, a wild calibration) are made safe before
         // anything sees them, so a recorded trace holds only numbers it can write.
         var input = TouchSanitizer.sanitize(input, fingers: state.ui.fingers)
+        // The microphone's news join the input (a recording keeps them; a replay gives them back).
+        if let voice = services.voice { input += voice.takeNews(now: now).map { .voice($0, time: now) } }
         if let held = takeCornerHold(input, now: now) {
             // The finger that opened the tuning panel is the panel's, not the editor's.
             input.append(.touch(.cancel, id: held.id, at: held.at, time: now))
@@ -308,9 +312,11 @@ public final class HostSession: ShellSession {
         exportLog.removeAll()
         let took = services.stopwatch.map { $0.now - started! } ?? .zero
         carryOut(output.exports, now: now)
+        carryOut(output.voice, now: now)
         if let path = output.reveal { frame.commands.append(.reveal(path)) }
-        // Start, restart or stop the sound with the picture.
-        if let playback = state.playback {
+        // Start, restart or stop the sound with the picture (none while a voice-over records: the
+        // microphone must hear the voice alone).
+        if let playback = state.playback, state.voiceOver == nil {
             if playback.positionAnchor != playingBefore || !soundPlaying {
                 soundPlaying = true
                 soundFrom = playback.positionAnchor
@@ -359,6 +365,15 @@ public final class HostSession: ShellSession {
         }
         needsPresent = false
         return frame
+    }
+
+    // MARK: Voice-over
+
+    /// Carries out what the editor asked of the microphone. A session without one (a replay,
+    /// inspect) does nothing: a recorded session's news come back from its trace.
+    private func carryOut(_ commands: [VoiceCommand], now: Time) {
+        guard let voice = services.voice else { return }
+        for command in commands { voice.carryOut(command, now: now) }
     }
 
     // MARK: Exports

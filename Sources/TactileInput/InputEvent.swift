@@ -39,6 +39,8 @@ public struct InputEvent: Hashable, Sendable {
         case text(String)
         /// The window lost focus: every touch is cancelled.
         case focusLost
+        /// News from the microphone recording a voice-over.
+        case voice(VoiceNews)
     }
 
     public var time: Time
@@ -70,6 +72,9 @@ public struct InputEvent: Hashable, Sendable {
 
     /// Typed text.
     public static func text(_ text: String, time: Time) -> InputEvent { InputEvent(time: time, kind: .text(text)) }
+
+    /// News from the microphone, as traces keep it.
+    public static func voice(_ news: VoiceNews, time: Time) -> InputEvent { InputEvent(time: time, kind: .voice(news.quantized)) }
 
     /// The most characters one text event carries (a trace or an input method sending more is cut).
     public static let maximumTextLength = 64

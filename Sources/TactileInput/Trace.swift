@@ -205,6 +205,11 @@ extension Trace {
                 events.append(.text(text, time: time))
             case "blur":
                 events.append(InputEvent(time: time, kind: .focusLost))
+            case "voice":
+                switch VoiceNews.from(traceLine: object) {
+                case let .success(news): events.append(.voice(news, time: time))
+                case let .failure(problem): throw TraceError(line: lineNumber, problem.message)
+                }
             case "export":
                 do { exportNews.append(RecordedExportNews(time: time, news: try RecordedExportNews.news(in: object))) } catch let e
                     as RecordedExportNews.FieldError
@@ -304,6 +309,8 @@ extension Trace {
             return "{\"t\":\(t),\"type\":\"text\",\"text\":\(JSONValue.string(text).serialized())}"
         case .focusLost:
             return "{\"t\":\(t),\"type\":\"blur\"}"
+        case let .voice(news):
+            return "{\"t\":\(t),\"type\":\"voice\"\(news.traceFields)}"
         }
     }
 

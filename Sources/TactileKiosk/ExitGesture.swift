@@ -33,7 +33,7 @@ public struct ExitGesture: Sendable {
                 }
             case .focusLost:
                 down.removeAll(); holdStarted = nil
-            case .key, .text:
+            case .key, .text, .voice:
                 break
             }
         }

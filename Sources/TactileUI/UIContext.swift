@@ -157,7 +157,7 @@ public final class UIContext {
             case .focusLost:
                 gestures += self.memory.arena.cancelAll(at: event.time)
                 cancelAllFingers()
-            case .key, .text:
+            case .key, .text, .voice:
                 break
             }
         }

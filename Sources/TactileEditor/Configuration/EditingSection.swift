@@ -47,6 +47,14 @@ extension TactileConfiguration {
         /// (silence … +12 dB), in points: a fine drag, not the clip's own height (a 9 pt wobble
         /// moves it about 2 dB, not 20). Default 160 pt.
         public var levelDragTravel: Double = 160
+        /// A voice-over's count-in: seconds counted down (with a tick each second) between the
+        /// record button and the recording, so the first word is not cut. Default 3 s.
+        public var voiceOverCountIn: Double = 3
+        /// The longest a voice-over records before it stops by itself, in seconds. Default 600 s.
+        public var voiceOverLimit: Double = 600
+        /// How long a stopped voice-over waits for its file to be written before it says it failed
+        /// (a session without a microphone never hears back), in seconds. Default 10 s.
+        public var voiceOverSaveWait: Double = 10
         public init() {}
 
         public func problems() -> [ConfigurationError] {
@@ -70,6 +78,9 @@ extension TactileConfiguration {
             "overlayMinimumTarget": .init(0, 200, unit: "pt"),
             "levelSnapDecibels": .init(0, 12, unit: "dB"),
             "levelDragTravel": .points(20, 2000),
+            "voiceOverCountIn": .seconds(0, 10),
+            "voiceOverLimit": .seconds(1, 7200),
+            "voiceOverSaveWait": .seconds(1, 600),
         ]
     }
 }

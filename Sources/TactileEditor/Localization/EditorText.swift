@@ -39,6 +39,9 @@ public enum EditorText: String, StringTable {
     // The clip sheet (speed, and how a picture of another shape fills the frame); the format
     // picker's line on clips of another shape ("{count} clips").
     case clipSettings, closeClipSettings, speed, pictureFit, fitWhole, fillFrame, blurBackground, oneClipOtherShape, clipsOtherShape
+    // The voice-over: "Voice-over {n}", "{title} added ({seconds})", "Starts at {time} after a count of {count}".
+    case voiceOver, closeVoiceOver, recordVoiceOver, stopRecording, voiceOverNumber, voiceOverAdded, voiceOverFailed, voiceOverEmpty
+    case voiceOverHint, voiceOverRecording, voiceOverSaving, voiceOverNoFile
 
     public static let tables: [Language: [EditorText: String]] = [.en: english, .de: german, .ar: arabic]
 
@@ -171,6 +174,18 @@ public enum EditorText: String, StringTable {
         .blurBackground: "Blur",
         .oneClipOtherShape: "1 clip is another shape:",
         .clipsOtherShape: "{count} clips are another shape:",
+        .voiceOver: "Voice-over",
+        .closeVoiceOver: "Close voice-over",
+        .recordVoiceOver: "Record",
+        .stopRecording: "Stop",
+        .voiceOverNumber: "Voice-over {n}",
+        .voiceOverAdded: "“{title}” added ({seconds})",
+        .voiceOverFailed: "The voice-over stopped: {reason}",
+        .voiceOverEmpty: "Nothing was recorded",
+        .voiceOverHint: "Records from {time} after a count of {count}",
+        .voiceOverRecording: "Recording {time}",
+        .voiceOverSaving: "Saving…",
+        .voiceOverNoFile: "no recording came back from the microphone",
     ]
 
     /// German: longer words than English, a decimal comma.
@@ -302,6 +317,18 @@ public enum EditorText: String, StringTable {
         .blurBackground: "Unscharf",
         .oneClipOtherShape: "1 Clip hat ein anderes Format:",
         .clipsOtherShape: "{count} Clips haben ein anderes Format:",
+        .voiceOver: "Sprachaufnahme",
+        .closeVoiceOver: "Sprachaufnahme schließen",
+        .recordVoiceOver: "Aufnehmen",
+        .stopRecording: "Stopp",
+        .voiceOverNumber: "Sprachaufnahme {n}",
+        .voiceOverAdded: "„{title}“ hinzugefügt ({seconds})",
+        .voiceOverFailed: "Die Sprachaufnahme hat aufgehört: {reason}",
+        .voiceOverEmpty: "Es wurde nichts aufgenommen",
+        .voiceOverHint: "Nimmt ab {time} auf, nach einem Countdown von {count}",
+        .voiceOverRecording: "Aufnahme {time}",
+        .voiceOverSaving: "Wird gespeichert…",
+        .voiceOverNoFile: "vom Mikrofon kam keine Aufnahme zurück",
     ]
 
     /// Arabic, read right to left (the chrome mirrors).
@@ -433,6 +460,18 @@ public enum EditorText: String, StringTable {
         .blurBackground: "تمويه",
         .oneClipOtherShape: "مقطع واحد بشكل آخر:",
         .clipsOtherShape: "{count} مقاطع بشكل آخر:",
+        .voiceOver: "تعليق صوتي",
+        .closeVoiceOver: "إغلاق التعليق الصوتي",
+        .recordVoiceOver: "تسجيل",
+        .stopRecording: "إيقاف",
+        .voiceOverNumber: "تعليق صوتي {n}",
+        .voiceOverAdded: "أُضيف «{title}» ({seconds})",
+        .voiceOverFailed: "توقف التعليق الصوتي: {reason}",
+        .voiceOverEmpty: "لم يُسجَّل شيء",
+        .voiceOverHint: "يسجّل من {time} بعد عدّ {count}",
+        .voiceOverRecording: "تسجيل {time}",
+        .voiceOverSaving: "جارٍ الحفظ…",
+        .voiceOverNoFile: "لم يصل أي تسجيل من الميكروفون",
     ]
 }
 

@@ -4,7 +4,7 @@ import TactileUI
 /// The editor's icons, drawn from draw-list primitives (no icon font needed), centred in a box.
 enum Icon {
     case play, pause, undo, redo, video, audio, text, sticker, image, split, delete
-    case chevronLeft, chevronRight, chevronDown, chevronUp, bar, export
+    case chevronLeft, chevronRight, chevronDown, chevronUp, bar, export, microphone
 
     func draw(in box: Rect, color: Color, ui: UIContext) {
         let c = box.center, s = min(box.width, box.height)
@@ -42,6 +42,15 @@ enum Icon {
             ui.draw.add(.fillCircle(center: p(0.2, 0.13), radius: 0.11 * s, color))
             line(p(-0.03, 0.2), p(-0.03, -0.28)); line(p(0.29, 0.13), p(0.29, -0.34))
             line(p(-0.03, -0.28), p(0.29, -0.34), 0.12)
+        case .microphone:
+            // A capsule on a stand: the head, the cradle round it, the stem and the foot.
+            ui.fill(Rect(x: c.x - 0.12 * s, y: c.y - 0.36 * s, width: 0.24 * s, height: 0.44 * s), color, radius: 0.12 * s)
+            let cradle = (0...10).map { i -> Point in
+                let a = Double(i) / 10 * Double.pi
+                return p(cos(a) * 0.22, 0.0 + sin(a) * 0.22)
+            }
+            for (a, b) in zip(cradle, cradle.dropFirst()) { line(a, b, 0.07) }
+            line(p(0, 0.22), p(0, 0.36), 0.07); line(p(-0.14, 0.36), p(0.14, 0.36), 0.07)
         case .text:
             line(p(-0.26, -0.26), p(0.26, -0.26), 0.11); line(p(0, -0.26), p(0, 0.3), 0.11)
         case .sticker:

@@ -49,7 +49,8 @@ struct MediaBrowserView {
                 // A tap on the sheet's own background lands here and goes no further.
                 gestures: GestureTarget(id: Self.sheetID, gestures: [.scroll, .tap], scrollAxes: [.vertical])
             ).intents(.browser(.sheet))
-            intents += drawHeader(browser, library: state.library, layout: layout, count: entries.filter { $0.status.info != nil }.count)
+            intents += drawHeader(
+                browser, library: state.library, layout: layout, count: entries.filter { $0.status.info != nil }.count, voice: state.voiceAvailable)
             ui.clipped(to: layout.grid) {
                 for (i, entry) in entries.enumerated() {
                     let tile = layout.tile(i, scroll: scroll)
@@ -76,7 +77,7 @@ struct MediaBrowserView {
         return intents
     }
 
-    private func drawHeader(_ browser: MediaBrowser, library: MediaLibrary, layout: BrowserLayout, count: Int) -> [EditorIntent] {
+    private func drawHeader(_ browser: MediaBrowser, library: MediaLibrary, layout: BrowserLayout, count: Int, voice: Bool) -> [EditorIntent] {
         let h = layout.header, b = theme.metrics.browser
         ui.fill(
             Rect(x: h.midX - b.grabberWidth / 2, y: h.y + b.grabberTop, width: b.grabberWidth, height: b.grabberHeight), theme.textTertiary,
@@ -101,7 +102,25 @@ struct MediaBrowserView {
                 theme.strings[.cancel], in: cancel, font: theme.bodyFont, color: look.pressed ? theme.textSecondary : theme.accent,
                 alignment: theme.isRightToLeft ? .leading : .trailing)
         }
-        return tapped ? [.closeBrowser] : []
+        var intents: [EditorIntent] = tapped ? [.closeBrowser] : []
+        // Sound can also be said: a voice-over, at the header's leading edge.
+        if browser.kind == .audio, voice {
+            let voice = theme.mirrored(Rect(x: h.minX + m, y: title.y, width: b.cancelWidth + b.voiceIconWidth, height: title.height), in: h)
+            let reachVoice = Rect(x: voice.x, y: h.y + b.cancelTop, width: voice.width, height: h.height - b.cancelTop)
+            let said = ui.button("mediaBrowser.voiceOver", role: "voiceOverButton", label: theme.strings[.voiceOver], frame: voice, hitFrame: reachVoice) {
+                look in
+                let ink = look.pressed ? theme.textSecondary : theme.accent
+                let icon = theme.mirrored(Rect(x: voice.x, y: voice.midY - b.voiceIconWidth / 2, width: b.voiceIconWidth, height: b.voiceIconWidth), in: voice)
+                Icon.microphone.draw(in: icon, color: ink, ui: ui)
+                let words = theme.mirrored(
+                    Rect(x: voice.x + b.voiceIconWidth, y: voice.y, width: voice.width - b.voiceIconWidth, height: voice.height), in: voice)
+                ui.text(
+                    ui.measurer.truncate(theme.strings[.voiceOver], font: theme.bodyFont, toWidth: words.width), in: words, font: theme.bodyFont, color: ink,
+                    alignment: theme.leading)
+            }
+            if said { intents.append(.openVoiceOver) }
+        }
+        return intents
     }
 
     private func drawTile(_ path: String, status: MediaStatus, frame: Rect, pictureHeight: Double, visible: Rect) -> [EditorIntent] {

@@ -27,6 +27,7 @@ struct ScreenView {
         intents += TextEditorView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
         intents += StickerPickerView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
         intents += TransitionPickerView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
+        intents += VoiceOverView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
         intents += ClipSheetView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
         intents += ExportSheetView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
         intents += QuestionnaireView(ui: ui, layout: layout, theme: theme).draw(state)

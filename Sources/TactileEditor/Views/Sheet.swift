@@ -20,7 +20,7 @@ struct Sheet {
     /// Taps inside land on the sheet's body and go no further (not to the timeline beneath, which
     /// would take one for a tap on its background and deselect the clip). Call in the topmost
     /// layer, before drawing the sheet.
-    func backdrop(panel: Rect, clear: [Rect] = [], label: String, close: EditorIntent) -> [EditorIntent] {
+    func backdrop(panel: Rect, clear: [Rect] = [], label: String, close: EditorIntent?) -> [EditorIntent] {
         let screen = Rect(origin: .zero, size: ui.viewport)
         let outside = ui.button(
             id + ".scrim", role: "scrim", label: label, frame: screen,
@@ -31,7 +31,7 @@ struct Sheet {
             })
         let body = ui.interact(id + ".body", hitFrame: panel, gestures: GestureTarget(id: id + ".body", gestures: [.tap]))
         ui.element(UIElement(id: id + ".body", role: "sheetBody", label: label, frame: panel))
-        return body.intents(.sheet) + (outside ? [close] : [])
+        return body.intents(.sheet) + (outside ? [close].compactMap { $0 } : [])
     }
 
     /// The header across the top of `frame`: `title` centred, `detail` (if any) in small type

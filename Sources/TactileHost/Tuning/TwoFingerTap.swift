@@ -35,7 +35,7 @@ struct TwoFingerTap {
                 }
             case .focusLost:
                 down.removeAll(); first = nil
-            case .key, .text:
+            case .key, .text, .voice:
                 break
             }
         }

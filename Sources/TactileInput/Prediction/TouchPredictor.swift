@@ -77,7 +77,7 @@ public struct TouchPredictor: Sendable {
             case .focusLost:
                 fingers.removeAll()
                 pending.removeAll()
-            case .key, .text:
+            case .key, .text, .voice:
                 break
             }
         }

@@ -1,0 +1,114 @@
+import Foundation
+import TactileCore
+import TactileUI
+
+/// The voice-over panel (CapCut's and iMovie's voice-over): a level meter that moves as soon as
+/// the count-in starts, so the person sees the microphone hears them; a round record button that
+/// counts in ("3, 2, 1" large over the canvas, a tick each second) and then records while the
+/// picture plays on from the playhead; the same button, a square now, stops and keeps it. Cancel
+/// (or a tap outside before recording) closes it; during a recording a tap outside does nothing.
+struct VoiceOverView {
+    static let buttonID = "voiceOver.record"
+    let ui: UIContext
+    let layout: EditorLayout
+    let configuration: TactileConfiguration
+    let theme: Theme
+
+    /// How much larger than designed the panel draws: as much as the text (`--ui-scale`).
+    var scale: Double { theme.clipFont.size / theme.metrics.voiceOver.designFont }
+
+    func draw(_ state: EditorState) -> [EditorIntent] {
+        guard let session = state.voiceOver else { return [] }
+        let m = theme.metrics.voiceOver, k = scale, strings = theme.strings
+        let padding = m.panelPadding * k
+        let height = 2 * padding + (m.titleHeight + m.hintHeight + 2 * m.meterGap + m.meterHeight + m.buttonSize) * k
+        let panel = layout.pickerPanel(height: height, gap: m.panelGap * k, margin: configuration.layout.margin)
+        let picture = EditorLayout.picture(in: layout.canvas, ratio: state.project.format.ratio, configuration: configuration)
+        var intents: [EditorIntent] = []
+        let ready: Bool = {
+            if case .ready = session.phase { return true }; return false
+        }()
+        ui.inLayer(.topmost) {
+            let sheet = Sheet(ui: ui, theme: theme, id: "voiceOver")
+            intents += sheet.backdrop(panel: panel, clear: [picture], label: strings[.closeVoiceOver], close: ready ? .closeVoiceOver : nil)
+            ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
+            let inner = panel.insetBy(dx: padding, dy: padding)
+            let header = Rect(x: inner.x, y: inner.y, width: inner.width, height: m.titleHeight * k)
+            let saving: Bool = {
+                if case .saving = session.phase { return true }; return false
+            }()
+            if sheet.header(strings[.voiceOver], action: saving ? nil : strings[.cancel], in: header) { intents.append(.closeVoiceOver) }
+            // What it will do, or is doing, or what went wrong.
+            let hint = Rect(x: inner.x, y: header.maxY, width: inner.width, height: m.hintHeight * k)
+            var words: String, ink = theme.textSecondary
+            switch session.phase {
+            case .ready, .countIn:
+                let at: Time = {
+                    if case let .countIn(_, at) = session.phase { return at }; return min(max(.zero, state.playhead), state.project.duration)
+                }()
+                words = strings.format(
+                    .voiceOverHint,
+                    ["time": strings.digits(TimeFormatting.timecode(at)), "count": strings.digits("\(Int(configuration.editing.voiceOverCountIn.rounded()))")])
+            case let .recording(since, _):
+                words = strings.format(.voiceOverRecording, ["time": strings.digits(TimeFormatting.timecode(ui.now - since))])
+                ink = theme.danger
+            case .saving:
+                words = strings[.voiceOverSaving]
+            }
+            if let problem = session.problem, ready { words = problem; ink = theme.danger }
+            ui.text(ui.measurer.truncate(words, font: theme.clipFont, toWidth: hint.width), in: hint, font: theme.clipFont, color: ink, alignment: .center)
+            // The level meter, as recorders colour theirs: green, amber from −6 dB, red from −1 dB.
+            let meter = Rect(x: inner.x, y: hint.maxY + m.meterGap * k, width: inner.width, height: m.meterHeight * k)
+            ui.fill(meter, theme.surface, radius: meter.height / 2)
+            let level = ready ? 0 : min(1, max(0, session.level))
+            let color = level >= m.meterRed ? theme.danger : (level >= m.meterAmber ? theme.warning : theme.success)
+            ui.fill(theme.mirrored(Rect(x: meter.x, y: meter.y, width: meter.width * level, height: meter.height), in: meter), color, radius: meter.height / 2)
+            ui.element(UIElement(id: "voiceOver.meter", role: "meter", label: strings[.voiceOver], frame: meter, state: ["level": .number(level)]))
+            // The record button.
+            let size = m.buttonSize * k
+            let button = Rect(x: inner.midX - size / 2, y: meter.maxY + m.meterGap * k, width: size, height: size)
+            let recording: Bool = {
+                if case .recording = session.phase { return true }; return false
+            }()
+            let label = strings[recording ? .stopRecording : .recordVoiceOver]
+            let tapped = ui.button(
+                Self.buttonID, role: "recordButton", label: label, frame: button, enabled: !saving,
+                state: ["phase": .string(Self.name(session.phase))]
+            ) { look in
+                ui.draw.add(.strokeCircle(center: button.center, radius: size / 2 - m.ringWidth * k / 2, theme.textPrimary, width: m.ringWidth * k))
+                let red = look.pressed ? theme.danger.mixed(with: .black, 0.2) : theme.danger
+                if recording {
+                    let s = size * m.stopShare
+                    ui.fill(Rect(x: button.midX - s / 2, y: button.midY - s / 2, width: s, height: s), red, radius: s * 0.15)
+                } else {
+                    ui.draw.add(.fillCircle(center: button.center, radius: size / 2 - 3 * m.ringWidth * k, red.opacity(saving ? 0.4 : 1)))
+                }
+            }
+            if tapped { intents.append(.toggleVoiceOver) }
+            ui.element(
+                UIElement(
+                    id: "voiceOver", role: "voiceOverPanel", label: strings[.voiceOver], frame: panel,
+                    state: ["phase": .string(Self.name(session.phase)), "hint": .string(words)]))
+            // The count-in, large over the picture.
+            if case let .countIn(since, _) = session.phase {
+                let left = max(1, Int(ceil(configuration.editing.voiceOverCountIn - (ui.now - since).seconds - 1e-9)))
+                let numeral = strings.digits("\(left)")
+                let font = Font(size: min(picture.width, picture.height) * m.countShare, weight: .bold)
+                ui.fill(picture, Color.black.opacity(theme.metrics.sheet.dim))
+                ui.text(numeral, in: picture, font: font, color: Color.white, alignment: .center)
+                ui.element(UIElement(id: "voiceOver.count", role: "countIn", label: numeral, frame: picture, state: ["count": .number(Double(left))]))
+            }
+        }
+        return intents
+    }
+
+    /// The phase's name for inspect.
+    static func name(_ phase: VoiceOverSession.Phase) -> String {
+        switch phase {
+        case .ready: return "ready"
+        case .countIn: return "countIn"
+        case .recording: return "recording"
+        case .saving: return "saving"
+        }
+    }
+}
