@@ -73,10 +73,19 @@ public enum Windowed {
         TerminationSignals.install()
         MediaMemory.returnLargeBuffersToTheSystem()
         _ = OpenFileLimit.current
-        var (project, notices) = try Inputs.opening(project: path, files: files) { TerminationSignals.received != nil }
+        // The demo opens at once on where its media will be; a first start makes them behind the
+        // open window (`DemoMediaMaker`), so the window is there in a warm start's time.
+        var (project, notices): (Project, [String])
+        var demoMissing: [(item: DemoMedia.Item, path: String)] = []
+        if path == nil && files.isEmpty {
+            (project, demoMissing) = MediaProject.demoPlanned()
+            notices = []
+        } else {
+            (project, notices) = try Inputs.opening(project: path, files: files) { TerminationSignals.received != nil }
+        }
         if TerminationSignals.received != nil { return }
         let demo = project
-        let library = try MediaFolder.library(mediaDir)
+        let library = try MediaFolder.library(mediaDir, makingDemo: !demoMissing.isEmpty)
         var (configuration, watcher) = try settings.loadWatching()
         let switches: (inout TactileConfiguration) -> Void = { c in
             if run.showTouches { c.overlays.showTouches = true }
@@ -155,6 +164,7 @@ public enum Windowed {
             settings: configuration.media, mode: .background(wake: { SDLEvents.pushWake() }),
             proxies: ProxyStore(folder: ProxyStore.defaultFolder, settings: configuration.media))
         host.media = media
+        let demoMaker = demoMissing.isEmpty ? nil : DemoMediaMaker(missing: demoMissing, media: media) { TerminationSignals.received != nil }
         var session: HostSession?
         var movieExporter: BackgroundMovieExport?
         // Under systemd (`Type=notify`, `WatchdogSec`): ready at the first picture, pinged from the loop.
@@ -258,6 +268,9 @@ public enum Windowed {
         }
         heartbeat?.stopping()
         thinkAloud?.finish()
+        // A first start closed before its media were made stops making them (each file stops at
+        // its next frame painted) and leaves no half-made one.
+        demoMaker?.stop(waiting: 5)
         let final = session?.state.project ?? project
         var unsaved: [String] = []
         visitors?.finish(project: final)

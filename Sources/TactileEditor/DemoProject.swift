@@ -37,12 +37,13 @@ public enum DemoProject {
                             "caption", .text, "The End", 16, 4, transform: OverlayTransform(x: 0.5, y: 0.42, scale: 1.3, rotation: -6),
                             style: TextStyle(size: .large, colour: .white, background: true)),
                     ]),
+                // The soundtrack ducks under the beach's voice, as a phone editor's music does.
                 Track(
                     id: "audio", kind: .audio,
                     clips: [
                         clip("music", .audio, "Soundtrack", 0, 14, source: 30),
                         clip("birds", .audio, "Birdsong", 14.5, 6.5, source: 9),
-                    ]),
+                    ], ducksUnderOtherSound: true),
             ])
     }
 }

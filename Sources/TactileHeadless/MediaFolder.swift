@@ -13,11 +13,19 @@ public enum MediaFolder {
 
     /// The library of `folder` (nil: the demo media, made if missing): its media files, sorted by
     /// name. Throws a `CommandError` when the folder cannot be listed.
-    public static func library(_ folder: String?) throws -> MediaLibrary {
+    /// `makingDemo`: the demo media are being made behind the window (a first start): the
+    /// library lists them as they will be, without waiting for them.
+    public static func library(_ folder: String?, makingDemo: Bool = false) throws -> MediaLibrary {
         guard let folder else {
             let demo = DemoMedia.defaultFolder()
-            _ = try? DemoMedia.ensure(in: demo)
-            var library = (try? scan(demo)) ?? MediaLibrary(folder: demo.path)
+            var library: MediaLibrary
+            if makingDemo {
+                let paths = DemoMedia.planned(in: demo).paths.values.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+                library = MediaLibrary(folder: demo.path, files: paths)
+            } else {
+                _ = try? DemoMedia.ensure(in: demo)
+                library = (try? scan(demo)) ?? MediaLibrary(folder: demo.path)
+            }
             library.name = "Demo media"
             return library
         }

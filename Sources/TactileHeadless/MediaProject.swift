@@ -12,15 +12,23 @@ public enum MediaProject {
     public static func demo(stopWhen: () -> Bool = { false }) -> (project: Project, notices: [String]) {
         do {
             let files = try DemoMedia.ensure(stopWhen: stopWhen)
-            let ids: [String: DemoMedia.Item] = [
-                "beach": .beach, "city": .city, "forest": .forest, "title-card": .titleCard,
-                "music": .soundtrack, "birds": .birds,
-            ]
-            return (DemoProject.make(media: ids.compactMapValues { files[$0] }), [])
+            return (DemoProject.make(media: demoIDs.compactMapValues { files[$0] }), [])
         } catch {
             return (DemoProject.make(), ["The demo media could not be made (\(error)); showing placeholders."])
         }
     }
+
+    /// The demo over where its media are or will be, at once, and the items still to make (a
+    /// window's first start makes them behind the open window: `DemoMedia.make`).
+    public static func demoPlanned() -> (project: Project, missing: [(item: DemoMedia.Item, path: String)]) {
+        let (files, missing) = DemoMedia.planned()
+        return (DemoProject.make(media: demoIDs.compactMapValues { files[$0] }), missing.map { ($0, files[$0]!) })
+    }
+
+    /// The demo's clips by id, and the media item each shows.
+    static let demoIDs: [String: DemoMedia.Item] = [
+        "beach": .beach, "city": .city, "forest": .forest, "title-card": .titleCard, "music": .soundtrack, "birds": .birds,
+    ]
 
     /// A project holding `files` one after another: pictures (video, stills) on a video track,
     /// sound alone on an audio track, each at its full length (stills for `stillDuration`), in the

@@ -4,14 +4,14 @@ import TactileCore
 /// The built-in demo's media, made once by Tactile's own encoders into the user's cache folder
 /// (`$XDG_CACHE_HOME/tactile`, else `~/.cache/tactile`): three short portrait (9:16) H.264 clips
 /// painted procedurally (a beach at sunset, a city at night, a forest with light rays; see
-/// `DemoScenes`), a postcard still for titles, a synthesised soundtrack with chords and a beat
-/// (`DemoMusic`) and a birdsong of chirps. A fresh machine works offline with no files given.
+/// `DemoScenes`; the beach with a voice talking over it, `DemoVoice`), a postcard still for
+/// titles, a synthesised soundtrack with chords and a beat (`DemoMusic`) and a birdsong of chirps. A fresh machine works offline with no files given.
 public enum DemoMedia {
     /// Bumped when the files change, so old caches are not reused.
-    public static let version = 3
+    public static let version = 4
 
     /// The demo's files: name, and how it is made.
-    public enum Item: CaseIterable {
+    public enum Item: CaseIterable, Sendable {
         case beach, city, forest, titleCard, soundtrack, birds
 
         public var fileName: String {
@@ -49,26 +49,38 @@ public enum DemoMedia {
     /// of every item.
     @discardableResult
     public static func ensure(in folder: URL = defaultFolder(), stopWhen: () -> Bool = { false }) throws -> [Item: String] {
-        MediaLog.quiet()
-        var paths: [Item: String] = [:]
+        let (paths, missing) = planned(in: folder)
+        for item in missing { try make(item, in: folder, stopWhen: stopWhen) }
+        return paths
+    }
+
+    /// Where every item is (or will be) in `folder`, and those not made yet: a first start opens
+    /// its window on these paths at once and makes the missing ones behind it (`make(_:in:)`).
+    public static func planned(in folder: URL = defaultFolder()) -> (paths: [Item: String], missing: [Item]) {
+        var paths: [Item: String] = [:], missing: [Item] = []
         for item in Item.allCases {
             let url = folder.appendingPathComponent(item.fileName)
-            if !FileManager.default.fileExists(atPath: url.path) {
-                // Made beside, then renamed into place: a start stopped half-way never leaves a
-                // half-written file that the next start would take for the whole one.
-                // The extension stays last: the muxer and the encoders choose the format by it.
-                let name = item.fileName as NSString
-                let partial = folder.appendingPathComponent(
-                    ".\(name.deletingPathExtension).partial-\(ProcessInfo.processInfo.processIdentifier).\(name.pathExtension)")
-                defer { try? FileManager.default.removeItem(at: partial) }
-                try make(item, at: partial, stopWhen: stopWhen)
-                if stopWhen() { throw Stopped() }
-                try? FileManager.default.removeItem(at: url)
-                try FileManager.default.moveItem(at: partial, to: url)
-            }
+            if !FileManager.default.fileExists(atPath: url.path) { missing.append(item) }
             paths[item] = url.path
         }
-        return paths
+        return (paths, missing)
+    }
+
+    /// Makes `item` in `folder`: beside its place, then renamed into it, so a start stopped
+    /// half-way never leaves a half-written file that the next start would take for the whole one.
+    public static func make(_ item: Item, in folder: URL = defaultFolder(), stopWhen: () -> Bool = { false }) throws {
+        MediaLog.quiet()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(item.fileName)
+        // The extension stays last: the muxer and the encoders choose the format by it.
+        let name = item.fileName as NSString
+        let partial = folder.appendingPathComponent(
+            ".\(name.deletingPathExtension).partial-\(ProcessInfo.processInfo.processIdentifier).\(name.pathExtension)")
+        defer { try? FileManager.default.removeItem(at: partial) }
+        try make(item, at: partial, stopWhen: stopWhen)
+        if stopWhen() { throw Stopped() }
+        try? FileManager.default.removeItem(at: url)
+        try FileManager.default.moveItem(at: partial, to: url)
     }
 
     /// Making the media was asked to stop (a termination signal during a first start).
@@ -78,7 +90,10 @@ public enum DemoMedia {
         if stopWhen() { throw Stopped() }
         let settings = VideoEncoder.Settings(codec: .h264, width: width, height: height, framesPerSecond: 30, keyframeInterval: 60)
         switch item {
-        case .beach: try DemoScenes.writeClip(.beach, seconds: 8, to: url, settings: settings, stopWhen: stopWhen)
+        case .beach:
+            // Someone talking over the beach (`DemoVoice`): the soundtrack ducks under it.
+            try DemoScenes.writeClip(
+                .beach, seconds: 8, to: url, settings: settings, sound: DemoVoice.render(seconds: 8, sampleRate: 48_000), stopWhen: stopWhen)
         case .city: try DemoScenes.writeClip(.city, seconds: 6, to: url, settings: settings, stopWhen: stopWhen)
         case .forest: try DemoScenes.writeClip(.forest, seconds: 12, to: url, settings: settings, stopWhen: stopWhen)
         case .titleCard:

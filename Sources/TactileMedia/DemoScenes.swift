@@ -26,14 +26,17 @@ public enum DemoScenes {
     /// Encodes `seconds` of `scene` into `url`.
     /// `stopWhen` is asked before each frame: true stops with `DemoMedia.Stopped`.
     public static func writeClip(
-        _ scene: Scene, seconds: Double, to url: URL, settings: VideoEncoder.Settings, stopWhen: () -> Bool = { false }
+        _ scene: Scene, seconds: Double, to url: URL, settings: VideoEncoder.Settings, sound: [Float]? = nil, stopWhen: () -> Bool = { false }
     ) throws {
+        var settings = settings
+        if sound != nil { settings.audioSampleRate = 48_000 }
         let encoder = try VideoEncoder(url: url, settings: settings)
         let frames = Int((seconds * Double(settings.framesPerSecond)).rounded())
         for i in 0..<frames {
             if stopWhen() { throw DemoMedia.Stopped() }
             try encoder.append(frame(scene, index: i, framesPerSecond: settings.framesPerSecond, width: settings.width, height: settings.height))
         }
+        if let sound { try encoder.appendAudio(sound) }
         try encoder.finish()
     }
 

@@ -57,6 +57,8 @@ public final class MediaCache: MediaSource {
     private struct ThumbnailSize: Hashable { var path: String; var height: Int }
     private var waveforms: [String: Waveform?] = [:]
     private var failures: [String] = []
+    /// Files being made now (a first start's demo media): loading until `fileMade` or `fileFailed`.
+    private var awaited: Set<String> = []
     /// The time of the frame being drawn (`beginFrame(at:)`): how long a finger rests is measured on it.
     private var frameTime = Time.zero
     /// Workers holding an open decoder, with when each last used it.
@@ -92,7 +94,7 @@ public final class MediaCache: MediaSource {
     }
 
     public func status(of path: String) -> MediaStatus {
-        if let known = lock.withLock({ statuses[path] }) { return known }
+        if let known = lock.withLock({ awaited.contains(path) ? MediaStatus.loading : statuses[path] }) { return known }
         if isSynchronous {
             let status = Self.open(path)
             lock.withLock { record(status, for: path) }
@@ -107,6 +109,28 @@ public final class MediaCache: MediaSource {
             }
         }
         return .loading
+    }
+
+    /// Files that are being made (a first start's demo media, made behind the open window): they
+    /// show as loading, and are not opened, until each is made or fails.
+    public func awaitFiles(_ paths: [String]) { lock.withLock { awaited.formUnion(paths) } }
+
+    /// A file awaited is made: it is opened at its next use (posters, frames, its waveform), and
+    /// the screen is drawn again.
+    public func fileMade(_ path: String) {
+        deliver {
+            awaited.remove(path)
+            statuses[path] = nil
+            waveforms[path] = nil
+        }
+    }
+
+    /// A file awaited could not be made: offline, with the reason.
+    public func fileFailed(_ path: String, reason: String) {
+        deliver {
+            awaited.remove(path)
+            record(.offline(reason), for: path)
+        }
     }
 
     /// The file the frame in `slot` of `path` is decoded from, and where that file starts in

@@ -1,0 +1,58 @@
+import Foundation
+import TactileCore
+import TactileMedia
+
+/// A first start's demo media, made behind the open window: the window opens on the demo at
+/// once (its clips show "Loading…"), and each file, as it is made, appears — its poster, its
+/// frames, its waveform — in the order the first screen needs them. A termination signal stops
+/// the making at the next frame painted; the window's end waits for it, so no half-made file is
+/// left behind.
+final class DemoMediaMaker: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var stopping = false
+    private var thread: Thread?
+    /// How long the making took, once done (for the first start's line on standard error).
+    private(set) var seconds: Double?
+
+    /// The order the first screen wants them: the first clip's picture, the music's waveform, the
+    /// rest of the timeline's filmstrip.
+    static let order: [DemoMedia.Item] = [.beach, .soundtrack, .city, .titleCard, .forest, .birds]
+
+    /// Starts making `missing` into their paths, telling `media` as each is made or fails.
+    init(missing: [(item: DemoMedia.Item, path: String)], media: MediaCache, stopWhen: @escaping @Sendable () -> Bool) {
+        media.awaitFiles(missing.map(\.path))
+        let items = missing.sorted { a, b in (Self.order.firstIndex(of: a.item) ?? 99) < (Self.order.firstIndex(of: b.item) ?? 99) }
+        let box = MediaBox(media: media)
+        let stop: @Sendable () -> Bool = { [unowned self] in stopWhen() || lock.withLock { stopping } }
+        let thread = Thread { [done] in
+            let start = Date()
+            for (item, path) in items {
+                do {
+                    try DemoMedia.make(item, stopWhen: stop)
+                    box.media.fileMade(path)
+                } catch is DemoMedia.Stopped {
+                    break
+                } catch {
+                    box.media.fileFailed(path, reason: "the demo's media could not be made (\(error))")
+                }
+            }
+            self.seconds = Date().timeIntervalSince(start)
+            done.signal()
+        }
+        thread.name = "tactile-demo-media"
+        thread.qualityOfService = .userInitiated
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Stops the making (at the next frame painted) and waits until it has, at most `seconds`:
+    /// what was made is kept, the next start makes the rest.
+    func stop(waiting seconds: Double) {
+        lock.withLock { stopping = true }
+        _ = done.wait(timeout: .now() + seconds)
+    }
+
+    /// The media cache, handed to the making thread (it locks what it shares).
+    private struct MediaBox: @unchecked Sendable { let media: MediaCache }
+}
