@@ -3,14 +3,16 @@ import TactileCore
 import TactileMedia
 
 /// A first start's demo media, made behind the open window: the window opens on the demo at
-/// once (its clips show "Loading…"), and each file, as it is made, appears — its poster, its
-/// frames, its waveform — in the order the first screen needs them. A termination signal stops
+/// once (its clips show "Loading…"), the making starts once its first picture is on screen (so
+/// it takes no core from the window's start), and each file, as it is made, appears — its
+/// poster, its frames, its waveform — in the order the first screen needs them. A termination signal stops
 /// the making at the next frame painted; the window's end waits for it, so no half-made file is
 /// left behind.
 final class DemoMediaMaker: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var stopping = false
+    private var started = false
     private var thread: Thread?
     /// How long the making took, once done (for the first start's line on standard error).
     private(set) var seconds: Double?
@@ -19,7 +21,8 @@ final class DemoMediaMaker: @unchecked Sendable {
     /// rest of the timeline's filmstrip.
     static let order: [DemoMedia.Item] = [.beach, .soundtrack, .city, .titleCard, .forest, .birds]
 
-    /// Starts making `missing` into their paths, telling `media` as each is made or fails.
+    /// Makes `missing` into their paths once `start()` is called, telling `media` as each is made
+    /// or fails (until then they show as loading).
     init(missing: [(item: DemoMedia.Item, path: String)], media: MediaCache, stopWhen: @escaping @Sendable () -> Bool) {
         media.awaitFiles(missing.map(\.path))
         let items = missing.sorted { a, b in (Self.order.firstIndex(of: a.item) ?? 99) < (Self.order.firstIndex(of: b.item) ?? 99) }
@@ -43,14 +46,26 @@ final class DemoMediaMaker: @unchecked Sendable {
         thread.name = "tactile-demo-media"
         thread.qualityOfService = .userInitiated
         self.thread = thread
-        thread.start()
+    }
+
+    /// Starts the making (once; later calls do nothing).
+    func start() {
+        let thread = lock.withLock { () -> Thread? in
+            defer { self.thread = nil }
+            return self.thread
+        }
+        thread?.start()
+        if thread != nil { lock.withLock { started = true } }
     }
 
     /// Stops the making (at the next frame painted) and waits until it has, at most `seconds`:
     /// what was made is kept, the next start makes the rest.
     func stop(waiting seconds: Double) {
-        lock.withLock { stopping = true }
-        _ = done.wait(timeout: .now() + seconds)
+        let running = lock.withLock { () -> Bool in
+            stopping = true
+            return started
+        }
+        if running { _ = done.wait(timeout: .now() + seconds) }
     }
 
     /// The media cache, handed to the making thread (it locks what it shares).

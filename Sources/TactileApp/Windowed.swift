@@ -165,6 +165,7 @@ public enum Windowed {
             proxies: ProxyStore(folder: ProxyStore.defaultFolder, settings: configuration.media))
         host.media = media
         let demoMaker = demoMissing.isEmpty ? nil : DemoMediaMaker(missing: demoMissing, media: media) { TerminationSignals.received != nil }
+        if let demoMaker { host.observeLoop { _, presented in if presented { demoMaker.start() } } }
         var session: HostSession?
         var movieExporter: BackgroundMovieExport?
         // Under systemd (`Type=notify`, `WatchdogSec`): ready at the first picture, pinged from the loop.

@@ -30,6 +30,25 @@ final class MediaCacheTests: XCTestCase {
         return TestPattern.readStamp(image)
     }
 
+    func testAFileBeingMadeShowsAsLoadingUntilItIsMadeThenItsFramesComeAndTheScreenIsToldOfIt() throws {
+        let woken = Wakes()
+        let cache = MediaCache(mode: .background(wake: { woken.bump() }))
+        let later = Self.folder.appendingPathComponent("made-later.mp4").path
+        cache.awaitFiles([later, Self.video])
+        XCTAssertEqual(cache.status(of: Self.video), .loading, "not opened while it is being made, though a file is there")
+        XCTAssertNil(cache.frame(of: Self.video, at: .zero, lane: .canvas))
+        let before = cache.generation
+        cache.fileMade(Self.video)
+        XCTAssertGreaterThan(cache.generation, before, "the screen is drawn again")
+        XCTAssertEqual(woken.count, 1)
+        let deadline = Date().addingTimeInterval(10)
+        while cache.status(of: Self.video).info == nil, Date() < deadline { usleep(10_000) }
+        XCTAssertEqual(cache.status(of: Self.video).info?.pictureWidth, 320, "opened once made")
+        cache.fileFailed(later, reason: "the demo's media could not be made (disk full)")
+        XCTAssertEqual(cache.status(of: later), .offline("the demo's media could not be made (disk full)"))
+        XCTAssertEqual(cache.takeProblems().count, 1, "said once")
+    }
+
     func testSynchronousFramesAreExactAndCached() throws {
         let cache = MediaCache(mode: .synchronous)
         XCTAssertEqual(cache.status(of: Self.video).info?.pictureWidth, 320)
