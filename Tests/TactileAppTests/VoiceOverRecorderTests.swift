@@ -34,8 +34,11 @@ final class VoiceOverRecorderTests: XCTestCase {
     }
 
     override func tearDown() {
+        // Back to the driver the rest of the suite uses ($SDL_AUDIODRIVER, dummy under Scripts/test):
+        // a quit alone would leave SDL's audio subsystem marked as started with no driver.
         SDL_AudioQuit()
         unsetenv("SDL_DISKAUDIOFILEIN"); unsetenv("SDL_DISKAUDIOFILE")
+        _ = SDL_AudioInit(nil)
         try? FileManager.default.removeItem(at: folder)
     }
 

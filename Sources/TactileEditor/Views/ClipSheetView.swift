@@ -79,9 +79,12 @@ struct ClipSheetView {
             alignment: theme.isRightToLeft ? .leading : .trailing)
         let sliderFrame = Rect(x: block.x, y: label.maxY, width: block.width, height: m.sliderHeight * k)
         let range = log2(Clip.speedRange.lowerBound)...log2(Clip.speedRange.upperBound)
+        // Right to left, faster is to the left (as the presets run): the slider's value is then the
+        // speed's power of two turned round.
+        let turn = theme.isRightToLeft ? -1.0 : 1.0
         var held = false
         let slid = ui.slider(
-            Self.sliderID, label: strings[.speed], value: log2(clip.speed), range: range, step: 0, frame: sliderFrame, inset: m.thumbRadius * k + 2
+            Self.sliderID, label: strings[.speed], value: turn * log2(clip.speed), range: range, step: 0, frame: sliderFrame, inset: m.thumbRadius * k + 2
         ) { look in
             let bar = Rect(x: look.track.minX, y: look.track.midY - m.trackThickness * k / 2, width: look.track.width, height: m.trackThickness * k)
             ui.fill(bar, theme.surface, radius: bar.height / 2)
@@ -95,7 +98,7 @@ struct ClipSheetView {
         if let value = slid.value {
             // The finger's speed in twentieths, as phone editors keep it (1.35×, not 1.3472×). A
             // drag's steps are live; a tap's is one step at once.
-            let speed = Clip.roundedSpeed((pow(2, value) * 20).rounded() / 20)
+            let speed = Clip.roundedSpeed((pow(2, turn * value) * 20).rounded() / 20)
             if speed != clip.speed || dragging { intents.append(.setSpeed(clip.id, speed, live: held)) }
         }
         // A drag's steps become one undo step when it ends (or, should its end be lost, once no finger is down).

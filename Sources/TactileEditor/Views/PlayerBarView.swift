@@ -76,7 +76,10 @@ struct PlayerBarView {
             let speed = clip.speed == 1 ? "" : " · " + theme.strings.speed(clip.speed)
             var details = length + speed
             if speed != "", ui.measurer.measure(clip.title + details, font: font).width > info.width { details = speed }
-            let words = ui.measurer.truncate(clip.title, font: font, toWidth: max(0, info.width - ui.measurer.measure(details, font: font).width)) + details
+            var words = ui.measurer.truncate(clip.title, font: font, toWidth: max(0, info.width - ui.measurer.measure(details, font: font).width)) + details
+            // In a right-to-left chrome the line reads from the right, name first, whatever script the
+            // name is in (a right-to-left mark leads it, so the line's direction is not the name's).
+            if theme.isRightToLeft { words = "\u{200F}" + words }
             let track = state.project.clip(withID: clip.id).map { state.project.tracks[$0.trackIndex].kind } ?? .overlay
             let offers = ClipSheetView.offers(clip, on: track)
             if offers.speed || offers.fit {
