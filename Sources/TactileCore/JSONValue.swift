@@ -82,7 +82,14 @@ public indirect enum JSONValue: Hashable, Sendable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+                // Control and format characters (a right-to-left mark, a byte-order mark) as JSON
+                // escapes: the text stays valid JSON and no terminal it is printed on is driven by them
+                // (`PrintableText` would otherwise escape them in its own, non-JSON way).
+                if u.value < 0x20 || PrintableText.isUnsafe(u) {
+                    for unit in String(u).utf16 { out += String(format: "\\u%04x", unit) }
+                } else {
+                    out.unicodeScalars.append(u)
+                }
             }
         }
         return out + "\""

@@ -73,6 +73,21 @@ final class HonestExitTests: XCTestCase, ReplayTesting {
         XCTAssertFalse(left.contains { $0.contains(".partial") }, "no half-made file left behind: \(left)")
     }
 
+    func testJSONOnStandardOutputStaysJSONWithMarksAndControlsInItsText() throws {
+        // A project named with a right-to-left mark, an override and an escape: inspect's JSON
+        // carries them as JSON escapes (it was "\u{200F}", which no JSON reader takes).
+        let name = "\u{200F}Trip \u{202E}evil\u{1B}[2J"
+        var project = Project(name: name, tracks: [])
+        project.format = CompositionFormat(.portrait)
+        try ProjectFile.save(project, to: folder.appendingPathComponent("p.json"))
+        let (status, output) = try tactile(["inspect", "--project", path("p.json")])
+        XCTAssertEqual(status, 0, output)
+        XCTAssertFalse(output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E || $0.value == 0x200F }, "nothing raw reaches the terminal")
+        let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "valid JSON")
+        let labels = (doc["elements"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+        XCTAssertTrue(labels.contains(name), "the name, as it is: \(labels.prefix(8))")
+    }
+
     func testTextFromFilesNeverDrivesTheTerminal() throws {
         try Data(#"{"variants": {"a": {}}}"#.utf8).write(to: folder.appendingPathComponent("v.json"))
         let evil = "Evil \u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}31m"

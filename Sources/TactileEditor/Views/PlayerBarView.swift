@@ -72,8 +72,10 @@ struct PlayerBarView {
                     width: max(0, frame.maxX - m + metrics.buttonNudge - b - codeFrame.maxX - 2 * metrics.timecodeGap), height: frame.height), in: frame)
             // Its name, length and speed (when not 1×). Short of room the length goes first (the clip's
             // badge shows it), then the name is cut short; the speed stays.
-            let font = theme.captionFont, length = " · \(theme.strings.duration(clip.duration))"
-            let speed = clip.speed == 1 ? "" : " · " + theme.strings.speed(clip.speed)
+            // (Right to left, an Arabic comma between them: a middle dot beside Arabic digits reads as a zero.)
+            let dot = theme.isRightToLeft ? "، " : " · "
+            let font = theme.captionFont, length = dot + theme.strings.duration(clip.duration)
+            let speed = clip.speed == 1 ? "" : dot + theme.strings.speed(clip.speed)
             var details = length + speed
             if speed != "", ui.measurer.measure(clip.title + details, font: font).width > info.width { details = speed }
             var words = ui.measurer.truncate(clip.title, font: font, toWidth: max(0, info.width - ui.measurer.measure(details, font: font).width)) + details
