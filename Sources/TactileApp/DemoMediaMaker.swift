@@ -17,6 +17,9 @@ final class DemoMediaMaker: @unchecked Sendable {
     /// How long the making took, once done (for the first start's line on standard error).
     private(set) var seconds: Double?
 
+    /// How long the window's end waits for the making to stop (it stops at its next frame painted). 5 s.
+    static let stopWait = 5.0
+
     /// The order the first screen wants them: the first clip's picture, the music's waveform, the
     /// rest of the timeline's filmstrip.
     static let order: [DemoMedia.Item] = [.beach, .soundtrack, .city, .titleCard, .forest, .birds]

@@ -271,7 +271,7 @@ public enum Windowed {
         thinkAloud?.finish()
         // A first start closed before its media were made stops making them (each file stops at
         // its next frame painted) and leaves no half-made one.
-        demoMaker?.stop(waiting: 5)
+        demoMaker?.stop(waiting: DemoMediaMaker.stopWait)
         let final = session?.state.project ?? project
         var unsaved: [String] = []
         visitors?.finish(project: final)

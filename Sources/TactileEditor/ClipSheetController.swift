@@ -69,6 +69,13 @@ struct ClipSheetController {
         commit(after, edit: "speed", clip: id, &state, now: now, effects: &effects)
     }
 
+    /// Closes the sheet when its clip is gone (deleted, undone away): a drag's step is dropped
+    /// with it (its clip is no more), and Escape goes to what is on screen.
+    func closeIfItsClipIsGone(_ state: inout EditorState) {
+        guard let sheet = state.clipSheet, state.project.clip(withID: sheet.clipID) == nil else { return }
+        state.clipSheet = nil
+    }
+
     /// Sets the fit of the clips `ids` that have pictures on a video track (one undo step).
     func setFit(_ fit: PictureFit, of ids: [String], _ state: inout EditorState, now: Time, effects: inout Effects) {
         var project = state.project

@@ -116,6 +116,7 @@ public struct Editor {
         }
         flush()
         keepTransitionsAndFadesValid(&state, now: now, effects: &effects)
+        ClipSheetController(configuration: configuration).closeIfItsClipIsGone(&state)
         // A voice-over's count-in ticks and ends on the clock, and asks for the frame it next needs.
         let voiceDue = VoiceOverController(configuration: configuration).advance(&state, now: now, effects: &effects)
         let ui = pass(&state, touches: [], now: now, effects: &effects)

@@ -306,8 +306,11 @@ struct EditorActions {
                 state.selection = nil
             } catch { failed(error, state: &state, now: now, effects: &effects) }
         case .undo:
+            // A speed drag under way becomes its step first: the undo takes that step back.
+            ClipSheetController(configuration: configuration).commitSpeed(&state, now: now, effects: &effects)
             restore(state.history.undo(state.project), as: "undo", state: &state, now: now, effects: &effects)
         case .redo:
+            ClipSheetController(configuration: configuration).commitSpeed(&state, now: now, effects: &effects)
             restore(state.history.redo(state.project), as: "redo", state: &state, now: now, effects: &effects)
         case .toggleTimeline:
             state.timeline.collapsed.toggle()

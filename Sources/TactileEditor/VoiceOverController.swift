@@ -38,6 +38,7 @@ struct VoiceOverController {
             let at = min(max(.zero, state.playhead), state.project.duration)
             state.voiceOver?.phase = .countIn(since: now, at: at)
             state.voiceOver?.problem = nil
+            state.voiceOver?.counted = 0
             state.playback = nil
             state.playhead = at
             effects.voice.append(.listen)
@@ -88,8 +89,12 @@ struct VoiceOverController {
             let frame = now + Time.frame(atRate: configuration.editing.playbackFrameRate)
             return min(frame, since + Time(ticks: Int64(counted + 1) * second.ticks), since + length)
         case let .recording(since, at):
-            if now - since >= .seconds(configuration.editing.voiceOverLimit) { stop(since: since, at: at, &state, now: now, effects: &effects) }
-            return nil
+            if now - since >= .seconds(configuration.editing.voiceOverLimit) {
+                stop(since: since, at: at, &state, now: now, effects: &effects)
+                return nil
+            }
+            // Frames go on past the project's end (where playback stops): the meter and the time.
+            return now + Time.frame(atRate: configuration.editing.playbackFrameRate)
         case let .saving(since, _):
             // Waiting for the file: a frame now and then to take the news, and a limit.
             let wait = Time.seconds(configuration.editing.voiceOverSaveWait)
@@ -97,7 +102,7 @@ struct VoiceOverController {
                 receive(.failed(strings[.voiceOverNoFile]), &state, now: now, effects: &effects)
                 return nil
             }
-            return min(now + .milliseconds(100), since + wait)
+            return min(now + .seconds(configuration.editing.voiceOverSavePoll), since + wait)
         case .ready:
             return nil
         }

@@ -59,6 +59,10 @@ public final class HostSession: ShellSession {
     var exporter: MovieExporting?
     /// Whether the session offers exports (a recording says so, so its replay offers them too).
     public var offersExport: Bool { exporter != nil }
+    /// Whether the session records voice-overs: a microphone, or a replay of a session that had one.
+    public var offersVoice: Bool { services.voice != nil || replaysVoice }
+    /// A replay of a session that had a microphone: its news come from the trace.
+    public var replaysVoice = false
     /// The display's refresh rate: overlays that move by themselves are redrawn at it.
     public var refreshRate: Double { services.refreshRate }
     /// Who hears of frames, steps, latency, predictions and visitors, told in this order
@@ -246,8 +250,7 @@ public final class HostSession: ShellSession {
         }
         posted.removeAll()
         state.exportAvailable = exporter != nil
-        // A window's session has a microphone; a replay of one (its exports replayed) has its news.
-        state.voiceAvailable = services.voice != nil || exporter != nil
+        state.voiceAvailable = offersVoice
         takeExportNews(now: now)
         if let reloaded = pollConfiguration(now: now) { frame.commands.append(.configurationChanged(reloaded)) }
         stepLiveSettings(outside: context.outsideInput, now: now, into: &frame)

@@ -110,6 +110,7 @@ public final class TracePlayer {
         if cursor.event == 0 && cursor.mark == 0 && trace.offersExport && session.exporter == nil {
             session.exporter = ReplayedExports(trace.exportNews)
         }
+        if cursor.event == 0 && cursor.mark == 0 && trace.offersVoice { session.replaysVoice = true }
         // A recorded kiosk keeps its PIN pad's verdicts, never the PIN (only its length).
         let k = session.configuration.kiosk
         if cursor.event == 0 && cursor.mark == 0 && (!trace.pinVerdicts.isEmpty || k.pinDigits > 0 && k.pinHash.isEmpty && k.pin.isEmpty) {

@@ -42,6 +42,10 @@ public struct Trace: Sendable, Hashable {
     public var framesPerSecond: Double?
     /// Whether the recorded session could export movies (it showed the Export button).
     public var offersExport = false
+    /// Whether the recorded session could record voice-overs (it had a microphone, and showed
+    /// the audio sheet's Voice-over button): a replay shows the button too, and takes the
+    /// microphone's news from the trace.
+    public var offersVoice = false
     /// The news of the session's exports, at the steps that took them.
     public var exportNews: [RecordedExportNews] = []
     /// The kiosk PIN pad's verdicts, in order, at the steps that made them (`"pin"` lines): a
@@ -120,7 +124,7 @@ extension Trace {
     public static func parse(_ text: String) throws -> Trace {
         var viewport: Size?
         var fps: Double?
-        var offersExport = false
+        var offersExport = false, offersVoice = false
         var exportNews: [RecordedExportNews] = []
         var pinVerdicts: [PinVerdict] = []
         var freezes: [Freeze] = []
@@ -157,6 +161,10 @@ extension Trace {
                 if object["export"] != nil {
                     guard let flag = JSONNumber.boolean(object["export"]) else { throw TraceError(line: lineNumber, "export: must be true or false") }
                     offersExport = flag
+                }
+                if object["voice"] != nil {
+                    guard let flag = JSONNumber.boolean(object["voice"]) else { throw TraceError(line: lineNumber, "voice: must be true or false") }
+                    offersVoice = flag
                 }
                 continue
             }
@@ -257,6 +265,7 @@ extension Trace {
         guard let vp = viewport else { throw TraceError(line: 1, "empty trace: the header line is missing") }
         var trace = Trace(viewport: vp, events: events, frames: frames, steps: steps, framesPerSecond: fps)
         trace.offersExport = offersExport
+        trace.offersVoice = offersVoice
         trace.exportNews = exportNews
         trace.pinVerdicts = pinVerdicts
         trace.settings = settings
@@ -278,15 +287,16 @@ extension Trace {
         let ordered = lines.enumerated().sorted { a, b in
             (a.element.time, a.element.order, a.offset) < (b.element.time, b.element.order, b.offset)
         }
-        let header = Trace.header(viewport: viewport, framesPerSecond: framesPerSecond, offersExport: offersExport)
+        let header = Trace.header(viewport: viewport, framesPerSecond: framesPerSecond, offersExport: offersExport, offersVoice: offersVoice)
         return ([header] + ordered.map(\.element.text)).joined(separator: "\n") + "\n"
     }
 
     /// The header line (also used by the live recorder).
-    public static func header(viewport: Size, framesPerSecond: Double? = nil, offersExport: Bool = false) -> String {
+    public static func header(viewport: Size, framesPerSecond: Double? = nil, offersExport: Bool = false, offersVoice: Bool = false) -> String {
         let fps = framesPerSecond.map { ",\"fps\":\(fmt($0))" } ?? ""
         let export = offersExport ? ",\"export\":true" : ""
-        return "{\"tactile_trace\":\(formatVersion),\"viewport\":{\"width\":\(fmt(viewport.width)),\"height\":\(fmt(viewport.height))}\(fps)\(export)}"
+        let voice = offersVoice ? ",\"voice\":true" : ""
+        return "{\"tactile_trace\":\(formatVersion),\"viewport\":{\"width\":\(fmt(viewport.width)),\"height\":\(fmt(viewport.height))}\(fps)\(export)\(voice)}"
     }
 
     /// The line marking a frame or a step at `time`.

@@ -27,10 +27,11 @@ public enum VoiceNews: Hashable, Sendable {
 
     /// Its fields on a trace line (after `"type":"voice"`).
     var traceFields: String {
-        func n(_ v: Double) -> String { String(format: "%g", v) }
+        // As the news keep them (hundredths, milliseconds), every digit written: a long take's
+        // length comes back exactly.
         switch self {
-        case let .level(v): return ",\"level\":\(n(v))"
-        case let .saved(path, seconds): return ",\"saved\":\(JSONValue.string(path).serialized()),\"seconds\":\(n(seconds))"
+        case let .level(v): return ",\"level\":\(String(format: "%.2f", v))"
+        case let .saved(path, seconds): return ",\"saved\":\(JSONValue.string(path).serialized()),\"seconds\":\(String(format: "%.3f", seconds))"
         case let .failed(reason): return ",\"failed\":\(JSONValue.string(reason).serialized())"
         }
     }

@@ -15,10 +15,12 @@ public final class TempoStretcher {
     private var samplesIn: Int64 = 0
     private var ended = false
 
-    /// The factors of the `atempo` chain for `tempo`: each within 0.5 … 100, their product `tempo`.
+    /// The factors of the `atempo` chain for `tempo`: each within 0.5 … 2 (above 2 atempo skips
+    /// samples rather than blending them), their product `tempo`.
     public static func chain(for tempo: Double) -> [Double] {
         var rest = tempo, factors: [Double] = []
         while rest < 0.5 { factors.append(0.5); rest /= 0.5 }
+        while rest > 2 { factors.append(2); rest /= 2 }
         factors.append(rest)
         return factors
     }

@@ -128,7 +128,7 @@ public final class Recording {
                 recorder = try SessionRecorder(
                     folder: folder, viewport: viewport, framesPerSecond: framesPerSecond, project: self.project,
                     configuration: configuration, plan: plan?.json, notices: notices, kiosk: kiosk,
-                    origin: origin, offersExport: session.offersExport)
+                    origin: origin, offersExport: session.offersExport, offersVoice: session.offersVoice)
             } catch {
                 failedToStart = "\(error)"
                 session.post(banner: "This session is not being recorded: \(error)", isError: true)

@@ -54,7 +54,7 @@ public final class SessionRecorder {
     /// Times in the files count from `origin` (a kiosk visitor's session starts mid-run).
     public init(
         folder: URL, viewport: Size, framesPerSecond: Double?, project: Project, configuration: TactileConfiguration,
-        plan: Data? = nil, notices: [String] = [], kiosk: KioskSetup? = nil, origin: Time = .zero, offersExport: Bool = false
+        plan: Data? = nil, notices: [String] = [], kiosk: KioskSetup? = nil, origin: Time = .zero, offersExport: Bool = false, offersVoice: Bool = false
     ) throws {
         self.folder = folder
         self.origin = origin
@@ -89,7 +89,9 @@ public final class SessionRecorder {
         }
         lastProject = project
         do {
-            try trace.write(contentsOf: Data((Trace.header(viewport: viewport, framesPerSecond: framesPerSecond, offersExport: offersExport) + "\n").utf8))
+            try trace.write(
+                contentsOf: Data(
+                    (Trace.header(viewport: viewport, framesPerSecond: framesPerSecond, offersExport: offersExport, offersVoice: offersVoice) + "\n").utf8))
         } catch {
             throw CommandError("\(folder.path): cannot record the session there (\(CommandError.reason(error)))")
         }

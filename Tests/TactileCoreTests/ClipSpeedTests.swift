@@ -122,6 +122,29 @@ final class ClipSpeedTests: XCTestCase {
         XCTAssertNil(error(",\"speed\":2,\"fit\":\"fill\""))
     }
 
+    func testAClipTrimmedToTheEndOfItsFootageAtAnySpeedNeverReadsPastItAndItsFileReopens() throws {
+        for speed in [0.25, 0.33, 0.5, 1.5, 2, 3, 3.7, 4] {
+            var p = try project.settingSpeed(speed, ofClip: "a").0
+            // Trim "a"'s end to its footage's end, as the trailing handle stops there.
+            var a = p.tracks[0].clips[0]
+            p.tracks[0].clips.removeSubrange(1...)
+            a.duration = try XCTUnwrap(a.footageEnd) - a.start
+            p.tracks[0].clips[0] = a
+            XCTAssertLessThanOrEqual(a.sourceStart + a.footageUsed, .seconds(7), "\(speed)×")
+            XCTAssertNoThrow(try ProjectFile.decode(ProjectFile.encode(p)), "\(speed)×")
+        }
+    }
+
+    func testAClipMovedOffTheVideoTrackLeavesItsFitThere() throws {
+        var p = project
+        p.tracks[0].clips[0].fit = .fill
+        p.tracks.append(Track(id: "o", kind: .overlay))
+        // As the editor moves it: the transitions it leaves behind are tidied after the move.
+        let moved = p.moving(clip: "a", toTrack: 2, start: .seconds(20), policy: .block).keepingTransitionsValid().0
+        XCTAssertEqual(moved.clip(withID: "a")?.clip.fit, .fit)
+        XCTAssertNoThrow(try ProjectFile.decode(ProjectFile.encode(moved)), "its file reopens")
+    }
+
     func testAFilesSpeedOfOneIsNotWrittenSoOldProjectsSaveAsBefore() {
         let json = String(decoding: ProjectFile.encode(project), as: UTF8.self)
         XCTAssertFalse(json.contains("\"speed\""))

@@ -76,6 +76,18 @@ final class VoiceOverTests: XCTestCase {
         XCTAssertEqual(h.state.project, DemoProject.make(), "one undo takes it away")
     }
 
+    func testARecordingFromTheProjectsEndKeepsItsClockAndMeterGoing() {
+        let mic = StandInMicrophone(), h = harness(mic)
+        h.state.playhead = h.state.project.duration; h.frame()
+        openPanel(h)
+        h.tap("voiceOver.record")
+        h.run(until: h.now + .seconds(3.2))
+        mic.news = [.level(0.3)]
+        h.run(until: h.now + .seconds(2.1))
+        XCTAssertEqual(h.element("voiceOver")?.state["hint"], .string("Recording 0:02"), "frames go on past where playback stops")
+        XCTAssertEqual(h.element("voiceOver.meter")?.state["level"], .number(0.3))
+    }
+
     func testCancelDuringARecordingThrowsItAwayAndATapOutsideDoesNothing() {
         let mic = StandInMicrophone(), h = harness(mic)
         openPanel(h)
@@ -113,7 +125,7 @@ final class VoiceOverTests: XCTestCase {
     func testTheVoiceNewsRoundTripThroughATrace() throws {
         let events: [InputEvent] = [
             .voice(.level(0.4271), time: .seconds(1)), .voice(.saved(path: "/a b/v.wav", seconds: 2.00049), time: .seconds(2)),
-            .voice(.failed("no \"mic\""), time: .seconds(3)),
+            .voice(.failed("no \"mic\""), time: .seconds(3)), .voice(.saved(path: "/v.wav", seconds: 1234.5678), time: .seconds(4)),
         ]
         let text = Trace(viewport: Size(width: 390, height: 844), events: events).serialized()
         XCTAssertTrue(text.contains("\"type\":\"voice\",\"level\":0.43"), text)

@@ -21,7 +21,8 @@ final class SpeedSoundTests: XCTestCase {
         XCTAssertEqual(TempoStretcher.chain(for: 0.25), [0.5, 0.5])
         XCTAssertEqual(TempoStretcher.chain(for: 0.3).count, 2)
         XCTAssertEqual(TempoStretcher.chain(for: 0.3).reduce(1, *), 0.3, accuracy: 1e-9)
-        XCTAssertEqual(TempoStretcher.chain(for: 4), [4])
+        XCTAssertEqual(TempoStretcher.chain(for: 4), [2, 2], "above 2 atempo skips rather than blends")
+        XCTAssertEqual(TempoStretcher.chain(for: 3).reduce(1, *), 3, accuracy: 1e-9)
     }
 
     func testASpedUpClipSoundsAsLongAsItLastsAtItsOwnPitch() throws {

@@ -12,14 +12,16 @@ extension Clip {
         return (min(max(speed, speedRange.lowerBound), speedRange.upperBound) * 100).rounded() / 100
     }
 
-    /// The footage that `span` of timeline plays.
+    /// The footage that `span` of timeline plays (rounded down to a tick: a clip never reads
+    /// past the footage a limit allowed it).
     public func footageSpan(ofTimeline span: Time) -> Time {
-        speed == 1 ? span : Time(ticks: Int64((Double(span.ticks) * speed).rounded()))
+        speed == 1 ? span : Time(ticks: Int64((Double(span.ticks) * speed).rounded(.down)))
     }
 
-    /// The timeline span that `footage` plays in.
+    /// The timeline span that `footage` plays in (rounded down to a tick: a limit made of it, a
+    /// trim to the source's end say, never lets the clip reach past the footage).
     public func timelineSpan(ofFootage footage: Time) -> Time {
-        speed == 1 ? footage : Time(ticks: Int64((Double(footage.ticks) / speed).rounded()))
+        speed == 1 ? footage : Time(ticks: Int64((Double(footage.ticks) / speed).rounded(.down)))
     }
 
     /// Where in its source the clip is at timeline instant `t`.

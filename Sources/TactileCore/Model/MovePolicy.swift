@@ -26,6 +26,8 @@ extension Project {
         }
         var others = project.tracks[target].clips.sorted { $0.start < $1.start }
         var moved = clip
+        // A picture's fit belongs to the video tracks: on another track it has none.
+        if project.tracks[target].kind != .video { moved.fit = .fit }
         let wanted = max(.zero, desired)
         switch policy {
         case .block:

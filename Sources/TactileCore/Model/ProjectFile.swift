@@ -151,7 +151,7 @@ public enum ProjectFile {
                         throw ProjectFileError(
                             path: field, "no clip ends where this one starts (\(fmt(clip.start))): a transition goes between two clips that meet")
                     }
-                    if t.duration > limit.duration + Time(ticks: 1) {
+                    if t.duration > limit.duration + Transition.roundingSlack {
                         throw ProjectFileError(
                             path: field + ".duration", "\(fmt(t.duration)) is longer than this cut allows (\(fmt(limit.duration))): \(limit.reason)")
                     }
@@ -186,12 +186,13 @@ public enum ProjectFile {
         var fields: [(String, JSONValue)] = [("id", .string(t.id)), ("kind", .string(t.kind.rawValue))]
         if t.isMuted { fields.append(("muted", .bool(true))) }
         if t.ducksUnderOtherSound { fields.append(("ducksUnderOtherSound", .bool(true))) }
-        fields.append(("clips", .array(t.clips.map(json(clip:)))))
+        // A fit is written only where it is read: on a video track.
+        fields.append(("clips", .array(t.clips.map { json(clip: $0, fit: t.kind == .video) })))
         return .object(fields)
     }
 
     /// A clip's object; the optional parts only when the clip has them.
-    private static func json(clip c: Clip) -> JSONValue {
+    private static func json(clip c: Clip, fit: Bool) -> JSONValue {
         func seconds(_ t: Time) -> JSONValue { .number(t.seconds) }
         var fields: [(String, JSONValue)] = [
             ("id", .string(c.id)), ("kind", .string(c.kind.rawValue)), ("media", c.media.map { .string($0) } ?? .null),
@@ -221,7 +222,7 @@ public enum ProjectFile {
             fields.append(("transition", .object(transition)))
         }
         if c.speed != 1 { fields.append(("speed", .number(c.speed))) }
-        if c.fit != .fit { fields.append(("fit", .string(c.fit.rawValue))) }
+        if fit, c.fit != .fit { fields.append(("fit", .string(c.fit.rawValue))) }
         if c.sound != .standard {
             fields.append(
                 ("sound", .object([("decibels", .number(c.sound.decibels)), ("fadeIn", seconds(c.sound.fadeIn)), ("fadeOut", seconds(c.sound.fadeOut))])))

@@ -208,7 +208,8 @@ extension Project {
                     notes.append(.removedNoCut(clip: clip.title))
                     continue
                 }
-                if t.duration > limit.duration {
+                // (A few ticks over, from footage counted at another speed than 1, is no change.)
+                if t.duration > limit.duration + Transition.roundingSlack {
                     if limit.duration.ticks > 0 {
                         // What an overlap took stays recorded: taking the transition away gives it back
                         // as far as the clips' footage allows.

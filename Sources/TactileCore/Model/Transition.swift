@@ -53,6 +53,10 @@ public struct Transition: Hashable, Sendable {
         self.overlap = overlap
     }
 
+    /// How far past its limit a transition may reach and still be whole: the ticks that footage
+    /// counted at a clip's speed (rounded to a tick each way) can lose. 8 ticks, 11 ns.
+    public static let roundingSlack = Time(ticks: 8)
+
     /// The shortest a transition may be: a tenth of a second (the picker's length steps).
     public static let minimumDuration = Time(ticks: Time.ticksPerSecond / 10)
 

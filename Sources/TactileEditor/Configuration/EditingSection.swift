@@ -55,6 +55,8 @@ extension TactileConfiguration {
         /// How long a stopped voice-over waits for its file to be written before it says it failed
         /// (a session without a microphone never hears back), in seconds. Default 10 s.
         public var voiceOverSaveWait: Double = 10
+        /// While it waits, how often it looks for the news, in seconds. Default 0.1 s.
+        public var voiceOverSavePoll: Double = 0.1
         public init() {}
 
         public func problems() -> [ConfigurationError] {
@@ -81,6 +83,7 @@ extension TactileConfiguration {
             "voiceOverCountIn": .seconds(0, 10),
             "voiceOverLimit": .seconds(1, 7200),
             "voiceOverSaveWait": .seconds(1, 600),
+            "voiceOverSavePoll": .seconds(0.01, 5),
         ]
     }
 }

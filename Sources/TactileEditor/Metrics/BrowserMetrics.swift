@@ -19,8 +19,8 @@ extension ViewMetrics {
         public var titleTop = 12.0, titleShare = 0.45, folderShare = 0.3
         /// Cancel: width, and the top of its touch area (it stands level with the title). 84, 10 pt.
         public var cancelWidth = 84.0, cancelTop = 10.0
-        /// The audio sheet's Voice-over button: its microphone's box (the button is `cancelWidth` wider). 22 pt.
-        public var voiceIconWidth = 22.0
+        /// The audio sheet's Voice-over button: its microphone's box, and the room after its words. 22, 4 pt.
+        public var voiceIconWidth = 22.0, voiceGap = 4.0
         /// The empty folder's message height. 80 pt.
         public var emptyHeight = 80.0
         /// A tile: its picture's corner radius, the caption's side inset and gap under the picture,

@@ -23,6 +23,13 @@ extension ViewMetrics {
         public var choiceHeight = 44.0, choiceRadius = 10.0, choiceGap = 6.0, glyph = 18.0
         /// The speeds a tap chooses at once. 0.25, 0.5, 1, 1.5, 2, 4.
         public var speedPresets = [0.25, 0.5, 1, 1.5, 2, 4]
+        /// The slider's steps, in speed (1.35×, not 1.3472×). 0.05.
+        public var speedStep = 0.05
+        /// The thumb grown while held, and the 1× tick's half-height, as shares of its radius;
+        /// the room left beyond the thumb at each end of the track. 1.2, 0.6, 2 pt.
+        public var thumbHeldGrowth = 1.2, oneTickShare = 0.6, trackEndRoom = 2.0
+        /// The chip's height as a multiple of its words' size, and how much lighter it is pressed or open. 2.4, 0.08.
+        public var chipHeightShare = 2.4, chipPressedLighten = 0.08
         /// The player bar's chip that opens the sheet: its corner radius, its inner padding. 10, 4 pt.
         public var chipRadius = 10.0, chipPadding = 4.0
         public init() {}

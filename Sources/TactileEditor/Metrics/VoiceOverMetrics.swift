@@ -21,6 +21,9 @@ extension ViewMetrics {
         public var meterAmber = 0.5, meterRed = 0.89
         /// The record button: its size, its ring's width, the stop square's share of it. 64 pt, 3 pt, 0.36.
         public var buttonSize = 64.0, ringWidth = 3.0, stopShare = 0.36
+        /// The red dot's inset from the button's edge, in ring widths; the stop square's corner
+        /// radius as a share of its side; the dot's opacity while the file is written. 3, 0.15, 0.4.
+        public var dotInset = 3.0, stopCornerShare = 0.15, savingOpacity = 0.4
         /// The count-in's numeral over the canvas, as a share of the picture's shorter side. 0.4.
         public var countShare = 0.4
         public init() {}

@@ -84,21 +84,24 @@ struct ClipSheetView {
         let turn = theme.isRightToLeft ? -1.0 : 1.0
         var held = false
         let slid = ui.slider(
-            Self.sliderID, label: strings[.speed], value: turn * log2(clip.speed), range: range, step: 0, frame: sliderFrame, inset: m.thumbRadius * k + 2
+            Self.sliderID, label: strings[.speed], value: turn * log2(clip.speed), range: range, step: 0, frame: sliderFrame,
+            inset: m.thumbRadius * k + m.trackEndRoom
         ) { look in
             let bar = Rect(x: look.track.minX, y: look.track.midY - m.trackThickness * k / 2, width: look.track.width, height: m.trackThickness * k)
             ui.fill(bar, theme.surface, radius: bar.height / 2)
             // A tick at 1×, where the footage plays as recorded.
             let one = look.track.minX + look.track.width * (0 - range.lowerBound) / (range.upperBound - range.lowerBound)
-            ui.fill(Rect(x: one - 1, y: bar.midY - m.thumbRadius * k * 0.6, width: 2, height: m.thumbRadius * k * 1.2), theme.textTertiary)
+            ui.fill(
+                Rect(x: one - 1, y: bar.midY - m.thumbRadius * k * m.oneTickShare, width: 2, height: 2 * m.thumbRadius * k * m.oneTickShare),
+                theme.textTertiary)
             held = look.held
-            let r = (look.held ? 1.2 : 1) * m.thumbRadius * k
+            let r = (look.held ? m.thumbHeldGrowth : 1) * m.thumbRadius * k
             ui.fill(Rect(x: look.thumbX - r, y: look.track.midY - r, width: 2 * r, height: 2 * r), theme.textPrimary, radius: r)
         }
         if let value = slid.value {
             // The finger's speed in twentieths, as phone editors keep it (1.35×, not 1.3472×). A
             // drag's steps are live; a tap's is one step at once.
-            let speed = Clip.roundedSpeed((pow(2, turn * value) * 20).rounded() / 20)
+            let speed = Clip.roundedSpeed((pow(2, turn * value) / m.speedStep).rounded() * m.speedStep)
             if speed != clip.speed || dragging { intents.append(.setSpeed(clip.id, speed, live: held)) }
         }
         // A drag's steps become one undo step when it ends (or, should its end be lost, once no finger is down).

@@ -105,7 +105,10 @@ struct MediaBrowserView {
         var intents: [EditorIntent] = tapped ? [.closeBrowser] : []
         // Sound can also be said: a voice-over, at the header's leading edge.
         if browser.kind == .audio, voice {
-            let voice = theme.mirrored(Rect(x: h.minX + m, y: title.y, width: b.cancelWidth + b.voiceIconWidth, height: title.height), in: h)
+            // As wide as its words (German's are long), at most a third of the header.
+            let words = ui.measurer.measure(theme.strings[.voiceOver], font: theme.bodyFont).width
+            let voice = theme.mirrored(
+                Rect(x: h.minX + m, y: title.y, width: min(h.width / 3, b.voiceIconWidth + words + b.voiceGap), height: title.height), in: h)
             let reachVoice = Rect(x: voice.x, y: h.y + b.cancelTop, width: voice.width, height: h.height - b.cancelTop)
             let said = ui.button("mediaBrowser.voiceOver", role: "voiceOverButton", label: theme.strings[.voiceOver], frame: voice, hitFrame: reachVoice) {
                 look in

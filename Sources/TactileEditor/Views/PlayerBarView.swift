@@ -106,8 +106,9 @@ struct PlayerBarView {
             "clipChip", role: "clipChip", label: theme.strings[.clipSettings], frame: chip,
             state: ["clip": .string(clip.id), "words": .string(words), "open": .bool(open)]
         ) { look in
-            let body = chip.insetBy(dx: 0, dy: max(0, (b - theme.captionFont.size * 2.4) / 2))
-            ui.fill(body, look.pressed || open ? theme.surfaceRaised.mixed(with: .white, 0.08) : theme.surfaceRaised, radius: m.chipRadius * k)
+            let body = chip.insetBy(dx: 0, dy: max(0, (b - theme.captionFont.size * m.chipHeightShare) / 2))
+            ui.fill(
+                body, look.pressed || open ? theme.surfaceRaised.mixed(with: .white, m.chipPressedLighten) : theme.surfaceRaised, radius: m.chipRadius * k)
             let text = body.insetBy(dx: padding, dy: 0)
             ui.text(
                 ui.measurer.truncate(words, font: theme.captionFont, toWidth: text.width + 0.5), in: text, font: theme.captionFont, color: theme.textPrimary,

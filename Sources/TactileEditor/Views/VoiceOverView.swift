@@ -79,9 +79,9 @@ struct VoiceOverView {
                 let red = look.pressed ? theme.danger.mixed(with: .black, 0.2) : theme.danger
                 if recording {
                     let s = size * m.stopShare
-                    ui.fill(Rect(x: button.midX - s / 2, y: button.midY - s / 2, width: s, height: s), red, radius: s * 0.15)
+                    ui.fill(Rect(x: button.midX - s / 2, y: button.midY - s / 2, width: s, height: s), red, radius: s * m.stopCornerShare)
                 } else {
-                    ui.draw.add(.fillCircle(center: button.center, radius: size / 2 - 3 * m.ringWidth * k, red.opacity(saving ? 0.4 : 1)))
+                    ui.draw.add(.fillCircle(center: button.center, radius: size / 2 - m.dotInset * m.ringWidth * k, red.opacity(saving ? m.savingOpacity : 1)))
                 }
             }
             if tapped { intents.append(.toggleVoiceOver) }
