@@ -30,7 +30,8 @@ func firstSecondBenchmark() throws {
             let r = try runScrub(clip: clip, script: script, settings: base, proxies: .segments, gop: gop, lane: lane)
             print(
                 String(
-                    format: "new, %@: shown p95 %.1f ms, within a frame %.0f %%, frames off p50 %.0f p95 %.0f, exact after rest p50 %.1f p95 %.1f ms, CPU %.1f s",
+                    format:
+                        "new, %@: shown p95 %.1f ms, within a frame %.0f %%, frames off p50 %.0f p95 %.0f, exact after rest p50 %.1f p95 %.1f ms, CPU %.1f s",
                     "\(lane)", percentile(r.shown, 0.95), r.shownWithinFrame * 100, percentile(r.framesOff, 0.5), percentile(r.framesOff, 0.95),
                     percentile(r.exactAfterRest, 0.5), percentile(r.exactAfterRest, 0.95), r.cpuSeconds))
         }
