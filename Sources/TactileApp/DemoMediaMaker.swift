@@ -14,8 +14,6 @@ final class DemoMediaMaker: @unchecked Sendable {
     private var stopping = false
     private var started = false
     private var thread: Thread?
-    /// How long the making took, once done (for the first start's line on standard error).
-    private(set) var seconds: Double?
 
     /// How long the window's end waits for the making to stop (it stops at its next frame painted). 5 s.
     static let stopWait = 5.0
@@ -32,7 +30,6 @@ final class DemoMediaMaker: @unchecked Sendable {
         let box = MediaBox(media: media)
         let stop: @Sendable () -> Bool = { [unowned self] in stopWhen() || lock.withLock { stopping } }
         let thread = Thread { [done] in
-            let start = Date()
             for (item, path) in items {
                 do {
                     try DemoMedia.make(item, stopWhen: stop)
@@ -43,7 +40,6 @@ final class DemoMediaMaker: @unchecked Sendable {
                     box.media.fileFailed(path, reason: "the demo's media could not be made (\(error))")
                 }
             }
-            self.seconds = Date().timeIntervalSince(start)
             done.signal()
         }
         thread.name = "tactile-demo-media"
