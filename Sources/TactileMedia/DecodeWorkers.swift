@@ -93,6 +93,14 @@ final class FrameWorker: DecodeWorker {
     private var lastRequested: (slot: Int64, since: Time)?
     /// The decoder of quick pictures while the finger moves (on the file itself); touched only on the queue.
     private var quickDecoder: VideoDecoder?
+    /// Which way the finger went last: -1 back, 1 on, 0 not known. Guarded by the cache's lock.
+    private var heading = 0
+    /// The file's keyframes' slots, once the quick decoder has read the container's index.
+    /// Guarded by the cache's lock.
+    private var keyframeSlots: [Int64] = []
+    /// The last slot before a keyframe a look-behind finished at (or failed): not tried again.
+    /// Guarded by the cache's lock.
+    private var lookedBehindTo: Int64?
 
     init(path: String, lane: FrameLane, info: MediaInfo, cache: MediaCache) {
         self.lane = lane
@@ -109,6 +117,7 @@ final class FrameWorker: DecodeWorker {
                 moving = (now - last.since).seconds * 1000 < cache.settings.scrubRestMilliseconds
             } else {
                 moving = lastRequested != nil
+                if let last = lastRequested { heading = slot < last.slot ? -1 : 1 }
                 lastRequested = (slot, now)
             }
             if latest?.slot == slot { if !moving { latest?.moving = false }; return false }
@@ -125,12 +134,21 @@ final class FrameWorker: DecodeWorker {
 
     private func drain() {
         guard let cache = owner else { return }
-        while let next = cache.lock.withLock({ () -> (time: Time, slot: Int64, moving: Bool)? in
-            guard let l = latest else { running = false; inFlight = nil; return nil }
+        while let (next, behind) = cache.lock.withLock({ () -> ((time: Time, slot: Int64, moving: Bool), Bool)? in
+            guard let l = latest else {
+                inFlight = nil
+                if let behind = lookBehindSlot() { return ((time(ofSlot: behind), behind, true), true) }
+                running = false
+                return nil
+            }
             latest = nil
             inFlight = l.slot
-            return l
+            return (l, false)
         }) {
+            if behind {
+                lookBehind(to: next.slot)
+                continue
+            }
             let key = MediaCache.PictureKey.frame(path, slot: next.slot)
             if cache.has(key, exact: true) { continue }
             if next.moving, cache.settings.quickScrubDecode, !exactIsCheap(next.time, slot: next.slot) {
@@ -145,6 +163,33 @@ final class FrameWorker: DecodeWorker {
             if decode(next.time, slot: next.slot, standIns: true) != nil { cache.deliver {} }
         }
     }
+
+    /// While nothing is asked and the finger goes back towards the keyframe before it, the
+    /// interval before that keyframe is decoded quickly ahead of it (`media.lookBehindFrames`),
+    /// so a finger crossing the keyframe backwards finds pictures kept. The slot to decode to
+    /// (the last one before the keyframe), or nil. Called holding the cache's lock.
+    private func lookBehindSlot() -> Int64? {
+        guard heading < 0, cache.settings.quickScrubDecode, cache.settings.lookBehindFrames > 0, let finger = lastRequested?.slot,
+            let i = keyframeSlots.lastIndex(where: { $0 <= finger }), keyframeSlots[i] > 0
+        else { return nil }
+        let keyframe = keyframeSlots[i]
+        let behind = keyframe - 1
+        guard finger - keyframe <= Int64(cache.settings.lookBehindFrames), lookedBehindTo != behind,
+            !cache.hasLocked(.frame(path, slot: behind), exact: false),
+            cache.decodingSource(for: path, slot: behind).path == path
+        else { return nil }
+        return behind
+    }
+
+    /// Decodes quickly up to `slot` for a look-behind, keeping what it passes, showing nothing;
+    /// remembered as done unless a request came meanwhile (it goes on at the next lull).
+    private func lookBehind(to slot: Int64) {
+        _ = decodeQuickly(time(ofSlot: slot), slot: slot, shown: false)
+        cache.lock.withLock { if latest == nil { lookedBehindTo = slot } }
+    }
+
+    /// The time of `slot`'s frame.
+    private func time(ofSlot slot: Int64) -> Time { Time(ticks: slot * (info.frameDuration ?? .frame(atRate: 30)).ticks) }
 
     /// When a proxy maker writing towards `slot` will reach it sooner than a decode of the file
     /// would (it decodes on one core, this decoder on all), waits for its segment, asking it to
@@ -224,13 +269,17 @@ final class FrameWorker: DecodeWorker {
 
     /// A quick picture near the frame at `time` (see the type's notes), kept under `slot` as not
     /// exact; the keyframe a seek lands on stands in first. False when abandoned or failed.
-    private func decodeQuickly(_ time: Time, slot: Int64) -> Bool {
-        let shownBy = MediaCache.LaneKey(path: path, lane: lane)
+    /// `shown`: the lane shows what is decoded on the way (false for a look-behind).
+    private func decodeQuickly(_ time: Time, slot: Int64, shown: Bool = true) -> Bool {
+        let shownBy = shown ? MediaCache.LaneKey(path: path, lane: lane) : nil
         do {
             if quickDecoder == nil {
-                quickDecoder = try VideoDecoder(
-                    path: path, maxPictureSize: min(cache.settings.canvasPictureSize, cache.settings.quickPictureSize),
-                    threads: cache.settings.decodeThreads, quality: .quick)
+                // One thread: with every B-frame skipped, frame threads have little to share.
+                let d = try VideoDecoder(
+                    path: path, maxPictureSize: min(cache.settings.canvasPictureSize, cache.settings.quickPictureSize), threads: 1, quality: .quick)
+                quickDecoder = d
+                let slots = d.indexedKeyframeTimes.map { MediaCache.slot(of: $0, info: info) }
+                cache.lock.withLock { keyframeSlots = slots }
             }
             guard let d = quickDecoder else { return false }
             countDecoderUse()
@@ -238,7 +287,7 @@ final class FrameWorker: DecodeWorker {
             let passing: (DecodedFrame) -> Void = { [self] stand in
                 let k = key(for: stand.time)
                 if !cache.has(k, exact: false) { cache.store(stand.image, time: stand.time, isExact: false, key: k, shownBy: shownBy) }
-                cache.deliver {}
+                if shown { cache.deliver {} }
             }
             guard let frame = try d.frame(at: time, standIn: nil, passing: passing, isWanted: { [self] in cache.lock.withLock { latest == nil } }) else {
                 return false

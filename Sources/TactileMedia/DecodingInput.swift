@@ -14,6 +14,11 @@ final class DecodingInput {
     private let noun: String
     private let packet: UnsafeMutablePointer<AVPacket>
     private var endOfStream = false
+    /// While set (stream time), packets of frames shown before it that nothing refers to are
+    /// not decoded: reaching a frame from its keyframe costs only the frames it needs, and every
+    /// frame decoded is exactly as without skipping. Only where the codec was opened decoding
+    /// every frame.
+    var skipsUnreferencedBefore: Int64?
 
     /// Opens the best `type` stream of `path`; `configure` may set decoder options before it opens.
     init(path: String, type: AVMediaType, noun: String, configure: (UnsafeMutablePointer<AVCodecContext>) -> Void = { _ in }) throws {
@@ -105,6 +110,10 @@ final class DecodingInput {
             }
             defer { av_packet_unref(packet) }
             if packet.pointee.stream_index == stream.pointee.index {
+                if let before = skipsUnreferencedBefore, context.pointee.skip_frame == AVDISCARD_DEFAULT || context.pointee.skip_frame == AVDISCARD_NONREF {
+                    let pts = packet.pointee.pts
+                    context.pointee.skip_frame = pts != tactile_AV_NOPTS_VALUE() && pts < before ? AVDISCARD_NONREF : AVDISCARD_DEFAULT
+                }
                 let s = avcodec_send_packet(context, packet)
                 if s < 0 && s != tactile_AVERROR_EAGAIN() { continue } // skip a damaged packet
             }

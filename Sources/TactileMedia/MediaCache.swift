@@ -169,9 +169,13 @@ public final class MediaCache: MediaSource {
             lock.withLock { lastShown[laneKey] = .frame(path, slot: Self.slot(of: near.time, info: info)) }
             return stand
         }
-        // Stand in with what this lane showed last, while the exact frame is decoded.
+        // Stand in with the nearest picture kept before it (a quick decode's passing frames,
+        // the keyframe it started from), else with what this lane showed last, while the
+        // frame is decoded.
         return lock.withLock {
-            guard let key = lastShown[laneKey], var stand = pictures.peek(key)?.picture else { return nil }
+            let before = nearestPictureLocked(of: path, slot: slot, within: settings.scrubStandInFrames)
+            guard var stand = before ?? lastShown[laneKey].flatMap({ pictures.peek($0)?.picture }) else { return nil }
+            if before != nil { lastShown[laneKey] = .frame(path, slot: Self.slot(of: stand.time, info: info)) }
             stand.isExact = false
             return stand
         }
@@ -248,12 +252,15 @@ public final class MediaCache: MediaSource {
     /// The picture kept for the nearest slot at or up to `within` slots before `slot` of `path`
     /// (what a moving finger is shown between decoded frames).
     func nearestPicture(of path: String, slot: Int64, within: Int) -> MediaPicture? {
-        lock.withLock {
-            for s in stride(from: slot, through: max(0, slot - Int64(within)), by: -1) {
-                if let stored = pictures.peek(.frame(path, slot: s)) { return stored.picture }
-            }
-            return nil
+        lock.withLock { nearestPictureLocked(of: path, slot: slot, within: within) }
+    }
+
+    /// `nearestPicture` for callers holding the lock.
+    private func nearestPictureLocked(of path: String, slot: Int64, within: Int) -> MediaPicture? {
+        for s in stride(from: slot, through: max(0, slot - Int64(within)), by: -1) {
+            if let stored = pictures.peek(.frame(path, slot: s)) { return stored.picture }
         }
+        return nil
     }
 
     /// Whether a picture is kept under `key` (exact ones only when `exact`).

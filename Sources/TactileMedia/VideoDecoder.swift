@@ -66,7 +66,7 @@ public final class VideoDecoder {
     public enum Quality: Sendable {
         /// Every frame exactly as the file holds it.
         case exact
-        /// At reduced cost while a finger scrubs: no loop filter, frames nothing refers to
+        /// At reduced cost while a finger scrubs: no loop filter, B-frames
         /// skipped, fast scaling. Pictures are near the frame asked for, never exact.
         case quick
     }
@@ -108,7 +108,7 @@ public final class VideoDecoder {
             if keyframesOnly { ctx.pointee.skip_frame = AVDISCARD_NONKEY }
             if quality == .quick {
                 ctx.pointee.skip_loop_filter = AVDISCARD_ALL
-                if !keyframesOnly { ctx.pointee.skip_frame = AVDISCARD_NONREF }
+                if !keyframesOnly { ctx.pointee.skip_frame = AVDISCARD_BIDIR }
                 ctx.pointee.flags2 |= AV_CODEC_FLAG2_FAST
             }
         }
@@ -144,6 +144,10 @@ public final class VideoDecoder {
         return frame
     }
 
+    /// How many frames before an exact frame asked for every frame is decoded (before them,
+    /// frames nothing refers to are skipped): wider than any gap of a variable frame rate.
+    static let unreferencedSkipMargin: Int64 = 8
+
     /// The frame shown at `time`, decoded in steps: when a seek was needed and the keyframe it
     /// lands on is not the answer, `standIn` gets that keyframe at once; `passing`, when given,
     /// gets every frame decoded on the way instead (quick scrubbing keeps them); between decoded
@@ -154,6 +158,13 @@ public final class VideoDecoder {
     ) throws -> DecodedFrame? {
         let target = streamTarget(for: time)
         if !alwaysSeeks, let h = held, h.pts <= target, let p = pending, p.pts > target { return try heldPicture() }
+        // On the way to an exact frame, frames nothing refers to are skipped until a few frames
+        // before it (frame times may vary: the one shown at `time` is decoded whatever the gaps
+        // before it, unless one shows for longer than that margin).
+        if quality == .exact, !isIntraOnly, passing == nil {
+            input.skipsUnreferencedBefore = target - pts(for: frameDuration * Self.unreferencedSkipMargin)
+        }
+        defer { input.skipsUnreferencedBefore = nil }
         // Continue forward when the request is ahead of what is held and not too far (within a
         // few keyframe intervals the seek would cost more than decoding on; when every frame is a
         // keyframe, a seek costs one frame).
@@ -304,9 +315,14 @@ public final class VideoDecoder {
         let st = input.stream
         let count = Int(avformat_index_get_entries_count(st))
         var times: [Time] = []
+        // Some containers (MP4) index decoding times: with B-frames a keyframe decodes a few
+        // frames before it shows. The first frame is a keyframe shown at the start, so counting
+        // from the first entry gives the times they show at.
+        let first = count > 0 ? avformat_index_get_entry(st, 0)?.pointee.timestamp : nil
+        let base = min(startPTS, first ?? startPTS)
         for i in 0..<count {
             guard let entry = avformat_index_get_entry(st, Int32(i)), entry.pointee.flags & AVINDEX_KEYFRAME != 0 else { continue }
-            times.append(timeBase.time(ofPTS: entry.pointee.timestamp - startPTS) + timeOffset)
+            times.append(timeBase.time(ofPTS: entry.pointee.timestamp - base) + timeOffset)
         }
         return times
     }

@@ -46,11 +46,14 @@ final class LeakCheckTests: XCTestCase, ReplayTesting {
         let ruler = try XCTUnwrap(inspect(after: [], project: path("p.json"))["ruler"]).frame
         try write(drag(Point(x: 40, y: ruler.midY), Point(x: 40 + Double(names.count) * 60, y: ruler.midY), at: 0.2, steps: 24), to: "scrub.jsonl")
 
-        for arguments in [
+        // Both at once, on the two cores (Valgrind's start alone takes seconds).
+        let runs = try [
             ["probe"] + names.map { media[$0]! },
             ["replay", path("scrub.jsonl"), "--project", path("p.json"), "--snapshot", path("end.png"), "--scale", "0.5"],
-        ] {
-            let report = try memcheck(valgrind, binary, arguments)
+        ].enumerated().map { i, arguments in (arguments, try memcheck(valgrind, binary, arguments, log: path("memcheck-\(i).txt"))) }
+        for (arguments, run) in runs {
+            run.process.waitUntilExit()
+            let report = try String(contentsOfFile: run.log, encoding: .utf8)
             XCTAssertTrue(
                 report.contains("definitely lost: 0 bytes") || report.contains("no leaks are possible"),
                 "\(arguments[0]) leaked:\n\(report.suffix(3000))")
@@ -58,15 +61,15 @@ final class LeakCheckTests: XCTestCase, ReplayTesting {
         }
     }
 
-    /// Runs `binary arguments` under memcheck and returns its report.
-    private func memcheck(_ valgrind: String, _ binary: URL, _ arguments: [String]) throws -> String {
+    /// Starts `binary arguments` under memcheck, its report going to `log`.
+    private func memcheck(_ valgrind: String, _ binary: URL, _ arguments: [String], log: String) throws -> (process: Process, log: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: valgrind)
         // Uninitialised-value checks are off: FFmpeg's hand-written assembly trips them falsely.
         process.arguments =
             [
                 "--leak-check=full", "--show-leak-kinds=definite", "--errors-for-leak-kinds=definite",
-                "--undef-value-errors=no", "--log-file=\(path("memcheck.txt"))", binary.path,
+                "--undef-value-errors=no", "--log-file=\(log)", binary.path,
             ] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = "dummy"
@@ -75,7 +78,6 @@ final class LeakCheckTests: XCTestCase, ReplayTesting {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
-        return try String(contentsOfFile: path("memcheck.txt"), encoding: .utf8)
+        return (process, log)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import TactileCore
+import TactileHeadless
 import TactileStudy
 @testable import TactileApp
 #if canImport(Glibc)
@@ -89,12 +90,20 @@ final class OneWriterTests: XCTestCase, ReplayTesting {
 
     func testASecondExportToTheSameFileIsRefusedAtOnceAndTheFirstMovieIsWhole() throws {
         let movie = folder.appendingPathComponent("movie.mp4")
-        let (first, firstErr) = try start(["export", "--out", movie.path, "--size", "720p"])
+        // The demo's first clip alone: an export of a few seconds, long enough to be caught writing.
+        var short = MediaProject.demo().project
+        let beach = try XCTUnwrap(short.tracks.first { $0.kind == .video }?.clips.first)
+        XCTAssertGreaterThanOrEqual(beach.duration, .seconds(4))
+        short.tracks = [Track(id: "v", kind: .video, clips: [beach])]
+        let project = folder.appendingPathComponent("short.json")
+        try ProjectFile.save(short, to: project)
+        let (first, firstErr) = try start(["export", "--project", project.path, "--out", movie.path, "--size", "720p"])
         let lock = WriterLock.lockURL(of: movie)
         waitFor("the first export takes the file") { WriterLock.isHeld(lock) || !first.isRunning }
         let (status, message) = try finish(["export", "--out", movie.path, "--size", "1080p"])
         XCTAssertEqual(status, 4, message)
-        XCTAssertTrue(message.contains("\(movie.path) is being written by another Tactile (process \(first.processIdentifier) (tactile export --out"), message)
+        XCTAssertTrue(
+            message.contains("\(movie.path) is being written by another Tactile (process \(first.processIdentifier) (tactile export --project"), message)
         let firstMessage = String(decoding: firstErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         first.waitUntilExit()
         XCTAssertEqual(first.terminationStatus, 0, firstMessage)

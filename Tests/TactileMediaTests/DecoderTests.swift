@@ -84,6 +84,24 @@ final class DecoderTests: XCTestCase {
         XCTAssertEqual(decoder.seeks, seeks + 1)
     }
 
+    func testAnExactFrameFarFromItsKeyframeSkipsTheFramesNothingRefersToAndIsStillExact() throws {
+        // gop-240.mp4 has B-frames nothing refers to; a fresh decoder reaching frame 200 from the
+        // keyframe at 0 decodes fewer than the 201 frames up to it, and every frame it gives is
+        // the very one asked for (the last few before each target are all decoded).
+        let path = Self.folder.appendingPathComponent("gop-240.mp4").path
+        let fresh = try VideoDecoder(path: path)
+        XCTAssertEqual(TestPattern.readStamp(try fresh.frame(at: Time.frame(atRate: 30) * 200).image), 200)
+        XCTAssertLessThan(fresh.framesDecoded, 190, "unreferenced frames before the target are skipped")
+        let seeking = try VideoDecoder(path: path)
+        seeking.alwaysSeeks = true
+        for index in [1, 2, 3, 7, 57, 100, 150, 199, 200, 201, 238, 239, 240, 241, 299] {
+            XCTAssertEqual(TestPattern.readStamp(try seeking.frame(at: Time.frame(atRate: 30) * Int64(index)).image), index)
+        }
+        // Onwards from there, frame by frame, nothing is skipped.
+        let onwards = try VideoDecoder(path: path)
+        for index in 150..<245 { XCTAssertEqual(TestPattern.readStamp(try onwards.frame(at: Time.frame(atRate: 30) * Int64(index)).image), index) }
+    }
+
     func testUnreadableFilesAreClearErrors() {
         XCTAssertThrowsError(try VideoDecoder(path: "/nonexistent.mp4")) { XCTAssertTrue("\($0)".contains("nonexistent")) }
     }

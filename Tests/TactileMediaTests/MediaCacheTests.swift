@@ -142,6 +142,39 @@ final class MediaCacheTests: XCTestCase {
         }
     }
 
+    func testAFingerGoingBackTowardsAKeyframeFindsTheIntervalBeforeItDecodedAheadOfIt() throws {
+        // The finger scrubs back from 165 to 150 (keyframes at 0 and 120), then the lane idles;
+        // next it crosses the keyframe to 115. With the look-behind, a picture within a few
+        // frames shows at once; without, the last one shown (35 frames on) stands in.
+        func crossing(lookBehindFrames: Int) throws -> MediaPicture {
+            var settings = TactileConfiguration.Media()
+            settings.lookBehindFrames = lookBehindFrames
+            let cache = MediaCache(settings: settings, mode: .background(wake: {}))
+            try waitUntil { cache.status(of: Self.video).info != nil }
+            let frame = Time.frame(atRate: 30)
+            try waitUntil {
+                nextFrame(cache); return cache.frame(of: Self.video, at: frame * 165, lane: .canvas)?.isExact == true
+            }
+            for slot in stride(from: 162, through: 150, by: -3) {
+                nextFrame(cache)
+                _ = cache.frame(of: Self.video, at: frame * Int64(slot), lane: .canvas)
+            }
+            try waitUntil { cache.nearestPicture(of: Self.video, slot: 150, within: 3) != nil }
+            // The lull: a look-behind ends at the last frame before the keyframe.
+            Thread.sleep(forTimeInterval: 0.3)
+            if lookBehindFrames > 0 { try waitUntil { cache.has(.frame(Self.video, slot: 119), exact: false) } }
+            nextFrame(cache)
+            return try XCTUnwrap(cache.frame(of: Self.video, at: frame * 115, lane: .canvas))
+        }
+        let frame = Time.frame(atRate: 30)
+        let ahead = try crossing(lookBehindFrames: 150)
+        XCTAssertFalse(ahead.isExact)
+        XCTAssertLessThanOrEqual(ahead.time, frame * 115)
+        XCTAssertGreaterThanOrEqual(ahead.time, frame * 112, "a kept picture within 3 frames before the finger shows at once")
+        let without = try crossing(lookBehindFrames: 0)
+        XCTAssertGreaterThanOrEqual(without.time, frame * 120, "without it, nothing before the keyframe was decoded yet")
+    }
+
     func testThumbnailsHaveTheAskedHeightAndEndExact() throws {
         let sync = MediaCache(mode: .synchronous)
         let thumb = try XCTUnwrap(sync.thumbnail(of: Self.video, at: .seconds(5), height: 48))

@@ -70,7 +70,7 @@ extension TactileConfiguration {
         /// proxy makers. Default 30 (half a second at 60 Hz).
         public var proxyInterestFrames: Int = 30
         /// While a finger scrubs where no proxy is yet, decode at reduced cost (no loop filter,
-        /// frames nothing refers to skipped, fast scaling) and mark the picture as not exact; the
+        /// B-frames skipped, fast scaling) and mark the picture as not exact; the
         /// exact frame follows when the finger rests. Default true.
         public var quickScrubDecode: Bool = true
         /// Frames the exact decoder decodes on to a scrub's frame rather than show a quick
@@ -80,8 +80,17 @@ extension TactileConfiguration {
         /// kept at this size, so a finger going back finds it). Default 480 px.
         public var quickPictureSize: Int = 480
         /// How many frames before the finger's a kept picture may be and still show while the
-        /// finger moves (frames nothing refers to are skipped by quick decoding). Default 3.
+        /// finger moves (B-frames are skipped by quick decoding). Default 3.
         public var quickScrubNearestFrames: Int = 3
+        /// How far before the finger's frame the cache looks for a kept picture to show while
+        /// that frame is decoded (the nearest one shows; past this, what the lane showed last).
+        /// In frames; default 300 (a long keyframe interval of 10 s at 30 fps).
+        public var scrubStandInFrames: Int = 300
+        /// While a finger scrubs backwards no further than this past a keyframe, and the decoder
+        /// has nothing asked of it, the keyframe interval before is decoded quickly ahead of the
+        /// finger, so crossing the keyframe backwards shows near pictures at once. In frames;
+        /// 0 turns it off. Default 150 (5 s at 30 fps).
+        public var lookBehindFrames: Int = 150
         /// How long the finger stays on one frame before it rests: then the exact frame is
         /// decoded, before it quick pictures show. A redraw sooner than this (the cache waking
         /// the window with a picture) does not count as a rest. In milliseconds; default 12
@@ -137,6 +146,8 @@ extension TactileConfiguration {
             "duckRampSeconds": .init(0, 10, unit: "s"),
             "quickPictureSize": .init(16, 8192, unit: "px"),
             "quickScrubNearestFrames": .init(0, 250),
+            "scrubStandInFrames": .init(0, 10_000, unit: "frames"),
+            "lookBehindFrames": .init(0, 10_000, unit: "frames"),
         ]
     }
 }
