@@ -20,19 +20,6 @@ func firstSecondBenchmark() throws {
     progress("\(script.requests.count) requests, \(script.rests.count) rests, \(String(format: "%.1f", script.duration)) s")
     var base = TactileConfiguration().media
     base.cacheBudgetMegabytes = 256
-    if ProcessInfo.processInfo.environment["DBG_NAIVE"] != nil {
-        let d = try VideoDecoder(path: clip, maxPictureSize: base.canvasPictureSize)
-        d.alwaysSeeks = true
-        let c0 = cpuSeconds()
-        let ms = stride(from: 0, to: script.requests.count, by: 6).map { script.requests[$0] }.map { r -> Double in
-            let t0 = nanos()
-            _ = try? d.frame(at: r.time)
-            return Double(nanos() - t0) / 1e6
-        }.sorted()
-        print(
-            String(format: "naive p50 %.1f p95 %.1f ms, CPU %.1f s, decoded %d", percentile(ms, 0.5), percentile(ms, 0.95), cpuSeconds() - c0, d.framesDecoded))
-        return
-    }
     let gop = 250
 
     var today = base
