@@ -7,11 +7,11 @@ import NIOCore
 /// listens and returns the port it got (or says why it could not bind); `stop` ends it. Shared
 /// by the kiosk's health server and the study's observer page.
 // Unchecked Sendable, safe: the port and failure the server's task reports are read and written
-// under `lock`; `task` and `stopping` are set by `start` and `stop`, both called by the owner's thread.
+// under `lock`; `task` is set by `start` and `stop`, both called by the owner's thread.
 final class ServiceLauncher: @unchecked Sendable {
     private var task: Task<Void, Error>?
-    /// The task `stop` ended, which a new `start` waits for (so the port is free again).
-    private var stopping: Task<Void, Error>?
+    /// Whether the server `stop` ended is still closing (it may hold its port a while). Under `lock`.
+    private var previousRunning = false
     private let started = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var boundPort: Int?
@@ -36,38 +36,44 @@ final class ServiceLauncher: @unchecked Sendable {
     /// The port it listens on (or last listened on), once started.
     var port: Int? { lock.withLock { boundPort } }
 
-    /// Runs `app`; returns its port once it listens. `what` names the server in errors.
+    /// Runs `app`; returns its port once it listens. `what` names the server in errors. A server
+    /// stopped just before may still let go of its port (its connections end in their own time,
+    /// idle ones after the client timeout): binding is tried again until it has, or `timeout`.
     func start(_ app: some ApplicationProtocol & Sendable, what: String, host: String, port: Int, timeout: Double) throws -> Int {
-        if let stopping {
-            let ended = DispatchSemaphore(value: 0)
-            Task.detached {
-                _ = await stopping.result; ended.signal()
+        let deadline = DispatchTime.now() + timeout
+        while true {
+            lock.withLock {
+                boundPort = nil; failure = nil
             }
-            _ = ended.wait(timeout: .now() + timeout)
-            self.stopping = nil
-        }
-        lock.withLock {
-            boundPort = nil; failure = nil
-        }
-        task = Task.detached { [weak self] in
-            do {
-                // No signal handling of its own: the window's handlers save and close on SIGTERM.
-                try await app.runService(gracefulShutdownSignals: [])
-            } catch {
-                self?.lock.withLock { self?.failure = "\(error)" }
-                self?.started.signal()
+            task = Task.detached { [weak self] in
+                do {
+                    // No signal handling of its own: the window's handlers save and close on SIGTERM.
+                    try await app.runService(gracefulShutdownSignals: [])
+                } catch {
+                    self?.lock.withLock { self?.failure = "\(error)" }
+                    self?.started.signal()
+                }
             }
+            guard started.wait(timeout: deadline) == .success else {
+                throw HealthServer.ServerError("the \(what) did not start within \(Int(timeout)) s")
+            }
+            if let port = lock.withLock({ boundPort }) { return port }
+            if lock.withLock({ previousRunning }), DispatchTime.now() < deadline {
+                usleep(20_000)
+                continue
+            }
+            throw HealthServer.ServerError("cannot serve the \(what) on \(host):\(port): \(lock.withLock { failure } ?? "unknown error")")
         }
-        guard started.wait(timeout: .now() + timeout) == .success else {
-            throw HealthServer.ServerError("the \(what) did not start within \(Int(timeout)) s")
-        }
-        if let port = lock.withLock({ boundPort }) { return port }
-        throw HealthServer.ServerError("cannot serve the \(what) on \(host):\(port): \(lock.withLock { failure } ?? "unknown error")")
     }
 
     func stop() {
-        task?.cancel()
-        stopping = task
+        guard let stopping = task else { return }
+        stopping.cancel()
         task = nil
+        lock.withLock { previousRunning = true }
+        Task.detached { [weak self] in
+            _ = await stopping.result
+            self?.lock.withLock { self?.previousRunning = false }
+        }
     }
 }
