@@ -283,13 +283,29 @@ final class FrameWorker: DecodeWorker {
             }
             guard let d = quickDecoder else { return false }
             countDecoderUse()
-            // Every frame decoded on the way is kept: a finger going back over them finds them.
+            // Frames decoded on the way are kept, so a finger going back over them finds them:
+            // every one near the frame asked for, one in `quickScrubNearestFrames` before that,
+            // and, while shown, at least one a frame so the picture follows the decode. The rest
+            // are decoded only (turning each into a picture costs a third of the decode).
+            var lastKept: (slot: Int64, at: UInt64)?
+            let settings = cache.settings
+            let keeps: (Time) -> Bool = { [self] t in
+                let s = MediaCache.slot(of: t, info: info), now = DispatchTime.now().uptimeNanoseconds
+                let keep =
+                    s >= slot - Int64(settings.quickKeepAllFrames) || lastKept.map { s - $0.slot >= Int64(max(1, settings.quickScrubNearestFrames)) } ?? true
+                    || (shown && lastKept.map { Double(now - $0.at) / 1e6 >= settings.quickShowEveryMilliseconds } ?? true)
+                if keep { lastKept = (s, now) }
+                return keep
+            }
             let passing: (DecodedFrame) -> Void = { [self] stand in
                 let k = key(for: stand.time)
                 if !cache.has(k, exact: false) { cache.store(stand.image, time: stand.time, isExact: false, key: k, shownBy: shownBy) }
                 if shown { cache.deliver {} }
             }
-            guard let frame = try d.frame(at: time, standIn: nil, passing: passing, isWanted: { [self] in cache.lock.withLock { latest == nil } }) else {
+            guard
+                let frame = try d.frame(
+                    at: time, standIn: nil, passing: passing, keepsPassing: keeps, isWanted: { [self] in cache.lock.withLock { latest == nil } })
+            else {
                 return false
             }
             cache.store(frame.image, time: frame.time, isExact: false, key: .frame(path, slot: slot), shownBy: shownBy)

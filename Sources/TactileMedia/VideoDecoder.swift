@@ -85,6 +85,8 @@ public final class VideoDecoder {
     private var pending: (pts: Int64, key: Bool)?
     private let timeBase: AVRational
     private let startPTS: Int64
+    /// How far the container's index runs ahead of the times frames show at.
+    private let indexDelay: Int64
     /// Converts the frames handed out to RGBA (see `PictureConverter`).
     private let converter: PictureConverter
 
@@ -115,6 +117,14 @@ public final class VideoDecoder {
         let stream = input.stream
         timeBase = stream.pointee.time_base
         startPTS = stream.pointee.start_time == tactile_AV_NOPTS_VALUE() ? 0 : stream.pointee.start_time
+        // Some containers (MP4) index decoding times: with B-frames a keyframe
+        // decodes a few frames before it shows. The first frame is a keyframe shown at the start,
+        // so the first entry's distance from the start is that delay.
+        if avformat_index_get_entries_count(stream) > 0, let first = avformat_index_get_entry(stream, 0)?.pointee.timestamp {
+            indexDelay = max(0, startPTS - first)
+        } else {
+            indexDelay = 0
+        }
         rotation = MediaProbe.rotationDegrees(stream)
         let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
         frameDuration = rate.num > 0 ? Time(ticks: Time.ticksPerSecond * Int64(rate.den) / Int64(rate.num)) : .frame(atRate: 30)
@@ -150,11 +160,12 @@ public final class VideoDecoder {
 
     /// The frame shown at `time`, decoded in steps: when a seek was needed and the keyframe it
     /// lands on is not the answer, `standIn` gets that keyframe at once; `passing`, when given,
-    /// gets every frame decoded on the way instead (quick scrubbing keeps them); between decoded
+    /// gets the frames decoded on the way instead, those `keepsPassing` wants (only those are
+    /// turned into pictures; quick scrubbing keeps them); between decoded
     /// frames `isWanted` is asked whether to go on. Returns nil when abandoned (a newer request won).
     public func frame(
         at time: Time, standIn: ((DecodedFrame) -> Void)?, passing: ((DecodedFrame) -> Void)? = nil,
-        isWanted: () -> Bool
+        keepsPassing: (Time) -> Bool = { _ in true }, isWanted: () -> Bool
     ) throws -> DecodedFrame? {
         let target = streamTarget(for: time)
         if !alwaysSeeks, let h = held, h.pts <= target, let p = pending, p.pts > target { return try heldPicture() }
@@ -168,7 +179,8 @@ public final class VideoDecoder {
         // Continue forward when the request is ahead of what is held and not too far (within a
         // few keyframe intervals the seek would cost more than decoding on; when every frame is a
         // keyframe, a seek costs one frame).
-        let window = isIntraOnly ? frameDuration * 2 : .seconds(2)
+        // A quick decode costs a seek and one keyframe, so it seeks to any keyframe between.
+        let window = isIntraOnly || quality == .quick ? frameDuration * 2 : .seconds(2)
         let forward = !alwaysSeeks && decodesOn(to: target, within: window)
         var justSeeked = false
         var backoff = Backoff(target: target, startPTS: startPTS, unit: pts(for: .seconds(1)))
@@ -195,7 +207,11 @@ public final class VideoDecoder {
             }
             takeIncoming(next)
             if next.pts >= target { return try heldPicture() }
-            if let passing { passing(try heldPicture()) } else if justSeeked, let standIn { standIn(try heldPicture()) }
+            if let passing {
+                if keepsPassing(sourceTime(ofPTS: next.pts)) { passing(try heldPicture()) }
+            } else if justSeeked, let standIn {
+                standIn(try heldPicture())
+            }
             justSeeked = false
             if !isWanted() { return nil }
         }
@@ -303,9 +319,9 @@ public final class VideoDecoder {
     /// times): a seek to `target` would land at or before `held`, so decoding on is cheaper.
     /// False when the container has no index.
     private func noKeyframe(after held: Int64, upTo target: Int64) -> Bool {
-        let i = av_index_search_timestamp(input.stream, target, AVSEEK_FLAG_BACKWARD)
+        let i = av_index_search_timestamp(input.stream, target - indexDelay, AVSEEK_FLAG_BACKWARD)
         guard i >= 0, let entry = avformat_index_get_entry(input.stream, i) else { return false }
-        return entry.pointee.timestamp <= held
+        return entry.pointee.timestamp + indexDelay <= held
     }
 
     /// The source times of the keyframes the container's index lists, in order (empty when it
@@ -315,14 +331,9 @@ public final class VideoDecoder {
         let st = input.stream
         let count = Int(avformat_index_get_entries_count(st))
         var times: [Time] = []
-        // Some containers (MP4) index decoding times: with B-frames a keyframe decodes a few
-        // frames before it shows. The first frame is a keyframe shown at the start, so counting
-        // from the first entry gives the times they show at.
-        let first = count > 0 ? avformat_index_get_entry(st, 0)?.pointee.timestamp : nil
-        let base = min(startPTS, first ?? startPTS)
         for i in 0..<count {
             guard let entry = avformat_index_get_entry(st, Int32(i)), entry.pointee.flags & AVINDEX_KEYFRAME != 0 else { continue }
-            times.append(timeBase.time(ofPTS: entry.pointee.timestamp - base) + timeOffset)
+            times.append(timeBase.time(ofPTS: entry.pointee.timestamp + indexDelay - startPTS) + timeOffset)
         }
         return times
     }

@@ -97,6 +97,9 @@ final class DecoderTests: XCTestCase {
         for index in [1, 2, 3, 7, 57, 100, 150, 199, 200, 201, 238, 239, 240, 241, 299] {
             XCTAssertEqual(TestPattern.readStamp(try seeking.frame(at: Time.frame(atRate: 30) * Int64(index)).image), index)
         }
+        // MP4 indexes decoding times, two frames ahead of showing with B-frames: keyframes are
+        // told at the times they show.
+        XCTAssertEqual(fresh.indexedKeyframeTimes, [.zero, Time.frame(atRate: 30) * 240])
         // Onwards from there, frame by frame, nothing is skipped.
         let onwards = try VideoDecoder(path: path)
         for index in 150..<245 { XCTAssertEqual(TestPattern.readStamp(try onwards.frame(at: Time.frame(atRate: 30) * Int64(index)).image), index) }

@@ -175,6 +175,34 @@ final class MediaCacheTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(without.time, frame * 120, "without it, nothing before the keyframe was decoded yet")
     }
 
+    func testAQuickDecodeKeepsEveryPictureNearTheFrameAskedForAndFewFartherBack() throws {
+        // A scrub from 10 to 230 (keyframe at 120): the quick decode passes 120…230. Within 45
+        // frames of 230 every picture passed is kept; before that one in 10 (the time rule off).
+        func kept(keepAll: Int) throws -> (far: Int, near: Int) {
+            var settings = TactileConfiguration.Media()
+            settings.quickKeepAllFrames = keepAll
+            settings.quickScrubNearestFrames = 10
+            settings.quickShowEveryMilliseconds = 10_000
+            settings.lookBehindFrames = 0
+            let cache = MediaCache(settings: settings, mode: .background(wake: {}))
+            try waitUntil { cache.status(of: Self.video).info != nil }
+            let frame = Time.frame(atRate: 30)
+            try waitUntil {
+                nextFrame(cache); return cache.frame(of: Self.video, at: frame * 10, lane: .canvas)?.isExact == true
+            }
+            nextFrame(cache)
+            _ = cache.frame(of: Self.video, at: frame * 230, lane: .canvas)
+            try waitUntil { cache.has(.frame(Self.video, slot: 230), exact: false) }
+            let count = { (slots: ClosedRange<Int64>) in slots.filter { cache.has(.frame(Self.video, slot: $0), exact: false) }.count }
+            return (count(121...184), count(185...229))
+        }
+        let sparse = try kept(keepAll: 45)
+        XCTAssertLessThanOrEqual(sparse.far, 7, "one picture in 10 frames far from the finger")
+        XCTAssertGreaterThanOrEqual(sparse.near, 12, "every picture passed near it (B-frames are skipped)")
+        let all = try kept(keepAll: 10_000)
+        XCTAssertGreaterThanOrEqual(all.far, 15, "kept as densely when the setting asks for every one")
+    }
+
     func testThumbnailsHaveTheAskedHeightAndEndExact() throws {
         let sync = MediaCache(mode: .synchronous)
         let thumb = try XCTUnwrap(sync.thumbnail(of: Self.video, at: .seconds(5), height: 48))

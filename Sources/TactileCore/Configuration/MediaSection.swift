@@ -80,8 +80,15 @@ extension TactileConfiguration {
         /// kept at this size, so a finger going back finds it). Default 480 px.
         public var quickPictureSize: Int = 480
         /// How many frames before the finger's a kept picture may be and still show while the
-        /// finger moves (B-frames are skipped by quick decoding). Default 3.
-        public var quickScrubNearestFrames: Int = 3
+        /// finger moves (B-frames are skipped by quick decoding); far from the frame asked for, a
+        /// quick decode keeps one picture in this many frames. Default 6.
+        public var quickScrubNearestFrames: Int = 6
+        /// A quick decode keeps every picture it passes this near before the frame asked for (a
+        /// finger resting or turning back there finds each). In frames; default 45.
+        public var quickKeepAllFrames: Int = 45
+        /// While a quick decode catches up with the finger, the picture shown follows it at
+        /// least this often. In milliseconds; default 12 (under a frame at 60 Hz).
+        public var quickShowEveryMilliseconds: Double = 12
         /// How far before the finger's frame the cache looks for a kept picture to show while
         /// that frame is decoded (the nearest one shows; past this, what the lane showed last).
         /// In frames; default 300 (a long keyframe interval of 10 s at 30 fps).
@@ -147,6 +154,8 @@ extension TactileConfiguration {
             "quickPictureSize": .init(16, 8192, unit: "px"),
             "quickScrubNearestFrames": .init(0, 250),
             "scrubStandInFrames": .init(0, 10_000, unit: "frames"),
+            "quickKeepAllFrames": .init(0, 10_000, unit: "frames"),
+            "quickShowEveryMilliseconds": .init(0, 10_000, unit: "ms"),
             "lookBehindFrames": .init(0, 10_000, unit: "frames"),
         ]
     }
