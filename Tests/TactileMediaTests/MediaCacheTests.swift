@@ -94,13 +94,19 @@ final class MediaCacheTests: XCTestCase {
         if let stand, stand.time != Time.frame(atRate: 30) * 20 { XCTAssertFalse(stand.isExact) }
     }
 
-    func testAScrubShowsAQuickPictureAndTheExactFrameOnceTheFingerRests() throws {
-        let cache = MediaCache(mode: .background(wake: {}))
+    /// A cache in the background whose canvas lane shows the exact frame `slot`, the finger resting there.
+    private func cacheResting(at slot: Int64, settings: TactileConfiguration.Media = .init()) throws -> MediaCache {
+        let cache = MediaCache(settings: settings, mode: .background(wake: {}))
         try waitUntil { cache.status(of: Self.video).info != nil }
-        let frame = Time.frame(atRate: 30)
         try waitUntil {
-            nextFrame(cache); return cache.frame(of: Self.video, at: frame * 10, lane: .canvas)?.isExact == true
+            nextFrame(cache); return cache.frame(of: Self.video, at: Time.frame(atRate: 30) * slot, lane: .canvas)?.isExact == true
         }
+        return cache
+    }
+
+    func testAScrubShowsAQuickPictureAndTheExactFrameOnceTheFingerRests() throws {
+        let cache = try cacheResting(at: 10)
+        let frame = Time.frame(atRate: 30)
         // The finger moves to 200, a seek and 80 frames away: a quick picture answers first.
         nextFrame(cache)
         _ = cache.frame(of: Self.video, at: frame * 190, lane: .canvas)
@@ -149,12 +155,8 @@ final class MediaCacheTests: XCTestCase {
         func crossing(lookBehindFrames: Int) throws -> MediaPicture {
             var settings = TactileConfiguration.Media()
             settings.lookBehindFrames = lookBehindFrames
-            let cache = MediaCache(settings: settings, mode: .background(wake: {}))
-            try waitUntil { cache.status(of: Self.video).info != nil }
+            let cache = try cacheResting(at: 165, settings: settings)
             let frame = Time.frame(atRate: 30)
-            try waitUntil {
-                nextFrame(cache); return cache.frame(of: Self.video, at: frame * 165, lane: .canvas)?.isExact == true
-            }
             for slot in stride(from: 162, through: 150, by: -3) {
                 nextFrame(cache)
                 _ = cache.frame(of: Self.video, at: frame * Int64(slot), lane: .canvas)
@@ -184,14 +186,9 @@ final class MediaCacheTests: XCTestCase {
             settings.quickScrubNearestFrames = 10
             settings.quickShowEveryMilliseconds = 10_000
             settings.lookBehindFrames = 0
-            let cache = MediaCache(settings: settings, mode: .background(wake: {}))
-            try waitUntil { cache.status(of: Self.video).info != nil }
-            let frame = Time.frame(atRate: 30)
-            try waitUntil {
-                nextFrame(cache); return cache.frame(of: Self.video, at: frame * 10, lane: .canvas)?.isExact == true
-            }
+            let cache = try cacheResting(at: 10, settings: settings)
             nextFrame(cache)
-            _ = cache.frame(of: Self.video, at: frame * 230, lane: .canvas)
+            _ = cache.frame(of: Self.video, at: Time.frame(atRate: 30) * 230, lane: .canvas)
             try waitUntil { cache.has(.frame(Self.video, slot: 230), exact: false) }
             let count = { (slots: ClosedRange<Int64>) in slots.filter { cache.has(.frame(Self.video, slot: $0), exact: false) }.count }
             return (count(121...184), count(185...229))
