@@ -188,19 +188,17 @@ func runScrub(clip: String, script: ScrubScript, settings: TactileConfiguration.
     var nextFrame = 0.0
     let playhead = Time.seconds(300)
     let filmstrip = (0..<6).map { Time.seconds(50 + 100 * Double($0)) }
-    _ = cache.status(of: clip)
     var asked = [Bool](repeating: false, count: script.requests.count)
+    _ = cache.status(of: clip)
     while now() < script.duration {
         let t = now()
         while current + 1 < script.requests.count, t >= script.requests[current + 1].at { current += 1 }
         let due = t >= nextFrame || woken.take()
         if !due { usleep(500); continue }
-
         if t >= nextFrame { nextFrame += ((t - nextFrame) * 60).rounded(.down) / 60 + 1.0 / 60 }
         let request = script.requests[current]
         asked[current] = true
         cache.beginFrame(at: .seconds(t))
-
         if lane == .preview {
             _ = cache.frame(of: clip, at: playhead, lane: .canvas)
             for f in filmstrip { _ = cache.thumbnail(of: clip, at: f, height: settings.thumbnailPixelHeight) }
@@ -224,7 +222,8 @@ func runScrub(clip: String, script: ScrubScript, settings: TactileConfiguration.
     let rests = script.rests
     let exactMs = rests.map { exact[$0] ?? life[$0] * 1000 }.sorted()
     if ProcessInfo.processInfo.environment["TACTILE_BENCH_DETAIL"] != nil {
-        // Every request left more than 30 frames off: where in its gesture, which way, by what.
+        // Every request left more than 30 frames off: where in its gesture, which way, and
+        // whether an exact picture (a keyframe's, or another frame's) or a quick one showed.
         var gestureStart = 0
         for i in script.requests.indices {
             if i > 0, script.requests[i - 1].restStart { gestureStart = i }
@@ -235,9 +234,9 @@ func runScrub(clip: String, script: ScrubScript, settings: TactileConfiguration.
             let jumped = gestureStart > 0 && abs((script.requests[gestureStart].time - script.requests[gestureStart - 1].time).seconds) > 5
             progress(
                 String(
-                    format: "off %4.0f %@: request %d at %.2f s, %d after its keyframe, %@, step %d of its gesture%@", off[i], offExact[i] ? "exact" : "quick",
-                    i,
-                    script.requests[i].time.seconds, Int(slot) % gop, way, i - gestureStart, jumped ? " (after a jump)" : ""))
+                    format: "off %4.0f %@: request %d at %.2f s, %d after its keyframe, %@, step %d of its gesture%@", off[i],
+                    offExact[i] ? "exact" : "quick", i, script.requests[i].time.seconds, Int(slot) % gop, way, i - gestureStart, jumped ? " (after a jump)" : ""
+                ))
         }
         for i in rests {
             let slot = script.requests[i].time.ticks / frame.ticks

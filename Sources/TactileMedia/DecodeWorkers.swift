@@ -189,7 +189,7 @@ final class FrameWorker: DecodeWorker {
     }
 
     /// The time of `slot`'s frame.
-    private func time(ofSlot slot: Int64) -> Time { Time(ticks: slot * (info.frameDuration ?? .frame(atRate: 30)).ticks) }
+    private func time(ofSlot slot: Int64) -> Time { (info.frameDuration ?? .frame(atRate: 30)) * slot }
 
     /// When a proxy maker writing towards `slot` will reach it sooner than a decode of the file
     /// would (it decodes on one core, this decoder on all), waits for its segment, asking it to
@@ -291,11 +291,12 @@ final class FrameWorker: DecodeWorker {
             let settings = cache.settings
             let keeps: (Time) -> Bool = { [self] t in
                 let s = MediaCache.slot(of: t, info: info), now = DispatchTime.now().uptimeNanoseconds
-                let keep =
-                    s >= slot - Int64(settings.quickKeepAllFrames) || lastKept.map { s - $0.slot >= Int64(max(1, settings.quickScrubNearestFrames)) } ?? true
-                    || (shown && lastKept.map { Double(now - $0.at) / 1e6 >= settings.quickShowEveryMilliseconds } ?? true)
-                if keep { lastKept = (s, now) }
-                return keep
+                let near = s >= slot - Int64(settings.quickKeepAllFrames)
+                let spaced = lastKept.map { s - $0.slot >= Int64(max(1, settings.quickScrubNearestFrames)) } ?? true
+                let due = shown && (lastKept.map { Double(now - $0.at) / 1e6 >= settings.quickShowEveryMilliseconds } ?? true)
+                guard near || spaced || due else { return false }
+                lastKept = (s, now)
+                return true
             }
             let passing: (DecodedFrame) -> Void = { [self] stand in
                 let k = key(for: stand.time)

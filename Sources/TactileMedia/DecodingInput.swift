@@ -17,8 +17,12 @@ final class DecodingInput {
     /// While set (stream time), packets of frames shown before it that nothing refers to are
     /// not decoded: reaching a frame from its keyframe costs only the frames it needs, and every
     /// frame decoded is exactly as without skipping. Only where the codec was opened decoding
-    /// every frame.
-    var skipsUnreferencedBefore: Int64?
+    /// every frame; cleared, packets are decoded as it was opened.
+    var skipsUnreferencedBefore: Int64? {
+        didSet { if skipsUnreferencedBefore == nil { context.pointee.skip_frame = openedSkip } }
+    }
+    /// The frames the codec was opened to skip (`configure`'s choice).
+    private var openedSkip = AVDISCARD_DEFAULT
 
     /// Opens the best `type` stream of `path`; `configure` may set decoder options before it opens.
     init(path: String, type: AVMediaType, noun: String, configure: (UnsafeMutablePointer<AVCodecContext>) -> Void = { _ in }) throws {
@@ -51,6 +55,7 @@ final class DecodingInput {
             rc = avcodec_open2(c, codec, nil)
             guard rc >= 0 else { throw MediaError("\(path): cannot open its \(noun) decoder", code: rc) }
             format = f; stream = st; context = c; packet = p
+            openedSkip = c.pointee.skip_frame
         } catch {
             if pkt != nil { av_packet_free(&pkt) }
             if ctx != nil { avcodec_free_context(&ctx) }
@@ -110,7 +115,7 @@ final class DecodingInput {
             }
             defer { av_packet_unref(packet) }
             if packet.pointee.stream_index == stream.pointee.index {
-                if let before = skipsUnreferencedBefore, context.pointee.skip_frame == AVDISCARD_DEFAULT || context.pointee.skip_frame == AVDISCARD_NONREF {
+                if let before = skipsUnreferencedBefore, openedSkip == AVDISCARD_DEFAULT {
                     let pts = packet.pointee.pts
                     context.pointee.skip_frame = pts != tactile_AV_NOPTS_VALUE() && pts < before ? AVDISCARD_NONREF : AVDISCARD_DEFAULT
                 }

@@ -161,19 +161,12 @@ public final class MediaCache: MediaSource {
         }
         worker.request(time, slot: slot, now: lock.withLock { frameTime })
         // A quick picture of this very slot shows until the exact one follows, else the nearest
-        // picture kept just before it.
+        // picture kept before it (a quick decode's passing frames, the keyframe it started
+        // from), else what this lane showed last, while the frame is decoded.
         if let hit { return hit }
-        if let near = nearestPicture(of: path, slot: slot, within: settings.quickScrubNearestFrames) {
-            var stand = near
-            stand.isExact = false
-            lock.withLock { lastShown[laneKey] = .frame(path, slot: Self.slot(of: near.time, info: info)) }
-            return stand
-        }
-        // Stand in with the nearest picture kept before it (a quick decode's passing frames,
-        // the keyframe it started from), else with what this lane showed last, while the
-        // frame is decoded.
         return lock.withLock {
-            let before = nearestPictureLocked(of: path, slot: slot, within: settings.scrubStandInFrames)
+            let within = max(settings.quickScrubNearestFrames, settings.scrubStandInFrames)
+            let before = nearestPictureLocked(of: path, slot: slot, within: within)
             guard var stand = before ?? lastShown[laneKey].flatMap({ pictures.peek($0)?.picture }) else { return nil }
             if before != nil { lastShown[laneKey] = .frame(path, slot: Self.slot(of: stand.time, info: info)) }
             stand.isExact = false

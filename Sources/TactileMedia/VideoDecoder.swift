@@ -66,8 +66,8 @@ public final class VideoDecoder {
     public enum Quality: Sendable {
         /// Every frame exactly as the file holds it.
         case exact
-        /// At reduced cost while a finger scrubs: no loop filter, B-frames
-        /// skipped, fast scaling. Pictures are near the frame asked for, never exact.
+        /// At reduced cost while a finger scrubs: no loop filter, B-frames skipped, fast
+        /// scaling. Pictures are near the frame asked for, never exact.
         case quick
     }
 
@@ -117,9 +117,9 @@ public final class VideoDecoder {
         let stream = input.stream
         timeBase = stream.pointee.time_base
         startPTS = stream.pointee.start_time == tactile_AV_NOPTS_VALUE() ? 0 : stream.pointee.start_time
-        // Some containers (MP4) index decoding times: with B-frames a keyframe
-        // decodes a few frames before it shows. The first frame is a keyframe shown at the start,
-        // so the first entry's distance from the start is that delay.
+        // Some containers (MP4) index decoding times: with B-frames a keyframe decodes a few
+        // frames before it shows. The first frame is a keyframe shown at the start, so the first
+        // entry's distance from the start is that delay.
         if avformat_index_get_entries_count(stream) > 0, let first = avformat_index_get_entry(stream, 0)?.pointee.timestamp {
             indexDelay = max(0, startPTS - first)
         } else {
@@ -161,8 +161,8 @@ public final class VideoDecoder {
     /// The frame shown at `time`, decoded in steps: when a seek was needed and the keyframe it
     /// lands on is not the answer, `standIn` gets that keyframe at once; `passing`, when given,
     /// gets the frames decoded on the way instead, those `keepsPassing` wants (only those are
-    /// turned into pictures; quick scrubbing keeps them); between decoded
-    /// frames `isWanted` is asked whether to go on. Returns nil when abandoned (a newer request won).
+    /// turned into pictures; quick scrubbing keeps them); between decoded frames `isWanted` is
+    /// asked whether to go on. Returns nil when abandoned (a newer request won).
     public func frame(
         at time: Time, standIn: ((DecodedFrame) -> Void)?, passing: ((DecodedFrame) -> Void)? = nil,
         keepsPassing: (Time) -> Bool = { _ in true }, isWanted: () -> Bool
@@ -178,8 +178,8 @@ public final class VideoDecoder {
         defer { input.skipsUnreferencedBefore = nil }
         // Continue forward when the request is ahead of what is held and not too far (within a
         // few keyframe intervals the seek would cost more than decoding on; when every frame is a
-        // keyframe, a seek costs one frame).
-        // A quick decode costs a seek and one keyframe, so it seeks to any keyframe between.
+        // keyframe, or for a quick decode that skips all but keyframes and P-frames, a seek costs
+        // one frame).
         let window = isIntraOnly || quality == .quick ? frameDuration * 2 : .seconds(2)
         let forward = !alwaysSeeks && decodesOn(to: target, within: window)
         var justSeeked = false
