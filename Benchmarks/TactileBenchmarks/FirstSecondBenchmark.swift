@@ -12,7 +12,8 @@ import TactileMedia
 /// stand-in, a quick picture or the exact frame), and as exact once it shows that very frame.
 /// Where the finger rests, the time from the rest's start to the exact frame is measured.
 /// Runs: today's path (exact decodes only, while the whole-file proxy pass of before runs beside
-/// it), the new one (quick pictures and proxy segments where the user is), and the naive way.
+/// it), the new one (quick pictures and proxy segments where the user is), and the naive way;
+/// first, what an ideal scrubber at this machine's decoding speed would leave (`ScrubBound`).
 func firstSecondBenchmark() throws {
     let clip = try benchClip(seconds: 600).path
     if CommandLine.arguments.contains("--whole-only") { return try wholeProxyBenchmark(clip: clip, settings: TactileConfiguration().media) }
@@ -22,6 +23,10 @@ func firstSecondBenchmark() throws {
     base.cacheBudgetMegabytes = 256
     let gop = 250
 
+    progress("this machine's decoding speed…")
+    let bound = ScrubBound(script: script, rates: try DecodeRates(clip: clip, settings: base, gop: gop), gop: gop)
+    print(bound.summary)
+    if CommandLine.arguments.contains("--bound-only") { return }
     var today = base
     today.quickScrubDecode = false
     if CommandLine.arguments.contains("--new-only") {
