@@ -14,6 +14,18 @@ public enum DemoMedia {
     public enum Item: CaseIterable, Sendable {
         case beach, city, forest, titleCard, soundtrack, birds
 
+        /// Longest to make first, so the items made side by side end together.
+        var makingOrder: Int {
+            switch self {
+            case .forest: return 0
+            case .city: return 1
+            case .beach: return 2
+            case .soundtrack: return 3
+            case .titleCard: return 4
+            case .birds: return 5
+            }
+        }
+
         public var fileName: String {
             switch self {
             case .beach: return "beach.mp4"
@@ -46,11 +58,22 @@ public enum DemoMedia {
     }
 
     /// Makes whatever is missing in `folder` (each file appears atomically) and returns the path
-    /// of every item.
+    /// of every item. The items are made side by side, one per core (painting a clip keeps one
+    /// core busy), the longest first; `stopWhen` is asked by one item at a time.
     @discardableResult
     public static func ensure(in folder: URL = defaultFolder(), stopWhen: () -> Bool = { false }) throws -> [Item: String] {
         let (paths, missing) = planned(in: folder)
-        for item in missing { try make(item, in: folder, stopWhen: stopWhen) }
+        let order = missing.sorted { $0.makingOrder < $1.makingOrder }
+        let lock = NSLock()
+        nonisolated(unsafe) var failures: [Error] = []
+        DispatchQueue.concurrentPerform(iterations: order.count) { i in
+            do {
+                try make(order[i], in: folder, stopWhen: { lock.withLock { stopWhen() } })
+            } catch {
+                lock.withLock { failures.append(error) }
+            }
+        }
+        if let failure = failures.first(where: { !($0 is Stopped) }) ?? failures.first { throw failure }
         return paths
     }
 
