@@ -225,6 +225,7 @@ public struct Editor {
         }
         timeline.advance(&state, layout: layout(for: state), now: now, effects: &effects)
         let layout = layout(for: state)
+        timeline.catchMotion(touches, &state, layout: layout, now: now, effects: &effects)
         let ui = UIContext(memory: state.ui, touches: touches, now: now, viewport: state.viewport, measurer: measurer, theme: theme)
         let screen = Rect(origin: .zero, size: state.viewport)
         ui.fill(screen, theme.background)

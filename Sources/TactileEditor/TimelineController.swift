@@ -25,15 +25,16 @@ struct TimelineController {
     /// Moves every animation on to `now`, before the frame is drawn.
     func advance(_ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
         let pps = state.pointsPerSecond
-        if var scroller = state.timeline.scrollX {
+        // A held scroller wrote its place when a finger stopped it; nothing moves it since.
+        if var scroller = state.timeline.scrollX, !scroller.isHeld {
             scroller.advance(to: now)
             state.playhead = .seconds(scroller.value / pps)
-            state.timeline.scrollX = scroller.isAnimating || isDragging(scroller) ? scroller : nil
+            state.timeline.scrollX = scroller.isAnimating || scroller.isTouched ? scroller : nil
         }
-        if var scroller = state.timeline.scrollY {
+        if var scroller = state.timeline.scrollY, !scroller.isHeld {
             scroller.advance(to: now)
             state.timeline.trackOffset = scroller.value
-            state.timeline.scrollY = scroller.isAnimating || isDragging(scroller) ? scroller : nil
+            state.timeline.scrollY = scroller.isAnimating || scroller.isTouched ? scroller : nil
         }
         // Keep the tracks' scroll inside what they can scroll (tracks removed, timeline resized).
         if state.timeline.scrollY == nil {
@@ -81,9 +82,58 @@ struct TimelineController {
             || m.trimBounce != nil || m.collapseAnimation != nil || !m.pulses.isEmpty
     }
 
-    private func isDragging(_ s: Scroller) -> Bool {
-        if case .dragging = s.motion { return true }
-        return false
+    /// A finger landing on the timeline while it coasts or springs back stops it where it is
+    /// (as a touch stops UIScrollView and Android's OverScroller), and its tap is only that: not
+    /// also a tap on the clip or the background under it. Its lift lets go (content held past an
+    /// end springs back); dragging on scrolls from where it stopped, carrying the speed it caught
+    /// (`physics.flingAcceleration`). Runs before the frame's gestures, with its touches.
+    func catchMotion(_ touches: [InputEvent], _ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
+        for event in touches {
+            switch event.kind {
+            case let .touch(id, .down, location):
+                let moving = (state.timeline.scrollX?.isAnimating ?? false) || (state.timeline.scrollY?.isAnimating ?? false)
+                guard state.timeline.holder == nil, moving, layout.timeline.contains(location) else {
+                    // A fresh touch: its tap is a tap again.
+                    if state.timeline.holder == nil { state.timeline.caughtTap = nil }
+                    continue
+                }
+                var speed = 0.0
+                if var s = state.timeline.scrollX {
+                    s.hold(at: now)
+                    if case let .held(caught) = s.motion { speed = caught }
+                    state.timeline.scrollX = s
+                    state.playhead = .seconds(s.value / state.pointsPerSecond)
+                }
+                if var s = state.timeline.scrollY {
+                    s.hold(at: now)
+                    if case let .held(caught) = s.motion, speed == 0 { speed = caught }
+                    state.timeline.scrollY = s
+                    state.timeline.trackOffset = s.value
+                }
+                state.timeline.holder = id
+                state.timeline.caughtTap = location
+                effects.log.append(
+                    LogEvent(
+                        time: now, kind: "scrollCaught",
+                        fields: ["x": .number(location.x), "y": .number(location.y), "speed": .number((abs(speed) * 10).rounded() / 10)]))
+            case let .touch(id, .up, _), let .touch(id, .cancel, _):
+                if id == state.timeline.holder { letGo(&state, now: now) }
+            case .focusLost:
+                letGo(&state, now: now)
+            default:
+                continue
+            }
+        }
+    }
+
+    /// The holding finger lifted (or every finger was cancelled).
+    func letGo(_ state: inout EditorState, now: Time) {
+        state.timeline.holder = nil
+        state.timeline.scrollX?.release(at: now)
+        state.timeline.scrollY?.release(at: now)
+        // Content that rests needs no scroller (one springing back keeps it).
+        if let s = state.timeline.scrollX, !s.isAnimating, !s.isTouched { state.timeline.scrollX = nil }
+        if let s = state.timeline.scrollY, !s.isAnimating, !s.isTouched { state.timeline.scrollY = nil }
     }
 
     // MARK: Gestures
@@ -106,6 +156,12 @@ struct TimelineController {
         }
         switch (g.kind, g.phase) {
         case (.tap, _):
+            if let caught = state.timeline.caughtTap, g.start == caught {
+                // This finger stopped the timeline's coast: that was all it did.
+                state.timeline.caughtTap = nil
+                effects.log.append(LogEvent(time: now, kind: "tapStoppedScroll", fields: ["x": .number(g.start.x), "y": .number(g.start.y)]))
+                return
+            }
             if case let .junction(id) = target {
                 actions.perform(.openTransitionPicker(id), state: &state, now: now, effects: &effects)
             } else if let id = target.clipID, state.selection == id, state.project.clip(withID: id)?.clip.kind == .text {
@@ -151,6 +207,7 @@ struct TimelineController {
                 state.timeline.scrollX = s
             }
         case (.pinch, .began):
+            letGo(&state, now: now)
             pausePlayback(&state, now: now, effects: &effects)
             state.timeline.scrollX = nil
             state.timeline.pinch = (state.pointsPerSecond, geometry.time(atX: g.start.x))
@@ -171,6 +228,9 @@ struct TimelineController {
             }
         case (.move, .began), (.longPress, .began):
             guard let id = target.clipID, let (clip, _) = state.project.clip(withID: id) else { return }
+            // The finger that stopped the timeline now moves a clip: the timeline is let go
+            // (its auto-scroll takes the playhead).
+            letGo(&state, now: now)
             pausePlayback(&state, now: now, effects: &effects)
             if g.kind == .longPress {
                 actions.perform(.select(clipID: id, at: g.location), state: &state, now: now, effects: &effects)
@@ -182,6 +242,7 @@ struct TimelineController {
             applyDrag(&state, layout: layout, now: now, effects: &effects)
         case (.trim, .began):
             guard case let .trimHandle(id, leading) = target, let (clip, _) = state.project.clip(withID: id) else { return }
+            letGo(&state, now: now)
             pausePlayback(&state, now: now, effects: &effects)
             let edge = leading ? clip.start : clip.end
             state.timeline.drag = ClipDrag(

@@ -37,6 +37,12 @@ public struct TimelineMotion: Sendable {
     public var reveal: String?
     /// Vertical scrolling while a finger or momentum drives it.
     public var scrollY: Scroller?
+    /// The finger that landed on the timeline while it coasted or sprang back, and stopped it
+    /// there; its lift lets go.
+    public var holder: PointerID?
+    /// Where that finger landed: its tap stopped the timeline, so it is not also a tap on what
+    /// lies under it.
+    public var caughtTap: Point?
     /// The zoom and time under the fingers when a pinch began.
     public var pinch: (pointsPerSecond: Double, focalTime: Time)?
     /// A clip being moved or trimmed.

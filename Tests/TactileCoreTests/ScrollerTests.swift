@@ -98,6 +98,51 @@ final class ScrollerTests: XCTestCase {
         XCTAssertEqual(physics.accelerated(500, carrying: 800), 1300)
     }
 
+    func testHoldStopsACoastWhereItIsAndAReleaseLeavesItThere() {
+        var s = scroller()
+        s.beginDrag()
+        s.endDrag(velocity: -1000, at: .zero)
+        s.hold(at: .seconds(0.1))
+        let expected = 100 + 1.0 * (pow(0.998, 100) - 1) / log(0.998)
+        XCTAssertEqual(s.value, expected, accuracy: 1e-6, "where the coast had got to")
+        XCTAssertFalse(s.isAnimating)
+        XCTAssertTrue(s.isTouched)
+        s.advance(to: .seconds(1))
+        XCTAssertEqual(s.value, expected, accuracy: 1e-6, "a held scroller does not move")
+        s.release(at: .seconds(1))
+        XCTAssertEqual(s.motion, .resting)
+    }
+
+    func testAHeldCoastKeepsItsSpeedForTheFlingThatFollows() {
+        var physics = ScrollPhysics()
+        physics.flingAcceleration = "flywheel"
+        var s = Scroller(value: 100, bounds: 0...100_000, dimension: 390, physics: physics)
+        s.beginDrag(at: .zero)
+        s.endDrag(velocity: -1000, at: .zero)
+        s.hold(at: .seconds(0.1))
+        s.beginDrag(at: .seconds(0.15))
+        s.drag(translation: -20, at: .seconds(0.17))
+        s.endDrag(velocity: -1000, at: .seconds(0.17))
+        guard case let .coasting(_, _, v) = s.motion else { return XCTFail("coasts") }
+        XCTAssertEqual(v, 1000 + 1000 * Foundation.pow(0.998, 100.0), accuracy: 1e-6, "the speed it had when the finger landed")
+    }
+
+    func testAHeldSpringBackSpringsBackOnceReleased() {
+        var s = scroller(10)
+        s.beginDrag()
+        s.drag(translation: 100)
+        s.endDrag(velocity: 0, at: .zero)
+        s.hold(at: .seconds(0.05))
+        let held = s.value
+        XCTAssertLessThan(held, 0)
+        s.advance(to: .seconds(1))
+        XCTAssertEqual(s.value, held)
+        s.release(at: .seconds(1))
+        XCTAssertTrue(s.isAnimating)
+        s.advance(to: .seconds(3))
+        XCTAssertEqual(s.value, 0)
+    }
+
     func testAFingerThatRestsBeforeItLiftsLetsGoOfTheMomentumItCaught() {
         XCTAssertEqual(secondFling("flywheel", resting: 0.38), 1000, accuracy: 1e-9, "afresh: the rest let the caught speed go")
         XCTAssertGreaterThan(secondFling("flywheel", resting: 0.01), 1000, "a quick flick keeps it")

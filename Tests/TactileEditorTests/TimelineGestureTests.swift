@@ -34,6 +34,80 @@ final class TimelineGestureTests: XCTestCase {
         XCTAssertNil(h.loop.nextDue(), "and then it rests: no more frames")
     }
 
+    /// Flings the timeline to the left on the overlay row (a finger that moves 15 pt a frame for
+    /// six frames, then lifts) and lets it coast for `coast` seconds.
+    func fling(_ h: EditorHarness, coast: Double) {
+        let row = h.frameOf("track:overlay")
+        h.frame([.touch(.down, id: 2, at: Point(x: 300, y: row.midY), time: h.now)])
+        for i in 1...6 {
+            h.now += .frame(atRate: 60)
+            h.frame([.touch(.move, id: 2, at: Point(x: 300 - Double(i) * 15, y: row.midY), time: h.now)])
+        }
+        h.frame([.touch(.up, id: 2, at: Point(x: 210, y: row.midY), time: h.now)])
+        h.run(until: h.now + .seconds(coast))
+    }
+
+    func testATouchOnACoastingTimelineStopsItAtOnceAndItsTapSelectsNothing() {
+        let h = EditorHarness()
+        fling(h, coast: 0.2)
+        XCTAssertTrue(h.state.timeline.scrollX?.isAnimating ?? false, "still coasting")
+        // A finger lands on a clip in the tracks while they coast.
+        let rows = h.elements(role: "track").map(\.frame)
+        guard let clip = h.elements(role: "clip").first(where: { c in rows.contains { $0.contains(c.hitFrame.center) } }) else {
+            return XCTFail("no clip on screen")
+        }
+        h.frame([.touch(.down, id: 3, at: clip.hitFrame.center, time: h.now)])
+        let caught = h.state.playhead
+        XCTAssertNotEqual(h.loop.nextDue()?.reason, "timeline", "the timeline stopped: no animation frames while the finger rests")
+        h.now += .milliseconds(80)
+        h.frame([.touch(.up, id: 3, at: clip.hitFrame.center, time: h.now)])
+        h.run(until: h.now + .seconds(2))
+        XCTAssertEqual(h.state.playhead, caught, "it stays where the finger stopped it")
+        XCTAssertNil(h.state.selection, "the tap that stopped it did not also select the clip")
+        XCTAssertTrue(h.log.contains { $0.kind == "scrollCaught" })
+        XCTAssertTrue(h.log.contains { $0.kind == "tapStoppedScroll" })
+        // The next tap, on a timeline at rest, is a tap again.
+        h.tap(h.frameOf(clip.id).center)
+        XCTAssertEqual(h.state.selection.map { "clip:\($0)" }, clip.id)
+    }
+
+    func testAFingerThatStopsTheTimelineScrollsOnFromThereWithoutAJump() {
+        let h = EditorHarness()
+        fling(h, coast: 0.2)
+        let row = h.frameOf("track:overlay")
+        h.frame([.touch(.down, id: 3, at: Point(x: 200, y: row.midY), time: h.now)])
+        let caught = h.state.playhead
+        h.run(until: h.now + .seconds(0.5))
+        XCTAssertEqual(h.state.playhead, caught, "held still under the finger")
+        // Dragging on 60 pt to the right (10 pt a frame, rest, lift): content follows the finger
+        // back by what it moved past the slop.
+        for i in 1...6 {
+            h.now += .frame(atRate: 60)
+            h.frame([.touch(.move, id: 3, at: Point(x: 200 + Double(i) * 10, y: row.midY), time: h.now)])
+        }
+        h.run(until: h.now + .seconds(0.15))
+        h.frame([.touch(.up, id: 3, at: Point(x: 260, y: row.midY), time: h.now)])
+        h.run(until: h.now + .seconds(2))
+        XCTAssertLessThan(h.state.playhead, caught, "scrolled back from where it stopped")
+        XCTAssertGreaterThan(h.state.playhead.seconds, caught.seconds - 60 / pps - 1e-9, "no more than the finger moved")
+    }
+
+    func testAFingerThatCatchesTheSpringBackHoldsItPastTheEndUntilItLifts() {
+        let h = EditorHarness()
+        let row = h.frameOf("track:overlay")
+        h.drag(from: Point(x: 100, y: row.midY), to: Point(x: 300, y: row.midY), rest: 0.05)
+        h.run(until: h.now + .seconds(0.05))
+        XCTAssertLessThan(h.state.playhead, .zero, "springing back")
+        h.frame([.touch(.down, id: 2, at: Point(x: 250, y: row.midY), time: h.now)])
+        let held = h.state.playhead
+        h.run(until: h.now + .seconds(1))
+        XCTAssertEqual(h.state.playhead, held, "held past the start while the finger rests")
+        h.frame([.touch(.up, id: 2, at: Point(x: 250, y: row.midY), time: h.now)])
+        h.run(until: h.now + .seconds(2))
+        XCTAssertEqual(h.state.playhead, .zero, "springs back once it lifts")
+        XCTAssertNil(h.state.timeline.scrollX)
+    }
+
     func testScrollingPastTheStartRubberBandsAndSpringsBack() {
         let h = EditorHarness()
         let row = h.frameOf("track:overlay")

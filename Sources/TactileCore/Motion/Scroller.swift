@@ -65,6 +65,9 @@ public struct Scroller: Hashable, Sendable {
         case dragging(anchor: Double)
         case coasting(start: Time, from: Double, velocity: Double)
         case bouncing(start: Time, target: Double, displacement: Double, velocity: Double)
+        /// A finger landed on the content and stopped it where it was (`hold`); `caught` is the
+        /// speed it coasted at, for a fling that follows (`physics.flingAcceleration`).
+        case held(caught: Double)
     }
 
     public var physics: ScrollPhysics
@@ -93,6 +96,20 @@ public struct Scroller: Hashable, Sendable {
         }
     }
 
+    /// Whether a finger has the content: dragging it, or holding it still where it stopped it.
+    public var isTouched: Bool {
+        switch motion {
+        case .dragging, .held: return true
+        default: return false
+        }
+    }
+
+    /// Whether a finger holds the content still where it stopped it (`hold`).
+    public var isHeld: Bool {
+        if case .held = motion { return true }
+        return false
+    }
+
     /// Whether the position is past an end.
     public var isOverscrolled: Bool { value < bounds.lowerBound || value > bounds.upperBound }
 
@@ -104,10 +121,41 @@ public struct Scroller: Hashable, Sendable {
     /// speed for the next fling (`physics.flingAcceleration`).
     public mutating func beginDrag(at now: Time? = nil, catching previous: Scroller? = nil) {
         caught = 0
-        if let now, case let .coasting(start, _, v) = (previous ?? self).motion {
-            caught = v * pow((previous ?? self).physics.decelerationRate, max(0, (now - start).seconds * 1000))
+        switch (previous ?? self).motion {
+        case let .coasting(start, _, v):
+            if let now { caught = v * pow((previous ?? self).physics.decelerationRate, max(0, (now - start).seconds * 1000)) }
+        case let .held(speed):
+            caught = speed
+        default:
+            break
         }
         motion = .dragging(anchor: unbounded(value))
+    }
+
+    /// A finger lands on moving content: a coast or a spring-back stops where it is at `now`, as
+    /// a touch stops a UIScrollView or an Android OverScroller, and waits for the finger to drag
+    /// (`beginDrag`) or lift (`release`). Content at rest is left as it is.
+    public mutating func hold(at now: Time) {
+        advance(to: now)
+        switch motion {
+        case let .coasting(start, _, v):
+            motion = .held(caught: v * pow(physics.decelerationRate, max(0, (now - start).seconds * 1000)))
+        case .bouncing:
+            motion = .held(caught: 0)
+        default:
+            break
+        }
+    }
+
+    /// The finger that held the content lifts without dragging it: content held past an end
+    /// springs back from where it was stopped; otherwise it rests there.
+    public mutating func release(at now: Time) {
+        guard case .held = motion else { return }
+        if isOverscrolled {
+            motion = .bouncing(start: now, target: nearestBound(value), displacement: value - nearestBound(value), velocity: 0)
+        } else {
+            motion = .resting
+        }
     }
 
     /// The finger has moved `translation` points since `beginDrag` (content follows the finger:
