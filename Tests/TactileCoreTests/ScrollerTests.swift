@@ -68,17 +68,19 @@ final class ScrollerTests: XCTestCase {
     }
 
     /// A fling at 1000 pt/s, caught 0.1 s later by a finger that flings the same way at 1000 pt/s
-    /// again, after moving for 20 ms and resting `rest` seconds.
-    func secondFling(_ acceleration: String, resting rest: Double = 0) -> Double {
+    /// again, after moving for 20 ms and resting `rest` seconds. With `landing`, the finger lands
+    /// (stopping the coast) 50 ms before it starts to drag.
+    func secondFling(_ acceleration: String, resting rest: Double = 0, landing: Bool = false) -> Double {
         var physics = ScrollPhysics()
         physics.flingAcceleration = acceleration
         var s = Scroller(value: 100, bounds: 0...100_000, dimension: 390, physics: physics)
         s.beginDrag(at: .zero)
         s.endDrag(velocity: -1000, at: .zero)
-        s.advance(to: .seconds(0.1))
-        s.beginDrag(at: .seconds(0.1))
-        s.drag(translation: -20, at: .seconds(0.12))
-        s.endDrag(velocity: -1000, at: .seconds(0.12 + rest))
+        if landing { s.hold(at: .seconds(0.1)) } else { s.advance(to: .seconds(0.1)) }
+        let drag = landing ? 0.15 : 0.1
+        s.beginDrag(at: .seconds(drag))
+        s.drag(translation: -20, at: .seconds(drag + 0.02))
+        s.endDrag(velocity: -1000, at: .seconds(drag + 0.02 + rest))
         guard case let .coasting(_, _, v) = s.motion else { return .nan }
         return v
     }
@@ -114,17 +116,9 @@ final class ScrollerTests: XCTestCase {
     }
 
     func testAHeldCoastKeepsItsSpeedForTheFlingThatFollows() {
-        var physics = ScrollPhysics()
-        physics.flingAcceleration = "flywheel"
-        var s = Scroller(value: 100, bounds: 0...100_000, dimension: 390, physics: physics)
-        s.beginDrag(at: .zero)
-        s.endDrag(velocity: -1000, at: .zero)
-        s.hold(at: .seconds(0.1))
-        s.beginDrag(at: .seconds(0.15))
-        s.drag(translation: -20, at: .seconds(0.17))
-        s.endDrag(velocity: -1000, at: .seconds(0.17))
-        guard case let .coasting(_, _, v) = s.motion else { return XCTFail("coasts") }
-        XCTAssertEqual(v, 1000 + 1000 * Foundation.pow(0.998, 100.0), accuracy: 1e-6, "the speed it had when the finger landed")
+        XCTAssertEqual(
+            secondFling("flywheel", landing: true), 1000 + 1000 * Foundation.pow(0.998, 100.0), accuracy: 1e-6,
+            "the speed it had when the finger landed, not when it began to drag")
     }
 
     func testAHeldSpringBackSpringsBackOnceReleased() {
