@@ -274,23 +274,22 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         XCTAssertThrowsError(try Recording(folder: session, project: DemoProject.make(), configuration: TactileConfiguration()))
     }
 
-    /// A freeze only a window can measure (a frame's input-to-present latency past
-    /// `study.freezeThreshold`) is kept in the trace at its frame, so the replay gives it back
-    /// and the log matches line for line.
-    func testAFreezeTheWindowMeasuredReplaysIntoTheSameLogLineForLine() throws {
+    /// Records a tap in a headless session whose first frames from 0.3 s are told, as a window
+    /// tells them after presenting, that their input took `latencies` milliseconds to reach the
+    /// screen; returns the folder and its log.
+    func recordMeasured(latencies: [Double], configuration: TactileConfiguration = TactileConfiguration()) throws -> (URL, String) {
         let viewport = Size(width: 390, height: 844)
-        let headless = try HeadlessSession(project: DemoProject.make(), viewport: viewport, scale: 1)
+        let headless = try HeadlessSession(project: DemoProject.make(), viewport: viewport, scale: 1, configuration: configuration)
         let run = folder.appendingPathComponent("run")
-        let recording = try Recording(folder: run, project: DemoProject.make(), configuration: TactileConfiguration())
+        let recording = try Recording(folder: run, project: DemoProject.make(), configuration: configuration)
         recording.attach(to: headless.host, framesPerSecond: 60)
         var injected = 0
         let host = headless.host
         host.add(
             SessionEvents(step: { step in
-                // As the window does: the frame presents, then its latency is told (here 250 ms).
-                guard step.ranEditor, injected < 2, step.time >= .seconds(0.3) else { return }
+                guard step.ranEditor, injected < latencies.count, step.time >= .seconds(0.3) else { return }
+                let t = step.time, arrived = step.time - .seconds(latencies[injected] / 1000)
                 injected += 1
-                let t = step.time, arrived = step.time - .seconds(0.25)
                 let sample = LatencySample(
                     time: t, gesture: "tap", events: 1, firstArrival: arrived, lastArrival: arrived, workBegan: t, listReady: t,
                     presentation: PresentTiming(renderBegan: t, presentBegan: t, presented: t))
@@ -302,9 +301,28 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         ]
         headless.player.play(Trace(viewport: viewport, events: events), until: .seconds(1))
         recording.finish(project: headless.host.state.project)
-        let recordedLog = try String(contentsOf: run.appendingPathComponent("log.jsonl"), encoding: .utf8)
-        XCTAssertEqual(recordedLog.components(separatedBy: "\"signal\":\"freeze\"").count - 1, 2, recordedLog)
+        return (run, try String(contentsOf: run.appendingPathComponent("log.jsonl"), encoding: .utf8))
+    }
+
+    func freezes(in log: String) -> Int { log.components(separatedBy: "\"signal\":\"freeze\"").count - 1 }
+
+    /// A freeze only a window can measure (a frame's input-to-present latency past
+    /// `study.freezeThreshold`) is kept in the trace at its frame, so the replay gives it back
+    /// and the log matches line for line.
+    func testAFreezeTheWindowMeasuredReplaysIntoTheSameLogLineForLine() throws {
+        let (run, recordedLog) = try recordMeasured(latencies: [250, 250])
+        XCTAssertEqual(freezes(in: recordedLog), 2, recordedLog)
         _ = try Commands.replay(trace: run.path, project: nil, outputs: .init(logOut: path("replayed.jsonl")), scale: 1, until: nil)
         XCTAssertEqual(try String(contentsOfFile: path("replayed.jsonl"), encoding: .utf8), recordedLog, "the same log, freezes included")
+    }
+
+    /// Latency added on purpose (`feel.addedLatency`) is the condition a study compares, not the
+    /// program freezing: only what a frame took beyond it counts against the threshold.
+    func testAddedLatencyIsNotAFreezeButAStallBeyondItIs() throws {
+        var configuration = TactileConfiguration()
+        configuration.feel.addedLatency = 200
+        let (_, log) = try recordMeasured(latencies: [250, 290, 350], configuration: configuration)
+        XCTAssertEqual(freezes(in: log), 1, "only the frame 150 ms beyond the added 200 ms is a freeze: \(log)")
+        XCTAssertTrue(log.contains("\"ms\":350"), log)
     }
 }

@@ -19,7 +19,8 @@ extension TactileConfiguration {
         public var rageTapRadius: Double = 30
         /// A miss at most this far from an interactive element is a near miss of that element, in points. Default 12 pt.
         public var nearMissDistance: Double = 12
-        /// A frame whose input-to-present latency passes this is a freeze (measured in a window), in milliseconds. Default 100 ms.
+        /// A frame whose input-to-present latency passes this (beyond any `feel.addedLatency`, which
+        /// is held back on purpose) is a freeze (measured in a window), in milliseconds. Default 100 ms.
         public var freezeThreshold: Double = 100
         /// The port of the live observer page `study run` serves (participant, task and timer, the
         /// log as it happens, the screen, marker buttons); 0: off. Default 0.
