@@ -19,14 +19,18 @@ public struct TaskRun: Hashable, Sendable {
     /// How far the project stood from the task's rule after the last committed edit (or at the
     /// task's start): an edit that leaves it farther is an error.
     public private(set) var committedDistance: Double?
-    /// Since when the project has met the current task's rule with every finger lifted, and
-    /// that project (the task is judged once it has stood `session.taskSettleTime`).
+    /// The project that meets the current task's rule, since when, and since when every finger
+    /// has been off the screen (the task is judged once that has lasted `session.taskSettleTime`).
     public private(set) var settled: Settled?
 
-    /// The project that met the task's rule with every finger lifted, and since when.
+    /// The project that met the task's rule with every finger lifted: since when (the time on
+    /// task runs to here), and since when it has stood untouched (a touch that changes nothing
+    /// restarts only this).
     public struct Settled: Hashable, Sendable {
         public var since: Time
         public var project: Project
+        /// Since when no finger has been down (nil while one is).
+        public var untouchedSince: Time?
     }
 
     /// The questionnaire on screen, if any.
@@ -82,9 +86,17 @@ public struct TaskRun: Hashable, Sendable {
     }
     mutating func end(_ outcome: Outcome, at now: Time) { ended = Ending(time: now, outcome: outcome); settled = nil }
     mutating func next() { index += 1; began = nil; ended = nil; askedAfterTask = false; settled = nil }
-    mutating func settle(_ project: Project?, at now: Time) {
-        guard let project else { settled = nil; return }
-        if settled?.project != project { settled = Settled(since: now, project: project) }
+    /// Takes the project at the end of a pass: whether it meets the task's rule, and whether a
+    /// finger is down. A project first meets it with every finger lifted; a touch that leaves it
+    /// as it was only makes the judgement wait; any change starts afresh.
+    mutating func settle(_ project: Project, meetsRule: Bool, fingersDown: Bool, at now: Time) {
+        guard meetsRule else { settled = nil; return }
+        if var same = settled, same.project == project {
+            if fingersDown { same.untouchedSince = nil } else if same.untouchedSince == nil { same.untouchedSince = now }
+            settled = same
+        } else {
+            settled = fingersDown ? nil : Settled(since: now, project: project, untouchedSince: now)
+        }
     }
     mutating func ask(_ questionnaire: Questionnaire, about task: String?, now: Time) {
         if task != nil { askedAfterTask = true } else { closingAsked += 1 }
@@ -133,11 +145,14 @@ struct TaskController {
             } else if let began = run.began {
                 // Done only on the settled project: the rule met with every finger lifted, for
                 // `taskSettleTime`, with no touch coming down meanwhile (this frame's included).
+                let limit = task.timeLimit.map { began + .seconds($0) }
                 if let settled = run.settled, !touchDown, state.ui.fingers.isEmpty, settled.project == state.project,
-                    now >= settled.since + .seconds(configuration.session.taskSettleTime)
+                    let untouched = settled.untouchedSince, now >= untouched + .seconds(configuration.session.taskSettleTime)
                 {
                     end(&run, .completed, now: now, settledAt: settled.since, effects: &effects)
-                } else if let limit = task.timeLimit, now >= began + .seconds(limit) {
+                } else if let limit, now >= limit, !(run.settled.map { $0.since < limit } ?? false) {
+                    // A project that met the rule inside the limit is still being judged: the
+                    // settle time is the program's, not the participant's.
                     end(&run, .timedOut, now: now, effects: &effects)
                 }
                 return
@@ -213,12 +228,12 @@ struct TaskController {
     }
 
     /// At the end of a pass: whether the project now meets the current task's rule with every
-    /// finger lifted (the settle time runs from the first pass that leaves it so, and starts
-    /// again when the project changes or a finger comes down).
+    /// finger lifted (the settle time runs from the first pass that leaves it so, starts again
+    /// when a finger comes down, and starts afresh, with the time on task, when the project changes).
     func observe(_ state: inout EditorState, now: Time) {
         guard var run = state.tasks, run.asking == nil, let task = run.current, run.began != nil, run.ended == nil else { return }
-        let met = state.ui.fingers.isEmpty && task.done.allSatisfy { $0.holds(in: state.project) }
-        run.settle(met ? state.project : nil, at: now)
+        let met = task.done.allSatisfy { $0.holds(in: state.project) }
+        run.settle(state.project, meetsRule: met, fingersDown: !state.ui.fingers.isEmpty, at: now)
         state.tasks = run
     }
 
@@ -228,8 +243,9 @@ struct TaskController {
         if let answered = run.answeredAt { return answered }
         guard run.asking == nil, let task = run.current, let began = run.began else { return nil }
         if let ended = run.ended { return ended.time + .seconds(configuration.session.taskDonePause) }
-        let settle = run.settled.map { $0.since + .seconds(configuration.session.taskSettleTime) }
-        let limit = task.timeLimit.map { began + .seconds($0) }
+        let settle = run.settled?.untouchedSince.map { $0 + .seconds(configuration.session.taskSettleTime) }
+        // A limit passed while a project that met the rule in time is judged waits for that judgement.
+        let limit = task.timeLimit.map { began + .seconds($0) }.flatMap { limit in (run.settled.map { $0.since < limit } ?? false) ? nil : limit }
         return [settle, limit].compactMap { $0 }.min()
     }
 

@@ -87,8 +87,45 @@ final class TaskRunTests: XCTestCase {
         XCTAssertEqual(ended.fields["outcome"], .string("completed"))
         XCTAssertEqual(ended.time, liftedAgain + .seconds(0.3), "judged a settle time after the last lift")
         guard case let .number(seconds)? = ended.fields["seconds"], let began = events(h, "task.began").last?.time else { return XCTFail() }
-        XCTAssertEqual(seconds, (liftedAgain - began).seconds, accuracy: 1e-6, "time on task runs to the settled project")
+        XCTAssertEqual(
+            seconds, (lifted - began).seconds, accuracy: 1e-6,
+            "time on task runs to when the project first met the rule: the touch changed nothing")
         XCTAssertGreaterThan(liftedAgain, lifted)
+    }
+
+    func testAProjectThatMetTheRuleInsideTheTimeLimitIsJudgedCompletedAfterIt() throws {
+        let (h, handle) = try trimTask()
+        guard let began = events(h, "task.began").last?.time else { return XCTFail("no task") }
+        // The trim lands on 4 s 0.1 s before the 30 s limit; the settle time runs past it.
+        let drag = 12.0 / 60 + 0.15 // the harness's drag: 12 moves a frame apart, a rest, the lift
+        h.run(until: began + .seconds(30 - 0.1 - drag))
+        h.drag(from: handle, to: Point(x: handle.x - 12, y: handle.y))
+        let lifted = h.now
+        XCTAssertLessThan(lifted, began + .seconds(30))
+        h.run(until: h.now + .seconds(1))
+        let ended = try XCTUnwrap(events(h, "task.ended").last)
+        XCTAssertEqual(ended.fields["outcome"], .string("completed"), "done in time: the judgement's wait is not the participant's")
+        XCTAssertEqual(ended.fields["seconds"], .number(TaskController.micro(lifted - began)))
+    }
+
+    func testAProjectChangedAwayFromTheRuleAfterTheLimitTimesOut() throws {
+        let (h, handle) = try trimTask()
+        guard let began = events(h, "task.began").last?.time else { return XCTFail("no task") }
+        let drag = 12.0 / 60 + 0.15
+        h.run(until: began + .seconds(30 - 0.2 - drag))
+        h.drag(from: handle, to: Point(x: handle.x - 12, y: handle.y))
+        // A finger lands before the judgement and holds past the limit: the task waits for it.
+        h.now += .seconds(0.1)
+        let canvas = Point(x: 195, y: 250)
+        h.frame([.touch(.down, id: 2, at: canvas, time: h.now)])
+        h.run(until: began + .seconds(31))
+        XCTAssertEqual(events(h, "task.ended").filter { $0.fields["task"] == .string("trim-beach") }, [], "still judging what was done in time")
+        // Then the participant trims on, away from 4 s: time is up.
+        h.frame([.touch(.up, id: 2, at: canvas, time: h.now)])
+        let handleNow = h.element("clip:beach.trimHandle.trailing")!.hitFrame.center
+        h.drag(from: handleNow, to: Point(x: handleNow.x - 12, y: handleNow.y))
+        h.run(until: h.now + .seconds(0.5))
+        XCTAssertEqual(events(h, "task.ended").last?.fields["outcome"], .string("timedOut"))
     }
 
     /// Issue 31: a long prompt is shown whole, wrapped on a taller card, never cut to one line.
