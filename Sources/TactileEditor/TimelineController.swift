@@ -238,7 +238,7 @@ struct TimelineController {
             }
             state.timeline.drag = ClipDrag(
                 kind: .move, clipID: id, original: state.project,
-                grabOffset: geometry.time(atX: g.origin.x) - clip.start, finger: g.location)
+                grabOffset: geometry.time(atX: g.origin.x) - clip.start, finger: g.location, landing: g.origin)
             applyDrag(&state, layout: layout, now: now, effects: &effects)
         case (.trim, .began):
             guard case let .trimHandle(id, leading) = target, let (clip, _) = state.project.clip(withID: id) else { return }
@@ -247,7 +247,7 @@ struct TimelineController {
             let edge = leading ? clip.start : clip.end
             state.timeline.drag = ClipDrag(
                 kind: leading ? .trimLeading : .trimTrailing, clipID: id, original: state.project,
-                grabOffset: geometry.time(atX: g.origin.x) - edge, finger: g.location)
+                grabOffset: geometry.time(atX: g.origin.x) - edge, finger: g.location, landing: g.origin)
             applyDrag(&state, layout: layout, now: now, effects: &effects)
         case (.move, .changed), (.longPress, .changed), (.trim, .changed):
             guard state.timeline.drag != nil else { return }
@@ -349,7 +349,7 @@ struct TimelineController {
         }
         state.timeline.snap = snapped
         state.timeline.drag = drag
-        state.timeline.autoScrolling = autoScrollSpeed(at: drag.finger, layout: layout) != 0
+        state.timeline.autoScrolling = autoScrollSpeed(at: drag.finger, landing: drag.landing, layout: layout) != 0
         state.project = project
     }
 
@@ -374,19 +374,30 @@ struct TimelineController {
 
     /// How fast a drag held at `finger` scrolls the timeline, in points per second: faster the
     /// nearer the left (negative) or right edge, zero outside the margins.
-    private func autoScrollSpeed(at finger: Point, layout: EditorLayout) -> Double {
+    /// How fast the timeline auto-scrolls under a dragging finger: within `autoScrollMargin` of
+    /// an edge, faster the nearer, but only past where the finger landed on its way to that edge
+    /// (and `autoScrollLandingSlack` beyond: a clip picked up inside the margin and carried
+    /// straight down to another track does not set the timeline running).
+    private func autoScrollSpeed(at finger: Point, landing: Point, layout: EditorLayout) -> Double {
         let t = configuration.timeline
         let area = layout.tracksArea
-        if finger.x < area.minX + t.autoScrollMargin { return -t.autoScrollSpeed * min(1, (area.minX + t.autoScrollMargin - finger.x) / t.autoScrollMargin) }
-        if finger.x > area.maxX - t.autoScrollMargin { return t.autoScrollSpeed * min(1, (finger.x - (area.maxX - t.autoScrollMargin)) / t.autoScrollMargin) }
+        let slack = t.autoScrollLandingSlack
+        let left = min(area.minX + t.autoScrollMargin, landing.x - slack), right = max(area.maxX - t.autoScrollMargin, landing.x + slack)
+        if finger.x < left { return -t.autoScrollSpeed * min(1, (left - finger.x) / t.autoScrollMargin) }
+        if finger.x > right { return t.autoScrollSpeed * min(1, (finger.x - right) / t.autoScrollMargin) }
         return 0
     }
 
     /// Scrolls the timeline while a dragged clip or handle is held near its left or right edge,
     /// and keeps the clip under the finger.
     private func autoScroll(_ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
-        guard let drag = state.timeline.drag, let last = state.timeline.lastFrame, now > last else { return }
-        let speed = autoScrollSpeed(at: drag.finger, layout: layout)
+        guard var drag = state.timeline.drag, let last = state.timeline.lastFrame, now > last else { return }
+        // A finger that landed inside a margin and leaves it: the margin is whole again.
+        let margin = configuration.timeline.autoScrollMargin, area = layout.tracksArea
+        if drag.landing.x > area.maxX - margin, drag.finger.x < area.maxX - margin { drag.landing.x = drag.finger.x }
+        if drag.landing.x < area.minX + margin, drag.finger.x > area.minX + margin { drag.landing.x = drag.finger.x }
+        state.timeline.drag = drag
+        let speed = autoScrollSpeed(at: drag.finger, landing: drag.landing, layout: layout)
         guard speed != 0 else { return }
         let limit = state.project.duration + .seconds(layout.tracksArea.width / 2 / state.pointsPerSecond)
         let next = state.playhead + .seconds(speed * (now - last).seconds / state.pointsPerSecond)

@@ -12,6 +12,9 @@ public struct ClipDrag: Sendable, Hashable {
     public var grabOffset: Time
     /// The finger's last position, re-applied while the timeline auto-scrolls under it.
     public var finger: Point
+    /// Where the finger landed: the timeline auto-scrolls towards an edge only once the finger
+    /// has moved from here towards it (a clip picked up near an edge stays put).
+    public var landing: Point
     /// Whether a finite clip was pulled to its source's end (the cue fires once per reach).
     public var atSourceLimit = false
     /// How far past its source's end the finger pulls, in points (shown rubber-banded).

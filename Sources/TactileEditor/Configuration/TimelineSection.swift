@@ -22,6 +22,11 @@ extension TactileConfiguration {
         /// How close to the timeline's left or right edge a dragged clip or handle starts
         /// scrolling the timeline, in points. Default 48 pt.
         public var autoScrollMargin: Double = 48
+        /// A clip or handle picked up inside that margin scrolls the timeline only once the finger
+        /// has moved this much further towards the edge than where it landed (so a clip carried
+        /// straight to another track, or a fine trim by the edge, leaves it still), in points.
+        /// Default 12 pt.
+        public var autoScrollLandingSlack: Double = 12
         /// Fastest auto-scroll, at the very edge, in points per second. Default 400 pt/s.
         public var autoScrollSpeed: Double = 400
         /// Most of the viewport's height the tracks may take before they scroll. Default 0.36.
@@ -61,6 +66,7 @@ extension TactileConfiguration {
             "minimumRulerLabelSpacing": .points(10, 2000),
             "snapThreshold": .points(0, 100),
             "autoScrollMargin": .points(0, 200),
+            "autoScrollLandingSlack": .points(0, 200),
             "autoScrollSpeed": .init(0, 20_000, unit: "pt/s"),
             "maximumTracksShare": .init(0.05, 1),
             "collapseResponse": .seconds(0.01, 10),
