@@ -33,13 +33,16 @@ public enum MediaProject {
     /// A project holding `files` one after another: pictures (video, stills) on a video track,
     /// sound alone on an audio track, each at its full length (stills for `stillDuration`), in the
     /// format preset nearest the first picture's shape (9:16 when there is none).
-    /// Files that cannot be used are left out and named in the notices.
+    /// Files that cannot be used are left out and named in the notices. Paths are made whole
+    /// (against the working folder).
     public static func make(files: [String], stillDuration: Time) -> (project: Project, notices: [String]) {
         var video: [Clip] = [], audio: [Clip] = []
         var notices: [String] = []
         var videoEnd = Time.zero, audioEnd = Time.zero
         var format: CompositionFormat?
-        for (n, path) in files.enumerated() {
+        // Kept as whole paths: a project opened later from another folder (its autosave, a
+        // recovery) still finds its media.
+        for (n, path) in files.map({ URL(fileURLWithPath: $0).standardizedFileURL.path }).enumerated() {
             let report = MediaProbe.probe(path)
             let name = (path as NSString).lastPathComponent
             guard let info = report.mediaInfo else {

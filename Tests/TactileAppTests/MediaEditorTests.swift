@@ -173,6 +173,18 @@ final class MediaEditorTests: XCTestCase, ReplayTesting {
         XCTAssertTrue(notices[0].hasPrefix("broken.mov:"), notices[0])
     }
 
+    /// The review's case: `tactile run media/walk.mp4` from one folder, the autosave reopened
+    /// from another, and every clip was offline.
+    func testFilesNamedFromTheWorkingFolderAreKeptAsWholePaths() throws {
+        let video = folder.appendingPathComponent("walk.mp4")
+        try TestPattern.writeClip(to: video, settings: .init(codec: .h264, width: 160, height: 90), frames: 15, style: 0)
+        let before = FileManager.default.currentDirectoryPath
+        defer { FileManager.default.changeCurrentDirectoryPath(before) }
+        FileManager.default.changeCurrentDirectoryPath(folder.deletingLastPathComponent().path)
+        let (project, _) = MediaProject.make(files: ["\(folder.lastPathComponent)/./walk.mp4"], stillDuration: .seconds(3))
+        XCTAssertEqual(project.tracks[0].clips.first?.media, video.standardizedFileURL.path)
+    }
+
     private func element(_ id: String, in json: String) throws -> [String: Any] {
         let doc = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
         let e = (doc["elements"] as! [[String: Any]]).first { $0["id"] as? String == id }
