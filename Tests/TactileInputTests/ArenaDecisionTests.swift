@@ -217,4 +217,26 @@ final class ArenaDecisionTests: XCTestCase {
         XCTAssertTrue(d.rule.hasPrefix("nobody: the next touch landed elsewhere"), d.rule)
         XCTAssertTrue(d.unansweredTap)
     }
+
+    /// The review's case: a tap on an empty part of the title bar got no decision at all.
+    func testATouchOnNothingIsDecidedAsNobodyAndSaysWhy() throws {
+        touch(1, .down, 120, at: 0, on: nil)
+        let d = try XCTUnwrap(arena.takeDecisions().first, "every touch ends in a decision")
+        XCTAssertNil(d.winner)
+        XCTAssertEqual(d.target, "nothing")
+        XCTAssertEqual(d.rule, "nobody: nothing here takes touches")
+        XCTAssertEqual(d.finger, 1)
+        touch(1, .up, 120, at: 0.05)
+        XCTAssertTrue(arena.takeDecisions().isEmpty, "decided once")
+    }
+
+    func testASecondFingerWhileTheFirstWasRefusedIsDecidedAsNobody() throws {
+        touch(1, .down, 120, at: 0, on: nil)
+        _ = arena.takeDecisions()
+        touch(2, .down, 200, at: 0.02, on: Self.clip)
+        let d = try XCTUnwrap(arena.takeDecisions().first)
+        XCTAssertNil(d.winner)
+        XCTAssertEqual(d.target, "clip:a")
+        XCTAssertEqual(d.finger, 2)
+    }
 }

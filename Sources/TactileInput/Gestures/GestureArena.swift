@@ -321,7 +321,16 @@ public struct GestureArena: Sendable {
                     out.append(event(.tap, .recognized, target: waitingTarget, start: location, location: location, time: time))
                 }
             }
-            guard let target, fingers.count == 1 else { state = .spent; return out }
+            guard let target, fingers.count == 1 else {
+                // Nobody can have this touch: still a decision, logged and drawn like any other.
+                let rule = target == nil ? "nobody: nothing here takes touches" : "nobody: another finger is already down, and nothing took it"
+                decisions.append(
+                    ArenaDecision(
+                        finger: id, target: target?.id ?? "nothing", candidates: [], winner: nil, rule: rule, time: time, sinceDown: .zero,
+                        location: p))
+                state = .spent
+                return out
+            }
             var candidates = target.gestures
             if firstTap != nil {
                 candidates = candidates.intersection([.doubleTap, .pinch])
