@@ -13,7 +13,10 @@ struct GestureOfFrame {
     mutating func kind(of events: [InputEvent], log: [LogEvent]) -> String {
         var named: String?
         for event in log where event.kind.hasPrefix("gesture.") {
-            guard case let .string(gesture)? = event.fields["gesture"] else { continue }
+            guard case let .string(recognised)? = event.fields["gesture"] else { continue }
+            let target: String
+            if case let .string(t)? = event.fields["target"] { target = t } else { target = "" }
+            let gesture = Self.served(recognised, on: target)
             named = gesture
             switch event.kind {
             case "gesture.began": running = gesture
@@ -25,5 +28,19 @@ struct GestureOfFrame {
         if let running { return running }
         let touches = events.contains { if case .touch = $0.kind { return true } else { return false } }
         return touches || events.isEmpty ? "touch" : "keyboard"
+    }
+
+    /// The name of what a gesture served: its kind, except for the precise drag the trim
+    /// recogniser makes on what is not a trim handle, named by what it drags (the scrub bar
+    /// `scrub`, a level line `level`, a fade handle `fade`, the transition sheet's duration
+    /// `slider`, the text field's caret `caret`).
+    static func served(_ kind: String, on target: String) -> String {
+        guard kind == GestureKind.trim.rawValue, !target.contains("trimHandle") else { return kind }
+        if target == "scrubBar" { return "scrub" }
+        if target.hasSuffix(".level") { return "level" }
+        if target.hasSuffix(".fadeIn") || target.hasSuffix(".fadeOut") { return "fade" }
+        if target == "transitionPicker.duration" { return "slider" }
+        if target == "textEditor.field" { return "caret" }
+        return kind
     }
 }

@@ -74,6 +74,23 @@ final class LatencyMeasurementTests: XCTestCase {
         XCTAssertEqual(samples.last?.gesture, "keyboard")
     }
 
+    /// The review's case: a drag on the scrub bar (the trim recogniser's precise drag) was
+    /// counted among the trims.
+    func testAScrubBarDragIsCountedAsAScrubNotATrim() throws {
+        let s = session()
+        step(s, [], at: 0)
+        let bar = try XCTUnwrap(s.lastOutput?.elements.first { $0.id == "scrubBar" }).frame
+        func at(_ phase: TouchPhase, _ x: Double, _ ms: Double) -> InputEvent { .touch(phase, id: 1, at: Point(x: x, y: bar.midY), time: .seconds(ms / 1000)) }
+        step(s, [at(.down, 100, 1000)], at: 1002)
+        for i in 1...6 { step(s, [at(.move, 100 + Double(i) * 8, 1000 + Double(i) * 16)], at: 1002 + Double(i) * 16) }
+        step(s, [at(.up, 148, 1120)], at: 1122)
+        XCTAssertGreaterThan(samples.count, 4)
+        XCTAssertTrue(samples.dropFirst().allSatisfy { $0.gesture == "scrub" }, "\(samples.map(\.gesture))")
+        XCTAssertEqual(GestureOfFrame.served("trim", on: "clip:a.trimHandle.trailing"), "trim", "a trim handle's drag is a trim")
+        XCTAssertEqual(GestureOfFrame.served("trim", on: "clip:a.fadeIn"), "fade")
+        XCTAssertEqual(GestureOfFrame.served("scroll", on: "scrubBar"), "scroll")
+    }
+
     func testAddedLatencyIsPartOfTheWaiting() throws {
         let s = session { $0.feel.addedLatency = 50 }
         step(s, [], at: 0)
