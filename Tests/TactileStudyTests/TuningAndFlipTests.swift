@@ -248,4 +248,22 @@ final class TuningAndFlipTests: XCTestCase {
         headless.player.step()
         XCTAssertEqual(headless.host.liveVariant, "base", "and back to A")
     }
+
+    /// The review's case: a variant's tap slop of 150 pt (valid, beyond the panel's span) went
+    /// to the span's top (60 pt) on a press of +.
+    func testAStepFromAValueBeyondThePanelsSpanOnlyEverGoesItsOwnWay() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-step-span-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (headless, _) = try labSession("{\"input\": {\"tapSlop\": 150}}\n", in: folder)
+        try press("tuning.input.tapSlop.up", in: headless, at: 1)
+        XCTAssertEqual(headless.host.configuration.input.tapSlop, 150, "+ does not bring it down")
+        XCTAssertEqual(headless.host.unsavedChanges, 0, "and logs no change")
+        try press("tuning.input.tapSlop.down", in: headless, at: 2)
+        let top = try XCTUnwrap(
+            TunableSetting.all.first { $0.key == "input.tapSlop" }.flatMap { s -> Double? in
+                if case let .number(range, _) = s.kind { return range.upperBound }; return nil
+            })
+        XCTAssertEqual(headless.host.configuration.input.tapSlop, top, "− comes back to the span's top: a decrease")
+    }
 }

@@ -124,8 +124,10 @@ struct TuningPanel {
                         ui.text(mark, in: frame, font: theme.bodyFont, color: theme.textPrimary, alignment: .center)
                     })
                 {
+                    // A step only ever goes its own way: from a value beyond the panel's span (a
+                    // variant's, the file's), − comes back to the span's end and + leaves it be.
                     let v = min(range.upperBound, max(range.lowerBound, ((current + sign * step) / step).rounded() * step))
-                    if v != current { result = .number(v) }
+                    if (v - current) * sign > 0 { result = .number(v) }
                 }
             }
             let track = Rect(x: down.maxX, y: controls.y, width: up.minX - down.maxX, height: controls.height)
