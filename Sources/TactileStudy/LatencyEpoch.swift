@@ -39,12 +39,17 @@ public struct LatencyEpoch: Equatable {
         return out
     }
 
-    /// What sets this epoch apart from `others` ("feel.addedLatency 100, feel.prediction kalman"):
-    /// the keys whose values differ between them; all keys in `shown` when none differ.
+    /// What sets this epoch apart from `others` ("variant tuned-1; feel.addedLatency 100,
+    /// feel.prediction kalman"): its variant when it names one, then the keys whose values differ
+    /// between them; all keys in `shown` when none differ.
     public func label(among others: [LatencyEpoch], shown: [String] = ["feel.addedLatency", "feel.prediction"]) -> String {
         let keys = Set(others.flatMap { $0.settings.keys }).union(settings.keys)
         let differing = keys.filter { k in Set(others.map { $0.settings[k] ?? "–" }).count > 1 }.sorted()
         let list = differing.isEmpty ? shown.filter { settings[$0] != nil } : differing
-        return list.map { "\($0) \(settings[$0] ?? "–")" }.joined(separator: ", ")
+        let values = list.map { "\($0) \(settings[$0] ?? "–")" }.joined(separator: ", ")
+        // The variant first: epochs that differ only in settings the epoch does not record (a
+        // tuned tap slop) are told apart by it.
+        guard let variant else { return values }
+        return values.isEmpty ? "variant \(variant)" : "variant \(variant); " + values
     }
 }

@@ -255,6 +255,7 @@ public struct LatencyFigures: Equatable {
             epochs.map { s in
                 .object([
                     ("epoch", .number(Double(s.epoch.number))), ("start", .number(s.epoch.start)),
+                    ("variant", s.epoch.variant.map { .string($0) } ?? .null),
                     ("settings", .object(s.epoch.settings.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
                     ("all", row(s.all)), ("byGesture", .object(s.byGesture.sorted { $0.key < $1.key }.map { ($0.key, row($0.value)) })),
                     ("histogramBins", .array(Self.histogramBins.map { .number($0) })),

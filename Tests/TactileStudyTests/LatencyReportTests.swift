@@ -94,6 +94,20 @@ final class LatencyReportTests: XCTestCase {
         XCTAssertEqual(figures.epochs[0].histogram["scroll"]?[1], 20, "10 ms: every frame in 8–12")
         let report = figures.markdown.joined(separator: "\n")
         XCTAssertTrue(report.contains("### Settings 2, from 30.0 s: feel.addedLatency 100, feel.prediction kalman"), report)
+        // The review's case: epochs that differ only in what the epoch does not record (a tuned tap
+        // slop) read alike unless their variant is named.
+        let same = "\"settings\":{\"feel.addedLatency\":0,\"feel.prediction\":\"none\"}"
+        let variants = [
+            "{\"kind\":\"epoch\",\"t\":0,\"variant\":\"base\",\(same)}", line("tap", total: 10),
+            "{\"kind\":\"epoch\",\"t\":5,\"variant\":\"base (tuned, unsaved)\",\(same)}", line("tap", total: 12),
+        ]
+        let tuned = try XCTUnwrap(LatencyFigures.read(variants.joined(separator: "\n")))
+        XCTAssertEqual(
+            tuned.epochs.map { $0.epoch.label(among: tuned.epochs.map(\.epoch)) },
+            [
+                "variant base; feel.addedLatency 0, feel.prediction none", "variant base (tuned, unsaved); feel.addedLatency 0, feel.prediction none",
+            ])
+        XCTAssertTrue(tuned.json.serialized().contains("\"variant\":\"base (tuned, unsaved)\""))
         XCTAssertTrue(
             report.contains("**Worse than none**: the predicted point was farther from the finger (10.8 pt) than the picture without prediction (6.3 pt)"),
             report)
