@@ -655,6 +655,29 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving {
         XCTAssertTrue(practiceLog.contains("\"id\":\"d\""), practiceLog)
     }
 
+    /// The review's case: a marker made during the first task that reached the program only once
+    /// the second had begun (the page was offline) was logged with no task.
+    func testALateObserverMarkerKeepsTheTaskOnShowWhenItWasMade() throws {
+        let s = try makeSession(participant: 1)
+        throughThePractice(s)
+        tap(s, "study.start")
+        let first = try XCTUnwrap(s.block?.state.tasks?.current?.id)
+        wait(s, 3)
+        let made = now
+        skipTask(s)
+        answer(s, [5])
+        let second = try XCTUnwrap(s.block?.state.tasks?.current?.id)
+        XCTAssertNotEqual(first, second)
+        XCTAssertNotNil(s.block?.state.tasks?.began, "the second task is on")
+        XCTAssertNil(s.observerMark(key: "m", note: nil, id: "late", participant: "P01", waited: (now - made).seconds, now: now))
+        XCTAssertNil(s.observerMark(key: "m", note: nil, id: "now", participant: "P01", now: now))
+        s.close()
+        let log = try String(contentsOf: folder.appendingPathComponent("P01/block1-outside/log.jsonl"), encoding: .utf8)
+        let markers = log.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .filter { $0["kind"] as? String == "marker" }
+        XCTAssertEqual(markers.map { $0["task"] as? String }, [first, second], log)
+    }
+
     func testTheOperatorsMarkersAndNotesLandInTheBlockLogAtTheirTime() throws {
         let s = try makeSession(participant: 1)
         throughThePractice(s)

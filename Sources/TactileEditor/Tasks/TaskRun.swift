@@ -33,6 +33,20 @@ public struct TaskRun: Hashable, Sendable {
         public var untouchedSince: Time?
     }
 
+    /// Each task shown so far and when: what was on show at a moment past (an observer's marker
+    /// that arrives late).
+    public private(set) var shown: [Shown] = []
+
+    /// A task shown, and when.
+    public struct Shown: Hashable, Sendable {
+        public var task: String
+        public var began: Time
+    }
+
+    /// The task on show at `time` (its own, its outcome's and its questionnaire's time count as
+    /// its), or nil before the first.
+    public func task(onShowAt time: Time) -> String? { shown.last { $0.began <= time }?.task }
+
     /// The questionnaire on screen, if any.
     public private(set) var asking: Asking?
     /// Whether the current task's questionnaire (`plan.afterEachTask`) was asked.
@@ -82,6 +96,7 @@ public struct TaskRun: Hashable, Sendable {
     public var isFinished: Bool { index >= plan.tasks.count }
 
     mutating func begin(at now: Time, distance: Double?) {
+        if let task = current { shown.append(Shown(task: task.id, began: now)) }
         began = now; ended = nil; misses = 0; errors = 0; undos = 0; offTask = 0; settled = nil; committedDistance = distance
     }
     mutating func end(_ outcome: Outcome, at now: Time) { ended = Ending(time: now, outcome: outcome); settled = nil }

@@ -732,7 +732,8 @@ public final class StudySession: ShellSession {
         if let id { fields["id"] = .string(id) }
         if waited > 1 { fields["queued"] = .number((waited * 10).rounded() / 10) }
         let inPart = time >= partOrigin
-        if inPart, let task = block?.state.tasks?.current, let began = block?.state.tasks?.began, began <= time { fields["task"] = .string(task.id) }
+        // The task on show when it was made, also when it arrives late, after the next began.
+        if inPart, let task = block?.state.tasks?.task(onShowAt: time) { fields["task"] = .string(task) }
         if inPart, case let .running(part) = stage { fields["part"] = .string(folderName(part)) }
         let event = LogEvent(time: time, kind: "marker", fields: fields)
         if inPart { recording?.log([event]) }
