@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import TactileCore
 import TactileStudy
+import TactileEditor
 @testable import TactileApp
 
 /// Study files: read with errors that name the key, and the design they give each participant.
@@ -71,6 +72,22 @@ final class StudyFileTests: XCTestCase, ReplayTesting {
             XCTAssertThrowsError(try study(edit), key) { error in
                 XCTAssertTrue("\(error)".hasPrefix(key), "\(error) should name \(key)")
             }
+        }
+    }
+
+    /// The review's case: a project whose clip's file was missing passed the check, and the
+    /// participant met "Media offline" after consenting.
+    func testAProjectWithAMissingMediaFileIsRefusedNamingTheClip() throws {
+        var project = DemoProject.make()
+        project.tracks[0].clips[1].media = folder.appendingPathComponent("missing-city.mp4").path
+        try ProjectFile.save(project, to: folder.appendingPathComponent("project.json"))
+        XCTAssertThrowsError(try study { $0["project"] = "project.json" }) { error in
+            XCTAssertTrue("\(error)".hasPrefix("project: tracks[0].clips[1].media"), "\(error)")
+            XCTAssertTrue("\(error)".contains("missing-city.mp4: no such file"), "\(error)")
+        }
+        XCTAssertThrowsError(try study { $0["project"] = "gone.json" }) { error in
+            let path = folder.appendingPathComponent("gone.json").path
+            XCTAssertEqual("\(error)".components(separatedBy: path).count - 1, 1, "the path once: \(error)")
         }
     }
 

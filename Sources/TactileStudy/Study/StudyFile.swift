@@ -216,7 +216,16 @@ public struct StudyFile: Sendable {
         if let path = try text("project", limit: 4096, required: false) {
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
             do { start = try ProjectFile.load(from: url) } catch {
-                throw ConfigurationError(key: "project", "\(url.path): \(error)")
+                // (An error that names the file already is not given its path twice.)
+                let message = "\(error)"
+                throw ConfigurationError(key: "project", message.contains(url.path) ? message : "\(url.path): \(message)")
+            }
+            // A participant must never meet media that are not there: refused before anyone sits down.
+            for (t, track) in start.tracks.enumerated() {
+                for (c, clip) in track.clips.enumerated() {
+                    guard let media = clip.media, !FileManager.default.fileExists(atPath: (media as NSString).expandingTildeInPath) else { continue }
+                    throw ConfigurationError(key: "project: tracks[\(t)].clips[\(c)].media", "\(media): no such file (clip \(clip.id))")
+                }
             }
             project = url
         }
