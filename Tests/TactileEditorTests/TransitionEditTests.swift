@@ -211,6 +211,26 @@ final class TransitionPickerTests: XCTestCase {
         XCTAssertNil(h.element("junction:forest"), "the selected clip's leading edge is its trim handle")
     }
 
+    /// The review's case: zoomed out, a short clip between two cuts was all junction: a tap on
+    /// its middle opened the next cut's transitions.
+    func testAShortClipBetweenTwoCutsIsStillTappable() throws {
+        let h = EditorHarness()
+        h.state.pointsPerSecond = 29.0 / 3 // the 3 s Title Card is 29 pt wide
+        h.state.playhead = .seconds(12)
+        h.frame()
+        let card = try XCTUnwrap(h.element("clip:title-card"))
+        XCTAssertNotNil(h.element("junction:title-card"), "the cuts either side still have their buttons")
+        XCTAssertNotNil(h.element("junction:forest"))
+        for id in ["junction:title-card", "junction:forest"] {
+            let hit = try XCTUnwrap(h.element(id)).hitFrame
+            XCTAssertFalse(hit.contains(card.frame.center), "\(id)'s reach stops short of the clip's middle")
+            XCTAssertGreaterThanOrEqual(hit.width, 20, "never less than the button drawn")
+        }
+        h.tap(card.frame.center)
+        XCTAssertEqual(h.state.selection, "title-card")
+        XCTAssertNil(h.element("transitionPicker"))
+    }
+
     func testAPanStartingOnAJunctionScrollsTheTimeline() throws {
         let h = nearTheForestCut()
         let junction = try XCTUnwrap(h.element("junction:forest")).hitFrame.center

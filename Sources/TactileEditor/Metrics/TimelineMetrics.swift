@@ -41,6 +41,9 @@ extension ViewMetrics {
         /// inset as a share of its size. 20, 44, 5, 12, 1.5 pt, 0.6, 0.28.
         public var junctionSize = 20.0, junctionHit = 44.0, junctionRadius = 5.0, junctionClearance = 12.0, junctionOutline = 1.5
         public var junctionRowShare = 0.6, junctionSignInset = 0.28
+        /// The most of each neighbouring clip's width the junction's hit area may take (never less
+        /// than the drawn button), so a short clip between two cuts can still be tapped. 0.3.
+        public var junctionHitClipShare = 0.3
         public init() {}
     }
 }

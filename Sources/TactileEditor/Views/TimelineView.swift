@@ -36,7 +36,10 @@ struct TimelineView {
                 else { continue }
                 let size = min(m.junctionSize, row.height * m.junctionRowShare)
                 let tile = Rect(x: x - size / 2, y: row.midY - size / 2, width: size, height: size)
-                let hit = Rect(x: x - m.junctionHit / 2, y: row.midY - m.junctionHit / 2, width: m.junctionHit, height: m.junctionHit).intersection(row)
+                // A finger's reach, but never more than a share of either clip: the clips stay tappable.
+                let reach = { (clip: Clip) in min(m.junctionHit / 2, max(size / 2, clip.duration.seconds * state.pointsPerSecond * m.junctionHitClipShare)) }
+                let (before, after) = (reach(a), reach(b))
+                let hit = Rect(x: x - before, y: row.midY - m.junctionHit / 2, width: before + after, height: m.junctionHit).intersection(row)
                 let transition = b.transitionIn
                 let label = theme.strings.format(.transitionBefore, ["clip": b.title])
                 let open = state.transitionPicker == b.id, lit = transition != nil || open, id = "junction:\(b.id)"
