@@ -30,6 +30,29 @@ final class TextEditingTests: XCTestCase {
         XCTAssertEqual(h.element("textEditor.field")?.state["text"], .string("Hello!"))
     }
 
+    /// The review's case: a 16:9 project in landscape had the field and keyboard across the
+    /// whole screen, over the canvas that shows the words live (9:16 put them beside it); so did
+    /// every format with the columns mirrored (Arabic).
+    func testInLandscapeTheKeyboardStandsBesideTheCanvasInEveryFormatAndDirection() {
+        for (locale, format) in [("en", CompositionFormat.legacy), ("en", .default), ("ar_EG", .legacy), ("ar_EG", .default)] {
+            var c = TactileConfiguration()
+            c.theme.locale = locale
+            var project = DemoProject.make()
+            project.format = format
+            let h = EditorHarness(project: project, configuration: c, viewport: Size(width: 844, height: 390))
+            h.tap("clip:hello")
+            h.now += .milliseconds(100)
+            h.tap("clip:hello")
+            h.run(until: h.now + .seconds(0.5))
+            let name = "\(locale) \(format.aspect.rawValue)"
+            guard let keyboard = h.element("keyboard")?.frame, let canvas = h.element("canvas")?.frame else {
+                XCTFail("\(name): the editor is open"); continue
+            }
+            XCTAssertFalse(keyboard.intersects(canvas), "\(name): the keyboard \(keyboard) beside the canvas \(canvas)")
+            XCTAssertFalse(h.frameOf("textEditor.field").intersects(canvas), "\(name): the field too")
+        }
+    }
+
     func testADoubleTapOnTheOverlayOpensTheEditorToo() {
         let h = EditorHarness()
         h.state.playhead = .seconds(2)

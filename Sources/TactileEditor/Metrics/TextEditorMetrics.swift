@@ -24,6 +24,9 @@ extension ViewMetrics {
         /// the field it stands (clear of the finger), its corner radius and how much it enlarges.
         /// 120 × 44, 12, 12 pt, 1.6×.
         public var magnifierWidth = 120.0, magnifierHeight = 44.0, magnifierLift = 12.0, magnifierRadius = 12.0, magnification = 1.6
+        /// In landscape the field and keyboard stand beside the canvas when the other side leaves
+        /// at least this width (else across the bottom). 300 pt.
+        public var sideMinimumWidth = 300.0
         public init() {}
     }
 }

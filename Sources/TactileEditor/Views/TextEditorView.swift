@@ -19,12 +19,16 @@ struct TextEditorView {
         let m = theme.metrics.textEditor, k = scale, viewport = layout.viewport
         let keyboardHeight = Keyboard.height(theme: theme)
         let bar = m.barHeight * k, padding = m.padding * k
-        // Portrait: across the bottom. Landscape: beside the canvas, which stays in view.
-        let landscape = viewport.width > viewport.height && layout.canvas.maxX < viewport.width / 2 + 1
-        let area =
-            landscape
+        // Portrait: across the bottom. Landscape: beside the canvas, which stays in view — on
+        // whichever side it leaves (its right; its left when the columns are mirrored), however
+        // wide the picture's format makes it, while that side has room for the keyboard.
+        let canvasOnTheLeft = layout.canvas.midX < viewport.width / 2
+        let side =
+            canvasOnTheLeft
             ? Rect(x: layout.canvas.maxX, y: 0, width: viewport.width - layout.canvas.maxX, height: viewport.height)
-            : Rect(origin: .zero, size: viewport)
+            : Rect(x: 0, y: 0, width: layout.canvas.minX, height: viewport.height)
+        let landscape = layout.isLandscape && side.width >= m.sideMinimumWidth * k
+        let area = landscape ? side : Rect(origin: .zero, size: viewport)
         let keyboardFrame = Rect(x: area.x, y: area.maxY - keyboardHeight, width: area.width, height: keyboardHeight)
         let panel = Rect(x: area.x, y: keyboardFrame.minY - 2 * bar - 2 * padding, width: area.width, height: 2 * bar + 2 * padding)
         var intents: [EditorIntent] = []
