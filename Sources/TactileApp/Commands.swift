@@ -155,8 +155,10 @@ public enum Commands {
             }
         }
         if let snapshot = outputs.snapshot { try headless.writeSnapshot(to: snapshot) }
+        // The events replayed: those up to where it stopped (`--until` may cut the trace short).
+        let replayed = trace.events.filter { $0.time <= d.clock.now }.count
         var line =
-            "replayed \(trace.events.count) events over \(String(format: "%.3f", d.clock.now.seconds)) s: "
+            "replayed \(replayed) events over \(String(format: "%.3f", d.clock.now.seconds)) s: "
             + "\(d.framesRun) frames run, \(d.framesRendered) rendered, \(d.log.count) log events"
         if let video { line += "; video \(video.width)x\(video.height), \(video.frames) frames at \(JSONValue.format(video.framesPerSecond)) fps" }
         return (line, video)

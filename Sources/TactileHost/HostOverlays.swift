@@ -37,12 +37,13 @@ struct HostOverlays {
     }
 
     /// Carries over from `old` (the overlays before a configuration reload) what must not start
-    /// again: the panel's place, the photon patch's count, the touch timeline, the monitor's
-    /// frames, where they are still on.
+    /// again: the panel's place, the photon patch's count, the touch timeline, the arena's recent
+    /// decisions, the monitor's frames, where they are still on.
     mutating func carry(from old: HostOverlays) {
         panelOutside = old.panelOutside
         if let oldPhoton = old.photon { photon?.carry(from: oldPhoton) }
         if touchTimeline != nil, let t = old.touchTimeline { touchTimeline = t }
+        if arena != nil, let a = old.arena { arena?.carry(from: a) }
         if monitor != nil, let m = old.monitor, m.history == monitor?.history { monitor = m }
     }
 

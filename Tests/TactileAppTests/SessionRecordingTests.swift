@@ -252,7 +252,7 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         for (name, trace) in [("session", session.path), ("plain trace", path("plain.jsonl"))] {
             for until in [nil, 1.5] as [Double?] {
                 let out = path("\(name)-\(until ?? 0).json"), log = path("\(name)-\(until ?? 0).jsonl")
-                _ = try Commands.replay(
+                let summary = try Commands.replay(
                     trace: trace, project: session.appendingPathComponent("project-start.json").path, outputs: .init(stateOut: out, logOut: log),
                     scale: 0.5, until: until)
                 let project = try ProjectFile.load(from: URL(fileURLWithPath: out))
@@ -264,6 +264,10 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
                     XCTAssertNotEqual(project, end, "\(name): cut short at 1.5 s, the trim stands")
                     XCTAssertFalse(undone, "\(name): no undo before 1.5 s")
                 }
+                // The summary counts the events it replayed, not the whole trace's.
+                let events = try Trace.load(from: URL(fileURLWithPath: name == "session" ? session.appendingPathComponent("trace.jsonl").path : trace)).events
+                let expected = events.filter { e in until.map { e.time <= .seconds($0) } ?? true }.count
+                XCTAssertTrue(summary.hasPrefix("replayed \(expected) events"), "\(name) until \(until ?? 0): \(summary)")
             }
         }
     }

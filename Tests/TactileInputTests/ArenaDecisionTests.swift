@@ -148,6 +148,20 @@ final class ArenaDecisionTests: XCTestCase {
         XCTAssertEqual(d.why[.longPress], "moved 20 pt > long-press slop \(Int(arena.thresholds.longPressSlop)) pt")
     }
 
+    /// The review's case: the same drag done slowly was said to be a tap held too long.
+    func testASlowVerticalDragOnAClipIsStillSaidToHaveMovedNotToHaveBeenHeld() throws {
+        drag(Self.unselectedClip, through: [Point(x: 0, y: 5), Point(x: 0, y: 12), Point(x: 0, y: 20)], liftAt: 0.66)
+        let d = try XCTUnwrap(arena.takeDecisions().first)
+        XCTAssertNil(d.winner)
+        XCTAssertEqual(d.rule, "nobody: lifted after moving 20 pt before any recogniser accepted")
+        XCTAssertEqual(d.why[.tap], "moved 20 pt > tap slop \(Int(slop)) pt")
+        // A finger held still as long on what offers no long press is a tap held too long.
+        arena = GestureArena(thresholds: GestureArena.Thresholds(TactileConfiguration().input))
+        drag(Self.background, through: [Point(x: 0, y: 1)], liftAt: 0.66)
+        let held = try XCTUnwrap(arena.takeDecisions().first)
+        XCTAssertTrue(held.rule.hasPrefix("nobody: lifted after 0.66 s > tapMaximumDuration"), held.rule)
+    }
+
     func testWhileTheFingerIsDownTheDroppedRecognisersSayWhy() throws {
         _ = arena.handle(id: 1, phase: .down, location: Point(x: 100, y: 100), time: .zero, target: Self.unselectedClip)
         _ = arena.handle(id: 1, phase: .move, location: Point(x: 100, y: 120), time: .seconds(0.05), target: nil)
@@ -238,5 +252,6 @@ final class ArenaDecisionTests: XCTestCase {
         XCTAssertNil(d.winner)
         XCTAssertEqual(d.target, "clip:a")
         XCTAssertEqual(d.finger, 2)
+        XCTAssertEqual(d.rule, "nobody: it joined a touch that was already decided")
     }
 }

@@ -266,4 +266,32 @@ final class TuningAndFlipTests: XCTestCase {
             })
         XCTAssertEqual(headless.host.configuration.input.tapSlop, top, "− comes back to the span's top: a decrease")
     }
+
+    /// The review's case: after a flip the lab panel said "No touch yet" of a session full of
+    /// touches, while its touch timeline still listed them.
+    func testAFlipKeepsTheArenasRecentDecisionsInThePanel() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-flip-arena-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (headless, _) = try labSession(
+            "{\"overlays\": {\"arena\": true}, \"variants\": {\"loose\": {\"input\": {\"tapSlop\": 30}}}}\n", in: folder)
+        let host = headless.host, clock = headless.player.clock
+        host.toggleTuning() // the arena's panel, not the tuning panel
+        host.startVariants(live: nil, other: "loose")
+        for (phase, t) in [(TouchPhase.down, 1.0), (.up, 1.08)] {
+            clock.advance(to: .seconds(t))
+            _ = host.step([.touch(phase, id: 1, at: Point(x: 249, y: 606), time: clock.now)], now: clock.now, context: StepContext())
+        }
+        func words() -> [String] {
+            (host.panelPicture(at: clock.now)?.commands ?? []).compactMap {
+                if case let .text(run) = $0 { return run.text }; return nil
+            }
+        }
+        XCTAssertFalse(words().contains("No touch yet"), "\(words())")
+        host.flipVariant()
+        clock.advance(to: .seconds(2))
+        headless.player.step()
+        XCTAssertEqual(host.liveVariant, "loose")
+        XCTAssertFalse(words().contains("No touch yet"), "the flip keeps the decisions: \(words())")
+    }
 }

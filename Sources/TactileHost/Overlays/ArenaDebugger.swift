@@ -31,6 +31,13 @@ public struct ArenaDebugger: Sendable {
         history = max(1, configuration.arenaHistory)
     }
 
+    /// Keeps the decisions `old` had shown (a reload or an A/B flip remakes the overlays: the
+    /// recent touches stay listed), up to this one's history.
+    public mutating func carry(from old: ArenaDebugger) {
+        decisions = Array(old.decisions.suffix(history))
+        arena = old.arena
+    }
+
     /// Follows an editor frame.
     public mutating func record(arena: ArenaSnapshot, decisions new: [ArenaDecision]) {
         self.arena = arena

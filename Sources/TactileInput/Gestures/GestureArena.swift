@@ -370,6 +370,11 @@ public struct GestureArena: Sendable {
             out += begin(.pinch, fingers: [leader, id], target: a.target, start: midpoint(lf.location, p), axis: nil, time: time)
             return out
         case .spent:
+            // A finger joining a touch already decided: nobody can take it either, and it says so.
+            decisions.append(
+                ArenaDecision(
+                    finger: id, target: target?.id ?? "nothing", candidates: [], winner: nil,
+                    rule: "nobody: it joined a touch that was already decided", time: time, sinceDown: .zero, location: p))
             return []
         }
     }
@@ -429,7 +434,11 @@ public struct GestureArena: Sendable {
             guard !cancelled else { return [] }
             let held = time - f.startTime
             let second = d.firstTap != nil
-            guard held <= thresholds.tapMaximumDuration else {
+            let distance = max(f.location.distance(to: f.start), f.farthest.distance(to: .zero))
+            // A finger that moved past the slop lost its tap to the movement, whatever the time:
+            // said as such below, not as a tap held too long.
+            let movedOffTheTap = distance > thresholds.tapSlop && !d.candidates.contains(.tap) && !d.candidates.contains(.doubleTap)
+            guard held <= thresholds.tapMaximumDuration || movedOffTheTap else {
                 decide(
                     id, target: d.target, candidates: d.candidates, winner: nil,
                     rule: "nobody: lifted after \(ArenaReasons.seconds(held)) > tapMaximumDuration \(ArenaReasons.seconds(thresholds.tapMaximumDuration))",
@@ -444,7 +453,6 @@ public struct GestureArena: Sendable {
                 return [event(.doubleTap, .recognized, target: d.target, start: first.location, location: f.location, time: time)]
             }
             guard d.candidates.contains(.tap) else {
-                let distance = max(f.location.distance(to: f.start), f.farthest.distance(to: .zero))
                 if distance <= thresholds.tapSlop && !d.target.gestures.contains(.tap) {
                     // A tap on what takes none: said, so the log and the frustration signals see it.
                     decide(
