@@ -27,7 +27,15 @@ public enum ConfigurationFile {
         do { data = try Data(contentsOf: url) } catch {
             throw ConfigurationError(key: "", "\(url.path) cannot be read")
         }
-        return try decode(data, variant: variant, schema: schema, moreVariants: try VariantFile.sidecarVariants(of: url))
+        let saved = try VariantFile.sidecarVariants(of: url)
+        do { return try decode(data, variant: variant, schema: schema, moreVariants: saved) } catch var error as ConfigurationError {
+            // A variant only the sidecar holds: its mistake is said to be there, not in this file.
+            let own = ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?[variantsKey] as? [String: Any] ?? [:]
+            if saved.keys.contains(where: { own[$0] == nil && (error.key == "\(variantsKey).\($0)" || error.key.hasPrefix("\(variantsKey).\($0).")) }) {
+                error.message += " (in \(VariantFile.sidecar(of: url).lastPathComponent))"
+            }
+            throw error
+        }
     }
 
     /// Decodes configuration JSON (the sections of `schema`), with `variant` applied when given.

@@ -31,10 +31,12 @@ public enum VariantFile {
     public static func sidecarVariants(of url: URL) throws -> [String: Any] {
         let side = sidecar(of: url)
         guard let data = FileManager.default.contents(atPath: side.path) else { return [:] }
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-            let variants = object[ConfigurationFile.variantsKey] as? [String: Any]
-        else {
-            throw ConfigurationError(key: "", "\(side.lastPathComponent): expected {\"variants\": {…}} (the variants saved beside \(url.lastPathComponent))")
+        let parsed: Any
+        do { parsed = try JSONSerialization.jsonObject(with: data) } catch {
+            throw ConfigurationError(key: "", "\(side.lastPathComponent) (its saved variants): not valid JSON (\(JSONSyntaxProblem.describe(error, in: data)))")
+        }
+        guard let object = parsed as? [String: Any], let variants = object[ConfigurationFile.variantsKey] as? [String: Any] else {
+            throw ConfigurationError(key: "", "\(side.lastPathComponent) (its saved variants): expected {\"variants\": {…}}")
         }
         return variants
     }

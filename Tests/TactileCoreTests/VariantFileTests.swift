@@ -81,6 +81,27 @@ final class VariantFileTests: XCTestCase {
         XCTAssertEqual(VariantFile.names(at: url), ["B"])
     }
 
+    /// The review's case: a mistake in a variant only the sidecar holds was blamed on the main
+    /// file, and a sidecar that was not JSON was not said to be so.
+    func testASidecarsMistakesAreSaidToBeInTheSidecar() throws {
+        let url = try file(#"{"dial": {"turns": 4}, "variants": {"A": {"dial": {"turns": 2}}}}"#)
+        let side = VariantFile.sidecar(of: url)
+        try #"{"variants": {"zz": {"dial": {"turns": "many"}}}}"#.write(to: side, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try turns(url, "A")) { error in
+            let e = error as? ConfigurationError
+            XCTAssertEqual(e?.key, "variants.zz.dial.turns")
+            XCTAssertTrue(e?.message.hasSuffix("(in tactile.variants.json)") ?? false, "\(error)")
+        }
+        try #"{"variants": {"zz": "#.write(to: side, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try turns(url)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("tactile.variants.json (its saved variants): not valid JSON"), "\(error)")
+        }
+        // A mistake in the file's own variant is the file's.
+        try? FileManager.default.removeItem(at: side)
+        let own = try file(#"{"variants": {"A": {"dial": {"turns": "x"}}}}"#)
+        XCTAssertThrowsError(try turns(own)) { error in XCTAssertFalse("\(error)".contains("variants.json"), "\(error)") }
+    }
+
     func testChangesBetweenTwoConfigurationsLayBackOverTheFirstAndABadOneNamesItsKey() throws {
         var a = schema.defaults, b = schema.defaults
         b[section: Dial.self].turns = 8
