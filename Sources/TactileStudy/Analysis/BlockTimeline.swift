@@ -85,10 +85,17 @@ public struct BlockTimeline: Sendable {
     static func studyLog(_ participantFolder: URL) -> (markers: [Marker], partsBegan: [String: [Double]]) {
         guard let text = try? String(contentsOf: participantFolder.appendingPathComponent("study-log.jsonl"), encoding: .utf8) else { return ([], [:]) }
         var markers: [Marker] = [], began: [String: [Double]] = [:]
-        for line in text.split(separator: "\n") where line.contains("\"kind\":\"marker\"") || line.contains("\"kind\":\"part.began\"") {
-            guard let e = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], let t = JSONNumber.double(e["t"] as Any) else {
+        // A resumed participant's window starts its clock again at its `resumed` line: read on, it
+        // continues from the last moment the log had, so the study's clock only ever goes forward.
+        var offset = 0.0, last = 0.0
+        for line in text.split(separator: "\n") {
+            guard let e = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], let logged = JSONNumber.double(e["t"] as Any) else {
                 continue
             }
+            if e["kind"] as? String == "resumed" { offset = last }
+            let t = logged + offset
+            last = max(last, t)
+            guard e["kind"] as? String == "marker" || e["kind"] as? String == "part.began" else { continue }
             if e["kind"] as? String == "part.began" {
                 if let part = e["part"] as? String { began[part, default: []].append(t) }
                 continue
