@@ -241,7 +241,10 @@ public struct Editor {
         for decision in state.ui.takeArenaDecisions() {
             effects.decisions.append(decision)
             effects.log.append(InteractionLog.entry(for: decision, now: now))
-            if decision.unansweredTap { effects.log.append(InteractionLog.unansweredTap(decision, elements: ui.elements, now: now)) }
+            // A tap that stopped the timeline's coast did what it was for: no miss.
+            if decision.unansweredTap, decision.location != state.timeline.caughtTap {
+                effects.log.append(InteractionLog.unansweredTap(decision, elements: ui.elements, now: now))
+            }
         }
         for (index, gesture) in ui.gestures.enumerated() {
             InteractionLog.log(gesture, state: state, into: &effects.log, now: now)

@@ -71,6 +71,23 @@ final class TimelineGestureTests: XCTestCase {
         XCTAssertEqual(h.state.selection.map { "clip:\($0)" }, clip.id)
     }
 
+    /// Seen in a window: a tap on the ruler (which takes only double taps) that stopped the
+    /// coast was logged as a miss.
+    func testATapOnTheRulerThatStopsTheCoastIsNoMiss() {
+        let h = EditorHarness()
+        fling(h, coast: 0.2)
+        let ruler = h.frameOf("ruler").center
+        h.tap(ruler, finger: 3)
+        h.run(until: h.now + .seconds(1))
+        XCTAssertTrue(h.log.contains { $0.kind == "scrollCaught" })
+        XCTAssertTrue(h.log.contains { $0.kind == "arena.decided" && $0.fields["target"] == .string("ruler") }, "the arena still says nobody won")
+        XCTAssertFalse(h.log.contains { $0.kind == "miss" }, "but it is no miss: it stopped the timeline")
+        // A tap on the ruler at rest is one.
+        h.tap(ruler, finger: 4)
+        h.run(until: h.now + .seconds(1))
+        XCTAssertTrue(h.log.contains { $0.kind == "miss" })
+    }
+
     func testAFingerThatStopsTheTimelineScrollsOnFromThereWithoutAJump() {
         let h = EditorHarness()
         fling(h, coast: 0.2)
