@@ -17,7 +17,7 @@ public enum Commands {
     ) throws {
         let session = try HeadlessSession(
             project: try Inputs.project(at: path), viewport: try Inputs.size(size),
-            scale: try Inputs.scale(scale) ?? 2, at: try time(seconds),
+            scale: try Inputs.scale(scale) ?? 2, at: try time(seconds, option: "--at"),
             configuration: try settings.load(), library: try MediaFolder.library(mediaDir))
         try session.writeSnapshot(to: out)
     }
@@ -30,10 +30,10 @@ public enum Commands {
         let trace = try replay.map(Inputs.trace(at:))
         let session = try HeadlessSession(
             project: try Inputs.project(at: path), viewport: try Inputs.size(size) ?? trace?.viewport,
-            scale: try Inputs.scale(scale) ?? 2, at: try time(seconds),
+            scale: try Inputs.scale(scale) ?? 2, at: try time(seconds, option: "--at"),
             configuration: try settings.load(), library: try MediaFolder.library(mediaDir))
         if let trace, let replay {
-            session.player.play(trace, until: try time(until))
+            session.player.play(trace, until: try time(until, option: "--until"))
             try checkOverrun(of: session.player, trace: replay)
         }
         return session.inspectJSON().serialized(pretty: true) + "\n"
@@ -113,7 +113,7 @@ public enum Commands {
             configuration: configuration, library: try MediaFolder.library(mediaDir),
             plan: try outputs.plan.map { try Inputs.plan(at: $0) } ?? session.plan, notices: session.notices,
             kiosk: session.kiosk)
-        let until = try time(seconds)
+        let until = try time(seconds, option: "--until")
         // An export keeps big buffers for the next frame; afterwards the process goes back to
         // returning them (a window, or the tests, run on in the same process).
         if exporting { MediaMemory.keepLargeBuffersForReuse() }
@@ -209,10 +209,11 @@ public enum Commands {
         return String(decoding: try ConfigurationSchema.tactile.encode(c, with: encoder), as: UTF8.self) + "\n"
     }
 
-    private static func time(_ seconds: Double?) throws -> Time? {
+    /// `seconds` given as `option` ("--until"), checked: named in the message when out of range.
+    private static func time(_ seconds: Double?, option: String) throws -> Time? {
         guard let seconds else { return nil }
         guard let t = Time.checkedSeconds(seconds, in: 0...Trace.maximumSeconds) else {
-            throw CommandError.badInput("times must be seconds from 0 to \(Int(Trace.maximumSeconds)), not \(seconds)")
+            throw CommandError.badInput("\(option) must be seconds from 0 to \(Int(Trace.maximumSeconds)), not \(seconds)")
         }
         return t
     }

@@ -240,6 +240,14 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting {
         XCTAssertTrue(summary.contains("replayed"), summary)
     }
 
+    func testAnUntilOutOfRangeIsRefusedNamingTheOption() throws {
+        let session = folder.appendingPathComponent("session")
+        _ = try recordVirtually(into: session)
+        XCTAssertThrowsError(try Commands.replay(trace: session.path, project: nil, outputs: .init(), scale: 1, until: -5)) { error in
+            XCTAssertTrue("\(error)".contains("--until must be seconds from 0"), "\(error)")
+        }
+    }
+
     func testUntilCutsAReplayShortForARecordedSessionAndForAPlainTrace() throws {
         let session = folder.appendingPathComponent("session")
         _ = try recordVirtually(into: session)

@@ -126,7 +126,8 @@ struct TuningPanel {
                 {
                     // A step only ever goes its own way: from a value beyond the panel's span (a
                     // variant's, the file's), − comes back to the span's end and + leaves it be.
-                    let v = min(range.upperBound, max(range.lowerBound, ((current + sign * step) / step).rounded() * step))
+                    // On the step's grid, without the binary fraction's tail (0.9965, not 0.9964999999999999).
+                    let v = (min(range.upperBound, max(range.lowerBound, ((current + sign * step) / step).rounded() * step)) * 1e9).rounded() / 1e9
                     if (v - current) * sign > 0 { result = .number(v) }
                 }
             }
@@ -141,7 +142,7 @@ struct TuningPanel {
                     let r = look.held ? m.thumbRadius * 1.2 : m.thumbRadius
                     ui.fill(Rect(x: look.thumbX - r, y: look.track.midY - r, width: 2 * r, height: 2 * r), theme.textPrimary, radius: r)
                 })
-            if let v = slid.value { result = .number(v) }
+            if let v = slid.value { result = .number((v * 1e9).rounded() / 1e9) }
             scrolls += slid.verticalScrolls
         case let .choice(names):
             let gap = m.buttonGap / 2
