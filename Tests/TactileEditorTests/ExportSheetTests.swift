@@ -32,6 +32,16 @@ final class ExportSheetTests: XCTestCase {
         XCTAssertNil(h.element("toolbar.export"), "replays and kiosks offer no export")
     }
 
+    /// The review's case: the export sheet's header had no Done, as every other sheet's has.
+    func testTheSheetsHeaderHasDoneAndItCloses() {
+        let (h, _) = harness()
+        h.tap("toolbar.export")
+        XCTAssertNotNil(h.element("exportSheet"))
+        XCTAssertEqual(h.element("exportSheet.action")?.label, "Done")
+        h.tap("exportSheet.action")
+        XCTAssertNil(h.element("exportSheet"), "Done closes it")
+    }
+
     func testTheSheetEstimatesTheFilesSizeFromTheChoices() throws {
         let (h, _) = harness()
         h.tap("toolbar.export")

@@ -45,7 +45,10 @@ struct ExportSheetView {
             // And about how large the file will be.
             let estimate = choice.estimatedBytes(duration: state.project.duration, aspect: state.project.format.aspect, export: configuration.export)
             let about = strings.format(.aboutSize, ["size": strings.megabytes(estimate)])
-            Sheet(ui: ui, theme: theme, id: "exportSheet").header(strings[.export], detail: summary + ", " + about, in: title)
+            // Done closes it as every sheet's header does (an export under way runs on behind it).
+            if Sheet(ui: ui, theme: theme, id: "exportSheet").header(strings[.export], detail: summary + ", " + about, action: strings[.done], in: title) {
+                intents.append(.toggleExportSheet)
+            }
             ui.element(
                 UIElement(
                     id: "exportSheet", role: "exportSheet", label: strings[.export], frame: panel,
