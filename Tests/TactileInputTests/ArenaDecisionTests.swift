@@ -86,6 +86,7 @@ final class ArenaDecisionTests: XCTestCase {
         XCTAssertNil(d.winner)
         XCTAssertEqual(d.finger, 2)
         XCTAssertEqual(d.rule, "takesOver[pinch] ∌ trim: refused")
+        XCTAssertEqual(d.why[.pinch], "nothing interrupts a trim", "the refused pinch says why in plain words")
     }
 
     func testAVerticalDragWhereOnlyHorizontalScrollsIsSpentAndSaysWhy() throws {

@@ -344,6 +344,7 @@ public struct GestureArena: Sendable {
         case let .deciding(d):
             guard d.candidates.contains(.pinch) || d.target.gestures.contains(.pinch), let leader = fingers[d.leader] else {
                 decide(id, target: d.target, candidates: [.pinch], winner: nil, rule: "second finger: \(d.target.id) offers no pinch", time: time)
+                decisions[decisions.count - 1].why[.pinch] = "\(d.target.id) offers no pinch"
                 return []
             }
             decide(
@@ -361,6 +362,11 @@ public struct GestureArena: Sendable {
                         ? "takesOver[pinch] ∌ \(a.kind.rawValue): refused"
                         : "second finger: no pinch offered here"
                 decide(id, target: a.target, candidates: [.pinch], winner: nil, rule: rule, time: time)
+                // The refused pinch says why in plain words, as every loser does.
+                decisions[decisions.count - 1].why[.pinch] =
+                    a.kind == .pinch
+                    ? "a pinch is already under way"
+                    : !rules.allows(.pinch, during: a.kind) ? "nothing interrupts a \(a.kind.rawValue)" : "no pinch offered here"
                 return []
             }
             decide(
