@@ -165,11 +165,26 @@ public enum VariantFile {
         func isBlank(_ range: Range<Int>) -> Bool { bytes[range].allSatisfy { [9, 10, 13, 32].contains($0) } }
         let member = "\(JSONValue.quote(name)): \(changes.serialized())"
         var out = bytes
+        /// The leading blanks of the line holding byte `i`.
+        func lineIndent(of i: Int) -> String {
+            var lineStart = i
+            while lineStart > 0 && bytes[lineStart - 1] != 10 { lineStart -= 1 }
+            var e = lineStart
+            while e < bytes.count && (bytes[e] == 32 || bytes[e] == 9) { e += 1 }
+            return String(decoding: bytes[lineStart..<e], as: UTF8.self)
+        }
         if let start = variantsValueAt, let end = variantsEnd {
-            let comma = isBlank((start + 1)..<end) ? "" : ","
+            let empty = isBlank((start + 1)..<end)
+            let comma = empty ? "" : ","
             var cut = end
             while cut > start + 1 && [9, 10, 13, 32].contains(bytes[cut - 1]) { cut -= 1 }
-            out.replaceSubrange(cut..<end, with: Array("\(comma)\n    \(member)\n  ".utf8))
+            // The person's layout stays: the new member is indented as the members before it (or
+            // one step in from the brace), and the blanks before the closing brace are kept.
+            let closingOnItsOwnLine = bytes[cut..<end].contains(10)
+            let first = ((start + 1)..<end).first { ![9, 10, 13, 32].contains(bytes[$0]) }
+            let indent = first.map(lineIndent(of:)) ?? (lineIndent(of: end) + "  ")
+            let tail = closingOnItsOwnLine ? "" : "\n" + lineIndent(of: end)
+            out.replaceSubrange(cut..<cut, with: Array("\(comma)\n\(indent)\(member)\(tail)".utf8))
         } else if variantsValueAt == nil {
             let comma = isBlank((open + 1)..<close) ? "" : ","
             var cut = close

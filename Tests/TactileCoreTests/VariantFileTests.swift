@@ -44,6 +44,18 @@ final class VariantFileTests: XCTestCase {
         XCTAssertEqual(try turns(url, "slow"), 1)
     }
 
+    /// The review's case: the closing brace of "variants", written at four spaces, came back at
+    /// two, and the new member at four beside members at eight.
+    func testAVariantJoinsItsNeighboursIndentationAndTheClosingBraceStaysWhereItWas() throws {
+        let written = "{\n    \"variants\": {\n        \"A\": {\"dial\": {\"turns\": 2}}\n    }\n}\n"
+        let url = try file(written)
+        XCTAssertEqual(try VariantFile.save("B", changes: .object([("dial", .object([("turns", .number(6))]))]), at: url, schema: schema), .file)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertEqual(
+            text, "{\n    \"variants\": {\n        \"A\": {\"dial\": {\"turns\": 2}},\n        \"B\": {\"dial\":{\"turns\":6}}\n    }\n}\n")
+        XCTAssertEqual(try turns(url, "B"), 6)
+    }
+
     func testAVariantJoinsTheFilesOwnVariantsAndANameIsNeverTakenTwice() throws {
         let url = try file(#"{"dial": {"label": "x"}, "variants": {"A": {"dial": {"turns": 5}}}}"#)
         try VariantFile.save("B", changes: .object([("dial", .object([("turns", .number(7))]))]), at: url, schema: schema)
