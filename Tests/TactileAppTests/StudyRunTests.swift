@@ -725,6 +725,8 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving {
         // The report lists them, on the block's clock (the video's) and the study's (issue 31).
         let csv = folder.appendingPathComponent("csv"), html = folder.appendingPathComponent("report.html")
         let report = try Commands.report([folder.path], out: nil, json: nil, html: html.path, csv: csv.path)
+        // The block the window closed in, not run again, counts what was done and is said to be cut short.
+        XCTAssertTrue(report.contains("1 stopped before their end and were not run again (P01 block1-outside (closed))"), report)
         let video = String(format: "0:%04.1f", (markedAt - began).seconds)
         XCTAssertTrue(report.contains("## Markers and notes"), report)
         XCTAssertTrue(report.contains("| P01 | outside | 1 | "), report)

@@ -136,6 +136,10 @@ extension StudyReport {
                 + "everything of theirs was deleted and none of it is counted here."
         return
             "\(n) participant\(n == 1 ? "" : "s") (\(finished) finished\(scripted)), \(design); variants \(variants); \(results.sessionCount) variant blocks recorded."
+            + (results.cutShort.isEmpty
+                ? ""
+                : " \(results.cutShort.count) stopped before their end and were not run again (\(results.cutShort.joined(separator: ", "))): "
+                    + "the tasks done by then count, the rest were not met.")
             + declined + withdrawn
     }
 

@@ -48,6 +48,9 @@ public struct StudyResults {
         public var timeline = BlockTimeline()
         /// The block's recording folder (for latency and heatmaps).
         public var url: URL
+        /// Why it ended before its last task ("closed", "exit", "idle") when it did and was not run
+        /// again: what was done by then counts, and the report says it was cut short.
+        public var stopped: String?
         /// Frustration signals in the block's log by kind ("rage", "dead", …), each with its task.
         public var signals: [(kind: String, task: String?)] { timeline.signals.map { ($0.kind, $0.task) } }
     }
@@ -76,6 +79,10 @@ public struct StudyResults {
 
     /// Every session folder under the participants' (for the scale benchmark and heatmaps).
     public var sessionCount: Int { participants.reduce(0) { $0 + $1.blocks.count } }
+    /// The variant blocks that stopped before their end and were not run again, as "P02 block2-inside (closed)".
+    public var cutShort: [String] {
+        participants.flatMap { p in p.blocks.compactMap { b in b.stopped.map { "\(p.name) \(b.folder) (\($0))" } } }
+    }
 
     /// Whether `folder` holds a study's results (a participant folder with `answers.json`).
     public static func isResultsFolder(_ folder: URL) -> Bool {
@@ -197,7 +204,7 @@ public struct StudyResults {
             blocks.append(
                 Block(
                     part: p, variant: try field(b, "variant", at: path, as: String.self), folder: folderName, attempts: attempts,
-                    timeline: BlockTimeline.read(url), url: url))
+                    timeline: BlockTimeline.read(url), url: url, stopped: b["stopped"] as? String))
         }
         // Each block's markers get their time on the study's clock from when the block's run began
         // (its `part.began` in the study's log, the last run's for a part run again); the study
