@@ -245,7 +245,18 @@ enum ObserverPage {
             function connect() {
               socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/live?token=" + encodeURIComponent(token));
               socket.onopen = () => { connection = "live"; render(); };
-              socket.onclose = () => { live = false; connection = "reconnecting…"; render(); setTimeout(connect, 1000); };
+              socket.onclose = () => {
+                live = false; connection = "reconnecting…"; render();
+                // A program that answers but refuses this page's token was started again (a
+                // resume prints a new address): say so, rather than reconnect for ever in silence.
+                fetch("/?token=" + encodeURIComponent(token), { cache: "no-store" }).then(r => {
+                  if (r.status === 403 && !live) {
+                    connection = "this address is out of date: the program started again with a new one (it printed it); open that, and what waits here is sent from there";
+                    render();
+                  }
+                }).catch(() => {});
+                setTimeout(connect, 1000);
+              };
               socket.onmessage = m => receive(JSON.parse(m.data));
             }
             document.querySelectorAll("button.marker").forEach(b => b.addEventListener("click", () => add(b.dataset.key)));

@@ -358,6 +358,27 @@ final class ObserverPageTests: XCTestCase {
         XCTAssertEqual(Self.markers(in: log).filter { $0["id"] as? String == id }.count, 1, "logged exactly once: \(log)")
     }
 
+    /// The review's case: after `--resume` (a new program, a new token) a page left on the old
+    /// address said "reconnecting…" for ever. The program answers it with 403: the page says why.
+    func testAPageWhoseTokenTheProgramNoLongerTakesSaysItsAddressIsOutOfDate() throws {
+        let (checks, _) = try observe { o in
+            let port = try XCTUnwrap(URLComponents(string: o.url)?.port)
+            o.server.stop()
+            let restarted = ObserverServer(feed: ObserverFeed(remembered: 10), host: "127.0.0.1", port: port, markers: [:], token: "0123456789abcdef")
+            try restarted.start()
+            try o.check(
+                "says the address is out of date",
+                "return document.getElementById('status').textContent.startsWith('this address is out of date')")
+            restarted.stop()
+            // The other server lets its port go as it shuts down: the program takes it back then.
+            var attempts = 0
+            while (try? o.server.start()) == nil, attempts < 50 { usleep(100_000); attempts += 1 }
+            try o.check("live again with the program that takes it", "return document.getElementById('status').textContent === 'live'")
+        }
+        for (name, ok) in checks.sorted(by: { $0.key < $1.key }) { XCTAssertTrue(ok, name) }
+        XCTAssertEqual(checks.count, 4, "the page's own two and these two")
+    }
+
     func testANoteTypedAfterTheProgramEndedIsKeptVisiblyAsNotSaved() throws {
         let (checks, log) = try observe({ _ in }) { o in
             try o.check("page sees the program go", "return document.getElementById('status').textContent.startsWith('reconnecting')")
