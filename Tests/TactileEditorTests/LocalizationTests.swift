@@ -80,6 +80,22 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(h.element("formatButton")?.label, "Format 9:16", "inspect labels keep the format's name")
     }
 
+    /// The review's case: "2×" read ٢× in the clip sheet and ×٢ in the player bar's mirrored line.
+    func testTheSpeedReadsTheSameInThePlayerBarAsInTheClipSheet() {
+        let h = harness("ar")
+        var project = h.state.project
+        let (_, track) = project.clip(withID: "beach")!
+        let i = project.tracks[track].clips.firstIndex { $0.id == "beach" }!
+        project.tracks[track].clips[i].speed = 2
+        h.state.project = project
+        h.frame()
+        h.tap("clip:beach")
+        let texts = h.output.drawList.commands.compactMap { c -> String? in
+            if case let .text(run) = c { return run.text }; return nil
+        }
+        XCTAssertTrue(texts.contains { $0.contains("\u{2066}2×\u{2069}") }, "isolated left to right in the mirrored line: \(texts.filter { $0.contains("×") })")
+    }
+
     func testArabicLandscapePutsTheRailLeftAndTheCanvasRight() {
         let h = harness("ar", viewport: Size(width: 844, height: 390))
         XCTAssertLessThan(h.frameOf("toolbar.add.video").maxX, 100, "the rail at the left edge")

@@ -75,7 +75,10 @@ struct PlayerBarView {
             // (Right to left, an Arabic comma between them: a middle dot beside Arabic digits reads as a zero.)
             let dot = theme.isRightToLeft ? "، " : " · "
             let font = theme.captionFont, length = dot + theme.strings.duration(clip.duration)
-            let speed = clip.speed == 1 ? "" : dot + theme.strings.speed(clip.speed)
+            // The speed isolated left to right, as the clip sheet shows it ("٢×"): in the mirrored
+            // line the sign would otherwise go to the digits' other side.
+            let factor = theme.strings.speed(clip.speed)
+            let speed = clip.speed == 1 ? "" : dot + (theme.isRightToLeft ? "\u{2066}" + factor + "\u{2069}" : factor)
             var details = length + speed
             if speed != "", ui.measurer.measure(clip.title + details, font: font).width > info.width { details = speed }
             var words = ui.measurer.truncate(clip.title, font: font, toWidth: max(0, info.width - ui.measurer.measure(details, font: font).width)) + details
