@@ -264,6 +264,7 @@ public struct Editor {
                 break
             }
         }
+        timeline.forgetCaughtTap(after: touches, &state)
         overlays.settle(&state, now: now, effects: &effects)
         for intent in intents { actions.perform(intent, state: &state, now: now, effects: &effects) }
         tasks.observe(&state, now: now)

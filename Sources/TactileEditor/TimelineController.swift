@@ -92,11 +92,7 @@ struct TimelineController {
             switch event.kind {
             case let .touch(id, .down, location):
                 let moving = (state.timeline.scrollX?.isAnimating ?? false) || (state.timeline.scrollY?.isAnimating ?? false)
-                guard state.timeline.holder == nil, moving, layout.timeline.contains(location) else {
-                    // A fresh touch: its tap is a tap again.
-                    if state.timeline.holder == nil { state.timeline.caughtTap = nil }
-                    continue
-                }
+                guard state.timeline.holder == nil, moving, layout.timeline.contains(location) else { continue }
                 var speed = 0.0
                 if var s = state.timeline.scrollX {
                     s.hold(at: now)
@@ -112,6 +108,7 @@ struct TimelineController {
                 }
                 state.timeline.holder = id
                 state.timeline.caughtTap = location
+                state.timeline.lastCatch = (location, event.time)
                 effects.log.append(
                     LogEvent(
                         time: now, kind: "scrollCaught",
@@ -123,6 +120,16 @@ struct TimelineController {
             default:
                 continue
             }
+        }
+    }
+
+    /// After the frame's gestures: a fresh touch-down (not one that caught the timeline) makes
+    /// taps taps again. Not before them: the arena may decide the catching tap in this very frame
+    /// (a ruler's tap waits for a second one until another finger lands).
+    func forgetCaughtTap(after touches: [InputEvent], _ state: inout EditorState) {
+        guard state.timeline.caughtTap != nil else { return }
+        for event in touches {
+            if case .touch(_, .down, _) = event.kind, event.time != state.timeline.lastCatch?.time { state.timeline.caughtTap = nil }
         }
     }
 
@@ -173,6 +180,13 @@ struct TimelineController {
                 actions.perform(.deselect, state: &state, now: now, effects: &effects)
             }
         case (.doubleTap, _):
+            // A double tap whose first tap stopped the timeline's coast is not a zoom to fit.
+            let window = Time.seconds(configuration.input.doubleTapInterval + 2 * configuration.input.tapMaximumDuration)
+            if let caught = state.timeline.lastCatch, g.start == caught.at, now - caught.time <= window {
+                state.timeline.caughtTap = nil
+                effects.log.append(LogEvent(time: now, kind: "tapStoppedScroll", fields: ["x": .number(g.start.x), "y": .number(g.start.y)]))
+                return
+            }
             zoomToFit(&state, layout: layout, now: now, effects: &effects)
         case (.scroll, .began):
             pausePlayback(&state, now: now, effects: &effects)
@@ -394,8 +408,9 @@ struct TimelineController {
         guard var drag = state.timeline.drag, let last = state.timeline.lastFrame, now > last else { return }
         // A finger that landed inside a margin and leaves it: the margin is whole again.
         let margin = configuration.timeline.autoScrollMargin, area = layout.tracksArea
-        if drag.landing.x > area.maxX - margin, drag.finger.x < area.maxX - margin { drag.landing.x = drag.finger.x }
-        if drag.landing.x < area.minX + margin, drag.finger.x > area.minX + margin { drag.landing.x = drag.finger.x }
+        let slack = configuration.timeline.autoScrollLandingSlack
+        if drag.landing.x > area.maxX - margin, drag.finger.x < area.maxX - margin { drag.landing.x = min(drag.finger.x, area.maxX - margin - slack) }
+        if drag.landing.x < area.minX + margin, drag.finger.x > area.minX + margin { drag.landing.x = max(drag.finger.x, area.minX + margin + slack) }
         state.timeline.drag = drag
         let speed = autoScrollSpeed(at: drag.finger, landing: drag.landing, layout: layout)
         guard speed != 0 else { return }

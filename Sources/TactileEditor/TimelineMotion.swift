@@ -46,6 +46,9 @@ public struct TimelineMotion: Sendable {
     /// Where that finger landed: its tap stopped the timeline, so it is not also a tap on what
     /// lies under it.
     public var caughtTap: Point?
+    /// The last catch: where and when its finger landed (that touch-down told from later ones; a
+    /// double tap begun by it is no zoom to fit).
+    public var lastCatch: (at: Point, time: Time)?
     /// The zoom and time under the fingers when a pinch began.
     public var pinch: (pointsPerSecond: Double, focalTime: Time)?
     /// A clip being moved or trimmed.

@@ -73,7 +73,7 @@ enum ObserverPage {
             let socket = null, taskStarted = null, taskRunning = false, frameCount = 0, sent = 0, saved = 0;
             // The study and participant on show (undefined until the first state), and whether
             // the socket is open and its first state has come (only then is anything sent).
-            let current, live = false, connection = "connecting…";
+            let current, live = false, stale = false, connection = "connecting…";
             function showTime(seconds) {
               const s = Math.max(0, Math.floor(seconds));
               $("timer").textContent = Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
@@ -244,13 +244,15 @@ enum ObserverPage {
             }
             function connect() {
               socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/live?token=" + encodeURIComponent(token));
-              socket.onopen = () => { connection = "live"; render(); };
+              socket.onopen = () => { stale = false; connection = "live"; render(); };
               socket.onclose = () => {
-                live = false; connection = "reconnecting…"; render();
+                // Once the address is known to be out of date it says so steadily while retrying.
+                live = false; if (!stale) connection = "reconnecting…"; render();
                 // A program that answers but refuses this page's token was started again (a
                 // resume prints a new address): say so, rather than reconnect for ever in silence.
                 fetch("/?token=" + encodeURIComponent(token), { cache: "no-store" }).then(r => {
                   if (r.status === 403 && !live) {
+                    stale = true;
                     connection = "this address is out of date: the program started again with a new one (it printed it); open that, and what waits here is sent from there";
                     render();
                   }

@@ -62,6 +62,29 @@ final class AutoScrollTests: XCTestCase {
         h.frame([.touch(.up, id: 1, at: handle, time: h.now)])
     }
 
+    /// From the review: a finger that landed inside the margin and left it gets the whole margin
+    /// back (it reached only 77 % of the speed at the edge).
+    func testAFingerThatLeavesTheMarginGetsItWholeBack() {
+        func advance(landingAt x: Double, via inward: Double?) -> Time {
+            let h = EditorHarness()
+            let handle = captionHandle(at: x, h)
+            h.frame([.touch(.down, id: 1, at: handle, time: h.now)])
+            var path: [Double] = []
+            if let inward { path += stride(from: handle.x - 10, through: inward, by: -10).map { $0 } }
+            path += stride(from: (inward ?? handle.x) + 10, through: 389, by: 10).map { $0 } + [389]
+            for px in path {
+                h.now += .frame(atRate: 60)
+                h.frame([.touch(.move, id: 1, at: Point(x: px, y: handle.y), time: h.now)])
+            }
+            let before = h.state.playhead
+            h.run(until: h.now + .seconds(0.5))
+            return h.state.playhead - before
+        }
+        let whole = advance(landingAt: 250, via: nil), back = advance(landingAt: 375, via: 300)
+        XCTAssertGreaterThan(whole, .zero)
+        XCTAssertEqual(back.seconds, whole.seconds, accuracy: whole.seconds * 0.05, "the same speed at the edge as a drag from outside it")
+    }
+
     func testMovingTowardsTheEdgeFromInsideTheMarginStillScrolls() {
         let h = EditorHarness()
         let handle = captionHandle(at: 360, h)

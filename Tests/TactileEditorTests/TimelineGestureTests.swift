@@ -88,6 +88,29 @@ final class TimelineGestureTests: XCTestCase {
         XCTAssertTrue(h.log.contains { $0.kind == "miss" })
     }
 
+    /// From the review: a ruler's tap waits for a second one, and another finger landing in that
+    /// wait decides it; the stopping tap must still be no miss, and a second tap on the ruler
+    /// right after it no zoom to fit.
+    func testTheStoppingTapStaysNoMissWhenAnotherFingerDecidesItAndMakesNoDoubleTap() {
+        let h = EditorHarness()
+        fling(h, coast: 0.2)
+        let ruler = h.frameOf("ruler").center
+        h.tap(ruler, finger: 3)
+        h.now += .milliseconds(50)
+        h.tap(h.frameOf("track:overlay").center, finger: 4)
+        h.run(until: h.now + .seconds(1))
+        XCTAssertFalse(h.log.contains { $0.kind == "miss" && $0.fields["target"] == .string("ruler") }, "\(h.log.map(\.kind))")
+        let g = EditorHarness()
+        fling(g, coast: 0.2)
+        let pps = g.state.pointsPerSecond
+        g.tap(ruler, finger: 3)
+        g.now += .milliseconds(50)
+        g.tap(ruler, finger: 4)
+        g.run(until: g.now + .seconds(1))
+        XCTAssertFalse(g.log.contains { $0.kind == "zoomToFit" }, "the first tap only stopped the timeline")
+        XCTAssertEqual(g.state.pointsPerSecond, pps)
+    }
+
     func testAFingerThatStopsTheTimelineScrollsOnFromThereWithoutAJump() {
         let h = EditorHarness()
         fling(h, coast: 0.2)
