@@ -107,8 +107,7 @@ struct TimelineController {
                     state.timeline.trackOffset = s.value
                 }
                 state.timeline.holder = id
-                state.timeline.caughtTap = location
-                state.timeline.lastCatch = (location, event.time)
+                state.timeline.lastCatch = TimelineMotion.Catch(at: location, time: event.time)
                 effects.log.append(
                     LogEvent(
                         time: now, kind: "scrollCaught",
@@ -129,7 +128,7 @@ struct TimelineController {
     func forgetCaughtTap(after touches: [InputEvent], _ state: inout EditorState) {
         guard state.timeline.caughtTap != nil else { return }
         for event in touches {
-            if case .touch(_, .down, _) = event.kind, event.time != state.timeline.lastCatch?.time { state.timeline.caughtTap = nil }
+            if case .touch(_, .down, _) = event.kind, event.time != state.timeline.lastCatch?.time { state.timeline.lastCatch?.tapOwed = false }
         }
     }
 
@@ -165,7 +164,7 @@ struct TimelineController {
         case (.tap, _):
             if let caught = state.timeline.caughtTap, g.start == caught {
                 // This finger stopped the timeline's coast: that was all it did.
-                state.timeline.caughtTap = nil
+                state.timeline.lastCatch?.tapOwed = false
                 effects.log.append(LogEvent(time: now, kind: "tapStoppedScroll", fields: ["x": .number(g.start.x), "y": .number(g.start.y)]))
                 return
             }
@@ -183,7 +182,7 @@ struct TimelineController {
             // A double tap whose first tap stopped the timeline's coast is not a zoom to fit.
             let window = Time.seconds(configuration.input.doubleTapInterval + 2 * configuration.input.tapMaximumDuration)
             if let caught = state.timeline.lastCatch, g.start == caught.at, now - caught.time <= window {
-                state.timeline.caughtTap = nil
+                state.timeline.lastCatch?.tapOwed = false
                 effects.log.append(LogEvent(time: now, kind: "tapStoppedScroll", fields: ["x": .number(g.start.x), "y": .number(g.start.y)]))
                 return
             }
@@ -386,8 +385,6 @@ struct TimelineController {
         state.timeline.autoScrolling = false
     }
 
-    /// How fast a drag held at `finger` scrolls the timeline, in points per second: faster the
-    /// nearer the left (negative) or right edge, zero outside the margins.
     /// How fast the timeline auto-scrolls under a dragging finger: within `autoScrollMargin` of
     /// an edge, faster the nearer, but only past where the finger landed on its way to that edge
     /// (and `autoScrollLandingSlack` beyond: a clip picked up inside the margin and carried

@@ -43,12 +43,20 @@ public struct TimelineMotion: Sendable {
     /// The finger that landed on the timeline while it coasted or sprang back, and stopped it
     /// there; its lift lets go.
     public var holder: PointerID?
-    /// Where that finger landed: its tap stopped the timeline, so it is not also a tap on what
-    /// lies under it.
-    public var caughtTap: Point?
     /// The last catch: where and when its finger landed (that touch-down told from later ones; a
-    /// double tap begun by it is no zoom to fit).
-    public var lastCatch: (at: Point, time: Time)?
+    /// double tap begun by it is no zoom to fit), and whether its tap is still to come.
+    public var lastCatch: Catch?
+    /// Where the catching finger landed while its tap is still to come: that tap stopped the
+    /// timeline, so it is not also a tap on what lies under it.
+    public var caughtTap: Point? { lastCatch.flatMap { $0.tapOwed ? $0.at : nil } }
+
+    /// A finger that stopped the timeline's coast.
+    public struct Catch: Sendable {
+        public var at: Point
+        public var time: Time
+        /// Its tap has not been taken yet (nor has a fresh touch made taps taps again).
+        public var tapOwed = true
+    }
     /// The zoom and time under the fingers when a pinch began.
     public var pinch: (pointsPerSecond: Double, focalTime: Time)?
     /// A clip being moved or trimmed.

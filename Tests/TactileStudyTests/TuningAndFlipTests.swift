@@ -14,12 +14,17 @@ import TactileUI
 /// settings, the report compares the variants, and a replay changes the same settings at the
 /// same steps.
 final class TuningAndFlipTests: XCTestCase {
+    /// A folder of its own for each test's configuration file, removed after it.
+    var folder: URL!
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-tuning-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    override func tearDown() { try? FileManager.default.removeItem(at: folder) }
+
     let written = "{\n  \"timeline\": { \"snapThreshold\": 8 }\n}\n"
 
     func testASliderAppliesAtOnceASaveKeepsTheFileAndAFlipIsComparedInTheReportAndReplayed() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-tuning-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("tactile.json")
         try written.write(to: file, atomically: true, encoding: .utf8)
         let configuration = try ConfigurationFile.load(from: file, schema: .tactile)
@@ -212,9 +217,6 @@ final class TuningAndFlipTests: XCTestCase {
     }
 
     func testAReloadKeepsTheTuningNotYetSavedAndSaysSo() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-reload-tuning-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let (headless, file) = try labSession("{\"timeline\": {\"snapThreshold\": 8}}\n", in: folder)
         try press("tuning.input.tapSlop.up", in: headless, at: 1)
         XCTAssertEqual(headless.host.configuration.input.tapSlop, 19)
@@ -230,9 +232,6 @@ final class TuningAndFlipTests: XCTestCase {
     }
 
     func testAFlipWithTuningNotYetSavedSavesItAndStillGoesToTheOtherSideOfThePair() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-flip-tuning-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let (headless, file) = try labSession("{\"variants\": {\"loose\": {\"input\": {\"tapSlop\": 30}}}}\n", in: folder)
         headless.host.startVariants(live: nil, other: "loose")
         try press("tuning.input.tapSlop.up", in: headless, at: 1)
@@ -252,9 +251,6 @@ final class TuningAndFlipTests: XCTestCase {
     /// The review's case: a variant's tap slop of 150 pt (valid, beyond the panel's span) went
     /// to the span's top (60 pt) on a press of +.
     func testAStepFromAValueBeyondThePanelsSpanOnlyEverGoesItsOwnWay() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-step-span-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let (headless, _) = try labSession("{\"input\": {\"tapSlop\": 150}}\n", in: folder)
         try press("tuning.input.tapSlop.up", in: headless, at: 1)
         XCTAssertEqual(headless.host.configuration.input.tapSlop, 150, "+ does not bring it down")
@@ -270,9 +266,6 @@ final class TuningAndFlipTests: XCTestCase {
     /// The review's case: after a flip the lab panel said "No touch yet" of a session full of
     /// touches, while its touch timeline still listed them.
     func testAFlipKeepsTheArenasRecentDecisionsInThePanel() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-flip-arena-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let (headless, _) = try labSession(
             "{\"overlays\": {\"arena\": true}, \"variants\": {\"loose\": {\"input\": {\"tapSlop\": 30}}}}\n", in: folder)
         let host = headless.host, clock = headless.player.clock

@@ -29,6 +29,11 @@ public struct ScrollPhysics: Hashable, Sendable, Codable {
     /// The values `flingAcceleration` and `overscroll` may take.
     public static let flingAccelerations = ["none", "momentum", "flywheel"], overscrolls = ["bounce", "stretch"]
 
+    /// The speed left at `now` of a coast that began at `start` with `velocity`.
+    public func coastSpeed(_ velocity: Double, since start: Time, at now: Time) -> Double {
+        velocity * pow(decelerationRate, max(0, (now - start).seconds * 1000))
+    }
+
     /// The speed a new fling of `velocity` leaves with when the content still coasted at
     /// `carried` as the finger caught it (both of the content, points per second).
     public func accelerated(_ velocity: Double, carrying carried: Double) -> Double {
@@ -121,9 +126,10 @@ public struct Scroller: Hashable, Sendable {
     /// speed for the next fling (`physics.flingAcceleration`).
     public mutating func beginDrag(at now: Time? = nil, catching previous: Scroller? = nil) {
         caught = 0
-        switch (previous ?? self).motion {
+        let from = previous ?? self
+        switch from.motion {
         case let .coasting(start, _, v):
-            if let now { caught = v * pow((previous ?? self).physics.decelerationRate, max(0, (now - start).seconds * 1000)) }
+            if let now { caught = from.physics.coastSpeed(v, since: start, at: now) }
         case let .held(speed):
             caught = speed
         default:
@@ -139,7 +145,7 @@ public struct Scroller: Hashable, Sendable {
         advance(to: now)
         switch motion {
         case let .coasting(start, _, v):
-            motion = .held(caught: v * pow(physics.decelerationRate, max(0, (now - start).seconds * 1000)))
+            motion = .held(caught: physics.coastSpeed(v, since: start, at: now))
         case .bouncing:
             motion = .held(caught: 0)
         default:

@@ -90,6 +90,10 @@ public struct TaskRun: Hashable, Sendable {
 
     public init(plan: TaskPlan) { self.plan = plan }
 
+    /// Whether the project being judged met the rule before `limit`: the settle time is the
+    /// judgement's, so the limit waits for it.
+    func metInTime(before limit: Time) -> Bool { settled.map { $0.since < limit } ?? false }
+
     /// The task on show, if any.
     public var current: TaskPlan.Task? { index < plan.tasks.count ? plan.tasks[index] : nil }
     /// Whether every task is over.
@@ -165,7 +169,7 @@ struct TaskController {
                     let untouched = settled.untouchedSince, now >= untouched + .seconds(configuration.session.taskSettleTime)
                 {
                     end(&run, .completed, now: now, settledAt: settled.since, effects: &effects)
-                } else if let limit, now >= limit, !(run.settled.map { $0.since < limit } ?? false) {
+                } else if let limit, now >= limit, !run.metInTime(before: limit) {
                     // A project that met the rule inside the limit is still being judged: the
                     // settle time is the program's, not the participant's.
                     end(&run, .timedOut, now: now, effects: &effects)
@@ -260,7 +264,7 @@ struct TaskController {
         if let ended = run.ended { return ended.time + .seconds(configuration.session.taskDonePause) }
         let settle = run.settled?.untouchedSince.map { $0 + .seconds(configuration.session.taskSettleTime) }
         // A limit passed while a project that met the rule in time is judged waits for that judgement.
-        let limit = task.timeLimit.map { began + .seconds($0) }.flatMap { limit in (run.settled.map { $0.since < limit } ?? false) ? nil : limit }
+        let limit = task.timeLimit.map { began + .seconds($0) }.flatMap { run.metInTime(before: $0) ? nil : $0 }
         return [settle, limit].compactMap { $0 }.min()
     }
 
