@@ -83,6 +83,7 @@ public enum BatchVideos {
                     outputs: .init(video: target.path, framesPerSecond: fps, jobs: jobs), scale: scale, until: nil,
                     settings: settings, mediaDir: mediaDir, onVideoProgress: progress)
                 let seconds = result.video?.duration.seconds ?? 0
+                StudyManifest.note(target, madeFrom: session.folder, by: "videos")
                 videoSeconds += seconds
                 let took = Date().timeIntervalSince(sessionStart)
                 let done =

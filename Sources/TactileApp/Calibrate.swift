@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import TactileCore
 import TactileHost
 import TactileInput
@@ -58,13 +61,13 @@ public enum Calibrate {
         root["touchscreen"] = touch
         let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
         _ = try ConfigurationFile.decode(data, schema: .tactile) // refuse to write a file Tactile would refuse
-        if FileManager.default.fileExists(atPath: url.path) {
-            let backup = url.appendingPathExtension("bak")
-            try? FileManager.default.removeItem(at: backup)
-            try FileManager.default.copyItem(at: url, to: backup)
-        } else {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let target = try ConfigurationWriter.target(of: url)
+        if let old = FileManager.default.contents(atPath: target.path) {
+            // The backup keeps the file's mode: a configuration made private stays private.
+            var info = stat()
+            let mode = stat(target.path, &info) == 0 ? info.st_mode & 0o7777 : 0o600
+            try AtomicFile.write(old, to: target.appendingPathExtension("bak"), permissions: mode)
         }
-        try AtomicFile.write(data + Data("\n".utf8), to: url)
+        try ConfigurationWriter.write(data + Data("\n".utf8), to: url)
     }
 }

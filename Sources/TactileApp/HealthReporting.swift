@@ -30,7 +30,7 @@ final class HealthReporting {
             telemetry: telemetry, host: k.healthHost, port: k.healthPort, stallAfter: k.healthStallAfter,
             lowSpace: k.healthLowSpace * 1_000_000,
             limits: OpenFileLimit.limits(
-                maxConnections: k.healthMaxConnections, clientTimeout: k.healthClientTimeout,
+                maxConnections: k.healthMaxConnections, clientTimeout: k.healthClientTimeout, headerDeadline: k.healthHeaderDeadline,
                 configuration: configuration))
     }
 

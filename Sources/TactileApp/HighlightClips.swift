@@ -1,5 +1,6 @@
 import Foundation
 import TactileCore
+import TactileMedia
 import TactileStudy
 import TactileHeadless
 
@@ -76,6 +77,8 @@ public enum HighlightClips {
             throw CommandError.badInput(
                 "--out: " + e.message.replacingOccurrences(of: "cannot record a session there", with: "the clips cannot be written there"))
         }
+        // What killed writes left here (partial clips, locks of dead holders) is cleared first.
+        VideoEncoder.removeAbandonedPartialFiles(in: folder)
         var seconds = 0.0, failures: [String] = []
         for clip in list {
             let target = folder.appendingPathComponent(clip.name + ".mp4")
@@ -85,6 +88,7 @@ public enum HighlightClips {
                     outputs: .init(video: target.path, framesPerSecond: fps, jobs: jobs, videoFrom: clip.from), scale: scale, until: clip.to,
                     settings: settings, mediaDir: mediaDir)
                 let length = result.video?.duration.seconds ?? 0
+                StudyManifest.note(target, madeFrom: clip.folder, by: "clips")
                 seconds += length
                 FileHandle.standardError.write(Data("\(clip.name).mp4: \(String(format: "%.1f", length)) s\n".utf8))
             } catch let e as CommandError {

@@ -23,9 +23,11 @@ enum OpenFileLimit {
         return Int(clamping: r.rlim_cur)
     }()
 
-    /// `maxConnections` and `clientTimeout` for a server, its cap lowered to leave the reserve.
-    static func limits(maxConnections: Int, clientTimeout: Double, configuration: TactileConfiguration) -> ConnectionLimits {
-        ConnectionLimits(maxConnections: maxConnections, clientTimeout: clientTimeout)
+    /// A server's limits, its cap lowered to leave the reserve.
+    static func limits(
+        maxConnections: Int, clientTimeout: Double, headerDeadline: Double, maxLiveSockets: Int = 4, configuration: TactileConfiguration
+    ) -> ConnectionLimits {
+        ConnectionLimits(maxConnections: maxConnections, clientTimeout: clientTimeout, headerDeadline: headerDeadline, maxLiveSockets: maxLiveSockets)
             .fitting(descriptorLimit: current, reserve: configuration.session.reservedFiles)
     }
 }

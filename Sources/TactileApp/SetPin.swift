@@ -30,14 +30,14 @@ public enum SetPin {
         var root = try Calibrate.settingsObject(at: url, writing: "the PIN")
         var kiosk = root["kiosk"] as? [String: Any] ?? [:]
         let hash: String
-        do { hash = try PinHash.make(pin) } catch { throw CommandError("the PIN could not be hashed: \(error)") }
+        do { hash = try PinHash.make(pin) } catch { throw CommandError("the PIN could not be hashed (\(CommandError.reason(error)))") }
         kiosk["pinHash"] = hash
         kiosk["pinDigits"] = pin.count
         kiosk.removeValue(forKey: "pin")
         root["kiosk"] = kiosk
         let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         do { _ = try ConfigurationFile.decode(data, schema: .tactile) } catch { throw CommandError.badInput("\(url.path): \(error); the PIN was not written") }
-        do { try AtomicFile.write(data + Data("\n".utf8), to: url, permissions: 0o600) } catch {
+        do { try ConfigurationWriter.write(data + Data("\n".utf8), to: url, permissions: 0o600) } catch {
             throw CommandError("\(url.path): the PIN cannot be written (\(CommandError.reason(error)))")
         }
         return "The kiosk PIN (\(pin.count) digits) is stored in \(url.path) as a salted hash; the file is readable by its owner only.\n"

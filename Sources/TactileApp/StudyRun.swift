@@ -65,9 +65,9 @@ public enum StudyRun {
                 feed: ObserverFeed(remembered: base.study.observerRememberedMarkers), host: base.study.observerHost,
                 port: base.study.observerPort, markers: study.markers,
                 limits: OpenFileLimit.limits(
-                    maxConnections: base.study.observerMaxConnections,
-                    clientTimeout: base.study.observerClientTimeout, configuration: base),
-                savedShownFor: base.study.observerSavedShownFor)
+                    maxConnections: base.study.observerMaxConnections, clientTimeout: base.study.observerClientTimeout,
+                    headerDeadline: base.study.observerHeaderDeadline, maxLiveSockets: base.study.observerMaxLiveSockets, configuration: base),
+                savedShownFor: base.study.observerSavedShownFor, markersPerSecond: base.study.observerMarkersPerSecond)
             do {
                 let port = try server.start()
                 observer = server
@@ -93,6 +93,7 @@ public enum StudyRun {
                 let s = StudySession(
                     study: study, folder: folder, participant: number, configuration: base, measurer: window.measurer,
                     media: media, library: library, project: project, viewport: options.viewport, kiosk: kiosk ? base.kiosk : nil, resume: resume)
+                if let number, let participant { try Self.refuseIfTaken(s, participant: participant, number: number, folder: folder) }
                 s.framesPerSecond = window.refreshRate
                 s.clockOrigin = window.clock.originUptimeNanoseconds
                 s.adjustConfiguration = adjust
@@ -179,12 +180,22 @@ public enum StudyRun {
         let s = StudySession(
             study: study, folder: folder, participant: number, configuration: base, measurer: raster.measurer, media: media,
             library: try MediaFolder.library(mediaDir), project: try Inputs.project(at: study.project?.path), viewport: trace.viewport, resume: resume)
+        try refuseIfTaken(s, participant: participant, number: number, folder: folder)
         s.scriptedBy = script
         s.adjustConfiguration = adjust
         s.onProblem = { FileHandle.standardError.write(Data("tactile: \($0)\n".utf8)) }
         ScriptedParticipant.play(trace, into: s)
         s.close()
         return "(scripted by \(script)) " + (try ending(of: s, kiosk: false, folder: folder))
+    }
+
+    /// Refuses a run whose participant another process took between the check and the lock:
+    /// exit 4 while that process holds them, 2 when they have taken part since.
+    static func refuseIfTaken(_ s: StudySession, participant: String, number: Int, folder: URL) throws {
+        guard let refusal = s.refusedParticipant else { return }
+        s.close()
+        let busy = WriterLock.isHeld(StudySession.lockURL(of: number, in: folder))
+        throw CommandError("--participant \(participant): \(refusal) (\(folder.path))", exitCode: busy ? 4 : 2)
     }
 
     /// What the run prints when it closes, or, when something could not be saved (a full or

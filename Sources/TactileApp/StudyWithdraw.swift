@@ -22,11 +22,16 @@ public enum StudyWithdraw {
             plan.playedFromTheirTrace.isEmpty
             ? ""
             : "Played from \(name)'s trace, so holding their input: \(plan.playedFromTheirTrace.joined(separator: ", ")); withdraw \(plan.playedFromTheirTrace.count == 1 ? "it" : "them") too.\n"
+        let left =
+            plan.left.isEmpty
+            ? ""
+            : "Left, as Tactile cannot prove \(plan.left.count == 1 ? "it is" : "they are") \(name)'s of this study (delete by hand what is theirs):\n"
+                + plan.left.map { "  \($0.path.path) (\($0.why))" }.joined(separator: "\n") + "\n"
         guard yes else {
-            return "Withdrawing \(name) deletes (\(size)):\n\(list)\n" + scripted + "Nothing was deleted: run again with --yes to delete it.\n"
+            return "Withdrawing \(name) deletes (\(size)):\n\(list)\n" + left + scripted + "Nothing was deleted: run again with --yes to delete it.\n"
         }
         try StudyWithdrawal.carry(out: plan, in: folder, at: now)
-        return "\(name) withdrawn: \(plan.paths.count) item\(plan.paths.count == 1 ? "" : "s") deleted (\(size)):\n\(list)\n"
+        return "\(name) withdrawn: \(plan.paths.count) item\(plan.paths.count == 1 ? "" : "s") deleted (\(size)):\n\(list)\n" + left
             + "\(StudyWithdrawal.fileName) keeps only the id and when, and the report counts the withdrawal.\n" + scripted
     }
 }

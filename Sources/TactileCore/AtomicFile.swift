@@ -13,14 +13,32 @@ public enum AtomicFile {
     /// Writes `data` to `url` atomically, creating the parent folder if needed. `permissions`:
     /// the file's mode (0600 for a file that holds a secret); nil keeps the mode of the file it
     /// replaces (a configuration made private stays private), 0644 for a new one.
+    ///
+    /// A symbolic link, a file with other hard links or anything but a regular file at `url` is
+    /// refused (`FileRefusal`), so a link planted where this program writes never redirects it
+    /// nor is silently replaced; a configuration that is a link is written through
+    /// `ConfigurationFileWriter`, which decides that case once.
     public static func write(_ data: Data, to url: URL, permissions requested: mode_t? = nil) throws {
+        try refuseForeign(at: url)
         var existing = stat()
-        let permissions = requested ?? (stat(url.path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644)
+        let permissions = requested ?? (lstat(url.path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644)
         let folder = url.deletingLastPathComponent()
         try makeFolder(folder)
-        let temp = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        unlink(temp.path)
-        var fd = try open(temp, flags: O_WRONLY | O_CREAT | O_EXCL, permissions: permissions)
+        // A fresh name made with O_EXCL: whatever stands at a name tried is never opened.
+        var fd: Int32 = -1
+        var temp = url
+        // The name's first 200 bytes, at a character's edge: the temporary name fits NAME_MAX.
+        var stem = ""
+        for c in url.lastPathComponent where stem.utf8.count + String(c).utf8.count <= 200 { stem.append(c) }
+        for _ in 0..<16 {
+            temp = folder.appendingPathComponent(".\(stem).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp")
+            do { fd = try open(temp, flags: O_WRONLY | O_CREAT | O_EXCL, permissions: permissions); break } catch let e as NSError
+                where e.domain == NSPOSIXErrorDomain && e.code == Int(EEXIST)
+            {
+                continue
+            }
+        }
+        guard fd >= 0 else { throw error(EEXIST, temp) }
         do {
             try data.withUnsafeBytes { raw in
                 var offset = 0
@@ -57,7 +75,7 @@ public enum AtomicFile {
     /// saying truly why when it cannot.
     public static func createEmpty(at url: URL, permissions: mode_t = 0o644, replace: Bool = true) throws {
         let fd = try open(url, flags: O_WRONLY | O_CREAT | (replace ? O_TRUNC : O_EXCL), permissions: permissions)
-        close(fd)
+        Glibc.close(fd)
     }
 
     /// Makes `folder` and any missing parents (mkdir -p), saying truly why when it cannot ("Not
@@ -74,19 +92,51 @@ public enum AtomicFile {
         if mkdir(path, 0o755) != 0 && errno != EEXIST { throw error(errno, folder) }
     }
 
-    /// open(2) with `O_CLOEXEC`, throwing the POSIX error with the path.
+    /// open(2) with `O_CLOEXEC`, throwing the error with the path in words. A file opened to be
+    /// written (any of `O_WRONLY`, `O_RDWR`, `O_CREAT`) is never reached through a symbolic link
+    /// (`O_NOFOLLOW`), must be a regular file with no other name (a hard link planted in its place
+    /// would be written too), and is truncated (`O_TRUNC`) only once that is known: a link planted
+    /// where a file of ours is expected is refused, naming it, and what it points to is untouched.
+    /// A FIFO in its place does not block the opening.
     public static func open(_ url: URL, flags: Int32, permissions: mode_t = 0o644) throws -> Int32 {
+        let writes = flags & (O_WRONLY | O_RDWR | O_CREAT) != 0
+        let opening = writes ? (flags & ~O_TRUNC) | O_NOFOLLOW | O_NONBLOCK : flags
+        var fd: Int32
         while true {
-            let fd = Glibc.open(url.path, flags | O_CLOEXEC, permissions)
-            if fd >= 0 { return fd }
-            if errno != EINTR { throw error(errno, url) }
+            fd = Glibc.open(url.path, opening | O_CLOEXEC, permissions)
+            if fd >= 0 { break }
+            if errno == EINTR { continue }
+            // O_NOFOLLOW answers ELOOP for a final link (and ENXIO comes from a FIFO nobody reads).
+            if errno == ELOOP || errno == ENXIO { throw FileRefusal.notOurs(url) }
+            throw error(errno, url)
+        }
+        guard writes else { return fd }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { let code = errno; Glibc.close(fd); throw error(code, url) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { Glibc.close(fd); throw FileRefusal.notOurs(url) }
+        guard info.st_nlink <= 1 else { Glibc.close(fd); throw FileRefusal.otherNames(url, count: Int(info.st_nlink) - 1) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        if flags & O_TRUNC != 0, info.st_size > 0, ftruncate(fd, 0) != 0 { let code = errno; Glibc.close(fd); throw error(code, url) }
+        return fd
+    }
+
+    /// Refuses a symbolic link, a hard-linked file or anything but a regular file at `url`, where
+    /// a file this program writes is to be replaced; nothing there (or a plain file) passes.
+    public static func refuseForeign(at url: URL) throws {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: if info.st_nlink > 1 { throw FileRefusal.otherNames(url, count: Int(info.st_nlink) - 1) }
+        case S_IFLNK: throw FileRefusal.link(url)
+        default: throw FileRefusal.notOurs(url)
         }
     }
 
     /// A POSIX error for `code` at `url`, as Foundation reports file errors (its reason is
     /// strerror's: "Too many open files", "No space left on device").
     public static func error(_ code: Int32, _ url: URL) -> Error {
-        NSError(
+        if code == ELOOP { return FileRefusal.link(url) }
+        return NSError(
             domain: NSPOSIXErrorDomain, code: Int(code),
             userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: String(cString: strerror(code))])
     }

@@ -72,25 +72,30 @@ public enum VariantFile {
         guard !names(at: url).contains(name) else {
             throw ConfigurationError(key: "\(ConfigurationFile.variantsKey).\(name)", "is taken already; choose another name")
         }
-        // A link is followed to the file it names (a configuration kept in a dotfiles folder
-        // stays there); a file not writable, or with other hard links, is left alone.
-        let target = url.resolvingSymlinksInPath()
-        let old = FileManager.default.contents(atPath: target.path)
-        let text = old.map { String(decoding: $0, as: UTF8.self) } ?? "{\n}\n"
+        // A link is followed to the file it names, as every configuration writer does
+        // (`ConfigurationWriter`); a file not writable, or with other hard links, is left alone.
+        let target = try ConfigurationWriter.target(of: url)
         // Read the variant back from a file holding only it, so a bad change is named before writing.
         _ = try ConfigurationFile.decode(
             Data("{\"variants\":{\(JSONValue.quote(name)):\(changes.serialized())}}".utf8), variant: name, schema: schema)
-        if isRewritable(target), let inserted = inserting(name, changes: changes, into: text),
-            readsBack(inserted, as: text, variant: name, changes: changes, schema: schema),
-            (try? AtomicFile.write(Data(inserted.utf8), to: target)) != nil
-        {
-            return .file
+        // The file is read, the variant inserted, and the file read again just before it is
+        // replaced: an edit made in between (an editor saving) is never overwritten; the insertion
+        // is made again on the new text, a few times, before the sidecar takes the variant.
+        for _ in 0..<4 {
+            let old = FileManager.default.contents(atPath: target.path)
+            let text = old.map { String(decoding: $0, as: UTF8.self) } ?? "{\n}\n"
+            guard isRewritable(target), let inserted = inserting(name, changes: changes, into: text),
+                readsBack(inserted, as: text, variant: name, changes: changes, schema: schema)
+            else { break }
+            guard FileManager.default.contents(atPath: target.path) == old else { continue }
+            if (try? AtomicFile.write(Data(inserted.utf8), to: target)) != nil { return .file }
+            break
         }
         let side = sidecar(of: url)
         var variants = try sidecarVariants(of: url)
         variants[name] = try JSONSerialization.jsonObject(with: Data(changes.serialized().utf8))
         let data = try JSONSerialization.data(withJSONObject: [ConfigurationFile.variantsKey: variants], options: [.prettyPrinted, .sortedKeys])
-        try AtomicFile.write(data + Data("\n".utf8), to: side)
+        try ConfigurationWriter.write(data + Data("\n".utf8), to: side)
         return .sidecar
     }
 
@@ -164,6 +169,8 @@ public enum VariantFile {
         guard !inString, depth == 0, let open = rootOpen, let close = rootClose else { return nil }
         func isBlank(_ range: Range<Int>) -> Bool { bytes[range].allSatisfy { [9, 10, 13, 32].contains($0) } }
         let member = "\(JSONValue.quote(name)): \(changes.serialized())"
+        // The file's own line ends: a file written on Windows keeps its CRLF.
+        let newline = text.contains("\r\n") ? "\r\n" : "\n"
         var out = bytes
         /// The leading blanks of the line holding byte `i`.
         func lineIndent(of i: Int) -> String {
@@ -183,13 +190,14 @@ public enum VariantFile {
             let closingOnItsOwnLine = bytes[cut..<end].contains(10)
             let first = ((start + 1)..<end).first { ![9, 10, 13, 32].contains(bytes[$0]) }
             let indent = first.map(lineIndent(of:)) ?? (lineIndent(of: end) + "  ")
-            let tail = closingOnItsOwnLine ? "" : "\n" + lineIndent(of: end)
-            out.replaceSubrange(cut..<cut, with: Array("\(comma)\n\(indent)\(member)\(tail)".utf8))
+            let tail = closingOnItsOwnLine ? "" : newline + lineIndent(of: end)
+            out.replaceSubrange(cut..<cut, with: Array("\(comma)\(newline)\(indent)\(member)\(tail)".utf8))
         } else if variantsValueAt == nil {
             let comma = isBlank((open + 1)..<close) ? "" : ","
             var cut = close
             while cut > open + 1 && [9, 10, 13, 32].contains(bytes[cut - 1]) { cut -= 1 }
-            out.replaceSubrange(cut..<close, with: Array("\(comma)\n  \"\(ConfigurationFile.variantsKey)\": {\n    \(member)\n  }\n".utf8))
+            out.replaceSubrange(
+                cut..<close, with: Array("\(comma)\(newline)  \"\(ConfigurationFile.variantsKey)\": {\(newline)    \(member)\(newline)  }\(newline)".utf8))
         } else {
             return nil
         }

@@ -91,7 +91,18 @@ public final class WriterLock {
         self.url = url
         var attempts = 0
         while true {
-            let fd = try AtomicFile.open(url, flags: O_RDWR | O_CREAT)
+            attempts += 1
+            let fd: Int32
+            do { fd = try AtomicFile.open(url, flags: O_RDWR | O_CREAT) } catch let e as NSError where e.domain == NSPOSIXErrorDomain && e.code == Int(EACCES) {
+                // Another user's lock, not ours to open: held by nobody, it is stale whoever made
+                // it, and is removed (the folder is ours to write); held, its holder is named.
+                guard !Self.isHeld(url) else { throw Held(guarded: guarded, holder: Self.holder(of: url)) }
+                if unlink(url.path) != 0 && errno != ENOENT {
+                    throw AtomicFile.error(errno, url)
+                }
+                if attempts > 20 { throw AtomicFile.error(EACCES, url) }
+                continue
+            }
             guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
                 let code = errno
                 let holder = Self.holder(of: url)
@@ -102,8 +113,7 @@ public final class WriterLock {
             // The file may have been removed by a writer that finished between our open and our
             // lock: then the lock is on a file nobody else will see; take the one at the path.
             var held = stat(), atPath = stat()
-            attempts += 1
-            if fstat(fd, &held) == 0, stat(url.path, &atPath) == 0, held.st_ino == atPath.st_ino, held.st_dev == atPath.st_dev {
+            if fstat(fd, &held) == 0, lstat(url.path, &atPath) == 0, held.st_ino == atPath.st_ino, held.st_dev == atPath.st_dev {
                 descriptor = fd
                 break
             }
@@ -154,22 +164,66 @@ public final class WriterLock {
 
     deinit { release() }
 
-    /// Who last held (or holds) the lock at `url`, from its file.
+    /// Who last held (or holds) the lock at `url`, from its file (never through a link).
     public static func holder(of url: URL) -> Holder? {
-        guard let data = FileManager.default.contents(atPath: url.path), data.count < 4096 else { return nil }
-        return Holder.parse(data)
+        let fd = Glibc.open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size < 4096 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let n = read(fd, &bytes, bytes.count)
+        guard n > 0 else { return nil }
+        return Holder.parse(Data(bytes[0..<n]))
     }
 
     /// Whether a live process holds the lock at `url` (this one included, through another lock).
-    /// A missing file is not held.
+    /// A missing file is not held. One that cannot be opened (another user's, made private) is
+    /// looked up in the kernel's table of locks (`/proc/locks`) by its inode, so a lock left by
+    /// another user's killed run is known to be stale.
     public static func isHeld(_ url: URL) -> Bool {
-        let fd = Glibc.open(url.path, O_RDONLY | O_CLOEXEC)
-        // Only a missing lock is free for certain; one that cannot be opened (another user's,
-        // no descriptors left) is taken for held, so nobody else's work is touched.
-        guard fd >= 0 else { return errno != ENOENT }
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return false }
+        // A link or anything but a regular file is no lock of ours: nobody holds it through us,
+        // but nothing should be written there either; say held so nobody's work is touched.
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return true }
+        let fd = Glibc.open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return false }
+            return kernelHoldsLock(onInode: UInt64(info.st_ino), device: UInt64(info.st_dev)) ?? true
+        }
         defer { close(fd) }
         if flock(fd, LOCK_SH | LOCK_NB) == 0 { flock(fd, LOCK_UN); return false }
         return errno == EWOULDBLOCK
+    }
+
+    /// Whether any process holds a lock on the file with `inode` on `device`, from
+    /// `/proc/locks`; nil when that table cannot be read.
+    static func kernelHoldsLock(onInode inode: UInt64, device: UInt64) -> Bool? {
+        guard let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
+        // Linux's encoding of a device number into its major and minor parts.
+        let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~UInt64(0xfff))
+        let minor = (device & 0xff) | ((device >> 12) & ~UInt64(0xff))
+        let wanted = String(format: "%02x:%02x:%llu", major, minor, inode)
+        // "1: FLOCK  ADVISORY  WRITE 4242 08:01:123456 0 EOF": the file is the sixth field.
+        return table.split(separator: "\n").contains { line in
+            line.split(separator: " ", omittingEmptySubsequences: true).contains { $0 == wanted }
+        }
+    }
+
+    /// Removes from `folder` the lock files (`.NAME.lock`, `.tactile.lock`) that no live process
+    /// holds: those of writers that were killed, whoever ran them. Returns their names.
+    @discardableResult
+    public static func removeStaleLocks(in folder: URL) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        var removed: [String] = []
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".lock") && name.count > ".lock".count + 1 {
+            let url = folder.appendingPathComponent(name)
+            var info = stat()
+            guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, !isHeld(url) else { continue }
+            if unlink(url.path) == 0 { removed.append(name) }
+        }
+        return removed
     }
 }
 

@@ -29,20 +29,5 @@ public struct CommandError: Error, CustomStringConvertible {
     }
 
     /// A write error as a person reads it ("No space left on device").
-    public static func reason(_ error: Error) -> String {
-        if let cocoa = error as? CocoaError {
-            switch cocoa.code {
-            case .fileWriteVolumeReadOnly: return String(cString: strerror(EROFS))
-            case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC))
-            case .fileWriteNoPermission: return String(cString: strerror(EACCES))
-            default: break
-            }
-        }
-        let ns = error as NSError
-        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code)))
-        }
-        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
-        return ns.localizedDescription
-    }
+    public static func reason(_ error: Error) -> String { ErrorWords.reason(error) }
 }

@@ -615,7 +615,7 @@ public final class HostSession: ShellSession {
                     frame.commands.append(.configurationChanged(new))
                 }
             } catch {
-                post(banner: "A recorded settings change cannot be replayed: \(error)", isError: true)
+                post(banner: "A recorded settings change cannot be replayed: \(ErrorWords.reason(error))", isError: true)
             }
         }
         live.replays.removeAll()
@@ -641,7 +641,7 @@ public final class HostSession: ShellSession {
                         frame.commands.append(.configurationChanged(new))
                     }
                 } catch {
-                    post(banner: "\(setting.label): \(error)", isError: true)
+                    post(banner: "\(setting.label): \(ErrorWords.reason(error))", isError: true)
                 }
             case .save: saveVariant(now: now)
             case .revert:
@@ -715,7 +715,7 @@ public final class HostSession: ShellSession {
                 isError: false)
             return true
         } catch {
-            post(banner: "The variant could not be saved: \(error)", isError: true)
+            post(banner: "The variant could not be saved: \(ErrorWords.sentence(error))", isError: true)
             return false
         }
     }
@@ -750,7 +750,7 @@ public final class HostSession: ShellSession {
             frame.commands.append(.configurationChanged(new))
             post(banner: "Variant \(target == live.pair.a ? "A" : "B"): \(target)", isError: false)
         } catch {
-            post(banner: "Cannot flip to \(target): \(error)", isError: true)
+            post(banner: "Cannot flip to \(target): \(ErrorWords.reason(error))", isError: true)
         }
     }
 
@@ -800,7 +800,7 @@ public final class HostSession: ShellSession {
             return new
         case let .failure(error)?:
             state.banner = Banner(
-                message: "\(watcher.url.lastPathComponent): \(error) — keeping the settings in use", isError: true,
+                message: "\(watcher.url.lastPathComponent): \(ErrorWords.reason(error)) — keeping the settings in use", isError: true,
                 until: now + .seconds(configuration.editing.bannerDuration))
             needsPresent = true
             return nil

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import TactileCore
 
 /// Writes an audio file (WAV as 16-bit PCM, or AAC in .m4a) from float samples, through
 /// libavformat / libavcodec / libswresample. The file appears atomically when done.
@@ -21,7 +22,7 @@ public enum AudioEncoder {
             av_packet_free(&packet)
             avcodec_free_context(&context)
             if let fmt = format {
-                if fmt.pointee.pb != nil { avio_closep(&fmt.pointee.pb) }
+                if fmt.pointee.pb != nil { try? OutputFile.close(fmt) }
                 avformat_free_context(fmt)
             }
         }
@@ -39,8 +40,7 @@ public enum AudioEncoder {
             ctx.pointee.bit_rate = codec == .aac ? 128_000 : 0
             ctx.pointee.time_base = AVRational(num: 1, den: Int32(sampleRate))
             try openEncoder(ctx, encoder, named: codec.rawValue, for: st, in: fmt)
-            rc = avio_open(&fmt.pointee.pb, temporary.path, AVIO_FLAG_WRITE)
-            guard rc >= 0 else { throw MediaError("creating \(temporary.path)", code: rc) }
+            try OutputFile.open(temporary, finishing: url, into: fmt)
             rc = avformat_write_header(fmt, nil)
             guard rc >= 0 else { throw MediaError("writing the container header", code: rc) }
 
@@ -89,8 +89,10 @@ public enum AudioEncoder {
             try drain()
             rc = av_write_trailer(fmt)
             guard rc >= 0 else { throw MediaError("writing the container trailer", code: rc) }
-            avio_closep(&fmt.pointee.pb)
+            try OutputFile.close(fmt)
             if rename(temporary.path, url.path) != 0 { throw MediaError("moving the finished file to \(url.path)") }
+        } catch let refusal as FileRefusal {
+            throw refusal
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error

@@ -97,7 +97,9 @@ public final class VideoEncoder {
         self.url = url
         self.settings = settings
         temporary = Self.partialFile(for: url)
-        do { try open() } catch { close(); try? FileManager.default.removeItem(at: temporary); throw error }
+        do { try open() } catch let refusal as FileRefusal { close(); finished = true; throw refusal } catch {
+            close(); try? FileManager.default.removeItem(at: temporary); throw error
+        }
     }
 
     deinit { close(); if !finished { try? FileManager.default.removeItem(at: temporary) } }
@@ -116,10 +118,11 @@ public final class VideoEncoder {
         }
     }
 
-    /// Removes from `folder` the partial files of writes that were killed before they could
-    /// clean up (a power cut, SIGKILL): those untouched for `seconds` (a write under way
-    /// touches its file every frame), regular files named as `partialFile(for:)` names them only.
-    /// Returns their names.
+    /// Removes from `folder` what writes that were killed before they could clean up (a power
+    /// cut, SIGKILL) left behind: a partial file whose lock (`.NAME.lock`, which says who held it)
+    /// no live process holds, whoever ran it; one without a lock once untouched for `seconds` (a
+    /// write under way touches its file every frame); then the lock files of dead holders. Regular
+    /// files named as `partialFile(for:)` and `WriterLock` name them only. Returns their names.
     @discardableResult
     public static func removeAbandonedPartialFiles(in folder: URL, untouchedFor seconds: TimeInterval = 120, now: Date = Date()) -> [String] {
         let fm = FileManager.default
@@ -128,11 +131,16 @@ public final class VideoEncoder {
         for name in names where isPartialFileName(name) {
             let url = folder.appendingPathComponent(name)
             guard let attributes = try? fm.attributesOfItem(atPath: url.path), attributes[.type] as? FileAttributeType == .typeRegular,
-                let modified = attributes[.modificationDate] as? Date, now.timeIntervalSince(modified) >= seconds
+                let modified = attributes[.modificationDate] as? Date
             else { continue }
+            // ".a.mp4.partial.mp4" is written under the lock ".a.mp4.lock".
+            let movie = String(name.dropFirst().prefix(upTo: name.range(of: ".partial.", options: .backwards)!.lowerBound))
+            let lock = WriterLock.lockURL(of: folder.appendingPathComponent(movie))
+            let abandoned = fm.fileExists(atPath: lock.path) ? !WriterLock.isHeld(lock) : now.timeIntervalSince(modified) >= seconds
+            guard abandoned else { continue }
             if (try? fm.removeItem(at: url)) != nil { removed.append(name) }
         }
-        return removed
+        return removed + WriterLock.removeStaleLocks(in: folder)
     }
 
     private func open() throws {
@@ -196,8 +204,7 @@ public final class VideoEncoder {
             guard audioFrame != nil, audioPacket != nil else { throw MediaError("out of memory allocating a frame") }
         }
         if fmt.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
-            rc = avio_open(&fmt.pointee.pb, temporary.path, AVIO_FLAG_WRITE)
-            guard rc >= 0 else { throw MediaError("creating \(temporary.path)", code: rc) }
+            try OutputFile.open(temporary, finishing: url, into: fmt)
         }
         try VideoChapter.add(settings.chapters, to: fmt)
         rc = avformat_write_header(fmt, nil)
@@ -315,6 +322,7 @@ public final class VideoEncoder {
         try drain()
         rc = av_write_trailer(fmt)
         guard rc >= 0 else { throw MediaError("writing the container trailer", code: rc) }
+        if fmt.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 { try OutputFile.close(fmt) }
         close()
         if rename(temporary.path, url.path) != 0 { throw MediaError("moving the finished file to \(url.path)") }
         finished = true
@@ -341,7 +349,7 @@ public final class VideoEncoder {
         if packet != nil { av_packet_free(&packet) }
         if context != nil { avcodec_free_context(&context) }
         if let fmt = format {
-            if fmt.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0, fmt.pointee.pb != nil { avio_closep(&fmt.pointee.pb) }
+            if fmt.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0, fmt.pointee.pb != nil { try? OutputFile.close(fmt) }
             avformat_free_context(fmt)
             format = nil
         }

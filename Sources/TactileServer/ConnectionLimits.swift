@@ -2,21 +2,40 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 
-/// What a server allows its clients, so that no number of them can exhaust the program: at
-/// most `maxConnections` open at once (further ones wait in the kernel's queue, costing the
-/// program no descriptor), and each closed when it has not been answered within
-/// `clientTimeout` seconds of opening or of its last answer (an idle keep-alive, headers or a
-/// body sent a byte at a time, a client that never sends anything). A connection upgraded to a
-/// WebSocket is the observer page's: the timeout no longer applies (the socket's pings find a
-/// page that went).
+/// What a server allows its clients, so that no number of them can exhaust the program nor keep
+/// a real request waiting:
+/// - at most `maxConnections` open at once (further ones wait in the kernel's queue, costing the
+///   program no descriptor);
+/// - a connection's request headers must have arrived within `headerDeadline` seconds of its
+///   opening or of its last answer (a client that sends nothing, or headers a byte at a time, or
+///   an idle keep-alive, is closed then), and its request must be answered within
+///   `clientTimeout` seconds of its headers (a body sent a byte at a time);
+/// - once three quarters of the places are taken, each new connection closes the connection
+///   that has waited longest without sending a request (open for at least `evictionGrace`), so
+///   idle sockets make room for a request whose bytes have arrived instead of making it queue;
+/// - connections upgraded to a WebSocket (the observer page's live socket) have a budget of
+///   their own, `maxLiveSockets`: past it the oldest is closed (a page reconnects by itself), and
+///   no timeout applies to them (the socket's pings find a page that went).
 public struct ConnectionLimits: Sendable, Equatable {
     public var maxConnections: Int
     public var clientTimeout: Double
-    public init(maxConnections: Int, clientTimeout: Double) {
+    public var headerDeadline: Double
+    public var maxLiveSockets: Int
+    /// How long a new connection is safe from being closed for room, in seconds: its request
+    /// bytes are read in that time if they were sent with the connection. Default 0.05 s.
+    public var evictionGrace: Double
+
+    public init(maxConnections: Int, clientTimeout: Double, headerDeadline: Double = 1, maxLiveSockets: Int = 4, evictionGrace: Double = 0.05) {
         self.maxConnections = max(1, maxConnections); self.clientTimeout = max(0.1, clientTimeout)
+        self.headerDeadline = max(0.05, min(headerDeadline, self.clientTimeout)); self.maxLiveSockets = max(1, maxLiveSockets)
+        self.evictionGrace = max(0, evictionGrace)
     }
+
+    /// The number of connections past which waiting ones are closed to make room.
+    var roomAt: Int { max(1, maxConnections * 3 / 4) }
 
     /// The cap for a process allowed `descriptorLimit` open files, keeping `reserve` for the
     /// program's own files (projects, recordings, media, the window): never more than what is
@@ -35,23 +54,24 @@ public struct ConnectionLimits: Sendable, Equatable {
     }
 
     /// A server whose connections, made by `make` (HTTP/1, or HTTP/1 with a WebSocket upgrade),
-    /// are each guarded by `SlowClientGuard`.
+    /// are each guarded by a `ConnectionGuard` reporting to one `ConnectionRegistry`.
     func server<Inner: ServerChildChannel>(_ make: @escaping @Sendable (@escaping HTTPChannelHandler.Responder) -> Inner) -> HTTPServerBuilder {
-        let timeout = TimeAmount.nanoseconds(Int64(clientTimeout * 1e9))
-        return HTTPServerBuilder { responder in GuardedChildChannel(inner: make(responder), timeout: timeout) }
+        let registry = ConnectionRegistry(limits: self)
+        let limits = self
+        return HTTPServerBuilder { responder in GuardedChildChannel(inner: make(responder), limits: limits, registry: registry) }
     }
 }
 
-/// A server child channel whose connections are closed by `SlowClientGuard` when a client keeps
-/// one without being answered.
+/// A server child channel whose connections are guarded by `ConnectionGuard`.
 struct GuardedChildChannel<Inner: ServerChildChannel>: ServerChildChannel {
     typealias Value = Inner.Value
     let inner: Inner
-    let timeout: TimeAmount
+    let limits: ConnectionLimits
+    let registry: ConnectionRegistry
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         do {
-            try channel.pipeline.syncOperations.addHandler(SlowClientGuard(timeout: timeout))
+            try channel.pipeline.syncOperations.addHandler(ConnectionGuard(limits: limits, registry: registry))
         } catch {
             return channel.eventLoop.makeFailedFuture(error)
         }
@@ -63,39 +83,114 @@ struct GuardedChildChannel<Inner: ServerChildChannel>: ServerChildChannel {
     }
 }
 
-/// Closes a connection that has not been answered within `timeout` of opening or of the last
-/// answer; sits next to the socket, before HTTP is decoded, so a client that sends nothing, or
-/// headers one byte at a time, is closed too. Disarms for good once a `101 Switching Protocols`
-/// answer goes out (a WebSocket).
-final class SlowClientGuard: ChannelDuplexHandler, RemovableChannelHandler {
+/// Every open connection of one server and what it is doing, so that a new connection can close
+/// the one that has waited longest without a request, and a new live socket the oldest live one.
+final class ConnectionRegistry: Sendable {
+    enum State: Sendable { case waiting, answering, live }
+    private struct Entry {
+        var channel: any Channel
+        var state: State
+        var since: NIODeadline
+    }
+    private let limits: ConnectionLimits
+    private let entries = NIOLockedValueBox<[ObjectIdentifier: Entry]>([:])
+
+    init(limits: ConnectionLimits) { self.limits = limits }
+
+    /// A connection opened: returns the connections to close for room.
+    func opened(_ channel: any Channel, now: NIODeadline = .now()) -> [any Channel] {
+        entries.withLockedValue { e in
+            e[ObjectIdentifier(channel)] = Entry(channel: channel, state: .waiting, since: now)
+            let over = e.count - limits.roomAt
+            guard over > 0 else { return [] }
+            let grace = TimeAmount.nanoseconds(Int64(limits.evictionGrace * 1e9))
+            let waiting = e.filter { $0.value.state == .waiting && $0.value.since + grace <= now }.sorted { $0.value.since < $1.value.since }
+            let chosen = waiting.prefix(over)
+            for (id, _) in chosen { e[id] = nil }
+            return chosen.map(\.value.channel)
+        }
+    }
+
+    /// A connection moved to `state`: returns the connections to close (the oldest live sockets
+    /// past the budget).
+    func moved(_ channel: any Channel, to state: State, now: NIODeadline = .now()) -> [any Channel] {
+        entries.withLockedValue { e in
+            let id = ObjectIdentifier(channel)
+            guard e[id] != nil else { return [] }
+            e[id]!.state = state; e[id]!.since = now
+            guard state == .live else { return [] }
+            let live = e.filter { $0.value.state == .live }.sorted { $0.value.since < $1.value.since }
+            let chosen = live.prefix(max(0, live.count - limits.maxLiveSockets))
+            for (id, _) in chosen { e[id] = nil }
+            return chosen.map(\.value.channel)
+        }
+    }
+
+    /// A connection closed.
+    func closed(_ channel: any Channel) { _ = entries.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(channel)) } }
+
+    /// How many connections are open (for tests and metrics).
+    var count: Int { entries.withLockedValue { $0.count } }
+}
+
+/// Guards one connection from next to the socket, before HTTP is decoded: its headers must
+/// arrive within the header deadline of its opening or of its last answer, its request be
+/// answered within the client timeout of its headers; it reports what it is doing to the
+/// registry and closes those the registry gives up for room. Disarms for good once a
+/// `101 Switching Protocols` answer goes out (a WebSocket).
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
     typealias OutboundIn = IOData
     typealias OutboundOut = IOData
 
-    private let timeout: TimeAmount
+    private let limits: ConnectionLimits
+    private let registry: ConnectionRegistry
     private var deadline: Scheduled<Void>?
     private var upgraded = false
+    private var registered = false
+    /// Whether the request's headers are complete (a blank line seen since the last answer).
+    private var headersIn = false
+    /// The last bytes seen, to find a blank line split between two reads.
+    private var tail: [UInt8] = []
     private static let switching = Array("HTTP/1.1 101".utf8)
+    private static let blankLine: [UInt8] = [13, 10, 13, 10]
 
-    init(timeout: TimeAmount) { self.timeout = timeout }
+    init(limits: ConnectionLimits, registry: ConnectionRegistry) { self.limits = limits; self.registry = registry }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { arm(context) }
+        if context.channel.isActive { opened(context) }
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        arm(context)
+        opened(context)
         context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         deadline?.cancel(); deadline = nil
+        registry.closed(context.channel)
         context.fireChannelInactive()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         deadline?.cancel(); deadline = nil
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if !upgraded && !headersIn {
+            let buffer = unwrapInboundIn(data)
+            let bytes = tail + (buffer.getBytes(at: buffer.readerIndex, length: buffer.readableBytes) ?? [])
+            if Self.contains(Self.blankLine, in: bytes) {
+                headersIn = true
+                tail = []
+                arm(context, seconds: limits.clientTimeout)
+                _ = registry.moved(context.channel, to: .answering)
+            } else {
+                tail = Array(bytes.suffix(3))
+            }
+        }
+        context.fireChannelRead(data)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -106,20 +201,57 @@ final class SlowClientGuard: ChannelDuplexHandler, RemovableChannelHandler {
             {
                 upgraded = true
                 deadline?.cancel(); deadline = nil
+                for old in registry.moved(context.channel, to: .live) { old.close(promise: nil) }
             } else {
-                arm(context)
+                // Answered (or answering): the next request's headers are awaited from now.
+                headersIn = false
+                arm(context, seconds: limits.headerDeadline)
+                _ = registry.moved(context.channel, to: .waiting)
             }
         }
         context.write(data, promise: promise)
     }
 
-    /// (Re)starts the clock: the client has `timeout` from now to be answered.
-    private func arm(_ context: ChannelHandlerContext) {
+    private func opened(_ context: ChannelHandlerContext) {
+        guard !registered else { return }
+        registered = true
+        arm(context, seconds: limits.headerDeadline)
+        for other in registry.opened(context.channel) { other.close(promise: nil) }
+    }
+
+    /// (Re)starts the clock: the connection is closed `seconds` from now unless it moves on.
+    private func arm(_ context: ChannelHandlerContext, seconds: Double) {
         guard !upgraded else { return }
         deadline?.cancel()
         let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        deadline = context.eventLoop.scheduleTask(in: timeout) {
+        deadline = context.eventLoop.scheduleTask(in: .nanoseconds(Int64(seconds * 1e9))) {
             loopBound.value.close(promise: nil)
+        }
+    }
+
+    static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+        guard haystack.count >= needle.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { i in haystack[i..<(i + needle.count)].elementsEqual(needle) }
+    }
+}
+
+/// A token bucket: `perSecond` on average, `burst` at once; beyond that `take` says no.
+final class RateLimit: Sendable {
+    private let perSecond: Double, burst: Double
+    private let state: NIOLockedValueBox<(tokens: Double, at: Double)>
+    init(perSecond: Double, burst: Double) {
+        self.perSecond = max(0.01, perSecond); self.burst = max(1, burst)
+        state = NIOLockedValueBox((max(1, burst), ProcessInfo.processInfo.systemUptime))
+    }
+
+    /// Takes one token if there is one.
+    func take(now: Double = ProcessInfo.processInfo.systemUptime) -> Bool {
+        state.withLockedValue { s in
+            s.tokens = min(burst, s.tokens + max(0, now - s.at) * perSecond)
+            s.at = now
+            guard s.tokens >= 1 else { return false }
+            s.tokens -= 1
+            return true
         }
     }
 }

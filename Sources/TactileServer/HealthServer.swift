@@ -23,7 +23,7 @@ public final class HealthServer: Sendable {
     /// and how long each may keep a connection unanswered.
     public init(
         telemetry: KioskTelemetry, host: String, port: Int, stallAfter: Double, lowSpace: Double,
-        limits: ConnectionLimits = ConnectionLimits(maxConnections: 16, clientTimeout: 10)
+        limits: ConnectionLimits = ConnectionLimits(maxConnections: 64, clientTimeout: 10)
     ) {
         self.telemetry = telemetry; self.host = host; requestedPort = port; self.stallAfter = stallAfter; self.lowSpace = lowSpace
         self.limits = limits

@@ -29,17 +29,23 @@ public final class ObserverServer: Sendable {
     private let markers: [String: String]
     private let savedShownFor: Double
     private let limits: ConnectionLimits
+    private let markersPerSecond: Double, markerBurst: Double
     private let launcher = ServiceLauncher()
 
     /// A server on `host`:`port` (0: any free port) for `feed`; `markers` are the study's
     /// categories by key ("1": "confusion"), shown as buttons. `token`: random unless given.
     /// `limits`: how many connections at once, and how long each may stay unanswered.
     /// `savedShownFor`: seconds a saved marker or note stays in the page's outbox.
+    /// `markersPerSecond`, `markerBurst`: how many markers and notes one live socket (and all
+    /// `POST /marker` requests together) may send, on average and at once; more are refused
+    /// with a reason (a WebSocket `refused` message, or 429), never logged.
     public init(
         feed: ObserverFeed, host: String, port: Int, markers: [String: String], token: String? = nil,
-        limits: ConnectionLimits = ConnectionLimits(maxConnections: 16, clientTimeout: 10), savedShownFor: Double = 5
+        limits: ConnectionLimits = ConnectionLimits(maxConnections: 64, clientTimeout: 10), savedShownFor: Double = 5,
+        markersPerSecond: Double = 5, markerBurst: Double = 20
     ) {
         self.feed = feed; self.host = host; requestedPort = port; self.markers = markers; self.limits = limits
+        self.markersPerSecond = markersPerSecond; self.markerBurst = markerBurst
         self.savedShownFor = savedShownFor
         self.token = token ?? Self.randomToken()
     }
@@ -81,8 +87,16 @@ public final class ObserverServer: Sendable {
             }
             return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: png)))
         }
+        let rate = (markersPerSecond, markerBurst)
+        let posted = RateLimit(perSecond: rate.0, burst: rate.1)
+        let tooMany = "too many markers and notes at once: at most \(JSONValue.format(rate.0)) a second"
         router.post("marker") { request, _ -> Response in
             let body = try await request.body.collect(upTo: 16 * 1024)
+            guard posted.take() else {
+                return Response(
+                    status: .tooManyRequests, headers: [.contentType: "text/plain", .retryAfter: "1"],
+                    body: .init(byteBuffer: ByteBuffer(string: tooMany + "\n")))
+            }
             guard let command = Self.command(from: String(buffer: body)) else {
                 return Response(
                     status: .badRequest, headers: [.contentType: "text/plain"],
@@ -104,8 +118,16 @@ public final class ObserverServer: Sendable {
                     for await message in stream { try await outbound.write(.text(message)) }
                 }
                 group.addTask {
+                    // Each live socket has its own allowance: one page sending thousands a second
+                    // is refused past it, and the study's log does not fill.
+                    let allowance = RateLimit(perSecond: rate.0, burst: rate.1)
                     for try await message in inbound.messages(maxSize: 16 * 1024) {
-                        if case let .text(text) = message, let command = Self.command(from: text) { feed.enqueue(command) }
+                        guard case let .text(text) = message, let command = Self.command(from: text) else { continue }
+                        guard allowance.take() else {
+                            if let id = command.id { try await outbound.write(.text(ObserverFeed.Outcome.refused(tooMany).message(id: id))) }
+                            continue
+                        }
+                        feed.enqueue(command)
                     }
                 }
                 // The page went (its inbound ended) or the study closed (the stream ended): both stop.

@@ -85,7 +85,7 @@ public final class SessionRecorder {
             trace = try Self.create(folder.appendingPathComponent(FileName.trace))
             logFile = try Self.create(folder.appendingPathComponent(FileName.log))
         } catch let e as CommandError { throw e } catch {
-            throw CommandError("\(folder.path): cannot record the session there (\(error.localizedDescription))")
+            throw CommandError("\(folder.path): cannot record the session there (\(CommandError.reason(error)))")
         }
         lastProject = project
         do {
@@ -101,13 +101,21 @@ public final class SessionRecorder {
     /// missing, then a small file written, flushed and removed, so a recording never starts
     /// where it would save nothing.
     public static func checkWritable(_ folder: URL) throws {
-        let fm = FileManager.default
-        let probe = folder.appendingPathComponent(".tactile-write-check-\(ProcessInfo.processInfo.processIdentifier)")
         do {
             try AtomicFile.makeFolder(folder)
-            try AtomicFile.createEmpty(at: probe)
-            let handle = try FileHandle(forWritingTo: probe)
-            defer { try? handle.close(); try? fm.removeItem(at: probe) }
+            // A name of its own, created with O_EXCL: whatever stands at a planted name is never
+            // opened nor written, and the probe is written through the descriptor it created.
+            var fd: Int32 = -1
+            var probe = folder
+            for _ in 0..<16 where fd < 0 {
+                probe = folder.appendingPathComponent(".tactile-write-check-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+                do { fd = try AtomicFile.open(probe, flags: O_WRONLY | O_CREAT | O_EXCL) } catch let e as NSError
+                    where e.domain == NSPOSIXErrorDomain && e.code == Int(EEXIST)
+                {}
+            }
+            guard fd >= 0 else { throw AtomicFile.error(EEXIST, probe) }
+            let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+            defer { try? handle.close(); unlink(probe.path) }
             try handle.write(contentsOf: Data(repeating: 0x20, count: 4096))
             try handle.synchronize()
         } catch {

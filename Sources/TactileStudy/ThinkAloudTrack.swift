@@ -78,7 +78,7 @@ public final class ThinkAloudTrack {
             throw CommandError.badInput("\(timing.path): start: must be seconds on the session's clock")
         }
         let name = object["file"] as? String ?? soundFile
-        guard !name.contains("/") else { throw CommandError.badInput("\(timing.path): file: must be a file in the session folder") }
+        if let why = PathName.problem(name) { throw CommandError.badInput("\(timing.path): file: \(why); a file in the session folder is expected") }
         let url = folder.appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: url.path) else { throw CommandError.badInput("\(timing.path): file: \(name) is missing") }
         // Its length from its size (a file cut short by a kill has no length in its header).

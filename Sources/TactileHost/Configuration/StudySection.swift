@@ -29,12 +29,22 @@ extension TactileConfiguration {
         /// (the lab's network too). Either way its address carries a random token printed at start. Default "127.0.0.1".
         public var observerHost = "127.0.0.1"
         /// Most connections the observer page keeps open at once (pages, their live sockets,
-        /// pictures); more wait in the kernel's queue until one closes. Default 16.
-        public var observerMaxConnections: Int = 16
-        /// A connection to the observer page not answered within this long of opening or of
-        /// its last answer is closed, in seconds; a page's live socket is exempt (its pings find
-        /// a page that went). Default 10 s.
+        /// pictures); more wait in the kernel's queue. Once three quarters are taken, each new one
+        /// closes the connection that has waited longest without a request. Default 64.
+        public var observerMaxConnections: Int = 64
+        /// A connection to the observer page whose request headers have not arrived within this
+        /// long of opening or of its last answer is closed, in seconds. Default 1 s.
+        public var observerHeaderDeadline: Double = 1
+        /// A request to the observer page not answered within this long of its headers is
+        /// closed, in seconds; a page's live socket is exempt (its pings find a page that went).
+        /// Default 10 s.
         public var observerClientTimeout: Double = 10
+        /// Most live sockets (observer pages open) at once, apart from the other connections:
+        /// past it the oldest is closed (a page reconnects by itself). Default 4.
+        public var observerMaxLiveSockets: Int = 4
+        /// Markers and notes one observer page may send a second, on average (20 at once); more
+        /// are refused with a reason and never logged. Default 5.
+        public var observerMarkersPerSecond: Double = 5
         /// An observer's marker or note that waited in the page's outbox (the page was disconnected)
         /// is logged at the moment it was made, at most this long before it arrived, in seconds
         /// (its `queued` field says how long it waited). Default 600 s.
@@ -72,6 +82,9 @@ extension TactileConfiguration {
             "observerPort": .init(0, 65_535),
             "observerMaxConnections": .init(1, 1000),
             "observerClientTimeout": .seconds(0.5, 600),
+            "observerHeaderDeadline": .seconds(0.1, 60),
+            "observerMaxLiveSockets": .init(1, 100),
+            "observerMarkersPerSecond": .init(0.1, 1000, unit: "/s"),
             "observerLateMarkerLimit": .seconds(1, 86_400),
             "observerRememberedMarkers": .init(10, 1_000_000),
             "observerSavedShownFor": .seconds(0.5, 600),

@@ -92,11 +92,16 @@ extension TactileConfiguration {
         /// … or when less than this is free where sessions are saved, in megabytes. Default 200 MB.
         public var healthLowSpace: Double = 200
         /// Most connections the health server keeps open at once; more wait in the kernel's
-        /// queue until one closes, costing the program no file. Default 16.
-        public var healthMaxConnections: Int = 16
-        /// A connection to the health server not answered within this long of opening or of its
-        /// last answer is closed (an idle keep-alive, a client sending nothing or a byte at a
-        /// time), in seconds. Default 10 s.
+        /// queue, costing the program no file. Once three quarters are taken, each new one closes
+        /// the connection that has waited longest without a request, so idle sockets never keep a
+        /// monitor's request waiting. Default 64.
+        public var healthMaxConnections: Int = 64
+        /// A connection to the health server whose request headers have not arrived within this
+        /// long of opening or of its last answer is closed (a client sending nothing or a byte at
+        /// a time, an idle keep-alive), in seconds. Default 1 s.
+        public var healthHeaderDeadline: Double = 1
+        /// A request to the health server not answered within this long of its headers is
+        /// closed (a body sent a byte at a time), in seconds. Default 10 s.
         public var healthClientTimeout: Double = 10
         public init() {}
 
@@ -163,6 +168,7 @@ extension TactileConfiguration {
             "studyResetAfter": .seconds(1, 3600),
             "healthMaxConnections": .init(1, 1000),
             "healthClientTimeout": .seconds(0.5, 600),
+            "healthHeaderDeadline": .seconds(0.1, 60),
             "pinDigits": .init(0, 12),
             "dimAfter": .seconds(0, 86_400 * 7),
             "dimOpacity": .init(0, 1),

@@ -190,6 +190,8 @@ public struct StudyResults {
             // The practice is not analysed; nor is a block stopped midway and run again on resuming.
             guard p > 0, b["restarted"] as? Bool != true else { continue }
             let folderName = try field(b, "folder", at: path, as: String.self)
+            // Joined to the participant's folder to read the block: one name inside it, never a path.
+            if let why = PathName.problem(folderName) { throw CommandError.badInput("\(path).folder: \(why)") }
             var attempts: [Attempt] = []
             for (j, t) in try field(b, "tasks", at: path, as: [[String: Any]].self).enumerated() {
                 let at = "\(path).tasks[\(j)]"
@@ -218,7 +220,7 @@ public struct StudyResults {
             for j in blocks[i].timeline.markers.indices { blocks[i].timeline.markers[j].studyT = blocks[i].timeline.markers[j].t.map { origin + $0 } }
         }
         for b in try field(root, "blocks", at: "", as: [[String: Any]].self) where b["restarted"] as? Bool == true {
-            guard let folderName = b["folder"] as? String, !folderName.contains("/"), !folderName.hasPrefix(".") else { continue }
+            guard let folderName = b["folder"] as? String, PathName.problem(folderName) == nil, !folderName.hasPrefix(".") else { continue }
             // "block1-outside-interrupted-2": the second run of block1-outside.
             let parts = folderName.components(separatedBy: "-interrupted-")
             let run = parts.count == 2 ? (Int(parts[1]) ?? 1) : 1

@@ -39,6 +39,11 @@ extension StudyAnswers {
             guard let n = JSONNumber.integer(any, in: 1...1000) else { throw CommandError.badInput("\(path): expected a block number or \"practice\"") }
             return n
         }
+        // A block's folder is joined to the participant's folder (and renamed on a resume): one
+        // name inside it, never a path out of it.
+        func folder(_ name: String, at path: String) throws -> String {
+            do { return try PathName.checked(name, field: path) } catch { throw CommandError.badInput("\(error)") }
+        }
         func list(_ key: String) throws -> [[String: Any]] {
             guard let v = root[key] else { return [] }
             guard let l = v as? [[String: Any]] else { throw CommandError.badInput("\(key): not a list of objects") }
@@ -56,7 +61,8 @@ extension StudyAnswers {
         for (i, b) in try list("blocks").enumerated() {
             let path = "blocks[\(i)]"
             var block = Block(
-                part: try part(b["part"], at: path + ".part"), variant: try string(b, "variant", at: path), folder: try string(b, "folder", at: path),
+                part: try part(b["part"], at: path + ".part"), variant: try string(b, "variant", at: path),
+                folder: try folder(try string(b, "folder", at: path), at: path + ".folder"),
                 began: try date(b, "began", at: path) ?? Date(timeIntervalSince1970: 0), ended: try date(b, "ended", at: path))
             block.stopped = b["stopped"] as? String
             block.restarted = b["restarted"] as? Bool ?? false

@@ -154,11 +154,18 @@ public final class StudySession: ShellSession {
         self.participant = number
         stage = number == nil ? .participant : .consent
         if let number { schedule = study.schedule(forParticipant: number) }
-        // Another process took the number since it was checked: ask on the keypad instead.
+        // Another process took the number since it was checked: a kiosk asks on the keypad
+        // instead; a run for a participant named on the command line is refused
+        // (`refusedParticipant`), never played as another number.
         if let number, let refusal = claim(number, resuming: resume) {
             self.participant = nil; schedule = nil; stage = .participant; notice = refusal
+            if kiosk == nil { refusedParticipant = refusal }
         }
     }
+
+    /// Why the participant asked for could not be taken when the session was made (another
+    /// process took them between the check and the lock); nil when they were.
+    public private(set) var refusedParticipant: String?
 
     /// The part an interrupted participant goes on with (`study run --resume`): the first one
     /// that did not run to its end; nil when every part did.

@@ -1,11 +1,16 @@
 import Foundation
 import TactileCore
 import TactileHeadless
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// A participant withdrawn from a study (`tactile study withdraw STUDY_DIR P03`): everything of
-/// theirs is deleted wherever the study's tools put it — their folder (answers, the study's log,
-/// every block's recording and think-aloud sound), the videos and clips made of them (`P03-…` under
-/// the results folder and the folders named) and their lock — and the results folder's
+/// A participant withdrawn from a study (`tactile study withdraw STUDY_DIR P03`): exactly what
+/// this study made of them is deleted — their folder (answers, the study's log, every block's
+/// recording and think-aloud sound), their lock, and the videos and clips its commands noted as
+/// made of them (`StudyManifest`, still the same files) — while files that only look like theirs
+/// (named `P03-….mp4` in the folders searched, but not in the record: another study's, a pilot's,
+/// the researcher's own) are listed and left. The results folder's
 /// `withdrawn.jsonl` keeps only their id and when (`{"participant":"P03","withdrawn":"…"}`), so the
 /// report can say how many withdrew and the id is never given to anyone else.
 public enum StudyWithdrawal {
@@ -19,6 +24,9 @@ public enum StudyWithdrawal {
         /// Scripted participants played from their trace (`study run --script`): their recordings
         /// hold the withdrawn participant's input, so the researcher is told to withdraw them too.
         public var playedFromTheirTrace: [String] = []
+        /// Videos named as made of them that this study's record does not prove are theirs (or
+        /// that were replaced since): listed, never deleted, each with why.
+        public var left: [(path: URL, why: String)] = []
     }
 
     /// What withdrawing `participant` from the results `folder` would delete; `elsewhere`: other
@@ -43,29 +51,57 @@ public enum StudyWithdrawal {
         if isEntry(own) { paths.append(own) }
         let lock = StudySession.lockURL(of: participant, in: folder)
         if isEntry(lock) { paths.append(lock) }
-        // Videos and clips made of them: regular files (never a folder, never through a link)
-        // named "P03-….mp4" or "P03.mp4" (and a killed export's hidden ".P03-….mp4" partial),
-        // in the results folder and the folders given, and in their own folders but a participant's.
-        func made(of file: String) -> Bool {
+        // Videos and clips made of them: the files this study's commands noted (`made.jsonl`),
+        // when each is still the very file made (device and inode) and named with their id.
+        func identity(_ url: URL) -> (device: UInt64, inode: UInt64, regular: Bool)? {
+            var info = stat()
+            guard lstat(url.path, &info) == 0 else { return nil }
+            return (UInt64(info.st_dev), UInt64(info.st_ino), (info.st_mode & S_IFMT) == S_IFREG)
+        }
+        func named(_ file: String) -> Bool {
             let bare = file.hasPrefix(".") ? String(file.dropFirst()) : file
             return (bare == name + ".mp4" || bare.hasPrefix(name + "-") || bare.hasPrefix(name + ".")) && bare.contains(".mp4")
         }
-        var seen: Set<String> = Set(paths.map { $0.resolvingSymlinksInPath().path })
+        let noted = StudyManifest.entries(in: folder).filter { $0.participant == name }
+        var left: [(path: URL, why: String)] = []
+        var seen: Set<String> = Set(paths.map(\.path))
+        for entry in noted where !seen.contains(entry.path) {
+            let url = URL(fileURLWithPath: entry.path)
+            guard let found = identity(url) else { continue } // deleted or moved since
+            seen.insert(entry.path)
+            if found.regular, found.device == entry.device, found.inode == entry.inode, named(url.lastPathComponent) {
+                paths.append(url)
+            } else {
+                left.append((url, "replaced since Tactile made it"))
+            }
+        }
+        // Files that look like theirs in the results folder and the folders given: deleted only
+        // when they are a noted file moved (the same device and inode), else listed and left.
         func walk(_ url: URL, depth: Int) {
             guard let names = try? fm.contentsOfDirectory(atPath: url.path) else { return }
             for file in names.sorted() {
                 let child = url.appendingPathComponent(file)
-                guard let kind = (try? fm.attributesOfItem(atPath: child.path))?[.type] as? FileAttributeType, kind != .typeSymbolicLink else { continue }
-                if kind == .typeRegular, made(of: file), seen.insert(child.resolvingSymlinksInPath().path).inserted {
-                    paths.append(child)
-                } else if kind == .typeDirectory, depth < 3, !file.hasPrefix("."), !isParticipantFolder(file) {
+                guard let found = identity(child) else { continue }
+                var isFolder: ObjCBool = false
+                if found.regular, named(file), file.hasSuffix(".mp4"), seen.insert(child.path).inserted {
+                    if noted.contains(where: { $0.device == found.device && $0.inode == found.inode }) {
+                        paths.append(child)
+                    } else {
+                        left.append((child, "not in this study's record of what it made (\(StudyManifest.fileName))"))
+                    }
+                } else if !found.regular, fm.fileExists(atPath: child.path, isDirectory: &isFolder), isFolder.boolValue,
+                    (try? fm.destinationOfSymbolicLink(atPath: child.path)) == nil, depth < 3, !file.hasPrefix("."), !isParticipantFolder(file)
+                {
                     walk(child, depth: depth + 1)
                 }
             }
         }
-        for root in [folder] + elsewhere { walk(root.resolvingSymlinksInPath(), depth: 0) }
-        guard !paths.isEmpty else { throw CommandError.badInput("\(name): nothing of theirs in \(([folder] + elsewhere).map(\.path).joined(separator: ", "))") }
+        for root in [folder] + elsewhere { walk(root.standardizedFileURL, depth: 0) }
+        guard !paths.isEmpty || !left.isEmpty else {
+            throw CommandError.badInput("\(name): nothing of theirs in \(([folder] + elsewhere).map(\.path).joined(separator: ", "))")
+        }
         var plan = Plan(participant: participant, paths: paths, bytes: paths.reduce(0) { $0 + size(of: $1) })
+        plan.left = left
         for other in ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() where isParticipantFolder(other) && other != name {
             let answers = folder.appendingPathComponent(other).appendingPathComponent(StudyAnswers.fileName)
             guard let data = fm.contents(atPath: answers.path), let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
@@ -106,6 +142,11 @@ public enum StudyWithdrawal {
 
     private static func note(_ participant: Int, at date: Date, in folder: URL) throws {
         let url = folder.appendingPathComponent(fileName)
+        // A link in its place is refused before anything is read: what it points to is never
+        // copied into the shared results folder.
+        do { try AtomicFile.refuseForeign(at: url) } catch {
+            throw CommandError("\(CommandError.reason(error)) (\(url.path)); nothing was deleted", exitCode: 3)
+        }
         let earlier = (try? Data(contentsOf: url)) ?? Data()
         let line =
             JSONValue.object([("participant", .string(StudyAnswers.name(of: participant))), ("withdrawn", .string(StudyAnswers.iso(date)))])

@@ -1,0 +1,75 @@
+import Foundation
+import TactileCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What Tactile made of a study's participants outside their folders (videos, highlight clips):
+/// the results folder's `made.jsonl`, one line a file, added by the command that wrote it
+/// (`{"participant":"P03","path":"/…/P03-block1-outside.mp4","device":"66306","inode":"1234","command":"videos","made":"…"}`).
+/// A withdrawal deletes exactly these — still the same file (device and inode), its name holding
+/// the participant's id — and nothing it cannot prove is theirs.
+public enum StudyManifest {
+    public static let fileName = "made.jsonl"
+
+    /// One file made of a participant.
+    public struct Entry: Equatable, Sendable {
+        public var participant: String
+        public var path: String
+        public var device: UInt64
+        public var inode: UInt64
+        public var command: String
+    }
+
+    /// The study a recorded session belongs to, when it is a participant's block
+    /// (`RESULTS/P03/block1-outside`): the results folder and the participant's id.
+    public static func owner(ofSession session: URL) -> (results: URL, participant: String)? {
+        let participantFolder = session.standardizedFileURL.deletingLastPathComponent()
+        let id = participantFolder.lastPathComponent
+        guard id.count >= 2, id.hasPrefix("P"), id.dropFirst().allSatisfy(\.isASCII), id.dropFirst().allSatisfy(\.isNumber),
+            FileManager.default.fileExists(atPath: participantFolder.appendingPathComponent(StudyAnswers.fileName).path)
+        else { return nil }
+        return (participantFolder.deletingLastPathComponent(), id)
+    }
+
+    /// Notes that `command` wrote `file` from the session `session` (nothing when the session is
+    /// no study's). Best effort: a manifest that cannot be written is said on standard error, and
+    /// the file is then one a withdrawal lists but leaves.
+    public static func note(_ file: URL, madeFrom session: URL, by command: String, at date: Date = Date()) {
+        guard let (results, participant) = owner(ofSession: session), file.lastPathComponent.hasPrefix(participant) else { return }
+        var info = stat()
+        guard lstat(file.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
+        let line =
+            JSONValue.object([
+                ("participant", .string(participant)), ("path", .string(file.standardizedFileURL.path)),
+                ("device", .string(String(UInt64(info.st_dev)))), ("inode", .string(String(UInt64(info.st_ino)))), ("command", .string(command)),
+                ("made", .string(StudyAnswers.iso(date))),
+            ]).serialized(pretty: false) + "\n"
+        let url = results.appendingPathComponent(fileName)
+        do {
+            let fd = try AtomicFile.open(url, flags: O_WRONLY | O_CREAT | O_APPEND)
+            let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+            try handle.write(contentsOf: Data(line.utf8))
+            try handle.close()
+        } catch {
+            FileHandle.standardError.write(
+                Data(
+                    "tactile: \(url.path): \(file.lastPathComponent) cannot be noted as \(participant)'s (\(ErrorWords.reason(error))); a withdrawal will list it but not delete it\n"
+                        .utf8))
+        }
+    }
+
+    /// The files noted in the results `folder` (never read through a link).
+    public static func entries(in folder: URL) -> [Entry] {
+        let url = folder.appendingPathComponent(fileName)
+        var info = stat()
+        guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            guard let o = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], let participant = o["participant"] as? String,
+                let path = o["path"] as? String, path.hasPrefix("/"), let device = (o["device"] as? String).flatMap({ UInt64($0) }),
+                let inode = (o["inode"] as? String).flatMap({ UInt64($0) })
+            else { return nil }
+            return Entry(participant: participant, path: path, device: device, inode: inode, command: o["command"] as? String ?? "")
+        }
+    }
+}
