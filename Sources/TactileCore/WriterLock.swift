@@ -184,9 +184,9 @@ public final class WriterLock {
     public static func isHeld(_ url: URL) -> Bool {
         var info = stat()
         guard lstat(url.path, &info) == 0 else { return false }
-        // A link or anything but a regular file is no lock of ours: nobody holds it through us,
-        // but nothing should be written there either; say held so nobody's work is touched.
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return true }
+        // A link or anything but a regular file is no lock of ours and nobody holds it: taking
+        // the lock then refuses it, naming it (`AtomicFile.open`).
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return false }
         let fd = Glibc.open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return false }

@@ -97,10 +97,16 @@ final class ConnectionRegistry: Sendable {
 
     init(limits: ConnectionLimits) { self.limits = limits }
 
-    /// A connection opened: returns the connections to close for room.
+    /// A connection opened: notes it, and makes room (`makeRoom`).
     func opened(_ channel: any Channel, now: NIODeadline = .now()) -> [any Channel] {
+        entries.withLockedValue { $0[ObjectIdentifier(channel)] = Entry(channel: channel, state: .waiting, since: now) }
+        return makeRoom(now: now)
+    }
+
+    /// Past three quarters of the places, the connections that have waited longest without a
+    /// request (each past its grace), so many that three quarters are left: to be closed.
+    func makeRoom(now: NIODeadline = .now()) -> [any Channel] {
         entries.withLockedValue { e in
-            e[ObjectIdentifier(channel)] = Entry(channel: channel, state: .waiting, since: now)
             let over = e.count - limits.roomAt
             guard over > 0 else { return [] }
             let grace = TimeAmount.nanoseconds(Int64(limits.evictionGrace * 1e9))
@@ -110,6 +116,9 @@ final class ConnectionRegistry: Sendable {
             return chosen.map(\.value.channel)
         }
     }
+
+    /// Whether more connections are open than three quarters of the places.
+    var isCrowded: Bool { entries.withLockedValue { $0.count > limits.roomAt } }
 
     /// A connection moved to `state`: returns the connections to close (the oldest live sockets
     /// past the budget).
@@ -217,6 +226,15 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         registered = true
         arm(context, seconds: limits.headerDeadline)
         for other in registry.opened(context.channel) { other.close(promise: nil) }
+        // Connections that came together are each in their grace: room is made again once it
+        // has passed, so the places never stay full of silent clients until their deadline.
+        if registry.isCrowded { scheduleRoom(on: context.eventLoop, registry: registry, after: limits.evictionGrace) }
+    }
+
+    private func scheduleRoom(on loop: any EventLoop, registry: ConnectionRegistry, after seconds: Double) {
+        loop.scheduleTask(in: .nanoseconds(Int64((seconds + 0.001) * 1e9))) {
+            for other in registry.makeRoom() { other.close(promise: nil) }
+        }
     }
 
     /// (Re)starts the clock: the connection is closed `seconds` from now unless it moves on.

@@ -131,8 +131,8 @@ public final class Recording {
                     configuration: configuration, plan: plan?.json, notices: notices, kiosk: kiosk,
                     origin: origin, offersExport: session.offersExport, offersVoice: session.offersVoice)
             } catch {
-                failedToStart = "\(error)"
-                session.post(banner: "This session is not being recorded: \(error)", isError: true)
+                failedToStart = ErrorWords.reason(error)
+                session.post(banner: "This session is not being recorded: \(ErrorWords.reason(error))", isError: true)
                 FileHandle.standardError.write(Data("tactile: \(error)\n".utf8))
             }
         }

@@ -127,23 +127,30 @@ final class ServerExhaustionTests: XCTestCase, ReplayTesting {
         XCTAssertTrue(FileManager.default.fileExists(atPath: data.appendingPathComponent("tactile/autosave/last-session.json").path))
     }
 
-    func testSlowAndSilentClientsAreClosedAfterTheClientTimeoutAndTheCapHoldsTheRestBack() throws {
+    func testSilentClientsMakeRoomForARealRequestAndASlowOneIsClosedAtTheHeaderDeadline() throws {
         let telemetry = KioskTelemetry()
         telemetry.update {
             $0.lastLoop = Date(); $0.dataFolder = NSTemporaryDirectory()
         }
         let server = HealthServer(
             telemetry: telemetry, host: "127.0.0.1", port: 0, stallAfter: 15, lowSpace: 0,
-            limits: ConnectionLimits(maxConnections: 4, clientTimeout: 2))
+            limits: ConnectionLimits(maxConnections: 4, clientTimeout: 5, headerDeadline: 1))
         let port = try server.start()
         defer { server.stop() }
 
-        // Four silent clients take every place; a fifth waits in the kernel's queue.
+        // Four silent clients take every place; a real request is answered all the same, at once:
+        // the silent client that waited longest is closed to make room.
         let silent = (0..<4).map { _ in Self.connectTo(port) }
         defer { silent.forEach { close($0) } }
         usleep(200_000)
-        XCTAssertNil(Self.healthStatus(port, timeout: 0.5), "a full server does not take a fifth connection at once")
-        // A slow client dribbles its headers a byte every 0.2 s: it is closed with the rest.
+        let asked = Date()
+        XCTAssertEqual(Self.healthStatus(port, timeout: 1), 200, "a full server answers a request whose bytes have arrived")
+        XCTAssertLessThan(Date().timeIntervalSince(asked), 0.5)
+        usleep(50_000)
+        let closedForRoom = silent.filter { fd in var zero: UInt8 = 0; return recv(fd, &zero, 1, Int32(MSG_DONTWAIT)) == 0 }
+        XCTAssertGreaterThanOrEqual(closedForRoom.count, 1, "silent clients were closed for room before their deadline")
+        XCTAssertLessThan(closedForRoom.count, 4, "only as many as room needed")
+        // A slow client dribbles its headers a byte every 0.2 s: closed at the header deadline.
         let slow = Self.connectTo(port)
         defer { close(slow) }
         let started = Date()
@@ -156,12 +163,76 @@ final class ServerExhaustionTests: XCTestCase, ReplayTesting {
             usleep(200_000)
         }
         let after = try XCTUnwrap(closedAfter, "the slow client was never closed")
-        XCTAssertGreaterThan(after, 1.5, "not before the timeout")
-        XCTAssertLessThan(after, 6, "closed within the timeout of its being accepted (after the silent ones went, 2 s each)")
-        // The silent ones were closed by then: the server answers again.
-        var zero: UInt8 = 0
-        XCTAssertEqual(recv(silent[0], &zero, 1, 0), 0, "a silent client is closed by the server")
+        XCTAssertGreaterThan(after, 0.8, "not before the header deadline")
+        XCTAssertLessThan(after, 2.5, "closed at the header deadline (1 s), not the client timeout (5 s)")
         XCTAssertEqual(Self.healthStatus(port), 200, "and the server answers the next client")
+    }
+
+    func testFourHundredReconnectingIdleSocketsLeaveAMonitorsHealthRequestAnsweredWithinASecond() throws {
+        try Self.allowOpenFiles(4096)
+        let port = PrometheusScrapeTests.freePort()
+        let data = folder.appendingPathComponent("data")
+        let process = Process()
+        process.executableURL = try tactileBinary()
+        process.arguments = ["run", "--kiosk", "--config", try config("{\"kiosk\": {\"healthPort\": \(port)}}")]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = data.path
+        environment["SDL_VIDEODRIVER"] = "dummy"; environment["SDL_AUDIODRIVER"] = "dummy"
+        process.environment = environment
+        process.standardError = FileHandle.nullDevice; process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
+        var deadline = Date().addingTimeInterval(60)
+        while Self.healthStatus(port) != 200 && Date() < deadline && process.isRunning { usleep(100_000) }
+        XCTAssertEqual(Self.healthStatus(port), 200, "the kiosk answers before the attack")
+
+        // The attack: 400 sockets that never send a byte, each opened again as soon as the
+        // server closes it, for as long as the monitor asks.
+        let stop = NIOLockedBox(false), reopened = NIOLockedBox(0)
+        let attack = Thread {
+            var sockets = (0..<400).map { _ in Self.connectTo(port, blocking: false) }
+            while !stop.value {
+                var polls = sockets.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                guard poll(&polls, nfds_t(polls.count), 50) >= 0 else { continue }
+                for (i, p) in polls.enumerated() where p.revents != 0 {
+                    var byte: UInt8 = 0
+                    let n = recv(p.fd, &byte, 1, Int32(MSG_DONTWAIT))
+                    guard n == 0 || (n < 0 && errno != EAGAIN) else { continue }
+                    close(p.fd)
+                    sockets[i] = Self.connectTo(port, blocking: false)
+                    reopened.value += 1
+                }
+            }
+            sockets.forEach { close($0) }
+        }
+        attack.start()
+        defer { stop.value = true; usleep(200_000) }
+        usleep(1_500_000) // the sockets are all open and the first have been closed and reopened
+        var times: [Double] = []
+        for _ in 0..<8 {
+            let asked = Date()
+            let status = Self.healthStatus(port, timeout: 5)
+            times.append(Date().timeIntervalSince(asked))
+            XCTAssertEqual(status, 200, "the monitor's request is answered during the attack")
+            usleep(300_000)
+        }
+        stop.value = true
+        XCTAssertGreaterThan(reopened.value, 400, "the server closed idle sockets and they came back")
+        XCTAssertLessThan(times.max() ?? 99, 1, "every /health answered within a second under 400 reconnecting idle sockets: \(times)")
+        XCTAssertTrue(process.isRunning, "the kiosk lives through the attack")
+        deadline = Date().addingTimeInterval(10)
+        while Self.healthStatus(port) != 200 && Date() < deadline { usleep(100_000) }
+    }
+
+    /// A value shared with the attacking thread.
+    final class NIOLockedBox<T>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: T
+        init(_ value: T) { stored = value }
+        var value: T {
+            get { lock.withLock { stored } }
+            set { lock.withLock { stored = newValue } }
+        }
     }
 
     func testTheCapLeavesTheReserveForTheProgramsOwnFiles() {

@@ -59,6 +59,18 @@ public enum StudyManifest {
         }
     }
 
+    /// Removes `participant`'s lines from the record in `folder` (after their files went).
+    public static func forget(_ participant: String, in folder: URL) throws {
+        let url = folder.appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        try AtomicFile.refuseForeign(at: url)
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return }
+        let kept = text.split(separator: "\n").filter { line in
+            ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["participant"] as? String != participant
+        }
+        try AtomicFile.write(Data(kept.map { $0 + "\n" }.joined().utf8), to: url)
+    }
+
     /// The files noted in the results `folder` (never read through a link).
     public static func entries(in folder: URL) -> [Entry] {
         let url = folder.appendingPathComponent(fileName)

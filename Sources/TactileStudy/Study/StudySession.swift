@@ -476,6 +476,8 @@ public final class StudySession: ShellSession {
         if let stopped = recording?.recorder?.stopped {
             problem("the recording of \(partName(part)) stopped early: \(stopped)")
             unsaved["the recording of \(folderName(part))"] = "stopped early: \(stopped)"
+        } else if let failed = recording?.failedToStart {
+            unsaved["the recording of \(folderName(part))"] = "not recorded (\(failed))"
         }
         if let i = answers?.blocks.lastIndex(where: { $0.part == partNumber(part) }) { answers?.blocks[i].ended = wallClock() }
         var fields = fields
@@ -510,7 +512,7 @@ public final class StudySession: ShellSession {
             recording = r
         } catch {
             recording = nil
-            problem("\(partFolder.path): the part is not being recorded (\(error))")
+            problem("\(partFolder.path): the part is not being recorded (\(CommandError.reason(error)))")
             unsaved["the recording of \(name)"] = "not recorded (\(CommandError.reason(error)))"
         }
         let number = partNumber(part), label = variant ?? "practice"
@@ -595,14 +597,20 @@ public final class StudySession: ShellSession {
             a.scripted = scriptedBy
             answers = a
             try a.write(to: folder)
-            let url = folder.appendingPathComponent("study-log.jsonl")
-            studyLog = FileHandle(fileDescriptor: try AtomicFile.open(url, flags: O_WRONLY | O_CREAT | O_APPEND), closeOnDealloc: true)
-            _ = try? studyLog?.seekToEnd()
-            openStudyTrace(in: folder)
         } catch {
             problem("\(folder.path): the participant's answers cannot be saved there (\(CommandError.reason(error)))")
             unsaved["answers.json"] = CommandError.reason(error)
         }
+        do {
+            let url = folder.appendingPathComponent("study-log.jsonl")
+            studyLog = FileHandle(fileDescriptor: try AtomicFile.open(url, flags: O_WRONLY | O_CREAT | O_APPEND), closeOnDealloc: true)
+            _ = try? studyLog?.seekToEnd()
+        } catch {
+            // Kept until the run ends (answers saved later do not clear it): the exit says so.
+            problem("\(folder.path): the study's log cannot be written there (\(CommandError.reason(error)))")
+            unsaved["study-log.jsonl"] = "not written (\(CommandError.reason(error)))"
+        }
+        openStudyTrace(in: folder)
         logStudy(LogEvent(time: now, kind: "consent", fields: ["participant": .string(StudyAnswers.name(of: participant)), "agreed": .bool(true)]))
         stage = .intro(study.practice != nil ? .practice : .block(0))
     }

@@ -87,7 +87,7 @@ public enum StudyWithdrawal {
                     if noted.contains(where: { $0.device == found.device && $0.inode == found.inode }) {
                         paths.append(child)
                     } else {
-                        left.append((child, "not in this study's record of what it made (\(StudyManifest.fileName))"))
+                        left.append((child, "not in \(StudyManifest.fileName), this study's record of what it made"))
                     }
                 } else if !found.regular, fm.fileExists(atPath: child.path, isDirectory: &isFolder), isFolder.boolValue,
                     (try? fm.destinationOfSymbolicLink(atPath: child.path)) == nil, depth < 3, !file.hasPrefix("."), !isParticipantFolder(file)
@@ -120,6 +120,9 @@ public enum StudyWithdrawal {
             do { try FileManager.default.removeItem(at: path) } catch {
                 throw CommandError("\(path.path): cannot be deleted (\(CommandError.reason(error))); run the withdrawal again", exitCode: 3)
             }
+        }
+        do { try StudyManifest.forget(StudyAnswers.name(of: plan.participant), in: folder) } catch {
+            throw CommandError("\(CommandError.reason(error)): the record of what was made of them is left; run the withdrawal again", exitCode: 3)
         }
     }
 
