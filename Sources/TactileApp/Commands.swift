@@ -146,12 +146,12 @@ public enum Commands {
         try checkOverrun(of: d, trace: tracePath)
         if let stateOut = outputs.stateOut {
             do { try ProjectFile.save(d.state.project, to: URL(fileURLWithPath: stateOut)) } catch {
-                throw CommandError("\(stateOut): cannot write the project (\(error))")
+                throw CommandError("\(stateOut): cannot write the project (\(CommandError.reason(error)))")
             }
         }
         if let logOut = outputs.logOut {
             do { try AtomicFile.write(Data(d.log.map { $0.jsonLine + "\n" }.joined().utf8), to: URL(fileURLWithPath: logOut)) } catch {
-                throw CommandError("\(logOut): cannot write the log (\(error))")
+                throw CommandError("\(logOut): cannot write the log (\(CommandError.reason(error)))")
             }
         }
         if let snapshot = outputs.snapshot { try headless.writeSnapshot(to: snapshot) }
@@ -246,11 +246,13 @@ extension Commands {
         let md = report.markdown
         if let json {
             do { try AtomicFile.write(Data((report.json.serialized(pretty: true) + "\n").utf8), to: URL(fileURLWithPath: json)) } catch {
-                throw CommandError("\(json): cannot write the report (\(error))")
+                throw CommandError("\(json): cannot write the report (\(CommandError.reason(error)))")
             }
         }
         if let out {
-            do { try AtomicFile.write(Data(md.utf8), to: URL(fileURLWithPath: out)) } catch { throw CommandError("\(out): cannot write the report (\(error))") }
+            do { try AtomicFile.write(Data(md.utf8), to: URL(fileURLWithPath: out)) } catch {
+                throw CommandError("\(out): cannot write the report (\(CommandError.reason(error)))")
+            }
             return ""
         }
         return md
@@ -262,13 +264,13 @@ extension Commands {
         let report = StudyReport(results)
         func write(_ text: String, to file: String) throws {
             do { try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: file)) } catch {
-                throw CommandError("\(file): cannot write the report (\(error))")
+                throw CommandError("\(file): cannot write the report (\(CommandError.reason(error)))")
             }
         }
         if let json { try write(report.json.serialized(pretty: true) + "\n", to: json) }
         if let html {
             let plots: [(title: String, png: Data)]
-            do { plots = try StudyPlots(report).all() } catch { throw CommandError("the report's plots cannot be drawn (\(error))") }
+            do { plots = try StudyPlots(report).all() } catch { throw CommandError("the report's plots cannot be drawn (\(CommandError.reason(error)))") }
             // Where people touched, screen by screen (the blocks recorded in a window or a script).
             // A block that cannot be replayed (its media gone) leaves the heatmaps out, never the report.
             var heatmaps: [(title: String, png: Data)] = []
@@ -291,7 +293,9 @@ extension Commands {
             try write(report.html(plots: plots, heatmaps: heatmaps, clip: clipLinks), to: html)
         }
         if let csv {
-            do { try StudyCSV.write(report, to: URL(fileURLWithPath: csv)) } catch { throw CommandError("\(csv): cannot write the CSV files (\(error))") }
+            do { try StudyCSV.write(report, to: URL(fileURLWithPath: csv)) } catch {
+                throw CommandError("\(csv): cannot write the CSV files (\(CommandError.reason(error)))")
+            }
         }
         if let out { try write(report.markdown, to: out); return "" }
         return report.markdown

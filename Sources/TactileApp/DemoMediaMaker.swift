@@ -37,7 +37,7 @@ final class DemoMediaMaker: @unchecked Sendable {
                 } catch is DemoMedia.Stopped {
                     break
                 } catch {
-                    box.media.fileFailed(path, reason: "the demo's media could not be made (\(error))")
+                    box.media.fileFailed(path, reason: "the demo's media could not be made (\(ErrorWords.reason(error)))")
                 }
             }
             done.signal()

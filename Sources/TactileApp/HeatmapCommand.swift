@@ -69,7 +69,7 @@ extension Commands {
             entries: layers.map { HeatmapLegend.Entry(label: HeatmapLayer.label($0), count: counts[$0] ?? 0, color: HeatmapLayer.color($0)) },
             scale: pixelsPerPoint)
         do { try ImageCodec.writePNG(image, to: URL(fileURLWithPath: out)) } catch {
-            throw CommandError("\(out): cannot write the PNG (\(error))")
+            throw CommandError("\(out): cannot write the PNG (\(CommandError.reason(error)))")
         }
         let what = layers.map { "\(counts[$0] ?? 0) \($0 == "taps" ? "touch-downs" : $0)" }.joined(separator: ", ")
         return "\(what) from \(sessions.count) session\(sessions.count == 1 ? "" : "s") drawn over \(image.width)x\(image.height) px"

@@ -36,7 +36,7 @@ enum StudyHeatmap {
         var lines: [String] = []
         for p in pictures {
             let file = pictures.count == 1 ? target : Self.file(target, screen: p.screen)
-            do { try ImageCodec.writePNG(p.image, to: file) } catch { throw CommandError("\(file.path): cannot write the PNG (\(error))") }
+            do { try ImageCodec.writePNG(p.image, to: file) } catch { throw CommandError("\(file.path): cannot write the PNG (\(CommandError.reason(error)))") }
             lines.append("\(file.path): \(p.title); " + layers.map { "\(p.counts[$0] ?? 0) \(HeatmapLayer.label($0))" }.joined(separator: ", "))
         }
         return lines.joined(separator: "\n")

@@ -27,7 +27,7 @@ final class ThinkAloud {
             _ = capture.take() // what came before belongs to no session
             capture.start()
         } catch {
-            failure = "\(folder.path): the sound cannot be recorded there (\(error))"
+            failure = "\(folder.path): the sound cannot be recorded there (\(ErrorWords.reason(error)))"
         }
     }
 

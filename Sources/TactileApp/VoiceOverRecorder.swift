@@ -96,7 +96,7 @@ final class VoiceOverRecorder: VoiceRecording {
                 try AudioEncoder.write(said, sampleRate: rate, channels: 1, codec: .wav, to: url)
                 news = .saved(path: url.path, seconds: Double(said.count) / Double(rate))
             } catch {
-                news = .failed("\(url.path): the recording cannot be written (\(error))")
+                news = .failed("\(url.path): the recording cannot be written (\(ErrorWords.reason(error)))")
             }
             mailbox.post(news)
         }

@@ -279,6 +279,11 @@ public enum Windowed {
             unsaved.append("\(failures) kiosk visitor session\(failures == 1 ? "" : "s") could not be saved (\(visitors?.lastFailure ?? ""))")
         }
         if let reason = autosave?.finish(project: final) ?? autosaveOff { unsaved.append("the project could not be autosaved (\(reason))") }
+        switch session?.keepUnsavedTuning() {
+        case let .saved(name)?: FileHandle.standardError.write(Data("tactile: the tuning not yet saved is kept as the variant \(name)\n".utf8))
+        case let .lost(reason)?: unsaved.append("the tuning was not saved: \(reason)")
+        case nil: break
+        }
         if let recorder = recording?.finish(project: final) {
             FileHandle.standardError.write(
                 Data("tactile: recorded \(recorder.framesWritten) frames and \(recorder.logEventsWritten) log events into \(recorder.folder.path)\n".utf8))

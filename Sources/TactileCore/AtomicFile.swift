@@ -32,10 +32,12 @@ public enum AtomicFile {
         for c in url.lastPathComponent where stem.utf8.count + String(c).utf8.count <= 200 { stem.append(c) }
         for _ in 0..<16 {
             temp = folder.appendingPathComponent(".\(stem).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp")
+            // A failure names the file being written, not its hidden temporary.
             do { fd = try open(temp, flags: O_WRONLY | O_CREAT | O_EXCL, permissions: permissions); break } catch let e as NSError
-                where e.domain == NSPOSIXErrorDomain && e.code == Int(EEXIST)
+                where e.domain == NSPOSIXErrorDomain
             {
-                continue
+                if e.code == Int(EEXIST) { continue }
+                throw error(Int32(e.code), url)
             }
         }
         guard fd >= 0 else { throw error(EEXIST, temp) }
@@ -46,7 +48,7 @@ public enum AtomicFile {
                     let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
                     if n < 0 {
                         if errno == EINTR { continue }
-                        throw error(errno, temp)
+                        throw error(errno, url)
                     }
                     offset += n
                 }
@@ -54,10 +56,10 @@ public enum AtomicFile {
             // A mode asked for, or the replaced file's, is set whatever the umask; a new file
             // without one keeps what the umask allows.
             if requested != nil || existing.st_ino != 0 { fchmod(fd, permissions) }
-            guard fsync(fd) == 0 else { throw error(errno, temp) }
+            guard fsync(fd) == 0 else { throw error(errno, url) }
             let closed = close(fd)
             fd = -1 // closed either way: never closed twice
-            guard closed == 0 else { throw error(errno, temp) }
+            guard closed == 0 else { throw error(errno, url) }
         } catch {
             if fd >= 0 { close(fd) }
             unlink(temp.path)
@@ -107,7 +109,7 @@ public enum AtomicFile {
             if fd >= 0 { break }
             if errno == EINTR { continue }
             // O_NOFOLLOW answers ELOOP for a final link (and ENXIO comes from a FIFO nobody reads).
-            if errno == ELOOP || errno == ENXIO { throw FileRefusal.notOurs(url) }
+            if errno == ELOOP || errno == ENXIO || (writes && errno == EISDIR) { throw FileRefusal.notOurs(url) }
             throw error(errno, url)
         }
         guard writes else { return fd }

@@ -31,7 +31,7 @@ public final class BackgroundMovieExport: MovieExporting, @unchecked Sendable {
     public func start(_ project: Project, settings: MovieSettings) {
         let url: URL
         do { url = try destination(for: project) } catch {
-            lock.withLock { news = .failed("\(error)") }
+            lock.withLock { news = .failed(CommandError.reason(error)) }
             return
         }
         let go = lock.withLock { () -> Bool in
@@ -58,7 +58,7 @@ public final class BackgroundMovieExport: MovieExporting, @unchecked Sendable {
             } catch let error as CommandError {
                 outcome = .failed(error.message)
             } catch {
-                outcome = .failed("\(error)")
+                outcome = .failed(CommandError.reason(error))
             }
             lock.withLock {
                 news = outcome; running = false; ended = outcome
@@ -100,7 +100,7 @@ public final class BackgroundMovieExport: MovieExporting, @unchecked Sendable {
     func destination(for project: Project) throws -> URL {
         let folder = self.folder ?? URL(fileURLWithPath: HomePath.expanding(configuration.export.folder))
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            throw CommandError("\(folder.path): the export folder cannot be made (\(error.localizedDescription))")
+            throw CommandError("\(folder.path): the export folder cannot be made (\(CommandError.reason(error)))")
         }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

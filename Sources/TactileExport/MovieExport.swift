@@ -86,7 +86,7 @@ public enum MovieExport {
         defer { lock.remove() }
         let encoder: VideoEncoder
         do { encoder = try VideoEncoder(url: url, settings: encoderSettings) } catch {
-            throw CommandError("\(url.path): cannot write the movie (\(error))")
+            throw CommandError("\(url.path): cannot write the movie (\(CommandError.reason(error)))")
         }
         let mixer = PlaybackMixer(project: project, from: .zero, sampleRate: sampleRate, settings: configuration.media) { path in
             media.status(of: path).info?.hasAudio ?? false
@@ -108,14 +108,14 @@ public enum MovieExport {
                     lastLayer = shown
                     try encoder.append(pictures, black: black, layer: shown, layerOrigin: (layerRect?.x ?? 0, layerRect?.y ?? 0), pts: Int64(k))
                 }
-            } catch { throw CommandError("\(url.path): encoding failed (\(error))") }
+            } catch { throw CommandError("\(url.path): encoding failed (\(CommandError.reason(error)))") }
             // The sound up to this frame's end (the last frame's end is the project's), so both
             // streams advance together.
             let end = k + 1 == frameCount ? total : time(ofFrame: k + 1)
             let target = Int(end.ticks * Int64(sampleRate) / Time.ticksPerSecond)
             if target > samplesWritten {
                 do { try encoder.appendAudio(mixer.render(frames: target - samplesWritten)) } catch {
-                    throw CommandError("\(url.path): encoding the sound failed (\(error))")
+                    throw CommandError("\(url.path): encoding the sound failed (\(CommandError.reason(error)))")
                 }
                 samplesWritten = target
             }
@@ -162,7 +162,7 @@ public enum MovieExport {
         if cancelled { encoder.abandon(); throw Cancelled() }
         do { try encoder.finish() } catch {
             encoder.abandon()
-            throw CommandError("\(url.path): cannot finish the movie (\(error))")
+            throw CommandError("\(url.path): cannot finish the movie (\(CommandError.reason(error)))")
         }
         return Summary(
             url: url, frames: frameCount, width: width, height: height, framesPerSecond: fps, duration: total,

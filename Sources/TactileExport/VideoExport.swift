@@ -78,24 +78,26 @@ public enum VideoExport {
                 bFrames: session.configuration.media.exportBFrames)
             settings.chapters = videoChapters
             encoder = try VideoEncoder(url: url, settings: settings)
-        } catch { throw CommandError("\(url.path): cannot write the video (\(error))") }
+        } catch { throw CommandError("\(url.path): cannot write the video (\(CommandError.reason(error)))") }
         let sound: Soundtrack?
         do { sound = try soundtrack.map { try Soundtrack(url: $0.url, start: $0.start) } } catch {
-            throw CommandError("\(soundtrack!.url.path): the sound cannot be read (\(error))")
+            throw CommandError("\(soundtrack!.url.path): the sound cannot be read (\(CommandError.reason(error)))")
         }
         // Frame k shows the session at `start` + k / fps, exactly (ticks, no drift).
         func time(ofFrame k: Int) -> Time { start + Time(ticks: Int64(k) * Int64(rate.seconds) * Time.ticksPerSecond / Int64(rate.frames)) }
         // A video that starts later (a clip) has the sound from its start on.
         if let sound, start > .zero {
-            do { _ = try sound.samples(through: start) } catch { throw CommandError("\(soundtrack!.url.path): the sound cannot be read (\(error))") }
+            do { _ = try sound.samples(through: start) } catch {
+                throw CommandError("\(soundtrack!.url.path): the sound cannot be read (\(CommandError.reason(error)))")
+            }
         }
         let background = session.host.theme.background
         func encode(_ image: RGBAImage, frame k: Int) throws {
-            do { try encoder.append(image, pts: Int64(k)) } catch { throw CommandError("\(url.path): encoding failed (\(error))") }
+            do { try encoder.append(image, pts: Int64(k)) } catch { throw CommandError("\(url.path): encoding failed (\(CommandError.reason(error)))") }
             if let sound {
                 // The sound up to the next frame's time, so both streams advance together.
                 do { try encoder.appendAudio(try sound.samples(through: time(ofFrame: k + 1))) } catch {
-                    throw CommandError("\(url.path): encoding the sound failed (\(error))")
+                    throw CommandError("\(url.path): encoding the sound failed (\(CommandError.reason(error)))")
                 }
             }
             onProgress?(time(ofFrame: k), end)
@@ -132,7 +134,7 @@ public enum VideoExport {
             }
             try pipeline.finish(frames: frames)
         }
-        do { try encoder.finish() } catch { throw CommandError("\(url.path): cannot finish the video (\(error))") }
+        do { try encoder.finish() } catch { throw CommandError("\(url.path): cannot finish the video (\(CommandError.reason(error)))") }
         return Summary(frames: frames, framesPerSecond: framesPerSecond, width: width, height: height, duration: end - start)
     }
 

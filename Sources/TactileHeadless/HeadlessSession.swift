@@ -56,7 +56,7 @@ public final class HeadlessSession {
     public func writeSnapshot(to path: String) throws {
         let image = try renderLatest()
         do { try ImageCodec.writePNG(image, to: URL(fileURLWithPath: path)) } catch {
-            throw CommandError("\(path): cannot write the PNG (\(error))")
+            throw CommandError("\(path): cannot write the PNG (\(CommandError.reason(error)))")
         }
     }
 

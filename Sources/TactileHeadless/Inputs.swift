@@ -36,7 +36,7 @@ public enum Inputs {
     /// The trace the kiosk's attract loop plays: the file `configured` names, else the built-in tour.
     public static func attractTour(configured: String) throws -> Trace {
         if !configured.isEmpty { return try trace(at: HomePath.expanding(configured)) }
-        do { return try AttractTour.builtIn() } catch { throw CommandError("the built-in attract tour cannot be read (\(error))") }
+        do { return try AttractTour.builtIn() } catch { throw CommandError("the built-in attract tour cannot be read (\(CommandError.reason(error)))") }
     }
 
     /// The trace at `path`.

@@ -34,7 +34,7 @@ public enum MediaFolder {
             throw CommandError.badInput("--media-dir \(folder): no such folder")
         }
         do { return try scan(URL(fileURLWithPath: folder)) } catch {
-            throw CommandError.badInput("--media-dir \(folder): cannot be listed (\(error.localizedDescription))")
+            throw CommandError.badInput("--media-dir \(folder): cannot be listed (\(CommandError.reason(error)))")
         }
     }
 

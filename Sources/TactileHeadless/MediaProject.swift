@@ -14,7 +14,7 @@ public enum MediaProject {
             let files = try DemoMedia.ensure(stopWhen: stopWhen)
             return (DemoProject.make(media: demoIDs.compactMapValues { files[$0] }), [])
         } catch {
-            return (DemoProject.make(), ["The demo media could not be made (\(error)); showing placeholders."])
+            return (DemoProject.make(), ["The demo media could not be made (\(CommandError.reason(error))); showing placeholders."])
         }
     }
 

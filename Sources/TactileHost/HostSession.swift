@@ -243,6 +243,7 @@ public final class HostSession: ShellSession {
     // MARK: The step
 
     public func step(_ input: [InputEvent], now: Time, context: StepContext = StepContext()) -> ShellFrame {
+        lastStep = now
         var frame = ShellFrame()
         for p in posted {
             state.banner = Banner(message: p.message, isError: p.isError, until: now + .seconds(configuration.editing.bannerDuration))
@@ -718,6 +719,29 @@ public final class HostSession: ShellSession {
             post(banner: "The variant could not be saved: \(ErrorWords.sentence(error))", isError: true)
             return false
         }
+    }
+
+    /// When the last frame ran (what the session's end is stamped with).
+    private var lastStep = Time.zero
+
+    /// What became of tuning not yet saved when the session ends.
+    public enum TuningKept: Equatable {
+        /// Kept as a variant of its own: "tuned-2 in tactile.json".
+        case saved(String)
+        /// Could not be saved: why, in words.
+        case lost(String)
+    }
+
+    /// At the end of a session, tuning not yet saved is kept as a variant of its own (as a flip
+    /// keeps it), so nothing tuned is lost; nil when there is none, or no configuration file to
+    /// keep it in (the panel said so when the tuning began).
+    public func keepUnsavedTuning() -> TuningKept? {
+        guard live.unsaved > 0, kiosk == nil, services.variants != nil else { return nil }
+        let changes = live.unsaved
+        guard saveVariant(now: lastStep) else {
+            return .lost("\(changes) tuned setting\(changes == 1 ? "" : "s") (\(posted.last?.message ?? "the variant could not be saved"))")
+        }
+        return .saved(live.variant)
     }
 
     /// Switches to the other variant of the A/B pair (unsaved tuning is saved as a variant first,

@@ -59,6 +59,35 @@ final class FullDiskTests: XCTestCase, ReplayTesting {
         try Data(count: max(0, free - leaving)).write(to: disk.appendingPathComponent("filler"))
     }
 
+    func testEveryCommandWritingIntoAReadOnlyFolderNamesTheFileAndSaysWhyInWords() throws {
+        let readOnly = try smallDisk(kilobytes: 64, readOnly: true)
+        let tactile = try tactileBinary().path
+        let environment = ["SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "XDG_DATA_HOME": folder.appendingPathComponent("data").path]
+        let results = folder.appendingPathComponent("results").path, study = StudyRunTests.exampleStudy
+        let pilot = study.deletingLastPathComponent().appendingPathComponent("pilot/P01.jsonl").path
+        let (ran, runOutput) = try Self.run(
+            tactile, ["study", "run", study.path, "--participant", "1", "--out", results, "--script", pilot, "--headless"], environment: environment)
+        XCTAssertEqual(ran, 0, runOutput)
+        let session = results + "/P01/block1-outside"
+        for (arguments, file) in [
+            (["snapshot", "--out", readOnly.path + "/x.png"], "/x.png"),
+            (["report", results, "--out", readOnly.path + "/r.md"], "/r.md"),
+            (["report", results, "--json", readOnly.path + "/r.json"], "/r.json"),
+            (["report", results, "--csv", readOnly.path + "/csv"], "/csv"),
+            (["heatmap", session, "--out", readOnly.path + "/h.png"], "/h.png"),
+            (["replay", session, "--video", readOnly.path + "/v.mp4"], "/v.mp4"),
+            (["study", "run", study.path, "--participant", "2", "--out", readOnly.path + "/res", "--script", pilot, "--headless"], "/res"),
+        ] {
+            let (status, output) = try Self.run(tactile, arguments, environment: environment)
+            XCTAssertNotEqual(status, 0, output)
+            XCTAssertTrue(output.contains(readOnly.path + file), "names the file: \(output)")
+            XCTAssertTrue(output.contains("Read-only file system"), "says why in words: \(output)")
+            for raw in ["Error Domain", "NSCocoaErrorDomain", "Code=", "CommandError", ".tmp"] {
+                XCTAssertFalse(output.contains(raw), "no \(raw) in what a person reads: \(output)")
+            }
+        }
+    }
+
     func testARecordFolderThatCannotBeWrittenIsRefusedAtTheStart() throws {
         let readOnly = try smallDisk(kilobytes: 64, readOnly: true)
         XCTAssertThrowsError(

@@ -47,7 +47,8 @@ final class PlantedLinkTests: XCTestCase, ReplayTesting {
     }
 
     func assertUntouched(_ url: URL, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "the person's own words\n", "\(url.lastPathComponent) is untouched", file: file, line: line)
+        XCTAssertEqual(
+            try String(contentsOf: url, encoding: .utf8), "the person's own words\n", "\(url.lastPathComponent) is untouched", file: file, line: line)
     }
 
     func plantLink(at url: URL, to target: URL) throws {

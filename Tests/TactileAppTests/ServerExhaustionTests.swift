@@ -147,7 +147,9 @@ final class ServerExhaustionTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(Self.healthStatus(port, timeout: 1), 200, "a full server answers a request whose bytes have arrived")
         XCTAssertLessThan(Date().timeIntervalSince(asked), 0.5)
         usleep(50_000)
-        let closedForRoom = silent.filter { fd in var zero: UInt8 = 0; return recv(fd, &zero, 1, Int32(MSG_DONTWAIT)) == 0 }
+        let closedForRoom = silent.filter { fd in
+            var zero: UInt8 = 0; return recv(fd, &zero, 1, Int32(MSG_DONTWAIT)) == 0
+        }
         XCTAssertGreaterThanOrEqual(closedForRoom.count, 1, "silent clients were closed for room before their deadline")
         XCTAssertLessThan(closedForRoom.count, 4, "only as many as room needed")
         // A slow client dribbles its headers a byte every 0.2 s: closed at the header deadline.
@@ -240,6 +242,86 @@ final class ServerExhaustionTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(limits.fitting(descriptorLimit: 65_536, reserve: 256).maxConnections, 64, "plenty of room: as configured")
         XCTAssertEqual(limits.fitting(descriptorLimit: 300, reserve: 256).maxConnections, 22, "the two servers share what the reserve leaves")
         XCTAssertEqual(limits.fitting(descriptorLimit: 100, reserve: 256).maxConnections, 1, "never none")
+    }
+
+    /// A WebSocket to the observer page, upgraded with the token; nil when not upgraded.
+    static func liveSocket(_ port: Int, token: String) -> Int32? {
+        let fd = connectTo(port)
+        let upgrade =
+            "GET /live?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        _ = upgrade.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        var t = timeval(tv_sec: 3, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &t, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let n = recv(fd, &buffer, buffer.count, 0)
+        guard n > 12, String(decoding: buffer[0..<n], as: UTF8.self).hasPrefix("HTTP/1.1 101") else { close(fd); return nil }
+        return fd
+    }
+
+    /// Sends `text` as one masked WebSocket text frame (as a browser sends it).
+    static func sendText(_ text: String, on fd: Int32) {
+        let payload = Array(text.utf8), mask: [UInt8] = [7, 1, 9, 3]
+        precondition(payload.count < 126)
+        let frame = [0x81, 0x80 | UInt8(payload.count)] + mask + payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+        _ = frame.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    func testLiveSocketsHaveABudgetOfTheirOwnAndAFloodOfMarkersIsRefusedPastTheRate() throws {
+        let feed = ObserverFeed()
+        let observer = ObserverServer(
+            feed: feed, host: "127.0.0.1", port: 0, markers: ["1": "confusion"],
+            limits: ConnectionLimits(maxConnections: 16, clientTimeout: 10, maxLiveSockets: 2), markersPerSecond: 5, markerBurst: 20)
+        let port = try observer.start()
+        defer { observer.stop() }
+        // Three pages open: the budget is two, so the first (the oldest) is closed; the others stay.
+        let first = try XCTUnwrap(Self.liveSocket(port, token: observer.token))
+        let second = try XCTUnwrap(Self.liveSocket(port, token: observer.token))
+        let third = try XCTUnwrap(Self.liveSocket(port, token: observer.token))
+        defer { [first, second, third].forEach { close($0) } }
+        func closed(_ fd: Int32) -> Bool {
+            var byte = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = recv(fd, &byte, byte.count, Int32(MSG_DONTWAIT))
+                if n == 0 { return true }
+                if n < 0 { return false }
+            }
+        }
+        waitFor("the oldest live socket is closed past the budget", seconds: 5) { closed(first) }
+        XCTAssertFalse(closed(second)); XCTAssertFalse(closed(third))
+        // Any other client is still served beside them.
+        XCTAssertEqual(Self.healthStatus(port, timeout: 2).map { $0 == 403 || $0 == 404 || $0 == 200 }, true, "the server answers others")
+
+        // One page sends 60 markers at once: 20 (the burst) are taken, the rest refused with a reason.
+        for i in 0..<60 { Self.sendText("{\"key\":\"1\",\"id\":\"m\(i)\"}", on: third) }
+        var refused = 0
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let deadline = Date().addingTimeInterval(3)
+        while refused < 30 && Date() < deadline {
+            let n = recv(third, &buffer, buffer.count, 0)
+            if n <= 0 { break }
+            refused += String(decoding: buffer[0..<n], as: UTF8.self).components(separatedBy: "too many markers and notes at once").count - 1
+        }
+        let taken = feed.takeCommands().count
+        XCTAssertGreaterThanOrEqual(taken, 20, "the burst is taken")
+        XCTAssertLessThanOrEqual(taken, 25, "no more than the burst and what the rate refilled: \(taken)")
+        XCTAssertGreaterThanOrEqual(refused, 30, "the rest are refused, each told why")
+        // POST /marker shares one allowance: a flood gets 429.
+        var statuses: [Int] = []
+        for i in 0..<30 {
+            let fd = Self.connectTo(port)
+            let body = "{\"key\":\"1\",\"id\":\"p\(i)\"}"
+            let request =
+                "POST /marker?token=\(observer.token) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+            _ = request.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+            var t = timeval(tv_sec: 3, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &t, socklen_t(MemoryLayout<timeval>.size))
+            let n = recv(fd, &buffer, 512, 0)
+            if n > 12 { statuses.append(Int(String(decoding: buffer[9..<12], as: UTF8.self)) ?? 0) }
+            close(fd)
+        }
+        XCTAssertTrue(statuses.contains(202), "\(statuses)")
+        XCTAssertTrue(statuses.contains(429), "past the allowance: \(statuses)")
     }
 
     func testTheObserverPageClosesSilentClientsAndKeepsItsLiveSocketOpen() throws {

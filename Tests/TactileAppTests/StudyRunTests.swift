@@ -40,6 +40,22 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving {
         return s
     }
 
+    func testAParticipantTakenBetweenTheCheckAndTheLockIsRefusedWithExitFourNeverPlayedAsAnotherNumber() throws {
+        // Another run took participant 3 after this one checked: this one's lock finds it held.
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let other = try WriterLock(StudySession.lockURL(of: 3, in: folder), guarding: folder.appendingPathComponent("P03").path)
+        defer { other.release() }
+        let s = try makeSession(participant: 3)
+        XCTAssertNotNil(s.refusedParticipant)
+        XCTAssertNil(s.participant, "no number is played in its place")
+        XCTAssertThrowsError(try StudyRun.refuseIfTaken(s, participant: "3", number: 3, folder: folder)) { error in
+            XCTAssertEqual((error as? CommandError)?.exitCode, 4, "\(error)")
+            XCTAssertTrue("\(error)".contains("P03 is being written by another Tactile"), "\(error)")
+        }
+        // A kiosk study asks the next visitor's number on its keypad instead: no refusal there.
+        XCTAssertNil(try makeSession(participant: nil).refusedParticipant)
+    }
+
     /// A finger taps the element `id` (at its centre) and lifts 80 ms later.
     func tap(_ s: StudySession, _ id: String, file: StaticString = #filePath, line: UInt = #line) {
         guard let e = elements(s).first(where: { $0.id == id }) else {

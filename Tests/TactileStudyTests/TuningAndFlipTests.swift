@@ -1,4 +1,7 @@
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 import TactileCore
 import TactileEditor
 import TactileHeadless
@@ -229,6 +232,27 @@ final class TuningAndFlipTests: XCTestCase {
         XCTAssertEqual(headless.host.unsavedChanges, 1)
         XCTAssertTrue(
             headless.host.state.banner?.message.contains("1 tuned value kept, not saved") ?? false, "\(String(describing: headless.host.state.banner))")
+    }
+
+    func testTuningNotYetSavedWhenTheSessionEndsIsKeptAsAVariantOfItsOwn() throws {
+        let (headless, file) = try labSession("{\"timeline\": {\"snapThreshold\": 8}}\n", in: folder)
+        XCTAssertNil(headless.host.keepUnsavedTuning(), "nothing tuned, nothing to keep")
+        try press("tuning.input.tapSlop.up", in: headless, at: 1)
+        XCTAssertEqual(headless.host.keepUnsavedTuning(), .saved("tuned-1"))
+        XCTAssertEqual(try ConfigurationFile.load(from: file, variant: "tuned-1", schema: .tactile).input.tapSlop, 19)
+        XCTAssertNil(headless.host.keepUnsavedTuning(), "kept once")
+    }
+
+    func testTuningThatCannotBeSavedWhenTheSessionEndsIsSaidLostNamingTheFileAndWhyInWords() throws {
+        let (headless, file) = try labSession("{\"timeline\": {\"snapThreshold\": 8}}\n", in: folder)
+        // The file has another name (it cannot be replaced) and a folder stands where its sidecar goes.
+        XCTAssertEqual(link(file.path, folder.appendingPathComponent("other-name.json").path), 0)
+        try FileManager.default.createDirectory(at: VariantFile.sidecar(of: file), withIntermediateDirectories: true)
+        try press("tuning.input.tapSlop.up", in: headless, at: 1)
+        guard case let .lost(reason)? = headless.host.keepUnsavedTuning() else { return XCTFail("the tuning is said lost") }
+        XCTAssertTrue(reason.contains("1 tuned setting"), reason)
+        XCTAssertTrue(reason.contains("tactile.variants.json: a folder stands where Tactile writes a file of its own"), reason)
+        XCTAssertFalse(reason.contains("Error Domain"), reason)
     }
 
     func testAFlipWithTuningNotYetSavedSavesItAndStillGoesToTheOtherSideOfThePair() throws {
