@@ -18,4 +18,5 @@ static inline int tactile_SDL_MUSTLOCK(SDL_Surface *s) { return SDL_MUSTLOCK(s);
 static inline unsigned long tactile_EVIOCGNAME(int len) { return (unsigned long)EVIOCGNAME(len); }
 static inline unsigned long tactile_EVIOCGABS(int axis) { return (unsigned long)EVIOCGABS(axis); }
 static inline unsigned long tactile_EVIOCSCLOCKID(void) { return (unsigned long)EVIOCSCLOCKID; }
+static inline unsigned long tactile_EVIOCGVERSION(void) { return (unsigned long)EVIOCGVERSION; }
 #endif

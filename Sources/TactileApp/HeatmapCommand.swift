@@ -23,6 +23,12 @@ extension Commands {
             throw CommandError.badInput("--layer \(PrintableText.of(layer, limit: 40)): not a layer (expected \(HeatmapLayer.names.joined(separator: ", ")))")
         }
         guard !layers.isEmpty else { throw CommandError.badInput("--layer: name at least one layer (\(HeatmapLayer.names.joined(separator: ", ")))") }
+        // --out naming a folder (one that exists, or ending in "/"): the pictures go inside it,
+        // never beside it as "FOLDER-editor.png".
+        var isFolder: ObjCBool = false
+        let out =
+            out.hasSuffix("/") || (FileManager.default.fileExists(atPath: out, isDirectory: &isFolder) && isFolder.boolValue)
+            ? URL(fileURLWithPath: out).appendingPathComponent("heatmap.png").path : out
         // A study's results folder: each screen's touches over that screen.
         if paths.count == 1, StudyResults.isResultsFolder(URL(fileURLWithPath: paths[0])) {
             return try StudyHeatmap.run(

@@ -31,6 +31,8 @@ extension TactileConfiguration {
     /// address as inet_pton reads it ("127.0.0.1:80" is not: the port has its own key).
     public static func isListeningAddress(_ host: String) -> Bool {
         if host == "localhost" { return true }
+        // A C string ends at its first NUL: "127.0.0.1\u{0}x" would read as the first part.
+        guard !host.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }), host.utf8.count <= 64 else { return false }
         var v4 = in_addr(), v6 = in6_addr()
         return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
     }

@@ -4,9 +4,11 @@ import TactileInput
 
 /// A Linux input device node (/dev/input/eventN) read raw and without blocking, for the kernel's
 /// timestamps of the touches SDL delivers (`EvdevDecoder` decodes the bytes). Opening asks the
-/// device for CLOCK_MONOTONIC timestamps and reads its name and X/Y ranges; a node that is not an
-/// input device (a regular file, a FIFO) opens too, named by its path, with unknown ranges and
-/// the kernel's default clock, so a test can feed it bytes.
+/// device for CLOCK_MONOTONIC timestamps and reads its name and X/Y ranges. Only a character
+/// device that answers the evdev ioctls is taken (`/dev/zero`, `/dev/urandom`, a file, a FIFO or a
+/// folder is refused, saying what it is), and one that floods — a full read on every look for
+/// `floodReads` looks in a row — is given up (`gaveUp`). Tests open any node (`anyNode`) to feed
+/// it bytes.
 public final class EvdevDevice {
     /// Why a device could not be opened or found.
     public enum Failure: Error, Equatable, CustomStringConvertible {
@@ -14,6 +16,8 @@ public final class EvdevDevice {
         case permissionDenied(path: String)
         /// Opening failed for another reason (`reason` is the system's message).
         case cannotOpen(path: String, reason: String)
+        /// The node is not an input device (`what` it is instead).
+        case notAnInputDevice(path: String, what: String)
         /// No device under `directory` is named `name`: `seen` are the names of those that could
         /// be read, `denied` the paths of those that could not.
         case notFound(name: String, directory: String, seen: [String], denied: [String])
@@ -25,6 +29,8 @@ public final class EvdevDevice {
                 return "\(path): permission denied (\(group))"
             case let .cannotOpen(path, reason):
                 return "\(path): \(reason)"
+            case let .notAnInputDevice(path, what):
+                return "\(path): \(what), not an input device (/dev/input/eventN)"
             case let .notFound(name, directory, seen, denied):
                 var text = "no input device named “\(name)” under \(directory)"
                 text += seen.isEmpty ? "" : " (seen: \(seen.map { "“\($0)”" }.joined(separator: ", ")))"
@@ -47,16 +53,40 @@ public final class EvdevDevice {
     public let hasMonotonicTimestamps: Bool
     /// Why the last read stopped short (the device was unplugged, …); nil while reads succeed.
     public private(set) var readFailure: String?
+    /// Why the device was given up (it floods); nil while it is read. Once set, reads are empty.
+    public private(set) var gaveUp: String?
+    /// Looks in a row whose read filled the limit: a device that keeps doing so floods.
+    private var fullReads = 0
+    /// A device whose every look fills the read limit this many times in a row is given up.
+    public static let floodReads = 30
 
     private let descriptor: CInt
 
-    /// Opens the node at `path` read-only and non-blocking.
-    public init(path: String) throws {
+    /// Opens the node at `path` read-only and non-blocking: an input device only, unless
+    /// `anyNode` (tests feed a FIFO or a file).
+    public init(path: String, anyNode: Bool = false) throws {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let error = errno
             if error == EACCES || error == EPERM { throw Failure.permissionDenied(path: path) }
             throw Failure.cannotOpen(path: path, reason: String(cString: strerror(error)))
+        }
+        if !anyNode {
+            var info = stat()
+            var version: CInt = 0
+            let kind: String? =
+                fstat(descriptor, &info) != 0
+                ? "cannot be examined"
+                : (info.st_mode & S_IFMT) == S_IFDIR
+                    ? "a folder"
+                    : (info.st_mode & S_IFMT) == S_IFIFO
+                        ? "a FIFO"
+                        : (info.st_mode & S_IFMT) != S_IFCHR
+                            ? "a file" : ioctl(descriptor, tactile_EVIOCGVERSION(), &version) != 0 ? "a device that does not answer as one" : nil
+            if let kind {
+                close(descriptor)
+                throw Failure.notAnInputDevice(path: path, what: kind)
+            }
         }
         self.descriptor = descriptor
         self.path = path
@@ -85,7 +115,13 @@ public final class EvdevDevice {
 
     /// Everything waiting to be read, up to `limit` bytes, without blocking: empty when nothing
     /// is (or at the end of a file, or of a FIFO with no writer).
-    public func readAvailable(limit: Int = 1 << 20) -> [UInt8] {
+    public func readAvailable(limit: Int = 1 << 16) -> [UInt8] {
+        guard gaveUp == nil else { return [] }
+        defer {
+            if fullReads >= Self.floodReads {
+                gaveUp = "\(path) floods (\(limit) bytes on each of \(fullReads) looks in a row): its timestamps are no longer read"
+            }
+        }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: EvdevDecoder.recordSize * 256)
         while bytes.count < limit {
@@ -103,13 +139,14 @@ public final class EvdevDevice {
             }
             break
         }
+        fullReads = bytes.count >= limit ? fullReads + 1 : 0
         return bytes
     }
 
     /// The device under `directory` (/dev/input) whose name is `wanted` (SDL's name of a touch
     /// device), or failing that the first whose name contains it (ignoring case); a failure says
     /// why none, and when some could not be opened, that the user needs the `input` group.
-    public static func find(named wanted: String, in directory: String = "/dev/input") -> Result<EvdevDevice, Failure> {
+    public static func find(named wanted: String, in directory: String = "/dev/input", anyNode: Bool = false) -> Result<EvdevDevice, Failure> {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         let nodes = entries.compactMap { entry -> (number: Int, path: String)? in
             guard entry.hasPrefix("event"), let number = Int(entry.dropFirst("event".count)) else { return nil }
@@ -120,7 +157,9 @@ public final class EvdevDevice {
         if !wanted.isEmpty {
             for node in nodes {
                 let device: EvdevDevice
-                do { device = try EvdevDevice(path: node.path) } catch Failure.permissionDenied { denied.append(node.path); continue } catch { continue }
+                do { device = try EvdevDevice(path: node.path, anyNode: anyNode) } catch Failure.permissionDenied { denied.append(node.path); continue } catch {
+                    continue
+                }
                 if device.name == wanted { return .success(device) }
                 if containing == nil && device.name.lowercased().contains(wanted.lowercased()) { containing = device }
                 seen.append(device.name)

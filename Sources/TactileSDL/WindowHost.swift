@@ -438,6 +438,11 @@ public final class WindowHost {
     private func pumpKernel(into translator: inout EventTranslator) {
         guard let device = kernelDevice else { return }
         let bytes = device.readAvailable()
+        if let why = device.gaveUp {
+            logger.info("kernel timestamps: \(why)")
+            kernelDevice = nil
+            return
+        }
         guard !bytes.isEmpty else { return }
         translator.kernelTimes?.record(kernelDecoder.decode(bytes))
         if kernelDecoder.currentSlot == nil && !kernelDecoder.isWaitingForMoreBytes { kernelDecoder.currentSlot = device.currentSlot }

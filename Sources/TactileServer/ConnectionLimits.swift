@@ -27,6 +27,10 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// How long a new connection is safe from being closed for room, in seconds: its request
     /// bytes are read in that time if they were sent with the connection. Default 0.05 s.
     public var evictionGrace: Double
+    /// How many connections may wait in the kernel's queue to be accepted (capped by the
+    /// system's `net.core.somaxconn`): a queue that overflows drops a monitor's connection
+    /// attempt, which its system tries again only a second later. Default 4096.
+    public var backlog: Int = 4096
 
     public init(maxConnections: Int, clientTimeout: Double, headerDeadline: Double = 1, maxLiveSockets: Int = 4, evictionGrace: Double = 0.05) {
         self.maxConnections = max(1, maxConnections); self.clientTimeout = max(0.1, clientTimeout)
@@ -49,7 +53,7 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// The server configuration with the cap, for `Application`.
     func configuration(host: String, port: Int) -> ApplicationConfiguration {
         .init(
-            address: .hostname(host, port: port), serverName: "Tactile",
+            address: .hostname(host, port: port), serverName: "Tactile", backlog: backlog,
             availableConnectionsDelegate: MaximumAvailableConnections(maxConnections, logger: ServiceLauncher.quietLogger("tactile.connections")))
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// Runs a Hummingbird application on its own task, off the frame loop: `start` waits until it
 /// listens and returns the port it got (or says why it could not bind); `stop` ends it. Shared
@@ -10,6 +11,9 @@ import NIOCore
 // under `lock`; `task` is set by `start` and `stop`, both called by the owner's thread.
 final class ServiceLauncher: @unchecked Sendable {
     private var task: Task<Void, Error>?
+    private var group: ServiceGroup?
+    /// How long `stop` lets the server close gracefully before cancelling it, in seconds.
+    static let gracefulStop: Double = 3
     /// Whether the server `stop` ended is still closing (it may hold its port a while). Under `lock`.
     private var previousRunning = false
     private let started = DispatchSemaphore(value: 0)
@@ -45,10 +49,13 @@ final class ServiceLauncher: @unchecked Sendable {
             lock.withLock {
                 boundPort = nil; failure = nil
             }
+            // No signal handling of its own: the window's handlers save and close on SIGTERM.
+            let group = ServiceGroup(
+                configuration: .init(services: [app], gracefulShutdownSignals: [], cancellationSignals: [], logger: Self.quietLogger("tactile.service")))
+            self.group = group
             task = Task.detached { [weak self] in
                 do {
-                    // No signal handling of its own: the window's handlers save and close on SIGTERM.
-                    try await app.runService(gracefulShutdownSignals: [])
+                    try await group.run()
                 } catch {
                     self?.lock.withLock { self?.failure = "\(error)" }
                     self?.started.signal()
@@ -66,13 +73,23 @@ final class ServiceLauncher: @unchecked Sendable {
         }
     }
 
+    /// Ends the server gracefully: it stops accepting, and the connections it accepted are
+    /// served or closed, never dropped half made (a cancelled server drops connections accepted
+    /// in its last moment, which SwiftNIO takes for a programming error and stops the program);
+    /// cancelled only if that takes longer than `gracefulStop`.
     func stop() {
-        guard let stopping = task else { return }
-        stopping.cancel()
+        guard let stopping = task, let group else { return }
         task = nil
+        self.group = nil
         lock.withLock { previousRunning = true }
         Task.detached { [weak self] in
+            await group.triggerGracefulShutdown()
+            let late = Task.detached {
+                try await Task.sleep(nanoseconds: UInt64(Self.gracefulStop * 1e9))
+                stopping.cancel()
+            }
             _ = await stopping.result
+            late.cancel()
             self?.lock.withLock { self?.previousRunning = false }
         }
     }

@@ -33,7 +33,7 @@ final class EvdevDeviceTests: XCTestCase {
 
     func testAFIFOsRecordsArriveAsWrittenAndNothingWaitingReadsEmptyAtOnce() throws {
         let path = try fifo("event0")
-        let device = try EvdevDevice(path: path)
+        let device = try EvdevDevice(path: path, anyNode: true)
         XCTAssertEqual(device.name, path, "not an input device: named by its path")
         XCTAssertNil(device.xRange)
         XCTAssertNil(device.yRange)
@@ -69,10 +69,37 @@ final class EvdevDeviceTests: XCTestCase {
         let path = directory.appendingPathComponent("recorded").path
         let bytes = record(microseconds: 5, type: 0, code: 0, value: 0) + record(microseconds: 6, type: 0, code: 0, value: 0)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let device = try EvdevDevice(path: path)
+        let device = try EvdevDevice(path: path, anyNode: true)
         XCTAssertEqual(device.readAvailable(), bytes)
         XCTAssertEqual(device.readAvailable(), [])
         XCTAssertEqual(device.readAvailable(limit: 10), [], "at the end")
+    }
+
+    func testOnlyAnInputDeviceIsTakenAndNodesThatAreNotOneAreRefusedSayingWhatTheyAre() throws {
+        let file = directory.appendingPathComponent("big").path
+        try Data(count: 100).write(to: URL(fileURLWithPath: file))
+        let fifo = try fifo("event3")
+        for (path, what) in [
+            ("/dev/zero", "a device that does not answer as one"), ("/dev/urandom", "a device that does not answer as one"), (file, "a file"),
+            (fifo, "a FIFO"), (directory.path, "a folder"),
+        ] {
+            XCTAssertThrowsError(try EvdevDevice(path: path)) { error in
+                XCTAssertEqual(error as? EvdevDevice.Failure, .notAnInputDevice(path: path, what: what))
+                XCTAssertTrue("\(error)".hasSuffix("not an input device (/dev/input/eventN)"), "\(error)")
+            }
+        }
+    }
+
+    func testADeviceThatFloodsEveryLookIsGivenUpAndThenCostsNothing() throws {
+        // A node that always has a full read waiting: 4 MB, read 64 KB a look.
+        let path = directory.appendingPathComponent("flood").path
+        try Data(count: 4 << 20).write(to: URL(fileURLWithPath: path))
+        let device = try EvdevDevice(path: path, anyNode: true)
+        for _ in 0..<(EvdevDevice.floodReads - 1) { XCTAssertEqual(device.readAvailable().count, 1 << 16) }
+        XCTAssertNil(device.gaveUp, "a burst is read")
+        _ = device.readAvailable()
+        XCTAssertTrue(device.gaveUp?.contains("floods") ?? false, "\(String(describing: device.gaveUp))")
+        XCTAssertEqual(device.readAvailable(), [], "nothing more is read")
     }
 
     func testAMissingNodeFailsSayingWhy() {
@@ -88,9 +115,9 @@ final class EvdevDeviceTests: XCTestCase {
         // FIFOs are named by their paths, which contain their node names.
         let first = try fifo("event2"), second = try fifo("event10")
         _ = try fifo("mouse0") // not an event node: never opened
-        XCTAssertEqual(try EvdevDevice.find(named: second, in: directory.path).get().path, second, "the exact name")
-        XCTAssertEqual(try EvdevDevice.find(named: "EVENT", in: directory.path).get().path, first, "the first by number containing it")
-        guard case let .failure(.notFound(name, _, seen, denied)) = EvdevDevice.find(named: "ILITEK ILITEK-TP", in: directory.path) else {
+        XCTAssertEqual(try EvdevDevice.find(named: second, in: directory.path, anyNode: true).get().path, second, "the exact name")
+        XCTAssertEqual(try EvdevDevice.find(named: "EVENT", in: directory.path, anyNode: true).get().path, first, "the first by number containing it")
+        guard case let .failure(.notFound(name, _, seen, denied)) = EvdevDevice.find(named: "ILITEK ILITEK-TP", in: directory.path, anyNode: true) else {
             return XCTFail("found a device not so named")
         }
         XCTAssertEqual(name, "ILITEK ILITEK-TP")
@@ -113,7 +140,7 @@ final class EvdevDeviceTests: XCTestCase {
 
     func testTheKernelsStampReadFromTheNodeTimesTheTouchSDLGivesForTheSameFinger() throws {
         let path = try fifo("event1")
-        let device = try EvdevDevice(path: path)
+        let device = try EvdevDevice(path: path, anyNode: true)
         let writer = open(path, O_WRONLY | O_NONBLOCK)
         XCTAssertGreaterThanOrEqual(writer, 0)
         defer { close(writer) }

@@ -292,9 +292,12 @@ extension StudyReport {
         }
     }
 
-    /// Text made safe for a Markdown table cell (no pipe or line break ends the row).
+    /// Text made safe for a Markdown table cell: no pipe or line break ends the row, and an
+    /// observer's note is shown as typed, never read as HTML by a Markdown viewer (`<`, `>` and
+    /// `&` escaped as entities).
     static func cellText(_ s: String) -> String {
-        s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
     }
 
     static func df(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(format: "%.1f", v) }
