@@ -35,6 +35,8 @@ public enum StudyRun {
                 exitCode: busy ? 4 : 2)
         }
         try SessionRecorder.checkWritable(folder)
+        // Locks left by runs that were killed (whoever ran them) go: none is held by a live process.
+        WriterLock.removeStaleLocks(in: folder)
         var base = try study.configuration(variant: nil)
         _ = try settings.load() // a bad --locale or --ui-scale stops here, by name
         // --locale over a variant's own, else the environment's; --ui-scale over the variant's.
@@ -168,6 +170,8 @@ public enum StudyRun {
             throw CommandError.badInput("--script \(script): \(error)")
         }
         try SessionRecorder.checkWritable(folder)
+        // Locks left by runs that were killed (whoever ran them) go: none is held by a live process.
+        WriterLock.removeStaleLocks(in: folder)
         var base = try study.configuration(variant: nil)
         _ = try settings.load()
         let adjust: (inout TactileConfiguration) -> Void = { c in

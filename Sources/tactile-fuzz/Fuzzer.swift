@@ -111,7 +111,10 @@ public final class Fuzzer {
         case .results:
             return mutatedFolder(
                 copying: seeds.results, name: name, mutator: &mutator, missing: "{}",
-                files: ["P01/answers.json", "P01/answers.json", "P02/answers.json", "P01/block1-outside/log.jsonl", "P02/study-log.jsonl"])
+                files: [
+                    "P01/answers.json", "P01/answers.json", "P02/answers.json", "P01/block1-outside/log.jsonl", "P02/study-log.jsonl",
+                    StudyManifest.fileName, "P01/block1-outside/audio.json",
+                ])
         }
     }
 
@@ -191,6 +194,14 @@ public final class Fuzzer {
                 _ = try Commands.report(
                     [input.path], out: nil, json: out.appendingPathComponent("r.json").path,
                     csv: out.appendingPathComponent("csv").path)
+                // What a resume reads (the block folders it renames), and what a withdrawal would
+                // delete (listed only): names from the files never lead outside the folder.
+                _ = try StudyAnswers.read(from: input.appendingPathComponent("P01"))
+                if let plan = try? StudyWithdrawal.plan(1, in: input) {
+                    for path in plan.paths where !path.standardizedFileURL.path.hasPrefix(input.standardizedFileURL.path + "/") {
+                        outcome = .violation("a withdrawal would delete \(path.path), outside the results folder")
+                    }
+                }
             }
         } catch let error as CommandError {
             outcome = Self.judge(error, input: input)

@@ -21,6 +21,8 @@ public struct JSONMutator {
     static let hostileText: [String] = [
         "", " ", "x", "\u{1B}[2J\u{1B}]0;pwned\u{07}", "line\nbreak", "tab\there", "\u{202E}reversed", "😀👩‍💻🏳️‍🌈", "ü é ß Ω λ →",
         "../../etc/passwd", "/dev/zero", "%s%n%x", "null", "true", "1e308", "{\"nested\":1}", "\u{0}nul",
+        // Names that are paths: a block folder or a file name read from a file must stay one name.
+        "..", ".", "../../victimdir", "a/b", "/tmp",
     ]
 
     /// `json` (text) mutated once or a few times; text-level damage now and then.

@@ -111,7 +111,10 @@ final class HonestExitTests: XCTestCase, ReplayTesting {
     }
 
     func testListeningAddressesAreCheckedAsAddressesAndBigWholeNumbersAreNamed() throws {
-        for (host, ok) in [("127.0.0.1:80", false), ("999.1.1.1", false), ("0.0.0.0", true), ("::1", true), ("localhost", true), ("10.0.0.7", true)] {
+        for (host, ok) in [
+            ("127.0.0.1:80", false), ("999.1.1.1", false), ("127.0.0.1\u{0}x", false), ("127.0.0.1\n", false), ("0.0.0.0", true), ("::1", true),
+            ("localhost", true), ("10.0.0.7", true),
+        ] {
             var c = TactileConfiguration()
             c.kiosk.healthHost = host
             c.study.observerHost = host

@@ -233,5 +233,33 @@ final class PlantedLinkTests: XCTestCase, ReplayTesting {
         XCTAssertTrue(fm().fileExists(atPath: out.appendingPathComponent("b.mp4").path))
     }
 
+    func testAHeatmapIntoAFolderIsWrittenInsideItAndAnObserversNoteReachesTheReportAsText() throws {
+        let results = folder.appendingPathComponent("results")
+        XCTAssertEqual(
+            try tactile(["study", "run", Self.study.path, "--participant", "1", "--out", results.path, "--script", Self.pilot(1), "--headless"]).status, 0)
+        // An observer's note typed as HTML.
+        let log = results.appendingPathComponent("P01/block1-outside/log.jsonl")
+        let handle = try FileHandle(forWritingTo: log)
+        try handle.seekToEnd()
+        try handle.write(
+            contentsOf: Data(
+                "{\"t\":1,\"kind\":\"marker\",\"category\":\"note\",\"note\":\"<img src=x onerror=alert(1)> & more\",\"source\":\"observer\"}\n".utf8))
+        try handle.close()
+        let report = folder.appendingPathComponent("report.md")
+        let (reported, reportOutput) = try tactile(["report", results.path, "--out", report.path])
+        XCTAssertEqual(reported, 0, reportOutput)
+        let text = try String(contentsOf: report, encoding: .utf8)
+        XCTAssertTrue(text.contains("&lt;img src=x onerror=alert(1)&gt; &amp; more"), "the note as typed, never HTML")
+        XCTAssertFalse(text.contains("<img"))
+
+        let maps = folder.appendingPathComponent("maps")
+        try fm().createDirectory(at: maps, withIntermediateDirectories: true)
+        let (status, output) = try tactile(["heatmap", results.path, "--out", maps.path, "--scale", "0.5"])
+        XCTAssertEqual(status, 0, output)
+        let inside = try fm().contentsOfDirectory(atPath: maps.path)
+        XCTAssertTrue(inside.contains("heatmap-editor.png"), "\(inside)")
+        XCTAssertFalse(try fm().contentsOfDirectory(atPath: folder.path).contains { $0.hasPrefix("maps-") }, "nothing beside the folder")
+    }
+
     func fm() -> FileManager { FileManager.default }
 }

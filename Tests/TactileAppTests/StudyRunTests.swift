@@ -312,6 +312,15 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving {
         try Data([1]).write(to: other.appendingPathComponent("P01-block1-outside.mp4"))
         try FileManager.default.createSymbolicLink(at: videos.appendingPathComponent("linked"), withDestinationURL: other)
         try Data([1]).write(to: elsewhere.appendingPathComponent("P01-block1-outside-marker-01-confusion.mp4"))
+        // What `tactile videos` and `tactile clips` note as made of each (a file named so but not
+        // noted is listed and left: `PlantedLinkTests` goes through the real commands).
+        for (file, session) in [
+            (videos.appendingPathComponent("P01-block1-outside.mp4"), "P01/block1-outside"),
+            (videos.appendingPathComponent("P02-block1-inside.mp4"), "P02/block1-inside"),
+            (elsewhere.appendingPathComponent("P01-block1-outside-marker-01-confusion.mp4"), "P01/block1-outside"),
+        ] {
+            StudyManifest.note(file, madeFrom: folder.appendingPathComponent(session), by: "videos")
+        }
 
         // Without --yes: the list, nothing deleted.
         let listed = try StudyWithdraw.run(results: folder.path, participant: "P01", videos: [elsewhere.path, videos.path], yes: false)

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import TactileCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Saving a named variant where `--variant` and a flip find it: inserted into the text of the
 /// file the person wrote (every byte of theirs kept), or beside it when that cannot be done
@@ -32,6 +35,30 @@ final class VariantFileTests: XCTestCase {
 
     func turns(_ url: URL, _ variant: String? = nil) throws -> Double {
         try ConfigurationFile.load(from: url, variant: variant, schema: schema)[section: Dial.self].turns
+    }
+
+    func testAFileWrittenWithWindowsLineEndsKeepsThemWhenAVariantIsInserted() throws {
+        let url = try file("{\r\n  \"dial\": { \"turns\": 4 }\r\n}\r\n")
+        XCTAssertEqual(try VariantFile.save("slow", changes: .object([("dial", .object([("turns", .number(1))]))]), at: url, schema: schema), .file)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertFalse(text.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "no bare LF among CRLF: \(text.debugDescription)")
+        XCTAssertEqual(try turns(url, "slow"), 1)
+        XCTAssertEqual(try turns(url), 4)
+    }
+
+    func testASidecarThatIsALinkIsWrittenThroughItNotReplacedByACopy() throws {
+        // A file this user may not rewrite (another hard name) sends the variant to its sidecar,
+        // which is a link into a dotfiles folder.
+        let url = try file("{\"dial\": {\"turns\": 4}}\n")
+        XCTAssertEqual(link(url.path, folder.appendingPathComponent("other.json").path), 0)
+        let kept = folder.appendingPathComponent("dotfiles/tactile.variants.json")
+        try FileManager.default.createDirectory(at: kept.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{\"variants\": {}}\n".utf8).write(to: kept)
+        try FileManager.default.createSymbolicLink(atPath: VariantFile.sidecar(of: url).path, withDestinationPath: kept.path)
+        XCTAssertEqual(try VariantFile.save("slow", changes: .object([("dial", .object([("turns", .number(1))]))]), at: url, schema: schema), .sidecar)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: VariantFile.sidecar(of: url).path), kept.path, "still a link")
+        XCTAssertTrue(try String(contentsOf: kept, encoding: .utf8).contains("slow"))
+        XCTAssertEqual(try turns(url, "slow"), 1)
     }
 
     func testAVariantIsInsertedIntoAFileWithoutVariantsKeepingEveryByteWritten() throws {

@@ -6,7 +6,7 @@ import Glibc
 
 /// What Tactile made of a study's participants outside their folders (videos, highlight clips):
 /// the results folder's `made.jsonl`, one line a file, added by the command that wrote it
-/// (`{"participant":"P03","path":"/…/P03-block1-outside.mp4","device":"66306","inode":"1234","command":"videos","made":"…"}`).
+/// (`{"participant":"P03","path":"/…/P03-block1-outside.mp4","device":"66306","inode":"1234","size":"…","modified":"…","command":"videos","made":"…"}`).
 /// A withdrawal deletes exactly these — still the same file (device and inode), its name holding
 /// the participant's id — and nothing it cannot prove is theirs.
 public enum StudyManifest {
@@ -18,7 +18,22 @@ public enum StudyManifest {
         public var path: String
         public var device: UInt64
         public var inode: UInt64
+        /// Its size and when it was last written (seconds and nanoseconds): an inode number freed
+        /// and given to a new file is not the same file.
+        public var size: Int64
+        public var modified: String
         public var command: String
+    }
+
+    /// "1764403200.123456789": when the file `info` describes was last written.
+    static func modified(_ info: stat) -> String { "\(info.st_mtim.tv_sec).\(String(format: "%09ld", info.st_mtim.tv_nsec))" }
+
+    /// Whether the file at `path` (not followed if a link) is still the one `entry` noted.
+    public static func isSame(_ path: String, as entry: Entry) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        return UInt64(info.st_dev) == entry.device && UInt64(info.st_ino) == entry.inode && Int64(info.st_size) == entry.size
+            && modified(info) == entry.modified
     }
 
     /// The study a recorded session belongs to, when it is a participant's block
@@ -42,7 +57,8 @@ public enum StudyManifest {
         let line =
             JSONValue.object([
                 ("participant", .string(participant)), ("path", .string(file.standardizedFileURL.path)),
-                ("device", .string(String(UInt64(info.st_dev)))), ("inode", .string(String(UInt64(info.st_ino)))), ("command", .string(command)),
+                ("device", .string(String(UInt64(info.st_dev)))), ("inode", .string(String(UInt64(info.st_ino)))),
+                ("size", .string(String(Int64(info.st_size)))), ("modified", .string(modified(info))), ("command", .string(command)),
                 ("made", .string(StudyAnswers.iso(date))),
             ]).serialized(pretty: false) + "\n"
         let url = results.appendingPathComponent(fileName)
@@ -79,9 +95,11 @@ public enum StudyManifest {
         return text.split(separator: "\n").compactMap { line in
             guard let o = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], let participant = o["participant"] as? String,
                 let path = o["path"] as? String, path.hasPrefix("/"), let device = (o["device"] as? String).flatMap({ UInt64($0) }),
-                let inode = (o["inode"] as? String).flatMap({ UInt64($0) })
+                let inode = (o["inode"] as? String).flatMap({ UInt64($0) }), let size = (o["size"] as? String).flatMap({ Int64($0) }),
+                let modified = o["modified"] as? String
             else { return nil }
-            return Entry(participant: participant, path: path, device: device, inode: inode, command: o["command"] as? String ?? "")
+            return Entry(
+                participant: participant, path: path, device: device, inode: inode, size: size, modified: modified, command: o["command"] as? String ?? "")
         }
     }
 }

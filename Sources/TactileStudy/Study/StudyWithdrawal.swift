@@ -65,11 +65,19 @@ public enum StudyWithdrawal {
         let noted = StudyManifest.entries(in: folder).filter { $0.participant == name }
         var left: [(path: URL, why: String)] = []
         var seen: Set<String> = Set(paths.map(\.path))
+        // Only inside the results folder and the folders given: the record is a file in a
+        // shared folder, and a path in it is never taken on its word alone.
+        let roots = ([folder] + elsewhere).map { $0.standardizedFileURL.path.hasSuffix("/") ? $0.standardizedFileURL.path : $0.standardizedFileURL.path + "/" }
         for entry in noted where !seen.contains(entry.path) {
-            let url = URL(fileURLWithPath: entry.path)
+            let url = URL(fileURLWithPath: entry.path).standardizedFileURL
             guard let found = identity(url) else { continue } // deleted or moved since
+            guard roots.contains(where: { url.path.hasPrefix($0) }) else {
+                seen.insert(url.path)
+                left.append((url, "outside the results folder and the folders given"))
+                continue
+            }
             seen.insert(entry.path)
-            if found.regular, found.device == entry.device, found.inode == entry.inode, named(url.lastPathComponent) {
+            if found.regular, StudyManifest.isSame(url.path, as: entry), named(url.lastPathComponent) {
                 paths.append(url)
             } else {
                 left.append((url, "replaced since Tactile made it"))
@@ -84,7 +92,7 @@ public enum StudyWithdrawal {
                 guard let found = identity(child) else { continue }
                 var isFolder: ObjCBool = false
                 if found.regular, named(file), file.hasSuffix(".mp4"), seen.insert(child.path).inserted {
-                    if noted.contains(where: { $0.device == found.device && $0.inode == found.inode }) {
+                    if noted.contains(where: { StudyManifest.isSame(child.path, as: $0) }) {
                         paths.append(child)
                     } else {
                         left.append((child, "not in \(StudyManifest.fileName), this study's record of what it made"))
