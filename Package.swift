@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(name: "TactileKioskTests", dependencies: ["TactileKiosk", "TactileCore", "TactileInput", "TactileUI"]),
         .testTarget(name: "TactileHostTests", dependencies: ["TactileHost", "TactileKiosk", "TactileEditor", "TactileUI", "TactileInput", "TactileCore"]),
         .testTarget(name: "TactileMediaTests", dependencies: ["TactileMedia", "TactileTestSupport", "TactileCore"], swiftSettings: swift5),
-        .testTarget(name: "TactileSDLTests", dependencies: ["TactileSDL", "TactileCore", "TactileInput", "TactileUI", "TactileMedia", "CSDL2"]),
+        .testTarget(name: "TactileSDLTests", dependencies: ["TactileSDL", "TactileCore", "TactileInput", "TactileUI", "TactileMedia", "TactileTestSupport", "CSDL2"]),
         .testTarget(name: "TactileHeadlessTests", dependencies: ["TactileHeadless", "TactileTestSupport", "TactileCore"]),
         .testTarget(name: "TactileServerTests", dependencies: ["TactileServer", "TactileCore"]),
         .testTarget(name: "TactileExportTests", dependencies: ["TactileExport", "TactileHeadless", "TactileMedia", "TactileTestSupport", "TactileCore"],

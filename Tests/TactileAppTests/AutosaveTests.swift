@@ -7,7 +7,7 @@ import TactileEditor
 @testable import TactileApp
 
 /// Autosave's files: saved on change, kept on a clean close, brought back after a crash.
-final class AutosaveTests: XCTestCase, ReplayTesting {
+final class AutosaveTests: XCTestCase, ReplayTesting, StartsPrograms {
     var folder: URL!
     override func setUpWithError() throws { folder = try Self.makeTestFolder("autosave") }
     override func tearDown() { removeTestFolder() }
@@ -71,7 +71,7 @@ final class AutosaveTests: XCTestCase, ReplayTesting {
 /// Autosave across a crash and a restart that gets the dead session's process id, made real: the
 /// program runs as process 1 of a new PID namespace (`unshare --pid --fork`, as in a container
 /// or after a deterministic boot), is killed, and starts again as process 1.
-final class AutosaveReusedProcessIDTests: XCTestCase, ReplayTesting {
+final class AutosaveReusedProcessIDTests: XCTestCase, ReplayTesting, StartsPrograms {
     var folder: URL!
     override func setUpWithError() throws { folder = try Self.makeTestFolder("pid-reuse") }
     override func tearDown() { removeTestFolder() }

@@ -13,7 +13,7 @@ import TactileHeadless
 /// range) is either refused with the key named — by the same check `config --check`, the start
 /// and a live reload run — or accepted, and then a snapshot and a short replay of taps, a trim, a
 /// fling, a pinch and playback run without a crash or a hang.
-final class ConfigurationExtremesTests: XCTestCase {
+final class ConfigurationExtremesTests: XCTestCase, StartsPrograms {
     static let probes: [Double] = [0, -1, 1e-9, 1e9, 1e308]
 
     func testEveryNumericKeyHasADocumentedRange() {

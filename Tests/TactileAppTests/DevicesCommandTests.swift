@@ -1,11 +1,12 @@
 import CSDL2
 import Foundation
 import XCTest
+import TactileTestSupport
 import TactileSDL
 @testable import TactileApp
 
 /// `tactile devices`: what SDL sees, and a warning when mouse presses come with the touches.
-final class DevicesCommandTests: XCTestCase {
+final class DevicesCommandTests: XCTestCase, RunsAlone {
     override func setUp() { setenv("SDL_VIDEODRIVER", "dummy", 1) }
 
     func testNoPanelIsSaidPlainly() throws {

@@ -14,7 +14,7 @@ import TactileHeadless
 /// The Export sheet end to end, as `tactile run` wires it: taps on the sheet, the real export
 /// on its own thread while the session keeps stepping, the movie in the configured folder and
 /// a banner with its path; a cancel leaves nothing behind.
-final class ExportFlowTests: XCTestCase {
+final class ExportFlowTests: XCTestCase, StartsPrograms {
     var folder: URL!
 
     override func setUpWithError() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TactileTestSupport
 import TactileCore
 import TactileMedia
 @testable import TactileApp
@@ -10,7 +11,7 @@ import Glibc
 /// A first start opens its window at once on the demo and makes the demo's media behind it: the
 /// window is ready (systemd's READY=1, sent at the first picture) while the media are still being
 /// made; stopped then, it ends cleanly, every file it made whole and none half-made.
-final class FirstStartTests: XCTestCase, ReplayTesting {
+final class FirstStartTests: XCTestCase, ReplayTesting, StartsPrograms {
     var folder: URL!
     override func setUpWithError() throws { folder = try Self.makeTestFolder("first-start") }
     override func tearDown() { removeTestFolder() }

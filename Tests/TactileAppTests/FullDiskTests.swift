@@ -15,7 +15,7 @@ import TactileHeadless
 /// one with a few kilobytes left); the session runs through the host on the virtual clock. A folder that cannot be written is refused at the start; a
 /// disk that fills stops the recording with a banner and keeps what was written; autosave
 /// failures show a banner, are never reported as saved, and the exit status says so.
-final class FullDiskTests: XCTestCase, ReplayTesting {
+final class FullDiskTests: XCTestCase, ReplayTesting, RunsAlone {
     var folder: URL!
     var mounts: [URL] = []
     override func setUpWithError() throws {

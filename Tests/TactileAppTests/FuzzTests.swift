@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
+import TactileTestSupport
 @testable import TactileApp
 
 /// The structure-aware fuzzer (`tactile-fuzz`, see Docs/Reliability.md) run briefly on every kind of
 /// file Tactile reads, plus every regression case it or a person ever found
 /// (`Tests/Fixtures/Fuzz`): each case works or is refused with exit 2 and one line naming the
 /// field; nothing crashes, hangs or changes its input. `Scripts/fuzz` runs it for longer.
-final class FuzzTests: XCTestCase {
+final class FuzzTests: XCTestCase, StartsPrograms {
     /// Cases per kind: enough to reach every field of every kind from this seed; `Scripts/fuzz`
     /// runs thousands with fresh seeds.
     let cases = 30

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import XCTest
+import TactileTestSupport
 import TactileCore
 import TactileEditor
 import TactileHost
@@ -17,7 +18,7 @@ import Glibc
 /// The health server over a running window (SDL's dummy driver), asked by a real HTTP client:
 /// `/health`, `/metrics` in Prometheus's text format, `/screenshot.png`, and a hostile client
 /// that sends garbage without stalling anything.
-final class HealthServerTests: XCTestCase {
+final class HealthServerTests: XCTestCase, StartsPrograms {
     struct Reply { var status: Int; var body: Data; var type: String? }
 
     static func get(_ url: String) -> Reply? {

@@ -17,7 +17,7 @@ import TactileTestSupport
 /// escapes from files, listening addresses checked as such, whole-number keys out of range named,
 /// movie names within NAME_MAX, partial files cleared by every exporter, and kiosk metrics that
 /// count a failed save as an error rather than a session.
-final class HonestExitTests: XCTestCase, ReplayTesting {
+final class HonestExitTests: XCTestCase, ReplayTesting, RunsAlone {
     var folder: URL!
     override func setUpWithError() throws { folder = try Self.makeTestFolder("honest-exit") }
     override func tearDown() { removeTestFolder() }

@@ -14,7 +14,7 @@ import TactileSDL
 /// `run --kiosk` in the real window loop (SDL's dummy driver, events pushed in real time): the
 /// window manager's close and Ctrl+Q refused, a whole run recorded and replayed headless; and the
 /// program itself under SIGTERM and SIGKILL. (Kiosk behaviour on the virtual clock: `KioskSessionTests`.)
-final class KioskWindowTests: XCTestCase, ReplayTesting {
+final class KioskWindowTests: XCTestCase, ReplayTesting, RunsAlone {
     var folder: URL!
     override func setUpWithError() throws {
         setenv("SDL_VIDEODRIVER", "dummy", 1)

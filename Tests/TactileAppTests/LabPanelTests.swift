@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import XCTest
+import TactileTestSupport
 import TactileCore
 import TactileEditor
 import TactileHost
@@ -12,7 +13,7 @@ import TactileHeadless
 /// The lab panel (issue 32): the frame monitor, the arena's words and pointer location drawn in
 /// the window beside the phone when there is room, never over the UI under test; in a drawer
 /// F2 opens when the phone fills the window.
-final class LabPanelTests: XCTestCase {
+final class LabPanelTests: XCTestCase, StartsPrograms {
     override func setUp() { setenv("SDL_VIDEODRIVER", "dummy", 1) }
 
     func texts(_ list: DrawList?) -> [String] {

@@ -10,7 +10,7 @@ import TactileMedia
 /// The `tactile` program under Valgrind's memcheck over every kind of troublesome media: probing
 /// them, and a replayed scrub across a project whose clips use them (probe, decoders, filmstrips,
 /// waveforms, the renderer). No block may be definitely lost and no freed memory touched.
-final class LeakCheckTests: XCTestCase, ReplayTesting {
+final class LeakCheckTests: XCTestCase, ReplayTesting, StartsPrograms {
     var folder: URL!
 
     override func setUpWithError() throws { folder = try Self.makeTestFolder("tactile-leaks") }

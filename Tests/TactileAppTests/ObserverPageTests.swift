@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import XCTest
+import TactileTestSupport
 import CSDL2
 import TactileCore
 import TactileStudy
@@ -15,7 +16,7 @@ import TactileHeadless
 /// on, Debian's headless Chromium driven through chromedriver (the W3C WebDriver protocol),
 /// markers clicked and notes added on the page, and each found in the participant's log exactly
 /// once — also when the page was cut off from the program meanwhile, or reloaded.
-final class ObserverPageTests: XCTestCase {
+final class ObserverPageTests: XCTestCase, RunsAlone {
     /// A W3C WebDriver session on chromedriver: just what the test needs.
     final class WebDriver {
         let base: String

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TactileTestSupport
 import TactileCore
 import TactileHeadless
 import TactileStudy
@@ -12,7 +13,7 @@ import Glibc
 /// same folder, a second `study run` of the same participant and a second `export` to the same
 /// movie are each refused at once (exit 4) with a message naming the file and the other process,
 /// and the first writer finishes with everything it wrote.
-final class OneWriterTests: XCTestCase, ReplayTesting {
+final class OneWriterTests: XCTestCase, ReplayTesting, StartsPrograms {
     var folder: URL!
     override func setUpWithError() throws { folder = try Self.makeTestFolder("one-writer") }
     override func tearDown() { removeTestFolder() }

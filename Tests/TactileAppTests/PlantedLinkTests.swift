@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TactileTestSupport
 import TactileCore
 import TactileHeadless
 import TactileStudy
@@ -14,7 +15,7 @@ import Glibc
 /// refused by name and what they point to is untouched; a resume whose answers name a folder
 /// outside is refused; a withdrawal deletes what the study made of the participant and lists,
 /// never deletes, what only looks like theirs.
-final class PlantedLinkTests: XCTestCase, ReplayTesting {
+final class PlantedLinkTests: XCTestCase, ReplayTesting, StartsPrograms {
     var folder: URL!
     override func setUpWithError() throws { folder = try Self.makeTestFolder("planted-links") }
     override func tearDown() { removeTestFolder() }
@@ -259,6 +260,39 @@ final class PlantedLinkTests: XCTestCase, ReplayTesting {
         let inside = try fm().contentsOfDirectory(atPath: maps.path)
         XCTAssertTrue(inside.contains("heatmap-editor.png"), "\(inside)")
         XCTAssertFalse(try fm().contentsOfDirectory(atPath: folder.path).contains { $0.hasPrefix("maps-") }, "nothing beside the folder")
+    }
+
+    /// `tactile ARGS` run as the user `nobody` (another user than the one who left a lock).
+    func tactileAsNobody(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try FullDiskTests.run(
+            "/usr/bin/setpriv",
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", "env", "HOME=\(folder.path)", "XDG_DATA_HOME=\(folder.path)/nobody-data",
+                "XDG_CACHE_HOME=\(folder.path)/nobody-cache", "SDL_VIDEODRIVER=dummy", "SDL_AUDIODRIVER=dummy", try tactileBinary().path,
+            ] + arguments)
+    }
+
+    func testALockLeftPrivateByAnotherUsersKilledRunIsStaleForTheNextUser() throws {
+        guard getuid() == 0, fm().isExecutableFile(atPath: "/usr/bin/setpriv") else { throw XCTSkip("needs root and setpriv to be two users") }
+        // A results folder shared by the lab (anyone may write), and a lock that root's killed run
+        // left readable by root only.
+        let results = folder.appendingPathComponent("shared")
+        try fm().createDirectory(at: results, withIntermediateDirectories: true)
+        chmod(folder.path, 0o777); chmod(results.path, 0o777)
+        let lock = results.appendingPathComponent(".P05.lock")
+        try Data("{\"pid\": 99999999, \"bootID\": \"gone\", \"startTicks\": 1, \"command\": \"tactile study run\", \"since\": 0}\n".utf8).write(to: lock)
+        chmod(lock.path, 0o600)
+        var (status, output) = try tactileAsNobody([
+            "study", "run", Self.study.path, "--participant", "5", "--out", results.path, "--script", Self.pilot(1), "--headless",
+        ])
+        XCTAssertEqual(status, 0, "no \"Permission denied\", no \"taking part right now\": \(output)")
+        XCTAssertTrue(fm().fileExists(atPath: results.appendingPathComponent("P05/answers.json").path), output)
+        // The same for a withdrawal by the next user.
+        try Data("{}\n".utf8).write(to: lock)
+        chmod(lock.path, 0o600)
+        (status, output) = try tactileAsNobody(["study", "withdraw", results.path, "P05", "--yes"])
+        XCTAssertEqual(status, 0, output)
+        XCTAssertFalse(fm().fileExists(atPath: results.appendingPathComponent("P05").path), output)
     }
 
     func fm() -> FileManager { FileManager.default }

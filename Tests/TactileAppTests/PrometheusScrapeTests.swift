@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import XCTest
+import TactileTestSupport
 import TactileCore
 @testable import TactileApp
 #if canImport(Glibc)
@@ -12,7 +13,7 @@ import Glibc
 /// The real thing: Debian's `prometheus` server, started on loopback with a scrape
 /// configuration pointing at a running Tactile window, is asked through its own query API until
 /// `tactile_frames_presented_total` arrives.
-final class PrometheusScrapeTests: XCTestCase {
+final class PrometheusScrapeTests: XCTestCase, StartsPrograms {
     /// A free TCP port on loopback (bound, read, let go).
     static func freePort() -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

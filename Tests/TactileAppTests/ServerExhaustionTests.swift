@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TactileTestSupport
 import TactileCore
 import TactileServer
 @testable import TactileApp
@@ -12,7 +13,7 @@ import Glibc
 /// connections and goes on presenting frames (its watchdog pings arrive), autosaving, and
 /// answering `/health` once they close; a client that sends headers a byte at a time, or
 /// nothing, is closed after `kiosk.healthClientTimeout`.
-final class ServerExhaustionTests: XCTestCase, ReplayTesting {
+final class ServerExhaustionTests: XCTestCase, ReplayTesting, RunsAlone {
     var folder: URL!
     override func setUpWithError() throws { folder = try Self.makeTestFolder("exhaustion") }
     override func tearDown() { removeTestFolder() }

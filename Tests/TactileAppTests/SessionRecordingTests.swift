@@ -16,7 +16,7 @@ import TactileHeadless
 /// driver, events pushed from another thread in real time), otherwise through the host session
 /// on the virtual clock — then `tactile replay` of its folder must give back the same final
 /// project and the same interaction log, frame for frame.
-final class SessionRecordingTests: XCTestCase, ReplayTesting {
+final class SessionRecordingTests: XCTestCase, ReplayTesting, StartsPrograms {
     var folder: URL!
     override func setUpWithError() throws {
         setenv("SDL_VIDEODRIVER", "dummy", 1)

@@ -15,7 +15,7 @@ import TactileUI
 /// (Docs/Studies.md, "Piloting a study"). `TACTILE_REFRESH_PILOT=1` records the four traces
 /// again, each from a participant driven through the study runner here (real fonts, the way a
 /// headless script measures).
-final class StudyPilotTests: XCTestCase, ReplayTesting, StudyDriving {
+final class StudyPilotTests: XCTestCase, ReplayTesting, StudyDriving, StartsPrograms {
     var folder: URL!
     var now = Time.zero
     override func setUpWithError() throws { folder = try Self.makeTestFolder("study-pilot") }

@@ -16,7 +16,7 @@ import TactileMedia
 /// editor and its questionnaires, on the virtual clock, with the example study Docs/Studies.md walks
 /// through. What it must leave: a folder per participant with `answers.json`, a replayable
 /// recording per block, and the operator's markers in the logs.
-final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving {
+final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving, StartsPrograms {
     var folder: URL!
     var now = Time.zero
     override func setUpWithError() throws { folder = try Self.makeTestFolder("study-run") }

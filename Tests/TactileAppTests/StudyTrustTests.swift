@@ -13,7 +13,7 @@ import Glibc
 
 /// Studies a researcher can trust (issue 31), through the real program: a study never runs
 /// without the observer page it was given.
-final class StudyTrustTests: XCTestCase, ReplayTesting {
+final class StudyTrustTests: XCTestCase, ReplayTesting, StartsPrograms {
     var folder: URL!
     override func setUpWithError() throws { folder = try Self.makeTestFolder("study-trust") }
     override func tearDown() { removeTestFolder() }

@@ -10,7 +10,7 @@ import TactileHeadless
 /// `tactile inspect`: it stands after the last character typed, on the side that character is
 /// written towards, whatever the chrome's language; a tap in mixed words finds the place the
 /// finger is over.
-final class TextFieldBidiTests: XCTestCase, ReplayTesting {
+final class TextFieldBidiTests: XCTestCase, ReplayTesting, StartsPrograms {
     var folder: URL!
 
     override func setUpWithError() throws { folder = try Self.makeTestFolder("tactile-text-bidi") }

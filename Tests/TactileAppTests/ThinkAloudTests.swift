@@ -13,7 +13,7 @@ import Glibc
 /// driver feeding the "microphone" a known tone, then `tactile replay DIR --video`, and the
 /// exported MP4 checked by our own probe and decoder: an AAC track under the picture, as long as
 /// what was said, with the tone's pitch and level.
-final class ThinkAloudTests: XCTestCase, ReplayTesting {
+final class ThinkAloudTests: XCTestCase, ReplayTesting, RunsAlone {
     var folder: URL!
     override func setUpWithError() throws { folder = try Self.makeTestFolder("think-aloud") }
     override func tearDown() { removeTestFolder() }

@@ -8,7 +8,7 @@ import TactileMedia
 @testable import TactileApp
 
 /// `tactile replay TRACE --video out.mp4`: the session rendered through libavcodec, probed back.
-final class VideoExportTests: XCTestCase, ReplayTesting {
+final class VideoExportTests: XCTestCase, ReplayTesting, StartsPrograms {
     var folder: URL!
     override func setUpWithError() throws { folder = try Self.makeTestFolder("video") }
     override func tearDown() { removeTestFolder() }

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import XCTest
+import TactileTestSupport
 import TactileCore
 import TactileEditor
 import TactileInput
@@ -13,7 +14,7 @@ import Glibc
 /// The window's voice-over microphone for real: SDL's audio capture through its `disk` driver,
 /// fed a known tone as the microphone, and the WAV it writes read back by our decoder — the
 /// level the meter shows, the count-in left out, the length and pitch of what was said.
-final class VoiceOverRecorderTests: XCTestCase {
+final class VoiceOverRecorderTests: XCTestCase, RunsAlone {
     var folder: URL!
 
     override func setUpWithError() throws {

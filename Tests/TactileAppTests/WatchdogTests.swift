@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TactileTestSupport
 import TactileCore
 import TactileEditor
 import TactileSDL
@@ -11,7 +12,7 @@ import Glibc
 /// The systemd watchdog, fed by real frames: a socket of the test's own plays systemd's
 /// `$NOTIFY_SOCKET`; the real window loop (SDL's dummy driver) runs, is stalled once by a test
 /// hook, and closes.
-final class WatchdogTests: XCTestCase {
+final class WatchdogTests: XCTestCase, RunsAlone {
     /// A datagram socket bound to a fresh path, collecting what arrives (with when) on a thread.
     final class FakeSystemd: @unchecked Sendable {
         let path: String

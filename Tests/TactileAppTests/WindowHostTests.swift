@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import XCTest
+import TactileTestSupport
 import TactileCore
 import TactileEditor
 import TactileHost
@@ -8,7 +9,7 @@ import TactileHost
 
 /// The real window loop on SDL's dummy video driver: SDL events pushed from another thread, as
 /// a touchscreen or mouse would deliver them.
-final class WindowHostTests: XCTestCase {
+final class WindowHostTests: XCTestCase, StartsPrograms {
     override func setUp() { setenv("SDL_VIDEODRIVER", "dummy", 1) }
 
     /// Runs the host until `script` has pushed its events and quit.

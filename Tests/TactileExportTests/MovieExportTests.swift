@@ -9,7 +9,7 @@ import TactileExport
 /// Export of the composition to a movie, read back with our own probe and decoders: the frames
 /// are the exact source frames at chosen times, overlays sit where the canvas puts them, a
 /// transition's midpoint is the mix of its two clips, and the sound has its level and fades.
-final class MovieExportTests: XCTestCase {
+final class MovieExportTests: XCTestCase, StartsPrograms {
     /// Made once for the class: stamped clips, a tone, the project and its export at 720p, 25 fps.
     static var folder: URL!
     static var project: Project!

@@ -8,7 +8,7 @@ import TactileExport
 /// A clip's speed and fit in the exported movie, read back by our decoder: every frame is the
 /// footage's exact frame at its speed, and a picture of another shape has black bars (fit),
 /// none (fill), or its blurred self in them (blur).
-final class SpeedAndFitExportTests: XCTestCase {
+final class SpeedAndFitExportTests: XCTestCase, StartsPrograms {
     var folder: URL!
 
     override func setUpWithError() throws {

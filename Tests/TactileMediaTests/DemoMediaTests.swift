@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
+import TactileTestSupport
 import TactileCore
 @testable import TactileMedia
 
 /// The demo's media as a first start makes them: every item made whole and readable, nothing
 /// half-made left beside them. The suite's cache starts empty on a fresh machine, so the making is
 /// checked there (in the shared folder: making them again would cost the suite half a minute).
-final class DemoMediaTests: XCTestCase {
+final class DemoMediaTests: XCTestCase, RunsAlone {
     func testAFirstStartMakesEveryItemWholeAndAStoppedOneLeavesNothing() throws {
         let folder = DemoMedia.defaultFolder()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

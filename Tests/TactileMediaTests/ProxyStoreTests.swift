@@ -6,7 +6,7 @@ import TactileTestSupport
 
 /// All-keyframe proxies: every frame of the source at its own time (checked by the index in its
 /// pixels), made once per file version, used by the cache once they exist, pruned to a budget.
-final class ProxyStoreTests: XCTestCase {
+final class ProxyStoreTests: XCTestCase, RunsAlone {
     static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-proxies-\(ProcessInfo.processInfo.processIdentifier)")
     static var made = false
     static var longGOP: String { folder.appendingPathComponent("long-gop.mp4").path }

@@ -1,12 +1,13 @@
 import CSDL2
 import XCTest
+import TactileTestSupport
 import TactileCore
 import TactileUI
 import TactileInput
 import Foundation
 @testable import TactileSDL
 
-final class CuePlayerTests: XCTestCase {
+final class CuePlayerTests: XCTestCase, StartsPrograms {
     func testCuesQueueSoundOnAnAudioDevice() throws {
         setenv("SDL_AUDIODRIVER", "dummy", 1)
         let player = CuePlayer(configuration: TactileConfiguration().cues)

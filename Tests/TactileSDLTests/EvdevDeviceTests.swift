@@ -1,12 +1,13 @@
 import CSDL2
 import XCTest
+import TactileTestSupport
 import Foundation
 import TactileCore
 import TactileInput
 @testable import TactileSDL
 
 /// A device node is read without ever blocking; a FIFO stands in for /dev/input/eventN.
-final class EvdevDeviceTests: XCTestCase {
+final class EvdevDeviceTests: XCTestCase, StartsPrograms {
     var directory: URL!
 
     override func setUpWithError() throws {
