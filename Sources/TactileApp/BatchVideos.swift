@@ -12,7 +12,8 @@ import Glibc
 /// each drawn on every core, with a progress bar on a terminal (a line per video otherwise).
 public enum BatchVideos {
     /// The session folders under `paths` (a folder with `trace.jsonl` is one; others are searched
-    /// three levels down), in name order, each with the video name it gets ("P01-block1-outside").
+    /// three levels down), in name order, each with the video name it gets ("P01-block1-outside",
+    /// for a participant's block however it was given).
     public static func sessions(under paths: [String]) throws -> [(folder: URL, name: String)] {
         var found: [(URL, String)] = []
         let fm = FileManager.default
@@ -32,7 +33,13 @@ public enum BatchVideos {
             walk(URL(fileURLWithPath: path), [], depth: 0)
         }
         guard !found.isEmpty else { throw CommandError.badInput("no recorded sessions (folders with trace.jsonl) under \(paths.joined(separator: ", "))") }
-        return found
+        // A participant's block is named with their id however it was reached (`results`,
+        // `results/P05` or the block's own folder): every file made of them says whose it is, so
+        // a withdrawal finds it.
+        return found.map { folder, name in
+            guard let owner = StudyManifest.owner(ofSession: folder), !name.hasPrefix(owner.participant + "-") else { return (folder, name) }
+            return (folder, owner.participant + "-" + folder.lastPathComponent)
+        }
     }
 
     /// Exports each session into `out` as NAME.mp4; returns the summary line.

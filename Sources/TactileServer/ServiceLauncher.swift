@@ -19,6 +19,8 @@ final class ServiceLauncher: @unchecked Sendable {
     private let started = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var boundPort: Int?
+    /// The listening socket, once it listens. Under `lock`.
+    private var listening: (any Channel)?
     private var failure: String?
 
     /// A logger for the server's own chatter: only what is critical (a failure to bind is
@@ -32,7 +34,10 @@ final class ServiceLauncher: @unchecked Sendable {
     /// For the application's `onServerRunning`: notes the port it listens on.
     var onServerRunning: @Sendable (any Channel) async -> Void {
         { [weak self] channel in
-            self?.lock.withLock { self?.boundPort = channel.localAddress?.port }
+            self?.lock.withLock {
+                self?.boundPort = channel.localAddress?.port
+                self?.listening = channel
+            }
             self?.started.signal()
         }
     }
@@ -81,7 +86,13 @@ final class ServiceLauncher: @unchecked Sendable {
         guard let stopping = task, let group else { return }
         task = nil
         self.group = nil
-        lock.withLock { previousRunning = true }
+        // The port is let go at once (a server started next may take it); what was accepted
+        // before is still served, as the connections' stream ends only after them.
+        if let listening = lock.withLock({ listening }) { try? listening.close().wait() }
+        lock.withLock {
+            listening = nil
+            previousRunning = true
+        }
         Task.detached { [weak self] in
             await group.triggerGracefulShutdown()
             let late = Task.detached {

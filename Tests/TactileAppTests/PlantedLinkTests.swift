@@ -192,6 +192,11 @@ final class PlantedLinkTests: XCTestCase, ReplayTesting, StartsPrograms {
         XCTAssertEqual(cut, 0, cutOutput)
         let made = try fm.contentsOfDirectory(atPath: clips.path).filter { $0.hasSuffix(".mp4") }.sorted()
         XCTAssertFalse(made.isEmpty)
+        // However a participant's sessions are given, what is made of them carries their id.
+        for given in [results, results.appendingPathComponent("P03"), results.appendingPathComponent("P03/block1-outside")] {
+            let names = try BatchVideos.sessions(under: [given.path]).map(\.name)
+            XCTAssertTrue(names.allSatisfy { $0.hasPrefix("P03-") }, "\(given.lastPathComponent): \(names)")
+        }
         // Beside them: the researcher's own files, a pilot's P03 video, another study's two folders down.
         let own = ["P03-notes.mp4.txt", "P03-interview.mp4.srt", "P03.mp4.bak"].map { clips.appendingPathComponent($0) }
         let pilot = results.appendingPathComponent("pilot-videos/P03-block1-outside.mp4")
