@@ -234,10 +234,14 @@ extension Commands {
     /// `tactile report`: Markdown on stdout (or `--out`), JSON to `--json`. A study's results
     /// folder (made by `study run`) gets the study report, and `--html` and `--csv` with it.
     public static func report(
-        _ folders: [String], out: String?, json: String?, html: String? = nil, csv: String? = nil, clips: String? = nil
+        _ folders: [String], out: String?, json: String?, html: String? = nil, csv: String? = nil, clips: String? = nil,
+        selection: StudyResults.Selection? = nil
     ) throws -> String {
         if folders.count == 1, StudyResults.isResultsFolder(URL(fileURLWithPath: folders[0])) {
-            return try studyReport(folders[0], out: out, json: json, html: html, csv: csv, clips: clips)
+            return try studyReport(folders[0], out: out, json: json, html: html, csv: csv, clips: clips, selection: selection ?? .init())
+        }
+        if selection != nil {
+            throw CommandError.badInput("--include-scripted and --participant are for a study's results folder (made by `tactile study run`)")
         }
         if html != nil || csv != nil || clips != nil {
             throw CommandError.badInput("--html, --csv and --clips are for a study's results folder (made by `tactile study run`)")
@@ -259,8 +263,12 @@ extension Commands {
     }
 
     /// The study report of the results folder `path`.
-    static func studyReport(_ path: String, out: String?, json: String?, html: String?, csv: String?, clips: String? = nil) throws -> String {
-        let results = try StudyResults.read(URL(fileURLWithPath: path))
+    /// `selection`: whom the figures count (people only by default: scripted runs are left out).
+    static func studyReport(
+        _ path: String, out: String?, json: String?, html: String?, csv: String?, clips: String? = nil, selection: StudyResults.Selection = .init()
+    ) throws -> String {
+        let everyone = try StudyResults.read(URL(fileURLWithPath: path))
+        let results = try everyone.selecting(selection)
         let report = StudyReport(results)
         func write(_ text: String, to file: String) throws {
             do { try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: file)) } catch {
@@ -277,7 +285,7 @@ extension Commands {
             do {
                 heatmaps = try StudyHeatmap.pictures(
                     URL(fileURLWithPath: path), task: nil, variant: nil, screen: nil, scale: 1, radius: nil, settings: Settings(), mediaDir: nil,
-                    layers: ["taps", "misses", "rage", "dead"], allowingNone: true
+                    layers: ["taps", "misses", "rage", "dead"], allowingNone: true, selection: selection
                 ).map { (title: $0.title, png: try ImageCodec.encodePNG($0.image)) }
             } catch {
                 FileHandle.standardError.write(Data("tactile: the report's heatmaps are left out: \(CommandError.reason(error))\n".utf8))
@@ -293,7 +301,7 @@ extension Commands {
             try write(report.html(plots: plots, heatmaps: heatmaps, clip: clipLinks), to: html)
         }
         if let csv {
-            do { try StudyCSV.write(report, to: URL(fileURLWithPath: csv)) } catch {
+            do { try StudyCSV.write(report, to: URL(fileURLWithPath: csv), everyone: everyone.participants) } catch {
                 throw CommandError("\(csv): cannot write the CSV files (\(CommandError.reason(error)))")
             }
         }

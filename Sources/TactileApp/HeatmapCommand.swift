@@ -16,7 +16,7 @@ extension Commands {
     public static func heatmap(
         traces paths: [String], out: String, project: String?, scale: Double?, radius: Double?,
         settings: Settings = Settings(), mediaDir: String? = nil, layers: [String] = ["taps"], task: String? = nil, variant: String? = nil,
-        screen: String? = nil
+        screen: String? = nil, selection: StudyResults.Selection? = nil
     ) throws -> String {
         guard !paths.isEmpty else { throw CommandError.badInput("give at least one trace or session folder") }
         for layer in layers where !HeatmapLayer.names.contains(layer) {
@@ -33,7 +33,10 @@ extension Commands {
         if paths.count == 1, StudyResults.isResultsFolder(URL(fileURLWithPath: paths[0])) {
             return try StudyHeatmap.run(
                 URL(fileURLWithPath: paths[0]), out: out, task: task, variant: variant, screen: screen, scale: scale, radius: radius, settings: settings,
-                mediaDir: mediaDir, layers: layers)
+                mediaDir: mediaDir, layers: layers, selection: selection ?? .init())
+        }
+        if selection != nil {
+            throw CommandError.badInput("--include-scripted and --participant are for a study's results folder (made by `tactile study run`)")
         }
         if task != nil || variant != nil || screen != nil {
             throw CommandError.badInput("--task, --variant and --screen are for a study's results folder (made by `tactile study run`)")

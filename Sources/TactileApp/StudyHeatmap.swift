@@ -28,10 +28,11 @@ enum StudyHeatmap {
 
     static func run(
         _ folder: URL, out: String, task: String?, variant: String?, screen wanted: String?, scale: Double?, radius: Double?,
-        settings: Settings, mediaDir: String?, layers: [String]
+        settings: Settings, mediaDir: String?, layers: [String], selection: StudyResults.Selection = .init()
     ) throws -> String {
         let pictures = try self.pictures(
-            folder, task: task, variant: variant, screen: wanted, scale: scale, radius: radius, settings: settings, mediaDir: mediaDir, layers: layers)
+            folder, task: task, variant: variant, screen: wanted, scale: scale, radius: radius, settings: settings, mediaDir: mediaDir, layers: layers,
+            selection: selection)
         let target = URL(fileURLWithPath: out)
         var lines: [String] = []
         for p in pictures {
@@ -45,9 +46,9 @@ enum StudyHeatmap {
     /// Each screen's heatmap of the study in `folder`, in the order the screens were first met.
     static func pictures(
         _ folder: URL, task: String?, variant: String?, screen wanted: String?, scale: Double?, radius: Double?,
-        settings: Settings, mediaDir: String?, layers: [String], allowingNone: Bool = false
+        settings: Settings, mediaDir: String?, layers: [String], allowingNone: Bool = false, selection: StudyResults.Selection = .init()
     ) throws -> [Picture] {
-        let results = try StudyResults.read(folder)
+        let results = try StudyResults.read(folder).selecting(selection)
         let report = StudyReport(results)
         if let variant, !results.variants.contains(variant) {
             throw CommandError.badInput(

@@ -249,6 +249,17 @@ public enum StudyRun {
     }
 
     /// "P07", "p7" or "7" → 7.
+    /// Whom a report's or heatmap's figures count: nil when neither option was given.
+    /// `participants`: "P01,P03" or "1,3".
+    public static func selection(includeScripted: Bool, participants: String?) throws -> StudyResults.Selection? {
+        guard includeScripted || participants != nil else { return nil }
+        let only = try participants.map { list in
+            try list.split(separator: ",").map { StudyAnswers.name(of: try parseParticipant($0.trimmingCharacters(in: .whitespaces))) }
+        }
+        if let only, only.isEmpty { throw CommandError.badInput("--participant: name at least one participant, such as P01 or P01,P03") }
+        return StudyResults.Selection(includeScripted: includeScripted, only: only)
+    }
+
     static func parseParticipant(_ text: String, field: String = "--participant") throws -> Int {
         let digits = text.hasPrefix("P") || text.hasPrefix("p") ? String(text.dropFirst()) : text
         guard let n = Int(digits), (1...9999).contains(n) else {

@@ -245,13 +245,14 @@ struct Heatmap: ParsableCommand {
             "A study's results folder only: one screen — editor, between (the task card), seq, sus or a questionnaire's id (default: a PNG per screen, OUT-screen.png)."
     )
     var screen: String?
+    @OptionGroup var who: SelectionOptions
 
     func run() throws {
         try guarded {
             let summary = try Commands.heatmap(
                 traces: traces, out: out, project: project, scale: scale, radius: radius, mediaDir: media.mediaDir,
                 layers: layer.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }, task: task,
-                variant: variant, screen: screen)
+                variant: variant, screen: screen, selection: try who.selection())
             FileHandle.standardError.write(Data((summary + "\n").utf8))
         }
     }
@@ -269,9 +270,12 @@ struct Report: ParsableCommand {
     @Option(help: "A study: also write the report as one HTML page with its plots here.") var html: String?
     @Option(help: "A study: also write tidy CSV files (attempts, answers, participants, markers) into this folder.") var csv: String?
     @Option(help: "A study, with --html: the folder `tactile clips` cut the markers' clips into; each marker links to its clip.") var clips: String?
+    @OptionGroup var who: SelectionOptions
 
     func run() throws {
-        try guarded { show(try Commands.report(sessions, out: out, json: json, html: html, csv: csv, clips: clips), terminator: "") }
+        try guarded {
+            show(try Commands.report(sessions, out: out, json: json, html: html, csv: csv, clips: clips, selection: try who.selection()), terminator: "")
+        }
     }
 }
 
@@ -495,6 +499,17 @@ struct VideoOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Pixels per point (default 2).") var scale: Double?
     @Option(parsing: .unconditional, help: "Frames per second (default: each session's display rate, else 30).") var fps: Double?
     @Option(parsing: .unconditional, help: "Threads drawing frames (default one per core).") var jobs: Int?
+}
+
+/// Whom a study's figures count, shared by `report` and `heatmap`.
+struct SelectionOptions: ParsableArguments {
+    @Flag(
+        help: "A study: count scripted runs (`study run --script`: pilots) in the figures too; they are not people, so by default every figure leaves them out."
+    )
+    var includeScripted = false
+    @Option(name: .customLong("participant"), help: "A study: count only these participants (P01,P03 or 1,3).") var participants: String?
+
+    func selection() throws -> StudyResults.Selection? { try StudyRun.selection(includeScripted: includeScripted, participants: participants) }
 }
 
 /// The folder the media browser shows, shared by the commands that run the editor.

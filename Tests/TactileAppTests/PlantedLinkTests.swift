@@ -252,7 +252,8 @@ final class PlantedLinkTests: XCTestCase, ReplayTesting, StartsPrograms {
                 "{\"t\":1,\"kind\":\"marker\",\"category\":\"note\",\"note\":\"<img src=x onerror=alert(1)> & more\",\"source\":\"observer\"}\n".utf8))
         try handle.close()
         let report = folder.appendingPathComponent("report.md")
-        let (reported, reportOutput) = try tactile(["report", results.path, "--out", report.path])
+        // (A scripted run, so brought into the figures, as a pilot's analysis is.)
+        let (reported, reportOutput) = try tactile(["report", results.path, "--out", report.path, "--include-scripted"])
         XCTAssertEqual(reported, 0, reportOutput)
         let text = try String(contentsOf: report, encoding: .utf8)
         XCTAssertTrue(text.contains("&lt;img src=x onerror=alert(1)&gt; &amp; more"), "the note as typed, never HTML")
@@ -260,7 +261,7 @@ final class PlantedLinkTests: XCTestCase, ReplayTesting, StartsPrograms {
 
         let maps = folder.appendingPathComponent("maps")
         try fm().createDirectory(at: maps, withIntermediateDirectories: true)
-        let (status, output) = try tactile(["heatmap", results.path, "--out", maps.path, "--scale", "0.5"])
+        let (status, output) = try tactile(["heatmap", results.path, "--out", maps.path, "--scale", "0.5", "--include-scripted"])
         XCTAssertEqual(status, 0, output)
         let inside = try fm().contentsOfDirectory(atPath: maps.path)
         XCTAssertTrue(inside.contains("heatmap-editor.png"), "\(inside)")

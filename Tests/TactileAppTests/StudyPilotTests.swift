@@ -58,8 +58,22 @@ final class StudyPilotTests: XCTestCase, ReplayTesting, StudyDriving, StartsProg
         ])
         XCTAssertEqual(clipStatus, 0, clipOutput)
         let html = folder.appendingPathComponent("report.html").path
-        let report = try Commands.report([results], out: nil, json: nil, html: html, csv: folder.appendingPathComponent("csv").path, clips: clips)
-        XCTAssertTrue(report.contains("4 participants (4 finished; 4 scripted, not people: P01, P02, P03, P04)"), report)
+        // A pilot's runs are not people: by default every figure leaves them out, and says so.
+        let people = try Commands.report([results], out: nil, json: nil)
+        XCTAssertTrue(people.contains("0 participants (0 finished)"), people)
+        XCTAssertTrue(
+            people.contains("4 scripted runs are not people and left out of every figure (P01, P02, P03, P04; --include-scripted counts them)."), people)
+        // Piloting the analysis itself: brought in, and said so.
+        let report = try Commands.report(
+            [results], out: nil, json: nil, html: html, csv: folder.appendingPathComponent("csv").path, clips: clips,
+            selection: .init(includeScripted: true))
+        XCTAssertTrue(report.contains("4 participants (4 finished; 4 scripted, not people, counted as asked (--include-scripted): P01, P02, P03, P04)"), report)
+        let narrowed = try Commands.report([results], out: nil, json: nil, selection: .init(includeScripted: true, only: ["P02", "P04"]))
+        XCTAssertTrue(narrowed.contains("2 participants (2 finished;") && narrowed.contains("Only P02, P04 counted (--participant)."), narrowed)
+        let csv = try String(contentsOf: folder.appendingPathComponent("csv/participants.csv"), encoding: .utf8)
+        XCTAssertTrue(csv.hasPrefix("participant,number,consent,finished,variant_order,blocks,scripted,restarted,observed,counted,left_out_why"), csv)
+        let attempts = try String(contentsOf: folder.appendingPathComponent("csv/attempts.csv"), encoding: .utf8)
+        XCTAssertTrue(attempts.components(separatedBy: "\r\n").first?.hasSuffix(",scripted,restarted,observed") ?? false, attempts)
         XCTAssertTrue(report.contains("## Markers and notes"), report)
         XCTAssertTrue(report.contains("| confusion |") && report.contains("| note |"), report)
         XCTAssertTrue(report.contains("## The study's own questions"), report)

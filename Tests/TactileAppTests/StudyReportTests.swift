@@ -129,8 +129,9 @@ final class StudyReportTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(attempts.count, 1 + 6 * 2 * 2, "a header and one row per attempt")
         XCTAssertEqual(
             attempts[0],
-            "participant,variant,block,position,task,outcome,success,seconds,misses,off_task,errors,undos,seq,rage,dead,near_miss,unresponsive,freeze")
-        XCTAssertTrue(attempts.contains("P01,A,1,1,trim,completed,1,10,0,0,0,0,4,2,0,0,0,0"), attempts.joined(separator: "\n"))
+            "participant,variant,block,position,task,outcome,success,seconds,misses,off_task,errors,undos,seq,rage,dead,near_miss,unresponsive,freeze,"
+                + "scripted,restarted,observed")
+        XCTAssertTrue(attempts.contains("P01,A,1,1,trim,completed,1,10,0,0,0,0,4,2,0,0,0,0,0,0,0"), attempts.joined(separator: "\n"))
         let answers = try String(contentsOf: out.appendingPathComponent("csv/answers.csv"), encoding: .utf8).components(separatedBy: "\r\n").filter {
             !$0.isEmpty
         }

@@ -470,8 +470,12 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving, StartsProgra
         let markers = try String(contentsOf: folder.appendingPathComponent("\(name)/study-log.jsonl"), encoding: .utf8)
         XCTAssertEqual(markers.components(separatedBy: "\"kind\":\"marker\"").count - 1, 1, "the operator's marker too")
 
+        // The person is counted; the scripted run is not a person and is left out unless asked for.
         let report = try Commands.report([folder.path], out: nil, json: nil)
-        XCTAssertTrue(report.contains("2 participants (2 finished; 1 scripted, not people: \(name))"), report)
+        XCTAssertTrue(report.contains("1 participant (1 finished)"), report)
+        XCTAssertTrue(report.contains("1 scripted run is not people and left out of every figure (\(name); --include-scripted counts it)."), report)
+        let both = try Commands.report([folder.path], out: nil, json: nil, selection: .init(includeScripted: true))
+        XCTAssertTrue(both.contains("2 participants (2 finished; 1 scripted, not people, counted as asked (--include-scripted): \(name))"), both)
         // Withdrawing the person names the scripted participant that holds their input.
         let listed = try StudyWithdraw.run(results: folder.path, participant: "P01", videos: [], yes: false)
         XCTAssertTrue(listed.contains("Played from P01's trace, so holding their input: \(name); withdraw it too."), listed)
@@ -598,7 +602,7 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving, StartsProgra
         // The block's video: its tasks and markers as chapters, on its clock.
         let videos = folder.appendingPathComponent("videos")
         _ = try BatchVideos.run([folder.appendingPathComponent("P01/block1-outside").path], out: videos.path, scale: 0.5, fps: 10, jobs: 2)
-        let chapters = try VideoChapter.read(from: videos.appendingPathComponent("block1-outside.mp4"))
+        let chapters = try VideoChapter.read(from: videos.appendingPathComponent("P01-block1-outside.mp4"))
         let titles = chapters.map(\.title)
         XCTAssertEqual(titles.first, "Task 1: trim-city", "\(titles)")
         XCTAssertTrue(titles.contains("Marker: confusion"), "\(titles)")

@@ -5,16 +5,21 @@ import TactileCore
 /// one row per task attempt (`attempts.csv`), per questionnaire answer (`answers.csv`) and per
 /// participant (`participants.csv`, with each variant's SUS in its own column), and per marker or
 /// note (`markers.csv`, on the block's clock — its video's — and the study's). RFC 4180 quoting;
-/// every file written atomically.
+/// every file written atomically. The attempts and answers are those the report counts (people
+/// only unless scripted runs are brought in), each row saying whether its participant was
+/// scripted, ran a part again on a resume, and was observed; `participants.csv` lists everyone
+/// read, with whether the figures count them.
 public enum StudyCSV {
     public static let attempts = "attempts.csv", answers = "answers.csv", participants = "participants.csv", markers = "markers.csv"
 
     /// Writes the four files of `report`'s results into `folder` (made if missing).
-    public static func write(_ report: StudyReport, to folder: URL) throws {
+    /// `everyone`: every participant read (those the figures leave out too); the report's own when nil.
+    public static func write(_ report: StudyReport, to folder: URL, everyone: [StudyResults.Participant]? = nil) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let results = report.results
         let files = [
-            (attempts, attemptsCSV(results)), (answers, answersCSV(results)), (participants, participantsCSV(results)), (markers, markersCSV(report)),
+            (attempts, attemptsCSV(results)), (answers, answersCSV(results)),
+            (participants, participantsCSV(results, everyone: everyone ?? results.participants)), (markers, markersCSV(report)),
         ]
         for (name, text) in files {
             try AtomicFile.write(Data(text.utf8), to: folder.appendingPathComponent(name))
@@ -25,7 +30,7 @@ public enum StudyCSV {
         var rows = [
             [
                 "participant", "variant", "block", "position", "task", "outcome", "success", "seconds", "misses", "off_task", "errors", "undos", "seq",
-                "rage", "dead", "near_miss", "unresponsive", "freeze",
+                "rage", "dead", "near_miss", "unresponsive", "freeze", "scripted", "restarted", "observed",
             ]
         ]
         for p in r.participants {
@@ -37,7 +42,7 @@ public enum StudyCSV {
                         [
                             p.name, b.variant, String(b.part), String(a.position), a.task, a.outcome, a.succeeded ? "1" : "0", number(a.seconds),
                             String(a.misses), String(a.offTask), String(a.errors), String(a.undos), seq,
-                        ] + signals)
+                        ] + signals + flags(p))
                 }
             }
         }
@@ -45,27 +50,39 @@ public enum StudyCSV {
     }
 
     static func answersCSV(_ r: StudyResults) -> String {
-        var rows = [["participant", "variant", "block", "questionnaire", "task", "item", "value", "choice", "seconds", "t"]]
+        var rows = [
+            ["participant", "variant", "block", "questionnaire", "task", "item", "value", "choice", "seconds", "t", "scripted", "restarted", "observed"]
+        ]
         for p in r.participants {
             for a in p.answers {
-                rows.append([
-                    p.name, a.variant, String(a.part), a.questionnaire, a.task ?? "", a.item, String(a.value), a.choice ?? "",
-                    number(a.seconds), number(a.t),
-                ])
+                rows.append(
+                    [
+                        p.name, a.variant, String(a.part), a.questionnaire, a.task ?? "", a.item, String(a.value), a.choice ?? "",
+                        number(a.seconds), number(a.t),
+                    ] + flags(p))
             }
         }
         return text(rows)
     }
 
-    static func participantsCSV(_ r: StudyResults) -> String {
-        var rows = [["participant", "number", "consent", "finished", "variant_order", "blocks", "scripted"] + r.variants.map { "sus_" + $0 }]
-        for p in r.participants {
+    /// Whether `p` was scripted, ran a part again on a resume, and was observed: "1" or "0" each.
+    static func flags(_ p: StudyResults.Participant) -> [String] {
+        [p.scripted == nil ? "0" : "1", p.restartedParts > 0 ? "1" : "0", p.observed ? "1" : "0"]
+    }
+
+    static func participantsCSV(_ r: StudyResults, everyone: [StudyResults.Participant]) -> String {
+        var rows = [
+            ["participant", "number", "consent", "finished", "variant_order", "blocks", "scripted", "restarted", "observed", "counted", "left_out_why"]
+                + r.variants.map { "sus_" + $0 }
+        ]
+        for p in everyone {
             let sus = r.variants.map { v in p.scores.last { $0.variant == v && $0.questionnaire == "sus" }.map { number($0.score) } ?? "" }
+            let why = r.leftOut.first { $0.name == p.name }?.why
             rows.append(
                 [
                     p.name, String(p.number), p.consent ?? "", p.finished ?? "", p.blocks.map(\.variant).joined(separator: ">"),
-                    String(p.blocks.count), p.scripted == nil ? "0" : "1",
-                ] + sus)
+                    String(p.blocks.count),
+                ] + flags(p) + [why == nil ? "1" : "0", why ?? ""] + sus)
         }
         return text(rows)
     }

@@ -121,8 +121,10 @@ extension StudyReport {
             : "between subjects (each participant met one variant)"
         let variants = results.variants.enumerated().map { $0 == 0 && results.variants.count > 1 ? "\($1) (the reference)" : $1 }.joined(separator: ", ")
         let finished = results.participants.filter { $0.finished != nil }.count
-        let scriptedNames = results.participants.filter { $0.scripted != nil }.map(\.name)
-        let scripted = scriptedNames.isEmpty ? "" : "; \(scriptedNames.count) scripted, not people: \(scriptedNames.joined(separator: ", "))"
+        let scriptedNames = results.scriptedCounted
+        let scripted =
+            scriptedNames.isEmpty
+            ? "" : "; \(scriptedNames.count) scripted, not people, counted as asked (--include-scripted): \(scriptedNames.joined(separator: ", "))"
         let declines = results.declined.count
         let declined =
             declines == 0
@@ -134,8 +136,17 @@ extension StudyReport {
             ? ""
             : " \(withdrawals) withdrew (\(results.withdrawn.map { "\($0.participant) on \(Self.readableTime($0.at))" }.joined(separator: ", "))); "
                 + "everything of theirs was deleted and none of it is counted here."
+        let scriptedLeft = results.leftOut.filter { $0.why == "scripted" }.map(\.name)
+        let notAsked = results.leftOut.filter { $0.why == "not asked for" }.map(\.name)
+        let leftOut =
+            (scriptedLeft.isEmpty
+                ? ""
+                : " \(scriptedLeft.count) scripted run\(scriptedLeft.count == 1 ? " is" : "s are") not people and left out of every figure "
+                    + "(\(scriptedLeft.joined(separator: ", ")); --include-scripted counts \(scriptedLeft.count == 1 ? "it" : "them")).")
+            + (notAsked.isEmpty ? "" : " Only \(results.participants.map(\.name).joined(separator: ", ")) counted (--participant).")
         return
             "\(n) participant\(n == 1 ? "" : "s") (\(finished) finished\(scripted)), \(design); variants \(variants); \(results.sessionCount) variant blocks recorded."
+            + leftOut
             + (results.cutShort.isEmpty
                 ? ""
                 : " \(results.cutShort.count) stopped before their end and were not run again (\(results.cutShort.joined(separator: ", "))): "
@@ -190,7 +201,8 @@ extension StudyReport {
             ("participants", .number(Double(results.participants.count))), ("blocks", .number(Double(results.sessionCount))),
             ("declined", .number(Double(results.declined.count))), ("declinedAt", .array(results.declined.map { .string($0) })),
             ("withdrawn", .number(Double(results.withdrawn.count))),
-            ("scripted", .array(results.participants.filter { $0.scripted != nil }.map { .string($0.name) })),
+            ("scripted", .array(results.scriptedCounted.map { .string($0) })),
+            ("leftOut", .array(results.leftOut.map { .object([("participant", .string($0.name)), ("why", .string($0.why))]) })),
             ("withdrawals", .array(results.withdrawn.map { .object([("participant", .string($0.participant)), ("at", .string($0.at))]) })),
             ("tasks", .array(cellValues)),
             (

@@ -20,6 +20,47 @@ public struct StudyResults {
     public var declined: [String] = []
     /// Participants who withdrew (`tactile study withdraw`): their id and when; nothing else is kept.
     public var withdrawn: [(participant: String, at: String)] = []
+    /// Who the figures count (`selecting(_:)`): people only unless scripted runs are brought in.
+    public private(set) var selection = Selection()
+    /// Participants read but counted in no figure, each with why ("scripted", "not asked for").
+    public private(set) var leftOut: [(name: String, why: String)] = []
+
+    /// Who a study's figures count. Scripted runs (`study run --script`: pilots, replays of a
+    /// person) are not people: every statistic leaves them out unless `includeScripted`; `only`
+    /// narrows the figures to the participants named ("P01", "P03").
+    public struct Selection: Sendable, Equatable {
+        public var includeScripted: Bool
+        public var only: [String]?
+        public init(includeScripted: Bool = false, only: [String]? = nil) { self.includeScripted = includeScripted; self.only = only }
+    }
+
+    /// These results with only the participants `selection` counts; the others in `leftOut`.
+    /// A name in `only` that no participant has is refused.
+    public func selecting(_ selection: Selection) throws -> StudyResults {
+        var out = self
+        out.selection = selection
+        out.leftOut = []
+        if let only = selection.only {
+            for name in only where !participants.contains(where: { $0.name == name }) {
+                throw CommandError.badInput("--participant \(PrintableText.of(name, limit: 20)): no such participant in \(folder.path)")
+            }
+        }
+        out.participants = participants.filter { p in
+            if let only = selection.only, !only.contains(p.name) {
+                out.leftOut.append((p.name, "not asked for"))
+                return false
+            }
+            if p.scripted != nil && !selection.includeScripted {
+                out.leftOut.append((p.name, "scripted"))
+                return false
+            }
+            return true
+        }
+        return out
+    }
+
+    /// The scripted runs the figures count (only when asked for).
+    public var scriptedCounted: [String] { participants.filter { $0.scripted != nil }.map(\.name) }
 
     /// One participant's results.
     public struct Participant {
@@ -36,6 +77,13 @@ public struct StudyResults {
         /// Markers and notes made outside the variant blocks (at the consent, an introduction,
         /// the practice, the thanks), on the study's clock.
         public var otherMarkers: [BlockTimeline.Marker] = []
+        /// Parts stopped midway and run again on a resume (their first runs are not counted).
+        public var restartedParts = 0
+
+        /// Whether an observer marked or noted anything of this participant (the observer page).
+        public var observed: Bool {
+            (otherMarkers + blocks.flatMap(\.timeline.markers)).contains { $0.source == "observer" }
+        }
     }
 
     /// One variant block: its tasks in the order met, with the log's frustration signals.
@@ -257,7 +305,8 @@ public struct StudyResults {
             Participant(
                 number: number, name: name, consent: root["consent"] as? String, finished: root["finished"] as? String,
                 scripted: root["scripted"] as? String,
-                blocks: blocks, answers: answers.filter { $0.part > 0 }, scores: scores.filter { $0.part > 0 }, otherMarkers: otherMarkers), header
+                blocks: blocks, answers: answers.filter { $0.part > 0 }, scores: scores.filter { $0.part > 0 }, otherMarkers: otherMarkers,
+                restartedParts: (root["blocks"] as? [[String: Any]] ?? []).filter { $0["restarted"] as? Bool == true }.count), header
         )
     }
 }
