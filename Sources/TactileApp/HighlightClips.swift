@@ -92,7 +92,8 @@ public enum HighlightClips {
                 seconds += length
                 FileHandle.standardError.write(Data("\(clip.name).mp4: \(String(format: "%.1f", length)) s\n".utf8))
             } catch let e as CommandError {
-                failures.append("\(clip.name): \(e.message)")
+                // One line however many lines the reason has.
+                failures.append("\(clip.name): \(e.message.split(whereSeparator: \.isNewline).joined(separator: "; "))")
             }
         }
         let line = "\(list.count - failures.count) of \(list.count) clips into \(folder.path): \(String(format: "%.1f", seconds)) s of video\n"

@@ -219,7 +219,7 @@ public enum StudyRun {
         let where_ = session.participantFolder(n).path
         return session.stage == .thanks
             ? "\(StudyAnswers.name(of: n)) finished the study: answers and recordings in \(where_)\n"
-            : "\(StudyAnswers.name(of: n)) stopped at \(session.stageName): what was done is kept in \(where_)\n"
+            : "\(StudyAnswers.name(of: n)) stopped \(session.whereStopped): what was done is kept in \(where_)\n"
     }
 
     /// Feeds the observer page from the study and the window: the log as it happens, the state

@@ -80,7 +80,12 @@ public final class ThinkAloudTrack {
         let name = object["file"] as? String ?? soundFile
         if let why = PathName.problem(name) { throw CommandError.badInput("\(timing.path): file: \(why); a file in the session folder is expected") }
         let url = folder.appendingPathComponent(name)
-        guard FileManager.default.fileExists(atPath: url.path) else { throw CommandError.badInput("\(timing.path): file: \(name) is missing") }
+        // A sound file gone (deleted, not copied with the session) leaves the video silent, said
+        // once on standard error: the picture is still worth having.
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            FileHandle.standardError.write(Data("tactile: \(url.path) is missing: the video is cut without the think-aloud sound\n".utf8))
+            return nil
+        }
         // Its length from its size (a file cut short by a kill has no length in its header).
         let rate = JSONNumber.double(object["sampleRate"]).flatMap { $0 >= 8000 && $0 <= 192_000 ? $0 : nil } ?? 48_000
         let bytes = ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 44) ?? 44

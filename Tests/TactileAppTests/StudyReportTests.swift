@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 import TactileCore
 import TactileMedia
-import TactileStudy
+@testable import TactileStudy
+import TactileUI
 import TactileEditor
 import TactileTestSupport
 @testable import TactileApp
@@ -112,6 +113,30 @@ final class StudyReportTests: XCTestCase, ReplayTesting {
         let success = try XCTUnwrap(report.comparisons.first { $0.measure == "success" })
         XCTAssertEqual(success.test, "N−1 two-proportion")
         XCTAssertEqual(success.estimate, Statistics.agrestiCaffo(3, 4, 4, 4))
+    }
+
+    func testTheSEQChartRunsFromOneToSevenWithATickOnEachAnswerAndBarsRisingFromOne() throws {
+        try writeWithinStudy()
+        let plots = try StudyPlots(StudyReport(try StudyResults.read(folder)))
+        let estimate = StudyReport.Estimate(6, 5, 7)
+        let list = plots.bars(
+            title: "SEQ", groups: ["trim"], values: [[estimate]], maximum: 7, format: { String(format: "%.0f", $0) }, minimum: 1,
+            ticks: Array(1...7).map(Double.init))
+        let labels = list.commands.compactMap { command -> String? in
+            guard case let .text(run) = command, run.text.count == 1, run.text.allSatisfy(\.isNumber) else { return nil }
+            return run.text
+        }
+        XCTAssertEqual(labels, ["1", "2", "3", "4", "5", "6", "7"], "a tick on each point of the scale, none between")
+        let filled: [Rect] = list.commands.compactMap { command -> Rect? in
+            // The bars: not the background, not the legend's swatches above the plot.
+            guard case let .fillRect(rect, color, _) = command, color != Color.white, rect.y >= StudyPlots.Look().top else { return nil }
+            return rect
+        }
+        let bar = try XCTUnwrap(filled.first)
+        // The plot's axis runs from 1 at its bottom: a bar of 6 fills five sixths of it.
+        let look = StudyPlots.Look()
+        let plotHeight = look.height - look.top - look.bottom
+        XCTAssertEqual(bar.height, plotHeight * 5 / 6, accuracy: 0.01, "the bar rises from 1, not 0")
     }
 
     func testTheCSVFilesAreTidyAndTheHTMLEmbedsItsPlots() throws {

@@ -75,7 +75,7 @@ public struct StudyPlots {
                     try png(
                         bars(
                             title: "SEQ (1 very difficult … 7 very easy)", groups: tasks, values: estimates { $0.seq }, maximum: 7,
-                            format: { String(format: "%.0f", $0) }))
+                            format: { String(format: "%.0f", $0) }, minimum: 1, ticks: Array(1...7).map(Double.init)))
                 ))
         }
         if report.susByVariant.contains(where: { $0.n > 0 }) {
@@ -103,13 +103,16 @@ public struct StudyPlots {
 
     private func color(_ variant: Int) -> Color { look.palette[variant % look.palette.count] }
 
-    /// The frame every plot shares: title, y axis with five ticks, the legend.
-    private func axes(_ list: inout DrawList, title: String, maximum: Double, format: (Double) -> String) {
+    /// The frame every plot shares: title, y axis from `minimum` to `maximum` with a line at
+    /// each of `ticks` (five evenly spaced when nil), the legend. A rating scale passes its own
+    /// range and points (SEQ: 1 … 7, a tick on each integer), so no tick falls between answers.
+    private func axes(_ list: inout DrawList, title: String, maximum: Double, format: (Double) -> String, minimum: Double = 0, ticks: [Double]? = nil) {
         let ink = Color(hex: 0x222222), grid = Color(hex: 0xDDDDDD)
         list.add(.fillRect(Rect(x: 0, y: 0, width: look.width, height: look.height), .white, cornerRadius: 0))
         list.add(.text(TextRun(title, in: Rect(x: look.left, y: 8, width: plot.width, height: 22), font: look.titleFont, color: ink, alignment: .leading)))
-        for i in 0...4 {
-            let v = maximum * Double(i) / 4, y = plot.maxY - plot.height * Double(i) / 4
+        let marks = ticks ?? (0...4).map { minimum + (maximum - minimum) * Double($0) / 4 }
+        for (i, v) in marks.enumerated() {
+            let y = plot.maxY - plot.height * (v - minimum) / max(1e-9, maximum - minimum)
             list.add(.line(from: Point(x: plot.x, y: y), to: Point(x: plot.maxX, y: y), i == 0 ? ink : grid, width: 1))
             list.add(
                 .text(TextRun(format(v), in: Rect(x: 0, y: y - 8, width: look.left - 8, height: 16), font: look.labelFont, color: ink, alignment: .trailing)))
@@ -134,13 +137,17 @@ public struct StudyPlots {
     }
 
     /// Bars per group and variant, with whiskers from each interval's low to high.
-    func bars(title: String, groups: [String], values: [[StudyReport.Estimate?]], maximum: Double, format: (Double) -> String) -> DrawList {
+    /// Bars rise from `minimum` (a rating scale's lowest point: an SEQ bar from 1, not 0).
+    func bars(
+        title: String, groups: [String], values: [[StudyReport.Estimate?]], maximum: Double, format: (Double) -> String, minimum: Double = 0,
+        ticks: [Double]? = nil
+    ) -> DrawList {
         var list = DrawList()
-        axes(&list, title: title, maximum: maximum, format: format)
+        axes(&list, title: title, maximum: maximum, format: format, minimum: minimum, ticks: ticks)
         let slot = plot.width / Double(max(1, groups.count))
         let variants = max(1, values.first?.count ?? 1)
         let barWidth = (slot * (1 - look.groupGap) - look.barGap * Double(variants - 1)) / Double(variants)
-        func y(_ v: Double) -> Double { plot.maxY - plot.height * min(1, max(0, v / maximum)) }
+        func y(_ v: Double) -> Double { plot.maxY - plot.height * min(1, max(0, (v - minimum) / max(1e-9, maximum - minimum))) }
         for (g, group) in groups.enumerated() {
             let x0 = plot.x + Double(g) * slot + slot * look.groupGap / 2
             groupLabel(&list, group, in: Rect(x: plot.x + Double(g) * slot, y: 0, width: slot, height: 0))

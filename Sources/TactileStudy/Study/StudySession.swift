@@ -863,6 +863,18 @@ public final class StudySession: ShellSession {
     }
 
     /// The stage's name for inspection and the observer ("consent", "block 2", "thanks").
+    /// Where the run stopped, as the closing line says it: "before block 2", "in block 1", "at the consent".
+    public var whereStopped: String {
+        switch stage {
+        case .participant: return "at the participant number"
+        case .consent: return "at the consent"
+        case let .intro(p): return "before " + partName(p)
+        case let .running(p): return "in " + partName(p)
+        case .thanks: return "at the thanks"
+        case .declined: return "at the declined consent"
+        }
+    }
+
     public var stageName: String {
         switch stage {
         case .participant: return "participant"
