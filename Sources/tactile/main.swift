@@ -521,7 +521,6 @@ struct MediaOptions: ParsableArguments {
 // usage errors (an unknown option, a missing value) would exit 64; they exit 2 as Docs/CommandLine.md
 // documents. (Numeric options take a following "-30" as their value, so it is checked by
 // name rather than taken for an option.)
-ProcessSetup.apply()
 do {
     var command = try Tactile.parseAsRoot()
     try command.run()

@@ -66,12 +66,15 @@ final class StudyReportTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(success.p, 1)
         XCTAssertTrue(success.sentence.contains("not a clear difference"), success.sentence)
 
-        // SUS: paired t of each participant's two scores.
+        // SUS: each participant's two scores, Wilcoxon's signed-rank test (exact; `SignedRankTests`
+        // checks it against R), never a t test on answers from a rating scale.
         let sus = try XCTUnwrap(report.comparisons.first { $0.measure == "sus" })
         let scoresA = susA.map { Questionnaire.susScore($0)! }, scoresB = susB.map { Questionnaire.susScore($0)! }
-        let expectedSUS = try XCTUnwrap(Statistics.pairedT(scoresB, scoresA))
-        XCTAssertEqual(try XCTUnwrap(sus.estimate?.value), expectedSUS.difference.value, accuracy: 1e-9)
+        let expectedSUS = try XCTUnwrap(SignedRank.test(scoresB, scoresA))
+        XCTAssertEqual(sus.test, "Wilcoxon signed-rank exact")
+        XCTAssertEqual(try XCTUnwrap(sus.estimate?.value), expectedSUS.shift, accuracy: 1e-9)
         XCTAssertEqual(try XCTUnwrap(sus.p), expectedSUS.p, accuracy: 1e-12)
+        XCTAssertTrue(sus.sentence.contains("Wilcoxon signed-rank exact V = ") && sus.sentence.contains("rank-biserial r = "), sus.sentence)
         XCTAssertEqual(report.susByVariant.first { $0.variant == "B" }?.estimate?.value, Statistics.mean(scoresB))
 
         // Blocks recorded in a window have their latency: it joins the report per variant.

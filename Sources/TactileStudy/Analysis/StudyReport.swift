@@ -271,6 +271,11 @@ public struct StudyReport {
             test = Statistics.welchT(a, b); n = a.count + b.count
         }
         let label = measure == "sus" ? "The SUS" : "The SEQ of \(task!)"
+        // Answers on a rating scale from a few people, each under both variants: Wilcoxon's
+        // signed-rank test, exact, not a t test (its normal assumption fails on ordinal answers).
+        if within, n >= Self.minimumSample {
+            return signedRankComparison(measure, task: task, ref, variant, label: label, a: a, b: b)
+        }
         if let refusal = unestimable(measure, task: task, ref, variant, test: within ? "paired t" : "Welch t", n: n, what: label, test: test) {
             return n == 0 ? nil : refusal
         }
@@ -283,6 +288,43 @@ public struct StudyReport {
         return Comparison(
             measure: measure, task: task, reference: ref, variant: variant, test: within ? "paired t" : "Welch t",
             statistic: t.t, df: t.df, p: t.p, estimate: t.difference, n: n, sentence: sentence)
+    }
+
+    /// The within-subjects comparison of answers `a` (with `variant`) and `b` (with `ref`), one
+    /// pair per participant: Wilcoxon's signed-rank test, exact, with the Hodges–Lehmann shift
+    /// and its interval, the rank-biserial correlation, and what the sample can show at all.
+    private func signedRankComparison(
+        _ measure: String, task: String?, _ ref: String, _ variant: String, label: String, a: [Double], b: [Double]
+    ) -> Comparison? {
+        let test = "Wilcoxon signed-rank exact"
+        guard let ma = Statistics.mean(a), let mb = Statistics.mean(b) else { return nil }
+        let said = "\(label) was \(Self.number(ma)) with \(variant) and \(Self.number(mb)) with \(ref)"
+        guard let w = SignedRank.test(a, b) else {
+            return Comparison(
+                measure: measure, task: task, reference: ref, variant: variant, test: test, statistic: nil, df: nil, p: 1,
+                estimate: Estimate(0, 0, 0), n: a.count,
+                sentence: "\(said): every one of the \(a.count) participants answered the same for both, so there is no difference to test.")
+        }
+        let shift = Estimate(w.shift, w.shiftLow, w.shiftHigh)
+        let change = Self.pointChange(shift)
+        // The confidence reached, never rounded up ("87.5 %", "96 %").
+        let tenths = (w.confidence * 1000).rounded(.down) / 10
+        let level = (tenths == tenths.rounded() ? String(Int(tenths)) : String(format: "%.1f", tenths)) + " %"
+        let interval =
+            w.confidence < SignedRank.wanted - 1e-9
+            ? "\(level) CI \(change.interval): 95 % cannot be reached from \(w.n)" : "95 % CI \(change.interval)"
+        let reach =
+            w.smallestP > 0.05
+            ? " With \(w.n) participant\(w.n == 1 ? "" : "s") who answered differently for the two, no difference could reach p < 0.05 "
+                + "(the smallest p this test can give is \(String(format: "%.3f", w.smallestP)))."
+            : ""
+        let sentence =
+            "\(said): a median shift of \(change.words)\(Self.unclear(change.clear && w.p < 0.05)) (Hodges–Lehmann; \(interval); "
+            + "\(w.exact ? test : "Wilcoxon signed-rank") V = \(w.v == w.v.rounded() ? String(Int(w.v)) : String(format: "%.1f", w.v)), \(Self.pText(w.p)); rank-biserial r = \(String(format: "%.2f", w.rankBiserial)); "
+            + "\(a.count) participants)." + reach
+        return Comparison(
+            measure: measure, task: task, reference: ref, variant: variant, test: w.exact ? test : "Wilcoxon signed-rank", statistic: w.v, df: nil, p: w.p,
+            estimate: shift, n: a.count, sentence: sentence)
     }
 
     // MARK: Words
