@@ -156,7 +156,7 @@ final class PictureConverter {
     private func scratchBuffer(bytes: Int) throws -> UnsafeMutablePointer<UInt8> {
         if let s = scratch, scratchBytes >= bytes { return s }
         if let s = scratch { av_free(s); scratch = nil; scratchBytes = 0 }
-        guard let raw = av_malloc(bytes) else { throw MediaError("out of memory for a \(bytes)-byte picture") }
+        guard let raw = av_mallocz(bytes) else { throw MediaError("out of memory for a \(bytes)-byte picture") }
         scratch = raw.bindMemory(to: UInt8.self, capacity: bytes)
         scratchBytes = bytes
         return scratch!
