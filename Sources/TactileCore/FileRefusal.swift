@@ -12,20 +12,25 @@ public struct FileRefusal: Error, CustomStringConvertible, Equatable {
     public var path: String
     /// Why, in words.
     public var reason: String
+    /// Why, in a few words, for a banner ("is a symbolic link").
+    public var brief: String
 
-    public init(path: String, reason: String) { self.path = path; self.reason = reason }
+    public init(path: String, reason: String, brief: String? = nil) { self.path = path; self.reason = reason; self.brief = brief ?? reason }
 
     /// A symbolic link at `url`.
     public static func link(_ url: URL) -> FileRefusal {
-        FileRefusal(path: url.path, reason: "it is a symbolic link, and Tactile writes no file through a link; remove the link or choose another name")
+        FileRefusal(
+            path: url.path, reason: "it is a symbolic link, and Tactile writes no file through a link; remove the link or choose another name",
+            brief: "is a symbolic link")
     }
 
     /// A file at `url` with `count` other hard links.
     public static func otherNames(_ url: URL, count: Int) -> FileRefusal {
         FileRefusal(
             path: url.path,
-            reason: "it has \(count == 1 ? "another name" : "\(count) other names") (a hard link), which would be written too; remove it or choose another name"
-        )
+            reason:
+                "it has \(count == 1 ? "another name" : "\(count) other names") (a hard link), which would be written too; remove it or choose another name",
+            brief: "has another name (a hard link)")
     }
 
     /// Anything but a regular file (or a link) at `url`.
@@ -38,9 +43,10 @@ public struct FileRefusal: Error, CustomStringConvertible, Equatable {
         case S_IFIFO: what = "a FIFO"
         case S_IFCHR, S_IFBLK: what = "a device"
         case S_IFSOCK: what = "a socket"
-        default: what = "not a regular file"
+        default: what = "something other than a file"
         }
-        return FileRefusal(path: url.path, reason: "\(what) stands where Tactile writes a file of its own; remove it or choose another name")
+        return FileRefusal(
+            path: url.path, reason: "\(what) stands where Tactile writes a file of its own; remove it or choose another name", brief: "is \(what)")
     }
 
     public var description: String { "\(path): \(reason)" }
@@ -49,10 +55,10 @@ public struct FileRefusal: Error, CustomStringConvertible, Equatable {
 /// Errors as a person reads them: the reason in words ("No space left on device", "Read-only file
 /// system"), never Foundation's "Error Domain=NSCocoaErrorDomain Code=642".
 public enum ErrorWords {
-    /// "tactile.json: Read-only file system": the file's name (where the error names one) and
-    /// the reason, short enough for a banner.
+    /// "tactile.json: Read-only file system", "tactile.variants.json is a folder": the file's name
+    /// (where the error names one) and the reason, short enough for a banner.
     public static func sentence(_ error: Error) -> String {
-        if let refusal = error as? FileRefusal { return refusal.description }
+        if let refusal = error as? FileRefusal { return "\((refusal.path as NSString).lastPathComponent) \(refusal.brief)" }
         let path = (error as NSError).userInfo[NSFilePathErrorKey] as? String
         guard let path, !path.isEmpty else { return reason(error) }
         return "\((path as NSString).lastPathComponent): \(reason(error))"

@@ -251,7 +251,7 @@ final class TuningAndFlipTests: XCTestCase {
         try press("tuning.input.tapSlop.up", in: headless, at: 1)
         guard case let .lost(reason)? = headless.host.keepUnsavedTuning() else { return XCTFail("the tuning is said lost") }
         XCTAssertTrue(reason.contains("1 tuned setting"), reason)
-        XCTAssertTrue(reason.contains("tactile.variants.json: a folder stands where Tactile writes a file of its own"), reason)
+        XCTAssertTrue(reason.contains("The variant could not be saved: tactile.variants.json is a folder"), reason)
         XCTAssertFalse(reason.contains("Error Domain"), reason)
     }
 
