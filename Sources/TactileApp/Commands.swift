@@ -262,6 +262,18 @@ extension Commands {
         return md
     }
 
+    /// `file` as a link from a page in `folder`: a path relative to it (`clips/a.mp4`,
+    /// `../clips/a.mp4`), percent-encoded, so the report and its clips can be moved or shared
+    /// together; never an absolute `file://` address.
+    static func relativeLink(to file: URL, from folder: URL) -> String {
+        let target = file.standardizedFileURL.pathComponents, base = folder.standardizedFileURL.pathComponents
+        var common = 0
+        while common < min(target.count - 1, base.count) && target[common] == base[common] { common += 1 }
+        let parts = Array(repeating: "..", count: base.count - common) + target[common...]
+        return parts.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? $0 }
+            .joined(separator: "/")
+    }
+
     /// The study report of the results folder `path`.
     /// `selection`: whom the figures count (people only by default: scripted runs are left out).
     static func studyReport(
@@ -296,7 +308,7 @@ extension Commands {
                 guard let clips, let name = row.clipName else { return nil }
                 let file = URL(fileURLWithPath: clips).appendingPathComponent(name + ".mp4").standardizedFileURL
                 guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-                return file.path.hasPrefix(page.path + "/") ? String(file.path.dropFirst(page.path.count + 1)) : file.absoluteString
+                return Self.relativeLink(to: file, from: page)
             }
             try write(report.html(plots: plots, heatmaps: heatmaps, clip: clipLinks), to: html)
         }

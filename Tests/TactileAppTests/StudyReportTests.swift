@@ -142,6 +142,13 @@ final class StudyReportTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(bar.height, plotHeight * 5 / 6, accuracy: 0.01, "the bar rises from 1, not 0")
     }
 
+    func testClipLinksAreRelativeToTheReportSoItsFolderCanBeMovedOrShared() {
+        XCTAssertEqual(
+            Commands.relativeLink(to: URL(fileURLWithPath: "/r/out/clips/P01 a#1.mp4"), from: URL(fileURLWithPath: "/r/out")), "clips/P01%20a%231.mp4")
+        XCTAssertEqual(Commands.relativeLink(to: URL(fileURLWithPath: "/r/clips/a.mp4"), from: URL(fileURLWithPath: "/r/out/html")), "../../clips/a.mp4")
+        XCTAssertEqual(Commands.relativeLink(to: URL(fileURLWithPath: "/elsewhere/a.mp4"), from: URL(fileURLWithPath: "/r/out")), "../../elsewhere/a.mp4")
+    }
+
     func testTheCSVFilesAreTidyAndTheHTMLEmbedsItsPlots() throws {
         try writeWithinStudy()
         let out = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-out")
