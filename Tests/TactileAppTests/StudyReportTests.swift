@@ -124,7 +124,16 @@ final class StudyReportTests: XCTestCase, ReplayTesting {
         let estimate = StudyReport.Estimate(6, 5, 7)
         let list = plots.bars(
             title: "SEQ", groups: ["trim"], values: [[estimate]], maximum: 7, format: { String(format: "%.0f", $0) }, minimum: 1,
-            ticks: Array(1...7).map(Double.init))
+            ticks: Array(1...7).map(Double.init), points: [[[5, 7, 6, 6]]])
+        // Each participant's answer is a dot over the bar; the two 6s side by side, not one on the other.
+        let dots: [Point] = list.commands.compactMap { command -> Point? in
+            guard case let .fillCircle(center, _, color) = command, color != Color.white else { return nil }
+            return center
+        }
+        XCTAssertEqual(dots.count, 4)
+        let sixes = dots.filter { abs($0.y - dots.map(\.y).sorted()[1]) < 0.01 }
+        XCTAssertEqual(sixes.count, 2)
+        XCTAssertNotEqual(sixes.first?.x, sixes.last?.x, "equal answers side by side")
         let labels = list.commands.compactMap { command -> String? in
             guard case let .text(run) = command, run.text.count == 1, run.text.allSatisfy(\.isNumber) else { return nil }
             return run.text

@@ -74,8 +74,9 @@ public struct StudyPlots {
                     "Single Ease Question by task (95 % interval)",
                     try png(
                         bars(
-                            title: "SEQ (1 very difficult … 7 very easy)", groups: tasks, values: estimates { $0.seq }, maximum: 7,
-                            format: { String(format: "%.0f", $0) }, minimum: 1, ticks: Array(1...7).map(Double.init)))
+                            title: "SEQ (1 very difficult … 7 very easy), each dot a participant", groups: tasks, values: estimates { $0.seq },
+                            maximum: 7, format: { String(format: "%.0f", $0) }, minimum: 1, ticks: Array(1...7).map(Double.init),
+                            points: tasks.map { t in variants.map { v in seqAnswers(task: t, variant: v) } }))
                 ))
         }
         if report.susByVariant.contains(where: { $0.n > 0 }) {
@@ -84,11 +85,26 @@ public struct StudyPlots {
                     "System Usability Scale by variant (95 % interval)",
                     try png(
                         bars(
-                            title: "SUS (0–100)", groups: ["SUS"], values: [report.susByVariant.map(\.estimate)], maximum: 100,
-                            format: { String(format: "%.0f", $0) }))
+                            title: "SUS (0–100), each dot a participant", groups: ["SUS"], values: [report.susByVariant.map(\.estimate)],
+                            maximum: 100, format: { String(format: "%.0f", $0) },
+                            points: [report.susByVariant.map { s in susScores(variant: s.variant) }]))
                 ))
         }
         return out
+    }
+
+    /// Each counted participant's SEQ answer for `task` under `variant` (their last, as the report's).
+    func seqAnswers(task: String, variant: String) -> [Double] {
+        report.results.participants.flatMap { p in
+            p.blocks.filter { $0.variant == variant }.compactMap { b in
+                p.answers.last { $0.part == b.part && $0.questionnaire == "seq" && $0.task == task }.map { Double($0.value) }
+            }
+        }
+    }
+
+    /// Each counted participant's SUS score under `variant`.
+    func susScores(variant: String) -> [Double] {
+        report.results.participants.compactMap { p in p.scores.last { $0.variant == variant && $0.questionnaire == "sus" }?.score }
     }
 
     /// 1, 2, 5 × a power of ten at or above `v`.
@@ -138,9 +154,11 @@ public struct StudyPlots {
 
     /// Bars per group and variant, with whiskers from each interval's low to high.
     /// Bars rise from `minimum` (a rating scale's lowest point: an SEQ bar from 1, not 0).
+    /// `points`: each participant's own value, per group and variant, drawn as dots over the bar
+    /// (equal answers side by side), so a mean of four people shows the four.
     func bars(
         title: String, groups: [String], values: [[StudyReport.Estimate?]], maximum: Double, format: (Double) -> String, minimum: Double = 0,
-        ticks: [Double]? = nil
+        ticks: [Double]? = nil, points: [[[Double]]]? = nil
     ) -> DrawList {
         var list = DrawList()
         axes(&list, title: title, maximum: maximum, format: format, minimum: minimum, ticks: ticks)
@@ -156,6 +174,18 @@ public struct StudyPlots {
                 let x = x0 + Double(v) * (barWidth + look.barGap)
                 list.add(.fillRect(Rect(x: x, y: y(e.value), width: barWidth, height: plot.maxY - y(e.value)), color(v), cornerRadius: 0))
                 let mid = x + barWidth / 2, ink = Color(hex: 0x222222)
+                if let points, g < points.count, v < points[g].count {
+                    // Equal answers side by side, centred on the bar, a dot's width apart.
+                    var seen: [Double: Int] = [:]
+                    let counts = Dictionary(points[g][v].map { ($0, 1) }, uniquingKeysWith: +)
+                    for value in points[g][v].sorted() {
+                        let k = seen[value, default: 0], n = counts[value] ?? 1
+                        seen[value] = k + 1
+                        let dx = (Double(k) - Double(n - 1) / 2) * look.dot * 2.6
+                        list.add(.fillCircle(center: Point(x: mid + dx, y: y(value)), radius: look.dot + 1, .white))
+                        list.add(.fillCircle(center: Point(x: mid + dx, y: y(value)), radius: look.dot, ink))
+                    }
+                }
                 if e.high > e.low {
                     list.add(.line(from: Point(x: mid, y: y(e.low)), to: Point(x: mid, y: y(e.high)), ink, width: 1.5))
                     for end in [e.low, e.high] {
