@@ -17,30 +17,24 @@ public enum AtomicFile {
     /// A symbolic link, a file with other hard links or anything but a regular file at `url` is
     /// refused (`FileRefusal`), so a link planted where this program writes never redirects it
     /// nor is silently replaced; a configuration that is a link is written through
-    /// `ConfigurationFileWriter`, which decides that case once.
+    /// `ConfigurationWriter`, which decides that case once.
     public static func write(_ data: Data, to url: URL, permissions requested: mode_t? = nil) throws {
         try refuseForeign(at: url)
         var existing = stat()
         let permissions = requested ?? (lstat(url.path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644)
         let folder = url.deletingLastPathComponent()
         try makeFolder(folder)
-        // A fresh name made with O_EXCL: whatever stands at a name tried is never opened.
-        var fd: Int32 = -1
-        var temp = url
         // The name's first 200 bytes, at a character's edge: the temporary name fits NAME_MAX.
         var stem = ""
         for c in url.lastPathComponent where stem.utf8.count + String(c).utf8.count <= 200 { stem.append(c) }
-        for _ in 0..<16 {
-            temp = folder.appendingPathComponent(".\(stem).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp")
-            // A failure names the file being written, not its hidden temporary.
-            do { fd = try open(temp, flags: O_WRONLY | O_CREAT | O_EXCL, permissions: permissions); break } catch let e as NSError
-                where e.domain == NSPOSIXErrorDomain
-            {
-                if e.code == Int(EEXIST) { continue }
-                throw error(Int32(e.code), url)
-            }
+        var fd: Int32
+        let temp: URL
+        // A failure names the file being written, not its hidden temporary.
+        do { (fd, temp) = try createFresh(in: folder, named: ".\(stem).", suffix: ".tmp", permissions: permissions) } catch let e as NSError
+            where e.domain == NSPOSIXErrorDomain
+        {
+            throw error(Int32(e.code), url)
         }
-        guard fd >= 0 else { throw error(EEXIST, temp) }
         do {
             try data.withUnsafeBytes { raw in
                 var offset = 0
@@ -115,8 +109,7 @@ public enum AtomicFile {
         guard writes else { return fd }
         var info = stat()
         guard fstat(fd, &info) == 0 else { let code = errno; Glibc.close(fd); throw error(code, url) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { Glibc.close(fd); throw FileRefusal.notOurs(url) }
-        guard info.st_nlink <= 1 else { Glibc.close(fd); throw FileRefusal.otherNames(url, count: Int(info.st_nlink) - 1) }
+        if let refusal = refusal(of: info, at: url) { Glibc.close(fd); throw refusal }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         if flags & O_TRUNC != 0, info.st_size > 0, ftruncate(fd, 0) != 0 { let code = errno; Glibc.close(fd); throw error(code, url) }
         return fd
@@ -127,11 +120,31 @@ public enum AtomicFile {
     public static func refuseForeign(at url: URL) throws {
         var info = stat()
         guard lstat(url.path, &info) == 0 else { return }
+        if let refusal = refusal(of: info, at: url) { throw refusal }
+    }
+
+    /// Why what `info` describes is no file of ours to write (a link, a hard-linked file,
+    /// anything but a regular file); nil for a plain file.
+    static func refusal(of info: stat, at url: URL) -> FileRefusal? {
         switch info.st_mode & S_IFMT {
-        case S_IFREG: if info.st_nlink > 1 { throw FileRefusal.otherNames(url, count: Int(info.st_nlink) - 1) }
-        case S_IFLNK: throw FileRefusal.link(url)
-        default: throw FileRefusal.notOurs(url)
+        case S_IFREG: return info.st_nlink > 1 ? FileRefusal.otherNames(url, count: Int(info.st_nlink) - 1) : nil
+        case S_IFLNK: return FileRefusal.link(url)
+        default: return FileRefusal.notOurs(url)
         }
+    }
+
+    /// A new file in `folder` under a name no one else has (`prefix`, this process's id and a
+    /// random number, `suffix`), made with O_EXCL so whatever stands at a name tried is never
+    /// opened: its descriptor and where it is.
+    public static func createFresh(in folder: URL, named prefix: String, suffix: String = "", permissions: mode_t = 0o644) throws -> (Int32, URL) {
+        var url = folder
+        for _ in 0..<16 {
+            url = folder.appendingPathComponent("\(prefix)\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))\(suffix)")
+            do { return (try open(url, flags: O_WRONLY | O_CREAT | O_EXCL, permissions: permissions), url) } catch let e as NSError
+                where e.domain == NSPOSIXErrorDomain && e.code == Int(EEXIST)
+            {}
+        }
+        throw error(EEXIST, url)
     }
 
     /// A POSIX error for `code` at `url`, as Foundation reports file errors (its reason is

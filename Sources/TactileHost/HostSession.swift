@@ -695,11 +695,13 @@ public final class HostSession: ShellSession {
     }
 
     /// Saves the settings in force as a new variant, which becomes B of the A/B pair and live.
+    /// Returns why it could not be saved (the banner shown), nil when it was.
     @discardableResult
-    private func saveVariant(now: Time) -> Bool {
+    private func saveVariant(now: Time) -> String? {
         guard let store = services.variants else {
-            post(banner: "Variants cannot be saved in this session (no configuration file)", isError: true)
-            return false
+            let why = "Variants cannot be saved in this session (no configuration file)"
+            post(banner: why, isError: true)
+            return why
         }
         do {
             // An edit saved in the person's editor but not yet read stays to be read.
@@ -714,10 +716,11 @@ public final class HostSession: ShellSession {
             post(
                 banner: "Saved variant \(saved.name) in \(saved.url.lastPathComponent)\(saved.place == .sidecar ? " (beside the configuration file)" : "")",
                 isError: false)
-            return true
+            return nil
         } catch {
-            post(banner: "The variant could not be saved: \(ErrorWords.sentence(error))", isError: true)
-            return false
+            let why = "The variant could not be saved: \(ErrorWords.sentence(error))"
+            post(banner: why, isError: true)
+            return why
         }
     }
 
@@ -738,9 +741,7 @@ public final class HostSession: ShellSession {
     public func keepUnsavedTuning() -> TuningKept? {
         guard live.unsaved > 0, kiosk == nil, services.variants != nil else { return nil }
         let changes = live.unsaved
-        guard saveVariant(now: lastStep) else {
-            return .lost("\(changes) tuned setting\(changes == 1 ? "" : "s") (\(posted.last?.message ?? "the variant could not be saved"))")
-        }
+        if let why = saveVariant(now: lastStep) { return .lost("\(changes) tuned setting\(changes == 1 ? "" : "s") (\(why))") }
         return .saved(live.variant)
     }
 
@@ -752,7 +753,7 @@ public final class HostSession: ShellSession {
             // The tuning is kept as a variant of its own; the flip still goes to the pair's other
             // side (when there is no B yet, the saved tuning becomes B).
             let pair = live.pair, from = live.variant
-            guard saveVariant(now: now) else { return }
+            guard saveVariant(now: now) == nil else { return }
             if pair.b != nil {
                 live.pair = pair
                 live.variant = from

@@ -97,6 +97,7 @@ public final class VideoEncoder {
         self.url = url
         self.settings = settings
         temporary = Self.partialFile(for: url)
+        // A refused name is left as it stood (marked finished, so nothing removes it).
         do { try open() } catch let refusal as FileRefusal { close(); finished = true; throw refusal } catch {
             close(); try? FileManager.default.removeItem(at: temporary); throw error
         }

@@ -71,22 +71,9 @@ public final class EvdevDevice {
             if error == EACCES || error == EPERM { throw Failure.permissionDenied(path: path) }
             throw Failure.cannotOpen(path: path, reason: String(cString: strerror(error)))
         }
-        if !anyNode {
-            var info = stat()
-            var version: CInt = 0
-            let kind: String? =
-                fstat(descriptor, &info) != 0
-                ? "cannot be examined"
-                : (info.st_mode & S_IFMT) == S_IFDIR
-                    ? "a folder"
-                    : (info.st_mode & S_IFMT) == S_IFIFO
-                        ? "a FIFO"
-                        : (info.st_mode & S_IFMT) != S_IFCHR
-                            ? "a file" : ioctl(descriptor, tactile_EVIOCGVERSION(), &version) != 0 ? "a device that does not answer as one" : nil
-            if let kind {
-                close(descriptor)
-                throw Failure.notAnInputDevice(path: path, what: kind)
-            }
+        if !anyNode, let what = Self.notAnInputDevice(descriptor) {
+            close(descriptor)
+            throw Failure.notAnInputDevice(path: path, what: what)
         }
         self.descriptor = descriptor
         self.path = path
@@ -98,6 +85,21 @@ public final class EvdevDevice {
     }
 
     deinit { close(descriptor) }
+
+    /// What the node open at `descriptor` is when it is no input device ("a FIFO", "a device that
+    /// does not answer as one"); nil for a character device that answers EVIOCGVERSION.
+    static func notAnInputDevice(_ descriptor: CInt) -> String? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return "cannot be examined" }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR:
+            var version: CInt = 0
+            return ioctl(descriptor, tactile_EVIOCGVERSION(), &version) == 0 ? nil : "a device that does not answer as one"
+        default: return "a file"
+        }
+    }
 
     /// The multitouch slot the device's next events are about (EVIOCGABS(ABS_MT_SLOT)'s value);
     /// nil when it cannot say. Read after everything waiting, it resynchronises a decoder that

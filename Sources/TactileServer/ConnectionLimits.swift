@@ -141,9 +141,6 @@ final class ConnectionRegistry: Sendable {
 
     /// A connection closed.
     func closed(_ channel: any Channel) { _ = entries.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(channel)) } }
-
-    /// How many connections are open (for tests and metrics).
-    var count: Int { entries.withLockedValue { $0.count } }
 }
 
 /// Guards one connection from next to the socket, before HTTP is decoded: its headers must
@@ -232,11 +229,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         for other in registry.opened(context.channel) { other.close(promise: nil) }
         // Connections that came together are each in their grace: room is made again once it
         // has passed, so the places never stay full of silent clients until their deadline.
-        if registry.isCrowded { scheduleRoom(on: context.eventLoop, registry: registry, after: limits.evictionGrace) }
-    }
-
-    private func scheduleRoom(on loop: any EventLoop, registry: ConnectionRegistry, after seconds: Double) {
-        loop.scheduleTask(in: .nanoseconds(Int64((seconds + 0.001) * 1e9))) {
+        guard registry.isCrowded else { return }
+        let registry = self.registry
+        context.eventLoop.scheduleTask(in: .nanoseconds(Int64((limits.evictionGrace + 0.001) * 1e9))) {
             for other in registry.makeRoom() { other.close(promise: nil) }
         }
     }
@@ -254,26 +249,5 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
         guard haystack.count >= needle.count else { return false }
         return (0...(haystack.count - needle.count)).contains { i in haystack[i..<(i + needle.count)].elementsEqual(needle) }
-    }
-}
-
-/// A token bucket: `perSecond` on average, `burst` at once; beyond that `take` says no.
-final class RateLimit: Sendable {
-    private let perSecond: Double, burst: Double
-    private let state: NIOLockedValueBox<(tokens: Double, at: Double)>
-    init(perSecond: Double, burst: Double) {
-        self.perSecond = max(0.01, perSecond); self.burst = max(1, burst)
-        state = NIOLockedValueBox((max(1, burst), ProcessInfo.processInfo.systemUptime))
-    }
-
-    /// Takes one token if there is one.
-    func take(now: Double = ProcessInfo.processInfo.systemUptime) -> Bool {
-        state.withLockedValue { s in
-            s.tokens = min(burst, s.tokens + max(0, now - s.at) * perSecond)
-            s.at = now
-            guard s.tokens >= 1 else { return false }
-            s.tokens -= 1
-            return true
-        }
     }
 }

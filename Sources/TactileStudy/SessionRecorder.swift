@@ -105,15 +105,7 @@ public final class SessionRecorder {
             try AtomicFile.makeFolder(folder)
             // A name of its own, created with O_EXCL: whatever stands at a planted name is never
             // opened nor written, and the probe is written through the descriptor it created.
-            var fd: Int32 = -1
-            var probe = folder
-            for _ in 0..<16 where fd < 0 {
-                probe = folder.appendingPathComponent(".tactile-write-check-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
-                do { fd = try AtomicFile.open(probe, flags: O_WRONLY | O_CREAT | O_EXCL) } catch let e as NSError
-                    where e.domain == NSPOSIXErrorDomain && e.code == Int(EEXIST)
-                {}
-            }
-            guard fd >= 0 else { throw AtomicFile.error(EEXIST, probe) }
+            let (fd, probe) = try AtomicFile.createFresh(in: folder, named: ".tactile-write-check-")
             let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
             defer { try? handle.close(); unlink(probe.path) }
             try handle.write(contentsOf: Data(repeating: 0x20, count: 4096))

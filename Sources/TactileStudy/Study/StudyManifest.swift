@@ -7,7 +7,7 @@ import Glibc
 /// What Tactile made of a study's participants outside their folders (videos, highlight clips):
 /// the results folder's `made.jsonl`, one line a file, added by the command that wrote it
 /// (`{"participant":"P03","path":"/…/P03-block1-outside.mp4","device":"66306","inode":"1234","size":"…","modified":"…","command":"videos","made":"…"}`).
-/// A withdrawal deletes exactly these — still the same file (device and inode), its name holding
+/// A withdrawal deletes exactly these — still the same file (device, inode, size and time written), its name holding
 /// the participant's id — and nothing it cannot prove is theirs.
 public enum StudyManifest {
     public static let fileName = "made.jsonl"

@@ -52,11 +52,11 @@ public enum StudyWithdrawal {
         let lock = StudySession.lockURL(of: participant, in: folder)
         if isEntry(lock) { paths.append(lock) }
         // Videos and clips made of them: the files this study's commands noted (`made.jsonl`),
-        // when each is still the very file made (device and inode) and named with their id.
-        func identity(_ url: URL) -> (device: UInt64, inode: UInt64, regular: Bool)? {
+        // when each is still the very file made (`StudyManifest.isSame`) and named with their id.
+        /// What stands at `url`, never through a link (S_IFREG, S_IFDIR, S_IFLNK …); nil for nothing.
+        func kind(_ url: URL) -> mode_t? {
             var info = stat()
-            guard lstat(url.path, &info) == 0 else { return nil }
-            return (UInt64(info.st_dev), UInt64(info.st_ino), (info.st_mode & S_IFMT) == S_IFREG)
+            return lstat(url.path, &info) == 0 ? info.st_mode & S_IFMT : nil
         }
         func named(_ file: String) -> Bool {
             let bare = file.hasPrefix(".") ? String(file.dropFirst()) : file
@@ -70,36 +70,32 @@ public enum StudyWithdrawal {
         let roots = ([folder] + elsewhere).map { $0.standardizedFileURL.path.hasSuffix("/") ? $0.standardizedFileURL.path : $0.standardizedFileURL.path + "/" }
         for entry in noted where !seen.contains(entry.path) {
             let url = URL(fileURLWithPath: entry.path).standardizedFileURL
-            guard let found = identity(url) else { continue } // deleted or moved since
+            guard kind(url) != nil else { continue } // deleted or moved since
+            seen.insert(url.path)
             guard roots.contains(where: { url.path.hasPrefix($0) }) else {
-                seen.insert(url.path)
                 left.append((url, "outside the results folder and the folders given"))
                 continue
             }
-            seen.insert(entry.path)
-            if found.regular, StudyManifest.isSame(url.path, as: entry), named(url.lastPathComponent) {
+            if StudyManifest.isSame(url.path, as: entry), named(url.lastPathComponent) {
                 paths.append(url)
             } else {
                 left.append((url, "replaced since Tactile made it"))
             }
         }
         // Files that look like theirs in the results folder and the folders given: deleted only
-        // when they are a noted file moved (the same device and inode), else listed and left.
+        // when they are a noted file moved (the very file made), else listed and left.
         func walk(_ url: URL, depth: Int) {
             guard let names = try? fm.contentsOfDirectory(atPath: url.path) else { return }
             for file in names.sorted() {
                 let child = url.appendingPathComponent(file)
-                guard let found = identity(child) else { continue }
-                var isFolder: ObjCBool = false
-                if found.regular, named(file), file.hasSuffix(".mp4"), seen.insert(child.path).inserted {
+                let found = kind(child)
+                if found == S_IFREG, named(file), file.hasSuffix(".mp4"), seen.insert(child.path).inserted {
                     if noted.contains(where: { StudyManifest.isSame(child.path, as: $0) }) {
                         paths.append(child)
                     } else {
                         left.append((child, "not in \(StudyManifest.fileName), this study's record of what it made"))
                     }
-                } else if !found.regular, fm.fileExists(atPath: child.path, isDirectory: &isFolder), isFolder.boolValue,
-                    (try? fm.destinationOfSymbolicLink(atPath: child.path)) == nil, depth < 3, !file.hasPrefix("."), !isParticipantFolder(file)
-                {
+                } else if found == S_IFDIR, depth < 3, !file.hasPrefix("."), !isParticipantFolder(file) {
                     walk(child, depth: depth + 1)
                 }
             }
