@@ -73,7 +73,12 @@ final class HealthReporting {
             let touched = record.events.contains {
                 if case .touch = $0.kind { return true }; return false
             }
-            let errors = record.output.log.filter { $0.kind == "error" || $0.kind == "problem" }.count
+            let errors = record.output.log.filter {
+                switch $0.event {
+                case .error, .problem: return true
+                default: return false
+                }
+            }.count
             if errors > 0 { telemetry.errors.increment(by: Int64(errors)) }
             // "idle": a visitor's screen untouched for a while (they have probably left).
             let phase = session.kiosk.map { k in k.phase == .visitor && k.isIdle(at: record.time) ? "idle" : Windowed.phaseName(k.phase) } ?? "editing"

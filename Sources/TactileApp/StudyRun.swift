@@ -228,7 +228,7 @@ public enum StudyRun {
     /// refused, and why).
     static func connect(_ observer: ObserverServer, to s: StudySession, host: WindowHost) {
         let feed = observer.feed
-        s.onLog = { feed.append(logLine: $0.jsonLine) }
+        s.onLog = { feed.append(logLine: ObserverTicker.line($0)) }
         feed.screenshots.serve(from: host)
         feed.onCommand = { SDLEvents.pushWake() }
         var shown: JSONValue?

@@ -23,12 +23,12 @@ struct ClipSheetController {
         guard let id, state.project.clip(withID: id) != nil else {
             guard let open = state.clipSheet else { return }
             state.clipSheet = nil
-            effects.log.append(LogEvent(time: now, kind: "closeClipSheet", fields: ["clip": .string(open.clipID)]))
+            effects.log.append(LogEvent(time: now, .closeClipSheet(clip: open.clipID)))
             return
         }
         state.clipSheet = ClipSheet(clipID: id)
         state.playback = nil
-        effects.log.append(LogEvent(time: now, kind: "openClipSheet", fields: ["clip": .string(id)]))
+        effects.log.append(LogEvent(time: now, .openClipSheet(clip: id)))
     }
 
     /// Plays clip `id` at `speed`. While `live` (a drag) the project changes without an undo step
@@ -46,14 +46,14 @@ struct ClipSheetController {
             } else {
                 state.clipSheet?.speedDragFrom = nil
                 state.project = from
-                commit(project, edit: "speed", clip: id, &state, now: now, effects: &effects)
+                commit(project, edit: .speed, clip: id, &state, now: now, effects: &effects)
                 effects.cues.append(CueEvent(.selection, reason: "speed"))
             }
             keepPlayheadInside(&state)
             if let note = notes.first { EditorActions(configuration: configuration).banner(strings.sentence(note), state: &state, now: now) }
         } catch {
             effects.cues.append(CueEvent(.error, reason: "error"))
-            effects.log.append(LogEvent(time: now, kind: "error", fields: ["message": .string("\(error)")]))
+            effects.log.append(LogEvent(time: now, .error("\(error)")))
             EditorActions(configuration: configuration).banner("\(error)", state: &state, now: now, isError: true)
         }
     }
@@ -66,7 +66,7 @@ struct ClipSheetController {
         guard from != state.project else { return }
         let after = state.project
         state.project = from
-        commit(after, edit: "speed", clip: id, &state, now: now, effects: &effects)
+        commit(after, edit: .speed, clip: id, &state, now: now, effects: &effects)
     }
 
     /// Closes the sheet when its clip is gone (deleted, undone away): a drag's step is dropped
@@ -87,16 +87,20 @@ struct ClipSheetController {
             }
         }
         guard let first = changed.first else { return }
-        commit(project, edit: "fit", clip: first, &state, now: now, effects: &effects)
-        if changed.count > 1 { effects.log[effects.log.count - 1].fields["clips"] = .number(Double(changed.count)) }
+        commit(project, edit: .fit, clip: first, clipsChanged: changed.count > 1 ? changed.count : nil, &state, now: now, effects: &effects)
         effects.cues.append(CueEvent(.selection, reason: "fit"))
     }
 
-    private func commit(_ project: Project, edit: String, clip: String, _ state: inout EditorState, now: Time, effects: inout Effects) {
+    private func commit(
+        _ project: Project, edit: InteractionEvent.Edit.Kind, clip: String, clipsChanged: Int? = nil, _ state: inout EditorState, now: Time,
+        effects: inout Effects
+    ) {
         let before = state.project
         state.history.record(before)
         state.project = project
-        effects.log.append(.edit(edit, clip: clip, before: before, after: project, time: now))
+        var event = InteractionEvent.Edit(edit, clip: clip, before: before, after: project)
+        event.clipsChanged = clipsChanged
+        effects.log.append(LogEvent(time: now, .edit(event)))
     }
 
     /// A shorter project leaves the playhead at its end, not past it.

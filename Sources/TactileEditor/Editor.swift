@@ -144,7 +144,7 @@ public struct Editor {
         guard !notes.isEmpty else { return }
         // The banner in the chrome's language; the log keeps the English sentence (data, the same in every locale).
         actions.banner(notes.map { actions.strings.sentence($0) }.joined(separator: " "), state: &state, now: now)
-        for note in notes { effects.log.append(LogEvent(time: now, kind: "transitionChanged", fields: ["message": .string(note.description)])) }
+        for note in notes { effects.log.append(LogEvent(time: now, .transitionChanged(note.description))) }
     }
 
     /// Opens every clip's media up front, so files gone missing are reported in this frame, and
@@ -165,7 +165,7 @@ public struct Editor {
         let fitted = state.project.fittingSources(lengths, minimumDuration: .seconds(configuration.editing.minimumClipDuration))
         guard fitted != state.project else { return }
         state.project = fitted
-        effects.log.append(LogEvent(time: now, kind: "mediaLengths", fields: ["files": .number(Double(lengths.count))]))
+        effects.log.append(LogEvent(time: now, .mediaLengths(files: lengths.count)))
     }
 
     /// The picture `state` would show with its fingers moved to `predicted` positions

@@ -130,7 +130,7 @@ struct EditorActions {
                 // pause before the start.
                 state.playhead = min(max(.zero, playback.position(at: now)), state.project.duration)
                 state.playback = nil
-                effects.log.append(LogEvent(time: now, kind: "pause", fields: ["at": .number(state.playhead.seconds)]))
+                effects.log.append(LogEvent(time: now, .pause(at: state.playhead.seconds)))
             } else {
                 // Playback takes the playhead: a timeline still coasting or springing back from
                 // past an end stops, and play starts inside the project.
@@ -140,20 +140,20 @@ struct EditorActions {
                 state.playback = Playback(
                     clockAnchor: now, positionAnchor: state.playhead,
                     request: FrameRequest(.periodic(from: now, by: rate), start: now, reason: "playback"))
-                effects.log.append(LogEvent(time: now, kind: "play", fields: ["at": .number(state.playhead.seconds)]))
+                effects.log.append(LogEvent(time: now, .play(at: state.playhead.seconds)))
             }
         case let .select(id, location):
             guard state.selection != id else { return }
             state.selection = id
             effects.cues.append(CueEvent(.selection, at: location, reason: "selection"))
-            effects.log.append(LogEvent(time: now, kind: "select", fields: ["clip": .string(id)]))
+            effects.log.append(LogEvent(time: now, .select(clip: id)))
         case .deselect:
             guard let id = state.selection else { return }
             state.selection = nil
-            effects.log.append(LogEvent(time: now, kind: "deselect", fields: ["clip": .string(id)]))
+            effects.log.append(LogEvent(time: now, .deselect(clip: id)))
         case let .add(kind) where kind == .video || kind == .audio || kind == .image:
             state.browser = MediaBrowser(kind: kind, opened: now)
-            effects.log.append(LogEvent(time: now, kind: "openBrowser", fields: ["kind": .string(kind.rawValue)]))
+            effects.log.append(LogEvent(time: now, .openBrowser(media: kind.rawValue)))
         case let .addMedia(path, info):
             let kind: ClipKind = info.isStill ? .image : (info.hasVideo ? .video : .audio)
             let duration = info.duration ?? .seconds(configuration.editing.newClipDuration)
@@ -164,14 +164,14 @@ struct EditorActions {
                 kind: kind, title: title.isEmpty ? name : title, at: at, duration: duration,
                 media: path, sourceDuration: info.isStill ? nil : info.duration)
             state.browser = nil
-            commit(project, state: &state, now: now, effects: &effects, edit: "add", clip: id)
+            commit(project, state: &state, now: now, effects: &effects, edit: .add, clip: id)
             state.selection = id
             state.timeline.reveal = id
             effects.cues.append(CueEvent(.impactLight, reason: "addMedia"))
         case .closeBrowser:
             guard state.browser != nil else { return }
             state.browser = nil
-            effects.log.append(LogEvent(time: now, kind: "closeBrowser"))
+            effects.log.append(LogEvent(time: now, .closeBrowser))
         case let .beginTextEdit(id):
             TextEditController(configuration: configuration).begin(id, placeholder: strings[.text], &state, now: now, effects: &effects)
         case let .textKeyboard(keyboard, typed):
@@ -185,14 +185,14 @@ struct EditorActions {
             TextEditController(configuration: configuration).finish(&state, now: now, effects: &effects)
         case .add(.sticker), .toggleStickerPicker:
             state.stickerPicker.toggle()
-            effects.log.append(LogEvent(time: now, kind: state.stickerPicker ? "openStickers" : "closeStickers"))
+            effects.log.append(LogEvent(time: now, state.stickerPicker ? .openStickers : .closeStickers))
         case let .toggleTrackMute(id):
             guard let track = state.project.tracks.first(where: { $0.id == id }),
                 let project = state.project.settingTrack(id, muted: !track.isMuted)
             else { return }
             state.history.record(state.project)
             state.project = project
-            effects.log.append(LogEvent(time: now, kind: "edit", fields: ["edit": .string(track.isMuted ? "unmute" : "mute"), "track": .string(id)]))
+            effects.log.append(LogEvent(time: now, .edit(.init(track.isMuted ? .unmute : .mute, track: id))))
             effects.cues.append(CueEvent(.selection, reason: "trackMute"))
         case let .toggleTrackDucking(id):
             guard let track = state.project.tracks.first(where: { $0.id == id }),
@@ -200,54 +200,36 @@ struct EditorActions {
             else { return }
             state.history.record(state.project)
             state.project = project
-            effects.log.append(
-                LogEvent(
-                    time: now, kind: "edit",
-                    fields: [
-                        "edit": .string(track.ducksUnderOtherSound ? "stopDucking" : "duck"),
-                        "track": .string(id),
-                    ]))
+            effects.log.append(LogEvent(time: now, .edit(.init(track.ducksUnderOtherSound ? .stopDucking : .duck, track: id))))
             effects.cues.append(CueEvent(.selection, reason: "trackDucking"))
         case .toggleExportSheet:
             state.exportSheet.toggle()
             if state.exportSheet { state.playback = nil }
-            effects.log.append(LogEvent(time: now, kind: state.exportSheet ? "openExport" : "closeExport"))
+            effects.log.append(LogEvent(time: now, state.exportSheet ? .openExport : .closeExport))
         case let .chooseExport(settings):
             guard state.exportChoice != settings else { return }
             state.exportChoice = settings
             effects.cues.append(CueEvent(.selection, reason: "exportChoice"))
-            effects.log.append(
-                LogEvent(
-                    time: now, kind: "exportChoice",
-                    fields: [
-                        "size": .string(settings.size.rawValue),
-                        "fps": .number(Double(settings.framesPerSecond)), "quality": .string(settings.quality.rawValue),
-                    ]))
+            effects.log.append(LogEvent(time: now, .exportChoice(settings)))
         case .startExport:
             guard state.exportRun == nil else { return }
             effects.exports.append(.start(state.exportChoice))
             state.exportRun = ExportRun(settings: state.exportChoice)
             state.playback = nil
             effects.cues.append(CueEvent(.impactLight, reason: "export"))
-            effects.log.append(
-                LogEvent(
-                    time: now, kind: "exportStart",
-                    fields: [
-                        "size": .string(state.exportChoice.size.rawValue),
-                        "fps": .number(Double(state.exportChoice.framesPerSecond)), "quality": .string(state.exportChoice.quality.rawValue),
-                    ]))
+            effects.log.append(LogEvent(time: now, .exportStart(state.exportChoice)))
         case let .reveal(path):
             effects.reveal = path
-            effects.log.append(LogEvent(time: now, kind: "reveal", fields: ["path": .string(path)]))
+            effects.log.append(LogEvent(time: now, .reveal(path: path)))
             state.banner = nil
         case .cancelExport:
             guard state.exportRun != nil else { return }
             effects.exports.append(.cancel)
             state.exportRun?.isCancelling = true
-            effects.log.append(LogEvent(time: now, kind: "exportCancel"))
+            effects.log.append(LogEvent(time: now, .exportCancel))
         case let .openTransitionPicker(id):
             state.transitionPicker = id
-            effects.log.append(LogEvent(time: now, kind: id == nil ? "closeTransitions" : "openTransitions", fields: id.map { ["clip": .string($0)] } ?? [:]))
+            effects.log.append(LogEvent(time: now, id.map { .openTransitions(clip: $0) } ?? .closeTransitions))
             // The canvas shows the cut, so the transition picked plays there, over and over.
             state.transitionPreviewSince = id == nil ? nil : previewStart(now)
             if let id, let cut = state.project.cut(before: id) {
@@ -260,13 +242,13 @@ struct EditorActions {
             guard current?.kind != kind else { return }
             do {
                 let (project, note) = try state.project.settingTransition(kind.map { Transition($0, duration: duration) }, atCutBefore: id)
-                commit(project, state: &state, now: now, effects: &effects, edit: "transition", clip: id)
+                commit(project, state: &state, now: now, effects: &effects, edit: .transition, clip: id)
                 effects.cues.append(CueEvent(.selection, reason: "transition"))
                 if state.transitionPicker != nil { state.transitionPreviewSince = previewStart(now) }
                 if let note { banner(strings.sentence(note), state: &state, now: now) }
             } catch let EditError.noRoomForTransition(reason) {
                 effects.cues.append(CueEvent(.error, reason: "error"))
-                effects.log.append(LogEvent(time: now, kind: "error", fields: ["message": .string("\(EditError.noRoomForTransition(reason))")]))
+                effects.log.append(LogEvent(time: now, .error("\(EditError.noRoomForTransition(reason))")))
                 banner(strings.format(.transitionTooShort, ["reason": strings.sentence(reason)]), state: &state, now: now, isError: true)
             } catch {
                 failed(error, state: &state, now: now, effects: &effects)
@@ -277,7 +259,7 @@ struct EditorActions {
             let (project, id) = state.project.addingClip(
                 kind: .sticker, title: strings[EditorText(rawValue: shape.rawValue) ?? .sticker], at: at,
                 duration: .seconds(configuration.editing.newClipDuration), sticker: shape)
-            commit(project, state: &state, now: now, effects: &effects, edit: "add", clip: id)
+            commit(project, state: &state, now: now, effects: &effects, edit: .add, clip: id)
             state.selection = id
             state.timeline.reveal = id
         case let .add(kind):
@@ -287,7 +269,7 @@ struct EditorActions {
             let (project, id) = state.project.addingClip(
                 kind: kind, title: title, at: at, duration: duration,
                 sourceDuration: kind.hasFiniteSource ? duration : nil)
-            commit(project, state: &state, now: now, effects: &effects, edit: "add", clip: id)
+            commit(project, state: &state, now: now, effects: &effects, edit: .add, clip: id)
             state.selection = id
             state.timeline.reveal = id
         case .splitSelection:
@@ -296,13 +278,13 @@ struct EditorActions {
                 let (project, _) = try state.project.splittingClip(
                     id, at: state.playhead,
                     minimumDuration: .seconds(configuration.editing.minimumClipDuration))
-                commit(project, state: &state, now: now, effects: &effects, edit: "split", clip: id)
+                commit(project, state: &state, now: now, effects: &effects, edit: .split, clip: id)
             } catch { failed(error, state: &state, now: now, effects: &effects) }
         case .deleteSelection:
             guard let id = state.selection else { return banner(strings[.selectClipToDelete], state: &state, now: now) }
             do {
                 let project = try state.project.removingClip(id)
-                commit(project, state: &state, now: now, effects: &effects, edit: "delete", clip: id)
+                commit(project, state: &state, now: now, effects: &effects, edit: .delete, clip: id)
                 state.selection = nil
             } catch { failed(error, state: &state, now: now, effects: &effects) }
         case .undo:
@@ -315,7 +297,7 @@ struct EditorActions {
         case .toggleTimeline:
             state.timeline.collapsed.toggle()
             state.timeline.collapseAnimation = (now, state.timeline.collapseProgress)
-            effects.log.append(LogEvent(time: now, kind: state.timeline.collapsed ? "collapseTimeline" : "expandTimeline"))
+            effects.log.append(LogEvent(time: now, state.timeline.collapsed ? .collapseTimeline : .expandTimeline))
         case .skipTask:
             TaskController(configuration: configuration).skip(&state, now: now, effects: &effects)
         case let .chooseAnswer(value):
@@ -343,7 +325,7 @@ struct EditorActions {
             ClipSheetController(configuration: configuration).setFit(fit, of: ids, &state, now: now, effects: &effects)
         case .toggleFormatPicker:
             state.formatPicker.toggle()
-            effects.log.append(LogEvent(time: now, kind: state.formatPicker ? "openFormats" : "closeFormats"))
+            effects.log.append(LogEvent(time: now, state.formatPicker ? .openFormats : .closeFormats))
         case let .setFormat(aspect):
             // The picker stays open, as phone editors' ratio panels do: shapes can be compared, and
             // the clips of another shape the new format makes are offered their fit at once.
@@ -352,15 +334,13 @@ struct EditorActions {
             state.history.record(before)
             state.project.format = CompositionFormat(aspect)
             effects.cues.append(CueEvent(.selection, reason: "format"))
-            effects.log.append(
-                LogEvent(
-                    time: now, kind: "edit",
-                    fields: [
-                        "edit": .string("format"), "beforeFormat": .string(before.format.aspect.rawValue), "afterFormat": .string(aspect.rawValue),
-                    ]))
+            var edit = InteractionEvent.Edit(.format)
+            edit.beforeFormat = before.format.aspect.rawValue
+            edit.afterFormat = aspect.rawValue
+            effects.log.append(LogEvent(time: now, .edit(edit)))
         case .rotate:
             state.viewport = state.viewport.rotated
-            effects.log.append(LogEvent(time: now, kind: "rotate", fields: ["width": .number(state.viewport.width), "height": .number(state.viewport.height)]))
+            effects.log.append(LogEvent(time: now, .rotate(width: state.viewport.width, height: state.viewport.height)))
         }
     }
 
@@ -391,22 +371,22 @@ struct EditorActions {
         if position >= state.project.duration {
             state.playhead = state.project.duration
             state.playback = nil
-            effects.log.append(LogEvent(time: now, kind: "playbackEnded"))
+            effects.log.append(LogEvent(time: now, .playbackEnded))
         } else {
             state.playhead = max(.zero, position)
         }
     }
 
-    private func commit(_ project: Project, state: inout EditorState, now: Time, effects: inout Effects, edit: String, clip: String) {
+    private func commit(_ project: Project, state: inout EditorState, now: Time, effects: inout Effects, edit: InteractionEvent.Edit.Kind, clip: String) {
         let before = state.project
         state.history.record(state.project)
         state.project = project
-        effects.log.append(.edit(edit, clip: clip, before: before, after: project, time: now))
+        effects.log.append(LogEvent(time: now, .edit(.init(edit, clip: clip, before: before, after: project))))
     }
 
     private func failed(_ error: Error, state: inout EditorState, now: Time, effects: inout Effects) {
         effects.cues.append(CueEvent(.error, reason: "error"))
-        effects.log.append(LogEvent(time: now, kind: "error", fields: ["message": .string("\(error)")]))
+        effects.log.append(LogEvent(time: now, .error("\(error)")))
         banner("\(error)", state: &state, now: now, isError: true)
     }
 
@@ -415,7 +395,7 @@ struct EditorActions {
         guard let first = problems.first else { return }
         let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
         banner(first + more, state: &state, now: now, isError: true)
-        for p in problems { effects.log.append(LogEvent(time: now, kind: "problem", fields: ["message": .string(p)])) }
+        for p in problems { effects.log.append(LogEvent(time: now, .problem(p))) }
     }
 
     /// Shows `message` in the banner for `editing.bannerDuration`.
@@ -431,6 +411,7 @@ struct EditorActions {
         if let id = state.selection, project.clip(withID: id) == nil { state.selection = nil }
         if let sheet = state.clipSheet, project.clip(withID: sheet.clipID) == nil { state.clipSheet = nil }
         effects.cues.append(CueEvent(.impactLight, reason: step))
-        effects.log.append(LogEvent(time: now, kind: step, fields: LogEvent.difference(before, project)))
+        let restore = InteractionEvent.Restore(from: before, to: project)
+        effects.log.append(LogEvent(time: now, step == "undo" ? .undo(restore) : .redo(restore)))
     }
 }

@@ -14,33 +14,34 @@ enum InteractionLog {
     ) {
         guard !taps.isEmpty || !misses.isEmpty || log.count > start else { return }
         let touchable = elements.filter { !passive.contains($0.role) }
-        for i in start..<log.count where log[i].kind.hasPrefix("gesture.") {
-            guard case let .string(target)? = log[i].fields["target"], log[i].fields["role"] == nil else { continue }
-            log[i].fields["role"] = .string(elements.last { $0.id == target }?.role ?? role(ofTarget: target))
+        for i in start..<log.count {
+            guard case var .gesture(g) = log[i].event, g.role == nil else { continue }
+            g.role = elements.last { $0.id == g.target }?.role ?? role(ofTarget: g.target)
+            log[i].event = .gesture(g)
         }
         for tap in taps {
             let hit = touchable.last { $0.hitFrame.contains(tap) }
             log.append(
                 LogEvent(
-                    time: now, kind: "gesture.recognized",
-                    fields: [
-                        "gesture": .string("tap"), "target": .string(hit?.id ?? "unknown"), "role": .string(hit?.role ?? "unknown"),
-                        "x": .number(tap.x), "y": .number(tap.y),
-                    ]))
+                    time: now,
+                    .gesture(
+                        .init(phase: .recognized, gesture: .tap, target: hit?.id ?? "unknown", role: hit?.role ?? "unknown", x: tap.x, y: tap.y))))
         }
         // A tap the arena gave to a background (the timeline's empty space, a track) hit nothing
         // that does anything on a tap but clear a selection: a miss, as a researcher counts one.
-        for i in start..<log.count where log[i].kind == "gesture.recognized" && log[i].fields["gesture"] == .string("tap") {
-            if case let .string(role)? = log[i].fields["role"], backgrounds.contains(role) { log[i].fields["miss"] = .string("background") }
+        for i in start..<log.count {
+            guard case var .gesture(g) = log[i].event, g.isTap, let role = g.role, backgrounds.contains(role) else { continue }
+            g.miss = .background
+            log[i].event = .gesture(g)
         }
-        for miss in misses {
-            var fields: [String: ElementValue] = ["x": .number(miss.x), "y": .number(miss.y), "reason": .string("nothing")]
-            if let (nearest, distance) = nearest(to: miss, among: touchable) {
-                fields["nearest"] = .string(nearest.id)
-                fields["nearestRole"] = .string(nearest.role)
-                fields["distance"] = .number((distance * 10).rounded() / 10)
+        for point in misses {
+            var miss = InteractionEvent.Miss(reason: .nothing, x: point.x, y: point.y)
+            if let (nearest, distance) = nearest(to: point, among: touchable) {
+                miss.nearest = nearest.id
+                miss.nearestRole = nearest.role
+                miss.distance = (distance * 10).rounded() / 10
             }
-            log.append(LogEvent(time: now, kind: "miss", fields: fields))
+            log.append(LogEvent(time: now, .miss(miss)))
         }
     }
 
@@ -49,20 +50,17 @@ enum InteractionLog {
     /// (`downX`, `downY`; `downDx`, `downDy` from there) and, for a pinch, the zoom it left.
     static func log(_ g: GestureEvent, state: EditorState, into log: inout [LogEvent], now: Time) {
         guard g.phase != .changed else { return }
-        var fields: [String: ElementValue] = [
-            "gesture": .string(g.kind.rawValue), "target": .string(g.target.id),
-            "x": .number(rounded(g.start.x)), "y": .number(rounded(g.start.y)),
-            "downX": .number(rounded(g.origin.x)), "downY": .number(rounded(g.origin.y)),
-        ]
+        var e = InteractionEvent.Gesture(phase: g.phase, gesture: g.kind, target: g.target.id, x: rounded(g.start.x), y: rounded(g.start.y))
+        e.downX = rounded(g.origin.x); e.downY = rounded(g.origin.y)
         if g.phase == .ended || g.phase == .cancelled {
-            fields["dx"] = .number(rounded(g.translation.x)); fields["dy"] = .number(rounded(g.translation.y))
-            fields["downDx"] = .number(rounded(g.location.x - g.origin.x)); fields["downDy"] = .number(rounded(g.location.y - g.origin.y))
+            e.dx = rounded(g.translation.x); e.dy = rounded(g.translation.y)
+            e.downDx = rounded(g.location.x - g.origin.x); e.downDy = rounded(g.location.y - g.origin.y)
         }
         if g.kind == .pinch && g.phase != .began {
-            fields["scale"] = .number((g.scale * 1000).rounded() / 1000)
-            if g.rotation != 0 { fields["rotation"] = .number(rounded(g.rotation)) }
+            e.scale = (g.scale * 1000).rounded() / 1000
+            if g.rotation != 0 { e.rotation = rounded(g.rotation) }
         }
-        log.append(LogEvent(time: now, kind: "gesture.\(g.phase.rawValue)", fields: fields))
+        log.append(LogEvent(time: now, .gesture(e)))
     }
 
     /// An arena decision as the log's `arena.decided` event: the finger, the recognisers that
@@ -70,15 +68,13 @@ enum InteractionLog {
     /// the time since the finger went down (seconds), the target and where the finger was; the
     /// recognisers the target offered (`offered`) and why each but the winner lost (`why.tap`, …).
     static func entry(for d: ArenaDecision, now: Time) -> LogEvent {
-        var fields: [String: ElementValue] = [
-            "candidates": .string(d.candidates.map(\.rawValue).joined(separator: ",")), "winner": .string(d.winner?.rawValue ?? "none"),
-            "rule": .string(d.rule), "sinceDown": .number((d.sinceDown.seconds * 1000).rounded() / 1000), "target": .string(d.target),
-            "x": .number(rounded(d.location.x)), "y": .number(rounded(d.location.y)),
-        ]
-        if let finger = d.finger { fields["finger"] = .number(Double(finger)) }
-        if !d.offered.isEmpty { fields["offered"] = .string(d.offered.map(\.rawValue).joined(separator: ",")) }
-        for (kind, reason) in d.why { fields["why." + kind.rawValue] = .string(reason) }
-        return LogEvent(time: now, kind: "arena.decided", fields: fields)
+        LogEvent(
+            time: now,
+            .arenaDecided(
+                .init(
+                    candidates: d.candidates, winner: d.winner, rule: d.rule, sinceDown: (d.sinceDown.seconds * 1000).rounded() / 1000,
+                    target: d.target, x: rounded(d.location.x), y: rounded(d.location.y), finger: d.finger,
+                    offered: d.offered, why: d.why)))
     }
 
     private static func rounded(_ v: Double) -> Double { (v * 10).rounded() / 10 }
@@ -87,12 +83,11 @@ enum InteractionLog {
     /// it landed on (`reason` "unanswered"): five of them on the scrub bar's margin are a rage burst.
     static func unansweredTap(_ d: ArenaDecision, elements: [UIElement], now: Time) -> LogEvent {
         LogEvent(
-            time: now, kind: "miss",
-            fields: [
-                "reason": .string("unanswered"), "target": .string(d.target),
-                "role": .string(elements.last { $0.id == d.target }?.role ?? role(ofTarget: d.target)),
-                "x": .number(rounded(d.location.x)), "y": .number(rounded(d.location.y)),
-            ])
+            time: now,
+            .miss(
+                .init(
+                    reason: .unanswered, x: rounded(d.location.x), y: rounded(d.location.y), target: d.target,
+                    role: elements.last { $0.id == d.target }?.role ?? role(ofTarget: d.target))))
     }
 
     /// Roles of the empty space behind the interactive elements: a tap there is a miss.

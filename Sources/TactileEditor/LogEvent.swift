@@ -2,17 +2,33 @@ import Foundation
 import TactileCore
 import TactileUI
 
-/// A semantic event for the interaction log (JSON Lines), e.g. `select` or `edit`.
+/// One line of the interaction log (JSON Lines): what happened (`InteractionEvent`) and when,
+/// with what the study's log and the observer feed add to every line.
 public struct LogEvent: Hashable, Sendable {
     public var time: Time
-    public var kind: String
-    public var fields: [String: ElementValue]
-    public init(time: Time, kind: String, fields: [String: ElementValue] = [:]) {
-        self.time = time; self.kind = kind; self.fields = fields
-    }
+    public var event: InteractionEvent
+    /// The wall-clock moment (ISO 8601) the study's log adds to each line (`at`).
+    public var wallClock: String?
+    /// The moment on the running part's clock the observer feed adds (`blockT`, seconds): the
+    /// time to seek to in the part's video.
+    public var blockTime: Double?
+
+    public init(time: Time, _ event: InteractionEvent) { self.time = time; self.event = event }
+
+    /// The kind as the log names it.
+    public var kind: String { event.kind }
+
+    /// The event's fields as the log writes them (for tests and tools that read the wire form).
+    public var fields: [String: ElementValue] { event.fields }
 
     /// The event as one line of the interaction log: `{"t":…,"kind":…, fields…}`, fields sorted.
-    public var jsonLine: String {
+    public var jsonLine: String { jsonLine(adding: [:]) }
+
+    /// The line with `extra` fields besides the event's (what a feed adds for its page).
+    public func jsonLine(adding extra: [String: ElementValue]) -> String {
+        var fields = event.fields.merging(extra) { a, _ in a }
+        if let wallClock { fields["at"] = .string(wallClock) }
+        if let blockTime { fields["blockT"] = .number(blockTime) }
         var pairs: [(String, JSONValue)] = [("t", .number((time.seconds * 1_000_000).rounded() / 1_000_000)), ("kind", .string(kind))]
         for (k, v) in fields.sorted(by: { $0.key < $1.key }) {
             switch v {
@@ -24,50 +40,40 @@ public struct LogEvent: Hashable, Sendable {
         return JSONValue.object(pairs).serialized()
     }
 
-    /// An edit of `clip`, with the clip before and after (start, length, source start, track)
-    /// and the project's clip count before and after.
-    static func edit(_ edit: String, clip: String, before: Project, after: Project, time: Time) -> LogEvent {
-        var fields: [String: ElementValue] = ["edit": .string(edit), "clip": .string(clip)]
-        for (prefix, project) in [("before", before), ("after", after)] {
-            if let (c, track) = project.clip(withID: clip) {
-                fields[prefix + "Start"] = .number(c.start.seconds)
-                fields[prefix + "Duration"] = .number(c.duration.seconds)
-                fields[prefix + "SourceStart"] = .number(c.sourceStart.seconds)
-                fields[prefix + "Track"] = .number(Double(track))
-                if ["level", "fadeIn", "fadeOut"].contains(edit) {
-                    fields[prefix + "Decibels"] = .number(c.sound.decibels)
-                    fields[prefix + "FadeIn"] = .number(c.sound.fadeIn.seconds); fields[prefix + "FadeOut"] = .number(c.sound.fadeOut.seconds)
-                }
-                if edit == "transition" || edit == "transitionDuration" {
-                    fields[prefix + "Transition"] = .string(c.transitionIn?.kind.rawValue ?? "none")
-                    fields[prefix + "TransitionDuration"] = .number(c.transitionIn?.duration.seconds ?? 0)
-                }
-                if edit == "speed" { fields[prefix + "Speed"] = .number(c.speed) }
-                if edit == "fit" { fields[prefix + "Fit"] = .string(c.fit.rawValue) }
-                if let t = c.transform ?? (edit == "transform" ? c.placement : nil) {
-                    fields[prefix + "X"] = .number(t.x); fields[prefix + "Y"] = .number(t.y)
-                    fields[prefix + "Scale"] = .number(t.scale); fields[prefix + "Rotation"] = .number(t.rotation)
-                }
-            }
-            fields[prefix + "Clips"] = .number(Double(project.tracks.reduce(0) { $0 + $1.clips.count }))
+    /// The event a log line holds; nil when the line is not a JSON object with a time `t` and a
+    /// `kind`. A field that is no string, number or boolean is left out (the line reads as an
+    /// event this version does not know). Read with `JSONDecoder`, which reads every number back
+    /// to the very value written (`JSONSerialization` is one unit in the last place off on some).
+    public init?(jsonLine line: some StringProtocol) {
+        guard let object = try? JSONDecoder().decode([String: WireValue].self, from: Data(line.utf8)),
+            case let .value(.number(t))? = object["t"], t.isFinite, abs(t) < 1e12,
+            case let .value(.string(kind))? = object["kind"]
+        else { return nil }
+        var fields: [String: ElementValue] = [:]
+        var dropped = false
+        for (key, value) in object where key != "t" && key != "kind" {
+            if case let .value(v) = value { fields[key] = v } else { dropped = true }
         }
-        return LogEvent(time: time, kind: "edit", fields: fields)
+        if case let .string(at)? = fields["at"] { wallClock = at; fields["at"] = nil }
+        if case let .number(b)? = fields["blockT"] { blockTime = b; fields["blockT"] = nil }
+        time = .seconds(t)
+        event = dropped ? .unknown(kind: kind, fields: fields) : InteractionEvent(kind: kind, fields: fields)
     }
 
-    /// What an undo or redo changed: the clips it touched, and the clip counts on either side.
-    static func difference(_ before: Project, _ after: Project) -> [String: ElementValue] {
-        func clips(_ p: Project) -> [String: Clip] {
-            var out: [String: Clip] = [:]
-            for t in p.tracks { for c in t.clips { out[c.id] = c } }
-            return out
+    /// One value of a log line: a string, number or boolean, or something else (null, a list, an object).
+    private enum WireValue: Decodable {
+        case value(ElementValue), other
+        init(from decoder: Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let b = try? c.decode(Bool.self) {
+                self = .value(.bool(b))
+            } else if let n = try? c.decode(Double.self) {
+                self = .value(.number(n))
+            } else if let s = try? c.decode(String.self) {
+                self = .value(.string(s))
+            } else {
+                self = .other
+            }
         }
-        let a = clips(before), b = clips(after)
-        let changed = Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
-        var fields: [String: ElementValue] = [
-            "clips": .string(changed.joined(separator: ",")), "beforeClips": .number(Double(a.count)),
-            "afterClips": .number(Double(b.count)),
-        ]
-        if before.format != after.format { fields["format"] = .string(after.format.aspect.rawValue) }
-        return fields
     }
 }

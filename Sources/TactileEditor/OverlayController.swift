@@ -84,7 +84,7 @@ struct OverlayController {
         let (snapped, snaps) = OverlaySnapping.snap(t, natural: edit.target.natural, picture: picture.size, rules: rules)
         for name in snaps.entered(since: edit.snaps) {
             if configuration.feel.snapCue { timeline.cue(.impactLight, at: g.location, reason: "snap", state: &state, now: now, effects: &effects) }
-            effects.log.append(LogEvent(time: now, kind: "snap", fields: ["to": .string(name), "clip": .string(edit.clipID)]))
+            effects.log.append(LogEvent(time: now, .snap(.init(to: name, clip: edit.clipID))))
         }
         edit.snaps = snaps
         state.overlayEdit = edit
@@ -98,6 +98,6 @@ struct OverlayController {
         state.overlayEdit = nil
         guard state.project != edit.original else { return }
         state.history.record(edit.original)
-        effects.log.append(.edit("transform", clip: edit.clipID, before: edit.original, after: state.project, time: now))
+        effects.log.append(LogEvent(time: now, .edit(.init(.transform, clip: edit.clipID, before: edit.original, after: state.project))))
     }
 }

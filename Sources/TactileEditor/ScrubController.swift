@@ -25,14 +25,14 @@ struct ScrubController {
                     distances: configuration.media.fineScrubDistances, speeds: configuration.media.fineScrubSpeeds)
             }
             state.scrub = session
-            effects.log.append(LogEvent(time: now, kind: "scrubBegan", fields: ["source": .string(session.source.rawValue)]))
+            effects.log.append(LogEvent(time: now, .scrubBegan(source: session.source.rawValue)))
             move(g, &state, layout: layout, now: now, effects: &effects)
         case .changed:
             move(g, &state, layout: layout, now: now, effects: &effects)
         case .ended, .cancelled, .recognized:
             guard let session = state.scrub else { return }
             state.scrub = nil
-            effects.log.append(LogEvent(time: now, kind: "scrubEnded", fields: ["at": .number(state.playhead.seconds)]))
+            effects.log.append(LogEvent(time: now, .scrubEnded(at: state.playhead.seconds)))
             if session.wasPlaying { actions.perform(.togglePlayback, state: &state, now: now, effects: &effects) }
         }
     }
@@ -51,7 +51,7 @@ struct ScrubController {
                 switch event {
                 case let .speedChanged(speed):
                     effects.cues.append(CueEvent(.selection, at: g.location, reason: "scrubSpeed"))
-                    effects.log.append(LogEvent(time: now, kind: "scrubSpeed", fields: ["speed": .number(speed)]))
+                    effects.log.append(LogEvent(time: now, .scrubSpeed(speed)))
                 case .reachedStart, .reachedEnd:
                     effects.cues.append(CueEvent(.impactRigid, at: g.location, reason: "scrubEnd"))
                 }

@@ -36,9 +36,9 @@ struct SoundController {
             if g.phase == .cancelled { state.project = drag.original; return }
             guard state.project != drag.original else { return }
             state.history.record(drag.original)
-            let edit: String
-            if case let .fadeHandle(_, fadeIn) = target { edit = fadeIn ? "fadeIn" : "fadeOut" } else { edit = "level" }
-            effects.log.append(.edit(edit, clip: clipID, before: drag.original, after: state.project, time: now))
+            let edit: InteractionEvent.Edit.Kind
+            if case let .fadeHandle(_, fadeIn) = target { edit = fadeIn ? .fadeIn : .fadeOut } else { edit = .level }
+            effects.log.append(LogEvent(time: now, .edit(.init(edit, clip: clipID, before: drag.original, after: state.project))))
         }
     }
 

@@ -27,7 +27,7 @@ struct TextEditController {
         keyboard.shift = Self.startsSentence(replacing ? "" : clip.title)
         state.textEdit = TextEditing(clipID: clipID, original: state.project, keyboard: keyboard)
         state.textEdit?.replacesAll = replacing
-        effects.log.append(LogEvent(time: now, kind: "textEditBegan", fields: ["clip": .string(clipID)]))
+        effects.log.append(LogEvent(time: now, .textEditBegan(clip: clipID)))
     }
 
     /// Applies what a keyboard typed, at the caret.
@@ -111,17 +111,17 @@ struct TextEditController {
         change(&state, clipID: edit.clipID) { title in
             if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { title = edit.original.clip(withID: edit.clipID)?.clip.title ?? "Text" }
         }
-        effects.log.append(LogEvent(time: now, kind: "textEditEnded", fields: ["clip": .string(edit.clipID)]))
+        effects.log.append(LogEvent(time: now, .textEditEnded(clip: edit.clipID)))
         guard state.project != edit.original else { return }
         state.history.record(edit.original)
-        var event = LogEvent.edit("text", clip: edit.clipID, before: edit.original, after: state.project, time: now)
-        event.fields["beforeText"] = .string(edit.original.clip(withID: edit.clipID)?.clip.title ?? "")
-        event.fields["afterText"] = .string(state.project.clip(withID: edit.clipID)?.clip.title ?? "")
+        var event = InteractionEvent.Edit(.text, clip: edit.clipID, before: edit.original, after: state.project)
+        event.beforeText = edit.original.clip(withID: edit.clipID)?.clip.title ?? ""
+        event.afterText = state.project.clip(withID: edit.clipID)?.clip.title ?? ""
         // The look chosen while editing, before and after ("large yellow boxed").
-        func look(_ p: Project) -> ElementValue { .string(p.clip(withID: edit.clipID).map { Self.describe($0.clip.style) } ?? "") }
-        event.fields["beforeStyle"] = look(edit.original)
-        event.fields["afterStyle"] = look(state.project)
-        effects.log.append(event)
+        func look(_ p: Project) -> String { p.clip(withID: edit.clipID).map { Self.describe($0.clip.style) } ?? "" }
+        event.beforeStyle = look(edit.original)
+        event.afterStyle = look(state.project)
+        effects.log.append(LogEvent(time: now, .edit(event)))
     }
 
     /// A style in words for the log: size, colour and whether it sits on a box ("large yellow boxed").

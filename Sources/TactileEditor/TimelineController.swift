@@ -108,10 +108,7 @@ struct TimelineController {
                 }
                 state.timeline.holder = id
                 state.timeline.lastCatch = TimelineMotion.Catch(at: location, time: event.time)
-                effects.log.append(
-                    LogEvent(
-                        time: now, kind: "scrollCaught",
-                        fields: ["x": .number(location.x), "y": .number(location.y), "speed": .number((abs(speed) * 10).rounded() / 10)]))
+                effects.log.append(LogEvent(time: now, .scrollCaught(location, speed: (abs(speed) * 10).rounded() / 10)))
             case let .touch(id, .up, _), let .touch(id, .cancel, _):
                 if id == state.timeline.holder { letGo(&state, now: now) }
             case .focusLost:
@@ -165,7 +162,7 @@ struct TimelineController {
             if let caught = state.timeline.caughtTap, g.start == caught {
                 // This finger stopped the timeline's coast: that was all it did.
                 state.timeline.lastCatch?.tapOwed = false
-                effects.log.append(LogEvent(time: now, kind: "tapStoppedScroll", fields: ["x": .number(g.start.x), "y": .number(g.start.y)]))
+                effects.log.append(LogEvent(time: now, .tapStoppedScroll(g.start)))
                 return
             }
             if case let .junction(id) = target {
@@ -183,7 +180,7 @@ struct TimelineController {
             let window = Time.seconds(configuration.input.doubleTapInterval + 2 * configuration.input.tapMaximumDuration)
             if let caught = state.timeline.lastCatch, g.start == caught.at, now - caught.time <= window {
                 state.timeline.lastCatch?.tapOwed = false
-                effects.log.append(LogEvent(time: now, kind: "tapStoppedScroll", fields: ["x": .number(g.start.x), "y": .number(g.start.y)]))
+                effects.log.append(LogEvent(time: now, .tapStoppedScroll(g.start)))
                 return
             }
             zoomToFit(&state, layout: layout, now: now, effects: &effects)
@@ -358,7 +355,7 @@ struct TimelineController {
         drag.atSourceLimit = atLimit
         if let snapped, snapped != state.timeline.snap {
             if configuration.feel.snapCue { cue(.impactLight, at: drag.finger, reason: "snap", state: &state, now: now, effects: &effects) }
-            effects.log.append(LogEvent(time: now, kind: "snap", fields: ["to": .string(describe(snapped)), "time": .number(snapped.time.seconds)]))
+            effects.log.append(LogEvent(time: now, .snap(.init(to: describe(snapped), time: snapped.time.seconds))))
         }
         state.timeline.snap = snapped
         state.timeline.drag = drag
@@ -375,8 +372,8 @@ struct TimelineController {
         guard let drag = state.timeline.drag else { return }
         if commit, state.project != drag.original {
             state.history.record(drag.original)
-            let edit = drag.kind == .move ? "move" : "trim"
-            effects.log.append(.edit(edit, clip: drag.clipID, before: drag.original, after: state.project, time: now))
+            let edit: InteractionEvent.Edit.Kind = drag.kind == .move ? .move : .trim
+            effects.log.append(LogEvent(time: now, .edit(.init(edit, clip: drag.clipID, before: drag.original, after: state.project))))
         } else if !commit {
             state.project = drag.original
         }
@@ -432,7 +429,7 @@ struct TimelineController {
         state.pointsPerSecond = min(max(layout.tracksArea.width * 0.9 / duration, t.minimumPointsPerSecond), t.maximumPointsPerSecond)
         state.playhead = .seconds(duration / 2)
         state.timeline.scrollX = nil
-        effects.log.append(LogEvent(time: now, kind: "zoomToFit", fields: ["pointsPerSecond": .number(state.pointsPerSecond)]))
+        effects.log.append(LogEvent(time: now, .zoomToFit(pointsPerSecond: state.pointsPerSecond)))
     }
 
     private func pausePlayback(_ state: inout EditorState, now: Time, effects: inout Effects) {
@@ -441,7 +438,7 @@ struct TimelineController {
 
     func cue(_ cue: HapticCue, at location: Point?, reason: String, state: inout EditorState, now: Time, effects: inout Effects) {
         effects.cues.append(CueEvent(cue, at: location, reason: reason))
-        effects.log.append(LogEvent(time: now, kind: "cue", fields: ["cue": .string(cue.rawValue), "reason": .string(reason)]))
+        effects.log.append(LogEvent(time: now, .cue(cue.rawValue, reason: reason)))
         if let location { state.timeline.pulses.append(Pulse(cue: cue, location: location, start: now)) }
     }
 

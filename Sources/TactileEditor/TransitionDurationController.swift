@@ -29,7 +29,7 @@ struct TransitionDurationController {
             if g.phase == .cancelled { state.project = drag.original; return }
             guard state.project != drag.original else { return }
             state.history.record(drag.original)
-            effects.log.append(.edit("transitionDuration", clip: clipID, before: drag.original, after: state.project, time: now))
+            effects.log.append(LogEvent(time: now, .edit(.init(.transitionDuration, clip: clipID, before: drag.original, after: state.project))))
         }
     }
 

@@ -13,7 +13,7 @@ struct VoiceOverController {
         state.browser = nil
         state.voiceOver = VoiceOverSession()
         state.playback = nil
-        effects.log.append(LogEvent(time: now, kind: "openVoiceOver", fields: ["at": .number(state.playhead.seconds)]))
+        effects.log.append(LogEvent(time: now, .openVoiceOver(at: state.playhead.seconds)))
     }
 
     /// Closes the panel; a recording under way is thrown away (a count-in simply stops).
@@ -26,7 +26,7 @@ struct VoiceOverController {
         if case .recording = session.phase { state.playback = nil }
         if case .saving = session.phase { return } // the clip is on its way: the panel closes when it lands
         state.voiceOver = nil
-        effects.log.append(LogEvent(time: now, kind: "closeVoiceOver"))
+        effects.log.append(LogEvent(time: now, .closeVoiceOver))
     }
 
     /// The record button: from ready, the count-in (the microphone opens to show its level);
@@ -43,12 +43,12 @@ struct VoiceOverController {
             state.playhead = at
             effects.voice.append(.listen)
             effects.cues.append(CueEvent(.impactLight, reason: "countIn"))
-            effects.log.append(LogEvent(time: now, kind: "voiceOverCountIn", fields: ["at": .number(at.seconds)]))
+            effects.log.append(LogEvent(time: now, .voiceOverCountIn(at: at.seconds)))
             if configuration.editing.voiceOverCountIn <= 0 { advance(&state, now: now, effects: &effects) }
         case .countIn:
             effects.voice.append(.discard)
             state.voiceOver?.phase = .ready
-            effects.log.append(LogEvent(time: now, kind: "voiceOverCancel"))
+            effects.log.append(LogEvent(time: now, .voiceOverCancel))
         case let .recording(since, at):
             stop(since: since, at: at, &state, now: now, effects: &effects)
         case .saving:
@@ -68,7 +68,7 @@ struct VoiceOverController {
                 state.voiceOver?.phase = .recording(since: now, at: at)
                 effects.voice.append(.record)
                 effects.cues.append(CueEvent(.impactMedium, reason: "recording"))
-                effects.log.append(LogEvent(time: now, kind: "voiceOverStart", fields: ["at": .number(at.seconds)]))
+                effects.log.append(LogEvent(time: now, .voiceOverStart(at: at.seconds)))
                 // The picture plays on from where the voice begins (the sound stays silent: the host
                 // plays none while a voice-over records).
                 state.playhead = at
@@ -113,7 +113,7 @@ struct VoiceOverController {
         state.voiceOver?.phase = .saving(since: now, at: at)
         let name = strings.format(.voiceOverNumber, ["n": "\(voiceOverCount(state.project) + 1)"])
         effects.voice.append(.keep(name: name))
-        effects.log.append(LogEvent(time: now, kind: "voiceOverStop", fields: ["seconds": .number((now - since).seconds)]))
+        effects.log.append(LogEvent(time: now, .voiceOverStop(seconds: (now - since).seconds)))
     }
 
     /// The microphone's news: its level into the meter; a saved recording becomes a clip; a
@@ -142,7 +142,7 @@ struct VoiceOverController {
             project.tracks.insert(track, at: (project.tracks.lastIndex { $0.kind == .audio }).map { $0 + 1 } ?? project.tracks.count)
             state.history.record(before)
             state.project = project
-            effects.log.append(.edit("voiceOver", clip: id, before: before, after: project, time: now))
+            effects.log.append(LogEvent(time: now, .edit(.init(.voiceOver, clip: id, before: before, after: project))))
             effects.cues.append(CueEvent(.impactLight, reason: "voiceOver"))
             state.voiceOver = nil
             state.selection = id
@@ -155,7 +155,7 @@ struct VoiceOverController {
             state.voiceOver?.problem = reason
             state.voiceOver?.level = 0
             effects.cues.append(CueEvent(.error, reason: "error"))
-            effects.log.append(LogEvent(time: now, kind: "error", fields: ["message": .string(reason)]))
+            effects.log.append(LogEvent(time: now, .error(reason)))
             EditorActions(configuration: configuration).banner(strings.format(.voiceOverFailed, ["reason": reason]), state: &state, now: now, isError: true)
         }
     }

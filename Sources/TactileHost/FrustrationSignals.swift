@@ -36,12 +36,10 @@ public struct FrustrationSignals: Sendable {
     /// task on show.
     public mutating func observe(_ events: [InputEvent], log: [LogEvent], picture: DrawList, now: Time, task: String?) -> [LogEvent] {
         var out: [LogEvent] = []
-        func signal(_ kind: String, at p: Point?, _ extra: [String: ElementValue] = [:]) {
-            var fields = extra
-            fields["signal"] = .string(kind)
-            if let p { fields["x"] = .number(Self.round(p.x)); fields["y"] = .number(Self.round(p.y)) }
-            if let task { fields["task"] = .string(task) }
-            out.append(LogEvent(time: now, kind: "signal", fields: fields))
+        func signal(_ kind: InteractionEvent.Signal.Kind, at p: Point?, _ fill: (inout InteractionEvent.Signal) -> Void = { _ in }) {
+            var s = InteractionEvent.Signal(kind, at: p.map { Point(x: Self.round($0.x), y: Self.round($0.y)) }, task: task)
+            fill(&s)
+            out.append(LogEvent(time: now, .signal(s)))
         }
         var ended: [(start: Point, end: Point, moved: Bool, before: DrawList?)] = []
         for e in events {
@@ -60,11 +58,16 @@ public struct FrustrationSignals: Sendable {
         }
         let unchanged = { (before: DrawList?) in before != nil && before == picture }
         // Taps and misses: rage bursts, dead taps, near misses.
+        let hasEffect = log.contains { Self.isEffect($0.event) }
         for e in log {
             // A tap no recognizer took (a `miss` on an element, reason "unanswered") is a tap too.
-            let isTap = e.kind == "gesture.recognized" && e.fields["gesture"] == .string("tap") || e.kind == "miss" && e.fields["target"] != nil
-            guard isTap || e.kind == "miss", case let .number(x)? = e.fields["x"], case let .number(y)? = e.fields["y"] else { continue }
-            let p = Point(x: x, y: y)
+            let p: Point, tapTarget: String?, role: String?
+            var miss: InteractionEvent.Miss?
+            switch e.event {
+            case let .gesture(g) where g.isTap: (p, tapTarget, role) = (g.point, g.target, g.role)
+            case let .miss(m): (p, tapTarget, role, miss) = (m.point, m.target, m.role, m)
+            default: continue
+            }
             if let b = burst, (now - b.last).seconds <= settings.rageTapInterval, b.first.distance(to: p) <= settings.rageTapRadius {
                 burst = (b.first, now, b.count + 1)
             } else {
@@ -72,29 +75,38 @@ public struct FrustrationSignals: Sendable {
             }
             if let b = burst, b.count >= settings.rageTapCount && !burstLogged {
                 burstLogged = true
-                var fields: [String: ElementValue] = ["taps": .number(Double(b.count))]
-                if let target = e.fields["target"] ?? e.fields["nearest"] { fields["target"] = target }
-                signal("rage", at: p, fields)
+                signal(.rage, at: p) {
+                    $0.taps = b.count; $0.target = tapTarget ?? miss?.nearest
+                }
             }
-            if isTap, let target = e.fields["target"], target != .string("unknown"), unchanged(pictureBeforeDown),
-                !log.contains(where: { Self.effects.contains($0.kind) })
-            {
-                signal("dead", at: p, ["target": target, "role": e.fields["role"] ?? .string("")])
+            if let tapTarget, tapTarget != "unknown", unchanged(pictureBeforeDown), !hasEffect {
+                signal(.dead, at: p) {
+                    $0.target = tapTarget; $0.role = role ?? ""
+                }
             }
-            if e.kind == "miss", case let .number(d)? = e.fields["distance"], d <= settings.nearMissDistance, let nearest = e.fields["nearest"] {
-                signal("nearMiss", at: p, ["target": nearest, "role": e.fields["nearestRole"] ?? .string(""), "distance": .number(d)])
+            if let miss, let d = miss.distance, d <= settings.nearMissDistance, let nearest = miss.nearest {
+                signal(.nearMiss, at: p) {
+                    $0.target = nearest; $0.role = miss.nearestRole ?? ""; $0.distance = d
+                }
             }
         }
         // Drags that changed nothing.
-        for f in ended where f.moved && unchanged(f.before) && !log.contains(where: { Self.effects.contains($0.kind) }) {
-            signal("unresponsive", at: f.start, ["dx": .number(Self.round(f.end.x - f.start.x)), "dy": .number(Self.round(f.end.y - f.start.y))])
+        for f in ended where f.moved && unchanged(f.before) && !hasEffect {
+            signal(.unresponsive, at: f.start) {
+                $0.dx = Self.round(f.end.x - f.start.x); $0.dy = Self.round(f.end.y - f.start.y)
+            }
         }
         lastPicture = picture
         return out
     }
 
-    /// Log events that are effects in themselves, whatever the picture shows.
-    static let effects: Set<String> = ["edit", "undo", "redo", "answer", "task.ended", "select", "deselect"]
+    /// Whether `event` is an effect in itself, whatever the picture shows.
+    static func isEffect(_ event: InteractionEvent) -> Bool {
+        switch event {
+        case .edit, .undo, .redo, .answer, .taskEnded, .select, .deselect: return true
+        default: return false
+        }
+    }
 
     static func round(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
 }

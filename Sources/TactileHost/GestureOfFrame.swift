@@ -12,16 +12,14 @@ struct GestureOfFrame {
     /// The gesture that the input `events` of a frame that logged `log` served.
     mutating func kind(of events: [InputEvent], log: [LogEvent]) -> String {
         var named: String?
-        for event in log where event.kind.hasPrefix("gesture.") {
-            guard case let .string(recognised)? = event.fields["gesture"] else { continue }
-            let target: String
-            if case let .string(t)? = event.fields["target"] { target = t } else { target = "" }
-            let gesture = Self.served(recognised, on: target)
+        for event in log {
+            guard case let .gesture(g) = event.event else { continue }
+            let gesture = Self.served(g.gesture.rawValue, on: g.target)
             named = gesture
-            switch event.kind {
-            case "gesture.began": running = gesture
-            case "gesture.ended", "gesture.cancelled": running = nil
-            default: break
+            switch g.phase {
+            case .began: running = gesture
+            case .ended, .cancelled: running = nil
+            case .recognized, .changed: break
             }
         }
         if let named { return named }

@@ -408,10 +408,9 @@ public final class HostSession: ShellSession {
         guard let news = exportNews else { return }
         let strings = theme.strings
         func end(
-            _ message: String, isError: Bool, _ outcome: String, _ fields: [String: ElementValue] = [:], reveal: Banner.Reveal? = nil,
-            for seconds: Double? = nil
+            _ message: String, isError: Bool, _ ending: InteractionEvent.ExportEnd, reveal: Banner.Reveal? = nil, for seconds: Double? = nil
         ) {
-            exportLog.append(LogEvent(time: now, kind: "exportEnd", fields: fields.merging(["outcome": .string(outcome)]) { a, _ in a }))
+            exportLog.append(LogEvent(time: now, .exportEnd(ending)))
             state.exportRun = nil
             state.banner = Banner(
                 message: message, isError: isError, until: now + .seconds(seconds ?? configuration.editing.bannerDuration), reveal: reveal)
@@ -424,14 +423,14 @@ public final class HostSession: ShellSession {
         case let .finished(path, bytes):
             // Where it went, in words, with a button to show it; the whole path in the log.
             end(
-                strings.savedIn(path, bytes: bytes, home: HomePath.expanding("~")), isError: false, "finished",
-                ["file": .string(path.split(separator: "/").last.map(String.init) ?? path), "path": .string(path), "bytes": .number(Double(bytes))],
+                strings.savedIn(path, bytes: bytes, home: HomePath.expanding("~")), isError: false,
+                .init(outcome: .finished, file: path.split(separator: "/").last.map(String.init) ?? path, path: path, bytes: Double(bytes)),
                 reveal: Banner.Reveal(label: strings[.showFile], path: path), for: configuration.editing.exportBannerDuration)
             state.exportSheet = false
         case let .failed(reason):
-            end(strings.format(.exportFailed, ["reason": reason]), isError: true, "failed", ["reason": .string(reason)])
+            end(strings.format(.exportFailed, ["reason": reason]), isError: true, .init(outcome: .failed, reason: reason))
         case .cancelled:
-            end(strings[.exportCancelled], isError: false, "cancelled")
+            end(strings[.exportCancelled], isError: false, .init(outcome: .cancelled))
         }
         needsPresent = true
     }

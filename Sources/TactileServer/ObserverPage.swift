@@ -78,35 +78,18 @@ enum ObserverPage {
               const s = Math.max(0, Math.floor(seconds));
               $("timer").textContent = Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
             }
-            // Seconds as people read them: one decimal ("18.5 s", never "18.494706 s").
-            const seconds = v => (typeof v === "number" ? v.toFixed(1) : String(v === undefined ? "" : v));
-            // Low-level events stay in the log but out of the ticker unless asked for.
-            const lowLevel = new Set(["snap", "cue", "arena.decided", "gesture.began", "gesture.changed", "gesture.ended", "gesture.cancelled"]);
-            function describe(e) {
-              const f = k => (e[k] === undefined ? "" : e[k]);
-              switch (e.kind) {
-                case "gesture.recognized": return f("gesture") + " on " + f("target");
-                case "miss": return "miss" + (e.nearest ? " near " + e.nearest + " (" + e.distance + " pt)" : "");
-                case "signal": return f("signal") + (e.target ? " on " + e.target : "");
-                case "task.began": return "task " + f("task") + " began";
-                case "task.ended": return "task " + f("task") + " " + f("outcome") + " after " + seconds(e.seconds) + " s";
-                case "answer": return f("questionnaire") + " " + f("item") + " = " + f("value");
-                case "marker": return "marker " + f("category") + (e.note ? ": " + e.note : "") + " (" + f("source") + ")";
-                case "edit": return "edit " + f("edit") + " " + f("clip");
-                default: return e.kind;
-              }
-            }
             // "1:05.3" for 65.3 s, as a video player shows it.
             const videoTime = v => { const t = Math.round(Math.max(0, v) * 10); return Math.floor(t / 600) + ":" + String(Math.floor(t / 10) % 60).padStart(2, "0") + "." + (t % 10); };
             function show(e) {
               const li = document.createElement("li");
-              li.className = e.kind.split(".")[0];
+              // The feed says how to show each event (its words, whether it is low-level, its colour).
+              li.className = e.group || "";
               li.dataset.kind = e.kind;
-              li.dataset.low = lowLevel.has(e.kind);
-              li.hidden = lowLevel.has(e.kind) && !$("all-events").checked;
+              li.dataset.low = !!e.low;
+              li.hidden = !!e.low && !$("all-events").checked;
               // The study's clock; in a block, the block's too: the time to seek to in its video.
               li.textContent = (typeof e.t === "number" ? e.t.toFixed(1).padStart(7) + " s  " : "")
-                + (typeof e.blockT === "number" ? "(video " + videoTime(e.blockT) + ")  " : "") + describe(e);
+                + (typeof e.blockT === "number" ? "(video " + videoTime(e.blockT) + ")  " : "") + (e.say || e.kind);
               const list = $("ticker");
               list.insertBefore(li, list.firstChild);
               while (list.children.length > 300) list.removeChild(list.lastChild);

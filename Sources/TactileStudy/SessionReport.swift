@@ -1,5 +1,6 @@
 import Foundation
 import TactileCore
+import TactileEditor
 import TactileInput
 import TactileHeadless
 
@@ -87,50 +88,38 @@ public struct SessionReport {
         }
         func count(_ k: WritableKeyPath<VariantFigures, Int>) { if let live { variants[live][keyPath: k] += 1 } }
         for line in text.split(separator: "\n") {
-            guard let event = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], let kind = event["kind"] as? String else {
+            guard let logged = LogEvent(jsonLine: line) else {
                 f.unreadableLines += 1
                 continue
             }
-            let gesture = event["gesture"] as? String
-            if kind == "settings", let name = event["variant"] as? String {
-                let source = SettingsChange.Source(rawValue: event["source"] as? String ?? "")
+            switch logged.event {
+            case let .settings(source, name, _):
                 let shown = source == .tuning ? SettingsChange.unsavedLabel(of: name) : name
                 if live == nil && source != .start { variant([.tuning, .reload, .revert].contains(source) ? name : "(start)", at: 0) }
-                if live.map({ variants[$0].name }) != shown { variant(shown, at: live == nil ? 0 : (event["t"] as? NSNumber)?.doubleValue ?? liveSince) }
-            }
-            switch kind {
-            case "gesture.recognized":
-                if let gesture { f.gestures[gesture, default: 0] += 1 }
-                if gesture == "tap" { f.taps += 1; count(\.taps) }
+                if live.map({ variants[$0].name }) != shown { variant(shown, at: live == nil ? 0 : logged.time.seconds) }
+            case let .gesture(g) where g.phase == .recognized || g.phase == .began:
+                f.gestures[g.gesture.rawValue, default: 0] += 1
+                if g.isTap { f.taps += 1; count(\.taps) }
                 count(\.gestures)
-            case "gesture.began":
-                if let gesture { f.gestures[gesture, default: 0] += 1 }
-                count(\.gestures)
-            case "miss":
+            case let .miss(m):
                 f.misses += 1
                 count(\.misses)
-                if let nearest = event["nearest"] as? String {
-                    f.missesNear["\(nearest) (\(event["nearestRole"] as? String ?? "?"))", default: 0] += 1
-                }
-                if let d = event["distance"] as? Double { distances.append(d) }
-            case "edit":
-                f.edits[event["edit"] as? String ?? "?", default: 0] += 1
+                if let nearest = m.nearest { f.missesNear["\(nearest) (\(m.nearestRole ?? "?"))", default: 0] += 1 }
+                if let d = m.distance { distances.append(d) }
+            case let .edit(e):
+                f.edits[e.edit.rawValue, default: 0] += 1
                 count(\.edits)
-            case "signal":
-                f.signals[event["signal"] as? String ?? "?", default: 0] += 1
+            case let .signal(s):
+                f.signals[s.kind.rawValue, default: 0] += 1
                 count(\.signals)
-            case "undo":
+            case .undo:
                 f.undos += 1
                 count(\.undos)
-            case "redo": f.redos += 1
-            case "error", "problem": f.errors += 1
-            case "task.ended":
-                func count(_ k: String) -> Int { (event[k] as? NSNumber)?.intValue ?? 0 }
+            case .redo: f.redos += 1
+            case .error, .problem: f.errors += 1
+            case let .taskEnded(t):
                 f.tasks.append(
-                    TaskFigures(
-                        id: event["task"] as? String ?? "?", outcome: event["outcome"] as? String ?? "?",
-                        seconds: (event["seconds"] as? NSNumber)?.doubleValue ?? 0,
-                        misses: count("misses"), errors: count("errors"), undos: count("undos")))
+                    TaskFigures(id: t.task, outcome: t.outcome.rawValue, seconds: t.seconds, misses: t.misses, errors: t.errors, undos: t.undos))
             default: break
             }
         }

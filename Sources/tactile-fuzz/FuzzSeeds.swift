@@ -92,7 +92,7 @@ public struct FuzzSeeds {
             let blocks = [
                 StudyFixture.Block(
                     variant: "outside", attempts: [("delete", true, 12.5), ("trim", n == 1, 30)], seq: ["delete": 6, "trim": 3],
-                    sus: [4, 2, 4, 1, 5, 2, 4, 2, 4, 1], signals: [("rageTap", "trim")]),
+                    sus: [4, 2, 4, 1, 5, 2, 4, 2, 4, 1], signals: [(.rage, "trim")]),
                 StudyFixture.Block(
                     variant: "inside", attempts: [("delete", true, 9), ("trim", true, 20)], seq: ["delete": 7, "trim": 5],
                     sus: [5, 1, 5, 1, 5, 1, 5, 1, 5, 1]),

@@ -263,16 +263,18 @@ final class ObserverPageTests: XCTestCase, RunsAlone {
             o.checks["POSTed again: 200, saved"] = again.status == 200 && again.text == #"{"type":"ack","id":"post-1"}"#
             // Times for people, and low-level events out of the ticker until asked for (issue 31).
             try o.check(
-                "seconds rounded",
-                "return describe({kind: 'task.ended', task: 'trim', outcome: 'completed', seconds: 18.494706}) === 'task trim completed after 18.5 s'")
+                "the feed's words shown",
+                "show({kind: 'task.ended', t: 20, say: 'task trim completed after 18.5 s', group: 'task'});"
+                    + " const li = document.querySelector('#ticker li[data-kind=\"task.ended\"]');"
+                    + " return !!li && li.textContent.endsWith('task trim completed after 18.5 s') && li.className === 'task'")
             try o.check(
                 "low-level events hidden until asked for",
-                "show({kind: 'snap', t: 3.14159}); const li = document.querySelector('#ticker li[data-kind=snap]');"
+                "show({kind: 'snap', t: 3.14159, low: true, say: 'snap'}); const li = document.querySelector('#ticker li[data-kind=snap]');"
                     + " if (!li || !li.hidden || !li.textContent.startsWith('    3.1 s')) return false;"
                     + " document.getElementById('all-events').click(); return !li.hidden")
             try o.check(
                 "an event in a block shows the time in its video too",
-                "show({kind: 'marker', category: 'error', source: 'observer', t: 77.31, blockT: 14.37});"
+                "show({kind: 'marker', category: 'error', source: 'observer', t: 77.31, blockT: 14.37, say: 'marker error (observer)'});"
                     + " const li = document.querySelector('#ticker li[data-kind=marker]');"
                     + " return !!li && li.textContent.startsWith('   77.3 s  (video 0:14.4)  marker error')")
         }

@@ -30,7 +30,7 @@ final class StudyReportTests: XCTestCase, ReplayTesting {
         for p in 1...6 {
             let a = StudyFixture.Block(
                 variant: "A", attempts: [("trim", true, timesA[p - 1]), ("split", true, 5)], seq: ["trim": 4], sus: susA[p - 1],
-                signals: p == 1 ? [("rage", "trim"), ("rage", "trim")] : [])
+                signals: p == 1 ? [(.rage, "trim"), (.rage, "trim")] : [])
             let b = StudyFixture.Block(variant: "B", attempts: [("trim", p != 6, timesB[p - 1]), ("split", true, 5)], seq: ["trim": 6], sus: susB[p - 1])
             try StudyFixture.write(participant: p, blocks: p % 2 == 1 ? [a, b] : [b, a], variants: ["A", "B"], into: folder)
         }

@@ -13,13 +13,13 @@ final class StudyClockTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let lines = [
             #"{"t":0,"kind":"study.began"}"#,
-            #"{"t":5,"kind":"marker","category":"quote"}"#,
-            #"{"t":10,"kind":"part.began","part":"block1-outside"}"#,
-            #"{"t":84.7,"kind":"part.stopped","part":"block1-outside"}"#,
+            #"{"t":5,"kind":"marker","category":"quote","key":"1","source":"keyboard"}"#,
+            #"{"t":10,"kind":"part.began","part":"block1-outside","variant":"outside"}"#,
+            #"{"t":84.7,"kind":"part.stopped","part":"block1-outside","reason":"the window closed"}"#,
             #"{"t":0,"kind":"resumed","part":"block1-outside"}"#,
-            #"{"t":0,"kind":"marker","category":"error"}"#,
-            #"{"t":2,"kind":"part.began","part":"block1-outside"}"#,
-            #"{"t":30,"kind":"marker","category":"quote"}"#,
+            #"{"t":0,"kind":"marker","category":"error","key":"2","source":"keyboard"}"#,
+            #"{"t":2,"kind":"part.began","part":"block1-outside","variant":"outside"}"#,
+            #"{"t":30,"kind":"marker","category":"quote","key":"1","source":"keyboard"}"#,
         ]
         try (lines.joined(separator: "\n") + "\n").write(to: folder.appendingPathComponent("study-log.jsonl"), atomically: true, encoding: .utf8)
         let log = BlockTimeline.studyLog(folder)

@@ -186,7 +186,7 @@ struct TaskController {
             return
         }
         run.complete()
-        effects.log.append(LogEvent(time: now, kind: "task.finished", fields: ["tasks": .number(Double(run.plan.tasks.count))]))
+        effects.log.append(LogEvent(time: now, .taskFinished(tasks: run.plan.tasks.count)))
     }
 
     /// The participant chose answer `value` (1 … the scale's count) for the item on show.
@@ -205,14 +205,11 @@ struct TaskController {
     func confirm(_ state: inout EditorState, now: Time, effects: inout Effects) {
         guard var run = state.tasks, var asking = run.asking, let value = asking.answers[asking.item] else { return }
         let q = asking.questionnaire, item = q.items[asking.item]
-        var fields: [String: ElementValue] = [
-            "questionnaire": .string(q.id), "item": .string(item.id), "number": .number(Double(asking.item + 1)),
-            "value": .number(Double(value)), "seconds": .number(Self.micro(now - asking.shown)),
-        ]
-        if case let .choice(options) = item.scale { fields["choice"] = .string(options[value - 1]) }
-        if let task = asking.task { fields["task"] = .string(task) }
-        if asking.confirmed.contains(asking.item) { fields["revised"] = .bool(true) }
-        effects.log.append(LogEvent(time: now, kind: "answer", fields: fields))
+        var answer = InteractionEvent.Answer(
+            questionnaire: q.id, item: item.id, number: asking.item + 1, value: value, seconds: Self.micro(now - asking.shown),
+            task: asking.task, revised: asking.confirmed.contains(asking.item))
+        if case let .choice(options) = item.scale { answer.choice = options[value - 1] }
+        effects.log.append(LogEvent(time: now, .answer(answer)))
         asking.confirmed.insert(asking.item)
         if asking.item + 1 < q.items.count {
             asking.item += 1
@@ -220,10 +217,8 @@ struct TaskController {
             run.update(asking, now: now)
         } else {
             let answers = asking.answers.map { $0 ?? 0 }
-            var done: [String: ElementValue] = ["questionnaire": .string(q.id), "answers": .string(answers.map(String.init).joined(separator: ","))]
-            if let task = asking.task { done["task"] = .string(task) }
-            if let score = q.score(answers) { done["score"] = .number(score) }
-            effects.log.append(LogEvent(time: now, kind: "questionnaire.done", fields: done))
+            let done = InteractionEvent.QuestionnaireDone(questionnaire: q.id, answers: answers, task: asking.task, score: q.score(answers))
+            effects.log.append(LogEvent(time: now, .questionnaireDone(done)))
             effects.cues.append(CueEvent(.success, reason: "questionnaire"))
             run.update(nil, now: now)
         }
@@ -270,9 +265,7 @@ struct TaskController {
 
     private func ask(_ run: inout TaskRun, _ questionnaire: Questionnaire, about task: String?, now: Time, effects: inout Effects) {
         run.ask(questionnaire, about: task, now: now)
-        var fields: [String: ElementValue] = ["questionnaire": .string(questionnaire.id), "items": .number(Double(questionnaire.items.count))]
-        if let task { fields["task"] = .string(task) }
-        effects.log.append(LogEvent(time: now, kind: "questionnaire.began", fields: fields))
+        effects.log.append(LogEvent(time: now, .questionnaireBegan(questionnaire: questionnaire.id, items: questionnaire.items.count, task: task)))
     }
 
     /// Seconds on the microsecond grid of traces, so a replay logs the very same figure.
@@ -281,12 +274,7 @@ struct TaskController {
     private func begin(_ run: inout TaskRun, project: Project, now: Time, effects: inout Effects) {
         guard let task = run.current else { return }
         run.begin(at: now, distance: task.distance(in: project))
-        effects.log.append(
-            LogEvent(
-                time: now, kind: "task.began",
-                fields: [
-                    "task": .string(task.id), "index": .number(Double(run.index + 1)), "prompt": .string(task.prompt),
-                ]))
+        effects.log.append(LogEvent(time: now, .taskBegan(task: task.id, index: run.index + 1, prompt: task.prompt)))
     }
 
     /// Ends the task at `now`; a completed one counts its time to `settledAt`, when the settled
@@ -295,13 +283,10 @@ struct TaskController {
         guard let task = run.current, let began = run.began else { return }
         run.end(outcome, at: now)
         // Seconds on the microsecond grid of traces, so a replay logs the very same figure.
-        var fields: [String: ElementValue] = [
-            "task": .string(task.id), "outcome": .string(outcome.rawValue), "seconds": .number(Self.micro((settledAt ?? now) - began)),
-            "misses": .number(Double(run.misses)), "errors": .number(Double(run.errors)), "undos": .number(Double(run.undos)),
-            "offTask": .number(Double(run.offTask)),
-        ]
-        if let settledAt { fields["settle"] = .number(Self.micro(now - settledAt)) }
-        effects.log.append(LogEvent(time: now, kind: "task.ended", fields: fields))
+        let ending = InteractionEvent.TaskEnd(
+            task: task.id, outcome: outcome, seconds: Self.micro((settledAt ?? now) - began), misses: run.misses, errors: run.errors,
+            undos: run.undos, offTask: run.offTask, settle: settledAt.map { Self.micro(now - $0) })
+        effects.log.append(LogEvent(time: now, .taskEnded(ending)))
         if outcome == .completed { effects.cues.append(CueEvent(.success, reason: "task")) }
     }
 }

@@ -22,46 +22,40 @@ extension TaskController {
         defer { state.tasks = run }
         let kinds = task.errorKinds, clips = task.ruleClips
         var errors: [LogEvent] = []
-        func error(_ reason: TaskPlan.ErrorKind, _ fields: [String: ElementValue] = [:]) {
+        func error(_ reason: TaskPlan.ErrorKind, clip: String? = nil, before: Double? = nil, after: Double? = nil) {
             run.countError()
-            var f = fields
-            f["reason"] = .string(reason.rawValue)
-            f["task"] = .string(task.id)
-            errors.append(LogEvent(time: now, kind: "task.error", fields: f))
+            errors.append(LogEvent(time: now, .taskError(.init(reason: reason, task: task.id, clip: clip, before: before, after: after))))
         }
         var edited = false
         for i in start..<log.count {
-            let e = log[i]
-            switch e.kind {
-            case "miss": run.countMiss(offTask: false)
-            case "gesture.recognized" where e.fields["gesture"] == .string("tap"):
-                if e.fields["miss"] != nil {
+            switch log[i].event {
+            case .miss: run.countMiss(offTask: false)
+            case var .gesture(g) where g.isTap:
+                if g.miss != nil {
                     run.countMiss(offTask: false)
-                } else if case let .string(target)? = e.fields["target"], task.isOffTask(target) {
-                    log[i].fields["miss"] = .string("offTask")
+                } else if task.isOffTask(g.target) {
+                    g.miss = .offTask
+                    log[i].event = .gesture(g)
                     run.countMiss(offTask: true)
                 }
-            case "error": if kinds.contains(.failedEdit) { run.countError() }
-            case "undo", "redo":
+            case .error: if kinds.contains(.failedEdit) { run.countError() }
+            case .redo: edited = true
+            case .undo:
                 edited = true
-                if e.kind == "undo" {
-                    run.countUndo()
-                    if kinds.contains(.undo) { error(.undo) }
-                }
-            case "edit":
+                run.countUndo()
+                if kinds.contains(.undo) { error(.undo) }
+            case let .edit(e):
                 edited = true
-                if kinds.contains(.otherClip), !clips.isEmpty, case let .string(clip)? = e.fields["clip"], !clips.contains(clip) {
-                    error(.otherClip, ["clip": .string(clip)])
-                }
+                if kinds.contains(.otherClip), !clips.isEmpty, let clip = e.clip, !clips.contains(clip) { error(.otherClip, clip: clip) }
             default: continue
             }
         }
         guard edited else { log += errors; return }
         let distance = task.distance(in: state.project)
         if kinds.contains(.awayFromRule), let before = run.committedDistance, distance > before + 1e-9,
-            log[start...].contains(where: { $0.kind == "edit" })
+            log[start...].contains(where: { if case .edit = $0.event { return true } else { return false } })
         {
-            error(.awayFromRule, ["before": .number((before * 1e6).rounded() / 1e6), "after": .number((distance * 1e6).rounded() / 1e6)])
+            error(.awayFromRule, before: (before * 1e6).rounded() / 1e6, after: (distance * 1e6).rounded() / 1e6)
         }
         run.commit(distance: distance)
         log += errors

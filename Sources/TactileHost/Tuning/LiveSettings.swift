@@ -65,6 +65,6 @@ extension SettingsChange {
     /// keys changed with their values, "feel.addedLatency 100, input.tapSlop 10").
     public var logEvent: LogEvent {
         let list = ConfigurationSchema.dotted(changes).map { "\($0.key) \($0.value.serialized())" }.joined(separator: ", ")
-        return LogEvent(time: time, kind: "settings", fields: ["source": .string(source.rawValue), "variant": .string(variant), "changes": .string(list)])
+        return LogEvent(time: time, .settings(source: source, variant: variant, changes: list))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TactileCore
+import TactileEditor
 
 /// Which screen a recorded block showed when: the editor while a task runs, a questionnaire
 /// (`seq`, `sus` or the study's own id) while it is asked, and `between` otherwise (the task card
@@ -27,18 +28,17 @@ public struct BlockScreens: Sendable {
         guard let text = try? String(contentsOf: folder.appendingPathComponent("log.jsonl"), encoding: .utf8) else { return BlockScreens() }
         var spans: [Span] = []
         var open: Span?
-        for line in text.split(separator: "\n") where line.contains("\"kind\":\"task.") || line.contains("\"kind\":\"questionnaire.") {
-            guard let e = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], let kind = e["kind"] as? String,
-                let t = JSONNumber.double(e["t"] as Any), t.isFinite
-            else { continue }
-            switch kind {
-            case "task.began":
+        for line in text.split(separator: "\n") {
+            guard let e = LogEvent(jsonLine: line) else { continue }
+            let t = e.time.seconds
+            switch e.event {
+            case let .taskBegan(task, _, _):
                 if var o = open { o.end = t; spans.append(o) }
-                open = Span(start: t, end: .infinity, screen: editor, task: e["task"] as? String)
-            case "questionnaire.began":
+                open = Span(start: t, end: .infinity, screen: editor, task: task)
+            case let .questionnaireBegan(questionnaire, _, task):
                 if var o = open { o.end = t; spans.append(o) }
-                open = Span(start: t, end: .infinity, screen: e["questionnaire"] as? String ?? "questionnaire", task: e["task"] as? String)
-            case "task.ended", "questionnaire.done":
+                open = Span(start: t, end: .infinity, screen: questionnaire, task: task)
+            case .taskEnded, .questionnaireDone:
                 if var o = open { o.end = t; spans.append(o) }
                 open = nil
             default: continue

@@ -1,5 +1,6 @@
 import Foundation
 import TactileCore
+import TactileEditor
 
 /// What happened in one recorded block, on the block's own clock — the clock of its `log.jsonl`
 /// and of its exported video (`tactile videos` starts each video at the block's 0 s), so a time
@@ -46,33 +47,20 @@ public struct BlockTimeline: Sendable {
         var timeline = BlockTimeline()
         guard let text = try? String(contentsOf: folder.appendingPathComponent("log.jsonl"), encoding: .utf8) else { return timeline }
         for line in text.split(separator: "\n") {
-            // Only the kinds wanted are parsed (a block's log is mostly gestures and snaps).
-            guard line.contains("\"kind\":\"task.") || line.contains("\"kind\":\"signal\"") || line.contains("\"kind\":\"marker\""),
-                let e = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], let kind = e["kind"] as? String,
-                let t = JSONNumber.double(e["t"] as Any), t.isFinite, t >= 0
-            else {
-                if let range = line.range(of: "{\"t\":"), let end = Double(line[range.upperBound...].prefix { $0 != "," }) {
-                    timeline.end = max(timeline.end, end)
-                }
-                continue
-            }
+            guard let e = LogEvent(jsonLine: line), e.time.seconds >= 0 else { continue }
+            let t = e.time.seconds
             timeline.end = max(timeline.end, t)
-            switch kind {
-            case "task.began":
-                guard let task = e["task"] as? String else { continue }
+            switch e.event {
+            case let .taskBegan(task, _, _):
                 timeline.spans.append(Span(task: task, began: t))
-            case "task.ended":
-                guard let task = e["task"] as? String, let i = timeline.spans.lastIndex(where: { $0.task == task && $0.ended == nil }) else { continue }
+            case let .taskEnded(ending):
+                guard let i = timeline.spans.lastIndex(where: { $0.task == ending.task && $0.ended == nil }) else { continue }
                 timeline.spans[i].ended = t
-                timeline.spans[i].outcome = e["outcome"] as? String
-            case "signal":
-                guard let signal = e["signal"] as? String else { continue }
-                timeline.signals.append(Signal(kind: signal, task: e["task"] as? String, t: t))
-            case "marker":
-                timeline.markers.append(
-                    Marker(
-                        t: t, studyT: nil, category: e["category"] as? String ?? "marker", note: e["note"] as? String,
-                        source: e["source"] as? String ?? "keyboard", task: e["task"] as? String, part: e["part"] as? String))
+                timeline.spans[i].outcome = ending.outcome.rawValue
+            case let .signal(s):
+                timeline.signals.append(Signal(kind: s.kind.rawValue, task: s.task, t: t))
+            case let .marker(m):
+                timeline.markers.append(Marker(t: t, studyT: nil, category: m.category, note: m.note, source: m.source, task: m.task, part: m.part))
             default: continue
             }
         }
@@ -89,21 +77,16 @@ public struct BlockTimeline: Sendable {
         // continues from the last moment the log had, so the study's clock only ever goes forward.
         var offset = 0.0, last = 0.0
         for line in text.split(separator: "\n") {
-            guard let e = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], let logged = JSONNumber.double(e["t"] as Any) else {
-                continue
-            }
-            if e["kind"] as? String == "resumed" { offset = last }
-            let t = logged + offset
+            guard let e = LogEvent(jsonLine: line) else { continue }
+            if case .resumed = e.event { offset = last }
+            let t = e.time.seconds + offset
             last = max(last, t)
-            guard e["kind"] as? String == "marker" || e["kind"] as? String == "part.began" else { continue }
-            if e["kind"] as? String == "part.began" {
-                if let part = e["part"] as? String { began[part, default: []].append(t) }
-                continue
+            switch e.event {
+            case let .partBegan(part, _): began[part, default: []].append(t)
+            case let .marker(m):
+                markers.append(Marker(t: nil, studyT: t, category: m.category, note: m.note, source: m.source, task: m.task, part: m.part))
+            default: continue
             }
-            markers.append(
-                Marker(
-                    t: nil, studyT: t, category: e["category"] as? String ?? "marker", note: e["note"] as? String,
-                    source: e["source"] as? String ?? "keyboard", task: e["task"] as? String, part: e["part"] as? String))
         }
         return (markers, began)
     }

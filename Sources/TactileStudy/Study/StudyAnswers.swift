@@ -88,28 +88,23 @@ public struct StudyAnswers {
     /// Takes in a block's log events: task outcomes, answers (a revision replacing the earlier
     /// answer) and scores. `origin`: the block's start, which its log counts from.
     public mutating func take(_ log: [LogEvent], part: Int, variant: String, origin: Time, at date: Date) {
-        func number(_ e: LogEvent, _ key: String) -> Double? { if case let .number(v)? = e.fields[key] { return v }; return nil }
-        func text(_ e: LogEvent, _ key: String) -> String? { if case let .string(v)? = e.fields[key] { return v }; return nil }
         for e in log {
-            switch e.kind {
-            case "task.ended":
-                guard let i = blocks.lastIndex(where: { $0.part == part }), let task = text(e, "task") else { continue }
+            switch e.event {
+            case let .taskEnded(t):
+                guard let i = blocks.lastIndex(where: { $0.part == part }) else { continue }
                 blocks[i].tasks.append(
                     TaskResult(
-                        task: task, outcome: text(e, "outcome") ?? "", seconds: number(e, "seconds") ?? 0,
-                        misses: Int(number(e, "misses") ?? 0), errors: Int(number(e, "errors") ?? 0), undos: Int(number(e, "undos") ?? 0),
-                        offTask: Int(number(e, "offTask") ?? 0)))
-            case "answer":
-                guard let q = text(e, "questionnaire"), let item = text(e, "item"), let value = number(e, "value") else { continue }
+                        task: t.task, outcome: t.outcome.rawValue, seconds: t.seconds, misses: t.misses, errors: t.errors, undos: t.undos,
+                        offTask: t.offTask))
+            case let .answer(a):
                 let answer = Answer(
-                    part: part, variant: variant, questionnaire: q, item: item, task: text(e, "task"), value: Int(value),
-                    choice: text(e, "choice"), seconds: number(e, "seconds") ?? 0,
-                    time: ((e.time - origin).seconds * 1e6).rounded() / 1e6, at: date)
-                answers.removeAll { $0.part == part && $0.questionnaire == q && $0.item == item && $0.task == answer.task }
+                    part: part, variant: variant, questionnaire: a.questionnaire, item: a.item, task: a.task, value: a.value,
+                    choice: a.choice, seconds: a.seconds, time: ((e.time - origin).seconds * 1e6).rounded() / 1e6, at: date)
+                answers.removeAll { $0.part == part && $0.questionnaire == a.questionnaire && $0.item == a.item && $0.task == answer.task }
                 answers.append(answer)
-            case "questionnaire.done":
-                guard let q = text(e, "questionnaire"), let score = number(e, "score") else { continue }
-                scores.append(Score(part: part, variant: variant, questionnaire: q, task: text(e, "task"), score: score))
+            case let .questionnaireDone(d):
+                guard let score = d.score else { continue }
+                scores.append(Score(part: part, variant: variant, questionnaire: d.questionnaire, task: d.task, score: score))
             default: break
             }
         }

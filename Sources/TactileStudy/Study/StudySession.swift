@@ -190,7 +190,7 @@ public final class StudySession: ShellSession {
         guard a.study.isEmpty || a.study == study.title else { return "\(name) took part in another study (\(a.study)): give this study's results folder" }
         guard a.finished == nil, let next = Self.partToResume(a, study: study) else { return "\(name) finished the study: there is nothing to resume" }
         let nextNumber = partNumber(next)
-        var restarted: [String: ElementValue] = [:]
+        var restarted: String?
         for i in a.blocks.indices where a.blocks[i].part == nextNumber && !a.blocks[i].restarted {
             // The interrupted part's recording is kept beside, never overwritten.
             let old = folder.appendingPathComponent(a.blocks[i].folder)
@@ -204,7 +204,7 @@ public final class StudySession: ShellSession {
             }
             a.blocks[i].folder = kept
             a.blocks[i].restarted = true
-            restarted["restarted"] = .string(kept)
+            restarted = kept
         }
         a.answers.removeAll { $0.part == nextNumber }
         a.scores.removeAll { $0.part == nextNumber }
@@ -212,7 +212,7 @@ public final class StudySession: ShellSession {
         do {
             do { try a.write(to: folder) } catch {
                 // The answers still name the folder as it was: put it back.
-                if case let .string(kept)? = restarted["restarted"] {
+                if let kept = restarted {
                     try? FileManager.default.moveItem(at: folder.appendingPathComponent(kept), to: folder.appendingPathComponent(folderName(next)))
                 }
                 throw error
@@ -224,7 +224,7 @@ public final class StudySession: ShellSession {
             return "\(folder.path): the participant's answers cannot be saved there (\(CommandError.reason(error)))"
         }
         stage = .intro(next)
-        pendingResume = LogEvent(time: .zero, kind: "resumed", fields: restarted.merging(["part": .string(folderName(next))]) { a, _ in a })
+        pendingResume = LogEvent(time: .zero, .resumed(part: folderName(next), restarted: restarted))
         openStudyTrace(in: folder)
         return nil
     }
@@ -462,14 +462,14 @@ public final class StudySession: ShellSession {
     /// Ends a running part before its end (the visitor left, the way out, the window closed).
     private func stop(_ part: Part, now: Time, reason: String) {
         guard block != nil else { return }
-        endPart(part, now: now, kind: "part.stopped", fields: ["reason": .string(reason)])
+        endPart(part, now: now) { .partStopped(part: $0, reason: reason) }
         if let i = answers?.blocks.lastIndex(where: { $0.part == partNumber(part) }) { answers?.blocks[i].stopped = reason }
         saveAnswers()
     }
 
     /// Ends the running part: the think-aloud track and the recording finished (with the project
     /// as it was left), its end in the answers, and the study's log told (`kind`, with `fields`).
-    private func endPart(_ part: Part, now: Time, kind: String, fields: [String: ElementValue] = [:]) {
+    private func endPart(_ part: Part, now: Time, as event: (String) -> InteractionEvent = { .partEnded(part: $0) }) {
         guard let block else { return }
         onPartEnded?()
         recording?.finish(project: block.state.project)
@@ -480,9 +480,7 @@ public final class StudySession: ShellSession {
             unsaved["the recording of \(folderName(part))"] = "not recorded (\(failed))"
         }
         if let i = answers?.blocks.lastIndex(where: { $0.part == partNumber(part) }) { answers?.blocks[i].ended = wallClock() }
-        var fields = fields
-        fields["part"] = .string(folderName(part))
-        logStudy(LogEvent(time: now, kind: kind, fields: fields))
+        logStudy(LogEvent(time: now, event(folderName(part))))
         self.block = nil
         recording = nil
     }
@@ -533,11 +531,11 @@ public final class StudySession: ShellSession {
         answers?.blocks.append(StudyAnswers.Block(part: number, variant: label, folder: name, began: wallClock()))
         saveAnswers()
         stage = .running(part)
-        logStudy(LogEvent(time: now, kind: "part.began", fields: ["part": .string(name), "variant": .string(label)]))
+        logStudy(LogEvent(time: now, .partBegan(part: name, variant: label)))
     }
 
     private func finish(_ part: Part, now: Time) {
-        endPart(part, now: now, kind: "part.ended")
+        endPart(part, now: now)
         switch part {
         case .practice: stage = .intro(.block(0))
         case let .block(n) where n + 1 < (schedule?.blocks.count ?? 0): stage = .intro(.block(n + 1))
@@ -545,7 +543,7 @@ public final class StudySession: ShellSession {
             stage = .thanks
             answers?.finished = wallClock()
             participantsRun += 1
-            logStudy(LogEvent(time: now, kind: "study.finished", fields: [:]))
+            logStudy(LogEvent(time: now, .studyFinished))
             if let kiosk { resetAt = now + .seconds(kiosk.studyResetAfter) }
         }
         saveAnswers()
@@ -611,7 +609,7 @@ public final class StudySession: ShellSession {
             unsaved["study-log.jsonl"] = "not written (\(CommandError.reason(error)))"
         }
         openStudyTrace(in: folder)
-        logStudy(LogEvent(time: now, kind: "consent", fields: ["participant": .string(StudyAnswers.name(of: participant)), "agreed": .bool(true)]))
+        logStudy(LogEvent(time: now, .consent(participant: StudyAnswers.name(of: participant), agreed: true)))
         stage = .intro(study.practice != nil ? .practice : .block(0))
     }
 
@@ -673,7 +671,7 @@ public final class StudySession: ShellSession {
     private func logStudy(_ event: LogEvent, ago: Double = 0) -> Bool {
         onLog?(forObserver(event))
         var e = onStudyClock(event)
-        e.fields["at"] = .string(StudyAnswers.iso(wallClock() - ago))
+        e.wallClock = StudyAnswers.iso(wallClock() - ago)
         guard let studyLog else { return false }
         do { try studyLog.write(contentsOf: Data((e.jsonLine + "\n").utf8)) } catch {
             if unsaved["study-log.jsonl"] == nil { unsaved["study-log.jsonl"] = "events lost (\(CommandError.reason(error)))" }
@@ -688,7 +686,7 @@ public final class StudySession: ShellSession {
     private func forObserver(_ event: LogEvent) -> LogEvent {
         var e = onStudyClock(event)
         if case .running = stage, event.time >= partOrigin {
-            e.fields["blockT"] = .number(((event.time - partOrigin).seconds * 1000).rounded() / 1000)
+            e.blockTime = ((event.time - partOrigin).seconds * 1000).rounded() / 1000
         }
         return e
     }
@@ -742,15 +740,15 @@ public final class StudySession: ShellSession {
         key: String, category: String, note: String?, source: String = "keyboard", id: String? = nil, waited: Double = 0, now: Time
     ) -> Bool {
         let time = max(now - .seconds(min(max(0, waited), configuration.study.observerLateMarkerLimit)), studyOrigin ?? .zero)
-        var fields: [String: ElementValue] = ["key": .string(key), "category": .string(category), "source": .string(source)]
-        if let note, !note.isEmpty { fields["note"] = .string(String(note.prefix(2000))) }
-        if let id { fields["id"] = .string(id) }
-        if waited > 1 { fields["queued"] = .number((waited * 10).rounded() / 10) }
+        var marker = InteractionEvent.Marker(key: key, category: category, source: source)
+        if let note, !note.isEmpty { marker.note = String(note.prefix(2000)) }
+        marker.id = id
+        if waited > 1 { marker.queued = (waited * 10).rounded() / 10 }
         let inPart = time >= partOrigin
         // The task on show when it was made, also when it arrives late, after the next began.
-        if inPart, let task = block?.state.tasks?.task(onShowAt: time) { fields["task"] = .string(task) }
-        if inPart, case let .running(part) = stage { fields["part"] = .string(folderName(part)) }
-        let event = LogEvent(time: time, kind: "marker", fields: fields)
+        if inPart, let task = block?.state.tasks?.task(onShowAt: time) { marker.task = task }
+        if inPart, case let .running(part) = stage { marker.part = folderName(part) }
+        let event = LogEvent(time: time, .marker(marker))
         if inPart { recording?.log([event]) }
         return logStudy(event, ago: (now - time).seconds)
     }
@@ -828,7 +826,7 @@ public final class StudySession: ShellSession {
                     releaseParticipant()
                     if let reason = DeclinedConsents.record(at: wallClock(), in: folder) { problem("the decline could not be noted: \(reason)") }
                     if let kiosk { resetAt = now + .seconds(kiosk.studyResetAfter) }
-                    logStudy(LogEvent(time: now, kind: "consent", fields: ["agreed": .bool(false)])) // told, never written
+                    logStudy(LogEvent(time: now, .consent(participant: nil, agreed: false))) // told, never written
                 default: break
                 }
             case let .intro(part):
@@ -931,7 +929,7 @@ public final class StudySession: ShellSession {
                 participant = n
                 schedule = study.schedule(forParticipant: n)
                 stage = .consent
-                logStudy(LogEvent(time: now, kind: "participant", fields: ["participant": .string(StudyAnswers.name(of: n))]))
+                logStudy(LogEvent(time: now, .participant(StudyAnswers.name(of: n))))
             }
         }
     }

@@ -109,11 +109,14 @@ public final class MonkeyRunner {
         report.frames += 1
         report.checks += 1
         for e in output.log {
-            if e.kind == "edit" || e.kind == "undo" || e.kind == "redo" { report.edits += 1 }
-            if e.kind == "edit", case let .string(what)? = e.fields["edit"] {
-                report.logged["edit." + what, default: 0] += 1
-            } else {
+            switch e.event {
+            case let .edit(edit):
+                report.edits += 1
+                report.logged["edit." + edit.edit.rawValue, default: 0] += 1
+            case .undo, .redo:
+                report.edits += 1
                 report.logged[e.kind, default: 0] += 1
+            default: report.logged[e.kind, default: 0] += 1
             }
         }
         let state = player.state

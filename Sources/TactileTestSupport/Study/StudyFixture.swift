@@ -17,10 +17,10 @@ public enum StudyFixture {
         /// The ten SUS answers, or none.
         public var sus: [Int] = []
         /// Frustration signals in the block's log: kind and task.
-        public var signals: [(kind: String, task: String)] = []
+        public var signals: [(kind: InteractionEvent.Signal.Kind, task: String)] = []
         public init(
             variant: String, attempts: [(task: String, completed: Bool, seconds: Double)], seq: [String: Int] = [:], sus: [Int] = [],
-            signals: [(kind: String, task: String)] = []
+            signals: [(kind: InteractionEvent.Signal.Kind, task: String)] = []
         ) {
             self.variant = variant; self.attempts = attempts; self.seq = seq; self.sus = sus; self.signals = signals
         }
@@ -43,39 +43,23 @@ public enum StudyFixture {
             var t = 0.0
             for a in b.attempts {
                 t += a.seconds
-                log.append(
-                    LogEvent(
-                        time: .seconds(t), kind: "task.ended",
-                        fields: [
-                            "task": .string(a.task), "outcome": .string(a.completed ? "completed" : "skipped"), "seconds": .number(a.seconds),
-                            "misses": .number(0), "errors": .number(0), "undos": .number(0),
-                        ]))
+                log.append(LogEvent(time: .seconds(t), .taskEnded(.init(task: a.task, outcome: a.completed ? .completed : .skipped, seconds: a.seconds))))
                 if let v = b.seq[a.task] {
                     log.append(
-                        LogEvent(
-                            time: .seconds(t + 1), kind: "answer",
-                            fields: [
-                                "questionnaire": .string("seq"), "item": .string("seq"), "task": .string(a.task), "value": .number(Double(v)),
-                                "seconds": .number(1),
-                            ]))
+                        LogEvent(time: .seconds(t + 1), .answer(.init(questionnaire: "seq", item: "seq", number: 1, value: v, seconds: 1, task: a.task))))
                 }
             }
             for (n, v) in b.sus.enumerated() {
-                log.append(
-                    LogEvent(
-                        time: .seconds(t + 2), kind: "answer",
-                        fields: [
-                            "questionnaire": .string("sus"), "item": .string("sus\(n + 1)"), "value": .number(Double(v)), "seconds": .number(1),
-                        ]))
+                log.append(LogEvent(time: .seconds(t + 2), .answer(.init(questionnaire: "sus", item: "sus\(n + 1)", number: n + 1, value: v, seconds: 1))))
             }
             if let score = Questionnaire.susScore(b.sus) {
-                log.append(LogEvent(time: .seconds(t + 2), kind: "questionnaire.done", fields: ["questionnaire": .string("sus"), "score": .number(score)]))
+                log.append(LogEvent(time: .seconds(t + 2), .questionnaireDone(.init(questionnaire: "sus", score: score))))
             }
             answers.take(log, part: i + 1, variant: b.variant, origin: .zero, at: date)
             let blockFolder = participantFolder.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: blockFolder, withIntermediateDirectories: true)
             let signals = b.signals.map {
-                LogEvent(time: .seconds(1), kind: "signal", fields: ["signal": .string($0.kind), "task": .string($0.task)]).jsonLine
+                LogEvent(time: .seconds(1), .signal(.init($0.kind, task: $0.task))).jsonLine
             }
             try Data((log.map(\.jsonLine) + signals).map { $0 + "\n" }.joined().utf8).write(to: blockFolder.appendingPathComponent("log.jsonl"))
         }
