@@ -1,0 +1,66 @@
+import TactileCore
+import TactileEditor
+import TactileInput
+import TactileUI
+
+/// `feel.prediction`: with fingers down, the picture shows them where they will be when it is
+/// shown (`Editor.preview`, which changes nothing); the predictions' outcomes go to the
+/// session's observers.
+public final class PredictionStage: HostStage {
+    private var predictor: TouchPredictor?
+    /// Recent times from a frame's start to its present, for the prediction's horizon.
+    private var presentDelays: [Time] = []
+
+    public init(configuration: TactileConfiguration) { predictor = Self.predictor(for: configuration) }
+
+    /// The touch predictor `configuration` asks for, or nil.
+    private static func predictor(for c: TactileConfiguration) -> TouchPredictor? {
+        guard let method = PredictionMethod(rawValue: c.feel.prediction), method != .off else { return nil }
+        return TouchPredictor(
+            method: method, maximumDistance: c.feel.predictionMaximumDistance, velocityWindow: .seconds(c.input.velocityWindow),
+            processNoise: c.feel.kalmanProcessNoise, measurementNoise: c.feel.kalmanMeasurementNoise)
+    }
+
+    /// How far ahead predictions reach: `feel.predictionHorizon`, else the measured time from a
+    /// frame's start to its present (median of the recent ones), else one 60 Hz frame.
+    func horizon(_ configuration: TactileConfiguration) -> Time {
+        if configuration.feel.predictionHorizon > 0 { return .seconds(configuration.feel.predictionHorizon / 1000) }
+        guard let median = Percentiles(presentDelays.map(\.seconds)).p50 else { return .frame(atRate: 60) }
+        return .seconds(median)
+    }
+
+    /// A frame's picture was presented `delay` after its work began.
+    func presented(after delay: Time) {
+        presentDelays.append(delay)
+        if presentDelays.count > 60 { presentDelays.removeFirst(presentDelays.count - 60) }
+    }
+
+    public func picture(after output: FrameOutput, released: [InputEvent], shown: DrawList, _ step: inout StageStep) -> DrawList {
+        guard var p = predictor else { return shown }
+        let session = step.session, now = step.now
+        p.update(with: released)
+        for outcome in p.takeOutcomes() { for o in session.observers { o.sessionPredicted(outcome) } }
+        let predicted = session.state.ui.fingers.isEmpty ? [:] : p.predict(at: now + horizon(session.configuration), now: now, delay: session.addedLatency)
+        predictor = p
+        session.overlays.follow(predictions: predicted)
+        guard !predicted.isEmpty else { return shown }
+        return session.editor.preview(session.state, moving: predicted, now: now)
+    }
+
+    public func adopt(_ new: TactileConfiguration, session: HostSession) {
+        // A new predictor only when its settings changed: a finger down keeps its history.
+        let f = new.feel, old = session.configuration.feel
+        if predictor == nil
+            || (f.prediction, f.predictionMaximumDistance, f.kalmanProcessNoise, f.kalmanMeasurementNoise, new.input.velocityWindow)
+                != (
+                    old.prediction, old.predictionMaximumDistance, old.kalmanProcessNoise, old.kalmanMeasurementNoise,
+                    session.configuration.input.velocityWindow
+                )
+        {
+            predictor = Self.predictor(for: new)
+        }
+    }
+
+    /// A finger of the tour that never lifted is forgotten with the editor it touched.
+    public func sessionReset(_ session: HostSession) { predictor = Self.predictor(for: session.configuration) }
+}

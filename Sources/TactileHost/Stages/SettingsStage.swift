@@ -1,0 +1,313 @@
+import TactileCore
+import TactileEditor
+import TactileInput
+import TactileUI
+
+/// Settings that change while the session runs: the configuration file read again when it
+/// changes (a reload never throws away what was tuned), the tuning panel (opened by a finger held
+/// in the screen's corner, or F5), the A/B flip between two named variants (a two-finger tap
+/// beside the phone, or F6), and the settings lines a replay hands over. Every change goes to the
+/// next frame record and the log (`settings`), so a reader never pools two settings epochs.
+public final class SettingsStage: HostStage {
+    /// The session served (set when the session takes the stage).
+    weak var session: HostSession?
+    private var s: HostSession { session! }
+    /// The tuning panel, the A/B flip and the settings changes they and reloads make.
+    var live: LiveSettings
+    private var nextConfigurationCheck = Time.zero
+
+    public init(configuration: TactileConfiguration) { live = LiveSettings(configuration: configuration) }
+
+    public func stepBegan(_ step: inout StageStep) {
+        if let reloaded = pollConfiguration(now: step.now) { step.frame.commands.append(.configurationChanged(reloaded)) }
+        stepLiveSettings(outside: step.context.outsideInput, now: step.now, into: &step.frame)
+    }
+
+    public func take(_ input: [InputEvent], _ step: inout StageStep) -> [InputEvent] {
+        guard let held = takeCornerHold(input, now: step.now) else { return input }
+        // The finger that opened the tuning panel is the panel's, not the editor's.
+        step.frame.commands.append(.showPanel(live.isTuningOpen))
+        return input + [.touch(.cancel, id: held.id, at: held.at, time: step.now)]
+    }
+
+    public func decorate(_ picture: inout DrawList, now: Time, session: HostSession) {
+        guard !session.overlays.panelOutside, let badge = live.badge else { return }
+        VariantBadge.draw(badge, into: &picture, width: session.state.viewport.width, centred: true, theme: session.theme, measurer: session.editor.measurer)
+    }
+
+    public func nextDue(after now: Time, session: HostSession) -> (time: Time, reason: String)? {
+        var candidates: [(time: Time, reason: String)] = []
+        if session.services.configurationWatcher != nil { candidates.append((nextConfigurationCheck, "configuration file")) }
+        if let hold = nextWork(after: now, session: session) { candidates.append(hold) }
+        if live.flipRequested { candidates.append((now, "flip")) }
+        return candidates.min { $0.time < $1.time }
+    }
+
+    public func nextWork(after now: Time, session: HostSession) -> (time: Time, reason: String)? {
+        guard session.labGestures, session.configuration.overlays.tuningHold > 0, let hold = live.cornerHold.due else { return nil }
+        return (hold, "tuning corner")
+    }
+
+    public func adopt(_ new: TactileConfiguration, session: HostSession) {
+        live.picture = nil // the tuning panel shows the new values
+        // Unsaved: the settings that differ from the live variant as loaded or saved (a slider
+        // moved back where it was is no change), whichever way the settings changed.
+        live.unsaved = session.services.schema.map { ConfigurationSchema.dotted($0.changes(from: live.baseline, to: new)).count } ?? 0
+    }
+
+    /// Names the variant the session started with (nil: the file's own settings) and the other
+    /// one an A/B flip switches to (nil: none until the tuning panel saves one).
+    public func startVariants(live name: String?, other: String?, now: Time = .zero) {
+        live.variant = name ?? SettingsChange.baseVariant
+        live.pair = (live.variant, other == live.variant ? nil : other)
+        // Said at the first step, on its clock: a line stamped now could come before input that
+        // arrives before that step, and a trace must never go back in time.
+        live.announceStart = name != nil || other != nil || s.labGestures
+    }
+
+    public func toggleTuning() {
+        guard s.kiosk == nil else { return }
+        live.isTuningOpen.toggle()
+        live.picture = nil
+        s.needsPresent = true
+    }
+
+    public func flipVariant() {
+        guard s.kiosk == nil else { return }
+        live.flipRequested = true
+    }
+
+    /// Changes the settings as a recorded settings line says, at the next step (a replay).
+    public func replay(_ change: SettingsChange) { live.replays.append(change) }
+
+    /// The tuning panel's pass over the touches outside the phone, a flip asked for by key or by a
+    /// two-finger tap there, and the settings lines a replay hands over, at the start of a step.
+    func stepLiveSettings(outside: [InputEvent], now: Time, into frame: inout ShellFrame) {
+        if live.announceStart {
+            live.announceStart = false
+            note(SettingsChange(time: now, source: .start, variant: live.variant, changes: .object([])))
+        }
+        for change in live.replays {
+            // Logged as recorded, so the replay's log still matches; a line whose changes cannot
+            // be laid over these settings (a key this Tactile lacks, a value out of range) is said.
+            note(change)
+            live.variant = change.variant
+            guard let schema = s.services.schema else { continue }
+            do {
+                let new = try schema.applying(change.changes, to: s.configuration)
+                // What the live session loaded or saved is what Revert and "unsaved" measure from
+                // (a reload's kept tuning counts as loaded: its line does not tell them apart).
+                if [.save, .flip, .reload].contains(change.source) { live.loaded(new) }
+                if new != s.configuration {
+                    s.adopt(new)
+                    frame.commands.append(.configurationChanged(new))
+                }
+            } catch {
+                s.post(banner: "A recorded settings change cannot be replayed: \(ErrorWords.reason(error))", isError: true)
+            }
+        }
+        live.replays.removeAll()
+        let touches = outside.filter {
+            if case .touch = $0.kind { return true }; return $0.kind == .focusLost
+        }
+        live.flipTaps.longest = .seconds(s.configuration.overlays.flipTapDuration)
+        if s.labGestures && live.flipTaps.feed(touches) > 0 { live.flipRequested = true }
+        if live.flipRequested {
+            live.flipRequested = false
+            flip(now: now, into: &frame)
+        }
+        guard live.isTuningOpen, !touches.isEmpty || live.picture == nil, let size = s.panelSize else { return }
+        let actions = tuningPass(touches, size: size, now: now)
+        for action in actions {
+            switch action {
+            case let .set(setting, value):
+                guard let schema = s.services.schema else { continue }
+                do {
+                    let new = try schema.applying(setting.changes(to: value), to: s.configuration)
+                    if record(change: .tuning, to: new, variant: live.variant, now: now) {
+                        s.adopt(new)
+                        frame.commands.append(.configurationChanged(new))
+                    }
+                } catch {
+                    s.post(banner: "\(setting.label): \(ErrorWords.reason(error))", isError: true)
+                }
+            case .save: saveVariant(now: now)
+            case .revert:
+                if record(change: .revert, to: live.baseline, variant: live.variant, now: now) {
+                    s.adopt(live.baseline)
+                    frame.commands.append(.configurationChanged(live.baseline))
+                }
+            case .flip: flip(now: now, into: &frame)
+            case .close:
+                toggleTuning()
+                frame.commands.append(.showPanel(false))
+            }
+        }
+        // Drawn again as the actions left it (a value moved, a variant saved).
+        if !actions.isEmpty { _ = tuningPass([], size: size, now: now) }
+        s.needsPresent = true
+    }
+
+    /// One pass of the tuning panel over `touches` (its picture kept); returns what was done.
+    func tuningPass(_ touches: [InputEvent], size: Size, now: Time) -> [TuningPanel.Action] {
+        guard let schema = s.services.schema else { return [] }
+        let ui = UIContext(memory: live.memory, touches: touches, now: now, viewport: size, measurer: s.editor.measurer, theme: s.editor.theme)
+        let drawn = TuningPanel(ui: ui, theme: s.editor.theme).draw(
+            object: schema.jsonObject(of: s.configuration), live: live.variant, pair: live.pair, unsaved: live.unsaved, offset: live.scroll,
+            size: size)
+        live.memory = ui.finish()
+        live.picture = ui.draw
+        live.elements = ui.elements
+        for g in drawn.scrolls {
+            switch g.phase {
+            case .began: live.scrollAnchor = live.scroll
+            case .changed: if let anchor = live.scrollAnchor { live.scroll = min(max(0, anchor - g.translation.y), max(0, drawn.height - drawn.room)) }
+            default: live.scrollAnchor = nil
+            }
+        }
+        return drawn.actions
+    }
+
+    /// A finger held in the screen's corner long enough to open or close the tuning panel.
+    func takeCornerHold(_ input: [InputEvent], now: Time) -> (id: PointerID, at: Point)? {
+        guard s.labGestures, s.configuration.overlays.tuningHold > 0 else {
+            live.cornerHold.reset() // turned off mid-hold: nothing stays due
+            return nil
+        }
+        live.cornerHold.corner = s.configuration.overlays.tuningCorner
+        live.cornerHold.hold = .seconds(s.configuration.overlays.tuningHold)
+        guard let held = live.cornerHold.feed(input, now: now) else { return nil }
+        toggleTuning()
+        return held
+    }
+
+    /// Saves the settings in force as a new variant, which becomes B of the A/B pair and live.
+    /// Returns why it could not be saved (the banner shown), nil when it was.
+    @discardableResult
+    func saveVariant(now: Time) -> String? {
+        guard let store = s.services.variants else {
+            let why = "Variants cannot be saved in this session (no s.configuration file)"
+            s.post(banner: why, isError: true)
+            return why
+        }
+        do {
+            // An edit saved in the person's editor but not yet read stays to be read.
+            let editPending = s.services.configurationWatcher?.hasChanged ?? false
+            let saved = try store.save(s.configuration)
+            live.variant = saved.name
+            live.pair = (live.pair.a == saved.name ? SettingsChange.baseVariant : live.pair.a, saved.name)
+            live.loaded(s.configuration)
+            s.services.configurationWatcher?.variant = saved.name
+            if !editPending && saved.place == .file { s.services.configurationWatcher?.acceptCurrent() }
+            note(SettingsChange(time: now, source: .save, variant: saved.name, changes: .object([])))
+            s.post(
+                banner: "Saved variant \(saved.name) in \(saved.url.lastPathComponent)\(saved.place == .sidecar ? " (beside the s.configuration file)" : "")",
+                isError: false)
+            return nil
+        } catch {
+            let why = "The variant could not be saved: \(ErrorWords.sentence(error))"
+            s.post(banner: why, isError: true)
+            return why
+        }
+    }
+
+    /// At the end of a session, tuning not yet saved is kept as a variant of its own (as a flip
+    /// keeps it), so nothing tuned is lost; nil when there is none, or no s.configuration file to
+    /// keep it in (the panel said so when the tuning began).
+    public func keepUnsavedTuning() -> HostSession.TuningKept? {
+        guard live.unsaved > 0, s.kiosk == nil, s.services.variants != nil else { return nil }
+        let changes = live.unsaved
+        if let why = saveVariant(now: s.lastStep) { return .lost("\(changes) tuned setting\(changes == 1 ? "" : "s") (\(why))") }
+        return .saved(live.variant)
+    }
+
+    /// Switches to the other variant of the A/B pair (unsaved tuning is saved as a variant first,
+    /// so nothing tuned is lost, and becomes B).
+    func flip(now: Time, into frame: inout ShellFrame) {
+        guard s.kiosk == nil else { return }
+        if live.unsaved > 0 {
+            // The tuning is kept as a variant of its own; the flip still goes to the pair's other
+            // side (when there is no B yet, the saved tuning becomes B).
+            let pair = live.pair, from = live.variant
+            guard saveVariant(now: now) == nil else { return }
+            if pair.b != nil {
+                live.pair = pair
+                live.variant = from
+            }
+        }
+        guard let b = live.pair.b else {
+            s.post(banner: "Nothing to flip to yet: save a variant in the tuning panel (F5), or start with --flip A,B", isError: false)
+            return
+        }
+        guard let store = s.services.variants else { return }
+        let target = live.variant == live.pair.a ? b : live.pair.a
+        do {
+            let new = try store.configuration(variant: target)
+            record(change: .flip, to: new, variant: target, now: now, always: true)
+            live.variant = target
+            live.loaded(new)
+            s.services.configurationWatcher?.variant = target == SettingsChange.baseVariant ? nil : target
+            s.adopt(new)
+            frame.commands.append(.configurationChanged(new))
+            s.post(banner: "Variant \(target == live.pair.a ? "A" : "B"): \(target)", isError: false)
+        } catch {
+            s.post(banner: "Cannot flip to \(target): \(ErrorWords.reason(error))", isError: true)
+        }
+    }
+
+    /// Hands `change` to the next frame record (a trace line) and the log (a `settings` event).
+    func note(_ change: SettingsChange) {
+        live.pending.append(change)
+        s.addToNextFrameLog(change.logEvent)
+    }
+
+    /// Notes a change of the settings to `new` (a trace line at the next frame, a `settings`
+    /// event in the log); false when nothing changes.
+    @discardableResult
+    func record(change source: SettingsChange.Source, to new: TactileConfiguration, variant: String, now: Time, always: Bool = false) -> Bool {
+        guard let schema = s.services.schema else { return new != s.configuration }
+        let changes = schema.changes(from: s.configuration, to: new)
+        guard always || changes != .object([]) else { return false }
+        note(SettingsChange(time: now, source: source, variant: variant, changes: changes))
+        return true
+    }
+
+    // MARK: Parts of a step
+
+    /// A reloaded s.configuration, when the watched file changed and is good; a banner either way.
+    func pollConfiguration(now: Time) -> TactileConfiguration? {
+        guard let watcher = s.services.configurationWatcher, now >= nextConfigurationCheck else { return nil }
+        nextConfigurationCheck = now + .seconds(s.configuration.session.configurationPollInterval)
+        switch watcher.poll() {
+        case var .success(new)?:
+            s.services.adjustReloaded?(&new)
+            // Tuning not yet saved is laid back over the file's new settings: a reload never
+            // throws away what was tuned.
+            var inForce = new
+            if live.unsaved > 0, let schema = s.services.schema,
+                let laid = try? schema.applying(schema.changes(from: live.baseline, to: s.configuration), to: new)
+            {
+                inForce = laid
+            }
+            record(change: .reload, to: inForce, variant: live.variant, now: now)
+            live.loaded(new)
+            s.adopt(inForce)
+            let kept = live.unsaved
+            new = inForce
+            s.state.banner = Banner(
+                message: "Settings reloaded from \(watcher.url.lastPathComponent)"
+                    + (kept > 0 ? " (\(kept) tuned value\(kept == 1 ? "" : "s") kept, not saved)" : ""), isError: false,
+                until: now + .seconds(new.editing.bannerDuration))
+            s.needsPresent = true
+            return new
+        case let .failure(error)?:
+            s.state.banner = Banner(
+                message: "\(watcher.url.lastPathComponent): \(ErrorWords.reason(error)) — keeping the settings in use", isError: true,
+                until: now + .seconds(s.configuration.editing.bannerDuration))
+            s.needsPresent = true
+            return nil
+        case nil:
+            return nil
+        }
+    }
+}
