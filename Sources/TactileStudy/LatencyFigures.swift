@@ -84,10 +84,17 @@ public struct LatencyFigures: Equatable {
 
     /// The figures of a `latency.jsonl` file's text; nil when it holds neither an input frame nor
     /// a prediction (a session run headless predicts, but presents nothing to time).
-    public static func read(_ text: String) -> LatencyFigures? {
-        struct Sample { var gesture: String; var total, waiting, ui, render, present: Double; var scanOut = 0.0; var fromKernel, kernelToQueue: Double? }
+    ///
+    /// `sets`: the set of equal settings live at a moment (`SettingsEpochs`), and `setNames` their
+    /// names: `variants` then has one row per set, never pooling two sets; without them, a row per
+    /// variant name as the epoch lines give it.
+    public static func read(_ text: String, sets: ((Double) -> Int?)? = nil, setNames: [String] = []) -> LatencyFigures? {
+        struct Sample {
+            var t: Double; var gesture: String; var total, waiting, ui, render, present: Double; var scanOut = 0.0; var fromKernel, kernelToQueue: Double?
+        }
         struct Group {
-            var epoch: LatencyEpoch; var samples: [Sample] = []; var predictions: [(method: String, horizon: Double, error: Double, lag: Double)] = []
+            var epoch: LatencyEpoch; var samples: [Sample] = [];
+            var predictions: [(method: String, horizon: Double, error: Double, lag: Double, t: Double)] = []
         }
         var groups: [Group] = [], unreadable = 0
         func current() -> Int {
@@ -115,7 +122,7 @@ public struct LatencyFigures: Equatable {
             }
             if o["kind"] as? String == "prediction" {
                 if let h = ms("horizon"), let e = ms("error"), let l = ms("lag") {
-                    groups[current()].predictions.append((o["method"] as? String ?? "?", h, e, l))
+                    groups[current()].predictions.append((o["method"] as? String ?? "?", h, e, l, ms("t") ?? 0))
                 } else {
                     unreadable += 1
                 }
@@ -127,7 +134,7 @@ public struct LatencyFigures: Equatable {
             }
             groups[current()].samples.append(
                 Sample(
-                    gesture: o["gesture"] as? String ?? "?", total: total, waiting: waiting, ui: ui, render: render, present: present,
+                    t: ms("t") ?? 0, gesture: o["gesture"] as? String ?? "?", total: total, waiting: waiting, ui: ui, render: render, present: present,
                     scanOut: ms("scanOut") ?? 0, fromKernel: ms("fromKernel"), kernelToQueue: ms("kernelToQueue")))
         }
         func row(_ s: [Sample]) -> Row {
@@ -161,6 +168,16 @@ public struct LatencyFigures: Equatable {
                 Stretch(
                     epoch: g.epoch, all: row(g.samples), byGesture: byGesture.mapValues(row),
                     histogram: byGesture.mapValues(histogram), predictions: predictions))
+        }
+        if let sets {
+            let samples = groups.flatMap(\.samples), predictions = groups.flatMap(\.predictions)
+            for (i, name) in setNames.enumerated() {
+                let mine = samples.filter { sets($0.t) == i }, p = predictions.filter { sets($0.t) == i }
+                figures.variants.append(
+                    VariantRow(
+                        variant: name, all: row(mine), predictionError: Percentiles(p.map(\.error)).mean, predictionLag: Percentiles(p.map(\.lag)).mean))
+            }
+            return figures
         }
         var names: [String] = []
         for g in groups { if let v = g.epoch.variant, !names.contains(v) { names.append(v) } }

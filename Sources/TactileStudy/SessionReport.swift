@@ -34,6 +34,9 @@ public struct SessionReport {
         /// Each named variant's figures when the session flipped between variants or tuned one
         /// (`settings` events in the log), in the order each first went live.
         public var variants: [VariantFigures] = []
+        /// Sets of settings live only in passing, with no touch, gesture or input frame (a slider
+        /// dragged through values), left out of `variants`.
+        public var variantsLeftOut = 0
     }
 
     public var sessions: [Figures]
@@ -51,7 +54,12 @@ public struct SessionReport {
     /// Reads each session folder's trace and log.
     /// One variant's share of a session: how long it was live and what happened meanwhile.
     public struct VariantFigures: Equatable {
+        /// The names the settings went by ("base (tuned, unsaved) = tuned-1").
         public var name: String
+        /// The settings epochs (numbers from 1) it was live in, and what its settings changed
+        /// against the session's start.
+        public var epochs: [Int] = []
+        public var changes: [SettingsEpochs.Change] = []
         public var seconds: Double = 0
         public var touches = 0, taps = 0, misses = 0, gestures = 0, edits = 0, undos = 0, signals = 0
     }
@@ -71,32 +79,20 @@ public struct SessionReport {
         let logURL = folder.appendingPathComponent(SessionRecorder.FileName.log)
         let text = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
         var distances: [Double] = []
-        // The variant live at each moment, from the `settings` events: a session that says what it
-        // starts on has a `start` line; before a first tuning, reload or revert the variant is the
-        // one they name; before a first flip or save it is unknown, "(start)".
-        var variants: [VariantFigures] = [], live: Int?, liveSince = 0.0, timeline: [(at: Double, name: String)] = []
-        /// Makes `name` the live variant from `t` on.
-        func variant(_ name: String, at t: Double) {
-            if let live { variants[live].seconds += t - liveSince }
-            liveSince = t
-            timeline.append((t, name))
-            if let i = variants.firstIndex(where: { $0.name == name }) {
-                live = i
-            } else {
-                variants.append(VariantFigures(name: name)); live = variants.count - 1
-            }
-        }
-        func count(_ k: WritableKeyPath<VariantFigures, Int>) { if let live { variants[live][keyPath: k] += 1 } }
+        // The session cut where its settings changed, stretches under equal settings together
+        // (`SettingsEpochs`): one row per set of settings, never two pooled.
+        let epochs = SettingsEpochs(configuration: session.configuration, changes: session.trace.settings, length: f.length)
+        var variants = epochs.sets.map { VariantFigures(name: $0.label, epochs: $0.epochs, changes: $0.changes) }
+        for e in epochs.epochs { variants[e.set].seconds += e.end - e.start }
+        var now = 0.0
+        func count(_ k: WritableKeyPath<VariantFigures, Int>) { if let e = epochs.epoch(at: now) { variants[e.set][keyPath: k] += 1 } }
         for line in text.split(separator: "\n") {
             guard let logged = LogEvent(jsonLine: line) else {
                 f.unreadableLines += 1
                 continue
             }
+            now = logged.time.seconds
             switch logged.event {
-            case let .settings(source, name, _):
-                let shown = source == .tuning ? SettingsChange.unsavedLabel(of: name) : name
-                if live == nil && source != .start { variant([.tuning, .reload, .revert].contains(source) ? name : "(start)", at: 0) }
-                if live.map({ variants[$0].name }) != shown { variant(shown, at: live == nil ? 0 : logged.time.seconds) }
             case let .gesture(g) where g.phase == .recognized || g.phase == .began:
                 f.gestures[g.gesture.rawValue, default: 0] += 1
                 if g.isTap { f.taps += 1; count(\.taps) }
@@ -123,16 +119,22 @@ public struct SessionReport {
             default: break
             }
         }
-        if let live { variants[live].seconds += f.length - liveSince }
-        // Touches per variant, from the trace's downs at the times each was live.
+        // Touches per set of settings, from the trace's downs at the times each was live.
         for e in session.trace.events {
-            guard !variants.isEmpty, case .touch(_, .down, _) = e.kind else { continue }
-            let name = timeline.last { $0.at <= e.time.seconds }?.name ?? variants[0].name
-            if let i = variants.firstIndex(where: { $0.name == name }) { variants[i].touches += 1 }
+            guard case .touch(_, .down, _) = e.kind, let epoch = epochs.epoch(at: e.time.seconds) else { continue }
+            variants[epoch.set].touches += 1
         }
-        f.variants = variants.filter { $0.seconds > 0 || $0.touches > 0 || $0.gestures > 0 }
         if let text = try? String(contentsOf: folder.appendingPathComponent(SessionRecorder.FileName.latency), encoding: .utf8) {
-            f.latency = LatencyFigures.read(text)
+            f.latency = LatencyFigures.read(text, sets: { epochs.epoch(at: $0)?.set }, setNames: variants.map(\.name))
+        }
+        // A set in which nothing happened (a slider passing through values) is left out, and said.
+        let frames = f.latency?.variants.map(\.all.frames) ?? []
+        let kept = variants.indices.filter { i in variants[i].touches > 0 || variants[i].gestures > 0 || (i < frames.count && frames[i] > 0) }
+        f.variantsLeftOut = variants.count - kept.count
+        f.variants = kept.map { variants[$0] }
+        if var latency = f.latency, latency.variants.count == variants.count {
+            latency.variants = kept.map { latency.variants[$0] }
+            f.latency = latency
         }
         if !distances.isEmpty { f.meanMissDistance = distances.reduce(0, +) / Double(distances.count) }
         return f
@@ -186,7 +188,7 @@ public struct SessionReport {
                 ]
                 for t in s.tasks { out.append("| \(t.id) | \(t.outcome) | \(num(t.seconds)) | \(t.misses) | \(t.errors) | \(t.undos) |") }
             }
-            if s.variants.count > 1 || (s.latency?.variants.count ?? 0) > 1 { out += variantTable(s) }
+            if s.variants.count > 1 { out += variantTable(s) }
             if let latency = s.latency { out += latency.markdown }
             if s.unreadableLines > 0 {
                 out.append("\n(\(s.unreadableLines) log line\(s.unreadableLines == 1 ? "" : "s") could not be read: cut short by a kill?)")
@@ -217,7 +219,18 @@ public struct SessionReport {
                                 .array(
                                     s.variants.map { v in
                                         .object([
-                                            ("name", .string(v.name)), ("seconds", .number(v.seconds)), ("touches", .number(Double(v.touches))),
+                                            ("name", .string(v.name)), ("epochs", .array(v.epochs.map { .number(Double($0)) })),
+                                            (
+                                                "changes",
+                                                .array(
+                                                    v.changes.map { c in
+                                                        .object([
+                                                            ("key", .string(c.key)), ("before", .string(c.before)), ("after", .string(c.after)),
+                                                            ("unit", .string(c.unit)),
+                                                        ])
+                                                    })
+                                            ),
+                                            ("seconds", .number(v.seconds)), ("touches", .number(Double(v.touches))),
                                             ("taps", .number(Double(v.taps))), ("misses", .number(Double(v.misses))),
                                             ("gestures", .number(Double(v.gestures))), ("edits", .number(Double(v.edits))),
                                             ("undos", .number(Double(v.undos))), ("signals", .number(Double(v.signals))),
@@ -240,23 +253,32 @@ public struct SessionReport {
         ])
     }
 
-    /// The variants side by side (a session that flipped A/B or tuned one): how long each was live,
-    /// what happened meanwhile, and its in-app latency and prediction.
+    /// The settings side by side (a session that flipped A/B, tuned or reloaded): one row per set
+    /// of equal settings — never two pooled — with the epochs it was live in, what it changed
+    /// against the session's start, how long it was live, what happened meanwhile, and its in-app
+    /// latency and prediction.
     private func variantTable(_ s: Figures) -> [String] {
         var out = [
-            "", "### Variants compared in this session", "",
-            "| Variant | Live (s) | Touches | Taps | Misses | Gestures | Edits | Undos | Signals | Input frames | In-app p50 (ms) | p99 (ms) | Prediction error (pt) |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+            "", "### Settings compared in this session", "",
+            "One row per set of settings (stretches under equal settings together: a flip back joins the stretch it left); "
+                + "what each changed is against the settings the session started with.",
+            "",
+            "| Variant | Epochs | Changed | Live (s) | Touches | Taps | Misses | Gestures | Edits | Undos | Signals | Input frames | In-app p50 (ms) | p99 (ms) | Prediction error (pt) |",
+            "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
-        var names = s.variants.map(\.name)
-        for v in s.latency?.variants ?? [] where !names.contains(v.variant) { names.append(v.variant) }
-        for name in names {
-            let v = s.variants.first { $0.name == name } ?? VariantFigures(name: name)
-            let l = s.latency?.variants.first { $0.variant == name }
+        for (i, v) in s.variants.enumerated() {
+            let l = s.latency?.variants.indices.contains(i) == true ? s.latency?.variants[i] : nil
             let latency = l.map { $0.all.frames > 0 ? "\($0.all.frames) | \(num($0.all.p50)) | \(num($0.all.p99))" : "0 | – | –" } ?? "0 | – | –"
+            let changed = v.changes.isEmpty ? "–" : v.changes.map(\.text).joined(separator: "; ")
             out.append(
-                "| \(name) | \(num(v.seconds)) | \(v.touches) | \(v.taps) | \(v.misses) | \(v.gestures) | \(v.edits) | \(v.undos) | \(v.signals) | \(latency) | "
-                    + "\(l?.predictionError.map(num) ?? "–") |")
+                "| \(v.name) | \(v.epochs.map(String.init).joined(separator: ", ")) | \(changed) | \(num(v.seconds)) | \(v.touches) | \(v.taps) | "
+                    + "\(v.misses) | \(v.gestures) | \(v.edits) | \(v.undos) | \(v.signals) | \(latency) | \(l?.predictionError.map(num) ?? "–") |")
+        }
+        if s.variantsLeftOut > 0 {
+            out += [
+                "",
+                "(\(s.variantsLeftOut) set\(s.variantsLeftOut == 1 ? "" : "s") of settings live only in passing, with no input — a slider dragged through values — left out.)",
+            ]
         }
         return out
     }

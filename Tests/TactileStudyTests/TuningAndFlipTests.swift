@@ -107,9 +107,17 @@ final class TuningAndFlipTests: XCTestCase {
         XCTAssertEqual(trace.settings.map(\.source), [.start] + Array(repeating: .tuning, count: trace.settings.count - 3) + [.save, .flip])
         let report = try SessionReport.read([recorded.path])
         let variants = try XCTUnwrap(report.sessions.first).variants
-        XCTAssertEqual(variants.map(\.name), ["base", "base (tuned, unsaved)", "tuned-1"])
-        XCTAssertEqual(variants.map(\.touches), [2, 1, 0], "a tap on base before tuning and one after the flip; one on the tuning before its save")
-        XCTAssertTrue(report.markdown.contains("### Variants compared in this session"), report.markdown)
+        // One row per set of settings: the flip back to base joins the stretch before the tuning;
+        // the tuning and the variant it was saved as are the same settings; the values the slider
+        // passed through, with no input, are left out (and said).
+        XCTAssertEqual(variants.map(\.name), ["base", "base (tuned, unsaved) = tuned-1"])
+        XCTAssertEqual(variants.map(\.touches), [2, 1], "a tap on base before tuning and one after the flip; one on the tuning before its save")
+        XCTAssertEqual(variants[0].epochs.first, 1)
+        XCTAssertEqual(variants[0].epochs.count, 2, "base before the tuning and after the flip")
+        XCTAssertEqual(variants[1].changes.map(\.text), ["input.tapSlop 18 → \(ConfigurationRange.format(tuned)) pt"])
+        XCTAssertGreaterThan(try XCTUnwrap(report.sessions.first).variantsLeftOut, 0)
+        XCTAssertTrue(report.markdown.contains("### Settings compared in this session"), report.markdown)
+        XCTAssertTrue(report.markdown.contains("input.tapSlop 18 → \(ConfigurationRange.format(tuned)) pt"), report.markdown)
 
         // A replay of the folder changes the same settings at the same steps: the same log.
         let session = try RecordedSession.open(recorded.path, project: nil, settings: Settings())
