@@ -77,6 +77,9 @@ struct HostOverlays {
 
     mutating func resetIndicators() { indicators = TouchIndicators(configuration: configuration.overlays) }
 
+    /// The A and B lines for `pair` while `live` is live, when the monitor is on and there is a B.
+    func comparison(pair: (a: String, b: String?), live: String) -> [String] { monitor?.comparison(pair: pair, live: live) ?? [] }
+
     /// Whether the frame monitor is on (it wants every frame noted).
     var monitors: Bool { monitor != nil }
 
@@ -92,8 +95,12 @@ struct HostOverlays {
 
     /// Notes an input frame's input-to-present latency, once presented.
     mutating func record(latency: LatencySample) {
-        monitor?.record(latency: latency.total, gesture: latency.gesture)
+        monitor?.record(latency: latency.total, gesture: latency.gesture, settings: latency.variant)
     }
+
+    /// The settings changed: the monitor's latencies start afresh (less `added`, the added
+    /// latency now in force), the stretch before kept for A | B.
+    mutating func startSettings(added: Time) { monitor?.startSettings(added: added) }
 
     /// Whether anything is drawn over the editor now.
     func isDrawing(kiosk: KioskMode?) -> Bool {
@@ -123,7 +130,8 @@ struct HostOverlays {
     /// The lab panel at `now`, `size` points: the frame monitor, its latency histogram, the arena's
     /// words (as many decisions as fit), the touch timeline and pointer location, on the panel's
     /// own background; a section with no room left says so. Nil when there is nothing to show.
-    func panel(at now: Time, size: Size, theme: Theme, measurer: TextMeasurer) -> DrawList? {
+    /// `comparison`: the A and B lines while a pair is flipped (`FrameMonitor.comparison`).
+    func panel(at now: Time, size: Size, theme: Theme, measurer: TextMeasurer, comparison: [String] = []) -> DrawList? {
         guard wantsPanel else { return nil }
         let m = theme.metrics.overlays
         var list = DrawList()
@@ -147,6 +155,18 @@ struct HostOverlays {
                             "\(what): no room (a taller window)", in: Rect(x: m.panelPadding, y: y, width: width, height: line), font: font,
                             color: theme.textSecondary, alignment: .leading)))
                 y += line + m.panelSectionGap
+            }
+            // Each side of an A/B pair over its own frames, one above the other.
+            if monitor != nil, !comparison.isEmpty, y + Double(comparison.count) * line <= bottom {
+                for side in comparison {
+                    list.add(
+                        .text(
+                            TextRun(
+                                side, in: Rect(x: m.panelPadding, y: y, width: width, height: line), font: font, color: theme.textPrimary,
+                                alignment: .leading)))
+                    y += line
+                }
+                y += m.panelSectionGap
             }
             if let monitor, monitor.histogramHeight(theme: theme) > 0 {
                 if y + monitor.histogramHeight(theme: theme) <= bottom {

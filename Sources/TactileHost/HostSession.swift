@@ -105,6 +105,7 @@ public final class HostSession: ShellSession {
         self.plan = plan
         kioskSetup = kiosk
         overlays = HostOverlays(configuration: configuration)
+        overlays.startSettings(added: .seconds(max(0, configuration.feel.addedLatency) / 1000))
         let pins = self.pins
         let kioskStage = kiosk.map { KioskStage(setup: $0, configuration: configuration, now: now, pins: pins) }
         stages = HostStages.standard(configuration: configuration, services: services, kiosk: kioskStage)
@@ -394,6 +395,8 @@ public final class HostSession: ShellSession {
         let before = overlays
         overlays = HostOverlays(configuration: new)
         overlays.carry(from: before)
+        // The monitor's figures start afresh under the new settings (never pooled across a change).
+        overlays.startSettings(added: addedLatency)
         needsPresent = true
     }
 

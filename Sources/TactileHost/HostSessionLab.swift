@@ -30,7 +30,8 @@ extension HostSession {
     public func panelPicture(at now: Time) -> DrawList? {
         guard overlays.panelOutside, let size = panelSize else { return nil }
         if isTuningOpen, let tuning = settings?.live.picture { return tuning }
-        var list = overlays.panel(at: now, size: size, theme: editor.theme, measurer: editor.measurer) ?? DrawList()
+        let comparison = overlays.comparison(pair: flipPair, live: variantLabel)
+        var list = overlays.panel(at: now, size: size, theme: editor.theme, measurer: editor.measurer, comparison: comparison) ?? DrawList()
         if let badge = settings?.live.badge { VariantBadge.draw(badge, into: &list, width: size.width, theme: editor.theme, measurer: editor.measurer) }
         return list
     }

@@ -18,6 +18,9 @@ public struct LatencyEpoch: Equatable {
         self.number = number; self.start = start; self.settings = settings; self.variant = variant
     }
 
+    /// The latency added on purpose in this epoch (`feel.addedLatency`, ms; 0 when not recorded).
+    public var addedLatency: Double { settings["feel.addedLatency"].flatMap(Double.init).map { max(0, $0) } ?? 0 }
+
     /// The keys an epoch records: everything of the feel section, and whether the window waits
     /// for the display's refresh.
     static let recordedSections = ["feel"]

@@ -149,7 +149,9 @@ public struct LatencyFigures: Equatable {
                 kernelFrames: s.compactMap(\.fromKernel).count, fromKernelP50: kernel.p50 ?? 0, fromKernelP99: kernel.p99 ?? 0,
                 kernelToQueue: Percentiles(s.compactMap(\.kernelToQueue)).p50 ?? 0)
         }
-        func histogram(_ s: [Sample]) -> [Int] { LatencyHistogram.counts(s.map(\.total)) }
+        // Binned net of the latency added on purpose in the epoch (`feel.addedLatency`): at +50 ms
+        // every frame would otherwise land in the last bin, telling nothing of the program itself.
+        func histogram(_ s: [Sample], less added: Double) -> [Int] { LatencyHistogram.counts(s.map { max(0, $0.total - added) }) }
         let samples = groups.flatMap(\.samples)
         guard !samples.isEmpty || groups.contains(where: { !$0.predictions.isEmpty }) else { return nil }
         var figures = LatencyFigures(all: row(samples), byGesture: Dictionary(grouping: samples, by: \.gesture).mapValues(row), unreadableLines: unreadable)
@@ -167,7 +169,7 @@ public struct LatencyFigures: Equatable {
             figures.epochs.append(
                 Stretch(
                     epoch: g.epoch, all: row(g.samples), byGesture: byGesture.mapValues(row),
-                    histogram: byGesture.mapValues(histogram), predictions: predictions))
+                    histogram: byGesture.mapValues { histogram($0, less: g.epoch.addedLatency) }, predictions: predictions))
         }
         if let sets {
             let samples = groups.flatMap(\.samples), predictions = groups.flatMap(\.predictions)
@@ -229,8 +231,9 @@ public struct LatencyFigures: Equatable {
                     out.append(
                         "| \(name) | \(r.frames) | \(f(r.p50)) | \(f(r.p95)) | \(f(r.p99)) | \(f(r.waiting)) | \(f(r.ui)) | \(f(r.render)) | \(f(r.present)) |")
                 }
+                let added = stretch.epoch.addedLatency
                 out += [
-                    "", "Input frames by in-app latency (ms):", "",
+                    "", "Input frames by in-app latency (ms\(added > 0 ? ", less the \(f(added)) ms added on purpose" : "")):", "",
                     "| Gesture | " + Self.binLabels.joined(separator: " | ") + " |", "|---|" + Self.binLabels.map { _ in "---:" }.joined(separator: "|") + "|",
                 ]
                 for (name, _) in order { out.append("| \(name) | " + (stretch.histogram[name] ?? []).map(String.init).joined(separator: " | ") + " |") }

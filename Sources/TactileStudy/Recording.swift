@@ -72,8 +72,9 @@ public final class Recording {
             // A freeze (study.freezeThreshold) joins the log as a frustration signal; only a
             // window measures it, so a replay's log does not have it. Latency added on purpose
             // (`feel.addedLatency`) is the condition under study, not the program freezing.
-            let ms = sample.total.seconds * 1000
-            if ms - max(0, session.configuration.feel.addedLatency) > session.configuration.study.freezeThreshold {
+            // Its `ms` is what the program took: the latency less what was added on purpose.
+            let ms = sample.total.seconds * 1000 - max(0, session.configuration.feel.addedLatency)
+            if ms > session.configuration.study.freezeThreshold {
                 var task: String?
                 if let run = session.state.tasks, run.began != nil, run.ended == nil, let current = run.current { task = current.id }
                 recorder.record(freeze: Trace.Freeze(time: sample.time, milliseconds: (ms * 10).rounded() / 10, gesture: sample.gesture, task: task))

@@ -160,4 +160,27 @@ final class FrameMonitorTests: XCTestCase {
         XCTAssertTrue(words.contains { $0.hasPrefix("In-app latency by gesture") }, "\(words)")
         XCTAssertTrue(words.contains("50+") && words.contains("scroll") && words.contains("tap"), "\(words)")
     }
+
+    /// The feel lab's review: a base stretch after four drags at +50 ms read p50 79.1 while base's
+    /// own frames were p50 31.7. Every settings change starts the figures afresh; each side of a
+    /// flipped pair is read over its own frames; latency added on purpose is not counted.
+    func testTheFiguresStartAfreshAtEverySettingsChangeAndAAndBAreReadSideBySide() {
+        var m = monitor()
+        for _ in 0..<4 { m.record(latency: .milliseconds(30), gesture: "scroll", settings: "base") }
+        XCTAssertEqual(m.latencyLine, "in-app p50 30.0 · p99 30.0 ms")
+        // A flip to lat50: +50 ms added on purpose.
+        m.startSettings(added: .milliseconds(50))
+        XCTAssertEqual(m.latencyLine, "in-app: no input yet (+50 not counted)")
+        for _ in 0..<4 { m.record(latency: .milliseconds(82), gesture: "scroll", settings: "lat50") }
+        XCTAssertEqual(m.latencyLine, "in-app p50 32.0 · p99 32.0 ms (+50 not counted)")
+        XCTAssertEqual(m.histograms.first?.counts[5], 4, "binned net of the added 50 ms: 32 ms, in 25–33")
+        XCTAssertEqual(m.histogramTitle, ["In-app latency by gesture (ms, last 4)", "under lat50; +50 ms added on purpose, not counted"])
+        XCTAssertEqual(m.comparison(pair: ("base", "lat50"), live: "lat50"), ["A base: p50 30.0 · p99 30.0 ms (4)", "B lat50: p50 32.0 · p99 32.0 ms (4)"])
+        // Back to base: its figures never pool lat50's frames.
+        m.startSettings(added: .zero)
+        m.record(latency: .milliseconds(31), gesture: "scroll", settings: "base")
+        XCTAssertEqual(m.latencyLine, "in-app p50 31.0 · p99 31.0 ms")
+        XCTAssertEqual(m.comparison(pair: ("base", "lat50"), live: "base"), ["A base: p50 31.0 · p99 31.0 ms (1)", "B lat50: p50 32.0 · p99 32.0 ms (4)"])
+        XCTAssertEqual(m.comparison(pair: ("base", nil), live: "base"), [], "no pair, no comparison")
+    }
 }

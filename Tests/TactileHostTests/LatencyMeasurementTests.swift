@@ -167,6 +167,57 @@ final class LatencyMeasurementTests: XCTestCase {
         XCTAssertTrue(shown.contains("33.0 ms"), "the last input frame's latency beside the graph: \(shown)")
     }
 
+    /// The feel lab's review: after a flip the monitor kept pooling (a base stretch after four
+    /// drags at +50 ms read p50 79.1 while base's own frames were p50 31.7). A flip starts the
+    /// figures afresh, the added latency is not counted, and A and B are read side by side.
+    func testAFlipStartsTheMonitorAfreshAndTheLabPanelReadsAAndBSideBySide() throws {
+        var configuration = TactileConfiguration()
+        configuration.overlays.monitor = true
+        var services = HostServices(stopwatch: clock)
+        // (The feel section is all a flip here changes; TactileHeadless holds the whole schema.)
+        services.schema = ConfigurationSchema(sections: [TactileConfiguration.Feel.self, TactileConfiguration.Overlays.self])
+        let s = HostSession(
+            project: DemoProject.make(), configuration: configuration, measurer: FixedWidthTextMeasurer(),
+            viewport: Size(width: 390, height: 844), services: services)
+        s.startVariants(live: nil, other: "lat50")
+        s.placePanel(outside: true)
+        step(s, [], at: 0)
+        // Steps whenever the session asks to (what is held back by added latency comes out when due), up to `t` ms.
+        func run(until t: Double) {
+            while let due = s.nextWork(after: clock.now), due.time.seconds * 1000 < t - 0.001 {
+                step(s, [], at: max(clock.now.seconds * 1000, due.time.seconds * 1000))
+            }
+        }
+        func drag(at t: Double) {
+            let events =
+                [touch(.down, x: 250, at: t)] + (1...3).map { touch(.move, x: 250 - Double($0) * 20, at: t + Double($0) * 16) } + [
+                    touch(.up, x: 190, at: t + 64)
+                ]
+            for e in events {
+                run(until: e.time.seconds * 1000)
+                step(s, [e], at: e.time.seconds * 1000)
+            }
+            run(until: t + 200)
+        }
+        drag(at: 1000)
+        s.replay(
+            SettingsChange(
+                time: .seconds(1.5), source: .flip, variant: "lat50", changes: .object([("feel", .object([("addedLatency", .number(50))]))])))
+        step(s, [], at: 1500)
+        XCTAssertEqual(s.configuration.feel.addedLatency, 50)
+        drag(at: 2000)
+        let panel = texts(try XCTUnwrap(s.panelPicture(at: clock.now)))
+        let a = try XCTUnwrap(panel.first { $0.hasPrefix("A base") }, "\(panel)")
+        XCTAssertTrue(a.hasPrefix("A base: p50 6.0 · p99 6.0 ms ("), a)
+        // lat50's own frames, less the 50 ms added on purpose (never base's, never the 50 ms).
+        let b = try XCTUnwrap(panel.first { $0.hasPrefix("B lat50") }, "\(panel)")
+        XCTAssertTrue(b.hasPrefix("B lat50: p50 6.0 · p99 "), b)
+        let p99 = try XCTUnwrap(Double(b.dropFirst("B lat50: p50 6.0 · p99 ".count).prefix { $0 != " " }))
+        XCTAssertLessThan(p99, 20, b)
+        XCTAssertTrue(panel.contains { $0.hasPrefix("in-app p50 6.0 · p99 ") && $0.hasSuffix("ms (+50 not counted)") }, "\(panel)")
+        XCTAssertTrue(panel.contains("under lat50; +50 ms added on purpose, not counted"), "\(panel)")
+    }
+
     func texts(_ list: DrawList) -> [String] {
         list.commands.compactMap {
             if case let .text(run) = $0 { return run.text }; return nil

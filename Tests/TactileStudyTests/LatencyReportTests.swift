@@ -90,7 +90,7 @@ final class LatencyReportTests: XCTestCase {
         XCTAssertNil(figures.prediction, "no single figure for the session")
         XCTAssertFalse(figures.predictions[0].isWorseThanNone)
         XCTAssertTrue(figures.predictions[1].isWorseThanNone)
-        XCTAssertEqual(figures.epochs[1].histogram["scroll"]?.last, 20, "110 ms: every frame in the last bin")
+        XCTAssertEqual(figures.epochs[1].histogram["scroll"]?[1], 20, "110 ms with 100 added on purpose: the program's own 10 ms, in 8–12")
         XCTAssertEqual(figures.epochs[0].histogram["scroll"]?[1], 20, "10 ms: every frame in 8–12")
         let report = figures.markdown.joined(separator: "\n")
         XCTAssertTrue(report.contains("### Settings 2, from 30.0 s: feel.addedLatency 100, feel.prediction kalman"), report)
@@ -112,6 +112,7 @@ final class LatencyReportTests: XCTestCase {
             report.contains("**Worse than none**: the predicted point was farther from the finger (10.8 pt) than the picture without prediction (6.3 pt)"),
             report)
         XCTAssertTrue(report.contains("| Gesture | <8 | 8–12 | 12–16 | 16–20 | 20–25 | 25–33 | 33–50 | ≥50 |"), report)
+        XCTAssertTrue(report.contains("Input frames by in-app latency (ms, less the 100.0 ms added on purpose):"), report)
     }
 
     func testARecordingWritesTheSettingsAgainWhenTheyChangeMidSession() throws {

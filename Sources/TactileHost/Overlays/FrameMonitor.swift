@@ -38,6 +38,14 @@ public struct FrameMonitor: Sendable {
     public private(set) var gestures: [String] = []
     /// The times of the frames within a second of the newest, for the frame rate.
     private var lastSecond: [Time] = []
+    /// The settings the recent latencies were measured under ("base", "base (tuned, unsaved)",
+    /// "tuned-1"): the latencies start afresh at every settings change, never pooled.
+    public private(set) var settingsLabel = ""
+    /// The latency held back on purpose (`feel.addedLatency`): taken off every figure, and said.
+    public private(set) var added = Time.zero
+    /// The last stretch of latencies measured under each earlier settings, by label: what the
+    /// A | B comparison reads for the side not live.
+    public private(set) var earlier: [String: [Time]] = [:]
     /// How many recent frames it keeps (`overlays.monitorHistory`).
     public let history: Int
 
@@ -64,9 +72,22 @@ public struct FrameMonitor: Sendable {
         nextDue = due
     }
 
-    /// Records the input-to-present latency of an input frame whose picture was presented.
-    public mutating func record(latency: Time, gesture: String = "?") {
-        latencies.append(max(.zero, latency))
+    /// The settings changed (a slider, a flip, a reload): the latencies start afresh, less
+    /// `added` (the added latency in force); the stretch before is kept, under its settings'
+    /// name, for A | B.
+    public mutating func startSettings(added: Time) {
+        if !latencies.isEmpty { earlier[settingsLabel] = latencies }
+        latencies = []
+        gestures = []
+        self.added = max(.zero, added)
+    }
+
+    /// Records the input-to-present latency of an input frame whose picture was presented (less
+    /// the added latency: what the program itself took), made under the settings named `settings`
+    /// (a save names the same settings anew: the stretch goes on under the new name).
+    public mutating func record(latency: Time, gesture: String = "?", settings: String? = nil) {
+        if let settings { settingsLabel = settings }
+        latencies.append(max(.zero, latency - added))
         gestures.append(gesture)
         if latencies.count > history { latencies.removeFirst(latencies.count - history) }
         if gestures.count > history { gestures.removeFirst(gestures.count - history) }
@@ -80,12 +101,21 @@ public struct FrameMonitor: Sendable {
             .sorted { $0.1.reduce(0, +) > $1.1.reduce(0, +) || ($0.1.reduce(0, +) == $1.1.reduce(0, +) && $0.0 < $1.0) }
     }
 
+    /// "In-app latency by gesture (ms, last 24)", and under it "under base; +50.0 ms added, not
+    /// counted" when the settings are named or add latency.
+    var histogramTitle: [String] {
+        let under = settingsLabel.isEmpty ? nil : "under \(settingsLabel)"
+        let net = added > .zero ? "+\(OverlayNumber.fixed(added.seconds * 1000, decimals: 0)) ms added on purpose, not counted" : nil
+        let second = [under, net].compactMap { $0 }.joined(separator: "; ")
+        return ["In-app latency by gesture (ms, last \(latencies.count))"] + (second.isEmpty ? [] : [second])
+    }
+
     /// The height `drawHistograms` takes.
     public func histogramHeight(theme: Theme) -> Double {
         let rows = histograms.count
         guard rows > 0 else { return 0 }
         let m = theme.metrics.overlays, line = theme.captionFont.size * m.arenaLineHeight
-        return 2 * line + Double(rows) * (line * m.histogramRow + m.monitorBarGap * 2)
+        return Double(1 + histogramTitle.count) * line + Double(rows) * (line * m.histogramRow + m.monitorBarGap * 2)
     }
 
     /// Draws the histograms into the lab panel at `origin`, `width` wide: a line of bin labels,
@@ -94,14 +124,17 @@ public struct FrameMonitor: Sendable {
         let m = theme.metrics.overlays, font = theme.captionFont, line = font.size * m.arenaLineHeight
         let rows = histograms
         guard !rows.isEmpty else { return 0 }
-        list.add(
-            .text(
-                TextRun(
-                    "In-app latency by gesture (ms, last \(latencies.count))", in: Rect(x: origin.x, y: origin.y, width: width, height: line),
-                    font: theme.clipFont, color: theme.textPrimary, alignment: .leading)))
+        var y = origin.y
+        for (i, title) in histogramTitle.enumerated() {
+            list.add(
+                .text(
+                    TextRun(
+                        title, in: Rect(x: origin.x, y: y, width: width, height: line), font: i == 0 ? theme.clipFont : font,
+                        color: i == 0 ? theme.textPrimary : theme.textSecondary, alignment: .leading)))
+            y += line
+        }
         let label = m.monitorLabelWidth, cells = Double(LatencyHistogram.bins.count)
         let cell = (width - label) / cells
-        var y = origin.y + line
         // Each bin's lower edge over its bar (the last bin is open).
         for (i, text) in LatencyHistogram.edges.enumerated() {
             list.add(
@@ -140,9 +173,28 @@ public struct FrameMonitor: Sendable {
     /// reading the event from the queue to the present returning (what the program itself can
     /// see; not the panel's scan-out or the touch controller); "in-app: no input yet" before any.
     public var latencyLine: String {
+        let net = added > .zero ? " (+\(OverlayNumber.fixed(added.seconds * 1000, decimals: 0)) not counted)" : ""
+        guard let figures = Self.figures(latencies) else { return "in-app: no input yet" + net }
+        return "in-app \(figures) ms" + net
+    }
+
+    /// "p50 4.1 · p99 9.8" over `latencies`, nil when there are none.
+    static func figures(_ latencies: [Time]) -> String? {
         let p = Percentiles(latencies.map(\.seconds))
-        guard let p50 = p.p50, let p99 = p.p99 else { return "in-app: no input yet" }
-        return "in-app p50 \(Self.milliseconds(.seconds(p50))) · p99 \(Self.milliseconds(.seconds(p99))) ms"
+        guard let p50 = p.p50, let p99 = p.p99 else { return nil }
+        return "p50 \(milliseconds(.seconds(p50))) · p99 \(milliseconds(.seconds(p99)))"
+    }
+
+    /// ["A base: p50 31.7 · p99 40.2 ms (24)", "B tuned-1: p50 …"]: each side of an A/B `pair`
+    /// over its latest stretch (the live one's own frames, the other's last stretch), a line
+    /// each; empty without a B.
+    public func comparison(pair: (a: String, b: String?), live: String) -> [String] {
+        guard let b = pair.b else { return [] }
+        func side(_ letter: String, _ name: String) -> String {
+            let mine = name == live ? latencies : earlier[name] ?? []
+            return "\(letter) \(name): " + (Self.figures(mine).map { "\($0) ms (\(mine.count))" } ?? "no input yet")
+        }
+        return [side("A", pair.a), side("B", b)]
     }
 
     /// What "in-app" measures, under the figure.
