@@ -238,7 +238,12 @@ public struct Editor {
         }
 
         state.ui = ui.finish()
-        for decision in state.ui.takeArenaDecisions() {
+        for var decision in state.ui.takeArenaDecisions() {
+            // A touch on nothing that takes one: named by what is drawn there (the title, the timecode).
+            if decision.target == ArenaDecision.nothing, let shown = ui.elements.last(where: { $0.hitFrame.contains(decision.location) }) {
+                decision.target = shown.id
+                decision.rule = "nobody: \(shown.id) takes no touch"
+            }
             effects.decisions.append(decision)
             effects.log.append(InteractionLog.entry(for: decision, now: now))
             // A tap that stopped the timeline's coast did what it was for: no miss.

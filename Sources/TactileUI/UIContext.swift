@@ -110,6 +110,8 @@ public final class UIContext {
     /// to run, and replays must give the same log).
     private var pressOrder: [PointerID] = []
     private var pressTargets: [PointerID: WidgetID] = [:]
+    /// When each finger of `pressed` went down.
+    private var pressTimes: [PointerID: Time] = [:]
     private var released: [PointerID: (location: Point, tap: Bool)] = [:]
     private var claimed: Set<PointerID> = []
     private var hot: [PointerID: WidgetID] = [:]
@@ -139,6 +141,7 @@ public final class UIContext {
                     self.memory.origins[id] = location
                     self.memory.active[id] = nil
                     if pressed.updateValue(location, forKey: id) == nil { pressOrder.append(id) }
+                    pressTimes[id] = event.time
                     if let target = memory.lastHits.last(where: { $0.frame.contains(location) }) { pressTargets[id] = target.id }
                 case .move:
                     if self.memory.fingers[id] != nil { self.memory.fingers[id] = location }
@@ -269,7 +272,16 @@ public final class UIContext {
     /// Ends the pass and returns what the UI remembers for the next one.
     public func finish() -> UIMemory {
         precondition(ids.depth == 0, "unbalanced id scopes in a UI pass")
-        for finger in pressOrder where !claimed.contains(finger) { if let location = pressed[finger] { unclaimedPresses.append(location) } }
+        for finger in pressOrder where !claimed.contains(finger) {
+            guard let location = pressed[finger] else { continue }
+            unclaimedPresses.append(location)
+            // Every touch has an arena decision, also one that landed where nothing takes a touch
+            // (the status bar, a corner, a gap between controls): the debugger and the log say so.
+            memory.arena.record(
+                ArenaDecision(
+                    finger: finger, target: ArenaDecision.nothing, candidates: [], winner: nil, rule: "nobody: nothing under the finger takes a touch",
+                    time: pressTimes[finger] ?? now, sinceDown: .zero, location: location))
+        }
         for finger in released.keys {
             memory.active[finger] = nil
             memory.fingers[finger] = nil

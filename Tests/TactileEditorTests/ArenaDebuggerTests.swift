@@ -43,6 +43,28 @@ final class ArenaDebuggerTests: XCTestCase {
         XCTAssertNotNil(logged.last?["sinceDown"])
     }
 
+    /// The feel lab's review: taps in the status bar, at the top corners and in the player bar's
+    /// gap logged only a miss, and the debugger did not change. Every touch has a decision.
+    func testATouchWhereNothingTakesOneHasADecisionSayingSoAndTheDebuggerShowsIt() throws {
+        let h = harness(arena: true)
+        let playerBar = try XCTUnwrap(h.element("playerBar")).frame
+        let places = [Point(x: 195, y: 8), Point(x: 386, y: 4), Point(x: playerBar.midX + 40, y: playerBar.midY)]
+        for p in places {
+            let before = decisions(h.log).count
+            h.tap(p)
+            let mine = Array(decisions(h.log).dropFirst(before))
+            XCTAssertEqual(mine.count, 1, "one decision for the touch at \(p): \(mine)")
+            XCTAssertEqual(mine.first?["winner"], .string("none"))
+            guard case let .string(rule)? = mine.first?["rule"] else { return XCTFail("a rule") }
+            XCTAssertTrue(rule.hasPrefix("nobody: "), rule)
+            XCTAssertEqual(mine.first?["x"], .number(p.x))
+            h.now += .milliseconds(400)
+        }
+        XCTAssertEqual(h.log.filter { $0.kind == "miss" }.count, 3, "each still a miss, as a researcher counts one")
+        let shown = texts(h.session.picture(at: h.now)).joined(separator: " ")
+        XCTAssertTrue(shown.contains("nobody"), shown)
+    }
+
     func testWhileDecidingTheCompetitorsShowAndOnceDecidedTheWinnerRuleAndLosers() throws {
         let h = harness(arena: true)
         let start = Point(x: 300, y: 700)

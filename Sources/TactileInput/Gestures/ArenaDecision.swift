@@ -33,6 +33,9 @@ public struct ArenaDecision: Hashable, Sendable {
     /// bar takes drags only): nothing answered it. The log counts it as a miss on that element.
     public var unansweredTap = false
 
+    /// The target of a decision about a touch that landed on nothing that takes a touch.
+    public static let nothing = "nothing"
+
     public init(
         finger: PointerID?, target: String, candidates: [GestureKind], winner: GestureKind?, rule: String, time: Time,
         sinceDown: Time, location: Point

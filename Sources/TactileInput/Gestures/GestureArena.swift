@@ -121,6 +121,10 @@ public struct GestureArena: Sendable {
         }
     }
 
+    /// Notes a decision about a touch the arena never competed for (one that landed where nothing
+    /// offers a gesture), so that every touch has one.
+    public mutating func record(_ decision: ArenaDecision) { decisions.append(decision) }
+
     /// The decisions made since the last call, oldest first; the arena forgets them.
     public mutating func takeDecisions() -> [ArenaDecision] {
         defer { decisions.removeAll() }
