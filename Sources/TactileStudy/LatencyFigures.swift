@@ -171,25 +171,19 @@ public struct LatencyFigures: Equatable {
                     epoch: g.epoch, all: row(g.samples), byGesture: byGesture.mapValues(row),
                     histogram: byGesture.mapValues { histogram($0, less: g.epoch.addedLatency) }, predictions: predictions))
         }
-        if let sets {
-            let samples = groups.flatMap(\.samples), predictions = groups.flatMap(\.predictions)
-            for (i, name) in setNames.enumerated() {
-                let mine = samples.filter { sets($0.t) == i }, p = predictions.filter { sets($0.t) == i }
-                figures.variants.append(
-                    VariantRow(
-                        variant: name, all: row(mine), predictionError: Percentiles(p.map(\.error)).mean, predictionLag: Percentiles(p.map(\.lag)).mean))
-            }
-            return figures
-        }
+        // A row per set of settings when given them, else per variant name as the epoch lines say.
         var names: [String] = []
         for g in groups { if let v = g.epoch.variant, !names.contains(v) { names.append(v) } }
-        for name in names {
-            let pooled = groups.filter { $0.epoch.variant == name }
-            let p = pooled.flatMap(\.predictions)
+        let predictions = groups.flatMap(\.predictions)
+        let rows =
+            sets.map { sets in setNames.indices.map { i in (setNames[i], samples.filter { sets($0.t) == i }, predictions.filter { sets($0.t) == i }) } }
+            ?? names.map { name in
+                let pooled = groups.filter { $0.epoch.variant == name }
+                return (name, pooled.flatMap(\.samples), pooled.flatMap(\.predictions))
+            }
+        for (name, mine, p) in rows {
             figures.variants.append(
-                VariantRow(
-                    variant: name, all: row(pooled.flatMap(\.samples)), predictionError: Percentiles(p.map(\.error)).mean,
-                    predictionLag: Percentiles(p.map(\.lag)).mean))
+                VariantRow(variant: name, all: row(mine), predictionError: Percentiles(p.map(\.error)).mean, predictionLag: Percentiles(p.map(\.lag)).mean))
         }
         return figures
     }

@@ -183,6 +183,13 @@ extension InteractionEvent {
                     role: try r.optionalString("role"), nearest: try r.optionalString("nearest"),
                     nearestRole: try r.optionalString("nearestRole"), distance: try r.optionalNumber("distance")))
         case "arena.decided": return .arenaDecided(try arena(r))
+        default: return try decodeTaskOrStudy(kind, r)
+        }
+    }
+
+    /// The tasks', questionnaires', signals' and the study's events.
+    private static func decodeTaskOrStudy(_ kind: String, _ r: WireFieldReader) throws -> InteractionEvent? {
+        switch kind {
         case "task.began": return .taskBegan(task: try r.string("task"), index: try r.integer("index"), prompt: try r.string("prompt"))
         case "task.ended":
             return .taskEnded(

@@ -1,0 +1,150 @@
+import Foundation
+import TactileCore
+import TactileEditor
+import TactileHost
+import TactileInput
+import TactileKiosk
+import TactileUI
+import TactileHeadless
+
+/// The study's own screens: the number keypad, the consent, a part's introduction, the thanks.
+extension StudySession {
+    // MARK: The study's screens
+
+    /// One UI pass over the study's own screen for the stage.
+    func pass(_ touches: [InputEvent], now: Time) -> DrawList {
+        let ui = UIContext(memory: memory, touches: touches, now: now, viewport: viewport, measurer: measurer, theme: theme)
+        ui.fill(Rect(origin: .zero, size: viewport), theme.background)
+        let s = theme.strings
+        ui.inLayer(.topmost) {
+            let form = Form(ui: ui, theme: theme, viewport: viewport, id: "study")
+            switch stage {
+            case .participant: keypad(form, now: now)
+            case .consent:
+                form.heading(s[.consentHeading])
+                form.paragraph(study.title)
+                let text = form.scrollingText(study.consent, offset: consentScroll, id: "study.consent")
+                for g in text.scrolls {
+                    switch g.phase {
+                    case .began: consentAnchor = consentScroll
+                    case .changed: if let anchor = consentAnchor { consentScroll = min(max(0, anchor - g.translation.y), max(0, text.height - text.room)) }
+                    default: consentAnchor = nil
+                    }
+                }
+                switch form.foot([("study.agree", s[.agree], true, true), ("study.decline", s[.decline], true, false)]) {
+                case "study.agree"?: agree(now: now)
+                case "study.decline"?:
+                    stage = .declined
+                    // Nothing of one who declined is kept, not even the lock on their number: only
+                    // when it happened, so the report can count declines.
+                    releaseParticipant()
+                    if let reason = DeclinedConsents.record(at: wallClock(), in: folder) { problem("the decline could not be noted: \(reason)") }
+                    if let kiosk { resetAt = now + .seconds(kiosk.studyResetAfter) }
+                    logStudy(LogEvent(time: now, .consent(participant: nil, agreed: false))) // told, never written
+                default: break
+                }
+            case let .intro(part):
+                let count = schedule?.blocks.count ?? 0
+                if case let .block(n) = part {
+                    form.heading(s.format(.partNumber, ["n": s.digits("\(n + 1)"), "count": s.digits("\(count)")]))
+                    // After the first part the participant is told the editor has changed, so they do
+                    // not take the next part for a repeat of the last.
+                    let intro = s[n == 0 ? .partIntro : .partIntroChanged]
+                    form.paragraph(intro)
+                    ui.element(UIElement(id: "study.intro", role: "text", label: intro, frame: form.panel))
+                } else {
+                    form.heading(s[.practice])
+                    form.paragraph(s[.practiceIntro])
+                }
+                if form.foot([("study.start", s[.start], true, true)]) != nil { start(part, now: now) }
+            case .running:
+                break
+            case .thanks:
+                form.heading(study.title)
+                form.paragraph(s[.thankYou])
+                form.paragraph(s[.thankYouDone], font: theme.metrics.form.bodyFont)
+            case .declined:
+                form.heading(study.title)
+                form.paragraph(s[.declinedThanks])
+            }
+            ui.element(UIElement(id: "study", role: "studyScreen", label: study.title, frame: form.panel, state: ["stage": .string(stageName)]))
+        }
+        memory = ui.finish()
+        elements = ui.elements
+        return ui.draw
+    }
+
+    /// The stage's name for inspection and the observer ("consent", "block 2", "thanks").
+    /// Where the run stopped, as the closing line says it: "before block 2", "in block 1", "at the consent".
+    public var whereStopped: String {
+        switch stage {
+        case .participant: return "at the participant number"
+        case .consent: return "at the consent"
+        case let .intro(p): return "before " + partName(p)
+        case let .running(p): return "in " + partName(p)
+        case .thanks: return "at the thanks"
+        case .declined: return "at the declined consent"
+        }
+    }
+
+    public var stageName: String {
+        switch stage {
+        case .participant: return "participant"
+        case .consent: return "consent"
+        case let .intro(p): return "before " + partName(p)
+        case let .running(p): return partName(p)
+        case .thanks: return "thanks"
+        case .declined: return "declined"
+        }
+    }
+
+    /// The participant-number keypad: digits, Clear, and Start once a number is typed.
+    func keypad(_ form: Form, now: Time) {
+        let s = theme.strings, m = theme.metrics.form, ui = form.ui
+        form.heading(study.title)
+        form.paragraph(s[.participantNumber])
+        // Portrait: the number, then the keys under it; landscape: the number at the left, the
+        // keys in the middle, over the whole height.
+        let wide = form.content.width > form.content.height
+        let column = wide ? form.content.width / 3 : form.content.width
+        let number = Rect(x: form.content.x, y: form.cursor, width: column, height: m.numberHeight)
+        ui.text(
+            Int(digits).map(StudyAnswers.name(of:)) ?? "–", in: number, font: m.numberFont, color: theme.textPrimary,
+            alignment: wide ? theme.leading : .center)
+        if let notice {
+            ui.paragraph(
+                notice, in: Rect(x: form.content.x, y: number.maxY + m.bodyGap, width: column, height: m.progressHeight), font: m.progressFont,
+                color: theme.danger, alignment: wide ? theme.leading : .center, lineHeight: m.lineHeight, maximumLines: 3)
+        }
+        let y = wide ? form.content.y : number.maxY + 2 * m.bodyGap + m.progressHeight
+        let room = (wide ? form.content.maxY : form.footTop - m.bodyGap) - y
+        let side = max(m.minimumTarget, min(m.keyMaximum, (form.content.width - 2 * m.keyGap) / 3, (room - 3 * m.keyGap) / 4))
+        let x0 = form.content.midX - (3 * side + 2 * m.keyGap) / 2
+        let keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", ""]
+        for (i, key) in keys.enumerated() where !key.isEmpty {
+            let frame = Rect(x: x0 + Double(i % 3) * (side + m.keyGap), y: y + Double(i / 3) * (side + m.keyGap), width: side, height: side)
+            let label = key == "clear" ? s[.clear] : s.digits(key)
+            if ui.button(
+                "study.key.\(key)", role: "key", label: label, frame: frame,
+                draw: { look in
+                    ui.fill(frame, look.pressed ? theme.surface : theme.background, radius: m.answerRadius)
+                    ui.text(label, in: frame, font: key == "clear" ? m.bodyFont : m.answerFont, color: theme.textPrimary, alignment: .center)
+                })
+            {
+                notice = nil
+                // No leading zeros, at most four digits (P0001 … P9999).
+                if key == "clear" { digits = "" } else if digits.count < 4, let n = Int(digits + key) { digits = n == 0 ? "" : String(n) }
+            }
+        }
+        if form.foot([("study.start", s[.start], !digits.isEmpty, true)]) != nil, let n = Int(digits) {
+            if let refusal = Self.refusal(of: n, in: folder) ?? claim(n) {
+                notice = refusal
+            } else {
+                participant = n
+                schedule = study.schedule(forParticipant: n)
+                stage = .consent
+                logStudy(LogEvent(time: now, .participant(StudyAnswers.name(of: n))))
+            }
+        }
+    }
+}
