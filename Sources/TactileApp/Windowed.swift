@@ -73,83 +73,21 @@ public enum Windowed {
         TerminationSignals.install()
         MediaMemory.returnLargeBuffersToTheSystem()
         _ = OpenFileLimit.current
-        // The demo opens at once on where its media will be; a first start makes them behind the
-        // open window (`DemoMediaMaker`), so the window is there in a warm start's time.
-        var (project, notices): (Project, [String])
-        var demoMissing: [(item: DemoMedia.Item, path: String)] = []
-        if path == nil && files.isEmpty {
-            (project, demoMissing) = MediaProject.demoPlanned()
-            notices = []
-        } else {
-            (project, notices) = try Inputs.opening(project: path, files: files) { TerminationSignals.received != nil }
-        }
+        var (project, notices, demoMissing) = try Self.opening(project: path, files: files)
         if TerminationSignals.received != nil { return }
         let demo = project
         let library = try MediaFolder.library(mediaDir, makingDemo: !demoMissing.isEmpty)
-        var (configuration, watcher) = try settings.loadWatching()
-        let switches: (inout TactileConfiguration) -> Void = { c in
-            if run.showTouches { c.overlays.showTouches = true }
-            if run.pointerLocation { c.overlays.pointerLocation = true }
-            if run.monitor { c.overlays.monitor = true }
-            if run.arena { c.overlays.arena = true }
-            if run.photon { c.overlays.photon = true }
-        }
-        switches(&configuration)
-        // Where the tuning panel saves variants and an A/B flip reads them: the configuration
-        // file, else a file of Tactile's own in its data folder.
-        let store = VariantStore(
-            url: settings.file.map { HomePath.url($0) } ?? DataFolder.url("tuning.json"), schema: .tactile
-        ) { c in
-            if let scale = settings.uiScale { c.layout.uiScale = scale }
-            try? settings.applyLocale(to: &c)
-            switches(&c)
-        }
-        let pair = try Self.flipPair(run.flip, started: settings.variant, store: store)
-        if run.kiosk && run.flip != nil { throw CommandError.badInput("--flip is for a designer's window, not a kiosk") }
-        if run.flip != nil && pair.live != settings.variant {
-            // The session starts on A's settings, not only under its name; a reload keeps A.
-            configuration = try store.configuration(variant: pair.live)
-            watcher?.variant = pair.live
-        }
+        let (configuration, watcher, switches, store, pair) = try Self.settings(settings, run: run)
         let attract = try run.kiosk ? Inputs.attractTour(configured: configuration.kiosk.attractTrace) : nil
         let plan = try Inputs.plan(at: run.plan ?? configuration.session.plan)
         // Autosave, and the project of a session that died, brought back.
-        var autosave: Autosave?, recovered = false, autosaveOff: String?
-        if configuration.session.autosave {
-            let folder = DataFolder.url("autosave", configured: configuration.session.autosaveFolder)
-            if let r = Autosave.recover(from: folder, keep: configuration.session.keepRecoveredProjects) {
-                if path == nil && files.isEmpty {
-                    project = r.project; recovered = true
-                    notices.append(
-                        "Recovered the project of a session that ended unexpectedly (saved \(Self.clockTime(r.savedAt))); a copy is in \(r.file.path)")
-                } else {
-                    notices.append("The project of a session that ended unexpectedly is kept in \(r.file.path)")
-                }
-            }
-            do { autosave = try Autosave(folder: folder, project: project) } catch {
-                autosaveOff = CommandError.reason(error)
-                notices.append("Autosave is off: cannot write to \(folder.path) (\(autosaveOff!)). Your changes are not being saved.")
-            }
-        }
+        let (autosave, autosaveOff, recovered) = Self.startAutosave(configuration, project: &project, notices: &notices, opened: path != nil || !files.isEmpty)
         let options = WindowOptions(
             viewport: try Inputs.size(size) ?? configuration.layout.viewport,
             scale: try Inputs.scale(scale), fill: fill, fullscreen: fullscreen, kiosk: run.kiosk,
             panel: configuration.overlays.monitor || configuration.overlays.arena || configuration.overlays.pointerLocation
                 ? Theme(appearance: configuration.theme).metrics.overlays.panelWidth : nil)
-        let recordFolder: URL? =
-            run.record.map { URL(fileURLWithPath: $0) }
-            ?? (configuration.session.recordFolder.isEmpty
-                ? nil
-                : SessionRecorder.newFolder(in: URL(fileURLWithPath: HomePath.expanding(configuration.session.recordFolder))))
-        // Think-aloud: `--record-audio` asks for it (and needs a recording of this one session);
-        // `study.recordAudio` records it whenever such a recording is made.
-        if run.recordAudio && (recordFolder == nil || run.kiosk) {
-            throw CommandError.badInput(
-                "--record-audio records into the session's folder: give --record DIR (and no --kiosk, whose whole run is recorded otherwise)")
-        }
-        let recordsAudio = run.recordAudio || (configuration.study.recordAudio && recordFolder != nil && !run.kiosk)
-        let thinkAloud = recordsAudio ? ThinkAloud() : nil
-        if let failure = thinkAloud?.failure { notices.append("The think-aloud sound is not being recorded: \(failure)") }
+        let (recordFolder, thinkAloud) = try Self.recordFolder(run, configuration: configuration, notices: &notices)
         let kiosk = attract.map { KioskSetup(attractTrace: $0, demo: demo, visitorPresent: recovered) }
         let recording = try recordFolder.map {
             try Recording(
@@ -165,10 +103,7 @@ public enum Windowed {
             proxies: ProxyStore(folder: ProxyStore.defaultFolder, settings: configuration.media))
         host.media = media
         let demoMaker = demoMissing.isEmpty ? nil : DemoMediaMaker(missing: demoMissing, media: media) { TerminationSignals.received != nil }
-        if let demoMaker { host.observeLoop { _, presented in if presented { demoMaker.start() } } }
         var session: HostSession?
-        var movieExporter: BackgroundMovieExport?
-        // Under systemd (`Type=notify`, `WatchdogSec`): ready at the first picture, pinged from the loop.
         let visitorsToday = VisitorsPerDay()
         let heartbeat = SystemdNotifier().map { notifier in
             ServiceHeartbeat(notifier: notifier) {
@@ -176,133 +111,40 @@ public enum Windowed {
                 return run.kiosk ? "\(phase) · \(visitorsToday.today) visitor\(visitorsToday.today == 1 ? "" : "s") today" : phase
             }
         }
-        heartbeat?.attach(to: host)
-        // The health server (`kiosk.healthPort`): on its own threads; a port that cannot be had is
-        // reported and the program runs on without it.
-        var health: HealthReporting?
-        var healthFailure: String?
-        if configuration.kiosk.healthPort > 0 {
-            let reporting = HealthReporting(
-                configuration: configuration,
-                dataFolder: DataFolder.url("kiosk-sessions", configured: configuration.kiosk.sessionsFolder).deletingLastPathComponent().path,
-                recovered: recovered)
-            do {
-                let port = try reporting.server.start()
-                reporting.attach(to: host, stallAfter: configuration.kiosk.healthStallAfter)
-                if let visitors { reporting.attach(to: visitors) }
-                health = reporting
-                FileHandle.standardError.write(
-                    Data("tactile: health on http://\(configuration.kiosk.healthHost):\(port)/health, /metrics, /screenshot.png\n".utf8))
-            } catch {
-                healthFailure = "The health server is off: \(error)"
-                FileHandle.standardError.write(Data("tactile: the health server is off: \(error)\n".utf8))
-            }
-        }
+        let (health, healthFailure) = Self.startHealth(configuration, recovered: recovered, host: host, visitors: visitors)
         defer { health?.server.stop() }
+        let export = ExportService(host: host)
+        // What runs beside the editor, in the order they start, stop and finish (`WindowService`).
+        let services: [WindowService] = [
+            HeartbeatService(heartbeat, host: host), DemoMediaService(demoMaker, host: host),
+            ThinkAloudService(thinkAloud, folder: recordFolder, host: host), KioskVisitorsService(visitors, today: visitorsToday),
+            AutosaveService(autosave, off: autosaveOff) { health?.countError() }, TuningKeptService(), RecordingService(recording),
+            HealthService(health, failure: healthFailure), export,
+        ]
         do {
             try host.run { window in
-                var services = HostServices(
-                    stopwatch: window.clock, refreshRate: window.refreshRate, configurationWatcher: watcher,
-                    adjustReloaded: switches)
-                services.schema = .tactile
-                if kiosk == nil {
-                    services.variants = store
-                    services.labGestures = true
-                }
-                services.sound = { project, position in
-                    PlaybackMixer(project: project, from: position, sampleRate: configuration.media.playbackSampleRate, settings: configuration.media) {
-                        media.status(of: $0).info?.hasAudio == true
-                    }
-                }
-                // Exports run on their own thread into `export.folder`, voice-overs are written into the
-                // data folder's `voice-overs`; a kiosk offers neither (no visitor fills the stand's disk).
-                if kiosk == nil {
-                    services.voice = VoiceOverRecorder(folder: DataFolder.url("voice-overs"))
-                    let exporter = BackgroundMovieExport(configuration: configuration)
-                    services.exporter = exporter
-                    movieExporter = exporter
-                }
+                let hostServices = Self.hostServices(
+                    window: window, configuration: configuration, watcher: watcher, switches: switches, media: media,
+                    designer: kiosk == nil ? store : nil, export: export)
                 let s = HostSession(
                     project: project, configuration: configuration, measurer: window.measurer, media: media,
                     viewport: options.viewport, library: library, plan: plan, notices: notices, kiosk: kiosk, now: window.clock.now,
-                    services: services)
+                    services: hostServices)
                 s.startVariants(live: pair.live, other: pair.other, now: window.clock.now)
                 // The week clock (status bar clock, opening hours, nightly restart): local time since
                 // Monday 00:00, lined up with the window's clock.
                 s.wallClockOrigin = Self.weekClock(Date()) - window.clock.now
-                recording?.attach(to: s, framesPerSecond: window.refreshRate, clockOrigin: window.clock.originUptimeNanoseconds)
-                if let thinkAloud, let folder = recordFolder {
-                    // The sound starts now on the session's clock, which the trace counts from.
-                    thinkAloud.begin(folder: folder, start: window.clock.now)
-                    host.observeLoop { _, _ in thinkAloud.pump() }
-                }
-                // Observers, told in this order: the recording (above), kiosk visitors and
-                // autosave, then the health reporter.
-                let visitor: ((KioskMode.Command, EditorState, Time) -> Void)? = visitors.map { visitors in
-                    { [unowned s] command, state, time in
-                        if command == .visitorArrived { visitorsToday.count() }
-                        visitors.handle(command, state: state, at: time, framesPerSecond: s.refreshRate)
-                    }
-                }
-                s.add(
-                    SessionEvents(
-                        frame: { [unowned s] record in
-                            visitors?.record(record)
-                            switch autosave?.save(record.state.project) {
-                            case let .failed(reason)?:
-                                s.post(banner: "Autosave failed: \(reason). Your changes are not being saved.", isError: true)
-                                health?.countError()
-                                FileHandle.standardError.write(Data("tactile: autosave failed: \(reason)\n".utf8))
-                            case .recovered?:
-                                s.post(banner: "Autosave works again: your project is saved.", isError: false)
-                            default: break
-                            }
-                        }, visitor: visitor))
-                health?.attach(to: s)
-                if let healthFailure { s.post(banner: healthFailure, isError: true) }
+                for service in services { service.start(s, window: window) }
                 session = s
                 return s
             }
         } catch let e as SDLError {
-            heartbeat?.stopping()
+            for service in services { service.stop() }
             throw CommandError(e.message)
         }
-        heartbeat?.stopping()
-        thinkAloud?.finish()
-        // A first start closed before its media were made stops making them (each file stops at
-        // its next frame painted) and leaves no half-made one.
-        demoMaker?.stop(waiting: DemoMediaMaker.stopWait)
+        for service in services { service.stop() }
         let final = session?.state.project ?? project
-        var unsaved: [String] = []
-        visitors?.finish(project: final)
-        if let failures = visitors?.failures, failures > 0 {
-            unsaved.append("\(failures) kiosk visitor session\(failures == 1 ? "" : "s") could not be saved (\(visitors?.lastFailure ?? ""))")
-        }
-        if let reason = autosave?.finish(project: final) ?? autosaveOff { unsaved.append("the project could not be autosaved (\(reason))") }
-        switch session?.keepUnsavedTuning() {
-        case let .saved(name)?: FileHandle.standardError.write(Data("tactile: the tuning not yet saved is kept as the variant \(name)\n".utf8))
-        case let .lost(reason)?: unsaved.append("the tuning was not saved: \(reason)")
-        case nil: break
-        }
-        if let recorder = recording?.finish(project: final) {
-            FileHandle.standardError.write(
-                Data("tactile: recorded \(recorder.framesWritten) frames and \(recorder.logEventsWritten) log events into \(recorder.folder.path)\n".utf8))
-            if let reason = recorder.stopped { unsaved.append("the recording stopped early (\(reason)); what was recorded until then is kept") }
-        }
-        if let reason = recording?.failedToStart { unsaved.append("the session could not be recorded (\(reason))") }
-        if let thinkAloud {
-            if let failure = thinkAloud.failure {
-                unsaved.append("the think-aloud sound was not recorded (\(failure))")
-            } else {
-                FileHandle.standardError.write(
-                    Data("tactile: recorded \(String(format: "%.1f", Double(thinkAloud.recorded) / 48_000)) s of think-aloud sound\n".utf8))
-            }
-        }
-        if let visitors, visitors.saved > 0 {
-            FileHandle.standardError.write(Data("tactile: kiosk: saved \(visitors.saved) visitor sessions into \(visitors.folder.path)\n".utf8))
-        }
-        // Everything else is saved first: the wait may be long, and a power cut may end it.
-        if let movieExporter, let reason = Self.endExport(movieExporter, windowClosed: host.ending == .closed) { unsaved.append(reason) }
+        let unsaved = services.flatMap { $0.finish(project: final, session: session) }
         guard unsaved.isEmpty else {
             // Exit status 3: the program ran and closed, but something could not be saved.
             throw CommandError("not everything could be saved: " + unsaved.joined(separator: "; "), exitCode: 3)
@@ -311,8 +153,143 @@ public enum Windowed {
             // Exit status 75 (EX_TEMPFAIL): the unit's RestartForceExitStatus starts it anew.
             throw CommandError("nightly restart (kiosk.restartAt): everything saved", exitCode: 75)
         }
-        if host.ending != .closed {
-            FileHandle.standardError.write(Data("tactile: \(host.ending == .terminated ? "terminated" : "kiosk exit"): everything saved\n".utf8))
+        if host.ending != .closed { say("\(host.ending == .terminated ? "terminated" : "kiosk exit"): everything saved") }
+    }
+
+    /// What the window's session reaches beyond the editor: the window's clock, the configuration
+    /// file's watcher, sound from the media. For a `designer`'s window (not a kiosk: no visitor
+    /// fills the stand's disk) also tuning and flips into its variant store, exports on their own
+    /// thread into `export.folder` (handed to `export` to finish at the end) and voice-overs into
+    /// the data folder's `voice-overs`.
+    static func hostServices(
+        window: WindowSetup, configuration: TactileConfiguration, watcher: ConfigurationWatcher?, switches: @escaping (inout TactileConfiguration) -> Void,
+        media: MediaCache, designer store: VariantStore?, export: ExportService
+    ) -> HostServices {
+        var services = HostServices(stopwatch: window.clock, refreshRate: window.refreshRate, configurationWatcher: watcher, adjustReloaded: switches)
+        services.schema = .tactile
+        services.sound = { project, position in
+            PlaybackMixer(project: project, from: position, sampleRate: configuration.media.playbackSampleRate, settings: configuration.media) {
+                media.status(of: $0).info?.hasAudio == true
+            }
+        }
+        guard let store else { return services }
+        services.variants = store
+        services.labGestures = true
+        services.voice = VoiceOverRecorder(folder: DataFolder.url("voice-overs"))
+        let exporter = BackgroundMovieExport(configuration: configuration)
+        services.exporter = exporter
+        export.exporter = exporter
+        return services
+    }
+
+    /// The project the window opens: the one named, the files given, or the demo — at once, on
+    /// where its media will be (a first start makes them behind the open window, `DemoMediaMaker`,
+    /// so the window is there in a warm start's time: the items still to make are returned).
+    static func opening(project path: String?, files: [String]) throws -> (Project, [String], [(item: DemoMedia.Item, path: String)]) {
+        guard path != nil || !files.isEmpty else {
+            let (project, missing) = MediaProject.demoPlanned()
+            return (project, [], missing)
+        }
+        let (project, notices) = try Inputs.opening(project: path, files: files) { TerminationSignals.received != nil }
+        return (project, notices, [])
+    }
+
+    /// The settings the window starts with, their file's watcher, the command line's overlay
+    /// switches (laid over every reload too), where the tuning panel saves variants and an A/B flip
+    /// reads them (the configuration file, else a file of Tactile's own in its data folder), and the
+    /// variant live at the start with the other of the pair.
+    static func settings(
+        _ settings: Settings, run: RunOptions
+    ) throws -> (
+        TactileConfiguration, ConfigurationWatcher?, (inout TactileConfiguration) -> Void, VariantStore, (live: String?, other: String?)
+    ) {
+        var (configuration, watcher) = try settings.loadWatching()
+        let switches: (inout TactileConfiguration) -> Void = { c in
+            if run.showTouches { c.overlays.showTouches = true }
+            if run.pointerLocation { c.overlays.pointerLocation = true }
+            if run.monitor { c.overlays.monitor = true }
+            if run.arena { c.overlays.arena = true }
+            if run.photon { c.overlays.photon = true }
+        }
+        switches(&configuration)
+        let store = VariantStore(url: settings.file.map { HomePath.url($0) } ?? DataFolder.url("tuning.json"), schema: .tactile) { c in
+            if let scale = settings.uiScale { c.layout.uiScale = scale }
+            try? settings.applyLocale(to: &c)
+            switches(&c)
+        }
+        let pair = try Self.flipPair(run.flip, started: settings.variant, store: store)
+        if run.kiosk && run.flip != nil { throw CommandError.badInput("--flip is for a designer's window, not a kiosk") }
+        if run.flip != nil && pair.live != settings.variant {
+            // The session starts on A's settings, not only under its name; a reload keeps A.
+            configuration = try store.configuration(variant: pair.live)
+            watcher?.variant = pair.live
+        }
+        return (configuration, watcher, switches, store, pair)
+    }
+
+    /// Autosave into `session.autosaveFolder` (when on), and the project of a session that died:
+    /// brought back when nothing was `opened`, else kept and said. Returns the saver, why autosave
+    /// is off when it could not start, and whether a project was brought back.
+    static func startAutosave(
+        _ configuration: TactileConfiguration, project: inout Project, notices: inout [String], opened: Bool
+    ) -> (Autosave?, String?, Bool) {
+        guard configuration.session.autosave else { return (nil, nil, false) }
+        var recovered = false
+        let folder = DataFolder.url("autosave", configured: configuration.session.autosaveFolder)
+        if let r = Autosave.recover(from: folder, keep: configuration.session.keepRecoveredProjects) {
+            if !opened {
+                project = r.project; recovered = true
+                notices.append("Recovered the project of a session that ended unexpectedly (saved \(Self.clockTime(r.savedAt))); a copy is in \(r.file.path)")
+            } else {
+                notices.append("The project of a session that ended unexpectedly is kept in \(r.file.path)")
+            }
+        }
+        do { return (try Autosave(folder: folder, project: project), nil, recovered) } catch {
+            let off = CommandError.reason(error)
+            notices.append("Autosave is off: cannot write to \(folder.path) (\(off)). Your changes are not being saved.")
+            return (nil, off, recovered)
+        }
+    }
+
+    /// Where this session is recorded (`--record`, else a new folder in `session.recordFolder`),
+    /// and its think-aloud sound: `--record-audio` asks for it (and needs a recording of this one
+    /// session); `study.recordAudio` records it whenever such a recording is made.
+    static func recordFolder(_ run: RunOptions, configuration: TactileConfiguration, notices: inout [String]) throws -> (URL?, ThinkAloud?) {
+        let folder: URL? =
+            run.record.map { URL(fileURLWithPath: $0) }
+            ?? (configuration.session.recordFolder.isEmpty
+                ? nil
+                : SessionRecorder.newFolder(in: URL(fileURLWithPath: HomePath.expanding(configuration.session.recordFolder))))
+        if run.recordAudio && (folder == nil || run.kiosk) {
+            throw CommandError.badInput(
+                "--record-audio records into the session's folder: give --record DIR (and no --kiosk, whose whole run is recorded otherwise)")
+        }
+        let recordsAudio = run.recordAudio || (configuration.study.recordAudio && folder != nil && !run.kiosk)
+        let thinkAloud = recordsAudio ? ThinkAloud() : nil
+        if let failure = thinkAloud?.failure { notices.append("The think-aloud sound is not being recorded: \(failure)") }
+        return (folder, thinkAloud)
+    }
+
+    /// The health server (`kiosk.healthPort`), on its own threads, told of the window and the
+    /// kiosk's visitors; a port that cannot be had is reported (the words returned for a banner)
+    /// and the program runs on without it.
+    static func startHealth(
+        _ configuration: TactileConfiguration, recovered: Bool, host: WindowHost, visitors: KioskVisitors?
+    ) -> (HealthReporting?, String?) {
+        guard configuration.kiosk.healthPort > 0 else { return (nil, nil) }
+        let reporting = HealthReporting(
+            configuration: configuration,
+            dataFolder: DataFolder.url("kiosk-sessions", configured: configuration.kiosk.sessionsFolder).deletingLastPathComponent().path,
+            recovered: recovered)
+        do {
+            let port = try reporting.server.start()
+            reporting.attach(to: host, stallAfter: configuration.kiosk.healthStallAfter)
+            if let visitors { reporting.attach(to: visitors) }
+            say("health on http://\(configuration.kiosk.healthHost):\(port)/health, /metrics, /screenshot.png")
+            return (reporting, nil)
+        } catch {
+            say("the health server is off: \(error)")
+            return (nil, "The health server is off: \(error)")
         }
     }
 
