@@ -61,29 +61,7 @@ public enum StudyRun {
         host.media = media
         TerminationSignals.install()
         // The live observer page (study.observerPort), on the server's own threads.
-        var observer: ObserverServer?
-        if base.study.observerPort > 0 {
-            let server = ObserverServer(
-                feed: ObserverFeed(remembered: base.study.observerRememberedMarkers), host: base.study.observerHost,
-                port: base.study.observerPort, markers: study.markers,
-                limits: OpenFileLimit.limits(
-                    maxConnections: base.study.observerMaxConnections, clientTimeout: base.study.observerClientTimeout,
-                    headerDeadline: base.study.observerHeaderDeadline, maxLiveSockets: base.study.observerMaxLiveSockets, configuration: base),
-                savedShownFor: base.study.observerSavedShownFor, markersPerSecond: base.study.observerMarkersPerSecond)
-            do {
-                let port = try server.start()
-                observer = server
-                FileHandle.standardError.write(Data("tactile: observer page on \(server.url(port: port))\n".utf8))
-            } catch {
-                // A study is not run without the page the observer was promised: say which port
-                // and where it was set, and start nothing.
-                let reason = "\(error)".contains("Address already in use") ? "another program listens on it" : "\(error)"
-                let key = observerPort != nil ? "--observer-port" : "study.observerPort"
-                throw CommandError.badInput(
-                    "\(key) \(base.study.observerPort): the observer page cannot listen on \(base.study.observerHost):\(base.study.observerPort) (\(reason)); choose another port, or 0 for no observer page"
-                )
-            }
-        }
+        let observer = try Self.startObserver(base, study: study, portGiven: observerPort != nil)
         defer { observer?.stop() }
         // Think-aloud: the microphone into each part's folder, from the part's start.
         let thinkAloud = recordAudio || base.study.recordAudio ? ThinkAloud() : nil
@@ -108,20 +86,8 @@ public enum StudyRun {
                     FileHandle.standardError.write(Data((clear + line + (note == nil || clear.isEmpty ? "\n" : "")).utf8))
                 }
                 s.partServices = { configuration in
-                    let settings = configuration.media
-                    var services = HostServices(stopwatch: window.clock, refreshRate: window.refreshRate)
-                    services.sound = { project, position in
-                        PlaybackMixer(project: project, from: position, sampleRate: settings.playbackSampleRate, settings: settings) {
-                            media.status(of: $0).info?.hasAudio == true
-                        }
-                    }
-                    // A participant may export as in `tactile run` (a task may be to), into
-                    // export.folder; a kiosk study offers no export.
-                    if !kiosk {
-                        let exporter = BackgroundMovieExport(configuration: configuration)
-                        services.exporter = exporter
-                        movieExporters.append(exporter)
-                    }
+                    let (services, exporter) = Self.partServices(configuration, window: window, media: media, exports: !kiosk)
+                    if let exporter { movieExporters.append(exporter) }
                     return services
                 }
                 if let observer { Self.connect(observer, to: s, host: host) }
@@ -147,6 +113,50 @@ public enum StudyRun {
             }
         }
         return try ending(of: session, kiosk: kiosk, folder: folder)
+    }
+
+    /// The observer page (`study.observerPort`; nil when 0), listening. A study is not run without
+    /// the page the observer was promised: a port that cannot be had stops the run, naming the
+    /// port and where it was set (`--observer-port` when `portGiven`).
+    static func startObserver(_ base: TactileConfiguration, study: StudyFile, portGiven: Bool) throws -> ObserverServer? {
+        guard base.study.observerPort > 0 else { return nil }
+        let server = ObserverServer(
+            feed: ObserverFeed(remembered: base.study.observerRememberedMarkers), host: base.study.observerHost,
+            port: base.study.observerPort, markers: study.markers,
+            limits: OpenFileLimit.limits(
+                maxConnections: base.study.observerMaxConnections, clientTimeout: base.study.observerClientTimeout,
+                headerDeadline: base.study.observerHeaderDeadline, maxLiveSockets: base.study.observerMaxLiveSockets, configuration: base),
+            savedShownFor: base.study.observerSavedShownFor, markersPerSecond: base.study.observerMarkersPerSecond)
+        do {
+            let port = try server.start()
+            FileHandle.standardError.write(Data("tactile: observer page on \(server.url(port: port))\n".utf8))
+            return server
+        } catch {
+            let reason = "\(error)".contains("Address already in use") ? "another program listens on it" : "\(error)"
+            let key = portGiven ? "--observer-port" : "study.observerPort"
+            throw CommandError.badInput(
+                "\(key) \(base.study.observerPort): the observer page cannot listen on \(base.study.observerHost):\(base.study.observerPort) (\(reason)); choose another port, or 0 for no observer page"
+            )
+        }
+    }
+
+    /// What a part's session reaches beyond the editor: the window's clock, sound from the media,
+    /// and — when the study offers `exports` (not a kiosk study) — an exporter into `export.folder`
+    /// (a participant may export as in `tactile run`: a task may be to), returned to be finished.
+    static func partServices(
+        _ configuration: TactileConfiguration, window: WindowSetup, media: MediaCache, exports: Bool
+    ) -> (HostServices, BackgroundMovieExport?) {
+        let settings = configuration.media
+        var services = HostServices(stopwatch: window.clock, refreshRate: window.refreshRate)
+        services.sound = { project, position in
+            PlaybackMixer(project: project, from: position, sampleRate: settings.playbackSampleRate, settings: settings) {
+                media.status(of: $0).info?.hasAudio == true
+            }
+        }
+        guard exports else { return (services, nil) }
+        let exporter = BackgroundMovieExport(configuration: configuration)
+        services.exporter = exporter
+        return (services, exporter)
     }
 
     /// `tactile study run --script TRACE --headless`: participant `participant` played from the

@@ -50,7 +50,7 @@ public final class Fonts {
     func face(_ weight: FontWeight, pixels: Int) -> OpaquePointer? {
         let key = Key(weight: weight, pixels: max(1, min(pixels, 512)))
         if let f = open[key] { return f }
-        guard let path = paths[weight], let f = TTF_OpenFont(path, Int32(key.pixels)) else { return nil }
+        guard let path = paths[weight], let f = Fonts.openFace(path, pixels: key.pixels) else { return nil }
         TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
         open[key] = f
         return f
@@ -60,7 +60,7 @@ public final class Fonts {
     func symbolFace(pixels: Int) -> OpaquePointer? {
         let size = max(1, min(pixels, 512))
         if let f = symbols[size] { return f }
-        guard let path = symbolPath, let f = TTF_OpenFont(path, Int32(size)) else { return nil }
+        guard let path = symbolPath, let f = Fonts.openFace(path, pixels: size) else { return nil }
         TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
         symbols[size] = f
         return f
@@ -70,7 +70,7 @@ public final class Fonts {
     func emojiFace() -> OpaquePointer? {
         if !emojiTried {
             emojiTried = true
-            if let path = Fonts.emojiCandidates.first(where: { FileManager.default.fileExists(atPath: $0) }) { emoji = TTF_OpenFont(path, 109) }
+            if let path = Fonts.emojiCandidates.first(where: { FileManager.default.fileExists(atPath: $0) }) { emoji = Fonts.openFace(path, pixels: 109) }
         }
         return emoji
     }
@@ -84,9 +84,25 @@ public final class Fonts {
     }
 
     deinit {
+        Fonts.faces.lock()
+        defer { Fonts.faces.unlock() }
         for f in open.values { TTF_CloseFont(f) }
         for f in symbols.values { TTF_CloseFont(f) }
         if let emoji { TTF_CloseFont(emoji) }
+    }
+
+    /// Opening and closing faces, one thread at a time. SDL_ttf keeps one FreeType library for the
+    /// process, and FreeType asks that a library's faces be made and freed under a lock: video
+    /// export's workers each have their own `Fonts` but open faces lazily, at the size a frame
+    /// first needs, and free them as they end. Two at once corrupted FreeType's memory and
+    /// crashed `tactile clips` now and then (SIGSEGV in libfreetype, seen under load).
+    static let faces = NSLock()
+
+    /// A face of the file at `path` at `pixels` pixels per em, opened under `faces`.
+    static func openFace(_ path: String, pixels: Int) -> OpaquePointer? {
+        faces.lock()
+        defer { faces.unlock() }
+        return TTF_OpenFont(path, Int32(pixels))
     }
 }
 
