@@ -20,6 +20,9 @@ public final class Fonts {
     }
 
     static func startTTF() throws {
+        // Under the faces' lock: workers make their `Fonts` on their own threads too.
+        faces.lock()
+        defer { faces.unlock() }
         if TTF_WasInit() == 0 { guard TTF_Init() == 0 else { throw SDLError("starting SDL_ttf") } }
     }
 
