@@ -105,12 +105,12 @@ public final class HostSession: ShellSession {
         self.plan = plan
         kioskSetup = kiosk
         overlays = HostOverlays(configuration: configuration)
-        overlays.startSettings(added: .seconds(max(0, configuration.feel.addedLatency) / 1000))
         let pins = self.pins
         let kioskStage = kiosk.map { KioskStage(setup: $0, configuration: configuration, now: now, pins: pins) }
         stages = HostStages.standard(configuration: configuration, services: services, kiosk: kioskStage)
         wallClockOrigin = kiosk?.weekClock
         settings?.session = self
+        overlays.startSettings(added: addedLatency)
     }
 
     /// The first stage of type `T`, when the session has one.
@@ -149,7 +149,7 @@ public final class HostSession: ShellSession {
     /// How far ahead predictions reach: `feel.predictionHorizon`, else the measured time from a
     /// frame's start to its present (median of the recent ones), else one 60 Hz frame.
     public var predictionHorizon: Time {
-        stage(PredictionStage.self)?.horizon(configuration) ?? .seconds(max(0, configuration.feel.predictionHorizon) / 1000)
+        stage(PredictionStage.self)?.horizon(configuration) ?? .frame(atRate: 60)
     }
 
     /// The added latency (`feel.addedLatency`).

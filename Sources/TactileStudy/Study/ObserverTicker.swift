@@ -1,3 +1,4 @@
+import TactileCore
 import TactileEditor
 import TactileUI
 
@@ -20,7 +21,7 @@ public enum ObserverTicker {
         case let .gesture(g) where g.phase == .recognized: return "\(g.gesture.rawValue) on \(g.target)"
         case let .miss(m):
             guard let nearest = m.nearest else { return "miss" }
-            return "miss near \(nearest)" + (m.distance.map { " (\(number($0)) pt)" } ?? "")
+            return "miss near \(nearest)" + (m.distance.map { " (\(JSONValue.format($0)) pt)" } ?? "")
         case let .signal(s): return s.kind.rawValue + (s.target.map { " on \($0)" } ?? "")
         case let .taskBegan(task, _, _): return "task \(task) began"
         case let .taskEnded(e): return "task \(e.task) \(e.outcome.rawValue) after \(String(format: "%.1f", e.seconds)) s"
@@ -40,7 +41,4 @@ public enum ObserverTicker {
         default: return false
         }
     }
-
-    /// A number as JavaScript prints it (no ".0" on a whole number).
-    private static func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
 }
