@@ -321,7 +321,7 @@ func runExportBenchmark(_ arguments: [String]) throws {
             tactile, "export", "--project", file.path, "--out", folder.appendingPathComponent("tactile-\(slug).mp4").path, "--size", "1080p", "--fps", "30",
         ]
         let theirs = ffmpegCommand(
-            for: project, size: size, fps: 30, crf: settings.constantRateFactor(options), preset: options.encoderPreset,
+            for: project, size: size, fps: 30, crf: settings.constantRateFactor(options), preset: options.encoderPreset.rawValue,
             out: folder.appendingPathComponent("ffmpeg-\(slug).mp4").path)
         // `--print`: the two command lines, to time them with other tools.
         if arguments.contains("--print") {

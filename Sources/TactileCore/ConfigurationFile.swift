@@ -70,9 +70,9 @@ public enum ConfigurationFile {
                 merged = schema.jsonObject(of: values)
             }
         }
-        let wholeNumberKeys = schema.wholeNumberKeys, ranges = schema.ranges
+        let rules = Rules(schema: schema)
         func overlay(_ changes: [String: Any], onto base: inout [String: Any], path: String) throws {
-            try Self.overlay(changes, onto: &base, path: path, wholeNumberKeys: wholeNumberKeys, ranges: ranges)
+            try Self.overlay(changes, onto: &base, path: path, rules: rules)
         }
         try overlay(root, onto: &merged, path: "")
         if let variants {
@@ -123,13 +123,28 @@ public enum ConfigurationFile {
 
     /// Lays `changes` over `base` (a configuration as JSON), checking each key as a file's.
     static func overlay(_ changes: [String: Any], onto base: inout [String: Any], schema: ConfigurationSchema) throws {
-        try overlay(changes, onto: &base, path: "", wholeNumberKeys: schema.wholeNumberKeys, ranges: schema.ranges)
+        try overlay(changes, onto: &base, path: "", rules: Rules(schema: schema))
+    }
+
+    /// What a value laid over the defaults must keep beyond its shape.
+    private struct Rules {
+        let wholeNumberKeys: Set<String>
+        let ranges: [String: ConfigurationRange]
+        let choices: [String: [String]]
+
+        init(schema: ConfigurationSchema) {
+            wholeNumberKeys = schema.wholeNumberKeys; ranges = schema.ranges; choices = schema.choices
+        }
+
+        /// The names the setting at `keyPath` may take ("variants.B.feel.prediction" is "feel.prediction"), if a choice.
+        func names(at keyPath: String) -> [String]? {
+            choices.first { keyPath == $0.key || keyPath.hasSuffix(".\($0.key)") }?.value
+        }
     }
 
     /// Lays `changes` over `base`, checking each key exists and each value has the default's shape.
     private static func overlay(
-        _ changes: [String: Any], onto base: inout [String: Any], path: String,
-        wholeNumberKeys: Set<String>, ranges: [String: ConfigurationRange]
+        _ changes: [String: Any], onto base: inout [String: Any], path: String, rules: Rules
     ) throws {
         for (key, value) in changes {
             let keyPath = path.isEmpty ? PrintableText.of(key, limit: 80) : "\(path).\(PrintableText.of(key, limit: 80))"
@@ -139,19 +154,25 @@ public enum ConfigurationFile {
             }
             if var nested = current as? [String: Any] {
                 guard let inner = value as? [String: Any] else { throw ConfigurationError(key: keyPath, "expected an object of settings") }
-                try overlay(inner, onto: &nested, path: keyPath, wholeNumberKeys: wholeNumberKeys, ranges: ranges)
+                try overlay(inner, onto: &nested, path: keyPath, rules: rules)
                 base[key] = nested
             } else {
                 guard sameShape(value, current) else {
                     throw ConfigurationError(key: keyPath, "expected \(shapeName(current)), not \(shapeName(value))")
                 }
                 let setting = keyPath.split(separator: ".").suffix(2).joined(separator: ".")
-                if wholeNumberKeys.contains(setting), let n = value as? NSNumber, JSONNumber.integer(n) == nil {
+                if let names = rules.names(at: keyPath) {
+                    for (n, name) in ((value as? [Any]) ?? [value]).enumerated() where !names.contains((name as? String) ?? "") {
+                        let at = value is [Any] ? "\(keyPath)[\(n)]" : keyPath
+                        throw ConfigurationError(key: at, "must be \(Self.alternatives(names)), not \"\(PrintableText.of("\(name)", limit: 40))\"")
+                    }
+                }
+                if rules.wholeNumberKeys.contains(setting), let n = value as? NSNumber, JSONNumber.integer(n) == nil {
                     let d = n.doubleValue
                     // A whole number too large for the setting (1e19, ±1e308) is named as such,
                     // with the setting's range where it has one.
                     if d.isFinite, d == d.rounded() {
-                        let range = ranges[setting].map { ": must be \($0.text)" } ?? ""
+                        let range = rules.ranges[setting].map { ": must be \($0.text)" } ?? ""
                         throw ConfigurationError(key: keyPath, "is out of range\(range), not \(ConfigurationRange.format(d))")
                     }
                     throw ConfigurationError(key: keyPath, "expected a whole number, not \(n)")
@@ -159,6 +180,12 @@ public enum ConfigurationFile {
                 base[key] = value
             }
         }
+    }
+
+    /// "\"off\", \"linear\" or \"kalman\"".
+    public static func alternatives(_ names: [String]) -> String {
+        let quoted = names.map { "\"\($0)\"" }
+        return quoted.count < 2 ? quoted.joined() : quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
     }
 
     private static func isBool(_ v: Any) -> Bool { JSONNumber.isBoolean(v) }

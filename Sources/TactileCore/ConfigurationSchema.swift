@@ -21,26 +21,33 @@ public struct ConfigurationSchema: Sendable {
         return c
     }
 
+    /// Every setting of every section, in file order, each with its section's key.
+    public var settings: [(section: String, setting: SettingDescription)] {
+        func describe<S: ConfigurationSection>(_: S.Type) -> [SettingDescription] { SettingCatalog.describe(S.self) }
+        return sections.flatMap { type in describe(type).map { (type.key, $0) } }
+    }
+
     /// The range of every numeric setting, by dotted key ("kiosk.idleTimeout"); elements of a
     /// list are keyed `key[]`.
     public var ranges: [String: ConfigurationRange] {
         var out: [String: ConfigurationRange] = [:]
-        for type in sections {
-            for (key, range) in type.ranges { out["\(type.key).\(key)"] = range }
+        for (section, setting) in settings {
+            for (key, range) in setting.ranges { out["\(section).\(key)"] = range }
         }
         return out
     }
 
-    /// "section.key" of every setting that holds a whole number (the JSON of the defaults cannot
-    /// tell 2 from 2.0, so the types are read off the sections themselves).
-    public var wholeNumberKeys: Set<String> {
-        var out: Set<String> = []
-        for type in sections {
-            for field in Mirror(reflecting: type.init()).children where field.value is Int {
-                if let label = field.label { out.insert("\(type.key).\(label)") }
-            }
-        }
+    /// The names each choice setting may take, by dotted key ("feel.prediction").
+    public var choices: [String: [String]] {
+        var out: [String: [String]] = [:]
+        for (section, setting) in settings { if let names = setting.choices { out["\(section).\(setting.key)"] = names } }
         return out
+    }
+
+    /// "section.key" of every setting that holds a whole number (the JSON of the defaults cannot
+    /// tell 2 from 2.0, so the types are read off the declarations).
+    public var wholeNumberKeys: Set<String> {
+        Set(settings.filter { $0.setting.isWholeNumber }.map { "\($0.section).\($0.setting.key)" })
     }
 
     /// `configuration` as JSON: every section of the schema in its order, those never set at their

@@ -19,9 +19,9 @@ public struct TimelineGeometry: Hashable, Sendable {
     /// with `overscroll` ("bounce": an overscrolled playhead moves the content past its end;
     /// "stretch": the end stays under the playhead and the content stretches away from it by the
     /// overscroll's share of `width`).
-    public init(pointsPerSecond: Double, playhead: Time, playheadX: Double, duration: Time, overscroll: String, width: Double) {
+    public init(pointsPerSecond: Double, playhead: Time, playheadX: Double, duration: Time, overscroll: ScrollPhysics.Overscroll, width: Double) {
         self.init(pointsPerSecond: pointsPerSecond, playhead: playhead, playheadX: playheadX)
-        guard overscroll == "stretch", playhead < .zero || playhead > duration else { return }
+        guard overscroll == .stretch, playhead < .zero || playhead > duration else { return }
         let end = playhead < .zero ? Time.zero : duration
         self.playhead = end
         stretch = 1 + abs((playhead - end).seconds) * pointsPerSecond / max(1, width)

@@ -314,7 +314,7 @@ struct TimelineController {
             if let row = layout.trackIndex(atY: drag.finger.y), row < project.tracks.count, project.tracks[row].kind.accepts(clip.kind) { target = row }
             var start = fingerTime - drag.grabOffset
             start += snapOffset([start, start + clip.duration])
-            let policy = MovePolicy(rawValue: configuration.feel.movePolicy) ?? .block
+            let policy = configuration.feel.movePolicy
             project = project.moving(clip: clip.id, toTrack: target, start: start, policy: policy)
             if project.clip(withID: clip.id)?.clip.start != start { snapped = nil }
         case .trimTrailing:

@@ -77,7 +77,7 @@ public enum MovieExport {
             codec: .h264, width: width, height: height, framesPerSecond: fps,
             keyframeInterval: fps * 2, audioSampleRate: sampleRate,
             lookahead: configuration.media.exportLookahead, bFrames: configuration.media.exportBFrames)
-        encoderSettings.preset = options.encoderPreset
+        encoderSettings.preset = options.encoderPreset.rawValue
         encoderSettings.constantRateFactor = settings.constantRateFactor(options)
         encoderSettings.audioChannels = PlaybackMixer.channels
         encoderSettings.audioBitRate = options.audioKilobits * 1000

@@ -385,10 +385,13 @@ public final class HostSession: ShellSession {
     /// the settings compare this rather than the whole configuration.
     public private(set) var configurationChanges = 0
 
-    /// Takes a new configuration, keeping the project, the view and every finger that is down.
-    public func adopt(_ new: TactileConfiguration) {
+    /// Takes a new configuration, keeping the project, the view and every finger that is down;
+    /// the change, as every stage heard it (for the shell).
+    @discardableResult
+    public func adopt(_ new: TactileConfiguration) -> ConfigurationChange {
+        let change = ConfigurationChange(from: configuration, to: new)
         configurationChanges += 1
-        for stage in stages { stage.adopt(new, session: self) }
+        for stage in stages { stage.adopt(change, session: self) }
         configuration = new
         editor = Editor(configuration: new, measurer: editor.measurer, media: editor.media)
         state.adopt(new)
@@ -398,6 +401,7 @@ public final class HostSession: ShellSession {
         // The monitor's figures start afresh under the new settings (never pooled across a change).
         overlays.startSettings(added: addedLatency)
         needsPresent = true
+        return change
     }
 
     /// Starts the editor afresh on `project` (a kiosk's next visitor gets the demo), keeping the

@@ -73,7 +73,7 @@ public struct ExitGesture: Sendable {
 
     /// Counts a single finger landing at `p`; true when it completes the corner sequence.
     private mutating func tapCorner(at p: Point, viewport: Size, time: Time) -> Bool {
-        let sequence = settings.exitCornerSequence.compactMap(KioskCorner.init(rawValue:))
+        let sequence = settings.exitCornerSequence
         guard !sequence.isEmpty else { return false }
         if let start = sequenceStarted, (time - start).seconds > settings.exitCornerTimeout { cornersTapped = 0; sequenceStarted = nil }
         let corner = Self.corner(at: p, viewport: viewport, size: settings.exitCornerSize)

@@ -225,13 +225,13 @@ public final class WindowHost {
                     relayout = true
                 case let .playSound(source): sound.start(source)
                 case .stopSound: sound.stop()
-                case let .configurationChanged(new):
-                    configuration = new
+                case let .configurationChanged(change):
+                    configuration = change.new
                     relayout = true // the lab panel may have come or gone
-                    theme = Theme(appearance: new.theme)
-                    cues.adopt(new.cues)
-                    if new.window.vsync != vsyncOn { setVSync(new.window.vsync) }
-                    if new.touchscreen != translator.touchscreen.settings { translator.adopt(new.touchscreen) }
+                    if change.changed(TactileConfiguration.Appearance.self) { theme = Theme(appearance: change.new.theme) }
+                    if change.changed(TactileConfiguration.Cues.self) { cues.adopt(change.new.cues) }
+                    if change.changed(\.window.vsync) { setVSync(change.new.window.vsync) }
+                    if change.changed(TactileConfiguration.Touchscreen.self) { translator.adopt(change.new.touchscreen) }
                 case let .reveal(path):
                     if let problem = FileReveal.show(path) { logger.warning("\(problem)") }
                 case .exit: ending = .sessionExit; return

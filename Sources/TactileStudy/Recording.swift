@@ -84,7 +84,7 @@ public final class Recording {
             guard let recorder = self.recorder else { return }
             if recorder.clockOrigin == nil, let clockOrigin { recorder.clockOrigin = clockOrigin }
             noteSettings(at: outcome.madeAt)
-            recorder.record(prediction: outcome, method: session.configuration.feel.prediction)
+            recorder.record(prediction: outcome, method: session.configuration.feel.prediction.rawValue)
         }
         // An ordinary session records the editor's frames; a kiosk's whole run records every
         // step, with the log of the frames since the last.

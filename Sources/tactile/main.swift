@@ -464,6 +464,8 @@ struct Config: ParsableCommand {
     @Option(help: "Check this file instead: say what is wrong with it, naming the key, or print it merged with the defaults.") var check: String?
     @Option(help: "With --check: apply this named variant.") var variant: String?
     @Flag(help: "Print the valid range of every numeric key instead (JSON).") var ranges = false
+    @Flag(help: "Print Docs/Configuration.md instead: every key with its default, range and what it does, from the settings' declarations.")
+    var docs = false
     @Option(
         name: .customLong("set-pin"),
         help:
@@ -473,8 +475,13 @@ struct Config: ParsableCommand {
     func run() throws {
         try guarded {
             if let setPin {
-                guard check == nil, variant == nil, !ranges else { throw CommandError.badInput("--set-pin takes no other option") }
+                guard check == nil, variant == nil, !ranges, !docs else { throw CommandError.badInput("--set-pin takes no other option") }
                 show(try SetPin.run(file: setPin), terminator: "")
+                return
+            }
+            if docs {
+                guard check == nil, variant == nil, !ranges else { throw CommandError.badInput("--docs takes no other option") }
+                show(ConfigurationDocs.markdown(), terminator: "")
                 return
             }
             show(try Commands.config(check: check, variant: variant, ranges: ranges), terminator: "")

@@ -43,7 +43,9 @@ final class LiveConfigurationTests: XCTestCase, ReplayTesting {
         let applied = step(at: 0.5)
         XCTAssertEqual(clipHeight(), 60, "the new track height shows at the next check")
         guard case .configurationChanged(let c)? = applied.commands.first else { return XCTFail("the shell is told: \(applied.commands)") }
-        XCTAssertEqual(c.layout.trackHeight, 60)
+        XCTAssertEqual(c.new.layout.trackHeight, 60)
+        XCTAssertTrue(c.changed(TactileConfiguration.Layout.self), "the change names its section")
+        XCTAssertFalse(c.changed(TactileConfiguration.Cues.self), "and no other")
         XCTAssertEqual(session.state.banner?.isError, false)
         XCTAssertTrue(session.state.banner?.message.hasPrefix("Settings reloaded") ?? false)
         try Data(#"{"layout": {"trackHeight": "tall"}}"#.utf8).write(to: file)

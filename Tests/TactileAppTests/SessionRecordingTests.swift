@@ -194,7 +194,7 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting, StartsPrograms {
         // finger at rest, so the window predicted nothing (no prediction rows in two sessions).
         var configuration = TactileConfiguration()
         configuration.feel.addedLatency = 100
-        configuration.feel.prediction = "kalman"
+        configuration.feel.prediction = .kalman
         let rows = try recordWindow("late-kalman", configuration: configuration) { at in
             // A slow scroll along the timeline, then let go.
             WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: at(300, 700).x, y: at(300, 700).y); usleep(30_000)
@@ -210,7 +210,7 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting, StartsPrograms {
     func testAWindowInPhotonModeLogsTheFrameOfEachFlipWithItsPresentTime() throws {
         var configuration = TactileConfiguration()
         configuration.overlays.photon = true
-        configuration.overlays.photonPlace = "bottomLeft"
+        configuration.overlays.photonPlace = .bottomLeft
         let flips = try recordWindow("photon", configuration: configuration) { at in
             for x in [249.0, 120] {
                 WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: at(x, 606).x, y: at(x, 606).y); usleep(60_000)

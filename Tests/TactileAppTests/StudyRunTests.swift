@@ -835,7 +835,7 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving, StartsProgra
         k.pinLockoutDuration = 30
         k.pinTimeout = 20
         k.idleTimeout = 600
-        k.exitCornerSequence = ["topLeft", "topRight", "bottomRight"]
+        k.exitCornerSequence = [.topLeft, .topRight, .bottomRight]
         let s = try makeSession(participant: nil, kiosk: k)
         // The corner taps, as in the editor kiosk, open the PIN pad.
         for corner in [Point(x: 10, y: 10), Point(x: 380, y: 10), Point(x: 380, y: 834)] {

@@ -8,19 +8,22 @@ import XCTest
 final class ConfigurationSectionTests: XCTestCase {
     struct Dial: ConfigurationSection {
         static let key = "dial"
-        var turns: Double = 3
-        var label = "volume"
-        var steps: [Int] = [1, 2]
+        static let about = "A dial."
+        @Setting(.init(0, 10), "How far it is turned.") var turns: Double = 3
+        @Setting("What it is called.") var label = "volume"
+        @Setting(.init(0, 5), "Where it clicks.") var steps: [Int] = [1, 2]
         init() {}
-        static let ranges: [String: ConfigurationRange] = ["turns": .init(0, 10), "steps[]": .init(0, 5)]
         func problems() -> [ConfigurationError] { label.isEmpty ? [.init(key: "dial.label", "must not be empty")] : [] }
     }
 
     struct Lamp: ConfigurationSection {
         static let key = "lamp"
-        var bright = false
+        static let about = "A lamp."
+        @Setting("Whether it is bright.") var bright = false
+        @Setting("Its colour.") var colour: Colour = .warm
         init() {}
-        static let ranges: [String: ConfigurationRange] = [:]
+
+        enum Colour: String, SettingChoice { case warm, cold }
     }
 
     let schema = ConfigurationSchema(sections: [Lamp.self, Dial.self])
@@ -49,7 +52,7 @@ final class ConfigurationSectionTests: XCTestCase {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let text = String(decoding: try schema.encode(c, with: encoder), as: UTF8.self)
-        XCTAssertEqual(text, #"{"dial":{"label":"gain","steps":[1,2],"turns":3},"lamp":{"bright":false}}"#)
+        XCTAssertEqual(text, #"{"dial":{"label":"gain","steps":[1,2],"turns":3},"lamp":{"bright":false,"colour":"warm"}}"#)
         XCTAssertEqual(try ConfigurationFile.decode(Data(text.utf8), schema: schema), c)
     }
 
@@ -71,19 +74,40 @@ final class ConfigurationSectionTests: XCTestCase {
         XCTAssertEqual(problem(#"{"dial": {"steps": [1, 9]}}"#), "dial.steps[1]: must be 0 … 5, not 9")
         XCTAssertEqual(problem(#"{"dial": {"label": ""}}"#), "dial.label: must not be empty")
         XCTAssertEqual(problem(#"{"dial": {"turns": "many"}}"#), "dial.turns: expected a number, not text")
+        XCTAssertEqual(problem(#"{"lamp": {"colour": "blue"}}"#), #"lamp.colour: must be "warm" or "cold", not "blue""#)
+        XCTAssertEqual(problem(#"{"variants": {"B": {"lamp": {"colour": "blue"}}}}"#), #"variants.B.lamp.colour: must be "warm" or "cold", not "blue""#)
         XCTAssertEqual(schema.ranges.keys.sorted(), ["dial.steps[]", "dial.turns"])
         XCTAssertEqual(schema.wholeNumberKeys, [])
+        XCTAssertEqual(schema.choices, ["lamp.colour": ["warm", "cold"]])
+    }
+
+    func testAChangeNamesTheSectionsAndSettingsItChanged() {
+        let old = schema.defaults
+        var new = old
+        new[section: Dial.self].turns = 5
+        let change = ConfigurationChange(from: old, to: new)
+        XCTAssertTrue(change.changed(Dial.self))
+        XCTAssertFalse(change.changed(Lamp.self))
+        XCTAssertTrue(change.changed(\.dial.turns))
+        XCTAssertFalse(change.changed(\.dial.label))
+        XCTAssertTrue(change.changedAnything)
+        XCTAssertFalse(ConfigurationChange(from: old, to: TactileConfiguration()).changedAnything, "a section never set is its defaults")
     }
 
     func testANumberWithoutARangeIsNamed() {
         struct Unranged: ConfigurationSection {
             static let key = "unranged"
+            static let about = "A section with a number declared without @Setting."
             var size: Double = 1
             init() {}
-            static let ranges: [String: ConfigurationRange] = [:]
         }
         var c = TactileConfiguration()
         c[section: Unranged.self].size = 2
         XCTAssertEqual(c.problems().map(\.description), ["unranged.size: has no documented range (a setting added without one)"])
     }
+}
+
+extension TactileConfiguration {
+    /// The test's dial, as a module reads its own section.
+    fileprivate var dial: ConfigurationSectionTests.Dial { self[section: ConfigurationSectionTests.Dial.self] }
 }

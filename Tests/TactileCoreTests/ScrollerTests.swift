@@ -70,7 +70,7 @@ final class ScrollerTests: XCTestCase {
     /// A fling at 1000 pt/s, caught 0.1 s later by a finger that flings the same way at 1000 pt/s
     /// again, after moving for 20 ms and resting `rest` seconds. With `landing`, the finger lands
     /// (stopping the coast) 50 ms before it starts to drag.
-    func secondFling(_ acceleration: String, resting rest: Double = 0, landing: Bool = false) -> Double {
+    func secondFling(_ acceleration: ScrollPhysics.FlingAcceleration, resting rest: Double = 0, landing: Bool = false) -> Double {
         var physics = ScrollPhysics()
         physics.flingAcceleration = acceleration
         var s = Scroller(value: 100, bounds: 0...100_000, dimension: 390, physics: physics)
@@ -87,15 +87,15 @@ final class ScrollerTests: XCTestCase {
 
     func testARepeatedFlingAcceleratesAsTheFlingAccelerationSays() {
         let left = 1000 * Foundation.pow(0.998, 100.0) // what the first still had when caught
-        XCTAssertEqual(secondFling("none"), 1000, accuracy: 1e-9, "starts afresh")
-        XCTAssertEqual(secondFling("flywheel"), 1000 + left, accuracy: 1e-6, "Android's flywheel adds what was left")
-        XCTAssertEqual(secondFling("momentum"), 1000 + 0.000816 * Foundation.pow(left, 1.967), accuracy: 1e-6, "iOS carries a growing momentum")
-        XCTAssertGreaterThan(secondFling("momentum"), secondFling("none"))
+        XCTAssertEqual(secondFling(.none), 1000, accuracy: 1e-9, "starts afresh")
+        XCTAssertEqual(secondFling(.flywheel), 1000 + left, accuracy: 1e-6, "Android's flywheel adds what was left")
+        XCTAssertEqual(secondFling(.momentum), 1000 + 0.000816 * Foundation.pow(left, 1.967), accuracy: 1e-6, "iOS carries a growing momentum")
+        XCTAssertGreaterThan(secondFling(.momentum), secondFling(.none))
     }
 
     func testAFlingTheOtherWayCarriesNothing() {
         var physics = ScrollPhysics()
-        physics.flingAcceleration = "flywheel"
+        physics.flingAcceleration = .flywheel
         XCTAssertEqual(physics.accelerated(-500, carrying: 800), -500, "a fling back stops the coast and starts afresh")
         XCTAssertEqual(physics.accelerated(500, carrying: 800), 1300)
     }
@@ -117,7 +117,7 @@ final class ScrollerTests: XCTestCase {
 
     func testAHeldCoastKeepsItsSpeedForTheFlingThatFollows() {
         XCTAssertEqual(
-            secondFling("flywheel", landing: true), 1000 + 1000 * Foundation.pow(0.998, 100.0), accuracy: 1e-6,
+            secondFling(.flywheel, landing: true), 1000 + 1000 * Foundation.pow(0.998, 100.0), accuracy: 1e-6,
             "the speed it had when the finger landed, not when it began to drag")
     }
 
@@ -138,7 +138,7 @@ final class ScrollerTests: XCTestCase {
     }
 
     func testAFingerThatRestsBeforeItLiftsLetsGoOfTheMomentumItCaught() {
-        XCTAssertEqual(secondFling("flywheel", resting: 0.38), 1000, accuracy: 1e-9, "afresh: the rest let the caught speed go")
-        XCTAssertGreaterThan(secondFling("flywheel", resting: 0.01), 1000, "a quick flick keeps it")
+        XCTAssertEqual(secondFling(.flywheel, resting: 0.38), 1000, accuracy: 1e-9, "afresh: the rest let the caught speed go")
+        XCTAssertGreaterThan(secondFling(.flywheel, resting: 0.01), 1000, "a quick flick keeps it")
     }
 }

@@ -11,10 +11,10 @@ import Glibc
 final class VariantFileTests: XCTestCase {
     struct Dial: ConfigurationSection {
         static let key = "dial"
-        var turns: Double = 3
-        var label = "volume"
+        static let about = "A dial."
+        @Setting(.init(0, 10), "How far it is turned.") var turns: Double = 3
+        @Setting("What it is called.") var label = "volume"
         init() {}
-        static let ranges: [String: ConfigurationRange] = ["turns": .init(0, 10)]
     }
 
     let schema = ConfigurationSchema(sections: [Dial.self])

@@ -178,15 +178,18 @@ final class DesignVariantTests: XCTestCase {
     }
 
     func testTheTimecodeRoundsDownOrToTheNearestSecond() {
-        for (rounding, shown) in [("down", "0:03 / 0:21"), ("nearest", "0:04 / 0:21")] {
+        for (rounding, shown) in [(TactileConfiguration.Feel.TimecodeRounding.down, "0:03 / 0:21"), (.nearest, "0:04 / 0:21")] {
             let h = harness { $0.timecodeRounding = rounding }
             h.state.playhead = .seconds(3.6)
             h.frame()
-            XCTAssertEqual(h.element("timecode")?.label, shown, rounding)
+            XCTAssertEqual(h.element("timecode")?.label, shown, rounding.rawValue)
         }
-        var c = TactileConfiguration()
-        c.feel.timecodeRounding = "up"
-        XCTAssertEqual(c.problems().first?.key, "feel.timecodeRounding")
+        XCTAssertThrowsError(
+            try ConfigurationFile.decode(
+                Data(#"{"feel": {"timecodeRounding": "up"}}"#.utf8), schema: ConfigurationSchema(sections: [TactileConfiguration.Feel.self]))
+        ) { error in
+            XCTAssertEqual("\(error)", #"feel.timecodeRounding: must be "down" or "nearest", not "up""#)
+        }
     }
 
     func testTheRulersDotsCanBeLeftOut() {

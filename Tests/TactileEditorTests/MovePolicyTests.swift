@@ -8,7 +8,7 @@ import Foundation
 final class MovePolicyTests: XCTestCase {
     /// Selects "Hello!" (1 … 4 s on the overlay track, 24 pt a second) and drags it 60 pt right,
     /// onto the sticker (6 … 8.5 s): where do the two clips end up?
-    func moveHello(_ policy: String) -> (hello: Clip, star: Clip, log: [LogEvent]) {
+    func moveHello(_ policy: MovePolicy) -> (hello: Clip, star: Clip, log: [LogEvent]) {
         var c = TactileConfiguration()
         c.feel.movePolicy = policy
         let h = EditorHarness(configuration: c)
@@ -20,20 +20,20 @@ final class MovePolicyTests: XCTestCase {
     }
 
     func testBlockStopsTheClipAtItsNeighbour() {
-        let r = moveHello("block")
+        let r = moveHello(.block)
         XCTAssertEqual(r.hello.start, .seconds(3), "it stops where it meets the sticker")
         XCTAssertEqual(r.star.start, .seconds(6), "nothing else moves")
     }
 
     func testPushMovesTheNeighbourOutOfTheWay() {
-        let r = moveHello("push")
+        let r = moveHello(.push)
         XCTAssertEqual(r.hello.start, .seconds(3.5), "it goes where the finger put it")
         XCTAssertEqual(r.star.start, .seconds(6.5), "the sticker is pushed to its end")
         XCTAssertTrue(r.log.contains { $0.kind == "edit" && $0.fields["edit"] == .string("move") })
     }
 
     func testRippleClosesTheGapAndInsertsTheClipWhereItLands() {
-        let r = moveHello("ripple")
+        let r = moveHello(.ripple)
         XCTAssertEqual(r.star.start, .seconds(3), "the sticker closed up the gap Hello! left (6 − 3 s)")
         XCTAssertEqual(r.hello.start, .seconds(5.5), "Hello! is inserted after it (its middle passed the sticker's)")
     }

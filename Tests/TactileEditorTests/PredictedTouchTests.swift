@@ -16,7 +16,7 @@ final class PredictedTouchTests: XCTestCase {
     }
 
     /// A drag from `a` to `b` over 12 moves at 60 Hz, a rest, a lift, and a second of coasting.
-    func drag(_ prediction: String, from a: Point, to b: Point, select: Point? = nil) -> Run {
+    func drag(_ prediction: PredictionMethod, from a: Point, to b: Point, select: Point? = nil) -> Run {
         var c = TactileConfiguration()
         c.feel.prediction = prediction
         c.feel.predictionHorizon = 24
@@ -49,8 +49,8 @@ final class PredictedTouchTests: XCTestCase {
     }
 
     func testWhileDraggingThePictureLeadsTheFingerAndTheLiftUsesTheRealPosition() {
-        let off = drag("off", from: Point(x: 300, y: 700), to: Point(x: 150, y: 700))
-        let linear = drag("linear", from: Point(x: 300, y: 700), to: Point(x: 150, y: 700))
+        let off = drag(.off, from: Point(x: 300, y: 700), to: Point(x: 150, y: 700))
+        let linear = drag(.linear, from: Point(x: 300, y: 700), to: Point(x: 150, y: 700))
         XCTAssertEqual(off.log, linear.log, "the log is the same, line for line")
         XCTAssertEqual(off.project, linear.project)
         XCTAssertTrue(zip(linear.shown, linear.real).contains { $0 != $1 }, "while the finger moves, the picture shows it ahead")
@@ -61,12 +61,12 @@ final class PredictedTouchTests: XCTestCase {
 
     func testATrimWithPredictionCommitsExactlyWhatItWouldWithout() {
         let beach = Point(x: 249, y: 606), handle = Point(x: 306, y: 606)
-        for method in ["linear", "kalman"] {
-            let off = drag("off", from: handle, to: Point(x: 250, y: 606), select: beach)
+        for method in [PredictionMethod.linear, .kalman] {
+            let off = drag(.off, from: handle, to: Point(x: 250, y: 606), select: beach)
             let predicted = drag(method, from: handle, to: Point(x: 250, y: 606), select: beach)
             XCTAssertNotEqual(off.project, DemoProject.make(), "the drag trimmed Beach")
-            XCTAssertEqual(predicted.project, off.project, method)
-            XCTAssertEqual(predicted.log, off.log, method)
+            XCTAssertEqual(predicted.project, off.project, method.rawValue)
+            XCTAssertEqual(predicted.log, off.log, method.rawValue)
             XCTAssertTrue(zip(predicted.shown, predicted.real).contains { $0 != $1 }, "the handle was drawn ahead of the finger (\(method))")
         }
     }

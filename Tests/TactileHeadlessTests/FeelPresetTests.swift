@@ -17,7 +17,7 @@ final class FeelPresetTests: XCTestCase {
         XCTAssertEqual(android.input.tapSlop, 8)
         XCTAssertEqual(android.input.longPressDuration, 0.4)
         XCTAssertEqual(android.input.doubleTapSlop, 100)
-        XCTAssertEqual(android.feel.preset, "android")
+        XCTAssertEqual(android.feel.preset, .android)
         let ios = try decode(#"{"feel": {"preset": "ios"}}"#)
         XCTAssertEqual(ios.timeline.physics.decelerationRate, 0.998)
         XCTAssertEqual(ios.timeline.physics.rubberBandCoefficient, 0.55)
@@ -44,9 +44,9 @@ final class FeelPresetTests: XCTestCase {
         XCTAssertThrowsError(try decode(#"{"feel": {"preset": 3}}"#)) { error in
             XCTAssertEqual((error as? ConfigurationError)?.key, "feel.preset")
         }
-        var c = TactileConfiguration()
-        c.feel.preset = "nokia"
-        XCTAssertEqual(c.problems().first?.key, "feel.preset")
+        XCTAssertThrowsError(try decode(#"{"feel": {"preset": "nokia"}}"#)) { error in
+            XCTAssertEqual("\(error)", #"feel.preset: must be one of tactile, ios, android, not nokia"#)
+        }
     }
 
     func testEveryPresetKeyIsASetting() {
@@ -56,13 +56,13 @@ final class FeelPresetTests: XCTestCase {
 
     func testThePlatformsScrollTheirOwnWay() throws {
         let android = try decode(#"{"feel": {"preset": "android"}}"#), ios = try decode(#"{"feel": {"preset": "ios"}}"#)
-        XCTAssertEqual(android.timeline.physics.overscroll, "stretch")
-        XCTAssertEqual(android.timeline.physics.flingAcceleration, "flywheel")
-        XCTAssertEqual(ios.timeline.physics.overscroll, "bounce")
-        XCTAssertEqual(ios.timeline.physics.flingAcceleration, "momentum")
-        XCTAssertEqual(TactileConfiguration().timeline.physics.flingAcceleration, "none")
+        XCTAssertEqual(android.timeline.physics.overscroll, .stretch)
+        XCTAssertEqual(android.timeline.physics.flingAcceleration, .flywheel)
+        XCTAssertEqual(ios.timeline.physics.overscroll, .bounce)
+        XCTAssertEqual(ios.timeline.physics.flingAcceleration, .momentum)
+        XCTAssertEqual(TactileConfiguration().timeline.physics.flingAcceleration, ScrollPhysics.FlingAcceleration.none)
         XCTAssertThrowsError(try decode(#"{"timeline": {"physics": {"overscroll": "glow"}}}"#)) { error in
-            XCTAssertEqual((error as? ConfigurationError)?.key, "timeline.physics.overscroll")
+            XCTAssertEqual("\(error)", #"timeline.physics.overscroll: must be "bounce" or "stretch", not "glow""#)
         }
         XCTAssertThrowsError(try decode(#"{"timeline": {"physics": {"flingAcceleration": "turbo"}}}"#)) { error in
             XCTAssertEqual((error as? ConfigurationError)?.key, "timeline.physics.flingAcceleration")

@@ -115,7 +115,7 @@ final class LatencyMeasurementTests: XCTestCase {
 
     func testPhotonModeFlipsAPatchOnEachTouchDownAndTheFrameThatShowedItKeepsItsPresentTime() throws {
         let s = session {
-            $0.overlays.photon = true; $0.overlays.photonPlace = "topRight"; $0.overlays.photonSize = 50
+            $0.overlays.photon = true; $0.overlays.photonPlace = .topRight; $0.overlays.photonSize = 50
         }
         let corner = Rect(x: 340, y: 0, width: 50, height: 50)
         step(s, [], at: 0)
@@ -138,7 +138,7 @@ final class LatencyMeasurementTests: XCTestCase {
 
     func testTwoFingersLandingInOneFrameFlipThePatchOnce() throws {
         let s = session {
-            $0.overlays.photon = true; $0.overlays.photonPlace = "topLeft"
+            $0.overlays.photon = true; $0.overlays.photonPlace = .topLeft
         }
         step(s, [], at: 0)
         step(s, [touch(.down, x: 100, at: 998), .touch(.down, id: 2, at: Point(x: 200, y: 606), time: .seconds(0.998))], at: 1000)

@@ -121,7 +121,7 @@ final class KioskModeTests: XCTestCase {
 
     func testTheCornerSequenceOpensTheWayOutOnlyInOrderAndInTime() {
         var k = kiosk {
-            $0.exitCornerSequence = ["topLeft", "topRight", "bottomRight"]; $0.exitFingers = 0
+            $0.exitCornerSequence = [.topLeft, .topRight, .bottomRight]; $0.exitFingers = 0
         }
         func tap(_ x: Double, _ y: Double, _ s: Double) -> [KioskMode.Command] {
             k.step([down(1, x, y, at: s), up(1, x, y, at: s + 0.05)], viewport: viewport, now: t(s + 0.05)).commands
@@ -132,7 +132,7 @@ final class KioskModeTests: XCTestCase {
         XCTAssertEqual(tap(10, 10, 4), []); XCTAssertEqual(tap(380, 10, 5), [])
         XCTAssertEqual(tap(380, 834, 6), [.exit])
         var slow = kiosk {
-            $0.exitCornerSequence = ["topLeft", "topRight", "bottomRight"]; $0.exitCornerTimeout = 6
+            $0.exitCornerSequence = [.topLeft, .topRight, .bottomRight]; $0.exitCornerTimeout = 6
         }
         for (x, y, s) in [(10.0, 10.0, 1.0), (380.0, 10.0, 4.0), (380.0, 834.0, 7.5)] {
             XCTAssertEqual(

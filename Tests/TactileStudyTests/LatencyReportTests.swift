@@ -46,7 +46,7 @@ final class LatencyReportTests: XCTestCase {
     }
 
     /// A headless session predicting with `method`, recorded into `folder/s`.
-    static func recordedSession(in folder: URL, predicting method: String) throws -> (HeadlessSession, Recording, URL) {
+    static func recordedSession(in folder: URL, predicting method: PredictionMethod) throws -> (HeadlessSession, Recording, URL) {
         var c = TactileConfiguration()
         c.feel.prediction = method
         let headless = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, configuration: c)
@@ -59,7 +59,7 @@ final class LatencyReportTests: XCTestCase {
     func testASessionRecordedHeadlessWithPredictionReportsItsPredictions() throws {
         let folder = try Self.makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (headless, recording, session) = try Self.recordedSession(in: folder, predicting: "linear")
+        let (headless, recording, session) = try Self.recordedSession(in: folder, predicting: .linear)
         headless.player.play(Trace(viewport: Size(width: 390, height: 844), events: Self.drag(at: 0.2)), until: .seconds(1))
         recording.finish(project: headless.host.state.project)
         let report = try SessionReport.read([session.path])
@@ -118,12 +118,12 @@ final class LatencyReportTests: XCTestCase {
     func testARecordingWritesTheSettingsAgainWhenTheyChangeMidSession() throws {
         let folder = try Self.makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (headless, recording, session) = try Self.recordedSession(in: folder, predicting: "linear")
+        let (headless, recording, session) = try Self.recordedSession(in: folder, predicting: .linear)
 
         headless.player.play(Trace(viewport: Size(width: 390, height: 844), events: Self.drag(at: 0.2)), until: .seconds(1))
         // A live reload to kalman, then the same drag.
         var k = headless.host.configuration
-        k.feel.prediction = "kalman"
+        k.feel.prediction = .kalman
         headless.host.adopt(k)
         headless.player.play(Trace(viewport: Size(width: 390, height: 844), events: Self.drag(at: 2)), until: .seconds(3))
         recording.finish(project: headless.host.state.project)

@@ -64,7 +64,7 @@ final class SettingsEpochsTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-epochs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (headless, recording, session) = try LatencyReportTests.recordedSession(in: folder, predicting: "off")
+        let (headless, recording, session) = try LatencyReportTests.recordedSession(in: folder, predicting: .off)
         let viewport = Size(width: 390, height: 844)
         func drag(at t: Double) { headless.player.play(Trace(viewport: viewport, events: LatencyReportTests.drag(at: t)), until: .seconds(t + 1)) }
         drag(at: 0.2)

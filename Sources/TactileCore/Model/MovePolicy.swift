@@ -6,7 +6,7 @@
 ///   as far as they must (it still stops at the end of a clip it lands inside);
 /// - `ripple`: a magnetic track, as iMovie's and CapCut's main track: the gap the clip leaves
 ///   closes, and it is inserted between the clips where it lands, the later ones moving right.
-public enum MovePolicy: String, Sendable, Hashable, CaseIterable {
+public enum MovePolicy: String, SettingChoice {
     case block, push, ripple
 }
 

@@ -2,7 +2,7 @@
 /// aspect), its frame rate and its quality. The Export sheet and `tactile export` both fill one.
 public struct MovieSettings: Hashable, Sendable {
     /// The sizes offered, named by the shorter side as phone editors name them.
-    public enum Size: String, CaseIterable, Sendable {
+    public enum Size: String, SettingChoice {
         case p720 = "720p", p1080 = "1080p", p2160 = "4K"
 
         /// The shorter side in pixels.
@@ -17,7 +17,7 @@ public struct MovieSettings: Hashable, Sendable {
 
     /// How much the encoder may throw away: a draft is small and quick to share, high is near
     /// the source. Each maps to a constant-rate factor in the configuration (`export.*CRF`).
-    public enum Quality: String, CaseIterable, Sendable {
+    public enum Quality: String, SettingChoice {
         case draft, standard, high
     }
 

@@ -1,33 +1,50 @@
 import Foundation
 
 /// How scrolling feels: UIScrollView's deceleration, rubber band and bounce.
-public struct ScrollPhysics: Hashable, Sendable, Codable {
-    /// Velocity kept per millisecond while coasting. Default 0.998 (UIScrollView's normal rate).
+public struct ScrollPhysics: Hashable, Sendable, Codable, SettingGroup {
+    @Setting(
+        .init(0.5, 0.9999), "Velocity kept per millisecond while coasting. (The default: UIScrollView's normal rate.)",
+        tune: .slider("Deceleration", 0.99...0.9995, step: 0.0005, rank: 4, unit: "/ms"))
     public var decelerationRate: Double = 0.998
-    /// How stiff the rubber band is past an end. Default 0.55 (UIScrollView's constant).
+    @Setting(.init(0.01, 2), "How stiff the rubber band is past an end. (The default: UIScrollView's constant.)")
     public var rubberBandCoefficient: Double = 0.55
-    /// Response of the spring that brings an overscroll back, in seconds. Default 0.4 s.
+    @Setting(.seconds(0.01, 10), "Response of the spring that brings an overscroll back, in seconds.")
     public var bounceResponse: Double = 0.4
-    /// Below this speed coasting stops, in points per second. Default 8 pt/s.
+    @Setting(.init(0.1, 1000, unit: "pt/s"), "Below this speed coasting stops, in points per second.")
     public var minimumVelocity: Double = 8
-    /// What a fling made while the content still coasts the same way does with the speed it
-    /// had: "none" (starts afresh), "momentum" (iOS: carries a momentum that grows with the speed,
-    /// so repeated flings accelerate; Flutter's BouncingScrollPhysics.carriedMomentum,
-    /// sign·min(0.000816·abs(v)^1.967, 40000)) or "flywheel" (Android: OverScroller adds the speed it
-    /// still had). Default "none".
-    public var flingAcceleration = "none"
-    /// A finger that rests this long before it lifts lets go of the speed it caught: the fling
-    /// starts afresh (Flutter keeps a caught momentum only while the finger keeps moving), in
-    /// seconds. Default 0.04 s.
+    @Setting(
+        """
+        What a fling made while the content still coasts the same way does with the speed it had: "none" (starts
+        afresh), "momentum" (iOS: carries a momentum that grows with the speed, so repeated flings accelerate; Flutter's
+        BouncingScrollPhysics.carriedMomentum, sign·min(0.000816·abs(v)^1.967, 40000)) or "flywheel" (Android:
+        OverScroller adds the speed it still had).
+        """)
+    public var flingAcceleration: FlingAcceleration = .none
+    @Setting(
+        .seconds(0, 10),
+        """
+        A finger that rests this long before it lifts lets go of the speed it caught: the fling starts afresh (Flutter
+        keeps a caught momentum only while the finger keeps moving), in seconds.
+        """)
     public var momentumStillTime: Double = 0.04
-    /// Past an end: "bounce" (the content moves past the end on a rubber band and springs back,
-    /// as on iOS) or "stretch" (the content's end stays put and the content stretches away from
-    /// it, springing back the same, as Android 12's EdgeEffect). Default "bounce".
-    public var overscroll = "bounce"
+    @Setting(
+        """
+        Past an end: "bounce" (the content moves past the end on a rubber band and springs back, as on iOS) or "stretch"
+        (the content's end stays put and the content stretches away from it, springing back the same, as Android 12's
+        EdgeEffect).
+        """)
+    public var overscroll: Overscroll = .bounce
     public init() {}
 
-    /// The values `flingAcceleration` and `overscroll` may take.
-    public static let flingAccelerations = ["none", "momentum", "flywheel"], overscrolls = ["bounce", "stretch"]
+    /// What a fling during a coast the same way does with the speed left (`flingAcceleration`).
+    public enum FlingAcceleration: String, SettingChoice {
+        case none, momentum, flywheel
+    }
+
+    /// What the content does past an end (`overscroll`).
+    public enum Overscroll: String, SettingChoice {
+        case bounce, stretch
+    }
 
     /// The speed left at `now` of a coast that began at `start` with `velocity`.
     public func coastSpeed(_ velocity: Double, since start: Time, at now: Time) -> Double {
@@ -39,9 +56,9 @@ public struct ScrollPhysics: Hashable, Sendable, Codable {
     public func accelerated(_ velocity: Double, carrying carried: Double) -> Double {
         guard carried != 0, velocity.sign == carried.sign, velocity != 0 else { return velocity }
         switch flingAcceleration {
-        case "momentum": return velocity + (carried < 0 ? -1 : 1) * min(0.000816 * pow(abs(carried), 1.967), 40_000)
-        case "flywheel": return velocity + carried
-        default: return velocity
+        case .momentum: return velocity + (carried < 0 ? -1 : 1) * min(0.000816 * pow(abs(carried), 1.967), 40_000)
+        case .flywheel: return velocity + carried
+        case .none: return velocity
         }
     }
 

@@ -4,7 +4,7 @@ import TactileCore
 /// iOS's or Android's thresholds and physics (`feel.preset`). Presets are ordinary values laid
 /// under the configuration file: the file's own keys win. Every number's source is cited in
 /// Docs/Configuration.md ("Feel presets") and beside it here.
-public enum FeelPreset: String, CaseIterable, Sendable {
+public enum FeelPreset: String, SettingChoice {
     /// Tactile's own values: the defaults of `TactileConfiguration`.
     case tactile
     /// UIKit's behaviour, where Apple or careful measurement says it.
@@ -19,7 +19,7 @@ public enum FeelPreset: String, CaseIterable, Sendable {
         public var maximumFlingSpeed: Double
         public var decelerationRate, rubberBandCoefficient, bounceResponse: Double
         /// `timeline.physics.overscroll` and `timeline.physics.flingAcceleration`.
-        public var overscroll, flingAcceleration: String
+        public var overscroll: ScrollPhysics.Overscroll, flingAcceleration: ScrollPhysics.FlingAcceleration
     }
 
     /// The keys a preset sets (dotted), for the documentation and the tests.
@@ -53,8 +53,8 @@ public enum FeelPreset: String, CaseIterable, Sendable {
                 decelerationRate: 0.998, // UIScrollView.DecelerationRate.normal, per millisecond
                 rubberBandCoefficient: 0.55, // UIScrollView's rubber band, b = (1 − 1/(x·c/d + 1))·d
                 bounceResponse: 0.44, // Flutter's iOS bounce spring: mass 0.5, stiffness 100 → ω 14.1 rad/s, 2π/ω
-                overscroll: "bounce", // past an end the content moves on the rubber band
-                flingAcceleration: "momentum") // repeated flings accelerate (Flutter's BouncingScrollPhysics.carriedMomentum)
+                overscroll: .bounce, // past an end the content moves on the rubber band
+                flingAcceleration: .momentum) // repeated flings accelerate (Flutter's BouncingScrollPhysics.carriedMomentum)
         case .android:
             return Values(
                 tapSlop: 8, // ViewConfiguration TOUCH_SLOP 8 dp
@@ -67,8 +67,8 @@ public enum FeelPreset: String, CaseIterable, Sendable {
                 decelerationRate: 0.997, // OverScroller's spline (friction 0.015) matched in distance for 2,000–3,000 dp/s flings
                 rubberBandCoefficient: 0.2, // not published: the stretch's resistance, half a screen's pull stretches about a tenth
                 bounceResponse: 0.255, // EdgeEffect's stretch spring, natural frequency 24.657 rad/s → 2π/ω
-                overscroll: "stretch", // OVERSCROLL_DISTANCE 0 dp: the end stays put, the content stretches (EdgeEffect, Android 12)
-                flingAcceleration: "flywheel") // OverScroller's flywheel: a fling during a coast adds the speed left
+                overscroll: .stretch, // OVERSCROLL_DISTANCE 0 dp: the end stays put, the content stretches (EdgeEffect, Android 12)
+                flingAcceleration: .flywheel) // OverScroller's flywheel: a fling during a coast adds the speed left
         }
     }
 
@@ -82,7 +82,7 @@ public enum FeelPreset: String, CaseIterable, Sendable {
     /// Sets this preset's keys (and `feel.preset`) on `c`.
     public func apply(to c: inout TactileConfiguration) {
         let v = values
-        c.feel.preset = rawValue
+        c.feel.preset = self
         c.input.tapSlop = v.tapSlop; c.input.longPressSlop = v.longPressSlop; c.input.doubleTapSlop = v.doubleTapSlop
         c.input.tapMaximumDuration = v.tapMaximumDuration; c.input.longPressDuration = v.longPressDuration
         c.input.doubleTapInterval = v.doubleTapInterval; c.input.maximumFlingSpeed = v.maximumFlingSpeed

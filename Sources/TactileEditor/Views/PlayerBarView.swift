@@ -28,7 +28,7 @@ struct PlayerBarView {
         // " / " stays put and every digit is as wide as the widest, so nothing jumps as it runs.
         let feel = configuration.feel
         let frames = state.cadence == .live && (state.isPlaying || !state.ui.fingers.isEmpty) && feel.timecodeFrames
-        let nearest = feel.timecodeRounding == "nearest"
+        let nearest = feel.timecodeRounding == .nearest
         let total = TimeFormatting.timecode(state.project.duration + (nearest ? Time(ticks: Time.ticksPerSecond / 2) : .zero))
         let playhead =
             frames

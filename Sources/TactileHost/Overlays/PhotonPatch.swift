@@ -13,7 +13,7 @@ public struct PhotonPatch: Sendable {
     public private(set) var flips = 0
     /// Where the last finger went down (the patch's centre when it follows the finger).
     private var finger: Point?
-    private let place: String
+    private let place: TactileConfiguration.Overlays.PhotonPlace
     private let size: Double
 
     public init(configuration: TactileConfiguration.Overlays) {
@@ -50,11 +50,11 @@ public struct PhotonPatch: Sendable {
     public func frame(viewport: Size) -> Rect? {
         let half = size / 2
         switch place {
-        case "topLeft": return Rect(x: 0, y: 0, width: size, height: size)
-        case "topRight": return Rect(x: viewport.width - size, y: 0, width: size, height: size)
-        case "bottomLeft": return Rect(x: 0, y: viewport.height - size, width: size, height: size)
-        case "bottomRight": return Rect(x: viewport.width - size, y: viewport.height - size, width: size, height: size)
-        default: return finger.map { Rect(x: $0.x - half, y: $0.y - half, width: size, height: size) }
+        case .topLeft: return Rect(x: 0, y: 0, width: size, height: size)
+        case .topRight: return Rect(x: viewport.width - size, y: 0, width: size, height: size)
+        case .bottomLeft: return Rect(x: 0, y: viewport.height - size, width: size, height: size)
+        case .bottomRight: return Rect(x: viewport.width - size, y: viewport.height - size, width: size, height: size)
+        case .finger: return finger.map { Rect(x: $0.x - half, y: $0.y - half, width: size, height: size) }
         }
     }
 

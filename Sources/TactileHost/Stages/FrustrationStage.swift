@@ -17,5 +17,7 @@ public final class FrustrationStage: HostStage {
         output.log += signals.observe(released, log: output.log, picture: output.drawList, now: step.now, task: task)
     }
 
-    public func adopt(_ new: TactileConfiguration, session: HostSession) { signals.settings = new.study }
+    public func adopt(_ change: ConfigurationChange, session: HostSession) {
+        if change.changed(TactileConfiguration.Study.self) { signals.settings = change.new.study }
+    }
 }

@@ -35,7 +35,7 @@ public protocol HostStage: AnyObject {
     func decorate(_ picture: inout DrawList, now: Time, session: HostSession)
     func nextDue(after now: Time, session: HostSession) -> (time: Time, reason: String)?
     func nextWork(after now: Time, session: HostSession) -> (time: Time, reason: String)?
-    func adopt(_ new: TactileConfiguration, session: HostSession)
+    func adopt(_ change: ConfigurationChange, session: HostSession)
     func sessionReset(_ session: HostSession)
 }
 
@@ -50,7 +50,7 @@ extension HostStage {
     public func decorate(_ picture: inout DrawList, now: Time, session: HostSession) {}
     public func nextDue(after now: Time, session: HostSession) -> (time: Time, reason: String)? { nil }
     public func nextWork(after now: Time, session: HostSession) -> (time: Time, reason: String)? { nil }
-    public func adopt(_ new: TactileConfiguration, session: HostSession) {}
+    public func adopt(_ change: ConfigurationChange, session: HostSession) {}
     public func sessionReset(_ session: HostSession) {}
 }
 

@@ -15,7 +15,8 @@ public final class PredictionStage: HostStage {
 
     /// The touch predictor `configuration` asks for, or nil.
     private static func predictor(for c: TactileConfiguration) -> TouchPredictor? {
-        guard let method = PredictionMethod(rawValue: c.feel.prediction), method != .off else { return nil }
+        let method = c.feel.prediction
+        guard method != .off else { return nil }
         return TouchPredictor(
             method: method, maximumDistance: c.feel.predictionMaximumDistance, velocityWindow: .seconds(c.input.velocityWindow),
             processNoise: c.feel.kalmanProcessNoise, measurementNoise: c.feel.kalmanMeasurementNoise)
@@ -47,18 +48,12 @@ public final class PredictionStage: HostStage {
         return session.editor.preview(session.state, moving: predicted, now: now)
     }
 
-    public func adopt(_ new: TactileConfiguration, session: HostSession) {
+    public func adopt(_ change: ConfigurationChange, session: HostSession) {
         // A new predictor only when its settings changed: a finger down keeps its history.
-        let f = new.feel, old = session.configuration.feel
-        if predictor == nil
-            || (f.prediction, f.predictionMaximumDistance, f.kalmanProcessNoise, f.kalmanMeasurementNoise, new.input.velocityWindow)
-                != (
-                    old.prediction, old.predictionMaximumDistance, old.kalmanProcessNoise, old.kalmanMeasurementNoise,
-                    session.configuration.input.velocityWindow
-                )
-        {
-            predictor = Self.predictor(for: new)
-        }
+        let predictorsOwn =
+            change.changed(\.feel.prediction) || change.changed(\.feel.predictionMaximumDistance) || change.changed(\.feel.kalmanProcessNoise)
+            || change.changed(\.feel.kalmanMeasurementNoise) || change.changed(\.input.velocityWindow)
+        if predictor == nil || predictorsOwn { predictor = Self.predictor(for: change.new) }
     }
 
     /// A finger of the tour that never lifted is forgotten with the editor it touched.

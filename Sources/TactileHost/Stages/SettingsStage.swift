@@ -48,7 +48,8 @@ public final class SettingsStage: HostStage {
         return (hold, "tuning corner")
     }
 
-    public func adopt(_ new: TactileConfiguration, session: HostSession) {
+    public func adopt(_ change: ConfigurationChange, session: HostSession) {
+        let new = change.new
         live.picture = nil // the tuning panel shows the new values
         // Unsaved: the settings that differ from the live variant as loaded or saved (a slider
         // moved back where it was is no change), whichever way the settings changed.
@@ -99,8 +100,7 @@ public final class SettingsStage: HostStage {
                 // (a reload's kept tuning counts as loaded: its line does not tell them apart).
                 if [.save, .flip, .reload].contains(change.source) { live.loaded(new) }
                 if new != s.configuration {
-                    s.adopt(new)
-                    frame.commands.append(.configurationChanged(new))
+                    frame.commands.append(.configurationChanged(s.adopt(new)))
                 }
             } catch {
                 s.post(banner: "A recorded settings change cannot be replayed: \(ErrorWords.reason(error))", isError: true)
@@ -125,8 +125,7 @@ public final class SettingsStage: HostStage {
                 do {
                     let new = try schema.applying(setting.changes(to: value), to: s.configuration)
                     if record(change: .tuning, to: new, variant: live.variant, now: now) {
-                        s.adopt(new)
-                        frame.commands.append(.configurationChanged(new))
+                        frame.commands.append(.configurationChanged(s.adopt(new)))
                     }
                 } catch {
                     s.post(banner: "\(setting.label): \(ErrorWords.reason(error))", isError: true)
@@ -134,8 +133,7 @@ public final class SettingsStage: HostStage {
             case .save: saveVariant(now: now)
             case .revert:
                 if record(change: .revert, to: live.baseline, variant: live.variant, now: now) {
-                    s.adopt(live.baseline)
-                    frame.commands.append(.configurationChanged(live.baseline))
+                    frame.commands.append(.configurationChanged(s.adopt(live.baseline)))
                 }
             case .flip: flip(now: now, into: &frame)
             case .close:
@@ -247,8 +245,7 @@ public final class SettingsStage: HostStage {
             live.variant = target
             live.loaded(new)
             s.services.configurationWatcher?.variant = target == SettingsChange.baseVariant ? nil : target
-            s.adopt(new)
-            frame.commands.append(.configurationChanged(new))
+            frame.commands.append(.configurationChanged(s.adopt(new)))
             s.post(banner: "Variant \(target == live.pair.a ? "A" : "B"): \(target)", isError: false)
         } catch {
             s.post(banner: "Cannot flip to \(target): \(ErrorWords.reason(error))", isError: true)
@@ -274,8 +271,8 @@ public final class SettingsStage: HostStage {
 
     // MARK: Parts of a step
 
-    /// A reloaded s.configuration, when the watched file changed and is good; a banner either way.
-    func pollConfiguration(now: Time) -> TactileConfiguration? {
+    /// The change a reloaded configuration made, when the watched file changed and is good; a banner either way.
+    func pollConfiguration(now: Time) -> ConfigurationChange? {
         guard let watcher = s.services.configurationWatcher, now >= nextConfigurationCheck else { return nil }
         nextConfigurationCheck = now + .seconds(s.configuration.session.configurationPollInterval)
         switch watcher.poll() {
@@ -291,7 +288,7 @@ public final class SettingsStage: HostStage {
             }
             record(change: .reload, to: inForce, variant: live.variant, now: now)
             live.loaded(new)
-            s.adopt(inForce)
+            let change = s.adopt(inForce)
             let kept = live.unsaved
             new = inForce
             s.state.banner = Banner(
@@ -299,7 +296,7 @@ public final class SettingsStage: HostStage {
                     + (kept > 0 ? " (\(kept) tuned value\(kept == 1 ? "" : "s") kept, not saved)" : ""), isError: false,
                 until: now + .seconds(new.editing.bannerDuration))
             s.needsPresent = true
-            return new
+            return change
         case let .failure(error)?:
             s.state.banner = Banner(
                 message: "\(watcher.url.lastPathComponent): \(ErrorWords.reason(error)) — keeping the settings in use", isError: true,

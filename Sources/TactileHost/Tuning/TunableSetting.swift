@@ -1,4 +1,6 @@
 import TactileCore
+import TactileEditor
+import TactileInput
 
 /// One feel value the tuning panel offers (`TuningPanel`): its dotted key in the configuration,
 /// the words and unit it is shown with, and the span and step its slider moves in — a designer's
@@ -8,6 +10,8 @@ public struct TunableSetting: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case number(ClosedRange<Double>, step: Double)
         case choice([String])
+
+        var isChoice: Bool { if case .choice = self { true } else { false } }
     }
 
     /// The dotted key ("input.tapSlop").
@@ -23,19 +27,30 @@ public struct TunableSetting: Hashable, Sendable {
         self.key = key; self.label = label; self.unit = unit; self.kind = kind; self.zero = zero
     }
 
-    /// The feel values that matter most, in the order the panel lists them.
-    public static let all: [TunableSetting] = [
-        TunableSetting(key: "input.tapSlop", label: "Tap slop", unit: "pt", kind: .number(0...60, step: 1)),
-        TunableSetting(key: "input.longPressDuration", label: "Long-press time", unit: "s", kind: .number(0.1...2, step: 0.05)),
-        TunableSetting(key: "input.doubleTapInterval", label: "Double-tap time", unit: "s", kind: .number(0.1...1, step: 0.05)),
-        TunableSetting(key: "timeline.physics.decelerationRate", label: "Deceleration", unit: "/ms", kind: .number(0.99...0.9995, step: 0.0005)),
-        TunableSetting(key: "timeline.snapThreshold", label: "Snap distance", unit: "pt", kind: .number(0...30, step: 1)),
-        TunableSetting(key: "layout.handleHitMultiplier", label: "Handle hit area", unit: "×", kind: .number(1...6, step: 0.25)),
-        TunableSetting(key: "feel.addedLatency", label: "Added latency", unit: "ms", kind: .number(0...200, step: 5)),
-        TunableSetting(key: "feel.prediction", label: "Prediction", kind: .choice(["off", "linear", "kalman"])),
-        TunableSetting(key: "feel.predictionHorizon", label: "Prediction horizon", unit: "ms", kind: .number(0...100, step: 2), zero: "auto"),
-        TunableSetting(key: "feel.maxFrameRate", label: "Max frame rate", unit: "fps", kind: .choice(["30", "60", "120"])),
-    ]
+    /// The feel values that matter most, in the order the panel lists them: every setting of the
+    /// feel lab's sections whose declaration says how to tune it (`@Setting(…, tune:)`).
+    public static let all: [TunableSetting] = {
+        let schema = ConfigurationSchema(sections: [
+            TactileConfiguration.Input.self, TactileConfiguration.Timeline.self, TactileConfiguration.Layout.self, TactileConfiguration.Feel.self,
+        ])
+        let tuned = schema.settings.compactMap { section, setting in
+            setting.tune.map { (rank: $0.rank, setting: TunableSetting(key: "\(section).\(setting.key)", setting)) }
+        }
+        return tuned.sorted { $0.rank < $1.rank }.map(\.setting)
+    }()
+
+    /// The setting as its declaration offers it to the panel.
+    init(key: String, _ setting: SettingDescription) {
+        guard let tune = setting.tune else { preconditionFailure("\(key) has no tune in its declaration") }
+        let unit = tune.unit.map { "\($0)" } ?? setting.ranges.first?.range.unit ?? ""
+        let kind: Kind
+        if let span = tune.span {
+            kind = .number(span, step: tune.step)
+        } else {
+            kind = .choice(tune.numbers.map { "\($0)".split(separator: " ").map(String.init) } ?? setting.choices ?? [])
+        }
+        self.init(key: key, label: "\(tune.label)", unit: kind.isChoice ? "" : unit, kind: kind, zero: tune.zero.map { "\($0)" })
+    }
 
     /// This setting's value in `object` (a configuration as JSON, `ConfigurationSchema.jsonObject(of:)`).
     public func value(in object: [String: Any]) -> JSONValue? {

@@ -1,7 +1,6 @@
 import TactileCore
 
 extension TactileConfiguration {
-    /// Touch thresholds.
     public var input: Input {
         get { self[section: Input.self] }
         set { self[section: Input.self] = newValue }
@@ -9,47 +8,45 @@ extension TactileConfiguration {
 
     public struct Input: ConfigurationSection {
         public static let key = "input"
-        /// How far a finger may wander and still tap, and how far it moves before a scroll or a
-        /// clip move starts, in points. Default 18 pt (Flutter's kTouchSlop).
+        public static let about = "Touch thresholds."
+        @Setting(
+            .points(0, 200),
+            """
+            How far a finger may wander and still tap, and how far it moves before a scroll or a clip move starts, in
+            points. (The default: Flutter's kTouchSlop.)
+            """, tune: .slider("Tap slop", 0...60, step: 1, rank: 1))
         public var tapSlop: Double = 18
-        /// How far a finger moves before a free pan starts, in points. Default 36 pt (Flutter's kPanSlop).
+        @Setting(.points(0, 400), "How far a finger moves before a free pan starts, in points. (The default: Flutter's kPanSlop.)")
         public var panSlop: Double = 36
-        /// How far a finger on a trim handle moves before trimming starts, in points. Default 4 pt:
-        /// handles are precise tools and nothing else competes for them.
+        @Setting(
+            .points(0, 100),
+            """
+            How far a finger on a trim handle moves before trimming starts, in points. The default: handles are precise
+            tools and nothing else competes for them.
+            """)
         public var trimSlop: Double = 4
-        /// How far outside a button a finger may lift and still tap it, in points. Default 8 pt.
+        @Setting(.points(0, 100), "How far outside a button a finger may lift and still tap it, in points.")
         public var tapOutset: Double = 8
-        /// Longest press that still counts as a tap, in seconds. Default 0.5 s.
+        @Setting(.seconds(0.05, 10), "Longest press that still counts as a tap, in seconds.")
         public var tapMaximumDuration: Double = 0.5
-        /// How long a finger rests before a long press, in seconds. Default 0.5 s.
+        @Setting(.seconds(0.05, 10), "How long a finger rests before a long press, in seconds.", tune: .slider("Long-press time", 0.1...2, step: 0.05, rank: 2))
         public var longPressDuration: Double = 0.5
-        /// How far a resting finger may wander during a long press, in points. Default 10 pt.
+        @Setting(.points(0, 200), "How far a resting finger may wander during a long press, in points.")
         public var longPressSlop: Double = 10
-        /// Longest gap between the taps of a double tap, in seconds. Default 0.3 s.
+        @Setting(.seconds(0.05, 5), "Longest gap between the taps of a double tap, in seconds.", tune: .slider("Double-tap time", 0.1...1, step: 0.05, rank: 3))
         public var doubleTapInterval: Double = 0.3
-        /// Farthest the second tap of a double tap may land from the first, in points. Default 40 pt.
+        @Setting(.points(0, 400), "Farthest the second tap of a double tap may land from the first, in points.")
         public var doubleTapSlop: Double = 40
-        /// The window over which finger velocity is measured, in seconds. Default 0.1 s.
+        @Setting(.seconds(0.01, 1), "The window over which finger velocity is measured, in seconds.")
         public var velocityWindow: Double = 0.1
-        /// The fastest a finger's velocity is taken to be, in points per second. Default 8,000
-        /// pt/s (Flutter's kMaxFlingVelocity): a panel that glitches (a finger jumping across the
-        /// screen within a millisecond) cannot fling the timeline hours away.
+        @Setting(
+            .init(10, 100_000, unit: "pt/s"),
+            """
+            The fastest a finger's velocity is taken to be, in points per second (the default is Flutter's
+            kMaxFlingVelocity): a panel that glitches (a finger jumping across the screen within a millisecond) cannot
+            fling the timeline hours away.
+            """)
         public var maximumFlingSpeed: Double = 8000
         public init() {}
-
-        /// The range of each numeric setting, by its key in the section.
-        public static let ranges: [String: ConfigurationRange] = [
-            "tapSlop": .points(0, 200),
-            "tapOutset": .points(0, 100),
-            "panSlop": .points(0, 400),
-            "trimSlop": .points(0, 100),
-            "longPressSlop": .points(0, 200),
-            "doubleTapSlop": .points(0, 400),
-            "tapMaximumDuration": .seconds(0.05, 10),
-            "longPressDuration": .seconds(0.05, 10),
-            "doubleTapInterval": .seconds(0.05, 5),
-            "velocityWindow": .seconds(0.01, 1),
-            "maximumFlingSpeed": .init(10, 100_000, unit: "pt/s"),
-        ]
     }
 }

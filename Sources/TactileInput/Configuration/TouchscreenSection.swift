@@ -1,7 +1,6 @@
 import TactileCore
 
 extension TactileConfiguration {
-    /// The touch panel: which device, how it is mounted and calibrated, what it gets wrong.
     public var touchscreen: Touchscreen {
         get { self[section: Touchscreen.self] }
         set { self[section: Touchscreen.self] = newValue }
@@ -9,37 +8,62 @@ extension TactileConfiguration {
 
     public struct Touchscreen: ConfigurationSection {
         public static let key = "touchscreen"
-        /// Use only touch devices whose name contains this text (case-insensitive); empty uses
-        /// every device. `tactile run` logs the names it finds. Default "".
-        public var deviceName = ""
-        /// Where the kernel's timestamps of the same touches are read (Linux evdev), so the
-        /// latency can be measured from the kernel to the present: "" finds the /dev/input node
-        /// whose name is the touch device's SDL reports (reading it needs the `input` group), a
-        /// path names the node, "off" reads none. Default "".
-        public var kernelDevice = ""
-        /// How the panel is turned against the display, clockwise: 0, 90, 180 or 270 degrees. Default 0.
+        public static let about = "The touch panel: which device, how it is mounted and calibrated, what it gets wrong."
+        @Setting(
+            """
+            Use only touch devices whose name contains this text (case-insensitive); empty uses every device. `tactile
+            run` logs the names it finds.
+            """)
+        public var deviceName: String = ""
+        @Setting(
+            """
+            Where the kernel's timestamps of the same touches are read (Linux evdev), so the latency can be measured from
+            the kernel to the present: "" finds the /dev/input node whose name is the touch device's SDL reports (reading
+            it needs the `input` group), a path names the node, "off" reads none.
+            """)
+        public var kernelDevice: String = ""
+        @Setting(.init(0, 270, unit: "°", note: "0, 90, 180 or 270 °"), "How the panel is turned against the display, clockwise: 0, 90, 180 or 270 degrees.")
         public var rotation: Int = 0
-        /// Calibration, applied after rotation in fractions of the window (0 … 1):
-        /// x' = x × scaleX + offsetX, y' = y × scaleY + offsetY. Defaults 1, 1, 0, 0.
+        @Setting(
+            .init(-100, 100, note: "-100 … 100, not within ±0.01 of 0"),
+            """
+            Calibration, applied after rotation in fractions of the window (0 … 1): x' = x × scaleX + offsetX, y' = y ×
+            scaleY + offsetY.
+            """)
         public var scaleX: Double = 1
+        @Setting(.init(-100, 100, note: "-100 … 100, not within ±0.01 of 0"), "Calibration: y' = y × scaleY + offsetY.")
         public var scaleY: Double = 1
+        @Setting(.init(-100, 100), "Calibration: x' = x × scaleX + offsetX.")
         public var offsetX: Double = 0
+        @Setting(.init(-100, 100), "Calibration: y' = y × scaleY + offsetY.")
         public var offsetY: Double = 0
-        /// A full calibration (what `tactile calibrate` writes), applied last, in libinput's order:
-        /// x' = a·x + b·y + c, y' = d·x + e·y + f, in fractions of the window — it can turn, mirror
-        /// and shear as well as scale and move. Default [1, 0, 0, 0, 1, 0] (none).
+        @Setting(
+            .init(-100, 100),
+            """
+            A full calibration (what `tactile calibrate` writes), applied last, in libinput's order: x' = a·x + b·y + c,
+            y' = d·x + e·y + f, in fractions of the window — it can turn, mirror and shear as well as scale and move. (The
+            default: none.)
+            """)
         public var calibrationMatrix: [Double] = [1, 0, 0, 0, 1, 0]
-        /// Regions of the panel whose touches are ignored (bezels that report phantom touches),
-        /// in the panel's own fractions (0 … 1, before rotation): {"x","y","width","height"}. Default none.
+        @Setting(
+            .elements(Region.self),
+            """
+            Regions of the panel whose touches are ignored (bezels that report phantom touches), in the panel's own
+            fractions (0 … 1, before rotation): {"x","y","width","height"}.
+            """)
         public var ignoreRegions: [Region] = []
-        /// Moves shorter than this from a finger's last reported point are dropped, in points. Default 0 (off).
+        @Setting(.points(0, 100), "Moves shorter than this from a finger's last reported point are dropped, in points. (The default: off.)")
         public var jitterThreshold: Double = 0
         public init() {}
 
         /// A rectangle in fractions of the panel.
-        public struct Region: Hashable, Sendable, Codable {
+        public struct Region: Hashable, Sendable, Codable, SettingFields {
             public var x: Double, y: Double, width: Double, height: Double
             public init(x: Double, y: Double, width: Double, height: Double) { self.x = x; self.y = y; self.width = width; self.height = height }
+
+            public static let fieldRanges: [String: ConfigurationRange] = [
+                "x": .init(0, 1), "y": .init(0, 1), "width": .init(0, 1, excludingLower: true), "height": .init(0, 1, excludingLower: true),
+            ]
         }
 
         public func problems() -> [ConfigurationError] {
@@ -67,19 +91,5 @@ extension TactileConfiguration {
             let ae: Double = m[0] * m[4], bd: Double = m[1] * m[3]
             return ae - bd
         }
-        /// The range of each numeric setting, by its key in the section.
-        public static let ranges: [String: ConfigurationRange] = [
-            "rotation": .init(0, 270, unit: "°", note: "0, 90, 180 or 270 °"),
-            "scaleX": .init(-100, 100, note: "-100 … 100, not within ±0.01 of 0"),
-            "scaleY": .init(-100, 100, note: "-100 … 100, not within ±0.01 of 0"),
-            "offsetX": .init(-100, 100),
-            "offsetY": .init(-100, 100),
-            "ignoreRegions[].x": .init(0, 1),
-            "ignoreRegions[].y": .init(0, 1),
-            "ignoreRegions[].width": .init(0, 1, excludingLower: true),
-            "ignoreRegions[].height": .init(0, 1, excludingLower: true),
-            "jitterThreshold": .points(0, 100),
-            "calibrationMatrix[]": .init(-100, 100),
-        ]
     }
 }

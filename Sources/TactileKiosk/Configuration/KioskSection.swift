@@ -1,7 +1,6 @@
 import TactileCore
 
 extension TactileConfiguration {
-    /// Kiosk mode (`run --kiosk`): idle reset, attract loop, the way out.
     public var kiosk: Kiosk {
         get { self[section: Kiosk.self] }
         set { self[section: Kiosk.self] = newValue }
@@ -9,99 +8,152 @@ extension TactileConfiguration {
 
     public struct Kiosk: ConfigurationSection {
         public static let key = "kiosk"
-        /// Idle time after which the visitor's session is saved, the demo comes back and the
-        /// attract loop starts, in seconds (a study in kiosk mode lets the participant go). Default 90 s.
+        public static let about = "Kiosk mode (`run --kiosk`): idle reset, attract loop, the way out."
+        @Setting(
+            .seconds(5, 86_400),
+            """
+            Idle time after which the visitor's session is saved, the demo comes back and the attract loop starts, in
+            seconds (a study in kiosk mode lets the participant go).
+            """)
         public var idleTimeout: Double = 90
-        /// A study in kiosk mode (`study run --kiosk`): how long the thank-you shows before the
-        /// next visitor's consent, in seconds. Default 10 s.
+        @Setting(
+            .seconds(1, 3600),
+            """
+            A study in kiosk mode (`study run --kiosk`): how long the thank-you shows before the next visitor's consent,
+            in seconds.
+            """)
         public var studyResetAfter: Double = 10
-        /// Fingers held down together to ask for the way out; 0 turns the hold off. Default 5.
+        @Setting(.init(0, 10, note: "0 (off) or 2 … 10"), "Fingers held down together to ask for the way out; 0 turns the hold off.")
         public var exitFingers: Int = 5
-        /// How long they must stay down, in seconds. Default 3 s.
+        @Setting(.seconds(0.5, 60), "How long they must stay down, in seconds.")
         public var exitHoldDuration: Double = 3
-        /// Another way out: taps on the screen's corners in this order ("topLeft", "topRight",
-        /// "bottomLeft", "bottomRight"); empty: off. Default none.
-        public var exitCornerSequence: [String] = []
-        /// Size of the corner squares the sequence is tapped in, in points. Default 64 pt.
+        @Setting(
+            """
+            Another way out: taps on the screen's corners in this order ("topLeft", "topRight", "bottomLeft",
+            "bottomRight"); empty: off.
+            """)
+        public var exitCornerSequence: [KioskCorner] = []
+        @Setting(.points(16, 400), "Size of the corner squares the sequence is tapped in, in points.")
         public var exitCornerSize: Double = 64
-        /// Longest time to tap the whole corner sequence, in seconds. Default 6 s.
+        @Setting(.seconds(1, 60), "Longest time to tap the whole corner sequence, in seconds.")
         public var exitCornerTimeout: Double = 6
-        /// A PIN asked for after the exit gesture, in plain text (digits only); empty: none. Kept
-        /// for older files: `tactile config --set-pin FILE` replaces it with `pinHash`. Never written
-        /// into a recording. Default "".
-        public var pin = ""
-        /// The PIN asked for after the exit gesture, as a salted slow hash (yescrypt, `$y$…`), set
-        /// by `tactile config --set-pin FILE` (which also makes the file readable by its owner
-        /// only); empty: none. Never written into a recording. Default "".
-        public var pinHash = ""
-        /// How many digits the hashed PIN has (the pad judges once that many are typed); set with
-        /// `pinHash`. Default 0.
+        @Setting(
+            """
+            A PIN asked for after the exit gesture, in plain text (digits only); empty: none. Kept for older files:
+            `tactile config --set-pin FILE` replaces it with `pinHash`. Never written into a recording.
+            """)
+        public var pin: String = ""
+        @Setting(
+            """
+            The PIN asked for after the exit gesture, as a salted slow hash (yescrypt, `$y$…`), set by `tactile config
+            --set-pin FILE` (which also makes the file readable by its owner only); empty: none. Never written into a
+            recording.
+            """)
+        public var pinHash: String = ""
+        @Setting(.init(0, 12), "How many digits the hashed PIN has (the pad judges once that many are typed); set with `pinHash`.")
         public var pinDigits: Int = 0
-        /// How long the PIN pad waits for the next digit before it closes, in seconds. Default 20 s.
+        @Setting(.seconds(3, 600), "How long the PIN pad waits for the next digit before it closes, in seconds.")
         public var pinTimeout: Double = 20
-        /// Size of a PIN pad key, in points (smaller on a narrow screen). Default 76 pt.
+        @Setting(.points(44, 200), "Size of a PIN pad key, in points (smaller on a narrow screen).")
         public var pinKeySize: Double = 76
-        /// Wrong PINs in a row before the pad locks. Default 5.
+        @Setting(.init(1, 100), "Wrong PINs in a row before the pad locks.")
         public var pinAttempts: Int = 5
-        /// How long the pad stays locked after `pinAttempts` wrong PINs, in seconds; it stays locked
-        /// when closed and opened again. Default 60 s.
+        @Setting(
+            .seconds(1, 86_400),
+            """
+            How long the pad stays locked after `pinAttempts` wrong PINs, in seconds; it stays locked when closed and
+            opened again.
+            """)
         public var pinLockoutDuration: Double = 60
-        /// The trace the attract loop replays; empty: the built-in tour (Assets/Traces/attract.jsonl). Default "".
-        public var attractTrace = ""
-        /// Pause between rounds of the attract loop, in seconds. Default 3 s.
+        @Setting("The trace the attract loop replays; empty: the built-in tour (Assets/Traces/attract.jsonl).")
+        public var attractTrace: String = ""
+        @Setting(.seconds(0, 3600), "Pause between rounds of the attract loop, in seconds.")
         public var attractPause: Double = 3
-        /// Where visitors' sessions are saved; empty: $XDG_DATA_HOME/tactile/kiosk-sessions. Default "".
-        public var sessionsFolder = ""
-        /// Most visitor sessions kept; the oldest are deleted first. Default 5,000.
+        @Setting("Where visitors' sessions are saved; empty: $XDG_DATA_HOME/tactile/kiosk-sessions.")
+        public var sessionsFolder: String = ""
+        @Setting(.init(1, 10_000_000), "Most visitor sessions kept; the oldest are deleted first.")
         public var keepSessions: Int = 5000
-        /// How long each half of the attract loop's invitation pulse lasts (bright, then dim), in
-        /// seconds: the loop wakes only when it changes. Default 1 s.
+        @Setting(
+            .seconds(0.1, 60),
+            """
+            How long each half of the attract loop's invitation pulse lasts (bright, then dim), in seconds: the loop wakes
+            only when it changes.
+            """)
         public var invitationPulse: Double = 1
-        /// After the attract loop has played this long with nobody touching, in seconds, the screen
-        /// dims: the tour stops and the frame loop goes into low-frequency mode (no frames at all)
-        /// until a touch; 0: never. Default 600 s.
+        @Setting(
+            .seconds(0, 86_400 * 7),
+            """
+            After the attract loop has played this long with nobody touching, in seconds, the screen dims: the tour stops
+            and the frame loop goes into low-frequency mode (no frames at all) until a touch; 0: never.
+            """)
         public var dimAfter: Double = 600
-        /// How dark the dimmed screen is: the black laid over the last picture, 0 … 1. Default 0.85.
+        @Setting(.init(0, 1), "How dark the dimmed screen is: the black laid over the last picture, 0 … 1.")
         public var dimOpacity: Double = 0.85
-        /// Opening hours, a key a weekday (`kiosk.schedule.monday` …), local time: "" (open all day),
-        /// "closed", or spans like "09:00-18:00" or "09:00-12:30, 13:30-18:00". Outside them the
-        /// screen is black and the frame loop draws nothing; a touch wakes it for a visitor. Default "".
+        @Setting(
+            """
+            Opening hours, a key a weekday (`kiosk.schedule.monday` …), local time: "" (open all day), "closed", or spans
+            like "09:00-18:00" or "09:00-12:30, 13:30-18:00". Outside them the screen is black and the frame loop draws
+            nothing; a touch wakes it for a visitor.
+            """)
         public var schedule = Schedule()
-        /// How long a touch outside opening hours keeps the kiosk awake after the last touch, in
-        /// seconds (instead of `idleTimeout`, when shorter). Default 120 s.
+        @Setting(
+            .seconds(1, 86_400),
+            """
+            How long a touch outside opening hours keeps the kiosk awake after the last touch, in seconds (instead of
+            `idleTimeout`, when shorter).
+            """)
         public var closedWake: Double = 120
-        /// A nightly clean restart at this time of day ("04:00"; "" for none): the visitor's session
-        /// saved, then an exit with status 75, which the systemd unit restarts on. A visitor at the
-        /// screen is never cut off: the restart waits until they leave. Default "".
-        public var restartAt = ""
-        /// Burn-in protection: during the attract loop, while dimmed and on a visitor's screen left
-        /// untouched for a whole interval, the picture moves by up to this many points every
-        /// `burnInInterval` seconds, never while a visitor touches it; 0: off.
-        /// Default 4 pt, every 180 s.
+        @Setting(
+            """
+            A nightly clean restart at this time of day ("04:00"; "" for none): the visitor's session saved, then an exit
+            with status 75, which the systemd unit restarts on. A visitor at the screen is never cut off: the restart
+            waits until they leave.
+            """)
+        public var restartAt: String = ""
+        @Setting(
+            .points(0, 40),
+            """
+            Burn-in protection: during the attract loop, while dimmed and on a visitor's screen left untouched for a whole
+            interval, the picture moves by up to this many points every `burnInInterval` seconds, never while a visitor
+            touches it; 0: off.
+            """)
         public var burnInShift: Double = 4
+        @Setting(.seconds(1, 86_400), "Burn-in protection: how often the picture moves by `burnInShift`, in seconds.")
         public var burnInInterval: Double = 180
-        /// Serve `/health`, `/metrics` (Prometheus) and `/screenshot.png` on this port; 0: off.
-        /// Default 0.
+        @Setting(.init(0, 65_535), "Serve `/health`, `/metrics` (Prometheus) and `/screenshot.png` on this port; 0: off.")
         public var healthPort: Int = 0
-        /// The address it listens on: "127.0.0.1" (this machine only) or, for a dashboard on the
-        /// LAN, "0.0.0.0". Default "127.0.0.1".
-        public var healthHost = "127.0.0.1"
-        /// `/health` says degraded when the frame loop has not come round for this long (it
-        /// wakes at least three times as often even when idle), in seconds. Default 15 s.
+        @Setting("The address it listens on: \"127.0.0.1\" (this machine only) or, for a dashboard on the LAN, \"0.0.0.0\".")
+        public var healthHost: String = "127.0.0.1"
+        @Setting(
+            .seconds(1, 3600),
+            """
+            `/health` says degraded when the frame loop has not come round for this long (it wakes at least three times as
+            often even when idle), in seconds.
+            """)
         public var healthStallAfter: Double = 15
-        /// … or when less than this is free where sessions are saved, in megabytes. Default 200 MB.
+        @Setting(.init(0, 1e7, unit: "MB"), "… or when less than this is free where sessions are saved, in megabytes.")
         public var healthLowSpace: Double = 200
-        /// Most connections the health server keeps open at once; more wait in the kernel's
-        /// queue, costing the program no file. Once three quarters are taken, each new one closes
-        /// the connection that has waited longest without a request, so idle sockets never keep a
-        /// monitor's request waiting. Default 64.
+        @Setting(
+            .init(1, 1000),
+            """
+            Most connections the health server keeps open at once; more wait in the kernel's queue, costing the program no
+            file. Once three quarters are taken, each new one closes the connection that has waited longest without a
+            request, so idle sockets never keep a monitor's request waiting.
+            """)
         public var healthMaxConnections: Int = 64
-        /// A connection to the health server whose request headers have not arrived within this
-        /// long of opening or of its last answer is closed (a client sending nothing or a byte at
-        /// a time, an idle keep-alive), in seconds. Default 1 s.
+        @Setting(
+            .seconds(0.1, 60),
+            """
+            A connection to the health server whose request headers have not arrived within this long of opening or of its
+            last answer is closed (a client sending nothing or a byte at a time, an idle keep-alive), in seconds.
+            """)
         public var healthHeaderDeadline: Double = 1
-        /// A request to the health server not answered within this long of its headers is
-        /// closed (a body sent a byte at a time), in seconds. Default 10 s.
+        @Setting(
+            .seconds(0.5, 600),
+            """
+            A request to the health server not answered within this long of its headers is closed (a body sent a byte at a
+            time), in seconds.
+            """)
         public var healthClientTimeout: Double = 10
         public init() {}
 
@@ -109,12 +161,6 @@ extension TactileConfiguration {
             var out: [ConfigurationError] = []
             if exitFingers == 1 {
                 out.append(.init(key: "kiosk.exitFingers", "must be 0 (off) or between 2 and 10, not 1 (every touch would ask for the way out)"))
-            }
-            for (n, name) in exitCornerSequence.enumerated() where KioskCorner(rawValue: name) == nil {
-                out.append(
-                    .init(
-                        key: "kiosk.exitCornerSequence[\(n)]",
-                        "unknown corner \"\(PrintableText.of(name))\" (expected \(KioskCorner.allCases.map(\.rawValue).joined(separator: ", ")))"))
             }
             if !exitCornerSequence.isEmpty && exitCornerSequence.count < 3 {
                 out.append(.init(key: "kiosk.exitCornerSequence", "needs at least 3 taps, so a visitor cannot stumble on it"))
@@ -163,34 +209,6 @@ extension TactileConfiguration {
             out += TactileConfiguration.pathProblems([("kiosk.attractTrace", attractTrace), ("kiosk.sessionsFolder", sessionsFolder)])
             return out
         }
-        /// The range of each numeric setting, by its key in the section.
-        public static let ranges: [String: ConfigurationRange] = [
-            "studyResetAfter": .seconds(1, 3600),
-            "healthMaxConnections": .init(1, 1000),
-            "healthClientTimeout": .seconds(0.5, 600),
-            "healthHeaderDeadline": .seconds(0.1, 60),
-            "pinDigits": .init(0, 12),
-            "dimAfter": .seconds(0, 86_400 * 7),
-            "dimOpacity": .init(0, 1),
-            "healthPort": .init(0, 65_535),
-            "healthStallAfter": .seconds(1, 3600),
-            "healthLowSpace": .init(0, 1e7, unit: "MB"),
-            "closedWake": .seconds(1, 86_400),
-            "burnInShift": .points(0, 40),
-            "burnInInterval": .seconds(1, 86_400),
-            "invitationPulse": .seconds(0.1, 60),
-            "idleTimeout": .seconds(5, 86_400),
-            "exitFingers": .init(0, 10, note: "0 (off) or 2 … 10"),
-            "exitHoldDuration": .seconds(0.5, 60),
-            "exitCornerSize": .points(16, 400),
-            "exitCornerTimeout": .seconds(1, 60),
-            "pinTimeout": .seconds(3, 600),
-            "pinAttempts": .init(1, 100),
-            "pinKeySize": .points(44, 200),
-            "pinLockoutDuration": .seconds(1, 86_400),
-            "attractPause": .seconds(0, 3600),
-            "keepSessions": .init(1, 10_000_000),
-        ]
     }
 
     /// A kiosk's opening hours: each weekday "" (open all day), "closed", or spans like

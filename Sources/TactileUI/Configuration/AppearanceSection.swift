@@ -1,7 +1,6 @@
 import TactileCore
 
 extension TactileConfiguration {
-    /// The editor's colours.
     public var theme: Appearance {
         get { self[section: Appearance.self] }
         set { self[section: Appearance.self] = newValue }
@@ -9,41 +8,45 @@ extension TactileConfiguration {
 
     public struct Appearance: ConfigurationSection {
         public static let key = "theme"
-        /// The chrome's language and number format, as a locale: "en", "ar_EG" (Arabic, right to
-        /// left: the chrome mirrors, the timeline does not), "de_DE". Empty: from the environment
-        /// (`LC_ALL`, `LC_MESSAGES`, `LANG`; `--locale` overrides both). Languages without a
-        /// table show English. Default "".
-        public var locale = ""
-        /// Colours as "#RRGGBB". Defaults: a dark theme in the manner of modern phone editors.
-        /// The screen's background. Default "#0B0B0F".
-        public var background = "#0B0B0F"
-        /// Bars and panels. Default "#16161D".
-        public var surface = "#16161D"
-        /// Buttons and tiles on a panel. Default "#202029".
-        public var surfaceRaised = "#202029"
-        /// Primary text. Default "#F2F2F7".
-        public var textPrimary = "#F2F2F7"
-        /// Secondary text. Default "#9A9AA8".
-        public var textSecondary = "#9A9AA8"
-        /// Buttons, highlights. Default "#0A84FF".
-        public var accent = "#0A84FF"
-        /// The selection frame, its handles and the snap guides: a bold blue, as the trimming
-        /// article's editor has it. Default "#2F6BFF".
-        public var selection = "#2F6BFF"
-        /// The icons and grooves drawn on the selection's handles and frame. Default "#FFFFFF".
-        public var selectionInk = "#FFFFFF"
-        /// Warnings: frames that came late in the frame monitor. Default "#FFD60A".
-        public var warning = "#FFD60A"
-        /// The playhead. Default "#FFFFFF".
-        public var playhead = "#FFFFFF"
-        /// Errors. Default "#FF453A".
-        public var danger = "#FF453A"
-        /// A task done. Default "#30D158".
-        public var success = "#30D158"
-        /// The desk around the phone. Default "#2A2D34".
-        public var desk = "#2A2D34"
-        /// Touch indicators. Default "#FFFFFF".
-        public var touches = "#FFFFFF"
+        public static let about = "The editor's colours."
+        @Setting(
+            """
+            The chrome's language and number format, as a locale: "en", "ar_EG" (Arabic, right to left: the chrome
+            mirrors, the timeline does not), "de_DE". Empty: from the environment (`LC_ALL`, `LC_MESSAGES`, `LANG`;
+            `--locale` overrides both). Languages without a table show English.
+            """)
+        public var locale: String = ""
+        @Setting(
+            """
+            Colours as "#RRGGBB". Defaults: a dark theme in the manner of modern phone editors. The screen's background.
+            """)
+        public var background: String = "#0B0B0F"
+        @Setting("Bars and panels.")
+        public var surface: String = "#16161D"
+        @Setting("Buttons and tiles on a panel.")
+        public var surfaceRaised: String = "#202029"
+        @Setting("Primary text.")
+        public var textPrimary: String = "#F2F2F7"
+        @Setting("Secondary text.")
+        public var textSecondary: String = "#9A9AA8"
+        @Setting("Buttons, highlights.")
+        public var accent: String = "#0A84FF"
+        @Setting("The selection frame, its handles and the snap guides: a bold blue, as the trimming article's editor has it.")
+        public var selection: String = "#2F6BFF"
+        @Setting("The icons and grooves drawn on the selection's handles and frame.")
+        public var selectionInk: String = "#FFFFFF"
+        @Setting("Warnings: frames that came late in the frame monitor.")
+        public var warning: String = "#FFD60A"
+        @Setting("The playhead.")
+        public var playhead: String = "#FFFFFF"
+        @Setting("Errors, a gesture that lost, a level in the red.")
+        public var danger: String = "#FF453A"
+        @Setting("A task done, a level in the green.")
+        public var success: String = "#30D158"
+        @Setting("The desk around the phone.")
+        public var desk: String = "#2A2D34"
+        @Setting("Touch indicators.")
+        public var touches: String = "#FFFFFF"
         public init() {}
 
         public func problems() -> [ConfigurationError] {
@@ -65,6 +68,5 @@ extension TactileConfiguration {
             }
             return out
         }
-        public static let ranges: [String: ConfigurationRange] = [:]
     }
 }

@@ -32,8 +32,9 @@ public enum ShellCommand {
     case playSound(SampleSource)
     /// Stop the sound.
     case stopSound
-    /// The configuration changed (a reload): take its touchscreen and cue settings.
-    case configurationChanged(TactileConfiguration)
+    /// The configuration changed (a reload, tuning, a flip): take the sections the shell reads
+    /// (touchscreen, cues, theme, window) where they changed.
+    case configurationChanged(ConfigurationChange)
     /// The lab panel came or went (the tuning panel opened or closed): lay the window out again,
     /// making room beside the phone or opening the drawer (`true`: it is wanted).
     case showPanel(Bool)
