@@ -4,9 +4,12 @@ import TactileInput
 /// Gestures on the media browser sheet: a vertical pan scrolls its grid (clamped to its
 /// content), a tap on a tile adds that file, a tap on the dimmed editor above closes it.
 struct BrowserController {
-    let configuration: TactileConfiguration
+    let sizes: TactileConfiguration.Layout
+    let editing: TactileConfiguration.Editing
+    let appearance: TactileConfiguration.Appearance
+    let sessionSettings: TactileConfiguration.Session
     let media: MediaSource
-    var actions: EditorActions { EditorActions(configuration: configuration) }
+    var actions: EditorActions { EditorActions(editing: editing, appearance: appearance, sessionSettings: sessionSettings) }
 
     func apply(_ g: GestureEvent, on target: BrowserTarget, _ state: inout EditorState, now: Time, effects: inout Effects) {
         guard var browser = state.browser else { return }
@@ -32,7 +35,7 @@ struct BrowserController {
             state.browser = browser
         case (.scroll, .changed):
             guard let anchor = browser.scrollAnchor,
-                let (layout, _) = MediaBrowserView.layout(state, media: media, configuration: configuration, now: now)
+                let (layout, _) = MediaBrowserView.layout(state, media: media, sizes: sizes, editing: editing, now: now)
             else { return }
             browser.scroll = min(max(0, anchor - g.translation.y), layout.maxScroll)
             state.browser = browser

@@ -14,8 +14,10 @@ public struct ClipSheet: Hashable, Sendable {
 /// Opens and closes the clip sheet and applies its edits: a clip's speed (`Project.settingSpeed`)
 /// and its picture's fit.
 struct ClipSheetController {
-    let configuration: TactileConfiguration
-    var strings: Strings { Strings(localeIdentifier: configuration.theme.locale) }
+    let editing: TactileConfiguration.Editing
+    let appearance: TactileConfiguration.Appearance
+    let sessionSettings: TactileConfiguration.Session
+    var strings: Strings { Strings(localeIdentifier: appearance.locale) }
 
     /// Opens the sheet on clip `id`, or closes it (nil); a drag left unfinished is kept as one step.
     func open(_ id: String?, _ state: inout EditorState, now: Time, effects: inout Effects) {
@@ -50,11 +52,14 @@ struct ClipSheetController {
                 effects.cues.append(CueEvent(.selection, reason: "speed"))
             }
             keepPlayheadInside(&state)
-            if let note = notes.first { EditorActions(configuration: configuration).banner(strings.sentence(note), state: &state, now: now) }
+            if let note = notes.first {
+                EditorActions(editing: editing, appearance: appearance, sessionSettings: sessionSettings).banner(
+                    strings.sentence(note), state: &state, now: now)
+            }
         } catch {
             effects.cues.append(CueEvent(.error, reason: "error"))
             effects.log.append(LogEvent(time: now, .error("\(error)")))
-            EditorActions(configuration: configuration).banner("\(error)", state: &state, now: now, isError: true)
+            EditorActions(editing: editing, appearance: appearance, sessionSettings: sessionSettings).banner("\(error)", state: &state, now: now, isError: true)
         }
     }
 

@@ -105,7 +105,8 @@ public struct Editor {
                 group.append(event); flush()
             case let .voice(news):
                 flush()
-                VoiceOverController(configuration: configuration).receive(news, &state, now: event.time, effects: &effects)
+                VoiceOverController(editing: configuration.editing, appearance: configuration.theme, sessionSettings: configuration.session).receive(
+                    news, &state, now: event.time, effects: &effects)
             case let .touch(id, phase, _):
                 if phase != .move {
                     if changed.contains(id) { flush() }
@@ -116,9 +117,11 @@ public struct Editor {
         }
         flush()
         keepTransitionsAndFadesValid(&state, now: now, effects: &effects)
-        ClipSheetController(configuration: configuration).closeIfItsClipIsGone(&state)
+        ClipSheetController(editing: configuration.editing, appearance: configuration.theme, sessionSettings: configuration.session).closeIfItsClipIsGone(
+            &state)
         // A voice-over's count-in ticks and ends on the clock, and asks for the frame it next needs.
-        let voiceDue = VoiceOverController(configuration: configuration).advance(&state, now: now, effects: &effects)
+        let voiceDue = VoiceOverController(editing: configuration.editing, appearance: configuration.theme, sessionSettings: configuration.session).advance(
+            &state, now: now, effects: &effects)
         let ui = pass(&state, touches: [], now: now, effects: &effects)
         var requests = ui.requests
         if let voiceDue { requests.append(FrameRequest(.explicit([voiceDue]), start: now, reason: "countIn")) }
@@ -195,11 +198,21 @@ public struct Editor {
         state.playback = playback
     }
 
-    var actions: EditorActions { EditorActions(configuration: configuration) }
-    var timeline: TimelineController { TimelineController(configuration: configuration) }
-    var tasks: TaskController { TaskController(configuration: configuration) }
-    var overlays: OverlayController { OverlayController(configuration: configuration) }
-    var textEdits: TextEditController { TextEditController(configuration: configuration) }
+    var actions: EditorActions { EditorActions(editing: configuration.editing, appearance: configuration.theme, sessionSettings: configuration.session) }
+    var timeline: TimelineController {
+        TimelineController(
+            timeline: configuration.timeline, editing: configuration.editing, feel: configuration.feel, input: configuration.input,
+            appearance: configuration.theme, sessionSettings: configuration.session)
+    }
+    var tasks: TaskController { TaskController(sessionSettings: configuration.session) }
+    var overlays: OverlayController {
+        OverlayController(
+            timeline: configuration.timeline, editing: configuration.editing, feel: configuration.feel, input: configuration.input,
+            appearance: configuration.theme, sessionSettings: configuration.session)
+    }
+    var textEdits: TextEditController {
+        TextEditController(editing: configuration.editing, appearance: configuration.theme, sessionSettings: configuration.session)
+    }
 
     func layout(for state: EditorState) -> EditorLayout {
         EditorLayout(
@@ -229,7 +242,9 @@ public struct Editor {
         let ui = UIContext(memory: state.ui, touches: touches, now: now, viewport: state.viewport, measurer: measurer, theme: theme)
         let screen = Rect(origin: .zero, size: state.viewport)
         ui.fill(screen, theme.background)
-        var view = ScreenView(ui: ui, media: media, layout: layout, configuration: configuration, theme: theme)
+        var view = ScreenView(
+            ui: ui, media: media, layout: layout, sizes: configuration.layout, timeline: configuration.timeline, editing: configuration.editing,
+            feel: configuration.feel, input: configuration.input, mediaSettings: configuration.media, export: configuration.export, theme: theme)
         var intents: [EditorIntent] = []
         // The widgets said what each of their gestures was made on; apply them in the arena's order.
         var routes: [Int: GestureRoute] = [:]
@@ -255,9 +270,15 @@ public struct Editor {
             InteractionLog.log(gesture, state: state, into: &effects.log, now: now)
             switch routes[index] ?? .timeline(.background) {
             case let .browser(target):
-                BrowserController(configuration: configuration, media: media).apply(gesture, on: target, &state, now: now, effects: &effects)
+                BrowserController(
+                    sizes: configuration.layout, editing: configuration.editing, appearance: configuration.theme, sessionSettings: configuration.session,
+                    media: media
+                ).apply(gesture, on: target, &state, now: now, effects: &effects)
             case let .scrub(source):
-                ScrubController(configuration: configuration).apply(gesture, from: source, &state, layout: layout, now: now, effects: &effects)
+                ScrubController(
+                    sizes: configuration.layout, editing: configuration.editing, mediaSettings: configuration.media, appearance: configuration.theme,
+                    sessionSettings: configuration.session
+                ).apply(gesture, from: source, &state, layout: layout, now: now, effects: &effects)
             case let .timeline(target):
                 timeline.apply(gesture, on: target, &state, layout: layout, now: now, effects: &effects)
             case let .overlay(target):

@@ -90,9 +90,11 @@ public enum EditorIntent: Hashable, Sendable {
 
 /// Applies intents to the editor state and reports cues and log events.
 struct EditorActions {
-    let configuration: TactileConfiguration
+    let editing: TactileConfiguration.Editing
+    let appearance: TactileConfiguration.Appearance
+    let sessionSettings: TactileConfiguration.Session
     /// The chrome's words (banners, the names of new clips) in the configured locale.
-    var strings: Strings { Strings(localeIdentifier: configuration.theme.locale) }
+    var strings: Strings { Strings(localeIdentifier: appearance.locale) }
 
     func handle(_ key: Key, state: inout EditorState, now: Time, effects: inout Effects) {
         let intent: EditorIntent
@@ -136,7 +138,7 @@ struct EditorActions {
                 // past an end stops, and play starts inside the project.
                 state.timeline.scrollX = nil
                 if state.playhead >= state.project.duration || state.playhead < .zero { state.playhead = .zero }
-                let rate = Time.frame(atRate: configuration.editing.playbackFrameRate)
+                let rate = Time.frame(atRate: editing.playbackFrameRate)
                 state.playback = Playback(
                     clockAnchor: now, positionAnchor: state.playhead,
                     request: FrameRequest(.periodic(from: now, by: rate), start: now, reason: "playback"))
@@ -156,7 +158,7 @@ struct EditorActions {
             effects.log.append(LogEvent(time: now, .openBrowser(media: kind.rawValue)))
         case let .addMedia(path, info):
             let kind: ClipKind = info.isStill ? .image : (info.hasVideo ? .video : .audio)
-            let duration = info.duration ?? .seconds(configuration.editing.newClipDuration)
+            let duration = info.duration ?? .seconds(editing.newClipDuration)
             let name = path.split(separator: "/").last.map(String.init) ?? path
             let title = name.split(separator: ".").dropLast().joined(separator: ".")
             let at = min(max(.zero, state.playhead), state.project.duration)
@@ -173,16 +175,17 @@ struct EditorActions {
             state.browser = nil
             effects.log.append(LogEvent(time: now, .closeBrowser))
         case let .beginTextEdit(id):
-            TextEditController(configuration: configuration).begin(id, placeholder: strings[.text], &state, now: now, effects: &effects)
+            TextEditController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).begin(
+                id, placeholder: strings[.text], &state, now: now, effects: &effects)
         case let .textKeyboard(keyboard, typed):
             state.textEdit?.keyboard = keyboard
-            for output in typed { TextEditController(configuration: configuration).type(output, &state) }
+            for output in typed { TextEditController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).type(output, &state) }
         case let .placeCaret(at, dragging):
-            TextEditController(configuration: configuration).placeCaret(at: at, dragging: dragging, &state)
+            TextEditController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).placeCaret(at: at, dragging: dragging, &state)
         case let .setTextStyle(style):
-            TextEditController(configuration: configuration).style(style, &state)
+            TextEditController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).style(style, &state)
         case .finishTextEdit:
-            TextEditController(configuration: configuration).finish(&state, now: now, effects: &effects)
+            TextEditController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).finish(&state, now: now, effects: &effects)
         case .add(.sticker), .toggleStickerPicker:
             state.stickerPicker.toggle()
             effects.log.append(LogEvent(time: now, state.stickerPicker ? .openStickers : .closeStickers))
@@ -238,7 +241,7 @@ struct EditorActions {
             }
         case let .setTransition(id, kind):
             let current = state.project.clip(withID: id)?.clip.transitionIn
-            let duration = current?.duration ?? .seconds(configuration.editing.transitionDuration)
+            let duration = current?.duration ?? .seconds(editing.transitionDuration)
             guard current?.kind != kind else { return }
             do {
                 let (project, note) = try state.project.settingTransition(kind.map { Transition($0, duration: duration) }, atCutBefore: id)
@@ -258,12 +261,12 @@ struct EditorActions {
             let at = min(max(.zero, state.playhead), state.project.duration)
             let (project, id) = state.project.addingClip(
                 kind: .sticker, title: strings[EditorText(rawValue: shape.rawValue) ?? .sticker], at: at,
-                duration: .seconds(configuration.editing.newClipDuration), sticker: shape)
+                duration: .seconds(editing.newClipDuration), sticker: shape)
             commit(project, state: &state, now: now, effects: &effects, edit: .add, clip: id)
             state.selection = id
             state.timeline.reveal = id
         case let .add(kind):
-            let duration = Time.seconds(configuration.editing.newClipDuration)
+            let duration = Time.seconds(editing.newClipDuration)
             let title = EditorText(rawValue: kind.rawValue).map { strings[$0] } ?? kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
             let at = min(max(.zero, state.playhead), state.project.duration)
             let (project, id) = state.project.addingClip(
@@ -277,7 +280,7 @@ struct EditorActions {
             do {
                 let (project, _) = try state.project.splittingClip(
                     id, at: state.playhead,
-                    minimumDuration: .seconds(configuration.editing.minimumClipDuration))
+                    minimumDuration: .seconds(editing.minimumClipDuration))
                 commit(project, state: &state, now: now, effects: &effects, edit: .split, clip: id)
             } catch { failed(error, state: &state, now: now, effects: &effects) }
         case .deleteSelection:
@@ -289,40 +292,43 @@ struct EditorActions {
             } catch { failed(error, state: &state, now: now, effects: &effects) }
         case .undo:
             // A speed drag under way becomes its step first: the undo takes that step back.
-            ClipSheetController(configuration: configuration).commitSpeed(&state, now: now, effects: &effects)
+            ClipSheetController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).commitSpeed(&state, now: now, effects: &effects)
             restore(state.history.undo(state.project), as: "undo", state: &state, now: now, effects: &effects)
         case .redo:
-            ClipSheetController(configuration: configuration).commitSpeed(&state, now: now, effects: &effects)
+            ClipSheetController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).commitSpeed(&state, now: now, effects: &effects)
             restore(state.history.redo(state.project), as: "redo", state: &state, now: now, effects: &effects)
         case .toggleTimeline:
             state.timeline.collapsed.toggle()
             state.timeline.collapseAnimation = (now, state.timeline.collapseProgress)
             effects.log.append(LogEvent(time: now, state.timeline.collapsed ? .collapseTimeline : .expandTimeline))
         case .skipTask:
-            TaskController(configuration: configuration).skip(&state, now: now, effects: &effects)
+            TaskController(sessionSettings: sessionSettings).skip(&state, now: now, effects: &effects)
         case let .chooseAnswer(value):
-            TaskController(configuration: configuration).choose(value, &state, now: now, effects: &effects)
+            TaskController(sessionSettings: sessionSettings).choose(value, &state, now: now, effects: &effects)
         case .confirmAnswer:
-            TaskController(configuration: configuration).confirm(&state, now: now, effects: &effects)
+            TaskController(sessionSettings: sessionSettings).confirm(&state, now: now, effects: &effects)
         case .previousQuestion:
-            TaskController(configuration: configuration).back(&state, now: now)
+            TaskController(sessionSettings: sessionSettings).back(&state, now: now)
         case .openVoiceOver:
-            VoiceOverController(configuration: configuration).open(&state, now: now, effects: &effects)
+            VoiceOverController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).open(&state, now: now, effects: &effects)
         case .closeVoiceOver:
-            VoiceOverController(configuration: configuration).close(&state, now: now, effects: &effects)
+            VoiceOverController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).close(&state, now: now, effects: &effects)
         case .toggleVoiceOver:
-            VoiceOverController(configuration: configuration).toggle(&state, now: now, effects: &effects)
+            VoiceOverController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).toggle(&state, now: now, effects: &effects)
         case let .openClipSheet(id):
-            ClipSheetController(configuration: configuration).open(id, &state, now: now, effects: &effects)
+            ClipSheetController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).open(id, &state, now: now, effects: &effects)
         case let .setSpeed(id, speed, live):
-            ClipSheetController(configuration: configuration).setSpeed(speed, of: id, live: live, &state, now: now, effects: &effects)
+            ClipSheetController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).setSpeed(
+                speed, of: id, live: live, &state, now: now, effects: &effects)
         case .commitSpeed:
-            ClipSheetController(configuration: configuration).commitSpeed(&state, now: now, effects: &effects)
+            ClipSheetController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).commitSpeed(&state, now: now, effects: &effects)
         case let .setFit(id, fit):
-            ClipSheetController(configuration: configuration).setFit(fit, of: [id], &state, now: now, effects: &effects)
+            ClipSheetController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).setFit(
+                fit, of: [id], &state, now: now, effects: &effects)
         case let .setFitOfEveryClip(fit):
             let ids = state.project.tracks.filter { $0.kind == .video }.flatMap(\.clips).map(\.id)
-            ClipSheetController(configuration: configuration).setFit(fit, of: ids, &state, now: now, effects: &effects)
+            ClipSheetController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).setFit(
+                fit, of: ids, &state, now: now, effects: &effects)
         case .toggleFormatPicker:
             state.formatPicker.toggle()
             effects.log.append(LogEvent(time: now, state.formatPicker ? .openFormats : .closeFormats))
@@ -346,7 +352,7 @@ struct EditorActions {
 
     /// A preview loop that is at the transition's start `now` (the lead before it has passed),
     /// so a kind just picked shows at once.
-    private func previewStart(_ now: Time) -> Time { now - .seconds(configuration.editing.transitionPreviewLead) }
+    private func previewStart(_ now: Time) -> Time { now - .seconds(editing.transitionPreviewLead) }
 
     /// While the transition picker is open on a cut with a transition (and its length is not
     /// being dragged), moves the playhead through it over and over: from
@@ -356,7 +362,7 @@ struct EditorActions {
         guard let id = state.transitionPicker, let since = state.transitionPreviewSince, state.transitionDurationDrag == nil,
             let cut = state.project.cut(before: id), let transition = cut.incoming.transitionIn
         else { return false }
-        let lead = Time.seconds(configuration.editing.transitionPreviewLead)
+        let lead = Time.seconds(editing.transitionPreviewLead)
         let span = transition.duration + lead * 2
         guard span.ticks > 0 else { return false }
         let into = Time(ticks: max(0, (now - since).ticks) % span.ticks)
@@ -400,7 +406,7 @@ struct EditorActions {
 
     /// Shows `message` in the banner for `editing.bannerDuration`.
     func banner(_ message: String, state: inout EditorState, now: Time, isError: Bool = false) {
-        state.banner = Banner(message: message, isError: isError, until: now + .seconds(configuration.editing.bannerDuration))
+        state.banner = Banner(message: message, isError: isError, until: now + .seconds(editing.bannerDuration))
     }
 
     /// Puts back a project from the history (undo or redo), or says there is none.

@@ -113,8 +113,8 @@ public struct EditorLayout: Hashable, Sendable {
     }
 
     /// Where the composition's picture goes in the canvas's area: fitted inside its margins.
-    public static func picture(in canvas: Rect, ratio: Double, configuration c: TactileConfiguration) -> Rect {
-        canvas.insetBy(dx: c.layout.margin, dy: c.layout.canvasVerticalInset).aspectFit(ratio)
+    public static func picture(in canvas: Rect, ratio: Double, sizes: TactileConfiguration.Layout) -> Rect {
+        canvas.insetBy(dx: sizes.margin, dy: sizes.canvasVerticalInset).aspectFit(ratio)
     }
 
     /// Whether the screen is laid out in two columns (wider than tall).

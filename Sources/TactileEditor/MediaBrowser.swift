@@ -85,8 +85,7 @@ struct BrowserLayout {
     let contentHeight: Double
 
     /// The layout for `count` tiles on `viewport`, `progress` of the way up (0 … 1).
-    init(viewport: Size, configuration: TactileConfiguration, count: Int, progress: Double, bottomInset: Double) {
-        let l = configuration.layout
+    init(viewport: Size, sizes l: TactileConfiguration.Layout, count: Int, progress: Double, bottomInset: Double) {
         spacing = l.browserTileSpacing
         columns = max(1, l.browserColumns + (viewport.width > viewport.height ? Int((viewport.width - viewport.height) / 300) + 1 : 0))
         let width = (viewport.width - 2 * l.margin - spacing * Double(columns - 1)) / Double(columns)

@@ -6,12 +6,19 @@ import TactileInput
 /// the canvas's centre lines, edges and safe margins and to right angles, with a guide and a cue
 /// on entry as on the timeline. A touch sequence is one undo step, logged as a "transform" edit.
 struct OverlayController {
-    let configuration: TactileConfiguration
-    var actions: EditorActions { EditorActions(configuration: configuration) }
-    var timeline: TimelineController { TimelineController(configuration: configuration) }
+    let timeline: TactileConfiguration.Timeline
+    let editing: TactileConfiguration.Editing
+    let feel: TactileConfiguration.Feel
+    let input: TactileConfiguration.Input
+    let appearance: TactileConfiguration.Appearance
+    let sessionSettings: TactileConfiguration.Session
+    var actions: EditorActions { EditorActions(editing: editing, appearance: appearance, sessionSettings: sessionSettings) }
+    var timelineController: TimelineController {
+        TimelineController(timeline: timeline, editing: editing, feel: feel, input: input, appearance: appearance, sessionSettings: sessionSettings)
+    }
 
     var rules: OverlaySnapping.Rules {
-        let e = configuration.editing
+        let e = editing
         return OverlaySnapping.Rules(threshold: e.overlaySnapThreshold, safeMargin: e.overlaySafeMargin, rotationThreshold: e.overlayRotationSnap)
     }
 
@@ -20,7 +27,8 @@ struct OverlayController {
         case (.tap, .recognized):
             // A tap on a selected text edits it (so a double tap on any text does).
             if state.selection == target.clipID, state.project.clip(withID: target.clipID)?.clip.kind == .text {
-                TextEditController(configuration: configuration).begin(target.clipID, placeholder: actions.strings[.text], &state, now: now, effects: &effects)
+                TextEditController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).begin(
+                    target.clipID, placeholder: actions.strings[.text], &state, now: now, effects: &effects)
             } else {
                 select(target.clipID, at: g.location, &state, now: now, effects: &effects)
             }
@@ -83,7 +91,7 @@ struct OverlayController {
         t.y = min(max(t.y + shift.y / max(picture.height, 1), range.lowerBound), range.upperBound)
         let (snapped, snaps) = OverlaySnapping.snap(t, natural: edit.target.natural, picture: picture.size, rules: rules)
         for name in snaps.entered(since: edit.snaps) {
-            if configuration.feel.snapCue { timeline.cue(.impactLight, at: g.location, reason: "snap", state: &state, now: now, effects: &effects) }
+            if feel.snapCue { timelineController.cue(.impactLight, at: g.location, reason: "snap", state: &state, now: now, effects: &effects) }
             effects.log.append(LogEvent(time: now, .snap(.init(to: name, clip: edit.clipID))))
         }
         edit.snaps = snaps

@@ -29,7 +29,7 @@ struct ScaleFit: Hashable, Sendable {
             c.layout.uiScale = k
             let scaled = c.scaledForUI()
             let layout = EditorLayout(viewport: viewport, configuration: scaled, trackCount: trackCount, aspect: ratio)
-            return EditorLayout.picture(in: layout.canvas, ratio: ratio, configuration: scaled).width
+            return EditorLayout.picture(in: layout.canvas, ratio: ratio, sizes: scaled.layout).width
         }
         // A tall picture on a wide screen never has a third of its width: it keeps most of what
         // it has at the designed size instead.
@@ -39,9 +39,9 @@ struct ScaleFit: Hashable, Sendable {
             c.layout.uiScale = k
             let scaled = c.scaledForUI(), th = theme.scaled(by: k)
             let layout = EditorLayout(viewport: viewport, configuration: scaled, trackCount: trackCount, aspect: ratio)
-            let picture = EditorLayout.picture(in: layout.canvas, ratio: ratio, configuration: scaled)
+            let picture = EditorLayout.picture(in: layout.canvas, ratio: ratio, sizes: scaled.layout)
             guard picture.width >= least - 0.5 else { return false }
-            let room = TitleBarView.titleRoom(in: layout.titleBar, configuration: scaled, theme: th)
+            let room = TitleBarView.titleRoom(in: layout.titleBar, sizes: scaled.layout, theme: th)
             let wanted = min(measurer.measure(title, font: th.titleFont).width, th.titleFont.size * Self.titleRoom)
             return room.width >= wanted
         }

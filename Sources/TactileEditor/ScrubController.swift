@@ -6,8 +6,12 @@ import TactileUI
 /// the whole project, relative to where the pan began) and variable-speed fine scrubbing on the
 /// scrub bar. Both pause playback while the finger is down and resume it on release.
 struct ScrubController {
-    let configuration: TactileConfiguration
-    var actions: EditorActions { EditorActions(configuration: configuration) }
+    let sizes: TactileConfiguration.Layout
+    let editing: TactileConfiguration.Editing
+    let mediaSettings: TactileConfiguration.Media
+    let appearance: TactileConfiguration.Appearance
+    let sessionSettings: TactileConfiguration.Session
+    var actions: EditorActions { EditorActions(editing: editing, appearance: appearance, sessionSettings: sessionSettings) }
 
     func apply(_ g: GestureEvent, from source: ScrubSession.Source, _ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
         let duration = state.project.duration
@@ -18,11 +22,11 @@ struct ScrubController {
             state.timeline.scrollX = nil
             var session = ScrubSession(source: source, wasPlaying: wasPlaying, anchor: state.playhead)
             if session.source == .bar {
-                let bar = ScrubBarView.track(in: layout.scrubBar, configuration: configuration)
+                let bar = ScrubBarView.track(in: layout.scrubBar, sizes: sizes)
                 let value = duration > .zero ? state.playhead.seconds / duration.seconds * bar.width : 0
                 session.scrubber = FineScrubber(
                     value: value, length: bar.width, barX: bar.minX, barY: bar.midY, finger: g.origin,
-                    distances: configuration.media.fineScrubDistances, speeds: configuration.media.fineScrubSpeeds)
+                    distances: mediaSettings.fineScrubDistances, speeds: mediaSettings.fineScrubSpeeds)
             }
             state.scrub = session
             effects.log.append(LogEvent(time: now, .scrubBegan(source: session.source.rawValue)))
@@ -42,7 +46,7 @@ struct ScrubController {
         let duration = state.project.duration
         switch session.source {
         case .canvas:
-            let width = max(1, layout.canvas.width - 2 * configuration.layout.margin)
+            let width = max(1, layout.canvas.width - 2 * sizes.margin)
             let t = session.anchor + .seconds(duration.seconds * (g.location.x - g.start.x) / width)
             state.playhead = min(max(.zero, t), duration)
         case .bar:

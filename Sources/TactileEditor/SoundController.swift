@@ -15,7 +15,7 @@ struct SoundDrag: Hashable, Sendable {
 /// `editing.levelSnapDecibels` with a cue as it crosses; a fade handle follows the finger along
 /// time, the fade never longer than the clip leaves it. Each drag is one undo step.
 struct SoundController {
-    let configuration: TactileConfiguration
+    let editing: TactileConfiguration.Editing
 
     func apply(_ g: GestureEvent, on target: TimelineTarget, _ state: inout EditorState, now: Time, effects: inout Effects) {
         let clipID: String
@@ -49,10 +49,10 @@ struct SoundController {
         case let .levelLine(_, top, bottom):
             // The line's height when the drag began, moved by the finger's travel: the whole range
             // over `editing.levelDragTravel` points (or the clip's height, if that is taller).
-            let travel = max(1, bottom - top, configuration.editing.levelDragTravel)
+            let travel = max(1, bottom - top, editing.levelDragTravel)
             let began = ClipSound.linePosition(decibels: drag.sound.decibels)
             var db = ClipSound.decibels(atLinePosition: began - (g.location.y - drag.start.y) / travel)
-            if abs(db) <= configuration.editing.levelSnapDecibels { db = 0 }
+            if abs(db) <= editing.levelSnapDecibels { db = 0 }
             // A cue where the line catches at 0 dB, or passes it in one move.
             let was = clip.sound.decibels
             if was != 0 && (db == 0 || (was < 0) != (db < 0)) { effects.cues.append(CueEvent(.impactLight, at: g.location, reason: "levelUnity")) }

@@ -11,8 +11,10 @@ import TactileUI
 /// backspace takes the character before it). One edit is one undo step, logged as a "text" edit
 /// with the words and the style before and after.
 struct TextEditController {
-    let configuration: TactileConfiguration
-    var actions: EditorActions { EditorActions(configuration: configuration) }
+    let editing: TactileConfiguration.Editing
+    let appearance: TactileConfiguration.Appearance
+    let sessionSettings: TactileConfiguration.Session
+    var actions: EditorActions { EditorActions(editing: editing, appearance: appearance, sessionSettings: sessionSettings) }
 
     /// Begins editing `clipID`; `placeholder` is the words a new text has (selected when it still shows them).
     func begin(_ clipID: String, placeholder: String, _ state: inout EditorState, now: Time, effects: inout Effects) {

@@ -7,8 +7,13 @@ import TactileUI
 /// rubber bands, pinch zoom around the fingers' centre, moving and trimming clips with snapping —
 /// and moves the timeline's animations on with the clock.
 struct TimelineController {
-    let configuration: TactileConfiguration
-    var actions: EditorActions { EditorActions(configuration: configuration) }
+    let timeline: TactileConfiguration.Timeline
+    let editing: TactileConfiguration.Editing
+    let feel: TactileConfiguration.Feel
+    let input: TactileConfiguration.Input
+    let appearance: TactileConfiguration.Appearance
+    let sessionSettings: TactileConfiguration.Session
+    var actions: EditorActions { EditorActions(editing: editing, appearance: appearance, sessionSettings: sessionSettings) }
 
     // MARK: Frames
 
@@ -51,14 +56,14 @@ struct TimelineController {
         }
         state.timeline.wasOverscrolled = overscrolled
         if let bounce = state.timeline.trimBounce,
-            Spring(response: configuration.timeline.physics.bounceResponse).isSettled(
+            Spring(response: timeline.physics.bounceResponse).isSettled(
                 from: bounce.displacement, velocity: 0, after: (now - bounce.start).seconds)
         {
             state.timeline.trimBounce = nil
         }
         if let c = state.timeline.collapseAnimation {
             let target = state.timeline.collapsed ? 1.0 : 0.0
-            let spring = Spring(response: configuration.timeline.collapseResponse)
+            let spring = Spring(response: timeline.collapseResponse)
             let t = (now - c.start).seconds
             if spring.isSettled(from: c.from - target, velocity: 0, after: t, positionTolerance: 0.002, velocityTolerance: 0.01) {
                 state.timeline.collapseProgress = target
@@ -67,7 +72,7 @@ struct TimelineController {
                 state.timeline.collapseProgress = target + spring.state(from: c.from - target, velocity: 0, after: t).position
             }
         }
-        let pulseLength = Time.seconds(configuration.timeline.pulseDuration)
+        let pulseLength = Time.seconds(timeline.pulseDuration)
         state.timeline.pulses.removeAll { now - $0.start >= pulseLength }
         state.timeline.lastFrame = now
     }
@@ -145,14 +150,14 @@ struct TimelineController {
     func apply(_ g: GestureEvent, on target: TimelineTarget, _ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
         let geometry = TimelineGeometry(
             pointsPerSecond: state.pointsPerSecond, playhead: state.playhead, playheadX: layout.playheadX, duration: state.project.duration,
-            overscroll: configuration.timeline.physics.overscroll, width: layout.tracksArea.width)
+            overscroll: timeline.physics.overscroll, width: layout.tracksArea.width)
         switch target {
         case let .levelLine(id, _, _), let .fadeHandle(id, _):
             // The selected clip's sound controls: drags (precise, as a trim handle's) set the level
             // or a fade; a tap is the clip's.
             if g.kind == .tap { return apply(g, on: .clip(id: id), &state, layout: layout, now: now, effects: &effects) }
             guard g.kind == .trim else { return }
-            SoundController(configuration: configuration).apply(g, on: target, &state, now: now, effects: &effects)
+            SoundController(editing: editing).apply(g, on: target, &state, now: now, effects: &effects)
             return
         default:
             break
@@ -177,7 +182,7 @@ struct TimelineController {
             }
         case (.doubleTap, _):
             // A double tap whose first tap stopped the timeline's coast is not a zoom to fit.
-            let window = Time.seconds(configuration.input.doubleTapInterval + 2 * configuration.input.tapMaximumDuration)
+            let window = Time.seconds(input.doubleTapInterval + 2 * input.tapMaximumDuration)
             if let caught = state.timeline.lastCatch, g.start == caught.at, now - caught.time <= window {
                 state.timeline.lastCatch?.tapOwed = false
                 effects.log.append(LogEvent(time: now, .tapStoppedScroll(g.start)))
@@ -189,7 +194,7 @@ struct TimelineController {
             if g.axis == .vertical {
                 var s = Scroller(
                     value: state.timeline.trackOffset, bounds: 0...layout.maximumTrackOffset,
-                    dimension: layout.tracksArea.height, physics: configuration.timeline.physics)
+                    dimension: layout.tracksArea.height, physics: timeline.physics)
                 s.beginDrag(at: now, catching: state.timeline.scrollY)
                 state.timeline.scrollY = s
             } else {
@@ -223,7 +228,7 @@ struct TimelineController {
             state.timeline.pinch = (state.pointsPerSecond, geometry.time(atX: g.start.x))
         case (.pinch, .changed):
             guard let pinch = state.timeline.pinch else { return }
-            let t = configuration.timeline
+            let t = timeline
             let pps = min(max(pinch.pointsPerSecond * g.scale, t.minimumPointsPerSecond), t.maximumPointsPerSecond)
             state.pointsPerSecond = pps
             // The time that was under the fingers' centre stays under it.
@@ -268,7 +273,7 @@ struct TimelineController {
             state.timeline.drag?.finger = g.location
             applyDrag(&state, layout: layout, now: now, effects: &effects)
             if drag.overshoot > 0 {
-                let shown = configuration.timeline.physics.rubberBand(drag.overshoot, dimension: layout.tracksArea.width)
+                let shown = timeline.physics.rubberBand(drag.overshoot, dimension: layout.tracksArea.width)
                 state.timeline.trimBounce = (drag.clipID, drag.kind, now, shown)
                 cue(.impactSoft, at: g.location, reason: "springBack", state: &state, now: now, effects: &effects)
             }
@@ -290,13 +295,13 @@ struct TimelineController {
         let geometry = TimelineGeometry(pointsPerSecond: pps, playhead: state.playhead, playheadX: layout.playheadX)
         // Only what is on screen pulls (`feel.snapVisibleOnly`), unless a study says otherwise.
         let visible =
-            configuration.feel.snapVisibleOnly
+            feel.snapVisibleOnly
             ? geometry.visibleTimes(minX: layout.tracksArea.minX, maxX: layout.tracksArea.maxX)
             : Time(ticks: .min / 2)...Time(ticks: .max / 2)
         let points = Snapping.points(in: drag.original, excluding: [clip.id], playhead: max(.zero, state.playhead))
-        let threshold = configuration.timeline.snapThreshold
+        let threshold = timeline.snapThreshold
         let fingerTime = geometry.time(atX: drag.finger.x)
-        let minimum = Time.seconds(configuration.editing.minimumClipDuration)
+        let minimum = Time.seconds(editing.minimumClipDuration)
         var project = drag.original
         var snapped: SnapPoint?
         var atLimit = false
@@ -314,7 +319,7 @@ struct TimelineController {
             if let row = layout.trackIndex(atY: drag.finger.y), row < project.tracks.count, project.tracks[row].kind.accepts(clip.kind) { target = row }
             var start = fingerTime - drag.grabOffset
             start += snapOffset([start, start + clip.duration])
-            let policy = configuration.feel.movePolicy
+            let policy = feel.movePolicy
             project = project.moving(clip: clip.id, toTrack: target, start: start, policy: policy)
             if project.clip(withID: clip.id)?.clip.start != start { snapped = nil }
         case .trimTrailing:
@@ -354,7 +359,7 @@ struct TimelineController {
         }
         drag.atSourceLimit = atLimit
         if let snapped, snapped != state.timeline.snap {
-            if configuration.feel.snapCue { cue(.impactLight, at: drag.finger, reason: "snap", state: &state, now: now, effects: &effects) }
+            if feel.snapCue { cue(.impactLight, at: drag.finger, reason: "snap", state: &state, now: now, effects: &effects) }
             effects.log.append(LogEvent(time: now, .snap(.init(to: describe(snapped), time: snapped.time.seconds))))
         }
         state.timeline.snap = snapped
@@ -387,7 +392,7 @@ struct TimelineController {
     /// (and `autoScrollLandingSlack` beyond: a clip picked up inside the margin and carried
     /// straight down to another track does not set the timeline running).
     private func autoScrollSpeed(at finger: Point, landing: Point, layout: EditorLayout) -> Double {
-        let t = configuration.timeline
+        let t = timeline
         let area = layout.tracksArea
         let slack = t.autoScrollLandingSlack
         let left = min(area.minX + t.autoScrollMargin, landing.x - slack), right = max(area.maxX - t.autoScrollMargin, landing.x + slack)
@@ -401,8 +406,8 @@ struct TimelineController {
     private func autoScroll(_ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
         guard var drag = state.timeline.drag, let last = state.timeline.lastFrame, now > last else { return }
         // A finger that landed inside a margin and leaves it: the margin is whole again.
-        let margin = configuration.timeline.autoScrollMargin, area = layout.tracksArea
-        let slack = configuration.timeline.autoScrollLandingSlack
+        let margin = timeline.autoScrollMargin, area = layout.tracksArea
+        let slack = timeline.autoScrollLandingSlack
         if drag.landing.x > area.maxX - margin, drag.finger.x < area.maxX - margin { drag.landing.x = min(drag.finger.x, area.maxX - margin - slack) }
         if drag.landing.x < area.minX + margin, drag.finger.x > area.minX + margin { drag.landing.x = max(drag.finger.x, area.minX + margin + slack) }
         state.timeline.drag = drag
@@ -420,11 +425,11 @@ struct TimelineController {
         let pps = state.pointsPerSecond
         return Scroller(
             value: state.playhead.seconds * pps, bounds: 0...max(0, state.project.duration.seconds * pps),
-            dimension: layout.tracksArea.width, physics: configuration.timeline.physics)
+            dimension: layout.tracksArea.width, physics: timeline.physics)
     }
 
     private func zoomToFit(_ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
-        let t = configuration.timeline
+        let t = timeline
         let duration = max(state.project.duration.seconds, 1)
         state.pointsPerSecond = min(max(layout.tracksArea.width * 0.9 / duration, t.minimumPointsPerSecond), t.maximumPointsPerSecond)
         state.playhead = .seconds(duration / 2)

@@ -6,8 +6,10 @@ import TactileUI
 /// picture plays on from the playhead, stop, and add what was said as an audio clip where the
 /// recording began (one undo step removes it; the file stays where the host wrote it).
 struct VoiceOverController {
-    let configuration: TactileConfiguration
-    var strings: Strings { Strings(localeIdentifier: configuration.theme.locale) }
+    let editing: TactileConfiguration.Editing
+    let appearance: TactileConfiguration.Appearance
+    let sessionSettings: TactileConfiguration.Session
+    var strings: Strings { Strings(localeIdentifier: appearance.locale) }
 
     func open(_ state: inout EditorState, now: Time, effects: inout Effects) {
         state.browser = nil
@@ -44,7 +46,7 @@ struct VoiceOverController {
             effects.voice.append(.listen)
             effects.cues.append(CueEvent(.impactLight, reason: "countIn"))
             effects.log.append(LogEvent(time: now, .voiceOverCountIn(at: at.seconds)))
-            if configuration.editing.voiceOverCountIn <= 0 { advance(&state, now: now, effects: &effects) }
+            if editing.voiceOverCountIn <= 0 { advance(&state, now: now, effects: &effects) }
         case .countIn:
             effects.voice.append(.discard)
             state.voiceOver?.phase = .ready
@@ -63,7 +65,7 @@ struct VoiceOverController {
         guard let session = state.voiceOver else { return nil }
         switch session.phase {
         case let .countIn(since, at):
-            let length = Time.seconds(configuration.editing.voiceOverCountIn)
+            let length = Time.seconds(editing.voiceOverCountIn)
             if now - since >= length {
                 state.voiceOver?.phase = .recording(since: now, at: at)
                 effects.voice.append(.record)
@@ -72,7 +74,7 @@ struct VoiceOverController {
                 // The picture plays on from where the voice begins (the sound stays silent: the host
                 // plays none while a voice-over records).
                 state.playhead = at
-                let rate = Time.frame(atRate: configuration.editing.playbackFrameRate)
+                let rate = Time.frame(atRate: editing.playbackFrameRate)
                 state.playback = Playback(
                     clockAnchor: now, positionAnchor: at, request: FrameRequest(.periodic(from: now, by: rate), start: now, reason: "voiceOver"))
                 return now + rate
@@ -86,23 +88,23 @@ struct VoiceOverController {
             }
             // Frames at the playback rate while counting, so the meter moves with the voice; the
             // whole seconds and the end fall exactly on frames.
-            let frame = now + Time.frame(atRate: configuration.editing.playbackFrameRate)
+            let frame = now + Time.frame(atRate: editing.playbackFrameRate)
             return min(frame, since + Time(ticks: Int64(counted + 1) * second.ticks), since + length)
         case let .recording(since, at):
-            if now - since >= .seconds(configuration.editing.voiceOverLimit) {
+            if now - since >= .seconds(editing.voiceOverLimit) {
                 stop(since: since, at: at, &state, now: now, effects: &effects)
                 return nil
             }
             // Frames go on past the project's end (where playback stops): the meter and the time.
-            return now + Time.frame(atRate: configuration.editing.playbackFrameRate)
+            return now + Time.frame(atRate: editing.playbackFrameRate)
         case let .saving(since, _):
             // Waiting for the file: a frame now and then to take the news, and a limit.
-            let wait = Time.seconds(configuration.editing.voiceOverSaveWait)
+            let wait = Time.seconds(editing.voiceOverSaveWait)
             if now - since >= wait {
                 receive(.failed(strings[.voiceOverNoFile]), &state, now: now, effects: &effects)
                 return nil
             }
-            return min(now + .seconds(configuration.editing.voiceOverSavePoll), since + wait)
+            return min(now + .seconds(editing.voiceOverSavePoll), since + wait)
         case .ready:
             return nil
         }
@@ -129,7 +131,8 @@ struct VoiceOverController {
             let title = strings.format(.voiceOverNumber, ["n": "\(number)"])
             guard seconds > 0 else {
                 state.voiceOver?.phase = .ready
-                return EditorActions(configuration: configuration).banner(strings[.voiceOverEmpty], state: &state, now: now, isError: true)
+                return EditorActions(editing: editing, appearance: appearance, sessionSettings: sessionSettings).banner(
+                    strings[.voiceOverEmpty], state: &state, now: now, isError: true)
             }
             let length = Time.seconds(seconds)
             let before = state.project
@@ -147,7 +150,7 @@ struct VoiceOverController {
             state.voiceOver = nil
             state.selection = id
             state.timeline.reveal = id
-            EditorActions(configuration: configuration).banner(
+            EditorActions(editing: editing, appearance: appearance, sessionSettings: sessionSettings).banner(
                 strings.format(.voiceOverAdded, ["title": title, "seconds": strings.duration(length)]), state: &state, now: now)
         case let .failed(reason):
             state.playback = nil
@@ -156,7 +159,8 @@ struct VoiceOverController {
             state.voiceOver?.level = 0
             effects.cues.append(CueEvent(.error, reason: "error"))
             effects.log.append(LogEvent(time: now, .error(reason)))
-            EditorActions(configuration: configuration).banner(strings.format(.voiceOverFailed, ["reason": reason]), state: &state, now: now, isError: true)
+            EditorActions(editing: editing, appearance: appearance, sessionSettings: sessionSettings).banner(
+                strings.format(.voiceOverFailed, ["reason": reason]), state: &state, now: now, isError: true)
         }
     }
 

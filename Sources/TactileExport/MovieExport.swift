@@ -140,7 +140,7 @@ public enum MovieExport {
             let t = time(ofFrame: submitted)
             media.beginFrame(at: t)
             let ui = UIContext(memory: UIMemory(input: configuration.input), touches: [], now: t, viewport: picture.size, measurer: measurer, theme: theme)
-            let drawn = CompositionView(ui: ui, media: media, configuration: configuration, theme: theme).draw(project, at: t, in: picture)
+            let drawn = CompositionView(ui: ui, media: media, editing: configuration.editing, theme: theme).draw(project, at: t, in: picture)
             var job = FramePipeline.Job(index: submitted, list: ui.draw, images: [:])
             if var (placement, over) = placement(of: ui.draw, drawn, in: picture, media: media) {
                 // Overlays that stay put give the same layer again (a handle names one picture

@@ -32,7 +32,7 @@ final class EditorLayoutTests: XCTestCase {
         XCTAssertEqual(l.titleBar.minX, l.tracksArea.minX)
         XCTAssertGreaterThan(l.canvas.height, 260)
         let wide = EditorLayout(viewport: Size(width: 844, height: 390), configuration: TactileConfiguration(), trackCount: 3, aspect: 16.0 / 9)
-        let picture = EditorLayout.picture(in: wide.canvas, ratio: 16.0 / 9, configuration: TactileConfiguration())
+        let picture = EditorLayout.picture(in: wide.canvas, ratio: 16.0 / 9, sizes: TactileConfiguration().layout)
         XCTAssertGreaterThanOrEqual(picture.width * picture.height, 0.3 * 844 * 390, "a 16:9 picture a third of the screen")
         XCTAssertEqual(l.playheadX, l.tracksArea.midX.rounded(), "the playhead stands in the middle of the timeline")
         for row in l.trackRows { XCTAssertEqual(row.minX, l.tracksArea.minX); XCTAssertEqual(row.width, l.tracksArea.width) }

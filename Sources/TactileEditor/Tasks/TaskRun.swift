@@ -140,7 +140,7 @@ public struct TaskRun: Hashable, Sendable {
 /// conditions (or its time runs out, or it is skipped), logs `task.began` and `task.ended`
 /// with the time on task, misses, errors and undos, and moves on.
 struct TaskController {
-    let configuration: TactileConfiguration
+    let sessionSettings: TactileConfiguration.Session
 
     /// Moves the plan on at `now`. Called at the start of every pass, with whether a finger comes
     /// down in this pass.
@@ -151,7 +151,7 @@ struct TaskController {
         if let task = run.current {
             if let ended = run.ended {
                 // The outcome has shown for its moment: its questionnaire, then the next task or the end.
-                guard now >= ended.time + .seconds(configuration.session.taskDonePause) else { return }
+                guard now >= ended.time + .seconds(sessionSettings.taskDonePause) else { return }
                 if let questionnaire = run.plan.afterEachTask, !run.askedAfterTask {
                     ask(&run, questionnaire, about: task.id, now: now, effects: &effects)
                     return
@@ -166,7 +166,7 @@ struct TaskController {
                 // `taskSettleTime`, with no touch coming down meanwhile (this frame's included).
                 let limit = task.timeLimit.map { began + .seconds($0) }
                 if let settled = run.settled, !touchDown, state.ui.fingers.isEmpty, settled.project == state.project,
-                    let untouched = settled.untouchedSince, now >= untouched + .seconds(configuration.session.taskSettleTime)
+                    let untouched = settled.untouchedSince, now >= untouched + .seconds(sessionSettings.taskSettleTime)
                 {
                     end(&run, .completed, now: now, settledAt: settled.since, effects: &effects)
                 } else if let limit, now >= limit, !run.metInTime(before: limit) {
@@ -256,8 +256,8 @@ struct TaskController {
     func nextDeadline(_ run: TaskRun) -> Time? {
         if let answered = run.answeredAt { return answered }
         guard run.asking == nil, let task = run.current, let began = run.began else { return nil }
-        if let ended = run.ended { return ended.time + .seconds(configuration.session.taskDonePause) }
-        let settle = run.settled?.untouchedSince.map { $0 + .seconds(configuration.session.taskSettleTime) }
+        if let ended = run.ended { return ended.time + .seconds(sessionSettings.taskDonePause) }
+        let settle = run.settled?.untouchedSince.map { $0 + .seconds(sessionSettings.taskSettleTime) }
         // A limit passed while a project that met the rule in time is judged waits for that judgement.
         let limit = task.timeLimit.map { began + .seconds($0) }.flatMap { run.metInTime(before: $0) ? nil : $0 }
         return [settle, limit].compactMap { $0 }.min()

@@ -9,12 +9,15 @@ struct CanvasView {
     let ui: UIContext
     let media: MediaSource
     let frame: Rect
-    let configuration: TactileConfiguration
+    let sizes: TactileConfiguration.Layout
+    let timeline: TactileConfiguration.Timeline
+    let editing: TactileConfiguration.Editing
+    let feel: TactileConfiguration.Feel
     let theme: Theme
 
     func draw(_ state: EditorState) -> [EditorIntent] {
         let m = theme.metrics.canvas
-        let picture = EditorLayout.picture(in: frame, ratio: state.project.format.ratio, configuration: configuration)
+        let picture = EditorLayout.picture(in: frame, ratio: state.project.format.ratio, sizes: sizes)
         // A tap on the picture plays or pauses; a horizontal pan scrubs (see ScrubController); with
         // an overlay selected and on the picture, two fingers anywhere on it pinch and turn that
         // overlay, as in CapCut (a small sticker need not hold a finger).
@@ -30,7 +33,7 @@ struct CanvasView {
             gestures: GestureTarget(id: "canvas", gestures: selectedOverlay == nil ? [.tap, .scroll] : [.tap, .scroll, .pinch], scrollAxes: [.horizontal]))
         var intents: [EditorIntent] = []
         if interaction.gestures.contains(where: { $0.event.kind == .tap && $0.event.phase == .recognized }) { intents.append(.togglePlayback) }
-        let composition = CompositionView(ui: ui, media: media, configuration: configuration, theme: theme)
+        let composition = CompositionView(ui: ui, media: media, editing: editing, theme: theme)
         let drawn = composition.draw(state.project, at: t, in: picture)
         let pinched =
             state.overlayEdit?.target
@@ -45,7 +48,7 @@ struct CanvasView {
         }
         ui.clipped(to: picture) {
             for overlay in drawn.overlays { intents += offer(overlay, in: picture, selected: overlay.clip.id == state.selection) }
-            if let edit = state.overlayEdit, configuration.feel.snapGuide { drawGuides(edit.snaps, clipID: edit.clipID, in: picture, project: state.project) }
+            if let edit = state.overlayEdit, feel.snapGuide { drawGuides(edit.snaps, clipID: edit.clipID, in: picture, project: state.project) }
         }
         if let edit = state.overlayEdit, let overlay = drawn.overlays.first(where: { $0.clip.id == edit.clipID }) {
             drawReadout(of: overlay, base: edit.base, in: picture)
@@ -101,7 +104,7 @@ struct CanvasView {
             }
         }
         // The turned box's bounds, never smaller than a fingertip, and only where the picture is.
-        let minimum = configuration.editing.overlayMinimumTarget
+        let minimum = editing.overlayMinimumTarget
         let bounds = box.turned(by: place.rotation)
         let grown = bounds.insetBy(dx: -max(0, (minimum - bounds.width) / 2), dy: -max(0, (minimum - bounds.height) / 2))
         let hit = grown.intersection(picture)
@@ -144,7 +147,7 @@ struct CanvasView {
     /// is never taken for a place that did.
     private func drawGuides(_ snaps: OverlaySnaps, clipID: String, in picture: Rect, project: Project) {
         let m = theme.metrics.timeline
-        let phase = -ui.now.seconds * configuration.timeline.marchingAntsSpeed
+        let phase = -ui.now.seconds * timeline.marchingAntsSpeed
         func guide(_ name: String, _ a: Point, _ b: Point) {
             ui.draw.add(.dashedLine(from: a, to: b, theme.selection, width: m.snapLine, dash: m.snapDash, gap: m.snapGap, phase: phase))
             ui.element(

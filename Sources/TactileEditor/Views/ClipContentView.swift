@@ -9,7 +9,8 @@ struct ClipContentView {
     let ui: UIContext
     let media: MediaSource
     let geometry: TimelineGeometry
-    let configuration: TactileConfiguration
+    let sizes: TactileConfiguration.Layout
+    let mediaSettings: TactileConfiguration.Media
     let theme: Theme
 
     /// What was drawn, for the inspect tree.
@@ -30,7 +31,7 @@ struct ClipContentView {
         drawn.status = status
         switch status {
         case .loading:
-            ui.fill(body, Color.black.opacity(0.18), radius: configuration.layout.clipCornerRadius)
+            ui.fill(body, Color.black.opacity(0.18), radius: sizes.clipCornerRadius)
         case .offline:
             drawOffline(body: body, visible: visible)
         case let .ready(info):
@@ -38,7 +39,7 @@ struct ClipContentView {
                 if info.hasVideo { drawFilmstrip(clip, path: path, info: info, body: body, visible: visible, drawn: &drawn) }
                 if info.hasAudio, let wave = media.waveform(of: path) {
                     drawn.waveform = true
-                    let k = configuration.layout.uiScale, m = theme.metrics.clipContent
+                    let k = sizes.uiScale, m = theme.metrics.clipContent
                     let band =
                         info.hasVideo
                         ? body.sliceBottom(body.height * m.videoWaveShare).slice
@@ -51,7 +52,7 @@ struct ClipContentView {
             }
             if info.hasVideo {
                 // Round the filmstrip's corners like the clip's.
-                ui.draw.add(.cornerMask(body, theme.background, cornerRadius: configuration.layout.clipCornerRadius))
+                ui.draw.add(.cornerMask(body, theme.background, cornerRadius: sizes.clipCornerRadius))
             }
         }
         return drawn
@@ -65,7 +66,7 @@ struct ClipContentView {
         let step = Self.slotDuration(
             thumbnailWidth: height * aspect, pointsPerSecond: geometry.pointsPerSecond / clip.speed,
             frame: info.frameDuration ?? .frame(atRate: 30))
-        let pixelHeight = configuration.media.thumbnailPixelHeight
+        let pixelHeight = mediaSettings.thumbnailPixelHeight
         // Where the source's first frame would be on the timeline, and the visible stretch of
         // source (at the clip's speed: a clip at 2× shows twice the footage in its length).
         let origin = clip.footageOrigin
@@ -130,7 +131,7 @@ struct ClipContentView {
 
     /// A grey, hatched clip saying its media went missing.
     private func drawOffline(body: Rect, visible: Rect) {
-        ui.fill(body, theme.offline, radius: configuration.layout.clipCornerRadius)
+        ui.fill(body, theme.offline, radius: sizes.clipCornerRadius)
         ui.clipped(to: visible.intersection(body)) {
             var x = body.minX - body.height
             while x < body.maxX {

@@ -12,7 +12,7 @@ struct ClipSheetView {
     static let sliderID = "clipSheet.speed", presetPrefix = "clipSheet.speed.", fitPrefix = "clipSheet.fit."
     let ui: UIContext
     let layout: EditorLayout
-    let configuration: TactileConfiguration
+    let sizes: TactileConfiguration.Layout
     let theme: Theme
 
     /// How much larger than designed the sheet draws: as much as the text (`--ui-scale`).
@@ -33,12 +33,12 @@ struct ClipSheetView {
         let speedHeight = offers.speed ? (m.labelHeight + m.sliderHeight + m.choiceHeight + m.rowGap) * k : 0
         let fitHeight = offers.fit ? (m.labelHeight + m.choiceHeight + m.rowGap) * k : 0
         let height = 2 * padding + m.titleHeight * k + speedHeight + fitHeight
-        let panel = layout.pickerPanel(height: height, gap: m.panelGap * k, margin: configuration.layout.margin)
+        let panel = layout.pickerPanel(height: height, gap: m.panelGap * k, margin: sizes.margin)
         var intents: [EditorIntent] = []
         ui.inLayer(.topmost) {
             let frame = Sheet(ui: ui, theme: theme, id: "clipSheet")
             // The canvas stays clear: a picture's fit shows there as it is chosen.
-            let picture = EditorLayout.picture(in: layout.canvas, ratio: state.project.format.ratio, configuration: configuration)
+            let picture = EditorLayout.picture(in: layout.canvas, ratio: state.project.format.ratio, sizes: sizes)
             intents += frame.backdrop(panel: panel, clear: offers.fit ? [picture] : [], label: strings[.closeClipSettings], close: .openClipSheet(nil))
             ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
             let inner = panel.insetBy(dx: padding, dy: padding)

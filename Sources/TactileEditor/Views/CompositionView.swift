@@ -11,11 +11,11 @@ import TactileUI
 public struct CompositionView {
     public let ui: UIContext
     public let media: MediaSource
-    public let configuration: TactileConfiguration
+    public let editing: TactileConfiguration.Editing
     public let theme: Theme
 
-    public init(ui: UIContext, media: MediaSource, configuration: TactileConfiguration, theme: Theme) {
-        self.ui = ui; self.media = media; self.configuration = configuration; self.theme = theme
+    public init(ui: UIContext, media: MediaSource, editing: TactileConfiguration.Editing, theme: Theme) {
+        self.ui = ui; self.media = media; self.editing = editing; self.theme = theme
     }
 
     /// An overlay as drawn: where its box is (upright, before its turn) and its size at scale 1.
@@ -71,7 +71,7 @@ public struct CompositionView {
     /// Both clips of a transition as `TransitionLook` places them (the outgoing one from its
     /// footage past its end, the incoming one from before its start). Returns inspect state.
     private func drawTransition(_ transition: Transition, progress: Double, from: Clip, to: Clip, at t: Time, in picture: Rect) -> [String: ElementValue] {
-        let look = TransitionLook.of(transition.kind, progress: progress, zoom: configuration.editing.transitionZoom)
+        let look = TransitionLook.of(transition.kind, progress: progress, zoom: editing.transitionZoom)
         var state: [String: ElementValue] = [
             "clip": .string(progress < 0.5 ? from.id : to.id), "transition": .string(transition.kind.rawValue),
             "transitionProgress": .number(progress), "transitionClips": .string("\(from.id),\(to.id)"),

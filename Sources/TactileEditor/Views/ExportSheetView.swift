@@ -12,7 +12,8 @@ struct ExportSheetView {
     static let cancelID = "exportSheet.cancel", hideID = "exportSheet.hide"
     let ui: UIContext
     let layout: EditorLayout
-    let configuration: TactileConfiguration
+    let sizes: TactileConfiguration.Layout
+    let export: TactileConfiguration.Export
     let theme: Theme
 
     /// How much larger than designed the sheet draws: as much as the text (`--ui-scale`).
@@ -25,7 +26,7 @@ struct ExportSheetView {
         // While an export runs, its progress takes a row of its own above the buttons.
         let progressRow = state.exportRun == nil ? 0 : (m.progressLabelHeight + m.progressHeight + m.rowGap) * k
         let height = 2 * padding + m.titleHeight * k + 3 * row + progressRow + m.buttonHeight * k
-        let panel = layout.pickerPanel(height: height, gap: m.panelGap * k, margin: configuration.layout.margin)
+        let panel = layout.pickerPanel(height: height, gap: m.panelGap * k, margin: sizes.margin)
         var intents: [EditorIntent] = []
         let choice = state.exportChoice, run = state.exportRun
         ui.inLayer(.topmost) {
@@ -43,7 +44,7 @@ struct ExportSheetView {
                 ])
             let title = Rect(x: inner.x, y: inner.y, width: inner.width, height: m.titleHeight * k)
             // And about how large the file will be.
-            let estimate = choice.estimatedBytes(duration: state.project.duration, aspect: state.project.format.aspect, export: configuration.export)
+            let estimate = choice.estimatedBytes(duration: state.project.duration, aspect: state.project.format.aspect, export: export)
             let about = strings.format(.aboutSize, ["size": strings.megabytes(estimate)])
             // Done closes it as every sheet's header does (an export under way runs on behind it).
             if Sheet(ui: ui, theme: theme, id: "exportSheet").header(strings[.export], detail: summary + ", " + about, action: strings[.done], in: title) {

@@ -9,7 +9,9 @@ import TactileUI
 struct MediaBrowserView {
     let ui: UIContext
     let media: MediaSource
-    let configuration: TactileConfiguration
+    let sizes: TactileConfiguration.Layout
+    let editing: TactileConfiguration.Editing
+    let mediaSettings: TactileConfiguration.Media
     let theme: Theme
 
     static let sheetID = "mediaBrowser"
@@ -18,19 +20,19 @@ struct MediaBrowserView {
 
     /// The sheet's layout for `state` (nil when it is closed).
     static func layout(
-        _ state: EditorState, media: MediaSource, configuration: TactileConfiguration, now: Time
+        _ state: EditorState, media: MediaSource, sizes: TactileConfiguration.Layout, editing: TactileConfiguration.Editing, now: Time
     ) -> (BrowserLayout, [(path: String, status: MediaStatus)])? {
         guard let browser = state.browser else { return nil }
         let entries = browser.entries(of: state.library) { media.status(of: $0) }
-        let slide = max(0.001, configuration.editing.browserSlideDuration)
+        let slide = max(0.001, editing.browserSlideDuration)
         let progress = (now - browser.opened).seconds / slide
         let landscape = state.viewport.width > state.viewport.height
-        let inset = landscape ? configuration.layout.landscapeBottomInset : configuration.layout.bottomInset
-        return (BrowserLayout(viewport: state.viewport, configuration: configuration, count: entries.count, progress: progress, bottomInset: inset), entries)
+        let inset = landscape ? sizes.landscapeBottomInset : sizes.bottomInset
+        return (BrowserLayout(viewport: state.viewport, sizes: sizes, count: entries.count, progress: progress, bottomInset: inset), entries)
     }
 
     func draw(_ state: EditorState) -> [EditorIntent] {
-        guard let browser = state.browser, let (layout, entries) = Self.layout(state, media: media, configuration: configuration, now: ui.now) else {
+        guard let browser = state.browser, let (layout, entries) = Self.layout(state, media: media, sizes: sizes, editing: editing, now: ui.now) else {
             return []
         }
         var intents: [EditorIntent] = []
@@ -92,7 +94,7 @@ struct MediaBrowserView {
                 x: h.x, y: h.y + b.titleTop + h.height * b.titleShare, width: h.width,
                 height: h.height * b.folderShare),
             font: theme.captionFont, color: theme.textSecondary, alignment: .center)
-        let m = configuration.layout.margin
+        let m = sizes.margin
         // Level with the title, its touch area as tall as the header below the grabber.
         let title = Rect(x: h.x, y: h.y + b.titleTop, width: h.width, height: h.height * b.titleShare)
         let cancel = theme.mirrored(Rect(x: h.maxX - m - b.cancelWidth, y: title.y, width: b.cancelWidth, height: title.height), in: h)
@@ -183,8 +185,8 @@ struct MediaBrowserView {
             let aspect = Double(info.pictureHeight ?? 1) / Double(max(1, info.pictureWidth ?? 1))
             let crop = max(1, frame.width / max(frame.height, 1) * aspect)
             let height = min(
-                max(configuration.media.posterPixelHeight, configuration.media.proxyPictureSize),
-                Int((Double(configuration.media.posterPixelHeight) * crop).rounded()))
+                max(mediaSettings.posterPixelHeight, mediaSettings.proxyPictureSize),
+                Int((Double(mediaSettings.posterPixelHeight) * crop).rounded()))
             guard let poster = media.thumbnail(of: path, at: at, height: height) else { return false }
             ui.clipped(to: frame) {
                 ui.image(poster.handle, size: Size(width: Double(poster.width), height: Double(poster.height)), filling: frame)

@@ -5,13 +5,14 @@ import TactileUI
 struct PlayerBarView {
     let ui: UIContext
     let frame: Rect
-    let configuration: TactileConfiguration
+    let sizes: TactileConfiguration.Layout
+    let feel: TactileConfiguration.Feel
     let theme: Theme
 
     func draw(_ state: EditorState) -> [EditorIntent] {
         ui.element(UIElement(id: "playerBar", role: "playerBar", label: "Player", frame: frame))
-        let m = configuration.layout.margin
-        let b = configuration.layout.buttonSize, metrics = theme.metrics.bars
+        let m = sizes.margin
+        let b = sizes.buttonSize, metrics = theme.metrics.bars
         let button = theme.mirrored(Rect(x: frame.x + m - metrics.buttonNudge, y: frame.midY - b / 2, width: b, height: b), in: frame)
         var intents: [EditorIntent] = []
         let playing = state.isPlaying
@@ -26,7 +27,7 @@ struct PlayerBarView {
         // down: scrubbing, trimming, scrolling), the playhead's timecode counts frames ("0:03 f12 / 0:21");
         // at rest, or at a slower cadence, whole seconds. The field keeps one width either way, the
         // " / " stays put and every digit is as wide as the widest, so nothing jumps as it runs.
-        let feel = configuration.feel
+        let feel = feel
         let frames = state.cadence == .live && (state.isPlaying || !state.ui.fingers.isEmpty) && feel.timecodeFrames
         let nearest = feel.timecodeRounding == .nearest
         let total = TimeFormatting.timecode(state.project.duration + (nearest ? Time(ticks: Time.ticksPerSecond / 2) : .zero))
@@ -99,7 +100,7 @@ struct PlayerBarView {
     /// The selected clip's name, length and speed on a chip that opens the clip sheet (its speed,
     /// its picture's fit), at least a touch target tall, as wide as its words up to the room.
     private func drawChip(_ words: String, clip: Clip, in room: Rect, open: Bool) -> [EditorIntent] {
-        let m = theme.metrics.clipSheet, k = theme.clipFont.size / m.designFont, b = configuration.layout.buttonSize
+        let m = theme.metrics.clipSheet, k = theme.clipFont.size / m.designFont, b = sizes.buttonSize
         // The words take the room; the chip's fill reaches `chipPadding` beyond them, into the gaps.
         let padding = m.chipPadding * k
         let textWidth = min(room.width, max(b - 2 * padding, ui.measurer.measure(words, font: theme.captionFont).width))

@@ -7,31 +7,39 @@ struct ScreenView {
     let ui: UIContext
     let media: MediaSource
     let layout: EditorLayout
-    let configuration: TactileConfiguration
+    let sizes: TactileConfiguration.Layout
+    let timeline: TactileConfiguration.Timeline
+    let editing: TactileConfiguration.Editing
+    let feel: TactileConfiguration.Feel
+    let input: TactileConfiguration.Input
+    let mediaSettings: TactileConfiguration.Media
+    let export: TactileConfiguration.Export
     let theme: Theme
 
     mutating func draw(_ state: EditorState) -> [EditorIntent] {
         var intents: [EditorIntent] = []
-        let formats = FormatPickerView(ui: ui, layout: layout, configuration: configuration, theme: theme)
-        let picture = EditorLayout.picture(in: layout.canvas, ratio: state.project.format.ratio, configuration: configuration)
-        intents += TitleBarView(ui: ui, frame: layout.titleBar, picture: picture, configuration: configuration, theme: theme).draw(state)
+        let formats = FormatPickerView(ui: ui, layout: layout, sizes: sizes, theme: theme)
+        let picture = EditorLayout.picture(in: layout.canvas, ratio: state.project.format.ratio, sizes: sizes)
+        intents += TitleBarView(ui: ui, frame: layout.titleBar, picture: picture, sizes: sizes, theme: theme).draw(state)
         intents += formats.drawButton(state)
-        intents += CanvasView(ui: ui, media: media, frame: layout.canvas, configuration: configuration, theme: theme).draw(state)
-        intents += ScrubBarView(ui: ui, frame: layout.scrubBar, configuration: configuration, theme: theme).draw(state)
-        intents += PlayerBarView(ui: ui, frame: layout.playerBar, configuration: configuration, theme: theme).draw(state)
-        intents += TimelineView(ui: ui, media: media, layout: layout, configuration: configuration, theme: theme).draw(state)
-        intents += ToolbarView(ui: ui, frame: layout.toolbar, configuration: configuration, theme: theme).draw(state)
-        intents += TaskPromptView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
-        intents += MediaBrowserView(ui: ui, media: media, configuration: configuration, theme: theme).draw(state)
+        intents += CanvasView(ui: ui, media: media, frame: layout.canvas, sizes: sizes, timeline: timeline, editing: editing, feel: feel, theme: theme).draw(
+            state)
+        intents += ScrubBarView(ui: ui, frame: layout.scrubBar, sizes: sizes, theme: theme).draw(state)
+        intents += PlayerBarView(ui: ui, frame: layout.playerBar, sizes: sizes, feel: feel, theme: theme).draw(state)
+        intents += TimelineView(ui: ui, media: media, layout: layout, sizes: sizes, timeline: timeline, feel: feel, mediaSettings: mediaSettings, theme: theme)
+            .draw(state)
+        intents += ToolbarView(ui: ui, frame: layout.toolbar, sizes: sizes, theme: theme).draw(state)
+        intents += TaskPromptView(ui: ui, layout: layout, sizes: sizes, theme: theme).draw(state)
+        intents += MediaBrowserView(ui: ui, media: media, sizes: sizes, editing: editing, mediaSettings: mediaSettings, theme: theme).draw(state)
         intents += formats.drawPicker(state, media: media)
-        intents += TextEditorView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
-        intents += StickerPickerView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
-        intents += TransitionPickerView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
-        intents += VoiceOverView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
-        intents += ClipSheetView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
-        intents += ExportSheetView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
+        intents += TextEditorView(ui: ui, layout: layout, input: input, theme: theme).draw(state)
+        intents += StickerPickerView(ui: ui, layout: layout, sizes: sizes, theme: theme).draw(state)
+        intents += TransitionPickerView(ui: ui, layout: layout, sizes: sizes, theme: theme).draw(state)
+        intents += VoiceOverView(ui: ui, layout: layout, sizes: sizes, editing: editing, theme: theme).draw(state)
+        intents += ClipSheetView(ui: ui, layout: layout, sizes: sizes, theme: theme).draw(state)
+        intents += ExportSheetView(ui: ui, layout: layout, sizes: sizes, export: export, theme: theme).draw(state)
         intents += QuestionnaireView(ui: ui, layout: layout, theme: theme).draw(state)
-        intents += BannerView(ui: ui, layout: layout, configuration: configuration, theme: theme).draw(state)
+        intents += BannerView(ui: ui, layout: layout, sizes: sizes, theme: theme).draw(state)
         return intents
     }
 }

@@ -8,19 +8,19 @@ struct ScrubBarView {
     static let id = "scrubBar"
     let ui: UIContext
     let frame: Rect
-    let configuration: TactileConfiguration
+    let sizes: TactileConfiguration.Layout
     let theme: Theme
 
     /// The track's line inside the bar's frame (no thickness: the view gives it one).
-    static func track(in frame: Rect, configuration: TactileConfiguration) -> Rect {
-        let m = configuration.layout.margin + configuration.layout.scrubTrackInset
+    static func track(in frame: Rect, sizes: TactileConfiguration.Layout) -> Rect {
+        let m = sizes.margin + sizes.scrubTrackInset
         return Rect(x: frame.x + m, y: frame.midY, width: max(1, frame.width - 2 * m), height: 0)
     }
 
     func draw(_ state: EditorState) -> [EditorIntent] {
         let metrics = theme.metrics.bars
         guard frame.height > metrics.minimumScrubBarHeight else { return [] }
-        let track = Self.track(in: frame, configuration: configuration).insetBy(dx: 0, dy: -metrics.trackThickness / 2)
+        let track = Self.track(in: frame, sizes: sizes).insetBy(dx: 0, dy: -metrics.trackThickness / 2)
         let intents = ui.interact(Self.id, hitFrame: frame, gestures: GestureTarget(id: Self.id, gestures: [.trim])).intents(.scrub(.bar))
         let duration = state.project.duration
         let k = duration > .zero ? min(1, max(0, state.playhead.seconds / duration.seconds)) : 0

@@ -6,18 +6,19 @@ import TactileInput
 /// they look), the grooves pointing at its true start and end, and its duration label.
 struct SelectionView {
     let ui: UIContext
-    let configuration: TactileConfiguration
+    let sizes: TactileConfiguration.Layout
+    let feel: TactileConfiguration.Feel
     let theme: Theme
 
     func draw(
         _ clip: Clip, in project: Project, row: Rect, area: Rect, geometry: TimelineGeometry, stretch: (leading: Double, trailing: Double) = (0, 0)
     ) -> [EditorIntent] {
-        let l = configuration.layout
+        let l = sizes
         let x0 = geometry.x(for: clip.start) - stretch.leading, x1 = geometry.x(for: clip.end) + stretch.trailing
         let frame = Rect(x: x0, y: row.y, width: x1 - x0, height: row.height)
         let hw = l.handleWidth
         // Outside the edges (the article's choice), or inside them (`feel.handlesInside`).
-        let inside = configuration.feel.handlesInside
+        let inside = feel.handlesInside
         let leading = Rect(x: inside ? x0 : x0 - hw, y: row.y, width: hw, height: row.height)
         let trailing = Rect(x: inside ? x1 - hw : x1, y: row.y, width: hw, height: row.height)
         let hitWidth = hw * l.handleHitMultiplier

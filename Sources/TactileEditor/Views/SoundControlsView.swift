@@ -12,7 +12,8 @@ import TactileUI
 struct SoundControlsView {
     let ui: UIContext
     let media: MediaSource
-    let configuration: TactileConfiguration
+    let sizes: TactileConfiguration.Layout
+    let feel: TactileConfiguration.Feel
     let theme: Theme
 
     /// Whether `clip` plays sound: an audio clip, or a video whose file has sound.
@@ -24,13 +25,13 @@ struct SoundControlsView {
 
     /// `adjusting`: a drag on the line or a handle is under way (the level's label shows then).
     func draw(_ clip: Clip, track: Track, row: Rect, area: Rect, geometry: TimelineGeometry, adjusting: Bool = false) -> [EditorIntent] {
-        let m = theme.metrics.sound, k = configuration.layout.uiScale
+        let m = theme.metrics.sound, k = sizes.uiScale
         let body = Rect(x: geometry.x(for: clip.start), y: row.y, width: geometry.x(for: clip.end) - geometry.x(for: clip.start), height: row.height)
         var intents: [EditorIntent] = []
         let sound = clip.sound
         // The trim handles' hit areas reach this far into the clip: the sound controls keep clear.
-        let l = configuration.layout, hw = l.handleWidth
-        let trimReach = l.handleWidth * l.handleHitMultiplier / 2 + (configuration.feel.handlesInside ? hw / 2 : -hw / 2)
+        let l = sizes, hw = l.handleWidth
+        let trimReach = l.handleWidth * l.handleHitMultiplier / 2 + (feel.handlesInside ? hw / 2 : -hw / 2)
         let clearance = max(m.edgeClearance * k, trimReach)
         ui.scope("sound:\(clip.id)") {
             ui.clipped(to: area) {
@@ -97,16 +98,18 @@ struct SoundControlsView {
     }
 
     /// How far from the timeline's edge `track`'s buttons reach (the clips' titles on its row start after them).
-    static func trackButtonsWidth(_ track: Track, configuration: TactileConfiguration, theme: Theme) -> Double {
-        let m = theme.metrics.sound, k = configuration.layout.uiScale
+    static func trackButtonsWidth(_ track: Track, sizes: TactileConfiguration.Layout, theme: Theme) -> Double {
+        let m = theme.metrics.sound, k = sizes.uiScale
         let hit = max(m.trackButtonHit * max(k, 1), m.trackButton * k), count = Double(track.kind == .audio ? 2 : 1)
         return m.trackButtonInset * k + count * hit + (count - 1) * m.trackButtonGap * k
     }
 
     /// Where the selected clip's fade-in handle ends on the right (its title starts after it).
-    static func fadeInHandleEnd(_ clip: Clip, body: Rect, geometry: TimelineGeometry, configuration: TactileConfiguration, theme: Theme) -> Double {
-        let m = theme.metrics.sound, k = configuration.layout.uiScale, l = configuration.layout
-        let trimReach = l.handleWidth * l.handleHitMultiplier / 2 + (configuration.feel.handlesInside ? l.handleWidth / 2 : -l.handleWidth / 2)
+    static func fadeInHandleEnd(
+        _ clip: Clip, body: Rect, geometry: TimelineGeometry, sizes: TactileConfiguration.Layout, feel: TactileConfiguration.Feel, theme: Theme
+    ) -> Double {
+        let m = theme.metrics.sound, k = sizes.uiScale, l = sizes
+        let trimReach = l.handleWidth * l.handleHitMultiplier / 2 + (feel.handlesInside ? l.handleWidth / 2 : -l.handleWidth / 2)
         let clearance = max(m.edgeClearance * k, trimReach), r = m.handleRadius * k
         let x = body.x + clip.sound.fadeIn.seconds * geometry.pointsPerSecond
         return max(x, body.x + clearance + r) + r
@@ -115,7 +118,7 @@ struct SoundControlsView {
     /// Mute (and, on a sound track, duck) at the track's leading edge, over the clips: targets a
     /// finger wide (`trackButtonHit`), the clips' titles on the row starting after them.
     private func drawTrackButtons(_ track: Track, row: Rect, area: Rect) -> [EditorIntent] {
-        let m = theme.metrics.sound, k = configuration.layout.uiScale
+        let m = theme.metrics.sound, k = sizes.uiScale
         var intents: [EditorIntent] = []
         let size = m.trackButton * k, hit = max(m.trackButtonHit * max(k, 1), size)
         // Each button's hit square stays inside the timeline, beside the next one's.

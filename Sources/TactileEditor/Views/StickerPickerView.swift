@@ -8,7 +8,7 @@ struct StickerPickerView {
     static let scrimID = "stickerPicker.scrim", optionPrefix = "stickerPicker."
     let ui: UIContext
     let layout: EditorLayout
-    let configuration: TactileConfiguration
+    let sizes: TactileConfiguration.Layout
     let theme: Theme
 
     /// How much larger than designed the picker draws: as much as the text (`--ui-scale`).
@@ -21,7 +21,7 @@ struct StickerPickerView {
         let columns = max(1, m.columns), rows = (shapes.count + columns - 1) / columns
         let padding = m.panelPadding * k, optionHeight = m.optionHeight * k, titleHeight = m.titleHeight * k
         let panel = layout.pickerPanel(
-            height: titleHeight + Double(rows) * optionHeight + 2 * padding, gap: m.panelGap * k, margin: configuration.layout.margin)
+            height: titleHeight + Double(rows) * optionHeight + 2 * padding, gap: m.panelGap * k, margin: sizes.margin)
         var intents: [EditorIntent] = []
         ui.inLayer(.topmost) {
             let sheet = Sheet(ui: ui, theme: theme, id: "stickerPicker")

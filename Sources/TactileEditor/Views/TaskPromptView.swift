@@ -6,12 +6,12 @@ import TactileUI
 struct TaskPromptView {
     let ui: UIContext
     let layout: EditorLayout
-    let configuration: TactileConfiguration
+    let sizes: TactileConfiguration.Layout
     let theme: Theme
 
     func draw(_ state: EditorState) -> [EditorIntent] {
         guard let run = state.tasks else { return [] }
-        let m = configuration.layout.margin, c = theme.metrics.taskCard
+        let m = sizes.margin, c = theme.metrics.taskCard
         let width = layout.viewport.width - 2 * m
         var intents: [EditorIntent] = []
         let count = run.plan.tasks.count

@@ -9,7 +9,7 @@ struct TextEditorView {
     static let doneID = "textEditor.done", scrimID = "textEditor.scrim"
     let ui: UIContext
     let layout: EditorLayout
-    let configuration: TactileConfiguration
+    let input: TactileConfiguration.Input
     let theme: Theme
 
     var scale: Double { theme.clipFont.size / theme.metrics.textEditor.designFont }
@@ -120,8 +120,8 @@ struct TextEditorView {
             var keyboard = edit.keyboard
             let typed = Keyboard(
                 ui: ui, theme: theme, layout: theme.strings.language == .ar ? .arabic : .latin,
-                longPress: .seconds(configuration.input.longPressDuration),
-                settle: .seconds(configuration.input.doubleTapInterval)
+                longPress: .seconds(input.longPressDuration),
+                settle: .seconds(input.doubleTapInterval)
             ).draw(in: keyboardFrame, state: &keyboard)
             if keyboard != edit.keyboard || !typed.isEmpty { intents.append(.textKeyboard(keyboard, typed)) }
         }

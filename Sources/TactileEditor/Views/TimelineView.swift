@@ -10,7 +10,10 @@ struct TimelineView {
     let ui: UIContext
     let media: MediaSource
     let layout: EditorLayout
-    let configuration: TactileConfiguration
+    let sizes: TactileConfiguration.Layout
+    let timeline: TactileConfiguration.Timeline
+    let feel: TactileConfiguration.Feel
+    let mediaSettings: TactileConfiguration.Media
     let theme: Theme
 
     /// A junction button at each visible cut between two clips on a video or overlay track (not
@@ -69,10 +72,10 @@ struct TimelineView {
         guard (layout.tracksArea.height > 0.5 || layout.ruler.height > 0.5) && layout.tracksArea.width > 0.5 else { return [] }
         let geometry = TimelineGeometry(
             pointsPerSecond: state.pointsPerSecond, playhead: state.playhead, playheadX: layout.playheadX, duration: state.project.duration,
-            overscroll: configuration.timeline.physics.overscroll, width: layout.tracksArea.width)
+            overscroll: timeline.physics.overscroll, width: layout.tracksArea.width)
         let visible = geometry.visibleTimes(minX: layout.tracksArea.minX, maxX: layout.tracksArea.maxX)
         let axes: Set<ScrollAxis> = layout.tracksOverflow ? [.horizontal, .vertical] : [.horizontal]
-        RulerView(ui: ui, frame: layout.ruler, geometry: geometry, configuration: configuration, theme: theme)
+        RulerView(ui: ui, frame: layout.ruler, geometry: geometry, timeline: timeline, feel: feel, theme: theme)
             .draw(visible: visible, duration: state.project.duration)
         var intents = ui.interact(
             "ruler", hitFrame: layout.ruler,
@@ -118,16 +121,16 @@ struct TimelineView {
         if let id = state.selection, let (selected, trackIndex) = state.project.clip(withID: id), trackIndex < layout.trackRows.count,
             layout.trackRows[trackIndex].maxY > area.minY, layout.trackRows[trackIndex].minY < area.maxY
         {
-            intents += SelectionView(ui: ui, configuration: configuration, theme: theme)
+            intents += SelectionView(ui: ui, sizes: sizes, feel: feel, theme: theme)
                 .draw(selected, in: state.project, row: layout.trackRows[trackIndex], area: area, geometry: geometry, stretch: stretch(of: selected, state))
             if state.timeline.drag == nil, SoundControlsView.hasSound(selected, media: media) {
-                intents += SoundControlsView(ui: ui, media: media, configuration: configuration, theme: theme)
+                intents += SoundControlsView(ui: ui, media: media, sizes: sizes, feel: feel, theme: theme)
                     .draw(
                         selected, track: state.project.tracks[trackIndex], row: layout.trackRows[trackIndex], area: area, geometry: geometry,
                         adjusting: state.soundDrag != nil)
             }
         }
-        if let snap = state.timeline.snap, configuration.feel.snapGuide { drawSnapGuide(at: geometry.x(for: snap.time), state: state) }
+        if let snap = state.timeline.snap, feel.snapGuide { drawSnapGuide(at: geometry.x(for: snap.time), state: state) }
         drawPlayhead()
         drawPulses(state)
         return intents
@@ -136,7 +139,7 @@ struct TimelineView {
     /// How far an edge of `clip` is drawn past its source's end (rubber band while pulling,
     /// springing back after release), in points: (leading, trailing).
     private func stretch(of clip: Clip, _ state: EditorState) -> (leading: Double, trailing: Double) {
-        let physics = configuration.timeline.physics
+        let physics = timeline.physics
         if let drag = state.timeline.drag, drag.clipID == clip.id, drag.overshoot > 0 {
             let shown = physics.rubberBand(drag.overshoot, dimension: layout.tracksArea.width)
             return drag.kind == .trimLeading ? (shown, 0) : (0, shown)
@@ -166,24 +169,24 @@ struct TimelineView {
         let dragged = state.timeline.drag?.clipID == clip.id && state.timeline.drag?.kind == .move
         let color = theme.color(for: clip.kind)
         let body = frame.insetBy(dx: 1, dy: 0)
-        ui.fill(body, dragged ? color.mixed(with: .white, 0.18) : color, radius: configuration.layout.clipCornerRadius)
-        let content = ClipContentView(ui: ui, media: media, geometry: geometry, configuration: configuration, theme: theme)
+        ui.fill(body, dragged ? color.mixed(with: .white, 0.18) : color, radius: sizes.clipCornerRadius)
+        let content = ClipContentView(ui: ui, media: media, geometry: geometry, sizes: sizes, mediaSettings: mediaSettings, theme: theme)
             .draw(clip, body: body, visible: visibleFrame)
         let status = content.status
-        if dragged, status?.info?.hasVideo == true { ui.fill(body, Color.white.opacity(0.18), radius: configuration.layout.clipCornerRadius) }
+        if dragged, status?.info?.hasVideo == true { ui.fill(body, Color.white.opacity(0.18), radius: sizes.clipCornerRadius) }
         // Keep the title readable while the clip's start is scrolled off screen, and clear of the
         // sound controls on the selected clip's row: its track's Mute and Duck at the timeline's
         // edge, and the selected clip's fade-in handle at its corner.
-        let k = configuration.layout.uiScale, m = theme.metrics.timeline
+        let k = sizes.uiScale, m = theme.metrics.timeline
         var edge = area.x, end = body.maxX
         if let id = state.selection, let (chosen, index) = state.project.clip(withID: id), SoundControlsView.hasSound(chosen, media: media),
             state.timeline.drag == nil, index < state.project.tracks.count, state.project.tracks[index].clips.contains(where: { $0.id == clip.id })
         {
             // The buttons stand at the timeline's leading edge: its right in a right-to-left chrome.
-            let buttons = SoundControlsView.trackButtonsWidth(state.project.tracks[index], configuration: configuration, theme: theme)
+            let buttons = SoundControlsView.trackButtonsWidth(state.project.tracks[index], sizes: sizes, theme: theme)
             if theme.isRightToLeft { end = min(end, area.maxX - buttons) } else { edge += buttons }
             if selected {
-                edge = max(edge, SoundControlsView.fadeInHandleEnd(clip, body: body, geometry: geometry, configuration: configuration, theme: theme))
+                edge = max(edge, SoundControlsView.fadeInHandleEnd(clip, body: body, geometry: geometry, sizes: sizes, feel: feel, theme: theme))
             }
         }
         let labelX = max(body.x, edge) + m.labelInset * k
@@ -230,8 +233,8 @@ struct TimelineView {
         guard let total = clip.sourceDuration else { return }
         let r = Rect(
             x: geometry.x(for: clip.footageOrigin), y: row.y + 1, width: geometry.width(of: clip.timelineSpan(ofFootage: total)), height: row.height - 2)
-        ui.fill(r, theme.color(for: clip.kind).opacity(0.16), radius: configuration.layout.clipCornerRadius)
-        let phase = ui.now.seconds * configuration.timeline.marchingAntsSpeed
+        ui.fill(r, theme.color(for: clip.kind).opacity(0.16), radius: sizes.clipCornerRadius)
+        let phase = ui.now.seconds * timeline.marchingAntsSpeed
         let c = theme.color(for: clip.kind).mixed(with: .white, 0.5)
         for (a, b) in [
             (Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY)), (Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY)),
@@ -253,7 +256,7 @@ struct TimelineView {
             ui.draw.add(
                 .dashedLine(
                     from: Point(x: x, y: top), to: Point(x: x, y: bottom), theme.selection, width: m.snapLine,
-                    dash: m.snapDash, gap: m.snapGap, phase: -ui.now.seconds * configuration.timeline.marchingAntsSpeed))
+                    dash: m.snapDash, gap: m.snapGap, phase: -ui.now.seconds * timeline.marchingAntsSpeed))
         }
         ui.element(
             UIElement(
@@ -263,7 +266,7 @@ struct TimelineView {
 
     private func drawPlayhead() {
         let x = layout.playheadX
-        let w = configuration.layout.playheadWidth
+        let w = sizes.playheadWidth
         let frame = Rect(x: x - w / 2, y: layout.ruler.minY, width: w, height: layout.tracksArea.maxY - layout.ruler.minY)
         ui.inLayer(.overlay) {
             ui.fill(frame, theme.playhead, radius: w / 2)
@@ -277,7 +280,7 @@ struct TimelineView {
 
     /// Ripples where cues fired: the visual half of a haptic-like cue.
     private func drawPulses(_ state: EditorState) {
-        let length = configuration.timeline.pulseDuration
+        let length = timeline.pulseDuration
         ui.inLayer(.topmost) {
             for pulse in state.timeline.pulses {
                 let t = min(1, max(0, (ui.now - pulse.start).seconds / length))
@@ -295,13 +298,14 @@ struct RulerView {
     let ui: UIContext
     let frame: Rect
     let geometry: TimelineGeometry
-    let configuration: TactileConfiguration
+    let timeline: TactileConfiguration.Timeline
+    let feel: TactileConfiguration.Feel
     let theme: Theme
 
     func draw(visible: ClosedRange<Time>, duration: Time) {
         guard frame.height > 0.5 else { return }
         ui.fill(frame, theme.background)
-        let scale = RulerScale(pointsPerSecond: geometry.pointsPerSecond, minimumLabelSpacing: configuration.timeline.minimumRulerLabelSpacing)
+        let scale = RulerScale(pointsPerSecond: geometry.pointsPerSecond, minimumLabelSpacing: timeline.minimumRulerLabelSpacing)
         let step = scale.markInterval
         let labelEvery = Int64(scale.dotsBetweenLabels + 1)
         let end = max(duration, visible.upperBound)
@@ -323,7 +327,7 @@ struct RulerView {
                         text, in: Rect(x: x - w / 2, y: frame.y, width: w, height: frame.height),
                         font: theme.rulerFont, color: theme.textSecondary.opacity(visibility), alignment: .center)
                 }
-            } else if configuration.feel.rulerDots {
+            } else if feel.rulerDots {
                 ui.draw.add(.fillCircle(center: Point(x: x, y: frame.midY), radius: theme.metrics.timeline.rulerDot, theme.textTertiary))
             }
             index += 1

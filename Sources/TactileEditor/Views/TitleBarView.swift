@@ -7,23 +7,23 @@ struct TitleBarView {
     let frame: Rect
     /// Where the composition's picture is drawn (the name never covers it).
     var picture: Rect = .zero
-    let configuration: TactileConfiguration
+    let sizes: TactileConfiguration.Layout
     let theme: Theme
 
     /// The room the project's name has: between the format button at the leading edge and
     /// Export, undo and redo at the trailing one.
-    static func titleRoom(in bar: Rect, configuration: TactileConfiguration, theme: Theme) -> Rect {
-        let m = configuration.layout.margin, side = bar.height
-        let format = FormatPickerView.buttonFrame(in: bar, configuration: configuration, theme: theme)
+    static func titleRoom(in bar: Rect, sizes: TactileConfiguration.Layout, theme: Theme) -> Rect {
+        let m = sizes.margin, side = bar.height
+        let format = FormatPickerView.buttonFrame(in: bar, sizes: sizes, theme: theme)
         let leading = format.width + m / 2 + m / 4, trailing = 3 * side + m / 2 + m / 4
         let room = Rect(x: bar.x + (theme.isRightToLeft ? trailing : leading), y: bar.y, width: max(0, bar.width - leading - trailing), height: bar.height)
         return room
     }
 
     func draw(_ state: EditorState) -> [EditorIntent] {
-        let m = configuration.layout.margin
+        let m = sizes.margin
         let side = frame.height
-        let room = Self.titleRoom(in: frame, configuration: configuration, theme: theme)
+        let room = Self.titleRoom(in: frame, sizes: sizes, theme: theme)
         let name = state.project.name, natural = ui.measurer.measure(name, font: theme.titleFont).width
         // Centred on the bar where the name fits there, else in the room between the buttons; cut with "…" when longer still.
         let centred = Rect(x: frame.midX - natural / 2, y: frame.y, width: natural, height: frame.height)

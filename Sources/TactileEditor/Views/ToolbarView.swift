@@ -5,7 +5,7 @@ import TactileUI
 struct ToolbarView {
     let ui: UIContext
     let frame: Rect
-    let configuration: TactileConfiguration
+    let sizes: TactileConfiguration.Layout
     let theme: Theme
 
     private static let buttons: [(key: String, label: EditorText, icon: Icon, intent: EditorIntent, needsSelection: Bool)] = [
@@ -24,8 +24,8 @@ struct ToolbarView {
         ui.fill(Rect(x: frame.x, y: frame.y, width: frame.width, height: ui.viewport.height - frame.y), theme.surface)
         ui.fill(Rect(x: frame.x, y: frame.y, width: frame.width, height: metrics.separator), theme.separator)
         let count = Double(Self.buttons.count)
-        let m = configuration.layout.margin / 2
-        let width = min(configuration.layout.toolbarButtonWidth, (frame.width - 2 * m) / count)
+        let m = sizes.margin / 2
+        let width = min(sizes.toolbarButtonWidth, (frame.width - 2 * m) / count)
         let gap = (frame.width - 2 * m - width * count) / max(1, count - 1)
         var intents: [EditorIntent] = []
         for (i, b) in Self.buttons.enumerated() {
@@ -54,7 +54,7 @@ struct ToolbarView {
         ui.fill(Rect(x: inner, y: 0, width: metrics.separator, height: ui.viewport.height), theme.separator)
         let count = Double(Self.buttons.count)
         let inset = metrics.toolbarButtonInset
-        let height = min(configuration.layout.toolbarHeight - 2 * inset, (frame.height - 2 * inset) / count)
+        let height = min(sizes.toolbarHeight - 2 * inset, (frame.height - 2 * inset) / count)
         let gap = (frame.height - 2 * inset - height * count) / max(1, count - 1)
         var intents: [EditorIntent] = []
         for (i, b) in Self.buttons.enumerated() {
@@ -76,16 +76,16 @@ struct ToolbarView {
 struct BannerView {
     let ui: UIContext
     let layout: EditorLayout
-    let configuration: TactileConfiguration
+    let sizes: TactileConfiguration.Layout
     let theme: Theme
 
     func draw(_ state: EditorState) -> [EditorIntent] {
         guard let banner = state.banner else { return [] }
-        let m = configuration.layout.margin
+        let m = sizes.margin
         // Under the task card when a test plan runs.
         let metrics = theme.metrics.bars
         let below = state.tasks == nil ? 0 : theme.metrics.taskCard.height + metrics.cardGap
-        let l = configuration.layout
+        let l = sizes
         let width = layout.viewport.width - 2 * m, inset = l.bannerPadding
         // A button at the end (Show) takes its room from the words.
         let action = banner.reveal.map { ui.measurer.measure($0.label, font: theme.bodyFont).width + 2 * inset } ?? 0

@@ -12,7 +12,7 @@ struct TransitionPickerView {
     static let scrimID = "transitionPicker.scrim", optionPrefix = "transitionPicker."
     let ui: UIContext
     let layout: EditorLayout
-    let configuration: TactileConfiguration
+    let sizes: TactileConfiguration.Layout
     let theme: Theme
 
     /// How much larger than designed the picker draws: as much as the text (`--ui-scale`).
@@ -31,7 +31,7 @@ struct TransitionPickerView {
         let durationRow = current == nil && possible ? 0 : m.durationRowHeight * k
         let panel = layout.pickerPanel(
             height: titleHeight + Double(rows) * optionHeight + durationRow + 2 * padding, gap: m.panelGap * k,
-            margin: configuration.layout.margin)
+            margin: sizes.margin)
         var intents: [EditorIntent] = []
         ui.inLayer(.topmost) {
             // The scrim dims everything evenly but the canvas, where the transition plays.

@@ -11,7 +11,8 @@ struct VoiceOverView {
     static let buttonID = "voiceOver.record"
     let ui: UIContext
     let layout: EditorLayout
-    let configuration: TactileConfiguration
+    let sizes: TactileConfiguration.Layout
+    let editing: TactileConfiguration.Editing
     let theme: Theme
 
     /// How much larger than designed the panel draws: as much as the text (`--ui-scale`).
@@ -22,8 +23,8 @@ struct VoiceOverView {
         let m = theme.metrics.voiceOver, k = scale, strings = theme.strings
         let padding = m.panelPadding * k
         let height = 2 * padding + (m.titleHeight + m.hintHeight + 2 * m.meterGap + m.meterHeight + m.buttonSize) * k
-        let panel = layout.pickerPanel(height: height, gap: m.panelGap * k, margin: configuration.layout.margin)
-        let picture = EditorLayout.picture(in: layout.canvas, ratio: state.project.format.ratio, configuration: configuration)
+        let panel = layout.pickerPanel(height: height, gap: m.panelGap * k, margin: sizes.margin)
+        let picture = EditorLayout.picture(in: layout.canvas, ratio: state.project.format.ratio, sizes: sizes)
         var intents: [EditorIntent] = []
         let ready: Bool = {
             if case .ready = session.phase { return true }; return false
@@ -48,7 +49,7 @@ struct VoiceOverView {
                 }()
                 words = strings.format(
                     .voiceOverHint,
-                    ["time": strings.digits(TimeFormatting.timecode(at)), "count": strings.digits("\(Int(configuration.editing.voiceOverCountIn.rounded()))")])
+                    ["time": strings.digits(TimeFormatting.timecode(at)), "count": strings.digits("\(Int(editing.voiceOverCountIn.rounded()))")])
             case let .recording(since, _):
                 words = strings.format(.voiceOverRecording, ["time": strings.digits(TimeFormatting.timecode(ui.now - since))])
                 ink = theme.danger
@@ -91,7 +92,7 @@ struct VoiceOverView {
                     state: ["phase": .string(Self.name(session.phase)), "hint": .string(words)]))
             // The count-in, large over the picture.
             if case let .countIn(since, _) = session.phase {
-                let left = max(1, Int(ceil(configuration.editing.voiceOverCountIn - (ui.now - since).seconds - 1e-9)))
+                let left = max(1, Int(ceil(editing.voiceOverCountIn - (ui.now - since).seconds - 1e-9)))
                 let numeral = strings.digits("\(left)")
                 let font = Font(size: min(picture.width, picture.height) * m.countShare, weight: .bold)
                 ui.fill(picture, Color.black.opacity(theme.metrics.sheet.dim))
