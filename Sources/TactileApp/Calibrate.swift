@@ -25,7 +25,9 @@ public enum Calibrate {
         var wizard: CalibrationSession?
         do {
             try host.run { window in
-                let s = CalibrationSession(viewport: configuration.layout.viewport, points: points, configuration: configuration, measurer: window.measurer)
+                let s = CalibrationSession(
+                    viewport: configuration.layout.viewport, points: points, appearance: configuration.theme, input: configuration.input,
+                    measurer: window.measurer)
                 wizard = s
                 return s
             }

@@ -216,7 +216,8 @@ public struct Editor {
 
     func layout(for state: EditorState) -> EditorLayout {
         EditorLayout(
-            viewport: state.viewport, configuration: configuration, trackCount: state.project.tracks.count,
+            viewport: state.viewport, sizes: configuration.layout, timeline: configuration.timeline,
+            rightToLeft: Language(localeIdentifier: configuration.theme.locale).isRightToLeft, trackCount: state.project.tracks.count,
             collapse: state.timeline.collapseProgress, trackOffset: state.timeline.trackOffset, aspect: state.project.format.ratio)
     }
 
@@ -284,7 +285,7 @@ public struct Editor {
             case let .overlay(target):
                 overlays.apply(gesture, on: target, &state, now: now, effects: &effects)
             case let .transitionDuration(clipID, from, to):
-                TransitionDurationController(configuration: configuration).apply(
+                TransitionDurationController().apply(
                     gesture, clipID: clipID, track: (from, to), &state, now: now, effects: &effects)
             case .sheet:
                 break

@@ -28,23 +28,25 @@ public struct EditorLayout: Hashable, Sendable {
     ///   - aspect: the composition's width over its height; landscape gives the canvas a column
     ///     as wide as the picture needs at the column's full height.
     public init(
-        viewport: Size, configuration c: TactileConfiguration, trackCount: Int, collapse: Double = 0, trackOffset: Double = 0,
-        aspect: Double = 9.0 / 16.0
+        viewport: Size, sizes: TactileConfiguration.Layout, timeline: TactileConfiguration.Timeline, rightToLeft: Bool = false, trackCount: Int,
+        collapse: Double = 0, trackOffset: Double = 0, aspect: Double = 9.0 / 16.0
     ) {
         let screen = Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)
         if viewport.width > viewport.height {
-            self.init(landscape: screen, configuration: c, trackCount: trackCount, collapse: collapse, trackOffset: trackOffset, aspect: aspect)
+            self.init(landscape: screen, sizes: sizes, timeline: timeline, trackCount: trackCount, collapse: collapse, trackOffset: trackOffset, aspect: aspect)
             // A right-to-left language mirrors the columns (the rail on the left, the canvas on the
             // right); the timeline itself still runs left to right.
-            if Language(localeIdentifier: c.theme.locale).isRightToLeft { mirror(in: screen) }
+            if rightToLeft { mirror(in: screen) }
         } else {
-            self.init(portrait: screen, configuration: c, trackCount: trackCount, collapse: collapse, trackOffset: trackOffset)
+            self.init(portrait: screen, sizes: sizes, timeline: timeline, trackCount: trackCount, collapse: collapse, trackOffset: trackOffset)
         }
     }
 
     /// Portrait: top to bottom, title bar, canvas, scrub bar, player bar, ruler, tracks, toolbar.
-    private init(portrait screen: Rect, configuration c: TactileConfiguration, trackCount: Int, collapse: Double, trackOffset: Double) {
-        let l = c.layout
+    private init(
+        portrait screen: Rect, sizes l: TactileConfiguration.Layout, timeline: TactileConfiguration.Timeline, trackCount: Int, collapse: Double,
+        trackOffset: Double
+    ) {
         viewport = screen.size
         var rest = screen.sliceTop(l.topInset).rest
         (titleBar, rest) = rest.sliceTop(l.titleBarHeight)
@@ -55,7 +57,7 @@ public struct EditorLayout: Hashable, Sendable {
         let needed = Double(trackCount) * l.trackHeight + Double(max(0, trackCount - 1)) * l.trackSpacing + 2 * l.trackPadding
         let room = max(0, rest.height - l.playerBarHeight - l.rulerHeight)
         let canvasMinimum = min(l.minimumCanvasHeight, room * l.minimumCanvasShare)
-        let available = max(0, min(room - canvasMinimum, screen.height * c.timeline.maximumTracksShare))
+        let available = max(0, min(room - canvasMinimum, screen.height * timeline.maximumTracksShare))
         let open = 1 - min(1, max(0, collapse))
         contentHeight = needed
         let tracksHeight = (min(needed, available) * open).rounded()
@@ -77,8 +79,10 @@ public struct EditorLayout: Hashable, Sendable {
     /// title bar over the ruler and every track (they scroll past three). Folding the timeline
     /// gives its column to the canvas, and the title bar slides across its top (the name gives
     /// way to the picture; the buttons stand beside it).
-    private init(landscape screen: Rect, configuration c: TactileConfiguration, trackCount: Int, collapse: Double, trackOffset: Double, aspect: Double) {
-        let l = c.layout
+    private init(
+        landscape screen: Rect, sizes l: TactileConfiguration.Layout, timeline: TactileConfiguration.Timeline, trackCount: Int, collapse: Double,
+        trackOffset: Double, aspect: Double
+    ) {
         viewport = screen.size
         var rest = screen.sliceTop(l.landscapeTopInset).rest
         let bottomInset = l.landscapeBottomInset

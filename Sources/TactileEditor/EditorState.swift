@@ -131,10 +131,16 @@ public struct EditorState: Sendable {
 
     /// Takes a reloaded configuration: new touch thresholds and undo limit, keeping the
     /// project, the view and every finger that is down. Zoom stays within the new limits.
-    public mutating func adopt(_ configuration: TactileConfiguration) {
-        let c = configuration.scaledForUI()
-        // Sizes may have changed: the scale the screen holds is decided again.
-        scaleFit = nil
+    public mutating func adopt(_ change: ConfigurationChange) {
+        let c = change.new.scaledForUI()
+        // Sizes, words or the timeline's share may have changed: the scale the screen holds is decided again.
+        if [
+            change.changed(TactileConfiguration.Layout.self), change.changed(TactileConfiguration.Appearance.self),
+            change.changed(TactileConfiguration.Timeline.self),
+        ]
+        .contains(true) {
+            scaleFit = nil
+        }
         ui.adopt(c.input)
         history.limit = c.editing.undoLimit
         pointsPerSecond = min(max(pointsPerSecond, c.timeline.minimumPointsPerSecond), c.timeline.maximumPointsPerSecond)

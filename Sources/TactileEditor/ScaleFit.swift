@@ -28,7 +28,9 @@ struct ScaleFit: Hashable, Sendable {
             var c = configuration
             c.layout.uiScale = k
             let scaled = c.scaledForUI()
-            let layout = EditorLayout(viewport: viewport, configuration: scaled, trackCount: trackCount, aspect: ratio)
+            let layout = EditorLayout(
+                viewport: viewport, sizes: scaled.layout, timeline: scaled.timeline, rightToLeft: Language(localeIdentifier: scaled.theme.locale).isRightToLeft,
+                trackCount: trackCount, aspect: ratio)
             return EditorLayout.picture(in: layout.canvas, ratio: ratio, sizes: scaled.layout).width
         }
         // A tall picture on a wide screen never has a third of its width: it keeps most of what
@@ -38,7 +40,9 @@ struct ScaleFit: Hashable, Sendable {
             var c = configuration
             c.layout.uiScale = k
             let scaled = c.scaledForUI(), th = theme.scaled(by: k)
-            let layout = EditorLayout(viewport: viewport, configuration: scaled, trackCount: trackCount, aspect: ratio)
+            let layout = EditorLayout(
+                viewport: viewport, sizes: scaled.layout, timeline: scaled.timeline, rightToLeft: Language(localeIdentifier: scaled.theme.locale).isRightToLeft,
+                trackCount: trackCount, aspect: ratio)
             let picture = EditorLayout.picture(in: layout.canvas, ratio: ratio, sizes: scaled.layout)
             guard picture.width >= least - 0.5 else { return false }
             let room = TitleBarView.titleRoom(in: layout.titleBar, sizes: scaled.layout, theme: th)

@@ -13,7 +13,6 @@ struct TransitionDurationDrag: Hashable, Sendable {
 /// footage beyond the cut runs short), in whole tenths, with a
 /// cue at each tenth and a firmer one at the limit. The drag is one undo step.
 struct TransitionDurationController {
-    let configuration: TactileConfiguration
 
     func apply(_ g: GestureEvent, clipID: String, track: (from: Double, to: Double), _ state: inout EditorState, now: Time, effects: inout Effects) {
         switch g.phase {

@@ -16,7 +16,8 @@ struct HostOverlays {
     private var photon: PhotonPatch?
     /// The per-touch timeline, with the arena debugger.
     private var touchTimeline: TouchTimeline?
-    private let configuration: TactileConfiguration
+    private let settings: TactileConfiguration.Overlays
+    private let sizes: TactileConfiguration.Layout
     /// Where the monitor panel sits: at the top of the canvas, once a frame has shown where that is.
     private var canvasTop: Double?
     /// Whether the words (monitor, arena chips and cards, pointer header) go to the lab panel
@@ -25,11 +26,11 @@ struct HostOverlays {
     /// Whether there is anything for a lab panel to show.
     var wantsPanel: Bool { monitor != nil || arena != nil || pointer != nil }
 
-    init(configuration: TactileConfiguration) {
-        self.configuration = configuration
-        let o = configuration.overlays
+    init(overlays o: TactileConfiguration.Overlays, sizes: TactileConfiguration.Layout, input: TactileConfiguration.Input) {
+        settings = o
+        self.sizes = sizes
         indicators = TouchIndicators(configuration: o)
-        pointer = o.pointerLocation ? PointerLocation(configuration: o, velocityWindow: .seconds(configuration.input.velocityWindow)) : nil
+        pointer = o.pointerLocation ? PointerLocation(configuration: o, velocityWindow: .seconds(input.velocityWindow)) : nil
         monitor = o.monitor ? FrameMonitor(configuration: o) : nil
         arena = o.arena ? ArenaDebugger(configuration: o) : nil
         photon = o.photon ? PhotonPatch(configuration: o) : nil
@@ -66,7 +67,7 @@ struct HostOverlays {
 
     /// Follows the editor's input: indicators on request and in the attract loop, the pointer always.
     mutating func follow(_ events: [InputEvent], now: Time, attract: Bool) {
-        if configuration.overlays.showTouches || attract {
+        if settings.showTouches || attract {
             indicators.update(with: events)
             indicators.prune(at: now)
         }
@@ -75,7 +76,7 @@ struct HostOverlays {
 
     mutating func prune(at now: Time) { indicators.prune(at: now) }
 
-    mutating func resetIndicators() { indicators = TouchIndicators(configuration: configuration.overlays) }
+    mutating func resetIndicators() { indicators = TouchIndicators(configuration: settings) }
 
     /// The A and B lines for `pair` while `live` is live, when the monitor is on and there is a B.
     func comparison(pair: (a: String, b: String?), live: String) -> [String] { monitor?.comparison(pair: pair, live: live) ?? [] }
@@ -104,7 +105,7 @@ struct HostOverlays {
 
     /// Whether anything is drawn over the editor now.
     func isDrawing(kiosk: KioskMode?) -> Bool {
-        (indicators.isShowing && (configuration.overlays.showTouches || kiosk != nil)) || pointer != nil || monitor != nil || arena != nil
+        (indicators.isShowing && (settings.showTouches || kiosk != nil)) || pointer != nil || monitor != nil || arena != nil
             || photon != nil || kiosk.map { $0.phase != .visitor || $0.isAnimating } == true
     }
 
@@ -116,8 +117,8 @@ struct HostOverlays {
     /// `list` with the overlays drawn over it (the touches always in a kiosk, for its attract loop).
     func compose(over list: DrawList, now: Time, viewport: Size, theme: Theme, measurer: TextMeasurer, kiosk: Bool) -> DrawList {
         var list = list
-        if configuration.overlays.showTouches || kiosk { indicators.draw(into: &list, now: now, color: theme.touches) }
-        let top = viewport.width > viewport.height ? configuration.layout.landscapeTopInset : configuration.layout.topInset
+        if settings.showTouches || kiosk { indicators.draw(into: &list, now: now, color: theme.touches) }
+        let top = viewport.width > viewport.height ? sizes.landscapeTopInset : sizes.topInset
         pointer?.draw(into: &list, now: now, viewport: viewport, top: top, theme: theme, header: !panelOutside)
         if !panelOutside { monitor?.draw(into: &list, now: now, viewport: viewport, top: canvasTop ?? top, theme: theme) }
         let belowMonitor = monitor.map { _ in FrameMonitor.panelFrame(viewport: viewport, top: canvasTop ?? top, theme: theme).maxY }

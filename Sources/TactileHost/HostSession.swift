@@ -104,9 +104,9 @@ public final class HostSession: ShellSession {
         self.library = library
         self.plan = plan
         kioskSetup = kiosk
-        overlays = HostOverlays(configuration: configuration)
+        overlays = HostOverlays(overlays: configuration.overlays, sizes: configuration.layout, input: configuration.input)
         let pins = self.pins
-        let kioskStage = kiosk.map { KioskStage(setup: $0, configuration: configuration, now: now, pins: pins) }
+        let kioskStage = kiosk.map { KioskStage(setup: $0, kiosk: configuration.kiosk, input: configuration.input, now: now, pins: pins) }
         stages = HostStages.standard(configuration: configuration, services: services, kiosk: kioskStage)
         wallClockOrigin = kiosk?.weekClock
         settings?.session = self
@@ -149,7 +149,7 @@ public final class HostSession: ShellSession {
     /// How far ahead predictions reach: `feel.predictionHorizon`, else the measured time from a
     /// frame's start to its present (median of the recent ones), else one 60 Hz frame.
     public var predictionHorizon: Time {
-        stage(PredictionStage.self)?.horizon(configuration) ?? .frame(atRate: 60)
+        stage(PredictionStage.self)?.horizon(configuration.feel) ?? .frame(atRate: 60)
     }
 
     /// The added latency (`feel.addedLatency`).
@@ -394,9 +394,9 @@ public final class HostSession: ShellSession {
         for stage in stages { stage.adopt(change, session: self) }
         configuration = new
         editor = Editor(configuration: new, measurer: editor.measurer, media: editor.media)
-        state.adopt(new)
+        state.adopt(change)
         let before = overlays
-        overlays = HostOverlays(configuration: new)
+        overlays = HostOverlays(overlays: new.overlays, sizes: new.layout, input: new.input)
         overlays.carry(from: before)
         // The monitor's figures start afresh under the new settings (never pooled across a change).
         overlays.startSettings(added: addedLatency)

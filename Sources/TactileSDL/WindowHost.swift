@@ -345,7 +345,7 @@ public final class WindowHost {
 
     private func openWindow() throws -> (scale: Double, fonts: Fonts) {
         try SDLRuntime.start(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
-        let scale = options.scale ?? Self.displayScale(viewport: options.viewport, configuration: configuration)
+        let scale = options.scale ?? Self.displayScale(viewport: options.viewport, window: configuration.window)
         let initial =
             options.fill
             ? Size(width: options.viewport.width * scale, height: options.viewport.height * scale)
@@ -534,13 +534,13 @@ public final class WindowHost {
 
     /// A scale that shows the phone and its frame within the display's usable height, at most
     /// the display's density (96 dpi = 1×), in steps of 0.5.
-    static func displayScale(viewport: Size, configuration: TactileConfiguration) -> Double {
+    static func displayScale(viewport: Size, window: TactileConfiguration.Window) -> Double {
         var bounds = SDL_Rect()
         guard SDL_GetDisplayUsableBounds(0, &bounds) == 0, bounds.h > 0 else { return 1 }
-        let margin = configuration.window.deviceMargin
+        let margin = window.deviceMargin
         let fit = min(
-            Double(bounds.h) * configuration.window.maximumDisplayShare / (viewport.height + 2 * margin),
-            Double(bounds.w) * configuration.window.maximumDisplayShare / (viewport.width + 2 * margin))
+            Double(bounds.h) * window.maximumDisplayShare / (viewport.height + 2 * margin),
+            Double(bounds.w) * window.maximumDisplayShare / (viewport.width + 2 * margin))
         var ddpi: Float = 0
         let density = SDL_GetDisplayDPI(0, &ddpi, nil, nil) == 0 && ddpi > 0 ? Double(ddpi) / 96 : 1
         let chosen = min(fit, max(1, density))

@@ -44,7 +44,7 @@ final class CalibrationTests: XCTestCase, ReplayTesting {
 
     func testAMiscalibratedTurnedPanelIsFittedSavedAndTapsLandWithinTwoPoints() throws {
         for points in [4, 9] {
-            let wizard = CalibrationSession(viewport: viewport, points: points, configuration: TactileConfiguration(), measurer: FixedWidthTextMeasurer())
+            let wizard = CalibrationSession(viewport: viewport, points: points, appearance: .init(), input: .init(), measurer: FixedWidthTextMeasurer())
             _ = wizard.step([], now: .zero, context: StepContext())
             XCTAssertEqual(wizard.elements.first { $0.id == "calibrate.target" }?.label, "Target 1 of \(points)")
             replay(trace(tapping: wizard.targets, from: 1), into: wizard)
@@ -76,7 +76,7 @@ final class CalibrationTests: XCTestCase, ReplayTesting {
     }
 
     func testTapsOnALineAskAgainAndEscapeCancelsWithoutWriting() {
-        let wizard = CalibrationSession(viewport: viewport, points: 4, configuration: TactileConfiguration(), measurer: FixedWidthTextMeasurer())
+        let wizard = CalibrationSession(viewport: viewport, points: 4, appearance: .init(), input: .init(), measurer: FixedWidthTextMeasurer())
         replay(
             trace(
                 tapping: [Point(x: 0.1, y: 0.5), Point(x: 0.3, y: 0.5), Point(x: 0.6, y: 0.5), Point(x: 0.9, y: 0.5)].map {

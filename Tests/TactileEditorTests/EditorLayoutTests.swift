@@ -6,7 +6,7 @@ import TactileUI
 
 final class EditorLayoutTests: XCTestCase {
     func testPortraitStacksTheScreenTopToBottom() {
-        let l = EditorLayout(viewport: Size(width: 390, height: 844), configuration: TactileConfiguration(), trackCount: 3)
+        let l = EditorLayout(viewport: Size(width: 390, height: 844), sizes: .init(), timeline: .init(), trackCount: 3)
         XCTAssertEqual(l.titleBar.minY, 47)
         XCTAssertLessThan(l.canvas.maxY, l.playerBar.maxY)
         XCTAssertEqual(l.playerBar.maxY, l.ruler.minY)
@@ -18,7 +18,7 @@ final class EditorLayoutTests: XCTestCase {
     }
 
     func testLandscapePutsTheCanvasBesideATimelineThatHoldsEveryTrackAndTheToolbarInARail() {
-        let l = EditorLayout(viewport: Size(width: 844, height: 390), configuration: TactileConfiguration(), trackCount: 3)
+        let l = EditorLayout(viewport: Size(width: 844, height: 390), sizes: .init(), timeline: .init(), trackCount: 3)
         XCTAssertEqual(l.titleBar.minY, 0)
         XCTAssertEqual(l.toolbar.maxX, 844, "the toolbar is a rail at the right edge")
         XCTAssertEqual(l.toolbar.width, 72)
@@ -31,7 +31,7 @@ final class EditorLayoutTests: XCTestCase {
         XCTAssertEqual(l.canvas.minY, 0, "reaching the top: the title bar stands over the timeline")
         XCTAssertEqual(l.titleBar.minX, l.tracksArea.minX)
         XCTAssertGreaterThan(l.canvas.height, 260)
-        let wide = EditorLayout(viewport: Size(width: 844, height: 390), configuration: TactileConfiguration(), trackCount: 3, aspect: 16.0 / 9)
+        let wide = EditorLayout(viewport: Size(width: 844, height: 390), sizes: .init(), timeline: .init(), trackCount: 3, aspect: 16.0 / 9)
         let picture = EditorLayout.picture(in: wide.canvas, ratio: 16.0 / 9, sizes: TactileConfiguration().layout)
         XCTAssertGreaterThanOrEqual(picture.width * picture.height, 0.3 * 844 * 390, "a 16:9 picture a third of the screen")
         XCTAssertEqual(l.playheadX, l.tracksArea.midX.rounded(), "the playhead stands in the middle of the timeline")
@@ -39,8 +39,8 @@ final class EditorLayoutTests: XCTestCase {
     }
 
     func testFoldingTheTimelineInLandscapeGivesItsColumnToTheCanvas() {
-        let open = EditorLayout(viewport: Size(width: 844, height: 390), configuration: TactileConfiguration(), trackCount: 3)
-        let folded = EditorLayout(viewport: Size(width: 844, height: 390), configuration: TactileConfiguration(), trackCount: 3, collapse: 1)
+        let open = EditorLayout(viewport: Size(width: 844, height: 390), sizes: .init(), timeline: .init(), trackCount: 3)
+        let folded = EditorLayout(viewport: Size(width: 844, height: 390), sizes: .init(), timeline: .init(), trackCount: 3, collapse: 1)
         XCTAssertEqual(folded.canvas.width, 844 - 72, "the whole width beside the rail")
         XCTAssertEqual(folded.tracksArea.width, 0)
         XCTAssertGreaterThan(folded.canvas.width, open.canvas.width)

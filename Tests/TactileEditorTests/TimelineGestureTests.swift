@@ -339,7 +339,7 @@ final class TimelineGestureTests: XCTestCase {
         }
         h.state.project.tracks.append(contentsOf: (0..<4).map { Track(id: "extra\($0)", kind: .overlay) })
         h.frame()
-        let layout = EditorLayout(viewport: h.state.viewport, configuration: TactileConfiguration(), trackCount: h.state.project.tracks.count)
+        let layout = EditorLayout(viewport: h.state.viewport, sizes: .init(), timeline: .init(), trackCount: h.state.project.tracks.count)
         XCTAssertTrue(layout.tracksOverflow)
         XCTAssertLessThanOrEqual(layout.tracksArea.height, 844 * TactileConfiguration().timeline.maximumTracksShare + 0.5)
         _ = area

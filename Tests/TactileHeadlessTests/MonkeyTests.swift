@@ -95,7 +95,7 @@ final class MonkeyTests: XCTestCase {
         var state = EditorState(project: DemoProject.make())
         state.selection = "gone"
         state.pointsPerSecond = 1000
-        var checker = EditorInvariants(configuration: TactileConfiguration())
+        var checker = EditorInvariants(editing: .init(), timeline: .init())
         let editorFound = checker.violations(of: state, output: nil, mediaLength: { _ in nil })
         XCTAssertTrue(editorFound.contains { $0.contains("selection \"gone\"") }, "\(editorFound)")
         XCTAssertTrue(editorFound.contains { $0.contains("zoom 1000") }, "\(editorFound)")

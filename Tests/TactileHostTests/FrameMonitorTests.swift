@@ -131,7 +131,7 @@ final class FrameMonitorTests: XCTestCase {
     }
 
     func testThePanelCoversTheCanvasCornerNotTheTitleBarOrTimeline() {
-        let layout = EditorLayout(viewport: viewport, configuration: TactileConfiguration(), trackCount: 3)
+        let layout = EditorLayout(viewport: viewport, sizes: .init(), timeline: .init(), trackCount: 3)
         let panel = FrameMonitor.panelFrame(viewport: viewport, top: layout.canvas.minY, theme: theme)
         XCTAssertFalse(panel.intersects(layout.titleBar))
         XCTAssertLessThanOrEqual(panel.maxY, layout.canvas.maxY, "clear of the scrub bar, player bar and timeline")

@@ -36,13 +36,15 @@ public final class CalibrationSession: ShellSession {
     private var lastPicture: DrawList?
 
     /// A wizard over `viewport` with `points` targets (4 or 9).
-    public init(viewport: Size, points: Int, configuration: TactileConfiguration, measurer: TextMeasurer, theme: Theme? = nil) {
+    public init(
+        viewport: Size, points: Int, appearance: TactileConfiguration.Appearance, input: TactileConfiguration.Input, measurer: TextMeasurer, theme: Theme? = nil
+    ) {
         self.viewport = viewport
         self.measurer = measurer
-        self.theme = theme ?? Theme(appearance: configuration.theme)
+        self.theme = theme ?? Theme(appearance: appearance)
         let m = self.theme.metrics.calibration
         targets = AffineCalibration.targets(count: points, inset: m.targetInset)
-        memory = UIMemory(input: configuration.input)
+        memory = UIMemory(input: input)
     }
 
     /// The touchscreen settings the shell should run with: the device chosen and the bezel

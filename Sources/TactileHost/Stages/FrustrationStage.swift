@@ -7,8 +7,8 @@ import TactileInput
 public final class FrustrationStage: HostStage {
     private var signals: FrustrationSignals
 
-    public init(configuration: TactileConfiguration) {
-        signals = FrustrationSignals(settings: configuration.study, tapSlop: configuration.input.tapSlop)
+    public init(study: TactileConfiguration.Study, input: TactileConfiguration.Input) {
+        signals = FrustrationSignals(settings: study, tapSlop: input.tapSlop)
     }
 
     public func frameDidRun(_ output: inout FrameOutput, released: [InputEvent], _ step: inout StageStep) {

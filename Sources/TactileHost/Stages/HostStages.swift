@@ -6,12 +6,12 @@ public enum HostStages {
     /// The window's (and every replay's) stages: exports' news first, then the microphone's news
     /// joining the input, live settings (reloads, the tuning panel and its corner, the A/B flip),
     /// the kiosk, added latency, sound, frustration signals, prediction.
-    static func standard(configuration: TactileConfiguration, services: HostServices, kiosk: KioskStage?) -> [HostStage] {
-        var stages: [HostStage] = [ExportStage(exporter: services.exporter), VoiceStage(voice: services.voice), SettingsStage(configuration: configuration)]
+    static func standard(configuration c: TactileConfiguration, services: HostServices, kiosk: KioskStage?) -> [HostStage] {
+        var stages: [HostStage] = [ExportStage(exporter: services.exporter), VoiceStage(voice: services.voice), SettingsStage(configuration: c)]
         if let kiosk { stages.append(kiosk) }
         stages += [
-            AddedLatencyStage(), SoundStage(sound: services.sound), FrustrationStage(configuration: configuration),
-            PredictionStage(configuration: configuration),
+            AddedLatencyStage(), SoundStage(sound: services.sound), FrustrationStage(study: c.study, input: c.input),
+            PredictionStage(feel: c.feel, input: c.input),
         ]
         return stages
     }

@@ -18,11 +18,11 @@ public final class KioskStage: HostStage {
     /// A fresh visitor's first touches, held one frame while the new editor lays out.
     private var carried: [InputEvent] = []
 
-    init(setup: KioskSetup, configuration: TactileConfiguration, now: Time, pins: PinVerdictBuffer) {
+    init(setup: KioskSetup, kiosk: TactileConfiguration.Kiosk, input: TactileConfiguration.Input, now: Time, pins: PinVerdictBuffer) {
         self.setup = setup
-        mode = KioskMode(settings: configuration.kiosk, attractTrace: setup.attractTrace, now: now, visitorPresent: setup.visitorPresent)
+        mode = KioskMode(settings: kiosk, attractTrace: setup.attractTrace, now: now, visitorPresent: setup.visitorPresent)
         mode.pinVerifier?.onVerdict = { pins.add($0) }
-        memory = UIMemory(input: configuration.input)
+        memory = UIMemory(input: input)
     }
 
     /// Judges the PIN with `verifier` (a replay's recorded verdicts).

@@ -11,21 +11,20 @@ public final class PredictionStage: HostStage {
     /// Recent times from a frame's start to its present, for the prediction's horizon.
     private var presentDelays: [Time] = []
 
-    public init(configuration: TactileConfiguration) { predictor = Self.predictor(for: configuration) }
+    public init(feel: TactileConfiguration.Feel, input: TactileConfiguration.Input) { predictor = Self.predictor(feel: feel, input: input) }
 
-    /// The touch predictor `configuration` asks for, or nil.
-    private static func predictor(for c: TactileConfiguration) -> TouchPredictor? {
-        let method = c.feel.prediction
-        guard method != .off else { return nil }
+    /// The touch predictor the feel settings ask for, or nil.
+    private static func predictor(feel: TactileConfiguration.Feel, input: TactileConfiguration.Input) -> TouchPredictor? {
+        guard feel.prediction != .off else { return nil }
         return TouchPredictor(
-            method: method, maximumDistance: c.feel.predictionMaximumDistance, velocityWindow: .seconds(c.input.velocityWindow),
-            processNoise: c.feel.kalmanProcessNoise, measurementNoise: c.feel.kalmanMeasurementNoise)
+            method: feel.prediction, maximumDistance: feel.predictionMaximumDistance, velocityWindow: .seconds(input.velocityWindow),
+            processNoise: feel.kalmanProcessNoise, measurementNoise: feel.kalmanMeasurementNoise)
     }
 
     /// How far ahead predictions reach: `feel.predictionHorizon`, else the measured time from a
     /// frame's start to its present (median of the recent ones), else one 60 Hz frame.
-    func horizon(_ configuration: TactileConfiguration) -> Time {
-        if configuration.feel.predictionHorizon > 0 { return .seconds(configuration.feel.predictionHorizon / 1000) }
+    func horizon(_ feel: TactileConfiguration.Feel) -> Time {
+        if feel.predictionHorizon > 0 { return .seconds(feel.predictionHorizon / 1000) }
         guard let median = Percentiles(presentDelays.map(\.seconds)).p50 else { return .frame(atRate: 60) }
         return .seconds(median)
     }
@@ -41,7 +40,7 @@ public final class PredictionStage: HostStage {
         let session = step.session, now = step.now
         p.update(with: released)
         for outcome in p.takeOutcomes() { for o in session.observers { o.sessionPredicted(outcome) } }
-        let predicted = session.state.ui.fingers.isEmpty ? [:] : p.predict(at: now + horizon(session.configuration), now: now, delay: session.addedLatency)
+        let predicted = session.state.ui.fingers.isEmpty ? [:] : p.predict(at: now + horizon(session.configuration.feel), now: now, delay: session.addedLatency)
         predictor = p
         session.overlays.follow(predictions: predicted)
         guard !predicted.isEmpty else { return shown }
@@ -53,9 +52,9 @@ public final class PredictionStage: HostStage {
         let predictorsOwn =
             change.changed(\.feel.prediction) || change.changed(\.feel.predictionMaximumDistance) || change.changed(\.feel.kalmanProcessNoise)
             || change.changed(\.feel.kalmanMeasurementNoise) || change.changed(\.input.velocityWindow)
-        if predictor == nil || predictorsOwn { predictor = Self.predictor(for: change.new) }
+        if predictor == nil || predictorsOwn { predictor = Self.predictor(feel: change.new.feel, input: change.new.input) }
     }
 
     /// A finger of the tour that never lifted is forgotten with the editor it touched.
-    public func sessionReset(_ session: HostSession) { predictor = Self.predictor(for: session.configuration) }
+    public func sessionReset(_ session: HostSession) { predictor = Self.predictor(feel: session.configuration.feel, input: session.configuration.input) }
 }

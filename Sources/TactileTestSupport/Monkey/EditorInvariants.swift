@@ -17,20 +17,20 @@ import TactileUI
 /// end than auto-scroll goes (half the tracks' width; an edit may still shorten the project under
 /// it).
 public struct EditorInvariants {
-    /// The editor's configuration (as the editor holds it, scaled for the UI).
-    public let configuration: TactileConfiguration
+    /// The editor's editing and timeline settings (as the editor holds them, scaled for the UI).
+    public let editing: TactileConfiguration.Editing, timeline: TactileConfiguration.Timeline
     /// The playhead at the last check (to tell a playhead that moved from one left alone).
     private var lastPlayhead: Time?
     /// Whether a clip was being dragged at the last check.
     private var lastDragged = false
 
-    public init(configuration: TactileConfiguration) { self.configuration = configuration }
+    public init(editing: TactileConfiguration.Editing, timeline: TactileConfiguration.Timeline) { self.editing = editing; self.timeline = timeline }
 
     /// Every rule `state` and the frame's `output` break; `mediaLength` gives a media file's
     /// real length when known.
     public mutating func violations(of state: EditorState, output: FrameOutput?, mediaLength: (String) -> Time?) -> [String] {
         var out: [String] = []
-        let minimum = Time.seconds(configuration.editing.minimumClipDuration)
+        let minimum = Time.seconds(editing.minimumClipDuration)
         out += Self.violations(of: state.project, minimumDuration: minimum, mediaLength: mediaLength)
         if let top = state.history.undoStack.last {
             out += Self.violations(of: top, minimumDuration: minimum, mediaLength: { _ in nil }).map { "undo top: " + $0 }
@@ -38,7 +38,7 @@ public struct EditorInvariants {
         if let top = state.history.redoStack.last {
             out += Self.violations(of: top, minimumDuration: minimum, mediaLength: { _ in nil }).map { "redo top: " + $0 }
         }
-        let limit = configuration.editing.undoLimit
+        let limit = editing.undoLimit
         if state.history.undoStack.count > limit { out.append("undo history holds \(state.history.undoStack.count) steps, limit \(limit)") }
         if state.history.redoStack.count > limit { out.append("redo history holds \(state.history.redoStack.count) steps, limit \(limit)") }
         if let id = state.selection, state.project.clip(withID: id) == nil { out.append("selection \"\(id)\" names no clip") }
@@ -105,7 +105,7 @@ public struct EditorInvariants {
 
     private func viewViolations(_ state: EditorState) -> [String] {
         var out: [String] = []
-        let t = configuration.timeline, m = state.timeline
+        let t = timeline, m = state.timeline
         if !(state.pointsPerSecond >= t.minimumPointsPerSecond && state.pointsPerSecond <= t.maximumPointsPerSecond) {
             out.append("zoom \(state.pointsPerSecond) pt/s outside \(t.minimumPointsPerSecond) … \(t.maximumPointsPerSecond)")
         }
