@@ -95,6 +95,10 @@ struct EditorActions {
     let sessionSettings: TactileConfiguration.Session
     /// The chrome's words (banners, the names of new clips) in the configured locale.
     var strings: Strings { Strings(localeIdentifier: appearance.locale) }
+    private var textEdits: TextEditController { TextEditController(editing: editing, appearance: appearance, sessionSettings: sessionSettings) }
+    private var clipSheet: ClipSheetController { ClipSheetController(editing: editing, appearance: appearance, sessionSettings: sessionSettings) }
+    private var voiceOver: VoiceOverController { VoiceOverController(editing: editing, appearance: appearance, sessionSettings: sessionSettings) }
+    private var tasks: TaskController { TaskController(sessionSettings: sessionSettings) }
 
     func handle(_ key: Key, state: inout EditorState, now: Time, effects: inout Effects) {
         let intent: EditorIntent
@@ -127,28 +131,9 @@ struct EditorActions {
         case .gesture:
             break // applied by the editor's pass, in the arena's order
         case .togglePlayback:
-            if let playback = state.playback {
-                // A key stamped before playback began (input arriving out of order) must not
-                // pause before the start.
-                state.playhead = min(max(.zero, playback.position(at: now)), state.project.duration)
-                state.playback = nil
-                effects.log.append(LogEvent(time: now, .pause(at: state.playhead.seconds)))
-            } else {
-                // Playback takes the playhead: a timeline still coasting or springing back from
-                // past an end stops, and play starts inside the project.
-                state.timeline.scrollX = nil
-                if state.playhead >= state.project.duration || state.playhead < .zero { state.playhead = .zero }
-                let rate = Time.frame(atRate: editing.playbackFrameRate)
-                state.playback = Playback(
-                    clockAnchor: now, positionAnchor: state.playhead,
-                    request: FrameRequest(.periodic(from: now, by: rate), start: now, reason: "playback"))
-                effects.log.append(LogEvent(time: now, .play(at: state.playhead.seconds)))
-            }
+            togglePlayback(state: &state, now: now, effects: &effects)
         case let .select(id, location):
-            guard state.selection != id else { return }
-            state.selection = id
-            effects.cues.append(CueEvent(.selection, at: location, reason: "selection"))
-            effects.log.append(LogEvent(time: now, .select(clip: id)))
+            select(id, at: location, state: &state, now: now, effects: &effects)
         case .deselect:
             guard let id = state.selection else { return }
             state.selection = nil
@@ -157,54 +142,92 @@ struct EditorActions {
             state.browser = MediaBrowser(kind: kind, opened: now)
             effects.log.append(LogEvent(time: now, .openBrowser(media: kind.rawValue)))
         case let .addMedia(path, info):
-            let kind: ClipKind = info.isStill ? .image : (info.hasVideo ? .video : .audio)
-            let duration = info.duration ?? .seconds(editing.newClipDuration)
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            let title = name.split(separator: ".").dropLast().joined(separator: ".")
-            let at = min(max(.zero, state.playhead), state.project.duration)
-            let (project, id) = state.project.addingClip(
-                kind: kind, title: title.isEmpty ? name : title, at: at, duration: duration,
-                media: path, sourceDuration: info.isStill ? nil : info.duration)
-            state.browser = nil
-            commit(project, state: &state, now: now, effects: &effects, edit: .add, clip: id)
-            state.selection = id
-            state.timeline.reveal = id
-            effects.cues.append(CueEvent(.impactLight, reason: "addMedia"))
+            addMedia(path, info, state: &state, now: now, effects: &effects)
         case .closeBrowser:
             guard state.browser != nil else { return }
             state.browser = nil
             effects.log.append(LogEvent(time: now, .closeBrowser))
         case let .beginTextEdit(id):
-            TextEditController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).begin(
-                id, placeholder: strings[.text], &state, now: now, effects: &effects)
+            textEdits.begin(id, placeholder: strings[.text], &state, now: now, effects: &effects)
         case let .textKeyboard(keyboard, typed):
             state.textEdit?.keyboard = keyboard
-            for output in typed { TextEditController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).type(output, &state) }
+            for output in typed { textEdits.type(output, &state) }
         case let .placeCaret(at, dragging):
-            TextEditController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).placeCaret(at: at, dragging: dragging, &state)
+            textEdits.placeCaret(at: at, dragging: dragging, &state)
         case let .setTextStyle(style):
-            TextEditController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).style(style, &state)
+            textEdits.style(style, &state)
         case .finishTextEdit:
-            TextEditController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).finish(&state, now: now, effects: &effects)
+            textEdits.finish(&state, now: now, effects: &effects)
         case .add(.sticker), .toggleStickerPicker:
             state.stickerPicker.toggle()
             effects.log.append(LogEvent(time: now, state.stickerPicker ? .openStickers : .closeStickers))
         case let .toggleTrackMute(id):
-            guard let track = state.project.tracks.first(where: { $0.id == id }),
-                let project = state.project.settingTrack(id, muted: !track.isMuted)
-            else { return }
-            state.history.record(state.project)
-            state.project = project
-            effects.log.append(LogEvent(time: now, .edit(.init(track.isMuted ? .unmute : .mute, track: id))))
-            effects.cues.append(CueEvent(.selection, reason: "trackMute"))
+            toggleMute(of: id, state: &state, now: now, effects: &effects)
         case let .toggleTrackDucking(id):
-            guard let track = state.project.tracks.first(where: { $0.id == id }),
-                let project = state.project.settingTrack(id, ducks: !track.ducksUnderOtherSound)
-            else { return }
-            state.history.record(state.project)
-            state.project = project
-            effects.log.append(LogEvent(time: now, .edit(.init(track.ducksUnderOtherSound ? .stopDucking : .duck, track: id))))
-            effects.cues.append(CueEvent(.selection, reason: "trackDucking"))
+            toggleDucking(of: id, state: &state, now: now, effects: &effects)
+        case .toggleExportSheet, .chooseExport, .startExport, .reveal, .cancelExport:
+            performExport(intent, state: &state, now: now, effects: &effects)
+        case let .openTransitionPicker(id):
+            openTransitionPicker(id, state: &state, now: now, effects: &effects)
+        case let .setTransition(id, kind):
+            setTransition(at: id, to: kind, state: &state, now: now, effects: &effects)
+        case let .addSticker(shape):
+            addSticker(shape, state: &state, now: now, effects: &effects)
+        case let .add(kind):
+            addClip(kind, state: &state, now: now, effects: &effects)
+        case .splitSelection:
+            splitSelection(state: &state, now: now, effects: &effects)
+        case .deleteSelection:
+            deleteSelection(state: &state, now: now, effects: &effects)
+        case .undo:
+            // A speed drag under way becomes its step first: the undo takes that step back.
+            clipSheet.commitSpeed(&state, now: now, effects: &effects)
+            restore(state.history.undo(state.project), as: "undo", state: &state, now: now, effects: &effects)
+        case .redo:
+            clipSheet.commitSpeed(&state, now: now, effects: &effects)
+            restore(state.history.redo(state.project), as: "redo", state: &state, now: now, effects: &effects)
+        case .toggleTimeline:
+            state.timeline.collapsed.toggle()
+            state.timeline.collapseAnimation = (now, state.timeline.collapseProgress)
+            effects.log.append(LogEvent(time: now, state.timeline.collapsed ? .collapseTimeline : .expandTimeline))
+        case .skipTask:
+            tasks.skip(&state, now: now, effects: &effects)
+        case let .chooseAnswer(value):
+            tasks.choose(value, &state, now: now, effects: &effects)
+        case .confirmAnswer:
+            tasks.confirm(&state, now: now, effects: &effects)
+        case .previousQuestion:
+            tasks.back(&state, now: now)
+        case .openVoiceOver:
+            voiceOver.open(&state, now: now, effects: &effects)
+        case .closeVoiceOver:
+            voiceOver.close(&state, now: now, effects: &effects)
+        case .toggleVoiceOver:
+            voiceOver.toggle(&state, now: now, effects: &effects)
+        case let .openClipSheet(id):
+            clipSheet.open(id, &state, now: now, effects: &effects)
+        case let .setSpeed(id, speed, live):
+            clipSheet.setSpeed(speed, of: id, live: live, &state, now: now, effects: &effects)
+        case .commitSpeed:
+            clipSheet.commitSpeed(&state, now: now, effects: &effects)
+        case let .setFit(id, fit):
+            clipSheet.setFit(fit, of: [id], &state, now: now, effects: &effects)
+        case let .setFitOfEveryClip(fit):
+            clipSheet.setFit(fit, of: state.project.tracks.filter { $0.kind == .video }.flatMap(\.clips).map(\.id), &state, now: now, effects: &effects)
+        case .toggleFormatPicker:
+            state.formatPicker.toggle()
+            effects.log.append(LogEvent(time: now, state.formatPicker ? .openFormats : .closeFormats))
+        case let .setFormat(aspect):
+            setFormat(aspect, state: &state, now: now, effects: &effects)
+        case .rotate:
+            state.viewport = state.viewport.rotated
+            effects.log.append(LogEvent(time: now, .rotate(width: state.viewport.width, height: state.viewport.height)))
+        }
+    }
+
+    /// The export sheet's intents: open or close it, choose, start, cancel, show the movie.
+    private func performExport(_ intent: EditorIntent, state: inout EditorState, now: Time, effects: inout Effects) {
+        switch intent {
         case .toggleExportSheet:
             state.exportSheet.toggle()
             if state.exportSheet { state.playback = nil }
@@ -230,124 +253,170 @@ struct EditorActions {
             effects.exports.append(.cancel)
             state.exportRun?.isCancelling = true
             effects.log.append(LogEvent(time: now, .exportCancel))
-        case let .openTransitionPicker(id):
-            state.transitionPicker = id
-            effects.log.append(LogEvent(time: now, id.map { .openTransitions(clip: $0) } ?? .closeTransitions))
-            // The canvas shows the cut, so the transition picked plays there, over and over.
-            state.transitionPreviewSince = id == nil ? nil : previewStart(now)
-            if let id, let cut = state.project.cut(before: id) {
-                state.playback = nil
-                state.playhead = cut.incoming.start
-            }
-        case let .setTransition(id, kind):
-            let current = state.project.clip(withID: id)?.clip.transitionIn
-            let duration = current?.duration ?? .seconds(editing.transitionDuration)
-            guard current?.kind != kind else { return }
-            do {
-                let (project, note) = try state.project.settingTransition(kind.map { Transition($0, duration: duration) }, atCutBefore: id)
-                commit(project, state: &state, now: now, effects: &effects, edit: .transition, clip: id)
-                effects.cues.append(CueEvent(.selection, reason: "transition"))
-                if state.transitionPicker != nil { state.transitionPreviewSince = previewStart(now) }
-                if let note { banner(strings.sentence(note), state: &state, now: now) }
-            } catch let EditError.noRoomForTransition(reason) {
-                effects.cues.append(CueEvent(.error, reason: "error"))
-                effects.log.append(LogEvent(time: now, .error("\(EditError.noRoomForTransition(reason))")))
-                banner(strings.format(.transitionTooShort, ["reason": strings.sentence(reason)]), state: &state, now: now, isError: true)
-            } catch {
-                failed(error, state: &state, now: now, effects: &effects)
-            }
-        case let .addSticker(shape):
-            state.stickerPicker = false
-            let at = min(max(.zero, state.playhead), state.project.duration)
-            let (project, id) = state.project.addingClip(
-                kind: .sticker, title: strings[EditorText(rawValue: shape.rawValue) ?? .sticker], at: at,
-                duration: .seconds(editing.newClipDuration), sticker: shape)
-            commit(project, state: &state, now: now, effects: &effects, edit: .add, clip: id)
-            state.selection = id
-            state.timeline.reveal = id
-        case let .add(kind):
-            let duration = Time.seconds(editing.newClipDuration)
-            let title = EditorText(rawValue: kind.rawValue).map { strings[$0] } ?? kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
-            let at = min(max(.zero, state.playhead), state.project.duration)
-            let (project, id) = state.project.addingClip(
-                kind: kind, title: title, at: at, duration: duration,
-                sourceDuration: kind.hasFiniteSource ? duration : nil)
-            commit(project, state: &state, now: now, effects: &effects, edit: .add, clip: id)
-            state.selection = id
-            state.timeline.reveal = id
-        case .splitSelection:
-            guard let id = state.selection else { return banner(strings[.selectClipToSplit], state: &state, now: now) }
-            do {
-                let (project, _) = try state.project.splittingClip(
-                    id, at: state.playhead,
-                    minimumDuration: .seconds(editing.minimumClipDuration))
-                commit(project, state: &state, now: now, effects: &effects, edit: .split, clip: id)
-            } catch { failed(error, state: &state, now: now, effects: &effects) }
-        case .deleteSelection:
-            guard let id = state.selection else { return banner(strings[.selectClipToDelete], state: &state, now: now) }
-            do {
-                let project = try state.project.removingClip(id)
-                commit(project, state: &state, now: now, effects: &effects, edit: .delete, clip: id)
-                state.selection = nil
-            } catch { failed(error, state: &state, now: now, effects: &effects) }
-        case .undo:
-            // A speed drag under way becomes its step first: the undo takes that step back.
-            ClipSheetController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).commitSpeed(&state, now: now, effects: &effects)
-            restore(state.history.undo(state.project), as: "undo", state: &state, now: now, effects: &effects)
-        case .redo:
-            ClipSheetController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).commitSpeed(&state, now: now, effects: &effects)
-            restore(state.history.redo(state.project), as: "redo", state: &state, now: now, effects: &effects)
-        case .toggleTimeline:
-            state.timeline.collapsed.toggle()
-            state.timeline.collapseAnimation = (now, state.timeline.collapseProgress)
-            effects.log.append(LogEvent(time: now, state.timeline.collapsed ? .collapseTimeline : .expandTimeline))
-        case .skipTask:
-            TaskController(sessionSettings: sessionSettings).skip(&state, now: now, effects: &effects)
-        case let .chooseAnswer(value):
-            TaskController(sessionSettings: sessionSettings).choose(value, &state, now: now, effects: &effects)
-        case .confirmAnswer:
-            TaskController(sessionSettings: sessionSettings).confirm(&state, now: now, effects: &effects)
-        case .previousQuestion:
-            TaskController(sessionSettings: sessionSettings).back(&state, now: now)
-        case .openVoiceOver:
-            VoiceOverController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).open(&state, now: now, effects: &effects)
-        case .closeVoiceOver:
-            VoiceOverController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).close(&state, now: now, effects: &effects)
-        case .toggleVoiceOver:
-            VoiceOverController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).toggle(&state, now: now, effects: &effects)
-        case let .openClipSheet(id):
-            ClipSheetController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).open(id, &state, now: now, effects: &effects)
-        case let .setSpeed(id, speed, live):
-            ClipSheetController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).setSpeed(
-                speed, of: id, live: live, &state, now: now, effects: &effects)
-        case .commitSpeed:
-            ClipSheetController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).commitSpeed(&state, now: now, effects: &effects)
-        case let .setFit(id, fit):
-            ClipSheetController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).setFit(
-                fit, of: [id], &state, now: now, effects: &effects)
-        case let .setFitOfEveryClip(fit):
-            let ids = state.project.tracks.filter { $0.kind == .video }.flatMap(\.clips).map(\.id)
-            ClipSheetController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).setFit(
-                fit, of: ids, &state, now: now, effects: &effects)
-        case .toggleFormatPicker:
-            state.formatPicker.toggle()
-            effects.log.append(LogEvent(time: now, state.formatPicker ? .openFormats : .closeFormats))
-        case let .setFormat(aspect):
-            // The picker stays open, as phone editors' ratio panels do: shapes can be compared, and
-            // the clips of another shape the new format makes are offered their fit at once.
-            guard state.project.format.aspect != aspect else { return }
-            let before = state.project
-            state.history.record(before)
-            state.project.format = CompositionFormat(aspect)
-            effects.cues.append(CueEvent(.selection, reason: "format"))
-            var edit = InteractionEvent.Edit(.format)
-            edit.beforeFormat = before.format.aspect.rawValue
-            edit.afterFormat = aspect.rawValue
-            effects.log.append(LogEvent(time: now, .edit(edit)))
-        case .rotate:
-            state.viewport = state.viewport.rotated
-            effects.log.append(LogEvent(time: now, .rotate(width: state.viewport.width, height: state.viewport.height)))
+        default:
+            preconditionFailure("not an export intent: \(intent)")
         }
+    }
+
+    /// Selects clip `id` (a cue where the finger is).
+    private func select(_ id: String, at location: Point?, state: inout EditorState, now: Time, effects: inout Effects) {
+        guard state.selection != id else { return }
+        state.selection = id
+        effects.cues.append(CueEvent(.selection, at: location, reason: "selection"))
+        effects.log.append(LogEvent(time: now, .select(clip: id)))
+    }
+
+    /// Starts playback at the playhead, or pauses it where it is.
+    private func togglePlayback(state: inout EditorState, now: Time, effects: inout Effects) {
+        if let playback = state.playback {
+            // A key stamped before playback began (input arriving out of order) must not
+            // pause before the start.
+            state.playhead = min(max(.zero, playback.position(at: now)), state.project.duration)
+            state.playback = nil
+            effects.log.append(LogEvent(time: now, .pause(at: state.playhead.seconds)))
+        } else {
+            // Playback takes the playhead: a timeline still coasting or springing back from
+            // past an end stops, and play starts inside the project.
+            state.timeline.scrollX = nil
+            if state.playhead >= state.project.duration || state.playhead < .zero { state.playhead = .zero }
+            let rate = Time.frame(atRate: editing.playbackFrameRate)
+            state.playback = Playback(
+                clockAnchor: now, positionAnchor: state.playhead,
+                request: FrameRequest(.periodic(from: now, by: rate), start: now, reason: "playback"))
+            effects.log.append(LogEvent(time: now, .play(at: state.playhead.seconds)))
+        }
+    }
+
+    /// Adds the media file at `path` at the playhead, selected and shown.
+    private func addMedia(_ path: String, _ info: MediaInfo, state: inout EditorState, now: Time, effects: inout Effects) {
+        let kind: ClipKind = info.isStill ? .image : (info.hasVideo ? .video : .audio)
+        let duration = info.duration ?? .seconds(editing.newClipDuration)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let title = name.split(separator: ".").dropLast().joined(separator: ".")
+        let at = min(max(.zero, state.playhead), state.project.duration)
+        let (project, id) = state.project.addingClip(
+            kind: kind, title: title.isEmpty ? name : title, at: at, duration: duration,
+            media: path, sourceDuration: info.isStill ? nil : info.duration)
+        state.browser = nil
+        commit(project, state: &state, now: now, effects: &effects, edit: .add, clip: id)
+        state.selection = id
+        state.timeline.reveal = id
+        effects.cues.append(CueEvent(.impactLight, reason: "addMedia"))
+    }
+
+    /// Mutes or unmutes a track (one undo step).
+    private func toggleMute(of id: String, state: inout EditorState, now: Time, effects: inout Effects) {
+        guard let track = state.project.tracks.first(where: { $0.id == id }),
+            let project = state.project.settingTrack(id, muted: !track.isMuted)
+        else { return }
+        state.history.record(state.project)
+        state.project = project
+        effects.log.append(LogEvent(time: now, .edit(.init(track.isMuted ? .unmute : .mute, track: id))))
+        effects.cues.append(CueEvent(.selection, reason: "trackMute"))
+    }
+
+    /// Turns a track's ducking under other sound on or off (one undo step).
+    private func toggleDucking(of id: String, state: inout EditorState, now: Time, effects: inout Effects) {
+        guard let track = state.project.tracks.first(where: { $0.id == id }),
+            let project = state.project.settingTrack(id, ducks: !track.ducksUnderOtherSound)
+        else { return }
+        state.history.record(state.project)
+        state.project = project
+        effects.log.append(LogEvent(time: now, .edit(.init(track.ducksUnderOtherSound ? .stopDucking : .duck, track: id))))
+        effects.cues.append(CueEvent(.selection, reason: "trackDucking"))
+    }
+
+    /// Opens the transition picker on the cut before clip `id` (nil: closes it), the canvas at the cut.
+    private func openTransitionPicker(_ id: String?, state: inout EditorState, now: Time, effects: inout Effects) {
+        state.transitionPicker = id
+        effects.log.append(LogEvent(time: now, id.map { .openTransitions(clip: $0) } ?? .closeTransitions))
+        // The canvas shows the cut, so the transition picked plays there, over and over.
+        state.transitionPreviewSince = id == nil ? nil : previewStart(now)
+        if let id, let cut = state.project.cut(before: id) {
+            state.playback = nil
+            state.playhead = cut.incoming.start
+        }
+    }
+
+    /// Sets the transition at the cut before clip `id` (nil: a plain cut), keeping its length.
+    private func setTransition(at id: String, to kind: Transition.Kind?, state: inout EditorState, now: Time, effects: inout Effects) {
+        let current = state.project.clip(withID: id)?.clip.transitionIn
+        let duration = current?.duration ?? .seconds(editing.transitionDuration)
+        guard current?.kind != kind else { return }
+        do {
+            let (project, note) = try state.project.settingTransition(kind.map { Transition($0, duration: duration) }, atCutBefore: id)
+            commit(project, state: &state, now: now, effects: &effects, edit: .transition, clip: id)
+            effects.cues.append(CueEvent(.selection, reason: "transition"))
+            if state.transitionPicker != nil { state.transitionPreviewSince = previewStart(now) }
+            if let note { banner(strings.sentence(note), state: &state, now: now) }
+        } catch let EditError.noRoomForTransition(reason) {
+            effects.cues.append(CueEvent(.error, reason: "error"))
+            effects.log.append(LogEvent(time: now, .error("\(EditError.noRoomForTransition(reason))")))
+            banner(strings.format(.transitionTooShort, ["reason": strings.sentence(reason)]), state: &state, now: now, isError: true)
+        } catch {
+            failed(error, state: &state, now: now, effects: &effects)
+        }
+    }
+
+    /// Adds a sticker of `shape` at the playhead, selected.
+    private func addSticker(_ shape: StickerShape, state: inout EditorState, now: Time, effects: inout Effects) {
+        state.stickerPicker = false
+        let at = min(max(.zero, state.playhead), state.project.duration)
+        let (project, id) = state.project.addingClip(
+            kind: .sticker, title: strings[EditorText(rawValue: shape.rawValue) ?? .sticker], at: at,
+            duration: .seconds(editing.newClipDuration), sticker: shape)
+        commit(project, state: &state, now: now, effects: &effects, edit: .add, clip: id)
+        state.selection = id
+        state.timeline.reveal = id
+    }
+
+    /// Adds a clip of `kind` (a title, a colour…) at the playhead, selected.
+    private func addClip(_ kind: ClipKind, state: inout EditorState, now: Time, effects: inout Effects) {
+        let duration = Time.seconds(editing.newClipDuration)
+        let title = EditorText(rawValue: kind.rawValue).map { strings[$0] } ?? kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
+        let at = min(max(.zero, state.playhead), state.project.duration)
+        let (project, id) = state.project.addingClip(
+            kind: kind, title: title, at: at, duration: duration,
+            sourceDuration: kind.hasFiniteSource ? duration : nil)
+        commit(project, state: &state, now: now, effects: &effects, edit: .add, clip: id)
+        state.selection = id
+        state.timeline.reveal = id
+    }
+
+    /// Splits the selected clip at the playhead.
+    private func splitSelection(state: inout EditorState, now: Time, effects: inout Effects) {
+        guard let id = state.selection else { return banner(strings[.selectClipToSplit], state: &state, now: now) }
+        do {
+            let (project, _) = try state.project.splittingClip(
+                id, at: state.playhead,
+                minimumDuration: .seconds(editing.minimumClipDuration))
+            commit(project, state: &state, now: now, effects: &effects, edit: .split, clip: id)
+        } catch { failed(error, state: &state, now: now, effects: &effects) }
+    }
+
+    /// Deletes the selected clip.
+    private func deleteSelection(state: inout EditorState, now: Time, effects: inout Effects) {
+        guard let id = state.selection else { return banner(strings[.selectClipToDelete], state: &state, now: now) }
+        do {
+            let project = try state.project.removingClip(id)
+            commit(project, state: &state, now: now, effects: &effects, edit: .delete, clip: id)
+            state.selection = nil
+        } catch { failed(error, state: &state, now: now, effects: &effects) }
+    }
+
+    /// Gives the project another shape (one undo step); the picker stays open.
+    private func setFormat(_ aspect: CompositionFormat.Aspect, state: inout EditorState, now: Time, effects: inout Effects) {
+        // The picker stays open, as phone editors' ratio panels do: shapes can be compared, and
+        // the clips of another shape the new format makes are offered their fit at once.
+        guard state.project.format.aspect != aspect else { return }
+        let before = state.project
+        state.history.record(before)
+        state.project.format = CompositionFormat(aspect)
+        effects.cues.append(CueEvent(.selection, reason: "format"))
+        var edit = InteractionEvent.Edit(.format)
+        edit.beforeFormat = before.format.aspect.rawValue
+        edit.afterFormat = aspect.rawValue
+        effects.log.append(LogEvent(time: now, .edit(edit)))
     }
 
     /// A preview loop that is at the transition's start `now` (the lead before it has passed),

@@ -164,106 +164,17 @@ struct TimelineController {
         }
         switch (g.kind, g.phase) {
         case (.tap, _):
-            if let caught = state.timeline.caughtTap, g.start == caught {
-                // This finger stopped the timeline's coast: that was all it did.
-                state.timeline.lastCatch?.tapOwed = false
-                effects.log.append(LogEvent(time: now, .tapStoppedScroll(g.start)))
-                return
-            }
-            if case let .junction(id) = target {
-                actions.perform(.openTransitionPicker(id), state: &state, now: now, effects: &effects)
-            } else if let id = target.clipID, state.selection == id, state.project.clip(withID: id)?.clip.kind == .text {
-                // A tap on a selected text clip edits its words (so a double tap on one does).
-                actions.perform(.beginTextEdit(id), state: &state, now: now, effects: &effects)
-            } else if let id = target.clipID {
-                actions.perform(.select(clipID: id, at: g.location), state: &state, now: now, effects: &effects)
-            } else {
-                actions.perform(.deselect, state: &state, now: now, effects: &effects)
-            }
+            tap(g, on: target, &state, now: now, effects: &effects)
         case (.doubleTap, _):
-            // A double tap whose first tap stopped the timeline's coast is not a zoom to fit.
-            let window = Time.seconds(input.doubleTapInterval + 2 * input.tapMaximumDuration)
-            if let caught = state.timeline.lastCatch, g.start == caught.at, now - caught.time <= window {
-                state.timeline.lastCatch?.tapOwed = false
-                effects.log.append(LogEvent(time: now, .tapStoppedScroll(g.start)))
-                return
-            }
-            zoomToFit(&state, layout: layout, now: now, effects: &effects)
-        case (.scroll, .began):
-            pausePlayback(&state, now: now, effects: &effects)
-            if g.axis == .vertical {
-                var s = Scroller(
-                    value: state.timeline.trackOffset, bounds: 0...layout.maximumTrackOffset,
-                    dimension: layout.tracksArea.height, physics: timeline.physics)
-                s.beginDrag(at: now, catching: state.timeline.scrollY)
-                state.timeline.scrollY = s
-            } else {
-                var s = horizontalScroller(state, layout: layout)
-                s.beginDrag(at: now, catching: state.timeline.scrollX)
-                state.timeline.scrollX = s
-            }
-        case (.scroll, .changed):
-            if g.axis == .vertical, var s = state.timeline.scrollY {
-                s.drag(translation: g.translation.y, at: now)
-                state.timeline.scrollY = s
-                state.timeline.trackOffset = s.value
-            } else if var s = state.timeline.scrollX {
-                s.drag(translation: g.translation.x, at: now)
-                state.timeline.scrollX = s
-                state.playhead = .seconds(s.value / state.pointsPerSecond)
-            }
-        case (.scroll, .ended), (.scroll, .cancelled):
-            let fling = g.phase == .ended
-            if g.axis == .vertical, var s = state.timeline.scrollY {
-                s.endDrag(velocity: fling ? g.velocity.y : 0, at: now)
-                state.timeline.scrollY = s
-            } else if var s = state.timeline.scrollX {
-                s.endDrag(velocity: fling ? g.velocity.x : 0, at: now)
-                state.timeline.scrollX = s
-            }
-        case (.pinch, .began):
-            letGo(&state, now: now)
-            pausePlayback(&state, now: now, effects: &effects)
-            state.timeline.scrollX = nil
-            state.timeline.pinch = (state.pointsPerSecond, geometry.time(atX: g.start.x))
-        case (.pinch, .changed):
-            guard let pinch = state.timeline.pinch else { return }
-            let t = timeline
-            let pps = min(max(pinch.pointsPerSecond * g.scale, t.minimumPointsPerSecond), t.maximumPointsPerSecond)
-            state.pointsPerSecond = pps
-            // The time that was under the fingers' centre stays under it.
-            state.playhead = pinch.focalTime - .seconds((g.location.x - layout.playheadX) / pps)
-        case (.pinch, .ended), (.pinch, .cancelled):
-            state.timeline.pinch = nil
-            var s = horizontalScroller(state, layout: layout)
-            if s.isOverscrolled {
-                s.beginDrag()
-                s.endDrag(velocity: 0, at: now)
-                state.timeline.scrollX = s
-            }
+            doubleTap(g, &state, layout: layout, now: now, effects: &effects)
+        case (.scroll, _):
+            scroll(g, &state, layout: layout, now: now, effects: &effects)
+        case (.pinch, _):
+            pinch(g, geometry: geometry, &state, layout: layout, now: now, effects: &effects)
         case (.move, .began), (.longPress, .began):
-            guard let id = target.clipID, let (clip, _) = state.project.clip(withID: id) else { return }
-            // The finger that stopped the timeline now moves a clip: the timeline is let go
-            // (its auto-scroll takes the playhead).
-            letGo(&state, now: now)
-            pausePlayback(&state, now: now, effects: &effects)
-            if g.kind == .longPress {
-                actions.perform(.select(clipID: id, at: g.location), state: &state, now: now, effects: &effects)
-                cue(.impactMedium, at: g.location, reason: "pickUp", state: &state, now: now, effects: &effects)
-            }
-            state.timeline.drag = ClipDrag(
-                kind: .move, clipID: id, original: state.project,
-                grabOffset: geometry.time(atX: g.origin.x) - clip.start, finger: g.location, landing: g.origin)
-            applyDrag(&state, layout: layout, now: now, effects: &effects)
+            pickUp(g, on: target, geometry: geometry, &state, layout: layout, now: now, effects: &effects)
         case (.trim, .began):
-            guard case let .trimHandle(id, leading) = target, let (clip, _) = state.project.clip(withID: id) else { return }
-            letGo(&state, now: now)
-            pausePlayback(&state, now: now, effects: &effects)
-            let edge = leading ? clip.start : clip.end
-            state.timeline.drag = ClipDrag(
-                kind: leading ? .trimLeading : .trimTrailing, clipID: id, original: state.project,
-                grabOffset: geometry.time(atX: g.origin.x) - edge, finger: g.location, landing: g.origin)
-            applyDrag(&state, layout: layout, now: now, effects: &effects)
+            grabEdge(g, on: target, geometry: geometry, &state, layout: layout, now: now, effects: &effects)
         case (.move, .changed), (.longPress, .changed), (.trim, .changed):
             guard state.timeline.drag != nil else { return }
             state.timeline.drag?.finger = g.location
@@ -283,6 +194,141 @@ struct TimelineController {
         default:
             break
         }
+    }
+
+    /// A tap: stops a coast (and no more), opens a cut's transitions, edits a selected title, selects or deselects.
+    private func tap(_ g: GestureEvent, on target: TimelineTarget, _ state: inout EditorState, now: Time, effects: inout Effects) {
+        if let caught = state.timeline.caughtTap, g.start == caught {
+            // This finger stopped the timeline's coast: that was all it did.
+            state.timeline.lastCatch?.tapOwed = false
+            effects.log.append(LogEvent(time: now, .tapStoppedScroll(g.start)))
+            return
+        }
+        if case let .junction(id) = target {
+            actions.perform(.openTransitionPicker(id), state: &state, now: now, effects: &effects)
+        } else if let id = target.clipID, state.selection == id, state.project.clip(withID: id)?.clip.kind == .text {
+            // A tap on a selected text clip edits its words (so a double tap on one does).
+            actions.perform(.beginTextEdit(id), state: &state, now: now, effects: &effects)
+        } else if let id = target.clipID {
+            actions.perform(.select(clipID: id, at: g.location), state: &state, now: now, effects: &effects)
+        } else {
+            actions.perform(.deselect, state: &state, now: now, effects: &effects)
+        }
+    }
+
+    /// A double tap zooms to fit, unless its first tap stopped the timeline's coast.
+    private func doubleTap(_ g: GestureEvent, _ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
+        // A double tap whose first tap stopped the timeline's coast is not a zoom to fit.
+        let window = Time.seconds(input.doubleTapInterval + 2 * input.tapMaximumDuration)
+        if let caught = state.timeline.lastCatch, g.start == caught.at, now - caught.time <= window {
+            state.timeline.lastCatch?.tapOwed = false
+            effects.log.append(LogEvent(time: now, .tapStoppedScroll(g.start)))
+            return
+        }
+        zoomToFit(&state, layout: layout, now: now, effects: &effects)
+    }
+
+    /// A scroll drags the timeline (across) or the tracks (up and down), and lets them coast.
+    private func scroll(_ g: GestureEvent, _ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
+        switch g.phase {
+        case .began:
+            pausePlayback(&state, now: now, effects: &effects)
+            if g.axis == .vertical {
+                var s = Scroller(
+                    value: state.timeline.trackOffset, bounds: 0...layout.maximumTrackOffset,
+                    dimension: layout.tracksArea.height, physics: timeline.physics)
+                s.beginDrag(at: now, catching: state.timeline.scrollY)
+                state.timeline.scrollY = s
+            } else {
+                var s = horizontalScroller(state, layout: layout)
+                s.beginDrag(at: now, catching: state.timeline.scrollX)
+                state.timeline.scrollX = s
+            }
+        case .changed:
+            if g.axis == .vertical, var s = state.timeline.scrollY {
+                s.drag(translation: g.translation.y, at: now)
+                state.timeline.scrollY = s
+                state.timeline.trackOffset = s.value
+            } else if var s = state.timeline.scrollX {
+                s.drag(translation: g.translation.x, at: now)
+                state.timeline.scrollX = s
+                state.playhead = .seconds(s.value / state.pointsPerSecond)
+            }
+        case .ended, .cancelled:
+            let fling = g.phase == .ended
+            if g.axis == .vertical, var s = state.timeline.scrollY {
+                s.endDrag(velocity: fling ? g.velocity.y : 0, at: now)
+                state.timeline.scrollY = s
+            } else if var s = state.timeline.scrollX {
+                s.endDrag(velocity: fling ? g.velocity.x : 0, at: now)
+                state.timeline.scrollX = s
+            }
+        default:
+            break
+        }
+    }
+
+    /// A pinch zooms about the time under the fingers' centre; past an end it springs back.
+    private func pinch(_ g: GestureEvent, geometry: TimelineGeometry, _ state: inout EditorState, layout: EditorLayout, now: Time, effects: inout Effects) {
+        switch g.phase {
+        case .began:
+            letGo(&state, now: now)
+            pausePlayback(&state, now: now, effects: &effects)
+            state.timeline.scrollX = nil
+            state.timeline.pinch = (state.pointsPerSecond, geometry.time(atX: g.start.x))
+        case .changed:
+            guard let pinch = state.timeline.pinch else { return }
+            let t = timeline
+            let pps = min(max(pinch.pointsPerSecond * g.scale, t.minimumPointsPerSecond), t.maximumPointsPerSecond)
+            state.pointsPerSecond = pps
+            // The time that was under the fingers' centre stays under it.
+            state.playhead = pinch.focalTime - .seconds((g.location.x - layout.playheadX) / pps)
+        case .ended, .cancelled:
+            state.timeline.pinch = nil
+            var s = horizontalScroller(state, layout: layout)
+            if s.isOverscrolled {
+                s.beginDrag()
+                s.endDrag(velocity: 0, at: now)
+                state.timeline.scrollX = s
+            }
+        default:
+            break
+        }
+    }
+
+    /// A clip picked up to move (a long press selects it with a cue).
+    private func pickUp(
+        _ g: GestureEvent, on target: TimelineTarget, geometry: TimelineGeometry, _ state: inout EditorState, layout: EditorLayout, now: Time,
+        effects: inout Effects
+    ) {
+        guard let id = target.clipID, let (clip, _) = state.project.clip(withID: id) else { return }
+        // The finger that stopped the timeline now moves a clip: the timeline is let go
+        // (its auto-scroll takes the playhead).
+        letGo(&state, now: now)
+        pausePlayback(&state, now: now, effects: &effects)
+        if g.kind == .longPress {
+            actions.perform(.select(clipID: id, at: g.location), state: &state, now: now, effects: &effects)
+            cue(.impactMedium, at: g.location, reason: "pickUp", state: &state, now: now, effects: &effects)
+        }
+        state.timeline.drag = ClipDrag(
+            kind: .move, clipID: id, original: state.project,
+            grabOffset: geometry.time(atX: g.origin.x) - clip.start, finger: g.location, landing: g.origin)
+        applyDrag(&state, layout: layout, now: now, effects: &effects)
+    }
+
+    /// A trim handle taken: the drag moves that edge.
+    private func grabEdge(
+        _ g: GestureEvent, on target: TimelineTarget, geometry: TimelineGeometry, _ state: inout EditorState, layout: EditorLayout, now: Time,
+        effects: inout Effects
+    ) {
+        guard case let .trimHandle(id, leading) = target, let (clip, _) = state.project.clip(withID: id) else { return }
+        letGo(&state, now: now)
+        pausePlayback(&state, now: now, effects: &effects)
+        let edge = leading ? clip.start : clip.end
+        state.timeline.drag = ClipDrag(
+            kind: leading ? .trimLeading : .trimTrailing, clipID: id, original: state.project,
+            grabOffset: geometry.time(atX: g.origin.x) - edge, finger: g.location, landing: g.origin)
+        applyDrag(&state, layout: layout, now: now, effects: &effects)
     }
 
     // MARK: Dragging clips
