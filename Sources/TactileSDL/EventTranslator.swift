@@ -82,29 +82,7 @@ public struct EventTranslator {
         case SDL_USEREVENT where event.user.code == SDLEvents.terminateCode:
             return .terminate
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
-            let f = event.tfinger
-            guard uses(f.touchId) else { return nil }
-            let key = UInt64(bitPattern: f.touchId) &* 31 &+ UInt64(bitPattern: f.fingerId)
-            let panel = Point(x: Double(f.x), y: Double(f.y))
-            let fraction = touchscreen.windowFraction(ofPanel: panel)
-            let p = frame.viewportPoint(fromWindowPixel: Point(x: fraction.x * windowPixels.width, y: fraction.y * windowPixels.height))
-            let pressure = f.pressure > 0 ? Double(f.pressure) : nil
-            if type == SDL_FINGERDOWN {
-                let id = nextFinger
-                nextFinger = nextFinger == Int.max ? 1 : nextFinger + 1
-                guard touchscreen.admits(id, .down, panel: panel, point: p) else { fingerIDs[key] = id; return nil }
-                fingerIDs[key] = id
-                var e = InputEvent(time: now, kind: .touch(id: id, phase: .down, location: p), pressure: pressure)
-                e.kernelTime = kernelTimes?.kernelTime(of: .down, arrivedAt: now, atPanel: kernelPanelPoint(panel), finger: id)
-                events.append(e)
-            } else if let id = fingerIDs[key] {
-                let phase: TouchPhase = type == SDL_FINGERUP ? .up : .move
-                if phase == .up { fingerIDs[key] = nil }
-                guard touchscreen.admits(id, phase, panel: panel, point: p) else { return nil }
-                var e = InputEvent(time: now, kind: .touch(id: id, phase: phase, location: p), pressure: pressure)
-                e.kernelTime = kernelTimes?.kernelTime(of: phase, arrivedAt: now, atPanel: kernelPanelPoint(panel), finger: id)
-                events.append(e)
-            }
+            translateFinger(event.tfinger, type: type, frame: frame, windowPixels: windowPixels, now: now, into: &events)
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let b = event.button
             guard b.which != tactile_SDL_TOUCH_MOUSEID(), b.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
@@ -129,26 +107,7 @@ public struct EventTranslator {
             events.append(.touch(.move, id: Self.mouseFinger, at: p, time: now))
             if mirroring { events.append(.touch(.move, id: Self.mirroredFinger, at: mirror(p, frame), time: now)) }
         case SDL_KEYDOWN:
-            let k = event.key.keysym
-            let mods = UInt32(k.mod)
-            let ctrl = mods & KMOD_CTRL.rawValue != 0, shift = mods & KMOD_SHIFT.rawValue != 0
-            switch Int(k.sym) {
-            case Int(SDLK_SPACE.rawValue): events.append(.key(.space, time: now))
-            case Int(SDLK_BACKSPACE.rawValue), Int(SDLK_DELETE.rawValue): events.append(.key(.backspace, time: now))
-            case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): events.append(.key(.enter, time: now))
-            case Int(SDLK_ESCAPE.rawValue): events.append(.key(.escape, time: now))
-            case Int(SDLK_z.rawValue) where ctrl: events.append(.key(shift ? .redo : .undo, time: now))
-            case Int(SDLK_y.rawValue) where ctrl: events.append(.key(.redo, time: now))
-            case Int(SDLK_r.rawValue) where ctrl: events.append(.key(.rotate, time: now))
-            case Int(SDLK_q.rawValue) where ctrl: return .quit
-            case Int(SDLK_F11.rawValue): return .toggleFullscreen
-            case Int(SDLK_F2.rawValue): return .toggleDrawer
-            case Int(SDLK_F3.rawValue): return .showTouch(1)
-            case Int(SDLK_F4.rawValue): return .showTouch(-1)
-            case Int(SDLK_F5.rawValue): return .toggleTuning
-            case Int(SDLK_F6.rawValue): return .flipVariant
-            default: break
-            }
+            return translateKey(event.key.keysym, now: now, into: &events)
         case SDL_TEXTINPUT:
             // UTF-8, NUL-terminated in a fixed buffer; control characters are the keys' business.
             var buffer = event.text.text
@@ -169,6 +128,60 @@ public struct EventTranslator {
             }
         default:
             break
+        }
+        return nil
+    }
+
+    /// A finger of the touch panel: down gets the next id (unless the touchscreen settings
+    /// drop it: a bezel region, another device), a move or lift keeps the id its down got.
+    private mutating func translateFinger(
+        _ f: SDL_TouchFingerEvent, type: SDL_EventType, frame: DeviceFrame, windowPixels: Size, now: Time, into events: inout [InputEvent]
+    ) {
+        guard uses(f.touchId) else { return }
+        let key = UInt64(bitPattern: f.touchId) &* 31 &+ UInt64(bitPattern: f.fingerId)
+        let panel = Point(x: Double(f.x), y: Double(f.y))
+        let fraction = touchscreen.windowFraction(ofPanel: panel)
+        let p = frame.viewportPoint(fromWindowPixel: Point(x: fraction.x * windowPixels.width, y: fraction.y * windowPixels.height))
+        let pressure = f.pressure > 0 ? Double(f.pressure) : nil
+        if type == SDL_FINGERDOWN {
+            let id = nextFinger
+            nextFinger = nextFinger == Int.max ? 1 : nextFinger + 1
+            guard touchscreen.admits(id, .down, panel: panel, point: p) else { fingerIDs[key] = id; return }
+            fingerIDs[key] = id
+            var e = InputEvent(time: now, kind: .touch(id: id, phase: .down, location: p), pressure: pressure)
+            e.kernelTime = kernelTimes?.kernelTime(of: .down, arrivedAt: now, atPanel: kernelPanelPoint(panel), finger: id)
+            events.append(e)
+        } else if let id = fingerIDs[key] {
+            let phase: TouchPhase = type == SDL_FINGERUP ? .up : .move
+            if phase == .up { fingerIDs[key] = nil }
+            guard touchscreen.admits(id, phase, panel: panel, point: p) else { return }
+            var e = InputEvent(time: now, kind: .touch(id: id, phase: phase, location: p), pressure: pressure)
+            e.kernelTime = kernelTimes?.kernelTime(of: phase, arrivedAt: now, atPanel: kernelPanelPoint(panel), finger: id)
+            events.append(e)
+        }
+    }
+
+    /// A key: the editor's keys (space, delete, return, escape, undo, redo, rotate) as input,
+    /// the shell's (quit, fullscreen, the drawer, the touch timeline, tuning, flip) as actions.
+    private func translateKey(_ k: SDL_Keysym, now: Time, into events: inout [InputEvent]) -> HostAction? {
+        let mods = UInt32(k.mod)
+        let ctrl = mods & KMOD_CTRL.rawValue != 0, shift = mods & KMOD_SHIFT.rawValue != 0
+        switch Int(k.sym) {
+        case Int(SDLK_SPACE.rawValue): events.append(.key(.space, time: now))
+        case Int(SDLK_BACKSPACE.rawValue), Int(SDLK_DELETE.rawValue): events.append(.key(.backspace, time: now))
+        case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): events.append(.key(.enter, time: now))
+        case Int(SDLK_ESCAPE.rawValue): events.append(.key(.escape, time: now))
+        case Int(SDLK_z.rawValue) where ctrl: events.append(.key(shift ? .redo : .undo, time: now))
+        case Int(SDLK_y.rawValue) where ctrl: events.append(.key(.redo, time: now))
+        case Int(SDLK_r.rawValue) where ctrl: events.append(.key(.rotate, time: now))
+        case Int(SDLK_q.rawValue) where ctrl: return .quit
+        case Int(SDLK_F11.rawValue): return .toggleFullscreen
+        case Int(SDLK_F2.rawValue): return .toggleDrawer
+        case Int(SDLK_F3.rawValue): return .showTouch(1)
+        case Int(SDLK_F4.rawValue): return .showTouch(-1)
+        case Int(SDLK_F5.rawValue): return .toggleTuning
+        case Int(SDLK_F6.rawValue): return .flipVariant
+        default: break
         }
         return nil
     }

@@ -39,73 +39,9 @@ struct TextEditorView {
             ui.fill(panel, theme.surface)
             // The field: the words as typed (the end shows when they are long), a caret, Done.
             let doneWidth = m.doneWidth * k
-            // Mirrored in a right-to-left language: Done on the left, the words from the right.
-            let field = theme.mirrored(Rect(x: panel.x + padding, y: panel.y + padding, width: panel.width - 3 * padding - doneWidth, height: bar), in: panel)
-            ui.fill(field, theme.surfaceRaised, radius: m.fieldRadius * k)
-            let inner = field.insetBy(dx: m.fieldInset * k, dy: 0)
-            let (shown, places) = Self.shown(clip.title)
-            let carets = ui.measurer.carets(shown, font: theme.bodyFont)
-            let caretPlace = places[min(edit.caret ?? clip.title.count, places.count - 1)]
-            let caretAt = carets.positions[min(caretPlace, carets.positions.count - 1)]
-            // The words from where they start (their right when they read right to left); when
-            // they are wider than the field, the stretch around the caret (the end while typing).
-            let caretWidth = m.caretWidth * k, room = inner.width - caretWidth
-            let origin: Double
-            if carets.width <= room {
-                origin = carets.isRightToLeft ? inner.maxX - caretWidth - carets.width : inner.x + caretWidth
-            } else {
-                // Scrolled to the caret, it keeps a third of the field of words before it (what
-                // is typed goes there, and stays in sight).
-                var from = carets.isRightToLeft ? 0 : carets.width - room
-                if caretAt < from || caretAt > from + room {
-                    from = carets.isRightToLeft ? caretAt - room * 2 / 3 : caretAt - room / 3
-                    from = min(max(0, from), carets.width - room)
-                }
-                origin = inner.x + caretWidth / 2 - from
-            }
-            let words = Rect(x: origin, y: inner.y, width: carets.width + 1, height: inner.height)
-            let caretHeight = theme.bodyFont.size * m.caretHeight
-            if clip.title.isEmpty {
-                ui.text(theme.strings[.typeYourText], in: inner, font: theme.bodyFont, color: theme.textTertiary, alignment: theme.leading)
-            } else {
-                ui.clipped(to: inner) {
-                    if edit.replacesAll {
-                        // The placeholder, selected: the first key replaces it.
-                        ui.fill(
-                            Rect(x: words.x, y: field.midY - caretHeight / 2, width: words.width, height: caretHeight), theme.selection.opacity(0.45), radius: 2
-                        )
-                    }
-                    ui.text(shown, in: words, font: theme.bodyFont, color: theme.textPrimary, alignment: .leading)
-                }
-            }
-            let caretX = (clip.title.isEmpty ? (theme.isRightToLeft ? inner.maxX - caretWidth : inner.x) : origin + caretAt - caretWidth / 2)
-            if !edit.replacesAll {
-                ui.fill(Rect(x: caretX, y: field.midY - caretHeight / 2, width: caretWidth, height: caretHeight), theme.accent)
-            }
-            // A tap in the field puts the caret at the nearest place; a drag carries it, with the
-            // magnifier above the finger.
-            let fieldInteraction = ui.interact(
-                "textEditor.field", hitFrame: field, gestures: GestureTarget(id: "textEditor.field", gestures: [.tap, .trim]))
-            func place(_ x: Double) -> Int { Self.titlePlace(carets.nearest(to: x - origin), in: places) }
-            for g in fieldInteraction.gestures {
-                switch (g.event.kind, g.event.phase) {
-                case (.tap, .recognized): intents.append(.placeCaret(at: place(g.event.location.x), dragging: false))
-                case (.trim, .began), (.trim, .changed): intents.append(.placeCaret(at: place(g.event.location.x), dragging: true))
-                case (.trim, _): intents.append(.placeCaret(at: place(g.event.location.x), dragging: false))
-                default: break
-                }
-            }
-            if edit.isPlacingCaret && !clip.title.isEmpty {
-                drawMagnifier(shown, carets: carets, caretAt: caretAt, over: field, at: caretX)
-            }
-            ui.element(
-                UIElement(
-                    id: "textEditor.field", role: "textField", label: clip.title, frame: field,
-                    state: [
-                        "clip": .string(clip.id), "text": .string(clip.title), "selected": .bool(edit.replacesAll),
-                        "caret": .number(Double(edit.caret ?? clip.title.count)), "caretX": .number(caretX + caretWidth / 2),
-                        "rightToLeft": .bool(carets.isRightToLeft),
-                    ]))
+            let field = theme.mirrored(
+                Rect(x: panel.x + padding, y: panel.y + padding, width: panel.width - 3 * padding - doneWidth, height: bar), in: panel)
+            intents += drawField(field, clip: clip, edit: edit)
             let done = theme.mirrored(Rect(x: panel.maxX - padding - doneWidth, y: field.y, width: doneWidth, height: bar), in: panel)
             if ui.button(
                 Self.doneID, role: "doneButton", label: theme.strings[.done], frame: done,
@@ -125,6 +61,80 @@ struct TextEditorView {
             ).draw(in: keyboardFrame, state: &keyboard)
             if keyboard != edit.keyboard || !typed.isEmpty { intents.append(.textKeyboard(keyboard, typed)) }
         }
+        return intents
+    }
+
+    /// The field: the words as typed (around the caret when they are long), a caret a tap
+    /// places and a drag carries (with the magnifier), mirrored in a right-to-left language
+    /// (Done on the left, the words from the right).
+    private func drawField(_ field: Rect, clip: Clip, edit: TextEditing) -> [EditorIntent] {
+        let m = theme.metrics.textEditor, k = scale
+        var intents: [EditorIntent] = []
+        ui.fill(field, theme.surfaceRaised, radius: m.fieldRadius * k)
+        let inner = field.insetBy(dx: m.fieldInset * k, dy: 0)
+        let (shown, places) = Self.shown(clip.title)
+        let carets = ui.measurer.carets(shown, font: theme.bodyFont)
+        let caretPlace = places[min(edit.caret ?? clip.title.count, places.count - 1)]
+        let caretAt = carets.positions[min(caretPlace, carets.positions.count - 1)]
+        // The words from where they start (their right when they read right to left); when
+        // they are wider than the field, the stretch around the caret (the end while typing).
+        let caretWidth = m.caretWidth * k, room = inner.width - caretWidth
+        let origin: Double
+        if carets.width <= room {
+            origin = carets.isRightToLeft ? inner.maxX - caretWidth - carets.width : inner.x + caretWidth
+        } else {
+            // Scrolled to the caret, it keeps a third of the field of words before it (what
+            // is typed goes there, and stays in sight).
+            var from = carets.isRightToLeft ? 0 : carets.width - room
+            if caretAt < from || caretAt > from + room {
+                from = carets.isRightToLeft ? caretAt - room * 2 / 3 : caretAt - room / 3
+                from = min(max(0, from), carets.width - room)
+            }
+            origin = inner.x + caretWidth / 2 - from
+        }
+        let words = Rect(x: origin, y: inner.y, width: carets.width + 1, height: inner.height)
+        let caretHeight = theme.bodyFont.size * m.caretHeight
+        if clip.title.isEmpty {
+            ui.text(theme.strings[.typeYourText], in: inner, font: theme.bodyFont, color: theme.textTertiary, alignment: theme.leading)
+        } else {
+            ui.clipped(to: inner) {
+                if edit.replacesAll {
+                    // The placeholder, selected: the first key replaces it.
+                    ui.fill(
+                        Rect(x: words.x, y: field.midY - caretHeight / 2, width: words.width, height: caretHeight), theme.selection.opacity(0.45), radius: 2
+                    )
+                }
+                ui.text(shown, in: words, font: theme.bodyFont, color: theme.textPrimary, alignment: .leading)
+            }
+        }
+        let caretX = (clip.title.isEmpty ? (theme.isRightToLeft ? inner.maxX - caretWidth : inner.x) : origin + caretAt - caretWidth / 2)
+        if !edit.replacesAll {
+            ui.fill(Rect(x: caretX, y: field.midY - caretHeight / 2, width: caretWidth, height: caretHeight), theme.accent)
+        }
+        // A tap in the field puts the caret at the nearest place; a drag carries it, with the
+        // magnifier above the finger.
+        let fieldInteraction = ui.interact(
+            "textEditor.field", hitFrame: field, gestures: GestureTarget(id: "textEditor.field", gestures: [.tap, .trim]))
+        func place(_ x: Double) -> Int { Self.titlePlace(carets.nearest(to: x - origin), in: places) }
+        for g in fieldInteraction.gestures {
+            switch (g.event.kind, g.event.phase) {
+            case (.tap, .recognized): intents.append(.placeCaret(at: place(g.event.location.x), dragging: false))
+            case (.trim, .began), (.trim, .changed): intents.append(.placeCaret(at: place(g.event.location.x), dragging: true))
+            case (.trim, _): intents.append(.placeCaret(at: place(g.event.location.x), dragging: false))
+            default: break
+            }
+        }
+        if edit.isPlacingCaret && !clip.title.isEmpty {
+            drawMagnifier(shown, carets: carets, caretAt: caretAt, over: field, at: caretX)
+        }
+        ui.element(
+            UIElement(
+                id: "textEditor.field", role: "textField", label: clip.title, frame: field,
+                state: [
+                    "clip": .string(clip.id), "text": .string(clip.title), "selected": .bool(edit.replacesAll),
+                    "caret": .number(Double(edit.caret ?? clip.title.count)), "caretX": .number(caretX + caretWidth / 2),
+                    "rightToLeft": .bool(carets.isRightToLeft),
+                ]))
         return intents
     }
 

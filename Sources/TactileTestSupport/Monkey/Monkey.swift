@@ -121,64 +121,16 @@ public struct Monkey: Sendable {
                 steps: random.int(0...30), into: &g)
             lift(id, at: end, into: &g)
         case .moveClip:
-            // Only a selected clip moves (a drag on another scrolls): mostly drag the selected one,
-            // else select one first, or drag an unselected one anyway.
-            let selected = s.reachable.filter { $0.role == "clip" && $0.state["selected"] == .bool(true) }
-            guard let e = !selected.isEmpty && random.chance(0.8) ? random.pick(selected) : pickElement(s, roles: ["clip"]) else {
-                return make(.scroll, on: s, into: &g)
-            }
-            if e.state["selected"] != .bool(true), random.chance(0.5) {
-                tap(at: point(in: e.hitFrame), into: &g)
-                return .tap
-            }
-            let p = point(in: e.hitFrame)
-            let id = finger()
-            g.down(id, p)
-            let dy = random.chance(0.35) ? random.double(-120...120) : random.double(-4...4)
-            var end = drag(id, from: p, by: Point(x: random.double(-260...260), y: dy), steps: random.int(3...40), into: &g)
-            end = holdNearEdge(id, from: end, viewport: s.viewport, into: &g)
-            lift(id, at: end, into: &g)
+            return moveClip(on: s, into: &g)
         case .trim:
-            guard let handle = pickElement(s, roles: ["trimHandle.leading", "trimHandle.trailing"]) else {
-                // No handles: select a clip first (the next trim finds its handles).
-                guard let clip = pickElement(s, roles: ["clip"]) else { return make(.scroll, on: s, into: &g) }
-                tap(at: point(in: clip.hitFrame), into: &g)
-                return .tap
-            }
-            let p = point(in: handle.hitFrame)
-            let id = finger()
-            g.down(id, p)
-            let reach = random.chance(0.2) ? 600.0 : 180.0
-            var end = drag(id, from: p, by: Point(x: random.double(-reach...reach), y: random.double(-10...10)), steps: random.int(2...40), into: &g)
-            end = holdNearEdge(id, from: end, viewport: s.viewport, into: &g)
-            lift(id, at: end, into: &g)
+            return trim(on: s, into: &g)
         case .scroll, .fling:
-            guard let e = pickElement(s, roles: ["track", "clip", "ruler"]) else { return make(.canvasScrub, on: s, into: &g) }
-            let p = point(in: e.hitFrame)
-            let id = finger()
-            g.down(id, p)
-            let fling = action == .fling
-            let vertical = random.chance(fling ? 0.15 : 0.3)
-            let distance = (random.chance(0.5) ? -1.0 : 1.0) * (fling ? random.double(80...600) : random.double(20...300))
-            let steps = fling ? random.int(3...8) : random.int(8...40)
-            let end = drag(id, from: p, by: vertical ? Point(x: 0, y: distance) : Point(x: distance, y: 0), steps: steps, into: &g)
-            if !fling { g.wait(random.int(0...200)) }
-            lift(id, at: end, into: &g)
+            return scroll(action, on: s, into: &g)
         case .pinch:
             guard let e = pickElement(s, roles: ["track", "clip"]) else { return make(.tap, on: s, into: &g) }
             pinch(around: point(in: e.hitFrame), into: &g)
         case .canvasScrub, .barScrub:
-            let role = action == .canvasScrub ? "canvas" : "scrubBar"
-            guard let e = pickElement(s, roles: [role]) else { return make(.button, on: s, into: &g) }
-            let p = point(in: e.hitFrame)
-            let id = finger()
-            g.down(id, p)
-            var at = p
-            for _ in 0..<random.int(1...4) {
-                let dy = action == .barScrub && random.chance(0.5) ? random.double(-200...200) : random.double(-8...8)
-                at = drag(id, from: at, by: Point(x: random.double(-200...200), y: dy), steps: random.int(3...20), into: &g)
-            }
-            lift(id, at: at, into: &g)
+            return scrub(action, on: s, into: &g)
         case .button:
             guard let e = pickElement(s, roles: ["toolbarButton", "playButton", "collapseButton", "button"]) else { return make(.miss, on: s, into: &g) }
             tap(at: point(in: e.hitFrame), into: &g)
@@ -201,6 +153,78 @@ public struct Monkey: Sendable {
         case .storm:
             storm(s, into: &g)
         }
+        return action
+    }
+
+    /// Drags a clip (mostly the selected one; else selects one first, or drags an unselected one anyway).
+    private mutating func moveClip(on s: Screen, into g: inout GestureBuilder) -> Action {
+        // Only a selected clip moves (a drag on another scrolls): mostly drag the selected one,
+        // else select one first, or drag an unselected one anyway.
+        let selected = s.reachable.filter { $0.role == "clip" && $0.state["selected"] == .bool(true) }
+        guard let e = !selected.isEmpty && random.chance(0.8) ? random.pick(selected) : pickElement(s, roles: ["clip"]) else {
+            return make(.scroll, on: s, into: &g)
+        }
+        if e.state["selected"] != .bool(true), random.chance(0.5) {
+            tap(at: point(in: e.hitFrame), into: &g)
+            return .tap
+        }
+        let p = point(in: e.hitFrame)
+        let id = finger()
+        g.down(id, p)
+        let dy = random.chance(0.35) ? random.double(-120...120) : random.double(-4...4)
+        var end = drag(id, from: p, by: Point(x: random.double(-260...260), y: dy), steps: random.int(3...40), into: &g)
+        end = holdNearEdge(id, from: end, viewport: s.viewport, into: &g)
+        lift(id, at: end, into: &g)
+        return .moveClip
+    }
+
+    /// Drags a trim handle (selecting a clip first when none shows its handles).
+    private mutating func trim(on s: Screen, into g: inout GestureBuilder) -> Action {
+        guard let handle = pickElement(s, roles: ["trimHandle.leading", "trimHandle.trailing"]) else {
+            // No handles: select a clip first (the next trim finds its handles).
+            guard let clip = pickElement(s, roles: ["clip"]) else { return make(.scroll, on: s, into: &g) }
+            tap(at: point(in: clip.hitFrame), into: &g)
+            return .tap
+        }
+        let p = point(in: handle.hitFrame)
+        let id = finger()
+        g.down(id, p)
+        let reach = random.chance(0.2) ? 600.0 : 180.0
+        var end = drag(id, from: p, by: Point(x: random.double(-reach...reach), y: random.double(-10...10)), steps: random.int(2...40), into: &g)
+        end = holdNearEdge(id, from: end, viewport: s.viewport, into: &g)
+        lift(id, at: end, into: &g)
+        return .trim
+    }
+
+    /// Scrolls (or flings) the tracks, across or up and down.
+    private mutating func scroll(_ action: Action, on s: Screen, into g: inout GestureBuilder) -> Action {
+        guard let e = pickElement(s, roles: ["track", "clip", "ruler"]) else { return make(.canvasScrub, on: s, into: &g) }
+        let p = point(in: e.hitFrame)
+        let id = finger()
+        g.down(id, p)
+        let fling = action == .fling
+        let vertical = random.chance(fling ? 0.15 : 0.3)
+        let distance = (random.chance(0.5) ? -1.0 : 1.0) * (fling ? random.double(80...600) : random.double(20...300))
+        let steps = fling ? random.int(3...8) : random.int(8...40)
+        let end = drag(id, from: p, by: vertical ? Point(x: 0, y: distance) : Point(x: distance, y: 0), steps: steps, into: &g)
+        if !fling { g.wait(random.int(0...200)) }
+        lift(id, at: end, into: &g)
+        return action
+    }
+
+    /// Scrubs the canvas or the scrub bar, in a few strokes.
+    private mutating func scrub(_ action: Action, on s: Screen, into g: inout GestureBuilder) -> Action {
+        let role = action == .canvasScrub ? "canvas" : "scrubBar"
+        guard let e = pickElement(s, roles: [role]) else { return make(.button, on: s, into: &g) }
+        let p = point(in: e.hitFrame)
+        let id = finger()
+        g.down(id, p)
+        var at = p
+        for _ in 0..<random.int(1...4) {
+            let dy = action == .barScrub && random.chance(0.5) ? random.double(-200...200) : random.double(-8...8)
+            at = drag(id, from: at, by: Point(x: random.double(-200...200), y: dy), steps: random.int(3...20), into: &g)
+        }
+        lift(id, at: at, into: &g)
         return action
     }
 }
