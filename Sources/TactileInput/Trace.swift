@@ -122,156 +122,9 @@ extension Trace {
 
     /// Parses trace text. Events must be in time order; blank lines are skipped.
     public static func parse(_ text: String) throws -> Trace {
-        var viewport: Size?
-        var fps: Double?
-        var offersExport = false, offersVoice = false
-        var exportNews: [RecordedExportNews] = []
-        var pinVerdicts: [PinVerdict] = []
-        var freezes: [Freeze] = []
-        var settings: [SettingsChange] = []
-        var events: [InputEvent] = []
-        var frames: [Time] = [], steps: [Time] = []
-        let rawLines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, raw) in rawLines.enumerated() {
-            let lineNumber = index + 1
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty { continue }
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
-                // A recording killed mid-write may leave its last line torn: an event cut short.
-                if index == rawLines.count - 1 && index > 0 && line.hasPrefix("{\"t\":") && !line.hasSuffix("}") { break }
-                throw TraceError(line: lineNumber, "not a JSON object")
-            }
-            if viewport == nil {
-                guard object["tactile_trace"] != nil else {
-                    throw TraceError(line: lineNumber, "the first line must be the header {\"tactile_trace\":1,\"viewport\":{…}}")
-                }
-                guard let version = JSONNumber.integer(object["tactile_trace"]), version == formatVersion else {
-                    throw TraceError(line: lineNumber, "tactile_trace: unsupported trace version (this Tactile reads version \(formatVersion))")
-                }
-                guard let vp = object["viewport"] as? [String: Any], let w = number(vp["width"]), let h = number(vp["height"]),
-                    viewportSides.contains(w), viewportSides.contains(h)
-                else {
-                    throw TraceError(line: lineNumber, "viewport: needs a width and height from 100 to 4096 points")
-                }
-                viewport = Size(width: w, height: h)
-                if object["fps"] != nil {
-                    guard let f = number(object["fps"]), f >= 1, f <= 1000 else { throw TraceError(line: lineNumber, "fps: must be a number from 1 to 1000") }
-                    fps = f
-                }
-                if object["export"] != nil {
-                    guard let flag = JSONNumber.boolean(object["export"]) else { throw TraceError(line: lineNumber, "export: must be true or false") }
-                    offersExport = flag
-                }
-                if object["voice"] != nil {
-                    guard let flag = JSONNumber.boolean(object["voice"]) else { throw TraceError(line: lineNumber, "voice: must be true or false") }
-                    offersVoice = flag
-                }
-                continue
-            }
-            guard let t = number(object["t"]), let time = Time.checkedSeconds(t, in: 0...maximumSeconds) else {
-                throw TraceError(line: lineNumber, "t: must be a number of seconds from 0 to \(Int(maximumSeconds)) (a week)")
-            }
-            // A freeze is measured once its frame was presented, which on a loaded machine is
-            // after later frames were written: its line may come late and is put in its place.
-            if object["type"] as? String != "freeze",
-                let last = [events.last?.time, frames.last, steps.last, exportNews.last?.time, pinVerdicts.last?.time, settings.last?.time].compactMap({ $0 })
-                    .max(),
-                time < last
-            {
-                throw TraceError(line: lineNumber, "t: events must be in time order (t went back to \(t))")
-            }
-            guard let type = object["type"] as? String else { throw TraceError(line: lineNumber, "type: missing") }
-            switch type {
-            case "down", "move", "up", "cancel":
-                guard let id = JSONNumber.integer(object["id"], in: fingerIDs) else {
-                    throw TraceError(line: lineNumber, "id: a \(type) event needs a whole number id")
-                }
-                guard let x = number(object["x"]), let y = number(object["y"]), abs(x) <= maximumCoordinate, abs(y) <= maximumCoordinate else {
-                    throw TraceError(line: lineNumber, "x, y: a \(type) event needs numbers within ±1,000,000 points")
-                }
-                var event = InputEvent.touch(TouchPhase(rawValue: type)!, id: id, at: Point(x: x, y: y), time: time)
-                if object["p"] != nil {
-                    guard let p = number(object["p"]), p >= 0, p <= 1000 else {
-                        throw TraceError(line: lineNumber, "p: pressure must be a number from 0 to 1000")
-                    }
-                    event.pressure = p
-                }
-                events.append(event)
-            case "frame":
-                frames.append(time)
-            case "step":
-                steps.append(time)
-            case "key":
-                guard let name = object["key"] as? String, let key = Key(rawValue: name) else {
-                    throw TraceError(line: lineNumber, "key: unknown key (expected one of \(Key.allCases.map(\.rawValue).joined(separator: ", ")))")
-                }
-                events.append(.key(key, time: time))
-            case "text":
-                guard let text = object["text"] as? String, !text.isEmpty, text.count <= InputEvent.maximumTextLength else {
-                    throw TraceError(line: lineNumber, "text: typed text must be a string of 1 to \(InputEvent.maximumTextLength) characters")
-                }
-                events.append(.text(text, time: time))
-            case "blur":
-                events.append(InputEvent(time: time, kind: .focusLost))
-            case "voice":
-                switch VoiceNews.from(traceLine: object) {
-                case let .success(news): events.append(.voice(news, time: time))
-                case let .failure(problem): throw TraceError(line: lineNumber, problem.message)
-                }
-            case "export":
-                do { exportNews.append(RecordedExportNews(time: time, news: try RecordedExportNews.news(in: object))) } catch let e
-                    as RecordedExportNews.FieldError
-                {
-                    throw TraceError(line: lineNumber, e.message)
-                }
-            case "freeze":
-                guard let ms = number(object["ms"]), ms >= 0, ms <= 1e7 else {
-                    throw TraceError(line: lineNumber, "ms: a freeze needs its length, 0 to 10,000,000 ms")
-                }
-                guard let gesture = object["gesture"] as? String, gesture.count <= 100 else {
-                    throw TraceError(line: lineNumber, "gesture: a freeze needs its gesture (at most 100 characters)")
-                }
-                let task = object["task"] as? String
-                if object["task"] != nil && (task == nil || task!.count > 200) {
-                    throw TraceError(line: lineNumber, "task: must be text of at most 200 characters")
-                }
-                var freeze = Freeze(time: time, milliseconds: ms, gesture: gesture, task: task)
-                if let last = frames.last, last > time { freeze.writtenAfter = last }
-                freezes.append(freeze)
-            case "settings":
-                guard let source = (object["source"] as? String).flatMap(SettingsChange.Source.init(rawValue:)) else {
-                    throw TraceError(
-                        line: lineNumber, "source: a settings line needs one of \(SettingsChange.Source.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                guard let variant = object["variant"] as? String, !variant.isEmpty, variant.count <= 80 else {
-                    throw TraceError(line: lineNumber, "variant: a settings line needs the live variant's name (1 to 80 characters)")
-                }
-                guard let changes = object["changes"] as? [String: Any] else {
-                    throw TraceError(line: lineNumber, "changes: a settings line needs an object of the settings changed")
-                }
-                settings.append(SettingsChange(time: time, source: source, variant: variant, changes: JSONValue(any: changes)))
-            case "pin":
-                guard let accepted = JSONNumber.boolean(object["accepted"]) else {
-                    throw TraceError(line: lineNumber, "accepted: a pin line needs true or false")
-                }
-                pinVerdicts.append(PinVerdict(time: time, accepted: accepted))
-            default:
-                throw TraceError(
-                    line: lineNumber,
-                    "type: unknown event type \"\(PrintableText.of(type, limit: 40))\" (expected down, move, up, cancel, key, text, blur, export, pin, settings, freeze, frame or step)"
-                )
-            }
-        }
-        guard let vp = viewport else { throw TraceError(line: 1, "empty trace: the header line is missing") }
-        var trace = Trace(viewport: vp, events: events, frames: frames, steps: steps, framesPerSecond: fps)
-        trace.offersExport = offersExport
-        trace.offersVoice = offersVoice
-        trace.exportNews = exportNews
-        trace.pinVerdicts = pinVerdicts
-        trace.settings = settings
-        freezes = freezes.enumerated().sorted { ($0.element.replayedAfter, $0.offset) < ($1.element.replayedAfter, $1.offset) }.map(\.element)
-        trace.freezes = freezes
-        return trace
+        var reader = Reader()
+        try reader.read(text)
+        return try reader.trace()
     }
 
     /// The trace as JSON Lines text: at each instant its input first, then export news, then
@@ -346,7 +199,6 @@ extension Trace {
         "{\"t\":\(seconds(news.time)),\"type\":\"export\"\(news.fields)}"
     }
 
-    private static func number(_ any: Any?) -> Double? { JSONNumber.double(any) }
 }
 
 private func fmt(_ v: Double) -> String {
@@ -355,4 +207,193 @@ private func fmt(_ v: Double) -> String {
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text
+}
+
+extension Trace {
+    /// Reads a trace's lines in order, keeping what each says, and names the line and field of the
+    /// first that is wrong (`Trace.parse`).
+    fileprivate struct Reader {
+        var viewport: Size?
+        var fps: Double?
+        var offersExport = false, offersVoice = false
+        var exportNews: [RecordedExportNews] = []
+        var pinVerdicts: [PinVerdict] = []
+        var freezes: [Freeze] = []
+        var settings: [SettingsChange] = []
+        var events: [InputEvent] = []
+        var frames: [Time] = [], steps: [Time] = []
+
+        private func number(_ any: Any?) -> Double? { JSONNumber.double(any) }
+
+        /// Every line of `text`: the header first, then events in time order.
+        mutating func read(_ text: String) throws {
+            let rawLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            for (index, raw) in rawLines.enumerated() {
+                let lineNumber = index + 1
+                let line = raw.trimmingCharacters(in: .whitespaces)
+                if line.isEmpty { continue }
+                guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
+                    // A recording killed mid-write may leave its last line torn: an event cut short.
+                    if index == rawLines.count - 1 && index > 0 && line.hasPrefix("{\"t\":") && !line.hasSuffix("}") { break }
+                    throw TraceError(line: lineNumber, "not a JSON object")
+                }
+                if viewport == nil {
+                    try readHeader(object, line: lineNumber)
+                    continue
+                }
+                guard let t = number(object["t"]), let time = Time.checkedSeconds(t, in: 0...maximumSeconds) else {
+                    throw TraceError(line: lineNumber, "t: must be a number of seconds from 0 to \(Int(maximumSeconds)) (a week)")
+                }
+                // A freeze is measured once its frame was presented, which on a loaded machine is
+                // after later frames were written: its line may come late and is put in its place.
+                if object["type"] as? String != "freeze",
+                    let last = [events.last?.time, frames.last, steps.last, exportNews.last?.time, pinVerdicts.last?.time, settings.last?.time].compactMap({
+                        $0
+                    })
+                    .max(),
+                    time < last
+                {
+                    throw TraceError(line: lineNumber, "t: events must be in time order (t went back to \(t))")
+                }
+                guard let type = object["type"] as? String else { throw TraceError(line: lineNumber, "type: missing") }
+                switch type {
+                case "down", "move", "up", "cancel":
+                    events.append(try touch(type, object, time: time, line: lineNumber))
+                case "frame":
+                    frames.append(time)
+                case "step":
+                    steps.append(time)
+                case "key":
+                    guard let name = object["key"] as? String, let key = Key(rawValue: name) else {
+                        throw TraceError(line: lineNumber, "key: unknown key (expected one of \(Key.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    }
+                    events.append(.key(key, time: time))
+                case "text":
+                    guard let text = object["text"] as? String, !text.isEmpty, text.count <= InputEvent.maximumTextLength else {
+                        throw TraceError(line: lineNumber, "text: typed text must be a string of 1 to \(InputEvent.maximumTextLength) characters")
+                    }
+                    events.append(.text(text, time: time))
+                case "blur":
+                    events.append(InputEvent(time: time, kind: .focusLost))
+                case "voice":
+                    switch VoiceNews.from(traceLine: object) {
+                    case let .success(news): events.append(.voice(news, time: time))
+                    case let .failure(problem): throw TraceError(line: lineNumber, problem.message)
+                    }
+                case "export":
+                    do { exportNews.append(RecordedExportNews(time: time, news: try RecordedExportNews.news(in: object))) } catch let e
+                        as RecordedExportNews.FieldError
+                    {
+                        throw TraceError(line: lineNumber, e.message)
+                    }
+                case "freeze":
+                    freezes.append(try freeze(object, time: time, line: lineNumber))
+                case "settings":
+                    settings.append(try settingsChange(object, time: time, line: lineNumber))
+                case "pin":
+                    guard let accepted = JSONNumber.boolean(object["accepted"]) else {
+                        throw TraceError(line: lineNumber, "accepted: a pin line needs true or false")
+                    }
+                    pinVerdicts.append(PinVerdict(time: time, accepted: accepted))
+                default:
+                    throw TraceError(
+                        line: lineNumber,
+                        "type: unknown event type \"\(PrintableText.of(type, limit: 40))\" (expected down, move, up, cancel, key, text, blur, export, pin, settings, freeze, frame or step)"
+                    )
+                }
+            }
+        }
+
+        /// The header line: the version, the viewport, and the optional fps, export and voice.
+        mutating func readHeader(_ object: [String: Any], line lineNumber: Int) throws {
+            guard object["tactile_trace"] != nil else {
+                throw TraceError(line: lineNumber, "the first line must be the header {\"tactile_trace\":1,\"viewport\":{…}}")
+            }
+            guard let version = JSONNumber.integer(object["tactile_trace"]), version == formatVersion else {
+                throw TraceError(line: lineNumber, "tactile_trace: unsupported trace version (this Tactile reads version \(formatVersion))")
+            }
+            guard let vp = object["viewport"] as? [String: Any], let w = number(vp["width"]), let h = number(vp["height"]),
+                viewportSides.contains(w), viewportSides.contains(h)
+            else {
+                throw TraceError(line: lineNumber, "viewport: needs a width and height from 100 to 4096 points")
+            }
+            viewport = Size(width: w, height: h)
+            if object["fps"] != nil {
+                guard let f = number(object["fps"]), f >= 1, f <= 1000 else { throw TraceError(line: lineNumber, "fps: must be a number from 1 to 1000") }
+                fps = f
+            }
+            if object["export"] != nil {
+                guard let flag = JSONNumber.boolean(object["export"]) else { throw TraceError(line: lineNumber, "export: must be true or false") }
+                offersExport = flag
+            }
+            if object["voice"] != nil {
+                guard let flag = JSONNumber.boolean(object["voice"]) else { throw TraceError(line: lineNumber, "voice: must be true or false") }
+                offersVoice = flag
+            }
+        }
+
+        /// A touch line (down, move, up, cancel) with its finger, place and pressure.
+        func touch(_ type: String, _ object: [String: Any], time: Time, line lineNumber: Int) throws -> InputEvent {
+            guard let id = JSONNumber.integer(object["id"], in: fingerIDs) else {
+                throw TraceError(line: lineNumber, "id: a \(type) event needs a whole number id")
+            }
+            guard let x = number(object["x"]), let y = number(object["y"]), abs(x) <= maximumCoordinate, abs(y) <= maximumCoordinate else {
+                throw TraceError(line: lineNumber, "x, y: a \(type) event needs numbers within ±1,000,000 points")
+            }
+            var event = InputEvent.touch(TouchPhase(rawValue: type)!, id: id, at: Point(x: x, y: y), time: time)
+            if object["p"] != nil {
+                guard let p = number(object["p"]), p >= 0, p <= 1000 else {
+                    throw TraceError(line: lineNumber, "p: pressure must be a number from 0 to 1000")
+                }
+                event.pressure = p
+            }
+            return event
+        }
+
+        /// A freeze line: how long, in which gesture and task; put in its place among the frames.
+        func freeze(_ object: [String: Any], time: Time, line lineNumber: Int) throws -> Freeze {
+            guard let ms = number(object["ms"]), ms >= 0, ms <= 1e7 else {
+                throw TraceError(line: lineNumber, "ms: a freeze needs its length, 0 to 10,000,000 ms")
+            }
+            guard let gesture = object["gesture"] as? String, gesture.count <= 100 else {
+                throw TraceError(line: lineNumber, "gesture: a freeze needs its gesture (at most 100 characters)")
+            }
+            let task = object["task"] as? String
+            if object["task"] != nil && (task == nil || task!.count > 200) {
+                throw TraceError(line: lineNumber, "task: must be text of at most 200 characters")
+            }
+            var freeze = Freeze(time: time, milliseconds: ms, gesture: gesture, task: task)
+            if let last = frames.last, last > time { freeze.writtenAfter = last }
+            return freeze
+        }
+
+        /// A settings line: what changed, from where, with the live variant.
+        func settingsChange(_ object: [String: Any], time: Time, line lineNumber: Int) throws -> SettingsChange {
+            guard let source = (object["source"] as? String).flatMap(SettingsChange.Source.init(rawValue:)) else {
+                throw TraceError(
+                    line: lineNumber, "source: a settings line needs one of \(SettingsChange.Source.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            guard let variant = object["variant"] as? String, !variant.isEmpty, variant.count <= 80 else {
+                throw TraceError(line: lineNumber, "variant: a settings line needs the live variant's name (1 to 80 characters)")
+            }
+            guard let changes = object["changes"] as? [String: Any] else {
+                throw TraceError(line: lineNumber, "changes: a settings line needs an object of the settings changed")
+            }
+            return SettingsChange(time: time, source: source, variant: variant, changes: JSONValue(any: changes))
+        }
+
+        /// The trace the lines make.
+        func trace() throws -> Trace {
+            guard let vp = viewport else { throw TraceError(line: 1, "empty trace: the header line is missing") }
+            var trace = Trace(viewport: vp, events: events, frames: frames, steps: steps, framesPerSecond: fps)
+            trace.offersExport = offersExport
+            trace.offersVoice = offersVoice
+            trace.exportNews = exportNews
+            trace.pinVerdicts = pinVerdicts
+            trace.settings = settings
+            let freezes = freezes.enumerated().sorted { ($0.element.replayedAfter, $0.offset) < ($1.element.replayedAfter, $1.offset) }.map(\.element)
+            trace.freezes = freezes
+            return trace
+        }
+    }
 }
