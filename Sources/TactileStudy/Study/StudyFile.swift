@@ -96,17 +96,32 @@ public struct StudyFile: Sendable {
             throw ConfigurationError(
                 key: PrintableText.of(k, limit: 60), "is not a key of a study file (expected one of \(keys.sorted().joined(separator: ", ")))")
         }
-        func text(_ key: String, limit: Int, required: Bool) throws -> String? {
-            guard let v = object[key] else {
-                if required { throw ConfigurationError(key: key, "is missing") }
-                return nil
-            }
-            guard let s = v as? String, !s.isEmpty, s.count <= limit else { throw ConfigurationError(key: key, "must be text of 1 to \(limit) characters") }
-            return s
-        }
-        let title = try text("title", limit: 200, required: true)!
-        let consent = try text("consent", limit: 10_000, required: true)!
+        let title = try text(object, "title", limit: 200, required: true)!
+        let consent = try text(object, "consent", limit: 10_000, required: true)!
+        let (variants, configuration) = try readVariants(object, folder: folder)
+        let (assignment, taskOrder) = try readDesign(object)
+        let (plan, practice) = try readTasks(object)
+        let (seq, sus, custom) = try readQuestionnaires(object)
+        let markers = try readMarkers(object)
+        let (project, start) = try readProject(object, folder: folder)
+        try checkConditions(of: plan, practice: practice, startingFrom: start)
+        return StudyFile(
+            title: title, consent: consent, configuration: configuration, variants: variants, assignment: assignment, taskOrder: taskOrder,
+            practice: practice, tasks: plan.tasks, seq: seq, sus: sus, custom: custom, project: project, markers: markers)
+    }
 
+    /// The text at `key`: 1 to `limit` characters; nil when absent and not `required`.
+    private static func text(_ object: [String: Any], _ key: String, limit: Int, required: Bool) throws -> String? {
+        guard let v = object[key] else {
+            if required { throw ConfigurationError(key: key, "is missing") }
+            return nil
+        }
+        guard let s = v as? String, !s.isEmpty, s.count <= limit else { throw ConfigurationError(key: key, "must be text of 1 to \(limit) characters") }
+        return s
+    }
+
+    /// The variants, and the configuration file that defines them (each variant read from it).
+    private static func readVariants(_ object: [String: Any], folder: URL) throws -> ([String], URL?) {
         // The variants, and the configuration file that defines them.
         guard let list = object["variants"] as? [Any], !list.isEmpty, list.count <= 12 else {
             throw ConfigurationError(key: "variants", "must name 1 to 12 configuration variants")
@@ -118,7 +133,7 @@ public struct StudyFile: Sendable {
             variants.append(name)
         }
         var configuration: URL?
-        if let path = try text("configuration", limit: 4096, required: false) {
+        if let path = try text(object, "configuration", limit: 4096, required: false) {
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
             guard let configData = FileManager.default.contents(atPath: url.path) else {
                 throw ConfigurationError(key: "configuration", "\(url.path) cannot be read")
@@ -133,6 +148,11 @@ public struct StudyFile: Sendable {
             throw ConfigurationError(key: "configuration", "is missing: name the configuration file whose variants \(variants.joined(separator: ", ")) are")
         }
 
+        return (variants, configuration)
+    }
+
+    /// The design: variants within or between participants, tasks fixed or counterbalanced.
+    private static func readDesign(_ object: [String: Any]) throws -> (Assignment, TaskOrder) {
         // The design.
         var assignment = Assignment.within, taskOrder = TaskOrder.fixed
         if let d = object["design"] {
@@ -156,6 +176,11 @@ public struct StudyFile: Sendable {
             }
         }
 
+        return (assignment, taskOrder)
+    }
+
+    /// The tasks and the practice task, in the test-plan format (errors keep their keys).
+    private static func readTasks(_ object: [String: Any]) throws -> (TaskPlan, TaskPlan.Task?) {
         // The tasks and the practice task, in the test-plan format (errors keep their keys).
         guard object["tasks"] != nil else { throw ConfigurationError(key: "tasks", "needs at least one task") }
         let plan = try TaskPlan.parse(try JSONSerialization.data(withJSONObject: ["tasks": object["tasks"]!]))
@@ -168,6 +193,11 @@ public struct StudyFile: Sendable {
             }
         }
 
+        return (plan, practice)
+    }
+
+    /// Which questionnaires: SEQ, SUS and the study's own.
+    private static func readQuestionnaires(_ object: [String: Any]) throws -> (seq: Bool, sus: Bool, custom: [Questionnaire]) {
         // Questionnaires and markers.
         var seq = true, sus = true, custom: [Questionnaire] = []
         if let q = object["questionnaires"] {
@@ -198,6 +228,11 @@ public struct StudyFile: Sendable {
                 guard let b = JSONNumber.boolean(v) else { throw ConfigurationError(key: "questionnaires.sus", "must be true or false") }; sus = b
             }
         }
+        return (seq, sus, custom)
+    }
+
+    /// The observer's marker categories, by the digit that adds one.
+    private static func readMarkers(_ object: [String: Any]) throws -> [String: String] {
         var markers: [String: String] = [:]
         if let m = object["markers"] {
             guard let ms = m as? [String: Any] else { throw ConfigurationError(key: "markers", "must be an object like {\"1\": \"confusion\"}") }
@@ -211,9 +246,14 @@ public struct StudyFile: Sendable {
                 markers[k] = name
             }
         }
+        return markers
+    }
+
+    /// The project the tasks start from (the demo when none), every media file of it there.
+    private static func readProject(_ object: [String: Any], folder: URL) throws -> (URL?, Project) {
         var project: URL?
         var start = DemoProject.make()
-        if let path = try text("project", limit: 4096, required: false) {
+        if let path = try text(object, "project", limit: 4096, required: false) {
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
             do { start = try ProjectFile.load(from: url) } catch {
                 // (An error that names the file already is not given its path twice.)
@@ -229,6 +269,11 @@ public struct StudyFile: Sendable {
             }
             project = url
         }
+        return (project, start)
+    }
+
+    /// Every rule must be possible from the project the tasks start with (a misspelt clip would make a task that can never be done).
+    private static func checkConditions(of plan: TaskPlan, practice: TaskPlan.Task?, startingFrom start: Project) throws {
         // Every rule must be possible from the project the tasks start with (a misspelt clip
         // would make a task that can never be done).
         for (n, task) in plan.tasks.enumerated() {
@@ -239,9 +284,6 @@ public struct StudyFile: Sendable {
         for (m, condition) in (practice?.done ?? []).enumerated() {
             if let problem = condition.problem(startingFrom: start) { throw ConfigurationError(key: "practice.done[\(m)].path", problem) }
         }
-        return StudyFile(
-            title: title, consent: consent, configuration: configuration, variants: variants, assignment: assignment, taskOrder: taskOrder,
-            practice: practice, tasks: plan.tasks, seq: seq, sus: sus, custom: custom, project: project, markers: markers)
     }
 
     /// The test plan of block `block` (0 for the first) of `schedule`: its tasks in the
