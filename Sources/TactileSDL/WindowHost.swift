@@ -146,24 +146,7 @@ public final class WindowHost {
             // fill its buffer until it drops events.
             pumpKernel(into: &translator)
             for action in waitForInput(until: due, clock: clock, frame: frame, translator: &translator, into: &input, outside: &outside) {
-                switch action {
-                case .quit where !session.refusesQuit: ending = .closed; return
-                case .terminate: ending = .terminated; return
-                case .resized: relayout = true
-                case let .visible(shown):
-                    // Hidden: low-frequency mode, no animation frames at all; shown: draw again.
-                    session.setVisible(shown)
-                    if shown { relayout = true }
-                case .toggleFullscreen where !session.refusesQuit: toggleFullscreen(); relayout = true
-                case .toggleDrawer where session.panelWidth != nil && !session.refusesQuit: drawerOpen.toggle(); relayout = true
-                case let .showTouch(back): session.showTouch(back: back)
-                case .toggleTuning where !session.refusesQuit:
-                    session.toggleTuning()
-                    if let open = showPanel(session.isTuningOpen, frame: frame, session: session) { drawerOpen = open }
-                    relayout = true
-                case .flipVariant: session.flipVariant()
-                case .quit, .toggleFullscreen, .toggleDrawer, .toggleTuning: break
-                }
+                if handle(action, session: session, frame: frame, drawerOpen: &drawerOpen, relayout: &relayout) { return }
             }
             if TerminationSignals.received != nil { ending = .terminated; return }
             if presentLock.withLock({
@@ -182,19 +165,7 @@ public final class WindowHost {
                 holdUntil = nil
                 inputDeadline.readingLate(period: period)
             }
-            if relayout {
-                frame = deviceFrame(scale: scale, viewport: options.fill ? nil : session.viewport, panel: session.panelWidth)
-                session.resize(to: frame.viewport)
-                var drawn: Double?
-                if frame.panel == nil, drawerOpen, let width = session.panelWidth {
-                    // The drawer: over the phone's right side, as tall as the screen, drawn at
-                    // its own width when the screen is narrower than the panel.
-                    let w = min(width * frame.scale, frame.screen.width)
-                    frame.panel = Rect(x: frame.screen.maxX - w, y: frame.screen.y, width: w, height: frame.screen.height)
-                    drawn = w / frame.scale
-                }
-                session.placePanel(outside: frame.panel != nil, width: drawn)
-            }
+            if relayout { frame = layOut(scale: scale, session: session, drawerOpen: drawerOpen) }
             let arrived = media.map { $0.generation != generation } ?? false
             generation = media?.generation ?? 0
             sound.feed()
@@ -213,29 +184,10 @@ public final class WindowHost {
             relayout = false
             for cue in step.cues { cues.play(cue.cue) }
             for command in step.commands {
-                switch command {
-                case let .viewportChanged(viewport) where !options.fill:
-                    let size = DeviceFrame.windowSize(
-                        viewport: viewport, scale: frame.scale, margin: configuration.window.deviceMargin, panel: session.panelWidth ?? 0)
-                    SDL_SetWindowSize(window, Int32(size.width), Int32(size.height))
-                    relayout = true
-                case .viewportChanged: relayout = true
-                case let .showPanel(wanted):
-                    if let open = showPanel(wanted, frame: frame, session: session) { drawerOpen = open }
-                    relayout = true
-                case let .playSound(source): sound.start(source)
-                case .stopSound: sound.stop()
-                case let .configurationChanged(change):
-                    configuration = change.new
-                    relayout = true // the lab panel may have come or gone
-                    if change.changed(TactileConfiguration.Appearance.self) { theme = Theme(appearance: change.new.theme) }
-                    if change.changed(TactileConfiguration.Cues.self) { cues.adopt(change.new.cues) }
-                    if change.changed(\.window.vsync) { setVSync(change.new.window.vsync) }
-                    if change.changed(TactileConfiguration.Touchscreen.self) { translator.adopt(change.new.touchscreen) }
-                case let .reveal(path):
-                    if let problem = FileReveal.show(path) { logger.warning("\(problem)") }
-                case .exit: ending = .sessionExit; return
-                }
+                let stop = obey(
+                    command, session: session, frame: frame, drawerOpen: &drawerOpen, relayout: &relayout, theme: &theme, translator: &translator,
+                    cues: cues, sound: sound)
+                if stop { return }
             }
             if let list = step.drawList {
                 let began = clock.now
@@ -254,6 +206,79 @@ public final class WindowHost {
     }
 
     // MARK: Parts of the loop
+
+    /// Does what a window action asks (quit, fullscreen, the drawer, tuning, a flip …); true
+    /// when the run ends.
+    private func handle(_ action: EventTranslator.HostAction, session: ShellSession, frame: DeviceFrame, drawerOpen: inout Bool, relayout: inout Bool) -> Bool {
+        switch action {
+        case .quit where !session.refusesQuit: ending = .closed; return true
+        case .terminate: ending = .terminated; return true
+        case .resized: relayout = true
+        case let .visible(shown):
+            // Hidden: low-frequency mode, no animation frames at all; shown: draw again.
+            session.setVisible(shown)
+            if shown { relayout = true }
+        case .toggleFullscreen where !session.refusesQuit: toggleFullscreen(); relayout = true
+        case .toggleDrawer where session.panelWidth != nil && !session.refusesQuit: drawerOpen.toggle(); relayout = true
+        case let .showTouch(back): session.showTouch(back: back)
+        case .toggleTuning where !session.refusesQuit:
+            session.toggleTuning()
+            if let open = showPanel(session.isTuningOpen, frame: frame, session: session) { drawerOpen = open }
+            relayout = true
+        case .flipVariant: session.flipVariant()
+        case .quit, .toggleFullscreen, .toggleDrawer, .toggleTuning: break
+        }
+        return false
+    }
+
+    /// The device frame laid out again for the window as it is now, with the lab panel beside
+    /// the phone or in its drawer.
+    private func layOut(scale: Double, session: ShellSession, drawerOpen: Bool) -> DeviceFrame {
+        var frame = deviceFrame(scale: scale, viewport: options.fill ? nil : session.viewport, panel: session.panelWidth)
+        session.resize(to: frame.viewport)
+        var drawn: Double?
+        if frame.panel == nil, drawerOpen, let width = session.panelWidth {
+            // The drawer: over the phone's right side, as tall as the screen, drawn at
+            // its own width when the screen is narrower than the panel.
+            let w = min(width * frame.scale, frame.screen.width)
+            frame.panel = Rect(x: frame.screen.maxX - w, y: frame.screen.y, width: w, height: frame.screen.height)
+            drawn = w / frame.scale
+        }
+        session.placePanel(outside: frame.panel != nil, width: drawn)
+        return frame
+    }
+
+    /// Does what a step asks of the shell (resize, the panel, sound, new settings, show a file,
+    /// exit); true when the run ends.
+    private func obey(
+        _ command: ShellCommand, session: ShellSession, frame: DeviceFrame, drawerOpen: inout Bool, relayout: inout Bool, theme: inout Theme,
+        translator: inout EventTranslator, cues: CuePlayer, sound: AudioPlayback
+    ) -> Bool {
+        switch command {
+        case let .viewportChanged(viewport) where !options.fill:
+            let size = DeviceFrame.windowSize(
+                viewport: viewport, scale: frame.scale, margin: configuration.window.deviceMargin, panel: session.panelWidth ?? 0)
+            SDL_SetWindowSize(window, Int32(size.width), Int32(size.height))
+            relayout = true
+        case .viewportChanged: relayout = true
+        case let .showPanel(wanted):
+            if let open = showPanel(wanted, frame: frame, session: session) { drawerOpen = open }
+            relayout = true
+        case let .playSound(source): sound.start(source)
+        case .stopSound: sound.stop()
+        case let .configurationChanged(change):
+            configuration = change.new
+            relayout = true // the lab panel may have come or gone
+            if change.changed(TactileConfiguration.Appearance.self) { theme = Theme(appearance: change.new.theme) }
+            if change.changed(TactileConfiguration.Cues.self) { cues.adopt(change.new.cues) }
+            if change.changed(\.window.vsync) { setVSync(change.new.window.vsync) }
+            if change.changed(TactileConfiguration.Touchscreen.self) { translator.adopt(change.new.touchscreen) }
+        case let .reveal(path):
+            if let problem = FileReveal.show(path) { logger.warning("\(problem)") }
+        case .exit: ending = .sessionExit; return true
+        }
+        return false
+    }
 
     /// Sleeps until input or `deadline` (nil: input alone), then takes every waiting event:
     /// input into `input`, and the window's own business returned.
