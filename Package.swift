@@ -51,7 +51,10 @@ let package = Package(
         .target(name: "TactileEditor", dependencies: ["TactileCore", "TactileInput", "TactileUI"]),
         .target(name: "TactileKiosk", dependencies: ["TactileCore", "TactileInput", "TactileUI", "CCrypt"],
                 resources: [.embedInCode("Resources/attract.jsonl")]),
-        .target(name: "TactileHost", dependencies: ["TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk"]),
+        // The feel lab: its overlays (arena debugger, frame monitor, photon patch, pointer
+        // location, touch timeline), the tuning panel and flip, latency samples and histograms.
+        .target(name: "TactileLab", dependencies: ["TactileCore", "TactileInput", "TactileUI", "TactileEditor"]),
+        .target(name: "TactileHost", dependencies: ["TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileLab"]),
 
         // Edges: FFmpeg and SDL.
         .target(name: "TactileMedia", dependencies: ["TactileCore", "CFFmpeg"], swiftSettings: swift5),
@@ -79,21 +82,21 @@ let package = Package(
         // pixels with the window's fonts and renderer), what commands read (inputs, settings), and
         // command errors with their exit codes.
         .target(name: "TactileHeadless", dependencies: [
-            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileMedia", "TactileSDL",
+            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileLab", "TactileMedia", "TactileSDL",
         ]),
         // Export: the one place an export is orchestrated: a project's movie (in the foreground or
         // in the background of the editor), a session's video, the frame pipeline both draw with.
         .target(name: "TactileExport", dependencies: [
-            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileHost", "TactileMedia", "TactileSDL", "TactileHeadless",
+            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileHost", "TactileLab", "TactileMedia", "TactileSDL", "TactileHeadless",
         ], swiftSettings: swift5),
         // Study tools: recording, recorded sessions, the study file and runner, report, statistics,
         // plots, heatmaps, kiosk visitors' sessions. Never SDL or Export.
         .target(name: "TactileStudy", dependencies: [
-            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileMedia", "TactileHeadless",
+            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileLab", "TactileMedia", "TactileHeadless",
         ]),
         // The commands and the windowed app, and the thin command-line front.
         .target(name: "TactileApp", dependencies: [
-            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileMedia", "TactileSDL",
+            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileLab", "TactileMedia", "TactileSDL",
             "TactileHeadless", "TactileExport", "TactileStudy", "TactileServer",
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -103,7 +106,7 @@ let package = Package(
         ]),
 
         // Test support: linked by tests, benchmarks and the fuzzer, never by the product.
-        .target(name: "TactileTestSupport", dependencies: ["TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost",
+        .target(name: "TactileTestSupport", dependencies: ["TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileLab",
                                                            "TactileMedia", "TactileHeadless", "TactileStudy"]),
         .executableTarget(name: "tactile-fuzz", dependencies: [
             "TactileTestSupport", "TactileApp", "TactileCore", "TactileInput", "TactileEditor", "TactileKiosk", "TactileMedia",
@@ -112,24 +115,25 @@ let package = Package(
         ]),
 
         .executableTarget(name: "TactileBenchmarks", dependencies: [
-            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileMedia", "TactileSDL",
+            "TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileLab", "TactileMedia", "TactileSDL",
             "TactileApp", "TactileHeadless", "TactileExport", "TactileStudy", "TactileTestSupport",
         ], path: "Benchmarks/TactileBenchmarks", swiftSettings: swift5),
 
         .testTarget(name: "TactileCoreTests", dependencies: ["TactileCore"]),
         .testTarget(name: "TactileInputTests", dependencies: ["TactileInput", "TactileCore"]),
         .testTarget(name: "TactileUITests", dependencies: ["TactileUI", "TactileCore", "TactileInput"]),
-        .testTarget(name: "TactileEditorTests", dependencies: ["TactileEditor", "TactileHost", "TactileUI", "TactileInput", "TactileCore"]),
+        .testTarget(name: "TactileEditorTests", dependencies: ["TactileEditor", "TactileHost", "TactileLab", "TactileUI", "TactileInput", "TactileCore"]),
         .testTarget(name: "TactileKioskTests", dependencies: ["TactileKiosk", "TactileCore", "TactileInput", "TactileUI"]),
-        .testTarget(name: "TactileHostTests", dependencies: ["TactileHost", "TactileKiosk", "TactileEditor", "TactileUI", "TactileInput", "TactileCore"]),
+        .testTarget(name: "TactileLabTests", dependencies: ["TactileLab", "TactileEditor", "TactileUI", "TactileInput", "TactileCore"]),
+        .testTarget(name: "TactileHostTests", dependencies: ["TactileHost", "TactileLab", "TactileKiosk", "TactileEditor", "TactileUI", "TactileInput", "TactileCore"]),
         .testTarget(name: "TactileMediaTests", dependencies: ["TactileMedia", "TactileTestSupport", "TactileCore"], swiftSettings: swift5),
         .testTarget(name: "TactileSDLTests", dependencies: ["TactileSDL", "TactileCore", "TactileInput", "TactileUI", "TactileMedia", "TactileTestSupport", "CSDL2"]),
         .testTarget(name: "TactileHeadlessTests", dependencies: ["TactileHeadless", "TactileTestSupport", "TactileCore"]),
         .testTarget(name: "TactileServerTests", dependencies: ["TactileServer", "TactileCore"]),
         .testTarget(name: "TactileExportTests", dependencies: ["TactileExport", "TactileHeadless", "TactileMedia", "TactileTestSupport", "TactileCore"],
                     swiftSettings: swift5),
-        .testTarget(name: "TactileStudyTests", dependencies: ["TactileStudy", "TactileEditor", "TactileTestSupport", "TactileCore"]),
-        .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "TactileHeadless", "TactileExport", "TactileStudy", "TactileServer", "TactileTestSupport", "TactileHost", "TactileKiosk", "CSDL2", "TactileInput", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileCore"],
+        .testTarget(name: "TactileStudyTests", dependencies: ["TactileStudy", "TactileLab", "TactileEditor", "TactileTestSupport", "TactileCore"]),
+        .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "TactileHeadless", "TactileExport", "TactileStudy", "TactileServer", "TactileTestSupport", "TactileHost", "TactileLab", "TactileKiosk", "CSDL2", "TactileInput", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileCore"],
                     swiftSettings: swift5),
     ],
     swiftLanguageModes: [.v6]

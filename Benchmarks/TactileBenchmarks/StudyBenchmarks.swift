@@ -5,6 +5,7 @@ import TactileStudy
 import TactileTestSupport
 import TactileEditor
 import TactileHost
+import TactileLab
 import TactileKiosk
 import TactileInput
 import TactileUI

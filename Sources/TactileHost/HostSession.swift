@@ -1,4 +1,5 @@
 import TactileCore
+import TactileLab
 import TactileEditor
 import TactileInput
 import TactileKiosk

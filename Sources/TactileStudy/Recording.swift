@@ -1,5 +1,6 @@
 import Foundation
 import TactileCore
+import TactileLab
 import TactileEditor
 import TactileHost
 import TactileInput
@@ -59,7 +60,7 @@ public final class Recording {
             guard let recorder = self.recorder, seen.map({ $0 != (session.configurationChanges, session.variantLabel) }) ?? true else { return }
             let variantChanged = seen.map { $0.variant != session.variantLabel } ?? true
             seen = (session.configurationChanges, session.variantLabel)
-            let settings = LatencyEpoch.settings(of: session.configuration)
+            let settings = LatencyEpoch.settings(of: session.configuration, schema: .tactile)
             guard JSONValue.object(settings) != inForce || variantChanged else { return }
             inForce = .object(settings)
             recorder.record(settings: settings, variant: session.variantLabel, at: time)

@@ -1,5 +1,6 @@
 import Foundation
 import TactileCore
+import TactileLab
 import TactileEditor
 import TactileHost
 import TactileInput

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import XCTest
 import TactileCore
+@testable import TactileLab
 import TactileStudy
 import TactileTestSupport
 import TactileEditor

@@ -1,5 +1,6 @@
 import XCTest
 import TactileCore
+@testable import TactileLab
 import TactileUI
 import TactileInput
 import TactileEditor

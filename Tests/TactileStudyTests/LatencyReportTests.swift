@@ -1,5 +1,6 @@
 import XCTest
 import TactileCore
+@testable import TactileLab
 import TactileUI
 @testable import TactileStudy
 import TactileEditor

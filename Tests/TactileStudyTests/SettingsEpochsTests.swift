@@ -1,5 +1,6 @@
 import Foundation
 import TactileCore
+@testable import TactileLab
 import TactileEditor
 import TactileHeadless
 import TactileInput
@@ -30,7 +31,7 @@ final class SettingsEpochsTests: XCTestCase {
                 ])),
             change(10, .reload, "base", set("feel", "addedLatency", .number(10))),
         ]
-        let epochs = SettingsEpochs(configuration: start, changes: changes, length: 12)
+        let epochs = SettingsEpochs(configuration: start, changes: changes, length: 12, schema: .tactile)
         XCTAssertEqual(epochs.epochs.map(\.start), [0, 2, 4, 6, 8, 10])
         XCTAssertEqual(epochs.epochs.map(\.set), [0, 1, 2, 3, 0, 4], "the flip back joins the start; nothing else is joined")
         XCTAssertEqual(epochs.sets.map(\.label), ["base", "base (tuned, unsaved)", "base (tuned, unsaved)", "base (tuned, unsaved)", "base"])
@@ -52,7 +53,7 @@ final class SettingsEpochsTests: XCTestCase {
                 SettingsChange(time: .seconds(1), source: .tuning, variant: "base", changes: slop),
                 SettingsChange(time: .seconds(2), source: .save, variant: "tuned-1", changes: .object([])),
                 SettingsChange(time: .seconds(3), source: .reload, variant: "tuned-1", changes: .object([("nosuch", .object([("key", .number(1))]))])),
-            ], length: 5)
+            ], length: 5, schema: .tactile)
         XCTAssertEqual(epochs.sets.map(\.label), ["base", "base (tuned, unsaved) = tuned-1", "tuned-1"])
         XCTAssertEqual(epochs.sets[2].changes, [], "settings it cannot know are not claimed equal to any")
         XCTAssertEqual(epochs.epochs.map(\.set), [0, 1, 2])

@@ -3,6 +3,7 @@ import XCTest
 import Glibc
 #endif
 import TactileCore
+@testable import TactileLab
 import TactileEditor
 import TactileHeadless
 import TactileHost

@@ -1,5 +1,6 @@
 import Foundation
 import TactileCore
+import TactileLab
 
 /// What `tactile report STUDY_DIR` says about a study: per task and variant the success rate
 /// (adjusted-Wald interval), the time on task of successes (geometric mean and interval), errors,

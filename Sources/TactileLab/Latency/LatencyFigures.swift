@@ -1,6 +1,5 @@
 import Foundation
 import TactileCore
-import TactileHost
 
 /// A session's in-app latency (event queue to present) as `tactile report` gives it, from its
 /// `latency.jsonl`: p50, p95 and p99 over every input frame and per gesture kind, with the median
@@ -80,7 +79,7 @@ public struct LatencyFigures: Equatable {
     public static let histogramBins = LatencyHistogram.bins
 
     /// The bin labels: "<8", "8–12", …, "≥50".
-    static var binLabels: [String] { LatencyHistogram.labels }
+    public static var binLabels: [String] { LatencyHistogram.labels }
 
     /// The figures of a `latency.jsonl` file's text; nil when it holds neither an input frame nor
     /// a prediction (a session run headless predicts, but presents nothing to time).
@@ -189,7 +188,7 @@ public struct LatencyFigures: Equatable {
     }
 
     /// The report's Markdown lines.
-    var markdown: [String] {
+    public var markdown: [String] {
         func f(_ v: Double) -> String { String(format: "%.1f", v) }
         var out: [String] = []
         let scope =
@@ -248,7 +247,7 @@ public struct LatencyFigures: Equatable {
     }
 
     /// The figures as JSON.
-    var json: JSONValue {
+    public var json: JSONValue {
         func row(_ r: Row) -> JSONValue {
             .object([
                 ("inputFrames", .number(Double(r.frames))), ("p50", .number(r.p50)), ("p95", .number(r.p95)), ("p99", .number(r.p99)),

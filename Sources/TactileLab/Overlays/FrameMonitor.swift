@@ -103,7 +103,7 @@ public struct FrameMonitor: Sendable {
 
     /// "In-app latency by gesture (ms, last 24)", and under it "under base; +50.0 ms added, not
     /// counted" when the settings are named or add latency.
-    var histogramTitle: [String] {
+    public var histogramTitle: [String] {
         let under = settingsLabel.isEmpty ? nil : "under \(settingsLabel)"
         let net = added > .zero ? "+\(OverlayNumber.fixed(added.seconds * 1000, decimals: 0)) ms added on purpose, not counted" : nil
         let second = [under, net].compactMap { $0 }.joined(separator: "; ")
@@ -179,7 +179,7 @@ public struct FrameMonitor: Sendable {
     }
 
     /// "p50 4.1 · p99 9.8" over `latencies`, nil when there are none.
-    static func figures(_ latencies: [Time]) -> String? {
+    public static func figures(_ latencies: [Time]) -> String? {
         let p = Percentiles(latencies.map(\.seconds))
         guard let p50 = p.p50, let p99 = p.p99 else { return nil }
         return "p50 \(milliseconds(.seconds(p50))) · p99 \(milliseconds(.seconds(p99)))"
@@ -275,13 +275,13 @@ public struct FrameMonitor: Sendable {
     /// One graph of the panel: its name, the latest frame's figure, a value a frame (in the
     /// graph's unit), the value at the top, an optional guide and each frame's bar colour.
     private struct GraphRow {
-        var name: String
-        var latest: String
-        var values: [Double]
-        var scale: Double
-        var guide: Double?
+        public var name: String
+        public var latest: String
+        public var values: [Double]
+        public var scale: Double
+        public var guide: Double?
         /// The colour of the bar of value `i`.
-        var color: (Int) -> Color
+        public var color: (Int) -> Color
     }
 
     /// Interval (scaled to three 60 Hz frames, guide at one), run time (scaled to the longest),
@@ -328,7 +328,7 @@ public struct FrameMonitor: Sendable {
     }
 
     /// A duration in milliseconds: one decimal under 100 ms, whole milliseconds above.
-    static func milliseconds(_ t: Time) -> String {
+    public static func milliseconds(_ t: Time) -> String {
         let ms = t.seconds * 1000
         return OverlayNumber.fixed(ms, decimals: ms < 99.95 ? 1 : 0)
     }

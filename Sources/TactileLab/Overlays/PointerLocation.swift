@@ -12,16 +12,16 @@ import TactileUI
 /// Fed the same input events as the editor and drawn over its frame. Nothing fades, so the
 /// overlay needs no frames of its own: what it shows changes only when input arrives.
 public struct PointerLocation: Sendable {
-    struct Finger: Sendable {
+    public struct Finger: Sendable {
         /// Where the finger is, or where it lifted.
-        var position: Point
+        public var position: Point
         /// The path it took, oldest first, at most `trailLength` points.
-        var trail: [Point]
-        var velocity: VelocityTracker
-        var pressure: Double?
-        var isDown: Bool
+        public var trail: [Point]
+        public var velocity: VelocityTracker
+        public var pressure: Double?
+        public var isDown: Bool
         /// When its last event arrived.
-        var lastEvent: Time
+        public var lastEvent: Time
     }
 
     private var fingers: [PointerID: Finger] = [:]
@@ -176,9 +176,9 @@ public struct PointerLocation: Sendable {
 }
 
 /// Numbers as the overlays print them: a fixed number of decimals, never "-0.0".
-enum OverlayNumber {
+public enum OverlayNumber {
     /// `v` with `decimals` digits after the point ("–" when not finite).
-    static func fixed(_ v: Double, decimals: Int) -> String {
+    public static func fixed(_ v: Double, decimals: Int) -> String {
         guard v.isFinite else { return "–" }
         var scale: Int64 = 1
         for _ in 0..<decimals { scale *= 10 }

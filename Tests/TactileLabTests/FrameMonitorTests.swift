@@ -1,8 +1,8 @@
 import XCTest
 import TactileCore
+@testable import TactileLab
 import TactileUI
 import TactileEditor
-@testable import TactileHost
 
 /// The frame loop monitor: frame rate, history, graphs and what the loop waits for.
 final class FrameMonitorTests: XCTestCase {

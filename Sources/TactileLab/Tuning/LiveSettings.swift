@@ -7,33 +7,33 @@ import TactileUI
 /// memory, picture and scroll, the live variant and the A/B pair, the settings as the live
 /// variant was loaded (Revert goes back to them), the lab's gestures, and the changes not yet
 /// handed to a frame record.
-struct LiveSettings {
-    var variant = SettingsChange.baseVariant
-    var pair: (a: String, b: String?) = (SettingsChange.baseVariant, nil)
+public struct LiveSettings {
+    public var variant = SettingsChange.baseVariant
+    public var pair: (a: String, b: String?) = (SettingsChange.baseVariant, nil)
     /// How many settings differ, after tuning, from the live variant as loaded or saved (kept by
     /// `HostSession.adopt`, the one place settings change).
-    var unsaved = 0
+    public var unsaved = 0
     /// The live variant's settings as loaded or saved.
-    private(set) var baseline: TactileConfiguration
-    var isTuningOpen = false
+    public private(set) var baseline: TactileConfiguration
+    public var isTuningOpen = false
     /// The tuning panel's UI memory (its own input settings: a tap slop tuned to 0 must not make
     /// the panel itself untappable), its latest picture and its scroll.
-    var memory = UIMemory(input: TactileConfiguration.Input())
-    var picture: DrawList?
+    public var memory = UIMemory(input: TactileConfiguration.Input())
+    public var picture: DrawList?
     /// The panel's elements as last drawn (tests and `inspect` find its sliders by them).
-    var elements: [UIElement] = []
-    var scroll = 0.0, scrollAnchor: Double?
-    var flipTaps: TwoFingerTap
-    var cornerHold: CornerHold
-    var flipRequested = false
+    public var elements: [UIElement] = []
+    public var scroll = 0.0, scrollAnchor: Double?
+    public var flipTaps: TwoFingerTap
+    public var cornerHold: CornerHold
+    public var flipRequested = false
     /// Whether the first step says which variant the session starts on (a `start` change).
-    var announceStart = false
+    public var announceStart = false
     /// Settings lines a replay handed over, applied at the next step.
-    var replays: [SettingsChange] = []
+    public var replays: [SettingsChange] = []
     /// Changes made since the last frame record.
-    var pending: [SettingsChange] = []
+    public var pending: [SettingsChange] = []
 
-    init(configuration: TactileConfiguration) {
+    public init(configuration: TactileConfiguration) {
         baseline = configuration
         let o = configuration.overlays
         flipTaps = TwoFingerTap(slop: TactileConfiguration.Input().tapSlop, longest: .seconds(o.flipTapDuration))
@@ -41,19 +41,19 @@ struct LiveSettings {
     }
 
     /// A variant's settings were loaded (a flip, a reload) or saved: nothing is unsaved.
-    mutating func loaded(_ configuration: TactileConfiguration) {
+    public mutating func loaded(_ configuration: TactileConfiguration) {
         baseline = configuration
         unsaved = 0
     }
 
     /// The changes since the last frame record, handed over once.
-    mutating func takeChanges() -> [SettingsChange] {
+    public mutating func takeChanges() -> [SettingsChange] {
         defer { pending.removeAll() }
         return pending
     }
 
     /// What the variant badge says, when there is a pair to flip between or a variant is live.
-    var badge: String? {
+    public var badge: String? {
         guard pair.b != nil || variant != SettingsChange.baseVariant else { return nil }
         let side = variant == pair.a ? "A" : variant == pair.b ? "B" : "·"
         return "\(side) \(variant)\(unsaved > 0 ? " *" : "")"

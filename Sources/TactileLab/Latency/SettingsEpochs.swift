@@ -1,6 +1,5 @@
 import Foundation
 import TactileCore
-import TactileHeadless
 import TactileInput
 
 /// A recorded session cut where its settings changed (a tuning slider, a Revert, a reload, an
@@ -49,7 +48,7 @@ public struct SettingsEpochs {
     /// The epochs of a session that started with `configuration` and changed its settings as
     /// `changes` say (in time order), over `length` seconds. A line whose changes cannot be laid
     /// over the settings (a key this Tactile lacks) starts an epoch of its own.
-    public init(configuration start: TactileConfiguration, changes: [SettingsChange], length: Double, schema: ConfigurationSchema = .tactile) {
+    public init(configuration start: TactileConfiguration, changes: [SettingsChange], length: Double, schema: ConfigurationSchema) {
         // The settings of each set; nil for one whose settings are unknown (a line that could not
         // be laid over them), which is never joined with another.
         var configurations: [TactileConfiguration?] = []
@@ -98,7 +97,7 @@ public struct SettingsEpochs {
     public func epoch(at t: Double) -> Epoch? { epochs.last { $0.start <= t } ?? epochs.first }
 
     /// The settings of `to` that differ from `from`, in words.
-    static func changes(from: TactileConfiguration, to: TactileConfiguration, schema: ConfigurationSchema) -> [Change] {
+    public static func changes(from: TactileConfiguration, to: TactileConfiguration, schema: ConfigurationSchema) -> [Change] {
         let after = ConfigurationSchema.dotted(schema.changes(from: from, to: to))
         let before = Dictionary(ConfigurationSchema.dotted(schema.changes(from: to, to: from)).map { ($0.key, $0.value) }) { a, _ in a }
         let ranges = schema.ranges

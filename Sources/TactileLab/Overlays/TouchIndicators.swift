@@ -8,12 +8,12 @@ import TactileUI
 /// same input events as the editor, drawn over its frame: live (`--show-touches`), in exported
 /// videos and in the kiosk's attract loop.
 public struct TouchIndicators: Sendable {
-    struct Finger: Sendable {
+    public struct Finger: Sendable {
         /// Where the finger is (or lifted).
-        var position: Point
+        public var position: Point
         /// Where it was lately, oldest first.
-        var trail: [(point: Point, time: Time)]
-        var lifted: Time?
+        public var trail: [(point: Point, time: Time)]
+        public var lifted: Time?
     }
 
     private var fingers: [PointerID: Finger] = [:]

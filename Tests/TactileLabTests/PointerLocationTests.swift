@@ -1,9 +1,9 @@
 import XCTest
 import TactileCore
+@testable import TactileLab
 import TactileInput
 import TactileUI
 import TactileEditor
-@testable import TactileHost
 
 /// The pointer location overlay: what its header reads, its crosshairs and its paths.
 final class PointerLocationTests: XCTestCase {

@@ -83,7 +83,7 @@ public struct ArenaDebugger: Sendable {
     }
 
     /// One line of the panel: "scroll ← tapSlop: moved 10.4 pt > 10 pt · 83 ms".
-    static func summary(_ d: ArenaDecision) -> String {
+    public static func summary(_ d: ArenaDecision) -> String {
         "\(d.winner?.rawValue ?? "none") ← \(d.rule) · \(Int((d.sinceDown.seconds * 1000).rounded())) ms"
     }
 
@@ -213,11 +213,11 @@ public struct ArenaDebugger: Sendable {
     }
 
     /// How a line of a decision reads.
-    enum Tone { case winner, nobody, rule, loser }
+    public enum Tone { case winner, nobody, rule, loser }
 
     /// A decision as lines: "✓ trim" or "✗ nobody won", the rule, then "✗ tap: moved 20 pt > tap
     /// slop 8 pt" for each offered recogniser that lost (or each loser, unexplained).
-    static func decisionLines(_ d: ArenaDecision) -> [(text: String, tone: Tone)] {
+    public static func decisionLines(_ d: ArenaDecision) -> [(text: String, tone: Tone)] {
         var lines: [(String, Tone)] = [(d.winner.map { "✓ \($0.rawValue)" } ?? "✗ nobody won", d.winner == nil ? .nobody : .winner), (d.rule, .rule)]
         let losers = d.offered.isEmpty ? d.losers : d.offered.filter { $0 != d.winner }
         for kind in losers { lines.append(("✗ \(kind.rawValue)" + (d.why[kind].map { ": " + $0 } ?? ""), .loser)) }

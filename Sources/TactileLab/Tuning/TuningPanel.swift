@@ -6,9 +6,9 @@ import TactileUI
 /// (`TunableSetting.all`), each a slider with a step down and up (or a row of choices), the live
 /// variant and the A/B pair in the header, and Save, Revert and Flip at the foot. It returns what
 /// the designer did; `HostSession` applies it (at once, logged like a live reload).
-struct TuningPanel {
+public struct TuningPanel {
     /// What a pass of the panel asks for.
-    enum Action: Equatable {
+    public enum Action: Equatable {
         /// A setting moved to a value.
         case set(TunableSetting, JSONValue)
         /// Save the settings in force as a new named variant.
@@ -21,14 +21,16 @@ struct TuningPanel {
         case close
     }
 
-    let ui: UIContext
-    let theme: Theme
-    var m: ViewMetrics.Tuning { theme.metrics.tuning }
+    public let ui: UIContext
+    public let theme: Theme
+
+    public init(ui: UIContext, theme: Theme) { self.ui = ui; self.theme = theme }
+    public var m: ViewMetrics.Tuning { theme.metrics.tuning }
 
     /// Draws the panel over `size` (the lab panel's points) for the settings `object` (the
     /// configuration as JSON), scrolled `offset` points; returns the actions and the list's
     /// scroll gestures, its content height and the room it has.
-    func draw(
+    public func draw(
         object: [String: Any], live: String, pair: (a: String, b: String?), unsaved: Int, offset: Double, size: Size
     ) -> (actions: [Action], scrolls: [GestureEvent], height: Double, room: Double) {
         var actions: [Action] = []

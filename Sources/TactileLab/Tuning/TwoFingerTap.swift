@@ -5,18 +5,18 @@ import TactileInput
 /// Finds two-finger taps in a stream of touches (outside the phone: the A/B flip): two fingers
 /// down together, neither moving farther than the slop, both lifted within the longest
 /// duration of the first finger's landing. Pure: fed events, it says when one happened.
-struct TwoFingerTap {
-    var slop: Double
-    var longest: Time
+public struct TwoFingerTap {
+    public var slop: Double
+    public var longest: Time
     private var down: [PointerID: Point] = [:]
     private var first: Time?
     private var most = 0
     private var spoiled = false
 
-    init(slop: Double, longest: Time) { self.slop = slop; self.longest = longest }
+    public init(slop: Double, longest: Time) { self.slop = slop; self.longest = longest }
 
     /// Feeds `events`; returns how many two-finger taps they completed.
-    mutating func feed(_ events: [InputEvent]) -> Int {
+    public mutating func feed(_ events: [InputEvent]) -> Int {
         var taps = 0
         for e in events {
             switch e.kind {

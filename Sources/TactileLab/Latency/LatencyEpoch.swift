@@ -23,12 +23,12 @@ public struct LatencyEpoch: Equatable {
 
     /// The keys an epoch records: everything of the feel section, and whether the window waits
     /// for the display's refresh.
-    static let recordedSections = ["feel"]
-    static let recordedKeys = ["window.vsync"]
+    public static let recordedSections = ["feel"]
+    public static let recordedKeys = ["window.vsync"]
 
     /// The settings of `configuration` that bear on latency and prediction, for an `epoch` line.
-    public static func settings(of configuration: TactileConfiguration) -> [(String, JSONValue)] {
-        let object = ConfigurationSchema.tactile.jsonObject(of: configuration)
+    public static func settings(of configuration: TactileConfiguration, schema: ConfigurationSchema) -> [(String, JSONValue)] {
+        let object = schema.jsonObject(of: configuration)
         var out: [(String, JSONValue)] = []
         for section in recordedSections {
             for (key, value) in ((object[section] as? [String: Any]) ?? [:]).sorted(by: { $0.key < $1.key }) {

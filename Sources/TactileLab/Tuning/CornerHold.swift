@@ -6,23 +6,23 @@ import TactileInput
 /// screen's top-left corner (`overlays.tuningCorner` points a side) for `overlays.tuningHold`
 /// seconds. Pure: fed the editor's touches and the time, it says when the hold completes and
 /// which finger made it (the host then cancels that finger for the editor).
-struct CornerHold {
-    var corner: Double
-    var hold: Time
-    var slop: Double
+public struct CornerHold {
+    public var corner: Double
+    public var hold: Time
+    public var slop: Double
     private var finger: (id: PointerID, at: Point, since: Time)?
     private var downs: Set<PointerID> = []
 
-    init(corner: Double, hold: Time, slop: Double) { self.corner = corner; self.hold = hold; self.slop = slop }
+    public init(corner: Double, hold: Time, slop: Double) { self.corner = corner; self.hold = hold; self.slop = slop }
 
     /// Forgets a hold in progress (the gesture was turned off).
-    mutating func reset() { finger = nil }
+    public mutating func reset() { finger = nil }
 
     /// When the hold in progress completes, if one is.
-    var due: Time? { finger.map { $0.since + hold } }
+    public var due: Time? { finger.map { $0.since + hold } }
 
     /// Feeds `events` (viewport points) up to `now`; returns the finger whose hold completed, and where it is.
-    mutating func feed(_ events: [InputEvent], now: Time) -> (id: PointerID, at: Point)? {
+    public mutating func feed(_ events: [InputEvent], now: Time) -> (id: PointerID, at: Point)? {
         for e in events {
             guard case let .touch(id, phase, p) = e.kind else {
                 if e.kind == .focusLost { finger = nil; downs.removeAll() }

@@ -11,7 +11,7 @@ public struct TunableSetting: Hashable, Sendable {
         case number(ClosedRange<Double>, step: Double)
         case choice([String])
 
-        var isChoice: Bool { if case .choice = self { true } else { false } }
+        public var isChoice: Bool { if case .choice = self { true } else { false } }
     }
 
     /// The dotted key ("input.tapSlop").
@@ -40,7 +40,7 @@ public struct TunableSetting: Hashable, Sendable {
     }()
 
     /// The setting as its declaration offers it to the panel.
-    init(key: String, _ setting: SettingDescription) {
+    public init(key: String, _ setting: SettingDescription) {
         guard let tune = setting.tune else { preconditionFailure("\(key) has no tune in its declaration") }
         let unit = tune.unit.map { "\($0)" } ?? setting.ranges.first?.range.unit ?? ""
         let kind: Kind
