@@ -33,7 +33,7 @@ final class FirstStartTests: XCTestCase, ReplayTesting, StartsPrograms {
         let started = Date()
         try app.run()
         defer { if app.isRunning { app.terminate() } }
-        while !systemd.messages.contains(where: { $0.message.contains("READY=1") }), Date().timeIntervalSince(started) < 30 { usleep(20_000) }
+        Readiness.wait(timeout: 30, poll: 0.02) { systemd.messages.contains { $0.message.contains("READY=1") } }
         let ready = try XCTUnwrap(systemd.messages.first { $0.message.contains("READY=1") }, "the window showed its first picture")
         let media = URL(fileURLWithPath: path("cache")).appendingPathComponent("tactile/demo-media-v\(DemoMedia.version)")
         let made = (try? FileManager.default.contentsOfDirectory(atPath: media.path))?.filter { !$0.hasPrefix(".") } ?? []

@@ -65,10 +65,7 @@ final class KioskWindowTests: XCTestCase, ReplayTesting, RunsAlone {
         Point(x: frame.screen.x + x * frame.scale, y: frame.screen.y + y * frame.scale)
     }
 
-    static func click(_ p: Point) {
-        WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: p.x, y: p.y); usleep(60_000)
-        WindowHostTests.push(SDL_MOUSEBUTTONUP, x: p.x, y: p.y); usleep(300_000)
-    }
+    static func click(_ p: Point) { WindowInput.click(at: p) }
 
     /// Five touchscreen fingers on the canvas, held for `seconds`.
     static func holdFiveFingers(_ frame: DeviceFrame, seconds: Double) {
@@ -77,14 +74,14 @@ final class KioskWindowTests: XCTestCase, ReplayTesting, RunsAlone {
             let p = at(frame, 60 + Double(f) * 45, 300)
             WindowHostTests.finger(SDL_FINGERDOWN, x: p.x / w.width, y: p.y / w.height, finger: Int64(f))
         }
-        usleep(useconds_t(seconds * 1_000_000))
+        WindowInput.pause(seconds)
     }
 
     func testOnlyTheExitGestureClosesAKioskNotTheWindowManagerOrCtrlQ() throws {
         let window = try Self.runKiosk({ $0.exitHoldDuration = 1 }) { frame, _ in
-            usleep(200_000)
+            WindowInput.pause(0.2)
             WindowHostTests.quit() // the window manager's close
-            SessionRecordingTests.key(SDLK_q, ctrl: true); usleep(200_000)
+            WindowInput.key(SDLK_q, ctrl: true, settle: 0.2)
             Self.click(Self.at(frame(), 195 + 108 + 30, 606)) // a visitor selects City Lights
             Self.holdFiveFingers(frame(), seconds: 1.6)
         }
@@ -101,7 +98,7 @@ final class KioskWindowTests: XCTestCase, ReplayTesting, RunsAlone {
         let kiosk = KioskSetup(attractTrace: try AttractTour.builtIn(), demo: DemoProject.make())
         let recording = try Recording(folder: run, project: DemoProject.make(), configuration: c, kiosk: kiosk)
         let window = try Self.runKiosk({ $0 = c.kiosk }, configure: { recording.attach(to: $0, framesPerSecond: 60) }) { frame, watch in
-            usleep(1_500_000) // the attract loop plays
+            WindowInput.pause(1.5) // the attract loop plays
             Self.click(Self.at(frame(), 249, 606)) // a visitor: Beach…
             Self.click(Self.at(frame(), 249, 606))
             Self.click(Self.at(frame(), 356, 778)) // …deleted
@@ -150,8 +147,7 @@ final class KioskWindowTests: XCTestCase, ReplayTesting, RunsAlone {
         process.standardError = err
         try process.run()
         let autosave = data.appendingPathComponent("tactile/autosave/project-\(process.processIdentifier).json")
-        let deadline = Date().addingTimeInterval(60)
-        while !FileManager.default.fileExists(atPath: autosave.path) && Date() < deadline && process.isRunning { usleep(50_000) }
+        Readiness.wait(timeout: 60) { FileManager.default.fileExists(atPath: autosave.path) || !process.isRunning }
         XCTAssertTrue(FileManager.default.fileExists(atPath: autosave.path), "the window autosaves as it opens")
         usleep(300_000)
         return (process, err)

@@ -48,9 +48,7 @@ final class LabPanelTests: XCTestCase, StartsPrograms {
             device = frame
             func at(_ x: Double, _ y: Double) -> Point { Point(x: frame.screen.x + x * frame.scale, y: frame.screen.y + y * frame.scale) }
             // A vertical drag on Beach that nobody wins, held so the picture shows it.
-            WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: at(249, 606).x, y: at(249, 606).y); usleep(30_000)
-            for dy in [5.0, 12, 20] { WindowHostTests.push(SDL_MOUSEMOTION, x: at(249, 606 + dy).x, y: at(249, 606 + dy).y); usleep(16_000) }
-            WindowHostTests.push(SDL_MOUSEBUTTONUP, x: at(249, 626).x, y: at(249, 626).y); usleep(300_000)
+            WindowInput.drag(from: at(249, 606), through: [5.0, 12, 20].map { at(249, 606 + $0) })
             WindowHostTests.quit()
         }
         let frame = try XCTUnwrap(device)
@@ -74,11 +72,7 @@ final class LabPanelTests: XCTestCase, StartsPrograms {
         nonisolated(unsafe) var before: DeviceFrame?, after: DeviceFrame?
         try window.run { frameNow in
             before = frameNow()
-            var e = SDL_Event()
-            e.type = SDL_KEYDOWN.rawValue
-            e.key.keysym.sym = SDL_Keycode(SDLK_F2.rawValue)
-            SDL_PushEvent(&e)
-            usleep(200_000)
+            WindowInput.key(SDLK_F2, settle: 0.2)
             after = frameNow()
             WindowHostTests.quit()
         }
@@ -111,14 +105,7 @@ final class LabPanelTests: XCTestCase, StartsPrograms {
             },
             script: { frameNow in
                 before = frameNow()
-                func key(_ sym: SDL_KeyCode) {
-                    var e = SDL_Event()
-                    e.type = SDL_KEYDOWN.rawValue
-                    e.key.keysym.sym = SDL_Keycode(sym.rawValue)
-                    SDL_PushEvent(&e)
-                }
-                key(SDLK_F5)
-                usleep(400_000)
+                WindowInput.key(SDLK_F5, settle: 0.4)
                 opened = frameNow()
                 guard let panel = opened?.panel, let scale = opened?.scale,
                     let slider = session?.tuningElements.first(where: { $0.id == "tuning.input.tapSlop" })
@@ -127,13 +114,11 @@ final class LabPanelTests: XCTestCase, StartsPrograms {
                 }
                 // A mouse drag along the tap slop's slider, in the panel.
                 let y = panel.y + slider.frame.midY * scale, x = panel.x + slider.frame.midX * scale
-                WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: x, y: y); usleep(30_000)
-                for dx in stride(from: 20.0, through: 100, by: 20) { WindowHostTests.push(SDL_MOUSEMOTION, x: x + dx * scale, y: y); usleep(16_000) }
-                WindowHostTests.push(SDL_MOUSEBUTTONUP, x: x + 100 * scale, y: y); usleep(200_000)
+                WindowInput.drag(
+                    from: Point(x: x, y: y), through: stride(from: 20.0, through: 100, by: 20).map { Point(x: x + $0 * scale, y: y) }, settle: 0.2)
                 tuned = session?.configuration.input.tapSlop
                 // F6 saves the tuning as a variant first, then flips to the file's own settings.
-                key(SDLK_F6)
-                usleep(300_000)
+                WindowInput.key(SDLK_F6)
                 flipped = session.map { ($0.liveVariant, $0.configuration.input.tapSlop) }
                 // Two fingers tapping together on the desk left of the phone flip back.
                 if let f = opened {
@@ -141,9 +126,11 @@ final class LabPanelTests: XCTestCase, StartsPrograms {
                     let w = f.panel.map { $0.maxX + f.screen.x } ?? size.width
                     let x = f.screen.x / 2 / w, y1 = 0.4, y2 = 0.5
                     WindowHostTests.finger(SDL_FINGERDOWN, x: x, y: y1, finger: 1)
-                    WindowHostTests.finger(SDL_FINGERDOWN, x: x, y: y2, finger: 2); usleep(60_000)
+                    WindowHostTests.finger(SDL_FINGERDOWN, x: x, y: y2, finger: 2)
+                    WindowInput.pause(0.06)
                     WindowHostTests.finger(SDL_FINGERUP, x: x, y: y1, finger: 1)
-                    WindowHostTests.finger(SDL_FINGERUP, x: x, y: y2, finger: 2); usleep(300_000)
+                    WindowHostTests.finger(SDL_FINGERUP, x: x, y: y2, finger: 2)
+                    WindowInput.pause(0.3)
                 }
                 flippedBack = session?.liveVariant
                 WindowHostTests.quit()

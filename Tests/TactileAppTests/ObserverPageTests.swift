@@ -74,12 +74,15 @@ final class ObserverPageTests: XCTestCase, RunsAlone {
 
         /// Waits until `js` returns true (at most `seconds`).
         func until(_ js: String, seconds: Double = 20) throws -> Bool {
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
-                if (try script(js)) as? Bool == true { return true }
-                usleep(100_000)
+            var failure: Error?
+            let held = Readiness.wait(timeout: seconds, poll: 0.1) {
+                do { return try script(js) as? Bool == true } catch {
+                    failure = error
+                    return true
+                }
             }
-            return false
+            if let failure { throw failure }
+            return held
         }
 
         func go(_ url: String) throws { try call("POST", "/session/\(session)/url", ["url": url]) }
@@ -166,17 +169,13 @@ final class ObserverPageTests: XCTestCase, RunsAlone {
                 do {
                     guard let server, let url = server.pageURL else { failure = "no observer page"; return }
                     // The participant agrees (a click on the window), so their folder and log exist.
-                    var waited = 0
-                    while h.currentFrame == nil || s.elements.first(where: { $0.id == "study.agree" }) == nil, waited < 200 { usleep(50_000); waited += 1 }
+                    Readiness.wait(timeout: 10) { h.currentFrame != nil && s.elements.first(where: { $0.id == "study.agree" }) != nil }
                     guard let frame = h.currentFrame, let agree = s.elements.first(where: { $0.id == "study.agree" }) else {
                         failure = "no consent screen"; return
                     }
                     let x = frame.screen.x + agree.hitFrame.midX * frame.scale, y = frame.screen.y + agree.hitFrame.midY * frame.scale
-                    WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: x, y: y)
-                    usleep(80_000)
-                    WindowHostTests.push(SDL_MOUSEBUTTONUP, x: x, y: y)
-                    waited = 0
-                    while s.stage == .consent, waited < 100 { usleep(50_000); waited += 1 }
+                    WindowInput.click(at: Point(x: x, y: y), hold: 0.08, settle: 0)
+                    Readiness.wait(timeout: 5) { s.stage != .consent }
 
                     let driver = Process()
                     driver.executableURL = URL(fileURLWithPath: "/usr/bin/chromedriver")
@@ -186,8 +185,7 @@ final class ObserverPageTests: XCTestCase, RunsAlone {
                     try driver.run()
                     defer { driver.terminate(); driver.waitUntilExit() }
                     let web = WebDriver(port: driverPort)
-                    waited = 0
-                    while (try? web.call("GET", "/status")) == nil, waited < 100 { usleep(100_000); waited += 1 }
+                    Readiness.wait(timeout: 10, poll: 0.1) { (try? web.call("GET", "/status")) != nil }
                     try web.start(profile: folder.appendingPathComponent("chromium").path)
                     defer { _ = try? web.call("DELETE", "/session/\(web.session)") }
                     try web.go(url)
@@ -374,8 +372,7 @@ final class ObserverPageTests: XCTestCase, RunsAlone {
                 "return document.getElementById('status').textContent.startsWith('this address is out of date')")
             restarted.stop()
             // The other server lets its port go as it shuts down: the program takes it back then.
-            var attempts = 0
-            while (try? o.server.start()) == nil, attempts < 50 { usleep(100_000); attempts += 1 }
+            Readiness.wait(timeout: 5, poll: 0.1) { (try? o.server.start()) != nil }
             try o.check("live again with the program that takes it", "return document.getElementById('status').textContent === 'live'")
         }
         for (name, ok) in checks.sorted(by: { $0.key < $1.key }) { XCTAssertTrue(ok, name) }

@@ -88,9 +88,8 @@ final class ServerExhaustionTests: XCTestCase, ReplayTesting, RunsAlone {
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         // prlimit runs the program in its own process: the autosave carries that id.
         let autosave = data.appendingPathComponent("tactile/autosave/project-\(process.processIdentifier).json")
-        var deadline = Date().addingTimeInterval(60)
-        while (!FileManager.default.fileExists(atPath: autosave.path) || Self.healthStatus(port) != 200) && Date() < deadline && process.isRunning {
-            usleep(100_000)
+        Readiness.wait(timeout: 60, poll: 0.1) {
+            (FileManager.default.fileExists(atPath: autosave.path) && Self.healthStatus(port) == 200) || !process.isRunning
         }
         XCTAssertEqual(Self.healthStatus(port), 200, "the kiosk answers before the attack")
 
@@ -100,8 +99,7 @@ final class ServerExhaustionTests: XCTestCase, ReplayTesting, RunsAlone {
         let attackers = (0..<3000).map { _ in Self.connectTo(port, blocking: false) }
         XCTAssertTrue(attackers.allSatisfy { $0 >= 0 }, "the test opened its connections")
         // Held until the attract tour's edits have been autosaved at least once (and 3 s at least).
-        deadline = Date().addingTimeInterval(30)
-        while (saved() <= attackStart || Date().timeIntervalSince(attackStart) < 3) && Date() < deadline && process.isRunning { usleep(100_000) }
+        Readiness.wait(timeout: 30, poll: 0.1) { (saved() > attackStart && Date().timeIntervalSince(attackStart) >= 3) || !process.isRunning }
         let attackEnd = Date()
         let files = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? -1
         XCTAssertTrue(process.isRunning, "the kiosk lives through the attack")
@@ -116,7 +114,7 @@ final class ServerExhaustionTests: XCTestCase, ReplayTesting, RunsAlone {
 
         for fd in attackers { close(fd) }
         var status: Int?
-        deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(20)
         repeat { status = Self.healthStatus(port, timeout: 2) } while status != 200 && Date() < deadline
         XCTAssertEqual(status, 200, "/health answers once they close")
 
@@ -185,8 +183,7 @@ final class ServerExhaustionTests: XCTestCase, ReplayTesting, RunsAlone {
         process.standardError = FileHandle.nullDevice; process.standardOutput = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
-        var deadline = Date().addingTimeInterval(60)
-        while Self.healthStatus(port) != 200 && Date() < deadline && process.isRunning { usleep(100_000) }
+        Readiness.wait(timeout: 60, poll: 0.1) { Self.healthStatus(port) == 200 || !process.isRunning }
         XCTAssertEqual(Self.healthStatus(port), 200, "the kiosk answers before the attack")
 
         // The attack: 400 sockets that never send a byte, each opened again as soon as the
@@ -223,8 +220,7 @@ final class ServerExhaustionTests: XCTestCase, ReplayTesting, RunsAlone {
         XCTAssertGreaterThan(reopened.value, 400, "the server closed idle sockets and they came back")
         XCTAssertLessThan(times.max() ?? 99, 1, "every /health answered within a second under 400 reconnecting idle sockets: \(times)")
         XCTAssertTrue(process.isRunning, "the kiosk lives through the attack")
-        deadline = Date().addingTimeInterval(10)
-        while Self.healthStatus(port) != 200 && Date() < deadline { usleep(100_000) }
+        Readiness.wait(timeout: 10, poll: 0.1) { Self.healthStatus(port) == 200 }
     }
 
     /// A value shared with the attacking thread.

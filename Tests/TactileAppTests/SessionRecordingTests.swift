@@ -33,17 +33,14 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting, StartsPrograms {
         try window.run(configure: { recording.attach(to: $0, framesPerSecond: 60) }) { frameNow in
             let frame = frameNow()
             func at(_ x: Double, _ y: Double) -> Point { Point(x: frame.screen.x + x * frame.scale, y: frame.screen.y + y * frame.scale) }
-            func mouse(_ type: SDL_EventType, _ p: Point) { WindowHostTests.push(type, x: p.x, y: p.y) }
             // Beach (0 … 4.5 s) starts at the centred playhead (195 pt) and ends 108 pt right of it.
-            mouse(SDL_MOUSEBUTTONDOWN, at(249, 606)); usleep(60_000); mouse(SDL_MOUSEBUTTONUP, at(249, 606)); usleep(400_000)
+            WindowInput.click(at: at(249, 606), settle: 0.4)
             // Its trailing handle at 303 pt (4.5 s): drag it 60 pt left, slowly.
-            mouse(SDL_MOUSEBUTTONDOWN, at(306, 606)); usleep(30_000)
-            for i in 1...12 { mouse(SDL_MOUSEMOTION, at(306 - Double(i) * 5, 606)); usleep(16_000) }
-            usleep(150_000); mouse(SDL_MOUSEBUTTONUP, at(246, 606)); usleep(400_000)
-            Self.key(SDLK_z, ctrl: true); usleep(300_000)
-            Self.key(SDLK_z, ctrl: true, shift: true); usleep(300_000)
+            WindowInput.drag(from: at(306, 606), through: (1...12).map { at(306 - Double($0) * 5, 606) }, rest: 0.15, settle: 0.4)
+            WindowInput.key(SDLK_z, ctrl: true)
+            WindowInput.key(SDLK_z, ctrl: true, shift: true)
             // The empty canvas backdrop above the title: a miss.
-            mouse(SDL_MOUSEBUTTONDOWN, at(20, 30)); usleep(50_000); mouse(SDL_MOUSEBUTTONUP, at(20, 30)); usleep(300_000)
+            WindowInput.click(at: at(20, 30), hold: 0.05)
             WindowHostTests.quit()
         }
         recording.finish(project: window.session.state.project)
@@ -198,9 +195,7 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting, StartsPrograms {
         configuration.feel.prediction = .kalman
         let rows = try recordWindow("late-kalman", configuration: configuration) { at in
             // A slow scroll along the timeline, then let go.
-            WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: at(300, 700).x, y: at(300, 700).y); usleep(30_000)
-            for i in 1...30 { WindowHostTests.push(SDL_MOUSEMOTION, x: at(300 - Double(i) * 5, 700).x, y: at(300, 700).y); usleep(16_000) }
-            WindowHostTests.push(SDL_MOUSEBUTTONUP, x: at(150, 700).x, y: at(150, 700).y); usleep(300_000)
+            WindowInput.drag(from: at(300, 700), through: (1...30).map { at(300 - Double($0) * 5, 700) })
         }.filter { $0["kind"] as? String == "prediction" }
         XCTAssertGreaterThan(rows.count, 5, "the drag's predictions are measured")
         XCTAssertTrue(rows.allSatisfy { $0["method"] as? String == "kalman" }, "\(rows.prefix(2))")
@@ -214,8 +209,7 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting, StartsPrograms {
         configuration.overlays.photonPlace = .bottomLeft
         let flips = try recordWindow("photon", configuration: configuration) { at in
             for x in [249.0, 120] {
-                WindowHostTests.push(SDL_MOUSEBUTTONDOWN, x: at(x, 606).x, y: at(x, 606).y); usleep(60_000)
-                WindowHostTests.push(SDL_MOUSEBUTTONUP, x: at(x, 606).x, y: at(x, 606).y); usleep(300_000)
+                WindowInput.click(at: at(x, 606))
             }
         }.filter { $0["photonFlip"] != nil }
         XCTAssertEqual(flips.compactMap { $0["photonFlip"] as? Double }, [1, 2], "each touch-down's frame, once")

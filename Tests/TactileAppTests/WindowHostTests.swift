@@ -58,8 +58,7 @@ final class WindowHostTests: XCTestCase, StartsPrograms {
             let w = Self.windowSize(frame)
             // City Lights, as in the mouse test, in window fractions, then as the turned panel reports it.
             let x = (frame.screen.x + (195 + 108 + 30) * frame.scale) / w.width, y = (frame.screen.y + 606 * frame.scale) / w.height
-            Self.finger(SDL_FINGERDOWN, x: 1 - x, y: 1 - y); usleep(50_000)
-            Self.finger(SDL_FINGERUP, x: 1 - x, y: 1 - y); usleep(300_000)
+            WindowInput.fingerTap(x: 1 - x, y: 1 - y)
             Self.quit()
         }
         XCTAssertEqual(states.last?.selection, "city")
@@ -71,8 +70,7 @@ final class WindowHostTests: XCTestCase, StartsPrograms {
         let (_, states) = try runHost(configuration: c) { frame in
             let w = Self.windowSize(frame)
             let x = (frame.screen.x + (195 + 108 + 30) * frame.scale) / w.width, y = (frame.screen.y + 606 * frame.scale) / w.height
-            Self.finger(SDL_FINGERDOWN, x: x, y: y); usleep(50_000)
-            Self.finger(SDL_FINGERUP, x: x, y: y); usleep(300_000)
+            WindowInput.fingerTap(x: x, y: y)
             Self.quit()
         }
         XCTAssertNil(states.last?.selection, "the pushed touches come from no device of that name")
@@ -80,7 +78,7 @@ final class WindowHostTests: XCTestCase, StartsPrograms {
 
     func testIdleWindowRendersOnlyTheFirstFrame() throws {
         let (host, _) = try runHost { _ in
-            usleep(1_500_000)
+            WindowInput.pause(1.5)
             Self.quit()
         }
         XCTAssertEqual(host.framesPresented, 1, "nothing moved: no frame after the first")
@@ -93,11 +91,8 @@ final class WindowHostTests: XCTestCase, StartsPrograms {
             // A mouse event that SDL synthesised from a touch must be ignored.
             Self.push(SDL_MOUSEBUTTONDOWN, x: p.x - 100, y: p.y, which: tactile_SDL_TOUCH_MOUSEID())
             Self.push(SDL_MOUSEBUTTONUP, x: p.x - 100, y: p.y, which: tactile_SDL_TOUCH_MOUSEID())
-            usleep(100_000)
-            Self.push(SDL_MOUSEBUTTONDOWN, x: p.x, y: p.y)
-            usleep(50_000)
-            Self.push(SDL_MOUSEBUTTONUP, x: p.x, y: p.y)
-            usleep(300_000)
+            WindowInput.pause(0.1)
+            WindowInput.click(at: p, hold: 0.05)
             Self.quit()
         }
         XCTAssertEqual(states.last?.selection, "city")

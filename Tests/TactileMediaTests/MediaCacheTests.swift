@@ -41,8 +41,7 @@ final class MediaCacheTests: XCTestCase {
         cache.fileMade(Self.video)
         XCTAssertGreaterThan(cache.generation, before, "the screen is drawn again")
         XCTAssertEqual(woken.count, 1)
-        let deadline = Date().addingTimeInterval(10)
-        while cache.status(of: Self.video).info == nil, Date() < deadline { usleep(10_000) }
+        Readiness.wait(timeout: 10, poll: 0.01) { cache.status(of: Self.video).info != nil }
         XCTAssertEqual(cache.status(of: Self.video).info?.pictureWidth, 320, "opened once made")
         cache.fileFailed(later, reason: "the demo's media could not be made (disk full)")
         XCTAssertEqual(cache.status(of: later), .offline("the demo's media could not be made (disk full)"))

@@ -1,12 +1,9 @@
 import Foundation
+import TactileTestSupport
 
 /// Polls `condition` for up to `timeout` seconds; throws `Timeout` when it never holds.
 func waitUntil(timeout: TimeInterval = 10, _ condition: () -> Bool) throws {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        guard Date() < deadline else { throw Timeout() }
-        Thread.sleep(forTimeInterval: 0.005)
-    }
+    guard Readiness.wait(timeout: timeout, poll: 0.005, until: condition) else { throw Timeout() }
 }
 
 struct Timeout: Error {}
