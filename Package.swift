@@ -108,6 +108,12 @@ let package = Package(
         // Test support: linked by tests, benchmarks and the fuzzer, never by the product.
         .target(name: "TactileTestSupport", dependencies: ["TactileCore", "TactileInput", "TactileUI", "TactileEditor", "TactileKiosk", "TactileHost", "TactileLab",
                                                            "TactileMedia", "TactileHeadless", "TactileStudy"]),
+        // The end-to-end tests' harness (the built binary, the real window, study and replay
+        // helpers): linked by test targets only.
+        .target(name: "TactileAppTesting", dependencies: [
+            "TactileApp", "TactileHeadless", "TactileStudy", "TactileSDL", "TactileHost", "TactileLab", "TactileKiosk", "TactileEditor",
+            "TactileMedia", "TactileInput", "TactileUI", "TactileCore", "TactileTestSupport", "CSDL2",
+        ]),
         .executableTarget(name: "tactile-fuzz", dependencies: [
             "TactileTestSupport", "TactileApp", "TactileCore", "TactileInput", "TactileEditor", "TactileKiosk", "TactileMedia",
             "TactileStudy", "TactileHeadless",
@@ -122,18 +128,20 @@ let package = Package(
         .testTarget(name: "TactileCoreTests", dependencies: ["TactileCore"]),
         .testTarget(name: "TactileInputTests", dependencies: ["TactileInput", "TactileCore"]),
         .testTarget(name: "TactileUITests", dependencies: ["TactileUI", "TactileCore", "TactileInput"]),
-        .testTarget(name: "TactileEditorTests", dependencies: ["TactileEditor", "TactileHost", "TactileLab", "TactileUI", "TactileInput", "TactileCore"]),
-        .testTarget(name: "TactileKioskTests", dependencies: ["TactileKiosk", "TactileCore", "TactileInput", "TactileUI"]),
+        .testTarget(name: "TactileEditorTests", dependencies: ["TactileApp", "TactileAppTesting", "TactileHeadless", "TactileStudy", "TactileExport", "TactileHost", "TactileLab", "TactileKiosk", "TactileSDL", "TactileMedia", "TactileEditor", "TactileInput", "TactileUI", "TactileCore", "TactileTestSupport", "CSDL2"]),
+        .testTarget(name: "TactileKioskTests", dependencies: ["TactileApp", "TactileAppTesting", "TactileHeadless", "TactileStudy", "TactileExport", "TactileHost", "TactileLab", "TactileKiosk", "TactileSDL", "TactileMedia", "TactileEditor", "TactileInput", "TactileUI", "TactileCore", "TactileTestSupport", "CSDL2"]),
         .testTarget(name: "TactileLabTests", dependencies: ["TactileLab", "TactileEditor", "TactileUI", "TactileInput", "TactileCore"]),
         .testTarget(name: "TactileHostTests", dependencies: ["TactileHost", "TactileLab", "TactileKiosk", "TactileEditor", "TactileUI", "TactileInput", "TactileCore"]),
         .testTarget(name: "TactileMediaTests", dependencies: ["TactileMedia", "TactileTestSupport", "TactileCore"], swiftSettings: swift5),
-        .testTarget(name: "TactileSDLTests", dependencies: ["TactileSDL", "TactileCore", "TactileInput", "TactileUI", "TactileMedia", "TactileTestSupport", "CSDL2"]),
+        .testTarget(name: "TactileSDLTests", dependencies: ["TactileApp", "TactileAppTesting", "TactileHeadless", "TactileStudy", "TactileExport", "TactileHost", "TactileLab", "TactileKiosk", "TactileSDL", "TactileMedia", "TactileEditor", "TactileInput", "TactileUI", "TactileCore", "TactileTestSupport", "CSDL2"]),
         .testTarget(name: "TactileHeadlessTests", dependencies: ["TactileHeadless", "TactileTestSupport", "TactileCore"]),
         .testTarget(name: "TactileServerTests", dependencies: ["TactileServer", "TactileCore"]),
-        .testTarget(name: "TactileExportTests", dependencies: ["TactileExport", "TactileHeadless", "TactileMedia", "TactileTestSupport", "TactileCore"],
-                    swiftSettings: swift5),
-        .testTarget(name: "TactileStudyTests", dependencies: ["TactileStudy", "TactileLab", "TactileEditor", "TactileTestSupport", "TactileCore"]),
-        .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "TactileHeadless", "TactileExport", "TactileStudy", "TactileServer", "TactileTestSupport", "TactileHost", "TactileLab", "TactileKiosk", "CSDL2", "TactileInput", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileCore"],
+        .testTarget(name: "TactileExportTests", dependencies: ["TactileApp", "TactileAppTesting", "TactileHeadless", "TactileStudy", "TactileExport", "TactileHost", "TactileLab", "TactileKiosk", "TactileSDL", "TactileMedia", "TactileEditor", "TactileInput", "TactileUI", "TactileCore", "TactileTestSupport", "CSDL2"], swiftSettings: swift5),
+        .testTarget(name: "TactileStudyTests", dependencies: [
+            "TactileStudy", "TactileLab", "TactileEditor", "TactileTestSupport", "TactileCore", "TactileApp", "TactileAppTesting", "TactileHeadless",
+            "TactileHost", "TactileKiosk", "TactileInput", "TactileUI", "TactileMedia", "TactileSDL", "TactileServer", "CSDL2",
+        ]),
+        .testTarget(name: "TactileAppTests", dependencies: ["TactileApp", "TactileAppTesting", "TactileHeadless", "TactileExport", "TactileStudy", "TactileServer", "TactileTestSupport", "TactileHost", "TactileLab", "TactileKiosk", "CSDL2", "TactileInput", "TactileUI", "TactileSDL", "TactileMedia", "TactileEditor", "TactileCore"],
                     swiftSettings: swift5),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Foundation
+import TactileAppTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -77,7 +78,7 @@ final class HealthServerTests: XCTestCase, StartsPrograms {
                 notFound = Self.get(base + "/nothing")?.status
                 garbage = Self.raw(port, "\u{01}\u{02}GARBAGE NOT HTTP\r\n\r\n")
                 healthAfter = Self.get(base + "/health")?.status
-                WindowHostTests.quit()
+                WindowInput.quit()
             })
         let h = try XCTUnwrap(health, "a JSON object from /health")
         XCTAssertEqual(h["status"] as? String, "ok", "\(h)")

@@ -1,4 +1,5 @@
 import Foundation
+import TactileAppTesting
 import XCTest
 import TactileCore
 import TactileEditor
@@ -23,7 +24,7 @@ final class HonestExitTests: XCTestCase, ReplayTesting, RunsAlone {
     override func tearDown() { removeTestFolder() }
 
     func tactile(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        try FullDiskTests.run(try tactileBinary().path, arguments, environment: ["SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"])
+        try runTool(try tactileBinary().path, arguments, environment: ["SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"])
     }
 
     func testBadNumbersAndFoldersExit2BeforeAnyWorkWithASentence() throws {

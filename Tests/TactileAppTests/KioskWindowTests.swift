@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import TactileAppTesting
 import XCTest
 import TactileCore
 import TactileStudy
@@ -69,10 +70,10 @@ final class KioskWindowTests: XCTestCase, ReplayTesting, RunsAlone {
 
     /// Five touchscreen fingers on the canvas, held for `seconds`.
     static func holdFiveFingers(_ frame: DeviceFrame, seconds: Double) {
-        let w = WindowHostTests.windowSize(frame)
+        let w = WindowInput.windowSize(frame)
         for f in 1...5 {
             let p = at(frame, 60 + Double(f) * 45, 300)
-            WindowHostTests.finger(SDL_FINGERDOWN, x: p.x / w.width, y: p.y / w.height, finger: Int64(f))
+            WindowInput.finger(SDL_FINGERDOWN, x: p.x / w.width, y: p.y / w.height, finger: Int64(f))
         }
         WindowInput.pause(seconds)
     }
@@ -80,7 +81,7 @@ final class KioskWindowTests: XCTestCase, ReplayTesting, RunsAlone {
     func testOnlyTheExitGestureClosesAKioskNotTheWindowManagerOrCtrlQ() throws {
         let window = try Self.runKiosk({ $0.exitHoldDuration = 1 }) { frame, _ in
             WindowInput.pause(0.2)
-            WindowHostTests.quit() // the window manager's close
+            WindowInput.quit() // the window manager's close
             WindowInput.key(SDLK_q, ctrl: true, settle: 0.2)
             Self.click(Self.at(frame(), 195 + 108 + 30, 606)) // a visitor selects City Lights
             Self.holdFiveFingers(frame(), seconds: 1.6)

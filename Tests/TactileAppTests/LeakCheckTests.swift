@@ -1,4 +1,5 @@
 import Foundation
+import TactileAppTesting
 import XCTest
 import TactileCore
 import TactileStudy

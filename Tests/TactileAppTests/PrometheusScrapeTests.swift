@@ -1,4 +1,5 @@
 import Foundation
+import TactileAppTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -14,19 +15,6 @@ import Glibc
 /// configuration pointing at a running Tactile window, is asked through its own query API until
 /// `tactile_frames_presented_total` arrives.
 final class PrometheusScrapeTests: XCTestCase, StartsPrograms {
-    /// A free TCP port on loopback (bound, read, let go).
-    static func freePort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        _ = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        return Int(UInt16(bigEndian: addr.sin_port))
-    }
-
     func testPrometheusScrapesTheFramesPresented() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/prometheus") else {
             throw XCTSkip("Debian's prometheus is not installed (Scripts/setup installs it)")
@@ -39,7 +27,7 @@ final class PrometheusScrapeTests: XCTestCase, StartsPrograms {
         let reporting = HealthReporting(configuration: TactileConfiguration(), dataFolder: folder.path, recovered: false)
         let port = try reporting.server.start()
         defer { reporting.server.stop() }
-        let web = Self.freePort()
+        let web = freePort()
         let config = folder.appendingPathComponent("prometheus.yml")
         try """
         global:
@@ -76,7 +64,7 @@ final class PrometheusScrapeTests: XCTestCase, StartsPrograms {
                     else { continue }
                     value = Double(text)
                 }
-                WindowHostTests.quit()
+                WindowInput.quit()
             })
         let scraped = try XCTUnwrap(value, "Prometheus reported tactile_frames_presented_total within 45 s")
         XCTAssertGreaterThanOrEqual(scraped, 1)

@@ -1,4 +1,5 @@
 import Foundation
+import TactileAppTesting
 import XCTest
 import TactileTestSupport
 import TactileCore
@@ -66,7 +67,7 @@ final class ServerExhaustionTests: XCTestCase, ReplayTesting, RunsAlone {
     func testThousandsOfIdleConnectionsLeaveTheKioskPresentingSavingAndAnsweringOnceTheyClose() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit") else { throw XCTSkip("prlimit (util-linux) is needed") }
         try Self.allowOpenFiles(8192)
-        let port = PrometheusScrapeTests.freePort()
+        let port = freePort()
         let systemd = try WatchdogTests.FakeSystemd()
         defer { systemd.close() }
         let data = folder.appendingPathComponent("data")
@@ -171,7 +172,7 @@ final class ServerExhaustionTests: XCTestCase, ReplayTesting, RunsAlone {
 
     func testFourHundredReconnectingIdleSocketsLeaveAMonitorsHealthRequestAnsweredWithinASecond() throws {
         try Self.allowOpenFiles(4096)
-        let port = PrometheusScrapeTests.freePort()
+        let port = freePort()
         let data = folder.appendingPathComponent("data")
         let process = Process()
         process.executableURL = try tactileBinary()

@@ -1,4 +1,5 @@
 import Foundation
+import TactileAppTesting
 import XCTest
 import TactileTestSupport
 import TactileCore
@@ -77,7 +78,7 @@ final class WatchdogTests: XCTestCase, RunsAlone {
             SDLEvents.pushWake()
             usleep(2_000_000)
             resumedAt = stalledAt + 1.5
-            WindowHostTests.quit()
+            WindowInput.quit()
         })
         heartbeat.stopping()
         usleep(200_000)

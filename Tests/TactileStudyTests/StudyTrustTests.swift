@@ -1,0 +1,161 @@
+import Foundation
+import TactileAppTesting
+import XCTest
+import TactileCore
+import TactileEditor
+import TactileHeadless
+import TactileInput
+import TactileStudy
+import TactileTestSupport
+@testable import TactileApp
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Studies a researcher can trust (issue 31), through the real program: a study never runs
+/// without the observer page it was given.
+final class StudyTrustTests: XCTestCase, ReplayTesting, StartsPrograms {
+    var folder: URL!
+    override func setUpWithError() throws { folder = try Self.makeTestFolder("study-trust") }
+    override func tearDown() { removeTestFolder() }
+
+    func tactile(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try runTool(
+            try tactileBinary().path, arguments,
+            environment: ["SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "XDG_DATA_HOME": folder.appendingPathComponent("data").path])
+    }
+
+    /// A one-task study in the test folder over the configuration `settings` (JSON) with one variant.
+    func study(_ name: String = "study", settings: String = "{}") throws -> URL {
+        let study = folder.appendingPathComponent("\(name).json")
+        var configuration = try JSONSerialization.jsonObject(with: Data(settings.utf8)) as! [String: Any]
+        configuration["variants"] = ["a": [String: Any]()]
+        try JSONSerialization.data(withJSONObject: configuration).write(to: folder.appendingPathComponent("\(name)-variants.json"))
+        try Data(
+            #"{"title": "Delete", "consent": "You will edit a short video.", "configuration": "\#(name)-variants.json", "variants": ["a"], "tasks": [{"id": "delete", "prompt": "Delete the Star sticker", "done": [{"path": "clip:star", "exists": false}]}]}"#
+                .utf8
+        ).write(to: study)
+        return study
+    }
+
+    /// A port another program listens on (closed when the test ends).
+    func busyPort() throws -> (port: Int, socket: Int32) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) } }
+        XCTAssertEqual(bound, 0)
+        XCTAssertEqual(listen(fd, 4), 0)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &size) } }
+        return (Int(UInt16(bigEndian: address.sin_port)), fd)
+    }
+
+    func testAnObserverPortInUseRefusesToStartTheStudyNamingThePortAndTheKey() throws {
+        let (port, fd) = try busyPort()
+        defer { close(fd) }
+        let results = folder.appendingPathComponent("results")
+        let (status, output) = try tactile(["study", "run", try study().path, "--participant", "1", "--out", results.path, "--observer-port", "\(port)"])
+        XCTAssertEqual(status, 2, output)
+        XCTAssertTrue(
+            output.contains("--observer-port \(port): the observer page cannot listen on 127.0.0.1:\(port) (another program listens on it)"), output)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: results.appendingPathComponent("P01").path), "no participant was started")
+
+        // Set in the study's configuration instead, the key is named.
+        let withKey = try study("with-port", settings: #"{"study": {"observerPort": \#(port)}}"#)
+        let (keyStatus, keyOutput) = try tactile(["study", "run", withKey.path, "--participant", "2", "--out", results.path])
+        XCTAssertEqual(keyStatus, 2, keyOutput)
+        XCTAssertTrue(keyOutput.contains("study.observerPort \(port): the observer page cannot listen"), keyOutput)
+    }
+
+    func testTappingTheTaskCardToReadItNeverReachesTheEditorUnderIt() throws {
+        let plan = try TaskPlan.parse(
+            Data(
+                #"{"tasks": [{"id": "trim", "prompt": "Trim City Lights to 3 seconds (drag its end), then look at the whole clip again", "done": [{"path": "clip:city.duration", "equals": 3}]}]}"#
+                    .utf8))
+        let session = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, plan: plan)
+        let card = try XCTUnwrap(session.player.runFrame().elements.first { $0.id == "task" }, "the task card")
+        // On the prompt's words, over the canvas (a tap on the canvas plays).
+        let p = Point(x: card.frame.minX + 60, y: card.frame.maxY - 10)
+        var trace = Trace(viewport: Size(width: 390, height: 844), events: [])
+        trace.events = [.touch(.down, id: 1, at: p, time: .seconds(1)), .touch(.up, id: 1, at: p, time: .seconds(1.08))]
+        session.player.play(trace, until: .seconds(2))
+        XCTAssertFalse(session.player.log.contains { $0.kind == "play" }, "\(session.player.log.map(\.kind))")
+        XCTAssertNil(session.player.state.playback, "the video did not start")
+        XCTAssertEqual(session.player.state.tasks?.ended, nil, "nor was the task skipped")
+    }
+
+    func testStudyHelpDescribesEverySubcommand() throws {
+        let (status, output) = try tactile(["study", "--help"])
+        XCTAssertEqual(status, 0, output)
+        let text = output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        XCTAssertTrue(text.contains("run a participant through a study, check a study file"), output)
+        for (name, words) in [
+            ("run", "Run one participant through a study"), ("check", "Check a study file"), ("withdraw", "Delete everything of a participant who withdraws"),
+        ] {
+            let line = output.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(name + " ") }
+            XCTAssertNotNil(line, "\(name) is listed: \(output)")
+            XCTAssertTrue(text.contains(words), "\(name) is described: \(output)")
+        }
+    }
+
+    func testStudyCheckNamesARuleOnAClipTheProjectLacksAndWhereATruncatedFileEnds() throws {
+        let misspelt = folder.appendingPathComponent("misspelt.json")
+        var object = try JSONSerialization.jsonObject(with: Data(contentsOf: try study())) as! [String: Any]
+        object["tasks"] = [["id": "trim", "prompt": "Trim City Lights to 3 s", "done": [["path": "clip:citty.duration", "equals": 3]]]]
+        try JSONSerialization.data(withJSONObject: object).write(to: misspelt)
+        let (status, output) = try tactile(["study", "check", misspelt.path])
+        XCTAssertEqual(status, 2, output)
+        XCTAssertTrue(
+            output.contains(#"tasks[0].done[0].path: names clip "citty", which the study's project does not have (did you mean "city"?)"#), output)
+
+        let text = #"{"title": "x", "consent": "y",\#n "variants": ["a""#
+        try Data(text.utf8).write(to: folder.appendingPathComponent("cut.json"))
+        let (cutStatus, cutOutput) = try tactile(["study", "check", path("cut.json")])
+        XCTAssertEqual(cutStatus, 2, cutOutput)
+        XCTAssertTrue(cutOutput.contains("is not valid JSON (line 2, column 18: the text ends before the JSON does"), cutOutput)
+
+        try Data("{\n  \"timeline\": {\"snapThreshold\": 8,,\n}".utf8).write(to: folder.appendingPathComponent("bad.json"))
+        let (badStatus, badOutput) = try tactile(["config", "--check", path("bad.json")])
+        XCTAssertEqual(badStatus, 2, badOutput)
+        XCTAssertTrue(badOutput.contains("not valid JSON (line 2, column"), badOutput)
+    }
+
+    /// Small samples: what cannot be estimated is said, never an infinite statistic or an
+    /// interval spanning orders of magnitude; scores stay inside their scales.
+    func testTheReportSaysWhatTwoParticipantsAndAllEqualDifferencesCannotEstimate() throws {
+        let two = folder.appendingPathComponent("two")
+        for (p, times) in [(1, (4.0, 9.0)), (2, (30.0, 3.0))] {
+            let a = StudyFixture.Block(variant: "A", attempts: [("trim", true, times.0)], seq: ["trim": 7], sus: [5, 1, 5, 1, 5, 1, 5, 1, 5, 1])
+            let b = StudyFixture.Block(variant: "B", attempts: [("trim", true, times.1)], seq: ["trim": 1], sus: [1, 5, 1, 5, 1, 5, 1, 5, 1, 5])
+            try StudyFixture.write(participant: p, blocks: [a, b], variants: ["A", "B"], into: two)
+        }
+        let twoReport = try Commands.report([two.path], out: nil, json: nil)
+        XCTAssertTrue(twoReport.contains("| A | 2 | 100.0 | A+ (percentiles 96–100) |"), twoReport)
+        XCTAssertTrue(twoReport.contains("| B | 2 | 0.0 | F (percentiles 0–14) |"), twoReport)
+        XCTAssertTrue(twoReport.contains("Grades on Sauro and Lewis's curved grading scale (2016)"), twoReport)
+        XCTAssertTrue(twoReport.contains("The time on trim with B and A cannot be compared from 2 participants (at least 3 are needed)."), twoReport)
+        XCTAssertTrue(twoReport.contains("The SUS with B and A cannot be compared from 2 participants"), twoReport)
+        XCTAssertTrue(twoReport.contains("The success at trim with B and A cannot be compared from 2 participants"), twoReport)
+        XCTAssertFalse(twoReport.contains("%  more") || twoReport.contains("8480270"), twoReport)
+        let results = StudyReport(try StudyResults.read(two))
+        let time = try XCTUnwrap(results.cell("trim", "A")?.time)
+        XCTAssertEqual(time.low, time.high, "two times give a middle, not an interval")
+        let seq = try XCTUnwrap(results.cell("trim", "B")?.seq)
+        XCTAssertGreaterThanOrEqual(seq.low, 1, "no SEQ below the scale's 1")
+
+        // Four participants whose B took exactly 2 s less each time: no spread, no t test.
+        let same = folder.appendingPathComponent("same")
+        for p in 1...4 {
+            let t = Double(p) * 3
+            let a = StudyFixture.Block(variant: "A", attempts: [("trim", true, t)], seq: ["trim": 4])
+            let b = StudyFixture.Block(variant: "B", attempts: [("trim", true, t)], seq: ["trim": 6])
+            try StudyFixture.write(participant: p, blocks: [a, b], variants: ["A", "B"], into: same)
+        }
+        let sameReport = try Commands.report([same.path], out: nil, json: nil)
+        XCTAssertFalse(sameReport.contains("∞"), sameReport)
+        XCTAssertTrue(sameReport.contains("differed by the same amount for all 4 participants: no spread, so no"), sameReport)
+    }
+}
