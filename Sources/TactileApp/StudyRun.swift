@@ -77,14 +77,16 @@ public enum StudyRun {
                 s.framesPerSecond = window.refreshRate
                 s.clockOrigin = window.clock.originUptimeNanoseconds
                 s.adjustConfiguration = adjust
-                s.onProblem = { FileHandle.standardError.write(Data("tactile: \($0)\n".utf8)) }
                 // The operator's note is typed on the operator's own screen (this terminal), never
                 // over the participant's picture.
-                s.onNote = { note in
-                    let line = note.map { "tactile: note (Return saves, Escape drops): \($0)▏" } ?? "tactile: note closed"
-                    let clear = isatty(STDERR_FILENO) != 0 ? "\r\u{1B}[K" : ""
-                    FileHandle.standardError.write(Data((clear + line + (note == nil || clear.isEmpty ? "\n" : "")).utf8))
-                }
+                s.add(
+                    StudyEvents(
+                        problem: { FileHandle.standardError.write(Data("tactile: \($0)\n".utf8)) },
+                        note: { note in
+                            let line = note.map { "tactile: note (Return saves, Escape drops): \($0)▏" } ?? "tactile: note closed"
+                            let clear = isatty(STDERR_FILENO) != 0 ? "\r\u{1B}[K" : ""
+                            FileHandle.standardError.write(Data((clear + line + (note == nil || clear.isEmpty ? "\n" : "")).utf8))
+                        }))
                 s.partServices = { configuration in
                     let (services, exporter) = Self.partServices(configuration, window: window, media: media, exports: !kiosk)
                     if let exporter { movieExporters.append(exporter) }
@@ -92,8 +94,7 @@ public enum StudyRun {
                 }
                 if let observer { Self.connect(observer, to: s, host: host) }
                 if let thinkAloud {
-                    s.onPartBegan = { folder in thinkAloud.begin(folder: folder, start: .zero) }
-                    s.onPartEnded = { thinkAloud.finish() }
+                    s.add(StudyEvents(partBegan: { folder in thinkAloud.begin(folder: folder, start: .zero) }, partEnded: { thinkAloud.finish() }))
                     host.observeLoop { _, _ in thinkAloud.pump() }
                 }
                 hook?(s, host, observer)
@@ -197,7 +198,7 @@ public enum StudyRun {
         try refuseIfTaken(s, participant: participant, number: number, folder: folder)
         s.scriptedBy = script
         s.adjustConfiguration = adjust
-        s.onProblem = { FileHandle.standardError.write(Data("tactile: \($0)\n".utf8)) }
+        s.add(StudyEvents(problem: { FileHandle.standardError.write(Data("tactile: \($0)\n".utf8)) }))
         ScriptedParticipant.play(trace, into: s)
         s.close()
         return "(scripted by \(script)) " + (try ending(of: s, kiosk: false, folder: folder))
@@ -238,7 +239,7 @@ public enum StudyRun {
     /// refused, and why).
     static func connect(_ observer: ObserverServer, to s: StudySession, host: WindowHost) {
         let feed = observer.feed
-        s.onLog = { feed.append(logLine: ObserverTicker.line($0)) }
+        s.add(StudyEvents(logged: { feed.append(logLine: ObserverTicker.line($0)) }))
         feed.screenshots.serve(from: host)
         feed.onCommand = { SDLEvents.pushWake() }
         var shown: JSONValue?

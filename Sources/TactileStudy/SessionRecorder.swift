@@ -169,7 +169,7 @@ public final class SessionRecorder {
                         }.joined().utf8))
                 logEventsWritten += logEvents.count
             }
-            if project != lastProject && logEvents.contains(where: { ["edit", "undo", "redo"].contains($0.kind) }) {
+            if project != lastProject && logEvents.contains(where: \.event.changesProject) {
                 try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectEnd))
                 lastProject = project
             }

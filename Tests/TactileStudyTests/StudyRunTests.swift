@@ -92,8 +92,7 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving, StartsProgra
     func testAParticipantGoesThroughTheWholeStudyAndEveryAnswerIsSaved() throws {
         let s = try makeSession(participant: 2)
         var parts: [String] = []
-        s.onPartBegan = { parts.append("began " + $0.lastPathComponent) }
-        s.onPartEnded = { parts.append("ended") }
+        s.add(StudyEvents(partBegan: { parts.append("began " + $0.lastPathComponent) }, partEnded: { parts.append("ended") }))
         XCTAssertEqual(s.stage, .consent)
         tap(s, "study.agree")
         XCTAssertEqual(s.stage, .intro(.practice))
@@ -714,7 +713,7 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving, StartsProgra
         let markedAt = now
         now = now + .seconds(1)
         var told: [String?] = []
-        s.onNote = { told.append($0) }
+        s.add(StudyEvents(note: { told.append($0) }))
         let before = s.block?.picture(at: now)
         _ = s.step([.text("n", time: now)], now: now, context: StepContext())
         XCTAssertEqual(s.note, "")

@@ -54,7 +54,8 @@ extension StudySession {
     /// study's log took it.
     @discardableResult
     func logStudy(_ event: LogEvent, ago: Double = 0) -> Bool {
-        onLog?(forObserver(event))
+        let shown = forObserver(event)
+        for o in observers { o.studyLogged(shown) }
         var e = onStudyClock(event)
         e.wallClock = StudyAnswers.iso(wallClock() - ago)
         guard let studyLog else { return false }
@@ -84,7 +85,7 @@ extension StudySession {
     }
 
     func problem(_ message: String) {
-        onProblem?(message)
+        for o in observers { o.studyProblem(message) }
         block?.post(banner: message, isError: true)
     }
 }

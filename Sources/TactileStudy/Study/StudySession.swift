@@ -77,18 +77,12 @@ public final class StudySession: ShellSession {
     public var clockOrigin: UInt64?
     /// The wall clock for the answers' times (injected: tests fix it).
     public var wallClock: () -> Date = Date.init
-    /// Told of every event of the participant's session as it happens: the running part's log,
-    /// and the study's own (markers, parts, consent). The observer page's ticker.
-    public var onLog: ((LogEvent) -> Void)?
-    /// Told when a part begins (its recorded session's folder, at the part's start) and ends:
-    /// the think-aloud recording follows the parts.
-    public var onPartBegan: ((URL) -> Void)?
-    public var onPartEnded: (() -> Void)?
-    /// Problems the operator must hear of (a recording that could not start or stopped).
-    public var onProblem: ((String) -> Void)?
-    /// The operator's note as it is typed (nil once saved or dropped), for the operator's own
-    /// screen: never drawn on the participant's.
-    public var onNote: ((String?) -> Void)?
+    /// Those who follow the session (the observer page's feed, the think-aloud recording, the
+    /// operator's terminal), each told everything, in the order they were added.
+    private(set) var observers: [StudyObserver] = []
+
+    /// Adds `observer`: from now on it is told the session's events, parts, problems and note.
+    public func add(_ observer: StudyObserver) { observers.append(observer) }
 
     let configuration: TactileConfiguration
     let measurer: TextMeasurer
@@ -211,12 +205,12 @@ public final class StudySession: ShellSession {
                 frame.drawList = screens([], now: now)
                 return frame
             }
-            if note != noteBefore { onNote?(note) }
+            if note != noteBefore { for o in observers { o.studyNoteChanged(note) } }
             return frame
         }
         var frame = ShellFrame()
         let picture = screens(rest, now: now)
-        if note != noteBefore { onNote?(note) }
+        if note != noteBefore { for o in observers { o.studyNoteChanged(note) } }
         if picture != lastPicture || needsDraw || context.relayout {
             frame.drawList = picture
             lastPicture = picture
@@ -255,7 +249,7 @@ public final class StudySession: ShellSession {
     /// as it was left), its end in the answers, and the study's log told (`kind`, with `fields`).
     func endPart(_ part: Part, now: Time, as event: (String) -> InteractionEvent = { .partEnded(part: $0) }) {
         guard let block else { return }
-        onPartEnded?()
+        for o in observers { o.studyPartEnded() }
         recording?.finish(project: block.state.project)
         if let stopped = recording?.recorder?.stopped {
             problem("the recording of \(partName(part)) stopped early: \(stopped)")
@@ -303,15 +297,15 @@ public final class StudySession: ShellSession {
                 guard let self else { return }
                 let log = record.output.log
                 guard !log.isEmpty else { return }
-                for e in log { self.onLog?(self.forObserver(e)) }
-                if log.contains(where: { ["answer", "questionnaire.done", "task.ended"].contains($0.kind) }) {
+                for e in log { let shown = self.forObserver(e); for o in self.observers { o.studyLogged(shown) } }
+                if log.contains(where: \.event.isStudyAnswer) {
                     self.answers?.take(log, part: number, variant: label, origin: self.partOrigin, at: self.wallClock())
                     self.saveAnswers()
                 }
             }))
         partOrigin = now
         block = session
-        onPartBegan?(partFolder)
+        for o in observers { o.studyPartBegan(folder: partFolder) }
         answers?.blocks.append(StudyAnswers.Block(part: number, variant: label, folder: name, began: wallClock()))
         saveAnswers()
         stage = .running(part)
