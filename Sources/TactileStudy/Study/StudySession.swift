@@ -80,6 +80,8 @@ public final class StudySession: ShellSession {
     /// Those who follow the session (the observer page's feed, the think-aloud recording, the
     /// operator's terminal), each told everything, in the order they were added.
     private(set) var observers: [StudyObserver] = []
+    /// The study's own stages, in order (`StudyStages.standard`).
+    private lazy var stages: [StudyStage] = StudyStages.standard(kiosk: kiosk != nil)
 
     /// Adds `observer`: from now on it is told the session's events, parts, problems and note.
     public func add(_ observer: StudyObserver) { observers.append(observer) }
@@ -193,10 +195,11 @@ public final class StudySession: ShellSession {
         }
         lastStep = now
         let noteBefore = note
-        var rest = input.filter { !operatorKey($0, now: now) }
-        if kiosk != nil {
+        var rest = input
+        for stage in stages {
             var frame = ShellFrame()
-            if kioskStep(&rest, now: now, frame: &frame) { return frame }
+            guard let passed = stage.take(rest, now: now, frame: &frame, session: self) else { return frame }
+            rest = passed
         }
         if case let .running(part) = stage, let block {
             var frame = block.step(rest, now: now, context: context)
