@@ -225,11 +225,13 @@ public final class SessionRecorder {
     /// made, how far ahead (ms), its error and the lag it hid (pt).
     public func record(prediction o: TouchPredictor.Outcome, method: String) {
         func r(_ v: Double, _ k: Double) -> JSONValue { .number((v * k).rounded() / k) }
-        let line = JSONValue.object([
+        var fields: [(String, JSONValue)] = [
             ("kind", .string("prediction")), ("t", r((o.madeAt - origin).seconds, 1_000_000)), ("method", .string(method)),
             ("finger", .number(Double(o.finger))), ("horizon", r(o.horizon.seconds * 1000, 1000)),
             ("error", r(o.error, 1000)), ("lag", r(o.lag, 1000)),
-        ])
+        ]
+        if o.reversal { fields.append(("reversal", .bool(true))) }
+        let line = JSONValue.object(fields)
         writeLatency(line.serialized())
     }
 

@@ -36,6 +36,18 @@ final class TouchPredictorTests: XCTestCase {
         }
     }
 
+    func testAPredictionOverATurnIsMarkedAReversalAndOnlyThere() {
+        // Right at 600 pt/s for half a second, then straight back: the predictions made just
+        // before the turn carried the picture on past it.
+        var p = predictor(.linear)
+        let outcomes = run(&p, horizon: 0.05) { t in Point(x: 100 + 600 * (t < 0.5 ? t : 1 - t), y: 300) }
+        let turns = outcomes.filter(\.reversal)
+        XCTAssertFalse(turns.isEmpty, "the turn is seen")
+        XCTAssertTrue(turns.allSatisfy { abs($0.madeAt.seconds - 0.5) < 0.1 }, "only near the turn: \(turns.map(\.madeAt.seconds))")
+        let straight = outcomes.filter { !$0.reversal && $0.madeAt.seconds > 0.2 && $0.madeAt.seconds < 0.4 }
+        XCTAssertGreaterThan(Percentiles(turns.map(\.error)).mean!, 5 * (Percentiles(straight.map(\.error)).mean! + 0.1), "the overshoot stands out")
+    }
+
     func testOnACurvingDragKalmanFollowsMoreCloselyThanTheStraightLine() {
         // A finger swinging back and forth (150 pt, 1.5 times a second), predicted 16 ms ahead:
         // the straight line overshoots every turn; the filter's velocity follows sooner.

@@ -71,6 +71,30 @@ final class LatencyReportTests: XCTestCase {
         XCTAssertTrue(report.markdown.contains("Predicted touches (linear"), report.markdown)
     }
 
+    func testAPredictionWorseAtP95IsFlaggedThoughBetterOnAverageAndItsOvershootAtTurnsIsApart() throws {
+        // The review's case: kalman better on average but its worst frames (p95 9.9 pt) farther
+        // from the finger than the picture without prediction at its worst (9.5 pt).
+        func prediction(error: Double, lag: Double, reversal: Bool = false) -> String {
+            "{\"kind\":\"prediction\",\"t\":1,\"method\":\"kalman\",\"finger\":1,\"horizon\":16,\"error\":\(error),\"lag\":\(lag)"
+                + (reversal ? ",\"reversal\":true}" : "}")
+        }
+        let lines = (1...17).map { _ in prediction(error: 1, lag: 9.5) } + (1...3).map { _ in prediction(error: 9.9, lag: 2, reversal: true) }
+        let figures = try XCTUnwrap(LatencyFigures.read(lines.joined(separator: "\n")))
+        let p = try XCTUnwrap(figures.prediction)
+        XCTAssertLessThan(p.errorMean, p.lagMean, "better on average")
+        XCTAssertGreaterThan(p.errorP95, p.lagP95, "worse at p95")
+        XCTAssertTrue(p.isWorseAtP95)
+        XCTAssertFalse(p.isWorseOnAverage)
+        XCTAssertTrue(p.isWorseThanNone, "flagged")
+        XCTAssertEqual(p.reversals, 3)
+        XCTAssertEqual(p.overshootMean, 9.9, accuracy: 1e-9)
+        let report = figures.markdown.joined(separator: "\n")
+        XCTAssertTrue(report.contains("**Worse than none at p95**"), report)
+        XCTAssertTrue(report.contains("where the finger turned back (3 of them) it overshot by 9.9 pt on average"), report)
+        let json = figures.json.serialized()
+        XCTAssertTrue(json.contains("\"worseAtP95\":true") && json.contains("\"reversals\":3"), json)
+    }
+
     func testFiguresAreSplitByTheSettingsInForceAndAPredictionWorseThanNoneIsFlagged() throws {
         func epoch(_ t: Double, added: Int, method: String) -> String {
             "{\"kind\":\"epoch\",\"t\":\(t),\"settings\":{\"feel.addedLatency\":\(added),\"feel.prediction\":\"\(method)\",\"window.vsync\":true}}"
@@ -91,6 +115,7 @@ final class LatencyReportTests: XCTestCase {
         XCTAssertNil(figures.prediction, "no single figure for the session")
         XCTAssertFalse(figures.predictions[0].isWorseThanNone)
         XCTAssertTrue(figures.predictions[1].isWorseThanNone)
+        XCTAssertTrue(figures.predictions[1].isWorseOnAverage)
         XCTAssertEqual(figures.epochs[1].histogram["scroll"]?[1], 20, "110 ms with 100 added on purpose: the program's own 10 ms, in 8–12")
         XCTAssertEqual(figures.epochs[0].histogram["scroll"]?[1], 20, "10 ms: every frame in 8–12")
         let report = figures.markdown.joined(separator: "\n")

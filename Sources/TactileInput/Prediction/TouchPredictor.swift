@@ -20,6 +20,9 @@ public struct TouchPredictor: Sendable {
         /// How far the real finger moved over the horizon: what a picture without prediction
         /// lags behind by, in points.
         public var lag: Double
+        /// The finger turned back over the horizon (its real move went against the predicted
+        /// one): the error is then the prediction's overshoot past the turn.
+        public var reversal = false
     }
 
     struct Finger: Sendable {
@@ -132,10 +135,12 @@ public struct TouchPredictor: Sendable {
             let span = (b.time - a.time).seconds
             let k = span > 0 ? min(1, max(0, (p.target - a.time).seconds / span)) : 1
             let real = Point(x: a.point.x + (b.point.x - a.point.x) * k, y: a.point.y + (b.point.y - a.point.y) * k)
-            outcomes.append(
-                Outcome(
-                    finger: finger, madeAt: p.madeAt, horizon: p.target - p.fromTime, error: real.distance(to: p.point),
-                    lag: real.distance(to: p.from)))
+            let ahead = (x: p.point.x - p.from.x, y: p.point.y - p.from.y), moved = (x: real.x - p.from.x, y: real.y - p.from.y)
+            var outcome = Outcome(
+                finger: finger, madeAt: p.madeAt, horizon: p.target - p.fromTime, error: real.distance(to: p.point), lag: real.distance(to: p.from))
+            // A turn: the finger's real move over the horizon points against the predicted one.
+            outcome.reversal = ahead.x * moved.x + ahead.y * moved.y < 0
+            outcomes.append(outcome)
         }
         pending = kept
     }

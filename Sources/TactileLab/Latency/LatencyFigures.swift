@@ -34,9 +34,16 @@ public struct LatencyFigures: Equatable {
         public var errorMean: Double, errorP95: Double
         /// How far the picture would have lagged behind the finger without prediction.
         public var lagMean: Double, lagP95: Double
-        /// The predicted point was farther from the finger, on average, than the picture without
-        /// prediction would have been: prediction made it worse.
-        public var isWorseThanNone: Bool { errorMean > lagMean }
+        /// Predictions whose finger turned back over the horizon, and how far they overshot the
+        /// turn (their error), on average and at p95: judged apart, as a predictor that follows
+        /// straight drags well may still fling the picture past every turn.
+        public var reversals = 0, overshootMean: Double = 0, overshootP95: Double = 0
+        /// The predicted point was farther from the finger than the picture without prediction
+        /// would have been, on average or at p95 (the worst frames are what a person sees jump):
+        /// prediction made it worse.
+        public var isWorseThanNone: Bool { isWorseOnAverage || isWorseAtP95 }
+        public var isWorseOnAverage: Bool { errorMean > lagMean }
+        public var isWorseAtP95: Bool { errorP95 > lagP95 }
     }
 
     /// One settings epoch's figures.
@@ -93,7 +100,7 @@ public struct LatencyFigures: Equatable {
         }
         struct Group {
             var epoch: LatencyEpoch; var samples: [Sample] = [];
-            var predictions: [(method: String, horizon: Double, error: Double, lag: Double, t: Double)] = []
+            var predictions: [(method: String, horizon: Double, error: Double, lag: Double, t: Double, reversal: Bool)] = []
         }
         var groups: [Group] = [], unreadable = 0
         func current() -> Int {
@@ -121,7 +128,7 @@ public struct LatencyFigures: Equatable {
             }
             if o["kind"] as? String == "prediction" {
                 if let h = ms("horizon"), let e = ms("error"), let l = ms("lag") {
-                    groups[current()].predictions.append((o["method"] as? String ?? "?", h, e, l, ms("t") ?? 0))
+                    groups[current()].predictions.append((o["method"] as? String ?? "?", h, e, l, ms("t") ?? 0, o["reversal"] as? Bool == true))
                 } else {
                     unreadable += 1
                 }
@@ -159,10 +166,14 @@ public struct LatencyFigures: Equatable {
             for method in Array(Set(g.predictions.map(\.method))).sorted() {
                 let p = g.predictions.filter { $0.method == method }
                 let e = Percentiles(p.map(\.error)), l = Percentiles(p.map(\.lag))
-                predictions.append(
-                    Prediction(
-                        method: method, epoch: g.epoch.number, predictions: p.count, horizonP50: Percentiles(p.map(\.horizon)).p50 ?? 0,
-                        errorMean: e.mean ?? 0, errorP95: e.p95 ?? 0, lagMean: l.mean ?? 0, lagP95: l.p95 ?? 0))
+                var prediction = Prediction(
+                    method: method, epoch: g.epoch.number, predictions: p.count, horizonP50: Percentiles(p.map(\.horizon)).p50 ?? 0,
+                    errorMean: e.mean ?? 0, errorP95: e.p95 ?? 0, lagMean: l.mean ?? 0, lagP95: l.p95 ?? 0)
+                let turns = Percentiles(p.filter(\.reversal).map(\.error))
+                prediction.reversals = p.filter(\.reversal).count
+                prediction.overshootMean = turns.mean ?? 0
+                prediction.overshootP95 = turns.p95 ?? 0
+                predictions.append(prediction)
             }
             let byGesture = Dictionary(grouping: g.samples, by: \.gesture)
             figures.epochs.append(
@@ -236,9 +247,16 @@ public struct LatencyFigures: Equatable {
                     "Predicted touches (\(p.method), \(p.predictions) predictions, \(f(p.horizonP50)) ms ahead at the median): "
                     + "error \(f(p.errorMean)) pt on average, \(f(p.errorP95)) pt at p95; without prediction the picture would lag the finger by "
                     + "\(f(p.lagMean)) pt on average, \(f(p.lagP95)) pt at p95"
-                if p.isWorseThanNone {
+                if p.reversals > 0 {
+                    line +=
+                        "; where the finger turned back (\(p.reversals) of them) it overshot by \(f(p.overshootMean)) pt on average, \(f(p.overshootP95)) pt at p95"
+                }
+                if p.isWorseOnAverage {
                     line +=
                         ". **Worse than none**: the predicted point was farther from the finger (\(f(p.errorMean)) pt) than the picture without prediction (\(f(p.lagMean)) pt)"
+                } else if p.isWorseAtP95 {
+                    line +=
+                        ". **Worse than none at p95**: the worst predictions were farther from the finger (\(f(p.errorP95)) pt) than the picture without prediction at its worst (\(f(p.lagP95)) pt), though better on average"
                 }
                 out += ["", line]
             }
@@ -262,6 +280,8 @@ public struct LatencyFigures: Equatable {
                 ("method", .string(p.method)), ("epoch", .number(Double(p.epoch))), ("predictions", .number(Double(p.predictions))),
                 ("horizonP50", .number(p.horizonP50)), ("errorMean", .number(p.errorMean)), ("errorP95", .number(p.errorP95)),
                 ("lagMean", .number(p.lagMean)), ("lagP95", .number(p.lagP95)), ("worseThanNone", .bool(p.isWorseThanNone)),
+                ("worseOnAverage", .bool(p.isWorseOnAverage)), ("worseAtP95", .bool(p.isWorseAtP95)), ("reversals", .number(Double(p.reversals))),
+                ("overshootMean", .number(p.overshootMean)), ("overshootP95", .number(p.overshootP95)),
             ])
         }
         let stretches = JSONValue.array(
