@@ -56,6 +56,11 @@ public struct LatencyFigures: Equatable {
         public var predictions: [Prediction]
     }
 
+    /// One `prediction` line of `latency.jsonl`.
+    struct PredictionLine {
+        var method: String, horizon: Double, error: Double, lag: Double, t: Double, reversal: Bool
+    }
+
     /// Every input frame of the session (all epochs together: read `epochs` when there are several).
     public var all: Row
     /// By the gesture the input served ("scroll", "trim", "touch" while undecided…), all epochs together.
@@ -100,7 +105,7 @@ public struct LatencyFigures: Equatable {
         }
         struct Group {
             var epoch: LatencyEpoch; var samples: [Sample] = [];
-            var predictions: [(method: String, horizon: Double, error: Double, lag: Double, t: Double, reversal: Bool)] = []
+            var predictions: [PredictionLine] = []
         }
         var groups: [Group] = [], unreadable = 0
         func current() -> Int {
@@ -128,7 +133,9 @@ public struct LatencyFigures: Equatable {
             }
             if o["kind"] as? String == "prediction" {
                 if let h = ms("horizon"), let e = ms("error"), let l = ms("lag") {
-                    groups[current()].predictions.append((o["method"] as? String ?? "?", h, e, l, ms("t") ?? 0, o["reversal"] as? Bool == true))
+                    groups[current()].predictions.append(
+                        PredictionLine(
+                            method: o["method"] as? String ?? "?", horizon: h, error: e, lag: l, t: ms("t") ?? 0, reversal: o["reversal"] as? Bool == true))
                 } else {
                     unreadable += 1
                 }
@@ -162,18 +169,8 @@ public struct LatencyFigures: Equatable {
         guard !samples.isEmpty || groups.contains(where: { !$0.predictions.isEmpty }) else { return nil }
         var figures = LatencyFigures(all: row(samples), byGesture: Dictionary(grouping: samples, by: \.gesture).mapValues(row), unreadableLines: unreadable)
         for g in groups where !g.samples.isEmpty || !g.predictions.isEmpty {
-            var predictions: [Prediction] = []
-            for method in Array(Set(g.predictions.map(\.method))).sorted() {
-                let p = g.predictions.filter { $0.method == method }
-                let e = Percentiles(p.map(\.error)), l = Percentiles(p.map(\.lag))
-                var prediction = Prediction(
-                    method: method, epoch: g.epoch.number, predictions: p.count, horizonP50: Percentiles(p.map(\.horizon)).p50 ?? 0,
-                    errorMean: e.mean ?? 0, errorP95: e.p95 ?? 0, lagMean: l.mean ?? 0, lagP95: l.p95 ?? 0)
-                let turns = Percentiles(p.filter(\.reversal).map(\.error))
-                prediction.reversals = p.filter(\.reversal).count
-                prediction.overshootMean = turns.mean ?? 0
-                prediction.overshootP95 = turns.p95 ?? 0
-                predictions.append(prediction)
+            let predictions = Array(Set(g.predictions.map(\.method))).sorted().map { method in
+                Prediction(method: method, epoch: g.epoch.number, lines: g.predictions.filter { $0.method == method })
             }
             let byGesture = Dictionary(grouping: g.samples, by: \.gesture)
             figures.epochs.append(
@@ -311,5 +308,18 @@ public struct LatencyFigures: Equatable {
                     })
             ),
         ])
+    }
+}
+
+extension LatencyFigures.Prediction {
+    /// The figures of one method's prediction lines in one epoch: error and lag, and the turns apart.
+    init(method: String, epoch: Int, lines p: [LatencyFigures.PredictionLine]) {
+        let e = Percentiles(p.map(\.error)), l = Percentiles(p.map(\.lag)), turns = Percentiles(p.filter(\.reversal).map(\.error))
+        self.init(
+            method: method, epoch: epoch, predictions: p.count, horizonP50: Percentiles(p.map(\.horizon)).p50 ?? 0,
+            errorMean: e.mean ?? 0, errorP95: e.p95 ?? 0, lagMean: l.mean ?? 0, lagP95: l.p95 ?? 0)
+        reversals = p.filter(\.reversal).count
+        overshootMean = turns.mean ?? 0
+        overshootP95 = turns.p95 ?? 0
     }
 }
