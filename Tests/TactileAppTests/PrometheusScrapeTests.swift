@@ -54,15 +54,15 @@ final class PrometheusScrapeTests: XCTestCase, StartsPrograms {
         try window.run(
             configure: { reporting.attach(to: $0) },
             script: { _ in
-                let deadline = Date().addingTimeInterval(45)
-                while Date() < deadline, value == nil {
-                    usleep(500_000)
+                // Prometheus scrapes on its own schedule: asked again until it has a sample.
+                Readiness.wait(timeout: 45, poll: 0.5) {
                     guard let reply = HealthServerTests.get("http://127.0.0.1:\(web)/api/v1/query?query=tactile_frames_presented_total"), reply.status == 200,
                         let json = try? JSONSerialization.jsonObject(with: reply.body) as? [String: Any],
                         let data = json["data"] as? [String: Any], let result = data["result"] as? [[String: Any]],
                         let sample = result.first?["value"] as? [Any], let text = sample.last as? String
-                    else { continue }
+                    else { return false }
                     value = Double(text)
+                    return value != nil
                 }
                 WindowInput.quit()
             })

@@ -68,13 +68,12 @@ final class VoiceOverRecorderTests: XCTestCase, RunsAlone {
         _ = listen(recorder, for: 1.2)
         recorder.carryOut(.keep(name: "Voice-over 1"), now: .zero)
         var saved: (String, Double)?
-        let deadline = Date().addingTimeInterval(10)
-        while saved == nil, Date() < deadline {
+        Readiness.wait(timeout: 10, poll: 0.02) {
             for news in recorder.takeNews(now: .zero) {
                 if case let .saved(path, seconds) = news { saved = (path, seconds) }
                 if case let .failed(reason) = news { XCTFail(reason) }
             }
-            usleep(20_000)
+            return saved != nil
         }
         let (path, seconds) = try XCTUnwrap(saved, "the file is written off the frame loop, and said")
         XCTAssertTrue(path.hasPrefix(folder.appendingPathComponent("voice-overs").path), path)
