@@ -52,7 +52,7 @@ extension TactileConfiguration {
         @Setting(
             """
             Trim handles outside the selected clip's edges (the article's choice: the clip's picture stays whole) or
-            inside them (as many editors draw them). (The default: outside.)
+            inside them (as many editors draw them): false is outside.
             """)
         public var handlesInside: Bool = false
         @Setting(

@@ -70,7 +70,7 @@ extension TactileConfiguration {
         @Setting(.points(2, 100), "Visual width of a trim handle.")
         public var handleWidth: Double = 14
         @Setting(
-            .init(1, 10), "How much wider a handle's hit area is than its visual width. (The default: the issue asks ≥ 2.)",
+            .init(1, 10), "How much wider a handle's hit area is than its visual width. At 2 or more a handle is easy to grab.",
             tune: .slider("Handle hit area", 1...6, step: 0.25, rank: 6, unit: "×"))
         public var handleHitMultiplier: Double = 2.5
         @Setting(.points(0, 20), "Width of the selection frame's border.")

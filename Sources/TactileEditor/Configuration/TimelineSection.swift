@@ -11,9 +11,9 @@ extension TactileConfiguration {
         public static let about = "The timeline's scale."
         @Setting(.init(0.1, 10_000, unit: "pt/s"), "Zoom on opening: points per second of timeline.")
         public var pointsPerSecond: Double = 24
-        @Setting(.init(0.1, 10_000, unit: "pt/s"), "Least zoom, points per second. (The default: as CE.SDK.)")
+        @Setting(.init(0.1, 10_000, unit: "pt/s"), "Least zoom, points per second. (The default is CE.SDK's.)")
         public var minimumPointsPerSecond: Double = 6
-        @Setting(.init(0.1, 10_000, unit: "pt/s"), "Most zoom, points per second. (The default: as CE.SDK.)")
+        @Setting(.init(0.1, 10_000, unit: "pt/s"), "Most zoom, points per second. (The default is CE.SDK's.)")
         public var maximumPointsPerSecond: Double = 60
         @Setting(.points(10, 2000), "Least distance between two ruler labels, in points.")
         public var minimumRulerLabelSpacing: Double = 100

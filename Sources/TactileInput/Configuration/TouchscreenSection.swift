@@ -41,8 +41,8 @@ extension TactileConfiguration {
             .init(-100, 100),
             """
             A full calibration (what `tactile calibrate` writes), applied last, in libinput's order: x' = a·x + b·y + c,
-            y' = d·x + e·y + f, in fractions of the window — it can turn, mirror and shear as well as scale and move. (The
-            default: none.)
+            y' = d·x + e·y + f, in fractions of the window — it can turn, mirror and shear as well as scale and move. The
+            default changes nothing.
             """)
         public var calibrationMatrix: [Double] = [1, 0, 0, 0, 1, 0]
         @Setting(
@@ -52,7 +52,7 @@ extension TactileConfiguration {
             fractions (0 … 1, before rotation): {"x","y","width","height"}.
             """)
         public var ignoreRegions: [Region] = []
-        @Setting(.points(0, 100), "Moves shorter than this from a finger's last reported point are dropped, in points. (The default: off.)")
+        @Setting(.points(0, 100), "Moves shorter than this from a finger's last reported point are dropped, in points. 0 is off.")
         public var jitterThreshold: Double = 0
         public init() {}
 
