@@ -82,6 +82,18 @@ struct HostOverlays {
     /// The A and B lines for `pair` while `live` is live, when the monitor is on and there is a B.
     func comparison(pair: (a: String, b: String?), live: String) -> [String] { monitor?.comparison(pair: pair, live: live) ?? [] }
 
+    /// The lab's live figures for the tuning panel: the monitor's A and B lines while a pair is
+    /// flipped (else its latency line), and the arena's last decision, where those are on.
+    func tuningFigures(pair: (a: String, b: String?), live: String) -> [String] {
+        var out: [String] = []
+        if let monitor {
+            let sides = monitor.comparison(pair: pair, live: live)
+            out += sides.isEmpty ? [monitor.latencyLine] : sides
+        }
+        if let last = arena?.decisions.last { out.append("arena: " + ArenaDebugger.summary(last)) }
+        return out
+    }
+
     /// Whether the frame monitor is on (it wants every frame noted).
     var monitors: Bool { monitor != nil }
 

@@ -320,4 +320,32 @@ final class TuningAndFlipTests: XCTestCase {
         XCTAssertEqual(host.liveVariant, "loose")
         XCTAssertFalse(words().contains("No touch yet"), "the flip keeps the decisions: \(words())")
     }
+
+    func testTheTuningPanelShowsTheMonitorsFiguresAndTheArenasLastDecisionSoAChangeIsTriedWithoutClosingIt() throws {
+        let (headless, _) = try labSession(
+            "{\"overlays\": {\"arena\": true, \"monitor\": true}, \"variants\": {\"loose\": {\"input\": {\"tapSlop\": 30}}}}\n", in: folder)
+        let host = headless.host, clock = headless.player.clock
+        func figures() -> [String] { host.tuningElements.filter { $0.role == "labFigure" }.map(\.label) }
+        XCTAssertEqual(figures(), ["in-app: no input yet"], "before any touch: the monitor says so, and no arena decision yet")
+        for (phase, t) in [(TouchPhase.down, 1.0), (.up, 1.08)] {
+            clock.advance(to: .seconds(t))
+            _ = host.step([.touch(phase, id: 1, at: Point(x: 249, y: 606), time: clock.now)], now: clock.now, context: StepContext())
+        }
+        clock.advance(to: .seconds(1.5))
+        headless.player.step()
+        let after = figures()
+        // (A headless session presents nothing, so the monitor has no latency to give here; the
+        // window's own figures are LabPanelTests'.)
+        XCTAssertTrue(after.first?.hasPrefix("in-app") ?? false, "the monitor's line, with the panel open: \(after)")
+        XCTAssertTrue(after.contains { $0.hasPrefix("arena: tap ← tapMaximumDuration") }, "and the arena's decision: \(after)")
+        // A pair flipped: A and B side by side, under the sliders.
+        host.startVariants(live: nil, other: "loose")
+        clock.advance(to: .seconds(2))
+        headless.player.step()
+        XCTAssertTrue(figures().contains { $0.hasPrefix("A base: ") } && figures().contains { $0.hasPrefix("B loose: ") }, "\(figures())")
+        // The sliders keep their room: every setting is still listed.
+        for setting in TunableSetting.all {
+            XCTAssertTrue(host.tuningElements.contains { $0.id.hasPrefix("tuning.\(setting.key)") }, setting.key)
+        }
+    }
 }

@@ -18,6 +18,9 @@ extension ViewMetrics {
         /// The variant badge on the phone when the lab panel is not beside it: height, side
         /// padding, inset from the screen's top right. 22, 8, 6 pt.
         public var badgeHeight = 22.0, badgePadding = 8.0, badgeInset = 6.0
+        /// A line of the lab's live figures above the foot (the monitor's, the arena's last
+        /// decision), so a change is tried without closing the panel. 16 pt.
+        public var figureLineHeight = 16.0
         public init() {}
     }
 }

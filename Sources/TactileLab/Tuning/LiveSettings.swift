@@ -22,6 +22,8 @@ public struct LiveSettings {
     public var picture: DrawList?
     /// The panel's elements as last drawn (tests and `inspect` find its sliders by them).
     public var elements: [UIElement] = []
+    /// The lab's live figures the panel last drew (a new figure draws it again).
+    public var figures: [String] = []
     public var scroll = 0.0, scrollAnchor: Double?
     public var flipTaps: TwoFingerTap
     public var cornerHold: CornerHold

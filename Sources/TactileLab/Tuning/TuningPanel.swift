@@ -28,10 +28,12 @@ public struct TuningPanel {
     public var m: ViewMetrics.Tuning { theme.metrics.tuning }
 
     /// Draws the panel over `size` (the lab panel's points) for the settings `object` (the
-    /// configuration as JSON), scrolled `offset` points; returns the actions and the list's
-    /// scroll gestures, its content height and the room it has.
+    /// configuration as JSON), scrolled `offset` points, with the lab's live `figures` (the
+    /// monitor's latency, A | B; the arena's last decision) above the foot, so a change is felt
+    /// and measured without closing the panel; returns the actions and the list's scroll
+    /// gestures, its content height and the room it has.
     public func draw(
-        object: [String: Any], live: String, pair: (a: String, b: String?), unsaved: Int, offset: Double, size: Size
+        object: [String: Any], live: String, pair: (a: String, b: String?), unsaved: Int, offset: Double, size: Size, figures: [String] = []
     ) -> (actions: [Action], scrolls: [GestureEvent], height: Double, room: Double) {
         var actions: [Action] = []
         let font = theme.captionFont, body = theme.bodyFont
@@ -75,8 +77,17 @@ public struct TuningPanel {
                 actions.append(b.action)
             }
         }
+        // The lab's live figures above the foot, a line each, cut with "…" where they are long.
+        let figuresTop = footTop - m.padding - Double(figures.count) * m.figureLineHeight
+        for (n, line) in figures.enumerated() {
+            let frame = Rect(x: inner.x, y: figuresTop + Double(n) * m.figureLineHeight, width: inner.width, height: m.figureLineHeight)
+            let shown = ui.measurer.truncate(line, font: font, toWidth: frame.width)
+            ui.text(shown, in: frame, font: font, color: theme.textSecondary)
+            ui.element(UIElement(id: "tuning.figure.\(n)", role: "labFigure", label: line, frame: frame, state: ["shown": .string(shown)]))
+        }
         // The settings, scrolled when the panel is short (landscape).
-        let list = Rect(x: 0, y: m.headerHeight, width: size.width, height: max(0, footTop - m.padding - m.headerHeight))
+        let list = Rect(
+            x: 0, y: m.headerHeight, width: size.width, height: max(0, figuresTop - (figures.isEmpty ? 0 : m.padding / 2) - m.padding - m.headerHeight))
         let rowHeight = m.labelHeight + m.rowHeight + m.rowGap
         let height = Double(TunableSetting.all.count) * rowHeight
         let scrolling = ui.interact("tuning.list", hitFrame: list, gestures: GestureTarget(id: "tuning.list", gestures: [.scroll], scrollAxes: [.vertical]))
