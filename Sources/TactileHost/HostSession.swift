@@ -378,7 +378,12 @@ public final class HostSession: ShellSession {
     }
 
     /// Whether the lab's own gestures are taken (`HostServices.labGestures`), never in kiosk mode.
-    var labGestures: Bool { services.labGestures && kiosk == nil }
+    public var labGestures: Bool { services.labGestures && kiosk == nil }
+    /// A replay of a session that took the lab's gestures: the tuning corner's hold is held back
+    /// from the editor as it was live (nothing else of the lab's is taken from a replay's input).
+    public var replaysLabGestures = false
+    /// Whether a finger held in the tuning corner is the lab's (live, or replayed as it was).
+    var takesCornerHold: Bool { (labGestures || replaysLabGestures && kiosk == nil) && configuration.overlays.tuningHold > 0 }
 
     // MARK: Configuration and resets
 

@@ -46,6 +46,9 @@ public struct Trace: Sendable, Hashable {
     /// the audio sheet's Voice-over button): a replay shows the button too, and takes the
     /// microphone's news from the trace.
     public var offersVoice = false
+    /// Whether the session took the lab's own gestures (the tuning corner's hold): a replay
+    /// holds a finger in that corner back from the editor the same way.
+    public var labGestures = false
     /// The news of the session's exports, at the steps that took them.
     public var exportNews: [RecordedExportNews] = []
     /// The kiosk PIN pad's verdicts, in order, at the steps that made them (`"pin"` lines): a
@@ -140,16 +143,21 @@ extension Trace {
         let ordered = lines.enumerated().sorted { a, b in
             (a.element.time, a.element.order, a.offset) < (b.element.time, b.element.order, b.offset)
         }
-        let header = Trace.header(viewport: viewport, framesPerSecond: framesPerSecond, offersExport: offersExport, offersVoice: offersVoice)
+        let header = Trace.header(
+            viewport: viewport, framesPerSecond: framesPerSecond, offersExport: offersExport, offersVoice: offersVoice, labGestures: labGestures)
         return ([header] + ordered.map(\.element.text)).joined(separator: "\n") + "\n"
     }
 
     /// The header line (also used by the live recorder).
-    public static func header(viewport: Size, framesPerSecond: Double? = nil, offersExport: Bool = false, offersVoice: Bool = false) -> String {
+    public static func header(
+        viewport: Size, framesPerSecond: Double? = nil, offersExport: Bool = false, offersVoice: Bool = false, labGestures: Bool = false
+    ) -> String {
         let fps = framesPerSecond.map { ",\"fps\":\(fmt($0))" } ?? ""
         let export = offersExport ? ",\"export\":true" : ""
         let voice = offersVoice ? ",\"voice\":true" : ""
-        return "{\"tactile_trace\":\(formatVersion),\"viewport\":{\"width\":\(fmt(viewport.width)),\"height\":\(fmt(viewport.height))}\(fps)\(export)\(voice)}"
+        let lab = labGestures ? ",\"lab\":true" : ""
+        return
+            "{\"tactile_trace\":\(formatVersion),\"viewport\":{\"width\":\(fmt(viewport.width)),\"height\":\(fmt(viewport.height))}\(fps)\(export)\(voice)\(lab)}"
     }
 
     /// The line marking a frame or a step at `time`.
@@ -215,7 +223,7 @@ extension Trace {
     fileprivate struct Reader {
         var viewport: Size?
         var fps: Double?
-        var offersExport = false, offersVoice = false
+        var offersExport = false, offersVoice = false, labGestures = false
         var exportNews: [RecordedExportNews] = []
         var pinVerdicts: [PinVerdict] = []
         var freezes: [Freeze] = []
@@ -330,6 +338,10 @@ extension Trace {
                 guard let flag = JSONNumber.boolean(object["voice"]) else { throw TraceError(line: lineNumber, "voice: must be true or false") }
                 offersVoice = flag
             }
+            if object["lab"] != nil {
+                guard let flag = JSONNumber.boolean(object["lab"]) else { throw TraceError(line: lineNumber, "lab: must be true or false") }
+                labGestures = flag
+            }
         }
 
         /// A touch line (down, move, up, cancel) with its finger, place and pressure.
@@ -388,6 +400,7 @@ extension Trace {
             var trace = Trace(viewport: vp, events: events, frames: frames, steps: steps, framesPerSecond: fps)
             trace.offersExport = offersExport
             trace.offersVoice = offersVoice
+            trace.labGestures = labGestures
             trace.exportNews = exportNews
             trace.pinVerdicts = pinVerdicts
             trace.settings = settings

@@ -131,7 +131,8 @@ public final class Recording {
                 recorder = try SessionRecorder(
                     folder: folder, viewport: viewport, framesPerSecond: framesPerSecond, project: self.project,
                     configuration: configuration, plan: plan?.json, notices: notices, kiosk: kiosk,
-                    origin: origin, offersExport: session.offersExport, offersVoice: session.offersVoice)
+                    origin: origin, offersExport: session.offersExport, offersVoice: session.offersVoice,
+                    labGestures: session.labGestures)
             } catch {
                 failedToStart = ErrorWords.reason(error)
                 session.post(banner: "This session is not being recorded: \(ErrorWords.reason(error))", isError: true)

@@ -55,7 +55,8 @@ public final class SessionRecorder {
     /// Times in the files count from `origin` (a kiosk visitor's session starts mid-run).
     public init(
         folder: URL, viewport: Size, framesPerSecond: Double?, project: Project, configuration: TactileConfiguration,
-        plan: Data? = nil, notices: [String] = [], kiosk: KioskSetup? = nil, origin: Time = .zero, offersExport: Bool = false, offersVoice: Bool = false
+        plan: Data? = nil, notices: [String] = [], kiosk: KioskSetup? = nil, origin: Time = .zero, offersExport: Bool = false, offersVoice: Bool = false,
+        labGestures: Bool = false
     ) throws {
         self.folder = folder
         self.origin = origin
@@ -92,7 +93,9 @@ public final class SessionRecorder {
         do {
             try trace.write(
                 contentsOf: Data(
-                    (Trace.header(viewport: viewport, framesPerSecond: framesPerSecond, offersExport: offersExport, offersVoice: offersVoice) + "\n").utf8))
+                    (Trace.header(
+                        viewport: viewport, framesPerSecond: framesPerSecond, offersExport: offersExport, offersVoice: offersVoice,
+                        labGestures: labGestures) + "\n").utf8))
         } catch {
             throw CommandError("\(folder.path): cannot record the session there (\(CommandError.reason(error)))")
         }

@@ -26,9 +26,49 @@ public final class SettingsStage: HostStage {
 
     public func take(_ input: [InputEvent], _ step: inout StageStep) -> [InputEvent] {
         guard let held = takeCornerHold(input, now: step.now) else { return input }
-        // The finger that opened the tuning panel is the panel's, not the editor's.
-        step.frame.commands.append(.showPanel(live.isTuningOpen))
-        return input + [.touch(.cancel, id: held.id, at: held.at, time: step.now)]
+        // The finger that opened the tuning panel is the panel's: the editor never saw it (held
+        // back in `route`), so it is no touch of the participant's and no miss.
+        if s.labGestures { step.frame.commands.append(.showPanel(live.isTuningOpen)) }
+        if heldBack.finger == held.id { heldBack = (nil, []) }
+        panelFingers.insert(held.id)
+        return input
+    }
+
+    /// Fingers whose hold opened the tuning panel: the rest of each (its moves, its lift) is the
+    /// panel's too.
+    private var panelFingers: Set<PointerID> = []
+
+    /// A finger in the tuning corner, held back from the editor until it is known not to be
+    /// the corner's hold (it moved or lifted first: then the editor gets all of it, in order).
+    private var heldBack: (finger: PointerID?, events: [InputEvent]) = (nil, [])
+
+    public func route(_ input: [InputEvent], _ step: inout StageStep) -> [InputEvent] {
+        let holding = s.takesCornerHold ? live.cornerHold.holding : nil
+        var out: [InputEvent] = []
+        for e in input {
+            if case let .touch(id, phase, _) = e.kind, panelFingers.contains(id) {
+                if phase == .up || phase == .cancel { panelFingers.remove(id) }
+                continue
+            }
+            if e.kind == .focusLost { panelFingers.removeAll() }
+            guard case let .touch(id, _, _) = e.kind, id == holding || id == heldBack.finger else {
+                if e.kind == .focusLost, heldBack.finger != nil { out += heldBack.events; heldBack = (nil, []) }
+                out.append(e)
+                continue
+            }
+            if id == holding {
+                heldBack = (id, heldBack.finger == id ? heldBack.events + [e] : [e])
+            } else {
+                // No longer the corner's hold: the editor gets the finger from its start.
+                out += heldBack.events + [e]
+                heldBack = (nil, [])
+            }
+        }
+        if let finger = heldBack.finger, finger != holding {
+            out = heldBack.events + out
+            heldBack = (nil, [])
+        }
+        return out
     }
 
     public func decorate(_ picture: inout DrawList, now: Time, session: HostSession) {
@@ -45,7 +85,7 @@ public final class SettingsStage: HostStage {
     }
 
     public func nextWork(after now: Time, session: HostSession) -> (time: Time, reason: String)? {
-        guard session.labGestures, session.configuration.overlays.tuningHold > 0, let hold = live.cornerHold.due else { return nil }
+        guard session.takesCornerHold, let hold = live.cornerHold.due else { return nil }
         return (hold, "tuning corner")
     }
 
@@ -172,14 +212,14 @@ public final class SettingsStage: HostStage {
 
     /// A finger held in the screen's corner long enough to open or close the tuning panel.
     func takeCornerHold(_ input: [InputEvent], now: Time) -> (id: PointerID, at: Point)? {
-        guard s.labGestures, s.configuration.overlays.tuningHold > 0 else {
+        guard s.takesCornerHold else {
             live.cornerHold.reset() // turned off mid-hold: nothing stays due
             return nil
         }
         live.cornerHold.corner = s.configuration.overlays.tuningCorner
         live.cornerHold.hold = .seconds(s.configuration.overlays.tuningHold)
         guard let held = live.cornerHold.feed(input, now: now) else { return nil }
-        toggleTuning()
+        if s.labGestures { toggleTuning() }
         return held
     }
 

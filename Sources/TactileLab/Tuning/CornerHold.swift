@@ -18,6 +18,10 @@ public struct CornerHold {
     /// Forgets a hold in progress (the gesture was turned off).
     public mutating func reset() { finger = nil }
 
+    /// The finger whose hold is in progress, if one is: the editor does not see it until it is
+    /// known not to be the hold (it moved or lifted first).
+    public var holding: PointerID? { finger?.id }
+
     /// When the hold in progress completes, if one is.
     public var due: Time? { finger.map { $0.since + hold } }
 
