@@ -301,7 +301,7 @@ final class TuningAndFlipTests: XCTestCase {
         XCTAssertFalse(reason.contains("Error Domain"), reason)
     }
 
-    func testAFlipWithTuningNotYetSavedSavesItAndStillGoesToTheOtherSideOfThePair() throws {
+    func testAFlipWithTuningNotYetSavedSavesItInPlaceOfItsSideSaysSoAndFlipsBackToIt() throws {
         let (headless, file) = try labSession("{\"variants\": {\"loose\": {\"input\": {\"tapSlop\": 30}}}}\n", in: folder)
         headless.host.startVariants(live: nil, other: "loose")
         try press("tuning.input.tapSlop.up", in: headless, at: 1)
@@ -312,10 +312,28 @@ final class TuningAndFlipTests: XCTestCase {
         XCTAssertEqual(headless.host.configuration.input.tapSlop, 30)
         XCTAssertEqual(VariantFile.names(at: file), ["loose", "tuned-1"], "the tuning was kept as a variant")
         XCTAssertEqual(try ConfigurationFile.load(from: file, variant: "tuned-1", schema: .tactile).input.tapSlop, 19)
+        headless.player.clock.advance(to: .seconds(2.1))
+        headless.player.step() // the banner posted shows from the next step
+        XCTAssertEqual(
+            headless.host.state.banner?.message, "Your tuning of base is saved as tuned-1, now A. Variant B: loose",
+            "one banner says where the tuning went and where the flip went (the save's own banner is not replaced in the same frame)")
         headless.host.flipVariant()
         headless.player.clock.advance(to: .seconds(3))
         headless.player.step()
-        XCTAssertEqual(headless.host.liveVariant, "base", "and back to A")
+        XCTAssertEqual(headless.host.liveVariant, "tuned-1", "back to A, which is the tuning now: never the untouched base")
+        XCTAssertEqual(headless.host.configuration.input.tapSlop, 19)
+    }
+
+    func testF6WithNoPairChosenFlipsToTheVariantSavedLastInTheFile() throws {
+        let (headless, _) = try labSession("{\"variants\": {\"tuned-1\": {\"input\": {\"tapSlop\": 12}}}}\n", in: folder)
+        headless.host.flipVariant()
+        headless.player.clock.advance(to: .seconds(1))
+        headless.player.step()
+        XCTAssertEqual(headless.host.liveVariant, "tuned-1", "the file's variant, not 'nothing to flip to yet'")
+        XCTAssertEqual(headless.host.configuration.input.tapSlop, 12)
+        headless.player.clock.advance(to: .seconds(1.1))
+        headless.player.step()
+        XCTAssertEqual(headless.host.state.banner?.message, "Variant B: tuned-1")
     }
 
     /// The review's case: a variant's tap slop of 150 pt (valid, beyond the panel's span) went

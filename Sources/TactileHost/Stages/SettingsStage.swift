@@ -226,7 +226,7 @@ public final class SettingsStage: HostStage {
     /// Saves the settings in force as a new variant, which becomes B of the A/B pair and live.
     /// Returns why it could not be saved (the banner shown), nil when it was.
     @discardableResult
-    func saveVariant(now: Time) -> String? {
+    func saveVariant(now: Time, announce: Bool = true) -> String? {
         guard let store = s.services.variants else {
             let why = "Variants cannot be saved in this session (no s.configuration file)"
             s.post(banner: why, isError: true)
@@ -242,9 +242,11 @@ public final class SettingsStage: HostStage {
             s.services.configurationWatcher?.variant = saved.name
             if !editPending && saved.place == .file { s.services.configurationWatcher?.acceptCurrent() }
             note(SettingsChange(time: now, source: .save, variant: saved.name, changes: .object([])))
-            s.post(
-                banner: "Saved variant \(saved.name) in \(saved.url.lastPathComponent)\(saved.place == .sidecar ? " (beside the s.configuration file)" : "")",
-                isError: false)
+            if announce {
+                s.post(
+                    banner: "Saved variant \(saved.name) in \(saved.url.lastPathComponent)\(saved.place == .sidecar ? " (beside the configuration file)" : "")",
+                    isError: false)
+            }
             return nil
         } catch {
             let why = "The variant could not be saved: \(ErrorWords.sentence(error))"
@@ -267,15 +269,24 @@ public final class SettingsStage: HostStage {
     /// so nothing tuned is lost, and becomes B).
     func flip(now: Time, into frame: inout ShellFrame) {
         guard s.kiosk == nil else { return }
+        var said: String?
         if live.unsaved > 0 {
-            // The tuning is kept as a variant of its own; the flip still goes to the pair's other
-            // side (when there is no B yet, the saved tuning becomes B).
+            // The tuning is kept as a variant of its own, and takes the place in the pair of the
+            // side it was tuned from, so the flip compares it with the other side and back to it
+            // again (when there is no B yet, the saved tuning becomes B).
             let pair = live.pair, from = live.variant
-            guard saveVariant(now: now) == nil else { return }
-            if pair.b != nil {
-                live.pair = pair
-                live.variant = from
+            guard saveVariant(now: now, announce: false) == nil else { return }
+            let saved = live.variant
+            if let b = pair.b {
+                live.pair = from == b ? (pair.a, saved) : (saved, b)
+                said = "Your tuning of \(from) is saved as \(saved), now \(from == b ? "B" : "A")"
+            } else {
+                said = "Your tuning is saved as \(saved), now B"
             }
+        }
+        if live.pair.b == nil, let last = s.services.variants?.names.last(where: { $0 != live.pair.a }) {
+            // A pair never chosen: B is the variant saved last in the file.
+            live.pair.b = last
         }
         guard let b = live.pair.b else {
             s.post(banner: "Nothing to flip to yet: save a variant in the tuning panel (F5), or start with --flip A,B", isError: false)
@@ -290,7 +301,8 @@ public final class SettingsStage: HostStage {
             live.loaded(new)
             s.services.configurationWatcher?.variant = target == SettingsChange.baseVariant ? nil : target
             frame.commands.append(.configurationChanged(s.adopt(new)))
-            s.post(banner: "Variant \(target == live.pair.a ? "A" : "B"): \(target)", isError: false)
+            let flipped = "Variant \(target == live.pair.a ? "A" : "B"): \(target)"
+            s.post(banner: said.map { "\($0). \(flipped)" } ?? flipped, isError: false)
         } catch {
             s.post(banner: "Cannot flip to \(target): \(ErrorWords.reason(error))", isError: true)
         }
