@@ -228,7 +228,7 @@ public final class SettingsStage: HostStage {
     @discardableResult
     func saveVariant(now: Time, announce: Bool = true) -> String? {
         guard let store = s.services.variants else {
-            let why = "Variants cannot be saved in this session (no s.configuration file)"
+            let why = "Variants cannot be saved in this session (no configuration file)"
             s.post(banner: why, isError: true)
             return why
         }
@@ -256,7 +256,7 @@ public final class SettingsStage: HostStage {
     }
 
     /// At the end of a session, tuning not yet saved is kept as a variant of its own (as a flip
-    /// keeps it), so nothing tuned is lost; nil when there is none, or no s.configuration file to
+    /// keeps it), so nothing tuned is lost; nil when there is none, or no configuration file to
     /// keep it in (the panel said so when the tuning began).
     public func keepUnsavedTuning() -> HostSession.TuningKept? {
         guard live.unsaved > 0, s.kiosk == nil, s.services.variants != nil else { return nil }
