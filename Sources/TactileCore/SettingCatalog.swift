@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Every setting of a section as its declaration says it (`@Setting`): the one source of
 /// Docs/Configuration.md, `tactile config --ranges`, the range and choice checks of every load
@@ -10,17 +11,35 @@ public enum SettingCatalog {
     }
 
     @TaskLocal static var listener: Listener?
+    /// How many catalogs are listening on any thread: a section's defaults made while none is
+    /// (every read of a section never set) cost no look at the task-local.
+    private static let listening = Atomic<Int>(0)
 
     /// Called by each `@Setting` as it is made: kept only while a catalog is listening.
     static func heard(_ declaration: @autoclosure () -> SettingDeclaration) {
-        listener?.heard.append(declaration())
+        guard listening.load(ordering: .relaxed) > 0, let listener else { return }
+        listener.heard.append(declaration())
     }
+
+    /// What each section's declarations say, read once per section type: every load, reload
+    /// and report asks again.
+    private static let described = Mutex<[ObjectIdentifier: [SettingDescription]]>([:])
 
     /// Every setting of `section`, in declaration order (a group's settings in its place, keyed
     /// "physics.decelerationRate").
     public static func describe<S: ConfigurationSection>(_ section: S.Type) -> [SettingDescription] {
+        if let known = described.withLock({ $0[ObjectIdentifier(S.self)] }) { return known }
+        let settings = read(S.self)
+        described.withLock { $0[ObjectIdentifier(S.self)] = settings }
+        return settings
+    }
+
+    /// The declarations of `S`, heard while its defaults are built.
+    private static func read<S: ConfigurationSection>(_: S.Type) -> [SettingDescription] {
         let listener = Listener()
+        listening.add(1, ordering: .relaxed)
         let defaults = $listener.withValue(listener) { S() }
+        listening.subtract(1, ordering: .relaxed)
         var heard = listener.heard[...]
         var out: [SettingDescription] = []
         func walk(_ value: Any, prefix: String) {

@@ -157,9 +157,12 @@ public final class SettingsStage: HostStage {
             live.flipRequested = false
             flip(now: now, into: &frame)
         }
+        guard live.isTuningOpen else { return }
         // A new figure of the monitor's or the arena's draws the panel again.
-        if live.isTuningOpen, s.overlays.tuningFigures(pair: live.pair, live: live.variant) != live.figures { live.picture = nil }
-        guard live.isTuningOpen, !touches.isEmpty || live.picture == nil, let size = s.panelSize else { return }
+        let figures = s.overlays.tuningFigures(pair: live.pair, live: live.variant)
+        if figures != live.figures { live.picture = nil }
+        guard !touches.isEmpty || live.picture == nil, let size = s.panelSize else { return }
+        live.figures = figures
         let actions = tuningPass(touches, size: size, now: now)
         for action in actions {
             switch action {
@@ -193,7 +196,6 @@ public final class SettingsStage: HostStage {
     func tuningPass(_ touches: [InputEvent], size: Size, now: Time) -> [TuningPanel.Action] {
         guard let schema = s.services.schema else { return [] }
         let ui = UIContext(memory: live.memory, touches: touches, now: now, viewport: size, measurer: s.editor.measurer, theme: s.editor.theme)
-        live.figures = s.overlays.tuningFigures(pair: live.pair, live: live.variant)
         let drawn = TuningPanel(ui: ui, theme: s.editor.theme).draw(
             object: schema.jsonObject(of: s.configuration), live: live.variant, pair: live.pair, unsaved: live.unsaved, offset: live.scroll,
             size: size, figures: live.figures)
