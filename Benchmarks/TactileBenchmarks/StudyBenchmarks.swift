@@ -55,7 +55,7 @@ func runStudyBenchmarks() throws {
         let trace = try AttractTour.builtIn()
         let recorder = try SessionRecorder(
             folder: folder.appendingPathComponent("s\(n)"), viewport: trace.viewport, framesPerSecond: 60,
-            project: session.player.state.project, configuration: session.configuration)
+            project: session.player.state.project, configuration: RecordedConfiguration(session.configuration))
         var fed = 0
         session.player.onFrame = { time, output in
             var arrived: [InputEvent] = []

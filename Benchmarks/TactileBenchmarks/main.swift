@@ -283,7 +283,7 @@ var idleLine = ""
 do {
     let host = WindowHost(
         options: WindowOptions(viewport: Size(width: 390, height: 844), scale: 1, fill: false, fullscreen: false),
-        configuration: TactileConfiguration())
+        settings: TactileConfiguration().windowSettings)
     let probe = IdleProbe()
     var started = false
     var session: HostSession?

@@ -21,7 +21,7 @@ public enum Calibrate {
         raw.touchscreen = CalibrationSession.rawTouchscreen(configuration.touchscreen)
         let host = WindowHost(
             options: WindowOptions(viewport: configuration.layout.viewport, scale: try Inputs.scale(scale), fill: true, fullscreen: true),
-            configuration: raw)
+            settings: raw.windowSettings)
         var wizard: CalibrationSession?
         do {
             try host.run { window in

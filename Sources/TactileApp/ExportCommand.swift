@@ -62,7 +62,7 @@ extension Commands {
         let summary: MovieExport.Summary
         do {
             summary = try MovieExport.export(
-                project, settings: movie, configuration: configuration, to: url, drawThreads: drawThreads,
+                project, settings: movie, editor: configuration.editorSettings, to: url, drawThreads: drawThreads,
                 isCancelled: { TerminationSignals.received != nil }, onProgress: { bar.show($0) })
         } catch is MovieExport.Cancelled {
             bar.clear()

@@ -54,7 +54,7 @@ public enum StudyRun {
         let options = WindowOptions(
             viewport: try Inputs.size(size) ?? base.layout.viewport, scale: try Inputs.scale(scale), fill: fill || kiosk,
             fullscreen: fullscreen || kiosk, kiosk: kiosk)
-        let host = WindowHost(options: options, configuration: base)
+        let host = WindowHost(options: options, settings: base.windowSettings)
         let media = MediaCache(
             settings: base.media, mode: .background(wake: { SDLEvents.pushWake() }),
             proxies: ProxyStore(folder: ProxyStore.defaultFolder, settings: base.media))
@@ -155,7 +155,7 @@ public enum StudyRun {
             }
         }
         guard exports else { return (services, nil) }
-        let exporter = BackgroundMovieExport(configuration: configuration)
+        let exporter = BackgroundMovieExport(editor: configuration.editorSettings)
         services.exporter = exporter
         return (services, exporter)
     }

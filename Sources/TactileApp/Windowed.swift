@@ -91,13 +91,15 @@ public enum Windowed {
         let kiosk = attract.map { KioskSetup(attractTrace: $0, demo: demo, visitorPresent: recovered) }
         let recording = try recordFolder.map {
             try Recording(
-                folder: $0, project: project, configuration: configuration, plan: plan,
+                folder: $0, project: project, configuration: RecordedConfiguration(configuration), plan: plan,
                 notices: notices, kiosk: kiosk)
         }
-        let visitors = kiosk.map { _ in
-            KioskVisitors(folder: DataFolder.url("kiosk-sessions", configured: configuration.kiosk.sessionsFolder), configuration: configuration, plan: plan)
+        let visitors = try kiosk.map { _ in
+            KioskVisitors(
+                folder: DataFolder.url("kiosk-sessions", configured: configuration.kiosk.sessionsFolder), kiosk: configuration.kiosk,
+                configuration: try RecordedConfiguration(configuration), plan: plan)
         }
-        let host = WindowHost(options: options, configuration: configuration)
+        let host = WindowHost(options: options, settings: configuration.windowSettings)
         let media = MediaCache(
             settings: configuration.media, mode: .background(wake: { SDLEvents.pushWake() }),
             proxies: ProxyStore(folder: ProxyStore.defaultFolder, settings: configuration.media))
@@ -176,7 +178,7 @@ public enum Windowed {
         services.variants = store
         services.labGestures = true
         services.voice = VoiceOverRecorder(folder: DataFolder.url("voice-overs"))
-        let exporter = BackgroundMovieExport(configuration: configuration)
+        let exporter = BackgroundMovieExport(editor: configuration.editorSettings)
         services.exporter = exporter
         export.exporter = exporter
         return services

@@ -24,7 +24,7 @@ public final class WindowRun {
         self.configuration = configuration
         host = WindowHost(
             options: WindowOptions(viewport: viewport, scale: 1, fill: fill, fullscreen: false, kiosk: kiosk, panel: panel),
-            configuration: configuration)
+            settings: configuration.windowSettings)
     }
 
     /// Runs the window on `project` until it closes; `configure` hooks into the session.

@@ -6,61 +6,61 @@ import TactileUI
 /// list, cues, inspect elements, log events and frame requests out. It never reads a clock,
 /// touches SDL or blocks, so the same code runs in a window, headless and in replays.
 public struct Editor {
-    public var configuration: TactileConfiguration
+    public var settings: EditorSettings
     public var theme: Theme
     public let measurer: TextMeasurer
     /// Where frames, thumbnails and waveforms come from.
     public let media: MediaSource
 
-    /// An editor; `configuration.layout.uiScale` scales its text and targets together.
-    /// The theme's colours come from `configuration.theme` unless `theme` is given.
+    /// An editor; `settings.layout.uiScale` scales its text and targets together.
+    /// The theme's colours come from `settings.theme` unless `theme` is given.
     public init(
-        configuration: TactileConfiguration = TactileConfiguration(), theme: Theme? = nil, measurer: TextMeasurer,
+        settings: EditorSettings = EditorSettings(), theme: Theme? = nil, measurer: TextMeasurer,
         media: MediaSource = NoMediaSource()
     ) {
-        self.configuration = configuration.scaledForUI()
-        self.theme = (theme ?? Theme(appearance: configuration.theme)).scaled(by: configuration.layout.uiScale)
+        self.settings = settings.scaledForUI()
+        self.theme = (theme ?? Theme(appearance: settings.theme)).scaled(by: settings.layout.uiScale)
         self.measurer = measurer
         self.media = media
-        self.unscaled = (configuration, theme ?? Theme(appearance: configuration.theme))
+        self.unscaled = (settings, theme ?? Theme(appearance: settings.theme))
     }
 
-    /// The configuration and theme as given, before `uiScale`: the scale a screen holds is
+    /// The settings and theme as given, before `uiScale`: the scale a screen holds is
     /// applied to them (`ScaleFit`).
-    private let unscaled: (configuration: TactileConfiguration, theme: Theme)
+    private let unscaled: (settings: EditorSettings, theme: Theme)
 
     /// This editor at the scale the state's screen holds (itself when that is the one asked for).
     func fitted(to state: inout EditorState) -> Editor {
         let fit = ScaleFit(
             viewport: state.viewport, ratio: state.project.format.ratio, trackCount: state.project.tracks.count, title: state.project.name,
-            requested: unscaled.configuration.layout.uiScale)
+            requested: unscaled.settings.layout.uiScale)
         let k: Double
         if let known = state.scaleFit, known.fit == fit {
             k = known.scale
         } else {
-            k = fit.scale(configuration: unscaled.configuration, theme: unscaled.theme, measurer: measurer)
+            k = fit.scale(settings: unscaled.settings, theme: unscaled.theme, measurer: measurer)
             state.scaleFit = (fit, k)
         }
         guard k != fit.requested else { return self }
         // Scaled once per scale, not every frame.
         if fittedAt.scale != k {
-            var c = unscaled.configuration
+            var c = unscaled.settings
             c.layout.uiScale = k
             fittedAt.scale = k
-            fittedAt.configuration = c.scaledForUI()
+            fittedAt.settings = c.scaledForUI()
             fittedAt.theme = unscaled.theme.scaled(by: k)
         }
         var editor = self
-        editor.configuration = fittedAt.configuration ?? configuration
+        editor.settings = fittedAt.settings ?? settings
         editor.theme = fittedAt.theme ?? theme
         return editor
     }
 
-    /// The configuration and theme at the last scale a screen held (shared by copies of this editor).
+    /// The settings and theme at the last scale a screen held (shared by copies of this editor).
     private let fittedAt = FittedScale()
     private final class FittedScale {
         var scale: Double?
-        var configuration: TactileConfiguration?
+        var settings: EditorSettings?
         var theme: Theme?
     }
 
@@ -73,7 +73,7 @@ public struct Editor {
     public func frame(_ state: inout EditorState, events: [InputEvent], now: Time) -> FrameOutput {
         let editor = fitted(to: &state)
         var output = editor.run(&state, events: events, now: now)
-        output.uiScale = state.scaleFit?.scale ?? configuration.layout.uiScale
+        output.uiScale = state.scaleFit?.scale ?? settings.layout.uiScale
         return output
     }
 
@@ -105,7 +105,7 @@ public struct Editor {
                 group.append(event); flush()
             case let .voice(news):
                 flush()
-                VoiceOverController(editing: configuration.editing, appearance: configuration.theme, sessionSettings: configuration.session).receive(
+                VoiceOverController(editing: settings.editing, appearance: settings.theme, sessionSettings: settings.session).receive(
                     news, &state, now: event.time, effects: &effects)
             case let .touch(id, phase, _):
                 if phase != .move {
@@ -117,10 +117,10 @@ public struct Editor {
         }
         flush()
         keepTransitionsAndFadesValid(&state, now: now, effects: &effects)
-        ClipSheetController(editing: configuration.editing, appearance: configuration.theme, sessionSettings: configuration.session).closeIfItsClipIsGone(
+        ClipSheetController(editing: settings.editing, appearance: settings.theme, sessionSettings: settings.session).closeIfItsClipIsGone(
             &state)
         // A voice-over's count-in ticks and ends on the clock, and asks for the frame it next needs.
-        let voiceDue = VoiceOverController(editing: configuration.editing, appearance: configuration.theme, sessionSettings: configuration.session).advance(
+        let voiceDue = VoiceOverController(editing: settings.editing, appearance: settings.theme, sessionSettings: settings.session).advance(
             &state, now: now, effects: &effects)
         let ui = pass(&state, touches: [], now: now, effects: &effects)
         var requests = ui.requests
@@ -131,7 +131,7 @@ public struct Editor {
         output.voice = effects.voice
         output.reveal = effects.reveal
         // The arena as it stands, only for the debugger that draws it (not on every frame's path).
-        if configuration.overlays.arena { output.arena = state.ui.arena.snapshot }
+        if settings.overlays.arena { output.arena = state.ui.arena.snapshot }
         return output
     }
 
@@ -165,7 +165,7 @@ public struct Editor {
                 lengths[path] = length
             }
         }
-        let fitted = state.project.fittingSources(lengths, minimumDuration: .seconds(configuration.editing.minimumClipDuration))
+        let fitted = state.project.fittingSources(lengths, minimumDuration: .seconds(settings.editing.minimumClipDuration))
         guard fitted != state.project else { return }
         state.project = fitted
         effects.log.append(LogEvent(time: now, .mediaLengths(files: lengths.count)))
@@ -198,26 +198,26 @@ public struct Editor {
         state.playback = playback
     }
 
-    var actions: EditorActions { EditorActions(editing: configuration.editing, appearance: configuration.theme, sessionSettings: configuration.session) }
+    var actions: EditorActions { EditorActions(editing: settings.editing, appearance: settings.theme, sessionSettings: settings.session) }
     var timeline: TimelineController {
         TimelineController(
-            timeline: configuration.timeline, editing: configuration.editing, feel: configuration.feel, input: configuration.input,
-            appearance: configuration.theme, sessionSettings: configuration.session)
+            timeline: settings.timeline, editing: settings.editing, feel: settings.feel, input: settings.input,
+            appearance: settings.theme, sessionSettings: settings.session)
     }
-    var tasks: TaskController { TaskController(sessionSettings: configuration.session) }
+    var tasks: TaskController { TaskController(sessionSettings: settings.session) }
     var overlays: OverlayController {
         OverlayController(
-            timeline: configuration.timeline, editing: configuration.editing, feel: configuration.feel, input: configuration.input,
-            appearance: configuration.theme, sessionSettings: configuration.session)
+            timeline: settings.timeline, editing: settings.editing, feel: settings.feel, input: settings.input,
+            appearance: settings.theme, sessionSettings: settings.session)
     }
     var textEdits: TextEditController {
-        TextEditController(editing: configuration.editing, appearance: configuration.theme, sessionSettings: configuration.session)
+        TextEditController(editing: settings.editing, appearance: settings.theme, sessionSettings: settings.session)
     }
 
     func layout(for state: EditorState) -> EditorLayout {
         EditorLayout(
-            viewport: state.viewport, sizes: configuration.layout, timeline: configuration.timeline,
-            rightToLeft: Language(localeIdentifier: configuration.theme.locale).isRightToLeft, trackCount: state.project.tracks.count,
+            viewport: state.viewport, sizes: settings.layout, timeline: settings.timeline,
+            rightToLeft: Language(localeIdentifier: settings.theme.locale).isRightToLeft, trackCount: state.project.tracks.count,
             collapse: state.timeline.collapseProgress, trackOffset: state.timeline.trackOffset, aspect: state.project.format.ratio)
     }
 
@@ -244,8 +244,8 @@ public struct Editor {
         let screen = Rect(origin: .zero, size: state.viewport)
         ui.fill(screen, theme.background)
         var view = ScreenView(
-            ui: ui, media: media, layout: layout, sizes: configuration.layout, timeline: configuration.timeline, editing: configuration.editing,
-            feel: configuration.feel, input: configuration.input, mediaSettings: configuration.media, export: configuration.export, theme: theme)
+            ui: ui, media: media, layout: layout, sizes: settings.layout, timeline: settings.timeline, editing: settings.editing,
+            feel: settings.feel, input: settings.input, mediaSettings: settings.media, export: settings.export, theme: theme)
         var intents: [EditorIntent] = []
         // The widgets said what each of their gestures was made on; apply them in the arena's order.
         var routes: [Int: GestureRoute] = [:]
@@ -272,13 +272,13 @@ public struct Editor {
             switch routes[index] ?? .timeline(.background) {
             case let .browser(target):
                 BrowserController(
-                    sizes: configuration.layout, editing: configuration.editing, appearance: configuration.theme, sessionSettings: configuration.session,
+                    sizes: settings.layout, editing: settings.editing, appearance: settings.theme, sessionSettings: settings.session,
                     media: media
                 ).apply(gesture, on: target, &state, now: now, effects: &effects)
             case let .scrub(source):
                 ScrubController(
-                    sizes: configuration.layout, editing: configuration.editing, mediaSettings: configuration.media, appearance: configuration.theme,
-                    sessionSettings: configuration.session
+                    sizes: settings.layout, editing: settings.editing, mediaSettings: settings.media, appearance: settings.theme,
+                    sessionSettings: settings.session
                 ).apply(gesture, from: source, &state, layout: layout, now: now, effects: &effects)
             case let .timeline(target):
                 timeline.apply(gesture, on: target, &state, layout: layout, now: now, effects: &effects)
@@ -297,15 +297,15 @@ public struct Editor {
         tasks.observe(&state, now: now)
         if let playback = state.playback { ui.requestFrames(playback.request) }
         // Animations run at most `feel.maxFrameRate` frames a second (a study variant: 120 / 60 / 30).
-        let animation = AnimationTimelineSchedule(minimumInterval: .frame(atRate: configuration.feel.maxFrameRate))
+        let animation = AnimationTimelineSchedule(minimumInterval: .frame(atRate: settings.feel.maxFrameRate))
         if timeline.isAnimating(state) { ui.requestFrames(animation, reason: "timeline") }
         if previewing { ui.requestFrames(animation, reason: "transitionPreview") }
-        if let browser = state.browser, (now - browser.opened).seconds < configuration.editing.browserSlideDuration {
+        if let browser = state.browser, (now - browser.opened).seconds < settings.editing.browserSlideDuration {
             ui.requestFrames(animation, reason: "sheet")
         }
         if state.exportRun != nil {
             // The host's progress reports show as they come, a few times a second.
-            ui.requestFrames(.periodic(from: now, by: .seconds(configuration.export.progressRefreshSeconds)), reason: "export")
+            ui.requestFrames(.periodic(from: now, by: .seconds(settings.export.progressRefreshSeconds)), reason: "export")
         }
         if let deadline = state.ui.arena.nextDeadline { ui.requestFrames(.explicit([deadline]), reason: "gesture timer") }
         if let banner = state.banner { ui.requestFrames(.explicit([banner.until]), reason: "banner") }

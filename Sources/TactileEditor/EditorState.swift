@@ -120,19 +120,19 @@ public struct EditorState: Sendable {
     /// The project whose transitions and fades were last checked to fit its clips.
     var effectsChecked: Project?
 
-    public init(project: Project, configuration: TactileConfiguration = TactileConfiguration(), viewport: Size? = nil) {
+    public init(project: Project, settings: EditorSettings = EditorSettings(), viewport: Size? = nil) {
         self.project = project
-        self.pointsPerSecond = configuration.timeline.pointsPerSecond
-        self.viewport = viewport ?? configuration.layout.viewport
-        self.history = EditHistory(limit: configuration.editing.undoLimit)
-        self.ui = UIMemory(input: configuration.input)
-        self.exportChoice = MovieSettings(configuration.export)
+        self.pointsPerSecond = settings.timeline.pointsPerSecond
+        self.viewport = viewport ?? settings.layout.viewport
+        self.history = EditHistory(limit: settings.editing.undoLimit)
+        self.ui = UIMemory(input: settings.input)
+        self.exportChoice = MovieSettings(settings.export)
     }
 
     /// Takes a reloaded configuration: new touch thresholds and undo limit, keeping the
     /// project, the view and every finger that is down. Zoom stays within the new limits.
     public mutating func adopt(_ change: ConfigurationChange) {
-        let c = change.new.scaledForUI()
+        let c = change.new.editorSettings.scaledForUI()
         // Sizes, words or the timeline's share may have changed: the scale the screen holds is decided again.
         if [
             change.changed(TactileConfiguration.Layout.self), change.changed(TactileConfiguration.Appearance.self),

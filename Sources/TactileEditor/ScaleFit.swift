@@ -23,9 +23,9 @@ struct ScaleFit: Hashable, Sendable {
 
     /// The largest scale up to the one asked for at which the editor fits (at most twelve
     /// layouts tried; the least, 0.5, when nothing fits).
-    func scale(configuration: TactileConfiguration, theme: Theme, measurer: TextMeasurer) -> Double {
+    func scale(settings: EditorSettings, theme: Theme, measurer: TextMeasurer) -> Double {
         func pictureWidth(_ k: Double) -> Double {
-            var c = configuration
+            var c = settings
             c.layout.uiScale = k
             let scaled = c.scaledForUI()
             let layout = EditorLayout(
@@ -37,7 +37,7 @@ struct ScaleFit: Hashable, Sendable {
         // it has at the designed size instead.
         let least = min(viewport.width * Self.pictureShare, pictureWidth(min(1, requested)) * Self.designedShare)
         func fits(_ k: Double) -> Bool {
-            var c = configuration
+            var c = settings
             c.layout.uiScale = k
             let scaled = c.scaledForUI(), th = theme.scaled(by: k)
             let layout = EditorLayout(

@@ -1,6 +1,7 @@
 import Foundation
 import TactileCore
 import TactileHost
+import TactileEditor
 import TactileMedia
 import TactileHeadless
 
@@ -12,7 +13,7 @@ import TactileHeadless
 // only while holding `lock`; `folder`, `now` and `timeZone` are set before the first export
 // (tests) and the configuration never changes.
 public final class BackgroundMovieExport: MovieExporting, @unchecked Sendable {
-    private let configuration: TactileConfiguration
+    private let editor: EditorSettings
     private let lock = NSLock()
     private var news: MovieExportNews?
     private var cancelled = false
@@ -26,7 +27,7 @@ public final class BackgroundMovieExport: MovieExporting, @unchecked Sendable {
     /// The time zone the name's moment is written in (the machine's).
     public var timeZone = TimeZone.current
 
-    public init(configuration: TactileConfiguration) { self.configuration = configuration }
+    public init(editor: EditorSettings) { self.editor = editor }
 
     public func start(_ project: Project, settings: MovieSettings) {
         let url: URL
@@ -46,7 +47,7 @@ public final class BackgroundMovieExport: MovieExporting, @unchecked Sendable {
             let outcome: MovieExportNews
             do {
                 let summary = try MovieExport.export(
-                    project, settings: settings, configuration: configuration, to: url,
+                    project, settings: settings, editor: editor, to: url,
                     isCancelled: { [self] in lock.withLock { cancelled } },
                     onProgress: { [self] p in
                         lock.withLock { news = .progress(fraction: p.fraction, secondsLeft: p.secondsLeft) }
@@ -98,7 +99,7 @@ public final class BackgroundMovieExport: MovieExporting, @unchecked Sendable {
     /// `FOLDER/Project name 2026-11-24 14.05.09.mp4`: the folder made when missing, the name
     /// free of characters file systems refuse.
     func destination(for project: Project) throws -> URL {
-        let folder = self.folder ?? URL(fileURLWithPath: HomePath.expanding(configuration.export.folder))
+        let folder = self.folder ?? URL(fileURLWithPath: HomePath.expanding(editor.export.folder))
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
             throw CommandError("\(folder.path): the export folder cannot be made (\(CommandError.reason(error)))")
         }

@@ -60,7 +60,7 @@ public enum MovieExport {
     /// `onProgress` hears each encoded frame (on the encoder's thread). Throws `Cancelled`, or a
     /// `CommandError` naming the clip or the file.
     public static func export(
-        _ project: Project, settings: MovieSettings, configuration: TactileConfiguration = TactileConfiguration(),
+        _ project: Project, settings: MovieSettings, editor: EditorSettings = EditorSettings(),
         to url: URL, drawThreads: Int? = nil, isCancelled: @escaping () -> Bool = { false },
         onProgress: @escaping (Progress) -> Void = { _ in }
     ) throws -> Summary {
@@ -69,14 +69,14 @@ public enum MovieExport {
         let fps = settings.framesPerSecond
         let total = project.duration
         guard total > .zero else { throw CommandError.badInput("the project is empty: there is nothing to export") }
-        let media = ExportFrames(fitting: (width, height), threads: configuration.export.decodeThreads)
+        let media = ExportFrames(fitting: (width, height), threads: editor.export.decodeThreads)
         try checkMedia(of: project, in: media)
 
-        let options = configuration.export
+        let options = editor.export
         var encoderSettings = VideoEncoder.Settings(
             codec: .h264, width: width, height: height, framesPerSecond: fps,
             keyframeInterval: fps * 2, audioSampleRate: sampleRate,
-            lookahead: configuration.media.exportLookahead, bFrames: configuration.media.exportBFrames)
+            lookahead: editor.media.exportLookahead, bFrames: editor.media.exportBFrames)
         encoderSettings.preset = options.encoderPreset.rawValue
         encoderSettings.constantRateFactor = settings.constantRateFactor(options)
         encoderSettings.audioChannels = PlaybackMixer.channels
@@ -88,7 +88,7 @@ public enum MovieExport {
         do { encoder = try VideoEncoder(url: url, settings: encoderSettings) } catch {
             throw CommandError("\(url.path): cannot write the movie (\(CommandError.reason(error)))")
         }
-        let mixer = PlaybackMixer(project: project, from: .zero, sampleRate: sampleRate, settings: configuration.media) { path in
+        let mixer = PlaybackMixer(project: project, from: .zero, sampleRate: sampleRate, settings: editor.media) { path in
             media.status(of: path).info?.hasAudio ?? false
         }
 
@@ -124,7 +124,7 @@ public enum MovieExport {
 
         let fonts: Fonts
         do { fonts = try Fonts() } catch { throw CommandError("\(error)") }
-        let theme = Theme(appearance: configuration.theme)
+        let theme = Theme(appearance: editor.theme)
         let measurer = TTFTextMeasurer(fonts: fonts, scale: 1)
         let picture = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         let threads = drawThreads ?? options.drawThreads
@@ -139,8 +139,8 @@ public enum MovieExport {
             if isCancelled() { cancelled = true; break }
             let t = time(ofFrame: submitted)
             media.beginFrame(at: t)
-            let ui = UIContext(memory: UIMemory(input: configuration.input), touches: [], now: t, viewport: picture.size, measurer: measurer, theme: theme)
-            let drawn = CompositionView(ui: ui, media: media, editing: configuration.editing, theme: theme).draw(project, at: t, in: picture)
+            let ui = UIContext(memory: UIMemory(input: editor.input), touches: [], now: t, viewport: picture.size, measurer: measurer, theme: theme)
+            let drawn = CompositionView(ui: ui, media: media, editing: editor.editing, theme: theme).draw(project, at: t, in: picture)
             var job = FramePipeline.Job(index: submitted, list: ui.draw, images: [:])
             if var (placement, over) = placement(of: ui.draw, drawn, in: picture, media: media) {
                 // Overlays that stay put give the same layer again (a handle names one picture

@@ -97,8 +97,8 @@ public final class HostSession: ShellSession {
         self.configuration = configuration
         self.services = services
         self.observers = observers
-        editor = Editor(configuration: configuration, measurer: measurer, media: media)
-        state = EditorState(project: project, configuration: configuration, viewport: viewport)
+        editor = Editor(settings: configuration.editorSettings, measurer: measurer, media: media)
+        state = EditorState(project: project, settings: configuration.editorSettings, viewport: viewport)
         state.notices = notices
         state.library = library
         state.tasks = plan.map(TaskRun.init)
@@ -108,9 +108,12 @@ public final class HostSession: ShellSession {
         overlays = HostOverlays(overlays: configuration.overlays, sizes: configuration.layout, input: configuration.input)
         let pins = self.pins
         let kioskStage = kiosk.map { KioskStage(setup: $0, kiosk: configuration.kiosk, input: configuration.input, now: now, pins: pins) }
-        stages = HostStages.standard(configuration: configuration, services: services, kiosk: kioskStage)
+        stages = HostStages.standard(
+            study: configuration.study, input: configuration.input, feel: configuration.feel, overlays: configuration.overlays, services: services,
+            kiosk: kioskStage)
         wallClockOrigin = kiosk?.weekClock
         settings?.session = self
+        settings?.live.loaded(configuration)
         overlays.startSettings(added: addedLatency)
     }
 
@@ -399,7 +402,7 @@ public final class HostSession: ShellSession {
         configurationChanges += 1
         for stage in stages { stage.adopt(change, session: self) }
         configuration = new
-        editor = Editor(configuration: new, measurer: editor.measurer, media: editor.media)
+        editor = Editor(settings: new.editorSettings, measurer: editor.measurer, media: editor.media)
         state.adopt(change)
         let before = overlays
         overlays = HostOverlays(overlays: new.overlays, sizes: new.layout, input: new.input)
@@ -414,7 +417,7 @@ public final class HostSession: ShellSession {
     /// view, the media and the plan; every stage forgets what it followed.
     func reset(to project: Project) {
         let viewport = state.viewport
-        state = EditorState(project: project, configuration: configuration, viewport: viewport)
+        state = EditorState(project: project, settings: configuration.editorSettings, viewport: viewport)
         state.library = library
         state.tasks = plan.map(TaskRun.init)
         loop = FrameLoop(mode: loopMode)

@@ -40,7 +40,7 @@ public struct WindowSetup {
 public final class WindowHost {
     private let options: WindowOptions
     /// The window's settings: its device frame, cue and sound devices, the touch panel.
-    private var configuration: TactileConfiguration
+    private var settings: WindowHostSettings
     private var logger = Logger(label: "tactile.window")
     private var window: OpaquePointer?
     private var sdlRenderer: OpaquePointer?
@@ -103,8 +103,8 @@ public final class WindowHost {
         case sessionExit
     }
 
-    public init(options: WindowOptions, configuration: TactileConfiguration) {
-        self.options = options; self.configuration = configuration
+    public init(options: WindowOptions, settings: WindowHostSettings) {
+        self.options = options; self.settings = settings
     }
 
     deinit {
@@ -121,19 +121,19 @@ public final class WindowHost {
             WindowSetup(
                 measurer: TTFTextMeasurer(fonts: fonts, scale: scale), scale: scale, refreshRate: refreshRate,
                 clock: clock))
-        let cues = CuePlayer(configuration: configuration.cues), sound = AudioPlayback(configuration: configuration.media)
-        var translator = EventTranslator(touchscreen: configuration.touchscreen)
+        let cues = CuePlayer(configuration: settings.cues), sound = AudioPlayback(configuration: settings.media)
+        var translator = EventTranslator(touchscreen: settings.touchscreen)
         logTouchDevices(translator)
         openKernelTimestamps(clock: clock, translator: &translator)
         var frame = deviceFrame(scale: scale, viewport: session.viewport, panel: session.panelWidth)
-        var theme = Theme(appearance: configuration.theme)
+        var theme = Theme(appearance: settings.theme)
         // The lab panel: beside the phone when the window has room, else in a drawer F2 opens.
         var drawerOpen = false
         session.placePanel(outside: frame.panel != nil, width: nil)
         var input: [InputEvent] = [], outside: [InputEvent] = [], relayout = true, generation = media?.generation ?? 0
         ending = .closed
         // Late input (`window.lateInput`): a frame a touch starts waits for its deadline.
-        var inputDeadline = InputDeadline(budget: .seconds(configuration.window.frameBudget / 1000))
+        var inputDeadline = InputDeadline(budget: .seconds(settings.window.frameBudget / 1000))
         var holdUntil: Time?
         let period = Time.seconds(1 / max(1, refreshRate))
         while true {
@@ -154,7 +154,7 @@ public final class WindowHost {
             }) {
                 relayout = true
             }
-            if vsyncOn && configuration.window.lateInput && !relayout && (!input.isEmpty || !outside.isEmpty),
+            if vsyncOn && settings.window.lateInput && !relayout && (!input.isEmpty || !outside.isEmpty),
                 let deadline = inputDeadline.deadline(period: period), clock.now < deadline
             {
                 // Too early for the next refresh: take what else comes until the deadline.
@@ -257,7 +257,7 @@ public final class WindowHost {
         switch command {
         case let .viewportChanged(viewport) where !options.fill:
             let size = DeviceFrame.windowSize(
-                viewport: viewport, scale: frame.scale, margin: configuration.window.deviceMargin, panel: session.panelWidth ?? 0)
+                viewport: viewport, scale: frame.scale, margin: settings.window.deviceMargin, panel: session.panelWidth ?? 0)
             SDL_SetWindowSize(window, Int32(size.width), Int32(size.height))
             relayout = true
         case .viewportChanged: relayout = true
@@ -267,7 +267,7 @@ public final class WindowHost {
         case let .playSound(source): sound.start(source)
         case .stopSound: sound.stop()
         case let .configurationChanged(change):
-            configuration = change.new
+            settings = change.new.windowSettings
             relayout = true // the lab panel may have come or gone
             if change.changed(TactileConfiguration.Appearance.self) { theme = Theme(appearance: change.new.theme) }
             if change.changed(TactileConfiguration.Cues.self) { cues.adopt(change.new.cues) }
@@ -341,14 +341,14 @@ public final class WindowHost {
             guard session.panelWidth == nil else { return nil }
             if resizable && frame.panel != nil {
                 // The panel went: the window fits the phone again.
-                let size = DeviceFrame.windowSize(viewport: session.viewport, scale: frame.scale, margin: configuration.window.deviceMargin)
+                let size = DeviceFrame.windowSize(viewport: session.viewport, scale: frame.scale, margin: settings.window.deviceMargin)
                 SDL_SetWindowSize(window, Int32(size.width), Int32(size.height))
             }
             return false
         }
         guard frame.panel == nil else { return nil }
         if resizable, let width = session.panelWidth {
-            let size = DeviceFrame.windowSize(viewport: session.viewport, scale: frame.scale, margin: configuration.window.deviceMargin, panel: width)
+            let size = DeviceFrame.windowSize(viewport: session.viewport, scale: frame.scale, margin: settings.window.deviceMargin, panel: width)
             SDL_SetWindowSize(window, Int32(size.width), Int32(size.height))
             return nil
         }
@@ -370,12 +370,12 @@ public final class WindowHost {
 
     private func openWindow() throws -> (scale: Double, fonts: Fonts) {
         try SDLRuntime.start(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
-        let scale = options.scale ?? Self.displayScale(viewport: options.viewport, window: configuration.window)
+        let scale = options.scale ?? Self.displayScale(viewport: options.viewport, window: settings.window)
         let initial =
             options.fill
             ? Size(width: options.viewport.width * scale, height: options.viewport.height * scale)
             : DeviceFrame.windowSize(
-                viewport: options.viewport, scale: scale, margin: configuration.window.deviceMargin,
+                viewport: options.viewport, scale: scale, margin: settings.window.deviceMargin,
                 panel: options.panel ?? 0)
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if options.fullscreen || options.kiosk { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
@@ -398,7 +398,7 @@ public final class WindowHost {
             SDL_ShowCursor(SDL_DISABLE)
             SDL_SetWindowKeyboardGrab(w, SDL_TRUE)
         }
-        let vsync = configuration.window.vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
+        let vsync = settings.window.vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
         let accelerated = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | vsync)
         guard let r = accelerated ?? SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) else { throw SDLError("creating a renderer") }
         sdlRenderer = r
@@ -423,7 +423,7 @@ public final class WindowHost {
     /// let the latency run from the kernel to the present. Says in the log which node it reads, or
     /// why none (no such device, not in the `input` group).
     private func openKernelTimestamps(clock: SessionClock, translator: inout EventTranslator) {
-        let wanted = configuration.touchscreen.kernelDevice
+        let wanted = settings.touchscreen.kernelDevice
         guard wanted != "off" else { return }
         var device: EvdevDevice?
         if !wanted.isEmpty {
@@ -509,7 +509,7 @@ public final class WindowHost {
     private func deviceFrame(scale: Double, viewport: Size?, panel: Double? = nil) -> DeviceFrame {
         DeviceFrame(
             window: pixelSize(), viewport: viewport ?? options.viewport, scale: scale, fill: options.fill || viewport == nil,
-            margin: configuration.window.deviceMargin, panel: panel)
+            margin: settings.window.deviceMargin, panel: panel)
     }
 
     /// Draws `list` (the session's picture, in viewport points) into the phone's screen, with
@@ -528,8 +528,8 @@ public final class WindowHost {
         if frame.showsBezel {
             // Round the screen's corners (masks in the desk's colour), then lay the bezel, a
             // rounded ring, over the seam between screen and desk.
-            let bezel = configuration.window.bezelWidth * frame.scale
-            let radius = configuration.window.screenCornerRadius * frame.scale
+            let bezel = settings.window.bezelWidth * frame.scale
+            let radius = settings.window.screenCornerRadius * frame.scale
             var chrome = DrawList()
             let body = s.outsetBy(dx: bezel, dy: bezel)
             chrome.add(.cornerMask(s, theme.desk, cornerRadius: radius))

@@ -9,7 +9,7 @@ import TactileKiosk
 /// heatmap what visitors did. Keeps at most `keepSessions` folders, deleting the oldest.
 public final class KioskVisitors {
     public let folder: URL
-    private let configuration: TactileConfiguration
+    private let configuration: RecordedConfiguration
     private let keep: Int
     private let plan: TaskPlan?
     private var recorder: SessionRecorder?
@@ -26,8 +26,10 @@ public final class KioskVisitors {
     public var onSaved: ((URL) -> Void)?
     public var onFailure: ((String) -> Void)?
 
-    public init(folder: URL, configuration: TactileConfiguration, plan: TaskPlan? = nil) {
-        self.folder = folder; self.configuration = configuration; self.keep = configuration.kiosk.keepSessions; self.plan = plan
+    /// Visitors' sessions go into `folder`, each with `configuration` as its `config.json`; the
+    /// kiosk's `keepSessions` says how many are kept.
+    public init(folder: URL, kiosk: TactileConfiguration.Kiosk = .init(), configuration: RecordedConfiguration, plan: TaskPlan? = nil) {
+        self.folder = folder; self.configuration = configuration; self.keep = kiosk.keepSessions; self.plan = plan
     }
 
     /// Follows the kiosk: a visitor arriving starts a session, one leaving ends it.

@@ -17,7 +17,7 @@ import TactileHeadless
 public final class Recording {
     public let folder: URL
     private let project: Project
-    private let configuration: TactileConfiguration
+    private let configuration: RecordedConfiguration
     private let plan: TaskPlan?
     private let notices: [String]
     private let kiosk: KioskSetup?
@@ -35,7 +35,7 @@ public final class Recording {
     /// that its replay logs them too.
     /// `origin`: the session time the files count from.
     public init(
-        folder: URL, project: Project, configuration: TactileConfiguration, plan: TaskPlan? = nil, notices: [String] = [],
+        folder: URL, project: Project, configuration: RecordedConfiguration, plan: TaskPlan? = nil, notices: [String] = [],
         kiosk: KioskSetup? = nil, origin: Time = .zero
     ) throws {
         self.folder = folder; self.project = project; self.configuration = configuration; self.plan = plan; self.notices = notices
@@ -60,7 +60,8 @@ public final class Recording {
             guard let recorder = self.recorder, seen.map({ $0 != (session.configurationChanges, session.variantLabel) }) ?? true else { return }
             let variantChanged = seen.map { $0.variant != session.variantLabel } ?? true
             seen = (session.configurationChanges, session.variantLabel)
-            let settings = LatencyEpoch.settings(of: session.configuration, schema: .tactile)
+            let settings = ConfigurationSchema.tactile.dottedValues(
+                of: session.configuration, sections: LatencyEpoch.recordedSections, keys: LatencyEpoch.recordedKeys)
             guard JSONValue.object(settings) != inForce || variantChanged else { return }
             inForce = .object(settings)
             recorder.record(settings: settings, variant: session.variantLabel, at: time)

@@ -54,7 +54,7 @@ public final class SessionRecorder {
     /// Starts a session in `folder` (made if missing; an error if it already holds a session).
     /// Times in the files count from `origin` (a kiosk visitor's session starts mid-run).
     public init(
-        folder: URL, viewport: Size, framesPerSecond: Double?, project: Project, configuration: TactileConfiguration,
+        folder: URL, viewport: Size, framesPerSecond: Double?, project: Project, configuration: RecordedConfiguration,
         plan: Data? = nil, notices: [String] = [], kiosk: KioskSetup? = nil, origin: Time = .zero, offersExport: Bool = false, offersVoice: Bool = false,
         labGestures: Bool = false
     ) throws {
@@ -64,11 +64,8 @@ public final class SessionRecorder {
         try Self.checkFree(folder)
         do {
             try AtomicFile.makeFolder(folder)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             // Never the kiosk's PIN (recordings are made to be shared): only its length.
-            try AtomicFile.write(
-                try ConfigurationSchema.tactile.encode(configuration.withoutSecrets, with: encoder), to: folder.appendingPathComponent(FileName.configuration))
+            try AtomicFile.write(configuration.json, to: folder.appendingPathComponent(FileName.configuration))
             try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectStart))
             try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectEnd))
             if let plan { try AtomicFile.write(plan, to: folder.appendingPathComponent(FileName.plan)) }

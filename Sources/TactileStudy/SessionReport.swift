@@ -82,7 +82,7 @@ public struct SessionReport {
         var distances: [Double] = []
         // The session cut where its settings changed, stretches under equal settings together
         // (`SettingsEpochs`): one row per set of settings, never two pooled.
-        let epochs = SettingsEpochs(configuration: session.configuration, changes: session.trace.settings, length: f.length, schema: .tactile)
+        let epochs = SettingsEpochs(history: SettingsHistory(start: session.configuration, changes: session.trace.settings, schema: .tactile), length: f.length)
         var variants = epochs.sets.map { VariantFigures(name: $0.label, epochs: $0.epochs, changes: $0.changes) }
         for e in epochs.epochs { variants[e.set].seconds += e.end - e.start }
         var now = 0.0

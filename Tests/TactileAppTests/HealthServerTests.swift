@@ -70,8 +70,13 @@ final class HealthServerTests: XCTestCase, StartsPrograms {
         try window.run(
             configure: { reporting.attach(to: $0) },
             script: { _ in
-                usleep(300_000)
                 let base = "http://127.0.0.1:\(port)"
+                // Ready once the window has shown a frame (the server answers from the start).
+                Readiness.wait(timeout: 20) {
+                    let text = Self.get(base + "/metrics").map { String(decoding: $0.body, as: UTF8.self) } ?? ""
+                    let line = text.split(separator: "\n").first { $0.hasPrefix("tactile_frames_presented_total ") }
+                    return (Double(line?.split(separator: " ").last ?? "0") ?? 0) >= 1
+                }
                 if let r = Self.get(base + "/health") { health = try? JSONSerialization.jsonObject(with: r.body) as? [String: Any] }
                 metrics = Self.get(base + "/metrics").map { String(decoding: $0.body, as: UTF8.self) } ?? ""
                 screenshot = Self.get(base + "/screenshot.png").flatMap { $0.status == 200 && $0.type == "image/png" ? $0.body : nil }

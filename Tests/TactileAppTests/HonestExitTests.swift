@@ -65,7 +65,8 @@ final class HonestExitTests: XCTestCase, ReplayTesting, RunsAlone {
         app.standardOutput = FileHandle.nullDevice
         app.standardError = FileHandle.nullDevice
         try app.run()
-        usleep(300_000)
+        // Stopped while the demo's media are being made: once the first of them is in the cache.
+        Readiness.wait(timeout: 30) { !(FileManager.default.enumerator(atPath: self.path("cache"))?.allObjects.isEmpty ?? true) }
         kill(app.processIdentifier, SIGTERM)
         app.waitUntilExit()
         XCTAssertEqual(app.terminationReason, .exit, "asked to stop, not killed")
@@ -134,7 +135,7 @@ final class HonestExitTests: XCTestCase, ReplayTesting, RunsAlone {
     func testAWindowExportOfALongNameFitsTheFileSystemAndPartialFilesAreClearedByEveryExporter() throws {
         var project = DemoProject.make()
         project.name = String(repeating: "Ünïcødé 動画 ", count: 30)
-        let exporter = BackgroundMovieExport(configuration: TactileConfiguration())
+        let exporter = BackgroundMovieExport(editor: EditorSettings())
         exporter.folder = folder
         let url = try exporter.destination(for: project)
         XCTAssertLessThanOrEqual(url.lastPathComponent.utf8.count, 242, url.lastPathComponent)
@@ -165,7 +166,7 @@ final class HonestExitTests: XCTestCase, ReplayTesting, RunsAlone {
         let blocked = folder.appendingPathComponent("sessions")
         try Data("x".utf8).write(to: blocked)
         let reporting = HealthReporting(configuration: TactileConfiguration(), dataFolder: folder.path, recovered: false)
-        let visitors = KioskVisitors(folder: blocked, configuration: TactileConfiguration())
+        let visitors = KioskVisitors(folder: blocked, configuration: try RecordedConfiguration(TactileConfiguration()))
         reporting.attach(to: visitors)
         let state = EditorState(project: DemoProject.make(), viewport: Size(width: 390, height: 844))
         visitors.handle(.visitorArrived, state: state, at: .seconds(1), framesPerSecond: 60)
@@ -177,7 +178,7 @@ final class HonestExitTests: XCTestCase, ReplayTesting, RunsAlone {
         XCTAssertTrue(health.contains("\"sessions\":{\"today\":0,\"total\":0}"), health)
 
         // A folder that works: one session saved, counted once.
-        let working = KioskVisitors(folder: folder.appendingPathComponent("ok"), configuration: TactileConfiguration())
+        let working = KioskVisitors(folder: folder.appendingPathComponent("ok"), configuration: try RecordedConfiguration(TactileConfiguration()))
         reporting.attach(to: working)
         working.handle(.visitorArrived, state: state, at: .seconds(1), framesPerSecond: 60)
         working.handle(.visitorLeft, state: state, at: .seconds(9), framesPerSecond: 60)
@@ -186,8 +187,8 @@ final class HonestExitTests: XCTestCase, ReplayTesting, RunsAlone {
 
     func testTwoKiosksSavingIntoOneFolderInTheSameSecondEachKeepTheirOwnSession() throws {
         let shared = folder.appendingPathComponent("sessions")
-        let a = KioskVisitors(folder: shared, configuration: TactileConfiguration())
-        let b = KioskVisitors(folder: shared, configuration: TactileConfiguration())
+        let a = KioskVisitors(folder: shared, configuration: try RecordedConfiguration(TactileConfiguration()))
+        let b = KioskVisitors(folder: shared, configuration: try RecordedConfiguration(TactileConfiguration()))
         var first = DemoProject.make(), second = DemoProject.make()
         first.name = "First stand"; second.name = "Second stand"
         let viewport = Size(width: 390, height: 844)

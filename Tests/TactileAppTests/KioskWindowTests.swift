@@ -97,7 +97,7 @@ final class KioskWindowTests: XCTestCase, ReplayTesting, RunsAlone {
         var c = TactileConfiguration()
         c.kiosk.idleTimeout = 5; c.kiosk.exitHoldDuration = 0.6; c.kiosk.pin = "12"
         let kiosk = KioskSetup(attractTrace: try AttractTour.builtIn(), demo: DemoProject.make())
-        let recording = try Recording(folder: run, project: DemoProject.make(), configuration: c, kiosk: kiosk)
+        let recording = try Recording(folder: run, project: DemoProject.make(), configuration: try RecordedConfiguration(c), kiosk: kiosk)
         let window = try Self.runKiosk({ $0 = c.kiosk }, configure: { recording.attach(to: $0, framesPerSecond: 60) }) { frame, watch in
             WindowInput.pause(1.5) // the attract loop plays
             Self.click(Self.at(frame(), 249, 606)) // a visitor: Beach…

@@ -126,7 +126,7 @@ final class RegressionCorpusTests: XCTestCase, ReplayTesting {
         var c = TactileConfiguration()
         c.kiosk.idleTimeout = 5
         c.kiosk.exitHoldDuration = 0.6
-        let visitors = KioskVisitors(folder: sessions, configuration: c)
+        let visitors = KioskVisitors(folder: sessions, kiosk: c.kiosk, configuration: try RecordedConfiguration(c))
         let window = try KioskWindowTests.runKiosk({ $0 = c.kiosk }, visitors: visitors) { frame, watch in
             usleep(2_500_000) // the attract loop plays
             KioskWindowTests.click(KioskWindowTests.at(frame(), 249, 606)) // a visitor: Beach…

@@ -146,10 +146,13 @@ final class ServerExhaustionTests: XCTestCase, ReplayTesting, RunsAlone {
         let asked = Date()
         XCTAssertEqual(Self.healthStatus(port, timeout: 1), 200, "a full server answers a request whose bytes have arrived")
         XCTAssertLessThan(Date().timeIntervalSince(asked), 0.5)
-        usleep(50_000)
-        let closedForRoom = silent.filter { fd in
-            var zero: UInt8 = 0; return recv(fd, &zero, 1, Int32(MSG_DONTWAIT)) == 0
+        func closedForRoomNow() -> [Int32] {
+            silent.filter { fd in
+                var zero: UInt8 = 0; return recv(fd, &zero, 1, Int32(MSG_DONTWAIT)) == 0
+            }
         }
+        Readiness.wait(timeout: 0.5, poll: 0.01) { !closedForRoomNow().isEmpty }
+        let closedForRoom = closedForRoomNow()
         XCTAssertGreaterThanOrEqual(closedForRoom.count, 1, "silent clients were closed for room before their deadline")
         XCTAssertLessThan(closedForRoom.count, 4, "only as many as room needed")
         // A slow client dribbles its headers a byte every 0.2 s: closed at the header deadline.
@@ -189,8 +192,9 @@ final class ServerExhaustionTests: XCTestCase, ReplayTesting, RunsAlone {
 
         // The attack: 400 sockets that never send a byte, each opened again as soon as the
         // server closes it, for as long as the monitor asks.
-        let stop = NIOLockedBox(false), reopened = NIOLockedBox(0)
+        let stop = NIOLockedBox(false), reopened = NIOLockedBox(0), ended = DispatchSemaphore(value: 0)
         let attack = Thread {
+            defer { ended.signal() }
             var sockets = (0..<400).map { _ in Self.connectTo(port, blocking: false) }
             while !stop.value {
                 var polls = sockets.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
@@ -207,8 +211,12 @@ final class ServerExhaustionTests: XCTestCase, ReplayTesting, RunsAlone {
             sockets.forEach { close($0) }
         }
         attack.start()
-        defer { stop.value = true; usleep(200_000) }
-        usleep(1_500_000) // the sockets are all open and the first have been closed and reopened
+        defer {
+            stop.value = true
+            _ = ended.wait(timeout: .now() + 5)
+        }
+        // The sockets are all open and the first have been closed and reopened.
+        Readiness.wait(timeout: 10, poll: 0.05) { reopened.value > 0 }
         var times: [Double] = []
         for _ in 0..<8 {
             let asked = Date()

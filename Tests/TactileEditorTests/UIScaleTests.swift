@@ -8,10 +8,10 @@ final class UIScaleTests: XCTestCase {
     func testUIScaleGrowsTextAndTargetsTogether() {
         var c = TactileConfiguration()
         c.layout.uiScale = 1.5
-        let big = Editor(configuration: c, measurer: FixedWidthTextMeasurer())
+        let big = Editor(settings: c.editorSettings, measurer: FixedWidthTextMeasurer())
         // A tablet's screen holds it all.
         let tablet = Size(width: 834, height: 1194)
-        var state = EditorState(project: DemoProject.make(), configuration: big.configuration, viewport: tablet)
+        var state = EditorState(project: DemoProject.make(), settings: big.settings, viewport: tablet)
         let out = big.frame(&state, events: [], now: .zero)
         XCTAssertEqual(out.uiScale, 1.5)
         let normal = EditorHarness(viewport: tablet)
@@ -25,8 +25,8 @@ final class UIScaleTests: XCTestCase {
     func testAPhoneDrawsAsMuchOfTheScaleAsLeavesThePictureAThirdOfItsWidth() {
         var c = TactileConfiguration()
         c.layout.uiScale = 3
-        let big = Editor(configuration: c, measurer: FixedWidthTextMeasurer())
-        var state = EditorState(project: DemoProject.make(), configuration: big.configuration)
+        let big = Editor(settings: c.editorSettings, measurer: FixedWidthTextMeasurer())
+        var state = EditorState(project: DemoProject.make(), settings: big.settings)
         let out = big.frame(&state, events: [], now: .zero)
         XCTAssertLessThan(out.uiScale, 3)
         XCTAssertGreaterThan(out.uiScale, 1.2, "still larger than designed")
@@ -35,8 +35,8 @@ final class UIScaleTests: XCTestCase {
         let play = out.elements.first { $0.id == "playButton" }!
         XCTAssertEqual(play.hitFrame.width, 44 * out.uiScale, accuracy: 1e-6, "targets drawn at the scale held")
         c.layout.uiScale = 0.5
-        let small = Editor(configuration: c, measurer: FixedWidthTextMeasurer())
-        var smallState = EditorState(project: DemoProject.make(), configuration: small.configuration)
+        let small = Editor(settings: c.editorSettings, measurer: FixedWidthTextMeasurer())
+        var smallState = EditorState(project: DemoProject.make(), settings: small.settings)
         let tiny = small.frame(&smallState, events: [], now: .zero)
         XCTAssertEqual(tiny.uiScale, 0.5, "smaller text always fits")
         XCTAssertEqual(tiny.elements.first { $0.id == "playButton" }!.hitFrame.width, 44, "a finger is no smaller for small text")

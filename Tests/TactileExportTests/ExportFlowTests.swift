@@ -46,7 +46,7 @@ final class ExportFlowTests: XCTestCase, StartsPrograms {
 
     /// A session of the project, as the window wires it, recorded when `recording` is given.
     private func session(recording: Recording? = nil) throws -> (HeadlessSession, BackgroundMovieExport) {
-        let exporter = BackgroundMovieExport(configuration: TactileConfiguration())
+        let exporter = BackgroundMovieExport(editor: EditorSettings())
         exporter.folder = folder.appendingPathComponent("Movies")
         let session = try HeadlessSession(
             project: try project(), viewport: Size(width: 390, height: 844), scale: 1,
@@ -117,7 +117,7 @@ final class ExportFlowTests: XCTestCase, StartsPrograms {
     /// log. The replay starts no export and writes no movie.
     func testARecordedExportReplaysFrameForFrameWithoutWritingAMovie() throws {
         let sessionFolder = folder.appendingPathComponent("session")
-        let recording = try Recording(folder: sessionFolder, project: try project(), configuration: TactileConfiguration())
+        let recording = try Recording(folder: sessionFolder, project: try project(), configuration: try RecordedConfiguration(TactileConfiguration()))
         let (session, _) = try session(recording: recording)
         var live: [String] = []
         session.player.onFrame = { time, _ in live.append(Self.exportLine(session.player.state, at: time)) }
@@ -186,7 +186,7 @@ final class ExportFlowTests: XCTestCase, StartsPrograms {
         }
         let kept = [fresh, foreign, folderLike].map(\.lastPathComponent).sorted()
 
-        let exporter = BackgroundMovieExport(configuration: TactileConfiguration())
+        let exporter = BackgroundMovieExport(editor: EditorSettings())
         exporter.folder = movies
         exporter.start(try project(), settings: MovieSettings(size: .p720, framesPerSecond: 25, quality: .draft))
         XCTAssertTrue(exporter.isRunning)
@@ -215,11 +215,11 @@ final class ExportFlowTests: XCTestCase, StartsPrograms {
         XCTAssertEqual(shares, shares.sorted())
         exporter.start(try project(), settings: MovieSettings(size: .p2160, framesPerSecond: 60, quality: .high))
         XCTAssertEqual(exporter.waitForTheEnd(cancelWhen: { true }), .cancelled)
-        XCTAssertNil(BackgroundMovieExport(configuration: TactileConfiguration()).waitForTheEnd(cancelWhen: { false }), "none ran")
+        XCTAssertNil(BackgroundMovieExport(editor: EditorSettings()).waitForTheEnd(cancelWhen: { false }), "none ran")
     }
 
     func testTheMovieIsNamedAfterTheProjectWithoutCharactersFilesRefuse() throws {
-        let exporter = BackgroundMovieExport(configuration: TactileConfiguration())
+        let exporter = BackgroundMovieExport(editor: EditorSettings())
         exporter.folder = folder
         exporter.now = { Date(timeIntervalSince1970: 0) }
         exporter.timeZone = TimeZone(identifier: "UTC")!

@@ -36,7 +36,7 @@ final class KioskSessionTests: XCTestCase, ReplayTesting {
 
     func testAnIdleVisitorsSessionIsSavedAndReplaysAndTheDemoComesBack() throws {
         let sessions = folder.appendingPathComponent("visitors")
-        let visitors = KioskVisitors(folder: sessions, configuration: TactileConfiguration())
+        let visitors = KioskVisitors(folder: sessions, configuration: try RecordedConfiguration(TactileConfiguration()))
         let session = try kiosk(
             {
                 $0.idleTimeout = 1.5; $0.exitHoldDuration = 0.6
@@ -71,7 +71,7 @@ final class KioskSessionTests: XCTestCase, ReplayTesting {
         c.kiosk.idleTimeout = 5; c.kiosk.exitHoldDuration = 0.6; c.kiosk.pinHash = try PinHash.make("12"); c.kiosk.pinDigits = 2
         let setup = KioskSetup(attractTrace: try AttractTour.builtIn(), demo: DemoProject.make())
         let session = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, configuration: c, kiosk: setup)
-        let recording = try Recording(folder: run, project: DemoProject.make(), configuration: c, kiosk: setup)
+        let recording = try Recording(folder: run, project: DemoProject.make(), configuration: try RecordedConfiguration(c), kiosk: setup)
         recording.attach(to: session.host, framesPerSecond: 60)
         let keys = Dictionary(uniqueKeysWithValues: PinPad.keys(in: Size(width: 390, height: 844)).map { ($0.key, $0.frame.center) })
         var events = tap(Point(x: 249, y: 606), at: 20)
@@ -112,7 +112,7 @@ final class KioskSessionTests: XCTestCase, ReplayTesting {
         let setup = KioskSetup(attractTrace: try AttractTour.builtIn(), demo: DemoProject.make())
         let session = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, configuration: c, kiosk: setup)
         session.host.wallClockOrigin = .seconds(6 * 86_400 + 17 * 3600 + 59 * 60 + 50)
-        let recording = try Recording(folder: run, project: DemoProject.make(), configuration: c, kiosk: setup)
+        let recording = try Recording(folder: run, project: DemoProject.make(), configuration: try RecordedConfiguration(c), kiosk: setup)
         recording.attach(to: session.host, framesPerSecond: 60)
         session.player.play(Trace(viewport: Size(width: 390, height: 844), events: tap(Point(x: 249, y: 606), at: 40)), until: .seconds(60))
         recording.finish(project: session.host.state.project)

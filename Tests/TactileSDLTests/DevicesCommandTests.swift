@@ -17,20 +17,16 @@ final class DevicesCommandTests: XCTestCase, RunsAlone {
     }
 
     func testAMousePressThatComesWithEachTouchIsFlaggedAsPointerEmulation() throws {
+        // A panel whose driver sends a mouse press 5 ms after each finger's, three times.
         Thread.detachNewThread {
-            usleep(300_000)
-            for i in 0..<3 {
-                var finger = SDL_Event()
-                finger.type = SDL_FINGERDOWN.rawValue
-                finger.tfinger.touchId = 77; finger.tfinger.fingerId = Int64(i); finger.tfinger.x = 0.5; finger.tfinger.y = 0.5
-                SDL_PushEvent(&finger)
-                usleep(5_000)
-                var mouse = SDL_Event()
-                mouse.type = SDL_MOUSEBUTTONDOWN.rawValue
-                mouse.button.button = UInt8(SDL_BUTTON_LEFT); mouse.button.x = 240; mouse.button.y = 160
-                SDL_PushEvent(&mouse)
-                usleep(200_000)
-            }
+            WindowInput.play(
+                [.init(then: 0.3)]
+                    + (0..<3).flatMap { i in
+                        [
+                            WindowInput.Step({ WindowInput.finger(SDL_FINGERDOWN, x: 0.5, y: 0.5, finger: Int64(i)) }, then: 0.005),
+                            WindowInput.Step({ WindowInput.push(SDL_MOUSEBUTTONDOWN, x: 240, y: 160) }, then: 0.2),
+                        ]
+                    })
         }
         let report = try DeviceReport.watch(seconds: 1.2)
         XCTAssertEqual(report.otherFingersDown, 3)

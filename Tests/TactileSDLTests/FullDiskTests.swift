@@ -80,14 +80,14 @@ final class FullDiskTests: XCTestCase, ReplayTesting, RunsAlone {
         XCTAssertThrowsError(
             try Recording(
                 folder: readOnly.appendingPathComponent("session"), project: DemoProject.make(),
-                configuration: TactileConfiguration())
+                configuration: RecordedConfiguration(TactileConfiguration()))
         ) { error in
             XCTAssertEqual((error as? CommandError)?.exitCode, 2)
             XCTAssertTrue("\(error)".contains("Read-only file system"), "\(error)")
         }
         let full = try smallDisk(kilobytes: 64)
         try fill(full, leaving: 0)
-        XCTAssertThrowsError(try Recording(folder: full, project: DemoProject.make(), configuration: TactileConfiguration())) {
+        XCTAssertThrowsError(try Recording(folder: full, project: DemoProject.make(), configuration: try RecordedConfiguration(TactileConfiguration()))) {
             XCTAssertTrue("\($0)".contains("No space left on device"), "\($0)")
         }
         // The program itself: exit 2, one line, before any window opens.
@@ -100,7 +100,7 @@ final class FullDiskTests: XCTestCase, ReplayTesting, RunsAlone {
         let disk = try smallDisk(kilobytes: 64)
         let session = disk.appendingPathComponent("session")
         let headless = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1)
-        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: TactileConfiguration())
+        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: try RecordedConfiguration(TactileConfiguration()))
         recording.attach(to: headless.host, framesPerSecond: 60)
         var banners: [String] = []
         headless.host.add(

@@ -126,12 +126,10 @@ final class LabPanelTests: XCTestCase, StartsPrograms {
                     let size = WindowInput.windowSize(f)
                     let w = f.panel.map { $0.maxX + f.screen.x } ?? size.width
                     let x = f.screen.x / 2 / w, y1 = 0.4, y2 = 0.5
-                    WindowInput.finger(SDL_FINGERDOWN, x: x, y: y1, finger: 1)
-                    WindowInput.finger(SDL_FINGERDOWN, x: x, y: y2, finger: 2)
-                    WindowInput.pause(0.06)
-                    WindowInput.finger(SDL_FINGERUP, x: x, y: y1, finger: 1)
-                    WindowInput.finger(SDL_FINGERUP, x: x, y: y2, finger: 2)
-                    WindowInput.pause(0.3)
+                    WindowInput.play([
+                        .init({ for (finger, y) in [(1, y1), (2, y2)] { WindowInput.finger(SDL_FINGERDOWN, x: x, y: y, finger: Int64(finger)) } }, then: 0.06),
+                        .init({ for (finger, y) in [(1, y1), (2, y2)] { WindowInput.finger(SDL_FINGERUP, x: x, y: y, finger: Int64(finger)) } }, then: 0.3),
+                    ])
                 }
                 flippedBack = session?.liveVariant
                 WindowInput.quit()

@@ -41,20 +41,27 @@ final class ObserverFeedTests: XCTestCase {
 
     /// What the pages are told, gathered off the test's thread.
     final class Inbox: @unchecked Sendable {
-        // Unchecked Sendable, safe: `messages` is read and written only while holding `lock`.
-        private let lock = NSLock()
+        // Unchecked Sendable, safe: `messages` is read and written only while holding `arrived`.
+        private let arrived = NSCondition()
         private var messages: [String] = []
         init(_ stream: AsyncStream<String>) {
-            Task { for await m in stream { self.lock.withLock { self.messages.append(m) } } }
+            Task {
+                for await m in stream {
+                    self.arrived.withLock { self.messages.append(m) }
+                    self.arrived.broadcast()
+                }
+            }
         }
 
-        /// The `n`th message (from 0), waiting for it at most 2 s.
+        /// The `n`th message (from 0), waiting for it (woken as each arrives) at most 2 s.
         func message(_ n: Int) -> String? {
-            for _ in 0..<200 {
-                if let m = lock.withLock({ messages.count > n ? messages[n] : nil }) { return m }
-                usleep(10_000)
+            let deadline = Date().addingTimeInterval(2)
+            arrived.lock()
+            defer { arrived.unlock() }
+            while messages.count <= n {
+                if !arrived.wait(until: deadline) { break }
             }
-            return nil
+            return messages.count > n ? messages[n] : nil
         }
     }
 

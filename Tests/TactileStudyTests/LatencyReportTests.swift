@@ -52,7 +52,7 @@ final class LatencyReportTests: XCTestCase {
         c.feel.prediction = method
         let headless = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, configuration: c)
         let session = folder.appendingPathComponent("s")
-        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: c)
+        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: try RecordedConfiguration(c))
         recording.attach(to: headless.host, framesPerSecond: 60)
         return (headless, recording, session)
     }

@@ -30,7 +30,7 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting, StartsPrograms {
     /// on nothing, then quit.
     func recordScriptedSession(into session: URL) throws -> (window: WindowRun, recording: Recording) {
         let window = WindowRun()
-        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: TactileConfiguration())
+        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: try RecordedConfiguration(TactileConfiguration()))
         try window.run(configure: { recording.attach(to: $0, framesPerSecond: 60) }) { frameNow in
             let frame = frameNow()
             func at(_ x: Double, _ y: Double) -> Point { Point(x: frame.screen.x + x * frame.scale, y: frame.screen.y + y * frame.scale) }
@@ -121,7 +121,7 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting, StartsPrograms {
         let headless = try HeadlessSession(
             project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1,
             configuration: configuration, notices: notices)
-        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: configuration, notices: notices)
+        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: try RecordedConfiguration(configuration), notices: notices)
         recording.attach(to: headless.host, framesPerSecond: 60)
         var events = tap(Point(x: 249, y: 606), at: 0.2)
         events += drag(Point(x: 306, y: 606), Point(x: 246, y: 606), at: 0.8)
@@ -169,7 +169,7 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting, StartsPrograms {
     ) throws -> [[String: Any]] {
         let session = folder.appendingPathComponent(name)
         let window = WindowRun(configuration: configuration)
-        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: configuration)
+        let recording = try Recording(folder: session, project: DemoProject.make(), configuration: try RecordedConfiguration(configuration))
         try window.run(configure: { recording.attach(to: $0, framesPerSecond: 60) }) { frameNow in
             let frame = frameNow()
             script { x, y in Point(x: frame.screen.x + x * frame.scale, y: frame.screen.y + y * frame.scale) }
@@ -271,7 +271,7 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting, StartsPrograms {
     func testRecordingRefusesAFolderThatHoldsASession() throws {
         let session = folder.appendingPathComponent("session")
         _ = try recordVirtually(into: session)
-        XCTAssertThrowsError(try Recording(folder: session, project: DemoProject.make(), configuration: TactileConfiguration()))
+        XCTAssertThrowsError(try Recording(folder: session, project: DemoProject.make(), configuration: try RecordedConfiguration(TactileConfiguration())))
     }
 
     /// Records a tap in a headless session whose first frames from 0.3 s are told, as a window
@@ -281,7 +281,7 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting, StartsPrograms {
         let viewport = Size(width: 390, height: 844)
         let headless = try HeadlessSession(project: DemoProject.make(), viewport: viewport, scale: 1, configuration: configuration)
         let run = folder.appendingPathComponent("run")
-        let recording = try Recording(folder: run, project: DemoProject.make(), configuration: configuration)
+        let recording = try Recording(folder: run, project: DemoProject.make(), configuration: try RecordedConfiguration(configuration))
         recording.attach(to: headless.host, framesPerSecond: 60)
         var injected = 0
         let host = headless.host

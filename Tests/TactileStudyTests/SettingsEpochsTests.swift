@@ -31,7 +31,7 @@ final class SettingsEpochsTests: XCTestCase {
                 ])),
             change(10, .reload, "base", set("feel", "addedLatency", .number(10))),
         ]
-        let epochs = SettingsEpochs(configuration: start, changes: changes, length: 12, schema: .tactile)
+        let epochs = SettingsEpochs(history: SettingsHistory(start: start, changes: changes, schema: .tactile), length: 12)
         XCTAssertEqual(epochs.epochs.map(\.start), [0, 2, 4, 6, 8, 10])
         XCTAssertEqual(epochs.epochs.map(\.set), [0, 1, 2, 3, 0, 4], "the flip back joins the start; nothing else is joined")
         XCTAssertEqual(epochs.sets.map(\.label), ["base", "base (tuned, unsaved)", "base (tuned, unsaved)", "base (tuned, unsaved)", "base"])
@@ -47,13 +47,14 @@ final class SettingsEpochsTests: XCTestCase {
     func testASaveNamesTheSameSettingsTwiceAndALineThatCannotBeReadIsNeverJoined() {
         let start = TactileConfiguration()
         let slop: JSONValue = .object([("input", .object([("tapSlop", .number(12))]))])
-        let epochs = SettingsEpochs(
-            configuration: start,
+        let history = SettingsHistory(
+            start: start,
             changes: [
                 SettingsChange(time: .seconds(1), source: .tuning, variant: "base", changes: slop),
                 SettingsChange(time: .seconds(2), source: .save, variant: "tuned-1", changes: .object([])),
                 SettingsChange(time: .seconds(3), source: .reload, variant: "tuned-1", changes: .object([("nosuch", .object([("key", .number(1))]))])),
-            ], length: 5, schema: .tactile)
+            ], schema: .tactile)
+        let epochs = SettingsEpochs(history: history, length: 5)
         XCTAssertEqual(epochs.sets.map(\.label), ["base", "base (tuned, unsaved) = tuned-1", "tuned-1"])
         XCTAssertEqual(epochs.sets[2].changes, [], "settings it cannot know are not claimed equal to any")
         XCTAssertEqual(epochs.epochs.map(\.set), [0, 1, 2])

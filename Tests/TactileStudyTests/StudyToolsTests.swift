@@ -22,7 +22,7 @@ final class StudyToolsTests: XCTestCase, ReplayTesting {
         let session = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, plan: plan)
         let recorder = try SessionRecorder(
             folder: folder.appendingPathComponent(name), viewport: session.player.state.viewport,
-            framesPerSecond: 60, project: session.player.state.project, configuration: session.configuration,
+            framesPerSecond: 60, project: session.player.state.project, configuration: RecordedConfiguration(session.configuration),
             plan: plan?.json)
         var fed = 0
         session.player.onFrame = { time, output in

@@ -39,7 +39,7 @@ final class TuningAndFlipTests: XCTestCase {
             project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, configuration: configuration, services: services)
         let host = headless.host, clock = headless.player.clock
         let recorded = folder.appendingPathComponent("s")
-        let recording = try Recording(folder: recorded, project: DemoProject.make(), configuration: configuration)
+        let recording = try Recording(folder: recorded, project: DemoProject.make(), configuration: try RecordedConfiguration(configuration))
         recording.attach(to: host, framesPerSecond: 60)
         host.startVariants(live: nil, other: nil)
         headless.player.runFrame()

@@ -105,7 +105,7 @@ extension TactileConfiguration {
             .init(0.5, 3),
             """
             Scale of text and touch targets together, like Dynamic Type (`--ui-scale`). Applied by
-            `TactileConfiguration.scaledForUI()`.
+            `TactileConfiguration.Layout.scaledForUI()`.
             """)
         public var uiScale: Double = 1
         public init() {}
@@ -116,27 +116,26 @@ extension TactileConfiguration {
     }
 }
 
-extension TactileConfiguration {
-    /// The configuration with every size of text and touch targets multiplied by
-    /// `layout.uiScale` (viewport, insets and margins stay; touch targets never below their
-    /// designed size).
-    public func scaledForUI() -> TactileConfiguration {
-        let k = layout.uiScale
+extension TactileConfiguration.Layout {
+    /// The sizes with every size of text and touch targets multiplied by `uiScale` (viewport,
+    /// insets and margins stay; touch targets never below their designed size).
+    public func scaledForUI() -> TactileConfiguration.Layout {
+        let k = uiScale
         guard k != 1 else { return self }
-        var c = self
+        var l = self
         // Touch targets grow with the text but never shrink below their designed size (a
         // finger is no smaller for small text, as Dynamic Type's smaller sizes keep 44 pt).
         for path in [
-            \Layout.titleBarHeight, \.playerBarHeight, \.trackHeight, \.toolbarHeight, \.toolbarRailWidth, \.scrubBarHeight, \.handleWidth,
+            \Self.titleBarHeight, \.playerBarHeight, \.trackHeight, \.toolbarHeight, \.toolbarRailWidth, \.scrubBarHeight, \.handleWidth,
             \.toolbarButtonWidth, \.buttonSize, \.browserHeaderHeight, \.bannerHeight,
         ] {
-            c.layout[keyPath: path] *= max(k, 1)
+            l[keyPath: path] *= max(k, 1)
         }
         for path in [
-            \Layout.rulerHeight, \.trackSpacing, \.trackPadding, \.clipCornerRadius, \.selectionBorderWidth, \.browserCaptionHeight, \.bannerPadding,
+            \Self.rulerHeight, \.trackSpacing, \.trackPadding, \.clipCornerRadius, \.selectionBorderWidth, \.browserCaptionHeight, \.bannerPadding,
         ] {
-            c.layout[keyPath: path] *= k
+            l[keyPath: path] *= k
         }
-        return c
+        return l
     }
 }

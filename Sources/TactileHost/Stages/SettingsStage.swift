@@ -17,7 +17,7 @@ public final class SettingsStage: HostStage {
     var live: LiveSettings
     private var nextConfigurationCheck = Time.zero
 
-    public init(configuration: TactileConfiguration) { live = LiveSettings(configuration: configuration) }
+    public init(overlays: TactileConfiguration.Overlays) { live = LiveSettings(overlays: overlays) }
 
     public func stepBegan(_ step: inout StageStep) {
         if let reloaded = pollConfiguration(now: step.now) { step.frame.commands.append(.configurationChanged(reloaded)) }

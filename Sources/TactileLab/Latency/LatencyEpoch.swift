@@ -26,22 +26,6 @@ public struct LatencyEpoch: Equatable {
     public static let recordedSections = ["feel"]
     public static let recordedKeys = ["window.vsync"]
 
-    /// The settings of `configuration` that bear on latency and prediction, for an `epoch` line.
-    public static func settings(of configuration: TactileConfiguration, schema: ConfigurationSchema) -> [(String, JSONValue)] {
-        let object = schema.jsonObject(of: configuration)
-        var out: [(String, JSONValue)] = []
-        for section in recordedSections {
-            for (key, value) in ((object[section] as? [String: Any]) ?? [:]).sorted(by: { $0.key < $1.key }) {
-                out.append(("\(section).\(key)", JSONValue(any: value)))
-            }
-        }
-        for dotted in recordedKeys {
-            let parts = dotted.split(separator: ".").map(String.init)
-            if let value = (object[parts[0]] as? [String: Any])?[parts[1]] { out.append((dotted, JSONValue(any: value))) }
-        }
-        return out
-    }
-
     /// What sets this epoch apart from `others` ("variant tuned-1; feel.addedLatency 100,
     /// feel.prediction kalman"): its variant when it names one, then the keys whose values differ
     /// between them; all keys in `shown` when none differ.

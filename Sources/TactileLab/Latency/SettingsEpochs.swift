@@ -32,37 +32,29 @@ public struct SettingsEpochs {
         public var label: String { names.joined(separator: " = ") }
     }
 
-    /// A setting changed against the session's start.
-    public struct Change: Equatable {
-        public var key: String
-        public var before: String, after: String
-        /// Its unit ("pt", "ms" …), or "".
-        public var unit: String
-        /// "input.tapSlop 18 → 12 pt".
-        public var text: String { "\(key) \(before) → \(after)\(unit.isEmpty ? "" : " " + unit)" }
-    }
+    /// A setting changed against the session's start ("input.tapSlop 18 → 12 pt").
+    public typealias Change = SettingDifference
 
     public var epochs: [Epoch] = []
     public var sets: [SettingsSet] = []
 
-    /// The epochs of a session that started with `configuration` and changed its settings as
-    /// `changes` say (in time order), over `length` seconds. A line whose changes cannot be laid
-    /// over the settings (a key this Tactile lacks) starts an epoch of its own.
-    public init(configuration start: TactileConfiguration, changes: [SettingsChange], length: Double, schema: ConfigurationSchema) {
-        // The settings of each set; nil for one whose settings are unknown (a line that could not
-        // be laid over them), which is never joined with another.
-        var configurations: [TactileConfiguration?] = []
-        var current: TactileConfiguration? = start
+    /// The epochs of a session whose settings went as `history` says, over `length` seconds. A
+    /// line whose changes cannot be laid over the settings (a key this Tactile lacks) starts an
+    /// epoch of its own.
+    public init(history: SettingsHistory, length: Double) {
+        // The set of this summary that each of the history's sets became (unknown settings are
+        // a history set of their own each time, so never joined with another).
+        var setOf: [Int: Int] = [:]
+        var current = history.startSet
         func begin(at t: Double, name: String) {
             if let last = epochs.indices.last { epochs[last].end = t }
             let set: Int
-            if let current, let i = configurations.firstIndex(of: current) {
-                set = i
+            if let known = setOf[current] {
+                set = known
             } else {
-                configurations.append(current)
-                let changes = current.map { Self.changes(from: start, to: $0, schema: schema) } ?? []
-                sets.append(SettingsSet(names: [], changes: changes, epochs: []))
+                sets.append(SettingsSet(names: [], changes: history.differences[current], epochs: []))
                 set = sets.count - 1
+                setOf[current] = set
             }
             epochs.append(Epoch(number: epochs.count + 1, start: t, end: length, set: set, name: name))
             sets[set].epochs.append(epochs.count)
@@ -70,6 +62,7 @@ public struct SettingsEpochs {
         }
         // Before a first tuning, reload or revert the variant is the one it names; before a first
         // flip or save it is unknown; a `start` line names it.
+        let changes = history.changes
         var name: String?
         if let first = changes.first, first.source != .start {
             name = [.tuning, .reload, .revert].contains(first.source) ? first.variant : "(start)"
@@ -77,12 +70,12 @@ public struct SettingsEpochs {
             name = SettingsChange.baseVariant
         }
         if let name { begin(at: 0, name: name) }
-        for change in changes {
+        for (index, change) in changes.enumerated() {
             let t = change.time.seconds
             let shown = change.source == .tuning ? SettingsChange.unsavedLabel(of: change.variant) : change.variant
             let before = current
-            if change.changes != .object([]) { current = current.flatMap { try? schema.applying(change.changes, to: $0) } }
-            if epochs.isEmpty || current != before || current == nil && change.changes != .object([]) {
+            current = history.setAfter[index]
+            if epochs.isEmpty || current != before {
                 begin(at: epochs.isEmpty ? 0 : t, name: shown)
             } else if shown != name, let last = epochs.indices.last {
                 // Named anew with equal settings (a save): the same set, known by both names.
@@ -95,21 +88,4 @@ public struct SettingsEpochs {
 
     /// The epoch live at `t` seconds (the last one that began at or before it).
     public func epoch(at t: Double) -> Epoch? { epochs.last { $0.start <= t } ?? epochs.first }
-
-    /// The settings of `to` that differ from `from`, in words.
-    public static func changes(from: TactileConfiguration, to: TactileConfiguration, schema: ConfigurationSchema) -> [Change] {
-        let after = ConfigurationSchema.dotted(schema.changes(from: from, to: to))
-        let before = Dictionary(ConfigurationSchema.dotted(schema.changes(from: to, to: from)).map { ($0.key, $0.value) }) { a, _ in a }
-        let ranges = schema.ranges
-        return after.map { change in
-            Change(
-                key: change.key, before: before[change.key].map(Self.text) ?? "–", after: Self.text(change.value),
-                unit: ranges[change.key]?.unit ?? ranges[change.key + "[]"]?.unit ?? "")
-        }.sorted { $0.key < $1.key }
-    }
-
-    private static func text(_ value: JSONValue) -> String {
-        if case let .string(s) = value { return s }
-        return value.serialized()
-    }
 }

@@ -13,8 +13,8 @@ public struct LiveSettings {
     /// How many settings differ, after tuning, from the live variant as loaded or saved (kept by
     /// `HostSession.adopt`, the one place settings change).
     public var unsaved = 0
-    /// The live variant's settings as loaded or saved.
-    public private(set) var baseline: TactileConfiguration
+    /// The live variant's settings as loaded or saved (the session's own until it hands them over).
+    public private(set) var baseline: TactileConfiguration = .init()
     public var isTuningOpen = false
     /// The tuning panel's UI memory (its own input settings: a tap slop tuned to 0 must not make
     /// the panel itself untappable), its latest picture and its scroll.
@@ -35,9 +35,9 @@ public struct LiveSettings {
     /// Changes made since the last frame record.
     public var pending: [SettingsChange] = []
 
-    public init(configuration: TactileConfiguration) {
-        baseline = configuration
-        let o = configuration.overlays
+    /// Live settings whose lab gestures (the flip's two-finger tap, the tuning corner's hold)
+    /// are as `overlays` say; the session hands over its settings with `loaded(_:)`.
+    public init(overlays o: TactileConfiguration.Overlays) {
         flipTaps = TwoFingerTap(slop: TactileConfiguration.Input().tapSlop, longest: .seconds(o.flipTapDuration))
         cornerHold = CornerHold(corner: o.tuningCorner, hold: .seconds(o.tuningHold), slop: TactileConfiguration.Input().tapSlop)
     }

@@ -286,7 +286,7 @@ public final class StudySession: ShellSession {
             library: library, plan: plan, now: now, services: partServices?(configuration) ?? HostServices())
         let partFolder = participantFolder(participant).appendingPathComponent(name)
         do {
-            let r = try Recording(folder: partFolder, project: project, configuration: configuration, plan: plan, origin: now)
+            let r = try Recording(folder: partFolder, project: project, configuration: RecordedConfiguration(configuration), plan: plan, origin: now)
             r.attach(to: session, framesPerSecond: framesPerSecond, clockOrigin: clockOrigin)
             recording = r
         } catch {

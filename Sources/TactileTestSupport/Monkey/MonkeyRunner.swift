@@ -70,7 +70,7 @@ public final class MonkeyRunner {
             configuration: configuration, library: try MediaFolder.library(nil))
         monkey = Monkey(seed: seed, profile: profile)
         report = MonkeyReport(seed: seed)
-        invariants = EditorInvariants(editing: session.host.editor.configuration.editing, timeline: session.host.editor.configuration.timeline)
+        invariants = EditorInvariants(editing: session.host.editor.settings.editing, timeline: session.host.editor.settings.timeline)
         session.player.keepsHistory = false
         session.player.onFrame = { [unowned self] _, output in self.frameDidRun(output) }
     }
