@@ -76,6 +76,11 @@ final class StudyReportTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(try XCTUnwrap(sus.estimate?.value), expectedSUS.shift, accuracy: 1e-9)
         XCTAssertEqual(try XCTUnwrap(sus.p), expectedSUS.p, accuracy: 1e-12)
         XCTAssertTrue(sus.sentence.contains("Wilcoxon signed-rank exact V = ") && sus.sentence.contains("rank-biserial r = "), sus.sentence)
+        // The sign test beside it: of those who scored the variants differently, how many scored B higher.
+        let higher = zip(scoresB, scoresA).filter { $0 > $1 }.count, lower = zip(scoresB, scoresA).filter { $0 < $1 }.count
+        XCTAssertTrue(sus.sentence.contains("sign test \(higher) of \(higher + lower) higher with B, p = "), sus.sentence)
+        XCTAssertTrue(report.markdown.contains("| V = \(StudyReport.rankSum(expectedSUS.v)) |"), "the statistic named: \(report.markdown)")
+        XCTAssertFalse(report.methods.contains("paired t tests"), "no t test on rating-scale answers: \(report.methods)")
         XCTAssertEqual(report.susByVariant.first { $0.variant == "B" }?.estimate?.value, Statistics.mean(scoresB))
 
         // Blocks recorded in a window have their latency: it joins the report per variant.
@@ -117,6 +122,16 @@ final class StudyReportTests: XCTestCase, ReplayTesting {
         let success = try XCTUnwrap(report.comparisons.first { $0.measure == "success" })
         XCTAssertEqual(success.test, "N−1 two-proportion")
         XCTAssertEqual(success.estimate, Statistics.agrestiCaffo(3, 4, 4, 4))
+        // SUS: the two groups answered alike (the same four questionnaires each), so by hand W is
+        // half of the 16 pairs and nothing differs: Wilcoxon's rank-sum test, never Welch's t.
+        let sus = try XCTUnwrap(report.comparisons.first { $0.measure == "sus" })
+        XCTAssertEqual(sus.test, "Wilcoxon rank-sum exact")
+        XCTAssertEqual(sus.statistic, 8)
+        XCTAssertEqual(try XCTUnwrap(sus.p), 1, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(sus.estimate?.value), 0, accuracy: 1e-12)
+        XCTAssertTrue(sus.sentence.contains("Wilcoxon rank-sum exact W = 8, p = 1.000"), sus.sentence)
+        XCTAssertTrue(report.markdown.contains("| W = 8 |"), report.markdown)
+        XCTAssertTrue(report.methods.contains("rank-sum (Mann–Whitney) test, exact") && !report.methods.contains("SEQ and SUS by Welch"), report.methods)
     }
 
     func testTheSEQChartRunsFromOneToSevenWithATickOnEachAnswerAndBarsRisingFromOne() throws {

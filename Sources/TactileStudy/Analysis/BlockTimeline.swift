@@ -14,6 +14,9 @@ public struct BlockTimeline: Sendable {
         /// When it was judged (nil: the block ended with it open).
         public var ended: Double?
         public var outcome: String?
+        /// Its time on task as judged (the report's and the CSVs' number: from its start to the
+        /// moment the project settled, not to the judgement after the settle).
+        public var seconds: Double?
     }
 
     /// A frustration signal ("rage", "dead", "nearMiss", …) with the task on show.
@@ -57,6 +60,7 @@ public struct BlockTimeline: Sendable {
                 guard let i = timeline.spans.lastIndex(where: { $0.task == ending.task && $0.ended == nil }) else { continue }
                 timeline.spans[i].ended = t
                 timeline.spans[i].outcome = ending.outcome.rawValue
+                timeline.spans[i].seconds = ending.seconds
             case let .signal(s):
                 timeline.signals.append(Signal(kind: s.kind.rawValue, task: s.task, t: t))
             case let .marker(m):

@@ -2,7 +2,7 @@ import Foundation
 import TactileCore
 
 /// A recorded session's chapters, for its exported video: each task's start ("Task 2:
-/// trim-city") and end ("trim-city: completed after 18.5 s"), and each marker or note ("Marker:
+/// trim-city") and end ("trim-city: completed after 18.49 s", the time on task the report gives), and each marker or note ("Marker:
 /// confusion — looks lost"), on the session's clock. Players list them (QuickTime, VLC, mpv), so a
 /// researcher jumps to the moment.
 public enum SessionChapters {
@@ -14,7 +14,10 @@ public enum SessionChapters {
             out.append((.seconds(span.began), "Task \(i + 1): \(span.task)"))
             if let ended = span.ended {
                 let outcome = span.outcome.map { $0 == "timedOut" ? "timed out" : $0 } ?? "ended"
-                out.append((.seconds(ended), "\(span.task): \(outcome) after \(String(format: "%.1f", ended - span.began)) s"))
+                // The time on task as judged, the report's and the CSVs' number (not the judgement's
+                // moment, which comes after the project settled).
+                let seconds = span.seconds ?? ended - span.began
+                out.append((.seconds(ended), "\(span.task): \(outcome) after \(String(format: "%.2f", seconds)) s"))
             }
         }
         for m in timeline.markers {

@@ -36,7 +36,8 @@ public struct StudyReport {
         public var measure: String
         public var task: String?
         public var reference: String, variant: String
-        /// The test: "paired t", "Welch t", "McNemar exact", "N−1 two-proportion".
+        /// The test: "paired t on log times", "Welch t on log times", "McNemar exact", "N−1
+        /// two-proportion", "Wilcoxon signed-rank exact", "Wilcoxon rank-sum exact".
         public var test: String
         public var statistic: Double?, df: Double?, p: Double?
         /// The difference (variant − reference; for time the ratio variant / reference).
@@ -45,6 +46,8 @@ public struct StudyReport {
         public var n: Int
         /// The finding in plain words.
         public var sentence: String
+        /// The confidence `estimate`'s interval reaches (0.95 unless a small sample cannot give it).
+        public var confidence = 0.95
     }
 
     public private(set) var tasks: [String] = []
@@ -263,37 +266,35 @@ public struct StudyReport {
         _ measure: String, task: String?, _ ref: String, _ variant: String, unit: String,
         of value: (StudyResults.Participant, String) -> Double?
     ) -> Comparison? {
-        var test: Statistics.TTest?, n = 0, a: [Double] = [], b: [Double] = []
+        var n = 0, a: [Double] = [], b: [Double] = []
         if within {
             for p in results.participants { if let x = value(p, ref), let y = value(p, variant) { b.append(x); a.append(y) } }
-            test = Statistics.pairedT(a, b); n = a.count
+            n = a.count
         } else {
             a = results.participants.compactMap { value($0, variant) }; b = results.participants.compactMap { value($0, ref) }
-            test = Statistics.welchT(a, b); n = a.count + b.count
+            n = a.count + b.count
         }
         let label = measure == "sus" ? "The SUS" : "The SEQ of \(task!)"
-        // Answers on a rating scale from a few people, each under both variants: Wilcoxon's
-        // signed-rank test, exact, not a t test (its normal assumption fails on ordinal answers).
-        if within, n >= Self.minimumSample {
-            return signedRankComparison(measure, task: task, ref, variant, label: label, a: a, b: b)
+        // Answers on a rating scale from a few people: rank tests, exact (Wilcoxon's signed-rank
+        // test within subjects, his rank-sum test between them), never a t test (its normal
+        // assumption fails on ordinal answers).
+        let test = within ? "Wilcoxon signed-rank" : "Wilcoxon rank-sum"
+        guard n >= Self.minimumSample, !a.isEmpty, !b.isEmpty else {
+            guard n > 0 else { return nil }
+            let who = within ? "participant\(n == 1 ? "" : "s")" : "answer\(n == 1 ? "" : "s")"
+            return Comparison(
+                measure: measure, task: task, reference: ref, variant: variant, test: test, statistic: nil, df: nil, p: nil, estimate: nil, n: n,
+                sentence: "\(label) with \(variant) and \(ref) cannot be compared from \(n) \(who) (at least \(Self.minimumSample) are needed).")
         }
-        if let refusal = unestimable(measure, task: task, ref, variant, test: within ? "paired t" : "Welch t", n: n, what: label, test: test) {
-            return n == 0 ? nil : refusal
-        }
-        guard let t = test, let ma = Statistics.mean(a), let mb = Statistics.mean(b) else { return nil }
-        let w = Self.pointChange(t.difference)
-        let sentence =
-            "\(label) was \(Self.number(ma)) with \(variant) and \(Self.number(mb)) with \(ref): \(w.words)\(Self.unclear(w.clear)) "
-            + "(95 % CI \(w.interval); \(Self.tText(t, name: within ? "paired t" : "Welch t")); \(n) \(within ? "participants" : "answers"))."
-            + powerNote(t, n: n)
-        return Comparison(
-            measure: measure, task: task, reference: ref, variant: variant, test: within ? "paired t" : "Welch t",
-            statistic: t.t, df: t.df, p: t.p, estimate: t.difference, n: n, sentence: sentence)
+        return within
+            ? signedRankComparison(measure, task: task, ref, variant, label: label, a: a, b: b)
+            : rankSumComparison(measure, task: task, ref, variant, label: label, a: a, b: b)
     }
 
     /// The within-subjects comparison of answers `a` (with `variant`) and `b` (with `ref`), one
     /// pair per participant: Wilcoxon's signed-rank test, exact, with the Hodges–Lehmann shift
-    /// and its interval, the rank-biserial correlation, and what the sample can show at all.
+    /// and its interval, the rank-biserial correlation, the sign test beside it, and what the
+    /// sample can show at all.
     private func signedRankComparison(
         _ measure: String, task: String?, _ ref: String, _ variant: String, label: String, a: [Double], b: [Double]
     ) -> Comparison? {
@@ -308,24 +309,59 @@ public struct StudyReport {
         }
         let shift = Estimate(w.shift, w.shiftLow, w.shiftHigh)
         let change = Self.pointChange(shift)
-        // The confidence reached, never rounded up ("87.5 %", "96 %").
-        let tenths = (w.confidence * 1000).rounded(.down) / 10
-        let level = (tenths == tenths.rounded() ? String(Int(tenths)) : String(format: "%.1f", tenths)) + " %"
-        let interval =
-            w.confidence < SignedRank.wanted - 1e-9
-            ? "\(level) CI \(change.interval): 95 % cannot be reached from \(w.n)" : "95 % CI \(change.interval)"
-        let reach =
-            w.smallestP > 0.05
-            ? " With \(w.n) participant\(w.n == 1 ? "" : "s") who answered differently for the two, no difference could reach p < 0.05 "
-                + "(the smallest p this test can give is \(String(format: "%.3f", w.smallestP)))."
-            : ""
+        // The sign test: how many answered higher with the variant, of those who answered differently.
+        let higher = zip(a, b).filter { $0 > $1 }.count, lower = zip(a, b).filter { $0 < $1 }.count
+        let sign = "sign test \(higher) of \(higher + lower) higher with \(variant), \(Self.pText(Statistics.mcNemarExactP(b: higher, c: lower)))"
         let sentence =
-            "\(said): a median shift of \(change.words)\(Self.unclear(change.clear && w.p < 0.05)) (Hodges–Lehmann; \(interval); "
-            + "\(w.exact ? test : "Wilcoxon signed-rank") V = \(w.v == w.v.rounded() ? String(Int(w.v)) : String(format: "%.1f", w.v)), \(Self.pText(w.p)); rank-biserial r = \(String(format: "%.2f", w.rankBiserial)); "
-            + "\(a.count) participants)." + reach
+            "\(said): a median shift of \(change.words)\(Self.unclear(change.clear && w.p < 0.05)) (Hodges–Lehmann; "
+            + "\(Self.interval(change.interval, confidence: w.confidence, n: w.n)); \(w.exact ? test : "Wilcoxon signed-rank") V = \(Self.rankSum(w.v)), "
+            + "\(Self.pText(w.p)); rank-biserial r = \(String(format: "%.2f", w.rankBiserial)); \(sign); \(a.count) participants)."
+            + Self.reach(w.smallestP, w.n, "participant\(w.n == 1 ? "" : "s") who answered differently for the two")
         return Comparison(
             measure: measure, task: task, reference: ref, variant: variant, test: w.exact ? test : "Wilcoxon signed-rank", statistic: w.v, df: nil, p: w.p,
-            estimate: shift, n: a.count, sentence: sentence)
+            estimate: shift, n: a.count, sentence: sentence, confidence: w.confidence)
+    }
+
+    /// The between-subjects comparison of answers `a` (those with `variant`) and `b` (those with
+    /// `ref`): Wilcoxon's rank-sum test, exact, with the Hodges–Lehmann shift and its interval,
+    /// the rank-biserial correlation, and what the sample can show at all.
+    private func rankSumComparison(
+        _ measure: String, task: String?, _ ref: String, _ variant: String, label: String, a: [Double], b: [Double]
+    ) -> Comparison? {
+        guard let w = RankSum.test(a, b), let ma = Statistics.mean(a), let mb = Statistics.mean(b) else { return nil }
+        let test = w.exact ? "Wilcoxon rank-sum exact" : "Wilcoxon rank-sum"
+        let shift = Estimate(w.shift, w.shiftLow, w.shiftHigh)
+        let change = Self.pointChange(shift)
+        let sentence =
+            "\(label) was \(Self.number(ma)) with \(variant) and \(Self.number(mb)) with \(ref): a median shift of \(change.words)"
+            + "\(Self.unclear(change.clear && w.p < 0.05)) (Hodges–Lehmann; \(Self.interval(change.interval, confidence: w.confidence, n: w.m + w.n)); "
+            + "\(test) W = \(Self.rankSum(w.w)), \(Self.pText(w.p)); rank-biserial r = \(String(format: "%.2f", w.rankBiserial)); "
+            + "\(w.m) and \(w.n) answers)." + Self.reach(w.smallestP, w.m + w.n, "answers")
+        return Comparison(
+            measure: measure, task: task, reference: ref, variant: variant, test: test, statistic: w.w, df: nil, p: w.p, estimate: shift,
+            n: w.m + w.n, sentence: sentence, confidence: w.confidence)
+    }
+
+    /// "95 % CI …", or the confidence reached, never rounded up, when 95 % cannot be ("87.5 % CI …:
+    /// 95 % cannot be reached from 4").
+    static func interval(_ interval: String, confidence: Double, n: Int) -> String {
+        confidence < SignedRank.wanted - 1e-9 ? "\(confidenceLevel(confidence)) CI \(interval): 95 % cannot be reached from \(n)" : "95 % CI \(interval)"
+    }
+
+    /// A confidence as a percentage, never rounded up ("87.5 %", "96 %").
+    static func confidenceLevel(_ confidence: Double) -> String {
+        let tenths = (confidence * 1000).rounded(.down) / 10
+        return (tenths == tenths.rounded() ? String(Int(tenths)) : String(format: "%.1f", tenths)) + " %"
+    }
+
+    /// A rank sum, whole or with its half.
+    static func rankSum(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(format: "%.1f", v) }
+
+    /// The sentence that says no difference could be significant with this few, when so.
+    static func reach(_ smallestP: Double, _ n: Int, _ who: String) -> String {
+        smallestP > 0.05
+            ? " With \(n) \(who), no difference could reach p < 0.05 (the smallest p this test can give is \(String(format: "%.3f", smallestP)))."
+            : ""
     }
 
     // MARK: Words

@@ -112,11 +112,11 @@ extension StudyReport {
             body.append(
                 "<h2>Tests</h2>"
                     + Self.table(
-                        ["Measure", "Task", "Variant vs reference", "Test", "Statistic", "p", "Difference (95 % CI)", "n"],
+                        ["Measure", "Task", "Variant vs reference", "Test", "Statistic", "p", "Difference (95 % CI unless said)", "n"],
                         orderedComparisons.map { c in
                             [
                                 c.measure, c.task ?? "–", "\(c.variant) vs \(c.reference)", c.test,
-                                c.statistic.map { s in c.df.map { "t(\(Self.df($0))) = \(Self.tStatistic(s))" } ?? Self.tStatistic(s) } ?? "–",
+                                Self.statisticText(c),
                                 c.p.map(Self.pValue) ?? "–", Self.differenceText(c), "\(c.n)",
                             ]
                         }))

@@ -90,11 +90,11 @@ extension StudyReport {
         }
         if !comparisons.isEmpty {
             out += [
-                "## Tests", "", "| Measure | Task | Variant vs reference | Test | Statistic | p | Difference (95 % CI) | n |",
+                "## Tests", "", "| Measure | Task | Variant vs reference | Test | Statistic | p | Difference (95 % CI unless said) | n |",
                 "|---|---|---|---|---:|---:|---|---:|",
             ]
             for c in orderedComparisons {
-                let stat = c.statistic.map { s in c.df.map { "t(\(Self.df($0))) = \(Self.tStatistic(s))" } ?? Self.tStatistic(s) } ?? "–"
+                let stat = Self.statisticText(c)
                 out.append(
                     "| \(c.measure) | \(c.task ?? "–") | \(c.variant) vs \(c.reference) | \(c.test) | \(stat) | \(c.p.map(Self.pValue) ?? "–") "
                         + "| \(Self.differenceText(c)) | \(c.n) |")
@@ -161,10 +161,14 @@ extension StudyReport {
             + "Question after each task (7: very easy); the SUS the ten-item System Usability Scale after each variant, scored 0–100 (Brooke 1996). "
             + (within
                 ? "Each variant is compared with the reference on the same participants: times by a paired t test on log times (the ratio of "
-                    + "geometric means), success by McNemar's exact test with the Agresti–Min interval, SEQ and SUS by paired t tests."
+                    + "geometric means), success by McNemar's exact test with the Agresti–Min interval, SEQ and SUS answers (ordinal, from few "
+                    + "people) by Wilcoxon's signed-rank test, exact, with the sign test beside it, the Hodges–Lehmann median shift and its "
+                    + "exact interval, and the rank-biserial r."
                 : "Each variant is compared with the reference across groups: times by Welch's t test on log times, success by the N−1 "
-                    + "two-proportion test with the Agresti–Caffo interval, SEQ and SUS by Welch's t tests.")
-            + " Intervals are 95 %; no correction is made for testing several tasks."
+                    + "two-proportion test with the Agresti–Caffo interval, SEQ and SUS answers (ordinal, from few people) by Wilcoxon's "
+                    + "rank-sum (Mann–Whitney) test, exact, with the Hodges–Lehmann median shift and its exact interval, and the rank-biserial r.")
+            + " Intervals are 95 % unless the sample cannot reach it (then the confidence reached is given); a sentence says when the "
+            + "sample is too small for any difference to reach p < 0.05. No correction is made for testing several tasks."
     }
 
     /// The SUS first, then each task's time, success and SEQ.
@@ -193,7 +197,8 @@ extension StudyReport {
                 ("measure", .string(c.measure)), ("task", c.task.map { .string($0) } ?? .null), ("reference", .string(c.reference)),
                 ("variant", .string(c.variant)), ("test", .string(c.test)), ("statistic", c.statistic.map { .number(Self.round($0)) } ?? .null),
                 ("df", c.df.map { .number(Self.round($0)) } ?? .null), ("p", c.p.map { .number(Self.round($0)) } ?? .null),
-                ("estimate", estimate(c.estimate)), ("n", .number(Double(c.n))), ("sentence", .string(c.sentence)),
+                ("estimate", estimate(c.estimate)), ("confidence", .number(Self.round(c.confidence))), ("n", .number(Double(c.n))),
+                ("sentence", .string(c.sentence)),
             ])
         }
         return .object([
@@ -300,8 +305,20 @@ extension StudyReport {
         switch c.measure {
         case "time": return "×\(String(format: "%.2f", e.value)) (\(String(format: "%.2f", e.low))–\(String(format: "%.2f", e.high)))"
         case "success": return "\(Int((e.value * 100).rounded())) pp (\(Int((e.low * 100).rounded())) to \(Int((e.high * 100).rounded())))"
-        default: return "\(number(e.value)) (\(number(e.low)) to \(number(e.high)))"
+        default:
+            // A rank test's interval at the confidence it reaches when that is below 95 %.
+            let level = c.confidence < SignedRank.wanted - 1e-9 ? "\(confidenceLevel(c.confidence)) CI " : ""
+            return "\(number(e.value)) (\(level)\(number(e.low)) to \(number(e.high)))"
         }
+    }
+
+    /// The test's statistic as the test names it: "t(9) = −3.10", "V = 10", "W = 35".
+    static func statisticText(_ c: Comparison) -> String {
+        guard let s = c.statistic else { return "–" }
+        if let df = c.df { return "t(\(Self.df(df))) = \(tStatistic(s))" }
+        if c.test.hasPrefix("Wilcoxon signed-rank") { return "V = \(rankSum(s))" }
+        if c.test.hasPrefix("Wilcoxon rank-sum") { return "W = \(rankSum(s))" }
+        return tStatistic(s)
     }
 
     /// Text made safe for a Markdown table cell: no pipe or line break ends the row, and an
