@@ -20,7 +20,7 @@ final class StudyFileTests: XCTestCase, ReplayTesting {
         var object: [String: Any] = [
             "title": "Trim handles outside or inside", "consent": "You will edit a short video.", "configuration": "handles.json",
             "variants": ["outside", "inside"], "design": ["variants": "within", "tasks": "counterbalanced"],
-            "practice": ["prompt": "Select Beach", "done": [["path": "selection", "equals": "beach"]]],
+            "practice": ["prompt": "Make Beach shorter", "done": [["path": "clip:beach.duration", "atMost": 3]]],
             "tasks": [
                 ["id": "delete", "prompt": "Delete the Star sticker", "done": [["path": "clip:star", "exists": false]]],
                 ["id": "trim", "prompt": "Trim Beach to 4 seconds", "done": [["path": "clip:beach.duration", "equals": 4, "within": 0.1]]],
@@ -37,7 +37,7 @@ final class StudyFileTests: XCTestCase, ReplayTesting {
     func testWithinSubjectsEveryParticipantMeetsEveryVariantInACounterbalancedOrder() throws {
         let s = try study()
         XCTAssertEqual(s.variants, ["outside", "inside"])
-        XCTAssertEqual(s.practice?.prompt, "Select Beach")
+        XCTAssertEqual(s.practice?.prompt, "Make Beach shorter")
         XCTAssertEqual(s.markers["1"], "confusion")
         let p1 = s.schedule(forParticipant: 1), p2 = s.schedule(forParticipant: 2)
         XCTAssertEqual(p1.blocks.map(\.variant), ["outside", "inside"])

@@ -111,6 +111,31 @@ final class StudyTrustTests: XCTestCase, ReplayTesting, StartsPrograms {
         XCTAssertTrue(
             output.contains(#"tasks[0].done[0].path: names clip "citty", which the study's project does not have (did you mean "city"?)"#), output)
 
+        // A misspelt field after a good clip id: the task could never be completed.
+        object["tasks"] = [["id": "dissolve", "prompt": "Add a dissolve", "done": [["path": "clip:city.transtion.kind", "equals": "crossDissolve"]]]]
+        try JSONSerialization.data(withJSONObject: object).write(to: misspelt)
+        let (fieldStatus, fieldOutput) = try tactile(["study", "check", misspelt.path])
+        XCTAssertEqual(fieldStatus, 2, fieldOutput)
+        XCTAssertTrue(
+            fieldOutput.contains(#"tasks[0].done[0].path: has no field "transtion" in "clip:city" (did you mean "transition"?)"#), fieldOutput)
+        // A field that only some clips hold (a transition) is a field all the same.
+        object["tasks"] = [["id": "dissolve", "prompt": "Add a dissolve", "done": [["path": "clip:city.transition.kind", "equals": "crossDissolve"]]]]
+        try JSONSerialization.data(withJSONObject: object).write(to: misspelt)
+        let (goodStatus, goodOutput) = try tactile(["study", "check", misspelt.path])
+        XCTAssertEqual(goodStatus, 0, goodOutput)
+        // A task whose rule the project meets already would be judged done at once.
+        object["tasks"] = [["id": "keep", "prompt": "Keep City Lights", "done": [["path": "clip:city", "exists": true]]]]
+        try JSONSerialization.data(withJSONObject: object).write(to: misspelt)
+        let (metStatus, metOutput) = try tactile(["study", "check", misspelt.path])
+        XCTAssertEqual(metStatus, 2, metOutput)
+        XCTAssertTrue(metOutput.contains("tasks[0].done: is met by the study's project as it starts"), metOutput)
+        // Below a number there is nothing.
+        object["tasks"] = [["id": "t", "prompt": "p", "done": [["path": "tracks[0].clips[0].duration.seconds", "atLeast": 1]]]]
+        try JSONSerialization.data(withJSONObject: object).write(to: misspelt)
+        let (deepStatus, deepOutput) = try tactile(["study", "check", misspelt.path])
+        XCTAssertEqual(deepStatus, 2, deepOutput)
+        XCTAssertTrue(deepOutput.contains(#"asks for field "seconds" of "tracks[0].clips[0].duration", which has no fields"#), deepOutput)
+
         let text = #"{"title": "x", "consent": "y",\#n "variants": ["a""#
         try Data(text.utf8).write(to: folder.appendingPathComponent("cut.json"))
         let (cutStatus, cutOutput) = try tactile(["study", "check", path("cut.json")])

@@ -37,13 +37,56 @@ public struct TaskCondition: Hashable, Sendable {
         }
     }
 
-    /// Why the condition cannot be met from `project` (the one a task starts from), or nil: a
-    /// `clip:ID` path must name a clip the project has (only `exists: true` may wait for one).
+    /// Why the condition cannot be met from `project` (the one a task starts from), or nil: every
+    /// field of the path must be one a project file can hold (`clip:forest.transtion.kind` never
+    /// can), and a `clip:ID` path must name a clip the project has (only `exists: true` may wait
+    /// for one).
     public func problem(startingFrom project: Project) -> String? {
+        if let field = fieldProblem() { return field }
         guard case let .clip(id)? = steps.first, test != .exists(true), project.clip(withID: id) == nil else { return nil }
         let ids = project.tracks.flatMap { $0.clips.map(\.id) }
         return "names clip \"\(PrintableText.of(id, limit: 60))\", which the study's project does not have"
             + (ConfigurationFile.closest(to: id, among: ids).map { " (did you mean \"\($0)\"?)" } ?? " (its clips: \(ids.joined(separator: ", ")))")
+    }
+
+    /// Why the path's fields cannot be in any project (a misspelt or unknown field, an index into
+    /// an object, a field of a number), or nil: each step is checked against `ProjectFile.shape`.
+    func fieldProblem() -> String? {
+        guard case let .object(top) = ProjectFile.shape, case let .array(tracks)? = top.first(where: { $0.0 == "tracks" })?.1,
+            case let .object(track)? = tracks.first, case let .array(clips)? = track.first(where: { $0.0 == "clips" })?.1,
+            case let .object(clipFields)? = clips.first
+        else { return nil }
+        var rest = steps[...], place: JSONValue = ProjectFile.shape, walked = ""
+        if case let .clip(id)? = rest.first {
+            rest = rest.dropFirst()
+            // A clip's own fields, and the two a path may ask of a clip found by id.
+            place = .object(clipFields + [("end", .number(0)), ("track", .number(0))])
+            walked = "clip:\(id)"
+        }
+        for step in rest {
+            switch (step, place) {
+            case let (.field(name), .object(fields)):
+                guard let next = fields.first(where: { $0.0 == name })?.1 else {
+                    let names = fields.map(\.0)
+                    let at = walked.isEmpty ? "a project" : "\"\(PrintableText.of(walked, limit: 60))\""
+                    return "has no field \"\(PrintableText.of(name, limit: 40))\" in \(at)"
+                        + (ConfigurationFile.closest(to: name, among: names).map { " (did you mean \"\($0)\"?)" } ?? " (its fields: \(names.joined(separator: ", ")))")
+                }
+                place = next
+                walked += (walked.isEmpty ? "" : ".") + name
+            case let (.element(n), .array(items)):
+                guard let first = items.first else { return nil }
+                place = first
+                walked += "[\(n)]"
+            case let (.field(name), _):
+                return "asks for field \"\(PrintableText.of(name, limit: 40))\" of \"\(PrintableText.of(walked, limit: 60))\", which has no fields"
+            case let (.element(n), _):
+                return "asks for element [\(n)] of \"\(PrintableText.of(walked, limit: 60))\", which is not a list"
+            case (.clip, _):
+                return nil
+            }
+        }
+        return nil
     }
 
     /// The clip the path starts from (`clip:ID`), if it does.
@@ -137,6 +180,7 @@ public struct TaskCondition: Hashable, Sendable {
             throw ConfigurationError(
                 key: key + ".path", "\"\(PrintableText.of(path, limit: 80))\" is not a path like \"tracks[0].clips[1].duration\" or \"clip:city.duration\"")
         }
+        if let problem = TaskCondition(path: path, test: .exists(true)).fieldProblem() { throw ConfigurationError(key: key + ".path", problem) }
         func number(_ k: String) throws -> Double? {
             guard let v = c[k] else { return nil }
             guard let n = JSONNumber.double(v), abs(n) <= 1e9 else { throw ConfigurationError(key: "\(key).\(k)", "must be a number (within ±10⁹)") }

@@ -272,17 +272,24 @@ public struct StudyFile: Sendable {
         return (project, start)
     }
 
-    /// Every rule must be possible from the project the tasks start with (a misspelt clip would make a task that can never be done).
+    /// Every rule must be possible from the project the tasks start with (a misspelt clip would
+    /// make a task that can never be done), and no task done already.
     private static func checkConditions(of plan: TaskPlan, practice: TaskPlan.Task?, startingFrom start: Project) throws {
         // Every rule must be possible from the project the tasks start with (a misspelt clip
         // would make a task that can never be done).
+        // Nor may a task be done before anyone touches it: judged at once, it would measure nothing.
+        let already = "is met by the study's project as it starts, so the task would be judged done before the participant touches anything"
         for (n, task) in plan.tasks.enumerated() {
             for (m, condition) in task.done.enumerated() {
                 if let problem = condition.problem(startingFrom: start) { throw ConfigurationError(key: "tasks[\(n)].done[\(m)].path", problem) }
             }
+            if !task.done.isEmpty, task.done.allSatisfy({ $0.holds(in: start) }) { throw ConfigurationError(key: "tasks[\(n)].done", already) }
         }
         for (m, condition) in (practice?.done ?? []).enumerated() {
             if let problem = condition.problem(startingFrom: start) { throw ConfigurationError(key: "practice.done[\(m)].path", problem) }
+        }
+        if let practice, !practice.done.isEmpty, practice.done.allSatisfy({ $0.holds(in: start) }) {
+            throw ConfigurationError(key: "practice.done", already)
         }
     }
 
