@@ -88,6 +88,8 @@ public struct Editor {
             group.removeAll(); changed.removeAll()
         }
         for event in events {
+            // From a task's judgement to the next task's card the editor takes no input.
+            if state.sealedAway(event) { continue }
             switch event.kind {
             case let .key(key):
                 flush()

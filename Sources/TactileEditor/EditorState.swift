@@ -113,6 +113,8 @@ public struct EditorState: Sendable {
     public var exportRun: ExportRun?
     /// A test plan in progress (`run --plan`).
     public var tasks: TaskRun?
+    /// Fingers that came down while a task was sealed: kept from the editor to their lift.
+    var sealedFingers: Set<PointerID> = []
     /// The media generation and project the clips were last fitted to their media's lengths for.
     var mediaFit: (generation: Int, project: Project)?
     /// The scale the screen held when last asked (`ScaleFit`), and for what.

@@ -84,6 +84,9 @@ public enum InteractionEvent: Hashable, Sendable {
 
     // MARK: Tasks and questionnaires
     case taskBegan(task: String, index: Int, prompt: String)
+    /// A sealed plan's task about to begin from the plan's starting project, nothing open or
+    /// selected, nothing to undo.
+    case taskReset(task: String)
     case taskEnded(TaskEnd)
     case taskError(TaskError)
     case taskFinished(tasks: Int)

@@ -82,6 +82,7 @@ extension InteractionEvent {
             w.put("nearest", m.nearest); w.put("nearestRole", m.nearestRole); w.put("distance", m.distance)
         case let .arenaDecided(a): kind = "arena.decided"; Self.write(a, into: &w)
         case let .taskBegan(task, index, prompt): kind = "task.began"; w.put("task", task); w.put("index", index); w.put("prompt", prompt)
+        case let .taskReset(task): kind = "task.reset"; w.put("task", task)
         case let .taskEnded(e):
             kind = "task.ended"
             w.put("task", e.task); w.put("outcome", e.outcome); w.put("seconds", e.seconds); w.put("misses", e.misses)
@@ -191,6 +192,7 @@ extension InteractionEvent {
     private static func decodeTaskOrStudy(_ kind: String, _ r: WireFieldReader) throws -> InteractionEvent? {
         switch kind {
         case "task.began": return .taskBegan(task: try r.string("task"), index: try r.integer("index"), prompt: try r.string("prompt"))
+        case "task.reset": return .taskReset(task: try r.string("task"))
         case "task.ended":
             return .taskEnded(
                 TaskEnd(

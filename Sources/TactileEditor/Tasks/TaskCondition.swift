@@ -70,7 +70,8 @@ public struct TaskCondition: Hashable, Sendable {
                     let names = fields.map(\.0)
                     let at = walked.isEmpty ? "a project" : "\"\(PrintableText.of(walked, limit: 60))\""
                     return "has no field \"\(PrintableText.of(name, limit: 40))\" in \(at)"
-                        + (ConfigurationFile.closest(to: name, among: names).map { " (did you mean \"\($0)\"?)" } ?? " (its fields: \(names.joined(separator: ", ")))")
+                        + (ConfigurationFile.closest(to: name, among: names).map { " (did you mean \"\($0)\"?)" }
+                            ?? " (its fields: \(names.joined(separator: ", ")))")
                 }
                 place = next
                 walked += (walked.isEmpty ? "" : ".") + name

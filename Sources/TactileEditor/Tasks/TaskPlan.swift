@@ -11,7 +11,10 @@ import TactileCore
 ///      "afterEachTask": "seq", "atEnd": ["sus"]}
 ///
 /// `afterEachTask` is asked on screen once each task is over (done, skipped or out of time);
-/// `atEnd`'s questionnaires in turn once every task is (see `Questionnaire`).
+/// `atEnd`'s questionnaires in turn once every task is (see `Questionnaire`). `"sealed": true`
+/// (a study's plans) seals each task once judged: the editor takes no input from the judgement
+/// to the next task's card, and each task after the first starts from the project the plan
+/// started with, nothing open, nothing selected, nothing to undo (`task.reset` in the log).
 public struct TaskPlan: Hashable, Sendable {
     public var title: String
     public var tasks: [Task]
@@ -19,6 +22,9 @@ public struct TaskPlan: Hashable, Sendable {
     public var afterEachTask: Questionnaire?
     /// Asked in turn after the last task (the System Usability Scale, a study's own items).
     public var atEnd: [Questionnaire] = []
+    /// Whether each task is sealed once judged and the next starts afresh (a study's plans; a
+    /// plan recorded before tasks were sealed replays as it ran).
+    public var sealed = false
 
     /// One task.
     public struct Task: Hashable, Sendable {
@@ -85,7 +91,7 @@ public struct TaskPlan: Hashable, Sendable {
         guard let root = try? JSONSerialization.jsonObject(with: data), let object = root as? [String: Any] else {
             throw ConfigurationError(key: "", "is not a JSON object")
         }
-        try known(object, ["title", "tasks", "afterEachTask", "atEnd"], at: "")
+        try known(object, ["title", "tasks", "afterEachTask", "atEnd", "sealed"], at: "")
         guard let list = object["tasks"] as? [Any], !list.isEmpty else { throw ConfigurationError(key: "tasks", "needs at least one task") }
         guard list.count <= maximumTasks else { throw ConfigurationError(key: "tasks", "holds more than \(maximumTasks) tasks") }
         if let title = object["title"] {
@@ -150,7 +156,12 @@ public struct TaskPlan: Hashable, Sendable {
                 atEnd.append(questionnaire)
             }
         }
-        return TaskPlan(title: object["title"] as? String ?? "Tasks", tasks: tasks, afterEachTask: after, atEnd: atEnd)
+        var plan = TaskPlan(title: object["title"] as? String ?? "Tasks", tasks: tasks, afterEachTask: after, atEnd: atEnd)
+        if let sealed = object["sealed"] {
+            guard let b = JSONNumber.boolean(sealed) else { throw ConfigurationError(key: "sealed", "must be true or false") }
+            plan.sealed = b
+        }
+        return plan
     }
 
     static func known(_ object: [String: Any], _ keys: Set<String>, at key: String) throws {
@@ -175,6 +186,7 @@ public struct TaskPlan: Hashable, Sendable {
         var fields: [(String, JSONValue)] = [("title", .string(title)), ("tasks", .array(tasks))]
         if let afterEachTask { fields.append(("afterEachTask", afterEachTask.json)) }
         if !atEnd.isEmpty { fields.append(("atEnd", .array(atEnd.map(\.json)))) }
+        if sealed { fields.append(("sealed", .bool(true))) }
         return Data((JSONValue.object(fields).serialized(pretty: true) + "\n").utf8)
     }
 }

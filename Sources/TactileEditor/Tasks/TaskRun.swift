@@ -90,6 +90,13 @@ public struct TaskRun: Hashable, Sendable {
 
     public init(plan: TaskPlan) { self.plan = plan }
 
+    /// The project the plan started with (a sealed plan's tasks each start from it).
+    public private(set) var startingProject: Project?
+
+    /// Whether the editor takes no input now: a sealed plan's task has been judged and its
+    /// outcome shows, until the next task's card (a questionnaire on show takes its own taps).
+    public var isSealed: Bool { plan.sealed && ended != nil && asking == nil && !isComplete }
+
     /// Whether the project being judged met the rule before `limit`: the settle time is the
     /// judgement's, so the limit waits for it.
     func metInTime(before limit: Time) -> Bool { settled.map { $0.since < limit } ?? false }
@@ -99,7 +106,8 @@ public struct TaskRun: Hashable, Sendable {
     /// Whether every task is over.
     public var isFinished: Bool { index >= plan.tasks.count }
 
-    mutating func begin(at now: Time, distance: Double?) {
+    mutating func begin(at now: Time, distance: Double?, project: Project) {
+        if startingProject == nil { startingProject = project }
         if let task = current { shown.append(Shown(task: task.id, began: now)) }
         began = now; ended = nil; misses = 0; errors = 0; undos = 0; offTask = 0; settled = nil; committedDistance = distance
     }
@@ -158,7 +166,7 @@ struct TaskController {
                 }
                 run.next()
                 if !run.isFinished {
-                    begin(&run, project: state.project, now: now, effects: &effects)
+                    begin(&run, &state, now: now, effects: &effects)
                     return
                 }
             } else if let began = run.began {
@@ -176,7 +184,7 @@ struct TaskController {
                 }
                 return
             } else {
-                begin(&run, project: state.project, now: now, effects: &effects)
+                begin(&run, &state, now: now, effects: &effects)
                 return
             }
         }
@@ -271,9 +279,14 @@ struct TaskController {
     /// Seconds on the microsecond grid of traces, so a replay logs the very same figure.
     static func micro(_ t: Time) -> Double { (t.seconds * 1e6).rounded() / 1e6 }
 
-    private func begin(_ run: inout TaskRun, project: Project, now: Time, effects: inout Effects) {
+    private func begin(_ run: inout TaskRun, _ state: inout EditorState, now: Time, effects: inout Effects) {
         guard let task = run.current else { return }
-        run.begin(at: now, distance: task.distance(in: project))
+        if run.plan.sealed, let start = run.startingProject {
+            state.startAfresh(from: start)
+            effects.log.append(LogEvent(time: now, .taskReset(task: task.id)))
+        }
+        let project = state.project
+        run.begin(at: now, distance: task.distance(in: project), project: project)
         effects.log.append(LogEvent(time: now, .taskBegan(task: task.id, index: run.index + 1, prompt: task.prompt)))
     }
 

@@ -297,13 +297,23 @@ public struct StudyFile: Sendable {
     /// participant's order, the SEQ after each, the SUS and the study's own questionnaires at the end.
     public func plan(for schedule: Schedule, block: Int) -> TaskPlan {
         let b = schedule.blocks[block]
-        return TaskPlan(
+        var plan = TaskPlan(
             title: title, tasks: b.tasks.compactMap { id in tasks.first { $0.id == id } },
             afterEachTask: seq ? .seq : nil, atEnd: (sus ? [.sus] : []) + custom)
+        // A study's tasks are sealed once judged, and each starts from the study's project: in a
+        // counterbalanced order no task inherits what another left.
+        plan.sealed = true
+        return plan
     }
 
     /// The practice task's plan (no questionnaires), if the study has one.
-    public var practicePlan: TaskPlan? { practice.map { TaskPlan(title: title, tasks: [$0]) } }
+    public var practicePlan: TaskPlan? {
+        practice.map {
+            var plan = TaskPlan(title: title, tasks: [$0])
+            plan.sealed = true
+            return plan
+        }
+    }
 
     /// The configuration of `variant` (from the study's configuration file, whose base alone
     /// when `variant` is nil; defaults without one).

@@ -191,3 +191,74 @@ final class TaskRunTests: XCTestCase {
         XCTAssertEqual(try TaskPlan.parse(plan.json), plan, "a recorded plan reads back the same")
     }
 }
+
+/// Issue 46: a study's task is sealed once judged — no input reaches the editor from the
+/// judgement to the next task's card — and the next task starts from the study's project,
+/// nothing open or selected, as the log says.
+final class SealedTaskTests: XCTestCase {
+    static let planJSON = """
+        {"title": "Study", "tasks": [
+          {"id": "delete-star", "prompt": "Delete the Star sticker", "done": [{"path": "clip:star", "exists": false}]},
+          {"id": "trim-beach", "prompt": "Trim Beach to 4 seconds", "done": [{"path": "clip:beach.duration", "equals": 4, "within": 0.1}], "timeLimit": 30}
+        ]}
+        """
+
+    func harness(sealed: Bool) throws -> EditorHarness {
+        let h = EditorHarness()
+        var plan = try TaskPlan.parse(Data(SealedTaskTests.planJSON.utf8))
+        plan.sealed = sealed
+        h.state.tasks = TaskRun(plan: plan)
+        h.frame()
+        return h
+    }
+
+    /// Deletes the star (task 1) and lets it be judged.
+    func deleteTheStar(_ h: EditorHarness) throws {
+        h.tap("clip:star")
+        h.tap("toolbar.delete")
+        h.run(until: h.now + .seconds(0.35))
+        XCTAssertEqual(h.log.filter { $0.kind == "task.ended" }.count, 1, "judged")
+    }
+
+    func testATapAndAKeyAfterTheJudgementChangeNothingAndTheNextTaskStartsFromTheStudysProject() throws {
+        let h = try harness(sealed: true)
+        try deleteTheStar(h)
+        let judged = h.state.project
+        // The review's slip: half a second after the judgement, a tap on a clip, and an undo that
+        // would bring the star back.
+        h.now += .seconds(0.5)
+        h.tap("clip:city")
+        h.frame([.key(.undo, time: h.now)])
+        XCTAssertNil(h.state.selection, "the tap reached nothing")
+        XCTAssertEqual(h.state.project, judged, "the edit that belongs to no task was never made")
+        XCTAssertFalse(h.log.contains { $0.kind == "gesture.recognized" && $0.time > h.now - .seconds(0.5) }, "no gesture logged for it")
+        h.run(until: h.now + .seconds(1.2))
+        XCTAssertEqual(h.element("task")?.label, "Trim Beach to 4 seconds")
+        XCTAssertNotNil(h.state.project.clip(withID: "star"), "the next task starts from the study's project: the star is back")
+        XCTAssertEqual(h.log.filter { $0.kind == "task.reset" }.map { $0.fields["task"] }, [.string("trim-beach")])
+        XCTAssertFalse(h.state.history.canUndo, "nothing of the last task to undo")
+        // And the editor takes input again.
+        h.tap("clip:beach")
+        XCTAssertEqual(h.state.selection, "beach")
+    }
+
+    func testAPlanThatIsNotSealedRunsAsItAlwaysDid() throws {
+        let h = try harness(sealed: false)
+        try deleteTheStar(h)
+        h.now += .seconds(0.5)
+        h.tap("clip:city")
+        XCTAssertEqual(h.state.selection, "city", "a plan recorded before seals replays as it ran")
+        h.run(until: h.now + .seconds(1.2))
+        XCTAssertNil(h.state.project.clip(withID: "star"))
+        XCTAssertTrue(h.log.filter { $0.kind == "task.reset" }.isEmpty)
+    }
+
+    func testASealedPlanSaysSoInItsFileAndReadsBack() throws {
+        var plan = try TaskPlan.parse(Data(SealedTaskTests.planJSON.utf8))
+        XCTAssertFalse(plan.sealed)
+        plan.sealed = true
+        XCTAssertTrue(try TaskPlan.parse(plan.json).sealed)
+        XCTAssertThrowsError(
+            try TaskPlan.parse(Data(#"{"tasks": [{"id": "a", "prompt": "p", "done": [{"path": "clip:star", "exists": false}]}], "sealed": 2}"#.utf8)))
+    }
+}
