@@ -1,5 +1,6 @@
 import Foundation
 import TactileCore
+import TactileEditor
 import TactileStudy
 import TactileInput
 import TactileMedia
@@ -95,7 +96,9 @@ enum HeatmapLayer {
     /// The points of `layer` in the log of the session in `folder`, each with its time.
     static func timedPoints(_ layer: String, inLogOf folder: URL) -> [(t: Double, point: Point)] {
         guard let text = try? String(contentsOf: folder.appendingPathComponent("log.jsonl"), encoding: .utf8) else { return [] }
-        let needle = layer == "misses" ? "\"kind\":\"miss\"" : "\"signal\":\"\(layer)\""
+        // Misses as every figure counts them (`Misses`: the report, the CSVs, task.ended).
+        if layer == "misses" { return Misses.counted(in: text.split(separator: "\n").compactMap { LogEvent(jsonLine: $0) }) }
+        let needle = "\"signal\":\"\(layer)\""
         return text.split(separator: "\n").compactMap { line -> (Double, Point)? in
             guard line.contains(needle), let o = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
                 let x = JSONNumber.double(o["x"]), let y = JSONNumber.double(o["y"])

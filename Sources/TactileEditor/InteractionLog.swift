@@ -28,8 +28,10 @@ enum InteractionLog {
                         .init(phase: .recognized, gesture: .tap, target: hit?.id ?? "unknown", role: hit?.role ?? "unknown", x: tap.x, y: tap.y))))
         }
         // A tap the arena gave to a background (the timeline's empty space, a track) hit nothing
-        // that does anything on a tap but clear a selection: a miss, as a researcher counts one.
-        for i in start..<log.count {
+        // that does anything on a tap but clear a selection: a miss, as a researcher counts one —
+        // unless it did clear one (`Misses.clearsTheWay`): then it was needed.
+        let cleared = log[start...].contains { Misses.clearsTheWay($0.event) }
+        for i in start..<log.count where !cleared {
             guard case var .gesture(g) = log[i].event, g.isTap, let role = g.role, backgrounds.contains(role) else { continue }
             g.miss = .background
             log[i].event = .gesture(g)

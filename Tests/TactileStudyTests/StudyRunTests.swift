@@ -542,6 +542,16 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving, StartsProgra
         wait(s, 2.5)
         answer(s, [5])
         XCTAssertEqual(s.block?.state.tasks?.current?.id, "delete-city")
+        // City selected, then deselected by a tap on the empty timeline (the way to what comes
+        // next: needed, so no miss).
+        tap(s, "clip:city")
+        wait(s, 0.5)
+        now = now + .seconds(0.2)
+        _ = s.step([InputEvent.touch(.down, id: 1, at: empty, time: now)], now: now, context: StepContext())
+        now = now + .seconds(0.08)
+        _ = s.step([InputEvent.touch(.up, id: 1, at: empty, time: now)], now: now, context: StepContext())
+        wait(s, 0.6)
+        XCTAssertNil(s.block?.state.selection, "deselected")
         // Deleted, undone before the judgement (an error this task names), deleted again.
         tap(s, "clip:city")
         wait(s, 0.5)
@@ -565,11 +575,18 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving, StartsProgra
         XCTAssertEqual(star["offTask"] as? Int, 1)
         XCTAssertEqual(star["errors"] as? Int, 1, "deleting Hello: an edit of a clip the rules do not name")
         XCTAssertEqual(city["outcome"] as? String, "completed")
+        XCTAssertEqual(city["misses"] as? Int, 0, "a tap that deselected was needed: \(city)")
         XCTAssertEqual(city["undos"] as? Int, 1)
         XCTAssertEqual(city["errors"] as? Int, 1, "this task names each undo an error: \(city)")
         XCTAssertTrue(log.contains { $0.contains("\"kind\":\"task.error\"") && $0.contains("\"reason\":\"otherClip\"") && $0.contains("\"clip\":\"hello\"") })
         XCTAssertTrue(log.contains { $0.contains("\"kind\":\"gesture.recognized\"") && $0.contains("\"miss\":\"background\"") })
         XCTAssertTrue(log.contains { $0.contains("\"miss\":\"offTask\"") && $0.contains("\"target\":\"clip:hello\"") })
+
+        // One definition: the heatmap's misses are the ones the tasks counted.
+        let mapOutput = try Commands.heatmap(
+            traces: [folder.path], out: path("map.png"), project: nil, scale: 0.5, radius: nil, layers: ["misses"], screen: "editor",
+            selection: StudyResults.Selection(includeScripted: true))
+        XCTAssertTrue(mapOutput.contains("; 2 misses"), "as task.ended counts them (2 and 0): \(mapOutput)")
 
         let report = try Commands.report([folder.path], out: nil, json: nil, csv: path("csv"))
         XCTAssertTrue(report.contains("| delete-star | a | 1 | 100 % ("), report)

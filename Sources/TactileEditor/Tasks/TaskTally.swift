@@ -4,12 +4,11 @@ import TactileUI
 /// What a task counts against the participant, as a usability researcher defines it
 /// (Docs/Studies.md, "Misses and errors"):
 ///
-/// - a **miss** is a tap that did not land on an interactive element — on nothing (`miss`,
-///   reason `nothing`), on an element that takes no tap (`miss`, reason `unanswered`: the scrub
-///   bar's margin), on a background (a `tap` on the timeline's empty space, marked `"miss":
-///   "background"`) — or on one the task did not need (marked `"miss": "offTask"`): with the
-///   task's `needs`, any element they do not name (the task card, Undo and Redo always allowed);
-///   without, a clip its rules do not name;
+/// - a **miss** is what `Misses` says, the one definition every figure reads: a tap that did not
+///   land on an interactive element, or on one the task did not need (marked `"miss": "offTask"`
+///   here: with the task's `needs`, any element they do not name — the task card, Undo and Redo
+///   always allowed; without, a clip its rules do not name); a tap that cleared the way
+///   (deselected a clip, closed a sheet or picker) is none;
 /// - an **error** is what the task's `errors` name (default: `failedEdit`, `otherClip` and
 ///   `awayFromRule`): an edit the editor refused, an edit of a clip the rules do not name, an edit
 ///   that left the project farther from the rule than it stood, and (when named) each `undo`.
@@ -27,13 +26,15 @@ extension TaskController {
             errors.append(LogEvent(time: now, .taskError(.init(reason: reason, task: task.id, clip: clip, before: before, after: after))))
         }
         var edited = false
+        // A tap that cleared the way (deselected, closed a sheet or picker) was needed: never off the task.
+        let cleared = log[start...].contains { Misses.clearsTheWay($0.event) }
         for i in start..<log.count {
             switch log[i].event {
             case .miss: run.countMiss(offTask: false)
             case var .gesture(g) where g.isTap:
-                if g.miss != nil {
+                if Misses.isMiss(.gesture(g)) {
                     run.countMiss(offTask: false)
-                } else if task.isOffTask(g.target) {
+                } else if !cleared, task.isOffTask(g.target) {
                     g.miss = .offTask
                     log[i].event = .gesture(g)
                     run.countMiss(offTask: true)

@@ -262,3 +262,33 @@ final class SealedTaskTests: XCTestCase {
             try TaskPlan.parse(Data(#"{"tasks": [{"id": "a", "prompt": "p", "done": [{"path": "clip:star", "exists": false}]}], "sealed": 2}"#.utf8)))
     }
 }
+
+/// Issue 46: one definition of a miss (`Misses`): a tap that cleared the way — closed a picker,
+/// deselected a clip — was needed, never a miss nor off the task.
+final class MissDefinitionTests: XCTestCase {
+    func testClosingAPickerTheTaskDidNotNameIsNoOffTaskMissButOpeningItIs() throws {
+        let h = EditorHarness()
+        h.state.tasks = TaskRun(
+            plan: try TaskPlan.parse(
+                Data(
+                    #"{"tasks": [{"id": "delete-star", "prompt": "Delete the Star sticker", "done": [{"path": "clip:star", "exists": false}], "needs": ["clip:star", "toolbar.delete"]}]}"#
+                        .utf8)))
+        h.frame()
+        h.tap("junction:city") // not what the task needs: off the task
+        h.now += .seconds(0.5)
+        h.frame()
+        XCTAssertNotNil(h.state.transitionPicker)
+        h.tap("transitionPicker.action") // Done: closes what was in the way
+        h.now += .seconds(0.5)
+        h.frame()
+        XCTAssertNil(h.state.transitionPicker)
+        XCTAssertEqual(h.state.tasks?.misses, 1, "the junction only")
+        XCTAssertEqual(h.state.tasks?.offTask, 1)
+        let done = h.log.compactMap { e -> InteractionEvent.Gesture? in
+            if case let .gesture(g) = e.event, g.isTap, g.target.hasPrefix("transitionPicker") { return g } else { return nil }
+        }
+        XCTAssertEqual(done.count, 1, "the Done tap is logged (on the picker)")
+        XCTAssertNil(done.first?.miss, "the log marks it no miss, so the heatmap draws none")
+        XCTAssertEqual(Misses.counted(in: h.log).count, 1, "what the heatmap draws is what the task counted")
+    }
+}
