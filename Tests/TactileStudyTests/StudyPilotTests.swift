@@ -77,7 +77,7 @@ final class StudyPilotTests: XCTestCase, ReplayTesting, StudyDriving, StartsProg
         let csv = try String(contentsOf: folder.appendingPathComponent("csv/participants.csv"), encoding: .utf8)
         XCTAssertTrue(csv.hasPrefix("participant,number,consent,finished,variant_order,blocks,scripted,restarted,observed,counted,left_out_why"), csv)
         let attempts = try String(contentsOf: folder.appendingPathComponent("csv/attempts.csv"), encoding: .utf8)
-        XCTAssertTrue(attempts.components(separatedBy: "\r\n").first?.hasSuffix(",scripted,restarted,observed") ?? false, attempts)
+        XCTAssertTrue(attempts.components(separatedBy: "\r\n").first?.hasSuffix(",scripted,restarted,observed,run,counted,not_counted_why") ?? false, attempts)
         XCTAssertTrue(report.contains("## Markers and notes"), report)
         XCTAssertTrue(report.contains("| confusion |") && report.contains("| note |"), report)
         XCTAssertTrue(report.contains("## The study's own questions"), report)

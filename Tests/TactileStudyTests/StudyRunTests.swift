@@ -401,10 +401,23 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving, StartsProgra
         XCTAssertTrue(report.contains("1 participant (1 finished)"), report)
         XCTAssertTrue(report.contains("2 variant blocks recorded"), report)
         XCTAssertTrue(report.contains("| trim-city | outside | 1 |"), report)
-        // The marker made before the window closed stays, with the run it was made in.
+        // The marker made before the window closed stays, with the run it was made in: its block's
+        // variant and number, its own video and clip.
         XCTAssertTrue(
-            report.contains("| P01 | block1-outside-interrupted-1 | – | trim-city | 0:01.1 | P01-block1-outside-interrupted-1.mp4 | 0:04.3 | confusion |"),
+            report.contains("| P01 | outside | 1 | trim-city | 0:01.1 | P01-block1-outside-interrupted-1.mp4 | 0:04.3 | confusion |"), report)
+        let rows = StudyReport(try StudyResults.read(folder)).markerRows
+        XCTAssertEqual(rows.first { $0.part == "block1-outside-interrupted-1" }?.clipName, "P01-block1-outside-interrupted-1-marker-01-confusion")
+        // Every attempt is shown, which one counts and why: the interrupted run's too, not counted.
+        XCTAssertTrue(
+            report.contains("P01's block 1 (outside) was interrupted and run again after a resume: only the run again counts; the interrupted run's"),
             report)
+        _ = try Commands.report([folder.path], out: nil, json: nil, csv: path("csv"))
+        let attempts = try String(contentsOf: URL(fileURLWithPath: path("csv/attempts.csv")), encoding: .utf8).components(separatedBy: "\r\n")
+        XCTAssertTrue(attempts[0].hasSuffix(",run,counted,not_counted_why"), "\(attempts[0])")
+        let interruptedRows = attempts.filter { $0.contains(",block1-outside-interrupted-1,0,") }
+        XCTAssertFalse(interruptedRows.isEmpty, "the interrupted run's attempts are listed: \(attempts)")
+        XCTAssertTrue(interruptedRows.allSatisfy { $0.hasSuffix("the run was interrupted and block 1 run again after a resume; that run counts") })
+        XCTAssertEqual(attempts.filter { $0.contains(",block1-outside,1,") }.count, 3, "the run again: its three tasks, counted")
         XCTAssertEqual(StudySession.refusal(of: 1, in: folder, resuming: true), "P01 finished the study: there is nothing to resume")
         XCTAssertEqual(StudySession.refusal(of: 2, in: folder, resuming: true), "P02 has not taken part: there is nothing to resume")
     }

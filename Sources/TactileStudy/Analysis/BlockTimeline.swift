@@ -78,11 +78,18 @@ public struct BlockTimeline: Sendable {
         guard let text = try? String(contentsOf: participantFolder.appendingPathComponent("study-log.jsonl"), encoding: .utf8) else { return ([], [:]) }
         var markers: [Marker] = [], began: [String: [Double]] = [:]
         // A resumed participant's window starts its clock again at its `resumed` line: read on, it
-        // continues from the last moment the log had, so the study's clock only ever goes forward.
+        // continues from where the interrupted window stopped — the later of the log's last line
+        // and the end of the part it was running (its recording went on after the last logged
+        // line) — so the study's clock only ever goes forward and no study time is used twice.
         var offset = 0.0, last = 0.0
         for line in text.split(separator: "\n") {
             guard let e = LogEvent(jsonLine: line) else { continue }
-            if case .resumed = e.event { offset = last }
+            if case let .resumed(part, restarted) = e.event {
+                offset = last
+                if let restarted, let began = began[part]?.last, let ran = lastTime(inTraceOf: participantFolder.appendingPathComponent(restarted)) {
+                    offset = max(offset, began + ran)
+                }
+            }
             let t = e.time.seconds + offset
             last = max(last, t)
             switch e.event {
@@ -93,5 +100,15 @@ public struct BlockTimeline: Sendable {
             }
         }
         return (markers, began)
+    }
+
+    /// The time of the last line of the session recorded in `folder` (its frame marks run to the
+    /// moment its window stopped), on the session's clock; nil when it has none.
+    static func lastTime(inTraceOf folder: URL) -> Double? {
+        guard let text = try? String(contentsOf: folder.appendingPathComponent(SessionRecorder.FileName.trace), encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n").reversed() {
+            if let o = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], let t = JSONNumber.double(o["t"]) { return t }
+        }
+        return nil
     }
 }

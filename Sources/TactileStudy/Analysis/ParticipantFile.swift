@@ -27,7 +27,8 @@ extension StudyResults {
             let header = Header(
                 title: root["study"] as? String ?? "", design: root["design"] as? String ?? "within",
                 variants: root["variants"] as? [String] ?? [])
-            var blocks = try blocks()
+            let setAside = try self.blocks(runAgain: true)
+            var blocks = try self.blocks()
             let otherMarkers = try markers(timing: &blocks)
             let answers = try answers()
             let scores = try scores()
@@ -37,18 +38,20 @@ extension StudyResults {
                     number: number, name: name, consent: root["consent"] as? String, finished: root["finished"] as? String,
                     scripted: root["scripted"] as? String,
                     blocks: blocks, answers: answers.filter { $0.part > 0 }, scores: scores.filter { $0.part > 0 }, otherMarkers: otherMarkers,
-                    restartedParts: (root["blocks"] as? [[String: Any]] ?? []).filter { $0["restarted"] as? Bool == true }.count), header
+                    restartedParts: (root["blocks"] as? [[String: Any]] ?? []).filter { $0["restarted"] as? Bool == true }.count,
+                    setAside: setAside), header
             )
         }
 
-        /// The analysed blocks: neither the practice nor a block stopped midway and run again.
-        private func blocks() throws -> [Block] {
+        /// The analysed blocks: neither the practice nor a block stopped midway and run again; or,
+        /// with `runAgain`, only those runs stopped midway and run again on resuming (shown, not counted).
+        private func blocks(runAgain: Bool = false) throws -> [Block] {
             var blocks: [Block] = []
             for (i, b) in try field(root, "blocks", at: "", as: [[String: Any]].self).enumerated() {
                 let path = "blocks[\(i)]"
                 let p = try part(b["part"], at: path + ".part")
                 // The practice is not analysed; nor is a block stopped midway and run again on resuming.
-                guard p > 0, b["restarted"] as? Bool != true else { continue }
+                guard p > 0, (b["restarted"] as? Bool == true) == runAgain else { continue }
                 let folderName = try field(b, "folder", at: path, as: String.self)
                 // Joined to the participant's folder to read the block: one name inside it, never a path.
                 if let why = PathName.problem(folderName) { throw CommandError.badInput("\(path).folder: \(why)") }
@@ -63,12 +66,32 @@ extension StudyResults {
                             offTask: try count(t, "offTask", at: at, optional: true), position: j + 1))
                 }
                 let url = file.deletingLastPathComponent().appendingPathComponent(folderName)
+                if runAgain { attempts += Self.cutOff(in: url, after: attempts.count) }
                 blocks.append(
                     Block(
                         part: p, variant: try field(b, "variant", at: path, as: String.self), folder: folderName, attempts: attempts,
                         timeline: BlockTimeline.read(url), url: url, stopped: b["stopped"] as? String))
             }
             return blocks
+        }
+
+        /// The attempt a run stopped in the middle of (its window closed or was killed): the task
+        /// begun and never judged, as far as it went — outcome `interrupted`, its seconds to the
+        /// run's last moment, its misses by the one definition.
+        static func cutOff(in folder: URL, after count: Int) -> [Attempt] {
+            let timeline = BlockTimeline.read(folder)
+            guard let open = timeline.spans.last, open.ended == nil else { return [] }
+            let end = max(timeline.end, BlockTimeline.lastTime(inTraceOf: folder) ?? 0)
+            let log =
+                (try? String(contentsOf: folder.appendingPathComponent("log.jsonl"), encoding: .utf8))?.split(separator: "\n").compactMap {
+                    LogEvent(jsonLine: $0)
+                } ?? []
+            let misses = Misses.counted(in: log).filter { $0.t >= open.began }.count
+            return [
+                Attempt(
+                    task: open.task, outcome: "interrupted", seconds: (max(0, end - open.began) * 1e6).rounded() / 1e6, misses: misses, errors: 0, undos: 0,
+                    position: count + 1)
+            ]
         }
 
         /// The participant's own markers: the study log's outside every part, and those of runs

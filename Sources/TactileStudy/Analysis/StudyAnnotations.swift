@@ -43,7 +43,18 @@ extension StudyReport {
             let before = loose.filter { m in p.blocks.isEmpty || (m.studyT ?? 0) < (firstBlock ?? .infinity) && (m.part == nil || m.part == "practice") }
             rows += before.map(other)
             for b in p.blocks {
-                rows += p.otherMarkers.filter { interrupted($0) && $0.part?.hasPrefix(b.folder + "-interrupted-") == true }.map(other)
+                // The interrupted run's markers: its block's variant and number, and its own clip
+                // (`tactile clips` cuts the interrupted session as any other).
+                var counted: [String: Int] = [:]
+                for m in p.otherMarkers where interrupted(m) && m.part?.hasPrefix(b.folder + "-interrupted-") == true {
+                    var row = other(m)
+                    row.variant = b.variant
+                    row.block = b.part
+                    let session = m.part ?? b.folder, n = (counted[session] ?? 0) + 1
+                    counted[session] = n
+                    row.clipName = Self.clipName(session: "\(p.name)-\(session)", marker: n, category: m.category)
+                    rows.append(row)
+                }
                 for (i, m) in b.timeline.markers.enumerated() {
                     var row = MarkerRow(
                         participant: p.name, variant: b.variant, block: b.part, part: b.folder, task: m.task, blockSeconds: m.t,

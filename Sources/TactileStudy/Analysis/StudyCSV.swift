@@ -30,19 +30,23 @@ public enum StudyCSV {
         var rows = [
             [
                 "participant", "variant", "block", "position", "task", "outcome", "success", "seconds", "misses", "off_task", "errors", "undos", "seq",
-                "rage", "dead", "near_miss", "unresponsive", "freeze", "scripted", "restarted", "observed",
+                "rage", "dead", "near_miss", "unresponsive", "freeze", "scripted", "restarted", "observed", "run", "counted", "not_counted_why",
             ]
         ]
         for p in r.participants {
-            for b in p.blocks {
+            // Every attempt, the runs set aside on a resume too, each saying whether it counts and why not.
+            let runs = (p.blocks.map { ($0, true) } + p.setAside.map { ($0, false) }).sorted { ($0.0.part, $0.1 ? 1 : 0) < ($1.0.part, $1.1 ? 1 : 0) }
+            for (b, counted) in runs {
                 for a in b.attempts {
-                    let seq = p.answers.last { $0.part == b.part && $0.questionnaire == "seq" && $0.task == a.task }.map { String($0.value) } ?? ""
+                    let seq =
+                        counted ? p.answers.last { $0.part == b.part && $0.questionnaire == "seq" && $0.task == a.task }.map { String($0.value) } ?? "" : ""
                     let signals = StudyReport.signalKinds.map { k in String(b.signals.filter { $0.kind == k && $0.task == a.task }.count) }
+                    let why = counted ? "" : "the run was interrupted and block \(b.part) run again after a resume; that run counts"
                     rows.append(
                         [
                             p.name, b.variant, String(b.part), String(a.position), a.task, a.outcome, a.succeeded ? "1" : "0", number(a.seconds),
                             String(a.misses), String(a.offTask), String(a.errors), String(a.undos), seq,
-                        ] + signals + flags(p))
+                        ] + signals + flags(p) + [b.folder, counted ? "1" : "0", why])
                 }
             }
         }

@@ -136,6 +136,17 @@ extension StudyReport {
             ? ""
             : " \(withdrawals) withdrew (\(results.withdrawn.map { "\($0.participant) on \(Self.readableTime($0.at))" }.joined(separator: ", "))); "
                 + "everything of theirs was deleted and none of it is counted here."
+        // Runs interrupted and run again after a resume: shown, never counted.
+        let setAside = results.participants.flatMap { p in p.setAside.map { (p.name, $0) } }
+        let runAgain =
+            setAside.isEmpty
+            ? ""
+            : " "
+                + setAside.map { name, b in
+                    "\(name)'s block \(b.part) (\(b.variant)) was interrupted and run again after a resume: only the run again counts; the "
+                        + "interrupted run's \(b.attempts.count) attempt\(b.attempts.count == 1 ? " (\(b.folder)) is" : "s (\(b.folder)) are") listed in "
+                        + "attempts.csv, not counted."
+                }.joined(separator: " ")
         let scriptedLeft = results.leftOut.filter { $0.why == "scripted" }.map(\.name)
         let notAsked = results.leftOut.filter { $0.why == "not asked for" }.map(\.name)
         let leftOut =
@@ -151,7 +162,7 @@ extension StudyReport {
                 ? ""
                 : " \(results.cutShort.count) stopped before their end and were not run again (\(results.cutShort.joined(separator: ", "))): "
                     + "the tasks done by then count, the rest were not met.")
-            + declined + withdrawn
+            + runAgain + declined + withdrawn
     }
 
     /// The methods paragraph: what each figure is and which test gave each difference.

@@ -79,6 +79,9 @@ public struct StudyResults {
         public var otherMarkers: [BlockTimeline.Marker] = []
         /// Parts stopped midway and run again on a resume (their first runs are not counted).
         public var restartedParts = 0
+        /// Those first runs, kept in their `…-interrupted-N` folders: their attempts are shown
+        /// (attempts.csv, `counted` 0) and never counted; the run that replaced each counts.
+        public var setAside: [Block] = []
 
         /// Whether an observer marked or noted anything of this participant (the observer page).
         public var observed: Bool {
