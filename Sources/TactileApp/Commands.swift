@@ -282,10 +282,14 @@ extension Commands {
         let everyone = try StudyResults.read(URL(fileURLWithPath: path))
         let results = try everyone.selecting(selection)
         let report = StudyReport(results)
+        // Each file is noted in the results folder's record with whom it pools, so a withdrawal
+        // finds it (`PooledOutputs`).
+        let counted = results.participants.map(\.name)
         func write(_ text: String, to file: String) throws {
             do { try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: file)) } catch {
                 throw CommandError("\(file): cannot write the report (\(CommandError.reason(error)))")
             }
+            PooledOutputs.note(URL(fileURLWithPath: file), in: URL(fileURLWithPath: path), participants: counted, by: "report")
         }
         if let json { try write(report.json.serialized(pretty: true) + "\n", to: json) }
         if let html {
@@ -315,6 +319,12 @@ extension Commands {
         if let csv {
             do { try StudyCSV.write(report, to: URL(fileURLWithPath: csv), everyone: everyone.participants) } catch {
                 throw CommandError("\(csv): cannot write the CSV files (\(CommandError.reason(error)))")
+            }
+            for (file, who) in [
+                (StudyCSV.attempts, counted), (StudyCSV.answers, counted), (StudyCSV.markers, counted),
+                (StudyCSV.participants, everyone.participants.map(\.name)),
+            ] {
+                PooledOutputs.note(URL(fileURLWithPath: csv).appendingPathComponent(file), in: URL(fileURLWithPath: path), participants: who, by: "report")
             }
         }
         if let out { try write(report.markdown, to: out); return "" }

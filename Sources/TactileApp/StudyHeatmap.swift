@@ -24,6 +24,8 @@ enum StudyHeatmap {
     struct Picture {
         var screen: String, title: String, image: RGBAImage
         var counts: [String: Int]
+        /// The participants whose touches it draws.
+        var participants: [String] = []
     }
 
     static func run(
@@ -38,6 +40,8 @@ enum StudyHeatmap {
         for p in pictures {
             let file = pictures.count == 1 ? target : Self.file(target, screen: p.screen)
             do { try ImageCodec.writePNG(p.image, to: file) } catch { throw CommandError("\(file.path): cannot write the PNG (\(CommandError.reason(error)))") }
+            // Noted with whom it pools, so a withdrawal finds it (`PooledOutputs`).
+            PooledOutputs.note(file, in: folder, participants: p.participants, by: "heatmap")
             lines.append("\(file.path): \(p.title); " + layers.map { "\(p.counts[$0] ?? 0) \(HeatmapLayer.label($0))" }.joined(separator: ", "))
         }
         return lines.joined(separator: "\n")
@@ -118,7 +122,8 @@ enum StudyHeatmap {
                 to: heat, title: title,
                 entries: layers.map { HeatmapLegend.Entry(label: HeatmapLayer.label($0), count: s.points[$0]?.count ?? 0, color: HeatmapLayer.color($0)) },
                 scale: pixelsPerPoint)
-            out.append(Picture(screen: name, title: title, image: image, counts: s.points.mapValues(\.count)))
+            let who = Set(s.blocks.compactMap { $0.split(separator: "/").first.map(String.init) }).sorted()
+            out.append(Picture(screen: name, title: title, image: image, counts: s.points.mapValues(\.count), participants: who))
         }
         return out
     }

@@ -27,11 +27,21 @@ public enum StudyWithdraw {
             ? ""
             : "Left, as Tactile cannot prove \(plan.left.count == 1 ? "it is" : "they are") \(name)'s of this study (delete by hand what is theirs):\n"
                 + plan.left.map { "  \($0.path.path) (\($0.why))" }.joined(separator: "\n") + "\n"
+        func pooled(_ done: Bool) -> String {
+            (plan.pooled.rows.isEmpty
+                ? ""
+                : "\(done ? "Taken" : "Takes") \(name)'s rows out of:\n" + plan.pooled.rows.map { "  " + $0.path }.joined(separator: "\n") + "\n")
+                + (plan.pooled.stale.isEmpty
+                    ? ""
+                    : "\(done ? "Marked" : "Marks") stale (made with \(name) among others: make \(plan.pooled.stale.count == 1 ? "it" : "them") again):\n"
+                        + plan.pooled.stale.map { "  " + $0.path }.joined(separator: "\n") + "\n")
+        }
         guard yes else {
-            return "Withdrawing \(name) deletes (\(size)):\n\(list)\n" + left + scripted + "Nothing was deleted: run again with --yes to delete it.\n"
+            return "Withdrawing \(name) deletes (\(size)):\n\(list)\n" + pooled(false) + left + scripted
+                + "Nothing was deleted: run again with --yes to delete it.\n"
         }
         try StudyWithdrawal.carry(out: plan, in: folder, at: now)
-        return "\(name) withdrawn: \(plan.paths.count) item\(plan.paths.count == 1 ? "" : "s") deleted (\(size)):\n\(list)\n" + left
+        return "\(name) withdrawn: \(plan.paths.count) item\(plan.paths.count == 1 ? "" : "s") deleted (\(size)):\n\(list)\n" + pooled(true) + left
             + "\(StudyWithdrawal.fileName) keeps only the id and when, and the report counts the withdrawal.\n" + scripted
     }
 }

@@ -225,6 +225,53 @@ final class PlantedLinkTests: XCTestCase, ReplayTesting, StartsPrograms {
         XCTAssertFalse(record.contains("P03"), "the record forgets what it listed of them: \(record)")
     }
 
+    /// Issue 46: a withdrawal finds every copy — the report, its CSV files and the heatmaps made
+    /// of the participant with others: their rows are taken out of the CSV files, and what cannot
+    /// be un-pooled is marked stale.
+    func testAWithdrawalTakesTheirRowsOutOfTheCSVFilesAndMarksThePooledReportsStale() throws {
+        let results = folder.appendingPathComponent("results"), fm = FileManager.default
+        for n in [1, 3] {
+            let (ran, output) = try tactile([
+                "study", "run", Self.study.path, "--participant", "\(n)", "--out", results.path, "--script", Self.pilot(n), "--headless",
+            ])
+            XCTAssertEqual(ran, 0, output)
+        }
+        let analysis = results.appendingPathComponent("analysis")
+        try fm.createDirectory(at: analysis, withIntermediateDirectories: true)
+        let md = analysis.appendingPathComponent("report.md"), json = analysis.appendingPathComponent("report.json")
+        let csv = analysis.appendingPathComponent("csv"), map = analysis.appendingPathComponent("map.png")
+        let (reported, reportOutput) = try tactile([
+            "report", results.path, "--out", md.path, "--json", json.path, "--csv", csv.path, "--include-scripted",
+        ])
+        XCTAssertEqual(reported, 0, reportOutput)
+        let (mapped, mapOutput) = try tactile(["heatmap", results.path, "--out", map.path, "--screen", "editor", "--scale", "0.25", "--include-scripted"])
+        XCTAssertEqual(mapped, 0, mapOutput)
+        let attemptsBefore = try String(contentsOf: csv.appendingPathComponent("attempts.csv"), encoding: .utf8)
+        XCTAssertTrue(attemptsBefore.contains("\r\nP03,") && attemptsBefore.contains("\r\nP01,"))
+
+        let (listed, listOutput) = try tactile(["study", "withdraw", results.path, "P03"])
+        XCTAssertEqual(listed, 0, listOutput)
+        XCTAssertTrue(listOutput.contains("Takes P03's rows out of:") && listOutput.contains(csv.appendingPathComponent("attempts.csv").path), listOutput)
+        XCTAssertTrue(listOutput.contains("Marks stale") && listOutput.contains(md.path), listOutput)
+        let (status, output) = try tactile(["study", "withdraw", results.path, "P03", "--yes"])
+        XCTAssertEqual(status, 0, output)
+        for file in ["attempts.csv", "answers.csv", "participants.csv", "markers.csv"] {
+            let text = try String(contentsOf: csv.appendingPathComponent(file), encoding: .utf8)
+            XCTAssertFalse(text.contains("\r\nP03,"), "\(file): P03's rows are gone")
+            XCTAssertTrue(text.hasPrefix("participant,"), "\(file): its header stays")
+        }
+        XCTAssertTrue(try String(contentsOf: csv.appendingPathComponent("attempts.csv"), encoding: .utf8).contains("\r\nP01,"), "the others' rows stay")
+        XCTAssertTrue(try String(contentsOf: md, encoding: .utf8).hasPrefix("> **Stale:** this report was made before P03 withdrew"))
+        let marked = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any], "still JSON")
+        XCTAssertTrue((marked["stale"] as? String)?.contains("made before P03 withdrew") == true)
+        XCTAssertFalse(fm.fileExists(atPath: map.path))
+        XCTAssertTrue(fm.fileExists(atPath: analysis.appendingPathComponent("STALE-map.png").path), "the picture pooling them is renamed")
+        // A second withdrawal finds the CSV files again (noted anew without P03) and takes P01's rows out too.
+        let (again, againOutput) = try tactile(["study", "withdraw", results.path, "P01", "--yes"])
+        XCTAssertEqual(again, 0, againOutput)
+        XCTAssertFalse(try String(contentsOf: csv.appendingPathComponent("attempts.csv"), encoding: .utf8).contains("\r\nP01,"), againOutput)
+    }
+
     func testAKilledExportsPartialAndLockAreClearedByTheNextWriteIntoTheFolderWhoeverHeldThem() throws {
         let out = folder.appendingPathComponent("out")
         try fm().createDirectory(at: out, withIntermediateDirectories: true)

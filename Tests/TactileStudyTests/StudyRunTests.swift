@@ -344,7 +344,8 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving, StartsProgra
         // The report counts it and reads on; the id is never given again.
         let report = try Commands.report([folder.path], out: nil, json: path("report.json"))
         XCTAssertTrue(report.contains("1 participant (0 finished)"), report)
-        XCTAssertTrue(report.contains("1 withdrew (P01 on 2027-01-15 08:00); everything of theirs was deleted"), report)
+        XCTAssertTrue(
+            report.contains("1 withdrew (P01 on 2027-01-15 08:00); none of it is counted here, and everything this study made of them was deleted."), report)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("report.json")))) as? [String: Any]
         XCTAssertEqual(json?["withdrawn"] as? Int, 1)
         XCTAssertEqual(StudySession.refusal(of: 1, in: folder), "P01 withdrew from this study (2027-01-15T08:00:00Z); a withdrawn id is never given again")

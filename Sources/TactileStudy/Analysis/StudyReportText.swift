@@ -135,7 +135,12 @@ extension StudyReport {
             withdrawals == 0
             ? ""
             : " \(withdrawals) withdrew (\(results.withdrawn.map { "\($0.participant) on \(Self.readableTime($0.at))" }.joined(separator: ", "))); "
-                + "everything of theirs was deleted and none of it is counted here."
+                + "none of it is counted here, and "
+                + (results.withdrawnLeft.isEmpty
+                    ? "everything this study made of them was deleted."
+                    : "what this study made of them was deleted but for files its record could not prove theirs, listed by the withdrawal "
+                        + "and left for the researcher ("
+                        + results.withdrawnLeft.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + ").")
         // Runs interrupted and run again after a resume: shown, never counted.
         let setAside = results.participants.flatMap { p in p.setAside.map { (p.name, $0) } }
         let runAgain =

@@ -20,6 +20,8 @@ public struct StudyResults {
     public var declined: [String] = []
     /// Participants who withdrew (`tactile study withdraw`): their id and when; nothing else is kept.
     public var withdrawn: [(participant: String, at: String)] = []
+    /// How many files named as theirs each withdrawal listed and left, unable to prove them theirs.
+    public var withdrawnLeft: [String: Int] = [:]
     /// Who the figures count (`selecting(_:)`): people only unless scripted runs are brought in.
     public private(set) var selection = Selection()
     /// Participants read but counted in no figure, each with why ("scripted", "not asked for").
@@ -162,6 +164,7 @@ public struct StudyResults {
         }
         results.declined = DeclinedConsents.read(in: folder)
         results.withdrawn = StudyWithdrawal.read(in: folder)
+        results.withdrawnLeft = StudyWithdrawal.leftBehind(in: folder)
         // A withdrawal cut short, or a folder restored from a backup: a withdrawn id is never counted.
         results.participants.removeAll { p in results.withdrawn.contains { $0.participant == p.name } }
         guard !results.participants.isEmpty || !results.problems.isEmpty || !results.declined.isEmpty || !results.withdrawn.isEmpty else {

@@ -61,18 +61,40 @@ public enum StudyManifest {
                 ("size", .string(String(Int64(info.st_size)))), ("modified", .string(modified(info))), ("command", .string(command)),
                 ("made", .string(StudyAnswers.iso(date))),
             ]).serialized(pretty: false) + "\n"
-        let url = results.appendingPathComponent(fileName)
+        append(line, in: results, saying: "\(file.lastPathComponent) cannot be noted as \(participant)'s, so a withdrawal will list it but not delete it")
+    }
+
+    /// Appends `line` to the record in the results `folder`; `failure` says what is lost when it cannot be.
+    static func append(_ line: String, in folder: URL, saying failure: String) {
+        let url = folder.appendingPathComponent(fileName)
         do {
             let fd = try AtomicFile.open(url, flags: O_WRONLY | O_CREAT | O_APPEND)
             let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
             try handle.write(contentsOf: Data(line.utf8))
             try handle.close()
         } catch {
-            FileHandle.standardError.write(
-                Data(
-                    "tactile: \(url.path): \(file.lastPathComponent) cannot be noted as \(participant)'s (\(ErrorWords.reason(error))); a withdrawal will list it but not delete it\n"
-                        .utf8))
+            FileHandle.standardError.write(Data("tactile: \(url.path): \(failure) (\(ErrorWords.reason(error)))\n".utf8))
         }
+    }
+
+    /// The record's lines in `folder`, as JSON objects (never read through a link).
+    static func lines(in folder: URL) -> [[String: Any]] {
+        let url = folder.appendingPathComponent(fileName)
+        var info = stat()
+        guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+    }
+
+    /// Removes the lines of pooled files that hold `participant` (after a withdrawal dealt with them).
+    static func dropPooled(containing participant: String, in folder: URL) throws {
+        let url = folder.appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        try AtomicFile.refuseForeign(at: url)
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return }
+        let kept = text.split(separator: "\n").filter { line in
+            !((((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["pooled"] as? [String])?.contains(participant) ?? false)
+        }
+        try AtomicFile.write(Data(kept.map { $0 + "\n" }.joined().utf8), to: url)
     }
 
     /// Removes `participant`'s lines from the record in `folder` (after their files went).

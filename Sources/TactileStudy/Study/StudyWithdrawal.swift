@@ -27,6 +27,9 @@ public enum StudyWithdrawal {
         /// Videos named as made of them that this study's record does not prove are theirs (or
         /// that were replaced since): listed, never deleted, each with why.
         public var left: [(path: URL, why: String)] = []
+        /// Reports, CSV files and heatmaps made of them with others: their rows taken out, the
+        /// rest marked stale (`PooledOutputs`).
+        public var pooled = PooledOutputs.Plan()
     }
 
     /// What withdrawing `participant` from the results `folder` would delete; `elsewhere`: other
@@ -101,11 +104,13 @@ public enum StudyWithdrawal {
             }
         }
         for root in [folder] + elsewhere { walk(root.standardizedFileURL, depth: 0) }
+        let pooled = PooledOutputs.plan(for: name, in: folder, roots: roots)
         guard !paths.isEmpty || !left.isEmpty else {
             throw CommandError.badInput("\(name): nothing of theirs in \(([folder] + elsewhere).map(\.path).joined(separator: ", "))")
         }
         var plan = Plan(participant: participant, paths: paths, bytes: paths.reduce(0) { $0 + size(of: $1) })
-        plan.left = left
+        plan.left = left + pooled.left
+        plan.pooled = pooled
         for other in ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() where isParticipantFolder(other) && other != name {
             let answers = folder.appendingPathComponent(other).appendingPathComponent(StudyAnswers.fileName)
             guard let data = fm.contents(atPath: answers.path), let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
@@ -119,7 +124,7 @@ public enum StudyWithdrawal {
     /// Deletes what `plan` names and notes the withdrawal at `date`; the note first, so that a
     /// withdrawal cut short is still known (and can be run again).
     public static func carry(out plan: Plan, in folder: URL, at date: Date) throws {
-        try note(plan.participant, at: date, in: folder)
+        try note(plan.participant, at: date, in: folder, left: plan.left.count)
         for path in plan.paths where (try? FileManager.default.attributesOfItem(atPath: path.path)) != nil {
             do { try FileManager.default.removeItem(at: path) } catch {
                 throw CommandError("\(path.path): cannot be deleted (\(CommandError.reason(error))); run the withdrawal again", exitCode: 3)
@@ -128,6 +133,25 @@ public enum StudyWithdrawal {
         do { try StudyManifest.forget(StudyAnswers.name(of: plan.participant), in: folder) } catch {
             throw CommandError("\(CommandError.reason(error)): the record of what was made of them is left; run the withdrawal again", exitCode: 3)
         }
+        do { try PooledOutputs.carry(out: plan.pooled, for: StudyAnswers.name(of: plan.participant), in: folder, at: date) } catch {
+            throw CommandError(
+                "\(CommandError.reason(error)): the reports and CSV files made of them with others are not all dealt with; run the withdrawal again",
+                exitCode: 3)
+        }
+    }
+
+    /// How many files named as theirs each withdrawal in `folder` listed and left (it could not
+    /// prove them theirs), by participant.
+    public static func leftBehind(in folder: URL) -> [String: Int] {
+        guard let text = try? String(contentsOf: folder.appendingPathComponent(fileName), encoding: .utf8) else { return [:] }
+        var out: [String: Int] = [:]
+        for line in text.split(separator: "\n") {
+            guard let o = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], let p = o["participant"] as? String,
+                let n = JSONNumber.integer(o["left"], in: 1...1_000_000)
+            else { continue }
+            out[p] = n
+        }
+        return out
     }
 
     /// The withdrawals noted in `folder`: each participant's id and when, in the order noted.
@@ -147,7 +171,7 @@ public enum StudyWithdrawal {
         read(in: folder).first { $0.participant == StudyAnswers.name(of: participant) }?.at
     }
 
-    private static func note(_ participant: Int, at date: Date, in folder: URL) throws {
+    private static func note(_ participant: Int, at date: Date, in folder: URL, left: Int) throws {
         let url = folder.appendingPathComponent(fileName)
         // A link in its place is refused before anything is read: what it points to is never
         // copied into the shared results folder.
@@ -156,8 +180,10 @@ public enum StudyWithdrawal {
         }
         let earlier = (try? Data(contentsOf: url)) ?? Data()
         let line =
-            JSONValue.object([("participant", .string(StudyAnswers.name(of: participant))), ("withdrawn", .string(StudyAnswers.iso(date)))])
-            .serialized(pretty: false) + "\n"
+            JSONValue.object(
+                [("participant", .string(StudyAnswers.name(of: participant))), ("withdrawn", .string(StudyAnswers.iso(date)))]
+                    + (left > 0 ? [("left", .number(Double(left)))] : [])
+            ).serialized(pretty: false) + "\n"
         do { try AtomicFile.write(earlier + Data(line.utf8), to: url) } catch {
             throw CommandError("\(url.path): the withdrawal cannot be noted (\(CommandError.reason(error))); nothing was deleted", exitCode: 3)
         }
