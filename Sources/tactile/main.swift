@@ -435,7 +435,17 @@ struct StudyCheck: ParsableCommand {
     func run() throws {
         try guarded {
             guard (1...1000).contains(participants) else { throw CommandError.badInput("--participants must be 1 to 1,000, not \(participants)") }
-            show(try StudyFile.load(URL(fileURLWithPath: HomePath.expanding(file))).designMarkdown(participants: participants), terminator: "")
+            let study = try StudyFile.load(URL(fileURLWithPath: HomePath.expanding(file)))
+            // Each task's solution replayed headless: proof that it can be done.
+            let solved: [StudySolutions.Outcome]
+            do { solved = try StudySolutions.check(study) } catch let e as ConfigurationError { throw CommandError.badInput("\(file): \(e)") }
+            show(study.designMarkdown(participants: participants), terminator: "")
+            if !solved.isEmpty {
+                show(
+                    "\nSolutions replayed: "
+                        + solved.map { "\($0.task) completed in \(String(format: "%.2f", $0.seconds ?? 0)) s with \($0.variant)" }.joined(separator: "; ") + "."
+                )
+            }
         }
     }
 }

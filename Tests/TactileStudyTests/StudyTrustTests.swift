@@ -101,6 +101,51 @@ final class StudyTrustTests: XCTestCase, ReplayTesting, StartsPrograms {
         }
     }
 
+    /// Issue 46: a task's solution trace, replayed headless by `study check`, proves the task can be done.
+    func testStudyCheckReplaysEachTasksSolutionAndRefusesOneThatDoesNotCompleteIt() throws {
+        // Where a hand would tap: the star, then Delete, as the editor lays them out.
+        let session = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1)
+        let shown = session.player.runFrame().elements
+        let star = try XCTUnwrap(shown.first { $0.id == "clip:star" }).hitFrame.center
+        let delete = try XCTUnwrap(shown.first { $0.id == "toolbar.delete" }).hitFrame.center
+        func trace(_ taps: [Point]) -> String {
+            var lines = [#"{"tactile_trace":1,"viewport":{"width":390,"height":844}}"#]
+            for (i, p) in taps.enumerated() {
+                let t = 1.0 + Double(i)
+                lines.append(#"{"t":\#(t),"type":"down","id":1,"x":\#(p.x),"y":\#(p.y)}"#)
+                lines.append(#"{"t":\#(t + 0.08),"type":"up","id":1,"x":\#(p.x),"y":\#(p.y)}"#)
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
+        try trace([star, delete]).write(to: folder.appendingPathComponent("delete-star.jsonl"), atomically: true, encoding: .utf8)
+        try trace([star]).write(to: folder.appendingPathComponent("only-select.jsonl"), atomically: true, encoding: .utf8)
+        let file = try study()
+        var object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as! [String: Any]
+        var tasks = object["tasks"] as! [[String: Any]]
+        tasks[0]["solution"] = "delete-star.jsonl"
+        object["tasks"] = tasks
+        try JSONSerialization.data(withJSONObject: object).write(to: file)
+        let (status, output) = try tactile(["study", "check", file.path])
+        XCTAssertEqual(status, 0, output)
+        XCTAssertTrue(output.contains("Solutions replayed: delete completed in "), output)
+
+        tasks[0]["solution"] = ["a": "only-select.jsonl"]
+        object["tasks"] = tasks
+        try JSONSerialization.data(withJSONObject: object).write(to: file)
+        let (failed, failedOutput) = try tactile(["study", "check", file.path])
+        XCTAssertEqual(failed, 2, failedOutput)
+        XCTAssertTrue(
+            failedOutput.contains("tasks[0].solution.a: only-select.jsonl does not complete the task: when it ends the project does not meet the rule"),
+            failedOutput)
+
+        tasks[0]["solution"] = ["b": "delete-star.jsonl"]
+        object["tasks"] = tasks
+        try JSONSerialization.data(withJSONObject: object).write(to: file)
+        let (unknown, unknownOutput) = try tactile(["study", "check", file.path])
+        XCTAssertEqual(unknown, 2, unknownOutput)
+        XCTAssertTrue(unknownOutput.contains("tasks[0].solution.b: is not one of the variants (a)"), unknownOutput)
+    }
+
     func testStudyCheckNamesARuleOnAClipTheProjectLacksAndWhereATruncatedFileEnds() throws {
         let misspelt = folder.appendingPathComponent("misspelt.json")
         var object = try JSONSerialization.jsonObject(with: Data(contentsOf: try study())) as! [String: Any]

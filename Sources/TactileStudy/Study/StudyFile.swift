@@ -45,6 +45,10 @@ public struct StudyFile: Sendable {
     public var project: URL?
     /// Observer marker categories by key ("1" … "9").
     public var markers: [String: String]
+    /// Each task's solution traces (`tasks[].solution`): input that completes it from the study's
+    /// project, by variant (nil: the first variant), resolved against the study file's folder.
+    /// `study check` replays them (`StudySolutions`).
+    public var solutions: [String: [(variant: String?, trace: URL)]] = [:]
 
     /// What one participant meets: the variants in order, and for each its tasks in order.
     public struct Schedule: Equatable, Sendable {
@@ -100,14 +104,61 @@ public struct StudyFile: Sendable {
         let consent = try text(object, "consent", limit: 10_000, required: true)!
         let (variants, configuration) = try readVariants(object, folder: folder)
         let (assignment, taskOrder) = try readDesign(object)
-        let (plan, practice) = try readTasks(object)
+        let solutions = try readSolutions(object, folder: folder)
+        var stripped = object
+        if let tasks = object["tasks"] as? [Any] {
+            stripped["tasks"] = tasks.map { t -> Any in
+                guard var task = t as? [String: Any] else { return t }
+                task["solution"] = nil
+                return task
+            }
+        }
+        let (plan, practice) = try readTasks(stripped)
         let (seq, sus, custom) = try readQuestionnaires(object)
         let markers = try readMarkers(object)
         let (project, start) = try readProject(object, folder: folder)
         try checkConditions(of: plan, practice: practice, startingFrom: start)
-        return StudyFile(
+        var study = StudyFile(
             title: title, consent: consent, configuration: configuration, variants: variants, assignment: assignment, taskOrder: taskOrder,
             practice: practice, tasks: plan.tasks, seq: seq, sus: sus, custom: custom, project: project, markers: markers)
+        for (n, id) in ((object["tasks"] as? [Any]) ?? []).enumerated().compactMap({ n, t in ((t as? [String: Any])?["id"] as? String).map { (n, $0) } }) {
+            guard let traces = solutions[n] else { continue }
+            for v in traces.compactMap(\.variant) where !variants.contains(v) {
+                throw ConfigurationError(
+                    key: "tasks[\(n)].solution.\(PrintableText.of(v, limit: 40))", "is not one of the variants (\(variants.joined(separator: ", ")))")
+            }
+            study.solutions[id] = traces
+        }
+        return study
+    }
+
+    /// Each task's `solution`: a trace file, or an object naming one per variant; by the task's place.
+    private static func readSolutions(_ object: [String: Any], folder: URL) throws -> [Int: [(variant: String?, trace: URL)]] {
+        var out: [Int: [(variant: String?, trace: URL)]] = [:]
+        for (n, t) in ((object["tasks"] as? [Any]) ?? []).enumerated() {
+            guard let given = (t as? [String: Any])?["solution"] else { continue }
+            let key = "tasks[\(n)].solution"
+            var traces: [(variant: String?, path: String, key: String)] = []
+            if let path = given as? String {
+                traces = [(nil, path, key)]
+            } else if let byVariant = given as? [String: Any], !byVariant.isEmpty {
+                for (variant, path) in byVariant.sorted(by: { $0.key < $1.key }) {
+                    guard let path = path as? String else {
+                        throw ConfigurationError(key: "\(key).\(PrintableText.of(variant, limit: 40))", "must be a trace file's path")
+                    }
+                    traces.append((variant, path, "\(key).\(variant)"))
+                }
+            } else {
+                throw ConfigurationError(key: key, "must be a trace file's path, or an object naming one per variant")
+            }
+            out[n] = try traces.map { variant, path, at in
+                guard !path.isEmpty, path.count <= 1000 else { throw ConfigurationError(key: at, "must be a trace file's path") }
+                let url = URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
+                guard FileManager.default.fileExists(atPath: url.path) else { throw ConfigurationError(key: at, "\(path): no such file") }
+                return (variant, url)
+            }
+        }
+        return out
     }
 
     /// The text at `key`: 1 to `limit` characters; nil when absent and not `required`.
