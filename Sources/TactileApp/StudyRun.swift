@@ -244,6 +244,7 @@ public enum StudyRun {
         feed.onCommand = { SDLEvents.pushWake() }
         var shown: JSONValue?
         host.observeLoop { now, _ in
+            for local in feed.takePageConnections() { s.observerPageConnected(onThisMachine: local, now: now) }
             for c in feed.takeCommands() {
                 // Made `age` before it arrived (it waited in the page's outbox); the loop woke for it
                 // within a frame or so of its arrival.

@@ -55,6 +55,8 @@ public final class ObserverFeed: @unchecked Sendable {
     private var recent: [String] = []
     private var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
     private var commands: [Command] = []
+    /// Pages connected since the study last took them: whether each runs on this machine.
+    private var connections: [Bool] = []
     /// Ids queued or being taken, not yet acknowledged.
     private var pending: Set<String> = []
     /// What became of the last `remembered` ids, and their order (oldest first).
@@ -100,6 +102,20 @@ public final class ObserverFeed: @unchecked Sendable {
     }
 
     /// The observers' markers and notes since the last call, oldest first.
+    /// Notes that a page connected, and whether it runs on this machine (the study's).
+    public func pageConnected(onThisMachine: Bool) {
+        lock.withLock { connections.append(onThisMachine) }
+        onCommand?()
+    }
+
+    /// The pages that connected since the last call: for each, whether it runs on this machine.
+    public func takePageConnections() -> [Bool] {
+        lock.withLock {
+            defer { connections.removeAll() }
+            return connections
+        }
+    }
+
     public func takeCommands() -> [Command] {
         lock.withLock {
             defer { commands.removeAll() }; return commands

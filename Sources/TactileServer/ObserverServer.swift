@@ -67,7 +67,7 @@ public final class ObserverServer: Sendable {
     @discardableResult
     public func start(timeout: Double = 10) throws -> Int {
         let port = launcher.port ?? requestedPort
-        let router = Router(context: BasicWebSocketRequestContext.self)
+        let router = Router(context: ObserverRequestContext.self)
         router.add(middleware: TokenCheck(token: token))
         let feed = self.feed
         let page = ObserverPage.html(markers: markers, savedShownFor: savedShownFor)
@@ -110,7 +110,9 @@ public final class ObserverServer: Sendable {
         }
         router.ws("live") { _, _ in
             .upgrade([:])
-        } onUpgrade: { inbound, outbound, _ in
+        } onUpgrade: { inbound, outbound, context in
+            // Where the page runs: on the study machine it competes with the participant's window.
+            feed.pageConnected(onThisMachine: Self.isThisMachine(context.requestContext.remoteAddress))
             let (id, stream) = feed.subscribe()
             defer { feed.unsubscribe(id) }
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -171,6 +173,14 @@ public final class ObserverServer: Sendable {
     }
 
     /// Refuses every request without the token (403).
+    /// Whether `address` is this machine's: a loopback address, or one of its own interfaces'.
+    static func isThisMachine(_ address: SocketAddress?) -> Bool {
+        guard let ip = address?.ipAddress else { return false }
+        if ip.hasPrefix("127.") || ip == "::1" || ip.hasPrefix("::ffff:127.") { return true }
+        let own = ((try? System.enumerateDevices()) ?? []).compactMap { $0.address?.ipAddress }
+        return own.contains(ip) || own.contains { "::ffff:" + $0 == ip }
+    }
+
     struct TokenCheck<Context: RequestContext>: RouterMiddleware {
         let token: String
         func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

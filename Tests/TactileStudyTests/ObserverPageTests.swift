@@ -284,6 +284,8 @@ final class ObserverPageTests: XCTestCase, RunsAlone {
         XCTAssertEqual(markers.filter { $0["id"] as? String == "post-1" }.count, 1, log)
         XCTAssertTrue(markers.contains { $0["category"] as? String == "error" && $0["source"] as? String == "observer" && $0["id"] is String }, log)
         XCTAssertTrue(markers.contains { $0["note"] as? String == "looks for the trim handle" }, log)
+        // Chromium ran on this machine: the study's log says where the page ran.
+        XCTAssertTrue(log.split(separator: "\n").contains { $0.contains("\"kind\":\"observer.page\"") && $0.contains("\"local\":true") }, log)
     }
 
     func testWhatIsMadeWhileThePageIsCutOffIsSavedOnceOnReconnectAtTheMomentItWasMade() throws {

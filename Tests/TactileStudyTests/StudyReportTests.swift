@@ -100,7 +100,15 @@ final class StudyReportTests: XCTestCase, ReplayTesting {
         }
         let block = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("P01").path).first { $0.hasSuffix("-B") })
         try (lines.joined(separator: "\n") + "\n").write(to: folder.appendingPathComponent("P01/\(block)/latency.jsonl"), atomically: true, encoding: .utf8)
+        // The observer page ran on the study machine during P01's session.
+        let studyLog = folder.appendingPathComponent("P01/study-log.jsonl")
+        let earlier = (try? String(contentsOf: studyLog, encoding: .utf8)) ?? ""
+        try (earlier + #"{"t":1,"kind":"observer.page","local":true}"# + "\n").write(to: studyLog, atomically: true, encoding: .utf8)
         let report = StudyReport(try StudyResults.read(folder))
+        XCTAssertTrue(
+            report.markdown.contains("**The observer page ran on the study machine** during the sessions of P01: its drawing competes with"),
+            report.markdown)
+        XCTAssertTrue(StudyCSV.participantsCSV(report.results, everyone: report.results.participants).contains("observer_local"))
         XCTAssertEqual(report.latency.map(\.variant), ["B"])
         XCTAssertEqual(report.latency.first?.figures.all.frames, 10)
         XCTAssertTrue(report.markdown.contains("| B | 10 | 24.0 | 29.0 | 29.0 |"), "p50, p95, p99 by nearest rank: \(report.markdown)")

@@ -110,6 +110,9 @@ public enum InteractionEvent: Hashable, Sendable {
     /// part was kept under.
     case resumed(part: String, restarted: String?)
     case marker(Marker)
+    /// The observer page connected; `local`: it runs on the study machine (its drawing competes
+    /// with the participant's window).
+    case observerPage(local: Bool)
     case studyFinished
 
     /// A line of a kind (or with fields) this version does not know, kept as it was.

@@ -110,6 +110,7 @@ extension InteractionEvent {
         case let .partEnded(part): kind = "part.ended"; w.put("part", part)
         case let .partStopped(part, reason): kind = "part.stopped"; w.put("part", part); w.put("reason", reason)
         case let .resumed(part, restarted): kind = "resumed"; w.put("part", part); w.put("restarted", restarted)
+        case let .observerPage(local): kind = "observer.page"; w.put("local", local)
         case let .marker(m):
             kind = "marker"
             w.put("key", m.key); w.put("category", m.category); w.put("source", m.source); w.put("note", m.note); w.put("id", m.id)
@@ -232,6 +233,7 @@ extension InteractionEvent {
         case "part.ended": return .partEnded(part: try r.string("part"))
         case "part.stopped": return .partStopped(part: try r.string("part"), reason: try r.string("reason"))
         case "resumed": return .resumed(part: try r.string("part"), restarted: try r.optionalString("restarted"))
+        case "observer.page": return .observerPage(local: try r.optionalBool("local") ?? false)
         case "marker":
             var m = Marker(key: try r.optionalString("key"), category: try r.string("category"), source: try r.string("source"))
             m.note = try r.optionalString("note"); m.id = try r.optionalString("id"); m.queued = try r.optionalNumber("queued")

@@ -74,9 +74,9 @@ public struct BlockTimeline: Sendable {
     /// A participant's `study-log.jsonl` as the report reads it: every marker (outside the blocks
     /// too: at the consent, an introduction, the practice, the thanks) on the study's clock, in the
     /// order made, and when each part's run began (a part run again after a resume began twice).
-    static func studyLog(_ participantFolder: URL) -> (markers: [Marker], partsBegan: [String: [Double]]) {
-        guard let text = try? String(contentsOf: participantFolder.appendingPathComponent("study-log.jsonl"), encoding: .utf8) else { return ([], [:]) }
-        var markers: [Marker] = [], began: [String: [Double]] = [:]
+    static func studyLog(_ participantFolder: URL) -> (markers: [Marker], partsBegan: [String: [Double]], observerOnThisMachine: Bool) {
+        guard let text = try? String(contentsOf: participantFolder.appendingPathComponent("study-log.jsonl"), encoding: .utf8) else { return ([], [:], false) }
+        var markers: [Marker] = [], began: [String: [Double]] = [:], local = false
         // A resumed participant's window starts its clock again at its `resumed` line: read on, it
         // continues from where the interrupted window stopped — the later of the log's last line
         // and the end of the part it was running (its recording went on after the last logged
@@ -94,12 +94,13 @@ public struct BlockTimeline: Sendable {
             last = max(last, t)
             switch e.event {
             case let .partBegan(part, _): began[part, default: []].append(t)
+            case let .observerPage(onThisMachine): local = local || onThisMachine
             case let .marker(m):
                 markers.append(Marker(t: nil, studyT: t, category: m.category, note: m.note, source: m.source, task: m.task, part: m.part))
             default: continue
             }
         }
-        return (markers, began)
+        return (markers, began, local)
     }
 
     /// The time of the last line of the session recorded in `folder` (its frame marks run to the

@@ -39,7 +39,8 @@ extension StudyResults {
                     scripted: root["scripted"] as? String,
                     blocks: blocks, answers: answers.filter { $0.part > 0 }, scores: scores.filter { $0.part > 0 }, otherMarkers: otherMarkers,
                     restartedParts: (root["blocks"] as? [[String: Any]] ?? []).filter { $0["restarted"] as? Bool == true }.count,
-                    setAside: setAside), header
+                    setAside: setAside,
+                    observerOnThisMachine: BlockTimeline.studyLog(file.deletingLastPathComponent()).observerOnThisMachine), header
             )
         }
 

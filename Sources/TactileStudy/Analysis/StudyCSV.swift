@@ -77,7 +77,7 @@ public enum StudyCSV {
     static func participantsCSV(_ r: StudyResults, everyone: [StudyResults.Participant]) -> String {
         var rows = [
             ["participant", "number", "consent", "finished", "variant_order", "blocks", "scripted", "restarted", "observed", "counted", "left_out_why"]
-                + r.variants.map { "sus_" + $0 }
+                + r.variants.map { "sus_" + $0 } + ["observer_local"]
         ]
         for p in everyone {
             let sus = r.variants.map { v in p.scores.last { $0.variant == v && $0.questionnaire == "sus" }.map { number($0.score) } ?? "" }
@@ -86,7 +86,7 @@ public enum StudyCSV {
                 [
                     p.name, String(p.number), p.consent ?? "", p.finished ?? "", p.blocks.map(\.variant).joined(separator: ">"),
                     String(p.blocks.count),
-                ] + flags(p) + [why == nil ? "1" : "0", why ?? ""] + sus)
+                ] + flags(p) + [why == nil ? "1" : "0", why ?? ""] + sus + [p.observerOnThisMachine ? "1" : "0"])
         }
         return text(rows)
     }

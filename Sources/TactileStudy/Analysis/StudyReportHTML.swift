@@ -107,6 +107,9 @@ extension StudyReport {
                                 Self.number($0.figures.all.p99),
                             ]
                         }))
+            if let warning = observerWarning {
+                body.append("<p role=\"alert\">" + Self.escape(warning).replacingOccurrences(of: "**", with: "") + "</p>")
+            }
         }
         if !comparisons.isEmpty {
             body.append(

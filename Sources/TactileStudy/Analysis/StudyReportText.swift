@@ -87,6 +87,7 @@ extension StudyReport {
                 out.append("| \(v) | \(f.all.frames) | \(Self.number(f.all.p50)) | \(Self.number(f.all.p95)) | \(Self.number(f.all.p99)) |")
             }
             out.append("")
+            if let warning = observerWarning { out += [warning, ""] }
         }
         if !comparisons.isEmpty {
             out += [
@@ -168,6 +169,15 @@ extension StudyReport {
                 : " \(results.cutShort.count) stopped before their end and were not run again (\(results.cutShort.joined(separator: ", "))): "
                     + "the tasks done by then count, the rest were not met.")
             + runAgain + declined + withdrawn
+    }
+
+    /// The warning when the observer page ran on the study machine: its drawing competes with
+    /// the participant's window, so their latency and freezes may be the page's.
+    var observerWarning: String? {
+        let local = results.participants.filter(\.observerOnThisMachine).map(\.name)
+        guard !local.isEmpty else { return nil }
+        return "**The observer page ran on the study machine** during the sessions of \(local.joined(separator: ", ")): its drawing competes with "
+            + "the participant's window, so their latency and freezes may be the page's, not the variant's. Open the page on another machine."
     }
 
     /// The methods paragraph: what each figure is and which test gave each difference.

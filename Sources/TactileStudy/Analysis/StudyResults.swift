@@ -84,6 +84,9 @@ public struct StudyResults {
         /// Those first runs, kept in their `…-interrupted-N` folders: their attempts are shown
         /// (attempts.csv, `counted` 0) and never counted; the run that replaced each counts.
         public var setAside: [Block] = []
+        /// Whether the observer page ran on the study machine during their session (its drawing
+        /// competes with their window: their latency and freezes may be the page's).
+        public var observerOnThisMachine = false
 
         /// Whether an observer marked or noted anything of this participant (the observer page).
         public var observed: Bool {

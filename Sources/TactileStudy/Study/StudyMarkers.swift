@@ -64,6 +64,13 @@ extension StudySession {
     /// outbox), for `participant` ("P01"; nil: whoever is on). Returns why it was not saved — the
     /// participant's session ended, no participant's log is open yet — or nil when it was.
     @discardableResult
+    /// Notes in the study's log that the observer page connected, and whether it runs on this
+    /// machine (the report warns that such a participant's latency may be the page's).
+    public func observerPageConnected(onThisMachine local: Bool, now: Time) {
+        guard studyLog != nil else { return }
+        logStudy(LogEvent(time: now, .observerPage(local: local)))
+    }
+
     public func observerMark(key: String, note: String?, id: String? = nil, participant named: String? = nil, waited: Double = 0, now: Time) -> String? {
         let current = participant.map { StudyAnswers.name(of: $0) }
         if let named, named != current { return "\(named)'s session ended" }
