@@ -313,7 +313,7 @@ public struct StudyReport {
         let higher = zip(a, b).filter { $0 > $1 }.count, lower = zip(a, b).filter { $0 < $1 }.count
         let sign = "sign test \(higher) of \(higher + lower) higher with \(variant), \(Self.pText(Statistics.mcNemarExactP(b: higher, c: lower)))"
         let sentence =
-            "\(said): a median shift of \(change.words)\(Self.unclear(change.clear && w.p < 0.05)) (Hodges–Lehmann; "
+            "\(said): \(Self.shiftWords(change.words))\(Self.unclear(change.clear && w.p < 0.05)) (Hodges–Lehmann; "
             + "\(Self.interval(change.interval, confidence: w.confidence, n: w.n)); \(w.exact ? test : "Wilcoxon signed-rank") V = \(Self.rankSum(w.v)), "
             + "\(Self.pText(w.p)); rank-biserial r = \(String(format: "%.2f", w.rankBiserial)); \(sign); \(a.count) participants)."
             + Self.reach(w.smallestP, w.n, "participant\(w.n == 1 ? "" : "s") who answered differently for the two")
@@ -333,7 +333,7 @@ public struct StudyReport {
         let shift = Estimate(w.shift, w.shiftLow, w.shiftHigh)
         let change = Self.pointChange(shift)
         let sentence =
-            "\(label) was \(Self.number(ma)) with \(variant) and \(Self.number(mb)) with \(ref): a median shift of \(change.words)"
+            "\(label) was \(Self.number(ma)) with \(variant) and \(Self.number(mb)) with \(ref): \(Self.shiftWords(change.words))"
             + "\(Self.unclear(change.clear && w.p < 0.05)) (Hodges–Lehmann; \(Self.interval(change.interval, confidence: w.confidence, n: w.m + w.n)); "
             + "\(test) W = \(Self.rankSum(w.w)), \(Self.pText(w.p)); rank-biserial r = \(String(format: "%.2f", w.rankBiserial)); "
             + "\(w.m) and \(w.n) answers)." + Self.reach(w.smallestP, w.m + w.n, "answers")
@@ -402,8 +402,14 @@ public struct StudyReport {
 
     /// A score difference in words: ("7.5 points higher", "2.1 to 12.9", clear).
     static func pointChange(_ d: Estimate) -> (words: String, interval: String, clear: Bool) {
-        ("\(number(abs(d.value))) points \(d.value >= 0 ? "higher" : "lower")", "\(number(d.low)) to \(number(d.high))", d.low > 0 || d.high < 0)
+        (
+            d.value == 0 ? "none" : "\(number(abs(d.value))) points \(d.value > 0 ? "higher" : "lower")", "\(number(d.low)) to \(number(d.high))",
+            d.low > 0 || d.high < 0
+        )
     }
 
     static func unclear(_ clear: Bool) -> String { clear ? "" : ", not a clear difference" }
+
+    /// "a median shift of 1.5 points higher", or "no median shift".
+    static func shiftWords(_ words: String) -> String { words == "none" ? "no median shift" : "a median shift of \(words)" }
 }

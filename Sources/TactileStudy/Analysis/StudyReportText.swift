@@ -312,7 +312,8 @@ extension StudyReport {
     /// What the misses and errors columns count (Docs/Studies.md, "Misses and errors").
     static let missesAndErrorsNote =
         "A miss is a tap that landed on no interactive element (on nothing, on a background such as the timeline's empty space, on an "
-        + "element that takes no tap) or on one the task did not need. An error is what the study file names for the task (by default an "
+        + "element that takes no tap) or on one the task did not need, during a task; a tap that cleared the way (deselected a clip, closed "
+        + "a sheet or picker) is none. The heatmaps' misses are the same taps. An error is what the study file names for the task (by default an "
         + "edit the editor refused, an edit of a clip the task's rules do not name, and an edit that left the project farther from the "
         + "rule); undos are counted apart."
 
