@@ -42,6 +42,8 @@ final class HonestExitTests: XCTestCase, ReplayTesting, RunsAlone {
             (["export", "--out", path(String(repeating: "é", count: 130) + ".mp4")], "--out: the file name is 264 bytes long; at most 242"),
             (["snapshot", "--out", path("s.png"), "--scale", "abc"], "abc"),
             (["snapshot", "--out", path("s.png"), "--no-such-option"], "no-such-option"),
+            (["clips", session.path, "--out", path("c"), "--before", "-1"], "--before must be 0 to 600 seconds, not -1"),
+            (["clips", session.path, "--out", path("c"), "--fps", "0"], "--fps must be between 1 and 240, not 0"),
         ]
         for (arguments, expected) in cases {
             let (status, output) = try tactile(arguments)

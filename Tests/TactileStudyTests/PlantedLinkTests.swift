@@ -246,6 +246,9 @@ final class PlantedLinkTests: XCTestCase, ReplayTesting, StartsPrograms {
         XCTAssertEqual(reported, 0, reportOutput)
         let (mapped, mapOutput) = try tactile(["heatmap", results.path, "--out", map.path, "--screen", "editor", "--scale", "0.25", "--include-scripted"])
         XCTAssertEqual(mapped, 0, mapOutput)
+        // A report of P03 alone, whatever its name, is theirs alone.
+        let alone = analysis.appendingPathComponent("summary.md")
+        XCTAssertEqual(try tactile(["report", results.path, "--out", alone.path, "--participant", "P03", "--include-scripted"]).status, 0)
         let attemptsBefore = try String(contentsOf: csv.appendingPathComponent("attempts.csv"), encoding: .utf8)
         XCTAssertTrue(attemptsBefore.contains("\r\nP03,") && attemptsBefore.contains("\r\nP01,"))
 
@@ -265,11 +268,13 @@ final class PlantedLinkTests: XCTestCase, ReplayTesting, StartsPrograms {
         let marked = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any], "still JSON")
         XCTAssertTrue((marked["stale"] as? String)?.contains("made before P03 withdrew") == true)
         XCTAssertFalse(fm.fileExists(atPath: map.path))
+        XCTAssertFalse(fm.fileExists(atPath: alone.path), "made of them alone: deleted with their folder")
         XCTAssertTrue(fm.fileExists(atPath: analysis.appendingPathComponent("STALE-map.png").path), "the picture pooling them is renamed")
-        // A second withdrawal finds the CSV files again (noted anew without P03) and takes P01's rows out too.
+        // A second withdrawal finds the CSV files again (noted anew without P03): now made of P01
+        // alone, they go with P01's folder.
         let (again, againOutput) = try tactile(["study", "withdraw", results.path, "P01", "--yes"])
         XCTAssertEqual(again, 0, againOutput)
-        XCTAssertFalse(try String(contentsOf: csv.appendingPathComponent("attempts.csv"), encoding: .utf8).contains("\r\nP01,"), againOutput)
+        XCTAssertFalse(fm.fileExists(atPath: csv.appendingPathComponent("attempts.csv").path), againOutput)
     }
 
     func testAKilledExportsPartialAndLockAreClearedByTheNextWriteIntoTheFolderWhoeverHeldThem() throws {

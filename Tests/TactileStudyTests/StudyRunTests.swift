@@ -280,8 +280,10 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving, StartsProgra
     func runIntoTheFirstBlock(_ number: Int) throws {
         let s = try makeSession(participant: number)
         throughThePractice(s)
+        XCTAssertEqual(s.whereStopped, "before block 1", "the closing line's words (it read \"stopped at before block 2\")")
         tap(s, "study.start")
         XCTAssertEqual(s.stage, .running(.block(0)))
+        XCTAssertEqual(s.whereStopped, "in block 1")
         now = now + .seconds(1)
         _ = s.step([.text("1", time: now)], now: now, context: StepContext())
         s.close()

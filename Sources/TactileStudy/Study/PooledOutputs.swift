@@ -7,7 +7,8 @@ import Glibc
 /// What Tactile made of several participants together — a report (Markdown, HTML, JSON), its CSV
 /// files, heatmaps — noted in the results folder's `made.jsonl` with whom each pools
 /// (`{"pooled":["P01","P02"],"path":"/…/report.md","device":…,"command":"report",…}`), so that a
-/// withdrawal finds every copy of a participant: their rows are taken out of the CSV files (a
+/// withdrawal finds every copy of a participant, whatever its name: one made of them alone (a
+/// report or heatmap narrowed with `--participant`) is deleted, their rows are taken out of the CSV files (a
 /// tidy file holds them row by row), and a report or heatmap that pooled them, which cannot be
 /// un-pooled, is marked stale — a Markdown or HTML report says so at its top, a JSON report
 /// carries `"stale"`, a picture is renamed `STALE-…` — to be made again.
@@ -52,6 +53,8 @@ public enum PooledOutputs {
 
     /// What withdrawing a participant does to the pooled files.
     public struct Plan: Sendable {
+        /// Files made of them alone (a report or heatmap narrowed to them): deleted with their folder.
+        public var theirs: [URL] = []
         /// CSV files their rows are taken out of.
         public var rows: [URL] = []
         /// Reports and pictures marked stale.
@@ -71,6 +74,8 @@ public enum PooledOutputs {
                 plan.left.append((url, "outside the results folder and the folders given"))
             } else if !StudyManifest.isSame(url.path, as: entry.manifest) {
                 plan.left.append((url, "replaced since Tactile made it"))
+            } else if entry.participants == [name] {
+                plan.theirs.append(url)
             } else if url.pathExtension == "csv" {
                 plan.rows.append(url)
             } else {

@@ -105,10 +105,11 @@ public enum StudyWithdrawal {
         }
         for root in [folder] + elsewhere { walk(root.standardizedFileURL, depth: 0) }
         let pooled = PooledOutputs.plan(for: name, in: folder, roots: roots)
-        guard !paths.isEmpty || !left.isEmpty else {
+        guard !paths.isEmpty || !left.isEmpty || !pooled.theirs.isEmpty || !pooled.rows.isEmpty || !pooled.stale.isEmpty else {
             throw CommandError.badInput("\(name): nothing of theirs in \(([folder] + elsewhere).map(\.path).joined(separator: ", "))")
         }
-        var plan = Plan(participant: participant, paths: paths, bytes: paths.reduce(0) { $0 + size(of: $1) })
+        let all = paths + pooled.theirs.filter { !paths.contains($0) }
+        var plan = Plan(participant: participant, paths: all, bytes: all.reduce(0) { $0 + size(of: $1) })
         plan.left = left + pooled.left
         plan.pooled = pooled
         for other in ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() where isParticipantFolder(other) && other != name {
