@@ -29,7 +29,7 @@ public enum StudySolutions {
         for (n, task) in study.tasks.enumerated() {
             for (given, url) in study.solutions[task.id] ?? [] {
                 let variant = given ?? study.variants[0]
-                let outcome = try replay(task, from: url, on: start, with: try study.configuration(variant: variant), variant: variant)
+                let outcome = try replay(task, from: url, on: start, of: study, variant: variant)
                 if let problem = outcome.problem {
                     throw ConfigurationError(key: "tasks[\(n)].solution" + (given.map { ".\($0)" } ?? ""), problem)
                 }
@@ -39,12 +39,9 @@ public enum StudySolutions {
         return outcomes
     }
 
-    /// `task` alone, played from the trace at `url` on `project` with `configuration`.
-    static func replay(
-        _ task: TaskPlan.Task, from url: URL, on project: Project, with configuration: TactileConfiguration, variant: String
-    ) throws
-        -> Outcome
-    {
+    /// `task` alone, played from the trace at `url` on `project` with `variant`'s settings.
+    static func replay(_ task: TaskPlan.Task, from url: URL, on project: Project, of study: StudyFile, variant: String) throws -> Outcome {
+        let configuration = try study.configuration(variant: variant)
         let trace: Trace
         do { trace = try Trace.load(from: url) } catch { throw ConfigurationError(key: "", "\(url.lastPathComponent): \(error)") }
         let session = try HeadlessSession(
