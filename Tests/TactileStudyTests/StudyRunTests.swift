@@ -646,6 +646,7 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving, StartsProgra
         let summary = try HighlightClips.run(
             [folder.path], out: clips.path, tasks: false, before: 1, after: 2, category: nil, participant: "P01", scale: 0.5, fps: 10, jobs: 2)
         XCTAssertTrue(summary.hasPrefix("2 of 2 clips into"), summary)
+        XCTAssertTrue(summary.contains("s of video in ") && summary.contains("× real time, 2 at a time)"), "the rate, two cut side by side: \(summary)")
         let names = try FileManager.default.contentsOfDirectory(atPath: clips.path).sorted()
         XCTAssertEqual(names, ["P01-block1-outside-marker-01-confusion.mp4", "P01-block1-outside-marker-02-marker.mp4"])
         let probe = MediaProbe.probe(clips.appendingPathComponent(names[0]).path)
