@@ -13,9 +13,19 @@ import TactileStudy
 enum StudyHeatmap {
     /// One screen's points, per layer, and where to take its picture from.
     private struct Screen {
+        /// The points drawn, per layer.
         var points: [String: [Point]] = [:]
+        /// How many points each layer has, drawn or not (a timeline touch whose time the
+        /// picture's timeline does not show is counted, not drawn).
+        var counts: [String: Int] = [:]
+        /// Of those, the timeline touches at a time the picture's timeline does not show.
+        var offTheTimeline: [String: Int] = [:]
         var viewport: Size
         var background: (session: RecordedSession, at: Double)
+        /// Touches on the timeline, by their timeline time and height (drawn where the picture's
+        /// timeline shows that time), and the block views the picture's moment is chosen from.
+        var timelineTouches: [(layer: String, time: Time, y: Double)] = []
+        var pictureViews: (views: TimelineViews, spans: [BlockScreens.Span])?
         var blocks: Set<String> = []
     }
 
@@ -78,6 +88,14 @@ enum StudyHeatmap {
                         found += HeatmapLayer.timedPoints(layer, inLogOf: b.url).map { (layer, $0.t, $0.point) }
                     }
                 }
+                // The editor's timeline, frame by frame, read once a block (only when it has editor touches).
+                var views: TimelineViews?
+                func timeline() throws -> TimelineViews {
+                    if let views { return views }
+                    let made = try TimelineViews(replaying: session, mediaDir: mediaDir)
+                    views = made
+                    return made
+                }
                 for f in found {
                     let on = shown.screen(at: f.t)
                     guard task == nil || on.task == task, wanted == nil || on.screen == wanted else { continue }
@@ -86,13 +104,20 @@ enum StudyHeatmap {
                         let first = shown.spans.first { $0.screen == on.screen && (task == nil || $0.task == task) }
                         let at = first.map { min($0.start + 0.5, $0.end.isFinite ? $0.end : $0.start + 0.5) } ?? f.t
                         screens[on.screen] = Screen(viewport: session.trace.viewport, background: (session, at))
+                        if on.screen == "editor" { screens[on.screen]!.pictureViews = (try timeline(), shown.spans.filter { $0.screen == "editor" }) }
                         order.append(on.screen)
+                    }
+                    screens[on.screen]!.counts[f.layer, default: 0] += 1
+                    screens[on.screen]!.blocks.insert(p.name + "/" + b.folder)
+                    // A touch on the timeline is kept by its timeline time, drawn once the picture's moment is chosen.
+                    if on.screen == "editor", let time = try timeline().time(of: f.point, at: f.t) {
+                        screens[on.screen]!.timelineTouches.append((f.layer, time, f.point.y))
+                        continue
                     }
                     let k = (
                         screens[on.screen]!.viewport.width / session.trace.viewport.width, screens[on.screen]!.viewport.height / session.trace.viewport.height
                     )
                     screens[on.screen]!.points[f.layer, default: []].append(Point(x: f.point.x * k.0, y: f.point.y * k.1))
-                    screens[on.screen]!.blocks.insert(p.name + "/" + b.folder)
                 }
             }
         }
@@ -104,7 +129,8 @@ enum StudyHeatmap {
         }
         var out: [Picture] = []
         for name in order {
-            let s = screens[name]!
+            var s = screens[name]!
+            if let (views, spans) = s.pictureViews { Self.placeTimelineTouches(&s, views: views, spans: spans) }
             let headless = try HeadlessSession(
                 project: s.background.session.project, viewport: s.viewport, scale: pixelsPerPoint, configuration: s.background.session.configuration,
                 library: try MediaFolder.library(mediaDir), plan: s.background.session.plan, notices: s.background.session.notices)
@@ -120,12 +146,44 @@ enum StudyHeatmap {
                 + (filters.isEmpty ? "" : " · " + filters.joined(separator: ", "))
             let image = try HeatmapLegend.adding(
                 to: heat, title: title,
-                entries: layers.map { HeatmapLegend.Entry(label: HeatmapLayer.label($0), count: s.points[$0]?.count ?? 0, color: HeatmapLayer.color($0)) },
+                entries: layers.map { layer in
+                    let off = s.offTheTimeline[layer].map { " (\($0) beyond the timeline shown)" } ?? ""
+                    return HeatmapLegend.Entry(label: HeatmapLayer.label(layer) + off, count: s.counts[layer] ?? 0, color: HeatmapLayer.color(layer))
+                },
                 scale: pixelsPerPoint)
             let who = Set(s.blocks.compactMap { $0.split(separator: "/").first.map(String.init) }).sorted()
-            out.append(Picture(screen: name, title: title, image: image, counts: s.points.mapValues(\.count), participants: who))
+            out.append(Picture(screen: name, title: title, image: image, counts: s.counts, participants: who))
         }
         return out
+    }
+
+    /// Chooses the picture's moment (within `spans` of the block it is taken from) whose timeline
+    /// shows the most of the timeline touches, and draws each there at its time; those at a time
+    /// it does not show are counted apart.
+    private static func placeTimelineTouches(_ s: inout Screen, views: TimelineViews, spans: [BlockScreens.Span]) {
+        guard !s.timelineTouches.isEmpty else { return }
+        let candidates = views.views.filter { v in spans.contains { v.t >= $0.start && v.t <= $0.end } }
+        func shown(_ v: TimelineViews.View) -> Int {
+            let range = v.geometry.visibleTimes(minX: v.area.minX, maxX: v.area.maxX)
+            return s.timelineTouches.filter { range.contains($0.time) }.count
+        }
+        // Every tenth of a second is enough to choose from.
+        var best: TimelineViews.View?, bestCount = -1, lastTried = -Double.infinity
+        for v in candidates where v.t - lastTried >= 0.1 {
+            lastTried = v.t
+            let n = shown(v)
+            if n > bestCount { best = v; bestCount = n }
+        }
+        guard let view = best else { return }
+        s.background.at = view.t
+        for touch in s.timelineTouches {
+            let x = view.geometry.x(for: touch.time)
+            guard x >= view.area.minX, x <= view.area.maxX else {
+                s.offTheTimeline[touch.layer, default: 0] += 1
+                continue
+            }
+            s.points[touch.layer, default: []].append(Point(x: x, y: touch.y))
+        }
     }
 
     /// "map.png" for the screen "sus": "map-sus.png".
