@@ -100,7 +100,13 @@ public final class TracePlayer {
     public func play(_ trace: Trace, until: Time? = nil) {
         var cursor = TraceCursor(trace)
         advance(&cursor, through: until.map { min($0, trace.duration) } ?? trace.duration)
-        if let until, until > clock.now { runDueFrames(through: until) }
+        if let until, until > clock.now {
+            runDueFrames(through: until)
+        } else if until == nil, cursor.marks.isEmpty, let due = session.stage(AddedLatencyStage.self)?.lastDue(session), due > clock.now {
+            // Input `feel.addedLatency` still holds back when a written trace ends is delivered,
+            // as a window would have delivered it (a recorded trace replays as it was recorded).
+            runDueFrames(through: due)
+        }
     }
 
     /// Plays `cursor`'s trace on through `instant` (for exports that step through a session).

@@ -2,6 +2,8 @@ import XCTest
 import TactileCore
 import TactileInput
 import TactileUI
+import TactileHeadless
+import TactileTestSupport
 @testable import TactileEditor
 
 /// `feel.addedLatency` (issue 15): input is held back before the editor sees it, and the frame
@@ -277,5 +279,29 @@ final class CadenceTimecodeTests: XCTestCase {
         h.frame([.key(.space, time: h.now)])
         h.run(until: h.now + .seconds(1.5))
         XCTAssertEqual(timecode(h), "0:01 / 0:21")
+    }
+}
+
+/// Issue 47: a replay of a written trace delivers, at its end, the input added latency still holds.
+final class AddedLatencyReplayTests: XCTestCase {
+    func testAWrittenTraceThatEndsBeforeItsLastTouchIsDueStillDeliversIt() throws {
+        var c = TactileConfiguration()
+        c.feel.addedLatency = 100
+        let session = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, configuration: c)
+        let beach = try XCTUnwrap(session.player.runFrame().elements.first { $0.id == "clip:beach" }).hitFrame.center
+        // The trace's last event, the lift, comes 80 ms after the touch: it is due 100 ms after that.
+        let trace = try Trace.parse(
+            [
+                #"{"tactile_trace":1,"viewport":{"width":390,"height":844}}"#,
+                #"{"t":1,"type":"down","id":1,"x":\#(beach.x),"y":\#(beach.y)}"#,
+                #"{"t":1.08,"type":"up","id":1,"x":\#(beach.x),"y":\#(beach.y)}"#,
+            ].joined(separator: "\n"))
+        var selected: Double?
+        session.player.onFrame = { time, output in
+            if output.log.contains(where: { $0.kind == "select" }) { selected = selected ?? time.seconds }
+        }
+        session.player.play(trace)
+        XCTAssertEqual(selected ?? 0, 1.18, accuracy: 1e-9, "the lift, held 100 ms, is delivered when due though the trace ended")
+        XCTAssertEqual(session.host.state.selection, "beach")
     }
 }

@@ -23,6 +23,9 @@ public final class AddedLatencyStage: HostStage {
     public func nextDue(after now: Time, session: HostSession) -> (time: Time, reason: String)? { heldDue(session) }
     public func nextWork(after now: Time, session: HostSession) -> (time: Time, reason: String)? { heldDue(session) }
 
+    /// When the last input held back is due (nil: none held).
+    public func lastDue(_ session: HostSession) -> Time? { held.last.map { $0.time + session.addedLatency } }
+
     private func heldDue(_ session: HostSession) -> (time: Time, reason: String)? {
         held.first.map { ($0.time + session.addedLatency, "added latency") }
     }
