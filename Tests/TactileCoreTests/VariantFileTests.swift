@@ -83,6 +83,30 @@ final class VariantFileTests: XCTestCase {
         XCTAssertEqual(try turns(url, "B"), 6)
     }
 
+    /// Issue 47: the "variants" key a save adds takes the file's own indent step (it was 2 spaces in a 4-space file).
+    func testANewVariantsKeyTakesTheFilesOwnIndentStep() throws {
+        let url = try file("{\n    \"dial\": {\n        \"turns\": 4\n    }\n}\n")
+        XCTAssertEqual(try VariantFile.save("B", changes: .object([("dial", .object([("turns", .number(6))]))]), at: url, schema: schema), .file)
+        XCTAssertEqual(
+            try String(contentsOf: url, encoding: .utf8),
+            "{\n    \"dial\": {\n        \"turns\": 4\n    },\n    \"variants\": {\n        \"B\": {\"dial\":{\"turns\":6}}\n    }\n}\n")
+        XCTAssertEqual(try turns(url, "B"), 6)
+    }
+
+    /// Issue 47: a file no one may write (0444) is not rewritten, whoever runs it (root could): the variant goes beside it.
+    func testAReadOnlyFileIsLeftAloneEvenForRootAndTheVariantGoesBesideIt() throws {
+        let written = "{\"dial\": {\"turns\": 4}}\n"
+        let url = try file(written)
+        chmod(url.path, 0o444)
+        defer { chmod(url.path, 0o644) }
+        XCTAssertEqual(try VariantFile.save("B", changes: .object([("dial", .object([("turns", .number(6))]))]), at: url, schema: schema), .sidecar)
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), written, "not a byte changed")
+        var info = stat()
+        XCTAssertEqual(stat(url.path, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o444, "its mode kept")
+        XCTAssertEqual(try turns(url, "B"), 6)
+    }
+
     func testAVariantJoinsTheFilesOwnVariantsAndANameIsNeverTakenTwice() throws {
         let url = try file(#"{"dial": {"label": "x"}, "variants": {"A": {"dial": {"turns": 5}}}}"#)
         try VariantFile.save("B", changes: .object([("dial", .object([("turns", .number(7))]))]), at: url, schema: schema)

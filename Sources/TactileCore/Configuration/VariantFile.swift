@@ -104,7 +104,9 @@ public enum VariantFile {
     static func isRewritable(_ url: URL) -> Bool {
         var info = stat()
         guard lstat(url.path, &info) == 0 else { return true }
-        return access(url.path, W_OK) == 0 && info.st_nlink <= 1 && (info.st_mode & S_IFMT) == S_IFREG
+        // The mode is honoured whoever runs it: a file no one may write (0444) is not rewritten by root either.
+        return access(url.path, W_OK) == 0 && info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) != 0 && info.st_nlink <= 1
+            && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// Whether `new` holds the same settings and variants as `old` plus `name` with `changes`.
@@ -180,6 +182,12 @@ public enum VariantFile {
             while e < bytes.count && (bytes[e] == 32 || bytes[e] == 9) { e += 1 }
             return String(decoding: bytes[lineStart..<e], as: UTF8.self)
         }
+        // The file's own indent step: its first setting's (two spaces when it has none on a line of its own).
+        let step: String = {
+            guard let first = ((open + 1)..<close).first(where: { ![9, 10, 13, 32].contains(bytes[$0]) }) else { return "  " }
+            let indent = lineIndent(of: first)
+            return indent.isEmpty || lineIndent(of: open).count >= indent.count ? "  " : String(indent.dropFirst(lineIndent(of: open).count))
+        }()
         if let start = variantsValueAt, let end = variantsEnd {
             let empty = isBlank((start + 1)..<end)
             let comma = empty ? "" : ","
@@ -189,7 +197,7 @@ public enum VariantFile {
             // one step in from the brace), and the blanks before the closing brace are kept.
             let closingOnItsOwnLine = bytes[cut..<end].contains(10)
             let first = ((start + 1)..<end).first { ![9, 10, 13, 32].contains(bytes[$0]) }
-            let indent = first.map(lineIndent(of:)) ?? (lineIndent(of: end) + "  ")
+            let indent = first.map(lineIndent(of:)) ?? (lineIndent(of: end) + step)
             let tail = closingOnItsOwnLine ? "" : newline + lineIndent(of: end)
             out.replaceSubrange(cut..<cut, with: Array("\(comma)\(newline)\(indent)\(member)\(tail)".utf8))
         } else if variantsValueAt == nil {
@@ -197,7 +205,9 @@ public enum VariantFile {
             var cut = close
             while cut > open + 1 && [9, 10, 13, 32].contains(bytes[cut - 1]) { cut -= 1 }
             out.replaceSubrange(
-                cut..<close, with: Array("\(comma)\(newline)  \"\(ConfigurationFile.variantsKey)\": {\(newline)    \(member)\(newline)  }\(newline)".utf8))
+                cut..<close,
+                with: Array(
+                    "\(comma)\(newline)\(step)\"\(ConfigurationFile.variantsKey)\": {\(newline)\(step)\(step)\(member)\(newline)\(step)}\(newline)".utf8))
         } else {
             return nil
         }
