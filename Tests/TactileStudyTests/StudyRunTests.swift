@@ -359,15 +359,76 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving, StartsProgra
 
     /// Runs the variant block on show to its end: Start, every task skipped with its SEQ, the SUS
     /// and the study's own question.
-    func runBlock(_ s: StudySession) {
+    func runBlock(_ s: StudySession, sus: [Int] = [4, 2, 4, 2, 4, 2, 4, 2, 4, 2]) {
         tap(s, "study.start")
         while s.block?.state.tasks?.asking == nil || s.block?.state.tasks?.asking?.questionnaire.id == "seq" {
             if s.block?.state.tasks?.asking?.questionnaire.id == "seq" { answer(s, [5]); continue }
             guard s.block?.state.tasks?.current != nil else { break }
             skipTask(s)
         }
-        answer(s, [4, 2, 4, 2, 4, 2, 4, 2, 4, 2])
+        answer(s, sus)
         answer(s, [3])
+    }
+
+    /// Issue 46's whole path in one study: people, one of them interrupted and resumed, one who
+    /// withdraws, and a scripted pilot — reported, with the SUS comparison's figures worked out by
+    /// hand (below), not by our code.
+    func testAStudyWithAPilotAResumeAndAWithdrawalReportsPeopleOnlyWithFiguresWorkedOutByHand() throws {
+        let study = try StudyFile.load(exampleStudy)
+        // SUS answers giving 50, 72.5, 75 and 100: ((odd items − 5) + (25 − even items)) × 2.5.
+        let sus: [Double: [Int]] = [
+            50: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3], 72.5: [4, 2, 4, 2, 4, 2, 4, 2, 3, 2], 75: [4, 2, 4, 2, 4, 2, 4, 2, 4, 2],
+            100: [5, 1, 5, 1, 5, 1, 5, 1, 5, 1],
+        ]
+        // Each person's SUS with outside and with inside.
+        let scores: [Int: (outside: Double, inside: Double)] = [1: (50, 75), 2: (72.5, 100), 4: (75, 72.5), 5: (50, 100)]
+        func block(_ s: StudySession, _ n: Int, _ index: Int) {
+            let variant = study.schedule(forParticipant: n).blocks[index].variant
+            let score = variant == "outside" ? scores[n]!.outside : scores[n]!.inside
+            runBlock(s, sus: sus[score]!)
+        }
+        // P01 is interrupted in block 1 and resumed; P02, P04 and P05 run through.
+        try runIntoTheFirstBlock(1)
+        let resumed = try makeSession(participant: 1, resume: true)
+        block(resumed, 1, 0)
+        block(resumed, 1, 1)
+        resumed.close()
+        for n in [2, 4, 5] {
+            let s = try makeSession(participant: n)
+            throughThePractice(s)
+            block(s, n, 0)
+            block(s, n, 1)
+            XCTAssertEqual(s.stage, .thanks)
+            s.close()
+        }
+        // A scripted pilot (P07 meets P01's orders, as the pilot's P01 trace did).
+        let piloted = try StudyRun.runScripted(
+            study: exampleStudy.path, participant: "7", out: folder.path, script: StudyPilotTests.pilot.appendingPathComponent("P01.jsonl").path,
+            settings: Settings(), mediaDir: nil)
+        XCTAssertTrue(piloted.contains("P07 finished the study"), piloted)
+        // P05 withdraws.
+        try StudyWithdrawal.carry(out: try StudyWithdrawal.plan(5, in: folder), in: folder, at: Date(timeIntervalSince1970: 1_800_000_000))
+
+        let json = folder.appendingPathComponent("report.json")
+        let markdown = try Commands.report([folder.path], out: nil, json: json.path)
+        XCTAssertTrue(markdown.contains("3 participants (3 finished)"), markdown)
+        XCTAssertTrue(markdown.contains("1 scripted run is not people and left out of every figure (P07"), markdown)
+        XCTAssertTrue(markdown.contains("1 withdrew (P05"), markdown)
+        XCTAssertTrue(markdown.contains("P01's block 1 (outside) was interrupted and run again after a resume"), markdown)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let comparison = try XCTUnwrap((report["comparisons"] as? [[String: Any]])?.first { $0["measure"] as? String == "sus" })
+        // By hand: inside − outside for P01, P02, P04 = +25, +27.5, −2.5; ranks of |d| 2, 3, 1;
+        // V = 2 + 3 = 5. Of the 8 sign patterns V = 0, 1, 2, 3, 3, 4, 5, 6: |V − 3| ≥ 2 for 0, 1,
+        // 5, 6, so p = 4/8 = 0.5. Walsh averages −2.5, 11.25, 12.5, 25, 26.25, 27.5: the
+        // Hodges–Lehmann shift is (12.5 + 25) / 2 = 18.75; rank-biserial (5 − 1) / 6 = 0.667.
+        XCTAssertEqual(comparison["test"] as? String, "Wilcoxon signed-rank exact")
+        XCTAssertEqual(comparison["n"] as? Double, 3, "people only: the pilot and the withdrawn are not counted")
+        XCTAssertEqual(try XCTUnwrap(comparison["statistic"] as? Double), 5, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(comparison["p"] as? Double), 0.5, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap((comparison["estimate"] as? [String: Any])?["value"] as? Double), 18.75, accuracy: 1e-9)
+        let sentence = try XCTUnwrap(comparison["sentence"] as? String)
+        XCTAssertTrue(sentence.contains("rank-biserial r = 0.67") && sentence.contains("sign test 2 of 3 higher with inside, p = 1.000"), sentence)
+        XCTAssertTrue(sentence.hasPrefix("The SUS was 82.5 with inside and 65.8 with outside"), sentence)
     }
 
     func testAnInterruptedParticipantIsResumedIntoTheSameFolderFromThePartCutShort() throws {
