@@ -21,6 +21,9 @@ extension ViewMetrics {
         /// A line of the lab's live figures above the foot (the monitor's, the arena's last
         /// decision), so a change is tried without closing the panel. 16 pt.
         public var figureLineHeight = 16.0
+        /// A line of the header's or the figures' text, in ems of its font: rows grow with the
+        /// text when `--ui-scale` draws it larger than the sizes above allow. 1.3.
+        public var lineHeight = 1.3
         public init() {}
     }
 }

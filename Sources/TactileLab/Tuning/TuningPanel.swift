@@ -41,14 +41,20 @@ public struct TuningPanel {
         ui.fill(whole, theme.surface)
         let inner = whole.insetBy(dx: m.padding, dy: 0)
         // The header: what is live, and the pair a flip switches between.
-        let header = Rect(x: inner.x, y: 0, width: inner.width, height: m.headerHeight)
+        // Its two lines keep their room when the text is drawn larger (`--ui-scale`).
+        let titleHeight = max(m.headerHeight / 2 + 4, body.size * m.lineHeight), pairHeight = max(m.headerHeight / 2, font.size * m.lineHeight)
+        // (At the designed sizes the pair's line starts a little inside the title's box.)
+        let designed = titleHeight <= m.headerHeight / 2 + 4
+        let pairTop = designed ? titleHeight - 4 : titleHeight, headerHeight = max(m.headerHeight, pairTop + pairHeight)
+        let header = Rect(x: inner.x, y: 0, width: inner.width, height: headerHeight)
         let pairText = pair.b.map { "A \(pair.a) ⇄ B \($0)" } ?? "A \(pair.a) · B none yet (Save makes one)"
         ui.text(
-            "Tuning · live: \(live)\(unsaved > 0 ? " + \(unsaved) unsaved" : "")", in: header.insetBy(dx: 0, dy: 0).top(m.headerHeight / 2 + 4), font: body,
+            "Tuning · live: \(live)\(unsaved > 0 ? " + \(unsaved) unsaved" : "")",
+            in: Rect(x: header.x, y: 0, width: header.width - m.stepWidth, height: titleHeight), font: body,
             color: theme.textPrimary)
-        ui.text(pairText, in: Rect(x: header.x, y: header.midY, width: header.width, height: m.headerHeight / 2), font: font, color: theme.textSecondary)
+        ui.text(pairText, in: Rect(x: header.x, y: pairTop, width: header.width, height: pairHeight), font: font, color: theme.textSecondary)
         if ui.button(
-            "tuning.close", label: "Close", frame: Rect(x: inner.maxX - m.stepWidth, y: 0, width: m.stepWidth, height: m.headerHeight),
+            "tuning.close", label: "Close", frame: Rect(x: inner.maxX - m.stepWidth, y: 0, width: m.stepWidth, height: headerHeight),
             draw: { look in ui.text("✕", in: look.frame, font: body, color: look.pressed ? theme.accent : theme.textSecondary, alignment: .center) })
         {
             actions.append(.close)
@@ -78,16 +84,17 @@ public struct TuningPanel {
             }
         }
         // The lab's live figures above the foot, a line each, cut with "…" where they are long.
-        let figuresTop = footTop - m.padding - Double(figures.count) * m.figureLineHeight
+        let figureLine = max(m.figureLineHeight, font.size * m.lineHeight)
+        let figuresTop = footTop - m.padding - Double(figures.count) * figureLine
         for (n, line) in figures.enumerated() {
-            let frame = Rect(x: inner.x, y: figuresTop + Double(n) * m.figureLineHeight, width: inner.width, height: m.figureLineHeight)
+            let frame = Rect(x: inner.x, y: figuresTop + Double(n) * figureLine, width: inner.width, height: figureLine)
             let shown = ui.measurer.truncate(line, font: font, toWidth: frame.width)
             ui.text(shown, in: frame, font: font, color: theme.textSecondary)
             ui.element(UIElement(id: "tuning.figure.\(n)", role: "labFigure", label: line, frame: frame, state: ["shown": .string(shown)]))
         }
         // The settings, scrolled when the panel is short (landscape).
         let list = Rect(
-            x: 0, y: m.headerHeight, width: size.width, height: max(0, figuresTop - (figures.isEmpty ? 0 : m.padding / 2) - m.padding - m.headerHeight))
+            x: 0, y: headerHeight, width: size.width, height: max(0, figuresTop - (figures.isEmpty ? 0 : m.padding / 2) - m.padding - headerHeight))
         let rowHeight = m.labelHeight + m.rowHeight + m.rowGap
         let height = Double(TunableSetting.all.count) * rowHeight
         let scrolling = ui.interact("tuning.list", hitFrame: list, gestures: GestureTarget(id: "tuning.list", gestures: [.scroll], scrollAxes: [.vertical]))
