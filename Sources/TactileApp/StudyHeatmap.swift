@@ -177,8 +177,7 @@ enum StudyHeatmap {
         guard let view = best else { return }
         s.background.at = view.t
         for touch in s.timelineTouches {
-            let x = view.geometry.x(for: touch.time)
-            guard x >= view.area.minX, x <= view.area.maxX else {
+            guard let x = view.x(of: touch.time) else {
                 s.offTheTimeline[touch.layer, default: 0] += 1
                 continue
             }

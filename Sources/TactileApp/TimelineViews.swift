@@ -15,6 +15,12 @@ struct TimelineViews {
         var t: Double
         var geometry: TimelineGeometry
         var area: Rect
+
+        /// Where timeline time `time` is drawn on this view's timeline; nil when it does not show it.
+        func x(of time: Time) -> Double? {
+            let x = geometry.x(for: time)
+            return x >= area.minX && x <= area.maxX ? x : nil
+        }
     }
 
     private(set) var views: [View] = []
@@ -55,15 +61,5 @@ struct TimelineViews {
     func time(of point: Point, at t: Double) -> Time? {
         guard let then = view(at: t), then.area.contains(point) else { return nil }
         return then.geometry.time(atX: point.x)
-    }
-
-    /// Where `point`, touched at `t`, lands over the timeline of `target`: at the same timeline
-    /// time and height. The point as it was when it is off the timeline; nil when its time is
-    /// outside what `target` shows.
-    func moved(_ point: Point, at t: Double, onto target: View) -> Point? {
-        guard let then = view(at: t), then.area.contains(point) else { return point }
-        let x = target.geometry.x(for: then.geometry.time(atX: point.x))
-        guard x >= target.area.minX, x <= target.area.maxX else { return nil }
-        return Point(x: x, y: point.y)
     }
 }

@@ -15,8 +15,6 @@ public struct SettingsHistory: Sendable {
     public private(set) var setAfter: [Int] = []
     /// For each set, the settings that differ from the start's ([] for the start and for unknown settings).
     public private(set) var differences: [[SettingDifference]] = [[]]
-    /// For each set, whether its settings are known.
-    public private(set) var isKnown: [Bool] = [true]
 
     /// The history of a session that started with `start` and changed its settings as `changes` say.
     public init(start: TactileConfiguration, changes: [SettingsChange], schema: ConfigurationSchema) {
@@ -30,7 +28,6 @@ public struct SettingsHistory: Sendable {
                     set = i
                 } else {
                     known.append(current)
-                    isKnown.append(current != nil)
                     differences.append(current.map { SettingDifference.list(from: start, to: $0, schema: schema) } ?? [])
                     set = known.count - 1
                 }

@@ -29,7 +29,8 @@ extension StudyResults {
                 variants: root["variants"] as? [String] ?? [])
             let setAside = try self.blocks(runAgain: true)
             var blocks = try self.blocks()
-            let otherMarkers = try markers(timing: &blocks)
+            let studyLog = BlockTimeline.studyLog(file.deletingLastPathComponent())
+            let otherMarkers = try markers(timing: &blocks, studyLog: studyLog)
             let answers = try answers()
             let scores = try scores()
             let name = root["participant"] as? String ?? "P\(number)"
@@ -40,7 +41,7 @@ extension StudyResults {
                     blocks: blocks, answers: answers.filter { $0.part > 0 }, scores: scores.filter { $0.part > 0 }, otherMarkers: otherMarkers,
                     restartedParts: (root["blocks"] as? [[String: Any]] ?? []).filter { $0["restarted"] as? Bool == true }.count,
                     setAside: setAside,
-                    observerOnThisMachine: BlockTimeline.studyLog(file.deletingLastPathComponent()).observerOnThisMachine), header
+                    observerOnThisMachine: studyLog.observerOnThisMachine), header
             )
         }
 
@@ -97,13 +98,14 @@ extension StudyResults {
 
         /// The participant's own markers: the study log's outside every part, and those of runs
         /// cut short and run again; each block's markers get their time on the study's clock.
-        private func markers(timing blocks: inout [Block]) throws -> [BlockTimeline.Marker] {
+        private func markers(
+            timing blocks: inout [Block], studyLog: (markers: [BlockTimeline.Marker], partsBegan: [String: [Double]], observerOnThisMachine: Bool)
+        ) throws -> [BlockTimeline.Marker] {
             // Each block's markers get their time on the study's clock from when the block's run began
             // (its `part.began` in the study's log, the last run's for a part run again); the study
             // log's markers outside every part, and those of runs cut short and run again (kept in
             // their `…-interrupted-N` folders), are the participant's own.
             let participantFolder = file.deletingLastPathComponent()
-            let studyLog = BlockTimeline.studyLog(participantFolder)
             var otherMarkers = studyLog.markers.filter { m in m.part == nil || !blocks.contains { $0.folder == m.part } }
             for i in blocks.indices {
                 guard let origin = studyLog.partsBegan[blocks[i].folder]?.last else { continue }

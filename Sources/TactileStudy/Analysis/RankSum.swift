@@ -38,20 +38,12 @@ public struct RankSum: Equatable, Sendable {
         let w = ranks.prefix(m).reduce(0, +) - Double(m * (m + 1)) / 2
         let exact = m + n <= exactLimit
         let p = exact ? exactP(w: w, m: m, ranks: ranks) : normalP(w: w, m: m, n: n, ranks: ranks)
-        let differences = a.flatMap { x in b.map { x - $0 } }.sorted()
-        let k = differences.count
-        let shift = k % 2 == 1 ? differences[k / 2] : (differences[k / 2 - 1] + differences[k / 2]) / 2
-        // R: qu = qwilcox(α/2, m, n), at least 1; the interval runs from the qu-th smallest
-        // difference to the qu-th largest; it covers 1 − 2·P(W < qu) (untied).
+        // R: qu = qwilcox(α/2, m, n): the pairwise differences' median and interval.
         let untied = nullDistribution(m: m, n: n)
-        var qu = 0, below = 0.0
-        while qu < untied.count && below + untied[qu] < (1 - SignedRank.wanted) / 2 - 1e-12 { below += untied[qu]; qu += 1 }
-        if qu == 0 { qu = 1 }
-        let tail = untied.prefix(qu).reduce(0, +)
+        let hl = HodgesLehmann.interval(sorted: a.flatMap { x in b.map { x - $0 } }.sorted(), untied: untied)
         return RankSum(
             m: m, n: n, w: w, p: min(1, p), exact: exact, smallestP: min(1, 2 * (untied.first ?? 1)),
-            rankBiserial: (2 * w - Double(m * n)) / Double(m * n), shift: shift, shiftLow: differences[qu - 1],
-            shiftHigh: differences[k - qu], confidence: 1 - 2 * tail)
+            rankBiserial: (2 * w - Double(m * n)) / Double(m * n), shift: hl.shift, shiftLow: hl.low, shiftHigh: hl.high, confidence: hl.confidence)
     }
 
     /// P(W = w) for w = 0 … m·n with untied ranks 1 … m + n.
@@ -96,10 +88,6 @@ public struct RankSum: Equatable, Sendable {
         var ties: [Double: Int] = [:]
         for r in ranks { ties[r, default: 0] += 1 }
         let correction = ties.values.map { Double($0 * $0 * $0 - $0) }.reduce(0, +) / (total * (total - 1))
-        let sd = (mm * nn / 12 * ((total + 1) - correction)).squareRoot()
-        guard sd > 0 else { return 1 }
-        let centred = w - mm * nn / 2
-        let z = (centred - 0.5 * (centred > 0 ? 1 : centred < 0 ? -1 : 0)) / sd
-        return 2 * min(Statistics.normalCDF(z), 1 - Statistics.normalCDF(z))
+        return HodgesLehmann.normalP(centred: w - mm * nn / 2, sd: (mm * nn / 12 * ((total + 1) - correction)).squareRoot())
     }
 }

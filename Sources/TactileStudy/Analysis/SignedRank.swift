@@ -53,19 +53,11 @@ public struct SignedRank: Equatable, Sendable {
         }
         var walsh: [Double] = []
         for i in 0..<n { for j in i..<n { walsh.append((d[i] + d[j]) / 2) } }
-        walsh.sort()
-        let m = walsh.count
-        let shift = m % 2 == 1 ? walsh[m / 2] : (walsh[m / 2 - 1] + walsh[m / 2]) / 2
-        // R: qu = qsignrank(α/2, n), at least 1; the interval runs from the qu-th smallest Walsh
-        // average to the qu-th largest; it covers 1 − 2·P(V < qu).
-        let untied = Self.nullDistribution(n: n)
-        var qu = 0, below = 0.0
-        while qu < untied.count && below + untied[qu] < (1 - wanted) / 2 - 1e-12 { below += untied[qu]; qu += 1 }
-        if qu == 0 { qu = 1 }
-        let tail = untied.prefix(qu).reduce(0, +)
+        // R: qu = qsignrank(α/2, n): the Walsh averages' median and interval.
+        let hl = HodgesLehmann.interval(sorted: walsh.sorted(), untied: Self.nullDistribution(n: n))
         return SignedRank(
-            n: n, v: v, p: min(1, p), exact: exact, smallestP: min(1, 2 / pow(2, Double(n))), rankBiserial: (v - (total - v)) / total, shift: shift,
-            shiftLow: walsh[qu - 1], shiftHigh: walsh[m - qu], confidence: 1 - 2 * tail)
+            n: n, v: v, p: min(1, p), exact: exact, smallestP: min(1, 2 / pow(2, Double(n))), rankBiserial: (v - (total - v)) / total,
+            shift: hl.shift, shiftLow: hl.low, shiftHigh: hl.high, confidence: hl.confidence)
     }
 
     /// The confidence the shift's interval is asked for.
@@ -122,10 +114,6 @@ public struct SignedRank: Equatable, Sendable {
         var ties: [Double: Int] = [:]
         for r in ranks { ties[r, default: 0] += 1 }
         let correction = ties.values.map { Double($0 * $0 * $0 - $0) }.reduce(0, +) / 48
-        let sd = (n * (n + 1) * (2 * n + 1) / 24 - correction).squareRoot()
-        guard sd > 0 else { return 1 }
-        let centred = v - n * (n + 1) / 4
-        let z = (centred - 0.5 * (centred > 0 ? 1 : centred < 0 ? -1 : 0)) / sd
-        return 2 * min(Statistics.normalCDF(z), 1 - Statistics.normalCDF(z))
+        return HodgesLehmann.normalP(centred: v - n * (n + 1) / 4, sd: (n * (n + 1) * (2 * n + 1) / 24 - correction).squareRoot())
     }
 }

@@ -111,11 +111,8 @@ public enum StudyManifest {
 
     /// The files noted in the results `folder` (never read through a link).
     public static func entries(in folder: URL) -> [Entry] {
-        let url = folder.appendingPathComponent(fileName)
-        var info = stat()
-        guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").compactMap { line in
-            guard let o = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], let participant = o["participant"] as? String,
+        lines(in: folder).compactMap { o in
+            guard let participant = o["participant"] as? String,
                 let path = o["path"] as? String, path.hasPrefix("/"), let device = (o["device"] as? String).flatMap({ UInt64($0) }),
                 let inode = (o["inode"] as? String).flatMap({ UInt64($0) }), let size = (o["size"] as? String).flatMap({ Int64($0) }),
                 let modified = o["modified"] as? String
