@@ -90,7 +90,9 @@ public enum BatchVideos {
                     outputs: .init(video: target.path, framesPerSecond: fps, jobs: jobs), scale: scale, until: nil,
                     settings: settings, mediaDir: mediaDir, onVideoProgress: progress)
                 let seconds = result.video?.duration.seconds ?? 0
-                StudyManifest.note(target, madeFrom: session.folder, by: "videos")
+                StudyManifest.note(
+                    target, madeFrom: session.folder, by: "videos",
+                    details: [("scale", scale.map(JSONValue.number) ?? .null), ("fps", fps.map(JSONValue.number) ?? .null)])
                 videoSeconds += seconds
                 let took = Date().timeIntervalSince(sessionStart)
                 let done =
@@ -105,7 +107,9 @@ public enum BatchVideos {
         let line =
             "\(list.count - failures.count) of \(list.count) videos into \(folder.path): \(String(format: "%.1f", videoSeconds)) s of video in "
             + "\(String(format: "%.1f", took)) s (\(String(format: "%.1f", videoSeconds / max(took, 0.001)))× real time)\n"
-        guard failures.isEmpty else { throw CommandError(line + "could not export: " + failures.joined(separator: "; "), exitCode: 1) }
+        guard failures.isEmpty else {
+            throw CommandError(line.trimmingCharacters(in: .newlines) + "; could not export: " + failures.joined(separator: "; "), exitCode: 1)
+        }
         return line
     }
 

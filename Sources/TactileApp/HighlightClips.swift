@@ -10,6 +10,9 @@ import TactileHeadless
 /// the same margins) — of every recorded session under the folders given, each with the touch
 /// indicators and the think-aloud sound, named so they sort by participant, block and moment:
 /// `P01-block1-outside-marker-02-confusion.mp4`, `P01-block1-outside-task-1-trim-city-completed.mp4`.
+/// Where `tactile videos` already made the session's video with the same `--scale` and `--fps`
+/// (its line in the results' `made.jsonl`, still the same file), a clip is cut out of it without
+/// re-encoding (`StreamCopyCut`); otherwise it is drawn from the trace, one clip a core.
 public enum HighlightClips {
     /// One clip to cut: from the session at `folder`, `from` … `to` on its clock, as `name`.
     struct Clip {
@@ -44,6 +47,16 @@ public enum HighlightClips {
             }
         }
         return out
+    }
+
+    /// The session's own video to cut from, with its length: the newest `tactile videos` made of
+    /// the session at `folder`, still the file it wrote, drawn with the `scale` and `fps` asked for.
+    static func sessionVideo(of folder: URL, scale: Double?, fps: Double?) -> (file: URL, seconds: Double)? {
+        guard let (file, line) = StudyManifest.newest(madeBy: "videos", fromSession: folder),
+            line["scale"] as? Double == scale, line["fps"] as? Double == fps,
+            let seconds = MediaProbe.probe(file.path).duration, seconds > 0
+        else { return nil }
+        return (file, seconds)
     }
 
     /// Cuts the clips into `out`; returns the summary line.
@@ -83,7 +96,11 @@ public enum HighlightClips {
         // Clips are cut side by side, one a core (each drawn and encoded on its own thread: a
         // clip is short, so one a core beats one at a time with its frames spread over the cores).
         let started = Date()
-        let cut = Mutex((seconds: 0.0, failures: [String]()))
+        let videos = Dictionary(
+            uniqueKeysWithValues: Set(list.map(\.folder)).compactMap { folder in
+                sessionVideo(of: folder, scale: scale, fps: fps).map { (folder, $0) }
+            })
+        let cut = Mutex((seconds: 0.0, failures: [String](), copied: 0))
         let workers = max(1, min(list.count, jobs ?? ProcessInfo.processInfo.activeProcessorCount))
         let next = Mutex(0)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -94,14 +111,22 @@ public enum HighlightClips {
             }) {
                 let target = folder.appendingPathComponent(clip.name + ".mp4")
                 do {
-                    let result = try Commands.replayWithSummary(
-                        trace: clip.folder.path, project: nil,
-                        outputs: .init(video: target.path, framesPerSecond: fps, jobs: 1, videoFrom: clip.from), scale: scale, until: clip.to,
-                        settings: settings, mediaDir: mediaDir)
-                    let length = result.video?.duration.seconds ?? 0
+                    let length: Double, how: String
+                    if let video = videos[clip.folder], clip.from < video.seconds {
+                        length = try StreamCopyCut.cut(video.file, from: clip.from, to: min(clip.to, video.seconds), into: target).seconds
+                        how = " (cut from \(video.file.lastPathComponent))"
+                        cut.withLock { $0.copied += 1 }
+                    } else {
+                        let result = try Commands.replayWithSummary(
+                            trace: clip.folder.path, project: nil,
+                            outputs: .init(video: target.path, framesPerSecond: fps, jobs: 1, videoFrom: clip.from), scale: scale,
+                            until: clip.to, settings: settings, mediaDir: mediaDir)
+                        length = result.video?.duration.seconds ?? 0
+                        how = " (drawn from the trace)"
+                    }
                     StudyManifest.note(target, madeFrom: clip.folder, by: "clips")
                     cut.withLock { $0.seconds += length }
-                    FileHandle.standardError.write(Data("\(clip.name).mp4: \(String(format: "%.1f", length)) s\n".utf8))
+                    FileHandle.standardError.write(Data("\(clip.name).mp4: \(String(format: "%.1f", length)) s\(how)\n".utf8))
                 } catch {
                     // One line however many lines the reason has.
                     let reason = (error as? CommandError)?.message ?? "\(error)"
@@ -109,12 +134,18 @@ public enum HighlightClips {
                 }
             }
         }
-        let (seconds, failures) = cut.withLock { $0 }
+        let (seconds, failures, copied) = cut.withLock { $0 }
         let took = Date().timeIntervalSince(started)
+        let how =
+            copied == list.count
+            ? "all cut from the sessions' videos" : copied > 0 ? "\(copied) cut from the sessions' videos, \(workers) at a time" : "\(workers) at a time"
         let line =
             "\(list.count - failures.count) of \(list.count) clips into \(folder.path): \(String(format: "%.1f", seconds)) s of video in "
-            + "\(String(format: "%.1f", took)) s (\(String(format: "%.1f", seconds / max(took, 0.001)))× real time, \(workers) at a time)\n"
-        guard failures.isEmpty else { throw CommandError(line + "could not cut: " + failures.joined(separator: "; "), exitCode: 1) }
+            + "\(String(format: "%.1f", took)) s (\(String(format: "%.1f", seconds / max(took, 0.001)))× real time, \(how))\n"
+        // The failure is one line: what was cut, then each clip that was not and why.
+        guard failures.isEmpty else {
+            throw CommandError(line.trimmingCharacters(in: .newlines) + "; could not cut: " + failures.joined(separator: "; "), exitCode: 1)
+        }
         return line
     }
 }

@@ -54,6 +54,34 @@ final class HonestExitTests: XCTestCase, ReplayTesting, RunsAlone {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("v")), "nothing was made before the input was checked")
     }
 
+    func testClipsAndVideosThatFailSayEveryReasonOnOneLine() throws {
+        // A session that cannot be replayed: its trace is broken on two lines, and it has a marker.
+        let session = folder.appendingPathComponent("session")
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Corpus/task-run")
+        try FileManager.default.copyItem(at: corpus, to: session)
+        let trace = session.appendingPathComponent("trace.jsonl")
+        var lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[2] = #"{"t": 1, "kind":"#
+        lines[4] = "not json"
+        try Data(lines.joined(separator: "\n").utf8).write(to: trace)
+        let log = session.appendingPathComponent("log.jsonl")
+        let marker = #"{"t":0.5,"kind":"marker","category":"quote","key":"1","source":"keyboard"}"# + "\n"
+        try Data(((try? String(contentsOf: log, encoding: .utf8)) ?? "").appending(marker).utf8).write(to: log)
+        for (arguments, expected) in [
+            (["clips", session.path, "--out", path("c"), "--before", "0.2", "--after", "0.2"], "0 of 1 clips into"),
+            (["videos", session.path, "--out", path("v")], "0 of 1 videos into"),
+        ] {
+            let (status, output) = try tactile(arguments)
+            XCTAssertEqual(status, 1, "\(arguments): \(output)")
+            let failure = output.split(separator: "\n").filter { $0.hasPrefix("tactile: ") }
+            XCTAssertEqual(failure.count, 1, "one failure line: \(output)")
+            XCTAssertTrue(failure.first?.contains(expected) ?? false, "\(arguments): \(output)")
+            XCTAssertTrue(failure.first?.contains("trace.jsonl: line 3") ?? false, "the reason, naming the line: \(output)")
+            XCTAssertFalse(output.contains("\\u{A}"), "no newline shown as an escape: \(output)")
+        }
+    }
+
     func testASigtermWhileAFirstStartMakesTheDemosMediaEndsItCleanly() throws {
         // A fresh cache: the first start paints and encodes the demo's media before the window.
         let app = Process()

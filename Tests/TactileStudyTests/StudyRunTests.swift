@@ -702,19 +702,35 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving, StartsProgra
         let confusion = try XCTUnwrap(chapters.first { $0.title == "Marker: confusion" })
         XCTAssertEqual(confusion.start, marked, accuracy: 0.002, "at the marker's time in the video")
 
-        // Clips: one per marker, the window around it, named to sort.
+        // Clips: one per marker, the window around it, named to sort, cut out of the block's
+        // video just made (drawn as it was asked for, the same scale and frame rate).
         let clips = folder.appendingPathComponent("clips")
         let summary = try HighlightClips.run(
             [folder.path], out: clips.path, tasks: false, before: 1, after: 2, category: nil, participant: "P01", scale: 0.5, fps: 10, jobs: 2)
         XCTAssertTrue(summary.hasPrefix("2 of 2 clips into"), summary)
-        XCTAssertTrue(summary.contains("s of video in ") && summary.contains("× real time, 2 at a time)"), "the rate, two cut side by side: \(summary)")
+        XCTAssertTrue(summary.contains("s of video in ") && summary.contains("× real time, all cut from the sessions' videos)"), summary)
         let names = try FileManager.default.contentsOfDirectory(atPath: clips.path).sorted()
         XCTAssertEqual(names, ["P01-block1-outside-marker-01-confusion.mp4", "P01-block1-outside-marker-02-marker.mp4"])
         let probe = MediaProbe.probe(clips.appendingPathComponent(names[0]).path)
         XCTAssertEqual(probe.duration ?? 0, 3, accuracy: 0.25, "a second before, two after")
+        // Its pictures are the video's from the frame on show a second before the marker (the
+        // video has a frame every 0.1 s).
+        let whole = try VideoDecoder(path: videos.appendingPathComponent("P01-block1-outside.mp4").path)
+        let clip = try VideoDecoder(path: clips.appendingPathComponent(names[0]).path)
+        let onShow = ((marked - 1) * 10 + 1e-6).rounded(.down) / 10
+        for at in [0.05, 1.55, 2.85] {
+            XCTAssertTrue(
+                try clip.frame(at: .seconds(at)).image.pixels == whole.frame(at: .seconds(onShow + at)).image.pixels,
+                "the clip at \(at) s is the video at \(onShow + at) s")
+        }
+        XCTAssertFalse(
+            try clip.frame(at: .seconds(0.05)).image.pixels == whole.frame(at: .seconds(onShow + 1.05)).image.pixels,
+            "the pictures move: a second later is another picture")
+        // Asked for another frame rate, the clips are drawn from the traces, side by side.
         let byTask = try HighlightClips.run(
-            [folder.path], out: clips.path, tasks: true, before: 0.5, after: 0.5, category: nil, participant: nil, scale: 0.5, fps: 10, jobs: 2)
+            [folder.path], out: clips.path, tasks: true, before: 0.5, after: 0.5, category: nil, participant: nil, scale: 0.5, fps: 12, jobs: 2)
         XCTAssertTrue(byTask.hasPrefix("3 of 3 clips"), "the practice's task and the block's two met (the third not reached): \(byTask)")
+        XCTAssertTrue(byTask.contains("× real time, 2 at a time)"), "the rate, two drawn side by side: \(byTask)")
         XCTAssertTrue(FileManager.default.fileExists(atPath: clips.appendingPathComponent("P01-block1-outside-task-1-trim-city-skipped.mp4").path))
         XCTAssertThrowsError(
             try HighlightClips.run(

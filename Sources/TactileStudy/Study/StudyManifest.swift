@@ -50,17 +50,23 @@ public enum StudyManifest {
     /// Notes that `command` wrote `file` from the session `session` (nothing when the session is
     /// no study's). Best effort: a manifest that cannot be written is said on standard error, and
     /// the file is then one a withdrawal lists but leaves.
-    public static func note(_ file: URL, madeFrom session: URL, by command: String, at date: Date = Date()) {
+    /// `details`: what else a later command may want to know of it (the options a video was
+    /// drawn with, for `tactile clips` to cut from it).
+    public static func note(
+        _ file: URL, madeFrom session: URL, by command: String, details: [(String, JSONValue)] = [], at date: Date = Date()
+    ) {
         guard let (results, participant) = owner(ofSession: session), file.lastPathComponent.hasPrefix(participant) else { return }
         var info = stat()
         guard lstat(file.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
         let line =
-            JSONValue.object([
-                ("participant", .string(participant)), ("path", .string(file.standardizedFileURL.path)),
-                ("device", .string(String(UInt64(info.st_dev)))), ("inode", .string(String(UInt64(info.st_ino)))),
-                ("size", .string(String(Int64(info.st_size)))), ("modified", .string(modified(info))), ("command", .string(command)),
-                ("made", .string(StudyAnswers.iso(date))),
-            ]).serialized(pretty: false) + "\n"
+            JSONValue.object(
+                [
+                    ("participant", .string(participant)), ("path", .string(file.standardizedFileURL.path)),
+                    ("device", .string(String(UInt64(info.st_dev)))), ("inode", .string(String(UInt64(info.st_ino)))),
+                    ("size", .string(String(Int64(info.st_size)))), ("modified", .string(modified(info))), ("command", .string(command)),
+                    ("made", .string(StudyAnswers.iso(date))), ("session", .string(session.standardizedFileURL.path)),
+                ] + details
+            ).serialized(pretty: false) + "\n"
         append(line, in: results, saying: "\(file.lastPathComponent) cannot be noted as \(participant)'s, so a withdrawal will list it but not delete it")
     }
 
@@ -109,9 +115,26 @@ public enum StudyManifest {
         try AtomicFile.write(Data(kept.map { $0 + "\n" }.joined().utf8), to: url)
     }
 
+    /// The newest file `command` made of the recorded `session` that is still the file it wrote,
+    /// with the line that noted it (the options it was made with).
+    public static func newest(madeBy command: String, fromSession session: URL) -> (file: URL, line: [String: Any])? {
+        guard let (results, _) = owner(ofSession: session) else { return nil }
+        let sessionPath = session.standardizedFileURL.path
+        let found = lines(in: results).reversed().first { o in
+            guard o["command"] as? String == command, o["session"] as? String == sessionPath,
+                let entry = entries(from: [o]).first
+            else { return false }
+            return isSame(entry.path, as: entry)
+        }
+        return found.flatMap { o in (o["path"] as? String).map { (URL(fileURLWithPath: $0), o) } }
+    }
+
     /// The files noted in the results `folder` (never read through a link).
-    public static func entries(in folder: URL) -> [Entry] {
-        lines(in: folder).compactMap { o in
+    public static func entries(in folder: URL) -> [Entry] { entries(from: lines(in: folder)) }
+
+    /// The entries of the record's `lines` that name a file in full.
+    static func entries(from lines: [[String: Any]]) -> [Entry] {
+        lines.compactMap { o in
             guard let participant = o["participant"] as? String,
                 let path = o["path"] as? String, path.hasPrefix("/"), let device = (o["device"] as? String).flatMap({ UInt64($0) }),
                 let inode = (o["inode"] as? String).flatMap({ UInt64($0) }), let size = (o["size"] as? String).flatMap({ Int64($0) }),
