@@ -49,7 +49,8 @@ enum InteractionLog {
 
     /// Logs a gesture as it begins, ends, is cancelled or is recognised (not as it changes), with
     /// where it was recognised (`x`, `y`; `dx`, `dy` from there), where the finger went down
-    /// (`downX`, `downY`; `downDx`, `downDy` from there) and, for a pinch, the zoom it left.
+    /// (`downX`, `downY`; `downDx`, `downDy` from there), the velocity a scroll, move or trim ended
+    /// with (`vx`, `vy`, pt/s) and, for a pinch, the zoom it left.
     static func log(_ g: GestureEvent, state: EditorState, into log: inout [LogEvent], now: Time) {
         guard g.phase != .changed else { return }
         var e = InteractionEvent.Gesture(phase: g.phase, gesture: g.kind, target: g.target.id, x: rounded(g.start.x), y: rounded(g.start.y))
@@ -58,6 +59,8 @@ enum InteractionLog {
             e.dx = rounded(g.translation.x); e.dy = rounded(g.translation.y)
             e.downDx = rounded(g.location.x - g.origin.x); e.downDy = rounded(g.location.y - g.origin.y)
         }
+        // The release velocity a fling coasts from (`coast.ended` says how far it went).
+        if g.phase == .ended && [.scroll, .move, .trim].contains(g.kind) { e.vx = g.velocity.x.rounded(); e.vy = g.velocity.y.rounded() }
         if g.kind == .pinch && g.phase != .began {
             e.scale = (g.scale * 1000).rounded() / 1000
             if g.rotation != 0 { e.rotation = rounded(g.rotation) }

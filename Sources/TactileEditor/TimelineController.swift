@@ -41,6 +41,7 @@ struct TimelineController {
             state.timeline.trackOffset = scroller.value
             state.timeline.scrollY = scroller.isAnimating || scroller.isTouched ? scroller : nil
         }
+        endCoast(&state, now: now, effects: &effects)
         // Keep the tracks' scroll inside what they can scroll (tracks removed, timeline resized).
         if state.timeline.scrollY == nil {
             state.timeline.trackOffset = min(max(0, state.timeline.trackOffset), layout.maximumTrackOffset)
@@ -112,6 +113,7 @@ struct TimelineController {
                     state.timeline.trackOffset = s.value
                 }
                 state.timeline.holder = id
+                endCoast(&state, now: now, effects: &effects)
                 state.timeline.lastCatch = TimelineMotion.Catch(at: location, time: event.time)
                 effects.log.append(LogEvent(time: now, .scrollCaught(location, speed: (abs(speed) * 10).rounded() / 10)))
             case let .touch(id, .up, _), let .touch(id, .cancel, _):
@@ -256,16 +258,45 @@ struct TimelineController {
             }
         case .ended, .cancelled:
             let fling = g.phase == .ended
-            if g.axis == .vertical, var s = state.timeline.scrollY {
+            let vertical = g.axis == .vertical
+            if vertical, var s = state.timeline.scrollY {
                 s.endDrag(velocity: fling ? g.velocity.y : 0, at: now)
                 state.timeline.scrollY = s
             } else if var s = state.timeline.scrollX {
                 s.endDrag(velocity: fling ? g.velocity.x : 0, at: now)
                 state.timeline.scrollX = s
             }
+            if case .coasting? = (vertical ? state.timeline.scrollY : state.timeline.scrollX)?.motion {
+                state.timeline.coast = TimelineMotion.Coasting(
+                    vertical: vertical, speed: abs(vertical ? g.velocity.y : g.velocity.x),
+                    from: (vertical ? state.timeline.scrollY : state.timeline.scrollX)?.value ?? 0, start: now)
+            }
         default:
             break
         }
+    }
+
+    /// Logs the fling's coast as `coast.ended` once it stops: slowed to rest, reached an end
+    /// (springing back), or caught by a finger (held, or dragged on).
+    private func endCoast(_ state: inout EditorState, now: Time, effects: inout Effects) {
+        guard let coast = state.timeline.coast else { return }
+        let scroller = coast.vertical ? state.timeline.scrollY : state.timeline.scrollX
+        let end: InteractionEvent.Coast.End
+        switch scroller?.motion {
+        case .coasting?: return
+        case .bouncing?: end = .edge
+        case .held?, .dragging?: end = .caught
+        default: end = .rest
+        }
+        let value = scroller?.value ?? (coast.vertical ? state.timeline.trackOffset : state.playhead.seconds * state.pointsPerSecond)
+        state.timeline.coast = nil
+        effects.log.append(
+            LogEvent(
+                time: now,
+                .coastEnded(
+                    .init(
+                        axis: coast.vertical ? "vertical" : "horizontal", speed: coast.speed.rounded(), distance: (abs(value - coast.from) * 10).rounded() / 10,
+                        seconds: ((now - coast.start).seconds * 1000).rounded() / 1000, end: end))))
     }
 
     /// A pinch zooms about the time under the fingers' centre; past an end it springs back.
@@ -352,10 +383,14 @@ struct TimelineController {
         var snapped: SnapPoint?
         var atLimit = false
         drag.overshoot = 0
+        // The dragged edges where the finger alone puts them, and how far a snap pulled them.
+        var rawEdges: [Time] = [], pull = 0.0
         /// The offset that puts the nearest of `edges` on a snap point (zero when none is near).
         func snapOffset(_ edges: [Time]) -> Time {
+            rawEdges = edges
             guard let snap = Snapping.snap(edges: edges, to: points, pointsPerSecond: pps, threshold: threshold, visible: visible) else { return .zero }
             snapped = snap.point
+            pull = abs(snap.offset.seconds) * pps
             return snap.offset
         }
 
@@ -404,9 +439,16 @@ struct TimelineController {
             cue(.impactRigid, at: drag.finger, reason: "sourceLimit", state: &state, now: now, effects: &effects)
         }
         drag.atSourceLimit = atLimit
+        // A snap let go (the edge left its point, or another point took it): how far the edge
+        // the finger alone puts was from the point then.
+        if let held = state.timeline.snap, held != snapped {
+            let away = rawEdges.map { abs(($0 - held.time).seconds) * pps }.min() ?? 0
+            effects.log.append(LogEvent(time: now, .snapEscaped(.init(to: describe(held), time: held.time.seconds, distance: (away * 10).rounded() / 10))))
+        }
         if let snapped, snapped != state.timeline.snap {
             if feel.snapCue { cue(.impactLight, at: drag.finger, reason: "snap", state: &state, now: now, effects: &effects) }
-            effects.log.append(LogEvent(time: now, .snap(.init(to: describe(snapped), time: snapped.time.seconds))))
+            effects.log.append(
+                LogEvent(time: now, .snap(.init(to: describe(snapped), time: snapped.time.seconds, distance: (pull * 10).rounded() / 10))))
         }
         state.timeline.snap = snapped
         state.timeline.drag = drag

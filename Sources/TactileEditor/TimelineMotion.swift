@@ -57,6 +57,17 @@ public struct TimelineMotion: Sendable {
         /// Its tap has not been taken yet (nor has a fresh touch made taps taps again).
         public var tapOwed = true
     }
+    /// A fling coasting since its finger lifted: logged as `coast.ended` when it stops.
+    public var coast: Coasting?
+
+    /// A fling's coast in progress: its axis, the finger's speed as it let go (pt/s), where the
+    /// content was (points of its scroller) and when.
+    public struct Coasting: Sendable, Hashable {
+        public var vertical: Bool
+        public var speed: Double
+        public var from: Double
+        public var start: Time
+    }
     /// The zoom and time under the fingers when a pinch began.
     public var pinch: (pointsPerSecond: Double, focalTime: Time)?
     /// A clip being moved or trimmed.

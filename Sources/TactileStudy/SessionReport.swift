@@ -38,6 +38,9 @@ public struct SessionReport {
         /// Sets of settings live only in passing, with no touch, gesture or input frame (a slider
         /// dragged through values), left out of `variants`.
         public var variantsLeftOut = 0
+        /// The numbers behind the feel knobs under each of `variants`' settings (taps against the
+        /// tap limit and slop, flings, snaps).
+        public var knobs: [KnobFigures] = []
     }
 
     public var sessions: [Figures]
@@ -82,7 +85,9 @@ public struct SessionReport {
         var distances: [Double] = []
         // The session cut where its settings changed, stretches under equal settings together
         // (`SettingsEpochs`): one row per set of settings, never two pooled.
-        let epochs = SettingsEpochs(history: SettingsHistory(start: session.configuration, changes: session.trace.settings, schema: .tactile), length: f.length)
+        let history = SettingsHistory(start: session.configuration, changes: session.trace.settings, schema: .tactile)
+        let epochs = SettingsEpochs(history: history, length: f.length)
+        var read: [LogEvent] = []
         var variants = epochs.sets.map { VariantFigures(name: $0.label, epochs: $0.epochs, changes: $0.changes) }
         for e in epochs.epochs { variants[e.set].seconds += e.end - e.start }
         var now = 0.0
@@ -93,6 +98,7 @@ public struct SessionReport {
                 continue
             }
             now = logged.time.seconds
+            read.append(logged)
             switch logged.event {
             case let .gesture(g) where g.phase == .recognized || g.phase == .began:
                 f.gestures[g.gesture.rawValue, default: 0] += 1
@@ -133,6 +139,8 @@ public struct SessionReport {
         let kept = variants.indices.filter { i in variants[i].touches > 0 || variants[i].gestures > 0 || (i < frames.count && frames[i] > 0) }
         f.variantsLeftOut = variants.count - kept.count
         f.variants = kept.map { variants[$0] }
+        let knobs = KnobFigures.read(trace: session.trace.events, log: read, epochs: epochs, history: history)
+        f.knobs = kept.map { knobs[$0] }
         if var latency = f.latency, latency.variants.count == variants.count {
             latency.variants = kept.map { latency.variants[$0] }
             f.latency = latency
@@ -190,6 +198,7 @@ public struct SessionReport {
                 for t in s.tasks { out.append("| \(t.id) | \(t.outcome) | \(num(t.seconds)) | \(t.misses) | \(t.errors) | \(t.undos) |") }
             }
             if s.variants.count > 1 { out += variantTable(s) }
+            out += KnobFigures.markdown(Array(zip(s.variants.map(\.name), s.knobs)))
             if let latency = s.latency { out += latency.markdown }
             if s.unreadableLines > 0 {
                 out.append("\n(\(s.unreadableLines) log line\(s.unreadableLines == 1 ? "" : "s") could not be read: cut short by a kill?)")
@@ -215,6 +224,10 @@ public struct SessionReport {
                             ("redos", .number(Double(s.redos))),
                             ("errors", .number(Double(s.errors))), ("unreadableLogLines", .number(Double(s.unreadableLines))),
                             ("latency", s.latency?.json ?? .null),
+                            (
+                                "knobs",
+                                .array(zip(s.variants, s.knobs).map { v, k in .object([("settings", .string(v.name)), ("figures", k.json)]) })
+                            ),
                             (
                                 "variants",
                                 .array(

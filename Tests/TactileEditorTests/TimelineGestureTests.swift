@@ -32,6 +32,35 @@ final class TimelineGestureTests: XCTestCase {
         XCTAssertGreaterThan(h.state.playhead, released + .seconds(2), "momentum carried it on")
         XCTAssertGreaterThan(released, before)
         XCTAssertNil(h.loop.nextDue(), "and then it rests: no more frames")
+        // The numbers a designer tunes the deceleration by: the speed it left the finger with, how
+        // far and how long it coasted, and that it came to rest by itself.
+        let ended = h.log.last { $0.kind == "gesture.ended" && $0.fields["gesture"] == .string("scroll") }
+        guard case let .number(vx)? = ended?.fields["vx"] else { return XCTFail("no release velocity: \(String(describing: ended))") }
+        XCTAssertEqual(vx, -900, accuracy: 60, "15 pt a frame at 60 Hz, leftwards")
+        let coast = h.log.filter { $0.kind == "coast.ended" }
+        XCTAssertEqual(coast.count, 1, "\(coast)")
+        XCTAssertEqual(coast.first?.fields["end"], .string("edge"), "the demo is short: the fling reached its end")
+        XCTAssertEqual(coast.first?.fields["speed"], .number(abs(vx)))
+        guard case let .number(distance)? = coast.first?.fields["distance"] else { return XCTFail("\(coast)") }
+        XCTAssertEqual(distance, (h.state.project.duration - released).seconds * pps, accuracy: 15, "from the lift to the end, within a frame's travel")
+
+        // A slow fling back coasts to rest by itself, as far as the playhead went.
+        h.frame([.touch(.down, id: 3, at: Point(x: 100, y: row.midY), time: h.now)])
+        for i in 1...6 {
+            h.now += .frame(atRate: 60)
+            h.frame([.touch(.move, id: 3, at: Point(x: 100 + Double(i) * 5, y: row.midY), time: h.now)])
+        }
+        h.frame([.touch(.up, id: 3, at: Point(x: 130, y: row.midY), time: h.now)])
+        let lifted = h.state.playhead
+        h.run(until: h.now + .seconds(4))
+        let rest = h.log.filter { $0.kind == "coast.ended" }.last
+        XCTAssertEqual(rest?.fields["end"], .string("rest"), "\(String(describing: rest))")
+        guard case let .number(back)? = rest?.fields["distance"], case let .number(seconds)? = rest?.fields["seconds"] else {
+            return XCTFail("\(String(describing: rest))")
+        }
+        XCTAssertEqual(back, (lifted - h.state.playhead).seconds * pps, accuracy: 0.2, "as far as the playhead went after the lift")
+        XCTAssertGreaterThan(seconds, 0.5, "a fling at 300 pt/s coasts on for a while")
+        XCTAssertLessThan(seconds, 4)
     }
 
     /// Flings the timeline to the left on the overlay row (a finger that moves 15 pt a frame for
@@ -66,6 +95,7 @@ final class TimelineGestureTests: XCTestCase {
         XCTAssertNil(h.state.selection, "the tap that stopped it did not also select the clip")
         XCTAssertTrue(h.log.contains { $0.kind == "scrollCaught" })
         XCTAssertTrue(h.log.contains { $0.kind == "tapStoppedScroll" })
+        XCTAssertEqual(h.log.filter { $0.kind == "coast.ended" }.map { $0.fields["end"] }, [.string("caught")], "the coast ended by a finger")
         // The next tap, on a timeline at rest, is a tap again.
         h.tap(h.frameOf(clip.id).center)
         XCTAssertEqual(h.state.selection.map { "clip:\($0)" }, clip.id)
@@ -191,6 +221,12 @@ final class TimelineGestureTests: XCTestCase {
         h.frame([.touch(.up, id: 1, at: Point(x: handle.x + 12 - 3, y: handle.y), time: h.now)])
         XCTAssertEqual(h.state.project.clip(withID: "hello")!.clip.end, .seconds(4.5), "lands exactly on the edge")
         XCTAssertEqual(h.cues.filter { $0.reason == "snap" }.count, 2, "re-entering cues again")
+        // Logged with the distances a designer sets the snap threshold by: pulled in from 4.5 pt
+        // (the drag's step that came within 5 pt), let go with the edge 8 pt past the point,
+        // pulled in again from 3 pt (and kept).
+        let snaps = h.log.filter { $0.kind == "snap" || $0.kind == "snap.escaped" }
+        XCTAssertEqual(snaps.map(\.kind), ["snap", "snap.escaped", "snap"])
+        XCTAssertEqual(snaps.map { $0.fields["distance"] }, [.number(4.5), .number(8), .number(3)])
     }
 
     func testFiniteClipsStopAtTheirSourceShowAGhostAndSpringBack() {

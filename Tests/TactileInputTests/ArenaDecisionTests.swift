@@ -222,6 +222,25 @@ final class ArenaDecisionTests: XCTestCase {
         XCTAssertEqual(Set(d.offered), [.tap, .longPress, .scroll, .pinch])
     }
 
+    /// The review's case: a drag on the ruler was decided among "tap, scroll" while the ruler
+    /// offers "doubleTap, scroll": the decision and the offer are one truth.
+    func testADragOrAHoldOnTheRulerNamesTheCandidatesItOffers() throws {
+        touch(1, .down, 100, at: 0, on: Self.ruler)
+        touch(1, .move, 130, at: 0.05)
+        let drag = try XCTUnwrap(arena.takeDecisions().first)
+        XCTAssertEqual(drag.winner, .scroll)
+        XCTAssertEqual(drag.candidates, [.scroll, .doubleTap])
+        XCTAssertTrue(Set(drag.candidates).isSubset(of: Set(drag.offered)), "\(drag.candidates) against \(drag.offered)")
+        XCTAssertEqual(drag.why[.doubleTap], "moved 30 pt > tap slop \(Int(slop)) pt", "why the double tap lost, in its own words")
+        touch(1, .up, 130, at: 0.1)
+        touch(1, .down, 100, at: 1, on: Self.ruler)
+        _ = arena.advance(to: .seconds(3))
+        touch(1, .up, 100, at: 3)
+        let hold = try XCTUnwrap(arena.takeDecisions().first)
+        XCTAssertNil(hold.winner)
+        XCTAssertTrue(Set(hold.candidates).isSubset(of: Set(hold.offered)), "\(hold.candidates) against \(hold.offered)")
+    }
+
     func testATapOnTheRulerFollowedByATouchElsewhereIsStillDecidedAsNobody() throws {
         touch(1, .down, 100, at: 0, on: Self.ruler)
         touch(1, .up, 100, at: 0.05)

@@ -15,10 +15,19 @@ public struct SettingsHistory: Sendable {
     public private(set) var setAfter: [Int] = []
     /// For each set, the settings that differ from the start's ([] for the start and for unknown settings).
     public private(set) var differences: [[SettingDifference]] = [[]]
+    /// For each set, its settings (nil where they are unknown): read one value at a time (`value`).
+    private var settings: [TactileConfiguration?]
+
+    /// A setting's value in set `set` (nil where its settings are unknown): the threshold in
+    /// force for what happened under it (a tap's limit against the taps made then).
+    public func value<V>(_ setting: KeyPath<TactileConfiguration, V>, inSet set: Int) -> V? {
+        settings.indices.contains(set) ? settings[set]?[keyPath: setting] : nil
+    }
 
     /// The history of a session that started with `start` and changed its settings as `changes` say.
     public init(start: TactileConfiguration, changes: [SettingsChange], schema: ConfigurationSchema) {
         self.changes = changes
+        settings = [start]
         var known: [TactileConfiguration?] = [start]
         var current: TactileConfiguration? = start, set = startSet
         for change in changes {
@@ -28,6 +37,7 @@ public struct SettingsHistory: Sendable {
                     set = i
                 } else {
                     known.append(current)
+                    settings.append(current)
                     differences.append(current.map { SettingDifference.list(from: start, to: $0, schema: schema) } ?? [])
                     set = known.count - 1
                 }

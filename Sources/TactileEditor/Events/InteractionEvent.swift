@@ -25,6 +25,12 @@ public enum InteractionEvent: Hashable, Sendable {
     /// A tap that only stopped a coasting scroll.
     case tapStoppedScroll(Point)
     case snap(Snap)
+    /// A snap let go: the dragged edge left the point it sat on (`distance`: how far the edge,
+    /// as the finger alone would put it, then was from the point, in points).
+    case snapEscaped(Snap)
+    /// A fling's coast ended: how fast the finger let go, how far and how long the timeline
+    /// coasted, and what stopped it.
+    case coastEnded(Coast)
     case zoomToFit(pointsPerSecond: Double)
     /// A haptic-like cue and why it was given.
     case cue(String, reason: String)
@@ -126,7 +132,29 @@ extension InteractionEvent {
         public var to: String
         public var time: Double?
         public var clip: String?
-        public init(to: String, time: Double? = nil, clip: String? = nil) { self.to = to; self.time = time; self.clip = clip }
+        /// On the timeline: how far the dragged edge was from the point when it was pulled on
+        /// (or, escaping, when it let go), in points.
+        public var distance: Double?
+        public init(to: String, time: Double? = nil, clip: String? = nil, distance: Double? = nil) {
+            self.to = to; self.time = time; self.clip = clip; self.distance = distance
+        }
+    }
+
+    /// A fling's coast, from the lift to its stop.
+    public struct Coast: Hashable, Sendable {
+        /// What stopped it: it slowed to rest, it reached an end of the timeline (and sprang
+        /// back), or a finger caught it.
+        public enum End: String, Hashable, Sendable, CaseIterable { case rest, edge, caught }
+        /// "horizontal" (the time axis) or "vertical" (the tracks).
+        public var axis: String
+        /// The finger's speed as it let go, in points per second.
+        public var speed: Double
+        /// How far the content coasted, in points, and for how long, in seconds.
+        public var distance: Double, seconds: Double
+        public var end: End
+        public init(axis: String, speed: Double, distance: Double, seconds: Double, end: End) {
+            self.axis = axis; self.speed = speed; self.distance = distance; self.seconds = seconds; self.end = end
+        }
     }
 
     /// What an undo or redo changed: the clips it touched, the clip counts on either side, and
@@ -199,6 +227,9 @@ extension InteractionEvent {
         public var downDy: Double?
         public var scale: Double?
         public var rotation: Double?
+        /// As it ended: the finger's velocity when it lifted, in points per second.
+        public var vx: Double?
+        public var vy: Double?
         public var miss: MissMark?
         public init(phase: GesturePhase, gesture: GestureKind, target: String, role: String? = nil, x: Double, y: Double) {
             self.phase = phase; self.gesture = gesture; self.target = target; self.role = role; self.x = x; self.y = y

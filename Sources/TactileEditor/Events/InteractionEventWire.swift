@@ -35,7 +35,11 @@ extension InteractionEvent {
         case let .scrubSpeed(speed): kind = "scrubSpeed"; w.put("speed", speed)
         case let .scrollCaught(p, speed): kind = "scrollCaught"; w.put("x", p.x); w.put("y", p.y); w.put("speed", speed)
         case let .tapStoppedScroll(p): kind = "tapStoppedScroll"; w.put("x", p.x); w.put("y", p.y)
-        case let .snap(s): kind = "snap"; w.put("to", s.to); w.put("time", s.time); w.put("clip", s.clip)
+        case let .snap(s): kind = "snap"; Self.write(s, into: &w)
+        case let .snapEscaped(s): kind = "snap.escaped"; Self.write(s, into: &w)
+        case let .coastEnded(c):
+            kind = "coast.ended"; w.put("axis", c.axis); w.put("speed", c.speed); w.put("distance", c.distance); w.put("seconds", c.seconds)
+            w.put("end", c.end)
         case let .zoomToFit(pps): kind = "zoomToFit"; w.put("pointsPerSecond", pps)
         case let .cue(cue, reason): kind = "cue"; w.put("cue", cue); w.put("reason", reason)
         case .collapseTimeline: kind = "collapseTimeline"
@@ -136,7 +140,13 @@ extension InteractionEvent {
         case "scrubSpeed": return .scrubSpeed(try r.number("speed"))
         case "scrollCaught": return .scrollCaught(Point(x: try r.number("x"), y: try r.number("y")), speed: try r.number("speed"))
         case "tapStoppedScroll": return .tapStoppedScroll(Point(x: try r.number("x"), y: try r.number("y")))
-        case "snap": return .snap(Snap(to: try r.string("to"), time: try r.optionalNumber("time"), clip: try r.optionalString("clip")))
+        case "snap": return .snap(try snap(r))
+        case "snap.escaped": return .snapEscaped(try snap(r))
+        case "coast.ended":
+            return .coastEnded(
+                Coast(
+                    axis: try r.string("axis"), speed: try r.number("speed"), distance: try r.number("distance"), seconds: try r.number("seconds"),
+                    end: try r.choice("end")))
         case "zoomToFit": return .zoomToFit(pointsPerSecond: try r.number("pointsPerSecond"))
         case "cue": return .cue(try r.string("cue"), reason: try r.string("reason"))
         case "collapseTimeline": return .collapseTimeline

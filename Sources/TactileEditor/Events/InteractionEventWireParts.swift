@@ -8,7 +8,16 @@ extension InteractionEvent {
     static func write(_ g: Gesture, into w: inout WireFieldWriter) {
         w.put("gesture", g.gesture); w.put("target", g.target); w.put("role", g.role); w.put("x", g.x); w.put("y", g.y)
         w.put("downX", g.downX); w.put("downY", g.downY); w.put("dx", g.dx); w.put("dy", g.dy)
-        w.put("downDx", g.downDx); w.put("downDy", g.downDy); w.put("scale", g.scale); w.put("rotation", g.rotation); w.put("miss", g.miss)
+        w.put("downDx", g.downDx); w.put("downDy", g.downDy); w.put("scale", g.scale); w.put("rotation", g.rotation)
+        w.put("vx", g.vx); w.put("vy", g.vy); w.put("miss", g.miss)
+    }
+
+    static func write(_ s: Snap, into w: inout WireFieldWriter) {
+        w.put("to", s.to); w.put("time", s.time); w.put("clip", s.clip); w.put("distance", s.distance)
+    }
+
+    static func snap(_ r: WireFieldReader) throws -> Snap {
+        Snap(to: try r.string("to"), time: try r.optionalNumber("time"), clip: try r.optionalString("clip"), distance: try r.optionalNumber("distance"))
     }
 
     static func gesture(_ phase: GesturePhase, _ r: WireFieldReader) throws -> Gesture {
@@ -18,7 +27,8 @@ extension InteractionEvent {
         g.downX = try r.optionalNumber("downX"); g.downY = try r.optionalNumber("downY")
         g.dx = try r.optionalNumber("dx"); g.dy = try r.optionalNumber("dy")
         g.downDx = try r.optionalNumber("downDx"); g.downDy = try r.optionalNumber("downDy")
-        g.scale = try r.optionalNumber("scale"); g.rotation = try r.optionalNumber("rotation"); g.miss = try r.optionalChoice("miss")
+        g.scale = try r.optionalNumber("scale"); g.rotation = try r.optionalNumber("rotation")
+        g.vx = try r.optionalNumber("vx"); g.vy = try r.optionalNumber("vy"); g.miss = try r.optionalChoice("miss")
         return g
     }
 

@@ -63,11 +63,12 @@ public struct ArenaReasons: Sendable {
             if let first = acceptedFirst { return first }
             return motion.lifted ? "lifted in time, but \(winner?.rawValue ?? "nothing") took it" : "still down"
         case .doubleTap:
-            if !motion.secondTap { return "no first tap just before" }
+            // Either tap of a double tap is ruled out by moving or holding like a tap.
             if motion.distance > thresholds.tapSlop { return "\(moved) > tap slop \(Self.points(thresholds.tapSlop)) pt" }
             if motion.held > thresholds.tapMaximumDuration {
                 return "held \(Self.seconds(motion.held)) > tap limit \(Self.seconds(thresholds.tapMaximumDuration))"
             }
+            if !motion.secondTap { return "no first tap just before" }
             return "still down"
         case .longPress:
             if motion.distance > thresholds.longPressSlop { return "\(moved) > long-press slop \(Self.points(thresholds.longPressSlop)) pt" }

@@ -167,6 +167,10 @@ public struct GestureArena: Sendable {
         time: Time, explaining: Bool = false, accepted: Set<GestureKind> = [], lifted: Bool = false, secondTap: Bool = false
     ) {
         let f = fingers[finger]
+        // On what takes no single tap (the ruler), the tap that competes is a double tap's first
+        // half: the decision names it as the target offers it, so candidates and `offered` agree.
+        var candidates = candidates
+        if !target.gestures.contains(.tap), target.gestures.contains(.doubleTap), candidates.remove(.tap) != nil { candidates.insert(.doubleTap) }
         var decision = ArenaDecision(
             finger: finger, target: target.id, candidates: ordered(candidates.union(winner.map { [$0] } ?? [])),
             winner: winner, rule: rule, time: time, sinceDown: f.map { time - $0.startTime } ?? .zero,

@@ -28,6 +28,8 @@ public struct SettingsEpochs {
         public var changes: [Change]
         /// The epochs it was live in.
         public var epochs: [Int]
+        /// The set of the `SettingsHistory` it is (its settings are the history's `settings[historySet]`).
+        public var historySet: Int = 0
         /// The name a report shows: its names joined ("base (tuned, unsaved) = tuned-1").
         public var label: String { names.joined(separator: " = ") }
     }
@@ -52,7 +54,7 @@ public struct SettingsEpochs {
             if let known = setOf[current] {
                 set = known
             } else {
-                sets.append(SettingsSet(names: [], changes: history.differences[current], epochs: []))
+                sets.append(SettingsSet(names: [], changes: history.differences[current], epochs: [], historySet: current))
                 set = sets.count - 1
                 setOf[current] = set
             }

@@ -36,7 +36,7 @@ public enum ObserverTicker {
     /// beginning, changes and end (its recognition shows).
     public static func isLowLevel(_ event: InteractionEvent) -> Bool {
         switch event {
-        case .snap, .cue, .arenaDecided: return true
+        case .snap, .snapEscaped, .coastEnded, .cue, .arenaDecided: return true
         case let .gesture(g): return g.phase != .recognized
         default: return false
         }
