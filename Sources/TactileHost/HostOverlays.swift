@@ -13,7 +13,11 @@ struct HostOverlays {
     private var indicators: TouchIndicators
     private var pointer: PointerLocation?
     private var monitor: FrameMonitor?
+    /// The in-app latency kept for the tuning panel's figures when the monitor is off (never drawn).
+    private var tuningLatency: FrameMonitor
     private var arena: ArenaDebugger?
+    /// The arena's latest decisions, for the tuning panel's strip (kept whether or not the debugger is on).
+    private var recentDecisions: [ArenaDecision] = []
     private var photon: PhotonPatch?
     /// The per-touch timeline, with the arena debugger.
     private var touchTimeline: TouchTimeline?
@@ -33,6 +37,7 @@ struct HostOverlays {
         indicators = TouchIndicators(configuration: o)
         pointer = o.pointerLocation ? PointerLocation(configuration: o, velocityWindow: .seconds(input.velocityWindow)) : nil
         monitor = o.monitor ? FrameMonitor(configuration: o) : nil
+        tuningLatency = FrameMonitor(configuration: o)
         arena = o.arena ? ArenaDebugger(configuration: o) : nil
         photon = o.photon ? PhotonPatch(configuration: o) : nil
         touchTimeline = o.arena ? TouchTimeline(history: o.touchHistory) : nil
@@ -47,6 +52,8 @@ struct HostOverlays {
         if touchTimeline != nil, let t = old.touchTimeline { touchTimeline = t }
         if arena != nil, let a = old.arena { arena?.carry(from: a) }
         if monitor != nil, let m = old.monitor, m.history == monitor?.history { monitor = m }
+        tuningLatency = old.tuningLatency
+        recentDecisions = old.recentDecisions
     }
 
     /// Shows an older (`back` > 0) or newer touch in the per-touch timeline.
@@ -62,6 +69,7 @@ struct HostOverlays {
     /// Follows an editor frame's gesture arena, for the debugger, with the input the editor got at `now`.
     mutating func follow(arena output: FrameOutput, events: [InputEvent] = [], now: Time = .zero) {
         arena?.record(arena: output.arena, decisions: output.arenaDecisions)
+        recentDecisions = Array((recentDecisions + output.arenaDecisions).suffix(settings.tuningArenaDecisions))
         touchTimeline?.record(events: events, arena: output.arena, decisions: output.arenaDecisions, now: now)
         if arena != nil { canvasTop = output.elements.first { $0.id == "canvas" }?.frame.minY }
     }
@@ -85,13 +93,10 @@ struct HostOverlays {
     /// The lab's live figures for the tuning panel: the monitor's A and B lines while a pair is
     /// flipped (else its latency line), and the arena's last decision, where those are on.
     func tuningFigures(pair: (a: String, b: String?), live: String) -> [String] {
-        var out: [String] = []
-        if let monitor {
-            let sides = monitor.comparison(pair: pair, live: live)
-            out += sides.isEmpty ? [monitor.latencyLine] : sides
-        }
-        if let last = arena?.decisions.last { out.append("arena: " + ArenaDebugger.summary(last)) }
-        return out
+        let latency = monitor ?? tuningLatency
+        let sides = latency.comparison(pair: pair, live: live)
+        // The arena's strip, newest first: who won, who lost, by which rule.
+        return (sides.isEmpty ? [latency.latencyLine] : sides) + recentDecisions.reversed().map(ArenaDebugger.strip)
     }
 
     /// Whether the frame monitor is on (it wants every frame noted).
@@ -110,11 +115,15 @@ struct HostOverlays {
     /// Notes an input frame's input-to-present latency, once presented.
     mutating func record(latency: LatencySample) {
         monitor?.record(latency: latency.total, gesture: latency.gesture, settings: latency.variant)
+        if monitor == nil { tuningLatency.record(latency: latency.total, gesture: latency.gesture, settings: latency.variant) }
     }
 
     /// The settings changed: the monitor's latencies start afresh (less `added`, the added
     /// latency now in force), the stretch before kept for A | B.
-    mutating func startSettings(added: Time) { monitor?.startSettings(added: added) }
+    mutating func startSettings(added: Time) {
+        monitor?.startSettings(added: added)
+        tuningLatency.startSettings(added: added)
+    }
 
     /// Whether anything is drawn over the editor now.
     func isDrawing(kiosk: KioskMode?) -> Bool {

@@ -208,4 +208,33 @@ final class VariantFileTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: symlink.path), real.path)
         XCTAssertEqual(try turns(real, "C"), 2)
     }
+
+    func testRenameAndDeleteChangeOnlyTheOneMemberAndFindTheSidecarsOwn() throws {
+        let text = "{\n  \"dial\": {\"turns\": 4},\n  \"variants\": {\"a\": {\"dial\": {\"turns\": 1}}, \"b\" : {\"dial\": {\"label\": \"x}\"}}}\n}\n"
+        let url = try file(text)
+        XCTAssertEqual(VariantFile.names(at: url), ["a", "b"], "in the order written")
+        try VariantFile.rename("b", to: "brace", at: url, schema: schema)
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), text.replacingOccurrences(of: "\"b\" :", with: "\"brace\" :"))
+        try VariantFile.delete("a", at: url, schema: schema)
+        XCTAssertEqual(
+            try String(contentsOf: url, encoding: .utf8),
+            "{\n  \"dial\": {\"turns\": 4},\n  \"variants\": {\"brace\" : {\"dial\": {\"label\": \"x}\"}}}\n}\n", "the member and its comma, nothing else")
+        try VariantFile.delete("brace", at: url, schema: schema)
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "{\n  \"dial\": {\"turns\": 4},\n  \"variants\": {}\n}\n")
+        XCTAssertEqual(try turns(url), 4, "the file's own settings untouched")
+
+        // Refused: base, a name not saved, a taken name; a variant in the sidecar is changed there.
+        try VariantFile.save("c", changes: .object([("dial", .object([("turns", .number(2))]))]), at: url, schema: schema)
+        try VariantFile.save("d", changes: .object([("dial", .object([("turns", .number(5))]))]), at: url, schema: schema)
+        XCTAssertThrowsError(try VariantFile.rename("base", to: "e", at: url, schema: schema)) { XCTAssertTrue("\($0)".contains("cannot be renamed"), "\($0)") }
+        XCTAssertThrowsError(try VariantFile.delete("zz", at: url, schema: schema)) { XCTAssertTrue("\($0)".contains("no such variant"), "\($0)") }
+        XCTAssertThrowsError(try VariantFile.rename("c", to: "d", at: url, schema: schema)) { XCTAssertTrue("\($0)".contains("is taken"), "\($0)") }
+        chmod(url.path, 0o444)
+        defer { chmod(url.path, 0o644) }
+        try VariantFile.save("side", changes: .object([("dial", .object([("turns", .number(7))]))]), at: url, schema: schema)
+        try VariantFile.rename("side", to: "beside", at: url, schema: schema)
+        XCTAssertEqual(try turns(url, "beside"), 7)
+        XCTAssertEqual(VariantFile.names(at: url), ["c", "d", "beside"])
+        XCTAssertThrowsError(try VariantFile.delete("c", at: url, schema: schema)) { XCTAssertTrue("\($0)".contains("cannot be written"), "\($0)") }
+    }
 }

@@ -132,6 +132,96 @@ final class TuningAndFlipTests: XCTestCase {
             log.joined(separator: "\n"))
     }
 
+    /// The review's case: tuned-2 could not be reached in the app, F6 in a new session chose
+    /// alphabetically, and nothing could be renamed or deleted. The picker, opened from the
+    /// panel's pair line, chooses A and B, renames on the panel's keyboard and deletes with a
+    /// second tap, the person's file kept byte for byte around each change.
+    func testThePickerChoosesAAndBRenamesOnItsOwnKeyboardAndDeletesOnASecondTap() throws {
+        let file = folder.appendingPathComponent("tactile.json")
+        let original =
+            "{\n    \"timeline\": { \"snapThreshold\": 8 },\n    \"variants\": {\n        \"tuned-1\": { \"input\": { \"tapSlop\": 12 } },\n"
+            + "        \"tuned-2\": { \"input\": { \"tapSlop\": 24 } },\n        \"tuned-10\": { \"input\": { \"tapSlop\": 30 } }\n    }\n}\n"
+        let (headless, _) = try labSession(original, in: folder)
+        let host = headless.host, clock = headless.player.clock
+        host.startVariants(live: nil, other: nil)
+        clock.advance(to: .seconds(1))
+        _ = host.step([], now: clock.now, context: StepContext())
+        var finger = 10
+        func tap(_ id: String, _ file: StaticString = #filePath, _ line: UInt = #line) throws {
+            let e = try XCTUnwrap(host.tuningElements.first { $0.id == id }, "no \(id) in \(host.tuningElements.map(\.id))", file: file, line: line)
+            finger += 1
+            for (phase, dt) in [(TouchPhase.down, 0.1), (.up, 0.15)] {
+                clock.advance(to: clock.now + .seconds(dt))
+                _ = host.step([], now: clock.now, context: StepContext(outsideInput: [.touch(phase, id: finger, at: e.hitFrame.center, time: clock.now)]))
+            }
+            // The next frame shows what the tap did (its banner).
+            clock.advance(to: clock.now + .seconds(0.05))
+            _ = host.step([], now: clock.now, context: StepContext(mode: .always))
+        }
+        func element(_ id: String) -> UIElement? { host.tuningElements.first { $0.id == id } }
+        var banner: String { host.state.banner?.message ?? "" }
+
+        // The pair's line opens the picker: the file's variants in the order they were saved.
+        try tap("tuning.pair")
+        let rows = host.tuningElements.filter { $0.id.hasSuffix(".a") && $0.id.hasPrefix("tuning.variant.") }.sorted { $0.frame.minY < $1.frame.minY }
+        XCTAssertEqual(rows.map(\.id), ["base", "tuned-1", "tuned-2", "tuned-10"].map { "tuning.variant.\($0).a" })
+        XCTAssertEqual(element("tuning.variant.base.rename")?.state["enabled"], .bool(false), "the file's own settings keep their name")
+
+        // B is tuned-2, A tuned-1; a flip then goes to A, the live base being neither.
+        try tap("tuning.variant.tuned-2.b")
+        XCTAssertTrue(host.flipPair == ("base", "tuned-2"), "\(host.flipPair)")
+        XCTAssertEqual(banner, "A is base, B is tuned-2")
+        try tap("tuning.variant.tuned-1.a")
+        XCTAssertTrue(host.flipPair == ("tuned-1", "tuned-2"), "\(host.flipPair)")
+        XCTAssertEqual(banner, "A is tuned-1, B is tuned-2; base is live (a flip goes to A)")
+        host.flipVariant()
+        clock.advance(to: clock.now + .seconds(0.1))
+        _ = host.step([], now: clock.now, context: StepContext())
+        XCTAssertEqual(host.liveVariant, "tuned-1")
+        XCTAssertEqual(host.configuration.input.tapSlop, 12)
+
+        // Rename tuned-2 on the panel's keyboard: seven backspaces, "fast", Save name.
+        try tap("tuning.variant.tuned-2.rename")
+        XCTAssertNotNil(element("keyboard"), "the panel's own keyboard")
+        XCTAssertEqual(element("tuning.variant.tuned-2.field")?.state["text"], .string("tuned-2"))
+        for _ in 0..<7 { try tap("key:⌫") }
+        for letter in ["f", "a", "s", "t"] { try tap("key:\(letter)") }
+        XCTAssertEqual(element("tuning.variant.tuned-2.field")?.state["text"], .string("fast"))
+        try tap("tuning.variant.tuned-2.saveName")
+        XCTAssertTrue(host.flipPair == ("tuned-1", "fast"), "\(host.flipPair)")
+        XCTAssertTrue(banner.hasPrefix("tuned-2 is now called fast in tactile.json"), banner)
+        XCTAssertNil(element("keyboard"), "the keyboard goes once the name is saved")
+        XCTAssertEqual(
+            try String(contentsOf: file, encoding: .utf8), original.replacingOccurrences(of: "\"tuned-2\"", with: "\"fast\""), "only the name changed")
+        XCTAssertEqual(try ConfigurationFile.load(from: file, variant: "fast", schema: .tactile).input.tapSlop, 24)
+        // Seen in a window: the file's watcher took the rename for an edit and said "Settings
+        // reloaded" over its banner. The picker's own writes are no edit to reload.
+        clock.advance(to: clock.now + .seconds(3))
+        _ = host.step([], now: clock.now, context: StepContext(mode: .always))
+        XCTAssertTrue(banner.hasPrefix("tuned-2 is now called fast"), banner)
+
+        // Delete tuned-10: the first tap asks, the second deletes; the rest of the file stays.
+        try tap("tuning.variant.tuned-10.delete")
+        XCTAssertEqual(element("tuning.variant.tuned-10.delete")?.label, "tuned-10 Sure?")
+        XCTAssertTrue(FileManager.default.contents(atPath: file.path).map { String(decoding: $0, as: UTF8.self).contains("tuned-10") } ?? false)
+        try tap("tuning.variant.tuned-10.delete")
+        XCTAssertEqual(
+            try String(contentsOf: file, encoding: .utf8),
+            original.replacingOccurrences(of: "\"tuned-2\"", with: "\"fast\"").replacingOccurrences(
+                of: ",\n        \"tuned-10\": { \"input\": { \"tapSlop\": 30 } }", with: ""))
+        XCTAssertNil(element("tuning.variant.tuned-10.a"), "gone from the list")
+        // The live variant is not deleted.
+        try tap("tuning.variant.tuned-1.delete")
+        try tap("tuning.variant.tuned-1.delete")
+        XCTAssertEqual(banner, "tuned-1 is live: flip to another variant before deleting it")
+        XCTAssertEqual(VariantFile.names(at: file), ["tuned-1", "fast"])
+
+        // Done closes the picker: the settings again.
+        try tap("tuning.picker.done")
+        XCTAssertNotNil(element("tuning.input.tapSlop"))
+        XCTAssertNil(element("tuning.variant.base.a"))
+    }
+
     func testTheTuningPanelAndTheFlipAreRefusedInAKiosk() throws {
         var services = HostServices()
         services.labGestures = true
@@ -377,8 +467,8 @@ final class TuningAndFlipTests: XCTestCase {
     }
 
     func testTheTuningPanelShowsTheMonitorsFiguresAndTheArenasLastDecisionSoAChangeIsTriedWithoutClosingIt() throws {
-        let (headless, _) = try labSession(
-            "{\"overlays\": {\"arena\": true, \"monitor\": true}, \"variants\": {\"loose\": {\"input\": {\"tapSlop\": 30}}}}\n", in: folder)
+        // Neither the monitor nor the arena debugger is on: F5 alone shows the figures.
+        let (headless, _) = try labSession("{\"variants\": {\"loose\": {\"input\": {\"tapSlop\": 30}}}}\n", in: folder)
         let host = headless.host, clock = headless.player.clock
         func figures() -> [String] { host.tuningElements.filter { $0.role == "labFigure" }.map(\.label) }
         XCTAssertEqual(figures(), ["in-app: no input yet"], "before any touch: the monitor says so, and no arena decision yet")
@@ -392,7 +482,9 @@ final class TuningAndFlipTests: XCTestCase {
         // (A headless session presents nothing, so the monitor has no latency to give here; the
         // window's own figures are LabPanelTests'.)
         XCTAssertTrue(after.first?.hasPrefix("in-app") ?? false, "the monitor's line, with the panel open: \(after)")
-        XCTAssertTrue(after.contains { $0.hasPrefix("arena: tap ← tapMaximumDuration") }, "and the arena's decision: \(after)")
+        XCTAssertTrue(
+            after.contains { $0.hasPrefix("✓ tap · ✗ pinch ✗ longPress ✗ scroll · tapMaximumDuration: lifted after 0.08 s") },
+            "and the arena's strip: who won, who lost, by which rule: \(after)")
         // A pair flipped: A and B side by side, under the sliders.
         host.startVariants(live: nil, other: "loose")
         clock.advance(to: .seconds(2))

@@ -41,16 +41,23 @@ public enum VariantFile {
         return variants
     }
 
-    /// The names of the variants the file at `url` and its sidecar hold, sorted.
+    /// The names of the variants the file at `url` and its sidecar hold, in the order they were
+    /// saved: the file's in the order written, then the sidecar's (by name, numbers as numbers:
+    /// tuned-9 before tuned-10), so the last is the one saved last.
     public static func names(at url: URL) -> [String] {
-        var names = Set(((try? sidecarVariants(of: url)) ?? [:]).keys)
-        if let data = FileManager.default.contents(atPath: url.path),
-            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-            let variants = object[ConfigurationFile.variantsKey] as? [String: Any]
-        {
-            names.formUnion(variants.keys)
+        var names: [String] = []
+        if let data = FileManager.default.contents(atPath: url.path) {
+            let text = String(decoding: data, as: UTF8.self)
+            if let object = variantsObject(in: text) {
+                names = object.members.map(\.name)
+            } else if let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+                let variants = object[ConfigurationFile.variantsKey] as? [String: Any]
+            {
+                names = variants.keys.sorted { $0.compare($1, options: .numeric) == .orderedAscending }
+            }
         }
-        return names.sorted()
+        let side = ((try? sidecarVariants(of: url)) ?? [:]).keys.filter { !names.contains($0) }
+        return names + side.sorted { $0.compare($1, options: .numeric) == .orderedAscending }
     }
 
     /// The first of "`prefix`-1", "`prefix`-2" … that neither the file at `url` nor its sidecar uses.
@@ -124,51 +131,10 @@ public enum VariantFile {
     /// `"variants"` object, or a new `"variants"` object before its closing brace; nil when the
     /// text is not a JSON object this can find its way through.
     static func inserting(_ name: String, changes: JSONValue, into text: String) -> String? {
+        guard let layout = layout(of: text) else { return nil }
         let bytes = Array(text.utf8)
-        var depth = 0, inString = false, escaped = false
-        var stringStart = 0, lastString: String?
-        var variantsValueAt: Int?, variantsEnd: Int?, rootOpen: Int?, rootClose: Int?
-        var awaitingValue = false
-        for (i, b) in bytes.enumerated() {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if b == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if b == UInt8(ascii: "\"") {
-                    inString = false
-                    lastString = String(decoding: bytes[(stringStart + 1)..<i], as: UTF8.self)
-                }
-                continue
-            }
-            switch b {
-            case UInt8(ascii: "\""):
-                inString = true; stringStart = i
-            case UInt8(ascii: ":"):
-                if depth == 1 && lastString == ConfigurationFile.variantsKey { awaitingValue = true }
-                lastString = nil
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                if awaitingValue && b == UInt8(ascii: "[") { return nil } // "variants" holds a list
-                if depth == 0 && b == UInt8(ascii: "{") && rootOpen == nil { rootOpen = i }
-                if awaitingValue && b == UInt8(ascii: "{") && depth == 1 {
-                    if variantsValueAt != nil { return nil } // "variants" twice: which one is read is not ours to guess
-                    variantsValueAt = i
-                }
-                awaitingValue = false
-                depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                if depth < 0 { return nil }
-                if depth == 1, let open = variantsValueAt, variantsEnd == nil, open < i { variantsEnd = i }
-                if depth == 0 && rootClose == nil { rootClose = i }
-            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
-                break
-            default:
-                if awaitingValue { return nil } // "variants" holds something other than an object
-                lastString = nil
-            }
-        }
-        guard !inString, depth == 0, let open = rootOpen, let close = rootClose else { return nil }
+        let open = layout.rootOpen, close = layout.rootClose
+        let variantsValueAt = layout.variants?.open, variantsEnd = layout.variants?.close
         func isBlank(_ range: Range<Int>) -> Bool { bytes[range].allSatisfy { [9, 10, 13, 32].contains($0) } }
         let member = "\(JSONValue.quote(name)): \(changes.serialized())"
         // The file's own line ends: a file written on Windows keeps its CRLF.

@@ -35,6 +35,12 @@ public final class VariantStore {
     /// The names of the variants saved so far.
     public var names: [String] { VariantFile.names(at: url) }
 
+    /// Renames the saved variant `old` to `new` (`VariantFile.rename`).
+    public func rename(_ old: String, to new: String) throws { try VariantFile.rename(old, to: new, at: url, schema: schema) }
+
+    /// Deletes the saved variant `name` (`VariantFile.delete`).
+    public func delete(_ name: String) throws { try VariantFile.delete(name, at: url, schema: schema) }
+
     /// Saves `configuration` as a new variant (named "tuned-1", "tuned-2" … when `name` is nil):
     /// what it changes against the file's own settings. Returns the name and where it went.
     public func save(_ configuration: TactileConfiguration, name: String? = nil) throws -> (name: String, place: VariantFile.Place, url: URL) {

@@ -84,6 +84,10 @@ extension TactileConfiguration {
             down to the last lift, to flip between the A/B variants (F6 on a keyboard).
             """)
         public var flipTapDuration: Double = 0.5
+        @Setting(
+            .init(0, 10),
+            "How many of the gesture arena's latest decisions the tuning panel lists under its sliders (with or without --arena); 0 lists none.")
+        public var tuningArenaDecisions: Int = 2
         public init() {}
 
         /// Where the photon patch sits: under the finger, or in a corner (for a sensor held there).

@@ -46,6 +46,8 @@ public final class SettingsStage: HostStage {
         let holding = s.takesCornerHold ? live.cornerHold.holding : nil
         var out: [InputEvent] = []
         for e in input {
+            // While a variant is renamed, the keyboard types its name, not into the editor.
+            if live.picker?.renaming != nil, typeName(e, now: step.now) { continue }
             if case let .touch(id, phase, _) = e.kind, panelFingers.contains(id) {
                 if phase == .up || phase == .cancel { panelFingers.remove(id) }
                 continue
@@ -81,6 +83,8 @@ public final class SettingsStage: HostStage {
         if session.services.configurationWatcher != nil { candidates.append((nextConfigurationCheck, "configuration file")) }
         if let hold = nextWork(after: now, session: session) { candidates.append(hold) }
         if live.flipRequested { candidates.append((now, "flip")) }
+        // A panel to draw again (a name typed on the keyboard).
+        if live.isTuningOpen && live.picture == nil { candidates.append((now, "tuning panel")) }
         return candidates.min { $0.time < $1.time }
     }
 
@@ -111,6 +115,7 @@ public final class SettingsStage: HostStage {
         guard s.kiosk == nil else { return }
         live.isTuningOpen.toggle()
         live.picture = nil
+        live.picker = nil
         s.needsPresent = true
     }
 
@@ -163,6 +168,7 @@ public final class SettingsStage: HostStage {
         if figures != live.figures { live.picture = nil }
         guard !touches.isEmpty || live.picture == nil, let size = s.panelSize else { return }
         live.figures = figures
+        let pickerBefore = live.picker
         let actions = tuningPass(touches, size: size, now: now)
         for action in actions {
             switch action {
@@ -185,10 +191,14 @@ public final class SettingsStage: HostStage {
             case .close:
                 toggleTuning()
                 frame.commands.append(.showPanel(false))
+            case let .choose(side, name): choose(side, name)
+            case let .rename(old, new): rename(old, to: new, now: now)
+            case let .delete(name): delete(name)
             }
         }
-        // Drawn again as the actions left it (a value moved, a variant saved).
-        if !actions.isEmpty { _ = tuningPass([], size: size, now: now) }
+        // Drawn again as the actions left it (a value moved, a variant saved, the picker opened,
+        // a name typed).
+        if !actions.isEmpty || live.picker != pickerBefore { _ = tuningPass([], size: size, now: now) }
         s.needsPresent = true
     }
 
@@ -196,9 +206,12 @@ public final class SettingsStage: HostStage {
     func tuningPass(_ touches: [InputEvent], size: Size, now: Time) -> [TuningPanel.Action] {
         guard let schema = s.services.schema else { return [] }
         let ui = UIContext(memory: live.memory, touches: touches, now: now, viewport: size, measurer: s.editor.measurer, theme: s.editor.theme)
+        let wasPicking = live.picker != nil
         let drawn = TuningPanel(ui: ui, theme: s.editor.theme).draw(
             object: schema.jsonObject(of: s.configuration), live: live.variant, pair: live.pair, unsaved: live.unsaved, offset: live.scroll,
-            size: size, figures: live.figures)
+            size: size, figures: live.figures, variants: s.services.variants?.names ?? [], picker: &live.picker)
+        // The list shows the other thing now (settings or variants): from its top.
+        if wasPicking != (live.picker != nil) { live.scroll = 0 }
         live.memory = ui.finish()
         live.picture = ui.draw
         live.elements = ui.elements
@@ -246,7 +259,8 @@ public final class SettingsStage: HostStage {
             note(SettingsChange(time: now, source: .save, variant: saved.name, changes: .object([])))
             if announce {
                 s.post(
-                    banner: "Saved variant \(saved.name) in \(saved.url.lastPathComponent)\(saved.place == .sidecar ? " (beside the configuration file)" : "")",
+                    banner:
+                        "Saved as \(saved.name) in \(saved.url.lastPathComponent)\(saved.place == .sidecar ? " (beside the configuration file)" : ""). \(pairWords)",
                     isError: false)
             }
             return nil
@@ -255,6 +269,99 @@ public final class SettingsStage: HostStage {
             s.post(banner: why, isError: true)
             return why
         }
+    }
+
+    // MARK: The variant picker
+
+    /// A key typed while a variant is renamed: text is added to the name, backspace takes a
+    /// character off, return saves it, escape cancels (space comes as text). Whether it was taken.
+    func typeName(_ event: InputEvent, now: Time) -> Bool {
+        guard var picker = live.picker, let old = picker.renaming else { return false }
+        switch event.kind {
+        case let .text(text): picker.typed = String((picker.typed + text).prefix(80))
+        case .key(.backspace): if !picker.typed.isEmpty { picker.typed.removeLast() }
+        case .key(.escape): picker.renaming = nil
+        case .key(.space): return true
+        case .key(.enter):
+            rename(old, to: picker.typed, now: now)
+            live.picture = nil
+            return true
+        default: return false
+        }
+        live.picker = picker
+        live.picture = nil
+        return true
+    }
+
+    /// The pair in words, for a banner: "A is base, B is tuned-2" (and the live one when it is neither).
+    var pairWords: String {
+        let pair = "A is \(live.pair.a), B is \(live.pair.b ?? "none yet")"
+        return live.variant == live.pair.a || live.variant == live.pair.b ? pair : pair + "; \(live.variant) is live (a flip goes to A)"
+    }
+
+    /// Makes `name` one side of the A/B pair (the side it held before, if any, swaps).
+    func choose(_ side: TuningPanel.Side, _ name: String) {
+        var pair = live.pair
+        switch side {
+        case .a:
+            if pair.b == name { pair.b = pair.a }
+            pair.a = name
+        case .b:
+            if pair.a == name { pair.a = pair.b ?? SettingsChange.baseVariant }
+            pair.b = name
+        }
+        if pair.b == pair.a { pair.b = nil }
+        live.pair = pair
+        s.post(banner: pairWords, isError: false)
+    }
+
+    /// Renames a saved variant in the file, and wherever the session names it (live, A, B): a
+    /// live variant's new name goes to the trace and the log as a save of the same settings.
+    func rename(_ old: String, to new: String, now: Time) {
+        guard let store = s.services.variants else { return }
+        let name = new.trimmingCharacters(in: .whitespaces)
+        do {
+            try ownWrite { try store.rename(old, to: name) }
+        } catch {
+            s.post(banner: "\(old) could not be renamed: \(ErrorWords.reason(error))", isError: true)
+            return
+        }
+        live.picker?.renaming = nil
+        if live.pair.a == old { live.pair.a = name }
+        if live.pair.b == old { live.pair.b = name }
+        if live.variant == old {
+            live.variant = name
+            if s.services.configurationWatcher?.variant == old { s.services.configurationWatcher?.variant = name }
+            note(SettingsChange(time: now, source: .save, variant: name, changes: .object([])))
+        }
+        s.post(banner: "\(old) is now called \(name) in \(store.url.lastPathComponent). \(pairWords)", isError: false)
+    }
+
+    /// Runs `write`, a change of the configuration file's variants, which the file's watcher then
+    /// takes as read (it is no edit of the person's to reload), unless an edit of theirs was
+    /// already waiting to be read.
+    private func ownWrite(_ write: () throws -> Void) rethrows {
+        let editPending = s.services.configurationWatcher?.hasChanged ?? false
+        try write()
+        if !editPending { s.services.configurationWatcher?.acceptCurrent() }
+    }
+
+    /// Deletes a saved variant from the file (never the live one: flip away from it first).
+    func delete(_ name: String) {
+        guard let store = s.services.variants else { return }
+        guard name != live.variant else {
+            s.post(banner: "\(name) is live: flip to another variant before deleting it", isError: true)
+            return
+        }
+        do {
+            try ownWrite { try store.delete(name) }
+        } catch {
+            s.post(banner: "\(name) could not be deleted: \(ErrorWords.reason(error))", isError: true)
+            return
+        }
+        if live.pair.a == name { live.pair.a = SettingsChange.baseVariant }
+        if live.pair.b == name || live.pair.b == live.pair.a { live.pair.b = nil }
+        s.post(banner: "Deleted \(name) from \(store.url.lastPathComponent). \(pairWords)", isError: false)
     }
 
     /// At the end of a session, tuning not yet saved is kept as a variant of its own (as a flip

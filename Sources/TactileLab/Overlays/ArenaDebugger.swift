@@ -83,6 +83,14 @@ public struct ArenaDebugger: Sendable {
     }
 
     /// One line of the panel: "scroll ← tapSlop: moved 10.4 pt > 10 pt · 83 ms".
+    /// A decision on one line for the tuning panel's strip: "✓ scroll · ✗ tap ✗ pinch · tapSlop:
+    /// moved 21.7 pt > 18 pt · 17 ms".
+    public static func strip(_ d: ArenaDecision) -> String {
+        let losers = (d.offered.isEmpty ? d.losers : d.offered.filter { $0 != d.winner }).map { "✗ \($0.rawValue)" }.joined(separator: " ")
+        return [d.winner.map { "✓ \($0.rawValue)" } ?? "✗ nobody", losers.isEmpty ? nil : losers, d.rule, "\(Int((d.sinceDown.seconds * 1000).rounded())) ms"]
+            .compactMap { $0 }.joined(separator: " · ")
+    }
+
     public static func summary(_ d: ArenaDecision) -> String {
         "\(d.winner?.rawValue ?? "none") ← \(d.rule) · \(Int((d.sinceDown.seconds * 1000).rounded())) ms"
     }

@@ -25,6 +25,8 @@ public struct LiveSettings {
     /// The lab's live figures the panel last drew (a new figure draws it again).
     public var figures: [String] = []
     public var scroll = 0.0, scrollAnchor: Double?
+    /// The variant picker, while it is open in the panel.
+    public var picker: TuningPanel.Picker?
     public var flipTaps: TwoFingerTap
     public var cornerHold: CornerHold
     public var flipRequested = false

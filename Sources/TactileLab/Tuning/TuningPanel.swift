@@ -19,6 +19,28 @@ public struct TuningPanel {
         case flip
         /// Close the panel.
         case close
+        /// Make a saved variant (or `base`) one side of the A/B pair.
+        case choose(Side, String)
+        /// Rename a saved variant.
+        case rename(String, to: String)
+        /// Delete a saved variant.
+        case delete(String)
+    }
+
+    /// A side of the A/B pair.
+    public enum Side: String, Equatable, Sendable { case a = "A", b = "B" }
+
+    /// The variant picker while it is open, in the panel's list: each saved variant with A and B
+    /// to choose it for a side of the pair, Rename (on the panel's own keyboard) and Delete
+    /// (tapped twice).
+    public struct Picker: Equatable, Sendable {
+        /// The variant being renamed, and the name typed so far.
+        public var renaming: String?
+        public var typed = ""
+        /// The variant whose Delete was tapped once: a second tap deletes it.
+        public var confirming: String?
+        public var keyboard: KeyboardState
+        public init(now: Time) { keyboard = KeyboardState(opened: now) }
     }
 
     public let ui: UIContext
@@ -32,8 +54,11 @@ public struct TuningPanel {
     /// monitor's latency, A | B; the arena's last decision) above the foot, so a change is felt
     /// and measured without closing the panel; returns the actions and the list's scroll
     /// gestures, its content height and the room it has.
+    /// `variants`: the saved variants' names, for the picker (`picker`, open while not nil),
+    /// which the header's pair line opens and closes.
     public func draw(
-        object: [String: Any], live: String, pair: (a: String, b: String?), unsaved: Int, offset: Double, size: Size, figures: [String] = []
+        object: [String: Any], live: String, pair: (a: String, b: String?), unsaved: Int, offset: Double, size: Size, figures: [String] = [],
+        variants: [String] = [], picker: inout Picker?
     ) -> (actions: [Action], scrolls: [GestureEvent], height: Double, room: Double) {
         var actions: [Action] = []
         let font = theme.captionFont, body = theme.bodyFont
@@ -47,12 +72,27 @@ public struct TuningPanel {
         let designed = titleHeight <= m.headerHeight / 2 + 4
         let pairTop = designed ? titleHeight - 4 : titleHeight, headerHeight = max(m.headerHeight, pairTop + pairHeight)
         let header = Rect(x: inner.x, y: 0, width: inner.width, height: headerHeight)
-        let pairText = pair.b.map { "A \(pair.a) ⇄ B \($0)" } ?? "A \(pair.a) · B none yet (Save makes one)"
+        let pairText =
+            pair.b.map { "A \(pair.a) ⇄ B \($0)" } ?? (variants.isEmpty ? "A \(pair.a) · B none yet (Save makes one)" : "A \(pair.a) · B not chosen")
         ui.text(
             "Tuning · live: \(live)\(unsaved > 0 ? " + \(unsaved) unsaved" : "")",
             in: Rect(x: header.x, y: 0, width: header.width - m.stepWidth, height: titleHeight), font: body,
             color: theme.textPrimary)
-        ui.text(pairText, in: Rect(x: header.x, y: pairTop, width: header.width, height: pairHeight), font: font, color: theme.textSecondary)
+        // The pair's line opens the variant picker (and closes it again): its hit area is a
+        // finger's height, short of the close button.
+        let pairFrame = Rect(x: header.x, y: pairTop, width: header.width - m.stepWidth, height: pairHeight)
+        if ui.button(
+            "tuning.pair", label: picker == nil ? "Choose variants (\(pairText))" : "Close the variants", frame: pairFrame,
+            hitFrame: Rect(x: header.x, y: max(0, pairFrame.midY - m.buttonHeight / 2), width: pairFrame.width, height: m.buttonHeight),
+            state: ["open": .bool(picker != nil)],
+            draw: { look in
+                let mark = picker == nil ? " ▾" : " ▴"
+                let shown = ui.measurer.truncate(pairText, font: font, toWidth: pairFrame.width - ui.measurer.measure(mark, font: font).width)
+                ui.text(shown + mark, in: pairFrame, font: font, color: look.pressed ? theme.textPrimary : theme.accent)
+            })
+        {
+            picker = picker == nil ? Picker(now: ui.now) : nil
+        }
         if ui.button(
             "tuning.close", label: "Close", frame: Rect(x: inner.maxX - m.stepWidth, y: 0, width: m.stepWidth, height: headerHeight),
             draw: { look in ui.text("✕", in: look.frame, font: body, color: look.pressed ? theme.accent : theme.textSecondary, alignment: .center) })
@@ -60,29 +100,9 @@ public struct TuningPanel {
             actions.append(.close)
         }
         ui.element(UIElement(id: "tuning.live", role: "variant", label: live, frame: header, state: ["unsaved": .number(Double(unsaved))]))
-        // The foot: Save, Revert, Flip.
-        let footTop = size.height - m.padding - m.buttonHeight
-        let buttons: [(id: String, label: String, action: Action, enabled: Bool)] = [
-            ("tuning.save", "Save as variant", .save, true), ("tuning.revert", "Revert", .revert, unsaved > 0),
-            ("tuning.flip", "Flip A/B", .flip, pair.b != nil),
-        ]
-        let width = (inner.width - m.buttonGap * Double(buttons.count - 1)) / Double(buttons.count)
-        for (i, b) in buttons.enumerated() {
-            let frame = Rect(x: inner.x + Double(i) * (width + m.buttonGap), y: footTop, width: width, height: m.buttonHeight)
-            if ui.button(
-                b.id, label: b.label, frame: frame, enabled: b.enabled,
-                draw: { look in
-                    ui.fill(
-                        frame, i == 0 && look.enabled ? theme.accent.opacity(look.pressed ? 0.7 : 1) : theme.surfaceRaised.opacity(look.pressed ? 0.7 : 1),
-                        radius: m.radius)
-                    ui.paragraph(
-                        b.label, in: frame.insetBy(dx: 4, dy: (m.buttonHeight - font.size * 2.4) / 2), font: font,
-                        color: look.enabled ? theme.textPrimary : theme.textTertiary, alignment: .center, lineHeight: 1.2, maximumLines: 2)
-                })
-            {
-                actions.append(b.action)
-            }
-        }
+        // The foot: Save, Revert, Flip (Done while the picker is open); the panel's keyboard
+        // instead while a variant is renamed.
+        let footTop = drawFoot(size: size, inner: inner, unsaved: unsaved, pair: pair, picker: &picker, actions: &actions)
         // The lab's live figures above the foot, a line each, cut with "…" where they are long.
         let figureLine = max(m.figureLineHeight, font.size * m.lineHeight)
         let figuresTop = footTop - m.padding - Double(figures.count) * figureLine
@@ -96,10 +116,20 @@ public struct TuningPanel {
         let list = Rect(
             x: 0, y: headerHeight, width: size.width, height: max(0, figuresTop - (figures.isEmpty ? 0 : m.padding / 2) - m.padding - headerHeight))
         let rowHeight = m.labelHeight + m.rowHeight + m.rowGap
-        let height = Double(TunableSetting.all.count) * rowHeight
+        let names = [SettingsChange.baseVariant] + variants.filter { $0 != SettingsChange.baseVariant }
+        let height = Double(picker == nil ? TunableSetting.all.count : names.count) * rowHeight
         let scrolling = ui.interact("tuning.list", hitFrame: list, gestures: GestureTarget(id: "tuning.list", gestures: [.scroll], scrollAxes: [.vertical]))
         var scrolls = scrolling.gestures.map(\.event).filter { $0.kind == .scroll }
         ui.clipped(to: list) {
+            if var open = picker {
+                for (n, name) in names.enumerated() {
+                    let top = list.y + Double(n) * rowHeight - offset
+                    let inSight = top + rowHeight > list.y && top < list.maxY
+                    actions += variantRow(name, live: live, pair: pair, picker: &open, top: top, frame: inner, hittable: inSight)
+                }
+                picker = open
+                return
+            }
             for (n, setting) in TunableSetting.all.enumerated() {
                 let top = list.y + Double(n) * rowHeight - offset
                 // A row out of sight is still laid out, with nothing to hit, so a drag that began
@@ -117,6 +147,110 @@ public struct TuningPanel {
             ui.fill(Rect(x: size.width - m.padding / 2 - 1.5, y: y, width: 3, height: thumb), theme.textSecondary.opacity(0.6), radius: 1.5)
         }
         return (actions, scrolls, height, list.height)
+    }
+
+    /// The panel's foot: Save, Revert and Flip, or Done while the picker is open, or the panel's
+    /// keyboard while a variant is renamed (return saves the name); returns its top.
+    private func drawFoot(
+        size: Size, inner: Rect, unsaved: Int, pair: (a: String, b: String?), picker: inout Picker?, actions: inout [Action]
+    ) -> Double {
+        let keyboardHeight = picker?.renaming != nil ? Keyboard.height(theme: theme) : 0
+        let footTop = keyboardHeight > 0 ? size.height - keyboardHeight : size.height - m.padding - m.buttonHeight
+        if keyboardHeight > 0, var open = picker {
+            let input = TactileConfiguration.Input()
+            let typed = Keyboard(ui: ui, theme: theme, longPress: .seconds(input.longPressDuration), settle: .seconds(input.doubleTapInterval))
+                .draw(in: Rect(x: 0, y: footTop, width: size.width, height: keyboardHeight), state: &open.keyboard)
+            for key in typed {
+                switch key {
+                case let .insert(text): if open.typed.count < 80 { open.typed += text }
+                case .deleteBackward: if !open.typed.isEmpty { open.typed.removeLast() }
+                case .newline: if let old = open.renaming { actions.append(.rename(old, to: open.typed)) }
+                }
+            }
+            picker = open
+            return footTop
+        }
+        let buttons: [(id: String, label: String, action: Action?, enabled: Bool)] =
+            picker == nil
+            ? [
+                ("tuning.save", "Save as variant", .save, true), ("tuning.revert", "Revert", .revert, unsaved > 0),
+                ("tuning.flip", "Flip A/B", .flip, pair.b != nil),
+            ] : [("tuning.picker.done", "Done", nil, true)]
+        for (i, b) in buttons.enumerated() where foot(b.id, b.label, at: i, of: buttons.count, top: footTop, in: inner, enabled: b.enabled) {
+            if let action = b.action { actions.append(action) } else { picker = nil }
+        }
+        return footTop
+    }
+
+    /// One of the foot's `count` buttons (the `index`-th, the first filled with the accent);
+    /// whether it was tapped.
+    private func foot(_ id: String, _ label: String, at index: Int, of count: Int, top: Double, in inner: Rect, enabled: Bool) -> Bool {
+        let font = theme.captionFont
+        let width = (inner.width - m.buttonGap * Double(count - 1)) / Double(count)
+        let frame = Rect(x: inner.x + Double(index) * (width + m.buttonGap), y: top, width: width, height: m.buttonHeight)
+        return ui.button(
+            id, label: label, frame: frame, enabled: enabled,
+            draw: { look in
+                ui.fill(
+                    frame, index == 0 && look.enabled ? theme.accent.opacity(look.pressed ? 0.7 : 1) : theme.surfaceRaised.opacity(look.pressed ? 0.7 : 1),
+                    radius: m.radius)
+                ui.paragraph(
+                    label, in: frame.insetBy(dx: 4, dy: (m.buttonHeight - font.size * 2.4) / 2), font: font,
+                    color: look.enabled ? theme.textPrimary : theme.textTertiary, alignment: .center, lineHeight: 1.2, maximumLines: 2)
+            })
+    }
+
+    /// One variant in the picker: its name (and which side of the pair it is, whether it is
+    /// live), then A, B, Rename and Delete; while it is renamed, the name typed so far with
+    /// Cancel and Save name.
+    private func variantRow(
+        _ name: String, live: String, pair: (a: String, b: String?), picker: inout Picker, top: Double, frame inner: Rect, hittable: Bool
+    ) -> [Action] {
+        let nowhere: Rect? = hittable ? nil : .zero
+        let font = theme.captionFont
+        let label = Rect(x: inner.x, y: top, width: inner.width, height: m.labelHeight)
+        let controls = Rect(x: inner.x, y: label.maxY, width: inner.width, height: m.rowHeight)
+        let base = name == SettingsChange.baseVariant
+        var actions: [Action] = []
+        func button(_ id: String, _ title: String, _ index: Int, of count: Int, chosen: Bool = false, enabled: Bool = true) -> Bool {
+            let gap = m.buttonGap / 2
+            let width = (controls.width - gap * Double(count - 1)) / Double(count)
+            let frame = Rect(x: controls.x + Double(index) * (width + gap), y: controls.y + 4, width: width, height: controls.height - 8)
+            return ui.button(
+                "tuning.variant.\(name).\(id)", role: "choice", label: "\(name) \(title)", frame: frame, hitFrame: nowhere, enabled: enabled,
+                state: ["chosen": .bool(chosen)],
+                draw: { look in
+                    ui.fill(frame, chosen ? theme.accent : theme.surfaceRaised.opacity(look.pressed ? 0.6 : 1), radius: m.radius)
+                    let shown = ui.measurer.truncate(title, font: font, toWidth: frame.width - 4)
+                    ui.text(shown, in: frame, font: font, color: look.enabled ? theme.textPrimary : theme.textTertiary, alignment: .center)
+                })
+        }
+        if picker.renaming == name {
+            ui.fill(label, theme.surfaceRaised, radius: 4)
+            ui.text(picker.typed + "▏", in: label.insetBy(dx: 4, dy: 0), font: font, color: theme.textPrimary)
+            ui.element(
+                UIElement(
+                    id: "tuning.variant.\(name).field", role: "textField", label: "New name for \(name)", frame: label, state: ["text": .string(picker.typed)]))
+            if button("cancel", "Cancel", 0, of: 2) { picker.renaming = nil }
+            if button("saveName", "Save name", 1, of: 2, enabled: !picker.typed.isEmpty) { actions.append(.rename(name, to: picker.typed)) }
+            return actions
+        }
+        let sides = [pair.a == name ? "A" : nil, pair.b == name ? "B" : nil].compactMap { $0 }.joined(separator: ", ")
+        let note = [sides.isEmpty ? nil : sides, live == name ? "live" : nil].compactMap { $0 }.joined(separator: " · ")
+        ui.text(ui.measurer.truncate(name, font: font, toWidth: inner.width * 0.65), in: label, font: font, color: theme.textPrimary)
+        ui.text(note, in: label, font: font, color: theme.textSecondary, alignment: .trailing)
+        if button("a", "A", 0, of: 4, chosen: pair.a == name), pair.a != name { actions.append(.choose(.a, name)); picker.confirming = nil }
+        if button("b", "B", 1, of: 4, chosen: pair.b == name), pair.b != name { actions.append(.choose(.b, name)); picker.confirming = nil }
+        if button("rename", "Rename", 2, of: 4, enabled: !base) {
+            picker.renaming = name; picker.typed = name; picker.confirming = nil
+            picker.keyboard = KeyboardState(opened: ui.now)
+            picker.keyboard.shift = false
+        }
+        let confirming = picker.confirming == name
+        if button("delete", confirming ? "Sure?" : "Delete", 3, of: 4, chosen: confirming, enabled: !base) {
+            if confirming { actions.append(.delete(name)); picker.confirming = nil } else { picker.confirming = name }
+        }
+        return actions
     }
 
     /// One setting: its label and value, then a slider between a step down and up, or its choices.
