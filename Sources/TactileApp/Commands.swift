@@ -243,11 +243,17 @@ extension Commands {
         if selection != nil {
             throw CommandError.badInput("--include-scripted and --participant are for a study's results folder (made by `tactile study run`)")
         }
-        if html != nil || csv != nil || clips != nil {
-            throw CommandError.badInput("--html, --csv and --clips are for a study's results folder (made by `tactile study run`)")
+        if csv != nil || clips != nil {
+            throw CommandError.badInput("--csv and --clips are for a study's results folder (made by `tactile study run`)")
         }
         let report = try SessionReport.read(folders)
         let md = report.markdown
+        if let html {
+            let title = "Session report: " + report.sessions.map(\.name).joined(separator: ", ")
+            do { try AtomicFile.write(Data(MarkdownPage.html(md, title: title).utf8), to: URL(fileURLWithPath: html)) } catch {
+                throw CommandError("\(html): cannot write the report (\(CommandError.reason(error)))")
+            }
+        }
         if let json {
             do { try AtomicFile.write(Data((report.json.serialized(pretty: true) + "\n").utf8), to: URL(fileURLWithPath: json)) } catch {
                 throw CommandError("\(json): cannot write the report (\(CommandError.reason(error)))")

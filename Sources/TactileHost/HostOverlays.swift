@@ -25,6 +25,8 @@ struct HostOverlays {
     private let sizes: TactileConfiguration.Layout
     /// Where the monitor panel sits: at the top of the canvas, once a frame has shown where that is.
     private var canvasTop: Double?
+    /// The clips on show at the last frame: the arena's decision cards keep clear of them where they can.
+    private var clipFrames: [Rect] = []
     /// Whether the words (monitor, arena chips and cards, pointer header) go to the lab panel
     /// outside the phone instead of over its picture.
     var panelOutside = false
@@ -71,7 +73,10 @@ struct HostOverlays {
         arena?.record(arena: output.arena, decisions: output.arenaDecisions)
         recentDecisions = Array((recentDecisions + output.arenaDecisions).suffix(settings.tuningArenaDecisions))
         touchTimeline?.record(events: events, arena: output.arena, decisions: output.arenaDecisions, now: now)
-        if arena != nil { canvasTop = output.elements.first { $0.id == "canvas" }?.frame.minY }
+        if arena != nil {
+            canvasTop = output.elements.first { $0.id == "canvas" }?.frame.minY
+            clipFrames = output.elements.filter { $0.role == "clip" }.map(\.frame)
+        }
     }
 
     /// Follows the editor's input: indicators on request and in the attract loop, the pointer always.
@@ -145,7 +150,8 @@ struct HostOverlays {
         if !panelOutside { monitor?.draw(into: &list, now: now, viewport: viewport, top: canvasTop ?? top, theme: theme) }
         let belowMonitor = monitor.map { _ in FrameMonitor.panelFrame(viewport: viewport, top: canvasTop ?? top, theme: theme).maxY }
         arena?.draw(
-            into: &list, now: now, viewport: viewport, top: belowMonitor ?? canvasTop ?? top, theme: theme, measurer: measurer, words: !panelOutside)
+            into: &list, now: now, viewport: viewport, top: belowMonitor ?? canvasTop ?? top, theme: theme, measurer: measurer, words: !panelOutside,
+            keepClear: clipFrames)
         photon?.draw(into: &list, viewport: viewport)
         return list
     }

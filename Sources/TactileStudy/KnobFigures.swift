@@ -33,8 +33,9 @@ public struct KnobFigures: Equatable, Sendable {
 
     /// The figures for each set of `epochs` (by index), from the `trace`'s touches and the
     /// `log`'s coasts and snaps; `value` reads a setting in force in a set of the history.
+    /// `leavingOut`: the lab's own touches (the corner hold).
     static func read(
-        trace: [InputEvent], log: [LogEvent], epochs: SettingsEpochs, history: SettingsHistory
+        trace: [InputEvent], log: [LogEvent], epochs: SettingsEpochs, history: SettingsHistory, leavingOut lab: Set<SessionReport.TouchID> = []
     ) -> [KnobFigures] {
         var figures = epochs.sets.map { set in
             let h = set.historySet
@@ -53,6 +54,7 @@ public struct KnobFigures: Equatable, Sendable {
             let t = event.time.seconds
             switch phase {
             case .down:
+                guard !lab.contains(.init(id: id, down: event.time)) else { continue }
                 for key in down.keys { down[key]?.crowded = true }
                 down[id] = (t, location, 0, !down.isEmpty)
             case .move:

@@ -126,9 +126,13 @@ public struct SessionReport {
             default: break
             }
         }
-        // Touches per set of settings, from the trace's downs at the times each was live.
+        // Touches per set of settings, from the trace's downs at the times each was live (the
+        // lab's corner hold, which opened the tuning panel, is no touch of the participant's).
+        let lab = Self.labHolds(session.trace, overlays: session.configuration.overlays)
+        f.touches -= lab.count
         for e in session.trace.events {
-            guard case .touch(_, .down, _) = e.kind, let epoch = epochs.epoch(at: e.time.seconds) else { continue }
+            guard case let .touch(id, .down, _) = e.kind, !lab.contains(.init(id: id, down: e.time)), let epoch = epochs.epoch(at: e.time.seconds)
+            else { continue }
             variants[epoch.set].touches += 1
         }
         if let text = try? String(contentsOf: folder.appendingPathComponent(SessionRecorder.FileName.latency), encoding: .utf8) {
@@ -139,7 +143,7 @@ public struct SessionReport {
         let kept = variants.indices.filter { i in variants[i].touches > 0 || variants[i].gestures > 0 || (i < frames.count && frames[i] > 0) }
         f.variantsLeftOut = variants.count - kept.count
         f.variants = kept.map { variants[$0] }
-        let knobs = KnobFigures.read(trace: session.trace.events, log: read, epochs: epochs, history: history)
+        let knobs = KnobFigures.read(trace: session.trace.events, log: read, epochs: epochs, history: history, leavingOut: lab)
         f.knobs = kept.map { knobs[$0] }
         if var latency = f.latency, latency.variants.count == variants.count {
             latency.variants = kept.map { latency.variants[$0] }
@@ -147,6 +151,28 @@ public struct SessionReport {
         }
         if !distances.isEmpty { f.meanMissDistance = distances.reduce(0, +) / Double(distances.count) }
         return f
+    }
+
+    /// A touch in a trace: its finger and when it went down.
+    struct TouchID: Hashable {
+        var id: PointerID
+        var down: Time
+    }
+
+    /// The touches of a trace recorded with the lab's gestures that were the corner hold opening
+    /// the tuning panel (`CornerHold`, as the session saw them).
+    static func labHolds(_ trace: Trace, overlays: TactileConfiguration.Overlays) -> Set<TouchID> {
+        guard trace.labGestures, overlays.tuningHold > 0 else { return [] }
+        var hold = CornerHold(corner: overlays.tuningCorner, hold: .seconds(overlays.tuningHold), slop: TactileConfiguration.Input().tapSlop)
+        var down: [PointerID: Time] = [:], out: Set<TouchID> = []
+        func completed(_ f: (id: PointerID, at: Point)?) { if let f, let t = down[f.id] { out.insert(TouchID(id: f.id, down: t)) } }
+        for e in trace.events {
+            if let due = hold.due, due <= e.time { completed(hold.feed([], now: due)) }
+            if case let .touch(id, .down, _) = e.kind { down[id] = e.time }
+            completed(hold.feed([e], now: e.time))
+        }
+        if let due = hold.due { completed(hold.feed([], now: due)) }
+        return out
     }
 
     /// The report as Markdown.

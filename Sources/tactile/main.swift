@@ -267,7 +267,8 @@ struct Report: ParsableCommand {
     @Argument(help: "Session folders (made by `run --record`), or one study results folder (made by `study run`).") var sessions: [String]
     @Option(help: "Write the Markdown here instead of printing it.") var out: String?
     @Option(help: "Also write the figures as JSON here.") var json: String?
-    @Option(help: "A study: also write the report as one HTML page with its plots here.") var html: String?
+    @Option(help: "Also write the report as one HTML page here (a study's with its plots; sessions' with their settings compared and the knobs in numbers).")
+    var html: String?
     @Option(help: "A study: also write tidy CSV files (attempts, answers, participants, markers) into this folder.") var csv: String?
     @Option(help: "A study, with --html: the folder `tactile clips` cut the markers' clips into; each marker links to its clip.") var clips: String?
     @OptionGroup var who: SelectionOptions

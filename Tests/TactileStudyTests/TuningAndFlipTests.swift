@@ -283,6 +283,12 @@ final class TuningAndFlipTests: XCTestCase {
         again.player.play(recorded, until: .seconds(3.5))
         XCTAssertEqual(touches(replaySaw, finger: 1), [], "held back in the replay too")
         XCTAssertFalse(again.host.isTuningOpen, "a replay opens no panel")
+        // The report leaves it out of the touches: the lab's gesture, not the participant's.
+        let lab = SessionReport.labHolds(recorded, overlays: TactileConfiguration().overlays)
+        XCTAssertEqual(lab.map(\.id), [1], "the corner's finger only")
+        XCTAssertTrue(
+            SessionReport.labHolds(Trace(viewport: Size(width: 390, height: 844), events: hold), overlays: TactileConfiguration().overlays).isEmpty,
+            "without the lab's gestures, every touch is the participant's")
 
         // A replay (no lab gestures) takes the same hold as an ordinary touch.
         let replay = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1)

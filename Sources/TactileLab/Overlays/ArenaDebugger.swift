@@ -56,14 +56,25 @@ public struct ArenaDebugger: Sendable {
     /// recent decisions starts `top` points down. Without `words` only what belongs at the
     /// fingers is drawn (slop circles, paths, timers, predicted points): the chips, decision
     /// cards and the list go to the lab panel beside the phone (`drawPanel`).
-    public func draw(into list: inout DrawList, now: Time, viewport: Size, top: Double, theme: Theme, measurer: TextMeasurer, words: Bool = true) {
+    /// The decision cards are laid out newest first, never over one another and, where there is
+    /// room, not over `keepClear` (the clips: what the touch was about); a card with no room
+    /// left is not drawn (the panel lists it).
+    public func draw(
+        into list: inout DrawList, now: Time, viewport: Size, top: Double, theme: Theme, measurer: TextMeasurer, words: Bool = true,
+        keepClear: [Rect] = []
+    ) {
         let m = theme.metrics.overlays
         list.inLayer(.topmost) { list in
             drawFingers(into: &list, now: now, theme: theme, measurer: measurer, viewport: viewport, words: words)
             guard words else { return }
-            for decision in decisions where now - decision.time < fade && now >= decision.time {
+            var placed: [Rect] = []
+            for decision in decisions.reversed() where now - decision.time < fade && now >= decision.time {
                 let opacity = fade > .zero ? 1 - (now - decision.time).seconds / fade.seconds : 1
-                drawDecision(decision, opacity: opacity, into: &list, theme: theme, measurer: measurer, viewport: viewport)
+                if let card = drawDecision(
+                    decision, opacity: opacity, into: &list, theme: theme, measurer: measurer, viewport: viewport, placed: placed, keepClear: keepClear)
+                {
+                    placed.append(card)
+                }
             }
             guard !decisions.isEmpty else { return }
             // The panel: the last decisions, newest first.
@@ -196,7 +207,11 @@ public struct ArenaDebugger: Sendable {
 
     /// A decision where it happened: the winner (or "nobody"), the rule, and each recogniser
     /// that lost with why, wrapped (never cut off) to the viewport's width.
-    private func drawDecision(_ d: ArenaDecision, opacity: Double, into list: inout DrawList, theme: Theme, measurer: TextMeasurer, viewport: Size) {
+    /// Returns the card's frame, nil when there was no room for it beside the cards `placed`.
+    private func drawDecision(
+        _ d: ArenaDecision, opacity: Double, into list: inout DrawList, theme: Theme, measurer: TextMeasurer, viewport: Size, placed: [Rect],
+        keepClear: [Rect]
+    ) -> Rect? {
         let m = theme.metrics.overlays
         let font = theme.captionFont, line = font.size * m.arenaLineHeight, pad = m.arenaPadding
         let rows = Self.decisionLines(d).map {
@@ -209,15 +224,35 @@ public struct ArenaDebugger: Sendable {
         }
         let width = min(viewport.width - 2 * m.arenaInset, wrapped.map { measurer.measure($0.0, font: font).width }.max()! + 2 * pad)
         let height = Double(wrapped.count) * line + 2 * pad
-        var frame = Rect(x: d.location.x - width / 2, y: d.location.y + m.arenaLabelOffset, width: width, height: height)
-        if frame.maxY > viewport.height { frame.y = d.location.y - m.arenaLabelOffset - height - line - 2 * pad }
-        frame.x = min(max(m.arenaInset, frame.x), viewport.width - m.arenaInset - width)
-        frame.y = max(0, frame.y)
+        guard
+            let frame = Self.place(
+                size: Size(width: width, height: height), at: d.location, offset: m.arenaLabelOffset, inset: m.arenaInset, step: line,
+                viewport: viewport, placed: placed, keepClear: keepClear)
+        else { return nil }
         list.add(.fillRect(frame, Color.black.opacity(0.78 * opacity), cornerRadius: m.arenaRadius))
         for (i, (text, color)) in wrapped.enumerated() {
             let row = Rect(x: frame.x + pad, y: frame.y + pad + Double(i) * line, width: frame.width - 2 * pad, height: line)
             list.add(.text(TextRun(text, in: row, font: font, color: color.opacity(opacity), alignment: .leading)))
         }
+        return frame
+    }
+
+    /// Where a card of `size` goes for a touch at `point`: just below it (or above, near the
+    /// bottom), else the nearest place up or down the screen in steps of `step`, never over a
+    /// card `placed` and, where one is free of them, not over `keepClear`; nil when nothing is free.
+    static func place(
+        size: Size, at point: Point, offset: Double, inset: Double, step: Double, viewport: Size, placed: [Rect], keepClear: [Rect]
+    ) -> Rect? {
+        let x = min(max(inset, point.x - size.width / 2), viewport.width - inset - size.width)
+        var first = point.y + offset
+        if first + size.height > viewport.height { first = point.y - offset - size.height - step }
+        first = max(0, first)
+        // Candidates nearest the touch first, alternating down and up the screen.
+        let reach = Int((viewport.height / max(step, 1)).rounded(.up))
+        let ys = [first] + (1...max(1, reach)).flatMap { [first + Double($0) * step, first - Double($0) * step] }
+        let fits = ys.filter { $0 >= 0 && $0 + size.height <= viewport.height }.map { Rect(x: x, y: $0, width: size.width, height: size.height) }
+        let free = fits.filter { f in !placed.contains { $0.intersects(f) } }
+        return free.first { f in !keepClear.contains { $0.intersects(f) } } ?? free.first
     }
 
     /// How a line of a decision reads.
