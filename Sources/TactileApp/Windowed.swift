@@ -89,10 +89,12 @@ public enum Windowed {
                 ? Theme(appearance: configuration.theme).metrics.overlays.panelWidth : nil)
         let (recordFolder, thinkAloud) = try Self.recordFolder(run, configuration: configuration, notices: &notices)
         let kiosk = attract.map { KioskSetup(attractTrace: $0, demo: demo, visitorPresent: recovered) }
+        // Started on a variant: the file's own settings are kept beside the session's, for its report.
+        let fileSettings = pair.live == nil ? nil : try? RecordedConfiguration(store.configuration(variant: nil))
         let recording = try recordFolder.map {
             try Recording(
                 folder: $0, project: project, configuration: RecordedConfiguration(configuration), plan: plan,
-                notices: notices, kiosk: kiosk)
+                notices: notices, kiosk: kiosk, fileSettings: fileSettings)
         }
         let visitors = try kiosk.map { _ in
             KioskVisitors(

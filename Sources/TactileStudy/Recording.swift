@@ -18,6 +18,8 @@ public final class Recording {
     public let folder: URL
     private let project: Project
     private let configuration: RecordedConfiguration
+    /// The configuration file's own settings, when the session started on one of its variants.
+    private let fileSettings: RecordedConfiguration?
     private let plan: TaskPlan?
     private let notices: [String]
     private let kiosk: KioskSetup?
@@ -36,9 +38,10 @@ public final class Recording {
     /// `origin`: the session time the files count from.
     public init(
         folder: URL, project: Project, configuration: RecordedConfiguration, plan: TaskPlan? = nil, notices: [String] = [],
-        kiosk: KioskSetup? = nil, origin: Time = .zero
+        kiosk: KioskSetup? = nil, origin: Time = .zero, fileSettings: RecordedConfiguration? = nil
     ) throws {
         self.folder = folder; self.project = project; self.configuration = configuration; self.plan = plan; self.notices = notices
+        self.fileSettings = fileSettings
         self.kiosk = kiosk; self.origin = origin
         try SessionRecorder.checkWritable(folder)
         // One writer per session folder: a second instance recording into it is refused at once.
@@ -133,7 +136,7 @@ public final class Recording {
                     folder: folder, viewport: viewport, framesPerSecond: framesPerSecond, project: self.project,
                     configuration: configuration, plan: plan?.json, notices: notices, kiosk: kiosk,
                     origin: origin, offersExport: session.offersExport, offersVoice: session.offersVoice,
-                    labGestures: session.labGestures)
+                    labGestures: session.labGestures, fileSettings: fileSettings)
             } catch {
                 failedToStart = ErrorWords.reason(error)
                 session.post(banner: "This session is not being recorded: \(ErrorWords.reason(error))", isError: true)

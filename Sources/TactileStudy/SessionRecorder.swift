@@ -48,7 +48,7 @@ public final class SessionRecorder {
         public static let trace = "trace.jsonl", log = "log.jsonl", projectStart = "project-start.json",
             projectEnd = "project-end.json", configuration = "config.json", plan = "plan.json",
             notices = "notices.json", attract = "attract.jsonl", kiosk = "kiosk.json",
-            latency = "latency.jsonl"
+            latency = "latency.jsonl", fileConfiguration = "config-file.json"
     }
 
     /// Starts a session in `folder` (made if missing; an error if it already holds a session).
@@ -56,7 +56,7 @@ public final class SessionRecorder {
     public init(
         folder: URL, viewport: Size, framesPerSecond: Double?, project: Project, configuration: RecordedConfiguration,
         plan: Data? = nil, notices: [String] = [], kiosk: KioskSetup? = nil, origin: Time = .zero, offersExport: Bool = false, offersVoice: Bool = false,
-        labGestures: Bool = false
+        labGestures: Bool = false, fileSettings: RecordedConfiguration? = nil
     ) throws {
         self.folder = folder
         self.origin = origin
@@ -66,6 +66,9 @@ public final class SessionRecorder {
             try AtomicFile.makeFolder(folder)
             // Never the kiosk's PIN (recordings are made to be shared): only its length.
             try AtomicFile.write(configuration.json, to: folder.appendingPathComponent(FileName.configuration))
+            // Started on a variant: the file's own settings too, so a report says what each set of
+            // settings changed against them (tap slop 18 → 12 pt), not against the variant.
+            if let fileSettings { try AtomicFile.write(fileSettings.json, to: folder.appendingPathComponent(FileName.fileConfiguration)) }
             try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectStart))
             try ProjectFile.save(project, to: folder.appendingPathComponent(FileName.projectEnd))
             if let plan { try AtomicFile.write(plan, to: folder.appendingPathComponent(FileName.plan)) }

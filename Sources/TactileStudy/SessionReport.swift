@@ -41,6 +41,9 @@ public struct SessionReport {
         /// The numbers behind the feel knobs under each of `variants`' settings (taps against the
         /// tap limit and slop, flings, snaps).
         public var knobs: [KnobFigures] = []
+        /// Whether each set's changes are against the configuration file's own settings (the
+        /// session started on a variant and kept them, `config-file.json`), not its start.
+        public var againstFile = false
     }
 
     public var sessions: [Figures]
@@ -85,7 +88,11 @@ public struct SessionReport {
         var distances: [Double] = []
         // The session cut where its settings changed, stretches under equal settings together
         // (`SettingsEpochs`): one row per set of settings, never two pooled.
-        let history = SettingsHistory(start: session.configuration, changes: session.trace.settings, schema: .tactile)
+        // Started on a variant: what each set changed is said against the file's own settings.
+        let fileSettings = folder.appendingPathComponent(SessionRecorder.FileName.fileConfiguration)
+        let reference = FileManager.default.fileExists(atPath: fileSettings.path) ? try? Settings(file: fileSettings.path).load() : nil
+        f.againstFile = reference != nil
+        let history = SettingsHistory(start: session.configuration, changes: session.trace.settings, schema: .tactile, reference: reference)
         let epochs = SettingsEpochs(history: history, length: f.length)
         var read: [LogEvent] = []
         var variants = epochs.sets.map { VariantFigures(name: $0.label, epochs: $0.epochs, changes: $0.changes) }
@@ -223,7 +230,7 @@ public struct SessionReport {
                 ]
                 for t in s.tasks { out.append("| \(t.id) | \(t.outcome) | \(num(t.seconds)) | \(t.misses) | \(t.errors) | \(t.undos) |") }
             }
-            if s.variants.count > 1 { out += variantTable(s) }
+            if s.variants.count > 1 || s.variants.first.map({ !$0.changes.isEmpty }) == true { out += variantTable(s) }
             out += KnobFigures.markdown(Array(zip(s.variants.map(\.name), s.knobs)))
             if let latency = s.latency { out += latency.markdown }
             if s.unreadableLines > 0 {
@@ -301,7 +308,9 @@ public struct SessionReport {
         var out = [
             "", "### Settings compared in this session", "",
             "One row per set of settings (stretches under equal settings together: a flip back joins the stretch it left); "
-                + "what each changed is against the settings the session started with.",
+                + (s.againstFile
+                    ? "what each changed is against the configuration file's own settings (the session started on one of its variants)."
+                    : "what each changed is against the settings the session started with."),
             "",
             "| Variant | Epochs | Changed | Live (s) | Touches | Taps | Misses | Gestures | Edits | Undos | Signals | Input frames | In-app p50 (ms) | p99 (ms) | Prediction error (pt) |",
             "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",

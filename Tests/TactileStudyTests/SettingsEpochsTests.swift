@@ -91,4 +91,37 @@ final class SettingsEpochsTests: XCTestCase {
         let json = report.json.serialized()
         XCTAssertTrue(json.contains(#""changes":[{"key":"feel.addedLatency","before":"0","after":"50","unit":"ms"}]"#), json)
     }
+
+    /// The review's case: a session started on `--variant tuned-1` said what the other settings
+    /// changed against tuned-1. Against the file's own settings, each row says what it is.
+    func testASessionStartedOnAVariantSaysWhatEachSetChangedAgainstTheFilesOwnSettings() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tactile-epochs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = TactileConfiguration()
+        var tuned = file
+        tuned.input.tapSlop = 12
+        let headless = try HeadlessSession(project: DemoProject.make(), viewport: Size(width: 390, height: 844), scale: 1, configuration: tuned)
+        let session = folder.appendingPathComponent("s")
+        let recording = try Recording(
+            folder: session, project: DemoProject.make(), configuration: try RecordedConfiguration(tuned), fileSettings: try RecordedConfiguration(file))
+        recording.attach(to: headless.host, framesPerSecond: 60)
+        let viewport = Size(width: 390, height: 844)
+        headless.host.startVariants(live: "tuned-1", other: "base")
+        headless.player.play(Trace(viewport: viewport, events: LatencyReportTests.drag(at: 0.2)), until: .seconds(1.2))
+        headless.host.replay(
+            SettingsChange(time: headless.player.clock.now, source: .flip, variant: "base", changes: .object([("input", .object([("tapSlop", .number(18))]))])))
+        headless.player.step()
+        headless.player.play(Trace(viewport: viewport, events: LatencyReportTests.drag(at: 2)), until: .seconds(3))
+        recording.finish(project: headless.host.state.project)
+
+        let report = try SessionReport.read([session.path])
+        let s = try XCTUnwrap(report.sessions.first)
+        XCTAssertTrue(s.againstFile)
+        XCTAssertEqual(s.variants.map(\.name), ["tuned-1", "base"])
+        XCTAssertEqual(s.variants.map { $0.changes.map(\.text) }, [["input.tapSlop 18 → 12 pt"], []], "tuned-1 against the file; base is the file")
+        XCTAssertTrue(report.markdown.contains("against the configuration file's own settings"), report.markdown)
+        XCTAssertTrue(report.markdown.contains("| tuned-1 | 1 | input.tapSlop 18 → 12 pt |"), report.markdown)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: session.appendingPathComponent("config-file.json").path))
+    }
 }

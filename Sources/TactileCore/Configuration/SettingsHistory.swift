@@ -24,10 +24,14 @@ public struct SettingsHistory: Sendable {
         settings.indices.contains(set) ? settings[set]?[keyPath: setting] : nil
     }
 
-    /// The history of a session that started with `start` and changed its settings as `changes` say.
-    public init(start: TactileConfiguration, changes: [SettingsChange], schema: ConfigurationSchema) {
+    /// The history of a session that started with `start` and changed its settings as `changes`
+    /// say. Each set's differences are against `reference` (the configuration file's own settings,
+    /// when the session started on one of its variants), else against the start.
+    public init(start: TactileConfiguration, changes: [SettingsChange], schema: ConfigurationSchema, reference: TactileConfiguration? = nil) {
         self.changes = changes
         settings = [start]
+        let against = reference ?? start
+        differences = [SettingDifference.list(from: against, to: start, schema: schema)]
         var known: [TactileConfiguration?] = [start]
         var current: TactileConfiguration? = start, set = startSet
         for change in changes {
@@ -38,7 +42,7 @@ public struct SettingsHistory: Sendable {
                 } else {
                     known.append(current)
                     settings.append(current)
-                    differences.append(current.map { SettingDifference.list(from: start, to: $0, schema: schema) } ?? [])
+                    differences.append(current.map { SettingDifference.list(from: against, to: $0, schema: schema) } ?? [])
                     set = known.count - 1
                 }
             }
