@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import TactileCore
+import TactileTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -40,7 +41,6 @@ func runLatencyBenchmark(_ arguments: [String]) throws {
         i += 1
     }
     try checkBuilt(tactile)
-    let xtest = try XTest()
     let work = try freshFolder("tactile-bench-latency")
 
     print(
@@ -53,7 +53,7 @@ func runLatencyBenchmark(_ arguments: [String]) throws {
                 for late in vsync ? lates : [false] {
                     let run = work.appendingPathComponent("s\(Int(scale))-r\(Int(rate))-\(vsync ? "vsync" : "novsync")-\(late ? "late" : "atonce")")
                     var result = try measureLatency(
-                        tactile: tactile, xtest: xtest, scale: scale, rate: rate, vsync: vsync, lateInput: late, drags: drags, folder: run,
+                        tactile: tactile, scale: scale, rate: rate, vsync: vsync, lateInput: late, drags: drags, folder: run,
                         caches: work.appendingPathComponent("cache"))
                     result.late = late
                     print(result.row)
@@ -112,21 +112,14 @@ private struct LatencyRun {
 /// Runs Xvfb and Tactile at `scale`, injects `drags` one-second drags at `rate` events per
 /// second across the timeline, ends Tactile as a signal would, and reads its latency file.
 private func measureLatency(
-    tactile: String, xtest: XTest, scale: Double, rate: Double, vsync: Bool, lateInput: Bool = true, drags: Int, folder: URL,
+    tactile: String, scale: Double, rate: Double, vsync: Bool, lateInput: Bool = true, drags: Int, folder: URL,
     caches: URL, healthLoad: HealthLoad? = nil
 ) throws -> LatencyRun {
     let viewport = (width: 390.0, height: 844.0)
     let pixels = (width: Int(viewport.width * scale), height: Int(viewport.height * scale))
-    var number = 90
-    while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
-    let display = ":\(number)"
-    let xvfb = Process()
-    xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-    xvfb.arguments = [display, "-screen", "0", "\(pixels.width)x\(pixels.height)x24", "-nolisten", "tcp"]
-    xvfb.standardError = FileHandle.nullDevice
-    try xvfb.run()
-    defer { xvfb.terminate(); xvfb.waitUntilExit() }
-    try waitFor("Xvfb on \(display)", seconds: 10) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }
+    let xvfb = try XvfbServer(width: pixels.width, height: pixels.height)
+    defer { xvfb.stop() }
+    let display = xvfb.display
 
     let session = folder.appendingPathComponent("session")
     let app = Process()
@@ -159,7 +152,7 @@ private func measureLatency(
     guard app.isRunning else { throw BenchError("tactile stopped: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")") }
     usleep(1_500_000)
 
-    try xtest.open(display)
+    let xtest = try XInput(display: display)
     defer { xtest.close() }
     healthLoad?.start()
     defer { healthLoad?.stop() }
@@ -236,53 +229,6 @@ private func sleepUntil(_ due: UInt64) {
     if due > now { usleep(UInt32((due - now) / 1000)) }
 }
 
-/// The XTest extension through libXtst and libX11, loaded at run time (the benchmark alone needs
-/// them): pointer motion and button 1, as a finger-like mouse.
-private final class XTest {
-    private typealias OpenDisplay = @convention(c) (UnsafePointer<CChar>?) -> OpaquePointer?
-    private typealias CloseDisplay = @convention(c) (OpaquePointer?) -> Int32
-    private typealias Flush = @convention(c) (OpaquePointer?) -> Int32
-    private typealias FakeMotion = @convention(c) (OpaquePointer?, Int32, Int32, Int32, UInt) -> Int32
-    private typealias FakeButton = @convention(c) (OpaquePointer?, UInt32, Int32, UInt) -> Int32
-    private let openDisplay: OpenDisplay, closeDisplay: CloseDisplay, flush: Flush, fakeMotion: FakeMotion, fakeButton: FakeButton
-    private var display: OpaquePointer?
-
-    init() throws {
-        guard let x11 = dlopen("libX11.so.6", RTLD_NOW), let xtst = dlopen("libXtst.so.6", RTLD_NOW) else {
-            throw BenchError("libX11 and libXtst are needed (apt-get install libxtst6)")
-        }
-        func symbol<T>(_ lib: UnsafeMutableRawPointer, _ name: String, as _: T.Type) throws -> T {
-            guard let s = dlsym(lib, name) else { throw BenchError("\(name) not found") }
-            return unsafeBitCast(s, to: T.self)
-        }
-        openDisplay = try symbol(x11, "XOpenDisplay", as: OpenDisplay.self)
-        closeDisplay = try symbol(x11, "XCloseDisplay", as: CloseDisplay.self)
-        flush = try symbol(x11, "XFlush", as: Flush.self)
-        fakeMotion = try symbol(xtst, "XTestFakeMotionEvent", as: FakeMotion.self)
-        fakeButton = try symbol(xtst, "XTestFakeButtonEvent", as: FakeButton.self)
-    }
-
-    func open(_ name: String) throws {
-        guard let d = openDisplay(name) else { throw BenchError("cannot open display \(name)") }
-        display = d
-    }
-
-    func close() {
-        if let display { _ = closeDisplay(display) }
-        display = nil
-    }
-
-    func move(_ x: Int, _ y: Int) {
-        _ = fakeMotion(display, -1, Int32(x), Int32(y), 0)
-        _ = flush(display)
-    }
-
-    func button(down: Bool) {
-        _ = fakeButton(display, 1, down ? 1 : 0, 0)
-        _ = flush(display)
-    }
-}
-
 /// `tactile-bench health`: the frame loop's work per input frame (UI pass, rendering, present) at
 /// scale 2, 60 drag events a second, vsync off, with and without a steady 200 requests a second
 /// on `/health` and `/metrics` from a loop of our own (URLSession, loopback, paced, bounded), and
@@ -291,14 +237,13 @@ func runHealthLoadBenchmark(_ arguments: [String]) throws {
     let tactile = tactileBesideBench()
     try checkBuilt(tactile)
     let drags = Int(arguments.first ?? "") ?? 12
-    let xtest = try XTest()
     let work = try freshFolder("tactile-bench-health")
     print("| Load | Input frames | In-app p50 / p99 | UI pass p50 / p99 | Frame work (UI + rendering + present) p50 / p99 | Requests | Response p50 / p99 |")
     print("|---|---:|---|---|---|---:|---|")
     for loaded in [false, true, false, true] {
         let load = loaded ? HealthLoad(port: 18_000 + Int.random(in: 0..<2000), perSecond: 200) : nil
         let r = try measureLatency(
-            tactile: tactile, xtest: xtest, scale: 2, rate: 60, vsync: false, drags: drags,
+            tactile: tactile, scale: 2, rate: 60, vsync: false, drags: drags,
             folder: work.appendingPathComponent("\(loaded ? "load" : "idle")-\(UUID().uuidString.prefix(6))"),
             caches: work.appendingPathComponent("cache"), healthLoad: load)
         func ms(_ v: Double?) -> String { v.map { String(format: "%.1f", $0) } ?? "–" }
