@@ -42,10 +42,10 @@ public enum BatchVideos {
         }
     }
 
-    /// Exports each session into `out` as NAME.mp4; returns the summary line.
+    /// Exports each session into `out` as NAME.mp4 (those of `shard` only); returns the summary line.
     public static func run(
         _ paths: [String], out: String, scale: Double?, fps: Double?, jobs: Int?, settings: Settings = Settings(),
-        mediaDir: String? = nil
+        mediaDir: String? = nil, shard: Shard = .whole
     ) throws -> String {
         // Bad input is refused before any work, each with a sentence (exit 2).
         if let fps, !(fps.isFinite && fps >= 1 && fps <= 240) { throw CommandError.badInput("--fps must be between 1 and 240, not \(JSONValue.format(fps))") }
@@ -56,7 +56,9 @@ public enum BatchVideos {
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
             throw CommandError.badInput("--out: \(folder.path) is a file; give the folder the videos go into")
         }
-        let list = try sessions(under: paths)
+        let all = try sessions(under: paths)
+        let list = all.filter { shard.holds($0.name) }
+        guard !list.isEmpty else { return "\(shard.said)none of the \(all.count) sessions under \(paths.joined(separator: ", ")) fall in this part\n" }
         do { try SessionRecorder.checkWritable(folder) } catch let e as CommandError {
             throw CommandError.badInput(
                 "--out: " + e.message.replacingOccurrences(of: "cannot record a session there", with: "the videos cannot be written there"))
@@ -105,7 +107,7 @@ public enum BatchVideos {
         }
         let took = Date().timeIntervalSince(started)
         let line =
-            "\(list.count - failures.count) of \(list.count) videos into \(folder.path): \(String(format: "%.1f", videoSeconds)) s of video in "
+            "\(shard.said)\(list.count - failures.count) of \(list.count) videos into \(folder.path): \(String(format: "%.1f", videoSeconds)) s of video in "
             + "\(String(format: "%.1f", took)) s (\(String(format: "%.1f", videoSeconds / max(took, 0.001)))× real time)\n"
         guard failures.isEmpty else {
             throw CommandError(line.trimmingCharacters(in: .newlines) + "; could not export: " + failures.joined(separator: "; "), exitCode: 1)

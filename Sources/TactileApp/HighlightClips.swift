@@ -21,10 +21,10 @@ public enum HighlightClips {
 
     /// What to cut from `paths`. `before`, `after`: seconds around a marker (or a task).
     static func clips(
-        under paths: [String], tasks: Bool, before: Double, after: Double, category: String?, participant: String?
+        under paths: [String], tasks: Bool, before: Double, after: Double, category: String?, participant: String?, shard: Shard = .whole
     ) throws -> [Clip] {
         var out: [Clip] = []
-        for session in try BatchVideos.sessions(under: paths) {
+        for session in try BatchVideos.sessions(under: paths) where shard.holds(session.name) {
             if let participant, !session.name.hasPrefix(participant + "-") && session.name != participant { continue }
             let timeline = BlockTimeline.read(session.folder)
             let end = max(timeline.end, timeline.spans.compactMap(\.ended).max() ?? 0)
@@ -62,7 +62,7 @@ public enum HighlightClips {
     /// Cuts the clips into `out`; returns the summary line.
     public static func run(
         _ paths: [String], out: String, tasks: Bool, before: Double?, after: Double?, category: String?, participant: String?,
-        scale: Double?, fps: Double?, jobs: Int?, settings: Settings = Settings(), mediaDir: String? = nil
+        scale: Double?, fps: Double?, jobs: Int?, settings: Settings = Settings(), mediaDir: String? = nil, shard: Shard = .whole
     ) throws -> String {
         let defaults = try settings.load().study
         let before = before ?? defaults.clipBefore, after = after ?? defaults.clipAfter
@@ -75,7 +75,13 @@ public enum HighlightClips {
         try Commands.checkJobs(jobs)
         let participantName = try participant.map { StudyAnswers.name(of: try StudyRun.parseParticipant($0)) }
         let folder = URL(fileURLWithPath: HomePath.expanding(out))
-        let list = try clips(under: paths, tasks: tasks, before: before, after: after, category: category, participant: participantName)
+        let list = try clips(under: paths, tasks: tasks, before: before, after: after, category: category, participant: participantName, shard: shard)
+        // A part with nothing of its own is no failure: the others have it.
+        if list.isEmpty, shard.count > 1,
+            !(try clips(under: paths, tasks: tasks, before: before, after: after, category: category, participant: participantName)).isEmpty
+        {
+            return "\(shard.said)none of the clips fall in this part\n"
+        }
         guard !list.isEmpty else {
             let what = tasks ? "task attempts" : "markers or notes" + (category.map { " of the category \($0)" } ?? "")
             throw CommandError.badInput("no \(what) in the sessions under \(paths.joined(separator: ", "))\(participantName.map { " for \($0)" } ?? "")")
@@ -140,7 +146,7 @@ public enum HighlightClips {
             copied == list.count
             ? "all cut from the sessions' videos" : copied > 0 ? "\(copied) cut from the sessions' videos, \(workers) at a time" : "\(workers) at a time"
         let line =
-            "\(list.count - failures.count) of \(list.count) clips into \(folder.path): \(String(format: "%.1f", seconds)) s of video in "
+            "\(shard.said)\(list.count - failures.count) of \(list.count) clips into \(folder.path): \(String(format: "%.1f", seconds)) s of video in "
             + "\(String(format: "%.1f", took)) s (\(String(format: "%.1f", seconds / max(took, 0.001)))× real time, \(how))\n"
         // The failure is one line: what was cut, then each clip that was not and why.
         guard failures.isEmpty else {

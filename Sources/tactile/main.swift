@@ -190,7 +190,8 @@ struct Videos: ParsableCommand {
         try guarded {
             show(
                 try BatchVideos.run(
-                    paths, out: out, scale: video.scale, fps: video.fps, jobs: video.jobs, settings: settingsOptions.settings, mediaDir: media.mediaDir),
+                    paths, out: out, scale: video.scale, fps: video.fps, jobs: video.jobs, settings: settingsOptions.settings, mediaDir: media.mediaDir,
+                    shard: try video.shard.map(Shard.init(parsing:)) ?? .whole),
                 terminator: "")
         }
     }
@@ -218,7 +219,8 @@ struct Clips: ParsableCommand {
             show(
                 try HighlightClips.run(
                     paths, out: out, tasks: tasks, before: before, after: after, category: category, participant: participant, scale: video.scale,
-                    fps: video.fps, jobs: video.jobs, settings: settingsOptions.settings, mediaDir: media.mediaDir), terminator: "")
+                    fps: video.fps, jobs: video.jobs, settings: settingsOptions.settings, mediaDir: media.mediaDir,
+                    shard: try video.shard.map(Shard.init(parsing:)) ?? .whole), terminator: "")
         }
     }
 }
@@ -517,6 +519,11 @@ struct VideoOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Pixels per point (default 2).") var scale: Double?
     @Option(parsing: .unconditional, help: "Frames per second (default: each session's display rate, else 30).") var fps: Double?
     @Option(parsing: .unconditional, help: "Threads drawing frames (default one per core).") var jobs: Int?
+    @Option(
+        help:
+            "Only part K of N (2/4): N machines each make one part, the same sessions whatever the machine, and together every session once (a session's clips with its video)."
+    )
+    var shard: String?
 }
 
 /// Whom a study's figures count, shared by `report` and `heatmap`.

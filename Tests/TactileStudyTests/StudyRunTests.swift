@@ -736,6 +736,18 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving, StartsProgra
             try HighlightClips.run(
                 [folder.path], out: clips.path, tasks: false, before: 1, after: 2, category: "quote", participant: nil, scale: 0.5, fps: 10, jobs: 1)
         ) { XCTAssertTrue("\($0)".contains("no markers or notes of the category quote"), "\($0)") }
+
+        // Two machines' parts (--shard 1/2 and 2/2): together every session's video, none twice.
+        let sessions = try BatchVideos.sessions(under: [folder.path]).map { $0.name + ".mp4" }
+        var made: [[String]] = []
+        for part in 1...2 {
+            let out = folder.appendingPathComponent("part-\(part)")
+            let line = try BatchVideos.run([folder.path], out: out.path, scale: 0.5, fps: 10, jobs: 2, shard: Shard(part: part, count: 2))
+            XCTAssertTrue(line.hasPrefix("shard \(part)/2: "), line)
+            made.append(((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).filter { $0.hasSuffix(".mp4") })
+        }
+        XCTAssertEqual(Set(made.flatMap { $0 }), Set(sessions), "\(made)")
+        XCTAssertEqual(made.flatMap { $0 }.count, sessions.count, "none twice: \(made)")
     }
 
     func testTheKeypadTakesTheNumberAndRefusesOneWhoTookPart() throws {
