@@ -23,12 +23,14 @@ public enum TimeFormatting {
         return "\(timecode(t + half)) / \(timecode(total + half))"
     }
 
-    /// A clip's duration: one fractional digit below 10 s ("4.2s"), whole seconds above ("12s").
-    /// Rounded down, like the timecode, so a label never claims time that is not there.
+    /// A clip's duration: one fractional digit below 10 s ("4.2s"), whole seconds above ("13s"),
+    /// each rounded to the nearest (a badge reads what a person would say the clip lasts).
     public static func clipDuration(_ t: Time) -> String {
-        let tenths = max(0, t.ticks) / (Time.ticksPerSecond / 10)
+        // To the nearest tenth (5.99 s reads "6.0s", not "5.9s"); from 10 s, the nearest second.
+        let tenth = Time.ticksPerSecond / 10
+        let tenths = (max(0, t.ticks) + tenth / 2) / tenth
         if tenths < 100 { return "\(tenths / 10).\(tenths % 10)s" }
-        return "\(tenths / 10)s"
+        return "\((tenths + 5) / 10)s"
     }
 
     /// A timecode down to the frame, "m:ss f ff" written "0:10 f25" (frames counted at

@@ -381,6 +381,9 @@ struct EditorActions {
         commit(project, state: &state, now: now, effects: &effects, edit: .add, clip: id)
         state.selection = id
         state.timeline.reveal = id
+        // A new text opens the keyboard at once on its placeholder, as every phone editor does:
+        // the first key replaces it.
+        if kind == .text { textEdits.begin(id, placeholder: strings[.text], &state, now: now, effects: &effects) }
     }
 
     /// Splits the selected clip at the playhead.

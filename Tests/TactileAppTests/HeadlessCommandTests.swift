@@ -103,7 +103,7 @@ final class HeadlessCommandTests: XCTestCase {
         let a = try Commands.inspect(project: nil, replay: path("play.jsonl"), size: nil, scale: nil, at: nil)
         let b = try Commands.inspect(project: nil, replay: path("play.jsonl"), size: nil, scale: nil, at: nil)
         XCTAssertEqual(a, b)
-        XCTAssertTrue(a.contains("\"label\": \"0:01 / 0:21\""), "played 1.75 s, the timecode rounds down")
+        XCTAssertTrue(a.contains("\"label\": \"0:01 f22 / 0:21\""), "paused after 1.75 s of play: the frame, rounded down")
     }
 
     func testBadProjectIsExitCodeTwoAndNothingIsOverwritten() throws {

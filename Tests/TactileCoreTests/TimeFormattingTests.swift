@@ -21,9 +21,12 @@ final class TimeFormattingTests: XCTestCase {
     }
 
     func testClipDurationHasOneDigitBelowTenSeconds() {
-        XCTAssertEqual(TimeFormatting.clipDuration(.seconds(4.25)), "4.2s")
-        XCTAssertEqual(TimeFormatting.clipDuration(.seconds(9.99)), "9.9s")
-        XCTAssertEqual(TimeFormatting.clipDuration(.seconds(12.7)), "12s")
+        XCTAssertEqual(TimeFormatting.clipDuration(.seconds(4.24)), "4.2s")
+        XCTAssertEqual(TimeFormatting.clipDuration(.seconds(4.25)), "4.3s", "to the nearest tenth")
+        XCTAssertEqual(TimeFormatting.clipDuration(.seconds(5.99)), "6.0s", "the review's case: not 5.9s")
+        XCTAssertEqual(TimeFormatting.clipDuration(.seconds(9.96)), "10s")
+        XCTAssertEqual(TimeFormatting.clipDuration(.seconds(12.7)), "13s", "to the nearest second from 10 s")
+        XCTAssertEqual(TimeFormatting.clipDuration(.seconds(12.4)), "12s")
     }
 
     func testRulerStepsThroughIntervalsAsZoomFalls() {

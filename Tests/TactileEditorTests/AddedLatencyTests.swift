@@ -181,7 +181,10 @@ final class DesignVariantTests: XCTestCase {
 
     func testTheTimecodeRoundsDownOrToTheNearestSecond() {
         for (rounding, shown) in [(TactileConfiguration.Feel.TimecodeRounding.down, "0:03 / 0:21"), (.nearest, "0:04 / 0:21")] {
-            let h = harness { $0.timecodeRounding = rounding }
+            // (Whole seconds: the rounding is theirs; frames always count down.)
+            let h = harness {
+                $0.timecodeRounding = rounding; $0.timecodeFrames = false
+            }
             h.state.playhead = .seconds(3.6)
             h.frame()
             XCTAssertEqual(h.element("timecode")?.label, shown, rounding.rawValue)
@@ -247,29 +250,29 @@ final class HandlePlacementTests: XCTestCase {
     }
 }
 
-/// The seed's cadence (issue 15): the player bar's timecode counts frames only in live cadence,
-/// while time moves under the user's eyes.
+/// Issue 48: the player bar's timecode counts frames where the user picks one — paused or
+/// scrubbing — and whole seconds while playing (the review saw "0:02 f22" racing by).
 final class CadenceTimecodeTests: XCTestCase {
     func timecode(_ h: EditorHarness) -> String { h.element("timecode")!.label }
 
-    func testFramesShowWhilePlayingOrScrubbingLiveAndWholeSecondsOtherwise() {
+    func testFramesShowWhilePausedOrScrubbingAndWholeSecondsWhilePlaying() {
         let h = EditorHarness()
-        XCTAssertEqual(timecode(h), "0:00 / 0:21", "at rest: whole seconds")
+        XCTAssertEqual(timecode(h), "0:00 f00 / 0:21", "paused: the frame")
         h.frame([.key(.space, time: h.now)]) // play
         h.run(until: h.now + .seconds(1.5))
-        XCTAssertEqual(timecode(h), "0:01 f15 / 0:21", "playing, live: frames at 30 a second")
+        XCTAssertEqual(timecode(h), "0:01 / 0:21", "playing: whole seconds")
         h.session.setVisible(false) // low-frequency mode: seconds cadence
         h.run(until: h.now + .seconds(1))
         XCTAssertEqual(h.state.cadence, .seconds)
-        XCTAssertEqual(timecode(h), "0:02 / 0:21", "hidden: whole seconds, even while playing")
+        XCTAssertEqual(timecode(h), "0:02 / 0:21", "hidden, still playing: whole seconds")
         h.session.setVisible(true)
         h.frame([.key(.space, time: h.now)]) // pause
-        XCTAssertEqual(timecode(h), "0:02 / 0:21", "paused: whole seconds")
-        // A finger scrubbing the timeline: frames while it is down, seconds once it lifts.
+        XCTAssertTrue(timecode(h).hasPrefix("0:02 f"), "paused: the frame again: \(timecode(h))")
+        // A finger scrubbing the timeline: frames while it is down, and after it lifts (paused).
         h.drag(from: Point(x: 300, y: 700), to: Point(x: 280, y: 700), hold: true)
         XCTAssertTrue(timecode(h).contains(" f"), timecode(h))
         h.frame([.touch(.up, id: 1, at: Point(x: 280, y: 700), time: h.now)])
-        XCTAssertFalse(timecode(h).contains(" f"), timecode(h))
+        XCTAssertTrue(timecode(h).contains(" f"), timecode(h))
     }
 
     func testTheSwitchKeepsWholeSecondsAlways() {

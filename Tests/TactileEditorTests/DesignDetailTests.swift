@@ -83,6 +83,7 @@ final class AddedClipVisibilityTests: XCTestCase {
         let h = EditorHarness()
         for n in 1...5 {
             h.tap("toolbar.add.text")
+            h.frame([.key(.escape, time: h.now)]) // its keyboard, opened at once, put away
             let id = try? XCTUnwrap(h.state.selection)
             guard let id, let clip = h.element("clip:\(id)") else { return XCTFail("text \(n) is not on screen") }
             XCTAssertEqual(clip.hitFrame.height, clip.frame.height, accuracy: 0.5, "text \(n)'s track shows whole: \(clip.hitFrame)")

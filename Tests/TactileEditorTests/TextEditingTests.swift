@@ -159,13 +159,15 @@ final class TextEditingTests: XCTestCase {
         XCTAssertEqual(try ProjectFile.decode(ProjectFile.encode(h.state.project)), h.state.project, "the style is saved in the file")
     }
 
-    func testANewTextsPlaceholderIsSelectedAndReplacedByTheFirstKey() throws {
+    func testANewTextOpensTheKeyboardAtOnceWithItsPlaceholderSelectedAndReplacedByTheFirstKey() throws {
         let h = EditorHarness()
         h.tap("toolbar.add.text")
         let id = try XCTUnwrap(h.state.selection, "the new text is selected")
         XCTAssertEqual(h.state.project.clip(withID: id)?.clip.title, "Text")
-        h.now += .milliseconds(400)
-        h.tap("clip:\(id)") // a tap on the selected text edits it
+        // The review's case: two more taps were needed to type. The keyboard is open at once.
+        XCTAssertEqual(h.state.textEdit?.clipID, id, "editing the new text")
+        XCTAssertNotNil(h.element("keyboard"), "the keyboard is up")
+        XCTAssertEqual(h.log.filter { $0.kind == "textEditBegan" }.count, 1)
         h.run(until: h.now + .seconds(0.5))
         XCTAssertEqual(h.element("textEditor.field")?.state["selected"], .bool(true), "the placeholder is selected")
         type("summer", h)
@@ -190,8 +192,6 @@ final class TextEditingTests: XCTestCase {
         let h = EditorHarness()
         h.tap("toolbar.add.text")
         let id = try XCTUnwrap(h.state.selection)
-        h.now += .milliseconds(400)
-        h.tap("clip:\(id)")
         h.run(until: h.now + .seconds(0.5))
         h.tap("key:⌫")
         XCTAssertEqual(h.state.project.clip(withID: id)?.clip.title, "", "the whole placeholder went")

@@ -64,8 +64,8 @@ extension TactileConfiguration {
         public var movePolicy: MovePolicy = .block
         @Setting(
             """
-            While playing or under a finger, in live cadence, the player bar's timecode counts frames ("0:03 f12"); at
-            rest or in a slower cadence (a hidden window) whole seconds. Off: always whole seconds.
+            Paused or scrubbing, the player bar's timecode counts frames ("0:03 f12"); playing, whole seconds. Off: always
+            whole seconds.
             """)
         public var timecodeFrames: Bool = true
         @Setting(.init(1, 240, unit: "fps"), "The frames that timecode counts per second.")

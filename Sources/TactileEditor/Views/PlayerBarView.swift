@@ -23,12 +23,12 @@ struct PlayerBarView {
             intents.append(.togglePlayback)
         }
         // Time runs left to right in every language (as media players keep it); its digits are the locale's.
-        // In live cadence, while time may move under the user's eyes (playing, or any finger
-        // down: scrubbing, trimming, scrolling), the playhead's timecode counts frames ("0:03 f12 / 0:21");
-        // at rest, or at a slower cadence, whole seconds. The field keeps one width either way, the
-        // " / " stays put and every digit is as wide as the widest, so nothing jumps as it runs.
+        // Paused or scrubbing, where the user picks a frame, the playhead's timecode counts frames
+        // ("0:03 f12 / 0:21"); playing, whole seconds (frames racing by are noise, as phone
+        // editors keep it). The field keeps one width either way, the " / " stays put and every
+        // digit is as wide as the widest, so nothing jumps as it runs.
         let feel = feel
-        let frames = state.cadence == .live && (state.isPlaying || !state.ui.fingers.isEmpty) && feel.timecodeFrames
+        let frames = !state.isPlaying && feel.timecodeFrames
         let nearest = feel.timecodeRounding == .nearest
         let total = TimeFormatting.timecode(state.project.duration + (nearest ? Time(ticks: Time.ticksPerSecond / 2) : .zero))
         let playhead =
