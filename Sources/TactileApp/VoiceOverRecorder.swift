@@ -39,6 +39,8 @@ final class VoiceOverRecorder: VoiceRecording {
 
     func carryOut(_ command: VoiceCommand, now: Time) {
         switch command {
+        case .check:
+            if AudioCapture.noneFound { pending.append(.noMicrophone) }
         case .listen:
             if capture == nil { capture = AudioCapture(sampleRate: sampleRate) }
             if let failure = capture?.failure {
@@ -62,6 +64,9 @@ final class VoiceOverRecorder: VoiceRecording {
             stop()
         }
     }
+
+    /// News said at once (no microphone): the recording's own come with the frames that poll for them.
+    var hasNews: Bool { !pending.isEmpty }
 
     func takeNews(now: Time) -> [VoiceNews] {
         var news = pending

@@ -19,6 +19,8 @@ public struct VoiceOverSession: Hashable, Sendable {
     public var level = 0.0
     /// Why the last recording failed, for the panel.
     public var problem: String?
+    /// No microphone is there (the host said so when the panel opened): Record waits for one.
+    public var microphoneMissing = false
     /// Whole seconds of the count-in ticked so far.
     var counted = 0
     public init() {}
@@ -28,6 +30,8 @@ public struct VoiceOverSession: Hashable, Sendable {
 /// `ExportEffect`): a session without a microphone (replays, inspect) does nothing, and the news
 /// of a recorded session come back from its trace.
 public enum VoiceCommand: Hashable, Sendable {
+    /// Say whether there is a microphone at all (the panel opened): `VoiceNews.noMicrophone` if not.
+    case check
     /// Open the microphone and report its level (the count-in: the person sees it hears them).
     case listen
     /// Keep what is heard from now on.

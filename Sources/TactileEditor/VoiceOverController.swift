@@ -15,6 +15,8 @@ struct VoiceOverController {
         state.browser = nil
         state.voiceOver = VoiceOverSession()
         state.playback = nil
+        // Whether a microphone is there at all, said before any tap.
+        effects.voice.append(.check)
         effects.log.append(LogEvent(time: now, .openVoiceOver(at: state.playhead.seconds)))
     }
 
@@ -37,6 +39,7 @@ struct VoiceOverController {
         guard let session = state.voiceOver else { return }
         switch session.phase {
         case .ready:
+            guard !session.microphoneMissing else { return }
             let at = min(max(.zero, state.playhead), state.project.duration)
             state.voiceOver?.phase = .countIn(since: now, at: at)
             state.voiceOver?.problem = nil
@@ -152,6 +155,10 @@ struct VoiceOverController {
             state.timeline.reveal = id
             EditorActions(editing: editing, appearance: appearance, sessionSettings: sessionSettings).banner(
                 strings.format(.voiceOverAdded, ["title": title, "seconds": strings.duration(length)]), state: &state, now: now)
+        case .noMicrophone:
+            guard case .ready = state.voiceOver?.phase else { return }
+            state.voiceOver?.microphoneMissing = true
+            effects.log.append(LogEvent(time: now, .problem(strings[.noMicrophone])))
         case let .failed(reason):
             state.playback = nil
             state.voiceOver?.phase = .ready

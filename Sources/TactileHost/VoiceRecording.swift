@@ -10,4 +10,6 @@ public protocol VoiceRecording: AnyObject {
     func carryOut(_ command: VoiceCommand, now: Time)
     /// The news since the last call: the level heard, a recording written, a failure.
     func takeNews(now: Time) -> [VoiceNews]
+    /// Whether news wait to be taken (a step is then due: the answer to a `check`).
+    var hasNews: Bool { get }
 }

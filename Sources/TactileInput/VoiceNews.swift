@@ -10,6 +10,8 @@ public enum VoiceNews: Hashable, Sendable {
     case saved(path: String, seconds: Double)
     /// The microphone cannot be opened or the file written, in a sentence.
     case failed(String)
+    /// No microphone is there to record with (said when the panel opens, before any tap).
+    case noMicrophone
 
     /// The longest path or reason kept, in characters.
     public static let maximumTextLength = 4096
@@ -22,6 +24,7 @@ public enum VoiceNews: Hashable, Sendable {
         case let .level(v): return .level(((v.isFinite ? min(1, max(0, v)) : 0) * 100).rounded() / 100)
         case let .saved(path, seconds): return .saved(path: text(path), seconds: ((seconds.isFinite ? max(0, seconds) : 0) * 1000).rounded() / 1000)
         case let .failed(reason): return .failed(text(reason))
+        case .noMicrophone: return .noMicrophone
         }
     }
 
@@ -33,6 +36,7 @@ public enum VoiceNews: Hashable, Sendable {
         case let .level(v): return ",\"level\":\(String(format: "%.2f", v))"
         case let .saved(path, seconds): return ",\"saved\":\(JSONValue.string(path).serialized()),\"seconds\":\(String(format: "%.3f", seconds))"
         case let .failed(reason): return ",\"failed\":\(JSONValue.string(reason).serialized())"
+        case .noMicrophone: return ",\"microphone\":false"
         }
     }
 
@@ -57,7 +61,11 @@ public enum VoiceNews: Hashable, Sendable {
             }
             return .success(VoiceNews.failed(reason).quantized)
         }
-        return .failure(TraceLineProblem("a voice line needs level, saved or failed"))
+        if let microphone = o["microphone"] {
+            guard microphone as? Bool == false else { return .failure(TraceLineProblem("microphone: only false (none found) is news")) }
+            return .success(.noMicrophone)
+        }
+        return .failure(TraceLineProblem("a voice line needs level, saved, failed or microphone"))
     }
 }
 

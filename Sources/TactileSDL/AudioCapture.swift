@@ -28,6 +28,13 @@ public final class AudioCapture {
 
     deinit { close() }
 
+    /// Whether the audio driver knows of no capture device at all (false when it has one, or
+    /// cannot list them: its default device may still work, so only a sure none is said).
+    public static var noneFound: Bool {
+        guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 else { return false }
+        return SDL_GetNumAudioDevices(1) == 0
+    }
+
     /// Starts capturing.
     public func start() { if device != 0 { SDL_PauseAudioDevice(device, 0) } }
 

@@ -14,7 +14,13 @@ final class VoiceOverTests: XCTestCase {
     final class StandInMicrophone: VoiceRecording {
         var commands: [VoiceCommand] = []
         var news: [VoiceNews] = []
-        func carryOut(_ command: VoiceCommand, now: Time) { commands.append(command) }
+        /// Whether there is no microphone (asked when the panel opens).
+        var missing = false
+        func carryOut(_ command: VoiceCommand, now: Time) {
+            commands.append(command)
+            if command == .check && missing { news.append(.noMicrophone) }
+        }
+        var hasNews: Bool { !news.isEmpty }
         func takeNews(now: Time) -> [VoiceNews] {
             defer { news.removeAll() }
             return news
@@ -41,7 +47,7 @@ final class VoiceOverTests: XCTestCase {
         openPanel(h)
         XCTAssertEqual(h.element("voiceOver")?.state["hint"], .string("Records from 0:02 after a count of 3"))
         h.tap("voiceOver.record")
-        XCTAssertEqual(mic.commands, [.listen], "the microphone opens for the count-in")
+        XCTAssertEqual(mic.commands, [.check, .listen], "asked whether there is one as the panel opened; opened for the count-in")
         XCTAssertEqual(h.element("voiceOver.count")?.state["count"], .number(3))
         mic.news = [.level(0.42)]
         h.run(until: h.now + .seconds(1.2))
@@ -50,7 +56,7 @@ final class VoiceOverTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(h.cues.filter { $0.reason == "countIn" }.count, 2, "a tick as it starts and each second")
         h.run(until: h.now + .seconds(2))
         XCTAssertEqual(h.element("voiceOver")?.state["phase"], .string("recording"))
-        XCTAssertEqual(mic.commands, [.listen, .record])
+        XCTAssertEqual(mic.commands, [.check, .listen, .record])
         XCTAssertNil(h.element("voiceOver.count"))
         XCTAssertNotNil(h.state.playback, "the picture plays on while the voice is recorded")
         h.run(until: h.now + .seconds(1.5))
@@ -122,10 +128,35 @@ final class VoiceOverTests: XCTestCase {
         XCTAssertEqual(h.element("voiceOver")?.state["hint"], .string("no recording came back from the microphone"))
     }
 
+    /// The review's case: with no microphone, Record stayed enabled and a tap showed a raw ALSA
+    /// error cut off mid-word. The panel says so as it opens, whole, and Record waits for one.
+    func testWithNoMicrophoneThePanelSaysSoBeforeAnyTapAndRecordWaitsForOne() throws {
+        let mic = StandInMicrophone(), h = harness(mic)
+        mic.missing = true
+        openPanel(h)
+        h.run(until: h.now + .seconds(0.2))
+        XCTAssertEqual(mic.commands.first, .check, "asked as the panel opened")
+        let panel = try XCTUnwrap(h.element("voiceOver"))
+        XCTAssertEqual(panel.state["microphone"], .bool(false))
+        let sentence = "No microphone found. Plug one in (USB, or a headset's) and open Voice-over again."
+        XCTAssertEqual(panel.state["hint"], .string(sentence))
+        XCTAssertEqual(h.element("voiceOver.record")?.state["enabled"], .bool(false), "Record waits for a microphone")
+        // Every word of it is drawn, on as many lines as it takes (none cut with "…").
+        let drawn = h.output.drawList.commands.compactMap { c -> String? in
+            if case let .text(run) = c { return run.text }; return nil
+        }
+        let words = drawn.filter { $0.count > 12 && sentence.contains($0) }
+        XCTAssertEqual(words.joined(separator: " "), sentence, "\(drawn)")
+        h.tap("voiceOver.record")
+        XCTAssertFalse(mic.commands.contains(.listen), "a tap opens nothing")
+        XCTAssertEqual(h.element("voiceOver")?.state["phase"], .string("ready"))
+    }
+
     func testTheVoiceNewsRoundTripThroughATrace() throws {
         let events: [InputEvent] = [
             .voice(.level(0.4271), time: .seconds(1)), .voice(.saved(path: "/a b/v.wav", seconds: 2.00049), time: .seconds(2)),
             .voice(.failed("no \"mic\""), time: .seconds(3)), .voice(.saved(path: "/v.wav", seconds: 1234.5678), time: .seconds(4)),
+            .voice(.noMicrophone, time: .seconds(5)),
         ]
         let text = Trace(viewport: Size(width: 390, height: 844), events: events).serialized()
         XCTAssertTrue(text.contains("\"type\":\"voice\",\"level\":0.43"), text)

@@ -69,8 +69,10 @@ final class LatencyMeasurementTests: XCTestCase {
         step(s, [touch(.down, x: 250, at: 1000)], at: 1002)
         for i in 1...6 { step(s, [touch(.move, x: 250 - Double(i) * 8, at: 1000 + Double(i) * 16)], at: 1002 + Double(i) * 16) }
         step(s, [touch(.up, x: 202, at: 1120)], at: 1122)
-        XCTAssertEqual(samples.first?.gesture, "touch", "the touch down (the timecode begins counting frames): nothing has won yet")
-        XCTAssertTrue(samples.dropFirst().allSatisfy { $0.gesture == "scroll" }, "a horizontal pan on the timeline scrolls: \(samples.map(\.gesture))")
+        // (The touch down changes nothing on screen — the paused timecode already counts frames —
+        // so its frame presents nothing and has no latency to measure.)
+        XCTAssertFalse(samples.isEmpty)
+        XCTAssertTrue(samples.allSatisfy { $0.gesture == "scroll" }, "a horizontal pan on the timeline scrolls: \(samples.map(\.gesture))")
         step(s, [.key(.undo, time: .seconds(2))], at: 2001)
         XCTAssertEqual(samples.last?.gesture, "keyboard")
     }

@@ -41,7 +41,7 @@ public enum EditorText: String, StringTable {
     case clipSettings, closeClipSettings, speed, pictureFit, fitWhole, fillFrame, blurBackground, oneClipOtherShape, clipsOtherShape
     // The voice-over: "Voice-over {n}", "{title} added ({seconds})", "Starts at {time} after a count of {count}".
     case voiceOver, closeVoiceOver, recordVoiceOver, stopRecording, voiceOverNumber, voiceOverAdded, voiceOverFailed, voiceOverEmpty
-    case voiceOverHint, voiceOverRecording, voiceOverSaving, voiceOverNoFile
+    case voiceOverHint, voiceOverRecording, voiceOverSaving, voiceOverNoFile, noMicrophone
 
     public static let tables: [Language: [EditorText: String]] = [.en: english, .de: german, .ar: arabic]
 
@@ -186,6 +186,7 @@ public enum EditorText: String, StringTable {
         .voiceOverRecording: "Recording {time}",
         .voiceOverSaving: "Saving…",
         .voiceOverNoFile: "no recording came back from the microphone",
+        .noMicrophone: "No microphone found. Plug one in (USB, or a headset's) and open Voice-over again.",
     ]
 
     /// German: longer words than English, a decimal comma.
@@ -329,6 +330,7 @@ public enum EditorText: String, StringTable {
         .voiceOverRecording: "Aufnahme {time}",
         .voiceOverSaving: "Wird gespeichert…",
         .voiceOverNoFile: "vom Mikrofon kam keine Aufnahme zurück",
+        .noMicrophone: "Kein Mikrofon gefunden. Schließen Sie eines an (USB oder ein Headset) und öffnen Sie Sprachaufnahme erneut.",
     ]
 
     /// Arabic, read right to left (the chrome mirrors).
@@ -472,6 +474,7 @@ public enum EditorText: String, StringTable {
         .voiceOverRecording: "تسجيل {time}",
         .voiceOverSaving: "جارٍ الحفظ…",
         .voiceOverNoFile: "لم يصل أي تسجيل من الميكروفون",
+        .noMicrophone: "لم يُعثر على ميكروفون. وصّل ميكروفونًا (USB أو سماعة رأس) ثم افتح التعليق الصوتي من جديد.",
     ]
 }
 

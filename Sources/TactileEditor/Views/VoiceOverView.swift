@@ -22,7 +22,13 @@ struct VoiceOverView {
         guard let session = state.voiceOver else { return [] }
         let m = theme.metrics.voiceOver, k = scale, strings = theme.strings
         let padding = m.panelPadding * k
-        let height = 2 * padding + (m.titleHeight + m.hintHeight + 2 * m.meterGap + m.meterHeight + m.buttonSize) * k
+        // A problem's sentence (no microphone, one that failed) is wrapped, never cut mid-word:
+        // the hint grows by the lines it needs.
+        let inner0 = layout.pickerPanel(height: 0, gap: m.panelGap * k, margin: sizes.margin).insetBy(dx: padding, dy: 0)
+        let problem = session.microphoneMissing ? strings[.noMicrophone] : session.problem
+        let problemLines = problem.map { ui.measurer.lines(of: $0, font: theme.clipFont, width: inner0.width, maximumLines: m.problemMaximumLines).count } ?? 1
+        let hintHeight = m.hintHeight * k * Double(max(1, problemLines))
+        let height = 2 * padding + (m.titleHeight + 2 * m.meterGap + m.meterHeight + m.buttonSize) * k + hintHeight
         let panel = layout.pickerPanel(height: height, gap: m.panelGap * k, margin: sizes.margin)
         let picture = EditorLayout.picture(in: layout.canvas, ratio: state.project.format.ratio, sizes: sizes)
         var intents: [EditorIntent] = []
@@ -40,7 +46,7 @@ struct VoiceOverView {
             }()
             if sheet.header(strings[.voiceOver], action: saving ? nil : strings[.cancel], in: header) { intents.append(.closeVoiceOver) }
             // What it will do, or is doing, or what went wrong.
-            let hint = Rect(x: inner.x, y: header.maxY, width: inner.width, height: m.hintHeight * k)
+            let hint = Rect(x: inner.x, y: header.maxY, width: inner.width, height: hintHeight)
             var words: String, ink = theme.textSecondary
             switch session.phase {
             case .ready, .countIn:
@@ -56,8 +62,12 @@ struct VoiceOverView {
             case .saving:
                 words = strings[.voiceOverSaving]
             }
-            if let problem = session.problem, ready { words = problem; ink = theme.danger }
-            ui.text(ui.measurer.truncate(words, font: theme.clipFont, toWidth: hint.width), in: hint, font: theme.clipFont, color: ink, alignment: .center)
+            if let problem, ready { words = problem; ink = theme.danger }
+            let lines = ui.measurer.lines(of: words, font: theme.clipFont, width: hint.width, maximumLines: m.problemMaximumLines)
+            for (n, line) in lines.enumerated() {
+                let row = Rect(x: hint.x, y: hint.y + Double(n) * m.hintHeight * k, width: hint.width, height: m.hintHeight * k)
+                ui.text(line, in: row, font: theme.clipFont, color: ink, alignment: .center)
+            }
             // The level meter, as recorders colour theirs: green, amber from −6 dB, red from −1 dB.
             let meter = Rect(x: inner.x, y: hint.maxY + m.meterGap * k, width: inner.width, height: m.meterHeight * k)
             ui.fill(meter, theme.surface, radius: meter.height / 2)
@@ -73,7 +83,7 @@ struct VoiceOverView {
             }()
             let label = strings[recording ? .stopRecording : .recordVoiceOver]
             let tapped = ui.button(
-                Self.buttonID, role: "recordButton", label: label, frame: button, enabled: !saving,
+                Self.buttonID, role: "recordButton", label: label, frame: button, enabled: !saving && !session.microphoneMissing,
                 state: ["phase": .string(Self.name(session.phase))]
             ) { look in
                 ui.draw.add(.strokeCircle(center: button.center, radius: size / 2 - m.ringWidth * k / 2, theme.textPrimary, width: m.ringWidth * k))
@@ -82,14 +92,16 @@ struct VoiceOverView {
                     let s = size * m.stopShare
                     ui.fill(Rect(x: button.midX - s / 2, y: button.midY - s / 2, width: s, height: s), red, radius: s * m.stopCornerShare)
                 } else {
-                    ui.draw.add(.fillCircle(center: button.center, radius: size / 2 - m.dotInset * m.ringWidth * k, red.opacity(saving ? m.savingOpacity : 1)))
+                    // Dimmed while the file is written, or while there is no microphone to record with.
+                    ui.draw.add(
+                        .fillCircle(center: button.center, radius: size / 2 - m.dotInset * m.ringWidth * k, red.opacity(look.enabled ? 1 : m.savingOpacity)))
                 }
             }
             if tapped { intents.append(.toggleVoiceOver) }
             ui.element(
                 UIElement(
                     id: "voiceOver", role: "voiceOverPanel", label: strings[.voiceOver], frame: panel,
-                    state: ["phase": .string(Self.name(session.phase)), "hint": .string(words)]))
+                    state: ["phase": .string(Self.name(session.phase)), "hint": .string(words), "microphone": .bool(!session.microphoneMissing)]))
             // The count-in, large over the picture.
             if case let .countIn(since, _) = session.phase {
                 let left = max(1, Int(ceil(editing.voiceOverCountIn - (ui.now - since).seconds - 1e-9)))

@@ -19,4 +19,11 @@ public final class VoiceStage: HostStage {
         guard let voice else { return }
         for command in output.voice { voice.carryOut(command, now: step.now) }
     }
+
+    /// News waiting (whether there is a microphone, asked as the panel opened) are taken at once.
+    public func nextWork(after now: Time, session: HostSession) -> (time: Time, reason: String)? {
+        voice?.hasNews == true ? (now, "microphone") : nil
+    }
+
+    public func nextDue(after now: Time, session: HostSession) -> (time: Time, reason: String)? { nextWork(after: now, session: session) }
 }
