@@ -15,11 +15,11 @@ public struct MediaLibrary: Sendable, Hashable {
         self.folder = folder; self.files = files; self.name = name
     }
 
-    /// The name the sheet shows: `name`, else the folder's last component, else "the media folder".
+    /// The name the sheet shows: `name`, else the folder's last component; empty when it has
+    /// neither (the sheet then says "the media folder" in the chrome's language).
     public var displayName: String {
         if !name.isEmpty { return name }
-        let last = folder.split(separator: "/").last.map(String.init) ?? ""
-        return last.isEmpty ? "the media folder" : last
+        return folder.split(separator: "/").last.map(String.init) ?? ""
     }
 }
 
@@ -39,12 +39,12 @@ public struct MediaBrowser: Sendable, Hashable {
         self.kind = kind; self.opened = opened
     }
 
-    /// The sheet's title ("Add Video").
-    public var title: String {
+    /// The sheet's title ("Add Video", in the chrome's language).
+    public var title: EditorText {
         switch kind {
-        case .audio: return "Add Audio"
-        case .image: return "Add Image"
-        default: return "Add Video"
+        case .audio: return .addAudio
+        case .image: return .addImage
+        default: return .addVideo
         }
     }
 

@@ -1,6 +1,7 @@
 import XCTest
 import TactileCore
 import TactileInput
+import TactileHost
 @testable import TactileUI
 @testable import TactileEditor
 
@@ -128,5 +129,65 @@ final class LocalizationTests: XCTestCase {
             let width = FixedWidthTextMeasurer().measure(button.label, font: Theme().captionFont).width
             XCTAssertLessThanOrEqual(width, button.frame.width + 1, "\(button.label) fits under its icon")
         }
+    }
+
+    /// The review's case: "Add Video / Add Audio / Add Image" were English in every language. Every
+    /// screen a user reaches, drawn in Arabic (whose words share no letter with English), shows
+    /// no run of Latin letters but the user's own (clip titles, file names, the project's title)
+    /// and the frame mark of a paused timecode: a literal in the chrome fails here.
+    func testNoEnglishWordIsDrawnInTheChromeOfAnArabicEditor() throws {
+        var c = TactileConfiguration()
+        c.theme.locale = "ar_EG"
+        // A session that can write a movie, so the export sheet is there too.
+        let h = EditorHarness(configuration: c, services: HostServices(exporter: ExportSheetTests.ScriptedExporter()))
+        var seen: [String: Set<String>] = [:]
+        func look(_ screen: String) {
+            h.frame()
+            let data = Set(h.state.project.tracks.flatMap(\.clips).map(\.title) + [h.state.project.name])
+            for command in h.output.drawList.commands {
+                guard case let .text(run) = command else { continue }
+                // The user's own words taken out: clip titles (whole, or cut with "…") and file names.
+                var text = run.text
+                for word in data.sorted(by: { $0.count > $1.count }) where !word.isEmpty { text = text.replacingOccurrences(of: word, with: "") }
+                if let cut = text.range(of: #"[A-Za-z][A-Za-z ]*…"#, options: .regularExpression), data.contains(where: { $0.hasPrefix(text[cut].dropLast()) })
+                {
+                    text.removeSubrange(cut)
+                }
+                if text.range(of: #"\.[a-z0-9]{2,4}$"#, options: .regularExpression) != nil { continue }
+                if text.range(of: "[A-Za-z]{2,}", options: .regularExpression) != nil { seen[screen, default: []].insert(run.text) }
+            }
+        }
+        look("editor")
+        for (button, screen) in [("toolbar.add.video", "videos"), ("toolbar.add.audio", "sounds"), ("toolbar.add.image", "pictures")] {
+            h.tap(button)
+            h.run(until: h.now + .seconds(0.5))
+            look(screen)
+            h.frame([.key(.escape, time: h.now)])
+            h.run(until: h.now + .seconds(0.5))
+        }
+        h.tap("toolbar.add.sticker")
+        look("stickers")
+        h.frame([.key(.escape, time: h.now)])
+        h.run(until: h.now + .seconds(0.5))
+        XCTAssertFalse(h.state.stickerPicker, "Escape closed the stickers")
+        h.tap("toolbar.export")
+        h.run(until: h.now + .seconds(0.5))
+        look("export")
+        h.frame([.key(.escape, time: h.now)])
+        h.run(until: h.now + .seconds(0.5))
+        h.tap("formatButton")
+        h.run(until: h.now + .seconds(0.5))
+        look("formats")
+        h.frame([.key(.escape, time: h.now)])
+        h.tap("clip:beach")
+        look("a selected clip")
+        h.tap("clipChip")
+        h.run(until: h.now + .seconds(0.5))
+        look("clip sheet")
+        h.frame([.key(.escape, time: h.now)])
+        h.tap("toolbar.add.text")
+        h.run(until: h.now + .seconds(0.5))
+        look("text editing")
+        XCTAssertTrue(seen.isEmpty, "English drawn in the Arabic chrome: \(seen)")
     }
 }

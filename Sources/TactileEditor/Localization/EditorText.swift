@@ -31,7 +31,7 @@ public enum EditorText: String, StringTable {
     /// With `{n}` and `{count}` filled in.
     case taskNumber, allTasksDoneThanks, timesUp
     // The media sheet: `{count}` files, "No {kind} in {folder}".
-    case oneFile, files, noMediaIn, videos, soundFiles, pictures, picture, sound, withSound
+    case oneFile, files, noMediaIn, videos, soundFiles, pictures, picture, sound, withSound, theMediaFolder
     // The trim preview's pill.
     case trimStart, trimEnd
     // Questionnaires: Next and Back, "Question {n} of {count}".
@@ -153,6 +153,7 @@ public enum EditorText: String, StringTable {
         .timesUp: "Time’s up",
         .oneFile: "1 file",
         .files: "{count} files",
+        .theMediaFolder: "the media folder",
         .noMediaIn: "No {kind} in {folder}",
         .videos: "videos",
         .soundFiles: "sound files",
@@ -297,6 +298,7 @@ public enum EditorText: String, StringTable {
         .timesUp: "Zeit abgelaufen",
         .oneFile: "1 Datei",
         .files: "{count} Dateien",
+        .theMediaFolder: "dem Medienordner",
         .noMediaIn: "Keine {kind} in {folder}",
         .videos: "Videos",
         .soundFiles: "Audiodateien",
@@ -441,6 +443,7 @@ public enum EditorText: String, StringTable {
         .timesUp: "انتهى الوقت",
         .oneFile: "ملف واحد",
         .files: "{count} ملفات",
+        .theMediaFolder: "مجلد الوسائط",
         .noMediaIn: "لا توجد {kind} في {folder}",
         .videos: "مقاطع فيديو",
         .soundFiles: "ملفات صوتية",

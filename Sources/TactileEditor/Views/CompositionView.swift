@@ -174,7 +174,7 @@ public struct CompositionView {
             color: Color.white.opacity(opacity), alignment: .center)
         let source = clip.sourceTime(at: t)
         ui.text(
-            "\(clip.kind.rawValue) · \(TimeFormatting.timecode(source))",
+            theme.strings[EditorText(rawValue: clip.kind.rawValue) ?? .video] + " · " + theme.strings.digits(TimeFormatting.timecode(source)),
             in: Rect(x: picture.x, y: picture.midY + m.baseSourceDrop * k, width: picture.width, height: m.baseSourceHeight * k),
             font: captionFont, color: Color.white.opacity(0.7 * opacity), alignment: .center)
     }

@@ -70,11 +70,11 @@ struct MediaBrowserView {
         }
         ui.element(
             UIElement(
-                id: Self.sheetID, role: "mediaBrowser", label: browser.title, frame: layout.sheet,
+                id: Self.sheetID, role: "mediaBrowser", label: theme.strings[browser.title], frame: layout.sheet,
                 state: [
                     "kind": .string(browser.kind.rawValue), "files": .number(Double(entries.count)),
                     "scroll": .number(scroll), "maxScroll": .number(layout.maxScroll),
-                    "folder": .string(state.library.folder), "folderName": .string(state.library.displayName),
+                    "folder": .string(state.library.folder), "folderName": .string(folderName(state.library)),
                 ]))
         return intents
     }
@@ -85,7 +85,7 @@ struct MediaBrowserView {
             Rect(x: h.midX - b.grabberWidth / 2, y: h.y + b.grabberTop, width: b.grabberWidth, height: b.grabberHeight), theme.textTertiary,
             radius: b.grabberHeight / 2)
         ui.text(
-            browser.title, in: Rect(x: h.x, y: h.y + b.titleTop, width: h.width, height: h.height * b.titleShare), font: theme.titleFont,
+            theme.strings[browser.title], in: Rect(x: h.x, y: h.y + b.titleTop, width: h.width, height: h.height * b.titleShare), font: theme.titleFont,
             color: theme.textPrimary, alignment: .center)
         let files = count == 1 ? theme.strings[.oneFile] : theme.strings.format(.files, ["count": theme.strings.digits("\(count)")])
         ui.text(
@@ -215,5 +215,8 @@ struct MediaBrowserView {
 
     private func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 
-    private func folderName(_ library: MediaLibrary) -> String { library.name == "Demo media" ? theme.strings[.demoMedia] : library.displayName }
+    private func folderName(_ library: MediaLibrary) -> String {
+        if library.name == "Demo media" { return theme.strings[.demoMedia] }
+        return library.displayName.isEmpty ? theme.strings[.theMediaFolder] : library.displayName
+    }
 }

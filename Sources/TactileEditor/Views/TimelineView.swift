@@ -200,10 +200,12 @@ struct TimelineView {
         }
         ui.text(clip.title, in: label, font: theme.clipFont, color: .white)
         if case .offline = status {
-            ui.text("Media offline", in: label.offsetBy(dx: 0, dy: m.secondLineDrop * k), font: theme.captionFont, color: theme.textPrimary.opacity(0.8))
+            ui.text(
+                theme.strings[.mediaOffline], in: label.offsetBy(dx: 0, dy: m.secondLineDrop * k), font: theme.captionFont,
+                color: theme.textPrimary.opacity(0.8))
         } else if status == nil, clip.kind == .audio || clip.kind == .video {
             ui.text(
-                clip.kind == .audio ? "Audio" : "Video", in: label.offsetBy(dx: 0, dy: m.secondLineDrop * k), font: theme.captionFont,
+                theme.strings[clip.kind == .audio ? .audio : .video], in: label.offsetBy(dx: 0, dy: m.secondLineDrop * k), font: theme.captionFont,
                 color: Color.white.opacity(0.65))
         }
         ui.element(
