@@ -234,6 +234,34 @@ final class TextEditingTests: XCTestCase {
         XCTAssertLessThanOrEqual(box.width, picture.width * 0.9 + 1, "and inside the picture")
     }
 
+    /// The review's case: a long word at Large was split and drawn smaller than at Medium, and a
+    /// long title at Large ran off the bottom of the picture.
+    func testLargeIsNeverSmallerThanMediumNeverSplitsAWordAndStaysInsideThePicture() throws {
+        func typed(_ words: String, size: String) throws -> (size: Double, lines: [String], box: Rect, picture: Rect) {
+            let h = editingHello()
+            h.tap("textEditor.size.\(size)")
+            for _ in 0..<6 { h.tap("key:⌫") }
+            h.frame([.text(words, time: h.now)])
+            h.tap(Self.doneID)
+            let overlay = try XCTUnwrap(h.element("overlay:hello"))
+            guard case let .string(text)? = overlay.state["lines"] else { throw XCTSkip("no lines") }
+            let lines = text.split(separator: "\n").map(String.init)
+            let box = h.frameOf("overlay:hello")
+            return (box.height / Double(lines.count) / Theme().metrics.canvas.textLineHeight, lines, box, h.frameOf("canvas"))
+        }
+        let word = "Sonnenuntergangsstimmung"
+        let large = try typed(word, size: "large"), medium = try typed(word, size: "medium")
+        XCTAssertEqual(large.lines, [word], "whole: \(large.lines)")
+        XCTAssertEqual(medium.lines, [word])
+        XCTAssertGreaterThanOrEqual(large.size, medium.size - 0.01, "Large never smaller than Medium")
+        XCTAssertLessThanOrEqual(large.box.width, large.picture.width * 0.9 + 1, "inside the picture's wrap width")
+
+        let title = Array(repeating: "a long title that goes on", count: 8).joined(separator: " ")
+        let long = try typed(title, size: "large")
+        XCTAssertLessThanOrEqual(long.box.height, long.picture.height * 0.9 + 1, "inside the picture's height: \(long.box) in \(long.picture)")
+        XCTAssertTrue(long.lines.allSatisfy { !$0.isEmpty })
+    }
+
     private func before(_ h: EditorHarness) -> Double {
         let m = Theme().metrics.canvas, picture = h.frameOf("canvas")
         return min(picture.width, picture.height) * m.textShare * m.textLineHeight

@@ -43,9 +43,12 @@ extension ViewMetrics {
         /// Texts wrap to this share of the picture's width, up to this many lines; a text's box
         /// (its background style) rounds its corners by this share of the font size. 0.9, 12, 0.3.
         public var textWrapShare = 0.9, textMaximumLines = 12, textBoxRadius = 0.3
-        /// The least a text's font shrinks to keep its widest word whole on a line (below it the
-        /// word is split after all). 0.4 of its size.
+        /// The least a text's font shrinks to keep its widest word whole on a line, or the text
+        /// inside the picture (below it the word is split after all). 0.4 of the medium size.
         public var textMinimumShrink = 0.4
+        /// The most of the picture's height a text's box takes: a longer text shrinks, by at
+        /// least this factor a step until it fits. 0.9, 0.97.
+        public var textHeightShare = 0.9, textFitStep = 0.97
         /// A picture-in-picture clip without a picture yet: its box's corner radius and its title's side inset. 4 pt.
         public var pipPlaceholderRadius = 4.0
         /// A selected overlay's frame: its line width, its distance outside the overlay's box and its corner radius. 2, 6, 6 pt.

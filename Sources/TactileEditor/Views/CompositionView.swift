@@ -202,29 +202,59 @@ public struct CompositionView {
 
     /// A text's font at scale 1 and its lines, wrapped to the share of the picture's width a
     /// text may take (and at its own line breaks).
-    /// A word wider than a line is never split, as phone editors never split one: the text's
-    /// font shrinks until its widest word fits (down to `textMinimumShrink` of its size).
+    /// A word wider than a line is never split, as phone editors never split one: the font
+    /// shrinks to the size at which the widest word just fills a line — the same size whatever
+    /// the text's style size, so Large never draws smaller than Medium — down to
+    /// `textMinimumShrink` of the medium size (below it the word is split after all). A text
+    /// taller than `textHeightShare` of the picture shrinks until it fits inside it.
     public func textLines(of clip: Clip, in picture: Rect) -> (Font, [String]) {
         let m = theme.metrics.canvas
-        var font = Font(size: min(picture.width, picture.height) * m.textShare * clip.style.size.factor, weight: m.textFont.weight)
-        func wrapWidth(_ f: Font) -> Double { max(f.size, picture.width * m.textWrapShare - 2 * f.size * m.textPadding) }
-        let widest = clip.title.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { ui.measurer.measure(String($0), font: font).width }.max() ?? 0
-        if widest > wrapWidth(font), widest > 0 {
-            // The word and the wrap width both follow the size: shrink by the word's overflow until it fits.
-            let full = font.size
-            var size = full
-            for _ in 0..<8 {
-                let w = widest * size / full
-                guard w > wrapWidth(Font(size: size, weight: font.weight)) else { break }
-                size = max(full * m.textMinimumShrink, size * wrapWidth(Font(size: size, weight: font.weight)) / w)
-                if size <= full * m.textMinimumShrink { break }
+        let medium = min(picture.width, picture.height) * m.textShare, full = medium * clip.style.size.factor
+        var font = Font(size: full, weight: m.textFont.weight)
+        // The box is drawn at the text's own scale (a pinch): the wrap and the room are the
+        // picture's, at that scale.
+        let scale = max(0.01, clip.placement.scale)
+        let line = picture.width * m.textWrapShare / scale
+        func wrapWidth(_ size: Double) -> Double { max(size, line - 2 * size * m.textPadding) }
+        // The widest word's width per point of size (a word's width follows its size).
+        let words = clip.title.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+        func widest(_ f: Font) -> Double { words.map { ui.measurer.measure($0, font: f).width }.max() ?? 0 }
+        let perPoint = widest(font) / max(full, 1e-9)
+        if perPoint * full > wrapWidth(full) {
+            // perPoint · s = line − 2 · s · padding: the size at which it just fits; then a little
+            // smaller while the shaped word is still a hair too wide at that size.
+            font.size = max(medium * m.textMinimumShrink, min(full, line / (perPoint + 2 * m.textPadding)))
+            for _ in 0..<8 where widest(font) > wrapWidth(font.size) && font.size > medium * m.textMinimumShrink {
+                font.size = max(medium * m.textMinimumShrink, font.size * m.textFitStep)
             }
-            font.size = size
         }
-        let width = wrapWidth(font)
         let paragraphs = clip.title.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let lines = paragraphs.flatMap { p in p.isEmpty ? [""] : ui.measurer.lines(of: p, font: font, width: width, maximumLines: m.textMaximumLines) }
-        return (font, Array(lines.prefix(m.textMaximumLines)))
+        func wrapped(_ f: Font) -> [String] {
+            let lines = paragraphs.flatMap { p in
+                p.isEmpty ? [""] : ui.measurer.lines(of: p, font: f, width: wrapWidth(f.size), maximumLines: m.textMaximumLines)
+            }
+            return Array(lines.prefix(m.textMaximumLines))
+        }
+        var lines = wrapped(font)
+        // Inside the picture's height: smaller, and wrapped again, until the box fits.
+        let room = picture.height * m.textHeightShare / scale
+        for _ in 0..<12 {
+            let height = font.size * m.textLineHeight * Double(max(1, lines.count))
+            guard height > room, font.size > medium * m.textMinimumShrink else { break }
+            font.size = max(medium * m.textMinimumShrink, font.size * min(m.textFitStep, (room / height).squareRoot()))
+            lines = wrapped(font)
+        }
+        return (font, lines)
+    }
+
+    /// `box` moved the least that puts it inside `picture` (centred on it along a side it is longer than).
+    static func keptInside(_ box: Rect, _ picture: Rect) -> Rect {
+        func along(_ start: Double, _ length: Double, _ lower: Double, _ span: Double) -> Double {
+            length >= span ? lower + (span - length) / 2 : min(max(start, lower), lower + span - length)
+        }
+        return Rect(
+            x: along(box.x, box.width, picture.x, picture.width), y: along(box.y, box.height, picture.y, picture.height), width: box.width,
+            height: box.height)
     }
 
     /// Where an overlay placed at `place`, `natural` in size at scale 1, is drawn on `picture`,
@@ -239,7 +269,10 @@ public struct CompositionView {
     private func drawOverlay(_ clip: Clip, at t: Time, in picture: Rect) -> DrawnOverlay {
         let m = theme.metrics.canvas, place = clip.placement
         let (natural, lines) = natural(of: clip, in: picture)
-        let box = overlayBox(place, natural: natural, in: picture)
+        var box = overlayBox(place, natural: natural, in: picture)
+        // A text stays inside the picture, however long it grew where it was placed (it fits:
+        // `textLines` saw to that).
+        if clip.kind == .text { box = Self.keptInside(box, picture) }
         ui.rotated(about: box.center, by: place.rotation) {
             switch clip.kind {
             case .text:
