@@ -289,7 +289,9 @@ struct EditorActions {
 
     /// Adds the media file at `path` at the playhead, selected and shown.
     private func addMedia(_ path: String, _ info: MediaInfo, state: inout EditorState, now: Time, effects: inout Effects) {
-        let kind: ClipKind = info.isStill ? .image : (info.hasVideo ? .video : .audio)
+        // From the Audio sheet a video gives its sound alone: an audio clip of the video's file.
+        let soundOnly = state.browser?.kind == .audio
+        let kind: ClipKind = soundOnly ? .audio : (info.isStill ? .image : (info.hasVideo ? .video : .audio))
         let duration = info.duration ?? .seconds(editing.newClipDuration)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let title = name.split(separator: ".").dropLast().joined(separator: ".")

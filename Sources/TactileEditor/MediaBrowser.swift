@@ -51,7 +51,8 @@ public struct MediaBrowser: Sendable, Hashable {
     /// Whether a file with `info` belongs in this sheet.
     public func offers(_ info: MediaInfo) -> Bool {
         switch kind {
-        case .audio: return !info.hasVideo && info.hasAudio
+        // The Audio sheet offers a video's sound too (CapCut's "extract audio").
+        case .audio: return info.hasAudio
         case .image: return info.isStill
         default: return info.hasVideo && !info.isStill
         }

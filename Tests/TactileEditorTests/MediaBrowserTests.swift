@@ -46,7 +46,7 @@ final class MediaBrowserTests: XCTestCase, ReplayTesting {
         XCTAssertTrue(listed.allSatisfy { $0.frame.width >= 44 && $0.frame.height >= 44 }, "touch-sized tiles")
 
         let audio = tiles(try inspect(after: tap(try button("audio"), at: 0.1), settle: 0.5)).map(\.name)
-        XCTAssertEqual(audio, ["birdsong.wav", "soundtrack.m4a"])
+        XCTAssertEqual(audio, ["beach.mp4", "birdsong.wav", "soundtrack.m4a"], "the sound files, and the video with sound (its sound alone)")
         let images = tiles(try inspect(after: tap(try button("image"), at: 0.1), settle: 0.5)).map(\.name)
         XCTAssertEqual(images, ["title-card.png"])
     }
@@ -64,6 +64,27 @@ final class MediaBrowserTests: XCTestCase, ReplayTesting {
         let after = try inspect(after: events)
         XCTAssertNil(after["mediaBrowser"], "the sheet closed")
         XCTAssertEqual(after["clip:\(added.id)"]?.state["selected"] as? Bool, true, "the new clip is selected")
+    }
+
+    /// CapCut's "extract audio": the Audio sheet offers a video's sound, and adds it as an audio
+    /// clip of the video's file on a sound track, at the playhead, its whole length.
+    func testTheAudioSheetOffersAVideosSoundAndAddsItAsASoundClip() throws {
+        let open = tap(try button("audio"), at: 0.1)
+        let shown = tiles(try inspect(after: open, settle: 0.5))
+        let beach = try XCTUnwrap(shown.first { $0.name == "beach.mp4" })
+        XCTAssertEqual(beach.state["duration"] as? Double, 8)
+        let project = try replay(open + tap(beach.frame.center, at: 0.8))
+        let track = try XCTUnwrap(project.tracks.first { $0.clips.contains { $0.media?.hasSuffix("/beach.mp4") == true && $0.kind == .audio } })
+        XCTAssertEqual(track.kind, .audio, "on a sound track")
+        let added = try XCTUnwrap(track.clips.first { $0.media?.hasSuffix("/beach.mp4") == true })
+        XCTAssertEqual(added.title, "beach")
+        XCTAssertEqual(added.duration, .seconds(8), "the video's whole length")
+        XCTAssertEqual(added.start, .zero, "at the playhead")
+        // The sound is there to hear: the video's file decodes to sound.
+        let decoder = try AudioDecoder(path: try XCTUnwrap(added.media), sampleRate: 48_000, channels: 1)
+        var samples: [Float] = []
+        while try decoder.read(into: &samples), samples.count < 48_000 {}
+        XCTAssertGreaterThan(samples.map { abs($0) }.max() ?? 0, 0.01, "not silence")
     }
 
     func testCancelTheDimmedEditorAndEscapeCloseTheSheetWithoutAnEdit() throws {

@@ -31,7 +31,7 @@ public enum EditorText: String, StringTable {
     /// With `{n}` and `{count}` filled in.
     case taskNumber, allTasksDoneThanks, timesUp
     // The media sheet: `{count}` files, "No {kind} in {folder}".
-    case oneFile, files, noMediaIn, videos, soundFiles, pictures, picture, sound, withSound, theMediaFolder
+    case oneFile, files, noMediaIn, videos, soundFiles, pictures, picture, sound, withSound, theMediaFolder, videosSound
     // The trim preview's pill.
     case trimStart, trimEnd
     // Questionnaires: Next and Back, "Question {n} of {count}".
@@ -154,6 +154,7 @@ public enum EditorText: String, StringTable {
         .oneFile: "1 file",
         .files: "{count} files",
         .theMediaFolder: "the media folder",
+        .videosSound: "The video's sound",
         .noMediaIn: "No {kind} in {folder}",
         .videos: "videos",
         .soundFiles: "sound files",
@@ -299,6 +300,7 @@ public enum EditorText: String, StringTable {
         .oneFile: "1 Datei",
         .files: "{count} Dateien",
         .theMediaFolder: "dem Medienordner",
+        .videosSound: "Ton des Videos",
         .noMediaIn: "Keine {kind} in {folder}",
         .videos: "Videos",
         .soundFiles: "Audiodateien",
@@ -444,6 +446,7 @@ public enum EditorText: String, StringTable {
         .oneFile: "ملف واحد",
         .files: "{count} ملفات",
         .theMediaFolder: "مجلد الوسائط",
+        .videosSound: "صوت الفيديو",
         .noMediaIn: "لا توجد {kind} في {folder}",
         .videos: "مقاطع فيديو",
         .soundFiles: "ملفات صوتية",

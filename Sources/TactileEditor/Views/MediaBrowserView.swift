@@ -57,7 +57,9 @@ struct MediaBrowserView {
                 for (i, entry) in entries.enumerated() {
                     let tile = layout.tile(i, scroll: scroll)
                     guard tile.maxY > layout.grid.minY, tile.minY < layout.grid.maxY else { continue }
-                    intents += drawTile(entry.path, status: entry.status, frame: tile, pictureHeight: layout.pictureHeight, visible: layout.grid)
+                    intents += drawTile(
+                        entry.path, status: entry.status, frame: tile, pictureHeight: layout.pictureHeight, visible: layout.grid,
+                        soundOnly: browser.kind == .audio)
                 }
                 if entries.isEmpty {
                     let what = theme.strings[browser.kind == .audio ? .soundFiles : (browser.kind == .image ? .pictures : .videos)]
@@ -128,7 +130,8 @@ struct MediaBrowserView {
         return intents
     }
 
-    private func drawTile(_ path: String, status: MediaStatus, frame: Rect, pictureHeight: Double, visible: Rect) -> [EditorIntent] {
+    /// `soundOnly`: the Audio sheet, where a video offers its sound alone.
+    private func drawTile(_ path: String, status: MediaStatus, frame: Rect, pictureHeight: Double, visible: Rect, soundOnly: Bool = false) -> [EditorIntent] {
         let id = Self.tilePrefix + path
         let picture = Rect(x: frame.x, y: frame.y, width: frame.width, height: pictureHeight)
         let name = fileName(path)
@@ -160,7 +163,7 @@ struct MediaBrowserView {
                 ui.text(label, in: pill, font: theme.captionFont, color: theme.textPrimary, alignment: .center)
                 state["duration"] = .number(d.seconds)
             }
-            subtitle = describe(info)
+            subtitle = soundOnly && info.hasVideo ? theme.strings[.videosSound] : describe(info)
         }
         if pressed { ui.fill(picture, Color.white.opacity(0.15), radius: b.tileRadius) }
         let caption = Rect(
