@@ -33,6 +33,24 @@ final class ExportSheetTests: XCTestCase {
     }
 
     /// The review's case: the export sheet's header had no Done, as every other sheet's has.
+    /// The review's case: the option buttons were 36 pt tall. Each is a finger's height, and the
+    /// sheet still stands whole on a landscape phone.
+    func testEveryOptionIsAFingersHeightAndTheSheetFitsALandscapePhone() {
+        for viewport in [Size(width: 390, height: 844), Size(width: 844, height: 390)] {
+            var configuration = TactileConfiguration()
+            configuration.layout.viewport = viewport
+            let h = EditorHarness(configuration: configuration, viewport: viewport, services: HostServices(exporter: ScriptedExporter()))
+            h.tap("toolbar.export")
+            h.run(until: h.now + .seconds(0.5))
+            let options = h.output.elements.filter { $0.role == "exportChoice" }
+            XCTAssertFalse(options.isEmpty, "\(viewport): \(h.output.elements.map(\.id).filter { $0.hasPrefix("export") })")
+            XCTAssertTrue(options.allSatisfy { $0.hitFrame.height >= 44 }, "\(viewport): \(options.map { ($0.id, $0.hitFrame.height) })")
+            let sheet = h.output.elements.first { $0.id == "exportSheet" }?.frame ?? .zero
+            XCTAssertGreaterThanOrEqual(sheet.minY, 0, "\(viewport): the sheet's top on the screen: \(sheet)")
+            XCTAssertLessThanOrEqual(sheet.maxY, viewport.height, "\(viewport)")
+        }
+    }
+
     func testTheSheetsHeaderHasDoneAndItCloses() {
         let (h, _) = harness()
         h.tap("toolbar.export")

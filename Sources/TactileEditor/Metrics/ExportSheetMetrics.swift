@@ -14,8 +14,8 @@ extension ViewMetrics {
         public var designFont = 12.0
         /// The panel: its gap above the toolbar, padding, corner radius, the header's height. 8, 12, 18, 44 pt.
         public var panelGap = 8.0, panelPadding = 12.0, panelRadius = 18.0, titleHeight = 44.0
-        /// A row of choices: its label's height, the choices' height, corner radius and gap, the gap under the row. 18, 36, 10, 6, 8 pt.
-        public var labelHeight = 18.0, choiceHeight = 36.0, choiceRadius = 10.0, choiceGap = 6.0, rowGap = 8.0
+        /// A row of choices: its label's height, the choices' height (a finger's), corner radius and gap, the gap under the row. 18, 44, 10, 6, 8 pt.
+        public var labelHeight = 18.0, choiceHeight = 44.0, choiceRadius = 10.0, choiceGap = 6.0, rowGap = 8.0
         /// The Export / Cancel buttons' height and corner radius; the progress bar's height and the line under it. 44, 12, 8, 22 pt.
         public var buttonHeight = 44.0, buttonRadius = 12.0, progressHeight = 8.0, progressLabelHeight = 22.0
         public init() {}
