@@ -71,7 +71,9 @@ struct HostOverlays {
     /// Follows an editor frame's gesture arena, for the debugger, with the input the editor got at `now`.
     mutating func follow(arena output: FrameOutput, events: [InputEvent] = [], now: Time = .zero) {
         arena?.record(arena: output.arena, decisions: output.arenaDecisions)
-        recentDecisions = Array((recentDecisions + output.arenaDecisions).suffix(settings.tuningArenaDecisions))
+        if !output.arenaDecisions.isEmpty {
+            recentDecisions = Array((recentDecisions + output.arenaDecisions).suffix(settings.tuningArenaDecisions))
+        }
         touchTimeline?.record(events: events, arena: output.arena, decisions: output.arenaDecisions, now: now)
         if arena != nil {
             canvasTop = output.elements.first { $0.id == "canvas" }?.frame.minY

@@ -32,7 +32,7 @@ public struct KnobFigures: Equatable, Sendable {
     }
 
     /// The figures for each set of `epochs` (by index), from the `trace`'s touches and the
-    /// `log`'s coasts and snaps; `value` reads a setting in force in a set of the history.
+    /// `log`'s coasts and snaps, each set's thresholds read from `history`.
     /// `leavingOut`: the lab's own touches (the corner hold).
     static func read(
         trace: [InputEvent], log: [LogEvent], epochs: SettingsEpochs, history: SettingsHistory, leavingOut lab: Set<SessionReport.TouchID> = []

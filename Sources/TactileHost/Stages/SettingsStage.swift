@@ -116,6 +116,7 @@ public final class SettingsStage: HostStage {
         live.isTuningOpen.toggle()
         live.picture = nil
         live.picker = nil
+        live.variantNames = nil
         s.needsPresent = true
     }
 
@@ -209,7 +210,7 @@ public final class SettingsStage: HostStage {
         let wasPicking = live.picker != nil
         let drawn = TuningPanel(ui: ui, theme: s.editor.theme).draw(
             object: schema.jsonObject(of: s.configuration), live: live.variant, pair: live.pair, unsaved: live.unsaved, offset: live.scroll,
-            size: size, figures: live.figures, variants: s.services.variants?.names ?? [], picker: &live.picker)
+            size: size, figures: live.figures, variants: variantNames, picker: &live.picker)
         // The list shows the other thing now (settings or variants): from its top.
         if wasPicking != (live.picker != nil) { live.scroll = 0 }
         live.memory = ui.finish()
@@ -251,6 +252,7 @@ public final class SettingsStage: HostStage {
             // An edit saved in the person's editor but not yet read stays to be read.
             let editPending = s.services.configurationWatcher?.hasChanged ?? false
             let saved = try store.save(s.configuration)
+            live.variantNames = nil
             live.variant = saved.name
             live.pair = (live.pair.a == saved.name ? SettingsChange.baseVariant : live.pair.a, saved.name)
             live.loaded(s.configuration)
@@ -343,7 +345,17 @@ public final class SettingsStage: HostStage {
     private func ownWrite(_ write: () throws -> Void) rethrows {
         let editPending = s.services.configurationWatcher?.hasChanged ?? false
         try write()
+        live.variantNames = nil
         if !editPending { s.services.configurationWatcher?.acceptCurrent() }
+    }
+
+    /// The saved variants' names for the panel, read from the file once and kept until a variant
+    /// is saved, renamed or deleted (not on every pass: the panel draws again at every new figure).
+    private var variantNames: [String] {
+        if let names = live.variantNames { return names }
+        let names = s.services.variants?.names ?? []
+        live.variantNames = names
+        return names
     }
 
     /// Deletes a saved variant from the file (never the live one: flip away from it first).
@@ -453,6 +465,7 @@ public final class SettingsStage: HostStage {
             }
             record(change: .reload, to: inForce, variant: live.variant, now: now)
             live.loaded(new)
+            live.variantNames = nil // the person may have changed the variants too
             let change = s.adopt(inForce)
             let kept = live.unsaved
             new = inForce

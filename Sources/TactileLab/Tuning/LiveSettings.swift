@@ -27,6 +27,9 @@ public struct LiveSettings {
     public var scroll = 0.0, scrollAnchor: Double?
     /// The variant picker, while it is open in the panel.
     public var picker: TuningPanel.Picker?
+    /// The saved variants' names as the panel last read them from the file (nil: read them at
+    /// the next pass — the panel opened, or a variant was saved, renamed or deleted).
+    public var variantNames: [String]?
     public var flipTaps: TwoFingerTap
     public var cornerHold: CornerHold
     public var flipRequested = false
