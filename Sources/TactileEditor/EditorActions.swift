@@ -58,10 +58,14 @@ public enum EditorIntent: Hashable, Sendable {
     /// Open the clip sheet for clip `id` (nil: close it).
     case openClipSheet(String?)
     /// Play clip `id` at this speed; `live` while the sheet's slider is dragged (one undo step
-    /// for the whole drag, taken by `commitSpeed`).
+    /// for the whole drag, taken by `commitClipSheetDrag`).
     case setSpeed(String, Double, live: Bool)
-    /// The speed slider was let go: the drag becomes one undo step.
-    case commitSpeed
+    /// Show this section of the clip sheet.
+    case showClipSheetSection(ClipSheetSection)
+    /// Change clip `id`'s level or a fade; `live` while a slider of the sheet's Sound section is dragged.
+    case setSound(String, SoundChange, live: Bool)
+    /// A slider of the clip sheet was let go: the drag becomes one undo step.
+    case commitClipSheetDrag
     /// How clip `id`'s picture fills a frame of another shape (undoable).
     case setFit(String, PictureFit)
     /// The same for every clip on the video tracks (the format picker's line).
@@ -74,6 +78,8 @@ public enum EditorIntent: Hashable, Sendable {
     case toggleTrackMute(String)
     /// Let track `id` duck under other sound, or stop it ducking (undoable).
     case toggleTrackDucking(String)
+    /// Detach video clip `id`'s sound onto a sound track (undoable); the new sound clip is selected.
+    case detachSound(String)
     /// Open the Export sheet (or close it; an export under way goes on).
     case toggleExportSheet
     /// Show this file in the system's file manager (a finished movie's Show).
@@ -86,6 +92,16 @@ public enum EditorIntent: Hashable, Sendable {
     case cancelExport
     /// A gesture a widget got, for the part of the editor it belongs to.
     indirect case gesture(PassGesture, GestureRoute)
+}
+
+extension EditorIntent {
+    /// A step of a clip sheet slider's drag (not yet an undo step).
+    var isLiveSheetEdit: Bool {
+        switch self {
+        case .setSpeed(_, _, true), .setSound(_, _, true): return true
+        default: return false
+        }
+    }
 }
 
 /// Applies intents to the editor state and reports cues and log events.
@@ -165,6 +181,8 @@ struct EditorActions {
             toggleMute(of: id, state: &state, now: now, effects: &effects)
         case let .toggleTrackDucking(id):
             toggleDucking(of: id, state: &state, now: now, effects: &effects)
+        case let .detachSound(id):
+            detachSound(of: id, state: &state, now: now, effects: &effects)
         case .toggleExportSheet, .chooseExport, .startExport, .reveal, .cancelExport:
             performExport(intent, state: &state, now: now, effects: &effects)
         case let .openTransitionPicker(id):
@@ -180,11 +198,11 @@ struct EditorActions {
         case .deleteSelection:
             deleteSelection(state: &state, now: now, effects: &effects)
         case .undo:
-            // A speed drag under way becomes its step first: the undo takes that step back.
-            clipSheet.commitSpeed(&state, now: now, effects: &effects)
+            // A clip sheet's drag under way becomes its step first: the undo takes that step back.
+            clipSheet.commitDrag(&state, now: now, effects: &effects)
             restore(state.history.undo(state.project), as: "undo", state: &state, now: now, effects: &effects)
         case .redo:
-            clipSheet.commitSpeed(&state, now: now, effects: &effects)
+            clipSheet.commitDrag(&state, now: now, effects: &effects)
             restore(state.history.redo(state.project), as: "redo", state: &state, now: now, effects: &effects)
         case .toggleTimeline:
             state.timeline.collapsed.toggle()
@@ -204,16 +222,8 @@ struct EditorActions {
             voiceOver.close(&state, now: now, effects: &effects)
         case .toggleVoiceOver:
             voiceOver.toggle(&state, now: now, effects: &effects)
-        case let .openClipSheet(id):
-            clipSheet.open(id, &state, now: now, effects: &effects)
-        case let .setSpeed(id, speed, live):
-            clipSheet.setSpeed(speed, of: id, live: live, &state, now: now, effects: &effects)
-        case .commitSpeed:
-            clipSheet.commitSpeed(&state, now: now, effects: &effects)
-        case let .setFit(id, fit):
-            clipSheet.setFit(fit, of: [id], &state, now: now, effects: &effects)
-        case let .setFitOfEveryClip(fit):
-            clipSheet.setFit(fit, of: state.project.tracks.filter { $0.kind == .video }.flatMap(\.clips).map(\.id), &state, now: now, effects: &effects)
+        case .openClipSheet, .setSpeed, .commitClipSheetDrag, .showClipSheetSection, .setSound, .setFit, .setFitOfEveryClip:
+            clipSheet.perform(intent, &state, now: now, effects: &effects)
         case .toggleFormatPicker:
             state.formatPicker.toggle()
             effects.log.append(LogEvent(time: now, state.formatPicker ? .openFormats : .closeFormats))
@@ -296,14 +306,30 @@ struct EditorActions {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let title = name.split(separator: ".").dropLast().joined(separator: ".")
         let at = min(max(.zero, state.playhead), state.project.duration)
-        let (project, id) = state.project.addingClip(
+        var (project, id) = state.project.addingClip(
             kind: kind, title: title.isEmpty ? name : title, at: at, duration: duration,
             media: path, sourceDuration: info.isStill ? nil : info.duration)
+        // Footage goes into the magnetic main track at the cut nearest the playhead, as a phone editor adds it.
+        if editing.magneticMainTrack, kind == .video { project = project.insertingIntoMainTrack(id, at: at) }
         state.browser = nil
         commit(project, state: &state, now: now, effects: &effects, edit: .add, clip: id)
         state.selection = id
         state.timeline.reveal = id
         effects.cues.append(CueEvent(.impactLight, reason: "addMedia"))
+    }
+
+    /// Detaches a video clip's sound onto a sound track (one undo step): the clip sheet closes and
+    /// the new sound clip is selected, in view, as CapCut's "extract audio" leaves it.
+    private func detachSound(of id: String, state: inout EditorState, now: Time, effects: inout Effects) {
+        guard let clip = state.project.clip(withID: id)?.clip else { return }
+        do {
+            let (project, soundID) = try state.project.detachingSound(ofClip: id, title: strings.format(.soundOf, ["title": clip.title]))
+            clipSheet.open(nil, &state, now: now, effects: &effects)
+            commit(project, state: &state, now: now, effects: &effects, edit: .detachSound, clip: id)
+            state.selection = soundID
+            state.timeline.reveal = soundID
+            effects.cues.append(CueEvent(.impactLight, reason: "detachSound"))
+        } catch { failed(error, state: &state, now: now, effects: &effects) }
     }
 
     /// Mutes or unmutes a track (one undo step).
@@ -457,11 +483,28 @@ struct EditorActions {
         }
     }
 
+    /// Makes `project` the edit's result: one undo step and one `edit` log event, the main track
+    /// kept magnetic first (`editing.magneticMainTrack`).
     private func commit(_ project: Project, state: inout EditorState, now: Time, effects: inout Effects, edit: InteractionEvent.Edit.Kind, clip: String) {
         let before = state.project
+        let kept = magnetised(project, from: before, state: &state, now: now, effects: &effects)
         state.history.record(state.project)
-        state.project = project
-        effects.log.append(LogEvent(time: now, .edit(.init(edit, clip: clip, before: before, after: project))))
+        state.project = kept.project
+        var event = InteractionEvent.Edit(edit, clip: clip, before: before, after: kept.project)
+        if kept.rippled > 0 { event.rippled = kept.rippled }
+        effects.log.append(LogEvent(time: now, .edit(event)))
+    }
+
+    /// `project` (an edit's result, made from `before`) with the main track kept magnetic when
+    /// the setting says so; a transition made again at a new cut and shortened or dropped is said.
+    func magnetised(_ project: Project, from before: Project, state: inout EditorState, now: Time, effects: inout Effects) -> Project.Magnetised {
+        guard editing.magneticMainTrack else { return Project.Magnetised(project: project, rippled: 0, notes: []) }
+        let kept = project.magnetised(from: before)
+        if !kept.notes.isEmpty {
+            banner(kept.notes.map { strings.sentence($0) }.joined(separator: " "), state: &state, now: now)
+            for note in kept.notes { effects.log.append(LogEvent(time: now, .transitionChanged(note.description))) }
+        }
+        return kept
     }
 
     private func failed(_ error: Error, state: inout EditorState, now: Time, effects: inout Effects) {

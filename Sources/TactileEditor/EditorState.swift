@@ -87,16 +87,16 @@ public struct EditorState: Sendable {
     public var formatPicker = false
     /// Whether the sticker picker is open.
     public var stickerPicker = false
-    /// The clip sheet (speed, fit), while open.
+    /// The clip sheet (speed, fit, sound), while open.
     public var clipSheet: ClipSheet?
+    /// The clip sheet's section last shown: the next clip's sheet opens on it.
+    public var clipSheetSection = ClipSheetSection.speed
     /// The voice-over panel, while open.
     public var voiceOver: VoiceOverSession?
     /// The clip whose cut before it the transition picker is open for.
     public var transitionPicker: String?
     /// A drag on the picker's duration track: the project before it and the tenths it shows.
     var transitionDurationDrag: TransitionDurationDrag?
-    /// A drag on the selected clip's level line or a fade handle.
-    var soundDrag: SoundDrag?
     /// While the transition picker is open: when the canvas's preview loop last started.
     var transitionPreviewSince: Time?
     /// Whether this session can export (the host has an exporter): the Export button shows only then.

@@ -38,11 +38,6 @@ public enum TimelineTarget: Hashable, Sendable {
     /// The junction button at the cut before clip `clipID`: a tap opens the transition picker,
     /// a pan or pinch starting on it works the timeline as anywhere else.
     case junction(clipID: String)
-    /// The selected clip's level line: a drag up or down sets its level. `top` and `bottom`:
-    /// the line's height at the loudest level and at silence, as drawn.
-    case levelLine(clipID: String, top: Double, bottom: Double)
-    /// A fade handle at a top corner of the selected clip: a drag along time sets the fade.
-    case fadeHandle(clipID: String, fadeIn: Bool)
 
     /// The clip a tap, move or long press was made on.
     public var clipID: String? { if case let .clip(id) = self { return id }; return nil }

@@ -153,17 +153,6 @@ struct TimelineController {
         let geometry = TimelineGeometry(
             pointsPerSecond: state.pointsPerSecond, playhead: state.playhead, playheadX: layout.playheadX, duration: state.project.duration,
             overscroll: timeline.physics.overscroll, width: layout.tracksArea.width)
-        switch target {
-        case let .levelLine(id, _, _), let .fadeHandle(id, _):
-            // The selected clip's sound controls: drags (precise, as a trim handle's) set the level
-            // or a fade; a tap is the clip's.
-            if g.kind == .tap { return apply(g, on: .clip(id: id), &state, layout: layout, now: now, effects: &effects) }
-            guard g.kind == .trim else { return }
-            SoundController(editing: editing).apply(g, on: target, &state, now: now, effects: &effects)
-            return
-        default:
-            break
-        }
         switch (g.kind, g.phase) {
         case (.tap, _):
             tap(g, on: target, &state, now: now, effects: &effects)
@@ -380,6 +369,8 @@ struct TimelineController {
         let fingerTime = geometry.time(atX: drag.finger.x)
         let minimum = Time.seconds(editing.minimumClipDuration)
         var project = drag.original
+        // On the magnetic main track a trim moves the clips after it rather than stopping at them.
+        let magnetic = editing.magneticMainTrack && project.mainTrackIndex == trackIndex
         var snapped: SnapPoint?
         var atLimit = false
         drag.overshoot = 0
@@ -400,13 +391,14 @@ struct TimelineController {
             if let row = layout.trackIndex(atY: drag.finger.y), row < project.tracks.count, project.tracks[row].kind.accepts(clip.kind) { target = row }
             var start = fingerTime - drag.grabOffset
             start += snapOffset([start, start + clip.duration])
-            let policy = feel.movePolicy
+            // Along the magnetic main track (or onto it) a clip is inserted where it lands, the others sliding aside.
+            let policy = editing.magneticMainTrack && project.mainTrackIndex == target ? .ripple : feel.movePolicy
             project = project.moving(clip: clip.id, toTrack: target, start: start, policy: policy)
             if project.clip(withID: clip.id)?.clip.start != start { snapped = nil }
         case .trimTrailing:
             let raw = fingerTime - drag.grabOffset
             let end = raw + snapOffset([raw])
-            let neighbour = project.tracks[trackIndex].clips.first { $0.start >= clip.end && $0.id != clip.id }?.start
+            let neighbour = magnetic ? nil : project.tracks[trackIndex].clips.first { $0.start >= clip.end && $0.id != clip.id }?.start
             let source = clip.footageEnd
             let upper = [neighbour, source].compactMap { $0 }.min()
             let lower = clip.start + minimum
@@ -419,7 +411,7 @@ struct TimelineController {
         case .trimLeading:
             let raw = fingerTime - drag.grabOffset
             let start = raw + snapOffset([raw])
-            let neighbour = project.tracks[trackIndex].clips.last { $0.end <= clip.start && $0.id != clip.id }?.end
+            let neighbour = magnetic ? nil : project.tracks[trackIndex].clips.last { $0.end <= clip.start && $0.id != clip.id }?.end
             let source: Time? = clip.kind.hasFiniteSource ? clip.footageOrigin : nil
             let lower = [neighbour, source, .zero].compactMap { $0 }.max()!
             let upper = clip.end - minimum
@@ -450,6 +442,11 @@ struct TimelineController {
             effects.log.append(
                 LogEvent(time: now, .snap(.init(to: describe(snapped), time: snapped.time.seconds, distance: (pull * 10).rounded() / 10))))
         }
+        if editing.magneticMainTrack {
+            let kept = project.magnetised(from: drag.original)
+            project = kept.project
+            drag.rippled = kept.rippled
+        }
         state.timeline.snap = snapped
         state.timeline.drag = drag
         state.timeline.autoScrolling = autoScrollSpeed(at: drag.finger, landing: drag.landing, layout: layout) != 0
@@ -466,7 +463,9 @@ struct TimelineController {
         if commit, state.project != drag.original {
             state.history.record(drag.original)
             let edit: InteractionEvent.Edit.Kind = drag.kind == .move ? .move : .trim
-            effects.log.append(LogEvent(time: now, .edit(.init(edit, clip: drag.clipID, before: drag.original, after: state.project))))
+            var event = InteractionEvent.Edit(edit, clip: drag.clipID, before: drag.original, after: state.project)
+            if drag.rippled > 0 { event.rippled = drag.rippled }
+            effects.log.append(LogEvent(time: now, .edit(event)))
         } else if !commit {
             state.project = drag.original
         }

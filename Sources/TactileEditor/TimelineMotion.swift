@@ -19,6 +19,8 @@ public struct ClipDrag: Sendable, Hashable {
     public var atSourceLimit = false
     /// How far past its source's end the finger pulls, in points (shown rubber-banded).
     public var overshoot: Double = 0
+    /// How many other clips the magnetic main track moved with it so far (the edit's `rippled`).
+    public var rippled = 0
 }
 
 /// A visual pulse marking a cue: a ripple at the finger.

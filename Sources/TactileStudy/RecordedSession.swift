@@ -37,8 +37,12 @@ public struct RecordedSession {
         let projectPath = project ?? (FileManager.default.fileExists(atPath: start) ? start : nil)
         var configuration: TactileConfiguration
         let recordedConfig = folder.appendingPathComponent(SessionRecorder.FileName.configuration)
-        if settings.file == nil, FileManager.default.fileExists(atPath: recordedConfig.path) {
-            configuration = try Settings(file: recordedConfig.path).load()
+        if settings.file == nil, let recorded = FileManager.default.contents(atPath: recordedConfig.path) {
+            // As the session ran: settings that came after it take the value that behaves as before them.
+            do {
+                configuration = try ConfigurationFile.decode(ConfigurationFile.fillingSettingsIntroducedLater(recorded), schema: .tactile)
+            } catch { throw CommandError.badInput("\(recordedConfig.path): \(error)") }
+            try Settings().applyLocale(to: &configuration)
             if let ui = settings.uiScale { configuration.layout.uiScale = ui }
         } else {
             configuration = try settings.load()

@@ -16,6 +16,9 @@ public struct SliderResult: Sendable {
     public var verticalScrolls: [GestureEvent] = []
     /// A horizontal drag on it ended (or was cancelled) in this pass: what it changed is final.
     public var dragEnded = false
+    /// Every gesture it got in this pass, for the caller to claim (so none falls through to
+    /// whatever lies under the slider).
+    public var gestures: [PassGesture] = []
 }
 
 extension UIContext {
@@ -41,6 +44,7 @@ extension UIContext {
             return min(range.upperBound, max(range.lowerBound, v))
         }
         var result = SliderResult()
+        result.gestures = interaction.gestures
         var held = false
         for g in interaction.gestures.map(\.event) {
             switch (g.kind, g.phase, g.axis) {

@@ -4,9 +4,10 @@ import TactileInput
 import TactileUI
 @testable import TactileEditor
 
-/// The clip sheet, by touch: the selected clip's chip opens it; a preset or the slider sets the
-/// clip's speed (its length and the clips after it follow, one undo step a change, a drag
-/// included); Fit, Fill and Blur set how its picture fills another shape; it closes like every sheet.
+/// The clip sheet, by touch: the selected clip's chip opens it, its tabs show one section at a
+/// time; a preset or the slider sets the clip's speed (its length and the clips after it follow,
+/// one undo step a change, a drag included); Fit, Fill and Blur set how its picture fills another
+/// shape; it closes like every sheet. (Its Volume and Fades: SoundControlsTests.)
 final class ClipSheetTests: XCTestCase {
     private func openOnBeach(_ h: EditorHarness) {
         h.tap(h.frameOf("clip:beach").center)
@@ -20,10 +21,17 @@ final class ClipSheetTests: XCTestCase {
         openOnBeach(h)
         let sheet = h.element("clipSheet")
         XCTAssertEqual(sheet?.state["clip"], .string("beach"))
-        XCTAssertEqual(sheet?.state["offersSpeed"], .bool(true))
-        XCTAssertEqual(sheet?.state["offersFit"], .bool(true))
-        XCTAssertEqual(h.elements(role: "clipSheetChoice").map(\.label), ["0.25×", "0.5×", "1×", "1.5×", "2×", "4×", "Fit", "Fill", "Blur"])
-        for choice in h.elements(role: "clipSheetChoice") { XCTAssertGreaterThanOrEqual(choice.frame.height, 44, choice.label) }
+        XCTAssertEqual(sheet?.state["sections"], .string("speed,picture"), "the beach's footage (none here: silent)")
+        XCTAssertEqual(sheet?.state["section"], .string("speed"), "the first time, on Speed")
+        XCTAssertEqual(h.elements(role: "clipSheetTab").map(\.label), ["Speed", "Picture"])
+        XCTAssertEqual(h.elements(role: "clipSheetChoice").map(\.label), ["0.25×", "0.5×", "1×", "1.5×", "2×", "4×"])
+        let height = h.frameOf("clipSheet").height
+        h.tap("clipSheet.section.picture")
+        XCTAssertEqual(h.elements(role: "clipSheetChoice").map(\.label), ["Fit", "Fill", "Blur"])
+        XCTAssertEqual(h.frameOf("clipSheet").height, height, "as tall on every section: switching never moves it")
+        for choice in h.elements(role: "clipSheetChoice") + h.elements(role: "clipSheetTab") {
+            XCTAssertGreaterThanOrEqual(choice.frame.height, 44, choice.label)
+        }
         XCTAssertTrue(h.log.contains { $0.kind == "openClipSheet" && $0.fields["clip"] == .string("beach") })
     }
 
@@ -68,9 +76,23 @@ final class ClipSheetTests: XCTestCase {
         XCTAssertEqual(h.state.project.clip(withID: "beach")!.clip.speed, 1)
     }
 
+    func testTheSlidersGesturesEndInTheSheetNotInTheTimelineUnderIt() {
+        let h = EditorHarness()
+        openOnBeach(h)
+        let playhead = h.state.playhead
+        let slider = h.frameOf("clipSheet.speed")
+        h.tap(Point(x: slider.minX + 13 + (slider.width - 26) * 0.75, y: slider.midY))
+        XCTAssertEqual(h.state.project.clip(withID: "beach")!.clip.speed, 2, accuracy: 0.051, "a tap puts the speed under the finger")
+        XCTAssertEqual(h.state.selection, "beach", "and is not also a tap on the timeline under the sheet")
+        h.drag(from: Point(x: slider.midX, y: slider.midY), to: Point(x: slider.minX + 20, y: slider.midY))
+        XCTAssertEqual(h.state.playhead, playhead, "a drag on the slider scrolls no timeline")
+        XCTAssertFalse(h.log.contains { $0.kind == "deselect" })
+    }
+
     func testFitFillAndBlurAreChosenPerClipAndUndone() {
         let h = EditorHarness()
         openOnBeach(h)
+        h.tap("clipSheet.section.picture")
         XCTAssertEqual(h.element("clipSheet.fit.fit")?.state["chosen"], .bool(true), "fit, as every clip begins")
         h.tap("clipSheet.fit.blur")
         XCTAssertEqual(h.state.project.clip(withID: "beach")!.clip.fit, .blur)
@@ -82,17 +104,18 @@ final class ClipSheetTests: XCTestCase {
         XCTAssertEqual(h.state.project.clip(withID: "beach")!.clip.fit, .fit)
     }
 
-    func testASoundClipOffersSpeedOnlyAndATextNoSheet() {
+    func testASoundClipOffersSpeedAndSoundAndATextNoSheet() {
         let h = EditorHarness()
         h.tap(h.frameOf("clip:music").center)
         h.tap("clipChip")
-        XCTAssertEqual(h.element("clipSheet")?.state["offersFit"], .bool(false))
+        XCTAssertEqual(h.element("clipSheet")?.state["sections"], .string("speed,volume,fades"))
+        XCTAssertNil(h.element("clipSheet.section.picture"))
         XCTAssertNil(h.element("clipSheet.fit.fill"))
         XCTAssertNotNil(h.element("clipSheet.speed.0.5"))
         h.frame([.key(.escape, time: h.now)])
         XCTAssertNil(h.element("clipSheet"), "Escape closes it")
         h.tap(h.frameOf("clip:hello").center)
-        XCTAssertNil(h.element("clipChip"), "a text has no speed or fit: its name and length only")
+        XCTAssertNil(h.element("clipChip"), "a text has no speed, fit or sound: its name and length only")
     }
 
     func testATapOutsideClosesTheSheetAndATapInsideNever() {

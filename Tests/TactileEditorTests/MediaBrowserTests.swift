@@ -61,6 +61,11 @@ final class MediaBrowserTests: XCTestCase, ReplayTesting {
         XCTAssertEqual(added.duration, .seconds(6), "its real length")
         XCTAssertEqual(added.sourceDuration, .seconds(6))
         XCTAssertEqual(added.start, .zero, "at the playhead")
+        // Into the magnetic main track, at the cut at the playhead: the clips after it slid along.
+        let main = try XCTUnwrap(project.mainTrackIndex)
+        XCTAssertEqual(project.tracks[main].clips.first?.id, added.id)
+        XCTAssertEqual(project.clip(withID: "beach")?.clip.start, .seconds(6), "the beach after it")
+        XCTAssertTrue(project.mainTrackIsGapless)
         let after = try inspect(after: events)
         XCTAssertNil(after["mediaBrowser"], "the sheet closed")
         XCTAssertEqual(after["clip:\(added.id)"]?.state["selected"] as? Bool, true, "the new clip is selected")

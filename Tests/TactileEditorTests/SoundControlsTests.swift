@@ -4,111 +4,152 @@ import TactileInput
 import TactileUI
 @testable import TactileEditor
 
-/// Sound by touch (issue 18): the selected clip's level line and fade handles, the track's mute
-/// and ducking buttons; each change one undo step, logged.
+/// A clip's sound (issues 18 and 48): set in the clip sheet's Sound section — volume, fades, the
+/// track's mute and ducking, each change one undo step, logged — and only drawn on the clip, so a
+/// drag on a selected clip with sound always moves it.
 final class SoundControlsTests: XCTestCase {
-    private func selectingMusic() -> EditorHarness {
+    private func soundSheetOnMusic() -> EditorHarness {
         let h = EditorHarness()
         h.tap("clip:music")
         XCTAssertEqual(h.state.selection, "music")
+        h.tap("clipChip")
+        XCTAssertEqual(h.element("clipSheet")?.state["sections"], .string("speed,volume,fades"), "a sound clip: its speed and its sound")
+        h.tap("clipSheet.section.volume")
+        XCTAssertEqual(h.element("clipSheet")?.state["section"], .string("volume"))
         return h
     }
 
-    func testASelectedClipWithSoundShowsItsLevelFadesAndTrackButtons() {
-        let h = selectingMusic()
-        XCTAssertEqual(h.element("clip:music.level")?.state["decibels"], .number(0))
-        XCTAssertNotNil(h.element("clip:music.fadeIn"))
-        XCTAssertNotNil(h.element("clip:music.fadeOut"))
-        XCTAssertEqual(h.elements(role: "trackButton").map(\.label), ["Mute track", "Lower under other sound"])
-        XCTAssertTrue(h.elements(role: "trackButton").allSatisfy { $0.hitFrame.width >= 44 && $0.hitFrame.height >= 44 }, "a finger's 44 pt")
-        // A text has no sound: no controls.
+    private func music(_ h: EditorHarness) -> ClipSound { h.state.project.clip(withID: "music")!.clip.sound }
+
+    /// The point `share` of the way along slider `id`'s track (the thumb's travel).
+    private func along(_ h: EditorHarness, _ id: String, _ share: Double) -> Point {
+        let slider = h.frameOf(id), inset = 13.0
+        return Point(x: slider.minX + inset + (slider.width - 2 * inset) * share, y: slider.midY)
+    }
+
+    func testTheSelectedClipShowsItsSoundButOffersNoControlOnItsBody() {
+        let h = EditorHarness()
+        h.tap("clip:music")
+        XCTAssertEqual(h.element("clip:music.soundLine")?.state["decibels"], .number(0), "the level and fades drawn on the clip")
+        for id in ["clip:music.level", "clip:music.fadeIn", "clip:music.fadeOut", "track:audio.mute", "track:audio.duck"] {
+            XCTAssertNil(h.element(id), "\(id): no sound control on the timeline")
+        }
+        // A text has no sound: nothing drawn, no Sound section.
         h.tap("clip:hello")
-        XCTAssertNil(h.element("clip:hello.level"))
-        XCTAssertTrue(h.elements(role: "trackButton").isEmpty)
+        XCTAssertNil(h.element("clip:hello.soundLine"))
     }
 
-    func testTheTrackButtonsAndTheFadeHandleNeverCoverAClipsTitle() throws {
-        let h = selectingMusic()
-        // Scrolled so that the Soundtrack's start is off screen: its title sticks to the timeline's edge.
-        h.state.playhead = .seconds(6)
-        h.frame()
-        let buttons = h.elements(role: "trackButton").map(\.hitFrame)
-        let fade = try XCTUnwrap(h.element("clip:music.fadeIn")).frame
-        func titleFrame(_ title: String) -> Rect? {
-            h.output.drawList.commands.compactMap { c -> Rect? in
-                if case let .text(run) = c, run.text == title { return run.frame }; return nil
-            }.first
+    func testTheVolumeAndFadesSectionsShowTheirSlidersAndTheTracksSwitchesAFingerTall() {
+        let h = soundSheetOnMusic()
+        XCTAssertEqual(h.elements(role: "clipSheetTab").map(\.label), ["Speed", "Volume", "Fades"])
+        XCTAssertEqual(h.elements(role: "slider").map(\.label), ["Volume"])
+        XCTAssertEqual(h.elements(role: "clipSheetSwitch").map(\.label), ["Mute track", "Lower under other sound"])
+        func check() {
+            let sheet = h.frameOf("clipSheet")
+            let controls = h.elements(role: "slider") + h.elements(role: "clipSheetSwitch") + h.elements(role: "clipSheetTab")
+            for (i, a) in controls.enumerated() {
+                XCTAssertGreaterThanOrEqual(a.hitFrame.height, 44, a.id)
+                XCTAssertTrue(sheet.contains(a.hitFrame), "\(a.id) inside the sheet")
+                for b in controls[(i + 1)...] { XCTAssertFalse(a.hitFrame.intersects(b.hitFrame), "\(a.id) \(b.id)") }
+            }
         }
-        let title = try XCTUnwrap(titleFrame("Soundtrack"))
-        for b in buttons { XCTAssertGreaterThanOrEqual(title.minX, b.maxX, "the title starts after the buttons: \(title) \(b)") }
-        XCTAssertGreaterThanOrEqual(title.minX, fade.maxX, "and after the fade-in handle")
-        // Birdsong, on the same row, when scrolled to its start: clear of the buttons too.
-        h.state.playhead = .seconds(15)
-        h.frame()
-        if let bird = titleFrame("Birdsong") {
-            for b in h.elements(role: "trackButton").map(\.hitFrame) { XCTAssertFalse(bird.intersects(b), "\(bird) \(b)") }
-        }
+        check()
+        h.tap("clipSheet.section.fades")
+        XCTAssertEqual(h.elements(role: "slider").map(\.label), ["Fade in", "Fade out"])
+        check()
     }
 
-    func testDraggingTheLevelLineSetsTheLevelAndCatchesAtZeroWithACue() {
-        let h = selectingMusic()
-        let line = h.element("clip:music.level")!.hitFrame
-        let start = Point(x: line.midX, y: line.midY)
-        h.drag(from: start, to: Point(x: start.x, y: start.y + 14))
-        let lowered = h.state.project.clip(withID: "music")!.clip.sound.decibels
-        XCTAssertLessThan(lowered, -2, "down is quieter")
-        XCTAssertGreaterThan(lowered, -6, "by a few decibels for a short drag: a fine drag over editing.levelDragTravel, not the clip's height")
+    func testDraggingTheVolumeSetsTheLevelCatchesAtZeroWithACueAndIsOneUndoStep() {
+        let h = soundSheetOnMusic()
+        let unity = ClipSound.linePosition(decibels: 0)
+        h.drag(from: along(h, "clipSheet.level", unity), to: along(h, "clipSheet.level", unity - 0.1))
+        let lowered = music(h).decibels
+        XCTAssertLessThan(lowered, -2, "left is quieter")
+        XCTAssertGreaterThan(lowered, -12)
+        XCTAssertEqual(h.element("clip:music.soundLine")?.state["decibels"], .number(lowered), "the line on the clip follows")
         XCTAssertTrue(h.log.contains { $0.kind == "edit" && $0.fields["edit"] == .string("level") && $0.fields["afterDecibels"] == .number(lowered) })
-        // Back up past where it was: it catches at 0 dB with a cue.
+        XCTAssertEqual(h.log.filter { $0.kind == "edit" }.count, 1, "one edit for the whole drag")
+        // Back up to near where it was: it catches at 0 dB with a cue.
         h.cues.removeAll()
-        let again = h.element("clip:music.level")!.hitFrame
-        h.drag(from: Point(x: again.midX, y: again.midY), to: Point(x: again.midX, y: again.midY - 14.3))
-        XCTAssertEqual(h.state.project.clip(withID: "music")!.clip.sound.decibels, 0, "caught at 0 dB")
+        h.drag(from: along(h, "clipSheet.level", unity - 0.1), to: along(h, "clipSheet.level", unity + 0.004))
+        XCTAssertEqual(music(h).decibels, 0, "caught at 0 dB")
         XCTAssertTrue(h.cues.contains { $0.reason == "levelUnity" })
-        // Each drag is one undo step.
-        h.tap("toolbar.undo")
-        XCTAssertEqual(h.state.project.clip(withID: "music")!.clip.sound.decibels, lowered)
-        h.tap("toolbar.undo")
-        XCTAssertEqual(h.state.project.clip(withID: "music")!.clip.sound.decibels, 0)
+        // Undo from the keyboard (a tap on the toolbar would close the sheet first).
+        h.frame([.key(.undo, time: h.now)])
+        XCTAssertEqual(music(h).decibels, lowered)
+        h.frame([.key(.undo, time: h.now)])
+        XCTAssertEqual(music(h).decibels, 0)
+        XCTAssertEqual(h.state.project, DemoProject.make())
     }
 
-    func testDraggingTheFadeHandlesSetsTheFadesAlongTime() {
-        let h = selectingMusic()
-        let pps = h.state.pointsPerSecond
-        let fadeIn = h.element("clip:music.fadeIn")!.frame.center
-        h.drag(from: fadeIn, to: Point(x: fadeIn.x + 1.5 * pps, y: fadeIn.y))
-        XCTAssertEqual(h.state.project.clip(withID: "music")!.clip.sound.fadeIn.seconds, 1.5, accuracy: 0.05)
-        XCTAssertEqual(
-            h.element("clip:music.fadeIn")?.state["seconds"].flatMap { if case let .number(n) = $0 { return n } else { return nil } } ?? 0, 1.5, accuracy: 0.05)
+    func testTheFadeSlidersSetTheFadesInTenthsAndNeverRunPastTheClip() {
+        let h = soundSheetOnMusic()
+        h.tap("clipSheet.section.fades")
+        // The Soundtrack lasts 14 s: the sliders reach 10 s.
+        h.tap(along(h, "clipSheet.fadeIn", 0.15))
+        XCTAssertEqual(music(h).fadeIn.seconds, 1.5, accuracy: 0.001)
         XCTAssertTrue(h.log.contains { $0.kind == "edit" && $0.fields["edit"] == .string("fadeIn") })
-        // The fade out's handle sits at the clip's end (scrolled to it); dragged back 2 s.
-        h.state.playhead = .seconds(13)
-        h.frame()
-        let fadeOut = h.element("clip:music.fadeOut")!.frame.center
-        h.drag(from: fadeOut, to: Point(x: fadeOut.x - 2 * pps, y: fadeOut.y))
-        XCTAssertEqual(h.state.project.clip(withID: "music")!.clip.sound.fadeOut.seconds, 2, accuracy: 0.05)
-        // A fade never runs past the clip: dragged far, the fade out stops where the fade in ends.
-        let end = h.element("clip:music.fadeOut")!.frame.center
-        h.drag(from: end, to: Point(x: end.x - 40 * pps, y: end.y))
-        let sound = h.state.project.clip(withID: "music")!.clip.sound
+        h.drag(from: along(h, "clipSheet.fadeOut", 0), to: along(h, "clipSheet.fadeOut", 0.2))
+        XCTAssertEqual(music(h).fadeOut.seconds, 2, accuracy: 0.001)
+        XCTAssertEqual(h.element("clip:music.soundLine")?.state["fadeOut"], .number(2))
+        // Both at their longest: the fade out stops where the fade in ends.
+        h.tap(along(h, "clipSheet.fadeIn", 1))
+        h.tap(along(h, "clipSheet.fadeOut", 1))
+        let sound = music(h)
+        XCTAssertEqual(sound.fadeIn.seconds, 10, accuracy: 0.001)
         XCTAssertEqual((sound.fadeIn + sound.fadeOut).seconds, 14, accuracy: 0.001)
     }
 
-    func testMuteAndDuckToggleTheTrackAsOneUndoStepEach() {
-        let h = selectingMusic()
-        h.tap("track:audio.mute")
+    func testMuteAndDuckInTheSheetToggleTheTrackAsOneUndoStepEachAndTheClipsSayMuted() {
+        let h = soundSheetOnMusic()
+        XCTAssertTrue(h.elements(role: "mutedBadge").isEmpty)
+        h.tap("clipSheet.mute")
         XCTAssertTrue(h.state.project.tracks.first { $0.id == "audio" }!.isMuted)
-        XCTAssertEqual(h.element("track:audio.mute")?.label, "Unmute track")
-        // The demo's soundtrack ducks under the beach's voice: the button stops it, and back.
+        XCTAssertEqual(h.element("clipSheet.mute")?.state["chosen"], .bool(true))
+        // The demo's soundtrack ducks under the beach's voice: the switch stops it, and back.
         XCTAssertTrue(h.state.project.tracks.first { $0.id == "audio" }!.ducksUnderOtherSound)
-        h.tap("track:audio.duck")
+        h.tap("clipSheet.duck")
         XCTAssertFalse(h.state.project.tracks.first { $0.id == "audio" }!.ducksUnderOtherSound)
         XCTAssertTrue(h.log.contains { $0.fields["edit"] == .string("mute") && $0.fields["track"] == .string("audio") })
         XCTAssertTrue(h.log.contains { $0.fields["edit"] == .string("stopDucking") })
-        h.tap("toolbar.undo")
+        h.frame([.key(.undo, time: h.now)])
         XCTAssertTrue(h.state.project.tracks.first { $0.id == "audio" }!.ducksUnderOtherSound)
         XCTAssertTrue(h.state.project.tracks.first { $0.id == "audio" }!.isMuted)
-        h.tap("toolbar.undo")
+        h.frame([.key(.undo, time: h.now)])
         XCTAssertFalse(h.state.project.tracks.first { $0.id == "audio" }!.isMuted)
+    }
+
+    func testAMutedTracksClipsCarryTheMutedSpeaker() {
+        let h = soundSheetOnMusic()
+        h.tap("clipSheet.mute")
+        h.frame([.key(.escape, time: h.now)])
+        XCTAssertNil(h.element("clipSheet"))
+        XCTAssertEqual(Set(h.elements(role: "mutedBadge").compactMap { $0.state["clip"] }), [.string("music")], "the Soundtrack on show carries it")
+    }
+
+    func testTheSheetOpensOnTheSectionLastShown() {
+        let h = soundSheetOnMusic()
+        h.frame([.key(.escape, time: h.now)])
+        /// Scrolls to `seconds`, selects clip `id` and opens its sheet.
+        func openSheet(on id: String, at seconds: Double) {
+            h.state.playhead = .seconds(seconds)
+            h.frame()
+            h.tap(h.frameOf("clip:\(id)").center)
+            h.tap("clipChip")
+        }
+        // The Birdsong (scrolled to) opens on Volume too.
+        openSheet(on: "birds", at: 16)
+        XCTAssertEqual(h.element("clipSheet")?.state["section"], .string("volume"))
+        h.frame([.key(.escape, time: h.now)])
+        // The beach (its footage silent here) has no Volume: its sheet opens on its first section.
+        openSheet(on: "beach", at: 1)
+        XCTAssertEqual(h.element("clipSheet")?.state["sections"], .string("speed,picture"))
+        XCTAssertEqual(h.element("clipSheet")?.state["section"], .string("speed"))
+        h.tap("clipSheet.section.picture")
+        h.frame([.key(.escape, time: h.now)])
+        // The Soundtrack has no Picture: its first section.
+        h.tap("clip:music")
+        h.tap("clipChip")
+        XCTAssertEqual(h.element("clipSheet")?.state["section"], .string("speed"))
     }
 }

@@ -8,8 +8,8 @@ import TactileUI
 /// on-screen keyboard and a hardware keyboard at once, one undo step.
 final class TextEditingTests: XCTestCase {
     /// The demo with "Hello!" being edited, the keyboard settled.
-    private func editingHello() -> EditorHarness {
-        let h = EditorHarness()
+    private func editingHello(viewport: Size? = nil) -> EditorHarness {
+        let h = EditorHarness(viewport: viewport)
         h.tap("clip:hello")
         h.now += .milliseconds(100)
         h.tap("clip:hello") // the second tap of a double tap edits
@@ -157,6 +157,24 @@ final class TextEditingTests: XCTestCase {
         XCTAssertEqual(style, TextStyle(size: .large, colour: .yellow, background: true))
         XCTAssertGreaterThan(h.frameOf("overlay:hello").height, before.height * 1.3, "large is larger on the canvas")
         XCTAssertEqual(try ProjectFile.decode(ProjectFile.encode(h.state.project)), h.state.project, "the style is saved in the file")
+    }
+
+    func testEveryStyleButtonIsAFingerWideAndTheColoursTakeARowOfTheirOwnOnAPhone() {
+        // A phone (390 pt): nine buttons of 44 pt do not fit one row, so the colours go under the sizes.
+        let h = editingHello()
+        let styles = h.elements(role: "textSize") + h.elements(role: "textBackground") + h.elements(role: "textColour")
+        XCTAssertEqual(styles.count, 9)
+        for (i, a) in styles.enumerated() {
+            XCTAssertGreaterThanOrEqual(a.hitFrame.width, 44, a.id)
+            XCTAssertGreaterThanOrEqual(a.hitFrame.height, 44, a.id)
+            for b in styles[(i + 1)...] { XCTAssertFalse(a.hitFrame.intersects(b.hitFrame), "\(a.id) \(b.id)") }
+        }
+        let colours = h.elements(role: "textColour"), sizes = h.elements(role: "textSize")
+        XCTAssertGreaterThanOrEqual(colours[0].frame.minY, sizes[0].frame.maxY, "the colours on their own row")
+        XCTAssertLessThanOrEqual(colours.map(\.frame.maxY).max()!, h.frameOf("keyboard").minY, "above the keyboard")
+        // A tablet holds them on one row.
+        let wide = editingHello(viewport: Size(width: 834, height: 1194))
+        XCTAssertEqual(wide.elements(role: "textColour")[0].frame.minY, wide.elements(role: "textSize")[0].frame.minY, "one row")
     }
 
     func testANewTextOpensTheKeyboardAtOnceWithItsPlaceholderSelectedAndReplacedByTheFirstKey() throws {

@@ -17,7 +17,10 @@ final class TransitionEditTests: XCTestCase {
     }
 
     func testMovingAClipAwayFromItsNeighbourRemovesTheTransitionSaysSoAndUndoBringsItBack() throws {
-        let h = EditorHarness(project: try demoWithATransition())
+        // A free main track (magnetic, the forest would close up again: MagneticTrackTests).
+        var c = TactileConfiguration()
+        c.editing.magneticMainTrack = false
+        let h = EditorHarness(project: try demoWithATransition(), configuration: c)
         h.state.playhead = .seconds(12)
         h.frame()
         h.tap("clip:forest")

@@ -31,6 +31,14 @@ final class ConfigurationFileTests: XCTestCase {
         XCTAssertEqual(try decode(ConfigurationFile.defaultsJSON(schema: .tactile)), TactileConfiguration())
     }
 
+    func testAFileThatStillSetsARetiredSettingIsToldWhy() {
+        let e = error(#"{"editing": {"levelDragTravel": 160}}"#)
+        XCTAssertEqual(e?.key, "editing.levelDragTravel")
+        XCTAssertTrue(e?.message.contains("is no longer a setting") ?? false, "\(String(describing: e))")
+        XCTAssertTrue(e?.message.contains("Sound section") ?? false, "\(String(describing: e))")
+        XCTAssertEqual(error(#"{"variants": {"B": {"editing": {"levelDragTravel": 80}}}}"#)?.key, "variants.B.editing.levelDragTravel")
+    }
+
     func testErrorsNameTheKey() {
         XCTAssertEqual(
             error(#"{"timeline": {"snapTreshold": 8}}"#),

@@ -132,6 +132,27 @@ final class SessionRecordingTests: XCTestCase, ReplayTesting, StartsPrograms {
         return headless
     }
 
+    func testASessionRecordedBeforeTheMagneticMainTrackReplaysWithItsTrackFree() throws {
+        // A session folder whose config.json predates editing.magneticMainTrack, and one that sets it.
+        func session(_ name: String, magnetic: Bool?) throws -> RecordedSession {
+            let dir = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            var config = try XCTUnwrap(
+                JSONSerialization.jsonObject(with: ConfigurationSchema.tactile.encode(TactileConfiguration(), with: JSONEncoder())) as? [String: Any])
+            var editing = try XCTUnwrap(config["editing"] as? [String: Any])
+            editing["magneticMainTrack"] = magnetic
+            config["editing"] = editing
+            try JSONSerialization.data(withJSONObject: config).write(to: dir.appendingPathComponent("config.json"))
+            try Trace(viewport: Size(width: 390, height: 844), events: []).serialized()
+                .write(to: dir.appendingPathComponent("trace.jsonl"), atomically: true, encoding: .utf8)
+            return try RecordedSession.open(dir.path, project: nil, settings: Settings())
+        }
+        XCTAssertFalse(try session("old", magnetic: nil).configuration.editing.magneticMainTrack, "as it ran: the setting came after it")
+        XCTAssertTrue(try session("new", magnetic: true).configuration.editing.magneticMainTrack)
+        XCTAssertFalse(try session("off", magnetic: false).configuration.editing.magneticMainTrack)
+        XCTAssertTrue(TactileConfiguration().editing.magneticMainTrack, "a person's own file gets the new default")
+    }
+
     func testASessionThatOpensWithNoticesReplaysTheSameLogLineForLine() throws {
         // As after a crash recovery: the session opens with a notice, which the first frame logs.
         let session = folder.appendingPathComponent("recovered")

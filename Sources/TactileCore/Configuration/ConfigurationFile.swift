@@ -142,6 +142,31 @@ public enum ConfigurationFile {
         }
     }
 
+    /// Settings that came after configurations were first written down, with the value that
+    /// gives the behaviour from before them: a session recorded before one existed replays as it
+    /// ran (its `config.json` lacks the key), where a person's own file gets the new default.
+    public static let introducedLater: [String: any Sendable] = ["editing.magneticMainTrack": false]
+
+    /// A recorded configuration (a session's `config.json`) with each setting it predates set to
+    /// the value that gives the behaviour it ran with (`introducedLater`); unchanged when it is not
+    /// a JSON object.
+    public static func fillingSettingsIntroducedLater(_ data: Data) -> Data {
+        guard var root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return data }
+        for (path, value) in introducedLater {
+            let parts = path.split(separator: ".").map(String.init)
+            guard parts.count == 2 else { continue }
+            var section = root[parts[0]] as? [String: Any] ?? [:]
+            if section[parts[1]] == nil { section[parts[1]] = value }
+            root[parts[0]] = section
+        }
+        return (try? JSONSerialization.data(withJSONObject: root, options: [.sortedKeys])) ?? data
+    }
+
+    /// Settings a Tactile once had, and why they went: a file that still sets one is told so.
+    static let retired: [String: String] = [
+        "editing.levelDragTravel": "a clip's level is set in the clip sheet's Sound section, on a slider, not by a drag on the clip"
+    ]
+
     /// Lays `changes` over `base`, checking each key exists and each value has the default's shape.
     private static func overlay(
         _ changes: [String: Any], onto base: inout [String: Any], path: String, rules: Rules
@@ -149,6 +174,9 @@ public enum ConfigurationFile {
         for (key, value) in changes {
             let keyPath = path.isEmpty ? PrintableText.of(key, limit: 80) : "\(path).\(PrintableText.of(key, limit: 80))"
             guard let current = base[key] else {
+                if let why = retired.first(where: { keyPath == $0.key || keyPath.hasSuffix(".\($0.key)") })?.value {
+                    throw ConfigurationError(key: keyPath, "is no longer a setting: \(why)")
+                }
                 let hint = closest(to: key, among: Array(base.keys)).map { " (did you mean \"\($0)\"?)" } ?? ""
                 throw ConfigurationError(key: keyPath, "is not a setting\(hint)")
             }

@@ -8,6 +8,8 @@ public enum EditError: Error, Equatable, CustomStringConvertible {
     case noRoomForTransition(TransitionLimitReason)
     /// The clip (by title) has no footage to play faster or slower: a still, a text, a sticker.
     case noSpeed(String)
+    /// The clip (by title) is no video clip with a file: it has no sound of its own to detach.
+    case noSoundToDetach(String)
 
     public var description: String {
         switch self {
@@ -17,6 +19,7 @@ public enum EditError: Error, Equatable, CustomStringConvertible {
         case let .noCut(id): return "No clip ends where \"\(id)\" starts: a transition goes between two clips that meet."
         case let .noRoomForTransition(reason): return "Too short for a transition: \(reason)."
         case let .noSpeed(title): return "\"\(title)\" has no footage to play faster or slower: only video and audio clips have a speed."
+        case let .noSoundToDetach(title): return "\"\(title)\" has no sound of its own to detach: only a video clip's sound can be."
         }
     }
 }

@@ -56,3 +56,33 @@ extension ClipSound {
         return minimumDecibels + p / kneePosition * (kneeDecibels - minimumDecibels)
     }
 }
+
+extension Project {
+    /// The project with video clip `id`'s sound detached (CapCut's "extract audio"): a sound clip
+    /// of the same file, span, footage, speed, level and fades on a sound track (the first with
+    /// room, else a new one at the bottom), titled `title`, and the video clip itself silent
+    /// (−∞ dB, its fades kept). Returns the new clip's id; throws when `id` is no video clip with
+    /// a file.
+    public func detachingSound(ofClip id: String, title: String) throws -> (Project, String) {
+        guard let (clip, t) = clip(withID: id), let i = tracks[t].clips.firstIndex(where: { $0.id == id }) else { throw EditError.noSuchClip(id) }
+        guard clip.kind == .video, clip.media != nil else { throw EditError.noSoundToDetach(clip.title) }
+        var project = self
+        let newID = unusedID(prefix: "audio")
+        var sound = clip
+        sound.id = newID
+        sound.kind = .audio
+        sound.title = title
+        sound.transitionIn = nil
+        sound.transform = nil
+        sound.fit = .fit
+        project.tracks[t].clips[i].sound.decibels = ClipSound.minimumDecibels
+        let fits = { (track: Track) in track.kind == .audio && !track.clips.contains { $0.start < sound.end && sound.start < $0.end } }
+        if let a = project.tracks.firstIndex(where: fits) {
+            project.tracks[a].clips.append(sound)
+            project.tracks[a].clips.sort { $0.start < $1.start }
+        } else {
+            project.tracks.append(Track(id: project.unusedID(prefix: "track"), kind: .audio, clips: [sound]))
+        }
+        return (project, newID)
+    }
+}

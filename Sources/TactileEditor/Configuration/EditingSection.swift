@@ -57,15 +57,16 @@ extension TactileConfiguration {
         public var overlayRotationSnap: Double = 5
         @Setting(.init(0, 200, unit: "pt"), "The smallest touch target an overlay keeps however small it is scaled, in points.")
         public var overlayMinimumTarget: Double = 44
-        @Setting(.init(0, 12, unit: "dB"), "The level line catches at 0 dB (as recorded) within this many decibels of it.")
-        public var levelSnapDecibels: Double = 1
         @Setting(
-            .points(20, 2000),
             """
-            How far a finger moves up or down to take a clip's level over its whole range (silence … +12 dB), in points: a
-            fine drag, not the clip's own height (a 9 pt wobble moves it about 2 dB, not 20).
+            The first video track is the main track and magnetic, as CapCut's main track and iMovie's magnetic timeline: it
+            never has a gap — a trim pulls in (or pushes out) the clips after it, a delete closes its hole, a clip dragged
+            past its neighbour is inserted there and the others slide aside — and the overlays over a main clip move with
+            it. False leaves it free, as the other tracks (for studies that compare the two).
             """)
-        public var levelDragTravel: Double = 160
+        public var magneticMainTrack: Bool = true
+        @Setting(.init(0, 12, unit: "dB"), "The volume slider (the clip sheet's Sound section) catches at 0 dB (as recorded) within this many decibels of it.")
+        public var levelSnapDecibels: Double = 1
         @Setting(
             .seconds(0, 10),
             """

@@ -9,7 +9,7 @@ extension InteractionEvent {
         public enum Kind: String, Hashable, Sendable, CaseIterable {
             case add, delete, split, move, trim, transform, text, speed, fit, format
             case transition, transitionDuration, voiceOver, level, fadeIn, fadeOut
-            case mute, unmute, duck, stopDucking
+            case mute, unmute, duck, stopDucking, detachSound
         }
         public var edit: Kind
         public var clip: String?
@@ -27,6 +27,8 @@ extension InteractionEvent {
         public var afterStyle: String?
         /// How many clips one edit changed, when more than one (fit applied to every clip).
         public var clipsChanged: Int?
+        /// How many other clips the magnetic main track moved with the edit (a ripple), when any.
+        public var rippled: Int?
         public init(_ edit: Kind, clip: String? = nil, track: String? = nil) { self.edit = edit; self.clip = clip; self.track = track }
 
         /// An edit of `clip`, with the clip before and after and the project's clip counts.

@@ -66,6 +66,7 @@ extension InteractionEvent {
         w.put("beforeFormat", e.beforeFormat); w.put("afterFormat", e.afterFormat)
         w.put("beforeText", e.beforeText); w.put("afterText", e.afterText)
         w.put("beforeStyle", e.beforeStyle); w.put("afterStyle", e.afterStyle); w.put("clips", e.clipsChanged)
+        w.put("rippled", e.rippled)
     }
 
     static func edit(_ r: WireFieldReader) throws -> Edit {
@@ -89,6 +90,7 @@ extension InteractionEvent {
         e.beforeText = try r.optionalString("beforeText"); e.afterText = try r.optionalString("afterText")
         e.beforeStyle = try r.optionalString("beforeStyle"); e.afterStyle = try r.optionalString("afterStyle")
         e.clipsChanged = try r.optionalInteger("clips")
+        e.rippled = try r.optionalInteger("rippled")
         return e
     }
 

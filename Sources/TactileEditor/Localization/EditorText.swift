@@ -21,8 +21,8 @@ public enum EditorText: String, StringTable {
     case exporting, timeLeft, exportFailed, exportCancelled, exportSavedIn, exportSavedInNoSize, homeFolder, showFile, megabytes, aboutSize
     // What the choices make: "{width} × {height}, {fps} fps".
     case movieSummary
-    // The selected clip's sound controls.
-    case level, fadeIn, fadeOut, muteTrack, unmuteTrack, duckTrack
+    // The clip sheet's Sound section; the badge on a muted track's clips.
+    case level, fades, fadeIn, fadeOut, muteTrack, unmuteTrack, duckTrack, trackMuted, detachSound, soundOf
     case star, heart, bolt, arrow, bubble, sun, smile, sparkle
     // Text editing.
     case done, doneEditing, typeYourText, box, small, medium, large, white, yellow, red, blue, black
@@ -114,11 +114,15 @@ public enum EditorText: String, StringTable {
         .megabytes: "{size} MB",
         .aboutSize: "about {size}",
         .movieSummary: "{width} × {height}, {fps} fps",
-        .level: "Level",
+        .level: "Volume",
+        .fades: "Fades",
         .fadeIn: "Fade in",
         .fadeOut: "Fade out",
         .muteTrack: "Mute track",
         .unmuteTrack: "Unmute track",
+        .trackMuted: "Track muted",
+        .detachSound: "Detach sound",
+        .soundOf: "{title} sound",
         .duckTrack: "Lower under other sound",
         .star: "Star",
         .heart: "Heart",
@@ -260,12 +264,16 @@ public enum EditorText: String, StringTable {
         .megabytes: "{size} MB",
         .aboutSize: "etwa {size}",
         .movieSummary: "{width} × {height}, {fps} fps",
-        .level: "Pegel",
+        .level: "Lautstärke",
+        .fades: "Blenden",
         .fadeIn: "Einblenden",
         .fadeOut: "Ausblenden",
         .muteTrack: "Spur stumm",
         .unmuteTrack: "Spur hörbar",
-        .duckTrack: "Unter anderem Ton absenken",
+        .trackMuted: "Spur stumm geschaltet",
+        .detachSound: "Ton abtrennen",
+        .soundOf: "Ton von {title}",
+        .duckTrack: "Leiser unter anderem Ton",
         .star: "Stern",
         .heart: "Herz",
         .bolt: "Blitz",
@@ -406,11 +414,15 @@ public enum EditorText: String, StringTable {
         .megabytes: "{size} ميغابايت",
         .aboutSize: "نحو {size}",
         .movieSummary: "{width} × {height}، {fps} إطار/ث",
-        .level: "المستوى",
+        .level: "مستوى الصوت",
+        .fades: "التلاشي",
         .fadeIn: "ظهور تدريجي",
         .fadeOut: "اختفاء تدريجي",
         .muteTrack: "كتم المسار",
         .unmuteTrack: "إلغاء كتم المسار",
+        .trackMuted: "المسار مكتوم",
+        .detachSound: "فصل الصوت",
+        .soundOf: "صوت {title}",
         .duckTrack: "خفض تحت الأصوات الأخرى",
         .star: "نجمة",
         .heart: "قلب",

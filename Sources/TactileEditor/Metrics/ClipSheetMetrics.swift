@@ -8,8 +8,8 @@ extension ViewMetrics {
         set { self[group: ClipSheet.self] = newValue }
     }
 
-    /// The clip sheet the selected clip's chip in the player bar opens: its speed, and how its
-    /// picture fills a frame of another shape.
+    /// The clip sheet the selected clip's chip in the player bar opens: its speed, how its
+    /// picture fills a frame of another shape, its sound.
     public struct ClipSheet: ViewMetricsGroup {
         /// The clip font's size these sizes are drawn at: they scale with it (`--ui-scale`). 12 pt.
         public var designFont = 12.0
@@ -32,6 +32,14 @@ extension ViewMetrics {
         public var chipHeightShare = 2.4, chipPressedLighten = 0.08
         /// The player bar's chip that opens the sheet: its corner radius, its inner padding. 10, 4 pt.
         public var chipRadius = 10.0, chipPadding = 4.0
+        /// A choice's words wrapped on two lines: each line's height as a multiple of the font's size. 1.25.
+        public var wrappedLineHeight = 1.25
+        /// The tabs: the raised segment's inset in the track, and how much lighter it is. 3 pt, 0.12.
+        public var tabInset = 3.0, tabRaise = 0.12
+        /// The Volume and Fades sections: the steps of its volume (in dB) and fade sliders (in seconds), the
+        /// longest fade a slider reaches (shorter on a shorter clip), and the most of a row its
+        /// names take. 0.1 dB, 0.1 s, 10 s, 0.34.
+        public var levelStep = 0.1, fadeStep = 0.1, fadeSliderLongest = 10.0, soundNameShare = 0.34
         public init() {}
     }
 }

@@ -19,7 +19,6 @@ extension EditorState {
         clipSheet = nil
         transitionPicker = nil
         transitionDurationDrag = nil
-        soundDrag = nil
         transitionPreviewSince = nil
         exportSheet = false
         history = EditHistory(limit: history.limit)

@@ -2,44 +2,69 @@ import Foundation
 import TactileCore
 import TactileUI
 
-/// The clip sheet the selected clip's chip in the player bar opens (as CapCut's clip tools): its
-/// speed — a slider from 0.25× to 4× on a doubling scale and a row of presets — for video and
-/// audio clips, and for a picture on a video track how it fills a frame of another shape: Fit
-/// (whole, black bars), Fill (covering, cut), Blur (whole on a blurred copy of itself). The
-/// header names the clip and its length, which follows the speed as it is dragged. Like every
-/// sheet (`Sheet`): a tap outside or Escape closes it, a tap inside never does.
+/// The clip sheet the selected clip's chip in the player bar opens (as CapCut's clip tools), in
+/// sections a row of tabs chooses between, each only for a clip it applies to:
+/// - Speed, for video and audio clips: a slider from 0.25× to 4× on a doubling scale and a row of presets;
+/// - Picture, for a picture on a video track: how it fills a frame of another shape — Fit
+///   (whole, black bars), Fill (covering, cut), Blur (whole on a blurred copy of itself);
+/// - Volume and Fades, for a clip with sound: its level (a fader's law, catching at 0 dB) with
+///   its track's Mute (and on a sound track, lowering under other sound); its fades in and out.
+///   These live here, not on the clip's body, so a drag on a selected clip always moves it.
+/// The header names the clip and its length, which follows the speed as it is dragged. Every
+/// slider's drag is one undo step. The sheet is as tall as its tallest section, so switching
+/// never moves it. Like every sheet (`Sheet`): a tap outside or Escape closes it, a tap inside never does.
 struct ClipSheetView {
-    static let sliderID = "clipSheet.speed", presetPrefix = "clipSheet.speed.", fitPrefix = "clipSheet.fit."
+    static let sliderID = "clipSheet.speed", presetPrefix = "clipSheet.speed.", fitPrefix = "clipSheet.fit.", sectionPrefix = "clipSheet.section."
+    static let levelID = "clipSheet.level", fadeInID = "clipSheet.fadeIn", fadeOutID = "clipSheet.fadeOut"
     let ui: UIContext
     let layout: EditorLayout
+    let media: MediaSource
     let sizes: TactileConfiguration.Layout
     let theme: Theme
 
     /// How much larger than designed the sheet draws: as much as the text (`--ui-scale`).
     var scale: Double { theme.clipFont.size / theme.metrics.clipSheet.designFont }
 
-    /// Whether `clip` (on a track of `kind`) has anything the sheet sets: a speed (footage that
-    /// plays) or a fit (a picture on a video track).
-    static func offers(_ clip: Clip, on kind: TrackKind) -> (speed: Bool, fit: Bool) {
-        (clip.kind.hasFiniteSource, kind == .video && (clip.kind == .video || clip.kind == .image))
+    /// The sections `clip` (on a track of `kind`) offers, in the tabs' order: a speed (footage
+    /// that plays), a fit (a picture on a video track), volume and fades (a clip that plays sound).
+    static func offers(_ clip: Clip, on kind: TrackKind, media: MediaSource) -> [ClipSheetSection] {
+        var sections: [ClipSheetSection] = []
+        if clip.kind.hasFiniteSource { sections.append(.speed) }
+        if kind == .video && (clip.kind == .video || clip.kind == .image) { sections.append(.picture) }
+        if SoundLineView.hasSound(clip, media: media) { sections += [.volume, .fades] }
+        return sections
+    }
+
+    /// Each section's height, designed (times `scale` on screen).
+    private func designedHeight(of section: ClipSheetSection) -> Double {
+        let m = theme.metrics.clipSheet
+        switch section {
+        case .speed: return m.labelHeight + m.sliderHeight + m.choiceHeight + m.rowGap
+        case .picture: return m.labelHeight + m.choiceHeight + m.rowGap
+        case .volume: return m.sliderHeight + m.choiceHeight + 2 * m.rowGap
+        case .fades: return 2 * m.sliderHeight + m.rowGap
+        }
     }
 
     func draw(_ state: EditorState) -> [EditorIntent] {
         guard let sheet = state.clipSheet, let (clip, ti) = state.project.clip(withID: sheet.clipID) else { return [] }
-        let offers = Self.offers(clip, on: state.project.tracks[ti].kind)
-        guard offers.speed || offers.fit else { return [] }
+        let track = state.project.tracks[ti]
+        let offered = Self.offers(clip, on: track.kind, media: media)
+        guard let first = offered.first else { return [] }
+        let section = offered.contains(sheet.section) ? sheet.section : first
         let m = theme.metrics.clipSheet, k = scale, strings = theme.strings
         let padding = m.panelPadding * k
-        let speedHeight = offers.speed ? (m.labelHeight + m.sliderHeight + m.choiceHeight + m.rowGap) * k : 0
-        let fitHeight = offers.fit ? (m.labelHeight + m.choiceHeight + m.rowGap) * k : 0
-        let height = 2 * padding + m.titleHeight * k + speedHeight + fitHeight
+        let tabsHeight = offered.count > 1 ? (m.choiceHeight + m.rowGap) * k : 0
+        let bodyHeight = (offered.map(designedHeight(of:)).max() ?? 0) * k
+        let height = 2 * padding + m.titleHeight * k + tabsHeight + bodyHeight
         let panel = layout.pickerPanel(height: height, gap: m.panelGap * k, margin: sizes.margin)
         var intents: [EditorIntent] = []
         ui.inLayer(.topmost) {
             let frame = Sheet(ui: ui, theme: theme, id: "clipSheet")
             // The canvas stays clear: a picture's fit shows there as it is chosen.
             let picture = EditorLayout.picture(in: layout.canvas, ratio: state.project.format.ratio, sizes: sizes)
-            intents += frame.backdrop(panel: panel, clear: offers.fit ? [picture] : [], label: strings[.closeClipSettings], close: .openClipSheet(nil))
+            intents += frame.backdrop(
+                panel: panel, clear: offered.contains(.picture) ? [picture] : [], label: strings[.closeClipSettings], close: .openClipSheet(nil))
             ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
             let inner = panel.insetBy(dx: padding, dy: padding)
             let title = Rect(x: inner.x, y: inner.y, width: inner.width, height: m.titleHeight * k)
@@ -51,17 +76,33 @@ struct ClipSheetView {
                     id: "clipSheet", role: "clipSheet", label: strings[.clipSettings], frame: panel,
                     state: [
                         "clip": .string(clip.id), "speed": .number(clip.speed), "fit": .string(clip.fit.rawValue),
-                        "duration": .number(clip.duration.seconds), "offersSpeed": .bool(offers.speed), "offersFit": .bool(offers.fit),
+                        "duration": .number(clip.duration.seconds), "section": .string(section.rawValue),
+                        "sections": .string(offered.map(\.rawValue).joined(separator: ",")),
                     ]))
             var y = title.maxY
-            if offers.speed {
-                intents += drawSpeed(
-                    clip, dragging: sheet.speedDragFrom != nil, fingersDown: !state.ui.fingers.isEmpty,
-                    in: Rect(x: inner.x, y: y, width: inner.width, height: speedHeight))
-                y += speedHeight
+            if offered.count > 1 {
+                let names: [ClipSheetSection: EditorText] = [.speed: .speed, .picture: .pictureFit, .volume: .level, .fades: .fades]
+                let row = Rect(x: inner.x, y: y, width: inner.width, height: m.choiceHeight * k)
+                intents += ClipSheetChoices(ui: ui, theme: theme, scale: k).tabs(
+                    offered.map { (Self.sectionPrefix + $0.rawValue, strings[names[$0]!], $0 == section) }, in: row
+                ).map { .showClipSheetSection(offered[$0]) }
+                y += tabsHeight
             }
-            if offers.fit {
-                intents += drawFit(clip, aspect: state.project.format.ratio, in: Rect(x: inner.x, y: y, width: inner.width, height: fitHeight))
+            let block = Rect(x: inner.x, y: y, width: inner.width, height: designedHeight(of: section) * k)
+            let dragging = sheet.dragFrom != nil
+            switch section {
+            case .speed:
+                intents += drawSpeed(clip, dragging: dragging, fingersDown: !state.ui.fingers.isEmpty, in: block)
+            case .picture:
+                intents += drawFit(clip, aspect: state.project.format.ratio, in: block)
+            case .volume:
+                intents += SoundSectionView(ui: ui, theme: theme, scale: k).drawVolume(clip, track: track, in: block)
+            case .fades:
+                intents += SoundSectionView(ui: ui, theme: theme, scale: k).drawFades(clip, in: block)
+            }
+            // A drag's steps become one undo step when it ends (or, should its end be lost, once no finger is down).
+            if dragging, state.ui.fingers.isEmpty, !intents.contains(where: \.isLiveSheetEdit), !intents.contains(.commitClipSheetDrag) {
+                intents.append(.commitClipSheetDrag)
             }
         }
         return intents
@@ -104,8 +145,9 @@ struct ClipSheetView {
             let speed = Clip.roundedSpeed((pow(2, turn * value) / m.speedStep).rounded() * m.speedStep)
             if speed != clip.speed || dragging { intents.append(.setSpeed(clip.id, speed, live: held)) }
         }
-        // A drag's steps become one undo step when it ends (or, should its end be lost, once no finger is down).
-        if slid.dragEnded || (dragging && slid.value == nil && !fingersDown) { intents.append(.commitSpeed) }
+        if slid.dragEnded { intents.append(.commitClipSheetDrag) }
+        // Its gestures end in the sheet: a tap on the slider never also deselects the clip under it.
+        intents += slid.gestures.map { .gesture($0, .sheet) }
         let presets = m.speedPresets
         let row = Rect(x: block.x, y: sliderFrame.maxY, width: block.width, height: m.choiceHeight * k)
         intents += choices(
@@ -130,29 +172,10 @@ struct ClipSheetView {
     }
 
     /// A row of equal choices (id, words, chosen); returns the indices tapped.
-    private func choices(_ options: [(id: String, title: String, chosen: Bool)], glyph: ((Int, Rect, Color) -> Void)?, in row: Rect) -> [Int] {
-        let m = theme.metrics.clipSheet, k = scale
-        let gap = m.choiceGap * k, count = Double(options.count)
-        let width = (row.width - gap * (count - 1)) / count
-        var tapped: [Int] = []
-        for (i, option) in options.enumerated() {
-            let frame = theme.mirrored(Rect(x: row.x + Double(i) * (width + gap), y: row.y, width: width, height: row.height), in: row)
-            let hit = ui.button(option.id, role: "clipSheetChoice", label: option.title, frame: frame, state: ["chosen": .bool(option.chosen)]) { look in
-                let fill = option.chosen ? theme.selection : (look.pressed ? theme.surface.mixed(with: .white, 0.1) : theme.surface)
-                ui.fill(frame, fill, radius: m.choiceRadius * k)
-                let ink = option.chosen ? theme.background : theme.textPrimary
-                guard let glyph else { return ui.text(option.title, in: frame, font: theme.clipFont, color: ink, alignment: .center) }
-                let size = m.glyph * k, words = ui.measurer.measure(option.title, font: theme.clipFont).width
-                let gapInside = m.choiceGap * k
-                let start = frame.midX - (size + gapInside + words) / 2
-                glyph(i, Rect(x: start, y: frame.midY - size / 2, width: size, height: size), ink)
-                ui.text(
-                    option.title, in: Rect(x: start + size + gapInside, y: frame.y, width: words + 1, height: frame.height), font: theme.clipFont, color: ink,
-                    alignment: .leading)
-            }
-            if hit { tapped.append(i) }
-        }
-        return tapped
+    private func choices(
+        _ options: [(id: String, title: String, chosen: Bool)], glyph: ((Int, Rect, Color) -> Void)?, in row: Rect, role: String = "clipSheetChoice"
+    ) -> [Int] {
+        ClipSheetChoices(ui: ui, theme: theme, scale: scale).draw(options, glyph: glyph, in: row, role: role)
     }
 
     /// What a fit does, drawn small: the frame's outline (the composition's shape, fitted in

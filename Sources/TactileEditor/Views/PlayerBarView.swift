@@ -5,6 +5,7 @@ import TactileUI
 struct PlayerBarView {
     let ui: UIContext
     let frame: Rect
+    let media: MediaSource
     let sizes: TactileConfiguration.Layout
     let feel: TactileConfiguration.Feel
     let theme: Theme
@@ -87,8 +88,7 @@ struct PlayerBarView {
             // name is in (a right-to-left mark leads it, so the line's direction is not the name's).
             if theme.isRightToLeft { words = "\u{200F}" + words }
             let track = state.project.clip(withID: clip.id).map { state.project.tracks[$0.trackIndex].kind } ?? .overlay
-            let offers = ClipSheetView.offers(clip, on: track)
-            if offers.speed || offers.fit {
+            if !ClipSheetView.offers(clip, on: track, media: media).isEmpty {
                 intents += drawChip(words, clip: clip, in: info, open: state.clipSheet != nil)
             } else {
                 ui.text(words, in: info, font: theme.captionFont, color: theme.textSecondary, alignment: theme.isRightToLeft ? .leading : .trailing)
@@ -98,7 +98,7 @@ struct PlayerBarView {
     }
 
     /// The selected clip's name, length and speed on a chip that opens the clip sheet (its speed,
-    /// its picture's fit), at least a touch target tall, as wide as its words up to the room.
+    /// its picture's fit, its sound), at least a touch target tall, as wide as its words up to the room.
     private func drawChip(_ words: String, clip: Clip, in room: Rect, open: Bool) -> [EditorIntent] {
         let m = theme.metrics.clipSheet, k = theme.clipFont.size / m.designFont, b = sizes.buttonSize
         // The words take the room; the chip's fill reaches `chipPadding` beyond them, into the gaps.

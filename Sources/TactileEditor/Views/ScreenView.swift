@@ -25,7 +25,7 @@ struct ScreenView {
         intents += CanvasView(ui: ui, media: media, frame: layout.canvas, sizes: sizes, timeline: timeline, editing: editing, feel: feel, theme: theme).draw(
             state)
         intents += ScrubBarView(ui: ui, frame: layout.scrubBar, sizes: sizes, theme: theme).draw(state)
-        intents += PlayerBarView(ui: ui, frame: layout.playerBar, sizes: sizes, feel: feel, theme: theme).draw(state)
+        intents += PlayerBarView(ui: ui, frame: layout.playerBar, media: media, sizes: sizes, feel: feel, theme: theme).draw(state)
         intents += TimelineView(ui: ui, media: media, layout: layout, sizes: sizes, timeline: timeline, feel: feel, mediaSettings: mediaSettings, theme: theme)
             .draw(state)
         intents += ToolbarView(ui: ui, frame: layout.toolbar, sizes: sizes, theme: theme).draw(state)
@@ -36,7 +36,7 @@ struct ScreenView {
         intents += StickerPickerView(ui: ui, layout: layout, sizes: sizes, theme: theme).draw(state)
         intents += TransitionPickerView(ui: ui, layout: layout, sizes: sizes, theme: theme).draw(state)
         intents += VoiceOverView(ui: ui, layout: layout, sizes: sizes, editing: editing, theme: theme).draw(state)
-        intents += ClipSheetView(ui: ui, layout: layout, sizes: sizes, theme: theme).draw(state)
+        intents += ClipSheetView(ui: ui, layout: layout, media: media, sizes: sizes, theme: theme).draw(state)
         intents += ExportSheetView(ui: ui, layout: layout, sizes: sizes, export: export, theme: theme).draw(state)
         intents += QuestionnaireView(ui: ui, layout: layout, theme: theme).draw(state)
         intents += BannerView(ui: ui, layout: layout, sizes: sizes, theme: theme).draw(state)

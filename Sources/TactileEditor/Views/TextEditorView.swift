@@ -30,7 +30,11 @@ struct TextEditorView {
         let landscape = layout.isLandscape && side.width >= m.sideMinimumWidth * k
         let area = landscape ? side : Rect(origin: .zero, size: viewport)
         let keyboardFrame = Rect(x: area.x, y: area.maxY - keyboardHeight, width: area.width, height: keyboardHeight)
-        let panel = Rect(x: area.x, y: keyboardFrame.minY - 2 * bar - 2 * padding, width: area.width, height: 2 * bar + 2 * padding)
+        // The styles on one row when every button gets a finger's width, else the colours on a row of their own.
+        let buttons = Double(TextStyle.Size.allCases.count + 1 + TextStyle.Colour.allCases.count)
+        let styleRows = area.width - 2 * padding >= buttons * m.styleSlot * k + m.groupGap * k ? 1 : 2
+        let rows = Double(1 + styleRows)
+        let panel = Rect(x: area.x, y: keyboardFrame.minY - rows * (bar + padding), width: area.width, height: rows * (bar + padding))
         var intents: [EditorIntent] = []
         ui.inLayer(.topmost) {
             // A tap outside is Done (the words are kept); the canvas, showing them live, stays clear.
@@ -52,7 +56,8 @@ struct TextEditorView {
             {
                 intents.append(.finishTextEdit)
             }
-            intents += drawStyles(clip.style, in: Rect(x: panel.x + padding, y: field.maxY + padding, width: panel.width - 2 * padding, height: bar))
+            let styleRow = Rect(x: panel.x + padding, y: field.maxY + padding, width: panel.width - 2 * padding, height: bar)
+            intents += drawStyles(clip.style, in: styleRow, colours: styleRows == 1 ? nil : styleRow.offsetBy(dx: 0, dy: bar + padding))
             var keyboard = edit.keyboard
             let typed = Keyboard(
                 ui: ui, theme: theme, layout: theme.strings.language == .ar ? .arabic : .latin,
@@ -139,7 +144,8 @@ struct TextEditorView {
     }
 
     /// The style row: three sizes, a box behind the words, the colours.
-    private func drawStyles(_ style: TextStyle, in row: Rect) -> [EditorIntent] {
+    /// The sizes, the box and the colours along `row`; the colours on `colourRow` instead when given (a narrow screen).
+    private func drawStyles(_ style: TextStyle, in row: Rect, colours colourRow: Rect?) -> [EditorIntent] {
         let m = theme.metrics.textEditor, k = scale
         var intents: [EditorIntent] = []
         let slot = m.styleSlot * k
@@ -180,9 +186,11 @@ struct TextEditorView {
             var s = style; s.background.toggle(); intents.append(.setTextStyle(s))
         }
         let colours = TextStyle.Colour.allCases
-        let swatchSlot = min(slot, (row.maxX - x) / Double(colours.count))
+        let line = colourRow ?? row
+        if let colourRow { x = colourRow.x }
+        let swatchSlot = min(slot, (line.maxX - x) / Double(colours.count))
         for colour in colours {
-            let frame = theme.mirrored(Rect(x: x, y: row.y, width: swatchSlot, height: row.height), in: row)
+            let frame = theme.mirrored(Rect(x: x, y: line.y, width: swatchSlot, height: line.height), in: line)
             x += swatchSlot
             let chosen = style.colour == colour
             if ui.button(

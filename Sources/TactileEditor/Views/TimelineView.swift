@@ -106,7 +106,7 @@ struct TimelineView {
                         ]))
                 ui.scope("track:\(track.id)") {
                     for clip in track.clips(overlapping: visible) {
-                        intents += drawClip(clip, in: row, visibleIn: area, geometry: geometry, state: state, axes: axes)
+                        intents += drawClip(clip, in: row, muted: track.isMuted, visibleIn: area, geometry: geometry, state: state, axes: axes)
                     }
                 }
             }
@@ -123,11 +123,9 @@ struct TimelineView {
         {
             intents += SelectionView(ui: ui, sizes: sizes, feel: feel, theme: theme)
                 .draw(selected, in: state.project, row: layout.trackRows[trackIndex], area: area, geometry: geometry, stretch: stretch(of: selected, state))
-            if state.timeline.drag == nil, SoundControlsView.hasSound(selected, media: media) {
-                intents += SoundControlsView(ui: ui, media: media, sizes: sizes, feel: feel, theme: theme)
-                    .draw(
-                        selected, track: state.project.tracks[trackIndex], row: layout.trackRows[trackIndex], area: area, geometry: geometry,
-                        adjusting: state.soundDrag != nil)
+            if SoundLineView.hasSound(selected, media: media) {
+                SoundLineView(ui: ui, sizes: sizes, theme: theme)
+                    .draw(selected, track: state.project.tracks[trackIndex], row: layout.trackRows[trackIndex], area: area, geometry: geometry)
             }
         }
         if let snap = state.timeline.snap, feel.snapGuide { drawSnapGuide(at: geometry.x(for: snap.time), state: state) }
@@ -152,7 +150,7 @@ struct TimelineView {
     }
 
     private func drawClip(
-        _ clip: Clip, in row: Rect, visibleIn area: Rect, geometry: TimelineGeometry, state: EditorState,
+        _ clip: Clip, in row: Rect, muted: Bool, visibleIn area: Rect, geometry: TimelineGeometry, state: EditorState,
         axes: Set<ScrollAxis>
     ) -> [EditorIntent] {
         let selected = clip.id == state.selection
@@ -174,21 +172,9 @@ struct TimelineView {
             .draw(clip, body: body, visible: visibleFrame)
         let status = content.status
         if dragged, status?.info?.hasVideo == true { ui.fill(body, Color.white.opacity(0.18), radius: sizes.clipCornerRadius) }
-        // Keep the title readable while the clip's start is scrolled off screen, and clear of the
-        // sound controls on the selected clip's row: its track's Mute and Duck at the timeline's
-        // edge, and the selected clip's fade-in handle at its corner.
+        // Keep the title readable while the clip's start is scrolled off screen.
         let k = sizes.uiScale, m = theme.metrics.timeline
-        var edge = area.x, end = body.maxX
-        if let id = state.selection, let (chosen, index) = state.project.clip(withID: id), SoundControlsView.hasSound(chosen, media: media),
-            state.timeline.drag == nil, index < state.project.tracks.count, state.project.tracks[index].clips.contains(where: { $0.id == clip.id })
-        {
-            // The buttons stand at the timeline's leading edge: its right in a right-to-left chrome.
-            let buttons = SoundControlsView.trackButtonsWidth(state.project.tracks[index], sizes: sizes, theme: theme)
-            if theme.isRightToLeft { end = min(end, area.maxX - buttons) } else { edge += buttons }
-            if selected {
-                edge = max(edge, SoundControlsView.fadeInHandleEnd(clip, body: body, geometry: geometry, sizes: sizes, feel: feel, theme: theme))
-            }
-        }
+        let edge = area.x, end = body.maxX
         let labelX = max(body.x, edge) + m.labelInset * k
         let label = Rect(x: labelX, y: body.y + m.labelTop * k, width: max(0, end - labelX - m.labelTrailing * k), height: m.labelHeight * k)
         if status?.info?.hasVideo == true {
@@ -199,6 +185,9 @@ struct TimelineView {
                 radius: m.chipRadius * k)
         }
         ui.text(clip.title, in: label, font: theme.clipFont, color: .white)
+        if muted {
+            SoundLineView(ui: ui, sizes: sizes, theme: theme).drawMuted(clip, in: body, visible: visibleFrame)
+        }
         if case .offline = status {
             ui.text(
                 theme.strings[.mediaOffline], in: label.offsetBy(dx: 0, dy: m.secondLineDrop * k), font: theme.captionFont,
