@@ -149,6 +149,7 @@ public enum StudyRun {
     ) -> (HostServices, BackgroundMovieExport?) {
         let settings = configuration.media
         var services = HostServices(stopwatch: window.clock, refreshRate: window.refreshRate)
+        services.mediaFolder = { MediaFolder.files(in: $0) }
         services.sound = { project, position in
             PlaybackMixer(project: project, from: position, sampleRate: settings.playbackSampleRate, settings: settings) {
                 media.status(of: $0).info?.hasAudio == true

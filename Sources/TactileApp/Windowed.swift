@@ -171,6 +171,7 @@ public enum Windowed {
     ) -> HostServices {
         var services = HostServices(stopwatch: window.clock, refreshRate: window.refreshRate, configurationWatcher: watcher, adjustReloaded: switches)
         services.schema = .tactile
+        services.mediaFolder = { MediaFolder.files(in: $0) }
         services.sound = { project, position in
             PlaybackMixer(project: project, from: position, sampleRate: configuration.media.playbackSampleRate, settings: configuration.media) {
                 media.status(of: $0).info?.hasAudio == true

@@ -105,6 +105,10 @@ public struct Editor {
                 if state.textEdit != nil { textEdits.type(.insert(text), &state) }
             case .focusLost:
                 group.append(event); flush()
+            case let .mediaFolder(files):
+                // The media sheet offers the folder as it is now.
+                flush()
+                state.library.files = files
             case let .voice(news):
                 flush()
                 VoiceOverController(editing: settings.editing, appearance: settings.theme, sessionSettings: settings.session).receive(

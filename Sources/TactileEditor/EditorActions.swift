@@ -49,6 +49,8 @@ public enum EditorIntent: Hashable, Sendable {
     case confirmAnswer
     /// Back to the questionnaire's previous item.
     case previousQuestion
+    /// Type the project's name (the title bar's title was tapped).
+    case renameProject
     /// Open the voice-over panel (from the audio browser).
     case openVoiceOver
     /// Close it (a recording under way is thrown away).
@@ -167,13 +169,19 @@ struct EditorActions {
             textEdits.begin(id, placeholder: strings[.text], &state, now: now, effects: &effects)
         case let .textKeyboard(keyboard, typed):
             state.textEdit?.keyboard = keyboard
-            for output in typed { textEdits.type(output, &state) }
+            for output in typed {
+                // A name is one line: return is Done.
+                if output == .newline, state.textEdit?.isProjectName == true { textEdits.finish(&state, now: now, effects: &effects); break }
+                textEdits.type(output, &state)
+            }
         case let .placeCaret(at, dragging):
             textEdits.placeCaret(at: at, dragging: dragging, &state)
         case let .setTextStyle(style):
             textEdits.style(style, &state)
         case .finishTextEdit:
             textEdits.finish(&state, now: now, effects: &effects)
+        case .renameProject:
+            textEdits.beginRenaming(&state, now: now, effects: &effects)
         case .add(.sticker), .toggleStickerPicker:
             state.stickerPicker.toggle()
             effects.log.append(LogEvent(time: now, state.stickerPicker ? .openStickers : .closeStickers))

@@ -32,12 +32,31 @@ struct TextEditController {
         effects.log.append(LogEvent(time: now, .textEditBegan(clip: clipID)))
     }
 
+    /// Begins typing the project's name (the title bar's title was tapped): the field shows it,
+    /// selected (the first key replaces it; a tap in it places the caret instead); Done or Return
+    /// keeps it (an emptied name keeps the old one), one undo step.
+    func beginRenaming(_ state: inout EditorState, now: Time, effects: inout Effects) {
+        guard state.textEdit == nil else { return }
+        if state.isPlaying { actions.perform(.togglePlayback, state: &state, now: now, effects: &effects) }
+        let keyboard = KeyboardState(opened: now)
+        state.textEdit = TextEditing(clipID: TextEditing.projectName, original: state.project, keyboard: keyboard)
+        // The whole name selected, as a phone's rename field opens: the first key replaces it.
+        state.textEdit?.replacesAll = true
+        state.textEdit?.keyboard.shift = true
+        effects.log.append(LogEvent(time: now, .textEditBegan(clip: TextEditing.projectName)))
+    }
+
+    /// The words edit `id` types into: a text clip's, or the project's name.
+    static func words(of id: String, in project: Project) -> String? {
+        id == TextEditing.projectName ? project.name : project.clip(withID: id)?.clip.title
+    }
+
     /// Applies what a keyboard typed, at the caret.
     func type(_ output: KeyboardOutput, _ state: inout EditorState) {
         let replacing = state.textEdit?.replacesAll ?? false
         state.textEdit?.replacesAll = false
         var caret = replacing ? nil : state.textEdit?.caret
-        let before = state.textEdit.flatMap { state.project.clip(withID: $0.clipID)?.clip.title }
+        let before = state.textEdit.flatMap { Self.words(of: $0.clipID, in: state.project) }
         change(&state) { title in
             if replacing { title = "" }
             var characters = Array(title)
@@ -57,26 +76,26 @@ struct TextEditController {
             title = String(characters)
         }
         // Capitals where a sentence starts, as phone keyboards do.
-        if let id = state.textEdit?.clipID, let clip = state.project.clip(withID: id)?.clip {
-            let count = clip.title.count
+        if let id = state.textEdit?.clipID, let words = Self.words(of: id, in: state.project) {
+            let count = words.count
             // A key refused (the words at their longest) leaves the caret where it was.
-            if clip.title == before { caret = replacing ? nil : state.textEdit?.caret }
+            if words == before { caret = replacing ? nil : state.textEdit?.caret }
             let place = caret.map { min($0, count) }.flatMap { $0 == count ? nil : $0 }
             state.textEdit?.caret = place
-            state.textEdit?.keyboard.shift = Self.startsSentence(String(clip.title.prefix(place ?? count)))
+            state.textEdit?.keyboard.shift = Self.startsSentence(String(words.prefix(place ?? count)))
         }
     }
 
     /// Puts the caret before character `at` of the words (nil: after the last), as a finger in
     /// the field did; the placeholder is no longer selected (the finger chose a place in it).
     func placeCaret(at: Int?, dragging: Bool, _ state: inout EditorState) {
-        guard let edit = state.textEdit, let clip = state.project.clip(withID: edit.clipID)?.clip else { return }
-        let count = clip.title.count
+        guard let edit = state.textEdit, let words = Self.words(of: edit.clipID, in: state.project) else { return }
+        let count = words.count
         let place = at.map { min(max(0, $0), count) }
         state.textEdit?.caret = place == count ? nil : place
         state.textEdit?.replacesAll = false
         state.textEdit?.isPlacingCaret = dragging
-        state.textEdit?.keyboard.shift = Self.startsSentence(String(clip.title.prefix(place ?? count)))
+        state.textEdit?.keyboard.shift = Self.startsSentence(String(words.prefix(place ?? count)))
     }
 
     /// Whether the next letter after `text` starts a sentence: at the start, after a line break,
@@ -93,7 +112,9 @@ struct TextEditController {
     func key(_ key: Key, _ state: inout EditorState, now: Time, effects: inout Effects) {
         switch key {
         case .backspace: type(.deleteBackward, &state)
-        case .enter: type(.newline, &state)
+        case .enter:
+            // A name is one line: Return is Done.
+            if state.textEdit?.isProjectName == true { finish(&state, now: now, effects: &effects) } else { type(.newline, &state) }
         case .escape: finish(&state, now: now, effects: &effects)
         case .undo, .redo, .space, .rotate: break
         }
@@ -109,13 +130,20 @@ struct TextEditController {
     func finish(_ state: inout EditorState, now: Time, effects: inout Effects) {
         guard let edit = state.textEdit else { return }
         state.textEdit = nil
-        // A text emptied out keeps the words it had (a text clip with nothing to show would be lost on the canvas).
+        // A text emptied out keeps the words it had (a text clip with nothing to show would be lost
+        // on the canvas); so does a name.
         change(&state, clipID: edit.clipID) { title in
-            if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { title = edit.original.clip(withID: edit.clipID)?.clip.title ?? "Text" }
+            if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { title = Self.words(of: edit.clipID, in: edit.original) ?? "Text" }
         }
         effects.log.append(LogEvent(time: now, .textEditEnded(clip: edit.clipID)))
         guard state.project != edit.original else { return }
         state.history.record(edit.original)
+        if edit.isProjectName {
+            var event = InteractionEvent.Edit(.rename)
+            event.beforeText = edit.original.name
+            event.afterText = state.project.name
+            return effects.log.append(LogEvent(time: now, .edit(event)))
+        }
         var event = InteractionEvent.Edit(.text, clip: edit.clipID, before: edit.original, after: state.project)
         event.beforeText = edit.original.clip(withID: edit.clipID)?.clip.title ?? ""
         event.afterText = state.project.clip(withID: edit.clipID)?.clip.title ?? ""
@@ -130,6 +158,14 @@ struct TextEditController {
     static func describe(_ style: TextStyle) -> String { "\(style.size.rawValue) \(style.colour.rawValue)\(style.background ? " boxed" : "")" }
 
     private func change(_ state: inout EditorState, clipID: String? = nil, _ body: (inout String) -> Void) {
+        if (clipID ?? state.textEdit?.clipID) == TextEditing.projectName {
+            var name = state.project.name
+            body(&name)
+            // A name is one line: a return ends it.
+            name = name.replacingOccurrences(of: "\n", with: " ")
+            if name.count <= ProjectFile.maximumTextLength { state.project.name = name }
+            return
+        }
         guard let id = clipID ?? state.textEdit?.clipID, let (_, track) = state.project.clip(withID: id),
             let i = state.project.tracks[track].clips.firstIndex(where: { $0.id == id })
         else { return }

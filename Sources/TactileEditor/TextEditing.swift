@@ -3,8 +3,13 @@ import TactileUI
 
 /// A text overlay being typed into: its clip (whose title changes as the user types, so the
 /// canvas shows it live), the project from before (one undo step, or a cancel), the keyboard.
+/// The project's name is typed into the same way (`clipID` is then `projectName`).
 public struct TextEditing: Sendable {
+    /// What `clipID` is while the project's name is being typed (the title bar's title was tapped).
+    public static let projectName = "#project-name"
     public var clipID: String
+    /// Whether the project's name is being typed, not a text clip's words.
+    public var isProjectName: Bool { clipID == Self.projectName }
     var original: Project
     public var keyboard: KeyboardState
     /// Whether the words are selected, as a new text's placeholder is: the first key replaces them

@@ -38,6 +38,10 @@ public enum MediaFolder {
         }
     }
 
+    /// The media files in `folder` now, sorted by name (the media sheet's order); nil when it
+    /// cannot be listed. A window lists the folder again with it each time the sheet opens.
+    public static func files(in folder: String) -> [String]? { try? scan(URL(fileURLWithPath: folder)).files }
+
     static func scan(_ folder: URL) throws -> MediaLibrary {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         let files = names.filter { !$0.hasPrefix(".") && extensions.contains(($0 as NSString).pathExtension.lowercased()) }

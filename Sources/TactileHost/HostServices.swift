@@ -31,6 +31,10 @@ public struct HostServices {
     /// Whether the lab's own gestures are taken (the tuning panel's corner hold, the A/B flip's
     /// two-finger tap): a window's session, never a replay or a kiosk.
     public var labGestures = false
+    /// Lists the media folder again (its files' paths, in the media sheet's order; nil when it
+    /// cannot be listed), each time the media sheet opens; nil: the folder is listed once, at the
+    /// start (a replay, whose trace gives back the listings its session made).
+    public var mediaFolder: (@Sendable (String) -> [String]?)?
 
     public init(
         exporter: MovieExporting? = nil, sound: ((Project, Time) -> SampleSource?)? = nil, stopwatch: FrameClock? = nil,

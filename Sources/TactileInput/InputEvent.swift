@@ -41,6 +41,10 @@ public struct InputEvent: Hashable, Sendable {
         case focusLost
         /// News from the microphone recording a voice-over.
         case voice(VoiceNews)
+        /// The media folder listed again as the media sheet opened: its files' paths, in the
+        /// sheet's order (so a file added while Tactile runs is offered; a trace keeps the list,
+        /// so a replay offers what the session offered).
+        case mediaFolder([String])
     }
 
     public var time: Time
@@ -75,6 +79,12 @@ public struct InputEvent: Hashable, Sendable {
 
     /// News from the microphone, as traces keep it.
     public static func voice(_ news: VoiceNews, time: Time) -> InputEvent { InputEvent(time: time, kind: .voice(news.quantized)) }
+
+    /// The media folder's files, as listed again.
+    public static func mediaFolder(_ files: [String], time: Time) -> InputEvent { InputEvent(time: time, kind: .mediaFolder(files)) }
+
+    /// The most files one listing of the media folder carries (a trace holding more is refused).
+    public static let maximumMediaFiles = 10_000
 
     /// The most characters one text event carries (a trace or an input method sending more is cut).
     public static let maximumTextLength = 64

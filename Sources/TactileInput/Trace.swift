@@ -182,6 +182,8 @@ extension Trace {
             return "{\"t\":\(t),\"type\":\"blur\"}"
         case let .voice(news):
             return "{\"t\":\(t),\"type\":\"voice\"\(news.traceFields)}"
+        case let .mediaFolder(files):
+            return "{\"t\":\(t),\"type\":\"media\",\"files\":\(JSONValue.array(files.map { .string($0) }).serialized())}"
         }
     }
 
@@ -283,6 +285,14 @@ extension Trace {
                     events.append(.text(text, time: time))
                 case "blur":
                     events.append(InputEvent(time: time, kind: .focusLost))
+                case "media":
+                    guard let files = object["files"] as? [String], files.count <= InputEvent.maximumMediaFiles,
+                        files.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 4096 })
+                    else {
+                        throw TraceError(
+                            line: lineNumber, "files: the media folder's listing must be an array of at most \(InputEvent.maximumMediaFiles) file paths")
+                    }
+                    events.append(.mediaFolder(files, time: time))
                 case "voice":
                     switch VoiceNews.from(traceLine: object) {
                     case let .success(news): events.append(.voice(news, time: time))

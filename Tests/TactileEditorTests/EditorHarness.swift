@@ -16,10 +16,10 @@ final class EditorHarness {
 
     init(
         project: Project = DemoProject.make(), configuration: TactileConfiguration = TactileConfiguration(), viewport: Size? = nil,
-        services: HostServices = HostServices()
+        library: MediaLibrary = MediaLibrary(), services: HostServices = HostServices()
     ) {
         session = HostSession(
-            project: project, configuration: configuration, measurer: FixedWidthTextMeasurer(), viewport: viewport,
+            project: project, configuration: configuration, measurer: FixedWidthTextMeasurer(), viewport: viewport, library: library,
             services: services)
         frame()
     }

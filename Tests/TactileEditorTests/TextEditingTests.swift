@@ -285,3 +285,45 @@ final class TextEditingTests: XCTestCase {
         return min(picture.width, picture.height) * m.textShare * m.textLineHeight
     }
 }
+
+/// The title renames the project on tap (issue 48): the name selected in the field, typed over
+/// on either keyboard, kept with Done or Return, one undo step; an emptied name keeps the old.
+final class ProjectRenameTests: XCTestCase {
+    private func type(_ keys: String, _ h: EditorHarness) { for k in keys { h.tap(k == " " ? "key:space" : "key:\(k)") } }
+
+    func testTappingTheTitleRenamesTheProjectInOneUndoStep() {
+        let h = EditorHarness()
+        XCTAssertGreaterThanOrEqual(h.element("titleBar.rename")?.hitFrame.width ?? 0, 44, "a finger's width")
+        h.tap("titleBar.rename")
+        XCTAssertNotNil(h.element("keyboard"), "the keyboard is up")
+        XCTAssertEqual(h.element("textEditor.field")?.state["selected"], .bool(true), "the whole name selected")
+        XCTAssertTrue(h.elements(role: "textColour").isEmpty, "a name has no styles")
+        h.run(until: h.now + .seconds(0.5))
+        type("road trip", h)
+        XCTAssertEqual(h.state.project.name, "Road trip", "typed over the old name, a capital first")
+        XCTAssertEqual(h.element("titleBar.title")?.label, "Road trip", "live in the title")
+        h.tap("key:return")
+        XCTAssertNil(h.state.textEdit, "Return is Done for a name")
+        let edit = h.log.last { $0.kind == "edit" }
+        XCTAssertEqual(edit?.fields["edit"], .string("rename"))
+        XCTAssertEqual(edit?.fields["beforeText"], .string("Demo"))
+        XCTAssertEqual(edit?.fields["afterText"], .string("Road trip"))
+        h.frame([.key(.undo, time: h.now)])
+        XCTAssertEqual(h.state.project, DemoProject.make(), "one undo step")
+    }
+
+    func testAnEmptiedNameKeepsTheOldOneAndAHardwareKeyboardTypesToo() {
+        let h = EditorHarness()
+        h.tap("titleBar.rename")
+        h.run(until: h.now + .seconds(0.5))
+        h.tap("key:⌫")
+        XCTAssertEqual(h.state.project.name, "")
+        h.tap(TextEditingTests.doneID)
+        XCTAssertEqual(h.state.project.name, "Demo", "nothing typed: the name stays")
+        h.tap("titleBar.rename")
+        h.frame([.text("Trip", time: h.now)])
+        h.frame([.key(.enter, time: h.now)])
+        XCTAssertEqual(h.state.project.name, "Trip")
+        XCTAssertNil(h.state.textEdit)
+    }
+}

@@ -9,7 +9,7 @@ extension InteractionEvent {
         public enum Kind: String, Hashable, Sendable, CaseIterable {
             case add, delete, split, move, trim, transform, text, speed, fit, format
             case transition, transitionDuration, voiceOver, level, fadeIn, fadeOut
-            case mute, unmute, duck, stopDucking, detachSound
+            case mute, unmute, duck, stopDucking, detachSound, rename
         }
         public var edit: Kind
         public var clip: String?

@@ -22,7 +22,7 @@ public enum EditorText: String, StringTable {
     // What the choices make: "{width} × {height}, {fps} fps".
     case movieSummary
     // The clip sheet's Sound section; the badge on a muted track's clips.
-    case level, fades, fadeIn, fadeOut, muteTrack, unmuteTrack, duckTrack, trackMuted, detachSound, soundOf
+    case level, fades, fadeIn, fadeOut, muteTrack, unmuteTrack, duckTrack, trackMuted, detachSound, soundOf, renameProject
     case star, heart, bolt, arrow, bubble, sun, smile, sparkle
     // Text editing.
     case done, doneEditing, typeYourText, box, small, medium, large, white, yellow, red, blue, black
@@ -122,6 +122,7 @@ public enum EditorText: String, StringTable {
         .unmuteTrack: "Unmute track",
         .trackMuted: "Track muted",
         .detachSound: "Detach sound",
+        .renameProject: "Rename the project",
         .soundOf: "{title} sound",
         .duckTrack: "Lower under other sound",
         .star: "Star",
@@ -272,6 +273,7 @@ public enum EditorText: String, StringTable {
         .unmuteTrack: "Spur hörbar",
         .trackMuted: "Spur stumm geschaltet",
         .detachSound: "Ton abtrennen",
+        .renameProject: "Projekt umbenennen",
         .soundOf: "Ton von {title}",
         .duckTrack: "Leiser unter anderem Ton",
         .star: "Stern",
@@ -422,6 +424,7 @@ public enum EditorText: String, StringTable {
         .unmuteTrack: "إلغاء كتم المسار",
         .trackMuted: "المسار مكتوم",
         .detachSound: "فصل الصوت",
+        .renameProject: "إعادة تسمية المشروع",
         .soundOf: "صوت {title}",
         .duckTrack: "خفض تحت الأصوات الأخرى",
         .star: "نجمة",

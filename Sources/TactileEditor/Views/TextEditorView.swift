@@ -15,7 +15,10 @@ struct TextEditorView {
     var scale: Double { theme.clipFont.size / theme.metrics.textEditor.designFont }
 
     func draw(_ state: EditorState) -> [EditorIntent] {
-        guard let edit = state.textEdit, let clip = state.project.clip(withID: edit.clipID)?.clip else { return [] }
+        guard let edit = state.textEdit else { return [] }
+        // The project's name is typed in the same field, without the text's styles.
+        let typed = edit.isProjectName ? Clip(id: edit.clipID, kind: .text, title: state.project.name, start: .zero, duration: .seconds(1)) : nil
+        guard let clip = typed ?? state.project.clip(withID: edit.clipID)?.clip else { return [] }
         let m = theme.metrics.textEditor, k = scale, viewport = layout.viewport
         let keyboardHeight = Keyboard.height(theme: theme)
         let bar = m.barHeight * k, padding = m.padding * k
@@ -32,7 +35,7 @@ struct TextEditorView {
         let keyboardFrame = Rect(x: area.x, y: area.maxY - keyboardHeight, width: area.width, height: keyboardHeight)
         // The styles on one row when every button gets a finger's width, else the colours on a row of their own.
         let buttons = Double(TextStyle.Size.allCases.count + 1 + TextStyle.Colour.allCases.count)
-        let styleRows = area.width - 2 * padding >= buttons * m.styleSlot * k + m.groupGap * k ? 1 : 2
+        let styleRows = edit.isProjectName ? 0 : area.width - 2 * padding >= buttons * m.styleSlot * k + m.groupGap * k ? 1 : 2
         let rows = Double(1 + styleRows)
         let panel = Rect(x: area.x, y: keyboardFrame.minY - rows * (bar + padding), width: area.width, height: rows * (bar + padding))
         var intents: [EditorIntent] = []
@@ -57,7 +60,7 @@ struct TextEditorView {
                 intents.append(.finishTextEdit)
             }
             let styleRow = Rect(x: panel.x + padding, y: field.maxY + padding, width: panel.width - 2 * padding, height: bar)
-            intents += drawStyles(clip.style, in: styleRow, colours: styleRows == 1 ? nil : styleRow.offsetBy(dx: 0, dy: bar + padding))
+            if styleRows > 0 { intents += drawStyles(clip.style, in: styleRow, colours: styleRows == 1 ? nil : styleRow.offsetBy(dx: 0, dy: bar + padding)) }
             var keyboard = edit.keyboard
             let typed = Keyboard(
                 ui: ui, theme: theme, layout: theme.strings.language == .ar ? .arabic : .latin,

@@ -33,12 +33,21 @@ struct TitleBarView {
         if !title.intersects(picture) { ui.text(shown, in: title, font: theme.titleFont, color: theme.textPrimary, alignment: .center) }
         // The title as `inspect` lists it: the frame the words take, so a test sees it is there and whole.
         let width = min(title.width, natural)
+        let words = Rect(x: title.midX - width / 2, y: title.y, width: width, height: title.height)
         ui.element(
             UIElement(
-                id: "titleBar.title", role: "title", label: name,
-                frame: Rect(x: title.midX - width / 2, y: title.y, width: width, height: title.height),
+                id: "titleBar.title", role: "title", label: name, frame: words,
                 state: ["fits": .bool(natural <= title.width), "shown": .string(title.intersects(picture) ? "" : shown)]))
         var intents: [EditorIntent] = []
+        // A tap on the name renames the project (as a phone editor's title does): a finger's
+        // width at least, within the room between the buttons.
+        if !title.intersects(picture) {
+            let reach = max(words.width, sizes.buttonSize)
+            let target = Rect(x: words.midX - reach / 2, y: frame.y, width: reach, height: frame.height).intersection(room)
+            if ui.button("titleBar.rename", role: "renameButton", label: theme.strings[.renameProject], frame: target, draw: { _ in }) {
+                intents.append(.renameProject)
+            }
+        }
         // Export, beside undo; while an export runs it shows how far it has come.
         let export = theme.mirrored(Rect(x: frame.maxX - m / 2 - 3 * side, y: frame.y, width: side, height: side), in: frame)
         if let run = state.exportRun {

@@ -10,7 +10,10 @@ public enum HostStages {
         study: TactileConfiguration.Study, input: TactileConfiguration.Input, feel: TactileConfiguration.Feel, overlays: TactileConfiguration.Overlays,
         services: HostServices, kiosk: KioskStage?
     ) -> [HostStage] {
-        var stages: [HostStage] = [ExportStage(exporter: services.exporter), VoiceStage(voice: services.voice), SettingsStage(overlays: overlays)]
+        var stages: [HostStage] = [
+            ExportStage(exporter: services.exporter), VoiceStage(voice: services.voice), MediaFolderStage(list: services.mediaFolder),
+            SettingsStage(overlays: overlays),
+        ]
         if let kiosk { stages.append(kiosk) }
         stages += [
             AddedLatencyStage(), SoundStage(sound: services.sound), FrustrationStage(study: study, input: input),

@@ -227,7 +227,7 @@ public final class StudySession: ShellSession {
         for event in input {
             switch event.kind {
             case .touch, .focusLost: _ = pass([event], now: now)
-            case .key, .text, .voice: continue
+            case .key, .text, .voice, .mediaFolder: continue
             }
             if case .running = stage { return block?.picture(at: now) ?? DrawList() }
         }
