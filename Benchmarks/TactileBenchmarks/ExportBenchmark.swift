@@ -8,7 +8,7 @@ import TactileHeadless
 import Glibc
 #endif
 
-// MARK: Export, side by side with the ffmpeg command line
+// MARK: Export, side by side with the ffmpeg command line and melt
 //
 // `tactile-bench export [--runs N] [--only demo|long|phone] [--print]`: `tactile export` of the
 // demo, of thirty seconds of phone video filmed held upright, and of a two-minute 1080p30
@@ -16,8 +16,10 @@ import Glibc
 // it, music and a voice under it) against the ffmpeg command line rendering
 // the same composition with one filter_complex (trim, xfade, overlay, drawtext, volume, afade,
 // amix), both writing H.264 (the same x264 preset, CRF, keyframe interval, B-frames and
-// lookahead) and stereo AAC at 160 kbit/s. Each run is a whole process, timed from outside;
-// the table gives medians of wall time, CPU time and peak resident memory.
+// lookahead) and stereo AAC at 160 kbit/s — and against `melt` (MLT, the engine under Kdenlive
+// and Shotcut) on two render threads, given the same timeline as an MLT document
+// (`meltDocument`). Each run is a whole process, timed from outside; the table gives medians of
+// wall time, CPU time and peak resident memory, and each peer's ratio to Tactile.
 
 /// The two-minute project's sources: four 8 s 1080p30 clips (a keyframe a second), two minutes
 /// of music and a voice of tone bursts, made once by our encoder and kept.
@@ -310,8 +312,8 @@ func runExportBenchmark(_ arguments: [String]) throws {
         cases.append(("phone video turned upright, 30 s (1080×1920)", phoneExportProject(sources: try phoneSources()), "phone"))
     }
     let options = TactileConfiguration().export
-    print("| Project | Renderer | Wall (median) | × real time | CPU | Peak memory | Runs |")
-    print("|---|---|---:|---:|---:|---:|---:|")
+    print("| Project | Renderer | Wall (median) | × real time | CPU | Peak memory | Time ÷ Tactile's | Memory ÷ Tactile's | Runs |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
     for (name, project, slug) in cases {
         let file = folder.appendingPathComponent("project-\(slug).json")
         try ProjectFile.save(project, to: file)
@@ -323,29 +325,39 @@ func runExportBenchmark(_ arguments: [String]) throws {
         let theirs = ffmpegCommand(
             for: project, size: size, fps: 30, crf: settings.constantRateFactor(options), preset: options.encoderPreset.rawValue,
             out: folder.appendingPathComponent("ffmpeg-\(slug).mp4").path)
-        // `--print`: the two command lines, to time them with other tools.
+        // melt, when installed (Scripts/bench export installs it), on the same timeline.
+        let melt = ["/usr/bin/melt", "/usr/local/bin/melt"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let document = folder.appendingPathComponent("melt-\(slug).mlt")
+        try meltDocument(for: project, size: size, fps: 30).write(to: document, atomically: true, encoding: .utf8)
+        let mlt = meltCommand(
+            document: document.path, out: folder.appendingPathComponent("melt-\(slug).mp4").path, crf: settings.constantRateFactor(options),
+            preset: options.encoderPreset.rawValue, fps: 30, threads: 2)
+        // `--print`: the command lines, to time them with other tools.
         if arguments.contains("--print") {
             func quoted(_ words: [String]) -> String {
                 words.map { $0.contains(where: { " ';[]()=,:".contains($0) }) ? "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" : $0 }.joined(
                     separator: " ")
             }
             print(quoted(ours)); print(quoted([ffmpeg] + theirs))
+            if let melt { print(quoted([melt] + mlt)) }
             continue
         }
-        var a: [ProcessRun] = [], b: [ProcessRun] = []
+        var a: [ProcessRun] = [], b: [ProcessRun] = [], c: [ProcessRun] = []
         for r in 0..<runs {
             progress("\(name): run \(r + 1) of \(runs)")
             a.append(try timedRun(ours[0], Array(ours.dropFirst())))
             b.append(try timedRun(ffmpeg, theirs))
+            if let melt { c.append(try timedRun(melt, mlt)) }
         }
         func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
-        for (renderer, results) in [("tactile export", a), ("ffmpeg command line", b)] {
-            let wall = median(results.map(\.wall))
+        let oursWall = median(a.map(\.wall)), oursPeak = median(a.map(\.peakMegabytes))
+        for (renderer, results) in [("tactile export", a), ("ffmpeg command line", b), ("melt (MLT), 2 threads", c)] where !results.isEmpty {
+            let wall = median(results.map(\.wall)), peak = median(results.map(\.peakMegabytes))
             print(
                 "| \(name) | \(renderer) | "
                     + String(
-                        format: "%.1f s | %.2f× | %.1f s | %.0f MiB | %d |", wall, project.duration.seconds / wall,
-                        median(results.map(\.cpu)), median(results.map(\.peakMegabytes)), results.count))
+                        format: "%.1f s | %.2f× | %.1f s | %.0f MiB | %.2f× | %.2f× | %d |", wall, project.duration.seconds / wall,
+                        median(results.map(\.cpu)), peak, wall / oursWall, peak / oursPeak, results.count))
         }
     }
 }
