@@ -21,7 +21,7 @@ struct ClipSheetChoices {
                 let fill = option.chosen ? theme.selection : (look.pressed ? theme.surface.mixed(with: .white, 0.1) : theme.surface)
                 ui.fill(frame, fill, radius: m.choiceRadius * k)
                 let ink = option.chosen ? theme.background : theme.textPrimary
-                guard let glyph else { return words(option.title, in: frame.insetBy(dx: m.choiceGap * k, dy: 0), ink: ink) }
+                guard let glyph else { return words(option.title, in: frame, inset: m.choiceGap * k, ink: ink) }
                 let size = m.glyph * k, words = ui.measurer.measure(option.title, font: theme.clipFont).width
                 let gapInside = m.choiceGap * k
                 let start = frame.midX - (size + gapInside + words) / 2
@@ -35,15 +35,19 @@ struct ClipSheetChoices {
         return tapped
     }
 
-    /// `title` centred in `frame`: on one line if it fits, else on two (words too long for the
-    /// room wrap rather than lose their ends).
-    private func words(_ title: String, in frame: Rect, ink: Color) {
+    /// `title` centred in `frame`: on one line if it fits, else on two within `inset` of its
+    /// sides (words too long for the room wrap rather than lose their ends).
+    private func words(_ title: String, in frame: Rect, inset: Double, ink: Color) {
         let font = theme.clipFont
-        let lines = ui.measurer.lines(of: title, font: font, width: frame.width, maximumLines: 2)
+        guard ui.measurer.measure(title, font: font).width > frame.width else {
+            return ui.text(title, in: frame, font: font, color: ink, alignment: .center)
+        }
+        let room = frame.insetBy(dx: inset, dy: 0)
+        let lines = ui.measurer.lines(of: title, font: font, width: room.width, maximumLines: 2)
         let height = font.size * theme.metrics.clipSheet.wrappedLineHeight
         for (i, line) in lines.enumerated() {
             let y = frame.midY - Double(lines.count) * height / 2 + Double(i) * height
-            ui.text(line, in: Rect(x: frame.x, y: y, width: frame.width, height: height), font: font, color: ink, alignment: .center)
+            ui.text(line, in: Rect(x: room.x, y: y, width: room.width, height: height), font: font, color: ink, alignment: .center)
         }
     }
 
