@@ -152,4 +152,24 @@ final class SoundControlsTests: XCTestCase {
         h.tap("clipChip")
         XCTAssertEqual(h.element("clipSheet")?.state["section"], .string("speed"))
     }
+
+    func testALongTabNameGivesWayInSizeButNeverLosesLetters() {
+        // German's four tabs on a phone at 2× (a video with sound): "Lautstärke" was drawn "Lautstär…".
+        let theme = Theme()
+        let ui = UIContext(
+            memory: UIMemory(input: TactileConfiguration.Input()), touches: [], now: .zero, viewport: Size(width: 390, height: 844),
+            measurer: FixedWidthTextMeasurer(), theme: theme)
+        let row = Rect(x: 0, y: 0, width: 4 * 64, height: 44)
+        _ = ClipSheetChoices(ui: ui, theme: theme, scale: 1).tabs(
+            [("a", "Tempo", false), ("b", "Bild", false), ("c", "Lautstärke", true), ("d", "Blenden", false)], in: row)
+        let words = ui.draw.commands.compactMap { c -> String? in
+            if case let .text(run) = c { return run.text }; return nil
+        }
+        XCTAssertEqual(words, ["Tempo", "Bild", "Lautstärke", "Blenden"], "every name whole, each on one line")
+        let size = ui.draw.commands.compactMap { c -> Double? in
+            if case let .text(run) = c, run.text == "Lautstärke" { return run.font.size }; return nil
+        }.first
+        XCTAssertLessThan(size ?? 99, theme.clipFont.size, "the long one smaller")
+        XCTAssertGreaterThanOrEqual(size ?? 0, theme.clipFont.size * theme.metrics.clipSheet.tabSmallestShare - 1e-9, "within its floor")
+    }
 }

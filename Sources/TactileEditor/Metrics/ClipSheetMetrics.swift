@@ -34,8 +34,9 @@ extension ViewMetrics {
         public var chipRadius = 10.0, chipPadding = 4.0
         /// A choice's words wrapped on two lines: each line's height as a multiple of the font's size. 1.25.
         public var wrappedLineHeight = 1.25
-        /// The tabs: the raised segment's inset in the track, and how much lighter it is. 3 pt, 0.12.
-        public var tabInset = 3.0, tabRaise = 0.12
+        /// The tabs: the raised segment's inset in the track, how much lighter it is, and the
+        /// smallest a long name's type gets (a share of its size) before it wraps. 3 pt, 0.12, 0.75.
+        public var tabInset = 3.0, tabRaise = 0.12, tabSmallestShare = 0.75
         /// The Volume and Fades sections: the steps of its volume (in dB) and fade sliders (in seconds), the
         /// longest fade a slider reaches (shorter on a shorter clip), and the most of a row its
         /// names take. 0.1 dB, 0.1 s, 10 s, 0.34.

@@ -37,8 +37,8 @@ struct ClipSheetChoices {
 
     /// `title` centred in `frame`: on one line if it fits, else on two within `inset` of its
     /// sides (words too long for the room wrap rather than lose their ends).
-    private func words(_ title: String, in frame: Rect, inset: Double, ink: Color) {
-        let font = theme.clipFont
+    private func words(_ title: String, in frame: Rect, inset: Double, ink: Color, font: Font? = nil) {
+        let font = font ?? theme.clipFont
         guard ui.measurer.measure(title, font: font).width > frame.width else {
             return ui.text(title, in: frame, font: font, color: ink, alignment: .center)
         }
@@ -70,8 +70,17 @@ struct ClipSheetChoices {
                 } else if look.pressed {
                     ui.fill(face, theme.surface.mixed(with: .white, 0.1), radius: m.choiceRadius * k - inset)
                 }
-                let font = Font(size: theme.clipFont.size, weight: option.chosen ? .semibold : .regular)
-                ui.text(option.title, in: face, font: font, color: option.chosen ? theme.textPrimary : theme.textSecondary, alignment: .center)
+                // A long name (German's "Lautstärke" at 2×) gives way in size down to a floor, then
+                // wraps: it never loses letters.
+                var font = Font(size: theme.clipFont.size, weight: option.chosen ? .semibold : .regular)
+                let room = face.width - 2 * inset, natural = ui.measurer.measure(option.title, font: font).width
+                if natural > room { font.size *= max(m.tabSmallestShare, room / natural) }
+                let ink = option.chosen ? theme.textPrimary : theme.textSecondary
+                if ui.measurer.measure(option.title, font: font).width <= room {
+                    ui.text(option.title, in: face, font: font, color: ink, alignment: .center)
+                } else {
+                    words(option.title, in: face, inset: inset, ink: ink, font: font)
+                }
             }
             if hit { tapped.append(i) }
         }
