@@ -18,7 +18,8 @@ func meltDocument(for project: Project, size: (width: Int, height: Int), fps: In
     }
     let (w, h) = size
     let total = frames(project.duration)
-    var producers: [String] = [], tracks: [String] = [], transitions: [String] = []
+    // Each track a playlist: its id (the timeline's tracks name them) and its entries.
+    var producers: [String] = [], tracks: [(id: String, body: String)] = [], transitions: [String] = []
     var ids: [String: String] = [:]
     func producer(_ path: String, still: Bool = false) -> String {
         if let id = ids[path] { return id }
@@ -54,7 +55,7 @@ func meltDocument(for project: Project, size: (width: Int, height: Int), fps: In
         let from = frames(clip.sourceStart + before), to = frames(clip.sourceStart + clip.duration - after)
         entries.append("<entry producer=\"\(id)\" in=\"\(from)\" out=\"\(to - 1)\"/>")
     }
-    tracks.append("<playlist id=\"main\">\(entries.joined())</playlist>")
+    tracks.append(("main", entries.joined()))
     // Overlays: each on a playlist of its own, composited where its transform puts it.
     let shorter = Double(min(w, h))
     for (n, clip) in project.tracks.filter({ $0.kind == .overlay }).flatMap(\.clips).enumerated() {
@@ -82,7 +83,7 @@ func meltDocument(for project: Project, size: (width: Int, height: Int), fps: In
         }
         let start = frames(clip.start), length = frames(clip.duration)
         let blank = start > 0 ? "<blank length=\"\(start)\"/>" : ""
-        tracks.append("<playlist id=\"overlay\(n)\">\(blank)<entry producer=\"\(id)\" in=\"0\" out=\"\(length - 1)\"/></playlist>")
+        tracks.append(("overlay\(n)", "\(blank)<entry producer=\"\(id)\" in=\"0\" out=\"\(length - 1)\"/>"))
         let x = place.x * Double(w) - box.w / 2, y = place.y * Double(h) - box.h / 2
         transitions.append(
             "<transition in=\"\(start)\" out=\"\(start + length - 1)\"><property name=\"mlt_service\">affine</property><property name=\"a_track\">0</property>"
@@ -98,8 +99,7 @@ func meltDocument(for project: Project, size: (width: Int, height: Int), fps: In
                 + "<filter><property name=\"mlt_service\">volume</property><property name=\"level\">\(clip.sound.decibels)</property></filter></producer>")
         let start = frames(clip.start), from = frames(clip.sourceStart)
         let blank = start > 0 ? "<blank length=\"\(start)\"/>" : ""
-        tracks.append(
-            "<playlist id=\"soundtrack\(n)\">\(blank)<entry producer=\"\(id)\" in=\"\(from)\" out=\"\(from + frames(clip.duration) - 1)\"/></playlist>")
+        tracks.append(("soundtrack\(n)", "\(blank)<entry producer=\"\(id)\" in=\"\(from)\" out=\"\(from + frames(clip.duration) - 1)\"/>"))
         transitions.append(
             "<transition><property name=\"mlt_service\">mix</property><property name=\"a_track\">0</property><property name=\"b_track\">\(tracks.count - 1)</property>"
                 + "<property name=\"always_active\">1</property><property name=\"sum\">1</property></transition>")
@@ -107,11 +107,9 @@ func meltDocument(for project: Project, size: (width: Int, height: Int), fps: In
     let profile =
         "<profile width=\"\(w)\" height=\"\(h)\" frame_rate_num=\"\(fps)\" frame_rate_den=\"1\" progressive=\"1\" sample_aspect_num=\"1\" "
         + "sample_aspect_den=\"1\" display_aspect_num=\"\(w)\" display_aspect_den=\"\(h)\" colorspace=\"709\"/>"
-    let trackRefs = tracks.indices.map { i -> String in
-        let id = tracks[i].split(separator: "\"")[1]
-        return "<track producer=\"\(id)\"/>"
-    }
-    return "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<mlt>\(profile)\(producers.joined(separator: "\n"))\n\(tracks.joined(separator: "\n"))\n"
+    let playlists = tracks.map { "<playlist id=\"\($0.id)\">\($0.body)</playlist>" }
+    let trackRefs = tracks.map { "<track producer=\"\($0.id)\"/>" }
+    return "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<mlt>\(profile)\(producers.joined(separator: "\n"))\n\(playlists.joined(separator: "\n"))\n"
         + "<tractor id=\"timeline\" in=\"0\" out=\"\(total - 1)\">\(trackRefs.joined())\(transitions.joined())</tractor></mlt>\n"
 }
 

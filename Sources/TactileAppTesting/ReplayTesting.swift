@@ -5,6 +5,7 @@ import TactileStudy
 import TactileTestSupport
 import TactileInput
 import TactileMedia
+import TactileHeadless
 @testable import TactileApp
 
 /// The `tactile` binary beside the test bundle (Scripts/test builds it); skips the test without it.
@@ -42,16 +43,18 @@ extension ReplayTesting {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// Elements by id, as `tactile inspect` prints them after replaying `events`.
+    /// Elements by id, as `tactile inspect` prints them after replaying `events` (each element's
+    /// role is in its state too, as `role`, unless the element has a state of that name).
     /// `settle`: seconds to keep running scheduled frames after the last event (animations).
+    /// `viewport` and `settings` (`--ui-scale`, `--locale`): the screen and the options the trace is replayed with.
     public func inspect(
         after events: [InputEvent], project: String? = nil, mediaDir: String? = nil,
-        settle: Double? = nil
+        settle: Double? = nil, viewport: Size = Size(width: 390, height: 844), settings: Settings = Settings()
     ) throws -> [String: (frame: Rect, hit: Rect, state: [String: Any])] {
-        try write(events, to: "inspect.jsonl")
+        try write(events, to: "inspect.jsonl", viewport: viewport)
         let until = settle.map { s in (events.last?.time.seconds ?? 0) + s }
         let json = try Commands.inspect(
-            project: project, replay: path("inspect.jsonl"), size: nil, scale: nil, at: nil,
+            project: project, replay: path("inspect.jsonl"), size: nil, scale: nil, at: nil, settings: settings,
             mediaDir: mediaDir, until: until)
         let doc = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
         var out: [String: (Rect, Rect, [String: Any])] = [:]
@@ -60,21 +63,26 @@ extension ReplayTesting {
             return Rect(x: f["x"]!, y: f["y"]!, width: f["w"]!, height: f["h"]!)
         }
         for e in doc["elements"] as! [[String: Any]] {
-            out[e["id"] as! String] = (rect(e["frame"]), rect(e["hitFrame"]), e["state"] as! [String: Any])
+            var state = e["state"] as! [String: Any]
+            if state["role"] == nil { state["role"] = e["role"] } // beside its state, for checks by role
+            out[e["id"] as! String] = (rect(e["frame"]), rect(e["hitFrame"]), state)
         }
         return out
     }
 
-    public func write(_ events: [InputEvent], to name: String) throws {
-        try Trace(viewport: Size(width: 390, height: 844), events: events).serialized().write(toFile: path(name), atomically: true, encoding: .utf8)
+    public func write(_ events: [InputEvent], to name: String, viewport: Size = Size(width: 390, height: 844)) throws {
+        try Trace(viewport: viewport, events: events).serialized().write(toFile: path(name), atomically: true, encoding: .utf8)
     }
 
     /// Replays and returns the resulting project.
-    public func replay(_ events: [InputEvent], snapshot: String? = nil, project: String? = nil, mediaDir: String? = nil) throws -> Project {
-        try write(events, to: "run.jsonl")
+    public func replay(
+        _ events: [InputEvent], snapshot: String? = nil, project: String? = nil, mediaDir: String? = nil,
+        viewport: Size = Size(width: 390, height: 844), settings: Settings = Settings()
+    ) throws -> Project {
+        try write(events, to: "run.jsonl", viewport: viewport)
         _ = try Commands.replay(
             trace: path("run.jsonl"), project: project, stateOut: path("out.json"), snapshot: snapshot.map(path), scale: 1,
-            until: nil, mediaDir: mediaDir)
+            until: nil, settings: settings, mediaDir: mediaDir)
         return try ProjectFile.load(from: URL(fileURLWithPath: path("out.json")))
     }
 

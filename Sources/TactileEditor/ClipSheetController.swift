@@ -197,7 +197,7 @@ struct ClipSheetController {
     }
 }
 
-/// One change the clip sheet's Sound section makes to a clip's sound.
+/// One change the clip sheet's Volume or Fades section makes to a clip's sound.
 public enum SoundChange: Hashable, Sendable {
     /// The level, in decibels against the source.
     case level(Double)

@@ -64,7 +64,7 @@ public enum EditorIntent: Hashable, Sendable {
     case setSpeed(String, Double, live: Bool)
     /// Show this section of the clip sheet.
     case showClipSheetSection(ClipSheetSection)
-    /// Change clip `id`'s level or a fade; `live` while a slider of the sheet's Sound section is dragged.
+    /// Change clip `id`'s level or a fade; `live` while a slider of the sheet's Volume or Fades section is dragged.
     case setSound(String, SoundChange, live: Bool)
     /// A slider of the clip sheet was let go: the drag becomes one undo step.
     case commitClipSheetDrag

@@ -51,7 +51,7 @@ public struct ProjectShelf: Sendable {
                 return Entry(id: id, name: id, duration: .zero, clips: 0, modified: modified, problem: "\(error)")
             }
         }
-        return entries.sorted { ($0.modified, $1.name) > ($1.modified, $0.name) }
+        return entries.sorted { $0.modified != $1.modified ? $0.modified > $1.modified : $0.name < $1.name }
     }
 
     /// A new, empty project named `name` (a video, an overlay and a sound track, 9:16), saved; its id.

@@ -35,28 +35,11 @@ final class SelectedClipDragTests: XCTestCase, ReplayTesting {
     private typealias Elements = [String: (frame: Rect, hit: Rect, state: [String: Any])]
 
     private func inspect(_ events: [InputEvent], _ cell: Cell) throws -> Elements {
-        try Trace(viewport: cell.viewport, events: events).serialized().write(toFile: path("inspect.jsonl"), atomically: true, encoding: .utf8)
-        let json = try Commands.inspect(
-            project: nil, replay: path("inspect.jsonl"), size: nil, scale: nil, at: nil, settings: cell.settings, until: (events.last?.time.seconds ?? 0) + 0.6)
-        let doc = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
-        func rect(_ any: Any?) -> Rect {
-            let f = any as! [String: Double]
-            return Rect(x: f["x"]!, y: f["y"]!, width: f["w"]!, height: f["h"]!)
-        }
-        var out: Elements = [:]
-        for e in doc["elements"] as! [[String: Any]] {
-            var state = e["state"] as! [String: Any]
-            state["role"] = e["role"] // beside its state, for the checks by role
-            out[e["id"] as! String] = (rect(e["frame"]), rect(e["hitFrame"]), state)
-        }
-        return out
+        try inspect(after: events, settle: 0.6, viewport: cell.viewport, settings: cell.settings)
     }
 
     private func replay(_ events: [InputEvent], _ cell: Cell) throws -> Project {
-        try Trace(viewport: cell.viewport, events: events).serialized().write(toFile: path("run.jsonl"), atomically: true, encoding: .utf8)
-        _ = try Commands.replay(
-            trace: path("run.jsonl"), project: nil, stateOut: path("out.json"), snapshot: nil, scale: 1, until: nil, settings: cell.settings)
-        return try ProjectFile.load(from: URL(fileURLWithPath: path("out.json")))
+        try replay(events, viewport: cell.viewport, settings: cell.settings)
     }
 
     /// Double-taps the ruler (the whole project in view), then taps clip `id`: the events and what is on screen after.

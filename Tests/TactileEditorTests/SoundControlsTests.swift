@@ -4,7 +4,7 @@ import TactileInput
 import TactileUI
 @testable import TactileEditor
 
-/// A clip's sound (issues 18 and 48): set in the clip sheet's Sound section — volume, fades, the
+/// A clip's sound (issues 18 and 48): set in the clip sheet's Volume and Fades sections — volume, fades, the
 /// track's mute and ducking, each change one undo step, logged — and only drawn on the clip, so a
 /// drag on a selected clip with sound always moves it.
 final class SoundControlsTests: XCTestCase {
@@ -34,7 +34,7 @@ final class SoundControlsTests: XCTestCase {
         for id in ["clip:music.level", "clip:music.fadeIn", "clip:music.fadeOut", "track:audio.mute", "track:audio.duck"] {
             XCTAssertNil(h.element(id), "\(id): no sound control on the timeline")
         }
-        // A text has no sound: nothing drawn, no Sound section.
+        // A text has no sound: nothing drawn, no Volume or Fades section.
         h.tap("clip:hello")
         XCTAssertNil(h.element("clip:hello.soundLine"))
     }

@@ -35,7 +35,7 @@ final class ConfigurationFileTests: XCTestCase {
         let e = error(#"{"editing": {"levelDragTravel": 160}}"#)
         XCTAssertEqual(e?.key, "editing.levelDragTravel")
         XCTAssertTrue(e?.message.contains("is no longer a setting") ?? false, "\(String(describing: e))")
-        XCTAssertTrue(e?.message.contains("Sound section") ?? false, "\(String(describing: e))")
+        XCTAssertTrue(e?.message.contains("Volume section") ?? false, "\(String(describing: e))")
         XCTAssertEqual(error(#"{"variants": {"B": {"editing": {"levelDragTravel": 80}}}}"#)?.key, "variants.B.editing.levelDragTravel")
     }
 

@@ -164,7 +164,7 @@ public enum ConfigurationFile {
 
     /// Settings a Tactile once had, and why they went: a file that still sets one is told so.
     static let retired: [String: String] = [
-        "editing.levelDragTravel": "a clip's level is set in the clip sheet's Sound section, on a slider, not by a drag on the clip"
+        "editing.levelDragTravel": "a clip's level is set in the clip sheet's Volume section, on a slider, not by a drag on the clip"
     ]
 
     /// Lays `changes` over `base`, checking each key exists and each value has the default's shape.

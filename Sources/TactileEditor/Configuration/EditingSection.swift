@@ -65,7 +65,7 @@ extension TactileConfiguration {
             it. False leaves it free, as the other tracks (for studies that compare the two).
             """)
         public var magneticMainTrack: Bool = true
-        @Setting(.init(0, 12, unit: "dB"), "The volume slider (the clip sheet's Sound section) catches at 0 dB (as recorded) within this many decibels of it.")
+        @Setting(.init(0, 12, unit: "dB"), "The volume slider (the clip sheet's Volume section) catches at 0 dB (as recorded) within this many decibels of it.")
         public var levelSnapDecibels: Double = 1
         @Setting(
             .seconds(0, 10),

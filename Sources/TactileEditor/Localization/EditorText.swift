@@ -21,8 +21,8 @@ public enum EditorText: String, StringTable {
     case exporting, timeLeft, exportFailed, exportCancelled, exportSavedIn, exportSavedInNoSize, homeFolder, showFile, megabytes, aboutSize
     // What the choices make: "{width} × {height}, {fps} fps".
     case movieSummary
-    // The clip sheet's Sound section; the badge on a muted track's clips.
-    case level, fades, fadeIn, fadeOut, muteTrack, unmuteTrack, duckTrack, trackMuted, detachSound, soundOf, renameProject
+    // The clip sheet's Volume and Fades sections; the badge on a muted track's clips.
+    case level, fades, fadeIn, fadeOut, muteTrack, duckTrack, trackMuted, detachSound, soundOf, renameProject
     case star, heart, bolt, arrow, bubble, sun, smile, sparkle
     // Text editing.
     case done, doneEditing, typeYourText, box, small, medium, large, white, yellow, red, blue, black
@@ -119,7 +119,6 @@ public enum EditorText: String, StringTable {
         .fadeIn: "Fade in",
         .fadeOut: "Fade out",
         .muteTrack: "Mute track",
-        .unmuteTrack: "Unmute track",
         .trackMuted: "Track muted",
         .detachSound: "Detach sound",
         .renameProject: "Rename the project",
@@ -270,7 +269,6 @@ public enum EditorText: String, StringTable {
         .fadeIn: "Einblenden",
         .fadeOut: "Ausblenden",
         .muteTrack: "Spur stumm",
-        .unmuteTrack: "Spur hörbar",
         .trackMuted: "Spur stumm geschaltet",
         .detachSound: "Ton abtrennen",
         .renameProject: "Projekt umbenennen",
@@ -421,7 +419,6 @@ public enum EditorText: String, StringTable {
         .fadeIn: "ظهور تدريجي",
         .fadeOut: "اختفاء تدريجي",
         .muteTrack: "كتم المسار",
-        .unmuteTrack: "إلغاء كتم المسار",
         .trackMuted: "المسار مكتوم",
         .detachSound: "فصل الصوت",
         .renameProject: "إعادة تسمية المشروع",

@@ -92,7 +92,7 @@ struct ClipSheetView {
             let dragging = sheet.dragFrom != nil
             switch section {
             case .speed:
-                intents += drawSpeed(clip, dragging: dragging, fingersDown: !state.ui.fingers.isEmpty, in: block)
+                intents += drawSpeed(clip, dragging: dragging, in: block)
             case .picture:
                 intents += drawFit(clip, aspect: state.project.format.ratio, in: block)
             case .volume:
@@ -110,7 +110,7 @@ struct ClipSheetView {
 
     /// "Speed 1.5×", the slider (its value the speed's power of two, so 1× sits in the middle and
     /// each doubling is as far), the presets.
-    private func drawSpeed(_ clip: Clip, dragging: Bool, fingersDown: Bool, in block: Rect) -> [EditorIntent] {
+    private func drawSpeed(_ clip: Clip, dragging: Bool, in block: Rect) -> [EditorIntent] {
         let m = theme.metrics.clipSheet, k = scale, strings = theme.strings
         var intents: [EditorIntent] = []
         let label = Rect(x: block.x, y: block.y, width: block.width, height: m.labelHeight * k)
