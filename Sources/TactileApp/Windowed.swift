@@ -181,6 +181,10 @@ public enum Windowed {
         services.variants = store
         services.labGestures = true
         services.voice = VoiceOverRecorder(folder: DataFolder.url("voice-overs"))
+        let shelf = ProjectShelf(folder: DataFolder.url("projects", configured: configuration.session.projectsFolder))
+        // What was deleted in an earlier session can no longer be undone: the trash is emptied.
+        try? shelf.emptyTrash(deletedBefore: Date())
+        services.projectShelf = shelf
         let exporter = BackgroundMovieExport(editor: configuration.editorSettings)
         services.exporter = exporter
         export.exporter = exporter

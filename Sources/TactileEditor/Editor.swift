@@ -33,7 +33,7 @@ public struct Editor {
     func fitted(to state: inout EditorState) -> Editor {
         let fit = ScaleFit(
             viewport: state.viewport, ratio: state.project.format.ratio, trackCount: state.project.tracks.count, title: state.project.name,
-            requested: unscaled.settings.layout.uiScale)
+            requested: unscaled.settings.layout.uiScale, projects: state.showsProjectsButton)
         let k: Double
         if let known = state.scaleFit, known.fit == fit {
             k = known.scale
@@ -109,6 +109,10 @@ public struct Editor {
                 // The media sheet offers the folder as it is now.
                 flush()
                 state.library.files = files
+            case let .projects(news):
+                flush()
+                ProjectListController(editing: settings.editing, appearance: settings.theme, sessionSettings: settings.session).receive(
+                    news, &state, now: event.time, effects: &effects)
             case let .voice(news):
                 flush()
                 VoiceOverController(editing: settings.editing, appearance: settings.theme, sessionSettings: settings.session).receive(
@@ -136,6 +140,7 @@ public struct Editor {
         output.exports = effects.exports
         output.voice = effects.voice
         output.reveal = effects.reveal
+        output.projects = effects.projects
         // The arena as it stands, only for the debugger that draws it (not on every frame's path).
         if settings.overlays.arena { output.arena = state.ui.arena.snapshot }
         return output
@@ -295,6 +300,9 @@ public struct Editor {
                     gesture, clipID: clipID, track: (from, to), &state, now: now, effects: &effects)
             case .sheet:
                 break
+            case let .projectList(target):
+                ProjectListController(editing: settings.editing, appearance: settings.theme, sessionSettings: settings.session).apply(
+                    gesture, on: target, &state, layout: layout, sizes: settings.layout, theme: theme, now: now, effects: &effects)
             }
         }
         timeline.forgetCaughtTap(after: touches, &state)
@@ -315,6 +323,7 @@ public struct Editor {
         }
         if let deadline = state.ui.arena.nextDeadline { ui.requestFrames(.explicit([deadline]), reason: "gesture timer") }
         if let banner = state.banner { ui.requestFrames(.explicit([banner.until]), reason: "banner") }
+        if let deleted = state.projectList?.deleted, deleted.until > now { ui.requestFrames(.explicit([deleted.until]), reason: "projectUndo") }
         if let run = state.tasks, let deadline = tasks.nextDeadline(run) { ui.requestFrames(.explicit([deadline]), reason: "task") }
         InteractionLog.describeTargets(
             in: &effects.log, since: logStart, taps: ui.widgetTaps, misses: ui.unclaimedPresses,
@@ -334,6 +343,8 @@ struct Effects {
     var voice: [VoiceCommand] = []
     /// A file to show in the system's file manager (a finished movie's Show).
     var reveal: String?
+    /// What the project list asks of the shelf.
+    var projects: [ProjectCommand] = []
     /// A pass drawing predicted touches: it leaves the media's problems for the real frame.
     var isPreview = false
 }

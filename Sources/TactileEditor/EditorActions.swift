@@ -51,6 +51,10 @@ public enum EditorIntent: Hashable, Sendable {
     case previousQuestion
     /// Type the project's name (the title bar's title was tapped).
     case renameProject
+    /// Open the project list (the title bar's Projects button).
+    case openProjectList
+    /// Something done on the project list.
+    case projectList(ProjectListIntent)
     /// Open the voice-over panel (from the audio browser).
     case openVoiceOver
     /// Close it (a recording under way is thrown away).
@@ -117,8 +121,14 @@ struct EditorActions {
     private var clipSheet: ClipSheetController { ClipSheetController(editing: editing, appearance: appearance, sessionSettings: sessionSettings) }
     private var voiceOver: VoiceOverController { VoiceOverController(editing: editing, appearance: appearance, sessionSettings: sessionSettings) }
     private var tasks: TaskController { TaskController(sessionSettings: sessionSettings) }
+    private var projectList: ProjectListController { ProjectListController(editing: editing, appearance: appearance, sessionSettings: sessionSettings) }
 
     func handle(_ key: Key, state: inout EditorState, now: Time, effects: inout Effects) {
+        // The project list hides the project: no key edits it there; Escape goes back to it.
+        if state.projectList != nil {
+            if key == .escape { perform(.projectList(.close), state: &state, now: now, effects: &effects) }
+            return
+        }
         let intent: EditorIntent
         switch key {
         case .space: intent = .togglePlayback
@@ -168,12 +178,7 @@ struct EditorActions {
         case let .beginTextEdit(id):
             textEdits.begin(id, placeholder: strings[.text], &state, now: now, effects: &effects)
         case let .textKeyboard(keyboard, typed):
-            state.textEdit?.keyboard = keyboard
-            for output in typed {
-                // A name is one line: return is Done.
-                if output == .newline, state.textEdit?.isProjectName == true { textEdits.finish(&state, now: now, effects: &effects); break }
-                textEdits.type(output, &state)
-            }
+            textEdits.keyboard(keyboard, typed: typed, &state, now: now, effects: &effects)
         case let .placeCaret(at, dragging):
             textEdits.placeCaret(at: at, dragging: dragging, &state)
         case let .setTextStyle(style):
@@ -182,6 +187,10 @@ struct EditorActions {
             textEdits.finish(&state, now: now, effects: &effects)
         case .renameProject:
             textEdits.beginRenaming(&state, now: now, effects: &effects)
+        case .openProjectList:
+            projectList.open(&state, now: now, effects: &effects)
+        case let .projectList(listIntent):
+            projectList.perform(listIntent, &state, now: now, effects: &effects)
         case .add(.sticker), .toggleStickerPicker:
             state.stickerPicker.toggle()
             effects.log.append(LogEvent(time: now, state.stickerPicker ? .openStickers : .closeStickers))

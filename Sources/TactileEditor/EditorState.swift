@@ -105,6 +105,16 @@ public struct EditorState: Sendable {
     /// window's session, whose trace gives back the microphone's news): the audio browser's
     /// Voice-over button shows only then.
     public var voiceAvailable = false
+    /// Whether this session keeps a project shelf (the host has one, or a replay's trace gives
+    /// back its session's): the title bar's Projects button shows only then.
+    public var projectsAvailable = false
+    /// The shelf's id of the project on screen (it is saved there after every change); nil while
+    /// it is not on the shelf (the demo, a file from the command line, until the list first opens).
+    public var projectID: String?
+    /// The shelf as the host last listed it.
+    public var shelf: [ProjectListing] = []
+    /// The project list, while open.
+    public var projectList: ProjectList?
     /// Whether the Export sheet is open.
     public var exportSheet = false
     /// The sheet's choices (the configuration's `export.*` until changed).
@@ -150,6 +160,10 @@ public struct EditorState: Sendable {
 
     /// Whether playback is running.
     public var isPlaying: Bool { playback != nil }
+
+    /// Whether the title bar shows the Projects button: a shelf is kept, and no test plan runs
+    /// (a participant stays in the task's project).
+    public var showsProjectsButton: Bool { projectsAvailable && tasks == nil }
 
     /// The selected clip, if any.
     public var selectedClip: Clip? { selection.flatMap { project.clip(withID: $0)?.clip } }

@@ -23,6 +23,8 @@ public struct FrameOutput: Sendable {
     public var exports: [ExportEffect] = []
     /// What the microphone is asked to do in this frame (a voice-over), for the host to carry out.
     public var voice: [VoiceCommand] = []
+    /// What the project list asked of the shelf in this frame, for the host to carry out.
+    public var projects: [ProjectCommand] = []
     /// A file the person asked to see in the system's file manager (a finished movie's Show).
     public var reveal: String?
     /// The scale the chrome was drawn at: `layout.uiScale`, or less where the screen holds no more (`ScaleFit`).

@@ -18,6 +18,14 @@ public enum GestureRoute: Hashable, Sendable {
     case transitionDuration(clipID: String, from: Double, to: Double)
     /// A sheet's own background: the gesture ends there.
     case sheet
+    /// The project list: its background, a project's row.
+    case projectList(ProjectListTarget)
+}
+
+/// The parts of the project list that take gestures (a vertical pan scrolls; a tap on a row opens it).
+public enum ProjectListTarget: Hashable, Sendable {
+    case screen
+    case row(String)
 }
 
 /// An overlay on the canvas as drawn when its gesture was made: which clip, and the geometry its

@@ -13,6 +13,8 @@ struct ScaleFit: Hashable, Sendable {
     var trackCount: Int
     var title: String
     var requested: Double
+    /// Whether the title bar holds the Projects button too.
+    var projects = false
 
     /// The least share of the screen's width the picture keeps. A third.
     static let pictureShare = 1.0 / 3.0
@@ -45,7 +47,7 @@ struct ScaleFit: Hashable, Sendable {
                 trackCount: trackCount, aspect: ratio)
             let picture = EditorLayout.picture(in: layout.canvas, ratio: ratio, sizes: scaled.layout)
             guard picture.width >= least - 0.5 else { return false }
-            let room = TitleBarView.titleRoom(in: layout.titleBar, sizes: scaled.layout, theme: th)
+            let room = TitleBarView.titleRoom(in: layout.titleBar, sizes: scaled.layout, theme: th, projects: projects)
             let wanted = min(measurer.measure(title, font: th.titleFont).width, th.titleFont.size * Self.titleRoom)
             return room.width >= wanted
         }

@@ -51,12 +51,30 @@ struct TextEditController {
         id == TextEditing.projectName ? project.name : project.clip(withID: id)?.clip.title
     }
 
+    /// The words the edit on screen types into: a text clip's, the project's name, or the name
+    /// of a project on the list being renamed.
+    static func words(in state: EditorState) -> String? {
+        guard let edit = state.textEdit else { return nil }
+        if edit.isProjectName, let renaming = state.projectList?.renaming { return renaming.draft }
+        return words(of: edit.clipID, in: state.project)
+    }
+
+    /// The on-screen keyboard's new state and what it typed, applied in order.
+    func keyboard(_ keyboard: KeyboardState, typed: [KeyboardOutput], _ state: inout EditorState, now: Time, effects: inout Effects) {
+        state.textEdit?.keyboard = keyboard
+        for output in typed {
+            // A name is one line: return is Done.
+            if output == .newline, state.textEdit?.isProjectName == true { return finish(&state, now: now, effects: &effects) }
+            type(output, &state)
+        }
+    }
+
     /// Applies what a keyboard typed, at the caret.
     func type(_ output: KeyboardOutput, _ state: inout EditorState) {
         let replacing = state.textEdit?.replacesAll ?? false
         state.textEdit?.replacesAll = false
         var caret = replacing ? nil : state.textEdit?.caret
-        let before = state.textEdit.flatMap { Self.words(of: $0.clipID, in: state.project) }
+        let before = Self.words(in: state)
         change(&state) { title in
             if replacing { title = "" }
             var characters = Array(title)
@@ -76,7 +94,7 @@ struct TextEditController {
             title = String(characters)
         }
         // Capitals where a sentence starts, as phone keyboards do.
-        if let id = state.textEdit?.clipID, let words = Self.words(of: id, in: state.project) {
+        if let words = Self.words(in: state) {
             let count = words.count
             // A key refused (the words at their longest) leaves the caret where it was.
             if words == before { caret = replacing ? nil : state.textEdit?.caret }
@@ -89,7 +107,7 @@ struct TextEditController {
     /// Puts the caret before character `at` of the words (nil: after the last), as a finger in
     /// the field did; the placeholder is no longer selected (the finger chose a place in it).
     func placeCaret(at: Int?, dragging: Bool, _ state: inout EditorState) {
-        guard let edit = state.textEdit, let words = Self.words(of: edit.clipID, in: state.project) else { return }
+        guard let words = Self.words(in: state) else { return }
         let count = words.count
         let place = at.map { min(max(0, $0), count) }
         state.textEdit?.caret = place == count ? nil : place
@@ -130,6 +148,11 @@ struct TextEditController {
     func finish(_ state: inout EditorState, now: Time, effects: inout Effects) {
         guard let edit = state.textEdit else { return }
         state.textEdit = nil
+        if edit.isProjectName, state.projectList?.renaming != nil {
+            effects.log.append(LogEvent(time: now, .textEditEnded(clip: edit.clipID)))
+            return ProjectListController(editing: editing, appearance: appearance, sessionSettings: sessionSettings).finishRenaming(
+                &state, now: now, effects: &effects)
+        }
         // A text emptied out keeps the words it had (a text clip with nothing to show would be lost
         // on the canvas); so does a name.
         change(&state, clipID: edit.clipID) { title in
@@ -158,6 +181,12 @@ struct TextEditController {
     static func describe(_ style: TextStyle) -> String { "\(style.size.rawValue) \(style.colour.rawValue)\(style.background ? " boxed" : "")" }
 
     private func change(_ state: inout EditorState, clipID: String? = nil, _ body: (inout String) -> Void) {
+        if (clipID ?? state.textEdit?.clipID) == TextEditing.projectName, var renaming = state.projectList?.renaming {
+            body(&renaming.draft)
+            renaming.draft = renaming.draft.replacingOccurrences(of: "\n", with: " ")
+            if renaming.draft.count <= ProjectFile.maximumTextLength { state.projectList?.renaming = renaming }
+            return
+        }
         if (clipID ?? state.textEdit?.clipID) == TextEditing.projectName {
             var name = state.project.name
             body(&name)

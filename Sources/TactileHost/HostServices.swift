@@ -35,6 +35,10 @@ public struct HostServices {
     /// cannot be listed), each time the media sheet opens; nil: the folder is listed once, at the
     /// start (a replay, whose trace gives back the listings its session made).
     public var mediaFolder: (@Sendable (String) -> [String]?)?
+    /// The project shelf the project list shows and the project on screen is saved into after
+    /// every change; nil: no project list (a replay, whose trace gives back its session's news; a
+    /// kiosk; a study's participant).
+    public var projectShelf: ProjectShelf?
 
     public init(
         exporter: MovieExporting? = nil, sound: ((Project, Time) -> SampleSource?)? = nil, stopwatch: FrameClock? = nil,

@@ -45,6 +45,11 @@ public final class HostSession: ShellSession {
     public var offersVoice: Bool { services.voice != nil || replaysVoice }
     /// A replay of a session that had a microphone: its news come from the trace.
     public var replaysVoice = false
+    /// Whether the session keeps a project shelf (the title bar's Projects button shows): a
+    /// shelf, or a replay of a session that had one. Never in a kiosk (a visitor stays in the demo).
+    public var offersProjects: Bool { (services.projectShelf != nil || replaysProjects) && kiosk == nil }
+    /// A replay of a session that had a project shelf: its news come from the trace.
+    public var replaysProjects = false
     /// The display's refresh rate: overlays that move by themselves are redrawn at it.
     public var refreshRate: Double { services.refreshRate }
     /// Who hears of frames, steps, latency, predictions and visitors, told in this order
@@ -214,6 +219,7 @@ public final class HostSession: ShellSession {
         }
         posted.removeAll()
         state.voiceAvailable = offersVoice
+        state.projectsAvailable = offersProjects
         for stage in stages { stage.stepBegan(&step) }
         if context.relayout { needsPresent = true }
 

@@ -118,6 +118,7 @@ public final class TracePlayer {
             session.exporter = ReplayedExports(trace.exportNews)
         }
         if cursor.event == 0 && cursor.mark == 0 && trace.offersVoice { session.replaysVoice = true }
+        if cursor.event == 0 && cursor.mark == 0 && trace.offersProjects { session.replaysProjects = true }
         if cursor.event == 0 && cursor.mark == 0 && trace.labGestures { session.replaysLabGestures = true }
         // A recorded kiosk keeps its PIN pad's verdicts, never the PIN (only its length).
         let k = session.configuration.kiosk

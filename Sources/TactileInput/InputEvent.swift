@@ -45,6 +45,9 @@ public struct InputEvent: Hashable, Sendable {
         /// sheet's order (so a file added while Tactile runs is offered; a trace keeps the list,
         /// so a replay offers what the session offered).
         case mediaFolder([String])
+        /// News from the project shelf after the project list asked it something (a listing, a
+        /// project opened); a trace keeps it, so a replay shows what its session showed.
+        case projects(ProjectNews)
     }
 
     public var time: Time
@@ -82,6 +85,9 @@ public struct InputEvent: Hashable, Sendable {
 
     /// The media folder's files, as listed again.
     public static func mediaFolder(_ files: [String], time: Time) -> InputEvent { InputEvent(time: time, kind: .mediaFolder(files)) }
+
+    /// News from the project shelf, as traces keep it.
+    public static func projects(_ news: ProjectNews, time: Time) -> InputEvent { InputEvent(time: time, kind: .projects(news.quantized)) }
 
     /// The most files one listing of the media folder carries (a trace holding more is refused).
     public static let maximumMediaFiles = 10_000

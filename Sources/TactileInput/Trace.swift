@@ -46,6 +46,9 @@ public struct Trace: Sendable, Hashable {
     /// the audio sheet's Voice-over button): a replay shows the button too, and takes the
     /// microphone's news from the trace.
     public var offersVoice = false
+    /// Whether the recorded session kept a project shelf (it showed the title bar's Projects
+    /// button): a replay shows the button too, and takes the shelf's news from the trace.
+    public var offersProjects = false
     /// Whether the session took the lab's own gestures (the tuning corner's hold): a replay
     /// holds a finger in that corner back from the editor the same way.
     public var labGestures = false
@@ -144,20 +147,23 @@ extension Trace {
             (a.element.time, a.element.order, a.offset) < (b.element.time, b.element.order, b.offset)
         }
         let header = Trace.header(
-            viewport: viewport, framesPerSecond: framesPerSecond, offersExport: offersExport, offersVoice: offersVoice, labGestures: labGestures)
+            viewport: viewport, framesPerSecond: framesPerSecond, offersExport: offersExport, offersVoice: offersVoice, offersProjects: offersProjects,
+            labGestures: labGestures)
         return ([header] + ordered.map(\.element.text)).joined(separator: "\n") + "\n"
     }
 
     /// The header line (also used by the live recorder).
     public static func header(
-        viewport: Size, framesPerSecond: Double? = nil, offersExport: Bool = false, offersVoice: Bool = false, labGestures: Bool = false
+        viewport: Size, framesPerSecond: Double? = nil, offersExport: Bool = false, offersVoice: Bool = false, offersProjects: Bool = false,
+        labGestures: Bool = false
     ) -> String {
         let fps = framesPerSecond.map { ",\"fps\":\(fmt($0))" } ?? ""
         let export = offersExport ? ",\"export\":true" : ""
         let voice = offersVoice ? ",\"voice\":true" : ""
         let lab = labGestures ? ",\"lab\":true" : ""
+        let projects = offersProjects ? ",\"projects\":true" : ""
         return
-            "{\"tactile_trace\":\(formatVersion),\"viewport\":{\"width\":\(fmt(viewport.width)),\"height\":\(fmt(viewport.height))}\(fps)\(export)\(voice)\(lab)}"
+            "{\"tactile_trace\":\(formatVersion),\"viewport\":{\"width\":\(fmt(viewport.width)),\"height\":\(fmt(viewport.height))}\(fps)\(export)\(voice)\(projects)\(lab)}"
     }
 
     /// The line marking a frame or a step at `time`.
@@ -184,6 +190,8 @@ extension Trace {
             return "{\"t\":\(t),\"type\":\"voice\"\(news.traceFields)}"
         case let .mediaFolder(files):
             return "{\"t\":\(t),\"type\":\"media\",\"files\":\(JSONValue.array(files.map { .string($0) }).serialized())}"
+        case let .projects(news):
+            return "{\"t\":\(t),\"type\":\"projects\"\(news.traceFields)}"
         }
     }
 
@@ -225,7 +233,7 @@ extension Trace {
     fileprivate struct Reader {
         var viewport: Size?
         var fps: Double?
-        var offersExport = false, offersVoice = false, labGestures = false
+        var offersExport = false, offersVoice = false, offersProjects = false, labGestures = false
         var exportNews: [RecordedExportNews] = []
         var pinVerdicts: [PinVerdict] = []
         var freezes: [Freeze] = []
@@ -293,6 +301,11 @@ extension Trace {
                             line: lineNumber, "files: the media folder's listing must be an array of at most \(InputEvent.maximumMediaFiles) file paths")
                     }
                     events.append(.mediaFolder(files, time: time))
+                case "projects":
+                    switch ProjectNews.from(traceLine: object) {
+                    case let .success(news): events.append(.projects(news, time: time))
+                    case let .failure(problem): throw TraceError(line: lineNumber, problem.message)
+                    }
                 case "voice":
                     switch VoiceNews.from(traceLine: object) {
                     case let .success(news): events.append(.voice(news, time: time))
@@ -347,6 +360,10 @@ extension Trace {
             if object["voice"] != nil {
                 guard let flag = JSONNumber.boolean(object["voice"]) else { throw TraceError(line: lineNumber, "voice: must be true or false") }
                 offersVoice = flag
+            }
+            if object["projects"] != nil {
+                guard let flag = JSONNumber.boolean(object["projects"]) else { throw TraceError(line: lineNumber, "projects: must be true or false") }
+                offersProjects = flag
             }
             if object["lab"] != nil {
                 guard let flag = JSONNumber.boolean(object["lab"]) else { throw TraceError(line: lineNumber, "lab: must be true or false") }
@@ -410,6 +427,7 @@ extension Trace {
             var trace = Trace(viewport: vp, events: events, frames: frames, steps: steps, framesPerSecond: fps)
             trace.offersExport = offersExport
             trace.offersVoice = offersVoice
+            trace.offersProjects = offersProjects
             trace.labGestures = labGestures
             trace.exportNews = exportNews
             trace.pinVerdicts = pinVerdicts

@@ -33,7 +33,7 @@ public struct ExitGesture: Sendable {
                 }
             case .focusLost:
                 down.removeAll(); holdStarted = nil
-            case .key, .text, .voice, .mediaFolder:
+            case .key, .text, .voice, .mediaFolder, .projects:
                 break
             }
         }

@@ -136,7 +136,7 @@ public final class Recording {
                     folder: folder, viewport: viewport, framesPerSecond: framesPerSecond, project: self.project,
                     configuration: configuration, plan: plan?.json, notices: notices, kiosk: kiosk,
                     origin: origin, offersExport: session.offersExport, offersVoice: session.offersVoice,
-                    labGestures: session.labGestures, fileSettings: fileSettings)
+                    offersProjects: session.offersProjects, labGestures: session.labGestures, fileSettings: fileSettings)
             } catch {
                 failedToStart = ErrorWords.reason(error)
                 session.post(banner: "This session is not being recorded: \(ErrorWords.reason(error))", isError: true)

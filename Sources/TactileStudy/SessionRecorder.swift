@@ -56,7 +56,7 @@ public final class SessionRecorder {
     public init(
         folder: URL, viewport: Size, framesPerSecond: Double?, project: Project, configuration: RecordedConfiguration,
         plan: Data? = nil, notices: [String] = [], kiosk: KioskSetup? = nil, origin: Time = .zero, offersExport: Bool = false, offersVoice: Bool = false,
-        labGestures: Bool = false, fileSettings: RecordedConfiguration? = nil
+        offersProjects: Bool = false, labGestures: Bool = false, fileSettings: RecordedConfiguration? = nil
     ) throws {
         self.folder = folder
         self.origin = origin
@@ -95,7 +95,7 @@ public final class SessionRecorder {
                 contentsOf: Data(
                     (Trace.header(
                         viewport: viewport, framesPerSecond: framesPerSecond, offersExport: offersExport, offersVoice: offersVoice,
-                        labGestures: labGestures) + "\n").utf8))
+                        offersProjects: offersProjects, labGestures: labGestures) + "\n").utf8))
         } catch {
             throw CommandError("\(folder.path): cannot record the session there (\(CommandError.reason(error)))")
         }

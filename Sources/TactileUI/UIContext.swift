@@ -160,7 +160,7 @@ public final class UIContext {
             case .focusLost:
                 gestures += self.memory.arena.cancelAll(at: event.time)
                 cancelAllFingers()
-            case .key, .text, .voice, .mediaFolder:
+            case .key, .text, .voice, .mediaFolder, .projects:
                 break
             }
         }

@@ -19,6 +19,10 @@ extension TactileConfiguration {
         public var undoLimit: Int = 200
         @Setting(.seconds(0, 3600), "How long a banner message stays, in seconds.")
         public var bannerDuration: Double = 4
+        @Setting(
+            .seconds(0, 3600),
+            "How long the project list offers to undo a delete, in seconds (the project stays in the shelf's trash until Tactile next starts).")
+        public var projectUndoDuration: Double = 8
         @Setting(.seconds(0, 3600), "How long the banner saying where a finished movie went stays, with its Show button.")
         public var exportBannerDuration: Double = 10
         @Setting(

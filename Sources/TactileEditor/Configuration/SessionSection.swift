@@ -27,6 +27,12 @@ extension TactileConfiguration {
         public var autosave: Bool = true
         @Setting("Where autosaves go; empty: $XDG_DATA_HOME/tactile/autosave (~/.local/share/tactile/autosave).")
         public var autosaveFolder: String = ""
+        @Setting(
+            """
+            Where the project list keeps its projects (one file each; deleted ones in its .trash until the next start); empty:
+            $XDG_DATA_HOME/tactile/projects (~/.local/share/tactile/projects).
+            """)
+        public var projectsFolder: String = ""
         @Setting(.seconds(0.05, 60), "How often the configuration file is checked for changes, in seconds.")
         public var configurationPollInterval: Double = 0.5
         @Setting("A test plan to run (as `run --plan`; see Docs/Studies.md, \"Task runs\"); empty: none.")
@@ -58,7 +64,10 @@ extension TactileConfiguration {
         public init() {}
 
         public func problems() -> [ConfigurationError] {
-            TactileConfiguration.pathProblems([("session.recordFolder", recordFolder), ("session.autosaveFolder", autosaveFolder), ("session.plan", plan)])
+            TactileConfiguration.pathProblems([
+                ("session.recordFolder", recordFolder), ("session.autosaveFolder", autosaveFolder), ("session.projectsFolder", projectsFolder),
+                ("session.plan", plan),
+            ])
         }
     }
 }

@@ -83,6 +83,10 @@ public enum InteractionEvent: Hashable, Sendable {
     case exportEnd(ExportEnd)
     case reveal(path: String)
 
+    // MARK: Projects
+    /// The project list: opened, closed, or a project opened, made, copied, renamed, deleted or brought back.
+    case projects(ProjectListAction, project: String?)
+
     // MARK: Touch
     case gesture(Gesture)
     case miss(Miss)

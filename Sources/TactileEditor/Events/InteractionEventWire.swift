@@ -79,6 +79,7 @@ extension InteractionEvent {
             kind = "exportEnd"
             w.put("outcome", e.outcome); w.put("file", e.file); w.put("path", e.path); w.put("bytes", e.bytes); w.put("reason", e.reason)
         case let .reveal(path): kind = "reveal"; w.put("path", path)
+        case let .projects(action, project): kind = "projects"; w.put("action", action.rawValue); w.put("project", project)
         case let .gesture(g): kind = "gesture." + g.phase.rawValue; Self.write(g, into: &w)
         case let .miss(m):
             kind = "miss"
@@ -188,6 +189,7 @@ extension InteractionEvent {
                     outcome: try r.choice("outcome"), file: try r.optionalString("file"), path: try r.optionalString("path"),
                     bytes: try r.optionalNumber("bytes"), reason: try r.optionalString("reason")))
         case "reveal": return .reveal(path: try r.string("path"))
+        case "projects": return .projects(try r.choice("action"), project: try r.optionalString("project"))
         case "miss":
             return .miss(
                 Miss(

@@ -42,11 +42,28 @@ public enum EditorText: String, StringTable {
     // The voice-over: "Voice-over {n}", "{title} added ({seconds})", "Starts at {time} after a count of {count}".
     case voiceOver, closeVoiceOver, recordVoiceOver, stopRecording, voiceOverNumber, voiceOverAdded, voiceOverFailed, voiceOverEmpty
     case voiceOverHint, voiceOverRecording, voiceOverSaving, voiceOverNoFile, noMicrophone
+    // The project list: "New project {n}", "{name} copy", "Deleted “{name}”", "{length} · {count} clips", "More for {name}".
+    case projects, newProject, newProjectNumbered, projectCopy, duplicate, rename, openNow, projectDeleted, projectSummary
+    case projectSummaryOneClip, projectActions, projectCannotOpen, projectProblem, listSeparator
 
     public static let tables: [Language: [EditorText: String]] = [.en: english, .de: german, .ar: arabic]
 
     /// English: the table every other falls back to.
     static let english: [EditorText: String] = [
+        .projects: "Projects",
+        .listSeparator: " · ",
+        .newProject: "New project",
+        .newProjectNumbered: "New project {n}",
+        .projectCopy: "{name} copy",
+        .duplicate: "Duplicate",
+        .rename: "Rename",
+        .openNow: "Open now",
+        .projectDeleted: "Deleted “{name}”",
+        .projectSummary: "{length} · {count} clips",
+        .projectSummaryOneClip: "{length} · 1 clip",
+        .projectActions: "More for {name}",
+        .projectCannotOpen: "Can’t open: {reason}",
+        .projectProblem: "The project list: {reason}",
         .video: "Video",
         .audio: "Audio",
         .text: "Text",
@@ -197,6 +214,20 @@ public enum EditorText: String, StringTable {
 
     /// German: longer words than English, a decimal comma.
     static let german: [EditorText: String] = [
+        .projects: "Projekte",
+        .listSeparator: " · ",
+        .newProject: "Neues Projekt",
+        .newProjectNumbered: "Neues Projekt {n}",
+        .projectCopy: "{name} Kopie",
+        .duplicate: "Duplizieren",
+        .rename: "Umbenennen",
+        .openNow: "Geöffnet",
+        .projectDeleted: "„{name}“ gelöscht",
+        .projectSummary: "{length} · {count} Clips",
+        .projectSummaryOneClip: "{length} · 1 Clip",
+        .projectActions: "Mehr zu {name}",
+        .projectCannotOpen: "Lässt sich nicht öffnen: {reason}",
+        .projectProblem: "Projektliste: {reason}",
         .video: "Video",
         .audio: "Audio",
         .text: "Text",
@@ -347,6 +378,20 @@ public enum EditorText: String, StringTable {
 
     /// Arabic, read right to left (the chrome mirrors).
     static let arabic: [EditorText: String] = [
+        .projects: "المشاريع",
+        .listSeparator: "، ",
+        .newProject: "مشروع جديد",
+        .newProjectNumbered: "مشروع جديد {n}",
+        .projectCopy: "نسخة من {name}",
+        .duplicate: "تكرار",
+        .rename: "إعادة تسمية",
+        .openNow: "مفتوح الآن",
+        .projectDeleted: "حُذف «{name}»",
+        .projectSummary: "{length}، {count} مقاطع",
+        .projectSummaryOneClip: "{length}، مقطع واحد",
+        .projectActions: "المزيد عن {name}",
+        .projectCannotOpen: "تعذّر الفتح: {reason}",
+        .projectProblem: "قائمة المشاريع: {reason}",
         .video: "فيديو",
         .audio: "صوت",
         .text: "نص",

@@ -39,7 +39,7 @@ extension EditorState {
             sealedFingers.insert(id)
             return true
         case .key, .text: return sealed
-        case .focusLost, .voice, .mediaFolder: return false
+        case .focusLost, .voice, .mediaFolder, .projects: return false
         }
     }
 }

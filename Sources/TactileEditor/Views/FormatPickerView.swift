@@ -13,11 +13,13 @@ struct FormatPickerView {
     let theme: Theme
 
     /// The title bar's button, at its leading edge.
-    static func buttonFrame(in titleBar: Rect, sizes: TactileConfiguration.Layout, theme: Theme) -> Rect {
+    /// `projects`: the Projects button stands before it, at the bar's leading edge.
+    static func buttonFrame(in titleBar: Rect, sizes: TactileConfiguration.Layout, theme: Theme, projects: Bool = false) -> Rect {
         let m = theme.metrics.formatPicker, k = scale(theme)
+        let before = projects ? titleBar.height : 0
         return theme.mirrored(
             Rect(
-                x: titleBar.x + sizes.margin / 2, y: titleBar.y + m.buttonInset * k, width: m.buttonWidth * k,
+                x: titleBar.x + sizes.margin / 2 + before, y: titleBar.y + m.buttonInset * k, width: m.buttonWidth * k,
                 height: max(0, titleBar.height - 2 * m.buttonInset * k)), in: titleBar)
     }
 
@@ -27,7 +29,7 @@ struct FormatPickerView {
     /// Draws the title bar's button; returns whether it was tapped.
     func drawButton(_ state: EditorState) -> [EditorIntent] {
         let m = theme.metrics.formatPicker, aspect = state.project.format.aspect, k = Self.scale(theme)
-        let frame = Self.buttonFrame(in: layout.titleBar, sizes: sizes, theme: theme)
+        let frame = Self.buttonFrame(in: layout.titleBar, sizes: sizes, theme: theme, projects: state.showsProjectsButton)
         let tapped = ui.button(
             Self.buttonID, role: "formatButton", label: "Format \(aspect.rawValue)", frame: frame,
             state: ["aspect": .string(aspect.rawValue), "open": .bool(state.formatPicker)]
@@ -64,7 +66,7 @@ struct FormatPickerView {
         guard state.formatPicker else { return [] }
         let m = theme.metrics.formatPicker, aspects = CompositionFormat.Aspect.allCases, k = Self.scale(theme)
         var intents: [EditorIntent] = []
-        let button = Self.buttonFrame(in: layout.titleBar, sizes: sizes, theme: theme)
+        let button = Self.buttonFrame(in: layout.titleBar, sizes: sizes, theme: theme, projects: state.showsProjectsButton)
         // As designed, scaled with the text, narrower options when the screen is narrower still.
         let padding = m.panelPadding * k, count = Double(aspects.count)
         let optionWidth = min(m.optionWidth * k, (layout.viewport.width - 2 * padding) / count)

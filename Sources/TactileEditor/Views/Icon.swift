@@ -5,6 +5,8 @@ import TactileUI
 enum Icon {
     case play, pause, undo, redo, video, audio, text, sticker, image, split, delete
     case chevronLeft, chevronRight, chevronDown, chevronUp, bar, export, microphone
+    /// The project list: four tiles. More: three dots (a row's actions).
+    case projects, more
 
     func draw(in box: Rect, color: Color, ui: UIContext) {
         let c = box.center, s = min(box.width, box.height)
@@ -85,6 +87,13 @@ enum Icon {
             line(p(-0.24, -0.02), p(-0.24, 0.3), 0.08); line(p(-0.24, 0.3), p(0.24, 0.3), 0.08); line(p(0.24, 0.3), p(0.24, -0.02), 0.08)
             line(p(0, 0.14), p(0, -0.3), 0.08)
             ui.draw.add(.triangle(p(-0.16, -0.16), p(0, -0.36), p(0.16, -0.16), color))
+        case .projects:
+            for (dx, dy) in [(-1.0, -1.0), (1, -1), (-1, 1), (1, 1)] {
+                ui.fill(
+                    Rect(x: c.x + (dx < 0 ? -0.3 : 0.04) * s, y: c.y + (dy < 0 ? -0.3 : 0.04) * s, width: 0.26 * s, height: 0.26 * s), color, radius: 0.06 * s)
+            }
+        case .more:
+            for dx in [-0.22, 0, 0.22] { ui.draw.add(.fillCircle(center: p(dx, 0), radius: 0.055 * s, color)) }
         case .bar:
             ui.fill(Rect(x: c.x - 0.05 * s, y: c.y - 0.2 * s, width: 0.1 * s, height: 0.4 * s), color, radius: 0.05 * s)
         }

@@ -18,6 +18,14 @@ struct ScreenView {
 
     mutating func draw(_ state: EditorState) -> [EditorIntent] {
         var intents: [EditorIntent] = []
+        // The project list is a screen of its own: the editor under it is not drawn (nothing of it
+        // takes a touch or shows in `inspect`); a name typed there gets the keyboard over it.
+        if state.projectList != nil {
+            intents += ProjectListView(ui: ui, layout: layout, sizes: sizes, theme: theme).draw(state)
+            intents += TextEditorView(ui: ui, layout: layout, input: input, theme: theme).draw(state)
+            intents += BannerView(ui: ui, layout: layout, sizes: sizes, theme: theme).draw(state)
+            return intents
+        }
         let formats = FormatPickerView(ui: ui, layout: layout, sizes: sizes, theme: theme)
         let picture = EditorLayout.picture(in: layout.canvas, ratio: state.project.format.ratio, sizes: sizes)
         intents += TitleBarView(ui: ui, frame: layout.titleBar, picture: picture, sizes: sizes, theme: theme).draw(state)

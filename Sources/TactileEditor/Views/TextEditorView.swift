@@ -17,7 +17,9 @@ struct TextEditorView {
     func draw(_ state: EditorState) -> [EditorIntent] {
         guard let edit = state.textEdit else { return [] }
         // The project's name is typed in the same field, without the text's styles.
-        let typed = edit.isProjectName ? Clip(id: edit.clipID, kind: .text, title: state.project.name, start: .zero, duration: .seconds(1)) : nil
+        // (Or a project's on the list, being renamed there.)
+        let name = state.projectList?.renaming?.draft ?? state.project.name
+        let typed = edit.isProjectName ? Clip(id: edit.clipID, kind: .text, title: name, start: .zero, duration: .seconds(1)) : nil
         guard let clip = typed ?? state.project.clip(withID: edit.clipID)?.clip else { return [] }
         let m = theme.metrics.textEditor, k = scale, viewport = layout.viewport
         let keyboardHeight = Keyboard.height(theme: theme)

@@ -12,10 +12,11 @@ struct TitleBarView {
 
     /// The room the project's name has: between the format button at the leading edge and
     /// Export, undo and redo at the trailing one.
-    static func titleRoom(in bar: Rect, sizes: TactileConfiguration.Layout, theme: Theme) -> Rect {
+    /// `projects`: the Projects button stands at the leading edge too.
+    static func titleRoom(in bar: Rect, sizes: TactileConfiguration.Layout, theme: Theme, projects: Bool = false) -> Rect {
         let m = sizes.margin, side = bar.height
-        let format = FormatPickerView.buttonFrame(in: bar, sizes: sizes, theme: theme)
-        let leading = format.width + m / 2 + m / 4, trailing = 3 * side + m / 2 + m / 4
+        let format = FormatPickerView.buttonFrame(in: bar, sizes: sizes, theme: theme, projects: projects)
+        let leading = format.width + m / 2 + m / 4 + (projects ? side : 0), trailing = 3 * side + m / 2 + m / 4
         let room = Rect(x: bar.x + (theme.isRightToLeft ? trailing : leading), y: bar.y, width: max(0, bar.width - leading - trailing), height: bar.height)
         return room
     }
@@ -23,7 +24,7 @@ struct TitleBarView {
     func draw(_ state: EditorState) -> [EditorIntent] {
         let m = sizes.margin
         let side = frame.height
-        let room = Self.titleRoom(in: frame, sizes: sizes, theme: theme)
+        let room = Self.titleRoom(in: frame, sizes: sizes, theme: theme, projects: state.showsProjectsButton)
         let name = state.project.name, natural = ui.measurer.measure(name, font: theme.titleFont).width
         // Centred on the bar where the name fits there, else in the room between the buttons; cut with "…" when longer still.
         let centred = Rect(x: frame.midX - natural / 2, y: frame.y, width: natural, height: frame.height)
@@ -39,6 +40,13 @@ struct TitleBarView {
                 id: "titleBar.title", role: "title", label: name, frame: words,
                 state: ["fits": .bool(natural <= title.width), "shown": .string(title.intersects(picture) ? "" : shown)]))
         var intents: [EditorIntent] = []
+        // The project list, at the leading edge (as a phone editor's way back to its projects).
+        if state.showsProjectsButton {
+            let projects = theme.mirrored(Rect(x: frame.x + m / 2, y: frame.y, width: side, height: side), in: frame)
+            if iconButton(ui, id: "titleBar.projects", role: "toolbarButton", label: theme.strings[.projects], icon: .projects, frame: projects, theme: theme) {
+                intents.append(.openProjectList)
+            }
+        }
         // A tap on the name renames the project (as a phone editor's title does): a finger's
         // width at least, within the room between the buttons.
         if !title.intersects(picture) {

@@ -12,7 +12,7 @@ public enum HostStages {
     ) -> [HostStage] {
         var stages: [HostStage] = [
             ExportStage(exporter: services.exporter), VoiceStage(voice: services.voice), MediaFolderStage(list: services.mediaFolder),
-            SettingsStage(overlays: overlays),
+            ProjectShelfStage(shelf: services.projectShelf), SettingsStage(overlays: overlays),
         ]
         if let kiosk { stages.append(kiosk) }
         stages += [

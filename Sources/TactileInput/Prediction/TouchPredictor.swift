@@ -80,7 +80,7 @@ public struct TouchPredictor: Sendable {
             case .focusLost:
                 fingers.removeAll()
                 pending.removeAll()
-            case .key, .text, .voice, .mediaFolder:
+            case .key, .text, .voice, .mediaFolder, .projects:
                 break
             }
         }

@@ -81,7 +81,7 @@ public struct PointerLocation: Sendable {
                     fingers[id]!.isDown = false
                     fingers[id]!.lastEvent = e.time
                 }
-            case .key, .text, .voice, .mediaFolder:
+            case .key, .text, .voice, .mediaFolder, .projects:
                 break
             }
         }

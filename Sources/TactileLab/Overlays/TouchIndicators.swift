@@ -49,7 +49,7 @@ public struct TouchIndicators: Sendable {
                 }
             case .focusLost:
                 for id in fingers.keys where fingers[id]!.lifted == nil { fingers[id]!.lifted = e.time }
-            case .key, .text, .voice, .mediaFolder:
+            case .key, .text, .voice, .mediaFolder, .projects:
                 break
             }
         }

@@ -35,7 +35,7 @@ public struct TwoFingerTap {
                 }
             case .focusLost:
                 down.removeAll(); first = nil
-            case .key, .text, .voice, .mediaFolder:
+            case .key, .text, .voice, .mediaFolder, .projects:
                 break
             }
         }

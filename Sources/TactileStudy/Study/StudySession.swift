@@ -227,7 +227,7 @@ public final class StudySession: ShellSession {
         for event in input {
             switch event.kind {
             case .touch, .focusLost: _ = pass([event], now: now)
-            case .key, .text, .voice, .mediaFolder: continue
+            case .key, .text, .voice, .mediaFolder, .projects: continue
             }
             if case .running = stage { return block?.picture(at: now) ?? DrawList() }
         }

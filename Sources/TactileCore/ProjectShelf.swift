@@ -1,5 +1,4 @@
 import Foundation
-import TactileCore
 
 /// The projects a person keeps in Tactile (the project list's files): one project file each in a
 /// folder of Tactile's data folder (`projects/`), named by an id that never changes (`p-…`)
@@ -8,20 +7,6 @@ import TactileCore
 /// is older than the list can still undo.
 public struct ProjectShelf: Sendable {
     public let folder: URL
-
-    /// One project on the shelf, as the list shows it.
-    public struct Entry: Hashable, Sendable {
-        /// The file's id (its name without `.json`).
-        public var id: String
-        /// The project's name, its length and clips (nil when the file cannot be read).
-        public var name: String
-        public var duration: Time
-        public var clips: Int
-        /// When it was last saved.
-        public var modified: Date
-        /// Why the file cannot be opened (a sentence), nil when it can.
-        public var problem: String?
-    }
 
     /// A deleted project, kept in the trash until `emptyTrash` (what Undo brings back).
     public struct Deleted: Hashable, Sendable {
@@ -37,18 +22,17 @@ public struct ProjectShelf: Sendable {
 
     /// Every project on the shelf, the most recently saved first (then by name); files that
     /// cannot be read are listed too, with why, so a damaged project is never a mystery.
-    public func list() throws -> [Entry] {
+    public func list() throws -> [ProjectListing] {
         guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
-        let entries = names.map { name -> Entry in
+        let entries = names.map { name -> ProjectListing in
             let id = String(name.dropLast(".json".count)), url = file(id)
-            let modified = (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? .distantPast
+            let date = (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? Date(timeIntervalSince1970: 0)
+            let modified = Int(date.timeIntervalSince1970.rounded(.down))
             do {
-                let project = try ProjectFile.load(from: url)
-                return Entry(
-                    id: id, name: project.name, duration: project.duration, clips: project.tracks.reduce(0) { $0 + $1.clips.count }, modified: modified)
+                return ProjectListing(id: id, project: try ProjectFile.load(from: url), modified: modified)
             } catch {
-                return Entry(id: id, name: id, duration: .zero, clips: 0, modified: modified, problem: "\(error)")
+                return ProjectListing(id: id, name: id, duration: .zero, clips: 0, modified: modified, problem: "\(error)")
             }
         }
         return entries.sorted { $0.modified != $1.modified ? $0.modified > $1.modified : $0.name < $1.name }
@@ -62,6 +46,14 @@ public struct ProjectShelf: Sendable {
         let id = try freshID()
         try save(project, as: id)
         return (id, project)
+    }
+
+    /// Puts `project` (one not on the shelf yet: the demo, a file opened from the command line) on
+    /// the shelf under a new id; the id.
+    public func keep(_ project: Project) throws -> String {
+        let id = try freshID()
+        try save(project, as: id)
+        return id
     }
 
     /// Saves `project` as `id` (atomically: the old file stays whole until the new one is).

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 import TactileCore
-import TactileHeadless
 
 /// The project list's files (issue 48): new, open, save, duplicate, rename, delete into the
 /// trash and back, a damaged file listed with why; every write atomic, ids that never change.
