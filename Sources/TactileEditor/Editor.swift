@@ -137,6 +137,7 @@ public struct Editor {
         if let voiceDue { requests.append(FrameRequest(.explicit([voiceDue]), start: now, reason: "countIn")) }
         var output = FrameOutput(drawList: ui.draw, cues: effects.cues, elements: ui.elements, log: effects.log, requests: requests)
         output.arenaDecisions = effects.decisions
+        output.touchTargets = ui.touchTargets
         output.exports = effects.exports
         output.voice = effects.voice
         output.reveal = effects.reveal

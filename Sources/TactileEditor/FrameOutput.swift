@@ -11,6 +11,8 @@ public struct FrameOutput: Sendable {
     public var cues: [CueEvent]
     /// Everything on screen, for `tactile inspect` and tests.
     public var elements: [UIElement]
+    /// Every area that took touches, later on top (the layout check's input).
+    public var touchTargets: [TouchTarget] = []
     /// Semantic events for the interaction log.
     public var log: [LogEvent]
     /// When the next frames are wanted.

@@ -23,17 +23,20 @@ public final class HeadlessSession {
     /// Media, decoded on the spot (synchronous), so replays are deterministic.
     public let media: MediaCache
 
-    /// Prepares a session. `at` puts the playhead at that time before the first frame.
+    /// Prepares a session. `at` puts the playhead at that time before the first frame. `raster`
+    /// and `media`: a canvas (at `scale`) and a synchronous cache to share with sessions before
+    /// (the layout check runs hundreds; each would load the fonts and decode the media again).
     public init(
         project: Project, viewport: Size? = nil, scale: Double = 2, at: Time? = nil,
         configuration: TactileConfiguration = TactileConfiguration(), library: MediaLibrary = MediaLibrary(),
-        plan: TaskPlan? = nil, notices: [String] = [], kiosk: KioskSetup? = nil, services: HostServices = HostServices()
+        plan: TaskPlan? = nil, notices: [String] = [], kiosk: KioskSetup? = nil, services: HostServices = HostServices(),
+        raster shared: RasterCanvas? = nil, media sharedMedia: MediaCache? = nil
     ) throws {
         self.scale = scale
         self.configuration = configuration
-        raster = try RasterCanvas(scale: scale)
-        MediaMemory.returnLargeBuffersToTheSystem()
-        media = MediaCache(settings: configuration.media, mode: .synchronous)
+        raster = try shared ?? RasterCanvas(scale: scale)
+        if sharedMedia == nil { MediaMemory.returnLargeBuffersToTheSystem() }
+        media = sharedMedia ?? MediaCache(settings: configuration.media, mode: .synchronous)
         var services = services
         if services.schema == nil { services.schema = .tactile } // a replay's settings lines are read with it
         let session = HostSession(

@@ -7,8 +7,11 @@ public struct TextRun: Hashable, Sendable {
     public var font: Font
     public var color: Color
     public var alignment: TextAlignment
-    public init(_ text: String, in frame: Rect, font: Font, color: Color, alignment: TextAlignment) {
-        self.text = text; self.frame = frame; self.font = font; self.color = color; self.alignment = alignment
+    /// Whether the words may be cut with "…" (a person's own: a project's or a clip's name, a
+    /// file's): the layout check takes a cut chrome label for a defect, never these.
+    public var isUsersOwn = false
+    public init(_ text: String, in frame: Rect, font: Font, color: Color, alignment: TextAlignment, isUsersOwn: Bool = false) {
+        self.text = text; self.frame = frame; self.font = font; self.color = color; self.alignment = alignment; self.isUsersOwn = isUsersOwn
     }
 }
 

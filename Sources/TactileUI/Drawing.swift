@@ -47,11 +47,13 @@ extension UIContext {
         digits.map { measurer.measure(String($0), font: font).width }.max() ?? 0
     }
 
-    /// Text in `frame`, truncated with "…" to fit its width, centred vertically.
-    public func text(_ string: String, in frame: Rect, font: Font, color: Color, alignment: TextAlignment = .leading) {
+    /// Text in `frame`, truncated with "…" to fit its width, centred vertically. `isUsersOwn`: the
+    /// words are a person's own (a name, a title, a file): cutting them is no defect of the
+    /// chrome's (a cut label of ours is: `tactile lint-layout`).
+    public func text(_ string: String, in frame: Rect, font: Font, color: Color, alignment: TextAlignment = .leading, isUsersOwn: Bool = false) {
         let fitted = measurer.truncate(string, font: font, toWidth: frame.width)
         guard !fitted.isEmpty else { return }
-        draw.add(.text(TextRun(fitted, in: frame, font: font, color: color, alignment: alignment)))
+        draw.add(.text(TextRun(fitted, in: frame, font: font, color: color, alignment: alignment, isUsersOwn: isUsersOwn)))
     }
 
     /// Text broken into lines that fit `frame`'s width (at most `maximumLines`, the last truncated

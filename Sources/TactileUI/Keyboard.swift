@@ -93,10 +93,11 @@ public struct Keyboard {
         }
     }
 
-    /// The keyboard's height for a width (rows of keys at the metrics' height, scaled with the text).
+    /// The keyboard's height for a width (rows of keys at the metrics' height, scaled with the
+    /// text; smaller text keeps the rows a finger's height, as a phone's keyboard does).
     public static func height(theme: Theme) -> Double {
         let m = theme.metrics.keyboard, k = theme.clipFont.size / m.designFont
-        return (Double(4) * m.rowHeight + 2 * m.padding) * k
+        return Double(4) * m.rowHeight * max(k, 1) + 2 * m.padding * k
     }
 
     /// Draws the keyboard in `frame` and returns what was typed in this pass.
@@ -109,7 +110,7 @@ public struct Keyboard {
             UIElement(
                 id: "keyboard", role: "keyboard", label: "Keyboard", frame: frame,
                 state: ["layer": .string(state.layer.rawValue), "shift": .bool(state.shift)]))
-        let padding = m.padding * k, rowHeight = m.rowHeight * k, gap = m.keyGap * k
+        let padding = m.padding * k, rowHeight = m.rowHeight * max(k, 1), gap = m.keyGap * k
         // Ten keys across (eleven for the Arabic rows): the widest row sets the unit.
         let unit = (frame.width - 2 * padding) / max(10, rows.map { row in row.reduce(0) { $0 + Self.units(of: $1, in: row) } }.max() ?? 10)
         var popup: (key: String, frame: Rect)?
@@ -129,9 +130,16 @@ public struct Keyboard {
                 ui.fill(
                     face, down ? theme.accent : (special ? theme.surfaceRaised.mixed(with: theme.surface, 0.4) : theme.surfaceRaised),
                     radius: m.keyRadius * k)
-                let font = special ? theme.clipFont : Font(size: m.letterFont * k, weight: .regular)
+                var font = special ? theme.clipFont : Font(size: m.letterFont * k, weight: .regular)
+                // A key's letter or word gives way in size rather than to "…" (Arabic's eleven keys a row at 2×).
+                // (Fonts come in whole sizes: down a size at a time until it fits.)
+                let natural = ui.measurer.measure(shown, font: font).width
+                if natural > face.width { font.size = (font.size * face.width / natural).rounded(.down) }
+                while font.size > 1, ui.measurer.measure(shown, font: font).width > face.width { font.size -= 1 }
                 ui.text(shown, in: face, font: font, color: key == "⇧" && state.shift ? theme.accent : theme.textPrimary, alignment: .center)
-                ui.element(UIElement(id: "key:" + key, role: "key", label: shown, frame: face, hitFrame: slot, state: ["pressed": .bool(down)]))
+                // Its slot abuts its neighbours' (`tiled`): narrower than 44 pt as a phone's keys are, never shorter.
+                ui.element(
+                    UIElement(id: "key:" + key, role: "key", label: shown, frame: face, hitFrame: slot, state: ["pressed": .bool(down), "tiled": .bool(true)]))
                 if i.pressed, let finger = i.fingers.first {
                     state.held = KeyboardState.Held(key: key, since: ui.now, finger: finger)
                 }

@@ -39,6 +39,15 @@ public struct UIMemory: Sendable {
 }
 
 /// A hit area registered in a pass.
+/// An area that took touches in a pass: the widget's key (its element's id), its hit frame, and
+/// whether it offers gestures to the arena (a list's row, a clip) or is a plain button.
+public struct TouchTarget: Hashable, Sendable {
+    public var id: String
+    public var frame: Rect
+    public var takesGestures: Bool
+    public init(id: String, frame: Rect, takesGestures: Bool) { self.id = id; self.frame = frame; self.takesGestures = takesGestures }
+}
+
 struct Hit: Sendable {
     var id: WidgetID
     var frame: Rect
@@ -95,6 +104,9 @@ public final class UIContext {
     public private(set) var elements: [UIElement] = []
     /// Frames the widgets asked for.
     public private(set) var requests: [FrameRequest] = []
+    /// Every area that took touches in this pass, in the order registered (later on top): what
+    /// the layout check compares (`tactile lint-layout`).
+    public private(set) var touchTargets: [TouchTarget] = []
     /// Fingers that went down on no widget in this pass (misses).
     public private(set) var unclaimedPresses: [Point] = []
     /// Where plain widgets (buttons) were tapped in this pass.
@@ -219,6 +231,7 @@ public final class UIContext {
     public func interact(_ key: String, hitFrame: Rect, gestures: GestureTarget? = nil, exclusive: Bool = false) -> Interaction {
         let wid = ids.id(key)
         hits.append(Hit(id: wid, frame: hitFrame, gestures: gestures, exclusive: exclusive))
+        touchTargets.append(TouchTarget(id: key, frame: hitFrame, takesGestures: gestures != nil))
         if gestures != nil { hits[hits.count - 1].gestures!.owner = wid.value }
         var result = Interaction()
         if gestures != nil && !self.gestures.isEmpty {

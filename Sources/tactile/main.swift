@@ -14,7 +14,7 @@ struct Tactile: ParsableCommand {
         subcommands: [
             Run.self, Snapshot.self, Inspect.self, Replay.self, Videos.self, Clips.self, Heatmap.self, Report.self, Probe.self, Export.self, Config.self,
             Calibrate.self,
-            Devices.self, Study.self,
+            Devices.self, Study.self, LintLayout.self,
         ],
         defaultSubcommand: Run.self)
 }
@@ -134,6 +134,38 @@ struct Inspect: ParsableCommand {
                 try Commands.inspect(
                     project: project, replay: replay, size: size, scale: scale, at: at, settings: settingsOptions.settings,
                     mediaDir: media.mediaDir, until: until), terminator: "")
+        }
+    }
+}
+
+struct LintLayout: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint-layout",
+        abstract:
+            "Walk every screen through a matrix of sizes, orientations, aspects, ui-scales and locales; report overlapping touch targets, cut or split words, targets off the screen or under 44 pt, and English on a screen in another language."
+    )
+
+    @Flag(help: "The whole matrix (4 sizes × 2 orientations × 4 aspects × 5 scales × 3 locales) rather than its extremes.") var full = false
+    @Option(help: "Write each screen with findings as a PNG, its offenders outlined, into this folder.") var pictures: String?
+    @Option(help: "Only the screens whose name contains this.") var screen: String?
+
+    func run() throws {
+        try guarded {
+            let cells = full ? LayoutMatrix.full : LayoutMatrix.reduced
+            let screens = LayoutMatrix.screens.filter { screen == nil || $0.name.contains(screen!) }
+            var found = 0, checked = 0
+            _ = try LayoutMatrix.run(
+                cells: cells, screens: screens, pictures: pictures.map { URL(fileURLWithPath: $0) },
+                progress: { result in
+                    checked += 1
+                    if let why = result.unreachable { show("\(result.cell.name) · \(result.screen): not reached: \(why)") }
+                    for finding in result.findings {
+                        found += 1
+                        show("\(result.cell.name) · \(result.screen) · \(finding.kind.rawValue): \(finding.detail)")
+                    }
+                })
+            show("\(checked) screens checked in \(cells.count) cells: \(found) findings")
+            if found > 0 { throw ExitCode(1) }
         }
     }
 }

@@ -68,7 +68,7 @@ struct ClipSheetView {
             ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
             let inner = panel.insetBy(dx: padding, dy: padding)
             let title = Rect(x: inner.x, y: inner.y, width: inner.width, height: m.titleHeight * k)
-            if frame.header(clip.title, detail: strings.duration(clip.duration), action: strings[.done], in: title) {
+            if frame.header(clip.title, detail: strings.duration(clip.duration), action: strings[.done], in: title, titleIsUsersOwn: true) {
                 intents.append(.openClipSheet(nil))
             }
             ui.element(

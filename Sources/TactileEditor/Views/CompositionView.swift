@@ -117,7 +117,7 @@ public struct CompositionView {
                 ]
             }
             if !info.hasVideo {
-                ui.text(clip.title, in: picture, font: theme.bodyFont, color: theme.textTertiary, alignment: .center)
+                ui.text(clip.title, in: picture, font: theme.bodyFont, color: theme.textTertiary, alignment: .center, isUsersOwn: true)
             }
         }
         return ["media": .string(TimelineView.describe(status))]

@@ -170,7 +170,7 @@ struct MediaBrowserView {
             x: frame.x + b.captionInset, y: picture.maxY + b.captionGap, width: frame.width - 2 * b.captionInset,
             height: frame.maxY - picture.maxY - b.captionGap)
         ui.clipped(to: caption) {
-            ui.text(name, in: caption.sliceTop(caption.height * b.nameShare).slice, font: theme.clipFont, color: theme.textPrimary)
+            ui.text(name, in: caption.sliceTop(caption.height * b.nameShare).slice, font: theme.clipFont, color: theme.textPrimary, isUsersOwn: true)
             ui.text(subtitle, in: caption.sliceBottom(caption.height * b.detailShare).slice, font: theme.captionFont, color: theme.textSecondary)
         }
         ui.element(UIElement(id: id, role: "mediaTile", label: name, frame: frame, hitFrame: frame.intersection(visible), state: state))

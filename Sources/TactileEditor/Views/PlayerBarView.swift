@@ -91,7 +91,10 @@ struct PlayerBarView {
             if !ClipSheetView.offers(clip, on: track, media: media).isEmpty {
                 intents += drawChip(words, clip: clip, in: info, open: state.clipSheet != nil)
             } else {
-                ui.text(words, in: info, font: theme.captionFont, color: theme.textSecondary, alignment: theme.isRightToLeft ? .leading : .trailing)
+                // (The clip's name is what gives way: the person's words.)
+                ui.text(
+                    words, in: info, font: theme.captionFont, color: theme.textSecondary, alignment: theme.isRightToLeft ? .leading : .trailing,
+                    isUsersOwn: true)
             }
         }
         return intents
@@ -116,7 +119,7 @@ struct PlayerBarView {
             let text = body.insetBy(dx: padding, dy: 0)
             ui.text(
                 ui.measurer.truncate(words, font: theme.captionFont, toWidth: text.width + 0.5), in: text, font: theme.captionFont, color: theme.textPrimary,
-                alignment: .center)
+                alignment: .center, isUsersOwn: true)
         }
         return tapped ? [.openClipSheet(open ? nil : clip.id)] : []
     }

@@ -158,7 +158,9 @@ struct ProjectListView {
         let nameLine = Rect(x: words.x, y: frame.y + m.rowPadding * k, width: words.width, height: theme.bodyFont.size * m.lineHeight)
         let detailLine = Rect(x: words.x, y: nameLine.maxY, width: words.width, height: theme.captionFont.size * m.lineHeight)
         let name = ui.measurer.truncate(listing.name, font: nameFont, toWidth: nameLine.width)
-        ui.text(name, in: nameLine, font: nameFont, color: listing.problem == nil ? theme.textPrimary : theme.textSecondary, alignment: theme.leading)
+        ui.text(
+            name, in: nameLine, font: nameFont, color: listing.problem == nil ? theme.textPrimary : theme.textSecondary, alignment: theme.leading,
+            isUsersOwn: true)
         let detail = details(listing, current: current)
         var detailFrame = detailLine
         if current {

@@ -33,7 +33,7 @@ struct SelectionView {
         ui.scope("selection:\(clip.id)") {
             for (edge, hit) in [("leading", leadingHit), ("trailing", trailingHit)] {
                 let id = "clip:\(clip.id).trimHandle.\(edge)"
-                intents += ui.interact("trimHandle.\(edge)", hitFrame: hit, gestures: GestureTarget(id: id, gestures: [.trim, .pinch]))
+                intents += ui.interact(id, hitFrame: hit, gestures: GestureTarget(id: id, gestures: [.trim, .pinch]))
                     .intents(.timeline(.trimHandle(clipID: clip.id, leading: edge == "leading")))
             }
         }
@@ -68,11 +68,11 @@ struct SelectionView {
         ui.element(
             UIElement(
                 id: "clip:\(clip.id).trimHandle.leading", role: "trimHandle.leading", label: "Trim start of \(clip.title)",
-                frame: leading, hitFrame: leadingHit, state: ["canGrow": .bool(canGrowLeading)]))
+                frame: leading, hitFrame: leadingHit, state: ["canGrow": .bool(canGrowLeading), "sitsOn": .string("clip")]))
         ui.element(
             UIElement(
                 id: "clip:\(clip.id).trimHandle.trailing", role: "trimHandle.trailing", label: "Trim end of \(clip.title)",
-                frame: trailing, hitFrame: trailingHit, state: ["canGrow": .bool(canGrowTrailing)]))
+                frame: trailing, hitFrame: trailingHit, state: ["canGrow": .bool(canGrowTrailing), "sitsOn": .string("clip")]))
         return intents
     }
 }

@@ -36,15 +36,16 @@ struct Sheet {
 
     /// The header across the top of `frame`: `title` centred, `detail` (if any) in small type
     /// under it, and a trailing button named `action` (Done, Cancel); whether it was tapped.
+    /// `titleIsUsersOwn`: the title is a person's words (a clip's name), cut where it must be.
     @discardableResult
-    func header(_ title: String, detail: String? = nil, action: String? = nil, in frame: Rect) -> Bool {
+    func header(_ title: String, detail: String? = nil, action: String? = nil, in frame: Rect, titleIsUsersOwn: Bool = false) -> Bool {
         let m = theme.metrics.sheet, k = scale
         let actionWidth = action == nil ? 0 : m.actionWidth * k
         let words = frame.insetBy(dx: actionWidth, dy: 0)
         let titleHeight = detail == nil ? frame.height : frame.height * 0.6
         ui.text(
             ui.measurer.truncate(title, font: theme.titleFont, toWidth: words.width), in: Rect(x: words.x, y: frame.y, width: words.width, height: titleHeight),
-            font: theme.titleFont, color: theme.textPrimary, alignment: .center)
+            font: theme.titleFont, color: theme.textPrimary, alignment: .center, isUsersOwn: titleIsUsersOwn)
         if let detail {
             ui.text(
                 ui.measurer.truncate(detail, font: theme.captionFont, toWidth: words.width),

@@ -73,7 +73,7 @@ struct SoundSectionView {
             let line = Rect(x: block.x, y: block.y + Double(i) * m.sliderHeight * k, width: block.width, height: m.sliderHeight * k)
             let nameFrame = theme.mirrored(Rect(x: line.x, y: line.y, width: nameWidth, height: line.height), in: line)
             let valueFrame = theme.mirrored(Rect(x: line.maxX - valueWidth, y: line.y, width: valueWidth, height: line.height), in: line)
-            ui.text(row.name, in: nameFrame, font: theme.clipFont, color: theme.textSecondary, alignment: theme.leading)
+            ui.text(row.name, in: nameFrame, font: theme.clipFont, color: theme.textSecondary, alignment: theme.leading, isUsersOwn: true)
             ui.text(
                 row.value, in: valueFrame, font: Font(size: theme.clipFont.size, weight: .semibold), color: theme.textPrimary,
                 alignment: theme.isRightToLeft ? .leading : .trailing)

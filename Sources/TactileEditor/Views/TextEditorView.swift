@@ -13,6 +13,9 @@ struct TextEditorView {
     let theme: Theme
 
     var scale: Double { theme.clipFont.size / theme.metrics.textEditor.designFont }
+    /// Touch targets' scale: as the text's, never below their designed size (a finger is no
+    /// smaller for small text).
+    var touch: Double { max(scale, 1) }
 
     func draw(_ state: EditorState) -> [EditorIntent] {
         guard let edit = state.textEdit else { return [] }
@@ -23,7 +26,7 @@ struct TextEditorView {
         guard let clip = typed ?? state.project.clip(withID: edit.clipID)?.clip else { return [] }
         let m = theme.metrics.textEditor, k = scale, viewport = layout.viewport
         let keyboardHeight = Keyboard.height(theme: theme)
-        let bar = m.barHeight * k, padding = m.padding * k
+        let bar = m.barHeight * touch, padding = m.padding * k
         // Portrait: across the bottom. Landscape: beside the canvas, which stays in view — on
         // whichever side it leaves (its right; its left when the columns are mirrored), however
         // wide the picture's format makes it, while that side has room for the keyboard.
@@ -37,7 +40,7 @@ struct TextEditorView {
         let keyboardFrame = Rect(x: area.x, y: area.maxY - keyboardHeight, width: area.width, height: keyboardHeight)
         // The styles on one row when every button gets a finger's width, else the colours on a row of their own.
         let buttons = Double(TextStyle.Size.allCases.count + 1 + TextStyle.Colour.allCases.count)
-        let styleRows = edit.isProjectName ? 0 : area.width - 2 * padding >= buttons * m.styleSlot * k + m.groupGap * k ? 1 : 2
+        let styleRows = edit.isProjectName ? 0 : area.width - 2 * padding >= buttons * m.styleSlot * touch + m.groupGap * k ? 1 : 2
         let rows = Double(1 + styleRows)
         let panel = Rect(x: area.x, y: keyboardFrame.minY - rows * (bar + padding), width: area.width, height: rows * (bar + padding))
         var intents: [EditorIntent] = []
@@ -47,7 +50,7 @@ struct TextEditorView {
                 panel: panel.union(keyboardFrame), clear: [layout.canvas], label: theme.strings[.doneEditing], close: .finishTextEdit)
             ui.fill(panel, theme.surface)
             // The field: the words as typed (the end shows when they are long), a caret, Done.
-            let doneWidth = m.doneWidth * k
+            let doneWidth = m.doneWidth * touch
             let field = theme.mirrored(
                 Rect(x: panel.x + padding, y: panel.y + padding, width: panel.width - 3 * padding - doneWidth, height: bar), in: panel)
             intents += drawField(field, clip: clip, edit: edit)
@@ -114,7 +117,7 @@ struct TextEditorView {
                         Rect(x: words.x, y: field.midY - caretHeight / 2, width: words.width, height: caretHeight), theme.selection.opacity(0.45), radius: 2
                     )
                 }
-                ui.text(shown, in: words, font: theme.bodyFont, color: theme.textPrimary, alignment: .leading)
+                ui.text(shown, in: words, font: theme.bodyFont, color: theme.textPrimary, alignment: .leading, isUsersOwn: true)
             }
         }
         let caretX = (clip.title.isEmpty ? (theme.isRightToLeft ? inner.maxX - caretWidth : inner.x) : origin + caretAt - caretWidth / 2)
@@ -153,7 +156,7 @@ struct TextEditorView {
     private func drawStyles(_ style: TextStyle, in row: Rect, colours colourRow: Rect?) -> [EditorIntent] {
         let m = theme.metrics.textEditor, k = scale
         var intents: [EditorIntent] = []
-        let slot = m.styleSlot * k
+        let slot = m.styleSlot * touch
         var x = row.x
         for size in TextStyle.Size.allCases {
             let frame = theme.mirrored(Rect(x: x, y: row.y, width: slot, height: row.height), in: row)

@@ -62,6 +62,8 @@ struct TimelineView {
                         state: [
                             "clip": .string(b.id), "kind": .string(transition?.kind.rawValue ?? "none"),
                             "duration": .number(transition?.duration.seconds ?? 0), "open": .bool(open),
+                            // On the cut, over the ends of the clips either side: it takes the touch there.
+                            "sitsOn": .string("clip"),
                         ]))
             }
         }
@@ -184,7 +186,7 @@ struct TimelineView {
                 Rect(x: label.x - m.chipPadding * k, y: label.y - 1, width: width, height: label.height + 2), Color.black.opacity(0.45),
                 radius: m.chipRadius * k)
         }
-        ui.text(clip.title, in: label, font: theme.clipFont, color: .white)
+        ui.text(clip.title, in: label, font: theme.clipFont, color: .white, isUsersOwn: true)
         if muted {
             SoundLineView(ui: ui, sizes: sizes, theme: theme).drawMuted(clip, in: body, visible: visibleFrame)
         }

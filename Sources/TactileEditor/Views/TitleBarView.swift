@@ -31,7 +31,8 @@ struct TitleBarView {
         let title = centred.minX >= room.minX && centred.maxX <= room.maxX ? centred : room
         // Where the bar lies over the picture (landscape, the timeline folded), the name gives way to it.
         let shown = ui.measurer.truncate(name, font: theme.titleFont, toWidth: title.width)
-        if !title.intersects(picture) { ui.text(shown, in: title, font: theme.titleFont, color: theme.textPrimary, alignment: .center) }
+        // The name is the person's: cut where it must (ScaleFit keeps it `titleRoom` ems at least).
+        if !title.intersects(picture) { ui.text(shown, in: title, font: theme.titleFont, color: theme.textPrimary, alignment: .center, isUsersOwn: true) }
         // The title as `inspect` lists it: the frame the words take, so a test sees it is there and whole.
         let width = min(title.width, natural)
         let words = Rect(x: title.midX - width / 2, y: title.y, width: width, height: title.height)
