@@ -86,7 +86,11 @@ public struct EditorLayout: Hashable, Sendable {
         viewport = screen.size
         var rest = screen.sliceTop(l.landscapeTopInset).rest
         let bottomInset = l.landscapeBottomInset
-        (toolbar, rest) = rest.sliceRight(l.toolbarRailWidth)
+        // A screen too short for the tools one above another at a finger's height each gets
+        // them in two columns (`ToolbarView.railColumns`).
+        let railHeight = rest.height - bottomInset
+        let columns = Double(ToolbarView.railColumns(height: railHeight, sizes: l))
+        (toolbar, rest) = rest.sliceRight(max(l.toolbarRailWidth, columns > 1 ? columns * l.buttonSize : 0))
         toolbar = toolbar.sliceBottom(bottomInset).rest
         rest = rest.sliceBottom(bottomInset).rest
         let open = 1 - min(1, max(0, collapse))
@@ -97,7 +101,13 @@ public struct EditorLayout: Hashable, Sendable {
         let natural = (pictureHeight * max(0.1, aspect) + 2 * l.margin) / max(1, rest.width)
         let most = min(max(l.landscapeCanvasShare, 0), 1), least = min(max(l.landscapeCanvasMinimumShare, 0), most)
         let share = min(max(natural, least), most)
-        let canvasWidth = (rest.width * (1 - (1 - share) * open)).rounded()
+        // The timeline's column keeps room for the title bar's buttons, each a finger wide (a wide
+        // picture on a short phone took all but 180 pt, and the format button lay over undo).
+        // And the canvas's keeps room for the player bar under it: Play, the timecode (or the
+        // selected clip's chip) and the fold button, each a finger wide.
+        let keep = TitleBarView.buttonsWidth(sizes: l) * open
+        let wanted = max((rest.width * (1 - (1 - share) * open)).rounded(), PlayerBarView.leastWidth(sizes: l))
+        let canvasWidth = min(wanted, max(rest.width * least, rest.width - keep).rounded())
         var column: Rect
         (column, rest) = rest.sliceLeft(canvasWidth)
         // The title bar over the timeline's column, sliding across the canvas's top as it folds

@@ -47,6 +47,12 @@ struct ScaleFit: Hashable, Sendable {
                 trackCount: trackCount, aspect: ratio)
             let picture = EditorLayout.picture(in: layout.canvas, ratio: ratio, sizes: scaled.layout)
             guard picture.width >= least - 0.5 else { return false }
+            // In landscape, the two columns hold their bars' buttons at a finger's width.
+            if layout.isLandscape {
+                guard layout.playerBar.width >= PlayerBarView.leastWidth(sizes: scaled.layout) - 0.5,
+                    layout.titleBar.width >= TitleBarView.buttonsWidth(sizes: scaled.layout) - 0.5
+                else { return false }
+            }
             let room = TitleBarView.titleRoom(in: layout.titleBar, sizes: scaled.layout, theme: th, projects: projects)
             let wanted = min(measurer.measure(title, font: th.titleFont).width, th.titleFont.size * Self.titleRoom)
             return room.width >= wanted

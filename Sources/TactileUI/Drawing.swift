@@ -47,6 +47,15 @@ extension UIContext {
         digits.map { measurer.measure(String($0), font: font).width }.max() ?? 0
     }
 
+    /// `font`, smaller a whole size at a time down to `smallest` of it, until `text` fits `width`
+    /// (German's long words on a button: they give way in size before they lose letters).
+    public func font(fitting text: String, width: Double, from font: Font, smallest: Double = 0.7) -> Font {
+        var fitted = font
+        let floor = (font.size * smallest).rounded(.up)
+        while fitted.size > floor, measurer.measure(text, font: fitted).width > width { fitted.size = max(floor, fitted.size.rounded(.up) - 1) }
+        return fitted
+    }
+
     /// Text in `frame`, truncated with "…" to fit its width, centred vertically. `isUsersOwn`: the
     /// words are a person's own (a name, a title, a file): cutting them is no defect of the
     /// chrome's (a cut label of ours is: `tactile lint-layout`).

@@ -70,9 +70,13 @@ extension TactileConfiguration {
         @Setting(.points(2, 100), "Visual width of a trim handle.")
         public var handleWidth: Double = 14
         @Setting(
-            .init(1, 10), "How much wider a handle's hit area is than its visual width. At 2 or more a handle is easy to grab.",
+            .init(1, 10),
+            """
+            How much wider a handle's hit area is than its visual width. At 2 or more a handle is easy to grab; the default
+            makes it a finger's 44 pt (the platforms' least touch target).
+            """,
             tune: .slider("Handle hit area", 1...6, step: 0.25, rank: 6, unit: "×"))
-        public var handleHitMultiplier: Double = 2.5
+        public var handleHitMultiplier: Double = 3.2
         @Setting(.points(0, 20), "Width of the selection frame's border.")
         public var selectionBorderWidth: Double = 3
         @Setting(.points(0, 20), "Width of the fixed playhead line.")

@@ -15,6 +15,9 @@ extension ViewMetrics {
         public var buttonNudge = 6.0
         /// The timecode's greatest width, and the gap round it. 160, 4 pt.
         public var timecodeWidth = 160.0, timecodeGap = 4.0
+        /// How far the timecode's font gives way where the player bar is narrow (a landscape
+        /// column beside a wide picture), before it yields its place. 0.6.
+        public var timecodeSmallestShare = 0.6
         /// The scrub bar's track: thickness and corner radius; the thumb's radius at rest and while
         /// a finger holds the bar; the speed label's height above the bar; the least bar height that
         /// draws at all. 4, 2, 6, 9, 16, 8 pt.

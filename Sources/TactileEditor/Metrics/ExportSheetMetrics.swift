@@ -18,6 +18,9 @@ extension ViewMetrics {
         public var labelHeight = 18.0, choiceHeight = 44.0, choiceRadius = 10.0, choiceGap = 6.0, rowGap = 8.0
         /// The Export / Cancel buttons' height and corner radius; the progress bar's height and the line under it. 44, 12, 8, 22 pt.
         public var buttonHeight = 44.0, buttonRadius = 12.0, progressHeight = 8.0, progressLabelHeight = 22.0
+        /// Where the rows' labels stand beside their choices (a short screen), the most of the
+        /// panel's width they take. 0.3.
+        public var besideLabelShare = 0.3
         public init() {}
     }
 }

@@ -16,6 +16,11 @@ extension ViewMetrics {
         public var designFont = 12.0
         /// The header: its height, the width of its trailing button (Done, Cancel). 44, 84 pt.
         public var headerHeight = 44.0, actionWidth = 84.0
+        /// The room beside the header button's word where the word is wider than the button. 8 pt.
+        public var actionPadding = 8.0
+        /// How far the header's small line gives way in size before it is cut (the Export sheet's
+        /// "1920 × 1080, 30 fps, about 4.8 MB" on a narrow sheet). 0.55.
+        public var detailSmallestShare = 0.55
         public init() {}
     }
 }

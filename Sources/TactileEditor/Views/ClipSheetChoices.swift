@@ -17,7 +17,10 @@ struct ClipSheetChoices {
         var tapped: [Int] = []
         for (i, option) in options.enumerated() {
             let frame = theme.mirrored(Rect(x: row.x + Double(i) * (width + gap), y: row.y, width: width, height: row.height), in: row)
-            let hit = ui.button(option.id, role: role, label: option.title, frame: frame, state: ["chosen": .bool(option.chosen)]) { look in
+            // Each takes the touches up to halfway across the gaps beside it: no dead gaps, and a
+            // finger's width where six speeds share a narrow sheet.
+            let reach = frame.insetBy(dx: -gap / 2, dy: 0)
+            let hit = ui.button(option.id, role: role, label: option.title, frame: frame, hitFrame: reach, state: ["chosen": .bool(option.chosen)]) { look in
                 let fill = option.chosen ? theme.selection : (look.pressed ? theme.surface.mixed(with: .white, 0.1) : theme.surface)
                 ui.fill(frame, fill, radius: m.choiceRadius * k)
                 let ink = option.chosen ? theme.background : theme.textPrimary

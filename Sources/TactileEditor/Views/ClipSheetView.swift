@@ -22,8 +22,10 @@ struct ClipSheetView {
     let sizes: TactileConfiguration.Layout
     let theme: Theme
 
-    /// How much larger than designed the sheet draws: as much as the text (`--ui-scale`).
-    var scale: Double { theme.clipFont.size / theme.metrics.clipSheet.designFont }
+    /// How much larger than designed the sheet draws: as much as the text (`--ui-scale`), never
+    /// smaller than designed (smaller text keeps the controls a finger's size, as Dynamic Type's
+    /// smaller sizes keep 44 pt).
+    var scale: Double { max(1, theme.clipFont.size / theme.metrics.clipSheet.designFont) }
 
     /// The sections `clip` (on a track of `kind`) offers, in the tabs' order: a speed (footage
     /// that plays), a fit (a picture on a video track), volume and fades (a clip that plays sound).
@@ -39,11 +41,20 @@ struct ClipSheetView {
     private func designedHeight(of section: ClipSheetSection) -> Double {
         let m = theme.metrics.clipSheet
         switch section {
-        case .speed: return m.labelHeight + m.sliderHeight + m.choiceHeight + m.rowGap
+        case .speed: return m.labelHeight + m.sliderHeight + Double(speedRows) * m.choiceHeight + Double(speedRows) * m.rowGap
         case .picture: return m.labelHeight + m.choiceHeight + m.rowGap
         case .volume: return m.sliderHeight + m.choiceHeight + 2 * m.rowGap
         case .fades: return 2 * m.sliderHeight + m.rowGap
         }
+    }
+
+    /// The speed presets' rows: one, or two where the sheet is too narrow to give each of six a
+    /// finger's width (a landscape column on a small phone).
+    private var speedRows: Int {
+        let m = theme.metrics.clipSheet, k = scale
+        let width = layout.pickerPanel(height: 0, gap: 0, margin: sizes.margin).width - 2 * m.panelPadding * k
+        let count = Double(m.speedPresets.count)
+        return (width + m.choiceGap * k) / count < sizes.buttonSize ? 2 : 1
     }
 
     func draw(_ state: EditorState) -> [EditorIntent] {
@@ -148,11 +159,14 @@ struct ClipSheetView {
         if slid.dragEnded { intents.append(.commitClipSheetDrag) }
         // Its gestures end in the sheet: a tap on the slider never also deselects the clip under it.
         intents += slid.gestures.map { .gesture($0, .sheet) }
-        let presets = m.speedPresets
-        let row = Rect(x: block.x, y: sliderFrame.maxY, width: block.width, height: m.choiceHeight * k)
-        intents += choices(
-            presets.map { (Self.presetPrefix + String(format: "%g", $0), strings.speed($0), abs($0 - clip.speed) < 0.001) }, glyph: nil, in: row
-        ).map { .setSpeed(clip.id, presets[$0], live: false) }
+        let presets = m.speedPresets, rows = speedRows, perRow = Int((Double(presets.count) / Double(rows)).rounded(.up))
+        for r in 0..<rows {
+            let part = Array(presets.dropFirst(r * perRow).prefix(perRow))
+            let row = Rect(x: block.x, y: sliderFrame.maxY + Double(r) * (m.choiceHeight + m.rowGap) * k, width: block.width, height: m.choiceHeight * k)
+            intents += choices(
+                part.map { (Self.presetPrefix + String(format: "%g", $0), strings.speed($0), abs($0 - clip.speed) < 0.001) }, glyph: nil, in: row
+            ).map { .setSpeed(clip.id, part[$0], live: false) }
+        }
         return intents
     }
 

@@ -16,17 +16,19 @@ struct ExportSheetView {
     let export: TactileConfiguration.Export
     let theme: Theme
 
-    /// How much larger than designed the sheet draws: as much as the text (`--ui-scale`).
-    var scale: Double { theme.clipFont.size / theme.metrics.exportSheet.designFont }
+    /// How much larger than designed the sheet draws: as much as the text (`--ui-scale`), never
+    /// smaller than designed (smaller text keeps the controls a finger's size, as Dynamic Type's
+    /// smaller sizes keep 44 pt).
+    var scale: Double { max(1, theme.clipFont.size / theme.metrics.exportSheet.designFont) }
 
     func draw(_ state: EditorState) -> [EditorIntent] {
         guard state.exportSheet else { return [] }
         let m = theme.metrics.exportSheet, k = scale, strings = theme.strings
-        let padding = m.panelPadding * k, row = (m.labelHeight + m.choiceHeight + m.rowGap) * k
+        let padding = m.panelPadding * k
         // While an export runs, its progress takes a row of its own above the buttons.
         let progressRow = state.exportRun == nil ? 0 : (m.progressLabelHeight + m.progressHeight + m.rowGap) * k
-        let height = 2 * padding + m.titleHeight * k + 3 * row + progressRow + m.buttonHeight * k
-        let panel = layout.pickerPanel(height: height, gap: m.panelGap * k, margin: sizes.margin)
+        let (panel, row, labelWidth) = arrangement(progressRow: progressRow)
+        let beside = labelWidth > 0
         var intents: [EditorIntent] = []
         let choice = state.exportChoice, run = state.exportRun
         ui.inLayer(.topmost) {
@@ -61,18 +63,21 @@ struct ExportSheetView {
                     ]))
             var y = title.maxY
             func choices<T>(_ name: String, label: String, options: [T], title: (T) -> String, isChosen: (T) -> Bool, choose: (T) -> MovieSettings) {
-                ui.text(
-                    label, in: Rect(x: inner.x, y: y, width: inner.width, height: m.labelHeight * k), font: theme.clipFont,
-                    color: theme.textSecondary, alignment: theme.leading)
-                let gap = m.choiceGap * k, count = Double(options.count)
-                let width = (inner.width - gap * (count - 1)) / count
+                let labelFrame =
+                    beside
+                    ? theme.mirrored(Rect(x: inner.x, y: y, width: labelWidth, height: m.choiceHeight * k), in: inner)
+                    : Rect(x: inner.x, y: y, width: inner.width, height: m.labelHeight * k)
+                ui.text(label, in: labelFrame, font: theme.clipFont, color: theme.textSecondary, alignment: theme.leading)
+                let gap = m.choiceGap * k, count = Double(options.count), top = beside ? y : y + m.labelHeight * k
+                let width = (inner.width - labelWidth - gap * (count - 1)) / count
                 for (i, option) in options.enumerated() {
                     let frame = theme.mirrored(
-                        Rect(x: inner.x + Double(i) * (width + gap), y: y + m.labelHeight * k, width: width, height: m.choiceHeight * k), in: inner)
+                        Rect(x: inner.x + labelWidth + Double(i) * (width + gap), y: top, width: width, height: m.choiceHeight * k), in: inner)
                     let chosen = isChosen(option), text = title(option)
                     let tapped = ui.button(
                         Self.choicePrefix + name + "." + text, role: "exportChoice", label: text, frame: frame,
-                        enabled: run == nil, state: ["chosen": .bool(chosen), "row": .string(name)]
+                        // Touches up to halfway across the gaps beside it: a finger's width where four share a narrow sheet.
+                        hitFrame: frame.insetBy(dx: -gap / 2, dy: 0), enabled: run == nil, state: ["chosen": .bool(chosen), "row": .string(name)]
                     ) { look in
                         let fill = chosen ? theme.selection : (look.pressed ? theme.surface.mixed(with: .white, 0.1) : theme.surface)
                         ui.fill(frame, fill, radius: m.choiceRadius * k)
@@ -105,18 +110,38 @@ struct ExportSheetView {
             let bottom = Rect(x: inner.x, y: inner.maxY - m.buttonHeight * k, width: inner.width, height: m.buttonHeight * k)
             if let run {
                 intents += drawProgress(run, in: Rect(x: inner.x, y: y, width: inner.width, height: progressRow), buttons: bottom)
-            } else {
-                let tapped = ui.button(Self.startID, role: "exportStart", label: strings[.startExport], frame: bottom) { look in
-                    ui.fill(bottom, look.pressed ? theme.selection.mixed(with: .black, 0.2) : theme.selection, radius: m.buttonRadius * k)
-                    // The sheet's one primary action, in the weight a primary button has.
-                    var bold = theme.bodyFont
-                    bold.weight = .semibold
-                    ui.text(strings[.startExport], in: bottom, font: bold, color: theme.background, alignment: .center)
-                }
-                if tapped { intents.append(.startExport) }
+            } else if drawStart(in: bottom) {
+                intents.append(.startExport)
             }
         }
         return intents
+    }
+
+    /// The panel, a row's height and the labels' width: each row's label over its choices; where
+    /// the screen is too short for that (landscape on a phone), beside them (`labelWidth` > 0),
+    /// so Export never lies over the choices.
+    private func arrangement(progressRow: Double) -> (panel: Rect, row: Double, labelWidth: Double) {
+        let m = theme.metrics.exportSheet, k = scale, strings = theme.strings
+        func height(_ row: Double) -> Double { 2 * m.panelPadding * k + m.titleHeight * k + 3 * row + progressRow + m.buttonHeight * k }
+        let over = (m.labelHeight + m.choiceHeight + m.rowGap) * k
+        let panel = layout.pickerPanel(height: height(over), gap: m.panelGap * k, margin: sizes.margin)
+        guard panel.height < height(over) - 0.5 else { return (panel, over, 0) }
+        let row = (m.choiceHeight + m.rowGap) * k
+        let labels = [strings[.exportSize], strings[.exportFrameRate], strings[.exportQuality]]
+        let widest = labels.map { ui.measurer.measure($0, font: theme.clipFont).width }.max() ?? 0
+        let short = layout.pickerPanel(height: height(row), gap: m.panelGap * k, margin: sizes.margin)
+        return (short, row, min(short.width * m.besideLabelShare, widest + m.choiceGap * k))
+    }
+
+    /// The sheet's one primary action, Export, in the weight a primary button has; whether it was tapped.
+    private func drawStart(in bottom: Rect) -> Bool {
+        let m = theme.metrics.exportSheet, k = scale, strings = theme.strings
+        return ui.button(Self.startID, role: "exportStart", label: strings[.startExport], frame: bottom) { look in
+            ui.fill(bottom, look.pressed ? theme.selection.mixed(with: .black, 0.2) : theme.selection, radius: m.buttonRadius * k)
+            var bold = theme.bodyFont
+            bold.weight = .semibold
+            ui.text(strings[.startExport], in: bottom, font: bold, color: theme.background, alignment: .center)
+        }
     }
 
     /// The progress bar with the share done and the time left over it (in `block`), and Cancel

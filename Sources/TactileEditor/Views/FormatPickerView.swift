@@ -23,8 +23,16 @@ struct FormatPickerView {
                 height: max(0, titleBar.height - 2 * m.buttonInset * k)), in: titleBar)
     }
 
+    /// Where the button takes a touch: the bar's height, and a finger's width at least (it grows
+    /// towards the title, away from the bar's edge).
+    static func reach(of button: Rect, in titleBar: Rect, sizes: TactileConfiguration.Layout) -> Rect {
+        let width = max(button.width, sizes.buttonSize), grow = width - button.width
+        let leading = button.midX < titleBar.midX
+        return Rect(x: leading ? button.x : button.x - grow, y: titleBar.y, width: width, height: titleBar.height)
+    }
+
     /// How much larger than designed the picker draws: as much as the text (`--ui-scale`).
-    static func scale(_ theme: Theme) -> Double { theme.clipFont.size / theme.metrics.formatPicker.designFont }
+    static func scale(_ theme: Theme) -> Double { max(1, theme.clipFont.size / theme.metrics.formatPicker.designFont) }
 
     /// Draws the title bar's button; returns whether it was tapped.
     func drawButton(_ state: EditorState) -> [EditorIntent] {
@@ -32,6 +40,7 @@ struct FormatPickerView {
         let frame = Self.buttonFrame(in: layout.titleBar, sizes: sizes, theme: theme, projects: state.showsProjectsButton)
         let tapped = ui.button(
             Self.buttonID, role: "formatButton", label: "Format \(aspect.rawValue)", frame: frame,
+            hitFrame: Self.reach(of: frame, in: layout.titleBar, sizes: sizes),
             state: ["aspect": .string(aspect.rawValue), "open": .bool(state.formatPicker)]
         ) { look in
             let open = state.formatPicker
@@ -132,14 +141,14 @@ struct FormatPickerView {
                 look in
                 ui.fill(frame, chosen ? theme.selection : (look.pressed ? theme.surface.mixed(with: .white, 0.1) : theme.surface), radius: m.optionRadius * k)
                 let ink = chosen ? theme.background : theme.textPrimary
-                let glyph = m.shapesGlyph * k, textWidth = min(ui.measurer.measure(title, font: theme.clipFont).width, frame.width - glyph - 3 * gap)
+                let glyph = m.shapesGlyph * k, font = ui.font(fitting: title, width: frame.width - glyph - 3 * gap, from: theme.clipFont)
+                let textWidth = min(ui.measurer.measure(title, font: font).width, frame.width - glyph - 3 * gap)
                 let start = frame.midX - (glyph + gap + textWidth) / 2
                 ClipSheetView.fitGlyph(
                     fit, frameAspect: aspect, in: Rect(x: start, y: frame.midY - glyph / 2, width: glyph, height: glyph), ink: ink, theme: theme, ui: ui)
                 ui.text(
-                    ui.measurer.truncate(title, font: theme.clipFont, toWidth: textWidth + 1),
-                    in: Rect(x: start + glyph + gap, y: frame.y, width: textWidth + 1, height: frame.height),
-                    font: theme.clipFont, color: ink, alignment: .leading)
+                    title, in: Rect(x: start + glyph + gap, y: frame.y, width: textWidth + 1, height: frame.height), font: font, color: ink, alignment: .leading
+                )
             }
             if tapped { intents.append(.setFitOfEveryClip(fit)) }
         }

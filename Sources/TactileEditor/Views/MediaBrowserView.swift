@@ -99,12 +99,14 @@ struct MediaBrowserView {
         let m = sizes.margin
         // Level with the title, its touch area as tall as the header below the grabber.
         let title = Rect(x: h.x, y: h.y + b.titleTop, width: h.width, height: h.height * b.titleShare)
-        let cancel = theme.mirrored(Rect(x: h.maxX - m - b.cancelWidth, y: title.y, width: b.cancelWidth, height: title.height), in: h)
+        // As wide as its word needs ("Abbrechen" at ×3), at least as designed, at most a third of the header.
+        let cancelWidth = min(h.width / 3, max(b.cancelWidth, ui.measurer.measure(theme.strings[.cancel], font: theme.bodyFont).width + m / 2))
+        let cancel = theme.mirrored(Rect(x: h.maxX - m - cancelWidth, y: title.y, width: cancelWidth, height: title.height), in: h)
         let reach = Rect(x: cancel.x, y: h.y + b.cancelTop, width: cancel.width, height: h.height - b.cancelTop)
         let tapped = ui.button("mediaBrowser.cancel", label: theme.strings[.cancel], frame: cancel, hitFrame: reach) { look in
             ui.text(
-                theme.strings[.cancel], in: cancel, font: theme.bodyFont, color: look.pressed ? theme.textSecondary : theme.accent,
-                alignment: theme.isRightToLeft ? .leading : .trailing)
+                theme.strings[.cancel], in: cancel, font: ui.font(fitting: theme.strings[.cancel], width: cancel.width, from: theme.bodyFont),
+                color: look.pressed ? theme.textSecondary : theme.accent, alignment: theme.isRightToLeft ? .leading : .trailing)
         }
         var intents: [EditorIntent] = tapped ? [.closeBrowser] : []
         // Sound can also be said: a voice-over, at the header's leading edge.
@@ -121,9 +123,8 @@ struct MediaBrowserView {
                 Icon.microphone.draw(in: icon, color: ink, ui: ui)
                 let words = theme.mirrored(
                     Rect(x: voice.x + b.voiceIconWidth, y: voice.y, width: voice.width - b.voiceIconWidth, height: voice.height), in: voice)
-                ui.text(
-                    ui.measurer.truncate(theme.strings[.voiceOver], font: theme.bodyFont, toWidth: words.width), in: words, font: theme.bodyFont, color: ink,
-                    alignment: theme.leading)
+                let said = theme.strings[.voiceOver]
+                ui.text(said, in: words, font: ui.font(fitting: said, width: words.width, from: theme.bodyFont), color: ink, alignment: theme.leading)
             }
             if said { intents.append(.openVoiceOver) }
         }
@@ -155,10 +156,11 @@ struct MediaBrowserView {
             state["media"] = .string("ready")
             state["poster"] = .bool(drawPoster(path, info: info, in: picture))
             if let d = info.duration {
-                let label = TimeFormatting.timecode(d)
-                let pill = Rect(
-                    x: picture.maxX - (b.pillWidth + b.pillInset), y: picture.maxY - (b.pillHeight + b.pillInset), width: b.pillWidth,
-                    height: b.pillHeight)
+                let label = theme.strings.digits(TimeFormatting.timecode(d))
+                // As wide and tall as its words need at the text's size (at ×3 "0:08" is wider than designed).
+                let width = max(b.pillWidth, ui.measurer.measure(label, font: theme.captionFont).width + 2 * b.pillInset)
+                let height = max(b.pillHeight, ui.measurer.measure(label, font: theme.captionFont).height)
+                let pill = Rect(x: picture.maxX - (width + b.pillInset), y: picture.maxY - (height + b.pillInset), width: width, height: height)
                 ui.fill(pill, Color.black.opacity(0.6), radius: b.pillRadius)
                 ui.text(label, in: pill, font: theme.captionFont, color: theme.textPrimary, alignment: .center)
                 state["duration"] = .number(d.seconds)

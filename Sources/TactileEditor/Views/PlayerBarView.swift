@@ -10,6 +10,10 @@ struct PlayerBarView {
     let feel: TactileConfiguration.Feel
     let theme: Theme
 
+    /// The least width the bar lays out in: Play, the fold button, and between them the room of
+    /// two more (the timecode, or a selected clip's chip), within the margins.
+    static func leastWidth(sizes: TactileConfiguration.Layout) -> Double { 4 * sizes.buttonSize + 2 * sizes.margin }
+
     func draw(_ state: EditorState) -> [EditorIntent] {
         ui.element(UIElement(id: "playerBar", role: "playerBar", label: "Player", frame: frame))
         let m = sizes.margin
@@ -23,42 +27,7 @@ struct PlayerBarView {
         {
             intents.append(.togglePlayback)
         }
-        // Time runs left to right in every language (as media players keep it); its digits are the locale's.
-        // Paused or scrubbing, where the user picks a frame, the playhead's timecode counts frames
-        // ("0:03 f12 / 0:21"); playing, whole seconds (frames racing by are noise, as phone
-        // editors keep it). The field keeps one width either way, the " / " stays put and every
-        // digit is as wide as the widest, so nothing jumps as it runs.
-        let feel = feel
-        let frames = !state.isPlaying && feel.timecodeFrames
-        let nearest = feel.timecodeRounding == .nearest
-        let total = TimeFormatting.timecode(state.project.duration + (nearest ? Time(ticks: Time.ticksPerSecond / 2) : .zero))
-        let playhead =
-            frames
-            ? TimeFormatting.frameTimecode(state.playhead, framesPerSecond: feel.timecodeFrameRate)
-            : TimeFormatting.timecode(state.playhead + (nearest ? Time(ticks: Time.ticksPerSecond / 2) : .zero))
-        let strings = theme.strings, font = theme.timecodeFont
-        let code = strings.digits("\(playhead) / \(total)")
-        let digits = Set(strings.digits("0123456789"))
-        // The widest the playhead's part can be: the project's end in the longer of the two forms.
-        let longest = feel.timecodeFrames ? TimeFormatting.frameTimecode(state.project.duration, framesPerSecond: feel.timecodeFrameRate) : total
-        let left = max(ui.tabularWidth(strings.digits(longest), font: font, digits: digits), ui.tabularWidth(strings.digits(total), font: font, digits: digits))
-        let right = ui.tabularWidth(strings.digits(total), font: font, digits: digits)
-        let slash = ui.measurer.measure(" / ", font: font).width
-        // As wide as the timecode (at most `timecodeWidth`): the selected clip's name and length get the rest.
-        let codeWidth = min(metrics.timecodeWidth, left + slash + right + 2 * metrics.timecodeGap)
-        let codeFrame = Rect(x: frame.midX - codeWidth / 2, y: frame.y, width: codeWidth, height: frame.height)
-        let slashX = codeFrame.maxX - metrics.timecodeGap - right - slash
-        ui.tabularText(
-            strings.digits(playhead), in: Rect(x: codeFrame.minX, y: frame.y, width: slashX - codeFrame.minX, height: frame.height), font: font,
-            color: theme.textPrimary, alignment: .trailing, digits: digits)
-        ui.text(" / ", in: Rect(x: slashX, y: frame.y, width: slash, height: frame.height), font: font, color: theme.textPrimary, alignment: .center)
-        ui.tabularText(
-            strings.digits(total), in: Rect(x: slashX + slash, y: frame.y, width: right, height: frame.height), font: font,
-            color: theme.textPrimary, alignment: .leading, digits: digits)
-        ui.element(
-            UIElement(
-                id: "timecode", role: "timecode", label: code, frame: codeFrame,
-                state: ["seconds": .number(state.playhead.seconds)]))
+        let codeFrame = drawTimecode(state)
         let fold = theme.mirrored(Rect(x: frame.maxX - m + metrics.buttonNudge - b, y: frame.midY - b / 2, width: b, height: b), in: frame)
         let collapsed = state.timeline.collapsed
         if iconButton(
@@ -98,6 +67,73 @@ struct PlayerBarView {
             }
         }
         return intents
+    }
+
+    /// The timecode, centred between Play and the fold button; where it is drawn (of no width
+    /// where a selected clip's chip takes its place).
+    private func drawTimecode(_ state: EditorState) -> Rect {
+        let m = sizes.margin, b = sizes.buttonSize, metrics = theme.metrics.bars
+        // Time runs left to right in every language (as media players keep it); its digits are the locale's.
+        // Paused or scrubbing, where the user picks a frame, the playhead's timecode counts frames
+        // ("0:03 f12 / 0:21"); playing, whole seconds (frames racing by are noise, as phone
+        // editors keep it). The field keeps one width either way, the " / " stays put and every
+        // digit is as wide as the widest, so nothing jumps as it runs.
+        let feel = feel
+        let frames = !state.isPlaying && feel.timecodeFrames
+        let nearest = feel.timecodeRounding == .nearest
+        let total = TimeFormatting.timecode(state.project.duration + (nearest ? Time(ticks: Time.ticksPerSecond / 2) : .zero))
+        let playhead =
+            frames
+            ? TimeFormatting.frameTimecode(state.playhead, framesPerSecond: feel.timecodeFrameRate)
+            : TimeFormatting.timecode(state.playhead + (nearest ? Time(ticks: Time.ticksPerSecond / 2) : .zero))
+        let strings = theme.strings
+        var font = theme.timecodeFont
+        let code = strings.digits("\(playhead) / \(total)")
+        let digits = Set(strings.digits("0123456789"))
+        // The widest the playhead's part can be: the project's end in the longer of the two forms.
+        let longest = feel.timecodeFrames ? TimeFormatting.frameTimecode(state.project.duration, framesPerSecond: feel.timecodeFrameRate) : total
+        func widths() -> (left: Double, right: Double, slash: Double) {
+            (
+                max(ui.tabularWidth(strings.digits(longest), font: font, digits: digits), ui.tabularWidth(strings.digits(total), font: font, digits: digits)),
+                ui.tabularWidth(strings.digits(total), font: font, digits: digits), ui.measurer.measure(" / ", font: font).width
+            )
+        }
+        // Between Play and the fold button: a narrow column (landscape, a wide picture) gives the
+        // timecode what is there, its font giving way down to `timecodeSmallestShare`; a selected
+        // clip's chip, when there is no room for both, takes the room instead (the ruler shows the time).
+        let between = frame.width - 2 * (m - metrics.buttonNudge + b) - 2 * metrics.timecodeGap
+        var (left, right, slash) = widths()
+        let natural = left + slash + right + 2 * metrics.timecodeGap
+        if natural > between { font.size *= max(metrics.timecodeSmallestShare, between / natural) }
+        (left, right, slash) = widths()
+        let chipFirst = state.selectedClip != nil && between < left + slash + right + 2 * metrics.timecodeGap + b
+        // Still too narrow for "0:03 f12 / 0:21": the playhead's part alone ("0:03 f12").
+        let whole = left + slash + right + 2 * metrics.timecodeGap <= between + 0.5
+        if !whole { (right, slash) = (0, 0) }
+        let showsCode = !chipFirst && left + 2 * metrics.timecodeGap <= between + 0.5
+        // As wide as the timecode (at most `timecodeWidth`): the selected clip's name and length get the rest.
+        let codeWidth = showsCode ? min(metrics.timecodeWidth, left + slash + right + 2 * metrics.timecodeGap) : 0
+        let codeFrame =
+            chipFirst
+            ? Rect(x: frame.minX + m - metrics.buttonNudge + b, y: frame.y, width: 0, height: frame.height)
+            : Rect(x: frame.midX - codeWidth / 2, y: frame.y, width: codeWidth, height: frame.height)
+        let slashX = codeFrame.maxX - metrics.timecodeGap - right - slash
+        if showsCode {
+            ui.tabularText(
+                strings.digits(playhead), in: Rect(x: codeFrame.minX, y: frame.y, width: slashX - codeFrame.minX, height: frame.height), font: font,
+                color: theme.textPrimary, alignment: whole ? .trailing : .center, digits: digits)
+        }
+        if showsCode && whole {
+            ui.text(" / ", in: Rect(x: slashX, y: frame.y, width: slash, height: frame.height), font: font, color: theme.textPrimary, alignment: .center)
+            ui.tabularText(
+                strings.digits(total), in: Rect(x: slashX + slash, y: frame.y, width: right, height: frame.height), font: font,
+                color: theme.textPrimary, alignment: .leading, digits: digits)
+        }
+        ui.element(
+            UIElement(
+                id: "timecode", role: "timecode", label: code, frame: codeFrame,
+                state: ["seconds": .number(state.playhead.seconds), "shown": .string(showsCode ? (whole ? code : strings.digits(playhead)) : "")]))
+        return codeFrame
     }
 
     /// The selected clip's name, length and speed on a chip that opens the clip sheet (its speed,

@@ -52,12 +52,13 @@ struct ScreenView {
     }
 }
 
-/// A round icon button (an ordinary `ui.button` drawing an icon, and a caption under it when given).
+/// A round icon button (an ordinary `ui.button` drawing an icon, and a caption under it when
+/// given); `hitFrame`: where it takes a touch, when more than its drawn frame.
 func iconButton(
     _ ui: UIContext, id: String, role: String, label: String, icon: Icon, frame: Rect,
-    theme: Theme, enabled: Bool = true, caption: String? = nil, state extra: [String: ElementValue] = [:]
+    theme: Theme, enabled: Bool = true, caption: String? = nil, state extra: [String: ElementValue] = [:], hitFrame: Rect? = nil
 ) -> Bool {
-    ui.button(id, role: role, label: label, frame: frame, enabled: enabled, state: extra) { look in
+    ui.button(id, role: role, label: label, frame: frame, hitFrame: hitFrame, enabled: enabled, state: extra) { look in
         let color = look.enabled ? theme.textPrimary : theme.textTertiary
         let m = theme.metrics.bars
         if look.pressed { ui.fill(frame.insetBy(dx: m.pressInset, dy: m.pressInset), theme.surfaceRaised, radius: theme.buttonPressRadius) }
@@ -65,9 +66,12 @@ func iconButton(
             let k = frame.height / m.captionedDesignHeight
             let iconBox = Rect(x: frame.x, y: frame.y + m.iconTop * k, width: frame.width, height: m.iconHeight * k)
             icon.draw(in: iconBox, color: color, ui: ui)
+            // A caption wider than its button gives way in size (whole sizes) rather than to "…".
+            var font = theme.captionFont
+            while font.size > 1, ui.measurer.measure(caption, font: font).width > frame.width { font.size -= 1 }
             ui.text(
                 caption, in: Rect(x: frame.x, y: frame.y + m.captionTop * k, width: frame.width, height: m.captionHeight * k),
-                font: theme.captionFont, color: look.enabled ? theme.textSecondary : theme.textTertiary, alignment: .center)
+                font: font, color: look.enabled ? theme.textSecondary : theme.textTertiary, alignment: .center)
         } else {
             icon.draw(in: frame.insetBy(dx: frame.width * m.iconInset, dy: frame.height * m.iconInset), color: color, ui: ui)
         }

@@ -21,7 +21,11 @@ struct ScrubBarView {
         let metrics = theme.metrics.bars
         guard frame.height > metrics.minimumScrubBarHeight else { return [] }
         let track = Self.track(in: frame, sizes: sizes).insetBy(dx: 0, dy: -metrics.trackThickness / 2)
-        let intents = ui.interact(Self.id, hitFrame: frame, gestures: GestureTarget(id: Self.id, gestures: [.trim])).intents(.scrub(.bar))
+        // A finger's height at least: where the bar is shorter, its touch reaches up over the
+        // canvas's lower edge (declared: it sits on the canvas and takes the touch there).
+        let reach = max(frame.height, sizes.buttonSize)
+        let hit = Rect(x: frame.x, y: frame.maxY - reach, width: frame.width, height: reach)
+        let intents = ui.interact(Self.id, hitFrame: hit, gestures: GestureTarget(id: Self.id, gestures: [.trim])).intents(.scrub(.bar))
         let duration = state.project.duration
         let k = duration > .zero ? min(1, max(0, state.playhead.seconds / duration.seconds)) : 0
         let x = track.minX + track.width * k
@@ -43,7 +47,8 @@ struct ScrubBarView {
                 }
             }
         }
-        ui.element(UIElement(id: Self.id, role: "scrubBar", label: "Scrub", frame: frame, hitFrame: frame, state: elementState))
+        elementState["sitsOn"] = .string("canvas")
+        ui.element(UIElement(id: Self.id, role: "scrubBar", label: "Scrub", frame: frame, hitFrame: hit, state: elementState))
         return intents
     }
 }

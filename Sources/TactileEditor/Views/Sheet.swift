@@ -13,8 +13,10 @@ struct Sheet {
     /// The sheet's id: its scrim is `ID.scrim`, its body `ID.body`.
     let id: String
 
-    /// How much larger than designed the header draws: as much as the text (`--ui-scale`).
-    var scale: Double { theme.clipFont.size / theme.metrics.sheet.designFont }
+    /// How much larger than designed the header draws: as much as the text (`--ui-scale`), never
+    /// smaller than designed (smaller text keeps the controls a finger's size, as Dynamic Type's
+    /// smaller sizes keep 44 pt).
+    var scale: Double { max(1, theme.clipFont.size / theme.metrics.sheet.designFont) }
 
     /// Dims the screen but `clear` and takes taps outside `panel`: `close` when one landed there.
     /// Taps inside land on the sheet's body and go no further (not to the timeline beneath, which
@@ -40,24 +42,32 @@ struct Sheet {
     @discardableResult
     func header(_ title: String, detail: String? = nil, action: String? = nil, in frame: Rect, titleIsUsersOwn: Bool = false) -> Bool {
         let m = theme.metrics.sheet, k = scale
-        let actionWidth = action == nil ? 0 : m.actionWidth * k
+        let actionFont = Font(size: theme.bodyFont.size, weight: .semibold)
+        // As wide as its word needs ("Abbrechen"), at least as designed, at most a third of the header.
+        let actionWidth = action.map { min(frame.width / 3, max(m.actionWidth * k, ui.measurer.measure($0, font: actionFont).width + sizes(m))) } ?? 0
         let words = frame.insetBy(dx: actionWidth, dy: 0)
         let titleHeight = detail == nil ? frame.height : frame.height * 0.6
+        // The title and the line under it give way in size before they lose letters.
+        let titleFont = ui.font(fitting: title, width: words.width, from: theme.titleFont)
         ui.text(
-            ui.measurer.truncate(title, font: theme.titleFont, toWidth: words.width), in: Rect(x: words.x, y: frame.y, width: words.width, height: titleHeight),
-            font: theme.titleFont, color: theme.textPrimary, alignment: .center, isUsersOwn: titleIsUsersOwn)
+            title, in: Rect(x: words.x, y: frame.y, width: words.width, height: titleHeight), font: titleFont, color: theme.textPrimary, alignment: .center,
+            isUsersOwn: titleIsUsersOwn)
         if let detail {
             ui.text(
-                ui.measurer.truncate(detail, font: theme.captionFont, toWidth: words.width),
-                in: Rect(x: words.x, y: frame.y + titleHeight, width: words.width, height: frame.height - titleHeight), font: theme.captionFont,
-                color: theme.textSecondary, alignment: .center)
+                detail, in: Rect(x: words.x, y: frame.y + titleHeight, width: words.width, height: frame.height - titleHeight),
+                font: ui.font(fitting: detail, width: words.width, from: theme.captionFont, smallest: m.detailSmallestShare), color: theme.textSecondary,
+                alignment: .center)
         }
         guard let action else { return false }
         let button = theme.mirrored(Rect(x: frame.maxX - actionWidth, y: frame.y, width: actionWidth, height: frame.height), in: frame)
         return ui.button(id + ".action", role: "sheetAction", label: action, frame: button) { look in
             ui.text(
-                action, in: button, font: Font(size: theme.bodyFont.size, weight: .semibold), color: look.pressed ? theme.textSecondary : theme.accent,
+                action, in: button, font: ui.font(fitting: action, width: button.width, from: actionFont),
+                color: look.pressed ? theme.textSecondary : theme.accent,
                 alignment: theme.isRightToLeft ? .leading : .trailing)
         }
     }
+
+    /// The room beside the action's word, in points.
+    private func sizes(_ m: ViewMetrics.Sheet) -> Double { m.actionPadding * scale }
 }

@@ -11,8 +11,10 @@ struct StickerPickerView {
     let sizes: TactileConfiguration.Layout
     let theme: Theme
 
-    /// How much larger than designed the picker draws: as much as the text (`--ui-scale`).
-    var scale: Double { theme.clipFont.size / theme.metrics.stickerPicker.designFont }
+    /// How much larger than designed the picker draws: as much as the text (`--ui-scale`), never
+    /// smaller than designed (smaller text keeps the controls a finger's size, as Dynamic Type's
+    /// smaller sizes keep 44 pt).
+    var scale: Double { max(1, theme.clipFont.size / theme.metrics.stickerPicker.designFont) }
 
     /// The panel, while open: above everything but the banner.
     func draw(_ state: EditorState) -> [EditorIntent] {
@@ -54,8 +56,8 @@ struct StickerPickerView {
                     let box = Rect(x: option.midX - glyph / 2, y: option.y + (option.height - glyph - label) / 2, width: glyph, height: glyph)
                     StickerArt.draw(shape, in: box, ui: ui)
                     ui.text(
-                        name, in: Rect(x: option.x, y: box.maxY, width: option.width, height: label), font: theme.clipFont,
-                        color: theme.textSecondary, alignment: .center)
+                        name, in: Rect(x: option.x, y: box.maxY, width: option.width, height: label),
+                        font: ui.font(fitting: name, width: option.width, from: theme.clipFont), color: theme.textSecondary, alignment: .center)
                 }
                 if tapped { intents.append(.addSticker(shape)) }
             }

@@ -35,12 +35,16 @@ struct TextEditorView {
             canvasOnTheLeft
             ? Rect(x: layout.canvas.maxX, y: 0, width: viewport.width - layout.canvas.maxX, height: viewport.height)
             : Rect(x: 0, y: 0, width: layout.canvas.minX, height: viewport.height)
-        let landscape = layout.isLandscape && side.width >= m.sideMinimumWidth * k
-        let area = landscape ? side : Rect(origin: .zero, size: viewport)
-        let keyboardFrame = Rect(x: area.x, y: area.maxY - keyboardHeight, width: area.width, height: keyboardHeight)
         // The styles on one row when every button gets a finger's width, else the colours on a row of their own.
         let buttons = Double(TextStyle.Size.allCases.count + 1 + TextStyle.Colour.allCases.count)
-        let styleRows = edit.isProjectName ? 0 : area.width - 2 * padding >= buttons * m.styleSlot * touch + m.groupGap * k ? 1 : 2
+        func styleRows(_ width: Double) -> Int { edit.isProjectName ? 0 : width - 2 * padding >= buttons * m.styleSlot * touch + m.groupGap * k ? 1 : 2 }
+        // Beside the canvas only while the field, the styles and the keyboard fit that side's
+        // height too (a short phone's side column pushed the field and Done off the screen).
+        let fitsBeside = Double(1 + styleRows(side.width)) * (bar + padding) + keyboardHeight <= viewport.height
+        let landscape = layout.isLandscape && side.width >= m.sideMinimumWidth * k && fitsBeside
+        let area = landscape ? side : Rect(origin: .zero, size: viewport)
+        let keyboardFrame = Rect(x: area.x, y: area.maxY - keyboardHeight, width: area.width, height: keyboardHeight)
+        let styleRows = styleRows(area.width)
         let rows = Double(1 + styleRows)
         let panel = Rect(x: area.x, y: keyboardFrame.minY - rows * (bar + padding), width: area.width, height: rows * (bar + padding))
         var intents: [EditorIntent] = []

@@ -332,6 +332,8 @@ struct RulerView {
                 state: [
                     "labelInterval": .number(Double(scale.labelInterval)), "marks": .number(Double(marks)),
                     "pointsPerSecond": .number(geometry.pointsPerSecond),
+                    // Thinner than a finger: its pans and pinches are the tracks' below it too.
+                    "secondary": .bool(true),
                 ]))
     }
 }

@@ -10,12 +10,19 @@ struct TitleBarView {
     let sizes: TactileConfiguration.Layout
     let theme: Theme
 
+    /// The width the bar's buttons take at most: the project list, the format button (as designed,
+    /// growing with the text), Export, undo and redo, and the margins at its ends.
+    static func buttonsWidth(sizes: TactileConfiguration.Layout) -> Double {
+        let format = max(sizes.buttonSize, ViewMetrics.FormatPicker().buttonWidth * max(1, sizes.uiScale))
+        return 4 * sizes.buttonSize + format + sizes.margin * 1.5
+    }
+
     /// The room the project's name has: between the format button at the leading edge and
     /// Export, undo and redo at the trailing one.
     /// `projects`: the Projects button stands at the leading edge too.
     static func titleRoom(in bar: Rect, sizes: TactileConfiguration.Layout, theme: Theme, projects: Bool = false) -> Rect {
         let m = sizes.margin, side = bar.height
-        let format = FormatPickerView.buttonFrame(in: bar, sizes: sizes, theme: theme, projects: projects)
+        let format = FormatPickerView.reach(of: FormatPickerView.buttonFrame(in: bar, sizes: sizes, theme: theme, projects: projects), in: bar, sizes: sizes)
         let leading = format.width + m / 2 + m / 4 + (projects ? side : 0), trailing = 3 * side + m / 2 + m / 4
         let room = Rect(x: bar.x + (theme.isRightToLeft ? trailing : leading), y: bar.y, width: max(0, bar.width - leading - trailing), height: bar.height)
         return room
@@ -32,14 +39,16 @@ struct TitleBarView {
         // Where the bar lies over the picture (landscape, the timeline folded), the name gives way to it.
         let shown = ui.measurer.truncate(name, font: theme.titleFont, toWidth: title.width)
         // The name is the person's: cut where it must (ScaleFit keeps it `titleRoom` ems at least).
-        if !title.intersects(picture) { ui.text(shown, in: title, font: theme.titleFont, color: theme.textPrimary, alignment: .center, isUsersOwn: true) }
+        // (Not at all where the room is narrower than a finger: a lone "…" says nothing.)
+        let drawn = !title.intersects(picture) && room.width >= sizes.buttonSize
+        if drawn { ui.text(shown, in: title, font: theme.titleFont, color: theme.textPrimary, alignment: .center, isUsersOwn: true) }
         // The title as `inspect` lists it: the frame the words take, so a test sees it is there and whole.
         let width = min(title.width, natural)
         let words = Rect(x: title.midX - width / 2, y: title.y, width: width, height: title.height)
         ui.element(
             UIElement(
                 id: "titleBar.title", role: "title", label: name, frame: words,
-                state: ["fits": .bool(natural <= title.width), "shown": .string(title.intersects(picture) ? "" : shown)]))
+                state: ["fits": .bool(natural <= title.width), "shown": .string(drawn ? shown : "")]))
         var intents: [EditorIntent] = []
         // The project list, at the leading edge (as a phone editor's way back to its projects).
         if state.showsProjectsButton {
@@ -50,9 +59,12 @@ struct TitleBarView {
         }
         // A tap on the name renames the project (as a phone editor's title does): a finger's
         // width at least, within the room between the buttons.
-        if !title.intersects(picture) {
+        // (Where the room is narrower than a finger, the name is not offered: the project list renames.)
+        if drawn {
             let reach = max(words.width, sizes.buttonSize)
-            let target = Rect(x: words.midX - reach / 2, y: frame.y, width: reach, height: frame.height).intersection(room)
+            // Moved inside the room rather than cut by it (a finger's width still).
+            let x = min(max(room.minX, words.midX - reach / 2), room.maxX - reach)
+            let target = Rect(x: x, y: frame.y, width: reach, height: frame.height).intersection(room)
             if ui.button("titleBar.rename", role: "renameButton", label: theme.strings[.renameProject], frame: target, draw: { _ in }) {
                 intents.append(.renameProject)
             }

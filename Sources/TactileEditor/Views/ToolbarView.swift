@@ -34,10 +34,14 @@ struct ToolbarView {
                 Rect(
                     x: frame.x + m + Double(i) * (width + gap), y: frame.y + metrics.toolbarButtonInset, width: width,
                     height: frame.height - 2 * metrics.toolbarButtonInset), in: frame)
+            // Where each takes a touch: its share of the whole bar, edge to edge and top to bottom
+            // (a finger's size even where seven buttons share a small phone's width).
+            let share = frame.width / count
+            let hit = theme.mirrored(Rect(x: frame.x + Double(i) * share, y: frame.y, width: share, height: frame.height), in: frame)
             let enabled = !b.needsSelection || state.selection != nil
             if iconButton(
                 ui, id: "toolbar.\(b.key)", role: "toolbarButton", label: theme.strings[b.label], icon: b.icon, frame: box,
-                theme: theme, enabled: enabled, caption: theme.strings[b.label])
+                theme: theme, enabled: enabled, caption: theme.strings[b.label], hitFrame: hit)
             {
                 intents.append(b.intent)
             }
@@ -45,24 +49,36 @@ struct ToolbarView {
         return intents
     }
 
+    /// How many columns the landscape rail stacks its buttons in: one, or two where a rail
+    /// `height` tall cannot give each a finger's height (`layout.buttonSize`).
+    static func railColumns(height: Double, sizes: TactileConfiguration.Layout) -> Int {
+        Double(buttons.count) * sizes.buttonSize <= height ? 1 : 2
+    }
+
     /// Landscape: the same buttons stacked down a rail at the right edge (its surface runs to the
-    /// screen's top and bottom), each as tall as fits, at most as tall as the bar is in portrait.
+    /// screen's top and bottom), each as tall as fits, at most as tall as the bar is in portrait;
+    /// in two columns on a screen too short for one.
     private func drawRail(_ state: EditorState, metrics: ViewMetrics.Bars) -> [EditorIntent] {
         ui.fill(Rect(x: frame.x, y: 0, width: frame.width, height: ui.viewport.height), theme.surface)
         // The separator on the rail's inner side (the left, or the right when the layout is mirrored).
         let inner = frame.minX > 0 ? frame.minX : frame.maxX - metrics.separator
         ui.fill(Rect(x: inner, y: 0, width: metrics.separator, height: ui.viewport.height), theme.separator)
-        let count = Double(Self.buttons.count)
-        let inset = metrics.toolbarButtonInset
+        let columns = Self.railColumns(height: frame.height, sizes: sizes)
+        let rows = Int((Double(Self.buttons.count) / Double(columns)).rounded(.up)), count = Double(rows)
+        let inset = metrics.toolbarButtonInset, column = frame.width / Double(columns)
         let height = min(sizes.toolbarHeight - 2 * inset, (frame.height - 2 * inset) / count)
         let gap = (frame.height - 2 * inset - height * count) / max(1, count - 1)
         var intents: [EditorIntent] = []
         for (i, b) in Self.buttons.enumerated() {
-            let box = Rect(x: frame.x + inset, y: frame.y + inset + Double(i) * (height + gap), width: frame.width - 2 * inset, height: height)
+            let row = i % rows, x = theme.mirrored(Rect(x: frame.x + Double(i / rows) * column, y: frame.y, width: column, height: 1), in: frame).x
+            let box = Rect(x: x + inset, y: frame.y + inset + Double(row) * (height + gap), width: column - 2 * inset, height: height)
+            // Its touch: its column's whole width, and its share of the rail's height.
+            let top = row == 0 ? inset : gap / 2, bottom = row == rows - 1 ? inset : gap / 2
+            let hit = Rect(x: x, y: box.y - top, width: column, height: height + top + bottom)
             let enabled = !b.needsSelection || state.selection != nil
             if iconButton(
                 ui, id: "toolbar.\(b.key)", role: "toolbarButton", label: theme.strings[b.label], icon: b.icon, frame: box,
-                theme: theme, enabled: enabled, caption: theme.strings[b.label])
+                theme: theme, enabled: enabled, caption: theme.strings[b.label], hitFrame: hit)
             {
                 intents.append(b.intent)
             }

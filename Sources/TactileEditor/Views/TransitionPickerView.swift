@@ -15,8 +15,10 @@ struct TransitionPickerView {
     let sizes: TactileConfiguration.Layout
     let theme: Theme
 
-    /// How much larger than designed the picker draws: as much as the text (`--ui-scale`).
-    var scale: Double { theme.clipFont.size / theme.metrics.transitionPicker.designFont }
+    /// How much larger than designed the picker draws: as much as the text (`--ui-scale`), never
+    /// smaller than designed (smaller text keeps the controls a finger's size, as Dynamic Type's
+    /// smaller sizes keep 44 pt).
+    var scale: Double { max(1, theme.clipFont.size / theme.metrics.transitionPicker.designFont) }
 
     /// The panel, while open: above everything but the banner.
     func draw(_ state: EditorState) -> [EditorIntent] {

@@ -15,8 +15,10 @@ struct VoiceOverView {
     let editing: TactileConfiguration.Editing
     let theme: Theme
 
-    /// How much larger than designed the panel draws: as much as the text (`--ui-scale`).
-    var scale: Double { theme.clipFont.size / theme.metrics.voiceOver.designFont }
+    /// How much larger than designed the panel draws: as much as the text (`--ui-scale`), never
+    /// smaller than designed (smaller text keeps the controls a finger's size, as Dynamic Type's
+    /// smaller sizes keep 44 pt).
+    var scale: Double { max(1, theme.clipFont.size / theme.metrics.voiceOver.designFont) }
 
     func draw(_ state: EditorState) -> [EditorIntent] {
         guard let session = state.voiceOver else { return [] }
