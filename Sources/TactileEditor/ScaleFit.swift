@@ -24,7 +24,7 @@ struct ScaleFit: Hashable, Sendable {
     static let titleRoom = 4.0
 
     /// The largest scale up to the one asked for at which the editor fits (at most twelve
-    /// layouts tried; the least, 0.5, when nothing fits).
+    /// layouts tried; the designed size, or the scale asked for when smaller, when nothing fits).
     func scale(settings: EditorSettings, theme: Theme, measurer: TextMeasurer) -> Double {
         func pictureWidth(_ k: Double) -> Double {
             var c = settings
@@ -58,7 +58,9 @@ struct ScaleFit: Hashable, Sendable {
             return room.width >= wanted
         }
         if fits(requested) { return requested }
-        var low = min(0.5, requested), high = requested
+        // Never below the designed size (or the one asked for, when smaller): under 1 the touch
+        // targets keep their size, so smaller text would make nothing fit, only harder to read.
+        var low = min(1, requested), high = requested
         guard fits(low) else { return low }
         for _ in 0..<10 {
             let mid = (low + high) / 2

@@ -50,8 +50,11 @@ public struct LayoutFinding: Hashable, Sendable {
 /// - an element may say `secondary` (a smaller target beside a larger one for the same thing);
 /// - an element may say `tiled` (a keyboard's key, its slot abutting its neighbours'): its width
 ///   may be under 44 pt, its height not;
-/// - a backdrop (an id ending in `scrim`: the dimmed screen behind a sheet, which closes it)
-///   hides what it covers before it, and what comes after sits on it.
+/// - an element in a scrolling view may say `reachWidth`, its target's width before the view's
+///   window cuts it (a trim handle at the timeline's edge);
+/// - a backdrop (an id ending in `scrim`: the dimmed screen behind a sheet, which closes it; or
+///   an element that says `covers`, as a study's task card) hides what it wholly covers before
+///   it, and what comes after sits on it.
 public struct LayoutCheck: Sendable {
     /// The platforms' least touch target, in points. 44.
     public var minimumTarget = 44.0
@@ -98,7 +101,7 @@ public struct LayoutCheck: Sendable {
             let visible = t.frame.intersection(screen)
             if visible.width * visible.height >= 0.99 * viewport.width * viewport.height {
                 shown.removeAll()
-            } else if t.id.hasSuffix("scrim") {
+            } else if t.id.hasSuffix("scrim") || byID[t.id]?.state["covers"] == .bool(true) {
                 shown.removeAll { t.frame.insetBy(dx: -tolerance, dy: -tolerance).contains($0.frame) }
             }
             shown.append(t)
@@ -145,6 +148,9 @@ public struct LayoutCheck: Sendable {
             // The element's whole frame where a list's window cuts its target (a row half scrolled away).
             var whole = element.map { Rect(x: 0, y: 0, width: max($0.frame.width, t.frame.width), height: max($0.frame.height, t.frame.height)) } ?? t.frame
             if element?.state["tiled"] == .bool(true) { whole.width = minimumTarget }
+            // A target a scrolling view's window cuts (a trim handle at the timeline's edge) is
+            // judged by its whole width, which its element reports.
+            if case let .number(reach)? = element?.state["reachWidth"] { whole.width = max(whole.width, reach) }
             if whole.width < minimumTarget - tolerance || whole.height < minimumTarget - tolerance {
                 out.append(
                     LayoutFinding(

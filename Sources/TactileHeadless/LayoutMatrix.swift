@@ -33,7 +33,9 @@ public struct LayoutScreen: Sendable {
 
     public var name: String
     public var steps: [Step]
-    public init(_ name: String, _ steps: [Step]) { self.name = name; self.steps = steps }
+    /// A test plan the session runs (its task card and questionnaires on screen), as its file holds it.
+    public var plan: String?
+    public init(_ name: String, _ steps: [Step], plan: String? = nil) { self.name = name; self.steps = steps; self.plan = plan }
 }
 
 /// What the check found on one screen of one cell.
@@ -87,6 +89,16 @@ public enum LayoutMatrix {
         ProjectListing(id: "p-bday", name: "Birthday", duration: .seconds(31), clips: 1, modified: 1_795_000_000),
     ]
 
+    /// A test plan with one task, the Single Ease Question after it and a questionnaire at the
+    /// end (long German words in its scale's ends).
+    static let plan = """
+        {"title": "Study", "tasks": [{"id": "t1", "prompt": "Delete the Star sticker, then move the Hello text to the end", "done": [{"path": "clip:star", "exists": false}]}],
+         "afterEachTask": "seq",
+         "atEnd": [{"id": "end", "title": "One more thing", "items": [
+            {"id": "which", "text": "Which did you prefer?", "choices": ["A", "B", "No preference"]},
+            {"id": "grab", "text": "The handles were easy to grab.", "scale": 5, "low": "Strongly disagree", "high": "Strongly agree"}]}]}
+        """
+
     /// Every screen and state the check walks.
     public static var screens: [LayoutScreen] {
         var out: [LayoutScreen] = [LayoutScreen("editor", [])]
@@ -107,6 +119,7 @@ public enum LayoutMatrix {
             LayoutScreen("transitions", [.tap("junction:city")]), LayoutScreen("export", [.tap("toolbar.export")]),
             LayoutScreen("typing a new text", [.tap("toolbar.add.text")]), LayoutScreen("renaming the project", [.tap("titleBar.rename")]),
             LayoutScreen("nothing to undo", [.key(.undo)]),
+            LayoutScreen("task card", [], plan: plan), LayoutScreen("the question after a task", [.tap("task.skip")], plan: plan),
             LayoutScreen(
                 "project list", [.tap("titleBar.projects"), .projects(.kept(id: "p-demo")), .projects(.listed(shelf)), .tap("projects.more:p-road")]),
         ]
@@ -134,8 +147,8 @@ public enum LayoutMatrix {
                 var services = HostServices()
                 services.exporter = ReplayedExports([])
                 let session = try HeadlessSession(
-                    project: project, viewport: cell.size, scale: 1, configuration: configuration, library: library, services: services, raster: raster,
-                    media: media)
+                    project: project, viewport: cell.size, scale: 1, configuration: configuration, library: library,
+                    plan: try screen.plan.map { try TaskPlan.parse(Data($0.utf8)) }, services: services, raster: raster, media: media)
                 session.host.replaysVoice = true
                 session.host.replaysProjects = true
                 var result = LayoutResult(cell: cell, screen: screen.name, findings: [])

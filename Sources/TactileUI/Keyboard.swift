@@ -100,6 +100,13 @@ public struct Keyboard {
         return Double(4) * m.rowHeight * max(k, 1) + 2 * m.padding * k
     }
 
+    /// The least height the keyboard keeps where a short screen asks it to give way (a landscape
+    /// phone at large text): its rows a finger's height (`leastRowHeight`).
+    public static func leastHeight(theme: Theme) -> Double {
+        let m = theme.metrics.keyboard, k = theme.clipFont.size / m.designFont
+        return min(height(theme: theme), Double(4) * m.leastRowHeight + 2 * m.padding * k)
+    }
+
     /// Draws the keyboard in `frame` and returns what was typed in this pass.
     public func draw(in frame: Rect, state: inout KeyboardState) -> [KeyboardOutput] {
         let m = theme.metrics.keyboard, k = theme.clipFont.size / m.designFont
@@ -110,7 +117,8 @@ public struct Keyboard {
             UIElement(
                 id: "keyboard", role: "keyboard", label: "Keyboard", frame: frame,
                 state: ["layer": .string(state.layer.rawValue), "shift": .bool(state.shift)]))
-        let padding = m.padding * k, rowHeight = m.rowHeight * max(k, 1), gap = m.keyGap * k
+        // Rows as designed, shorter where the frame given is (never shorter than `leastHeight` asks).
+        let padding = m.padding * k, rowHeight = min(m.rowHeight * max(k, 1), (frame.height - 2 * padding) / 4), gap = m.keyGap * k
         // Ten keys across (eleven for the Arabic rows): the widest row sets the unit.
         let unit = (frame.width - 2 * padding) / max(10, rows.map { row in row.reduce(0) { $0 + Self.units(of: $1, in: row) } }.max() ?? 10)
         var popup: (key: String, frame: Rect)?

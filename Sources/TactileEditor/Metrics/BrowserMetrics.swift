@@ -21,6 +21,8 @@ extension ViewMetrics {
         public var cancelWidth = 84.0, cancelTop = 10.0
         /// The audio sheet's Voice-over button: its microphone's box, and the room after its words. 22, 4 pt.
         public var voiceIconWidth = 22.0, voiceGap = 4.0
+        /// How far the Voice-over button's word gives way in size (a long German word on a small phone). 0.55.
+        public var voiceSmallestShare = 0.55
         /// The empty folder's message height. 80 pt.
         public var emptyHeight = 80.0
         /// A tile: its picture's corner radius, the caption's side inset and gap under the picture,

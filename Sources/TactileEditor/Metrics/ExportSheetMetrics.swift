@@ -21,6 +21,10 @@ extension ViewMetrics {
         /// Where the rows' labels stand beside their choices (a short screen), the most of the
         /// panel's width they take. 0.3.
         public var besideLabelShare = 0.3
+        /// How far a label gives way in size before it is cut (German's words in a landscape column). 0.55.
+        public var labelSmallestShare = 0.55
+        /// A label's lines' height, in its font's ems. 1.25.
+        public var labelLineHeight = 1.25
         public init() {}
     }
 }

@@ -25,8 +25,8 @@ extension ViewMetrics {
         public var undoRadius = 12.0, undoGap = 8.0
         /// The tag before the open project's details: its dot's radius and gap. 3, 6 pt.
         public var openDot = 3.0, openGap = 6.0
-        /// How far a label may shrink to fit its button before it wraps. 0.75.
-        public var smallestShare = 0.75
+        /// How far a label may shrink to fit its button before it wraps ("Umbenennen" at ×2). 0.6.
+        public var smallestShare = 0.6
         public init() {}
     }
 }

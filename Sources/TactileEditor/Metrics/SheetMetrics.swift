@@ -21,6 +21,9 @@ extension ViewMetrics {
         /// How far the header's small line gives way in size before it is cut (the Export sheet's
         /// "1920 × 1080, 30 fps, about 4.8 MB" on a narrow sheet). 0.55.
         public var detailSmallestShare = 0.55
+        /// How far the header's title gives way in size before it is cut (a long German word beside
+        /// "Abbrechen" on a small phone). 0.6.
+        public var titleSmallestShare = 0.6
         public init() {}
     }
 }

@@ -18,6 +18,8 @@ extension ViewMetrics {
         public var panelGap = 8.0, panelPadding = 10.0, panelRadius = 18.0, titleHeight = 44.0
         /// An option: its height (its width shares the panel), corner radius, the shape's box, the label's height. 84, 12, 44, 18 pt.
         public var optionHeight = 84.0, optionRadius = 12.0, optionGlyph = 44.0, optionLabelHeight = 18.0
+        /// How far a label gives way in size before it is cut (German's words in a landscape column). 0.55.
+        public var labelSmallestShare = 0.55
         public init() {}
     }
 }

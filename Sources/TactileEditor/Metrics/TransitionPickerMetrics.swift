@@ -26,6 +26,8 @@ extension ViewMetrics {
         /// The duration row under the kinds: its height (a finger's reach), the label's width,
         /// the track's thickness and the knob's radius (larger while held). 44, 96, 4, 9, 12 pt.
         public var durationRowHeight = 44.0, durationLabelWidth = 96.0, durationTrack = 4.0, durationKnob = 9.0, durationKnobHeld = 12.0
+        /// How far a label gives way in size before it is cut (German's words in a landscape column). 0.55.
+        public var labelSmallestShare = 0.55
         public init() {}
     }
 }

@@ -19,7 +19,16 @@ struct ExportSheetView {
     /// How much larger than designed the sheet draws: as much as the text (`--ui-scale`), never
     /// smaller than designed (smaller text keeps the controls a finger's size, as Dynamic Type's
     /// smaller sizes keep 44 pt).
-    var scale: Double { max(1, theme.clipFont.size / theme.metrics.exportSheet.designFont) }
+    /// (And no larger than the screen's height holds with the labels beside the choices: at ×2 on
+    /// a landscape phone the sheet was taller than the screen.)
+    var scale: Double {
+        let m = theme.metrics.exportSheet
+        let designed =
+            2 * m.panelPadding + m.titleHeight + 3 * (m.choiceHeight + m.rowGap) + m.buttonHeight + m.progressLabelHeight + m.progressHeight + m.rowGap
+        let most = layout.pickerPanel(height: .greatestFiniteMagnitude / 4, gap: m.panelGap, margin: sizes.margin)
+        let room = min(most.maxY, layout.viewport.height) - max(most.minY, 0)
+        return max(1, min(theme.clipFont.size / m.designFont, room / designed))
+    }
 
     func draw(_ state: EditorState) -> [EditorIntent] {
         guard state.exportSheet else { return [] }
@@ -38,18 +47,20 @@ struct ExportSheetView {
             // The title, and what the choices make: "1080 × 1920, 30 fps" (no middle dot: beside
             // Arabic digits it reads as a zero).
             let (w, h) = choice.pixelSize(for: state.project.format.aspect)
-            let summary = strings.format(
-                .movieSummary,
-                [
-                    "width": strings.digits("\(w)"), "height": strings.digits("\(h)"),
-                    "fps": strings.digits("\(choice.framesPerSecond)"),
-                ])
+            let digits = ["width": "\(w)", "height": "\(h)", "fps": "\(choice.framesPerSecond)"].mapValues(strings.digits)
+            let summary = strings.format(.movieSummary, digits)
             let title = Rect(x: inner.x, y: inner.y, width: inner.width, height: m.titleHeight * k)
             // And about how large the file will be.
             let estimate = choice.estimatedBytes(duration: state.project.duration, aspect: state.project.format.aspect, export: export)
             let about = strings.format(.aboutSize, ["size": strings.megabytes(estimate)])
             // Done closes it as every sheet's header does (an export under way runs on behind it).
-            if Sheet(ui: ui, theme: theme, id: "exportSheet").header(strings[.export], detail: summary + ", " + about, action: strings[.done], in: title) {
+            // Where the whole line cannot be read even small, the size estimate alone (the choices show the rest).
+            let line = summary + ", " + about
+            let sheet = Sheet(ui: ui, theme: theme, id: "exportSheet")
+            let room = title.width - 2 * sheet.actionWidth(strings[.done], in: title)
+            let small = ui.font(fitting: line, width: room, from: theme.captionFont, smallest: theme.metrics.sheet.detailSmallestShare)
+            let lineFits = ui.measurer.measure(line, font: small).width <= room
+            if sheet.header(strings[.export], detail: lineFits ? line : about, action: strings[.done], in: title) {
                 intents.append(.toggleExportSheet)
             }
             ui.element(
@@ -67,7 +78,7 @@ struct ExportSheetView {
                     beside
                     ? theme.mirrored(Rect(x: inner.x, y: y, width: labelWidth, height: m.choiceHeight * k), in: inner)
                     : Rect(x: inner.x, y: y, width: inner.width, height: m.labelHeight * k)
-                ui.text(label, in: labelFrame, font: theme.clipFont, color: theme.textSecondary, alignment: theme.leading)
+                drawLabel(label, in: labelFrame, lines: beside ? 2 : 1)
                 let gap = m.choiceGap * k, count = Double(options.count), top = beside ? y : y + m.labelHeight * k
                 let width = (inner.width - labelWidth - gap * (count - 1)) / count
                 for (i, option) in options.enumerated() {
@@ -82,7 +93,10 @@ struct ExportSheetView {
                         let fill = chosen ? theme.selection : (look.pressed ? theme.surface.mixed(with: .white, 0.1) : theme.surface)
                         ui.fill(frame, fill, radius: m.choiceRadius * k)
                         let ink = chosen ? theme.background : (look.enabled ? theme.textPrimary : theme.textTertiary)
-                        ui.text(text, in: frame, font: theme.clipFont, color: ink, alignment: .center)
+                        ui.text(
+                            text, in: frame, font: ui.font(fitting: text, width: frame.width - gap, from: theme.clipFont, smallest: m.labelSmallestShare),
+                            color: ink,
+                            alignment: .center)
                     }
                     if tapped { intents.append(.chooseExport(choose(option))) }
                 }
@@ -130,7 +144,23 @@ struct ExportSheetView {
         let labels = [strings[.exportSize], strings[.exportFrameRate], strings[.exportQuality]]
         let widest = labels.map { ui.measurer.measure($0, font: theme.clipFont).width }.max() ?? 0
         let short = layout.pickerPanel(height: height(row), gap: m.panelGap * k, margin: sizes.margin)
-        return (short, row, min(short.width * m.besideLabelShare, widest + m.choiceGap * k))
+        // The labels leave every choice a finger's width (four frame rates in a row), their words giving way in size.
+        let most = Double(max(MovieSettings.Size.allCases.count, MovieSettings.framesPerSecondChoices.count, MovieSettings.Quality.allCases.count))
+        let choices = most * sizes.buttonSize - m.choiceGap * k, inner = short.width - 2 * m.panelPadding * k
+        return (short, row, max(0, min(short.width * m.besideLabelShare, widest + m.choiceGap * k, inner - choices)))
+    }
+
+    /// A row's label: smaller where it must be, and on up to `lines` lines rather than cut.
+    private func drawLabel(_ label: String, in frame: Rect, lines most: Int) {
+        let m = theme.metrics.exportSheet
+        let font = ui.font(fitting: label, width: frame.width, from: theme.clipFont, smallest: m.labelSmallestShare)
+        let lines = ui.measurer.lines(of: label, font: font, width: frame.width, maximumLines: most)
+        let lineHeight = font.size * m.labelLineHeight, top = frame.midY - Double(lines.count) * lineHeight / 2
+        for (n, line) in lines.enumerated() {
+            ui.text(
+                line, in: Rect(x: frame.x, y: top + Double(n) * lineHeight, width: frame.width, height: lineHeight), font: font, color: theme.textSecondary,
+                alignment: theme.leading)
+        }
     }
 
     /// The sheet's one primary action, Export, in the weight a primary button has; whether it was tapped.

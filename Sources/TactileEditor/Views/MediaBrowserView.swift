@@ -124,7 +124,9 @@ struct MediaBrowserView {
                 let words = theme.mirrored(
                     Rect(x: voice.x + b.voiceIconWidth, y: voice.y, width: voice.width - b.voiceIconWidth, height: voice.height), in: voice)
                 let said = theme.strings[.voiceOver]
-                ui.text(said, in: words, font: ui.font(fitting: said, width: words.width, from: theme.bodyFont), color: ink, alignment: theme.leading)
+                ui.text(
+                    said, in: words, font: ui.font(fitting: said, width: words.width, from: theme.bodyFont, smallest: b.voiceSmallestShare), color: ink,
+                    alignment: theme.leading)
             }
             if said { intents.append(.openVoiceOver) }
         }

@@ -106,7 +106,8 @@ struct PlayerBarView {
         let natural = left + slash + right + 2 * metrics.timecodeGap
         if natural > between { font.size *= max(metrics.timecodeSmallestShare, between / natural) }
         (left, right, slash) = widths()
-        let chipFirst = state.selectedClip != nil && between < left + slash + right + 2 * metrics.timecodeGap + b
+        // (The timecode stays centred: the chip gets half of what it leaves.)
+        let chipFirst = state.selectedClip != nil && between < left + slash + right + 4 * metrics.timecodeGap + 2 * b
         // Still too narrow for "0:03 f12 / 0:21": the playhead's part alone ("0:03 f12").
         let whole = left + slash + right + 2 * metrics.timecodeGap <= between + 0.5
         if !whole { (right, slash) = (0, 0) }
@@ -140,11 +141,14 @@ struct PlayerBarView {
     /// its picture's fit, its sound), at least a touch target tall, as wide as its words up to the room.
     private func drawChip(_ words: String, clip: Clip, in room: Rect, open: Bool) -> [EditorIntent] {
         let m = theme.metrics.clipSheet, k = theme.clipFont.size / m.designFont, b = sizes.buttonSize
-        // The words take the room; the chip's fill reaches `chipPadding` beyond them, into the gaps.
-        let padding = m.chipPadding * k
+        // The words take the room; the chip's fill reaches `chipPadding` beyond them, into the gaps,
+        // but never over the fold button or the timecode (at ×3 the padding was wider than the gap).
+        let padding = m.chipPadding * k, gap = theme.metrics.bars.timecodeGap
         let textWidth = min(room.width, max(b - 2 * padding, ui.measurer.measure(words, font: theme.captionFont).width))
         let textX = theme.isRightToLeft ? room.minX : room.maxX - textWidth
-        let chip = Rect(x: textX - padding, y: room.midY - b / 2, width: textWidth + 2 * padding, height: b)
+        let reach = Rect(x: room.minX - gap, y: room.minY, width: room.width + 2 * gap, height: room.height)
+        let padded = Rect(x: textX - padding, y: room.midY - b / 2, width: textWidth + 2 * padding, height: b)
+        let chip = Rect(x: max(padded.minX, reach.minX), y: padded.y, width: min(padded.maxX, reach.maxX) - max(padded.minX, reach.minX), height: b)
         let tapped = ui.button(
             "clipChip", role: "clipChip", label: theme.strings[.clipSettings], frame: chip,
             state: ["clip": .string(clip.id), "words": .string(words), "open": .bool(open)]
@@ -152,7 +156,7 @@ struct PlayerBarView {
             let body = chip.insetBy(dx: 0, dy: max(0, (b - theme.captionFont.size * m.chipHeightShare) / 2))
             ui.fill(
                 body, look.pressed || open ? theme.surfaceRaised.mixed(with: .white, m.chipPressedLighten) : theme.surfaceRaised, radius: m.chipRadius * k)
-            let text = body.insetBy(dx: padding, dy: 0)
+            let text = Rect(x: textX, y: body.y, width: textWidth, height: body.height)
             ui.text(
                 ui.measurer.truncate(words, font: theme.captionFont, toWidth: text.width + 0.5), in: text, font: theme.captionFont, color: theme.textPrimary,
                 alignment: .center, isUsersOwn: true)

@@ -255,9 +255,7 @@ struct ProjectListView {
     /// not fit, then on two lines; never cut.
     private func fittedLabel(_ words: String, in frame: Rect, color: Color) {
         let m = theme.metrics.projectList, room = frame.width - sizes.margin / 2
-        var font = theme.bodyFont
-        let natural = ui.measurer.measure(words, font: font).width
-        if natural > room { font.size *= max(m.smallestShare, room / natural) }
+        let font = ui.font(fitting: words, width: room, from: theme.bodyFont, smallest: m.smallestShare)
         let lines = ui.measurer.lines(of: words, font: font, width: room, maximumLines: 2)
         let lineHeight = font.size * m.lineHeight, top = frame.midY - Double(lines.count) * lineHeight / 2
         for (n, line) in lines.enumerated() {

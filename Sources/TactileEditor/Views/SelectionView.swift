@@ -68,11 +68,13 @@ struct SelectionView {
         ui.element(
             UIElement(
                 id: "clip:\(clip.id).trimHandle.leading", role: "trimHandle.leading", label: "Trim start of \(clip.title)",
-                frame: leading, hitFrame: leadingHit, state: ["canGrow": .bool(canGrowLeading), "sitsOn": .string("clip")]))
+                frame: leading, hitFrame: leadingHit,
+                state: ["canGrow": .bool(canGrowLeading), "sitsOn": .string("clip"), "reachWidth": .number(hitWidth)]))
         ui.element(
             UIElement(
                 id: "clip:\(clip.id).trimHandle.trailing", role: "trimHandle.trailing", label: "Trim end of \(clip.title)",
-                frame: trailing, hitFrame: trailingHit, state: ["canGrow": .bool(canGrowTrailing), "sitsOn": .string("clip")]))
+                frame: trailing, hitFrame: trailingHit,
+                state: ["canGrow": .bool(canGrowTrailing), "sitsOn": .string("clip"), "reachWidth": .number(hitWidth)]))
         return intents
     }
 }

@@ -41,14 +41,13 @@ struct Sheet {
     /// `titleIsUsersOwn`: the title is a person's words (a clip's name), cut where it must be.
     @discardableResult
     func header(_ title: String, detail: String? = nil, action: String? = nil, in frame: Rect, titleIsUsersOwn: Bool = false) -> Bool {
-        let m = theme.metrics.sheet, k = scale
+        let m = theme.metrics.sheet
         let actionFont = Font(size: theme.bodyFont.size, weight: .semibold)
-        // As wide as its word needs ("Abbrechen"), at least as designed, at most a third of the header.
-        let actionWidth = action.map { min(frame.width / 3, max(m.actionWidth * k, ui.measurer.measure($0, font: actionFont).width + sizes(m))) } ?? 0
+        let actionWidth = self.actionWidth(action, in: frame)
         let words = frame.insetBy(dx: actionWidth, dy: 0)
         let titleHeight = detail == nil ? frame.height : frame.height * 0.6
         // The title and the line under it give way in size before they lose letters.
-        let titleFont = ui.font(fitting: title, width: words.width, from: theme.titleFont)
+        let titleFont = ui.font(fitting: title, width: words.width, from: theme.titleFont, smallest: m.titleSmallestShare)
         ui.text(
             title, in: Rect(x: words.x, y: frame.y, width: words.width, height: titleHeight), font: titleFont, color: theme.textPrimary, alignment: .center,
             isUsersOwn: titleIsUsersOwn)
@@ -66,6 +65,13 @@ struct Sheet {
                 color: look.pressed ? theme.textSecondary : theme.accent,
                 alignment: theme.isRightToLeft ? .leading : .trailing)
         }
+    }
+
+    /// The header button's width: as wide as its word needs ("Abbrechen"), at least as designed,
+    /// at most a third of the header; the title has the header less twice this.
+    func actionWidth(_ action: String?, in frame: Rect) -> Double {
+        let m = theme.metrics.sheet, actionFont = Font(size: theme.bodyFont.size, weight: .semibold)
+        return action.map { min(frame.width / 3, max(m.actionWidth * scale, ui.measurer.measure($0, font: actionFont).width + sizes(m))) } ?? 0
     }
 
     /// The room beside the action's word, in points.

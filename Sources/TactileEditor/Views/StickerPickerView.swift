@@ -57,7 +57,8 @@ struct StickerPickerView {
                     StickerArt.draw(shape, in: box, ui: ui)
                     ui.text(
                         name, in: Rect(x: option.x, y: box.maxY, width: option.width, height: label),
-                        font: ui.font(fitting: name, width: option.width, from: theme.clipFont), color: theme.textSecondary, alignment: .center)
+                        font: ui.font(fitting: name, width: option.width, from: theme.clipFont, smallest: m.labelSmallestShare), color: theme.textSecondary,
+                        alignment: .center)
                 }
                 if tapped { intents.append(.addSticker(shape)) }
             }

@@ -31,13 +31,15 @@ struct TaskPromptView {
         }
         let active = run.current != nil && run.ended == nil
         // The whole prompt, wrapped: the card grows by a line step for each line past the first.
-        let textWidth = width - (c.textInset + c.textTrailing) - (active ? c.skipWidth + c.textGap : 0)
+        // Skip as wide as its word needs ("Überspringen"), at least as designed, at most a third of the card.
+        let skipWidth = min(width / 3, max(c.skipWidth, ui.measurer.measure(s[.skip], font: theme.bodyFont).width + 2 * c.skipInset))
+        let textWidth = width - (c.textInset + c.textTrailing) - (active ? skipWidth + c.textGap : 0)
         let lines = ui.paragraphLines(text, width: textWidth, font: theme.bodyFont, maximumLines: c.promptMaximumLines)
         let frame = Rect(
             x: m, y: max(layout.canvas.y, layout.titleBar.maxY) + theme.metrics.bars.cardTop, width: width,
             height: c.height + Double(max(0, lines.count - 1)) * c.promptLineStep)
         let skip = theme.mirrored(
-            Rect(x: frame.maxX - (c.skipRight + c.skipWidth), y: frame.y + c.skipInset, width: c.skipWidth, height: c.height - 2 * c.skipInset),
+            Rect(x: frame.maxX - (c.skipRight + skipWidth), y: frame.y + c.skipInset, width: skipWidth, height: c.height - 2 * c.skipInset),
             in: frame)
         ui.inLayer(.topmost) {
             ui.fill(frame, theme.surfaceRaised.opacity(0.96), radius: c.radius)
@@ -46,19 +48,22 @@ struct TaskPromptView {
                 tint, radius: c.stripeRadius)
             ui.text(
                 caption, in: theme.mirrored(Rect(x: frame.x + c.textInset, y: frame.y + c.captionTop, width: textWidth, height: c.captionHeight), in: frame),
-                font: theme.captionFont, color: tint, alignment: theme.leading)
+                font: theme.captionFont, color: tint, alignment: theme.leading, isUsersOwn: run.current == nil)
             for (n, line) in (lines.count > 1 ? lines : [text]).enumerated() {
                 let y = frame.y + c.promptTop + Double(n) * c.promptLineStep
+                // (The study's words, not ours: the plan's author translates them.)
                 ui.text(
                     line, in: theme.mirrored(Rect(x: frame.x + c.textInset, y: y, width: textWidth, height: c.promptHeight), in: frame),
-                    font: theme.bodyFont, color: theme.textPrimary, alignment: theme.leading)
+                    font: theme.bodyFont, color: theme.textPrimary, alignment: theme.leading, isUsersOwn: true)
             }
             // The card takes the touches that land on it: reading it never plays the video under it.
             ui.interact("task.card", hitFrame: frame)
             if active {
                 let tapped = ui.button("task.skip", label: s[.skipTask], frame: skip, hitFrame: skip.outsetBy(dx: c.skipReachX, dy: c.skipReachY)) { look in
                     ui.fill(skip, look.pressed ? theme.surface : theme.background.opacity(0.6), radius: c.skipRadius)
-                    ui.text(s[.skip], in: skip, font: theme.bodyFont, color: theme.textSecondary, alignment: .center)
+                    ui.text(
+                        s[.skip], in: skip, font: ui.font(fitting: s[.skip], width: skip.width, from: theme.bodyFont, smallest: c.skipSmallestShare),
+                        color: theme.textSecondary, alignment: .center)
                 }
                 if tapped { intents.append(.skipTask) }
             }
@@ -67,6 +72,8 @@ struct TaskPromptView {
             UIElement(
                 id: "task", role: "taskPrompt", label: text, frame: frame,
                 state: ["index": .number(Double(run.index + 1)), "outcome": .string(run.ended?.outcome.rawValue ?? "")]))
+        // The card covers what lies under it: it takes those touches (declared to the layout check).
+        ui.element(UIElement(id: "task.card", role: "taskCard", label: text, frame: frame, state: ["covers": .bool(true)]))
         return intents
     }
 }

@@ -25,7 +25,7 @@ struct TextEditorView {
         let typed = edit.isProjectName ? Clip(id: edit.clipID, kind: .text, title: name, start: .zero, duration: .seconds(1)) : nil
         guard let clip = typed ?? state.project.clip(withID: edit.clipID)?.clip else { return [] }
         let m = theme.metrics.textEditor, k = scale, viewport = layout.viewport
-        let keyboardHeight = Keyboard.height(theme: theme)
+        let designedKeyboard = Keyboard.height(theme: theme)
         let bar = m.barHeight * touch, padding = m.padding * k
         // Portrait: across the bottom. Landscape: beside the canvas, which stays in view — on
         // whichever side it leaves (its right; its left when the columns are mirrored), however
@@ -40,11 +40,14 @@ struct TextEditorView {
         func styleRows(_ width: Double) -> Int { edit.isProjectName ? 0 : width - 2 * padding >= buttons * m.styleSlot * touch + m.groupGap * k ? 1 : 2 }
         // Beside the canvas only while the field, the styles and the keyboard fit that side's
         // height too (a short phone's side column pushed the field and Done off the screen).
-        let fitsBeside = Double(1 + styleRows(side.width)) * (bar + padding) + keyboardHeight <= viewport.height
+        let least = Keyboard.leastHeight(theme: theme)
+        let fitsBeside = Double(1 + styleRows(side.width)) * (bar + padding) + least <= viewport.height
         let landscape = layout.isLandscape && side.width >= m.sideMinimumWidth * k && fitsBeside
         let area = landscape ? side : Rect(origin: .zero, size: viewport)
-        let keyboardFrame = Rect(x: area.x, y: area.maxY - keyboardHeight, width: area.width, height: keyboardHeight)
         let styleRows = styleRows(area.width)
+        // The keyboard gives way (down to its least) where the field and styles would not fit above it.
+        let keyboardHeight = max(least, min(designedKeyboard, area.height - Double(1 + styleRows) * (bar + padding)))
+        let keyboardFrame = Rect(x: area.x, y: area.maxY - keyboardHeight, width: area.width, height: keyboardHeight)
         let rows = Double(1 + styleRows)
         let panel = Rect(x: area.x, y: keyboardFrame.minY - rows * (bar + padding), width: area.width, height: rows * (bar + padding))
         var intents: [EditorIntent] = []

@@ -63,7 +63,9 @@ struct TimelineView {
                             "clip": .string(b.id), "kind": .string(transition?.kind.rawValue ?? "none"),
                             "duration": .number(transition?.duration.seconds ?? 0), "open": .bool(open),
                             // On the cut, over the ends of the clips either side: it takes the touch there.
-                            "sitsOn": .string("clip"),
+                            // Its reach is cut to a share of a short clip's width, so the clip stays
+                            // tappable between two cuts: it is judged by the reach it is designed with.
+                            "sitsOn": .string("clip"), "reachWidth": .number(m.junctionHit),
                         ]))
             }
         }

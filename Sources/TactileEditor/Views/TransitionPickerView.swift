@@ -75,7 +75,8 @@ struct TransitionPickerView {
                     TransitionIcon(ui: ui, scale: k).draw(kind, in: box)
                     if !enabled { ui.fill(box, theme.surfaceRaised.opacity(1 - m.disabledOpacity)) }
                     ui.text(
-                        name, in: Rect(x: option.x, y: box.maxY, width: option.width, height: label), font: theme.clipFont,
+                        name, in: Rect(x: option.x, y: box.maxY, width: option.width, height: label),
+                        font: ui.font(fitting: name, width: option.width, from: theme.clipFont, smallest: m.labelSmallestShare),
                         color: enabled ? theme.textSecondary : theme.textSecondary.opacity(m.disabledOpacity), alignment: .center)
                 }
                 if tapped { intents.append(.setTransition(id, kind)) }
@@ -100,7 +101,8 @@ struct TransitionPickerView {
         let labelWidth = m.durationLabelWidth * k
         let label = theme.strings[.transitionLength] + " " + theme.strings.duration(transition.duration)
         ui.text(
-            label, in: theme.mirrored(Rect(x: row.x, y: row.y, width: labelWidth, height: row.height), in: row), font: theme.clipFont,
+            label, in: theme.mirrored(Rect(x: row.x, y: row.y, width: labelWidth, height: row.height), in: row),
+            font: ui.font(fitting: label, width: labelWidth, from: theme.clipFont, smallest: m.labelSmallestShare),
             color: theme.textPrimary, alignment: theme.leading)
         let knob = m.durationKnobHeld * k
         let bar = theme.mirrored(

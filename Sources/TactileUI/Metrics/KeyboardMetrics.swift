@@ -14,6 +14,8 @@ extension ViewMetrics {
         /// A row's height (the keys' hit areas fill it), the gap drawn between keys, the
         /// keyboard's padding, a key's corner radius. 50, 6, 4, 6 pt.
         public var rowHeight = 50.0, keyGap = 6.0, padding = 4.0, keyRadius = 6.0
+        /// How short a row may get where a short screen asks the keyboard to give way. 44 pt.
+        public var leastRowHeight = 44.0
         /// A letter's size on its key; an accent's least width in the long-press row. 20, 36 pt.
         public var letterFont = 20.0, accentWidth = 36.0
         public init() {}
