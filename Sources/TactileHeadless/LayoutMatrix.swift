@@ -29,6 +29,8 @@ public struct LayoutScreen: Sendable {
         case key(Key)
         case text(String)
         case projects(ProjectNews)
+        /// Time passes (a task's outcome shows for a moment before its question).
+        case wait(Double)
     }
 
     public var name: String
@@ -119,7 +121,7 @@ public enum LayoutMatrix {
             LayoutScreen("transitions", [.tap("junction:city")]), LayoutScreen("export", [.tap("toolbar.export")]),
             LayoutScreen("typing a new text", [.tap("toolbar.add.text")]), LayoutScreen("renaming the project", [.tap("titleBar.rename")]),
             LayoutScreen("nothing to undo", [.key(.undo)]),
-            LayoutScreen("task card", [], plan: plan), LayoutScreen("the question after a task", [.tap("task.skip")], plan: plan),
+            LayoutScreen("task card", [], plan: plan), LayoutScreen("the question after a task", [.tap("task.skip"), .wait(3)], plan: plan),
             LayoutScreen(
                 "project list", [.tap("titleBar.projects"), .projects(.kept(id: "p-demo")), .projects(.listed(shelf)), .tap("projects.more:p-road")]),
         ]
@@ -183,6 +185,7 @@ public enum LayoutMatrix {
             case let .key(key): player.runFrame(events: [.key(key, time: now)])
             case let .text(words): player.runFrame(events: [.text(words, time: now)])
             case let .projects(news): player.runFrame(events: [.projects(news, time: now)])
+            case let .wait(seconds): player.runDueFrames(through: now + .seconds(seconds))
             }
             // Sheets slide, banners come: what a person sees once it settles.
             player.runDueFrames(through: player.clock.now + .seconds(0.6))

@@ -71,7 +71,7 @@ extension UIContext {
     @discardableResult
     public func paragraph(
         _ string: String, in frame: Rect, font: Font, color: Color, alignment: TextAlignment = .leading,
-        lineHeight: Double = 1.3, maximumLines: Int = 100
+        lineHeight: Double = 1.3, maximumLines: Int = 100, isUsersOwn: Bool = false
     ) -> Double {
         let lines = paragraphLines(string, width: frame.width, font: font, maximumLines: maximumLines)
         let step = font.size * lineHeight
@@ -80,7 +80,7 @@ extension UIContext {
                 .text(
                     TextRun(
                         line, in: Rect(x: frame.x, y: frame.y + Double(n) * step, width: frame.width, height: step),
-                        font: font, color: color, alignment: alignment)))
+                        font: font, color: color, alignment: alignment, isUsersOwn: isUsersOwn)))
         }
         return Double(lines.count) * step
     }

@@ -45,13 +45,14 @@ public final class Form {
         cursor += m.progressHeight
     }
 
-    /// Wrapped text in `font` (the question's by default), then a gap.
-    public func paragraph(_ text: String, font: Font? = nil, color: Color? = nil, maximumLines: Int? = nil, gap: Double? = nil) {
+    /// Wrapped text in `font` (the question's by default), then a gap. `isUsersOwn`: a study's own
+    /// words (a task's prompt), which its author translates.
+    public func paragraph(_ text: String, font: Font? = nil, color: Color? = nil, maximumLines: Int? = nil, gap: Double? = nil, isUsersOwn: Bool = false) {
         cursor += m.bodyGap
         cursor += ui.paragraph(
             text, in: Rect(x: content.x, y: cursor, width: content.width, height: 0), font: font ?? m.questionFont,
             color: color ?? theme.textPrimary, alignment: theme.leading, lineHeight: m.lineHeight,
-            maximumLines: maximumLines ?? m.questionMaximumLines)
+            maximumLines: maximumLines ?? m.questionMaximumLines, isUsersOwn: isUsersOwn)
         cursor += gap ?? m.questionGap
     }
 

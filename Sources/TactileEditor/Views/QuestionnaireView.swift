@@ -30,7 +30,7 @@ struct QuestionnaireView {
                 form.progress(s.format(.questionNumber, ["n": s.digits("\(asking.item + 1)"), "count": s.digits("\(q.items.count)")]))
             }
             if let task = asking.task, let prompt = run.plan.tasks.first(where: { $0.id == task })?.prompt {
-                form.paragraph(prompt, font: theme.metrics.form.bodyFont, color: theme.textSecondary, maximumLines: 3, gap: 0)
+                form.paragraph(prompt, font: theme.metrics.form.bodyFont, color: theme.textSecondary, maximumLines: 3, gap: 0, isUsersOwn: true)
             }
             form.paragraph(item.text)
             let chosen = asking.answers[asking.item]

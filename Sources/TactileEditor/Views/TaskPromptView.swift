@@ -12,7 +12,8 @@ struct TaskPromptView {
     func draw(_ state: EditorState) -> [EditorIntent] {
         guard let run = state.tasks else { return [] }
         let m = sizes.margin, c = theme.metrics.taskCard
-        let width = layout.viewport.width - 2 * m
+        // Over the canvas (in landscape, its column: it lay over the timeline and the toolbar's rail).
+        let width = layout.canvas.width - 2 * m
         var intents: [EditorIntent] = []
         let count = run.plan.tasks.count
         let caption: String, text: String, tint: Color
@@ -36,7 +37,7 @@ struct TaskPromptView {
         let textWidth = width - (c.textInset + c.textTrailing) - (active ? skipWidth + c.textGap : 0)
         let lines = ui.paragraphLines(text, width: textWidth, font: theme.bodyFont, maximumLines: c.promptMaximumLines)
         let frame = Rect(
-            x: m, y: max(layout.canvas.y, layout.titleBar.maxY) + theme.metrics.bars.cardTop, width: width,
+            x: layout.canvas.x + m, y: max(layout.canvas.y, layout.titleBar.maxY) + theme.metrics.bars.cardTop, width: width,
             height: c.height + Double(max(0, lines.count - 1)) * c.promptLineStep)
         let skip = theme.mirrored(
             Rect(x: frame.maxX - (c.skipRight + skipWidth), y: frame.y + c.skipInset, width: skipWidth, height: c.height - 2 * c.skipInset),
@@ -73,7 +74,8 @@ struct TaskPromptView {
                 id: "task", role: "taskPrompt", label: text, frame: frame,
                 state: ["index": .number(Double(run.index + 1)), "outcome": .string(run.ended?.outcome.rawValue ?? "")]))
         // The card covers what lies under it: it takes those touches (declared to the layout check).
-        ui.element(UIElement(id: "task.card", role: "taskCard", label: text, frame: frame, state: ["covers": .bool(true)]))
+        // It stands on the canvas's top by design (`sitsOn`).
+        ui.element(UIElement(id: "task.card", role: "taskCard", label: text, frame: frame, state: ["covers": .bool(true), "sitsOn": .string("canvas")]))
         return intents
     }
 }
