@@ -131,25 +131,34 @@ public final class Form {
     }
 
     /// A column of full-width choices; the chosen one filled. Returns the choice tapped (1 for the first).
+    /// Where the column would run into the foot's buttons (seven answers at ×3 on a small phone),
+    /// the choices stand in two columns, their words giving way in size.
     public func choices(_ options: [String], chosen: Int?, id: String) -> Int? {
         var tapped: Int?
         let height = max(m.minimumTarget, m.choiceHeight)
+        let columns = cursor + Double(options.count) * (height + m.choiceGap) > footTop - m.choiceGap ? 2 : 1
+        let rows = Int((Double(options.count) / Double(columns)).rounded(.up))
+        let width = (content.width - m.choiceGap * Double(columns - 1)) / Double(columns), top = cursor
         for (i, option) in options.enumerated() {
-            let n = i + 1
-            let frame = Rect(x: content.x, y: cursor, width: content.width, height: height)
+            let n = i + 1, column = i / rows, row = i % rows
+            let frame = theme.mirrored(
+                Rect(x: content.x + Double(column) * (width + m.choiceGap), y: top + Double(row) * (height + m.choiceGap), width: width, height: height),
+                in: content)
             let isChosen = chosen == n
             if ui.button(
                 "\(id).\(n)", role: "answer", label: option, frame: frame, state: ["value": .number(Double(n)), "chosen": .bool(isChosen)],
                 draw: { look in
                     ui.fill(frame, isChosen ? theme.accent : look.pressed ? theme.surface : theme.background, radius: m.answerRadius)
-                    ui.text(option, in: frame.insetBy(dx: m.choiceInset, dy: 0), font: m.answerFont, color: theme.textPrimary, alignment: theme.leading)
+                    let words = frame.insetBy(dx: m.choiceInset, dy: 0)
+                    ui.text(
+                        option, in: words, font: ui.font(fitting: option, width: words.width, from: m.answerFont), color: theme.textPrimary,
+                        alignment: theme.leading)
                 })
             {
                 tapped = n
             }
-            cursor += height + m.choiceGap
         }
-        cursor += m.questionGap - m.choiceGap
+        cursor = top + Double(rows) * (height + m.choiceGap) + m.questionGap - m.choiceGap
         return tapped
     }
 

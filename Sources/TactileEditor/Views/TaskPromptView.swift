@@ -49,7 +49,9 @@ struct TaskPromptView {
                 tint, radius: c.stripeRadius)
             ui.text(
                 caption, in: theme.mirrored(Rect(x: frame.x + c.textInset, y: frame.y + c.captionTop, width: textWidth, height: c.captionHeight), in: frame),
-                font: theme.captionFont, color: tint, alignment: theme.leading, isUsersOwn: run.current == nil)
+                font: ui.font(fitting: caption, width: textWidth, from: theme.captionFont, smallest: c.skipSmallestShare), color: tint,
+                alignment: theme.leading,
+                isUsersOwn: run.current == nil)
             for (n, line) in (lines.count > 1 ? lines : [text]).enumerated() {
                 let y = frame.y + c.promptTop + Double(n) * c.promptLineStep
                 // (The study's words, not ours: the plan's author translates them.)
