@@ -24,8 +24,8 @@ extension ViewMetrics {
         /// The Skip button: width, inset from the right, inset from top and bottom, corner radius,
         /// and how far its touch area reaches past it sideways and vertically. 56, 8, 10, 10, 4, 6 pt.
         public var skipWidth = 56.0, skipRight = 8.0, skipInset = 10.0, skipRadius = 10.0, skipReachX = 4.0, skipReachY = 6.0
-        /// How far Skip's word gives way in size before it is cut. 0.6.
-        public var skipSmallestShare = 0.6
+        /// How far Skip's word gives way in size before it is cut ("Überspringen" in a landscape column). 0.5.
+        public var skipSmallestShare = 0.5
         public init() {}
     }
 }

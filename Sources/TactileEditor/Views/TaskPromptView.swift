@@ -35,7 +35,11 @@ struct TaskPromptView {
         // Skip as wide as its word needs ("Überspringen"), at least as designed, at most a third of the card.
         let skipWidth = min(width / 3, max(c.skipWidth, ui.measurer.measure(s[.skip], font: theme.bodyFont).width + 2 * c.skipInset))
         let textWidth = width - (c.textInset + c.textTrailing) - (active ? skipWidth + c.textGap : 0)
-        let lines = ui.paragraphLines(text, width: textWidth, font: theme.bodyFont, maximumLines: c.promptMaximumLines)
+        // As many lines as the canvas holds under its top (the card never reaches over the scrub
+        // bar and Play below it); the prompt's last line ends in "…" when that is fewer.
+        let top = max(layout.canvas.y, layout.titleBar.maxY) + theme.metrics.bars.cardTop
+        let room = Int(((layout.canvas.maxY - top - c.height) / c.promptLineStep).rounded(.down)) + 1
+        let lines = ui.paragraphLines(text, width: textWidth, font: theme.bodyFont, maximumLines: max(1, min(c.promptMaximumLines, room)))
         let frame = Rect(
             x: layout.canvas.x + m, y: max(layout.canvas.y, layout.titleBar.maxY) + theme.metrics.bars.cardTop, width: width,
             height: c.height + Double(max(0, lines.count - 1)) * c.promptLineStep)
