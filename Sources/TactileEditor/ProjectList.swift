@@ -16,23 +16,21 @@ public struct ProjectList: Sendable, Hashable {
     /// The actions just shown: the rows scroll so they are in view.
     public var revealMenu = false
     /// The project last deleted and until when its Undo shows.
-    public var deleted: (listing: ProjectListing, until: Time)?
+    public var deleted: Deleted?
     /// A project other than the one on screen being renamed: its id and the name typed so far.
-    public var renaming: (id: String, draft: String)?
+    public var renaming: Renaming?
+
+    public struct Deleted: Sendable, Hashable {
+        public var listing: ProjectListing
+        public var until: Time
+    }
+
+    public struct Renaming: Sendable, Hashable {
+        public var id: String
+        public var draft: String
+    }
 
     public init(opened: Time) { self.opened = opened }
-
-    public static func == (a: ProjectList, b: ProjectList) -> Bool {
-        a.opened == b.opened && a.scroll == b.scroll && a.scrollAnchor == b.scrollAnchor && a.menu == b.menu && a.revealMenu == b.revealMenu
-            && a.deleted?.listing == b.deleted?.listing && a.deleted?.until == b.deleted?.until && a.renaming?.id == b.renaming?.id
-            && a.renaming?.draft == b.renaming?.draft
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(opened)
-        hasher.combine(menu)
-        hasher.combine(renaming?.id)
-    }
 }
 
 /// What the project list asks of the shelf, for the host to carry out (the editor never touches

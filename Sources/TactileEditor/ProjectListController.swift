@@ -70,7 +70,7 @@ struct ProjectListController {
         case let .rename(id):
             if id == state.projectID { return textEdits.beginRenaming(&state, now: now, effects: &effects) }
             guard let name = name(of: id, state), state.textEdit == nil else { return }
-            state.projectList?.renaming = (id, name)
+            state.projectList?.renaming = ProjectList.Renaming(id: id, draft: name)
             var keyboard = KeyboardState(opened: now)
             keyboard.shift = true
             state.textEdit = TextEditing(clipID: TextEditing.projectName, original: state.project, keyboard: keyboard)
@@ -140,7 +140,7 @@ struct ProjectListController {
         case let .opened(id, project):
             show(project, id: id, &state)
         case let .deleted(listing):
-            state.projectList?.deleted = (listing, now + .seconds(editing.projectUndoDuration))
+            state.projectList?.deleted = ProjectList.Deleted(listing: listing, until: now + .seconds(editing.projectUndoDuration))
             state.shelf.removeAll { $0.id == listing.id }
         case let .failed(reason):
             showProblem(strings.format(text: EditorText.projectProblem, ["reason": reason]), &state, now: now)

@@ -33,9 +33,6 @@ public struct LayoutFinding: Hashable, Sendable {
     public init(_ kind: Kind, _ subjects: [String], _ frames: [Rect], _ detail: String) {
         self.kind = kind; self.subjects = subjects; self.frames = frames; self.detail = detail
     }
-
-    /// A stable line naming it (what a baseline of known findings lists).
-    public var key: String { "\(kind.rawValue) \(subjects.map(LayoutCheck.generic).joined(separator: " | "))" }
 }
 
 /// The layout check (issue 49): one frame's touch targets, elements and drawn words against the
@@ -88,10 +85,7 @@ public struct LayoutCheck: Sendable {
         return Set(table(EditorText.self) + table(UIText.self))
     }
 
-    /// An id with what varies between runs taken out (a clip's or a project's own id after `:`).
-    static func generic(_ id: String) -> String { id }
-
-    public func findings(elements: [UIElement], targets: [TouchTarget], texts: [TextRun], viewport: Size, measurer: TextMeasurer) -> [LayoutFinding] {
+    public func findings(elements: [UIElement], targets: [TouchTarget], texts: [TextRun], viewport: Size) -> [LayoutFinding] {
         let screen = Rect(origin: .zero, size: viewport)
         let byID = Dictionary(elements.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         // What a backdrop hides need not be checked (a modal covering the whole screen hides
@@ -107,7 +101,7 @@ public struct LayoutCheck: Sendable {
             shown.append(t)
         }
         var out = overlaps(shown, byID: byID) + sizes(shown, byID: byID, screen: screen)
-        out += words(texts, screen: screen, measurer: measurer)
+        out += words(texts)
         return out
     }
 
@@ -161,14 +155,14 @@ public struct LayoutCheck: Sendable {
         return out
     }
 
-    private func words(_ texts: [TextRun], screen: Rect, measurer: TextMeasurer) -> [LayoutFinding] {
+    private func words(_ texts: [TextRun]) -> [LayoutFinding] {
         var out: [LayoutFinding] = []
         // A person's own words (a name, a title, a file) may be cut, and are not ours to translate.
         for run in texts where !run.isUsersOwn {
             if run.text.hasSuffix("…") {
                 out.append(LayoutFinding(.cutText, [run.text], [run.frame], "\"\(run.text)\" is cut"))
             }
-            if run.text.hasSuffix(TextMeasurerSplit.hyphen) {
+            if run.text.hasSuffix(TextRun.splitHyphen) {
                 out.append(LayoutFinding(.wordSplit, [run.text], [run.frame], "\"\(run.text)\" splits a word across lines"))
             }
             let bare = run.text.trimmingCharacters(in: .whitespaces)
@@ -192,9 +186,4 @@ public struct LayoutCheck: Sendable {
         }
         return false
     }
-}
-
-/// The hyphen `TextMeasurer.lines(of:)` ends a line split inside a word with.
-enum TextMeasurerSplit {
-    static var hyphen: String { "\u{2010}" }
 }

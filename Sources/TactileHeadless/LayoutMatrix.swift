@@ -157,8 +157,7 @@ public enum LayoutMatrix {
                 result.unreachable = drive(session, through: screen)
                 if result.unreachable == nil, let output = session.player.lastOutput {
                     result.findings = rules.findings(
-                        elements: output.elements, targets: output.touchTargets, texts: texts(in: output.drawList), viewport: cell.size,
-                        measurer: session.raster.measurer)
+                        elements: output.elements, targets: output.touchTargets, texts: texts(in: output.drawList), viewport: cell.size)
                     if let pictures, !result.findings.isEmpty { result.picture = try outline(result, session: session, in: pictures) }
                 }
                 progress(result)

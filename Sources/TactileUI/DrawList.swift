@@ -10,6 +10,9 @@ public struct TextRun: Hashable, Sendable {
     /// Whether the words may be cut with "…" (a person's own: a project's or a clip's name, a
     /// file's): the layout check takes a cut chrome label for a defect, never these.
     public var isUsersOwn = false
+    /// What ends a line split inside a word (U+2010 HYPHEN, which nothing else draws): the layout
+    /// check takes it for a word split across lines.
+    public static let splitHyphen = "\u{2010}"
     public init(_ text: String, in frame: Rect, font: Font, color: Color, alignment: TextAlignment, isUsersOwn: Bool = false) {
         self.text = text; self.frame = frame; self.font = font; self.color = color; self.alignment = alignment; self.isUsersOwn = isUsersOwn
     }

@@ -83,11 +83,8 @@ extension TextMeasurer {
 }
 
 extension TextMeasurer {
-    /// The hyphen that ends a line split inside a word (U+2010 HYPHEN: nothing else draws it).
-    public static var splitHyphen: String { "\u{2010}" }
-
     /// `text` broken into at most `maximumLines` lines that each fit `width`: at spaces where it
-    /// can, inside a word longer than a line where it must (with `splitHyphen`); the last line
+    /// can, inside a word longer than a line where it must (with `TextRun.splitHyphen`); the last line
     /// ends in "…" when text is left over.
     public func lines(of text: String, font: Font, width: Double, maximumLines: Int) -> [String] {
         guard maximumLines > 1, measure(text, font: font).width > width else { return [truncate(text, font: font, toWidth: width)] }
@@ -106,8 +103,8 @@ extension TextMeasurer {
             // A word longer than the line is split with a hyphen (U+2010, which the layout check
             // takes for a word split inside: a label should wrap at spaces or give way in size).
             if cut < chars.count, chars[cut - 1].isLetter, chars[cut].isLetter {
-                while cut > 1, measure(String(chars[0..<cut]) + Self.splitHyphen, font: font).width > width { cut -= 1 }
-                lines.append(String(chars[0..<cut]) + Self.splitHyphen)
+                while cut > 1, measure(String(chars[0..<cut]) + TextRun.splitHyphen, font: font).width > width { cut -= 1 }
+                lines.append(String(chars[0..<cut]) + TextRun.splitHyphen)
                 rest = Substring(String(chars[cut...]))
                 continue
             }

@@ -32,7 +32,7 @@ final class LayoutCheckTests: XCTestCase {
         ]
         let texts = [run("Expor…"), run("Zeilenumbr\u{2010}"), run("Add Video")]
         let found = kinds(
-            LayoutCheck.forLanguage(.de).findings(elements: [], targets: targets, texts: texts, viewport: screen, measurer: FixedWidthTextMeasurer()))
+            LayoutCheck.forLanguage(.de).findings(elements: [], targets: targets, texts: texts, viewport: screen))
         XCTAssertEqual(found[.overlap], [["a", "b"]])
         XCTAssertEqual(found[.hidden], [["under", "over"]])
         XCTAssertEqual(found[.offScreen], [["edge"]])
@@ -42,7 +42,7 @@ final class LayoutCheckTests: XCTestCase {
         XCTAssertEqual(found[.untranslated], [["Add Video"]], "an English label of ours on a German screen")
         // On an Arabic screen, any Latin word of ours is one left in English.
         let arabic = LayoutCheck.forLanguage(.ar).findings(
-            elements: [], targets: [], texts: [run("Return")], viewport: screen, measurer: FixedWidthTextMeasurer())
+            elements: [], targets: [], texts: [run("Return")], viewport: screen)
         XCTAssertEqual(arabic.map(\.kind), [.untranslated])
     }
 
@@ -60,12 +60,11 @@ final class LayoutCheckTests: XCTestCase {
             target("x.scrim", 0, 0, 390, 844), target("on.top", 0, 0, 100, 100), // a backdrop hides all before it
         ]
         let findings = LayoutCheck.forLanguage(.de).findings(
-            elements: elements, targets: targets, texts: [run("Road trip to the la…", usersOwn: true), run("Beach", usersOwn: true)], viewport: screen,
-            measurer: FixedWidthTextMeasurer())
+            elements: elements, targets: targets, texts: [run("Road trip to the la…", usersOwn: true), run("Beach", usersOwn: true)], viewport: screen)
         XCTAssertEqual(findings, [], "\(findings.map(\.detail))")
         // Without the backdrop, what is under it is checked again.
         let open = LayoutCheck().findings(
-            elements: elements, targets: Array(targets.dropLast(2)), texts: [], viewport: screen, measurer: FixedWidthTextMeasurer())
+            elements: elements, targets: Array(targets.dropLast(2)), texts: [], viewport: screen)
         XCTAssertEqual(open.map(\.kind), [.hidden, .hidden, .hidden], "the sheet over the clips and the junction: \(open.map(\.detail))")
     }
 

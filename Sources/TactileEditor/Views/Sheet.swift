@@ -71,9 +71,6 @@ struct Sheet {
     /// at most a third of the header; the title has the header less twice this.
     func actionWidth(_ action: String?, in frame: Rect) -> Double {
         let m = theme.metrics.sheet, actionFont = Font(size: theme.bodyFont.size, weight: .semibold)
-        return action.map { min(frame.width / 3, max(m.actionWidth * scale, ui.measurer.measure($0, font: actionFont).width + sizes(m))) } ?? 0
+        return action.map { min(frame.width / 3, max(m.actionWidth * scale, ui.measurer.measure($0, font: actionFont).width + m.actionPadding * scale)) } ?? 0
     }
-
-    /// The room beside the action's word, in points.
-    private func sizes(_ m: ViewMetrics.Sheet) -> Double { m.actionPadding * scale }
 }

@@ -61,7 +61,8 @@ public final class ProjectShelfStage: HostStage {
         case let .rename(id, name):
             try shelf.rename(id, to: name)
         case let .delete(id):
-            guard let listing = try shelf.list().first(where: { $0.id == id }) else { return }
+            // (The listing the list showed: the shelf is not read whole again for one row.)
+            guard let listing = state.shelf.first(where: { $0.id == id }) else { return }
             deleted[id] = try shelf.delete(id)
             news.append(.deleted(listing))
         case let .restore(id):
