@@ -25,6 +25,10 @@ public struct Editor {
         self.unscaled = (settings, theme ?? Theme(appearance: settings.theme))
     }
 
+    /// The theme before `uiScale`: the lab's desk tools beside the phone (the tuning panel, the
+    /// lab panel) draw at their designed size whatever scale the phone's chrome is asked at.
+    public var labTheme: Theme { unscaled.theme }
+
     /// The settings and theme as given, before `uiScale`: the scale a screen holds is
     /// applied to them (`ScaleFit`).
     private let unscaled: (settings: EditorSettings, theme: Theme)

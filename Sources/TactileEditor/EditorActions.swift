@@ -527,7 +527,8 @@ struct EditorActions {
     private func failed(_ error: Error, state: inout EditorState, now: Time, effects: inout Effects) {
         effects.cues.append(CueEvent(.error, reason: "error"))
         effects.log.append(LogEvent(time: now, .error("\(error)")))
-        banner("\(error)", state: &state, now: now, isError: true)
+        // The log keeps the English; the banner speaks the person's language.
+        banner((error as? EditError).map(strings.sentence) ?? "\(error)", state: &state, now: now, isError: true)
     }
 
     /// Shows problems in an error banner (the first, and how many more) and logs each.

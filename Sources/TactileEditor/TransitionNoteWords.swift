@@ -30,6 +30,19 @@ extension Strings {
         }
     }
 
+    /// Why an edit cannot be made, in this language.
+    func sentence(_ error: EditError) -> String {
+        switch error {
+        case let .noSuchClip(id): return format(.noSuchClip, ["clip": id])
+        case .notInsideClip: return self[.notInsideClip]
+        case .tooShort: return self[.piecesTooShort]
+        case let .noCut(id): return format(.noCutBefore, ["clip": id])
+        case let .noRoomForTransition(reason): return format(.transitionTooShort, ["reason": sentence(reason)])
+        case let .noSpeed(title): return format(.noSpeedIn, ["clip": title])
+        case let .noSoundToDetach(title): return format(.noSoundToDetach, ["clip": title])
+        }
+    }
+
     /// "0.4s", to a tenth, rounded down (a limit is never overstated), for `seconds(_:)`.
     static func secondsText(_ t: Time) -> String {
         let tenths = Int((t.seconds * 10 + 1e-9).rounded(.down))

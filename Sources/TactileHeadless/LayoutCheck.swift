@@ -1,6 +1,8 @@
 import Foundation
 import TactileCore
 import TactileEditor
+import TactileHost
+import TactileKiosk
 import TactileUI
 
 /// One defect the layout check found on a screen: what kind, the elements (or drawn words) it is
@@ -66,23 +68,39 @@ public struct LayoutCheck: Sendable {
 
     public init(englishOnly: Set<String> = [], nonLatin: Bool = false) { self.englishOnly = englishOnly; self.nonLatin = nonLatin }
 
-    /// The check for a screen in `language`.
-    public static func forLanguage(_ language: Language) -> LayoutCheck {
-        LayoutCheck(englishOnly: englishOnly(in: language), nonLatin: language.isRightToLeft)
+    /// The check for a screen in `language`; `tables`: other modules' string tables besides the
+    /// editor's, the UI's, the kiosk's and the calibration's (a study's screens).
+    public static func forLanguage(_ language: Language, tables: [any StringTable.Type] = []) -> LayoutCheck {
+        LayoutCheck(englishOnly: englishOnly(in: language, tables: tables), nonLatin: language.isRightToLeft)
     }
 
-    /// The English labels whose words differ in `language`, from the editor's and the UI's tables.
-    public static func englishOnly(in language: Language) -> Set<String> {
+    /// The English labels whose words differ in `language` and are no label's words there ("Start"
+    /// is German too), from the tables.
+    public static func englishOnly(in language: Language, tables more: [any StringTable.Type] = []) -> Set<String> {
         guard language != .en else { return [] }
-        func table<T: StringTable>(_: T.Type) -> [String] {
-            let english = T.tables[.en] ?? [:], local = T.tables[language] ?? [:]
-            return english.compactMap { key, words in
+        var english: Set<String> = [], local: Set<String> = []
+        func read<T: StringTable>(_: T.Type) {
+            let en = T.tables[.en] ?? [:], there = T.tables[language] ?? [:]
+            local.formUnion(there.values)
+            for (key, words) in en where there[key] != words && !words.contains("{") && words.filter(\.isLetter).count >= 3 {
                 // Placeholders and single letters are no words to find.
-                guard local[key] != words, !words.contains("{"), words.filter(\.isLetter).count >= 3 else { return nil }
-                return words
+                english.insert(words)
             }
         }
-        return Set(table(EditorText.self) + table(UIText.self))
+        let tables: [any StringTable.Type] = [EditorText.self, UIText.self, KioskText.self, CalibrationText.self] + more
+        for table in tables { read(table) }
+        return english.subtracting(local)
+    }
+
+    /// English words no German sentence has, and short ones that give English away in pairs:
+    /// words of ours in no table (a string written straight into a view) on a German screen.
+    static let englishWords: Set<String> = ["the", "and", "you", "your", "with", "this", "that", "tap", "touch", "please", "are", "was", "there"]
+    static let englishShortWords: Set<String> = ["to", "of", "is", "it", "for", "on", "no", "a"]
+
+    /// Whether `text` reads as English: one word only English has, or two short ones.
+    static func readsAsEnglish(_ text: String) -> Bool {
+        let words = text.lowercased().split { !$0.isLetter }.map(String.init)
+        return words.contains(where: englishWords.contains) || words.filter(englishShortWords.contains).count >= 2
     }
 
     public func findings(elements: [UIElement], targets: [TouchTarget], texts: [TextRun], viewport: Size) -> [LayoutFinding] {
@@ -167,7 +185,7 @@ public struct LayoutCheck: Sendable {
             }
             let bare = run.text.trimmingCharacters(in: .whitespaces)
             if englishOnly.contains(bare) || englishOnly.contains(where: { bare.hasPrefix($0 + " ") || bare.hasSuffix(" " + $0) })
-                || (nonLatin && Self.hasLatinWord(bare))
+                || (nonLatin && Self.hasLatinWord(bare)) || (!englishOnly.isEmpty && !nonLatin && Self.readsAsEnglish(bare))
             {
                 out.append(LayoutFinding(.untranslated, [run.text], [run.frame], "\"\(run.text)\" is English on a screen in another language"))
             }

@@ -22,7 +22,7 @@ import TactileUI
 /// (`SessionObserver`, told in the order they were added) hear of every editor frame
 /// (recording, autosave, kiosk visitors, health, a study), every step (recording a whole kiosk
 /// run), latency, predictions and visitors.
-public final class HostSession: ShellSession {
+public final class HostSession: LaysOutScreens {
     /// The editor and the state it edits.
     public private(set) var editor: Editor
     public var state: EditorState
@@ -126,7 +126,7 @@ public final class HostSession: ShellSession {
     public func stage<T: HostStage>(_ type: T.Type) -> T? { stages.lazy.compactMap { $0 as? T }.first }
 
     var settings: SettingsStage? { stage(SettingsStage.self) }
-    private var kioskStage: KioskStage? { stage(KioskStage.self) }
+    var kioskStage: KioskStage? { stage(KioskStage.self) }
 
     /// Kiosk mode's rules, when the session is a kiosk.
     public var kiosk: KioskMode? { kioskStage?.mode }
@@ -142,7 +142,7 @@ public final class HostSession: ShellSession {
 
     /// Where the PIN pad's keys are on screen now (as its view lays them out).
     public var pinKeyFrames: [(key: PinPad.Key, frame: Rect)] {
-        PinPad.keys(in: state.viewport, keySize: configuration.kiosk.pinKeySize, metrics: editor.theme.metrics.kiosk)
+        PinPad.keys(in: state.viewport, keySize: configuration.kiosk.pinKeySize, metrics: editor.theme.metrics.kiosk, rightToLeft: editor.theme.isRightToLeft)
     }
 
     /// Judges the kiosk's PIN with `verdicts` in order instead of the configuration's PIN (a
@@ -350,7 +350,7 @@ public final class HostSession: ShellSession {
 
     /// The editor's picture with the overlays, the status-bar clock and what the stages draw over it.
     private func compose(over list: DrawList, now: Time) -> DrawList {
-        var out = overlays.compose(over: list, now: now, viewport: state.viewport, theme: editor.theme, measurer: editor.measurer, kiosk: kiosk != nil)
+        var out = overlays.compose(over: list, now: now, viewport: state.viewport, theme: editor.labTheme, measurer: editor.measurer, kiosk: kiosk != nil)
         if let time = timeOfDay(at: now), state.viewport.height > state.viewport.width {
             StatusBarClock.draw(time, into: &out, viewport: state.viewport, theme: editor.theme)
         }

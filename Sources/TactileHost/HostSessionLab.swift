@@ -9,7 +9,7 @@ import TactileUI
 extension HostSession {
     /// The lab panel's width when a monitor, the arena or pointer location is on, or the tuning
     /// panel is open (`OverlaysMetrics.panelWidth`); nil otherwise.
-    public var panelWidth: Double? { overlays.wantsPanel || isTuningOpen ? editor.theme.metrics.overlays.panelWidth : nil }
+    public var panelWidth: Double? { overlays.wantsPanel || isTuningOpen ? editor.labTheme.metrics.overlays.panelWidth : nil }
 
     /// Draws the overlays' words in the lab panel outside the phone (true) or over the phone's
     /// picture (false, the default: headless pictures, a window with no room).
@@ -32,8 +32,8 @@ extension HostSession {
         guard overlays.panelOutside, let size = panelSize else { return nil }
         if isTuningOpen, let tuning = settings?.live.picture { return tuning }
         let comparison = overlays.comparison(pair: flipPair, live: variantLabel)
-        var list = overlays.panel(at: now, size: size, theme: editor.theme, measurer: editor.measurer, comparison: comparison) ?? DrawList()
-        if let badge = settings?.live.badge { VariantBadge.draw(badge, into: &list, width: size.width, theme: editor.theme, measurer: editor.measurer) }
+        var list = overlays.panel(at: now, size: size, theme: editor.labTheme, measurer: editor.measurer, comparison: comparison) ?? DrawList()
+        if let badge = settings?.live.badge { VariantBadge.draw(badge, into: &list, width: size.width, theme: editor.labTheme, measurer: editor.measurer) }
         return list
     }
 
@@ -53,6 +53,21 @@ extension HostSession {
     public var isTuningOpen: Bool { settings?.live.isTuningOpen ?? false }
     /// How many settings differ, after tuning, from the live variant as loaded or saved.
     public var unsavedChanges: Int { settings?.live.unsaved ?? 0 }
+    /// What the phone and the lab panel show at `now`, for the layout check: the editor's last
+    /// frame with the PIN pad's pass over it; the lab panel (the tuning panel, or the overlays'
+    /// words) when it is drawn outside the phone.
+    public func screenLayouts(at now: Time) -> [ScreenLayout] {
+        let output = lastOutput
+        let phone = ScreenLayout(
+            name: "phone", size: state.viewport, elements: output?.elements ?? [], targets: output?.touchTargets ?? [], picture: picture(at: now))
+        var out = [phone.covered(by: kioskStage?.pinLayout)]
+        if let size = panelSize, let picture = panelPicture(at: now) {
+            let live = isTuningOpen ? settings?.live : nil
+            out.append(ScreenLayout(name: "lab panel", size: size, elements: live?.elements ?? [], targets: live?.targets ?? [], picture: picture))
+        }
+        return out
+    }
+
     /// The tuning panel's elements as last drawn, in the lab panel's points (empty when closed).
     public var tuningElements: [UIElement] { isTuningOpen ? settings?.live.elements ?? [] : [] }
 

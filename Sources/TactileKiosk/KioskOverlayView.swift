@@ -7,7 +7,6 @@ import TactileUI
 /// keys are buttons) while it is open. Returns the PIN keys tapped in this pass.
 public struct KioskOverlayView {
     /// The invitation shown while the attract loop plays.
-    public static let invitation = "Touch anywhere to try it"
 
     let ui: UIContext
     let kiosk: KioskMode
@@ -42,8 +41,10 @@ public struct KioskOverlayView {
         let frame = Rect(x: (viewport.width - width) / 2, y: viewport.height * m.invitationCentre - height / 2, width: width, height: height)
         // The pulse: the bright half stands out, the dim half lets the tour show through.
         ui.fill(frame, theme.accent.opacity(bright ? m.invitationBright : m.invitationDim), radius: height / 2)
-        ui.text(Self.invitation, in: frame, font: m.invitationFont, color: Color(hex: 0xFFFFFF), alignment: .center)
-        ui.element(UIElement(id: "kiosk.invitation", role: "kioskInvitation", label: Self.invitation, frame: frame, state: ["bright": .bool(bright)]))
+        let words = theme.strings[.invitation]
+        let font = ui.font(fitting: words, width: frame.width - height / 2, from: m.invitationFont)
+        ui.text(words, in: frame, font: font, color: Color(hex: 0xFFFFFF), alignment: .center)
+        ui.element(UIElement(id: "kiosk.invitation", role: "kioskInvitation", label: words, frame: frame, state: ["bright": .bool(bright)]))
     }
 
     private func drawHold(_ progress: Double) {
@@ -61,10 +62,11 @@ public struct KioskOverlayView {
                     to: Point(x: centre.x + radius * cos(a1), y: centre.y + radius * sin(a1)), theme.accent, width: m.ringWidth))
         }
         let label = Rect(x: 0, y: centre.y + radius + m.ringLabelGap, width: viewport.width, height: m.ringLabelHeight)
-        ui.text("Keep holding to exit", in: label, font: m.ringLabelFont, color: theme.textPrimary, alignment: .center)
+        let words = theme.strings[.keepHolding]
+        ui.text(words, in: label, font: ui.font(fitting: words, width: label.width, from: m.ringLabelFont), color: theme.textPrimary, alignment: .center)
         ui.element(
             UIElement(
-                id: "kiosk.exitHold", role: "kioskExitHold", label: "Keep holding to exit", frame: label,
+                id: "kiosk.exitHold", role: "kioskExitHold", label: words, frame: label,
                 state: ["progress": .number(progress)]))
     }
 }

@@ -20,6 +20,14 @@ public struct PinPad: Sendable {
             case .cancel: return "Cancel"
             }
         }
+        /// The key's words in `strings`' language (a digit in the locale's digits).
+        public func label(in strings: Strings) -> String {
+            switch self {
+            case .digit: return strings.digits(label)
+            case .delete: return strings[.delete]
+            case .cancel: return strings[.cancel]
+            }
+        }
         /// The key's widget id.
         public var id: String {
             switch self {
@@ -65,15 +73,24 @@ public struct PinPad: Sendable {
     /// screen is narrow or short (a landscape kiosk) so that every key stays on screen.
     public static func keys(
         in viewport: Size, keySize: Double = TactileConfiguration.Kiosk().pinKeySize,
-        metrics m: ViewMetrics.Kiosk = ViewMetrics.Kiosk()
+        metrics m: ViewMetrics.Kiosk = ViewMetrics.Kiosk(), rightToLeft: Bool = false
     ) -> [(key: Key, frame: Rect)] {
         let margin = m.pinMargin, share = m.pinGapShare
         let fitsWidth = (viewport.width - 4 * margin) / (3 + 2 * share), fitsHeight = (viewport.height - m.pinTitleRoom - margin) / (4 + 3 * share)
-        let size = max(m.pinMinimumKey, min(keySize, fitsWidth, fitsHeight)), gap = size * share
+        var size = max(m.pinMinimumKey, min(keySize, fitsWidth, fitsHeight))
+        // A screen too short for the title over keys a finger wide (a phone turned sideways):
+        // the keys take the trailing half's whole height, the title the leading half.
+        let beside = sideBySide(in: viewport, keySize: keySize, metrics: m)
+        if beside {
+            let half = viewport.width / 2
+            size = max(m.pinMinimumKey, min(keySize, (viewport.height - 2 * margin) / (4 + 3 * share), (half - 2 * margin) / (3 + 2 * share)))
+        }
+        let gap = size * share
         let width = 3 * size + 2 * gap, height = 4 * size + 3 * gap
-        let x0 = (viewport.width - width) / 2
+        // Beside the title: in its trailing half (the left one, read right to left).
+        let x0 = beside ? (rightToLeft ? 0 : viewport.width / 2) + (viewport.width / 2 - width) / 2 : (viewport.width - width) / 2
         let highest: Double = m.pinTitleRoom + m.pinKeysBelowTitle, centred: Double = (viewport.height - height) / 2 + m.pinKeysBelowCentre
-        let y0: Double = min(max(highest, centred), viewport.height - margin - height)
+        let y0: Double = beside ? (viewport.height - height) / 2 : min(max(highest, centred), viewport.height - margin - height)
         let order: [Key] = [
             .digit(1), .digit(2), .digit(3), .digit(4), .digit(5), .digit(6), .digit(7), .digit(8), .digit(9),
             .cancel, .digit(0), .delete,
@@ -81,6 +98,13 @@ public struct PinPad: Sendable {
         return order.enumerated().map { n, key in
             (key, Rect(x: x0 + Double(n % 3) * (size + gap), y: y0 + Double(n / 3) * (size + gap), width: size, height: size))
         }
+    }
+
+    /// Whether the pad stands beside its title rather than under it: in landscape, where keys
+    /// under the title would be smaller than `pinSideBySideBelow` (a finger's 44 pt).
+    public static func sideBySide(in viewport: Size, keySize: Double, metrics m: ViewMetrics.Kiosk) -> Bool {
+        let under = (viewport.height - m.pinTitleRoom - m.pinMargin) / (4 + 3 * m.pinGapShare)
+        return viewport.width > viewport.height && min(keySize, under) < m.pinSideBySideBelow
     }
 
     /// A key tapped at `time`.

@@ -14,18 +14,27 @@ public struct PinPadView {
     public func draw() -> [PinPad.Key] {
         let theme = ui.theme, viewport = ui.viewport, now = ui.now, m = theme.metrics.kiosk
         var tapped: [PinPad.Key] = []
-        ui.fill(Rect(origin: .zero, size: viewport), Color(hex: 0x000000).opacity(0.88))
-        let keys = PinPad.keys(in: viewport, keySize: settings.pinKeySize, metrics: m)
-        let top = (keys.first?.frame.y ?? viewport.height / 2) - m.pinTitleAboveKeys
+        let s = theme.strings
+        let whole = Rect(origin: .zero, size: viewport)
+        ui.fill(whole, Color(hex: 0x000000).opacity(0.88))
+        // The pad covers the screen: while it is open the input is its own, nothing under it takes a touch.
+        ui.interact("pin.scrim", hitFrame: whole)
+        let keys = PinPad.keys(in: viewport, keySize: settings.pinKeySize, metrics: m, rightToLeft: theme.isRightToLeft)
+        // The title, dots and message over the keys, or in the leading half beside them (landscape).
+        let beside = PinPad.sideBySide(in: viewport, keySize: settings.pinKeySize, metrics: m)
+        let column = beside ? theme.mirrored(Rect(x: 0, y: 0, width: viewport.width / 2, height: viewport.height), in: whole) : whole
+        let messageHeight = theme.bodyFont.size * m.pinMessageLineHeight
+        let top = beside ? (viewport.height - m.pinMessageBelowTitle - messageHeight) / 2 : (keys.first?.frame.y ?? viewport.height / 2) - m.pinTitleAboveKeys
+        let title = s[.enterPin], titleFrame = Rect(x: column.x, y: top, width: column.width, height: m.pinTitleFont.size * m.pinTitleLineHeight)
         ui.text(
-            "Enter the PIN to exit", in: Rect(x: 0, y: top, width: viewport.width, height: m.pinTitleFont.size * m.pinTitleLineHeight), font: m.pinTitleFont,
+            title, in: titleFrame, font: ui.font(fitting: title, width: titleFrame.width - 2 * m.pinMargin, from: m.pinTitleFont),
             color: theme.textPrimary, alignment: .center)
         let locked = pad.isLocked(at: now)
         let wrong = pad.wrongAt != nil && pad.entered.isEmpty
         let dot = m.pinDot, gap = m.pinDotGap
         let width = Double(pad.length) * dot + Double(max(0, pad.length - 1)) * gap
         for i in 0..<pad.length {
-            let c = Point(x: (viewport.width - width) / 2 + dot / 2 + Double(i) * (dot + gap), y: top + m.pinDotsBelowTitle)
+            let c = Point(x: column.x + (column.width - width) / 2 + dot / 2 + Double(i) * (dot + gap), y: top + m.pinDotsBelowTitle)
             if wrong {
                 ui.draw.add(.fillCircle(center: c, radius: dot / 2, theme.danger))
             } else if i < pad.entered.count {
@@ -34,28 +43,35 @@ public struct PinPadView {
                 ui.draw.add(.strokeCircle(center: c, radius: dot / 2, theme.textSecondary, width: m.pinDotLine))
             }
         }
-        let line = Rect(x: 0, y: top + m.pinMessageBelowTitle, width: viewport.width, height: theme.bodyFont.size * m.pinMessageLineHeight)
+        let line = Rect(x: column.x, y: top + m.pinMessageBelowTitle, width: column.width, height: messageHeight)
+        var message: String?
         if let until = pad.lockedUntil, locked {
-            let seconds = Int(((until - now).seconds).rounded(.up))
-            ui.text("Too many wrong PINs. Try again in \(seconds) s", in: line, font: theme.bodyFont, color: theme.danger, alignment: .center)
+            message = s.format(text: KioskText.lockedOut, ["seconds": s.digits("\(Int(((until - now).seconds).rounded(.up)))")])
         } else if wrong {
-            ui.text("Wrong PIN", in: line, font: theme.bodyFont, color: theme.danger, alignment: .center)
+            message = s[.wrongPin]
+        }
+        if let message {
+            ui.text(
+                message, in: line, font: ui.font(fitting: message, width: line.width - 2 * m.pinMargin, from: theme.bodyFont), color: theme.danger,
+                alignment: .center)
         }
         for (key, frame) in keys {
             let isDigit: Bool = {
                 if case .digit = key { return true }; return false
             }()
-            let hit = ui.button(key.id, role: "pinKey", label: key.label, frame: frame, enabled: !(isDigit && locked)) { look in
+            let words = key.label(in: s)
+            let hit = ui.button(key.id, role: "pinKey", label: words, frame: frame, enabled: !(isDigit && locked)) { look in
                 if isDigit {
                     let fill = locked ? theme.surfaceRaised.opacity(0.4) : look.pressed ? theme.textSecondary : theme.surfaceRaised
                     ui.draw.add(.fillCircle(center: Point(x: frame.midX, y: frame.midY), radius: frame.width / 2, fill))
                     ui.text(
-                        key.label, in: frame, font: m.pinDigitFont,
+                        words, in: frame, font: m.pinDigitFont,
                         color: locked ? theme.textSecondary : theme.textPrimary, alignment: .center)
                 } else {
                     // "Cancel" and "Delete" may be wider than a small key: they use the gaps beside it.
+                    let room = frame.insetBy(dx: -frame.width * m.pinGapShare, dy: 0)
                     ui.text(
-                        key.label, in: frame.insetBy(dx: -frame.width * m.pinGapShare, dy: 0), font: m.pinKeyFont,
+                        words, in: room, font: ui.font(fitting: words, width: room.width, from: m.pinKeyFont),
                         color: look.pressed ? theme.textSecondary : theme.textPrimary, alignment: .center)
                 }
             }

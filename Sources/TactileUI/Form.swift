@@ -15,6 +15,12 @@ public final class Form {
     /// Where the next part is drawn.
     public private(set) var cursor: Double
     var m: ViewMetrics.Form { theme.metrics.form }
+    /// Whether the words drawn from here on are a study's own (its questionnaire, its consent),
+    /// which its author writes in the participants' language: not ours to translate.
+    public var authorsWords = false
+    /// Where headings, progress and paragraphs go: the content's width, or a column of it (the
+    /// keypad's number beside its keys in landscape).
+    public lazy var column: Rect = content
 
     /// A form over `viewport`: a scrim over what lies under it (taps there do nothing) and a
     /// raised panel. Draw it in the topmost layer.
@@ -32,15 +38,15 @@ public final class Form {
     /// A short line in the accent colour ("About the task you just did").
     public func heading(_ text: String) {
         ui.text(
-            text, in: Rect(x: content.x, y: cursor, width: content.width, height: m.headingHeight), font: m.headingFont,
-            color: theme.accent, alignment: theme.leading)
+            text, in: Rect(x: column.x, y: cursor, width: column.width, height: m.headingHeight), font: m.headingFont,
+            color: theme.accent, alignment: theme.leading, isUsersOwn: authorsWords)
         cursor += m.headingHeight
     }
 
     /// A quiet line ("Question 3 of 10").
     public func progress(_ text: String) {
         ui.text(
-            text, in: Rect(x: content.x, y: cursor, width: content.width, height: m.progressHeight), font: m.progressFont,
+            text, in: Rect(x: column.x, y: cursor, width: column.width, height: m.progressHeight), font: m.progressFont,
             color: theme.textSecondary, alignment: theme.leading)
         cursor += m.progressHeight
     }
@@ -49,10 +55,14 @@ public final class Form {
     /// words (a task's prompt), which its author translates.
     public func paragraph(_ text: String, font: Font? = nil, color: Color? = nil, maximumLines: Int? = nil, gap: Double? = nil, isUsersOwn: Bool = false) {
         cursor += m.bodyGap
+        // A word wider than the column (German's "Teilnehmernummer" beside a keypad) gives way in size rather than split.
+        let asked = font ?? m.questionFont
+        let widest = text.split(whereSeparator: \.isWhitespace).map { (String($0), ui.measurer.measure(String($0), font: asked).width) }.max { $0.1 < $1.1 }
+        let fitted = widest.map { ui.font(fitting: $0.0, width: column.width, from: asked) } ?? asked
         cursor += ui.paragraph(
-            text, in: Rect(x: content.x, y: cursor, width: content.width, height: 0), font: font ?? m.questionFont,
+            text, in: Rect(x: column.x, y: cursor, width: column.width, height: 0), font: fitted,
             color: color ?? theme.textPrimary, alignment: theme.leading, lineHeight: m.lineHeight,
-            maximumLines: maximumLines ?? m.questionMaximumLines, isUsersOwn: isUsersOwn)
+            maximumLines: maximumLines ?? m.questionMaximumLines, isUsersOwn: isUsersOwn || authorsWords)
         cursor += gap ?? m.questionGap
     }
 
@@ -72,7 +82,7 @@ public final class Form {
                     .text(
                         TextRun(
                             line, in: Rect(x: room.x, y: y, width: room.width, height: step), font: m.bodyFont,
-                            color: theme.textPrimary, alignment: theme.leading)))
+                            color: theme.textPrimary, alignment: theme.leading, isUsersOwn: authorsWords)))
             }
         }
         let height = Double(lines.count) * step
@@ -122,10 +132,11 @@ public final class Form {
         let ends = Rect(x: x0, y: cursor + 4, width: width, height: m.endHeight)
         let half = Rect(x: ends.x, y: ends.y, width: ends.width / 2, height: ends.height)
         ui.paragraph(
-            low, in: theme.mirrored(half, in: ends), font: m.endFont, color: theme.textSecondary, alignment: theme.leading, lineHeight: 1.2, maximumLines: 2)
+            low, in: theme.mirrored(half, in: ends), font: m.endFont, color: theme.textSecondary, alignment: theme.leading, lineHeight: 1.2, maximumLines: 2,
+            isUsersOwn: authorsWords)
         ui.paragraph(
             high, in: theme.mirrored(Rect(x: half.maxX, y: half.y, width: half.width, height: half.height), in: ends), font: m.endFont,
-            color: theme.textSecondary, alignment: theme.isRightToLeft ? .leading : .trailing, lineHeight: 1.2, maximumLines: 2)
+            color: theme.textSecondary, alignment: theme.isRightToLeft ? .leading : .trailing, lineHeight: 1.2, maximumLines: 2, isUsersOwn: authorsWords)
         cursor += m.endHeight + m.questionGap
         return tapped
     }
@@ -149,10 +160,7 @@ public final class Form {
                 "\(id).\(n)", role: "answer", label: option, frame: frame, state: ["value": .number(Double(n)), "chosen": .bool(isChosen)],
                 draw: { look in
                     ui.fill(frame, isChosen ? theme.accent : look.pressed ? theme.surface : theme.background, radius: m.answerRadius)
-                    let words = frame.insetBy(dx: m.choiceInset, dy: 0)
-                    ui.text(
-                        option, in: words, font: ui.font(fitting: option, width: words.width, from: m.answerFont), color: theme.textPrimary,
-                        alignment: theme.leading)
+                    self.words(option, in: frame.insetBy(dx: m.choiceInset, dy: 0), font: m.answerFont, color: theme.textPrimary, alignment: theme.leading)
                 })
             {
                 tapped = n
@@ -162,14 +170,30 @@ public final class Form {
         return tapped
     }
 
+    /// A button's or an answer's words in `frame`: smaller a size at a time where they are wide,
+    /// then on two lines at spaces ("1 · Sehr schwierig", "Ich stimme nicht zu"), never cut
+    /// while they fit so.
+    public func words(_ text: String, in frame: Rect, font: Font, color: Color, alignment: TextAlignment) {
+        let font = ui.font(fitting: text, width: frame.width, from: font)
+        let lines = ui.paragraphLines(text, width: frame.width, font: font, maximumLines: 2)
+        let step = font.size * 1.2, top = frame.midY - Double(lines.count) * step / 2
+        for (n, line) in lines.enumerated() {
+            ui.text(
+                line, in: Rect(x: frame.x, y: top + Double(n) * step, width: frame.width, height: step), font: font, color: color, alignment: alignment,
+                isUsersOwn: authorsWords)
+        }
+    }
+
     /// The top of the foot's buttons.
     public var footTop: Double { content.maxY - max(m.minimumTarget, m.buttonHeight) }
 
     /// Buttons along the foot, trailing first (the primary: Next, I agree): each (id, label,
     /// enabled, primary); returns the id tapped.
-    public func foot(_ buttons: [(id: String, label: String, enabled: Bool, primary: Bool)]) -> String? {
+    /// `widest`: the most the buttons may take together (a column beside others).
+    public func foot(_ buttons: [(id: String, label: String, enabled: Bool, primary: Bool)], widest: Double? = nil) -> String? {
         let height = max(m.minimumTarget, m.buttonHeight)
-        let width = min(m.buttonWidth * 1.6, max(m.buttonWidth, (content.width - m.buttonGap * Double(buttons.count - 1)) / Double(max(1, buttons.count))))
+        let room = min(content.width, widest ?? content.width)
+        let width = min(m.buttonWidth * 1.6, max(min(m.buttonWidth, room), (room - m.buttonGap * Double(buttons.count - 1)) / Double(max(1, buttons.count))))
         var tapped: String?
         for (i, b) in buttons.enumerated() {
             let x = content.maxX - Double(i + 1) * width - Double(i) * m.buttonGap
@@ -179,9 +203,9 @@ public final class Form {
                 draw: { look in
                     let fill = b.primary ? (look.enabled ? theme.accent : theme.surface) : theme.background
                     ui.fill(frame, look.pressed ? fill.opacity(0.7) : fill, radius: m.buttonRadius)
-                    ui.text(
-                        b.label, in: frame.insetBy(dx: 8, dy: 0), font: m.answerFont,
-                        color: look.enabled ? theme.textPrimary : theme.textTertiary, alignment: .center)
+                    self.words(
+                        b.label, in: frame.insetBy(dx: 8, dy: 0), font: m.answerFont, color: look.enabled ? theme.textPrimary : theme.textTertiary,
+                        alignment: .center)
                 })
             {
                 tapped = b.id

@@ -99,7 +99,15 @@ extension TextMeasurer {
                 if measure(String(chars[0..<mid]), font: font).width <= width { lo = mid } else { hi = mid - 1 }
             }
             var cut = lo
-            if cut < chars.count, let space = chars[0..<cut].lastIndex(of: " "), space > 0 { cut = space }
+            if cut < chars.count, let space = chars[0..<cut].lastIndex(of: " "), space > 0 {
+                cut = space
+            } else if cut < chars.count, let joint = Self.identifierJoint(in: chars, before: cut) {
+                // A name of the lab's (`clip:beach.trimHandle`, `tapMaximumDuration`) breaks
+                // after its dots and colons or between its words' capitals, as code does.
+                lines.append(String(chars[0..<joint]))
+                rest = Substring(String(chars[joint...]))
+                continue
+            }
             // A word longer than the line is split with a hyphen (U+2010, which the layout check
             // takes for a word split inside: a label should wrap at spaces or give way in size).
             if cut < chars.count, chars[cut - 1].isLetter, chars[cut].isLetter {
@@ -113,6 +121,18 @@ extension TextMeasurer {
         }
         if !rest.isEmpty { lines.append(truncate(String(rest), font: font, toWidth: width)) }
         return lines
+    }
+
+    /// The last place before `end` (past its first third) where an identifier may break: after
+    /// `.`, `:`, `/` or `_`, or before a capital that follows a small letter.
+    static func identifierJoint(in chars: [Character], before end: Int) -> Int? {
+        var i = end
+        while i > max(1, end / 3) {
+            let before = chars[i - 1], after = chars[i]
+            if ".:/_".contains(before) && after != " " || before.isLowercase && after.isUppercase { return i }
+            i -= 1
+        }
+        return nil
     }
 }
 

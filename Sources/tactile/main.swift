@@ -147,15 +147,16 @@ struct LintLayout: ParsableCommand {
 
     @Flag(help: "The whole matrix (4 sizes × 2 orientations × 4 aspects × 5 scales × 3 locales) rather than its extremes.") var full = false
     @Option(help: "Write each screen with findings as a PNG, its offenders outlined, into this folder.") var pictures: String?
+    @Flag(help: "With --pictures: write every screen, not only those with findings (to look at them).") var everyPicture = false
     @Option(help: "Only the screens whose name contains this.") var screen: String?
 
     func run() throws {
         try guarded {
             let cells = full ? LayoutMatrix.full : LayoutMatrix.reduced
-            let screens = LayoutMatrix.screens.filter { screen == nil || $0.name.contains(screen!) }
+            let screens = (LayoutMatrix.screens + StudySession.layoutScreens).filter { screen == nil || $0.name.contains(screen!) }
             var found = 0, checked = 0
             _ = try LayoutMatrix.run(
-                cells: cells, screens: screens, pictures: pictures.map { URL(fileURLWithPath: $0) },
+                cells: cells, screens: screens, pictures: pictures.map { URL(fileURLWithPath: $0) }, everyPicture: everyPicture, check: LayoutCheck.withStudy,
                 progress: { result in
                     checked += 1
                     if let why = result.unreachable { show("\(result.cell.name) · \(result.screen): not reached: \(why)") }

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import TactileCore
 import TactileHeadless
+import TactileStudy
 import TactileUI
 @testable import TactileEditor
 
@@ -30,16 +31,18 @@ final class LayoutCheckTests: XCTestCase {
             target("edge", -10, 300, 60, 60), // off the screen
             target("small", 100, 300, 30, 30), // under 44 pt
         ]
-        let texts = [run("Expor…"), run("Zeilenumbr\u{2010}"), run("Add Video")]
+        let texts = [run("Expor…"), run("Zeilenumbr\u{2010}"), run("Add Video"), run("Touch anywhere to try it"), run("Start")]
         let found = kinds(
-            LayoutCheck.forLanguage(.de).findings(elements: [], targets: targets, texts: texts, viewport: screen))
+            LayoutCheck.withStudy(.de).findings(elements: [], targets: targets, texts: texts, viewport: screen))
         XCTAssertEqual(found[.overlap], [["a", "b"]])
         XCTAssertEqual(found[.hidden], [["under", "over"]])
         XCTAssertEqual(found[.offScreen], [["edge"]])
         XCTAssertEqual(found[.smallTarget], [["small"]])
         XCTAssertEqual(found[.cutText], [["Expor…"]])
         XCTAssertEqual(found[.wordSplit], [["Zeilenumbr\u{2010}"]])
-        XCTAssertEqual(found[.untranslated], [["Add Video"]], "an English label of ours on a German screen")
+        XCTAssertEqual(
+            found[.untranslated], [["Add Video"], ["Touch anywhere to try it"]],
+            "an English label of ours on a German screen, and English words in no table (\"Start\" is German too)")
         // On an Arabic screen, any Latin word of ours is one left in English.
         let arabic = LayoutCheck.forLanguage(.ar).findings(
             elements: [], targets: [], texts: [run("Return")], viewport: screen)
@@ -75,8 +78,14 @@ final class LayoutCheckTests: XCTestCase {
     func testTheReducedMatrixFindsNoMoreThanItsBaseline() throws {
         var counts: [String: [String: Int]] = [:]
         var lines: [String: [String]] = [:]
-        let results = try LayoutMatrix.run(cells: LayoutMatrix.reduced)
-        XCTAssertEqual(results.count, LayoutMatrix.reduced.count * LayoutMatrix.screens.count)
+        let screens = LayoutMatrix.screens + StudySession.layoutScreens
+        let results = try LayoutMatrix.run(cells: LayoutMatrix.reduced, screens: screens, check: LayoutCheck.withStudy)
+        // Every screen in every cell, and the lab panel beside the phone where it shows.
+        XCTAssertEqual(Set(results.map { "\($0.cell.name) \($0.screen)" }).count, results.count)
+        XCTAssertEqual(results.filter { !$0.screen.hasSuffix("(lab panel)") }.count, LayoutMatrix.reduced.count * screens.count)
+        for screen in ["tuning panel (lab panel)", "lab panel (lab panel)", "kiosk's PIN pad", "calibration's test", "study's consent", "the SUS at the end"] {
+            XCTAssertEqual(results.filter { $0.screen == screen && $0.unreachable == nil }.count, LayoutMatrix.reduced.count, screen)
+        }
         for result in results {
             for finding in result.findings {
                 counts[result.screen, default: [:]][finding.kind.rawValue, default: 0] += 1

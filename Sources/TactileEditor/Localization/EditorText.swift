@@ -16,6 +16,8 @@ public enum EditorText: String, StringTable {
     // What the editor did to a transition so it fits: "{clip}", "{seconds}", "{reason}".
     case transitionShortened, transitionBeforeShortened, transitionBeforeRemovedNoCut, transitionBeforeRemoved, transitionOverlapped, transitionTooShort
     case footageAfterEnd, footageBeforeStart, clipIsOnly
+    // Why an edit cannot be made (`EditError`): "{clip}", "{reason}".
+    case noSuchClip, notInsideClip, piecesTooShort, noCutBefore, noSpeedIn, noSoundToDetach
     // The Export sheet: "{time} left", "Exported to {path}", "Export failed: {reason}".
     case export, closeExport, exportSize, exportFrameRate, exportQuality, draft, standard, high, startExport, keepEditing
     case exporting, timeLeft, exportFailed, exportCancelled, exportSavedIn, exportSavedInNoSize, homeFolder, showFile, megabytes, aboutSize
@@ -107,6 +109,12 @@ public enum EditorText: String, StringTable {
         .transitionBeforeRemoved: "The transition before “{clip}” was removed: {reason}.",
         .transitionOverlapped: "The clips overlap by {seconds} for the transition: the track after the cut moved that much earlier.",
         .transitionTooShort: "Too short for a transition: {reason}.",
+        .noSuchClip: "There is no clip \"{clip}\".",
+        .notInsideClip: "Move the playhead inside the clip to split it.",
+        .piecesTooShort: "The pieces would be shorter than the shortest clip allowed.",
+        .noCutBefore: "No clip ends where \"{clip}\" starts: a transition goes between two clips that meet.",
+        .noSpeedIn: "\"{clip}\" has no footage to play faster or slower: only video and audio clips have a speed.",
+        .noSoundToDetach: "\"{clip}\" has no sound of its own to detach: only a video clip's sound can be.",
         .footageAfterEnd: "“{clip}” has {seconds} of footage after its end",
         .footageBeforeStart: "“{clip}” has {seconds} of footage before its start",
         .clipIsOnly: "“{clip}” is {seconds} long",
@@ -271,6 +279,12 @@ public enum EditorText: String, StringTable {
         .transitionBeforeRemoved: "Der Übergang vor „{clip}“ wurde entfernt: {reason}.",
         .transitionOverlapped: "Die Clips überlappen für den Übergang um {seconds}: die Spur nach dem Schnitt rückt um so viel nach vorn.",
         .transitionTooShort: "Zu kurz für einen Übergang: {reason}.",
+        .noSuchClip: "Es gibt keinen Clip „{clip}“.",
+        .notInsideClip: "Zum Teilen den Abspielkopf in den Clip setzen.",
+        .piecesTooShort: "Die Teile wären kürzer als der kürzeste erlaubte Clip.",
+        .noCutBefore: "Kein Clip endet, wo „{clip}“ beginnt: Ein Übergang gehört zwischen zwei Clips, die aneinanderstoßen.",
+        .noSpeedIn: "„{clip}“ hat kein Material, das schneller oder langsamer laufen kann: Nur Video- und Audioclips haben ein Tempo.",
+        .noSoundToDetach: "„{clip}“ hat keinen eigenen Ton zum Abtrennen: Das geht nur mit dem Ton eines Videoclips.",
         .footageAfterEnd: "„{clip}“ hat nach seinem Ende noch {seconds} Material",
         .footageBeforeStart: "„{clip}“ hat vor seinem Anfang noch {seconds} Material",
         .clipIsOnly: "„{clip}“ ist {seconds} lang",
@@ -435,6 +449,12 @@ public enum EditorText: String, StringTable {
         .transitionBeforeRemoved: "أُزيل الانتقال قبل «{clip}»: {reason}.",
         .transitionOverlapped: "يتداخل المقطعان بمقدار {seconds} لأجل الانتقال، فتقدّم ما بعد القطع في المسار بالقدر نفسه.",
         .transitionTooShort: "أقصر من أن يحتمل انتقالًا: {reason}.",
+        .noSuchClip: "لا يوجد مقطع «{clip}».",
+        .notInsideClip: "حرّك مؤشر التشغيل إلى داخل المقطع لتقسيمه.",
+        .piecesTooShort: "ستكون الأجزاء أقصر من أقصر مقطع مسموح به.",
+        .noCutBefore: "لا ينتهي أي مقطع حيث يبدأ «{clip}»: يوضع الانتقال بين مقطعين متلاصقين.",
+        .noSpeedIn: "«{clip}» ليس فيه لقطات تُسرَّع أو تُبطَّأ: السرعة لمقاطع الفيديو والصوت فقط.",
+        .noSoundToDetach: "«{clip}» ليس له صوت خاص يُفصل: يُفصل صوت مقاطع الفيديو فقط.",
         .footageAfterEnd: "لدى «{clip}» {seconds} من اللقطات بعد نهايته",
         .footageBeforeStart: "لدى «{clip}» {seconds} من اللقطات قبل بدايته",
         .clipIsOnly: "طول «{clip}» {seconds}",

@@ -171,7 +171,7 @@ public struct CompositionView {
         let captionFont = Font(size: theme.captionFont.size * k, weight: theme.captionFont.weight)
         ui.text(
             clip.title, in: picture.insetBy(dx: m.textInset * k, dy: 0).offsetBy(dx: 0, dy: -m.baseTitleLift * k), font: titleFont,
-            color: Color.white.opacity(opacity), alignment: .center)
+            color: Color.white.opacity(opacity), alignment: .center, isUsersOwn: true)
         let source = clip.sourceTime(at: t)
         ui.text(
             theme.strings[EditorText(rawValue: clip.kind.rawValue) ?? .video] + " · " + theme.strings.digits(TimeFormatting.timecode(source)),
@@ -289,7 +289,7 @@ public struct CompositionView {
                     ui.fill(box, theme.color(for: clip.kind).mixed(with: .black, 0.3), radius: m.pipPlaceholderRadius * k)
                     ui.text(
                         clip.title, in: box.insetBy(dx: m.pipPlaceholderRadius * k, dy: 0),
-                        font: Font(size: theme.captionFont.size * k, weight: theme.captionFont.weight), color: .white, alignment: .center)
+                        font: Font(size: theme.captionFont.size * k, weight: theme.captionFont.weight), color: .white, alignment: .center, isUsersOwn: true)
                 }
             case .audio:
                 break
@@ -316,9 +316,10 @@ public struct CompositionView {
             let row = Rect(x: box.x, y: box.y + Double(i) * lineHeight, width: box.width, height: lineHeight)
             if !style.background {
                 let shadow = style.colour == .black ? Color.white.opacity(0.5) : Color.black.opacity(0.6)
-                ui.text(line, in: row.offsetBy(dx: shadowOffset, dy: shadowOffset), font: font, color: shadow, alignment: .center)
+                ui.text(line, in: row.offsetBy(dx: shadowOffset, dy: shadowOffset), font: font, color: shadow, alignment: .center, isUsersOwn: true)
             }
-            ui.text(line, in: row, font: font, color: ink, alignment: .center)
+            // A text clip's words are the person's own.
+            ui.text(line, in: row, font: font, color: ink, alignment: .center, isUsersOwn: true)
         }
     }
 }

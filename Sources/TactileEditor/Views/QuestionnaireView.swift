@@ -13,7 +13,7 @@ struct QuestionnaireView {
 
     func draw(_ state: EditorState) -> [EditorIntent] {
         guard let run = state.tasks, let asking = run.asking else { return [] }
-        let q = asking.questionnaire, item = q.items[asking.item], s = theme.strings
+        let q = asking.questionnaire.shown(in: theme.strings.language), item = q.items[asking.item], s = theme.strings
         var intents: [EditorIntent] = []
         ui.inLayer(.topmost) {
             let form = Form(ui: ui, theme: theme, viewport: layout.viewport, id: Self.id)
@@ -25,10 +25,13 @@ struct QuestionnaireView {
                         "questionnaire": .string(q.id), "item": .string(item.id), "number": .number(Double(asking.item + 1)),
                         "items": .number(Double(q.items.count)), "chosen": .number(Double(asking.answers[asking.item] ?? 0)),
                     ]))
+            form.authorsWords = !asking.questionnaire.isStandard
             form.heading(q.title)
+            form.authorsWords = false
             if q.items.count > 1 {
                 form.progress(s.format(.questionNumber, ["n": s.digits("\(asking.item + 1)"), "count": s.digits("\(q.items.count)")]))
             }
+            form.authorsWords = !asking.questionnaire.isStandard
             if let task = asking.task, let prompt = run.plan.tasks.first(where: { $0.id == task })?.prompt {
                 form.paragraph(prompt, font: theme.metrics.form.bodyFont, color: theme.textSecondary, maximumLines: 3, gap: 0, isUsersOwn: true)
             }
@@ -40,6 +43,7 @@ struct QuestionnaireView {
             case let .choice(options): tapped = form.choices(options, chosen: chosen, id: "\(Self.id).\(item.id)")
             }
             if let tapped { intents.append(.chooseAnswer(tapped)) }
+            form.authorsWords = false
             let last = asking.item + 1 == q.items.count
             var buttons: [(id: String, label: String, enabled: Bool, primary: Bool)] = [
                 ("\(Self.id).next", last ? s[.done] : s[.next], (tapped ?? chosen) != nil, true)

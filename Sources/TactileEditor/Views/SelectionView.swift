@@ -69,12 +69,12 @@ struct SelectionView {
             UIElement(
                 id: "clip:\(clip.id).trimHandle.leading", role: "trimHandle.leading", label: "Trim start of \(clip.title)",
                 frame: leading, hitFrame: leadingHit,
-                state: ["canGrow": .bool(canGrowLeading), "sitsOn": .string("clip"), "reachWidth": .number(hitWidth)]))
+                state: ["canGrow": .bool(canGrowLeading), "sitsOn": .string("clip,junction"), "reachWidth": .number(hitWidth)]))
         ui.element(
             UIElement(
                 id: "clip:\(clip.id).trimHandle.trailing", role: "trimHandle.trailing", label: "Trim end of \(clip.title)",
                 frame: trailing, hitFrame: trailingHit,
-                state: ["canGrow": .bool(canGrowTrailing), "sitsOn": .string("clip"), "reachWidth": .number(hitWidth)]))
+                state: ["canGrow": .bool(canGrowTrailing), "sitsOn": .string("clip,junction"), "reachWidth": .number(hitWidth)]))
         return intents
     }
 }

@@ -37,14 +37,19 @@ struct TaskPromptView {
         let textWidth = width - (c.textInset + c.textTrailing) - (active ? skipWidth + c.textGap : 0)
         // As many lines as the canvas holds under its top (the card never reaches over the scrub
         // bar and Play below it); the prompt's last line ends in "…" when that is fewer.
-        let top = max(layout.canvas.y, layout.titleBar.maxY) + theme.metrics.bars.cardTop
-        let room = Int(((layout.canvas.maxY - top - c.height) / c.promptLineStep).rounded(.down)) + 1
+        // Its bottom stays above the scrub bar's reach (a finger's height up over the canvas); on a
+        // canvas too short for the card and its gap, the gap above it gives way first.
+        let base = max(layout.canvas.y, layout.titleBar.maxY)
+        let bottom = min(layout.canvas.maxY, layout.scrubBar.maxY - max(layout.scrubBar.height, sizes.buttonSize))
+        let top = base + max(0, min(theme.metrics.bars.cardTop, bottom - base - c.height))
+        let room = Int(((bottom - top - c.height) / c.promptLineStep).rounded(.down)) + 1
         let lines = ui.paragraphLines(text, width: textWidth, font: theme.bodyFont, maximumLines: max(1, min(c.promptMaximumLines, room)))
         let frame = Rect(
-            x: layout.canvas.x + m, y: max(layout.canvas.y, layout.titleBar.maxY) + theme.metrics.bars.cardTop, width: width,
-            height: c.height + Double(max(0, lines.count - 1)) * c.promptLineStep)
+            x: layout.canvas.x + m, y: top, width: width,
+            // (A point or two shorter where even one line does not quite fit: never over the scrub bar.)
+            height: min(c.height + Double(max(0, lines.count - 1)) * c.promptLineStep, max(c.height - c.skipInset, bottom - top)))
         let skip = theme.mirrored(
-            Rect(x: frame.maxX - (c.skipRight + skipWidth), y: frame.y + c.skipInset, width: skipWidth, height: c.height - 2 * c.skipInset),
+            Rect(x: frame.maxX - (c.skipRight + skipWidth), y: frame.y + c.skipInset, width: skipWidth, height: min(c.height, frame.height) - 2 * c.skipInset),
             in: frame)
         ui.inLayer(.topmost) {
             ui.fill(frame, theme.surfaceRaised.opacity(0.96), radius: c.radius)

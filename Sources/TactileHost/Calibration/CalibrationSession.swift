@@ -8,7 +8,7 @@ import TactileUI
 /// where the new map puts it, with its distance to the nearest grid point, until the person
 /// saves it, starts again or cancels (Escape). Touches must arrive raw: the shell runs with no
 /// calibration of its own (see `rawTouchscreen`).
-public final class CalibrationSession: ShellSession {
+public final class CalibrationSession: LaysOutScreens {
     /// How the wizard ended.
     public enum Result: Equatable, Sendable {
         case saved(AffineCalibration)
@@ -34,6 +34,8 @@ public final class CalibrationSession: ShellSession {
     private let theme: Theme
     private var memory: UIMemory
     private var lastPicture: DrawList?
+    /// The last pass as laid out, for the layout check.
+    private var laidOut: ScreenLayout?
 
     /// A wizard over `viewport` with `points` targets (4 or 9).
     public init(
@@ -59,6 +61,8 @@ public final class CalibrationSession: ShellSession {
     public func resize(to viewport: Size) { self.viewport = viewport }
 
     public func nextDue(after now: Time) -> (time: Time, reason: String)? { nil }
+
+    public func screenLayouts(at now: Time) -> [ScreenLayout] { [laidOut ?? ScreenLayout(name: "phone", size: viewport)] }
 
     public func step(_ input: [InputEvent], now: Time, context: StepContext) -> ShellFrame {
         var frame = ShellFrame()
@@ -104,7 +108,7 @@ public final class CalibrationSession: ShellSession {
 
     private func finishCollecting() {
         guard let f = AffineCalibration.fit(reported: reported, targets: targets) else {
-            notice = "Those taps lie on a line: once more, please, on each cross"
+            notice = theme.strings[.onALine]
             reported = []
             return
         }
@@ -112,7 +116,7 @@ public final class CalibrationSession: ShellSession {
         // Taps that no single map explains (one of them far off its cross): ask again.
         if let worst = largestError, worst > theme.metrics.calibration.acceptableError {
             fit = nil
-            notice = "One of those taps was off its cross by \(Int(worst.rounded())) pt: once more, please"
+            notice = theme.strings.format(text: CalibrationText.offTheCross, ["points": theme.strings.digits("\(Int(worst.rounded()))")])
             reported = []
             return
         }
@@ -132,7 +136,7 @@ public final class CalibrationSession: ShellSession {
     @discardableResult
     private func pass(_ touches: [InputEvent], now: Time) -> DrawList {
         let ui = UIContext(memory: memory, touches: touches, now: now, viewport: viewport, measurer: measurer, theme: theme)
-        let m = theme.metrics.calibration
+        let m = theme.metrics.calibration, s = theme.strings
         ui.fill(Rect(origin: .zero, size: viewport), Color(hex: 0x000000))
         let instructions = Rect(x: 0, y: viewport.height * 0.3, width: viewport.width, height: m.instructionsHeight)
         if fit != nil {
@@ -149,22 +153,29 @@ public final class CalibrationSession: ShellSession {
                 ui.draw.add(.line(from: nearest, to: t, theme.textSecondary, width: m.gridLine))
                 ui.draw.add(.fillCircle(center: t, radius: m.touchDot, theme.accent))
                 ui.text(
-                    "\(Int(nearest.distance(to: t).rounded())) pt",
+                    s.format(text: CalibrationText.distance, ["points": s.digits("\(Int(nearest.distance(to: t).rounded()))")]),
                     in: Rect(x: t.x + m.touchDot + m.gridLine, y: t.y - m.distanceHeight / 2, width: m.distanceWidth, height: m.distanceHeight),
                     font: m.captionFont, color: theme.textPrimary)
             }
-            ui.text("Touch the grey dots to test", in: instructions, font: m.font, color: theme.textPrimary, alignment: .center)
+            ui.text(
+                s[.testDots], in: instructions, font: ui.font(fitting: s[.testDots], width: instructions.width - 2 * m.buttonGap, from: m.font),
+                color: theme.textPrimary, alignment: .center)
             let width = min(m.buttonWidth, (viewport.width - 4 * m.buttonGap) / 3)
             let row = Rect(
                 x: (viewport.width - 3 * width - 2 * m.buttonGap) / 2, y: instructions.maxY + m.buttonGap,
                 width: 3 * width + 2 * m.buttonGap, height: m.buttonHeight)
-            for (i, (id, label)) in [("calibrate.save", "Save"), ("calibrate.again", "Again"), ("calibrate.cancel", "Cancel")].enumerated() {
-                let frame = Rect(x: row.x + Double(i) * (width + m.buttonGap), y: row.y, width: width, height: m.buttonHeight)
+            for (i, (id, label)) in [
+                ("calibrate.save", s[CalibrationText.save]), ("calibrate.again", s[CalibrationText.again]), ("calibrate.cancel", s[CalibrationText.cancel]),
+            ].enumerated() {
+                // Save first where the reading starts (on the right, in Arabic).
+                let frame = theme.mirrored(Rect(x: row.x + Double(i) * (width + m.buttonGap), y: row.y, width: width, height: m.buttonHeight), in: row)
                 let tapped = ui.button(id, label: label, frame: frame) { look in
                     ui.fill(
                         look.frame, look.pressed ? theme.accent.opacity(0.6) : (i == 0 ? theme.accent : theme.textSecondary.opacity(0.3)),
                         radius: m.buttonRadius)
-                    ui.text(label, in: look.frame, font: m.font, color: theme.textPrimary, alignment: .center)
+                    ui.text(
+                        label, in: look.frame, font: ui.font(fitting: label, width: look.frame.width - 8, from: m.font), color: theme.textPrimary,
+                        alignment: .center)
                 }
                 guard tapped else { continue }
                 switch i {
@@ -189,7 +200,10 @@ public final class CalibrationSession: ShellSession {
                 UIElement(
                     id: "calibrate.target", role: "calibrationTarget", label: "Target \(n + 1) of \(targets.count)",
                     frame: Rect(x: target.x - m.crossArm, y: target.y - m.crossArm, width: 2 * m.crossArm, height: 2 * m.crossArm)))
-            ui.text("Tap the centre of the cross (\(n + 1) of \(targets.count))", in: instructions, font: m.font, color: theme.textPrimary, alignment: .center)
+            let words = s.format(text: CalibrationText.tapCross, ["n": s.digits("\(n + 1)"), "count": s.digits("\(targets.count)")])
+            ui.text(
+                words, in: instructions, font: ui.font(fitting: words, width: instructions.width - 2 * m.buttonGap, from: m.font), color: theme.textPrimary,
+                alignment: .center)
             if let notice {
                 ui.text(
                     notice, in: Rect(x: 0, y: instructions.maxY, width: viewport.width, height: m.instructionsHeight / 2), font: m.captionFont,
@@ -198,6 +212,7 @@ public final class CalibrationSession: ShellSession {
         }
         memory = ui.finish()
         elements = ui.elements
+        laidOut = ui.laidOut()
         return ui.draw
     }
 }

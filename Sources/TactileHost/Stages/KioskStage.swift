@@ -15,6 +15,8 @@ public final class KioskStage: HostStage {
     /// passes, and the picture of the last pass that took input (the PIN pad as it stands).
     private var memory: UIMemory
     private var pinPicture: DrawList?
+    /// The PIN pad's last pass as laid out (for the layout check), while it is open.
+    private(set) var pinLayout: ScreenLayout?
     /// A fresh visitor's first touches, held one frame while the new editor lays out.
     private var carried: [InputEvent] = []
 
@@ -45,6 +47,7 @@ public final class KioskStage: HostStage {
             _ = pass(k, touches: [], session: session, now: now) // the pad as this step left it
         } else {
             pinPicture = nil
+            pinLayout = nil
             memory = UIMemory(input: session.configuration.input)
         }
         var pending = kioskStep.events
@@ -93,6 +96,7 @@ public final class KioskStage: HostStage {
         let keys = KioskOverlayView(ui: ui, kiosk: kiosk).draw()
         memory = ui.finish()
         pinPicture = ui.draw
+        pinLayout = ui.laidOut()
         return keys
     }
 

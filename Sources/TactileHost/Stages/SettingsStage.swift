@@ -206,9 +206,9 @@ public final class SettingsStage: HostStage {
     /// One pass of the tuning panel over `touches` (its picture kept); returns what was done.
     func tuningPass(_ touches: [InputEvent], size: Size, now: Time) -> [TuningPanel.Action] {
         guard let schema = s.services.schema else { return [] }
-        let ui = UIContext(memory: live.memory, touches: touches, now: now, viewport: size, measurer: s.editor.measurer, theme: s.editor.theme)
+        let ui = UIContext(memory: live.memory, touches: touches, now: now, viewport: size, measurer: s.editor.measurer, theme: s.editor.labTheme)
         let wasPicking = live.picker != nil
-        let drawn = TuningPanel(ui: ui, theme: s.editor.theme).draw(
+        let drawn = TuningPanel(ui: ui, theme: s.editor.labTheme).draw(
             object: schema.jsonObject(of: s.configuration), live: live.variant, pair: live.pair, unsaved: live.unsaved, offset: live.scroll,
             size: size, figures: live.figures, variants: variantNames, picker: &live.picker)
         // The list shows the other thing now (settings or variants): from its top.
@@ -216,6 +216,7 @@ public final class SettingsStage: HostStage {
         live.memory = ui.finish()
         live.picture = ui.draw
         live.elements = ui.elements
+        live.targets = ui.touchTargets
         for g in drawn.scrolls {
             switch g.phase {
             case .began: live.scrollAnchor = live.scroll

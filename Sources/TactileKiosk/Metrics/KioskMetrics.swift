@@ -32,6 +32,8 @@ extension ViewMetrics {
         /// the title's room at least and below the screen's centre. 120, 16, 24 pt, 0.25, 20, 40 pt.
         public var pinTitleRoom = 120.0, pinMargin = 16.0, pinMinimumKey = 24.0, pinGapShare = 0.25, pinKeysBelowTitle = 20.0
         public var pinKeysBelowCentre = 40.0
+        /// Keys under the title smaller than this in landscape stand beside it instead. 44 pt.
+        public var pinSideBySideBelow = 44.0
         /// Line heights of the PIN pad's title and message as multiples of their fonts' sizes, and
         /// the line width of an empty dot. 1.4, 1.3, 1.5 pt.
         public var pinTitleLineHeight = 1.4, pinMessageLineHeight = 1.3, pinDotLine = 1.5

@@ -66,8 +66,16 @@ public struct ArenaDebugger: Sendable {
         let m = theme.metrics.overlays
         list.inLayer(.topmost) { list in
             drawFingers(into: &list, now: now, theme: theme, measurer: measurer, viewport: viewport, words: words)
-            guard words else { return }
-            var placed: [Rect] = []
+            guard words, !decisions.isEmpty else { return }
+            // The panel: the last decisions, newest first, each wrapped, never cut off; the newest bright.
+            let font = theme.captionFont, line = font.size * m.arenaLineHeight, pad = m.arenaPadding
+            let width = viewport.width - 2 * m.arenaInset
+            let lines = decisions.reversed().enumerated().flatMap { i, d in
+                measurer.lines(of: Self.summary(d), font: font, width: width - 2 * pad, maximumLines: m.arenaMaximumLines).map { ($0, i == 0) }
+            }
+            let panel = Rect(x: m.arenaInset, y: top + m.arenaInset, width: width, height: Double(lines.count) * line + 2 * pad)
+            // The cards keep off the panel and off one another.
+            var placed: [Rect] = [panel]
             for decision in decisions.reversed() where now - decision.time < fade && now >= decision.time {
                 let opacity = fade > .zero ? 1 - (now - decision.time).seconds / fade.seconds : 1
                 if let card = drawDecision(
@@ -76,15 +84,6 @@ public struct ArenaDebugger: Sendable {
                     placed.append(card)
                 }
             }
-            guard !decisions.isEmpty else { return }
-            // The panel: the last decisions, newest first.
-            let font = theme.captionFont, line = font.size * m.arenaLineHeight, pad = m.arenaPadding
-            let width = viewport.width - 2 * m.arenaInset
-            // Each decision wrapped, never cut off; the newest bright.
-            let lines = decisions.reversed().enumerated().flatMap { i, d in
-                measurer.lines(of: Self.summary(d), font: font, width: width - 2 * pad, maximumLines: m.arenaMaximumLines).map { ($0, i == 0) }
-            }
-            let panel = Rect(x: m.arenaInset, y: top + m.arenaInset, width: width, height: Double(lines.count) * line + 2 * pad)
             list.add(.fillRect(panel, Color.black.opacity(0.72), cornerRadius: m.arenaRadius))
             for (i, (text, newest)) in lines.enumerated() {
                 let frame = Rect(x: panel.x + pad, y: panel.y + pad + Double(i) * line, width: panel.width - 2 * pad, height: line)

@@ -22,6 +22,8 @@ public struct LiveSettings {
     public var picture: DrawList?
     /// The panel's elements as last drawn (tests and `inspect` find its sliders by them).
     public var elements: [UIElement] = []
+    /// The panel's touch targets as last drawn (the layout check reads them).
+    public var targets: [TouchTarget] = []
     /// The lab's live figures the panel last drew (a new figure draws it again).
     public var figures: [String] = []
     public var scroll = 0.0, scrollAnchor: Double?

@@ -113,8 +113,10 @@ public struct TuningPanel {
             ui.element(UIElement(id: "tuning.figure.\(n)", role: "labFigure", label: line, frame: frame, state: ["shown": .string(shown)]))
         }
         // The settings, scrolled when the panel is short (landscape).
+        // The list starts below the pair line's finger-high hit area, so the two never share a touch.
+        let listTop = max(headerHeight, pairFrame.midY + m.buttonHeight / 2)
         let list = Rect(
-            x: 0, y: headerHeight, width: size.width, height: max(0, figuresTop - (figures.isEmpty ? 0 : m.padding / 2) - m.padding - headerHeight))
+            x: 0, y: listTop, width: size.width, height: max(0, figuresTop - (figures.isEmpty ? 0 : m.padding / 2) - m.padding - listTop))
         let rowHeight = m.labelHeight + m.rowHeight + m.rowGap
         let names = [SettingsChange.baseVariant] + variants.filter { $0 != SettingsChange.baseVariant }
         let height = Double(picker == nil ? TunableSetting.all.count : names.count) * rowHeight
@@ -125,7 +127,7 @@ public struct TuningPanel {
                 for (n, name) in names.enumerated() {
                     let top = list.y + Double(n) * rowHeight - offset
                     let inSight = top + rowHeight > list.y && top < list.maxY
-                    actions += variantRow(name, live: live, pair: pair, picker: &open, top: top, frame: inner, hittable: inSight)
+                    actions += variantRow(name, live: live, pair: pair, picker: &open, top: top, frame: inner, window: inSight ? list : nil)
                 }
                 picker = open
                 return
@@ -135,7 +137,7 @@ public struct TuningPanel {
                 // A row out of sight is still laid out, with nothing to hit, so a drag that began
                 // on it and scrolled it away goes on scrolling.
                 let inSight = top + rowHeight > list.y && top < list.maxY
-                if let value = row(setting, value: setting.value(in: object), top: top, frame: inner, hittable: inSight, scrolls: &scrolls) {
+                if let value = row(setting, value: setting.value(in: object), top: top, frame: inner, window: inSight ? list : nil, scrolls: &scrolls) {
                     actions.append(.set(setting, value))
                 }
             }
@@ -204,9 +206,8 @@ public struct TuningPanel {
     /// live), then A, B, Rename and Delete; while it is renamed, the name typed so far with
     /// Cancel and Save name.
     private func variantRow(
-        _ name: String, live: String, pair: (a: String, b: String?), picker: inout Picker, top: Double, frame inner: Rect, hittable: Bool
+        _ name: String, live: String, pair: (a: String, b: String?), picker: inout Picker, top: Double, frame inner: Rect, window: Rect?
     ) -> [Action] {
-        let nowhere: Rect? = hittable ? nil : .zero
         let font = theme.captionFont
         let label = Rect(x: inner.x, y: top, width: inner.width, height: m.labelHeight)
         let controls = Rect(x: inner.x, y: label.maxY, width: inner.width, height: m.rowHeight)
@@ -215,9 +216,11 @@ public struct TuningPanel {
         func button(_ id: String, _ title: String, _ index: Int, of count: Int, chosen: Bool = false, enabled: Bool = true) -> Bool {
             let gap = m.buttonGap / 2
             let width = (controls.width - gap * Double(count - 1)) / Double(count)
-            let frame = Rect(x: controls.x + Double(index) * (width + gap), y: controls.y + 4, width: width, height: controls.height - 8)
+            // The button takes the row's whole height; its face is inset within it.
+            let slot = Rect(x: controls.x + Double(index) * (width + gap), y: controls.y, width: width, height: controls.height)
+            let frame = slot.insetBy(dx: 0, dy: 4)
             return ui.button(
-                "tuning.variant.\(name).\(id)", role: "choice", label: "\(name) \(title)", frame: frame, hitFrame: nowhere, enabled: enabled,
+                "tuning.variant.\(name).\(id)", role: "choice", label: "\(name) \(title)", frame: slot, hitFrame: Self.hit(slot, in: window), enabled: enabled,
                 state: ["chosen": .bool(chosen)],
                 draw: { look in
                     ui.fill(frame, chosen ? theme.accent : theme.surfaceRaised.opacity(look.pressed ? 0.6 : 1), radius: m.radius)
@@ -255,9 +258,8 @@ public struct TuningPanel {
 
     /// One setting: its label and value, then a slider between a step down and up, or its choices.
     private func row(
-        _ setting: TunableSetting, value: JSONValue?, top: Double, frame inner: Rect, hittable: Bool, scrolls: inout [GestureEvent]
+        _ setting: TunableSetting, value: JSONValue?, top: Double, frame inner: Rect, window: Rect?, scrolls: inout [GestureEvent]
     ) -> JSONValue? {
-        let nowhere: Rect? = hittable ? nil : .zero
         let font = theme.captionFont
         let label = Rect(x: inner.x, y: top, width: inner.width, height: m.labelHeight)
         ui.text(setting.label, in: label, font: font, color: theme.textSecondary)
@@ -272,7 +274,7 @@ public struct TuningPanel {
             let up = Rect(x: controls.maxX - m.stepWidth, y: controls.y, width: m.stepWidth, height: controls.height)
             for (frame, sign, mark) in [(down, -1.0, "−"), (up, 1.0, "+")] {
                 if ui.button(
-                    "tuning.\(setting.key).\(sign < 0 ? "down" : "up")", label: "\(setting.label) \(mark)", frame: frame, hitFrame: nowhere,
+                    "tuning.\(setting.key).\(sign < 0 ? "down" : "up")", label: "\(setting.label) \(mark)", frame: frame, hitFrame: Self.hit(frame, in: window),
                     draw: { look in
                         ui.fill(frame.insetBy(dx: 4, dy: 4), theme.surfaceRaised.opacity(look.pressed ? 0.6 : 1), radius: m.radius)
                         ui.text(mark, in: frame, font: theme.bodyFont, color: theme.textPrimary, alignment: .center)
@@ -287,7 +289,7 @@ public struct TuningPanel {
             }
             let track = Rect(x: down.maxX, y: controls.y, width: up.minX - down.maxX, height: controls.height)
             let slid = ui.slider(
-                "tuning.\(setting.key)", label: setting.label, value: current, range: range, step: step, frame: track, hitFrame: nowhere,
+                "tuning.\(setting.key)", label: setting.label, value: current, range: range, step: step, frame: track, hitFrame: Self.hit(track, in: window),
                 inset: m.thumbRadius + 2,
                 draw: { look in
                     let bar = Rect(x: look.track.x, y: look.track.midY - m.trackHeight / 2, width: look.track.width, height: m.trackHeight)
@@ -302,11 +304,13 @@ public struct TuningPanel {
             let gap = m.buttonGap / 2
             let width = (controls.width - gap * Double(names.count - 1)) / Double(names.count)
             for (i, name) in names.enumerated() {
-                let frame = Rect(x: controls.x + Double(i) * (width + gap), y: controls.y + 4, width: width, height: controls.height - 8)
+                // The choice takes the row's whole height; its face is inset within it.
+                let slot = Rect(x: controls.x + Double(i) * (width + gap), y: controls.y, width: width, height: controls.height)
+                let frame = slot.insetBy(dx: 0, dy: 4)
                 let choice = setting.choiceValue(name)
                 let chosen = value == choice
                 if ui.button(
-                    "tuning.\(setting.key).\(name)", role: "choice", label: "\(setting.label) \(name)", frame: frame, hitFrame: nowhere,
+                    "tuning.\(setting.key).\(name)", role: "choice", label: "\(setting.label) \(name)", frame: slot, hitFrame: Self.hit(slot, in: window),
                     state: ["chosen": .bool(chosen)],
                     draw: { look in
                         ui.fill(frame, chosen ? theme.accent : theme.surfaceRaised.opacity(look.pressed ? 0.6 : 1), radius: m.radius)
@@ -318,6 +322,16 @@ public struct TuningPanel {
             }
         }
         return result
+    }
+}
+
+extension TuningPanel {
+    /// A row's control's hit area: `frame` where the list's `window` shows it; nowhere for a row
+    /// out of sight (still laid out, so a drag that began on it and scrolled it away goes on).
+    static func hit(_ frame: Rect, in window: Rect?) -> Rect {
+        guard let window else { return .zero }
+        let seen = frame.intersection(window)
+        return seen.isEmpty ? .zero : seen
     }
 }
 

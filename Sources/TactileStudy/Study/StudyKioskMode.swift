@@ -37,6 +37,7 @@ extension StudySession {
                 let keys = PinPadView(ui: ui, pad: pad, settings: kiosk).draw()
                 pinMemory = ui.finish()
                 pinPicture = ui.draw
+                pinLayout = ui.laidOut()
                 outcome = way.press(keys, now: now) ?? outcome
                 if outcome == .exit || outcome == .padClosed { break }
             }

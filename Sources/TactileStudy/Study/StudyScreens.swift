@@ -22,8 +22,11 @@ extension StudySession {
             case .participant: keypad(form, now: now)
             case .consent:
                 form.heading(s[.consentHeading])
+                // The study's title and consent are its author's words, in its participants' language.
+                form.authorsWords = true
                 form.paragraph(study.title)
                 let text = form.scrollingText(study.consent, offset: consentScroll, id: "study.consent")
+                form.authorsWords = false
                 for g in text.scrolls {
                     switch g.phase {
                     case .began: consentAnchor = consentScroll
@@ -60,18 +63,36 @@ extension StudySession {
             case .running:
                 break
             case .thanks:
+                form.authorsWords = true
                 form.heading(study.title)
+                form.authorsWords = false
                 form.paragraph(s[.thankYou])
                 form.paragraph(s[.thankYouDone], font: theme.metrics.form.bodyFont)
             case .declined:
+                form.authorsWords = true
                 form.heading(study.title)
+                form.authorsWords = false
                 form.paragraph(s[.declinedThanks])
             }
             ui.element(UIElement(id: "study", role: "studyScreen", label: study.title, frame: form.panel, state: ["stage": .string(stageName)]))
         }
         memory = ui.finish()
         elements = ui.elements
+        screenLayout = ui.laidOut()
         return ui.draw
+    }
+
+    /// What is on screen at `now`, for the layout check: the editor's while a part runs, else
+    /// the study's own screen; the PIN pad over either while it is open.
+    public func screenLayouts(at now: Time) -> [ScreenLayout] {
+        var out = block?.screenLayouts(at: now) ?? [screenLayout ?? ScreenLayout(name: "phone", size: viewport)]
+        if let pin = pinLayout, wayOut?.isOpen == true {
+            out[0] = out[0].covered(by: pin)
+            out[0].picture.inLayer(.topmost) { l in for layer in DrawLayer.allCases { pin.picture.commands(in: layer).forEach { l.add($0) } } }
+        } else if block == nil, let picture = lastPicture {
+            out[0].picture = picture
+        }
+        return out
     }
 
     /// The stage's name for inspection and the observer ("consent", "block 2", "thanks").
@@ -101,24 +122,31 @@ extension StudySession {
     /// The participant-number keypad: digits, Clear, and Start once a number is typed.
     func keypad(_ form: Form, now: Time) {
         let s = theme.strings, m = theme.metrics.form, ui = form.ui
-        form.heading(study.title)
-        form.paragraph(s[.participantNumber])
-        // Portrait: the number, then the keys under it; landscape: the number at the left, the
-        // keys in the middle, over the whole height.
+        // Portrait: the number, then the keys under it; landscape: the title and number in the
+        // leading third, the keys in the middle one over the whole height, Start in the trailing one.
         let wide = form.content.width > form.content.height
-        let column = wide ? form.content.width / 3 : form.content.width
-        let number = Rect(x: form.content.x, y: form.cursor, width: column, height: m.numberHeight)
+        let third = form.content.width / 3
+        if wide {
+            form.column = theme.mirrored(Rect(x: form.content.x, y: form.content.y, width: third - m.keyGap, height: form.content.height), in: form.content)
+        }
+        form.authorsWords = true
+        form.heading(study.title)
+        form.authorsWords = false
+        form.paragraph(s[.participantNumber])
+        let column = form.column
+        let number = Rect(x: column.x, y: form.cursor, width: column.width, height: m.numberHeight)
+        let name = Int(digits).map(StudyAnswers.name(of:)) ?? "–"
         ui.text(
-            Int(digits).map(StudyAnswers.name(of:)) ?? "–", in: number, font: m.numberFont, color: theme.textPrimary,
+            name, in: number, font: ui.font(fitting: name, width: number.width, from: m.numberFont), color: theme.textPrimary,
             alignment: wide ? theme.leading : .center)
         if let notice {
             ui.paragraph(
-                notice, in: Rect(x: form.content.x, y: number.maxY + m.bodyGap, width: column, height: m.progressHeight), font: m.progressFont,
+                notice, in: Rect(x: column.x, y: number.maxY + m.bodyGap, width: column.width, height: m.progressHeight), font: m.progressFont,
                 color: theme.danger, alignment: wide ? theme.leading : .center, lineHeight: m.lineHeight, maximumLines: 3)
         }
         let y = wide ? form.content.y : number.maxY + 2 * m.bodyGap + m.progressHeight
         let room = (wide ? form.content.maxY : form.footTop - m.bodyGap) - y
-        let side = max(m.minimumTarget, min(m.keyMaximum, (form.content.width - 2 * m.keyGap) / 3, (room - 3 * m.keyGap) / 4))
+        let side = max(m.minimumTarget, min(m.keyMaximum, ((wide ? third : form.content.width) - 2 * m.keyGap) / 3, (room - 3 * m.keyGap) / 4))
         let x0 = form.content.midX - (3 * side + 2 * m.keyGap) / 2
         let keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", ""]
         for (i, key) in keys.enumerated() where !key.isEmpty {
@@ -128,7 +156,8 @@ extension StudySession {
                 "study.key.\(key)", role: "key", label: label, frame: frame,
                 draw: { look in
                     ui.fill(frame, look.pressed ? theme.surface : theme.background, radius: m.answerRadius)
-                    ui.text(label, in: frame, font: key == "clear" ? m.bodyFont : m.answerFont, color: theme.textPrimary, alignment: .center)
+                    form.words(
+                        label, in: frame.insetBy(dx: 2, dy: 0), font: key == "clear" ? m.bodyFont : m.answerFont, color: theme.textPrimary, alignment: .center)
                 })
             {
                 notice = nil
@@ -136,7 +165,7 @@ extension StudySession {
                 if key == "clear" { digits = "" } else if digits.count < 4, let n = Int(digits + key) { digits = n == 0 ? "" : String(n) }
             }
         }
-        if form.foot([("study.start", s[.start], !digits.isEmpty, true)]) != nil, let n = Int(digits) {
+        if form.foot([("study.start", s[.start], !digits.isEmpty, true)], widest: wide ? third - m.keyGap : nil) != nil, let n = Int(digits) {
             if let refusal = Self.refusal(of: n, in: folder) ?? claim(n) {
                 notice = refusal
             } else {

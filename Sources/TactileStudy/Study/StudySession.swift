@@ -22,7 +22,7 @@ import TactileHeadless
 /// N opens a note (typed, Return saves it, Escape drops it). Markers in a block also land in
 /// its `log.jsonl`, at their time. A note is never drawn on the participant's screen: what is
 /// typed goes to `onNote` (the operator's terminal; the observer page has its own note field).
-public final class StudySession: ShellSession {
+public final class StudySession: LaysOutScreens {
     /// A part of the participant's session: the practice task, or variant block `n` (0 first).
     public enum Part: Equatable, Sendable {
         case practice
@@ -126,6 +126,10 @@ public final class StudySession: ShellSession {
     var wayOut: KioskWayOut?
     var pinMemory: UIMemory
     var pinPicture: DrawList?
+    /// The PIN pad's last pass as laid out (for the layout check), while the pad is open.
+    var pinLayout: ScreenLayout?
+    /// The study screen's last pass as laid out (for the layout check).
+    var screenLayout: ScreenLayout?
     public internal(set) var exited = false
 
     /// A participant's session of `study`, results into `folder`. `participant`: their number, or
