@@ -160,7 +160,10 @@ public enum Commands {
         var line =
             "replayed \(replayed) events over \(String(format: "%.3f", d.clock.now.seconds)) s: "
             + "\(d.framesRun) frames run, \(d.framesRendered) rendered, \(d.log.count) log events"
-        if let video { line += "; video \(video.width)x\(video.height), \(video.frames) frames at \(JSONValue.format(video.framesPerSecond)) fps" }
+        if let video {
+            line += "; video \(video.width)x\(video.height), \(video.frames) frames at \(JSONValue.format(video.framesPerSecond)) fps"
+            if video.stillFrames > 0 { line += " (\(video.stillFrames) still: sent again, not drawn)" }
+        }
         return (line, video)
     }
 

@@ -19,6 +19,9 @@ final class FramePipeline: @unchecked Sendable {
         /// When set, the frame is a decoded picture placed by the encoder, and `list` only what
         /// lies over it (drawn as a transparent layer within the placement's `layer`).
         var placed: Placement? = nil
+        /// The frame shows what the one before showed (the same draw list): no worker draws it,
+        /// and the encoder sends its last picture again.
+        var repeatsLast = false
     }
 
     /// Pictures the encoder places in the frame itself (under a black veil of `black`), and the
@@ -38,6 +41,8 @@ final class FramePipeline: @unchecked Sendable {
         case drawn(RGBAImage)
         /// Decoded pictures in their places, and the layer over them with its corner at `layerRect`'s.
         case placed([PlacedPicture], black: Double, layer: RGBAImage?, layerRect: PixelRect?, reusesLastLayer: Bool)
+        /// The frame before, again.
+        case repeated
     }
 
     /// The pictures of one job, for a worker's renderer.
@@ -65,8 +70,10 @@ final class FramePipeline: @unchecked Sendable {
     /// Whether something failed (the replay stops submitting).
     var failed: Bool { condition.withLock { error != nil } }
 
-    init(workers: Int, width: Int, height: Int, scale: Double, background: Color) throws {
-        capacity = workers
+    /// `queued`: frames in flight beyond one per worker (a worker draws on while the encoder is
+    /// busy with a hard frame).
+    init(workers: Int, width: Int, height: Int, scale: Double, background: Color, queued: Int = 0) throws {
+        capacity = workers + max(0, queued)
         self.scale = scale; self.background = background
         // Fonts and canvases made here, one after another; each is then used by one thread only.
         for _ in 0..<workers {
@@ -94,7 +101,9 @@ final class FramePipeline: @unchecked Sendable {
             condition.unlock()
             store.images = job.images
             let frame: Frame
-            if let placed = job.placed {
+            if job.repeatsLast {
+                frame = .repeated
+            } else if let placed = job.placed {
                 var layer: RGBAImage?
                 if let r = placed.layer, !placed.reusesLastLayer {
                     canvas.draw(job.list, scale: scale, clearColor: .clear, region: (r.x, r.y, r.width, r.height))
@@ -106,7 +115,7 @@ final class FramePipeline: @unchecked Sendable {
             }
             store.images = [:]
             condition.lock()
-            if case .placed = frame, let buffer { spare.append(buffer) }
+            if case .drawn = frame {} else if let buffer { spare.append(buffer) }
             done[job.index] = frame
             condition.broadcast()
             condition.unlock()
@@ -141,7 +150,8 @@ final class FramePipeline: @unchecked Sendable {
                 next += 1
                 condition.withLock {
                     inFlight -= 1
-                    if case let .drawn(image) = frame { spare.append(image.pixels) }
+                    // At most a buffer a worker is kept: more would only raise the peak.
+                    if case let .drawn(image) = frame, spare.count < canvases.count { spare.append(image.pixels) }
                     condition.broadcast()
                 }
             }

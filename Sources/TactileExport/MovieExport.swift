@@ -107,6 +107,8 @@ public enum MovieExport {
                     let shown = reusesLastLayer ? lastLayer : layer
                     lastLayer = shown
                     try encoder.append(pictures, black: black, layer: shown, layerOrigin: (layerRect?.x ?? 0, layerRect?.y ?? 0), pts: Int64(k))
+                case .repeated:
+                    try encoder.appendRepeat(pts: Int64(k))
                 }
             } catch { throw CommandError("\(url.path): encoding failed (\(CommandError.reason(error)))") }
             // The sound up to this frame's end (the last frame's end is the project's), so both

@@ -19,6 +19,8 @@ public enum VideoExport {
         public var framesPerSecond: Double
         public var width: Int, height: Int
         public var duration: Time
+        /// Frames that showed what the one before showed: sent to the encoder again, not drawn.
+        public var stillFrames = 0
     }
 
     /// Writes `trace` played in `session` to `url` at `framesPerSecond`, up to `until` (default:
@@ -77,6 +79,9 @@ public enum VideoExport {
                 lookahead: session.configuration.media.exportLookahead,
                 bFrames: session.configuration.media.exportBFrames)
             settings.chapters = videoChapters
+            // x264 on as many threads as cores: its own choice (half as many again) holds more
+            // frames for no speed here, where drawing takes the other core's share.
+            settings.threads = ProcessInfo.processInfo.activeProcessorCount
             encoder = try VideoEncoder(url: url, settings: settings)
         } catch { throw CommandError("\(url.path): cannot write the video (\(CommandError.reason(error)))") }
         let sound: Soundtrack?
@@ -91,9 +96,11 @@ public enum VideoExport {
                 throw CommandError("\(soundtrack!.url.path): the sound cannot be read (\(CommandError.reason(error)))")
             }
         }
-        let background = session.host.theme.background
-        func encode(_ image: RGBAImage, frame k: Int) throws {
-            do { try encoder.append(image, pts: Int64(k)) } catch { throw CommandError("\(url.path): encoding failed (\(CommandError.reason(error)))") }
+        // `image` nil: the frame before, again.
+        func encode(_ image: RGBAImage?, _ k: Int) throws {
+            do {
+                if let image { try encoder.append(image, pts: Int64(k)) } else { try encoder.appendRepeat(pts: Int64(k)) }
+            } catch { throw CommandError("\(url.path): encoding failed (\(CommandError.reason(error)))") }
             if let sound {
                 // The sound up to the next frame's time, so both streams advance together.
                 do { try encoder.appendAudio(try sound.samples(through: time(ofFrame: k + 1))) } catch {
@@ -110,32 +117,60 @@ public enum VideoExport {
             return player.lastOutput == nil ? DrawList() : session.host.picture(at: t)
         }
 
-        let count = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
-        var frames = 0
+        let (frames, still) = try drawFrames(
+            through: end, workers: max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount), width: width, height: height,
+            session: session, time: time(ofFrame:), list: list(at:), encode: encode)
+        do { try encoder.finish() } catch { throw CommandError("\(url.path): cannot finish the video (\(CommandError.reason(error)))") }
+        return Summary(frames: frames, framesPerSecond: framesPerSecond, width: width, height: height, duration: end - start, stillFrames: still)
+    }
+
+    /// Draws every frame up to `end` and hands each to `encode` in order (nil: the frame before
+    /// again, a still moment not drawn): on this thread alone, or through a pipeline of
+    /// `workers` drawing threads and an encoder thread. Returns how many frames, and how many still.
+    private static func drawFrames(
+        through end: Time, workers count: Int, width: Int, height: Int, session: HeadlessSession, time: (Int) -> Time,
+        list: (Time) -> DrawList, encode: @escaping (RGBAImage?, Int) throws -> Void
+    ) throws -> (frames: Int, still: Int) {
+        let background = session.host.theme.background
+        var frames = 0, still = 0
+        var last: DrawList?
         if count == 1 {
             // The serial path: replay, draw and encode each frame in turn on this thread.
             let canvas: OffscreenCanvas
             do { canvas = try OffscreenCanvas(width: width, height: height, fonts: session.fonts) } catch { throw CommandError("\(error)") }
             canvas.renderer.imageStore = session.media
-            while time(ofFrame: frames) <= end {
-                try encode(canvas.render(list(at: time(ofFrame: frames)), scale: session.scale, clearColor: background), frame: frames)
+            while time(frames) <= end {
+                // A still moment (the same picture as the frame before) is not drawn again.
+                let drawn = list(time(frames))
+                if drawn == last { still += 1 }
+                try encode(drawn == last ? nil : canvas.render(drawn, scale: session.scale, clearColor: background), frames)
+                last = drawn
                 frames += 1
             }
-        } else {
-            let pipeline = try FramePipeline(workers: count, width: width, height: height, scale: session.scale, background: background)
-            pipeline.startEncoding { frame, k in
-                guard case let .drawn(image) = frame else { return }
-                try encode(image, frame: k)
-            }
-            while time(ofFrame: frames) <= end, !pipeline.failed {
-                let drawn = list(at: time(ofFrame: frames))
-                pipeline.submit(FramePipeline.Job(index: frames, list: drawn, images: pictures(in: drawn, from: session.media)))
-                frames += 1
-            }
-            try pipeline.finish(frames: frames)
+            return (frames, still)
         }
-        do { try encoder.finish() } catch { throw CommandError("\(url.path): cannot finish the video (\(CommandError.reason(error)))") }
-        return Summary(frames: frames, framesPerSecond: framesPerSecond, width: width, height: height, duration: end - start)
+        // Frames in flight beyond one per worker keep both cores busy through a hard frame.
+        let pipeline = try FramePipeline(
+            workers: count, width: width, height: height, scale: session.scale, background: background,
+            queued: session.configuration.media.sessionVideoQueue)
+        pipeline.startEncoding { frame, k in
+            switch frame {
+            case let .drawn(image): try encode(image, k)
+            case .repeated: try encode(nil, k)
+            case .placed: return
+            }
+        }
+        while time(frames) <= end, !pipeline.failed {
+            let drawn = list(time(frames))
+            // A still moment (the same picture as the frame before) is not drawn again.
+            var job = FramePipeline.Job(index: frames, list: drawn, images: [:], repeatsLast: drawn == last)
+            if job.repeatsLast { still += 1 } else { job.images = pictures(in: drawn, from: session.media) }
+            pipeline.submit(job)
+            last = drawn
+            frames += 1
+        }
+        try pipeline.finish(frames: frames)
+        return (frames, still)
     }
 
     /// The pictures `list` draws, taken from `store` now (the media cache may drop them before a

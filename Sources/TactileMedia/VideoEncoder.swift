@@ -48,6 +48,8 @@ public final class VideoEncoder {
         /// H.264: frames the rate control looks ahead, and B-frames between references (nil: the
         /// preset's lookahead and 2 B-frames). Each frame held costs about six times its picture in memory.
         public var lookahead: Int?, bFrames: Int?
+        /// H.264: x264's threads (nil: its own choice, 1.5 a core, each holding frames).
+        public var threads: Int?
         /// H.264: x264's speed preset and constant-rate factor. "veryfast", 23.
         public var preset = "veryfast", constantRateFactor = 23
         /// The sound track's channels (1 mono, 2 stereo; `appendAudio` takes them interleaved)
@@ -177,6 +179,7 @@ public final class VideoEncoder {
             var params = "keyint=\(settings.keyframeInterval):min-keyint=\(settings.keyframeInterval):scenecut=0"
             if let l = settings.lookahead { params += ":rc-lookahead=\(l)" }
             if let b = settings.bFrames { params += ":bframes=\(b)" }
+            if let t = settings.threads { params += ":threads=\(t)" }
             av_opt_set(ctx.pointee.priv_data, "x264-params", params, 0)
         }
         try openEncoder(ctx, codec, named: settings.codec.rawValue, for: st, in: fmt)
@@ -233,6 +236,17 @@ public final class VideoEncoder {
         let rc = av_frame_make_writable(f)
         guard rc >= 0 else { throw MediaError("preparing a frame", code: rc) }
         try converter.convert(image, into: f)
+        try send(f, pts: pts)
+    }
+
+    /// Encodes the last frame's picture again at `pts` (a still moment of a session: nothing
+    /// drawn, nothing converted).
+    public func appendRepeat(pts: Int64) throws {
+        guard context != nil, let f = frame else { throw MediaError("the encoder is closed") }
+        guard nextPTS > 0 else { throw MediaError("there is no frame to repeat") }
+        // (Writable keeps the picture: a frame still held by the encoder is copied first.)
+        let rc = av_frame_make_writable(f)
+        guard rc >= 0 else { throw MediaError("preparing a frame", code: rc) }
         try send(f, pts: pts)
     }
 

@@ -25,6 +25,11 @@ extension TactileConfiguration {
         @Setting(.init(0, 16), "Exported videos: B-frames between reference frames (each held in memory too).")
         public var exportBFrames: Int = 0
         @Setting(
+            .init(0, 16),
+            "Session videos (`replay --video`, `tactile videos`): frames drawn ahead beyond one per drawing thread, so both cores stay busy through a hard frame (each costs 4 bytes a pixel: 5.3 MB at scale 2)."
+        )
+        public var sessionVideoQueue: Int = 1
+        @Setting(
             .init(0, 64),
             """
             Threads each video decoder may use; 0: one per core (each holds frames of its own, so fewer use less memory; a
