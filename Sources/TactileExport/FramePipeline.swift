@@ -22,6 +22,9 @@ final class FramePipeline: @unchecked Sendable {
         /// The frame shows what the one before showed (the same draw list): no worker draws it,
         /// and the encoder sends its last picture again.
         var repeatsLast = false
+        /// The worker draws only where the frame differs from the last one it drew (a session
+        /// video's frames follow one another; an export's placed layers do not).
+        var incremental = false
     }
 
     /// Pictures the encoder places in the frame itself (under a black veil of `black`), and the
@@ -92,6 +95,8 @@ final class FramePipeline: @unchecked Sendable {
     }
 
     private func work(_ canvas: OffscreenCanvas, _ store: JobImages) {
+        // What the canvas shows: the last list this worker drew whole (nil: something else).
+        var shown: DrawList?
         while true {
             condition.lock()
             while jobs.isEmpty && !closed { condition.wait() }
@@ -110,8 +115,10 @@ final class FramePipeline: @unchecked Sendable {
                     layer = canvas.capture(x: r.x, y: r.y, width: r.width, height: r.height)
                 }
                 frame = .placed(placed.pictures, black: placed.black, layer: layer, layerRect: placed.layer, reusesLastLayer: placed.reusesLastLayer)
+                shown = nil
             } else {
-                frame = .drawn(canvas.render(job.list, scale: scale, clearColor: background, reusing: buffer))
+                frame = .drawn(canvas.render(job.list, over: job.incremental ? shown : nil, scale: scale, clearColor: background, reusing: buffer))
+                shown = job.list
             }
             store.images = [:]
             condition.lock()

@@ -143,7 +143,8 @@ public enum VideoExport {
                 // A still moment (the same picture as the frame before) is not drawn again.
                 let drawn = list(time(frames))
                 if drawn == last { still += 1 }
-                try encode(drawn == last ? nil : canvas.render(drawn, scale: session.scale, clearColor: background), frames)
+                // Drawn only where it differs from the frame before, which the canvas shows.
+                try encode(drawn == last ? nil : canvas.render(drawn, over: last, scale: session.scale, clearColor: background), frames)
                 last = drawn
                 frames += 1
             }
@@ -163,7 +164,7 @@ public enum VideoExport {
         while time(frames) <= end, !pipeline.failed {
             let drawn = list(time(frames))
             // A still moment (the same picture as the frame before) is not drawn again.
-            var job = FramePipeline.Job(index: frames, list: drawn, images: [:], repeatsLast: drawn == last)
+            var job = FramePipeline.Job(index: frames, list: drawn, images: [:], repeatsLast: drawn == last, incremental: true)
             if job.repeatsLast { still += 1 } else { job.images = pictures(in: drawn, from: session.media) }
             pipeline.submit(job)
             last = drawn

@@ -45,6 +45,22 @@ public final class OffscreenCanvas {
         return capture(reusing: buffer)
     }
 
+    /// `list` drawn over what the canvas shows, which is `before` drawn (the frame before, in a
+    /// video): only where the two differ (`DrawList.changedBounds`) is cleared and drawn, the
+    /// rest kept; the pixels are those of a whole `render`. Without `before`, a whole `render`.
+    public func render(
+        _ list: DrawList, over before: DrawList?, scale: Double, clearColor: Color = .black, reusing buffer: [UInt8]? = nil
+    ) -> RGBAImage {
+        guard let before, let changed = list.changedBounds(from: before) else {
+            return render(list, scale: scale, clearColor: clearColor, reusing: buffer)
+        }
+        // In whole pixels, rounded outward, on the canvas.
+        let x0 = max(0, Int((changed.minX * scale).rounded(.down))), y0 = max(0, Int((changed.minY * scale).rounded(.down)))
+        let x1 = min(width, Int((changed.maxX * scale).rounded(.up))), y1 = min(height, Int((changed.maxY * scale).rounded(.up)))
+        if x1 > x0 && y1 > y0 { draw(list, scale: scale, clearColor: clearColor, region: (x0, y0, x1 - x0, y1 - y0)) }
+        return capture(reusing: buffer)
+    }
+
     /// Clears to `color` and draws `list` at `scale` pixels per point, leaving the pixels on the
     /// canvas (read them with `capture`). With `region` (x, y, width, height in pixels) only
     /// that part is cleared and drawn: an export's layer over a small part of the frame.

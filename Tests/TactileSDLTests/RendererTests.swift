@@ -284,3 +284,37 @@ final class RendererTests: XCTestCase {
         XCTAssertGreaterThan(measurer.measure("λ → ⌘", font: Font(size: 20)).width, 20)
     }
 }
+
+/// A frame drawn only where it differs from the one before is the frame drawn whole, pixel for
+/// pixel: a session video's frames (`OffscreenCanvas.render(_:over:…)`).
+final class IncrementalRenderTests: XCTestCase {
+    private func frame(dot: Double, text: String) -> DrawList {
+        var list = DrawList()
+        list.add(.fillRect(Rect(x: 5, y: 5, width: 90, height: 30), Color(hex: 0x223344), cornerRadius: 8))
+        list.add(.image(ImageHandle(3), source: nil, frame: Rect(x: 30, y: 40, width: 37, height: 29), opacity: 1))
+        list.add(.pushClip(Rect(x: 0, y: 0, width: 100, height: 60)))
+        list.add(.fillCircle(center: Point(x: dot, y: 50), radius: 6, Color(hex: 0xFFCC00)))
+        list.add(.popClip)
+        list.add(.text(TextRun(text, in: Rect(x: 8, y: 8, width: 80, height: 20), font: Font(size: 13), color: .white, alignment: .leading)))
+        return list
+    }
+
+    func testAFrameDrawnWhereItChangedIsTheFrameDrawnWhole() throws {
+        var pixels: [UInt8] = []
+        for n in 0..<9 { pixels += [UInt8(n * 28), UInt8(255 - n * 28), 90, 255] }
+        let picture = RGBAImage(width: 3, height: 3, pixels: pixels)
+        let step = try OffscreenCanvas(width: 200, height: 160, fonts: RendererTests.fonts)
+        let whole = try OffscreenCanvas(width: 200, height: 160, fonts: RendererTests.fonts)
+        for canvas in [step, whole] { canvas.renderer.setImage(picture, for: ImageHandle(3)) }
+        var before: DrawList?
+        // The dot moves across the picture (a region cutting it) and the words change.
+        for (n, x) in [10.0, 35, 48, 62, 90].enumerated() {
+            let list = frame(dot: x, text: "0:0\(n)")
+            let a = step.render(list, over: before, scale: 2, clearColor: .black)
+            let b = whole.render(list, scale: 2, clearColor: .black)
+            let differing = zip(a.pixels, b.pixels).filter { $0 != $1 }.count
+            XCTAssertEqual(differing, 0, "frame \(n): bytes that differ from the frame drawn whole")
+            before = list
+        }
+    }
+}

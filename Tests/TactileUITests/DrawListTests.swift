@@ -23,3 +23,34 @@ final class DrawListTests: XCTestCase {
         XCTAssertEqual(m.truncate("Hello", font: font, toWidth: 2), "")
     }
 }
+
+/// Where a frame can differ from the one before (`DrawList.changedBounds`): what a session
+/// video redraws.
+final class DrawListChangesTests: XCTestCase {
+    private func list(_ commands: [DrawCommand]) -> DrawList {
+        var l = DrawList()
+        for c in commands { l.add(c) }
+        return l
+    }
+
+    func testTheSameListChangesNothingAndAMovedShapeChangesWhereItWasAndIs() {
+        let a = list([
+            .fillRect(Rect(x: 0, y: 0, width: 100, height: 100), .black, cornerRadius: 0), .fillCircle(center: Point(x: 20, y: 20), radius: 5, .white),
+        ])
+        XCTAssertEqual(a.changedBounds(from: a), .zero)
+        let b = list([
+            .fillRect(Rect(x: 0, y: 0, width: 100, height: 100), .black, cornerRadius: 0), .fillCircle(center: Point(x: 60, y: 20), radius: 5, .white),
+        ])
+        XCTAssertEqual(b.changedBounds(from: a, margin: 0), Rect(x: 15, y: 15, width: 50, height: 10), "both places of the dot, nothing of the backdrop")
+    }
+
+    func testAPictureTheChangeTouchesIsTakenInWholeAndATurnCannotBeTold() {
+        let picture = DrawCommand.image(ImageHandle(1), source: nil, frame: Rect(x: 50, y: 50, width: 40, height: 40), opacity: 1)
+        let a = list([picture, .fillCircle(center: Point(x: 45, y: 45), radius: 10, .white)])
+        let b = list([picture, .fillCircle(center: Point(x: 46, y: 45), radius: 10, .white)])
+        let region = b.changedBounds(from: a, margin: 0)!
+        XCTAssertTrue(region.contains(Rect(x: 50, y: 50, width: 40, height: 40)), "a scaled picture is never cut: \(region)")
+        let turned = list([.pushRotation(center: .zero, degrees: 10), .fillCircle(center: Point(x: 46, y: 45), radius: 10, .white), .popRotation])
+        XCTAssertNil(turned.changedBounds(from: a))
+    }
+}
