@@ -79,9 +79,11 @@ public enum VideoExport {
                 lookahead: session.configuration.media.exportLookahead,
                 bFrames: session.configuration.media.exportBFrames)
             settings.chapters = videoChapters
-            // x264 on as many threads as cores: its own choice (half as many again) holds more
-            // frames for no speed here, where drawing takes the other core's share.
+            // x264 on as many threads as cores, sharing each frame in slices: its own choice
+            // (half as many again, a frame each) holds more frames for no speed here, where
+            // drawing takes the other core's share.
             settings.threads = ProcessInfo.processInfo.activeProcessorCount
+            settings.slicedThreads = true
             encoder = try VideoEncoder(url: url, settings: settings)
         } catch { throw CommandError("\(url.path): cannot write the video (\(CommandError.reason(error)))") }
         let sound: Soundtrack?

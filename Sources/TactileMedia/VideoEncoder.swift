@@ -48,8 +48,10 @@ public final class VideoEncoder {
         /// H.264: frames the rate control looks ahead, and B-frames between references (nil: the
         /// preset's lookahead and 2 B-frames). Each frame held costs about six times its picture in memory.
         public var lookahead: Int?, bFrames: Int?
-        /// H.264: x264's threads (nil: its own choice, 1.5 a core, each holding frames).
-        public var threads: Int?
+        /// H.264: x264's threads (nil: its own choice, 1.5 a core, each holding frames), and
+        /// whether they share each frame in slices rather than take a frame each (less memory
+        /// and latency, a file about 1 % larger).
+        public var threads: Int?, slicedThreads = false
         /// H.264: x264's speed preset and constant-rate factor. "veryfast", 23.
         public var preset = "veryfast", constantRateFactor = 23
         /// The sound track's channels (1 mono, 2 stereo; `appendAudio` takes them interleaved)
@@ -180,6 +182,7 @@ public final class VideoEncoder {
             if let l = settings.lookahead { params += ":rc-lookahead=\(l)" }
             if let b = settings.bFrames { params += ":bframes=\(b)" }
             if let t = settings.threads { params += ":threads=\(t)" }
+            if settings.slicedThreads { params += ":sliced-threads=1" }
             av_opt_set(ctx.pointee.priv_data, "x264-params", params, 0)
         }
         try openEncoder(ctx, codec, named: settings.codec.rawValue, for: st, in: fmt)
