@@ -65,13 +65,20 @@ public struct LayoutCheck: Sendable {
     /// Whether the screen's language is written in another script than Latin (Arabic): a Latin
     /// word of three letters or more in the chrome is then one left untranslated.
     public var nonLatin = false
+    /// Whether the screen's language is another one in Latin letters (German): words that read
+    /// as English (`readsAsEnglish`) are then ours left untranslated, in a table or not.
+    public var foreignLatin = false
 
-    public init(englishOnly: Set<String> = [], nonLatin: Bool = false) { self.englishOnly = englishOnly; self.nonLatin = nonLatin }
+    public init(englishOnly: Set<String> = [], nonLatin: Bool = false, foreignLatin: Bool = false) {
+        self.englishOnly = englishOnly; self.nonLatin = nonLatin; self.foreignLatin = foreignLatin
+    }
 
     /// The check for a screen in `language`; `tables`: other modules' string tables besides the
     /// editor's, the UI's, the kiosk's and the calibration's (a study's screens).
     public static func forLanguage(_ language: Language, tables: [any StringTable.Type] = []) -> LayoutCheck {
-        LayoutCheck(englishOnly: englishOnly(in: language, tables: tables), nonLatin: language.isRightToLeft)
+        LayoutCheck(
+            englishOnly: englishOnly(in: language, tables: tables), nonLatin: language.isRightToLeft,
+            foreignLatin: language != .en && !language.isRightToLeft)
     }
 
     /// The English labels whose words differ in `language` and are no label's words there ("Start"
@@ -185,7 +192,7 @@ public struct LayoutCheck: Sendable {
             }
             let bare = run.text.trimmingCharacters(in: .whitespaces)
             if englishOnly.contains(bare) || englishOnly.contains(where: { bare.hasPrefix($0 + " ") || bare.hasSuffix(" " + $0) })
-                || (nonLatin && Self.hasLatinWord(bare)) || (!englishOnly.isEmpty && !nonLatin && Self.readsAsEnglish(bare))
+                || (nonLatin && Self.hasLatinWord(bare)) || (foreignLatin && Self.readsAsEnglish(bare))
             {
                 out.append(LayoutFinding(.untranslated, [run.text], [run.frame], "\"\(run.text)\" is English on a screen in another language"))
             }

@@ -48,10 +48,11 @@ public struct LayoutScreen: Sendable {
     public var session: (@Sendable (LayoutSetup) throws -> any LaysOutScreens)?
 
     public init(
-        _ name: String, _ steps: [Step], plan: String? = nil, kiosk: Bool = false, settings: (@Sendable (inout TactileConfiguration) -> Void)? = nil,
-        session: (@Sendable (LayoutSetup) throws -> any LaysOutScreens)? = nil
+        _ name: String, _ steps: [Step], otherWay: [Step]? = nil, plan: String? = nil, kiosk: Bool = false, labWords: Bool = false,
+        settings: (@Sendable (inout TactileConfiguration) -> Void)? = nil, session: (@Sendable (LayoutSetup) throws -> any LaysOutScreens)? = nil
     ) {
-        self.name = name; self.steps = steps; self.plan = plan; self.kiosk = kiosk; self.settings = settings; self.session = session
+        self.name = name; self.steps = steps; self.otherWay = otherWay; self.plan = plan; self.kiosk = kiosk; self.labWords = labWords
+        self.settings = settings; self.session = session
     }
 }
 
@@ -70,8 +71,8 @@ extension LayoutMatrix {
         ProjectListing(id: "p-bday", name: "Birthday", duration: .seconds(31), clips: 1, modified: 1_795_000_000),
     ]
 
-    /// A test plan with one task, the Single Ease Question after it and a questionnaire at the
-    /// end (long German words in its scale's ends).
+    /// A test plan with one task and the Single Ease Question after it (and a questionnaire of
+    /// its own at the end, which the walk does not reach: skipping the task asks the SEQ).
     static let plan = """
         {"title": "Study", "tasks": [{"id": "t1", "prompt": "Delete the Star sticker, then move the Hello text to the end", "done": [{"path": "clip:star", "exists": false}]}],
          "afterEachTask": "seq",
@@ -86,10 +87,10 @@ extension LayoutMatrix {
         for (clip, kind, sections) in [
             ("beach", "video", ClipSheetSection.allCases), ("music", "sound", [.speed, .volume, .fades]), ("hello", "text", []), ("star", "sticker", []),
         ] {
-            var selected = LayoutScreen("\(kind) clip selected", [.tap("clip:" + clip)])
             // A clip past the timeline's right edge (a narrow column) is scrolled into view first.
-            selected.otherWay = [.drag("timeline.background", dx: -240), .tap("clip:" + clip)]
-            out.append(selected)
+            out.append(
+                LayoutScreen(
+                    "\(kind) clip selected", [.tap("clip:" + clip)], otherWay: [.drag("timeline.background", dx: -240), .tap("clip:" + clip)]))
             for section in sections {
                 out.append(
                     LayoutScreen(
@@ -102,22 +103,20 @@ extension LayoutMatrix {
             LayoutScreen("formats", [.tap("formatButton")]), LayoutScreen("stickers", [.tap("toolbar.add.sticker")]),
             LayoutScreen("transitions", [.tap("junction:city")]), LayoutScreen("export", [.tap("toolbar.export")]),
             LayoutScreen("typing a new text", [.tap("toolbar.add.text")]),
-            {
-                var renaming = LayoutScreen("renaming the project", [.tap("titleBar.rename")])
-                renaming.otherWay = [
-                    .tap("titleBar.projects"), .projects(.kept(id: "p-demo")), .projects(.listed(shelf)), .tap("projects.more:p-road"),
-                    .tap("projects.rename:p-road"),
-                ]
-                return renaming
-            }(),
+            // Where the title bar has no room for its rename (a landscape phone), the project list's Rename.
+            LayoutScreen("renaming the project", [.tap("titleBar.rename")], otherWay: toRowActions + [.tap("projects.rename:p-road")]),
             LayoutScreen("nothing to undo", [.key(.undo)]),
             LayoutScreen("task card", [], plan: plan), LayoutScreen("the question after a task", [.tap("task.skip"), .wait(3)], plan: plan),
-            LayoutScreen(
-                "project list", [.tap("titleBar.projects"), .projects(.kept(id: "p-demo")), .projects(.listed(shelf)), .tap("projects.more:p-road")]),
+            LayoutScreen("project list", toRowActions),
             LayoutScreen("the SUS at the end", [.tap("task.skip"), .wait(3)], plan: susPlan),
         ]
         return out + labScreens + kioskScreens
     }
+
+    /// To the project list, a row's actions open (the shelf's answers as a replay gives them).
+    static let toRowActions: [LayoutScreen.Step] = [
+        .tap("titleBar.projects"), .projects(.kept(id: "p-demo")), .projects(.listed(shelf)), .tap("projects.more:p-road"),
+    ]
 
     /// A test plan whose task is followed by the System Usability Scale.
     static let susPlan = """
@@ -134,11 +133,7 @@ extension LayoutMatrix {
                 settings: { c in
                     c.overlays.monitor = true; c.overlays.arena = true; c.overlays.pointerLocation = true
                 }),
-            {
-                var arena = LayoutScreen("arena over the phone", [.tap("clip:beach"), .tap("clip:city")], settings: { c in c.overlays.arena = true })
-                arena.labWords = true
-                return arena
-            }(),
+            LayoutScreen("arena over the phone", [.tap("clip:beach"), .tap("clip:city")], labWords: true, settings: { c in c.overlays.arena = true }),
             LayoutScreen("calibration", [], session: { setup in calibration(setup) }),
             LayoutScreen("calibration's test", calibrationTargets.map { .tapAt($0) }, session: { setup in calibration(setup) }),
         ]
@@ -162,5 +157,4 @@ extension LayoutMatrix {
             LayoutScreen("kiosk's PIN pad", [.tap("clip:beach"), .hold(fingers: 5, seconds: 1.5)], kiosk: true, settings: pin),
         ]
     }
-
 }

@@ -69,11 +69,8 @@ final class LayoutWalker {
             case let .text(words): send([.text(words, time: now)])
             case let .projects(news): send([.projects(news, time: now)])
             case let .wait(seconds): settle(seconds)
-            case .openTuning:
-                session.toggleTuning()
-                session.placePanel(outside: true, width: nil)
-                send([])
-            case .panelOutside:
+            case .openTuning, .panelOutside:
+                if case .openTuning = step { session.toggleTuning() }
                 session.placePanel(outside: true, width: nil)
                 send([])
             case let .drag(id, dx):

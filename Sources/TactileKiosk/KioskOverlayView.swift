@@ -6,8 +6,6 @@ import TactileUI
 /// attract loop, a filling ring while the exit hold lasts, and the PIN pad (`PinPadView`, whose
 /// keys are buttons) while it is open. Returns the PIN keys tapped in this pass.
 public struct KioskOverlayView {
-    /// The invitation shown while the attract loop plays.
-
     let ui: UIContext
     let kiosk: KioskMode
 

@@ -91,6 +91,14 @@ public struct DrawList: Hashable, Sendable {
     /// Every command, back layer first, in the order emitted within a layer.
     public var commands: [DrawCommand] { layers.flatMap { $0 } }
 
+    /// Draws `other` over everything in this list: its layers in their order, all in the topmost
+    /// (a modal's picture over the screen under it: the PIN pad, the kiosk's invitation).
+    public mutating func add(over other: DrawList) {
+        inLayer(.topmost) { list in
+            for layer in DrawLayer.allCases { other.commands(in: layer).forEach { list.add($0) } }
+        }
+    }
+
     /// The commands of one layer.
     public func commands(in layer: DrawLayer) -> [DrawCommand] { layers[layer.rawValue] }
 

@@ -15,9 +15,6 @@ public final class Form {
     /// Where the next part is drawn.
     public private(set) var cursor: Double
     var m: ViewMetrics.Form { theme.metrics.form }
-    /// Whether the words drawn from here on are a study's own (its questionnaire, its consent),
-    /// which its author writes in the participants' language: not ours to translate.
-    public var authorsWords = false
     /// Where headings, progress and paragraphs go: the content's width, or a column of it (the
     /// keypad's number beside its keys in landscape).
     public lazy var column: Rect = content
@@ -35,11 +32,13 @@ public final class Form {
         cursor = content.y
     }
 
-    /// A short line in the accent colour ("About the task you just did").
-    public func heading(_ text: String) {
+    /// A short line in the accent colour ("About the task you just did"). `isUsersOwn`, here and
+    /// below: the words are a study's own (its title, consent, prompts, questionnaires), which its
+    /// author writes in the participants' language, not ours to translate.
+    public func heading(_ text: String, isUsersOwn: Bool = false) {
         ui.text(
             text, in: Rect(x: column.x, y: cursor, width: column.width, height: m.headingHeight), font: m.headingFont,
-            color: theme.accent, alignment: theme.leading, isUsersOwn: authorsWords)
+            color: theme.accent, alignment: theme.leading, isUsersOwn: isUsersOwn)
         cursor += m.headingHeight
     }
 
@@ -51,8 +50,7 @@ public final class Form {
         cursor += m.progressHeight
     }
 
-    /// Wrapped text in `font` (the question's by default), then a gap. `isUsersOwn`: a study's own
-    /// words (a task's prompt), which its author translates.
+    /// Wrapped text in `font` (the question's by default), then a gap.
     public func paragraph(_ text: String, font: Font? = nil, color: Color? = nil, maximumLines: Int? = nil, gap: Double? = nil, isUsersOwn: Bool = false) {
         cursor += m.bodyGap
         // A word wider than the column (German's "Teilnehmernummer" beside a keypad) gives way in size rather than split.
@@ -62,14 +60,16 @@ public final class Form {
         cursor += ui.paragraph(
             text, in: Rect(x: column.x, y: cursor, width: column.width, height: 0), font: fitted,
             color: color ?? theme.textPrimary, alignment: theme.leading, lineHeight: m.lineHeight,
-            maximumLines: maximumLines ?? m.questionMaximumLines, isUsersOwn: isUsersOwn || authorsWords)
+            maximumLines: maximumLines ?? m.questionMaximumLines, isUsersOwn: isUsersOwn)
         cursor += gap ?? m.questionGap
     }
 
     /// Body text that may be long (a consent form), scrolled by `offset` points within the room
     /// left above the foot's buttons. Returns the text's full height and the room's (to limit
     /// the scrolling), and the vertical scroll gestures made on it in this pass.
-    public func scrollingText(_ text: String, offset: Double, id: String) -> (height: Double, room: Double, scrolls: [GestureEvent]) {
+    public func scrollingText(
+        _ text: String, offset: Double, id: String, isUsersOwn: Bool = false
+    ) -> (height: Double, room: Double, scrolls: [GestureEvent]) {
         let room = Rect(x: content.x, y: cursor, width: content.width, height: max(0, footTop - m.bodyGap - cursor))
         let lines = ui.paragraphLines(text, width: room.width, font: m.bodyFont, maximumLines: 2000)
         let step = m.bodyFont.size * m.lineHeight
@@ -82,7 +82,7 @@ public final class Form {
                     .text(
                         TextRun(
                             line, in: Rect(x: room.x, y: y, width: room.width, height: step), font: m.bodyFont,
-                            color: theme.textPrimary, alignment: theme.leading, isUsersOwn: authorsWords)))
+                            color: theme.textPrimary, alignment: theme.leading, isUsersOwn: isUsersOwn)))
             }
         }
         let height = Double(lines.count) * step
@@ -104,12 +104,12 @@ public final class Form {
     /// A row of numbered scale points (1 … `points`) with `low` and `high` under its ends; the
     /// chosen one filled. Returns the point tapped. When the row cannot give each point the
     /// minimum target, the points stack as a column of choices instead.
-    public func scale(points: Int, low: String, high: String, chosen: Int?, id: String) -> Int? {
+    public func scale(points: Int, low: String, high: String, chosen: Int?, id: String, isUsersOwn: Bool = false) -> Int? {
         let gap = m.answerGap
         let side = min(m.largestAnswer, (content.width - gap * Double(points - 1)) / Double(points))
         guard side >= m.minimumTarget else {
             let labels = (1...points).map { n in n == 1 ? "1 · \(low)" : n == points ? "\(n) · \(high)" : "\(n)" }
-            return choices(labels, chosen: chosen, id: id)
+            return choices(labels, chosen: chosen, id: id, isUsersOwn: isUsersOwn)
         }
         let width = side * Double(points) + gap * Double(points - 1)
         let x0 = content.midX - width / 2
@@ -133,10 +133,10 @@ public final class Form {
         let half = Rect(x: ends.x, y: ends.y, width: ends.width / 2, height: ends.height)
         ui.paragraph(
             low, in: theme.mirrored(half, in: ends), font: m.endFont, color: theme.textSecondary, alignment: theme.leading, lineHeight: 1.2, maximumLines: 2,
-            isUsersOwn: authorsWords)
+            isUsersOwn: isUsersOwn)
         ui.paragraph(
             high, in: theme.mirrored(Rect(x: half.maxX, y: half.y, width: half.width, height: half.height), in: ends), font: m.endFont,
-            color: theme.textSecondary, alignment: theme.isRightToLeft ? .leading : .trailing, lineHeight: 1.2, maximumLines: 2, isUsersOwn: authorsWords)
+            color: theme.textSecondary, alignment: theme.isRightToLeft ? .leading : .trailing, lineHeight: 1.2, maximumLines: 2, isUsersOwn: isUsersOwn)
         cursor += m.endHeight + m.questionGap
         return tapped
     }
@@ -144,7 +144,7 @@ public final class Form {
     /// A column of full-width choices; the chosen one filled. Returns the choice tapped (1 for the first).
     /// Where the column would run into the foot's buttons (seven answers at ×3 on a small phone),
     /// the choices stand in two columns, their words giving way in size.
-    public func choices(_ options: [String], chosen: Int?, id: String) -> Int? {
+    public func choices(_ options: [String], chosen: Int?, id: String, isUsersOwn: Bool = false) -> Int? {
         var tapped: Int?
         let height = max(m.minimumTarget, m.choiceHeight)
         let columns = cursor + Double(options.count) * (height + m.choiceGap) > footTop - m.choiceGap ? 2 : 1
@@ -160,7 +160,9 @@ public final class Form {
                 "\(id).\(n)", role: "answer", label: option, frame: frame, state: ["value": .number(Double(n)), "chosen": .bool(isChosen)],
                 draw: { look in
                     ui.fill(frame, isChosen ? theme.accent : look.pressed ? theme.surface : theme.background, radius: m.answerRadius)
-                    self.words(option, in: frame.insetBy(dx: m.choiceInset, dy: 0), font: m.answerFont, color: theme.textPrimary, alignment: theme.leading)
+                    self.words(
+                        option, in: frame.insetBy(dx: m.choiceInset, dy: 0), font: m.answerFont, color: theme.textPrimary, alignment: theme.leading,
+                        isUsersOwn: isUsersOwn)
                 })
             {
                 tapped = n
@@ -173,14 +175,14 @@ public final class Form {
     /// A button's or an answer's words in `frame`: smaller a size at a time where they are wide,
     /// then on two lines at spaces ("1 · Sehr schwierig", "Ich stimme nicht zu"), never cut
     /// while they fit so.
-    public func words(_ text: String, in frame: Rect, font: Font, color: Color, alignment: TextAlignment) {
+    public func words(_ text: String, in frame: Rect, font: Font, color: Color, alignment: TextAlignment, isUsersOwn: Bool = false) {
         let font = ui.font(fitting: text, width: frame.width, from: font)
         let lines = ui.paragraphLines(text, width: frame.width, font: font, maximumLines: 2)
         let step = font.size * 1.2, top = frame.midY - Double(lines.count) * step / 2
         for (n, line) in lines.enumerated() {
             ui.text(
                 line, in: Rect(x: frame.x, y: top + Double(n) * step, width: frame.width, height: step), font: font, color: color, alignment: alignment,
-                isUsersOwn: authorsWords)
+                isUsersOwn: isUsersOwn)
         }
     }
 

@@ -1,8 +1,8 @@
 import TactileUI
 
 /// The standard questionnaires in each shipped language (`Questionnaire.seq`, `.sus`), with
-/// where each translation comes from. A study that will publish figures in another language
-/// than these should give its validated translation as a questionnaire of its own.
+/// where each translation comes from. A validated translation, when one is at hand, replaces
+/// ours here (ids, items and scales stay, so the SUS is still scored).
 ///
 /// - German SUS: the translation SAP's usability specialists consolidated (Reinhardt et al. 2013;
 ///   Rummel, "System Usability Scale – jetzt auch auf Deutsch", SAP, 2016), the one German
@@ -14,7 +14,7 @@ extension Questionnaire {
     /// (their ids, items and scales unchanged, so answers pool across languages), a study's own
     /// as its author wrote it.
     public func shown(in language: Language) -> Questionnaire {
-        guard language != .en, let words = Self.translations[id]?[language], self == (id == "seq" ? .seq : id == "sus" ? .sus : nil) else { return self }
+        guard language != .en, isStandard, let words = Self.translations[id]?[language] else { return self }
         var out = self
         out.title = words.title
         for (n, text) in words.items.enumerated() where n < out.items.count {

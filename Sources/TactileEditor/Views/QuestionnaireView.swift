@@ -25,25 +25,24 @@ struct QuestionnaireView {
                         "questionnaire": .string(q.id), "item": .string(item.id), "number": .number(Double(asking.item + 1)),
                         "items": .number(Double(q.items.count)), "chosen": .number(Double(asking.answers[asking.item] ?? 0)),
                     ]))
-            form.authorsWords = !asking.questionnaire.isStandard
-            form.heading(q.title)
-            form.authorsWords = false
+            // A study's own questionnaire is its author's words; the standard ones are ours.
+            let own = !asking.questionnaire.isStandard
+            form.heading(q.title, isUsersOwn: own)
             if q.items.count > 1 {
                 form.progress(s.format(.questionNumber, ["n": s.digits("\(asking.item + 1)"), "count": s.digits("\(q.items.count)")]))
             }
-            form.authorsWords = !asking.questionnaire.isStandard
             if let task = asking.task, let prompt = run.plan.tasks.first(where: { $0.id == task })?.prompt {
                 form.paragraph(prompt, font: theme.metrics.form.bodyFont, color: theme.textSecondary, maximumLines: 3, gap: 0, isUsersOwn: true)
             }
-            form.paragraph(item.text)
+            form.paragraph(item.text, isUsersOwn: own)
             let chosen = asking.answers[asking.item]
             let tapped: Int?
             switch item.scale {
-            case let .likert(points, low, high): tapped = form.scale(points: points, low: low, high: high, chosen: chosen, id: "\(Self.id).\(item.id)")
-            case let .choice(options): tapped = form.choices(options, chosen: chosen, id: "\(Self.id).\(item.id)")
+            case let .likert(points, low, high):
+                tapped = form.scale(points: points, low: low, high: high, chosen: chosen, id: "\(Self.id).\(item.id)", isUsersOwn: own)
+            case let .choice(options): tapped = form.choices(options, chosen: chosen, id: "\(Self.id).\(item.id)", isUsersOwn: own)
             }
             if let tapped { intents.append(.chooseAnswer(tapped)) }
-            form.authorsWords = false
             let last = asking.item + 1 == q.items.count
             var buttons: [(id: String, label: String, enabled: Bool, primary: Bool)] = [
                 ("\(Self.id).next", last ? s[.done] : s[.next], (tapped ?? chosen) != nil, true)

@@ -110,7 +110,7 @@ public final class KioskStage: HostStage {
             over = ui.draw
         }
         guard let over else { return }
-        for layer in DrawLayer.allCases { picture.inLayer(.topmost) { l in over.commands(in: layer).forEach { l.add($0) } } }
+        picture.add(over: over)
     }
 
     public func nextDue(after now: Time, session: HostSession) -> (time: Time, reason: String)? { mode.nextDue(after: now) }

@@ -47,7 +47,7 @@ extension StudySession {
             default: break
             }
             var under = block?.picture(at: now) ?? lastPicture ?? DrawList()
-            if let pin = pinPicture { under.inLayer(.topmost) { l in for layer in DrawLayer.allCases { pin.commands(in: layer).forEach { l.add($0) } } } }
+            if let pin = pinPicture { under.add(over: pin) }
             frame.drawList = under
             return true
         }

@@ -23,10 +23,8 @@ extension StudySession {
             case .consent:
                 form.heading(s[.consentHeading])
                 // The study's title and consent are its author's words, in its participants' language.
-                form.authorsWords = true
-                form.paragraph(study.title)
-                let text = form.scrollingText(study.consent, offset: consentScroll, id: "study.consent")
-                form.authorsWords = false
+                form.paragraph(study.title, isUsersOwn: true)
+                let text = form.scrollingText(study.consent, offset: consentScroll, id: "study.consent", isUsersOwn: true)
                 for g in text.scrolls {
                     switch g.phase {
                     case .began: consentAnchor = consentScroll
@@ -63,15 +61,11 @@ extension StudySession {
             case .running:
                 break
             case .thanks:
-                form.authorsWords = true
-                form.heading(study.title)
-                form.authorsWords = false
+                form.heading(study.title, isUsersOwn: true)
                 form.paragraph(s[.thankYou])
                 form.paragraph(s[.thankYouDone], font: theme.metrics.form.bodyFont)
             case .declined:
-                form.authorsWords = true
-                form.heading(study.title)
-                form.authorsWords = false
+                form.heading(study.title, isUsersOwn: true)
                 form.paragraph(s[.declinedThanks])
             }
             ui.element(UIElement(id: "study", role: "studyScreen", label: study.title, frame: form.panel, state: ["stage": .string(stageName)]))
@@ -88,9 +82,7 @@ extension StudySession {
         var out = block?.screenLayouts(at: now) ?? [screenLayout ?? ScreenLayout(name: "phone", size: viewport)]
         if let pin = pinLayout, wayOut?.isOpen == true {
             out[0] = out[0].covered(by: pin)
-            out[0].picture.inLayer(.topmost) { l in for layer in DrawLayer.allCases { pin.picture.commands(in: layer).forEach { l.add($0) } } }
-        } else if block == nil, let picture = lastPicture {
-            out[0].picture = picture
+            out[0].picture.add(over: pin.picture)
         }
         return out
     }
@@ -129,9 +121,7 @@ extension StudySession {
         if wide {
             form.column = theme.mirrored(Rect(x: form.content.x, y: form.content.y, width: third - m.keyGap, height: form.content.height), in: form.content)
         }
-        form.authorsWords = true
-        form.heading(study.title)
-        form.authorsWords = false
+        form.heading(study.title, isUsersOwn: true)
         form.paragraph(s[.participantNumber])
         let column = form.column
         let number = Rect(x: column.x, y: form.cursor, width: column.width, height: m.numberHeight)
