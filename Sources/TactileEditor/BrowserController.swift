@@ -9,6 +9,8 @@ struct BrowserController {
     let appearance: TactileConfiguration.Appearance
     let sessionSettings: TactileConfiguration.Session
     let media: MediaSource
+    /// The header's height as the sheet draws it (`MediaBrowserView.headerHeight`).
+    let headerHeight: Double
     var actions: EditorActions { EditorActions(editing: editing, appearance: appearance, sessionSettings: sessionSettings) }
 
     func apply(_ g: GestureEvent, on target: BrowserTarget, _ state: inout EditorState, now: Time, effects: inout Effects) {
@@ -35,7 +37,7 @@ struct BrowserController {
             state.browser = browser
         case (.scroll, .changed):
             guard let anchor = browser.scrollAnchor,
-                let (layout, _) = MediaBrowserView.layout(state, media: media, sizes: sizes, editing: editing, now: now)
+                let (layout, _) = MediaBrowserView.layout(state, media: media, sizes: sizes, editing: editing, now: now, headerHeight: headerHeight)
             else { return }
             browser.scroll = min(max(0, anchor - g.translation.y), layout.maxScroll)
             state.browser = browser

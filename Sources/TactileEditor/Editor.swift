@@ -23,7 +23,13 @@ public struct Editor {
         self.measurer = measurer
         self.media = media
         self.unscaled = (settings, theme ?? Theme(appearance: settings.theme))
+        self.reading = (self.settings.layout, self.theme)
     }
+
+    /// The sizes and theme at the scale asked for (`--ui-scale`), whatever the chrome holds:
+    /// what is there to be read — sheets, pickers, the project list, questionnaires — draws at
+    /// it and scrolls where the screen is too short, as Dynamic Type's accessibility sizes do.
+    let reading: (sizes: TactileConfiguration.Layout, theme: Theme)
 
     /// The theme before `uiScale`: the lab's desk tools beside the phone (the tuning panel, the
     /// lab panel) draw at their designed size whatever scale the phone's chrome is asked at.
@@ -142,6 +148,7 @@ public struct Editor {
         var output = FrameOutput(drawList: ui.draw, cues: effects.cues, elements: ui.elements, log: effects.log, requests: requests)
         output.arenaDecisions = effects.decisions
         output.touchTargets = ui.touchTargets
+        output.scrollViews = ui.scrollViews
         output.exports = effects.exports
         output.voice = effects.voice
         output.reveal = effects.reveal
@@ -261,7 +268,7 @@ public struct Editor {
         ui.fill(screen, theme.background)
         var view = ScreenView(
             ui: ui, media: media, layout: layout, sizes: settings.layout, timeline: settings.timeline, editing: settings.editing,
-            feel: settings.feel, input: settings.input, mediaSettings: settings.media, export: settings.export, theme: theme)
+            feel: settings.feel, input: settings.input, mediaSettings: settings.media, export: settings.export, theme: theme, reading: reading)
         var intents: [EditorIntent] = []
         // The widgets said what each of their gestures was made on; apply them in the arena's order.
         var routes: [Int: GestureRoute] = [:]
@@ -288,8 +295,8 @@ public struct Editor {
             switch routes[index] ?? .timeline(.background) {
             case let .browser(target):
                 BrowserController(
-                    sizes: settings.layout, editing: settings.editing, appearance: settings.theme, sessionSettings: settings.session,
-                    media: media
+                    sizes: reading.sizes, editing: settings.editing, appearance: settings.theme, sessionSettings: settings.session,
+                    media: media, headerHeight: MediaBrowserView.headerHeight(state, theme: reading.theme, measurer: measurer, sizes: reading.sizes)
                 ).apply(gesture, on: target, &state, now: now, effects: &effects)
             case let .scrub(source):
                 ScrubController(
@@ -307,7 +314,7 @@ public struct Editor {
                 break
             case let .projectList(target):
                 ProjectListController(editing: settings.editing, appearance: settings.theme, sessionSettings: settings.session).apply(
-                    gesture, on: target, &state, layout: layout, sizes: settings.layout, theme: theme, now: now, effects: &effects)
+                    gesture, on: target, &state, layout: layout, sizes: reading.sizes, theme: reading.theme, measurer: measurer, now: now, effects: &effects)
             }
         }
         timeline.forgetCaughtTap(after: touches, &state)

@@ -13,6 +13,8 @@ public struct FrameOutput: Sendable {
     public var elements: [UIElement]
     /// Every area that took touches, later on top (the layout check's input).
     public var touchTargets: [TouchTarget] = []
+    /// The scroll views the last pass drew (a sheet taller than the screen), for the layout check.
+    public var scrollViews: [ScrollView] = []
     /// Semantic events for the interaction log.
     public var log: [LogEvent]
     /// When the next frames are wanted.

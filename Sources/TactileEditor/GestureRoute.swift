@@ -26,6 +26,9 @@ public enum GestureRoute: Hashable, Sendable {
 public enum ProjectListTarget: Hashable, Sendable {
     case screen
     case row(String)
+    /// A row's action (Duplicate, Rename, Delete): a tap does it, a drag scrolls the list (at
+    /// large sizes the actions can fill the rows' window).
+    case action(ProjectListIntent)
 }
 
 /// An overlay on the canvas as drawn when its gesture was made: which clip, and the geometry its

@@ -77,33 +77,50 @@ public struct MediaBrowser: Sendable, Hashable {
 /// Where the sheet and its tiles sit: one pure function shared by the view and the controller.
 struct BrowserLayout {
     let sheet: Rect
-    let header: Rect
+    /// The header, unscrolled (`header(scroll:)`: where it is).
+    private let headerFrame: Rect
+    /// Where the tiles show (and, where the header scrolls, the header too).
     let grid: Rect
+    /// Whether the header scrolls away with the tiles: where it would take more than
+    /// `layout.browserHeaderMostShare` of the sheet (large text on a short screen).
+    let headerScrolls: Bool
     let columns: Int
     let tileSize: Size
     let pictureHeight: Double
     let spacing: Double
     let contentHeight: Double
 
-    /// The layout for `count` tiles on `viewport`, `progress` of the way up (0 … 1).
-    init(viewport: Size, sizes l: TactileConfiguration.Layout, count: Int, progress: Double, bottomInset: Double) {
+    /// The layout for `count` tiles on `viewport`, `progress` of the way up (0 … 1), under a
+    /// header `headerHeight` tall (`layout.browserHeaderHeight`, more where its buttons stand on
+    /// a row of their own).
+    init(viewport: Size, sizes l: TactileConfiguration.Layout, count: Int, progress: Double, bottomInset: Double, headerHeight: Double? = nil) {
         spacing = l.browserTileSpacing
-        columns = max(1, l.browserColumns + (viewport.width > viewport.height ? Int((viewport.width - viewport.height) / 300) + 1 : 0))
+        let designed = l.browserColumns + (viewport.width > viewport.height ? Int((viewport.width - viewport.height) / 300) + 1 : 0)
+        // Fewer where the screen cannot give each its least width (large text on a phone).
+        let fitting = Int((viewport.width - 2 * l.margin + spacing) / (l.browserTileLeastWidth + spacing))
+        columns = max(1, min(designed, fitting))
+        let headerHeight = headerHeight ?? l.browserHeaderHeight
         let width = (viewport.width - 2 * l.margin - spacing * Double(columns - 1)) / Double(columns)
         pictureHeight = (width * 9 / 16).rounded()
         tileSize = Size(width: width, height: pictureHeight + l.browserCaptionHeight)
         let rows = (count + columns - 1) / columns
-        contentHeight = rows == 0 ? 0 : Double(rows) * tileSize.height + Double(rows - 1) * spacing + spacing
+        let tiles = rows == 0 ? 0 : Double(rows) * tileSize.height + Double(rows - 1) * spacing + spacing
         // As tall as the files need (a few files leave no empty half), between a share of the
         // screen and all of it below the top gap; past that the grid scrolls.
         let top = min(l.browserTopGap, viewport.height * 0.3)
-        let fitted = l.browserHeaderHeight + max(contentHeight, tileSize.height + spacing) + bottomInset
+        let fitted = headerHeight + max(tiles, tileSize.height + spacing) + bottomInset
         let height = min(viewport.height - top, max(viewport.height * l.browserMinimumShare, fitted))
         let eased = 1 - pow(1 - min(1, max(0, progress)), 3)
         sheet = Rect(x: 0, y: viewport.height - height * eased, width: viewport.width, height: height)
-        header = Rect(x: 0, y: sheet.y, width: viewport.width, height: l.browserHeaderHeight)
-        grid = Rect(x: l.margin, y: header.maxY, width: viewport.width - 2 * l.margin, height: max(0, sheet.maxY - header.maxY - bottomInset))
+        headerFrame = Rect(x: 0, y: sheet.y, width: viewport.width, height: headerHeight)
+        headerScrolls = headerHeight > (height - bottomInset) * l.browserHeaderMostShare
+        let gridTop = headerScrolls ? sheet.y : headerFrame.maxY
+        grid = Rect(x: l.margin, y: gridTop, width: viewport.width - 2 * l.margin, height: max(0, sheet.maxY - gridTop - bottomInset))
+        contentHeight = tiles + (headerScrolls ? headerHeight : 0)
     }
+
+    /// The header with the tiles scrolled by `scroll` (it goes with them where it scrolls).
+    func header(scroll: Double) -> Rect { headerScrolls ? headerFrame.offsetBy(dx: 0, dy: -scroll) : headerFrame }
 
     /// How far the grid can scroll.
     var maxScroll: Double { max(0, contentHeight - grid.height) }
@@ -113,7 +130,7 @@ struct BrowserLayout {
         let row = index / columns, column = index % columns
         return Rect(
             x: grid.x + Double(column) * (tileSize.width + spacing),
-            y: grid.y + spacing / 2 + Double(row) * (tileSize.height + spacing) - scroll,
+            y: grid.y + (headerScrolls ? headerFrame.height : 0) + spacing / 2 + Double(row) * (tileSize.height + spacing) - scroll,
             width: tileSize.width, height: tileSize.height)
     }
 }

@@ -96,18 +96,19 @@ struct ProjectListController {
     /// Gestures on the list: a vertical pan scrolls the rows (clamped to them), a tap on a row opens its project.
     func apply(
         _ g: GestureEvent, on target: ProjectListTarget, _ state: inout EditorState, layout: EditorLayout, sizes: TactileConfiguration.Layout,
-        theme: Theme, now: Time, effects: inout Effects
+        theme: Theme, measurer: TextMeasurer, now: Time, effects: inout Effects
     ) {
         guard var list = state.projectList else { return }
         switch (g.kind, g.phase) {
         case (.tap, _):
             if case let .row(id) = target { perform(.open(id), &state, now: now, effects: &effects) }
+            if case let .action(intent) = target { perform(intent, &state, now: now, effects: &effects) }
         case (.scroll, .began):
             list.scrollAnchor = list.scroll
             state.projectList = list
         case (.scroll, .changed):
             guard let anchor = list.scrollAnchor else { return }
-            let frames = ProjectListLayout(state, layout: layout, sizes: sizes, theme: theme, now: now)
+            let frames = ProjectListLayout(state, layout: layout, sizes: sizes, theme: theme, measurer: measurer, now: now)
             let most = frames.maxScroll(count: ProjectListView.entries(state).count, menu: list.menu != nil)
             list.scroll = min(max(0, anchor - g.translation.y), most)
             state.projectList = list

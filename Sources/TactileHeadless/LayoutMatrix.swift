@@ -42,6 +42,9 @@ public enum LayoutMatrix {
     public static let scales = [0.5, 1, 1.5, 2, 3]
     public static let locales = ["en", "de_DE", "ar_EG"]
 
+    /// What a screen's name gets where it is looked at again with its sheet scrolled to its end.
+    public static let scrolledToItsEnd = ", scrolled to its end"
+
     /// Every cell.
     public static var full: [LayoutCell] {
         var cells: [LayoutCell] = []
@@ -105,8 +108,20 @@ public enum LayoutMatrix {
                     walker = LayoutWalker(host: session)
                 }
                 let unreachable = walker.walk(screen)
-                for surface in unreachable == nil ? walker.layouts() : [] {
-                    var result = LayoutResult(cell: cell, screen: surface.name == "phone" ? screen.name : "\(screen.name) (\(surface.name))", findings: [])
+                var looks = unreachable == nil ? walker.layouts().map { ($0, "") } : []
+                // A sheet taller than the screen is looked at again scrolled to its end.
+                for view in looks.first?.0.scrollViews ?? [] where view.maximumOffset > 0.5 {
+                    if walker.scrollToEnd(view.id), let phone = walker.layouts().first {
+                        looks.append((phone, scrolledToItsEnd))
+                    } else {
+                        let result = LayoutResult(cell: cell, screen: screen.name, findings: [], unreachable: "\(view.id) did not scroll to its end")
+                        progress(result)
+                        results.append(result)
+                    }
+                }
+                for (surface, how) in looks {
+                    var result = LayoutResult(
+                        cell: cell, screen: (surface.name == "phone" ? screen.name : "\(screen.name) (\(surface.name))") + how, findings: [])
                     let english = screen.labWords || surface.name == "lab panel"
                     result.findings = (english ? labRules : rules).findings(
                         elements: surface.elements, targets: surface.targets, texts: texts(in: surface.picture), viewport: surface.size)

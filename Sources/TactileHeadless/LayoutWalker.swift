@@ -54,7 +54,11 @@ final class LayoutWalker {
         for step in steps {
             switch step {
             case let .tap(id):
-                guard let target = layouts().first?.elements.last(where: { $0.id == id }) else { return "\(id) is not on the screen" }
+                // One a sheet's scroll has out of its window is scrolled into it first, as a person would.
+                reveal(id)
+                guard let target = layouts().first?.elements.last(where: { $0.id == id }), !target.hitFrame.isEmpty else {
+                    return "\(id) is not on the screen"
+                }
                 tap(at: target.hitFrame.center)
             case let .tapAt(fraction):
                 let size = session.viewport
@@ -89,6 +93,51 @@ final class LayoutWalker {
             settle(0.6)
         }
         return nil
+    }
+
+    /// Scrolls element `id` into its scroll view's window where the window cuts it, or the
+    /// project list's rows until it shows (a few swipes at most).
+    private func reveal(_ id: String) {
+        for _ in 0..<6 {
+            guard let phone = layouts().first else { return }
+            let element = phone.elements.last { $0.id == id }
+            if element?.hitFrame.isEmpty ?? true, let list = phone.elements.first(where: { $0.role == "projectList" }) {
+                // Towards it (down the list where it is not drawn at all): a swipe over the list's middle.
+                let reach = list.frame.height * 0.4
+                let by = element.map { max(-reach, min(reach, $0.frame.midY - list.frame.midY)) } ?? reach
+                swipe(from: Point(x: list.frame.midX, y: list.frame.midY + by / 2), up: by)
+                continue
+            }
+            guard let element,
+                element.hitFrame.height < element.frame.height - 1,
+                let view = phone.scrollViews.last(where: { $0.window.minX <= element.frame.midX && element.frame.midX <= $0.window.maxX })
+            else { return }
+            let by = max(-0.8 * view.window.height, min(0.8 * view.window.height, element.frame.midY - view.window.midY))
+            swipe(from: Point(x: view.window.maxX - 4, y: by > 0 ? view.window.maxY - 4 : view.window.minY + 4), up: by)
+        }
+    }
+
+    /// A finger's swipe `up` points (down where negative), held still before it lifts (no fling).
+    private func swipe(from: Point, up: Double) {
+        send([.touch(.down, id: 1, at: from, time: now)])
+        for k in 1...8 {
+            settle(1.0 / 60)
+            send([.touch(.move, id: 1, at: Point(x: from.x, y: from.y - up * Double(k) / 8), time: now)])
+        }
+        settle(0.2)
+        send([.touch(.up, id: 1, at: Point(x: from.x, y: from.y - up), time: now)])
+        settle(0.6)
+    }
+
+    /// Drags scroll view `id` on the phone up to its end, a finger's swipe at a time along its
+    /// trailing edge (as a person reads a long sheet); whether it got there.
+    func scrollToEnd(_ id: String) -> Bool {
+        for _ in 0..<12 {
+            guard let view = layouts().first?.scrollViews.last(where: { $0.id == id }) else { return false }
+            if view.offset >= view.maximumOffset - 0.5 { return true }
+            swipe(from: Point(x: view.window.maxX - 4, y: view.window.maxY - 4), up: min(view.window.height * 0.8, view.maximumOffset - view.offset + 24))
+        }
+        return false
     }
 
     private func tap(at point: Point) {

@@ -59,7 +59,8 @@ extension HostSession {
     public func screenLayouts(at now: Time) -> [ScreenLayout] {
         let output = lastOutput
         let phone = ScreenLayout(
-            name: "phone", size: state.viewport, elements: output?.elements ?? [], targets: output?.touchTargets ?? [], picture: picture(at: now))
+            name: "phone", size: state.viewport, elements: output?.elements ?? [], targets: output?.touchTargets ?? [], picture: picture(at: now),
+            scrollViews: output?.scrollViews ?? [])
         var out = [phone.covered(by: kioskStage?.pinLayout)]
         if let size = panelSize, let picture = panelPicture(at: now) {
             let live = isTuningOpen ? settings?.live : nil

@@ -102,6 +102,11 @@ public struct DrawList: Hashable, Sendable {
     /// The commands of one layer.
     public func commands(in layer: DrawLayer) -> [DrawCommand] { layers[layer.rawValue] }
 
+    /// Puts `commands` in place of `layer`'s commands from `start` on.
+    mutating func replace(in layer: DrawLayer, from start: Int, with commands: [DrawCommand]) {
+        layers[layer.rawValue].replaceSubrange(start..., with: commands)
+    }
+
     /// The number of commands in all layers.
     public var count: Int { layers.reduce(0) { $0 + $1.count } }
 }

@@ -50,10 +50,7 @@ extension UIContext {
     /// `font`, smaller a whole size at a time down to `smallest` of it, until `text` fits `width`
     /// (German's long words on a button: they give way in size before they lose letters).
     public func font(fitting text: String, width: Double, from font: Font, smallest: Double = 0.7) -> Font {
-        var fitted = font
-        let floor = (font.size * smallest).rounded(.up)
-        while fitted.size > floor, measurer.measure(text, font: fitted).width > width { fitted.size = max(floor, fitted.size.rounded(.up) - 1) }
-        return fitted
+        measurer.font(fitting: text, width: width, from: font, smallest: smallest)
     }
 
     /// Text in `frame`, truncated with "…" to fit its width, centred vertically. `isUsersOwn`: the
@@ -63,6 +60,21 @@ extension UIContext {
         let fitted = measurer.truncate(string, font: font, toWidth: frame.width)
         guard !fitted.isEmpty else { return }
         draw.add(.text(TextRun(fitted, in: frame, font: font, color: color, alignment: alignment, isUsersOwn: isUsersOwn)))
+    }
+
+    /// A control's words centred in `frame`: at `font`, smaller down to `smallest` of it where
+    /// they do not fit its width, then on up to `maximumLines` lines `lineHeight` em apart (large
+    /// text on a narrow button: "Export" at ×3 in German).
+    public func label(
+        _ words: String, in frame: Rect, font: Font, color: Color, smallest: Double = 0.6, lineHeight: Double = 1.2, maximumLines: Int = 2,
+        alignment: TextAlignment = .center
+    ) {
+        let fitted = self.font(fitting: words, width: frame.width, from: font, smallest: smallest)
+        let lines = measurer.lines(of: words, font: fitted, width: frame.width, maximumLines: maximumLines)
+        let step = fitted.size * lineHeight, top = frame.midY - Double(lines.count) * step / 2
+        for (n, line) in lines.enumerated() {
+            text(line, in: Rect(x: frame.x, y: top + Double(n) * step, width: frame.width, height: step), font: fitted, color: color, alignment: alignment)
+        }
     }
 
     /// Text broken into lines that fit `frame`'s width (at most `maximumLines`, the last truncated

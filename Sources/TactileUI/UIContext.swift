@@ -19,6 +19,8 @@ public struct UIMemory: Sendable {
     var tapOutset: Double
     /// The arena that settles gestures on elements that offer them (the timeline).
     public internal(set) var arena: GestureArena
+    /// Each scroll view's scroll, while it is drawn (`UIContext.scrolling`).
+    var scrolls: [WidgetID: ScrollOffset] = [:]
 
     public init(input: TactileConfiguration.Input, rules: ArenaRules = .timeline) {
         taps = TapTracker(slop: input.tapSlop, maximumDuration: .seconds(input.tapMaximumDuration))
@@ -112,7 +114,14 @@ public final class UIContext {
     /// Where plain widgets (buttons) were tapped in this pass.
     public private(set) var widgetTaps: [Point] = []
 
-    private var memory: UIMemory
+    var memory: UIMemory
+    /// The scroll views being laid out, outermost first: how far down each moves its content
+    /// (minus its scroll) and the window it shows it through (`scrolling`).
+    var shifts: [(dy: Double, window: Rect)] = []
+    /// The scroll views drawn in this pass, in order.
+    public internal(set) var scrollViews: [ScrollView] = []
+    /// Their scrolls after this pass: kept for the next (one not drawn forgets its scroll).
+    var scrolls: [WidgetID: ScrollOffset] = [:]
     private var ids = IDStack()
     private var hits: [Hit] = []
     /// Gestures the arena recognised in this pass, in order.
@@ -228,8 +237,10 @@ public final class UIContext {
     /// Registers `hitFrame` for the widget `key` and reports what the fingers did to it.
     /// Later calls sit on top of earlier ones.
     @discardableResult
-    public func interact(_ key: String, hitFrame: Rect, gestures: GestureTarget? = nil, exclusive: Bool = false) -> Interaction {
+    public func interact(_ key: String, hitFrame asLaidOut: Rect, gestures: GestureTarget? = nil, exclusive: Bool = false) -> Interaction {
         let wid = ids.id(key)
+        // Inside a scroll view: where it is on the screen, and only the part its window shows.
+        let hitFrame = onScreen(asLaidOut, clipped: true)
         hits.append(Hit(id: wid, frame: hitFrame, gestures: gestures, exclusive: exclusive))
         touchTargets.append(TouchTarget(id: key, frame: hitFrame, takesGestures: gestures != nil))
         if gestures != nil { hits[hits.count - 1].gestures!.owner = wid.value }
@@ -247,12 +258,12 @@ public final class UIContext {
             memory.active[finger] = wid
             claimed.insert(finger)
             result.pressed = true
-            result.location = location
+            result.location = laidOut(location)
         }
         for (finger, holder) in memory.active where holder == wid {
             if let (location, tap) = released[finger] {
                 result.released = true
-                result.location = location
+                result.location = laidOut(location)
                 if tap && hitFrame.outsetBy(dx: memory.tapOutset, dy: memory.tapOutset).contains(location) { result.tapped = true; widgetTaps.append(location) }
             } else {
                 result.fingers.append(finger)
@@ -264,15 +275,32 @@ public final class UIContext {
     }
 
     /// Where finger `id` is now, if it is down.
-    public func location(of finger: PointerID) -> Point? { memory.fingers[finger] }
+    public func location(of finger: PointerID) -> Point? { memory.fingers[finger].map(laidOut) }
 
     /// Where finger `id` first touched, if it is down.
-    public func origin(of finger: PointerID) -> Point? { memory.origins[finger] }
+    public func origin(of finger: PointerID) -> Point? { memory.origins[finger].map(laidOut) }
+
+    /// Every finger down now: where it first touched and where it is, on the screen.
+    var fingersDown: [(id: PointerID, origin: Point, now: Point)] {
+        memory.fingers.keys.sorted().compactMap { id in memory.origins[id].map { (id, $0, memory.fingers[id]!) } }
+    }
+
+    /// How far a finger moves before it is a drag, not a tap (`input.tapSlop`).
+    var slop: Double { memory.taps.slop }
 
     // MARK: Output
 
     /// Registers an element for inspection.
-    public func element(_ element: UIElement) { elements.append(element) }
+    /// Inside a scroll view, its frame where the content is scrolled to, and its hit frame only
+    /// where the window shows it.
+    public func element(_ element: UIElement) {
+        var element = element
+        if !shifts.isEmpty {
+            element.frame = onScreen(element.frame, clipped: false)
+            element.hitFrame = onScreen(element.hitFrame, clipped: true)
+        }
+        elements.append(element)
+    }
 
     /// Asks the frame loop for frames on `schedule` (from now).
     public func requestFrames(_ schedule: any TimelineSchedule, reason: String) {
@@ -301,6 +329,7 @@ public final class UIContext {
             memory.origins[finger] = nil
         }
         memory.lastHits = hits
+        memory.scrolls = scrolls
         return memory
     }
 }

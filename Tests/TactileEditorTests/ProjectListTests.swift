@@ -184,4 +184,33 @@ final class ProjectListTests: XCTestCase {
         h.frame([.key(.escape, time: h.now)])
         XCTAssertNil(h.state.projectList)
     }
+
+    func testAtTripleSizeTheDetailsWrapWholeAndTheActionsStackAndScroll() throws {
+        let small = harness()
+        small.tap("titleBar.projects")
+        settle(small)
+        let oneLine = try XCTUnwrap(small.elements(role: "projectRow").first).frame.height
+        try? FileManager.default.removeItem(at: folder)
+        var c = TactileConfiguration()
+        c.layout.uiScale = 3
+        c.theme.locale = "de_DE"
+        let h = harness(configuration: c)
+        h.tap("titleBar.projects")
+        settle(h)
+        let row = try XCTUnwrap(h.elements(role: "projectRow").first)
+        guard case let .string(details)? = row.state["details"] else { return XCTFail("no details") }
+        XCTAssertFalse(details.contains("…"), "the details whole, wrapped: \(details)")
+        XCTAssertGreaterThan(row.frame.height, 3 * oneLine + 1, "the row as tall as its wrapped lines, more than three times a row at 1×")
+        h.tap("projects.more:" + (h.state.projectID ?? ""))
+        settle(h)
+        let actions = h.elements(role: "projectAction")
+        XCTAssertGreaterThan(Set(actions.map(\.frame.minY)).count, 1, "Duplizieren and Umbenennen on lines of their own: \(actions.map(\.frame))")
+        // A drag that starts on an action scrolls the list; it does not rename.
+        let rename = try XCTUnwrap(actions.first { $0.id.hasPrefix("projects.rename:") && !$0.hitFrame.isEmpty })
+        let before = h.element("projects")?.state["scroll"]
+        h.drag(from: rename.hitFrame.center, to: Point(x: rename.hitFrame.midX, y: rename.hitFrame.midY + 80))
+        h.drag(from: rename.hitFrame.center, to: Point(x: rename.hitFrame.midX, y: rename.hitFrame.midY - 80))
+        XCTAssertNotEqual(h.element("projects")?.state["scroll"], before, "the list moved")
+        XCTAssertNil(h.state.projectList?.renaming, "no rename began")
+    }
 }

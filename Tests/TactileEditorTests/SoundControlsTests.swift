@@ -161,7 +161,7 @@ final class SoundControlsTests: XCTestCase {
             measurer: FixedWidthTextMeasurer(), theme: theme)
         let row = Rect(x: 0, y: 0, width: 4 * 64, height: 44)
         _ = ClipSheetChoices(ui: ui, theme: theme, scale: 1).tabs(
-            [("a", "Tempo", false), ("b", "Bild", false), ("c", "Lautstärke", true), ("d", "Blenden", false)], in: row)
+            [("a", "Tempo", false), ("b", "Bild", false), ("c", "Lautstärke", true), ("d", "Blenden", false)], in: row, columns: 4)
         let words = ui.draw.commands.compactMap { c -> String? in
             if case let .text(run) = c { return run.text }; return nil
         }

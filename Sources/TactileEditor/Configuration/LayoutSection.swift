@@ -93,12 +93,18 @@ extension TactileConfiguration {
         public var browserMinimumShare: Double = 0.45
         @Setting(.points(8, 200), "Height of the sheet's header (title, Cancel).")
         public var browserHeaderHeight: Double = 56
+        @Setting(.init(0.1, 1), "Where the header would take more than this share of the sheet (large text on a short screen), it scrolls away with the tiles.")
+        public var browserHeaderMostShare: Double = 0.5
         @Setting(.init(1, 12), "Columns of media tiles in the sheet (portrait; landscape gets one more per 300 pt).")
         public var browserColumns: Int = 2
         @Setting(.points(0, 100), "Gap between media tiles.")
         public var browserTileSpacing: Double = 12
         @Setting(.points(8, 200), "Height of a tile's caption (name and length) under its picture.")
         public var browserCaptionHeight: Double = 40
+        @Setting(
+            .points(40, 1000),
+            "The least width of a media tile: fewer columns where the screen cannot give each this much (large text on a phone takes one column).")
+        public var browserTileLeastWidth: Double = 130
         @Setting(.points(16, 200), "Height of a one-line banner (messages, errors).")
         public var bannerHeight: Double = 40
         @Setting(.points(0, 60), "Space between a banner's edge and its text.")
@@ -137,6 +143,7 @@ extension TactileConfiguration.Layout {
         }
         for path in [
             \Self.rulerHeight, \.trackSpacing, \.trackPadding, \.clipCornerRadius, \.selectionBorderWidth, \.browserCaptionHeight, \.bannerPadding,
+            \.browserTileLeastWidth,
         ] {
             l[keyPath: path] *= k
         }

@@ -23,6 +23,9 @@ extension ViewMetrics {
         public var voiceIconWidth = 22.0, voiceGap = 4.0
         /// How far the Voice-over button's word gives way in size (a long German word on a small phone). 0.55.
         public var voiceSmallestShare = 0.55
+        /// How far the title and the folder line give way in size before they wrap or are cut
+        /// (German at ×3 on a phone), and the title's lines' height in its font's ems. 0.6, 1.15.
+        public var titleSmallestShare = 0.6, titleLineHeight = 1.15
         /// The empty folder's message height. 80 pt.
         public var emptyHeight = 80.0
         /// A tile: its picture's corner radius, the caption's side inset and gap under the picture,

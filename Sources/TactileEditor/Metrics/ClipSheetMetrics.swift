@@ -41,6 +41,9 @@ extension ViewMetrics {
         /// longest fade a slider reaches (shorter on a shorter clip), and the most of a row its
         /// names take. 0.1 dB, 0.1 s, 10 s, 0.34.
         public var levelStep = 0.1, fadeStep = 0.1, fadeSliderLongest = 10.0, soundNameShare = 0.34
+        /// The least share of a row a sound slider keeps beside its name and value; short of it
+        /// the name and value stand on a line over the slider. 0.35.
+        public var soundSliderLeastShare = 0.35
         public init() {}
     }
 }

@@ -24,6 +24,10 @@ extension ViewMetrics {
         /// The line on clips of another shape under the options: its words' height, the Fit /
         /// Fill / Blur choices' height and gap, a choice's glyph. 22, 44, 6, 18 pt.
         public var shapesLabelHeight = 22.0, shapesChoiceHeight = 44.0, shapesChoiceGap = 6.0, shapesGlyph = 18.0
+        /// The line's words on more lines than one: each line's height, in the font's ems. 1.25.
+        public var shapesLineHeight = 1.25
+        /// The room kept clear at each side of an option's name. 2 pt.
+        public var labelInset = 2.0
         public init() {}
     }
 }

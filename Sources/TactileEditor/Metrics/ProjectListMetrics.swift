@@ -27,6 +27,8 @@ extension ViewMetrics {
         public var openDot = 3.0, openGap = 6.0
         /// How far a label may shrink to fit its button before it wraps ("Umbenennen" at ×2). 0.6.
         public var smallestShare = 0.6
+        /// The most lines a row's details wrap to (large text on a phone). 6.
+        public var detailMaximumLines = 6
         public init() {}
     }
 }

@@ -24,6 +24,13 @@ extension ViewMetrics {
         /// How far the header's title gives way in size before it is cut (a long German word beside
         /// "Abbrechen" on a small phone). 0.6.
         public var titleSmallestShare = 0.6
+        /// The bar at a scrolling body's trailing edge that says there is more: its width, least
+        /// length and gap from the body's edge. 3, 24, 3 pt.
+        public var indicatorWidth = 3.0, indicatorLeastLength = 24.0, indicatorGap = 3.0
+        /// The least width a sheet keeps where the screen has it, times the text's scale: in
+        /// landscape a sheet over the timeline's column reaches over the canvas rather than be
+        /// narrower. 200 pt.
+        public var leastWidth = 200.0
         public init() {}
     }
 }

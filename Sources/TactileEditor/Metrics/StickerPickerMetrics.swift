@@ -20,6 +20,8 @@ extension ViewMetrics {
         public var optionHeight = 84.0, optionRadius = 12.0, optionGlyph = 44.0, optionLabelHeight = 18.0
         /// How far a label gives way in size before it is cut (German's words in a landscape column). 0.55.
         public var labelSmallestShare = 0.55
+        /// The room kept clear at each side of a name. 2 pt.
+        public var labelInset = 2.0
         public init() {}
     }
 }

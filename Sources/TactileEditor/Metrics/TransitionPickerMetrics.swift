@@ -28,6 +28,13 @@ extension ViewMetrics {
         public var durationRowHeight = 44.0, durationLabelWidth = 96.0, durationTrack = 4.0, durationKnob = 9.0, durationKnobHeld = 12.0
         /// How far a label gives way in size before it is cut (German's words in a landscape column). 0.55.
         public var labelSmallestShare = 0.55
+        /// The room kept clear at each side of a kind's name. 2 pt.
+        public var labelInset = 2.0
+        /// The most of the length row its words take beside the track; where they would take
+        /// more, they stand on a line over it. 0.45.
+        public var durationLabelMostShare = 0.45
+        /// The lines of why no transition fits, in the font's ems. 1.3.
+        public var reasonLineHeight = 1.3
         public init() {}
     }
 }

@@ -17,8 +17,6 @@ extension ViewMetrics {
         /// The line under the header (when it records from, how long so far, a problem); the level
         /// meter's height and the gap around it. 22, 8, 10 pt.
         public var hintHeight = 22.0, meterHeight = 8.0, meterGap = 10.0
-        /// The most lines a problem's sentence wraps to (a microphone missing, one that failed). 3.
-        public var problemMaximumLines = 3
         /// Where the meter turns amber and red, as peak levels: −6 dB and −1 dB. 0.5, 0.89.
         public var meterAmber = 0.5, meterRed = 0.89
         /// The record button: its size, its ring's width, the stop square's share of it. 64 pt, 3 pt, 0.36.

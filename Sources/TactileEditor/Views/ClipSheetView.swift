@@ -37,24 +37,44 @@ struct ClipSheetView {
         return sections
     }
 
-    /// Each section's height, designed (times `scale` on screen).
-    private func designedHeight(of section: ClipSheetSection) -> Double {
-        let m = theme.metrics.clipSheet
+    /// Each section's height in a sheet `width` wide, as drawn.
+    private func height(of section: ClipSheetSection, clip: Clip, track: Track, width: Double) -> Double {
+        let m = theme.metrics.clipSheet, k = scale
+        let choices = ClipSheetChoices(ui: ui, theme: theme, scale: k)
         switch section {
-        case .speed: return m.labelHeight + m.sliderHeight + Double(speedRows) * m.choiceHeight + Double(speedRows) * m.rowGap
-        case .picture: return m.labelHeight + m.choiceHeight + m.rowGap
-        case .volume: return m.sliderHeight + m.choiceHeight + 2 * m.rowGap
-        case .fades: return 2 * m.sliderHeight + m.rowGap
+        case .speed:
+            let presets = presetTitles
+            return (m.labelHeight + m.sliderHeight + m.rowGap) * k + choices.height(presets.count, columns: presetColumns(width: width))
+        case .picture:
+            return (m.labelHeight + m.rowGap) * k + choices.height(PictureFit.allCases.count, columns: fitColumns(width: width))
+        case .volume: return SoundSectionView(ui: ui, theme: theme, scale: k).volumeHeight(clip, track: track, width: width)
+        case .fades: return SoundSectionView(ui: ui, theme: theme, scale: k).fadesHeight(clip, width: width)
         }
     }
 
-    /// The speed presets' rows: one, or two where the sheet is too narrow to give each of six a
-    /// finger's width (a landscape column on a small phone).
-    private var speedRows: Int {
-        let m = theme.metrics.clipSheet, k = scale
-        let width = layout.pickerPanel(height: 0, gap: 0, margin: sizes.margin).width - 2 * m.panelPadding * k
-        let count = Double(m.speedPresets.count)
-        return (width + m.choiceGap * k) / count < sizes.buttonSize ? 2 : 1
+    /// The speed presets' words.
+    private var presetTitles: [String] { theme.metrics.clipSheet.speedPresets.map { theme.strings.speed($0) } }
+
+    /// How many presets stand side by side: all six where each has a finger's width and its words
+    /// fit, else as many as do (two lines of three in a landscape column on a small phone).
+    private func presetColumns(width: Double) -> Int {
+        ClipSheetChoices(ui: ui, theme: theme, scale: scale).columns(presetTitles, width: width, finger: sizes.buttonSize)
+    }
+
+    /// How many fits stand side by side, each with its glyph.
+    private func fitColumns(width: Double) -> Int {
+        ClipSheetChoices(ui: ui, theme: theme, scale: scale).columns(fitTitles, width: width, finger: sizes.buttonSize, glyph: true)
+    }
+
+    private var fitTitles: [String] {
+        let names: [PictureFit: EditorText] = [.fit: .fitWhole, .fill: .fillFrame, .blur: .blurBackground]
+        return PictureFit.allCases.map { theme.strings[names[$0]!] }
+    }
+
+    /// The tabs' names, in the sections' order.
+    private func tabTitles(_ sections: [ClipSheetSection]) -> [String] {
+        let names: [ClipSheetSection: EditorText] = [.speed: .speed, .picture: .pictureFit, .volume: .level, .fades: .fades]
+        return sections.map { theme.strings[names[$0]!] }
     }
 
     func draw(_ state: EditorState) -> [EditorIntent] {
@@ -65,23 +85,29 @@ struct ClipSheetView {
         let section = offered.contains(sheet.section) ? sheet.section : first
         let m = theme.metrics.clipSheet, k = scale, strings = theme.strings
         let padding = m.panelPadding * k
-        let tabsHeight = offered.count > 1 ? (m.choiceHeight + m.rowGap) * k : 0
-        let bodyHeight = (offered.map(designedHeight(of:)).max() ?? 0) * k
-        let height = 2 * padding + m.titleHeight * k + tabsHeight + bodyHeight
-        let panel = layout.pickerPanel(height: height, gap: m.panelGap * k, margin: sizes.margin)
+        let frame = Sheet(ui: ui, theme: theme, id: "clipSheet")
+        let width = layout.pickerPanel(height: 0, gap: 0, margin: sizes.margin, leastWidth: frame.leastWidth).width - 2 * padding
+        let choices = ClipSheetChoices(ui: ui, theme: theme, scale: k)
+        let tabColumns = choices.columns(tabTitles(offered), width: width - 2 * m.tabInset * k, finger: sizes.buttonSize)
+        // The tabs' lines touch (one segmented control), a row's gap under them.
+        let tabLines = Double((offered.count + tabColumns - 1) / tabColumns)
+        let tabsHeight = offered.count > 1 ? tabLines * m.choiceHeight * k + m.rowGap * k : 0
+        // As tall as its tallest section, so switching never moves it; where that is more than
+        // the screen holds (it scrolls), as tall as the section on show.
+        let header = frame.headerHeight(clip.title, action: strings[.done], width: width, designed: m.titleHeight * k, titleIsUsersOwn: true)
+        let tallest = offered.map { height(of: $0, clip: clip, track: track, width: width) }.max() ?? 0
+        let room = layout.pickerPanel(height: .greatestFiniteMagnitude / 4, gap: m.panelGap * k, margin: sizes.margin).height - 2 * padding
+        let fixed = header + tabsHeight + tallest <= room + 0.5
+        let contentHeight = header + tabsHeight + (fixed ? tallest : height(of: section, clip: clip, track: track, width: width))
+        let panel = layout.pickerPanel(height: contentHeight + 2 * padding, gap: m.panelGap * k, margin: sizes.margin, leastWidth: frame.leastWidth)
         var intents: [EditorIntent] = []
         ui.inLayer(.topmost) {
-            let frame = Sheet(ui: ui, theme: theme, id: "clipSheet")
             // The canvas stays clear: a picture's fit shows there as it is chosen.
             let picture = EditorLayout.picture(in: layout.canvas, ratio: state.project.format.ratio, sizes: sizes)
             intents += frame.backdrop(
                 panel: panel, clear: offered.contains(.picture) ? [picture] : [], label: strings[.closeClipSettings], close: .openClipSheet(nil))
             ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
             let inner = panel.insetBy(dx: padding, dy: padding)
-            let title = Rect(x: inner.x, y: inner.y, width: inner.width, height: m.titleHeight * k)
-            if frame.header(clip.title, detail: strings.duration(clip.duration), action: strings[.done], in: title, titleIsUsersOwn: true) {
-                intents.append(.openClipSheet(nil))
-            }
             ui.element(
                 UIElement(
                     id: "clipSheet", role: "clipSheet", label: strings[.clipSettings], frame: panel,
@@ -90,33 +116,38 @@ struct ClipSheetView {
                         "duration": .number(clip.duration.seconds), "section": .string(section.rawValue),
                         "sections": .string(offered.map(\.rawValue).joined(separator: ",")),
                     ]))
-            var y = title.maxY
-            if offered.count > 1 {
-                let names: [ClipSheetSection: EditorText] = [.speed: .speed, .picture: .pictureFit, .volume: .level, .fades: .fades]
-                let row = Rect(x: inner.x, y: y, width: inner.width, height: m.choiceHeight * k)
-                intents += ClipSheetChoices(ui: ui, theme: theme, scale: k).tabs(
-                    offered.map { (Self.sectionPrefix + $0.rawValue, strings[names[$0]!], $0 == section) }, in: row
-                ).map { .showClipSheetSection(offered[$0]) }
-                y += tabsHeight
-            }
-            let block = Rect(x: inner.x, y: y, width: inner.width, height: designedHeight(of: section) * k)
-            let dragging = sheet.dragFrom != nil
-            switch section {
-            case .speed:
-                intents += drawSpeed(clip, dragging: dragging, in: block)
-            case .picture:
-                intents += drawFit(clip, aspect: state.project.format.ratio, in: block)
-            case .volume:
-                intents += SoundSectionView(ui: ui, theme: theme, scale: k).drawVolume(clip, track: track, in: block)
-            case .fades:
-                intents += SoundSectionView(ui: ui, theme: theme, scale: k).drawFades(clip, in: block)
+            // Where the screen is too short, the whole sheet scrolls in its panel.
+            let window = Rect(x: panel.x, y: inner.y, width: panel.width, height: inner.height)
+            frame.scrollingBody(window: window, contentHeight: contentHeight) {
+                let title = Rect(x: inner.x, y: inner.y, width: inner.width, height: header)
+                if frame.header(clip.title, detail: strings.duration(clip.duration), action: strings[.done], in: title, titleIsUsersOwn: true) {
+                    intents.append(.openClipSheet(nil))
+                }
+                if offered.count > 1 {
+                    let area = Rect(x: inner.x, y: title.maxY, width: inner.width, height: tabsHeight - m.rowGap * k)
+                    intents += choices.tabs(
+                        zip(offered, tabTitles(offered)).map { (Self.sectionPrefix + $0.rawValue, $1, $0 == section) }, in: area, columns: tabColumns
+                    ).map { .showClipSheetSection(offered[$0]) }
+                }
+                let block = Rect(
+                    x: inner.x, y: title.maxY + tabsHeight, width: inner.width, height: height(of: section, clip: clip, track: track, width: inner.width))
+                intents += drawSection(section, clip: clip, track: track, aspect: state.project.format.ratio, dragging: sheet.dragFrom != nil, in: block)
             }
             // A drag's steps become one undo step when it ends (or, should its end be lost, once no finger is down).
-            if dragging, state.ui.fingers.isEmpty, !intents.contains(where: \.isLiveSheetEdit), !intents.contains(.commitClipSheetDrag) {
+            if sheet.dragFrom != nil, state.ui.fingers.isEmpty, !intents.contains(where: \.isLiveSheetEdit), !intents.contains(.commitClipSheetDrag) {
                 intents.append(.commitClipSheetDrag)
             }
         }
         return intents
+    }
+
+    private func drawSection(_ section: ClipSheetSection, clip: Clip, track: Track, aspect: Double, dragging: Bool, in block: Rect) -> [EditorIntent] {
+        switch section {
+        case .speed: return drawSpeed(clip, dragging: dragging, in: block)
+        case .picture: return drawFit(clip, aspect: aspect, in: block)
+        case .volume: return SoundSectionView(ui: ui, theme: theme, scale: scale).drawVolume(clip, track: track, in: block)
+        case .fades: return SoundSectionView(ui: ui, theme: theme, scale: scale).drawFades(clip, in: block)
+        }
     }
 
     /// "Speed 1.5×", the slider (its value the speed's power of two, so 1× sits in the middle and
@@ -125,10 +156,12 @@ struct ClipSheetView {
         let m = theme.metrics.clipSheet, k = scale, strings = theme.strings
         var intents: [EditorIntent] = []
         let label = Rect(x: block.x, y: block.y, width: block.width, height: m.labelHeight * k)
-        ui.text(strings[.speed], in: label, font: theme.clipFont, color: theme.textSecondary, alignment: theme.leading)
-        ui.text(
-            strings.speed(clip.speed), in: label, font: Font(size: theme.clipFont.size, weight: .semibold), color: theme.textPrimary,
-            alignment: theme.isRightToLeft ? .leading : .trailing)
+        let value = strings.speed(clip.speed), valueFont = Font(size: theme.clipFont.size, weight: .semibold)
+        let valueWidth = ui.measurer.measure(value, font: valueFont).width + m.choiceGap * k
+        ui.label(
+            strings[.speed], in: theme.mirrored(Rect(x: label.x, y: label.y, width: label.width - valueWidth, height: label.height), in: label),
+            font: theme.clipFont, color: theme.textSecondary, smallest: m.tabSmallestShare, maximumLines: 1, alignment: theme.leading)
+        ui.text(value, in: label, font: valueFont, color: theme.textPrimary, alignment: theme.isRightToLeft ? .leading : .trailing)
         let sliderFrame = Rect(x: block.x, y: label.maxY, width: block.width, height: m.sliderHeight * k)
         let range = log2(Clip.speedRange.lowerBound)...log2(Clip.speedRange.upperBound)
         // Right to left, faster is to the left (as the presets run): the slider's value is then the
@@ -159,14 +192,13 @@ struct ClipSheetView {
         if slid.dragEnded { intents.append(.commitClipSheetDrag) }
         // Its gestures end in the sheet: a tap on the slider never also deselects the clip under it.
         intents += slid.gestures.map { .gesture($0, .sheet) }
-        let presets = m.speedPresets, rows = speedRows, perRow = Int((Double(presets.count) / Double(rows)).rounded(.up))
-        for r in 0..<rows {
-            let part = Array(presets.dropFirst(r * perRow).prefix(perRow))
-            let row = Rect(x: block.x, y: sliderFrame.maxY + Double(r) * (m.choiceHeight + m.rowGap) * k, width: block.width, height: m.choiceHeight * k)
-            intents += choices(
-                part.map { (Self.presetPrefix + String(format: "%g", $0), strings.speed($0), abs($0 - clip.speed) < 0.001) }, glyph: nil, in: row
-            ).map { .setSpeed(clip.id, part[$0], live: false) }
-        }
+        let presets = m.speedPresets, choices = ClipSheetChoices(ui: ui, theme: theme, scale: k)
+        let columns = presetColumns(width: block.width)
+        let area = Rect(x: block.x, y: sliderFrame.maxY, width: block.width, height: choices.height(presets.count, columns: columns))
+        intents += choices.draw(
+            presets.map { (Self.presetPrefix + String(format: "%g", $0), strings.speed($0), abs($0 - clip.speed) < 0.001) }, glyph: nil, in: area,
+            columns: columns, role: "clipSheetChoice"
+        ).map { .setSpeed(clip.id, presets[$0], live: false) }
         return intents
     }
 
@@ -175,21 +207,16 @@ struct ClipSheetView {
     private func drawFit(_ clip: Clip, aspect: Double, in block: Rect) -> [EditorIntent] {
         let m = theme.metrics.clipSheet, k = scale, strings = theme.strings
         let label = Rect(x: block.x, y: block.y, width: block.width, height: m.labelHeight * k)
-        ui.text(strings[.pictureFit], in: label, font: theme.clipFont, color: theme.textSecondary, alignment: theme.leading)
-        let row = Rect(x: block.x, y: label.maxY, width: block.width, height: m.choiceHeight * k)
-        let fits = PictureFit.allCases
-        let names: [PictureFit: EditorText] = [.fit: .fitWhole, .fill: .fillFrame, .blur: .blurBackground]
-        return choices(
-            fits.map { (Self.fitPrefix + $0.rawValue, strings[names[$0]!], $0 == clip.fit) },
-            glyph: { i, box, ink in Self.fitGlyph(fits[i], frameAspect: aspect, in: box, ink: ink, theme: theme, ui: ui) }, in: row
+        ui.label(
+            strings[.pictureFit], in: label, font: theme.clipFont, color: theme.textSecondary, smallest: m.tabSmallestShare, maximumLines: 1,
+            alignment: theme.leading)
+        let fits = PictureFit.allCases, choices = ClipSheetChoices(ui: ui, theme: theme, scale: k), columns = fitColumns(width: block.width)
+        let area = Rect(x: block.x, y: label.maxY, width: block.width, height: choices.height(fits.count, columns: columns))
+        return choices.draw(
+            zip(fits, fitTitles).map { (Self.fitPrefix + $0.rawValue, $1, $0 == clip.fit) },
+            glyph: { i, box, ink in Self.fitGlyph(fits[i], frameAspect: aspect, in: box, ink: ink, theme: theme, ui: ui) }, in: area, columns: columns,
+            role: "clipSheetChoice"
         ).map { .setFit(clip.id, fits[$0]) }
-    }
-
-    /// A row of equal choices (id, words, chosen); returns the indices tapped.
-    private func choices(
-        _ options: [(id: String, title: String, chosen: Bool)], glyph: ((Int, Rect, Color) -> Void)?, in row: Rect, role: String = "clipSheetChoice"
-    ) -> [Int] {
-        ClipSheetChoices(ui: ui, theme: theme, scale: scale).draw(options, glyph: glyph, in: row, role: role)
     }
 
     /// What a fit does, drawn small: the frame's outline (the composition's shape, fitted in

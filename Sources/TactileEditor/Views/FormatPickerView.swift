@@ -70,73 +70,116 @@ struct FormatPickerView {
 
     /// The picker, while open: above everything but the banner. Under the options, when clips
     /// of another shape are in the project, a line says how many and offers Fit, Fill and Blur for
-    /// them all at once (each clip's own is in the clip sheet).
+    /// them all at once (each clip's own is in the clip sheet). Where the options do not fit
+    /// side by side they take more lines; where the screen is too short, the panel scrolls.
     func drawPicker(_ state: EditorState, media: MediaSource) -> [EditorIntent] {
         guard state.formatPicker else { return [] }
         let m = theme.metrics.formatPicker, aspects = CompositionFormat.Aspect.allCases, k = Self.scale(theme)
         var intents: [EditorIntent] = []
         let button = Self.buttonFrame(in: layout.titleBar, sizes: sizes, theme: theme, projects: state.showsProjectsButton)
-        // As designed, scaled with the text, narrower options when the screen is narrower still.
-        let padding = m.panelPadding * k, count = Double(aspects.count)
-        let optionWidth = min(m.optionWidth * k, (layout.viewport.width - 2 * padding) / count)
-        let optionHeight = m.optionHeight * k, glyph = m.optionGlyph * k, labelHeight = m.optionLabelHeight * k
+        let padding = m.panelPadding * k, count = aspects.count
+        let room = layout.viewport.width - 2 * padding
+        // As designed, scaled with the text; narrower options, then more lines, when the screen is narrower still.
+        let labels = aspects.map { theme.strings.digits($0.rawValue) }
+        // (Each at least as wide as its shape's box.)
+        let byGlyph = max(1, Int(room / ((m.optionGlyph + 2 * m.labelInset) * k)))
+        let byWords = ui.sideBySide(
+            labels, width: min(room, Double(count) * m.optionWidth * k), gap: 0, inset: m.labelInset * k, font: theme.clipFont, smallest: 1)
+        let columns = min(count, byGlyph, byWords)
+        let lines = (count + columns - 1) / columns
+        let optionWidth = min(m.optionWidth * k, room / Double(columns))
+        let optionHeight = m.optionHeight * k
         let others = Self.clipsOfAnotherShape(in: state.project, media: media)
-        let shapesHeight = others.isEmpty ? 0 : (m.shapesLabelHeight + m.shapesChoiceHeight) * k + padding
-        let width = count * optionWidth + 2 * padding, height = optionHeight + 2 * padding + shapesHeight
+        let width = Double(columns) * optionWidth + 2 * padding
+        let shapes = others.isEmpty ? nil : shapesLayout(others, width: width - 2 * padding)
+        let contentHeight = Double(lines) * optionHeight + (shapes.map { $0.height + padding } ?? 0)
         let x = theme.isRightToLeft ? min(max(0, button.maxX - width), layout.viewport.width - width) : min(button.x, max(0, layout.viewport.width - width))
-        let panel = Rect(x: x, y: layout.titleBar.maxY + m.panelGap * k, width: width, height: height)
+        let top = layout.titleBar.maxY + m.panelGap * k
+        let panel = Rect(x: x, y: top, width: width, height: max(0, min(contentHeight + 2 * padding, layout.viewport.height - top - m.panelGap * k)))
         ui.inLayer(.topmost) {
-            intents += Sheet(ui: ui, theme: theme, id: "formatPicker").backdrop(panel: panel, label: theme.strings[.closeFormats], close: .toggleFormatPicker)
+            let sheet = Sheet(ui: ui, theme: theme, id: "formatPicker")
+            intents += sheet.backdrop(panel: panel, label: theme.strings[.closeFormats], close: .toggleFormatPicker)
             ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
             ui.element(
                 UIElement(
                     id: "formatPicker", role: "formatPicker", label: theme.strings[.formats], frame: panel,
                     state: ["aspect": .string(state.project.format.aspect.rawValue)]))
-            for (i, aspect) in aspects.enumerated() {
-                let option = theme.mirrored(
-                    Rect(x: panel.x + padding + Double(i) * optionWidth, y: panel.y + padding, width: optionWidth, height: optionHeight), in: panel)
-                let chosen = aspect == state.project.format.aspect
-                let tapped = ui.button(
-                    Self.optionPrefix + aspect.rawValue, role: "formatOption", label: aspect.rawValue, frame: option,
-                    state: ["chosen": .bool(chosen)]
-                ) { look in
-                    if look.pressed { ui.fill(option, theme.surface, radius: m.optionRadius * k) }
-                    let box = Rect(x: option.midX - glyph / 2, y: option.y + (option.height - glyph - labelHeight) / 2, width: glyph, height: glyph)
-                    let color = chosen ? theme.accent : theme.textPrimary
-                    Self.glyph(aspect, in: box, color: color, line: chosen ? m.chosenLine : m.glyphLine, ui: ui)
-                    ui.text(
-                        theme.strings.digits(aspect.rawValue), in: Rect(x: option.x, y: box.maxY, width: option.width, height: labelHeight),
-                        font: theme.clipFont,
-                        color: color, alignment: .center)
+            let inner = panel.insetBy(dx: padding, dy: padding)
+            sheet.scrollingBody(window: Rect(x: panel.x, y: inner.y, width: panel.width, height: inner.height), contentHeight: contentHeight) {
+                for (i, aspect) in aspects.enumerated() {
+                    let option = theme.mirrored(
+                        Rect(
+                            x: inner.x + Double(i % columns) * optionWidth, y: inner.y + Double(i / columns) * optionHeight, width: optionWidth,
+                            height: optionHeight),
+                        in: inner)
+                    if drawOption(aspect, label: labels[i], chosen: aspect == state.project.format.aspect, in: option) { intents.append(.setFormat(aspect)) }
                 }
-                if tapped { intents.append(.setFormat(aspect)) }
-            }
-            if !others.isEmpty {
-                let block = Rect(
-                    x: panel.x + padding, y: panel.y + padding + optionHeight + padding, width: panel.width - 2 * padding, height: shapesHeight - padding)
-                intents += drawShapes(others, aspect: state.project.format.ratio, in: block)
+                if let shapes {
+                    let block = Rect(x: inner.x, y: inner.y + Double(lines) * optionHeight + padding, width: inner.width, height: shapes.height)
+                    intents += drawShapes(others, layout: shapes, aspect: state.project.format.ratio, in: block)
+                }
             }
         }
         return intents
     }
 
-    /// "2 clips are another shape:" and Fit, Fill, Blur for all of them (chosen: the fit they all have).
-    private func drawShapes(_ clips: [Clip], aspect: Double, in block: Rect) -> [EditorIntent] {
+    /// One aspect: its shape outlined, its name under it; whether it was tapped.
+    private func drawOption(_ aspect: CompositionFormat.Aspect, label: String, chosen: Bool, in option: Rect) -> Bool {
+        let m = theme.metrics.formatPicker, k = Self.scale(theme)
+        let glyph = m.optionGlyph * k, labelHeight = m.optionLabelHeight * k
+        return ui.button(Self.optionPrefix + aspect.rawValue, role: "formatOption", label: aspect.rawValue, frame: option, state: ["chosen": .bool(chosen)]) {
+            look in
+            if look.pressed { ui.fill(option, theme.surface, radius: m.optionRadius * k) }
+            let box = Rect(x: option.midX - glyph / 2, y: option.y + (option.height - glyph - labelHeight) / 2, width: glyph, height: glyph)
+            let color = chosen ? theme.accent : theme.textPrimary
+            Self.glyph(aspect, in: box, color: color, line: chosen ? m.chosenLine : m.glyphLine, ui: ui)
+            ui.text(label, in: Rect(x: option.x, y: box.maxY, width: option.width, height: labelHeight), font: theme.clipFont, color: color, alignment: .center)
+        }
+    }
+
+    /// How the line on clips of another shape lies in `width`: its words' lines, and how many
+    /// of Fit, Fill and Blur stand side by side.
+    private func shapesLayout(_ clips: [Clip], width: Double) -> (words: [String], columns: Int, height: Double) {
         let m = theme.metrics.formatPicker, k = Self.scale(theme), strings = theme.strings
-        let words =
-            clips.count == 1 ? strings[.oneClipOtherShape] : strings.format(.clipsOtherShape, ["count": strings.digits("\(clips.count)")])
-        let label = Rect(x: block.x, y: block.y, width: block.width, height: m.shapesLabelHeight * k)
-        ui.text(
-            ui.measurer.truncate(words, font: theme.clipFont, toWidth: label.width), in: label, font: theme.clipFont, color: theme.textSecondary,
-            alignment: theme.leading)
-        ui.element(UIElement(id: "formatPicker.shapes", role: "label", label: words, frame: label, state: ["clips": .number(Double(clips.count))]))
-        let fits = PictureFit.allCases, names: [PictureFit: EditorText] = [.fit: .fitWhole, .fill: .fillFrame, .blur: .blurBackground]
-        let gap = m.shapesChoiceGap * k, width = (block.width - gap * Double(fits.count - 1)) / Double(fits.count)
+        let words = clips.count == 1 ? strings[.oneClipOtherShape] : strings.format(.clipsOtherShape, ["count": strings.digits("\(clips.count)")])
+        let lines = ui.paragraphLines(words, width: width, font: theme.clipFont, maximumLines: 100)
+        let gap = m.shapesChoiceGap * k
+        let columns = ui.sideBySide(fitTitles, width: width, gap: gap, inset: (m.shapesGlyph * k + 3 * gap) / 2, font: theme.clipFont, smallest: 0.7)
+        let rows = Double((fitTitles.count + columns - 1) / columns)
+        let labelHeight = max(m.shapesLabelHeight * k, Double(lines.count) * theme.clipFont.size * m.shapesLineHeight)
+        return (lines, columns, labelHeight + rows * m.shapesChoiceHeight * k + (rows - 1) * gap)
+    }
+
+    private var fitTitles: [String] {
+        let names: [PictureFit: EditorText] = [.fit: .fitWhole, .fill: .fillFrame, .blur: .blurBackground]
+        return PictureFit.allCases.map { theme.strings[names[$0]!] }
+    }
+
+    /// "2 clips are another shape:" and Fit, Fill, Blur for all of them (chosen: the fit they all have).
+    private func drawShapes(_ clips: [Clip], layout shapes: (words: [String], columns: Int, height: Double), aspect: Double, in block: Rect) -> [EditorIntent] {
+        let m = theme.metrics.formatPicker, k = Self.scale(theme)
+        let lineHeight = theme.clipFont.size * m.shapesLineHeight
+        let labelHeight = max(m.shapesLabelHeight * k, Double(shapes.words.count) * lineHeight)
+        for (n, line) in shapes.words.enumerated() {
+            let top = block.y + (labelHeight - Double(shapes.words.count) * lineHeight) / 2
+            ui.text(
+                line, in: Rect(x: block.x, y: top + Double(n) * lineHeight, width: block.width, height: lineHeight), font: theme.clipFont,
+                color: theme.textSecondary, alignment: theme.leading)
+        }
+        let label = Rect(x: block.x, y: block.y, width: block.width, height: labelHeight)
+        ui.element(
+            UIElement(
+                id: "formatPicker.shapes", role: "label", label: shapes.words.joined(separator: " "), frame: label,
+                state: ["clips": .number(Double(clips.count))]))
+        let fits = PictureFit.allCases, columns = shapes.columns
+        let gap = m.shapesChoiceGap * k, width = (block.width - gap * Double(columns - 1)) / Double(columns)
         var intents: [EditorIntent] = []
         for (i, fit) in fits.enumerated() {
             let frame = theme.mirrored(
-                Rect(x: block.x + Double(i) * (width + gap), y: label.maxY, width: width, height: m.shapesChoiceHeight * k), in: block)
-            let chosen = clips.allSatisfy { $0.fit == fit }, title = strings[names[fit]!]
+                Rect(
+                    x: block.x + Double(i % columns) * (width + gap), y: label.maxY + Double(i / columns) * (m.shapesChoiceHeight * k + gap), width: width,
+                    height: m.shapesChoiceHeight * k), in: block)
+            let chosen = clips.allSatisfy { $0.fit == fit }, title = fitTitles[i]
             let tapped = ui.button(Self.optionPrefix + "fit." + fit.rawValue, role: "fitOption", label: title, frame: frame, state: ["chosen": .bool(chosen)]) {
                 look in
                 ui.fill(frame, chosen ? theme.selection : (look.pressed ? theme.surface.mixed(with: .white, 0.1) : theme.surface), radius: m.optionRadius * k)

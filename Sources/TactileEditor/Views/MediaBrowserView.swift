@@ -18,9 +18,10 @@ struct MediaBrowserView {
     static let scrimID = "mediaBrowser.scrim"
     static let tilePrefix = "mediaBrowser.tile:"
 
-    /// The sheet's layout for `state` (nil when it is closed).
+    /// The sheet's layout for `state` (nil when it is closed), under a header `headerHeight` tall.
     static func layout(
-        _ state: EditorState, media: MediaSource, sizes: TactileConfiguration.Layout, editing: TactileConfiguration.Editing, now: Time
+        _ state: EditorState, media: MediaSource, sizes: TactileConfiguration.Layout, editing: TactileConfiguration.Editing, now: Time,
+        headerHeight: Double
     ) -> (BrowserLayout, [(path: String, status: MediaStatus)])? {
         guard let browser = state.browser else { return nil }
         let entries = browser.entries(of: state.library) { media.status(of: $0) }
@@ -28,11 +29,40 @@ struct MediaBrowserView {
         let progress = (now - browser.opened).seconds / slide
         let landscape = state.viewport.width > state.viewport.height
         let inset = landscape ? sizes.landscapeBottomInset : sizes.bottomInset
-        return (BrowserLayout(viewport: state.viewport, sizes: sizes, count: entries.count, progress: progress, bottomInset: inset), entries)
+        return (
+            BrowserLayout(viewport: state.viewport, sizes: sizes, count: entries.count, progress: progress, bottomInset: inset, headerHeight: headerHeight),
+            entries
+        )
+    }
+
+    /// How many rows of their own Cancel and Voice-over take over the title: none where they fit
+    /// the third of the header each may take and the title fits between them, even given way in
+    /// size; one where they fit side by side on it; else two (large text on a phone).
+    static func buttonRows(_ state: EditorState, theme: Theme, measurer: TextMeasurer, sizes: TactileConfiguration.Layout) -> Int {
+        guard let browser = state.browser else { return 0 }
+        let b = theme.metrics.browser, width = state.viewport.width, third = width / 3, m = sizes.margin
+        func least(_ words: String) -> Double { measurer.measure(words, font: theme.bodyFont).width * b.voiceSmallestShare }
+        let cancel = measurer.measure(theme.strings[.cancel], font: theme.bodyFont).width + m / 2
+        let voice = browser.kind == .audio && state.voiceAvailable ? b.voiceIconWidth + b.voiceGap + least(theme.strings[.voiceOver]) : 0
+        var small = theme.titleFont
+        small.size *= b.titleSmallestShare
+        let title = measurer.measure(theme.strings[browser.title], font: small).width
+        if cancel <= third, voice <= third, title <= width - 2 * (m + max(min(third, max(b.cancelWidth, cancel)), voice)) { return 0 }
+        // (Side by side each has half the row.)
+        return voice == 0 || max(least(theme.strings[.cancel]) + m / 2, voice) <= (width - 3 * m) / 2 ? 1 : 2
+    }
+
+    /// The header's height: as designed, and a finger's height more for each row its buttons take.
+    static func headerHeight(_ state: EditorState, theme: Theme, measurer: TextMeasurer, sizes: TactileConfiguration.Layout) -> Double {
+        sizes.browserHeaderHeight + Double(buttonRows(state, theme: theme, measurer: measurer, sizes: sizes)) * sizes.buttonSize
     }
 
     func draw(_ state: EditorState) -> [EditorIntent] {
-        guard let browser = state.browser, let (layout, entries) = Self.layout(state, media: media, sizes: sizes, editing: editing, now: ui.now) else {
+        let rows = Self.buttonRows(state, theme: theme, measurer: ui.measurer, sizes: sizes)
+        let headerHeight = sizes.browserHeaderHeight + Double(rows) * sizes.buttonSize
+        guard let browser = state.browser,
+            let (layout, entries) = Self.layout(state, media: media, sizes: sizes, editing: editing, now: ui.now, headerHeight: headerHeight)
+        else {
             return []
         }
         var intents: [EditorIntent] = []
@@ -51,8 +81,12 @@ struct MediaBrowserView {
                 // A tap on the sheet's own background lands here and goes no further.
                 gestures: GestureTarget(id: Self.sheetID, gestures: [.scroll, .tap], scrollAxes: [.vertical])
             ).intents(.browser(.sheet))
-            intents += drawHeader(
-                browser, library: state.library, layout: layout, count: entries.filter { $0.status.info != nil }.count, voice: state.voiceAvailable)
+            // (Cut to the sheet where it scrolls away with the tiles.)
+            ui.clipped(to: layout.sheet) {
+                intents += drawHeader(
+                    browser, library: state.library, layout: layout, scroll: scroll, count: entries.filter { $0.status.info != nil }.count,
+                    voice: state.voiceAvailable, rows: rows)
+            }
             ui.clipped(to: layout.grid) {
                 for (i, entry) in entries.enumerated() {
                     let tile = layout.tile(i, scroll: scroll)
@@ -81,41 +115,56 @@ struct MediaBrowserView {
         return intents
     }
 
-    private func drawHeader(_ browser: MediaBrowser, library: MediaLibrary, layout: BrowserLayout, count: Int, voice: Bool) -> [EditorIntent] {
-        let h = layout.header, b = theme.metrics.browser
+    /// The grabber, the title and the folder line; Cancel at the trailing edge and, on the Audio
+    /// sheet, Voice-over at the leading one: level with the title, or on `rows` rows of their
+    /// own over it (one, or one each).
+    private func drawHeader(
+        _ browser: MediaBrowser, library: MediaLibrary, layout: BrowserLayout, scroll: Double, count: Int, voice: Bool, rows: Int
+    ) -> [EditorIntent] {
+        let h = layout.header(scroll: scroll), b = theme.metrics.browser, m = sizes.margin
         ui.fill(
             Rect(x: h.midX - b.grabberWidth / 2, y: h.y + b.grabberTop, width: b.grabberWidth, height: b.grabberHeight), theme.textTertiary,
             radius: b.grabberHeight / 2)
-        ui.text(
-            theme.strings[browser.title], in: Rect(x: h.x, y: h.y + b.titleTop, width: h.width, height: h.height * b.titleShare), font: theme.titleFont,
-            color: theme.textPrimary, alignment: .center)
+        let stacked = rows > 0
+        let row = stacked ? Rect(x: h.x, y: h.y + b.cancelTop, width: h.width, height: sizes.buttonSize) : nil
+        // On two rows, Voice-over stands under Cancel.
+        let voiceRow = rows > 1 ? row.map { $0.offsetBy(dx: 0, dy: $0.height) } : row
+        // The title and folder line in the designed header's proportions, under the buttons' row when stacked.
+        let words = Rect(x: h.x, y: h.y + ((voiceRow ?? row).map { $0.maxY - h.y } ?? 0), width: h.width, height: sizes.browserHeaderHeight)
+        let title = Rect(x: words.x, y: words.y + b.titleTop, width: words.width, height: words.height * b.titleShare)
+        // As wide as its word needs ("Abbrechen" at ×3), at least as designed, at most a third of the header (half on a row of its own).
+        let hasVoice = browser.kind == .audio && voice
+        let most = stacked ? (hasVoice && rows == 1 ? (h.width - 3 * m) / 2 : h.width - 2 * m) : h.width / 3
+        let cancelWidth = min(most, max(b.cancelWidth, ui.measurer.measure(theme.strings[.cancel], font: theme.bodyFont).width + m / 2))
+        let voiceWords = ui.measurer.measure(theme.strings[.voiceOver], font: theme.bodyFont).width
+        let voiceWidth = hasVoice ? min(most, b.voiceIconWidth + voiceWords + b.voiceGap) : 0
+        let line = row ?? title
+        let beside = stacked ? m : max(cancelWidth, voiceWidth) + m
+        let titleRoom = title.insetBy(dx: beside, dy: 0)
+        ui.label(
+            theme.strings[browser.title], in: titleRoom, font: theme.titleFont, color: theme.textPrimary, smallest: b.titleSmallestShare,
+            lineHeight: b.titleLineHeight)
         let files = count == 1 ? theme.strings[.oneFile] : theme.strings.format(.files, ["count": theme.strings.digits("\(count)")])
-        ui.text(
+        ui.label(
             "\(folderName(library)) · \(files)",
-            in: Rect(
-                x: h.x, y: h.y + b.titleTop + h.height * b.titleShare, width: h.width,
-                height: h.height * b.folderShare),
-            font: theme.captionFont, color: theme.textSecondary, alignment: .center)
-        let m = sizes.margin
-        // Level with the title, its touch area as tall as the header below the grabber.
-        let title = Rect(x: h.x, y: h.y + b.titleTop, width: h.width, height: h.height * b.titleShare)
-        // As wide as its word needs ("Abbrechen" at ×3), at least as designed, at most a third of the header.
-        let cancelWidth = min(h.width / 3, max(b.cancelWidth, ui.measurer.measure(theme.strings[.cancel], font: theme.bodyFont).width + m / 2))
-        let cancel = theme.mirrored(Rect(x: h.maxX - m - cancelWidth, y: title.y, width: cancelWidth, height: title.height), in: h)
-        let reach = Rect(x: cancel.x, y: h.y + b.cancelTop, width: cancel.width, height: h.height - b.cancelTop)
-        let tapped = ui.button("mediaBrowser.cancel", label: theme.strings[.cancel], frame: cancel, hitFrame: reach) { look in
-            ui.text(
-                theme.strings[.cancel], in: cancel, font: ui.font(fitting: theme.strings[.cancel], width: cancel.width, from: theme.bodyFont),
-                color: look.pressed ? theme.textSecondary : theme.accent, alignment: theme.isRightToLeft ? .leading : .trailing)
+            in: Rect(x: words.x + m, y: title.maxY, width: words.width - 2 * m, height: words.height * b.folderShare), font: theme.captionFont,
+            color: theme.textSecondary, smallest: b.titleSmallestShare, maximumLines: 1)
+        // Level with the title (or on its row), its touch area as tall as the header above the title's foot.
+        let cancel = theme.mirrored(Rect(x: h.maxX - m - cancelWidth, y: line.y, width: cancelWidth, height: line.height), in: h)
+        let reach = Rect(
+            x: cancel.x, y: h.y + b.cancelTop, width: cancel.width, height: max(cancel.maxY, h.y + (stacked ? line.maxY - h.y : h.height)) - h.y - b.cancelTop)
+        let tapped = ui.button("mediaBrowser.cancel", label: theme.strings[.cancel], frame: cancel, hitFrame: reach.intersection(layout.sheet)) { look in
+            ui.label(
+                theme.strings[.cancel], in: cancel, font: theme.bodyFont, color: look.pressed ? theme.textSecondary : theme.accent,
+                smallest: b.voiceSmallestShare, alignment: theme.isRightToLeft ? .leading : .trailing)
         }
         var intents: [EditorIntent] = tapped ? [.closeBrowser] : []
         // Sound can also be said: a voice-over, at the header's leading edge.
-        if browser.kind == .audio, voice {
-            // As wide as its words (German's are long), at most a third of the header.
-            let words = ui.measurer.measure(theme.strings[.voiceOver], font: theme.bodyFont).width
-            let voice = theme.mirrored(
-                Rect(x: h.minX + m, y: title.y, width: min(h.width / 3, b.voiceIconWidth + words + b.voiceGap), height: title.height), in: h)
-            let reachVoice = Rect(x: voice.x, y: h.y + b.cancelTop, width: voice.width, height: h.height - b.cancelTop)
+        if voiceWidth > 0 {
+            let voiceLine = voiceRow ?? line
+            let voice = theme.mirrored(Rect(x: h.minX + m, y: voiceLine.y, width: voiceWidth, height: voiceLine.height), in: h)
+            // Its touch as tall as Cancel's beside it, or its own row's.
+            let reachVoice = (rows > 1 ? voice : Rect(x: voice.x, y: reach.y, width: voice.width, height: reach.height)).intersection(layout.sheet)
             let said = ui.button("mediaBrowser.voiceOver", role: "voiceOverButton", label: theme.strings[.voiceOver], frame: voice, hitFrame: reachVoice) {
                 look in
                 let ink = look.pressed ? theme.textSecondary : theme.accent
@@ -124,9 +173,7 @@ struct MediaBrowserView {
                 let words = theme.mirrored(
                     Rect(x: voice.x + b.voiceIconWidth, y: voice.y, width: voice.width - b.voiceIconWidth, height: voice.height), in: voice)
                 let said = theme.strings[.voiceOver]
-                ui.text(
-                    said, in: words, font: ui.font(fitting: said, width: words.width, from: theme.bodyFont, smallest: b.voiceSmallestShare), color: ink,
-                    alignment: theme.leading)
+                ui.label(said, in: words, font: theme.bodyFont, color: ink, smallest: b.voiceSmallestShare, alignment: theme.leading)
             }
             if said { intents.append(.openVoiceOver) }
         }
@@ -175,7 +222,9 @@ struct MediaBrowserView {
             height: frame.maxY - picture.maxY - b.captionGap)
         ui.clipped(to: caption) {
             ui.text(name, in: caption.sliceTop(caption.height * b.nameShare).slice, font: theme.clipFont, color: theme.textPrimary, isUsersOwn: true)
-            ui.text(subtitle, in: caption.sliceBottom(caption.height * b.detailShare).slice, font: theme.captionFont, color: theme.textSecondary)
+            ui.label(
+                subtitle, in: caption.sliceBottom(caption.height * b.detailShare).slice, font: theme.captionFont, color: theme.textSecondary,
+                smallest: b.titleSmallestShare, maximumLines: 1, alignment: .leading)
         }
         ui.element(UIElement(id: id, role: "mediaTile", label: name, frame: frame, hitFrame: frame.intersection(visible), state: state))
         return interaction.intents(.browser(.tile(path: path)))

@@ -15,12 +15,22 @@ struct ProjectListLayout {
     var undo: Rect?
     var rowHeight: Double
     var actionsHeight: Double
+    /// How many of a row's actions stand side by side (the rest on lines below: large text).
+    var actionColumns: Int
+    /// The most lines a row's details take (more than one where large text wraps them).
+    var detailLines: Int
 
-    init(_ state: EditorState, layout: EditorLayout, sizes: TactileConfiguration.Layout, theme: Theme, now: Time) {
+    init(_ state: EditorState, layout: EditorLayout, sizes: TactileConfiguration.Layout, theme: Theme, measurer: TextMeasurer, now: Time) {
         let m = theme.metrics.projectList, k = theme.bodyFont.size / m.designFont, viewport = layout.viewport
         let landscape = viewport.width > viewport.height
         header = Rect(x: 0, y: layout.titleBar.y, width: viewport.width, height: max(sizes.buttonSize, layout.titleBar.height))
-        let large = Rect(x: sizes.margin, y: header.maxY, width: viewport.width - 2 * sizes.margin, height: m.titleHeight * k)
+        // The large title on as many lines as its words need at large sizes.
+        let titleFont = Font(size: theme.titleFont.size * m.titleFontShare, weight: .bold), titleWidth = viewport.width - 2 * sizes.margin
+        let titleLines = measurer.lines(
+            of: theme.strings[.projects], font: measurer.font(fitting: theme.strings[.projects], width: titleWidth, from: titleFont, smallest: m.smallestShare),
+            width: titleWidth, maximumLines: 2
+        ).count
+        let large = Rect(x: sizes.margin, y: header.maxY, width: titleWidth, height: max(m.titleHeight * k, Double(titleLines) * titleFont.size * m.lineHeight))
         title = landscape ? nil : large
         let top = title?.maxY ?? header.maxY
         let bottom = viewport.height - (landscape ? sizes.landscapeBottomInset : sizes.bottomInset)
@@ -28,8 +38,22 @@ struct ProjectListLayout {
         let undoHeight = sizes.buttonSize
         undo = showsUndo ? Rect(x: sizes.margin, y: bottom - m.undoGap * k - undoHeight, width: viewport.width - 2 * sizes.margin, height: undoHeight) : nil
         rows = Rect(x: 0, y: top, width: viewport.width, height: max(0, (undo.map { $0.minY - m.undoGap * k } ?? bottom) - top))
-        rowHeight = max(sizes.buttonSize, 2 * m.rowPadding * k + (theme.bodyFont.size + theme.captionFont.size) * m.lineHeight)
-        actionsHeight = sizes.buttonSize + m.actionGap * k
+        // Each row's details wrap where they must (the longest row's lines set every row's height).
+        let words = viewport.width - 2.5 * sizes.margin - sizes.buttonSize - (2 * m.openDot + m.openGap) * k
+        detailLines =
+            ProjectListView.entries(state).map { entry in
+                measurer.lines(
+                    of: ProjectListView.details(entry.listing, current: entry.current, strings: theme.strings), font: theme.captionFont, width: words,
+                    maximumLines: m.detailMaximumLines
+                ).count
+            }.max() ?? 1
+        rowHeight = max(sizes.buttonSize, 2 * m.rowPadding * k + (theme.bodyFont.size + Double(detailLines) * theme.captionFont.size) * m.lineHeight)
+        let actions = [theme.strings[.duplicate], theme.strings[.rename], theme.strings[.delete]]
+        actionColumns = measurer.sideBySide(
+            actions, width: viewport.width - 2 * sizes.margin, gap: m.actionGap * k, inset: sizes.margin / 4, font: theme.bodyFont, smallest: m.smallestShare,
+            lines: 2)
+        let actionLines = Double((actions.count + actionColumns - 1) / actionColumns)
+        actionsHeight = actionLines * (sizes.buttonSize + m.actionGap * k)
     }
 
     /// The rows' frames, scrolled by `scroll`: each row, and its actions' strip when open.
@@ -71,7 +95,7 @@ struct ProjectListView {
 
     func draw(_ state: EditorState) -> [EditorIntent] {
         guard let list = state.projectList else { return [] }
-        let frames = ProjectListLayout(state, layout: layout, sizes: sizes, theme: theme, now: ui.now)
+        let frames = ProjectListLayout(state, layout: layout, sizes: sizes, theme: theme, measurer: ui.measurer, now: ui.now)
         let entries = Self.entries(state)
         let maxScroll = frames.maxScroll(count: entries.count, menu: list.menu != nil)
         let scroll = min(max(0, list.scroll), maxScroll)
@@ -86,17 +110,22 @@ struct ProjectListView {
             .intents(.projectList(.screen))
             intents += drawHeader(frames)
             let rowFrames = frames.frames(of: entries.map(\.listing.id), menu: list.menu, scroll: scroll)
-            // A row's actions just shown come into view (scrolled up as far as they need).
+            // A row's actions just shown come into view (scrolled up as far as they need, never
+            // past their first: large text can make them taller than the rows' window).
             if list.revealMenu {
                 let actions = rowFrames.first { $0.actions != nil }?.actions
-                let over = actions.map { $0.maxY - frames.rows.maxY } ?? 0
+                let over = actions.map { min($0.maxY - frames.rows.maxY, $0.minY - frames.rows.minY) } ?? 0
                 intents.append(.projectList(.scroll(to: min(maxScroll, scroll + max(0, over)))))
             }
             ui.clipped(to: frames.rows) {
                 for (entry, frame) in zip(entries, rowFrames) {
-                    guard frame.row.maxY > frames.rows.minY, frame.row.minY < frames.rows.maxY || frame.actions != nil else { continue }
-                    intents += drawRow(entry.listing, current: entry.current, frame: frame.row, visible: frames.rows, state: state)
-                    if let actions = frame.actions { intents += drawActions(entry.listing, current: entry.current, frame: actions, visible: frames.rows) }
+                    // A row (or its actions) in the window: the actions can be in sight with their row above it.
+                    let reach = frame.actions.map { frame.row.union($0) } ?? frame.row
+                    guard reach.maxY > frames.rows.minY, reach.minY < frames.rows.maxY else { continue }
+                    intents += drawRow(entry.listing, current: entry.current, frame: frame.row, visible: frames.rows, detailLines: frames.detailLines)
+                    if let actions = frame.actions {
+                        intents += drawActions(entry.listing, current: entry.current, frame: actions, visible: frames.rows, columns: frames.actionColumns)
+                    }
                 }
             }
             if let undo = frames.undo, let deleted = list.deleted { intents += drawUndo(deleted.listing, frame: undo) }
@@ -116,10 +145,8 @@ struct ProjectListView {
             let width = min(h.width / 2 - m, max(sizes.buttonSize, ui.measurer.measure(words, font: font).width + m))
             let frame = theme.mirrored(Rect(x: leading ? h.x + m / 2 : h.maxX - m / 2 - width, y: h.y, width: width, height: h.height), in: h)
             let tapped = ui.button(id, label: words, frame: frame) { look in
-                ui.text(
-                    ui.measurer.truncate(words, font: font, toWidth: frame.width), in: frame, font: font,
-                    color: look.pressed ? theme.textSecondary : theme.accent,
-                    alignment: .center)
+                ui.label(
+                    words, in: frame, font: font, color: look.pressed ? theme.textSecondary : theme.accent, smallest: theme.metrics.projectList.smallestShare)
             }
             return (tapped, frame)
         }
@@ -129,22 +156,21 @@ struct ProjectListView {
         if new { intents.append(.projectList(.new)) }
         let words = theme.strings[.projects]
         if let title = frames.title {
-            ui.text(
+            ui.label(
                 words, in: title, font: Font(size: theme.titleFont.size * theme.metrics.projectList.titleFontShare, weight: .bold), color: theme.textPrimary,
-                alignment: theme.leading)
+                smallest: theme.metrics.projectList.smallestShare, lineHeight: theme.metrics.projectList.lineHeight, alignment: theme.leading)
         } else {
             // In the header between the buttons (a short screen keeps its rows).
             let room = Rect(
                 x: min(doneFrame.maxX, newFrame.maxX), y: h.y, width: max(0, abs(newFrame.minX - doneFrame.minX) - min(doneFrame.width, newFrame.width)),
                 height: h.height)
-            ui.text(
-                ui.measurer.truncate(words, font: theme.titleFont, toWidth: room.width), in: room, font: theme.titleFont, color: theme.textPrimary,
-                alignment: .center)
+            ui.label(words, in: room, font: theme.titleFont, color: theme.textPrimary, smallest: theme.metrics.projectList.smallestShare)
         }
         return intents
     }
 
-    private func drawRow(_ listing: ProjectListing, current: Bool, frame: Rect, visible: Rect, state: EditorState) -> [EditorIntent] {
+    /// A project's row: its name, and its details on up to `detailLines` lines.
+    private func drawRow(_ listing: ProjectListing, current: Bool, frame: Rect, visible: Rect, detailLines: Int) -> [EditorIntent] {
         let m = theme.metrics.projectList, k = theme.bodyFont.size / m.designFont, margin = sizes.margin
         let id = Self.rowPrefix + listing.id
         let interaction = ui.interact(
@@ -161,7 +187,7 @@ struct ProjectListView {
         ui.text(
             name, in: nameLine, font: nameFont, color: listing.problem == nil ? theme.textPrimary : theme.textSecondary, alignment: theme.leading,
             isUsersOwn: true)
-        let detail = details(listing, current: current)
+        let detail = Self.details(listing, current: current, strings: theme.strings)
         var detailFrame = detailLine
         if current {
             // A dot before "Open now", in the accent.
@@ -174,10 +200,14 @@ struct ProjectListView {
                     height: detailLine.height),
                 in: detailLine)
         }
-        let shownDetail = ui.measurer.truncate(detail, font: theme.captionFont, toWidth: detailFrame.width)
-        ui.text(
-            shownDetail, in: detailFrame, font: theme.captionFont,
-            color: listing.problem == nil ? (current ? theme.accent : theme.textSecondary) : theme.danger, alignment: theme.leading)
+        // On more lines where large text wraps them (never more than the row holds).
+        let lines = ui.measurer.lines(of: detail, font: theme.captionFont, width: detailFrame.width, maximumLines: detailLines)
+        for (n, line) in lines.enumerated() {
+            ui.text(
+                line, in: detailFrame.offsetBy(dx: 0, dy: Double(n) * detailFrame.height), font: theme.captionFont,
+                color: listing.problem == nil ? (current ? theme.accent : theme.textSecondary) : theme.danger, alignment: theme.leading)
+        }
+        let shownDetail = lines.joined(separator: " ")
         ui.fill(
             theme.mirrored(Rect(x: frame.x + margin, y: frame.maxY - m.separator, width: frame.width - margin, height: m.separator), in: frame), theme.separator
         )
@@ -202,8 +232,7 @@ struct ProjectListView {
     }
 
     /// The second line: "Open now · 0:21 · 5 clips", or the length, clips and when it was saved; why a damaged file cannot open.
-    private func details(_ listing: ProjectListing, current: Bool) -> String {
-        let s = theme.strings
+    static func details(_ listing: ProjectListing, current: Bool, strings s: Strings) -> String {
         if let problem = listing.problem { return s.format(.projectCannotOpen, ["reason": problem]) }
         let length = s.digits(TimeFormatting.timecode(listing.duration)), dot = s[.listSeparator]
         let summary =
@@ -223,30 +252,31 @@ struct ProjectListView {
         return formatter.string(from: Date(timeIntervalSince1970: Double(seconds)))
     }
 
-    /// Duplicate, Rename and Delete (not for the project on screen: open another first), side by side.
-    private func drawActions(_ listing: ProjectListing, current: Bool, frame: Rect, visible: Rect) -> [EditorIntent] {
+    /// Duplicate, Rename and Delete (not for the project on screen: open another first), side by
+    /// side, `columns` to a line.
+    private func drawActions(_ listing: ProjectListing, current: Bool, frame: Rect, visible: Rect, columns: Int) -> [EditorIntent] {
         let m = theme.metrics.projectList, k = theme.bodyFont.size / m.designFont, margin = sizes.margin
         var choices: [(String, EditorText, ProjectListIntent, Bool)] = [
             ("projects.duplicate:", .duplicate, .duplicate(listing.id), false), ("projects.rename:", .rename, .rename(listing.id), false),
         ]
         if !current { choices.append(("projects.delete:", .delete, .delete(listing.id), true)) }
         if listing.problem != nil { choices.removeAll { $0.1 != .delete } }
-        let gap = m.actionGap * k, count = Double(choices.count)
+        let gap = m.actionGap * k, n = max(1, min(columns, choices.count))
         let inner = Rect(x: frame.x + margin, y: frame.y, width: frame.width - 2 * margin, height: frame.height - gap)
-        let width = (inner.width - gap * (count - 1)) / count
+        let width = (inner.width - gap * Double(n - 1)) / Double(n)
         var intents: [EditorIntent] = []
         for (i, choice) in choices.enumerated() {
-            let button = theme.mirrored(Rect(x: inner.x + Double(i) * (width + gap), y: inner.y, width: width, height: inner.height), in: inner)
-            let words = theme.strings[choice.1]
-            if ui.button(
-                choice.0 + listing.id, role: "projectAction", label: words, frame: button, hitFrame: button.intersection(visible),
-                draw: { look in
-                    ui.fill(button, look.pressed ? theme.surface : theme.surfaceRaised, radius: m.actionRadius * k)
-                    fittedLabel(words, in: button, color: choice.3 ? theme.danger : theme.textPrimary)
-                })
-            {
-                intents.append(.projectList(choice.2))
-            }
+            let button = theme.mirrored(
+                Rect(x: inner.x + Double(i % n) * (width + gap), y: inner.y + Double(i / n) * (sizes.buttonSize + gap), width: width, height: sizes.buttonSize),
+                in: inner)
+            let words = theme.strings[choice.1], id = choice.0 + listing.id
+            // A tap does it; a drag on it scrolls the list, as on a row.
+            let interaction = ui.interact(
+                id, hitFrame: button.intersection(visible), gestures: GestureTarget(id: id, gestures: [.tap, .scroll], scrollAxes: [.vertical]))
+            ui.fill(button, interaction.isPressedDown ? theme.surface : theme.surfaceRaised, radius: m.actionRadius * k)
+            fittedLabel(words, in: button, color: choice.3 ? theme.danger : theme.textPrimary)
+            ui.element(UIElement(id: id, role: "projectAction", label: words, frame: button, hitFrame: button.intersection(visible)))
+            intents += interaction.intents(.projectList(.action(choice.2)))
         }
         return intents
     }
@@ -254,15 +284,8 @@ struct ProjectListView {
     /// Words on a button: at the body font, smaller down to `smallestShare` of it where they do
     /// not fit, then on two lines; never cut.
     private func fittedLabel(_ words: String, in frame: Rect, color: Color) {
-        let m = theme.metrics.projectList, room = frame.width - sizes.margin / 2
-        let font = ui.font(fitting: words, width: room, from: theme.bodyFont, smallest: m.smallestShare)
-        let lines = ui.measurer.lines(of: words, font: font, width: room, maximumLines: 2)
-        let lineHeight = font.size * m.lineHeight, top = frame.midY - Double(lines.count) * lineHeight / 2
-        for (n, line) in lines.enumerated() {
-            ui.text(
-                line, in: Rect(x: frame.x, y: top + Double(n) * lineHeight, width: frame.width, height: lineHeight), font: font, color: color,
-                alignment: .center)
-        }
+        let m = theme.metrics.projectList
+        ui.label(words, in: frame.insetBy(dx: sizes.margin / 4, dy: 0), font: theme.bodyFont, color: color, smallest: m.smallestShare, lineHeight: m.lineHeight)
     }
 
     /// "Deleted “Road trip”" and Undo.

@@ -15,13 +15,16 @@ struct ScreenView {
     let mediaSettings: TactileConfiguration.Media
     let export: TactileConfiguration.Export
     let theme: Theme
+    /// The sizes and theme at the scale asked for: sheets, pickers, the project list and
+    /// questionnaires draw at it (the bars, the timeline and the keyboard at what the screen holds).
+    let reading: (sizes: TactileConfiguration.Layout, theme: Theme)
 
     mutating func draw(_ state: EditorState) -> [EditorIntent] {
         var intents: [EditorIntent] = []
         // The project list is a screen of its own: the editor under it is not drawn (nothing of it
         // takes a touch or shows in `inspect`); a name typed there gets the keyboard over it.
         if state.projectList != nil {
-            intents += ProjectListView(ui: ui, layout: layout, sizes: sizes, theme: theme).draw(state)
+            intents += ProjectListView(ui: ui, layout: layout, sizes: reading.sizes, theme: reading.theme).draw(state)
             intents += TextEditorView(ui: ui, layout: layout, input: input, theme: theme).draw(state)
             intents += BannerView(ui: ui, layout: layout, sizes: sizes, theme: theme).draw(state)
             return intents
@@ -38,15 +41,16 @@ struct ScreenView {
             .draw(state)
         intents += ToolbarView(ui: ui, frame: layout.toolbar, sizes: sizes, theme: theme).draw(state)
         intents += TaskPromptView(ui: ui, layout: layout, sizes: sizes, theme: theme).draw(state)
-        intents += MediaBrowserView(ui: ui, media: media, sizes: sizes, editing: editing, mediaSettings: mediaSettings, theme: theme).draw(state)
-        intents += formats.drawPicker(state, media: media)
+        intents += MediaBrowserView(ui: ui, media: media, sizes: reading.sizes, editing: editing, mediaSettings: mediaSettings, theme: reading.theme).draw(
+            state)
+        intents += FormatPickerView(ui: ui, layout: layout, sizes: reading.sizes, theme: reading.theme).drawPicker(state, media: media)
         intents += TextEditorView(ui: ui, layout: layout, input: input, theme: theme).draw(state)
-        intents += StickerPickerView(ui: ui, layout: layout, sizes: sizes, theme: theme).draw(state)
-        intents += TransitionPickerView(ui: ui, layout: layout, sizes: sizes, theme: theme).draw(state)
-        intents += VoiceOverView(ui: ui, layout: layout, sizes: sizes, editing: editing, theme: theme).draw(state)
-        intents += ClipSheetView(ui: ui, layout: layout, media: media, sizes: sizes, theme: theme).draw(state)
-        intents += ExportSheetView(ui: ui, layout: layout, sizes: sizes, export: export, theme: theme).draw(state)
-        intents += QuestionnaireView(ui: ui, layout: layout, theme: theme).draw(state)
+        intents += StickerPickerView(ui: ui, layout: layout, sizes: reading.sizes, theme: reading.theme).draw(state)
+        intents += TransitionPickerView(ui: ui, layout: layout, sizes: reading.sizes, theme: reading.theme).draw(state)
+        intents += VoiceOverView(ui: ui, layout: layout, sizes: reading.sizes, editing: editing, theme: reading.theme).draw(state)
+        intents += ClipSheetView(ui: ui, layout: layout, media: media, sizes: reading.sizes, theme: reading.theme).draw(state)
+        intents += ExportSheetView(ui: ui, layout: layout, sizes: reading.sizes, export: export, theme: reading.theme).draw(state)
+        intents += QuestionnaireView(ui: ui, layout: layout, theme: reading.theme).draw(state)
         intents += BannerView(ui: ui, layout: layout, sizes: sizes, theme: theme).draw(state)
         return intents
     }

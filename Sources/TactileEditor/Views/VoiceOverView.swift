@@ -24,86 +24,53 @@ struct VoiceOverView {
         guard let session = state.voiceOver else { return [] }
         let m = theme.metrics.voiceOver, k = scale, strings = theme.strings
         let padding = m.panelPadding * k
-        // A problem's sentence (no microphone, one that failed) is wrapped, never cut mid-word:
-        // the hint grows by the lines it needs.
-        let inner0 = layout.pickerPanel(height: 0, gap: m.panelGap * k, margin: sizes.margin).insetBy(dx: padding, dy: 0)
-        let problem = session.microphoneMissing ? strings[.noMicrophone] : session.problem
-        let problemLines = problem.map { ui.measurer.lines(of: $0, font: theme.clipFont, width: inner0.width, maximumLines: m.problemMaximumLines).count } ?? 1
-        let hintHeight = m.hintHeight * k * Double(max(1, problemLines))
-        let height = 2 * padding + (m.titleHeight + 2 * m.meterGap + m.meterHeight + m.buttonSize) * k + hintHeight
-        let panel = layout.pickerPanel(height: height, gap: m.panelGap * k, margin: sizes.margin)
-        let picture = EditorLayout.picture(in: layout.canvas, ratio: state.project.format.ratio, sizes: sizes)
-        var intents: [EditorIntent] = []
+        let sheet = Sheet(ui: ui, theme: theme, id: "voiceOver")
+        let saving: Bool = {
+            if case .saving = session.phase { return true }; return false
+        }()
         let ready: Bool = {
             if case .ready = session.phase { return true }; return false
         }()
+        let (words, ink) = hint(session, state: state, ready: ready)
+        // The hint (or a problem's sentence: no microphone, one that failed) is wrapped, never
+        // cut: it grows by the lines it needs.
+        let width = layout.pickerPanel(height: 0, gap: m.panelGap * k, margin: sizes.margin, leastWidth: sheet.leastWidth).width - 2 * padding
+        let lines = ui.paragraphLines(words, width: width, font: theme.clipFont, maximumLines: 100)
+        let hintHeight = m.hintHeight * k * Double(max(1, lines.count))
+        let titleHeight = sheet.headerHeight(strings[.voiceOver], action: saving ? nil : strings[.cancel], width: width, designed: m.titleHeight * k)
+        let contentHeight = titleHeight + (2 * m.meterGap + m.meterHeight + m.buttonSize) * k + hintHeight
+        let panel = layout.pickerPanel(height: contentHeight + 2 * padding, gap: m.panelGap * k, margin: sizes.margin, leastWidth: sheet.leastWidth)
+        let picture = EditorLayout.picture(in: layout.canvas, ratio: state.project.format.ratio, sizes: sizes)
+        var intents: [EditorIntent] = []
         ui.inLayer(.topmost) {
-            let sheet = Sheet(ui: ui, theme: theme, id: "voiceOver")
             intents += sheet.backdrop(panel: panel, clear: [picture], label: strings[.closeVoiceOver], close: ready ? .closeVoiceOver : nil)
             ui.fill(panel, theme.surfaceRaised, radius: m.panelRadius * k)
-            let inner = panel.insetBy(dx: padding, dy: padding)
-            let header = Rect(x: inner.x, y: inner.y, width: inner.width, height: m.titleHeight * k)
-            let saving: Bool = {
-                if case .saving = session.phase { return true }; return false
-            }()
-            if sheet.header(strings[.voiceOver], action: saving ? nil : strings[.cancel], in: header) { intents.append(.closeVoiceOver) }
-            // What it will do, or is doing, or what went wrong.
-            let hint = Rect(x: inner.x, y: header.maxY, width: inner.width, height: hintHeight)
-            var words: String, ink = theme.textSecondary
-            switch session.phase {
-            case .ready, .countIn:
-                let at: Time = {
-                    if case let .countIn(_, at) = session.phase { return at }; return min(max(.zero, state.playhead), state.project.duration)
-                }()
-                words = strings.format(
-                    .voiceOverHint,
-                    ["time": strings.digits(TimeFormatting.timecode(at)), "count": strings.digits("\(Int(editing.voiceOverCountIn.rounded()))")])
-            case let .recording(since, _):
-                words = strings.format(.voiceOverRecording, ["time": strings.digits(TimeFormatting.timecode(ui.now - since))])
-                ink = theme.danger
-            case .saving:
-                words = strings[.voiceOverSaving]
-            }
-            if let problem, ready { words = problem; ink = theme.danger }
-            let lines = ui.measurer.lines(of: words, font: theme.clipFont, width: hint.width, maximumLines: m.problemMaximumLines)
-            for (n, line) in lines.enumerated() {
-                let row = Rect(x: hint.x, y: hint.y + Double(n) * m.hintHeight * k, width: hint.width, height: m.hintHeight * k)
-                ui.text(line, in: row, font: theme.clipFont, color: ink, alignment: .center)
-            }
-            // The level meter, as recorders colour theirs: green, amber from −6 dB, red from −1 dB.
-            let meter = Rect(x: inner.x, y: hint.maxY + m.meterGap * k, width: inner.width, height: m.meterHeight * k)
-            ui.fill(meter, theme.surface, radius: meter.height / 2)
-            let level = ready ? 0 : min(1, max(0, session.level))
-            let color = level >= m.meterRed ? theme.danger : (level >= m.meterAmber ? theme.warning : theme.success)
-            ui.fill(theme.mirrored(Rect(x: meter.x, y: meter.y, width: meter.width * level, height: meter.height), in: meter), color, radius: meter.height / 2)
-            ui.element(UIElement(id: "voiceOver.meter", role: "meter", label: strings[.voiceOver], frame: meter, state: ["level": .number(level)]))
-            // The record button.
-            let size = m.buttonSize * k
-            let button = Rect(x: inner.midX - size / 2, y: meter.maxY + m.meterGap * k, width: size, height: size)
-            let recording: Bool = {
-                if case .recording = session.phase { return true }; return false
-            }()
-            let label = strings[recording ? .stopRecording : .recordVoiceOver]
-            let tapped = ui.button(
-                Self.buttonID, role: "recordButton", label: label, frame: button, enabled: !saving && !session.microphoneMissing,
-                state: ["phase": .string(Self.name(session.phase))]
-            ) { look in
-                ui.draw.add(.strokeCircle(center: button.center, radius: size / 2 - m.ringWidth * k / 2, theme.textPrimary, width: m.ringWidth * k))
-                let red = look.pressed ? theme.danger.mixed(with: .black, 0.2) : theme.danger
-                if recording {
-                    let s = size * m.stopShare
-                    ui.fill(Rect(x: button.midX - s / 2, y: button.midY - s / 2, width: s, height: s), red, radius: s * m.stopCornerShare)
-                } else {
-                    // Dimmed while the file is written, or while there is no microphone to record with.
-                    ui.draw.add(
-                        .fillCircle(center: button.center, radius: size / 2 - m.dotInset * m.ringWidth * k, red.opacity(look.enabled ? 1 : m.savingOpacity)))
-                }
-            }
-            if tapped { intents.append(.toggleVoiceOver) }
             ui.element(
                 UIElement(
                     id: "voiceOver", role: "voiceOverPanel", label: strings[.voiceOver], frame: panel,
                     state: ["phase": .string(Self.name(session.phase)), "hint": .string(words), "microphone": .bool(!session.microphoneMissing)]))
+            let inner = panel.insetBy(dx: padding, dy: padding)
+            sheet.scrollingBody(window: Rect(x: panel.x, y: inner.y, width: panel.width, height: inner.height), contentHeight: contentHeight) {
+                let header = Rect(x: inner.x, y: inner.y, width: inner.width, height: titleHeight)
+                if sheet.header(strings[.voiceOver], action: saving ? nil : strings[.cancel], in: header) { intents.append(.closeVoiceOver) }
+                // What it will do, or is doing, or what went wrong.
+                let hint = Rect(x: inner.x, y: header.maxY, width: inner.width, height: hintHeight)
+                for (n, line) in lines.enumerated() {
+                    let row = Rect(x: hint.x, y: hint.y + Double(n) * m.hintHeight * k, width: hint.width, height: m.hintHeight * k)
+                    ui.text(line, in: row, font: theme.clipFont, color: ink, alignment: .center)
+                }
+                // The level meter, as recorders colour theirs: green, amber from −6 dB, red from −1 dB.
+                let meter = Rect(x: inner.x, y: hint.maxY + m.meterGap * k, width: inner.width, height: m.meterHeight * k)
+                ui.fill(meter, theme.surface, radius: meter.height / 2)
+                let level = ready ? 0 : min(1, max(0, session.level))
+                let color = level >= m.meterRed ? theme.danger : (level >= m.meterAmber ? theme.warning : theme.success)
+                ui.fill(
+                    theme.mirrored(Rect(x: meter.x, y: meter.y, width: meter.width * level, height: meter.height), in: meter), color, radius: meter.height / 2)
+                ui.element(UIElement(id: "voiceOver.meter", role: "meter", label: strings[.voiceOver], frame: meter, state: ["level": .number(level)]))
+                let size = m.buttonSize * k
+                let button = Rect(x: inner.midX - size / 2, y: meter.maxY + m.meterGap * k, width: size, height: size)
+                if drawRecordButton(session, in: button, saving: saving) { intents.append(.toggleVoiceOver) }
+            }
             // The count-in, large over the picture.
             if case let .countIn(since, _) = session.phase {
                 let left = max(1, Int(ceil(editing.voiceOverCountIn - (ui.now - since).seconds - 1e-9)))
@@ -115,6 +82,50 @@ struct VoiceOverView {
             }
         }
         return intents
+    }
+
+    /// What the panel says it will do, or is doing, or what went wrong; and in what colour.
+    private func hint(_ session: VoiceOverSession, state: EditorState, ready: Bool) -> (String, Color) {
+        let strings = theme.strings
+        let problem = session.microphoneMissing ? strings[.noMicrophone] : session.problem
+        if let problem, ready { return (problem, theme.danger) }
+        switch session.phase {
+        case .ready, .countIn:
+            let at: Time = {
+                if case let .countIn(_, at) = session.phase { return at }; return min(max(.zero, state.playhead), state.project.duration)
+            }()
+            let words = strings.format(
+                .voiceOverHint, ["time": strings.digits(TimeFormatting.timecode(at)), "count": strings.digits("\(Int(editing.voiceOverCountIn.rounded()))")])
+            return (words, theme.textSecondary)
+        case let .recording(since, _):
+            return (strings.format(.voiceOverRecording, ["time": strings.digits(TimeFormatting.timecode(ui.now - since))]), theme.danger)
+        case .saving:
+            return (strings[.voiceOverSaving], theme.textSecondary)
+        }
+    }
+
+    /// The round record button (a square to stop while recording); whether it was tapped.
+    private func drawRecordButton(_ session: VoiceOverSession, in button: Rect, saving: Bool) -> Bool {
+        let m = theme.metrics.voiceOver, k = scale, size = button.width
+        let recording: Bool = {
+            if case .recording = session.phase { return true }; return false
+        }()
+        let label = theme.strings[recording ? .stopRecording : .recordVoiceOver]
+        return ui.button(
+            Self.buttonID, role: "recordButton", label: label, frame: button, enabled: !saving && !session.microphoneMissing,
+            state: ["phase": .string(Self.name(session.phase))]
+        ) { look in
+            ui.draw.add(.strokeCircle(center: button.center, radius: size / 2 - m.ringWidth * k / 2, theme.textPrimary, width: m.ringWidth * k))
+            let red = look.pressed ? theme.danger.mixed(with: .black, 0.2) : theme.danger
+            if recording {
+                let s = size * m.stopShare
+                ui.fill(Rect(x: button.midX - s / 2, y: button.midY - s / 2, width: s, height: s), red, radius: s * m.stopCornerShare)
+            } else {
+                // Dimmed while the file is written, or while there is no microphone to record with.
+                ui.draw.add(
+                    .fillCircle(center: button.center, radius: size / 2 - m.dotInset * m.ringWidth * k, red.opacity(look.enabled ? 1 : m.savingOpacity)))
+            }
+        }
     }
 
     /// The phase's name for inspect.

@@ -9,9 +9,13 @@ public struct ScreenLayout {
     public var elements: [UIElement]
     public var targets: [TouchTarget]
     public var picture: DrawList
+    /// The scroll views on it: the check scrolls each to its end and looks again.
+    public var scrollViews: [ScrollView]
 
-    public init(name: String, size: Size, elements: [UIElement] = [], targets: [TouchTarget] = [], picture: DrawList = DrawList()) {
-        self.name = name; self.size = size; self.elements = elements; self.targets = targets; self.picture = picture
+    public init(
+        name: String, size: Size, elements: [UIElement] = [], targets: [TouchTarget] = [], picture: DrawList = DrawList(), scrollViews: [ScrollView] = []
+    ) {
+        self.name = name; self.size = size; self.elements = elements; self.targets = targets; self.picture = picture; self.scrollViews = scrollViews
     }
 
     /// This surface with `pass`'s elements and targets on top of its own.
@@ -20,6 +24,7 @@ public struct ScreenLayout {
         var out = self
         out.elements += pass.elements
         out.targets += pass.targets
+        out.scrollViews += pass.scrollViews
         return out
     }
 }
@@ -27,7 +32,7 @@ public struct ScreenLayout {
 extension UIContext {
     /// What this pass put on its viewport, for the layout check.
     public func laidOut(as name: String = "phone") -> ScreenLayout {
-        ScreenLayout(name: name, size: viewport, elements: elements, targets: touchTargets, picture: draw)
+        ScreenLayout(name: name, size: viewport, elements: elements, targets: touchTargets, picture: draw, scrollViews: scrollViews)
     }
 }
 
