@@ -132,7 +132,7 @@ final class LayoutWalker {
     /// Drags scroll view `id` on the phone up to its end, a finger's swipe at a time along its
     /// trailing edge (as a person reads a long sheet); whether it got there.
     func scrollToEnd(_ id: String) -> Bool {
-        for _ in 0..<12 {
+        for _ in 0..<40 {
             guard let view = layouts().first?.scrollViews.last(where: { $0.id == id }) else { return false }
             if view.offset >= view.maximumOffset - 0.5 { return true }
             swipe(from: Point(x: view.window.maxX - 4, y: view.window.maxY - 4), up: min(view.window.height * 0.8, view.maximumOffset - view.offset + 24))

@@ -11,6 +11,8 @@ public struct ScrollOffset: Hashable, Sendable {
     /// Fingers that moved sideways first: they belong to what they landed on (a slider), never
     /// to the scroll, until they lift.
     public var declined: [PointerID] = []
+    /// How tall the content was laid out in the last pass (for a view that learns it by drawing).
+    public var contentHeight: Double = 0
 
     /// A finger holding the content: the offset is `anchor` less the finger's height.
     public struct Grab: Hashable, Sendable {
@@ -47,16 +49,33 @@ extension UIContext {
     /// moves sideways first stays with what it landed on (a slider's thumb).
     @discardableResult
     public func scrolling(_ key: String, window: Rect, contentHeight: Double, _ body: () -> Void) -> Double {
+        scrolling(key, window: window, knownHeight: contentHeight) {
+            body()
+            return contentHeight
+        }
+    }
+
+    /// A scroll view whose content's height is known only once `body` has laid it out (it
+    /// returns the height): a form drawn top to bottom. Its scroll is kept within the height
+    /// the pass before laid out.
+    @discardableResult
+    public func scrolling(_ key: String, window: Rect, _ body: () -> Double) -> Double {
+        scrolling(key, window: window, knownHeight: nil, body)
+    }
+
+    private func scrolling(_ key: String, window: Rect, knownHeight: Double?, _ body: () -> Double) -> Double {
         let shown = onScreen(window, clipped: true), wid = id(key)
-        var s = dragged(memory.scrolls[wid] ?? ScrollOffset(), in: shown, most: max(0, contentHeight - window.height))
-        s.offset = min(max(0, s.offset), max(0, contentHeight - window.height))
-        scrolls[wid] = s
-        scrollViews.append(ScrollView(id: key, window: shown, contentHeight: contentHeight, offset: s.offset))
+        let before = memory.scrolls[wid] ?? ScrollOffset()
+        let height = knownHeight ?? before.contentHeight, most = max(0, height - window.height)
+        var s = dragged(before, in: shown, most: most)
+        s.offset = min(max(0, s.offset), most)
         let marks = draw.marks
         shifts.append((dy: -s.offset, window: shown))
-        body()
+        s.contentHeight = body()
         shifts.removeLast()
         draw.shift(since: marks, by: -s.offset, clippedTo: window)
+        scrolls[wid] = s
+        scrollViews.append(ScrollView(id: key, window: shown, contentHeight: s.contentHeight, offset: s.offset))
         return s.offset
     }
 

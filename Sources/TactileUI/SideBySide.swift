@@ -17,11 +17,14 @@ extension TextMeasurer {
     /// Whether `words` fit `width` on up to `lines` lines, whole words only, at `font` given way
     /// in size down to `smallest` of it.
     public func fits(_ words: String, in width: Double, font: Font, smallest: Double, lines: Int = 1) -> Bool {
+        guard width > 0 else { return words.isEmpty }
         let small = self.font(fitting: words, width: width, from: font, smallest: smallest)
         if measure(words, font: small).width <= width { return true }
         guard lines > 1 else { return false }
+        // Whole: every letter there, no line cut or split inside a word.
         let broken = self.lines(of: words, font: small, width: width, maximumLines: lines)
-        return !broken.contains { $0.hasSuffix("…") || $0.hasSuffix(TextRun.splitHyphen) }
+        let letters = { (s: String) in s.filter { !$0.isWhitespace } }
+        return letters(broken.joined()) == letters(words) && broken.allSatisfy { measure($0, font: small).width <= width + 0.5 }
     }
 
     /// `font`, smaller a whole size at a time down to `smallest` of it, until `text` fits `width`

@@ -201,7 +201,9 @@ struct ExportSheetView {
         let labelWidth = max(0, min(wide.width * m.besideLabelShare, widest + gap, inner - (most * sizes.buttonSize - gap)))
         let beside = columns(width: inner - labelWidth), besideBody = body(labelWidth: labelWidth, columns: beside)
         let short = layout.pickerPanel(height: header + besideBody, gap: m.panelGap * k, margin: sizes.margin, leastWidth: least)
-        guard labelWidth > 0, short.height >= header + besideBody - 0.5 else { return whole }
+        // Beside only where the sheet then fits and every label fits its column whole (on two lines at most).
+        let labelsFit = rows.allSatisfy { ui.fits($0.label, in: labelWidth, font: theme.clipFont, smallest: m.labelSmallestShare, lines: 2) }
+        guard labelWidth > 0, labelsFit, short.height >= header + besideBody - 0.5 else { return whole }
         return Arrangement(panel: short, headerHeight: title, bodyHeight: besideBody, labelWidth: labelWidth, columns: beside)
     }
 

@@ -26,7 +26,7 @@ struct ScreenView {
         if state.projectList != nil {
             intents += ProjectListView(ui: ui, layout: layout, sizes: reading.sizes, theme: reading.theme).draw(state)
             intents += TextEditorView(ui: ui, layout: layout, input: input, theme: theme).draw(state)
-            intents += BannerView(ui: ui, layout: layout, sizes: sizes, theme: theme).draw(state)
+            intents += BannerView(ui: ui, layout: layout, sizes: reading.sizes, theme: reading.theme).draw(state)
             return intents
         }
         let formats = FormatPickerView(ui: ui, layout: layout, sizes: sizes, theme: theme)
@@ -50,8 +50,8 @@ struct ScreenView {
         intents += VoiceOverView(ui: ui, layout: layout, sizes: reading.sizes, editing: editing, theme: reading.theme).draw(state)
         intents += ClipSheetView(ui: ui, layout: layout, media: media, sizes: reading.sizes, theme: reading.theme).draw(state)
         intents += ExportSheetView(ui: ui, layout: layout, sizes: reading.sizes, export: export, theme: reading.theme).draw(state)
-        intents += QuestionnaireView(ui: ui, layout: layout, theme: reading.theme).draw(state)
-        intents += BannerView(ui: ui, layout: layout, sizes: sizes, theme: theme).draw(state)
+        intents += QuestionnaireView(ui: ui, layout: layout, theme: reading.theme, scale: reading.sizes.uiScale).draw(state)
+        intents += BannerView(ui: ui, layout: layout, sizes: reading.sizes, theme: reading.theme).draw(state)
         return intents
     }
 }

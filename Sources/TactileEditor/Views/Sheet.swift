@@ -78,10 +78,10 @@ struct Sheet {
             title, in: Rect(x: words.x, y: words.y, width: words.width, height: titleHeight), font: titleFont, color: theme.textPrimary, alignment: .center,
             isUsersOwn: titleIsUsersOwn)
         if let detail {
-            ui.text(
-                detail, in: Rect(x: words.x, y: words.y + titleHeight, width: words.width, height: words.height - titleHeight),
-                font: ui.font(fitting: detail, width: words.width, from: theme.captionFont, smallest: m.detailSmallestShare), color: theme.textSecondary,
-                alignment: .center)
+            // Given way in size, then on two lines (large text): never cut.
+            ui.label(
+                detail, in: Rect(x: words.x, y: words.y + titleHeight, width: words.width, height: words.height - titleHeight), font: theme.captionFont,
+                color: theme.textSecondary, smallest: m.detailSmallestShare)
         }
         guard let action else { return false }
         let button = theme.mirrored(Rect(x: actionRow.maxX - actionWidth, y: actionRow.y, width: actionWidth, height: actionRow.height), in: actionRow)

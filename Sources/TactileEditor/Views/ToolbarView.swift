@@ -88,7 +88,8 @@ struct ToolbarView {
 }
 
 /// A message over the canvas for a few seconds, on up to `layout.bannerMaximumLines` lines
-/// (a reason cut off after a line is no reason at all).
+/// (a reason cut off after a line is no reason at all), read at the scale asked (`--ui-scale`:
+/// as many more lines as the text is larger).
 struct BannerView {
     let ui: UIContext
     let layout: EditorLayout
@@ -105,8 +106,16 @@ struct BannerView {
         let width = layout.viewport.width - 2 * m, inset = l.bannerPadding
         // A button at the end (Show) takes its room from the words.
         let action = banner.reveal.map { ui.measurer.measure($0.label, font: theme.bodyFont).width + 2 * inset } ?? 0
-        let lines = ui.measurer.lines(of: banner.message, font: theme.bodyFont, width: width - 2 * inset - action, maximumLines: l.bannerMaximumLines)
-        let lineHeight = theme.bodyFont.size * metrics.bannerLineHeight
+        // At large sizes (read at the scale asked) on as many more lines as the text is larger.
+        let most = Int((Double(l.bannerMaximumLines) * max(1, l.uiScale)).rounded(.up))
+        // A word wider than a line ("Widerrufen" at ×3) gives way in size, down to the designed size.
+        let room = width - 2 * inset - action
+        let longest = banner.message.split(separator: " ").map(String.init).max {
+            ui.measurer.measure($0, font: theme.bodyFont).width < ui.measurer.measure($1, font: theme.bodyFont).width
+        }
+        let font = longest.map { ui.font(fitting: $0, width: room, from: theme.bodyFont, smallest: 1 / max(1, l.uiScale)) } ?? theme.bodyFont
+        let lines = ui.measurer.lines(of: banner.message, font: font, width: room, maximumLines: most)
+        let lineHeight = font.size * metrics.bannerLineHeight
         let frame = Rect(
             x: m, y: max(layout.canvas.y, layout.titleBar.maxY) + metrics.cardTop + below, width: width,
             height: l.bannerHeight + Double(max(0, lines.count - 1)) * lineHeight)
@@ -117,7 +126,7 @@ struct BannerView {
             let top = frame.midY - Double(lines.count) * lineHeight / 2
             for (n, line) in lines.enumerated() {
                 let row = Rect(x: words.x + inset, y: top + Double(n) * lineHeight, width: words.width - 2 * inset, height: lineHeight)
-                ui.text(line, in: row, font: theme.bodyFont, color: theme.textPrimary, alignment: .center)
+                ui.text(line, in: row, font: font, color: theme.textPrimary, alignment: .center)
             }
             if let reveal = banner.reveal {
                 let button = theme.mirrored(Rect(x: frame.maxX - action, y: frame.y, width: action, height: max(frame.height, l.buttonSize)), in: frame)

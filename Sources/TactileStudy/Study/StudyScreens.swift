@@ -17,22 +17,36 @@ extension StudySession {
         ui.fill(Rect(origin: .zero, size: viewport), theme.background)
         let s = theme.strings
         ui.inLayer(.topmost) {
-            let form = Form(ui: ui, theme: theme, viewport: viewport, id: "study")
+            let form = Form(ui: ui, theme: theme, viewport: viewport, id: "study", scale: configuration.layout.uiScale)
             switch stage {
             case .participant: keypad(form, now: now)
             case .consent:
-                form.heading(s[.consentHeading])
-                // The study's title and consent are its author's words, in its participants' language.
-                form.paragraph(study.title, isUsersOwn: true)
-                let text = form.scrollingText(study.consent, offset: consentScroll, id: "study.consent", isUsersOwn: true)
-                for g in text.scrolls {
-                    switch g.phase {
-                    case .began: consentAnchor = consentScroll
-                    case .changed: if let anchor = consentAnchor { consentScroll = min(max(0, anchor - g.translation.y), max(0, text.height - text.room)) }
-                    default: consentAnchor = nil
+                let agreeButton = ("study.agree", s[.agree], true, true), declineButton = ("study.decline", s[.decline], true, false)
+                var answer: String?
+                if configuration.layout.uiScale > 1 {
+                    // Large text: the whole consent scrolls as one page (its own window would be a few lines tall).
+                    form.scrolling {
+                        form.heading(s[.consentHeading])
+                        form.paragraph(study.title, isUsersOwn: true)
+                        form.paragraph(study.consent, font: form.metrics.bodyFont, maximumLines: 2000, isUsersOwn: true)
+                    } foot: {
+                        answer = form.foot([agreeButton, declineButton])
                     }
+                } else {
+                    form.heading(s[.consentHeading])
+                    // The study's title and consent are its author's words, in its participants' language.
+                    form.paragraph(study.title, isUsersOwn: true)
+                    let text = form.scrollingText(study.consent, offset: consentScroll, id: "study.consent", isUsersOwn: true)
+                    for g in text.scrolls {
+                        switch g.phase {
+                        case .began: consentAnchor = consentScroll
+                        case .changed: if let anchor = consentAnchor { consentScroll = min(max(0, anchor - g.translation.y), max(0, text.height - text.room)) }
+                        default: consentAnchor = nil
+                        }
+                    }
+                    answer = form.foot([agreeButton, declineButton])
                 }
-                switch form.foot([("study.agree", s[.agree], true, true), ("study.decline", s[.decline], true, false)]) {
+                switch answer {
                 case "study.agree"?: agree(now: now)
                 case "study.decline"?:
                     stage = .declined
@@ -46,27 +60,38 @@ extension StudySession {
                 }
             case let .intro(part):
                 let count = schedule?.blocks.count ?? 0
-                if case let .block(n) = part {
-                    form.heading(s.format(.partNumber, ["n": s.digits("\(n + 1)"), "count": s.digits("\(count)")]))
-                    // After the first part the participant is told the editor has changed, so they do
-                    // not take the next part for a repeat of the last.
-                    let intro = s[n == 0 ? .partIntro : .partIntroChanged]
-                    form.paragraph(intro)
-                    ui.element(UIElement(id: "study.intro", role: "text", label: intro, frame: form.panel))
-                } else {
-                    form.heading(s[.practice])
-                    form.paragraph(s[.practiceIntro])
+                var started = false
+                form.scrolling {
+                    if case let .block(n) = part {
+                        form.heading(s.format(.partNumber, ["n": s.digits("\(n + 1)"), "count": s.digits("\(count)")]))
+                        // After the first part the participant is told the editor has changed, so they do
+                        // not take the next part for a repeat of the last.
+                        let intro = s[n == 0 ? .partIntro : .partIntroChanged]
+                        form.paragraph(intro)
+                        ui.element(UIElement(id: "study.intro", role: "text", label: intro, frame: form.panel))
+                    } else {
+                        form.heading(s[.practice])
+                        form.paragraph(s[.practiceIntro])
+                    }
+                } foot: {
+                    started = form.foot([("study.start", s[.start], true, true)]) != nil
                 }
-                if form.foot([("study.start", s[.start], true, true)]) != nil { start(part, now: now) }
+                if started { start(part, now: now) }
             case .running:
                 break
             case .thanks:
-                form.heading(study.title, isUsersOwn: true)
-                form.paragraph(s[.thankYou])
-                form.paragraph(s[.thankYouDone], font: theme.metrics.form.bodyFont)
+                form.scrolling {
+                    form.heading(study.title, isUsersOwn: true)
+                    form.paragraph(s[.thankYou])
+                    form.paragraph(s[.thankYouDone], font: form.metrics.bodyFont)
+                } foot: {
+                }
             case .declined:
-                form.heading(study.title, isUsersOwn: true)
-                form.paragraph(s[.declinedThanks])
+                form.scrolling {
+                    form.heading(study.title, isUsersOwn: true)
+                    form.paragraph(s[.declinedThanks])
+                } foot: {
+                }
             }
             ui.element(UIElement(id: "study", role: "studyScreen", label: study.title, frame: form.panel, state: ["stage": .string(stageName)]))
         }
@@ -113,14 +138,41 @@ extension StudySession {
 
     /// The participant-number keypad: digits, Clear, and Start once a number is typed.
     func keypad(_ form: Form, now: Time) {
-        let s = theme.strings, m = theme.metrics.form, ui = form.ui
+        let s = theme.strings, m = form.metrics
         // Portrait: the number, then the keys under it; landscape: the title and number in the
-        // leading third, the keys in the middle one over the whole height, Start in the trailing one.
-        let wide = form.content.width > form.content.height
+        // leading third, the keys in the middle one over the whole height, Start in the trailing
+        // one. With text larger than designed, the portrait stack, scrolling where it must.
+        let large = configuration.layout.uiScale > 1
+        let wide = form.content.width > form.content.height && !large
         let third = form.content.width / 3
         if wide {
             form.column = theme.mirrored(Rect(x: form.content.x, y: form.content.y, width: third - m.keyGap, height: form.content.height), in: form.content)
         }
+        var start = false
+        if large {
+            form.scrolling {
+                keypadParts(form, wide: false, third: third)
+            } foot: {
+                start = form.foot([("study.start", s[.start], !digits.isEmpty, true)]) != nil
+            }
+        } else {
+            keypadParts(form, wide: wide, third: third)
+            start = form.foot([("study.start", s[.start], !digits.isEmpty, true)], widest: wide ? third - m.keyGap : nil) != nil
+        }
+        guard start, let n = Int(digits) else { return }
+        if let refusal = Self.refusal(of: n, in: folder) ?? claim(n) {
+            notice = refusal
+        } else {
+            participant = n
+            schedule = study.schedule(forParticipant: n)
+            stage = .consent
+            logStudy(LogEvent(time: now, .participant(StudyAnswers.name(of: n))))
+        }
+    }
+
+    /// The title, "Participant number", the number typed, a refusal's words, and the keys.
+    private func keypadParts(_ form: Form, wide: Bool, third: Double) {
+        let s = theme.strings, m = form.metrics, ui = form.ui
         form.heading(study.title, isUsersOwn: true)
         form.paragraph(s[.participantNumber])
         let column = form.column
@@ -129,14 +181,12 @@ extension StudySession {
         ui.text(
             name, in: number, font: ui.font(fitting: name, width: number.width, from: m.numberFont), color: theme.textPrimary,
             alignment: wide ? theme.leading : .center)
-        if let notice {
-            ui.paragraph(
-                notice, in: Rect(x: column.x, y: number.maxY + m.bodyGap, width: column.width, height: m.progressHeight), font: m.progressFont,
-                color: theme.danger, alignment: wide ? theme.leading : .center, lineHeight: m.lineHeight, maximumLines: 3)
-        }
-        let y = wide ? form.content.y : number.maxY + 2 * m.bodyGap + m.progressHeight
-        let room = (wide ? form.content.maxY : form.footTop - m.bodyGap) - y
-        let side = max(m.minimumTarget, min(m.keyMaximum, ((wide ? third : form.content.width) - 2 * m.keyGap) / 3, (room - 3 * m.keyGap) / 4))
+        form.advance(to: number.maxY)
+        if let notice { form.paragraph(notice, font: m.progressFont, color: theme.danger, gap: 0) }
+        let y = wide ? form.content.y : form.cursor + m.bodyGap
+        // (Scrolling, the keys need not fit over Start: they keep a finger's width, as designed, at least.)
+        let room = wide ? form.content.maxY - y : .greatestFiniteMagnitude
+        let side = max(theme.metrics.form.minimumTarget, min(m.keyMaximum, ((wide ? third : form.content.width) - 2 * m.keyGap) / 3, (room - 3 * m.keyGap) / 4))
         let x0 = form.content.midX - (3 * side + 2 * m.keyGap) / 2
         let keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", ""]
         for (i, key) in keys.enumerated() where !key.isEmpty {
@@ -155,15 +205,6 @@ extension StudySession {
                 if key == "clear" { digits = "" } else if digits.count < 4, let n = Int(digits + key) { digits = n == 0 ? "" : String(n) }
             }
         }
-        if form.foot([("study.start", s[.start], !digits.isEmpty, true)], widest: wide ? third - m.keyGap : nil) != nil, let n = Int(digits) {
-            if let refusal = Self.refusal(of: n, in: folder) ?? claim(n) {
-                notice = refusal
-            } else {
-                participant = n
-                schedule = study.schedule(forParticipant: n)
-                stage = .consent
-                logStudy(LogEvent(time: now, .participant(StudyAnswers.name(of: n))))
-            }
-        }
+        if !wide { form.advance(to: y + 4 * side + 3 * m.keyGap + m.bodyGap) }
     }
 }

@@ -24,8 +24,37 @@ extension ViewMetrics {
         public var choiceHeight = 52.0, choiceGap = 8.0, choiceInset = 16.0
         public var buttonHeight = 52.0, buttonWidth = 120.0, buttonGap = 12.0, buttonRadius = 14.0
         public var scrim = 0.55
+        /// How far a word wider than its column gives way in size before it is split (German's
+        /// "Teilnehmernummer" beside a keypad, "überhaupt" under a scale at ×3). 0.5.
+        public var longWordSmallestShare = 0.5
+        /// The least share of the panel the scrolling body keeps over a foot that stays in place;
+        /// on a shorter screen (landscape at ×3) the foot scrolls with the body, at its end. 0.4.
+        public var pinnedFootLeastShare = 0.4
         /// The participant-number keypad: keys 64 pt a side at most, 10 pt apart; the number 34 pt.
         public var keyMaximum = 64.0, keyGap = 10.0, numberFont = Font(size: 34, weight: .semibold), numberHeight = 48.0
         public init() {}
+
+        /// These sizes for text `k` times as large (`--ui-scale`): the fonts by `k`; the targets,
+        /// the lines and the gaps by `k` but never below their designed size (a finger is no
+        /// smaller for small text); the panel's margin, padding and corners and the answers'
+        /// insets as designed; a
+        /// question on as many more lines as the text is larger (the body scrolls).
+        public func scaled(by k: Double) -> Form {
+            guard k != 1 else { return self }
+            var f = self
+            for path in [\Form.headingFont, \.progressFont, \.questionFont, \.bodyFont, \.answerFont, \.endFont, \.numberFont] {
+                f[keyPath: path].size *= k
+            }
+            let grow = max(1, k)
+            for path in [
+                \Form.headingHeight, \.progressHeight, \.bodyGap, \.questionGap, \.minimumTarget, \.largestAnswer, \.answerGap,
+                \.answerRadius, \.endHeight, \.choiceHeight, \.choiceGap, \.buttonHeight, \.buttonWidth, \.buttonGap, \.buttonRadius,
+                \.keyMaximum, \.keyGap, \.numberHeight,
+            ] {
+                f[keyPath: path] *= grow
+            }
+            f.questionMaximumLines = Int((Double(questionMaximumLines) * grow).rounded(.up))
+            return f
+        }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import TactileCore
 import TactileInput
+import TactileUI
 @testable import TactileEditor
 
 /// Questionnaires in a test plan as a participant meets them: the SEQ after each task, the SUS
@@ -81,5 +82,58 @@ final class QuestionnaireTests: XCTestCase {
                 XCTAssertEqual((error as? ConfigurationError)?.key, key, "\(error)")
             }
         }
+    }
+
+    /// The SEQ at ×3 on a small phone (issue 49): drawn at the scale asked, not the bars'; its
+    /// answers scroll under a Done that stays in place, or, in landscape, scroll to Done.
+    private func largeSEQ(_ viewport: Size) throws -> EditorHarness {
+        var c = TactileConfiguration()
+        c.layout.uiScale = 3
+        let h = EditorHarness(configuration: c, viewport: viewport)
+        h.state.tasks = TaskRun(plan: try TaskPlan.parse(Data(planJSON.utf8)))
+        h.frame()
+        h.tap("task.skip")
+        h.now += .seconds(2)
+        h.frame()
+        XCTAssertEqual(h.element("questionnaire")?.state["questionnaire"], .string("seq"))
+        return h
+    }
+
+    /// Drags the questionnaire up along its trailing edge until `id` shows whole.
+    private func scroll(to id: String, _ h: EditorHarness) {
+        for _ in 0..<20 {
+            guard let e = h.element(id), e.hitFrame != e.frame else { return }
+            let panel = h.frameOf("questionnaire")
+            let from = Point(x: panel.maxX - 8, y: panel.midY + 60)
+            h.drag(from: from, to: Point(x: from.x, y: from.y - 120))
+        }
+    }
+
+    func testAtTripleSizeTheQuestionIsReadLargeAndItsAnswersScrollUnderDone() throws {
+        let h = try largeSEQ(Size(width: 320, height: 568))
+        let question = h.output.drawList.commands.lazy.compactMap { c -> Double? in
+            if case let .text(run) = c, run.text.hasPrefix("Overall") { return run.font.size }; return nil
+        }.first
+        XCTAssertGreaterThan(question ?? 0, 2 * Theme().metrics.form.questionFont.size, "the question at ×3 (its longest word given way a little)")
+        XCTAssertLessThan(h.output.uiScale, 1.5, "the bars at what the phone holds")
+        XCTAssertEqual(h.element("questionnaire.seq.7")?.hitFrame.isEmpty, true, "the last answer below the window at first")
+        let done = h.frameOf("questionnaire.next")
+        scroll(to: "questionnaire.seq.7", h)
+        XCTAssertEqual(h.frameOf("questionnaire.next"), done, "Done stays where it was")
+        h.now += .seconds(1)
+        h.tap("questionnaire.seq.7")
+        h.tap("questionnaire.next")
+        XCTAssertEqual(h.log.first { $0.kind == "answer" }?.fields["value"], .number(7))
+    }
+
+    func testInLandscapeAtTripleSizeDoneScrollsWithTheAnswers() throws {
+        let h = try largeSEQ(Size(width: 568, height: 320))
+        XCTAssertEqual(h.element("questionnaire.next")?.hitFrame.isEmpty, true, "Done after the answers, below the window")
+        scroll(to: "questionnaire.seq.1", h)
+        h.now += .seconds(1)
+        h.tap("questionnaire.seq.1")
+        scroll(to: "questionnaire.next", h)
+        h.tap("questionnaire.next")
+        XCTAssertEqual(h.log.first { $0.kind == "answer" }?.fields["value"], .number(1))
     }
 }
