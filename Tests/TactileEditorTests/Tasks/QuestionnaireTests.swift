@@ -16,14 +16,20 @@ final class QuestionnaireTests: XCTestCase {
             {"id": "grab", "text": "The handles were easy to grab.", "scale": 5, "low": "Strongly disagree", "high": "Strongly agree"}]}]}
         """
 
-    func testAnswersAreAskedOneItemAtATimeAndLoggedWithTheirTime() throws {
-        let h = EditorHarness()
+    /// `h` with the plan running, its task skipped: the SEQ on screen.
+    @discardableResult
+    private func askingSEQ(_ h: EditorHarness) throws -> EditorHarness {
         h.state.tasks = TaskRun(plan: try TaskPlan.parse(Data(planJSON.utf8)))
         h.frame()
         h.tap("task.skip")
         h.now += .seconds(2)
         h.frame()
         XCTAssertEqual(h.element("questionnaire")?.state["questionnaire"], .string("seq"))
+        return h
+    }
+
+    func testAnswersAreAskedOneItemAtATimeAndLoggedWithTheirTime() throws {
+        let h = try askingSEQ(EditorHarness())
         XCTAssertEqual(h.element("questionnaire.next")?.state["enabled"], .bool(false), "Done waits for an answer")
         h.tap(Point(x: 20, y: 700)) // the scrim: nothing under it takes the tap
         XCTAssertEqual(h.state.project, DemoProject.make(), "the editor under it is untouched")
@@ -89,14 +95,7 @@ final class QuestionnaireTests: XCTestCase {
     private func largeSEQ(_ viewport: Size) throws -> EditorHarness {
         var c = TactileConfiguration()
         c.layout.uiScale = 3
-        let h = EditorHarness(configuration: c, viewport: viewport)
-        h.state.tasks = TaskRun(plan: try TaskPlan.parse(Data(planJSON.utf8)))
-        h.frame()
-        h.tap("task.skip")
-        h.now += .seconds(2)
-        h.frame()
-        XCTAssertEqual(h.element("questionnaire")?.state["questionnaire"], .string("seq"))
-        return h
+        return try askingSEQ(EditorHarness(configuration: c, viewport: viewport))
     }
 
     /// Drags the questionnaire up along its trailing edge until `id` shows whole.
