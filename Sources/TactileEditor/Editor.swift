@@ -244,6 +244,16 @@ public struct Editor {
             collapse: state.timeline.collapseProgress, trackOffset: state.timeline.trackOffset, aspect: state.project.format.ratio)
     }
 
+    /// A UI pass's context for `state`'s screen with `touches`: where the bars draw well under
+    /// the scale asked, a bar's button held shows its name large.
+    private func context(_ state: EditorState, touches: [InputEvent], now: Time) -> UIContext {
+        let ui = UIContext(memory: state.ui, touches: touches, now: now, viewport: state.viewport, measurer: measurer, theme: theme)
+        if reading.sizes.uiScale >= settings.layout.uiScale * settings.layout.largeContentLeastRatio {
+            ui.largeContentDelay = .seconds(settings.layout.largeContentDelay)
+        }
+        return ui
+    }
+
     /// One immediate-mode pass over the whole screen.
     private func pass(_ state: inout EditorState, touches: [InputEvent], now: Time, effects: inout Effects) -> UIContext {
         let logStart = effects.log.count
@@ -263,7 +273,7 @@ public struct Editor {
         timeline.advance(&state, layout: layout(for: state), now: now, effects: &effects)
         let layout = layout(for: state)
         timeline.catchMotion(touches, &state, layout: layout, now: now, effects: &effects)
-        let ui = UIContext(memory: state.ui, touches: touches, now: now, viewport: state.viewport, measurer: measurer, theme: theme)
+        let ui = context(state, touches: touches, now: now)
         let screen = Rect(origin: .zero, size: state.viewport)
         ui.fill(screen, theme.background)
         var view = ScreenView(

@@ -27,6 +27,8 @@ public struct LayoutScreen: Sendable {
         case panelOutside
         /// A finger drags across the element by so many points (scrolls the timeline).
         case drag(String, dx: Double)
+        /// A finger presses the element and stays down so long (the screen is looked at while it does).
+        case press(String, seconds: Double)
     }
 
     public var name: String
@@ -106,6 +108,8 @@ extension LayoutMatrix {
             // Where the title bar has no room for its rename (a landscape phone), the project list's Rename.
             LayoutScreen("renaming the project", [.tap("titleBar.rename")], otherWay: toRowActions + [.tap("projects.rename:p-road")]),
             LayoutScreen("nothing to undo", [.key(.undo)]),
+            // Held, a bar's button shows its name large where the bars draw under the scale asked.
+            LayoutScreen("a bar button held", [.press("toolbar.add.sticker", seconds: 0.8)]),
             LayoutScreen("task card", [], plan: plan), LayoutScreen("the question after a task", [.tap("task.skip"), .wait(3)], plan: plan),
             LayoutScreen("project list", toRowActions),
             LayoutScreen("the SUS at the end", [.tap("task.skip"), .wait(3)], plan: susPlan),

@@ -77,6 +77,14 @@ final class LayoutWalker {
                 if case .openTuning = step { session.toggleTuning() }
                 session.placePanel(outside: true, width: nil)
                 send([])
+            case let .press(id, seconds):
+                guard let target = layouts().first?.elements.last(where: { $0.id == id }), !target.hitFrame.isEmpty else {
+                    return "\(id) is not on the screen"
+                }
+                send([.touch(.down, id: 1, at: target.hitFrame.center, time: now)])
+                settle(seconds)
+                // (Still down: the screen is looked at while it holds.)
+                continue
             case let .drag(id, dx):
                 // From the area's lower trailing corner, clear of what lies on it (a clip would move).
                 guard let area = layouts().first?.targets.last(where: { $0.id == id })?.frame else { return "\(id) is not on the screen" }

@@ -6,6 +6,8 @@ public struct ButtonLook: Sendable {
     /// A finger holds it and is still over it (sliding off un-highlights it, as on iOS).
     public var pressed: Bool
     public var enabled: Bool
+    /// When the finger pressing it went down (while `pressed`).
+    public var heldSince: Time?
 }
 
 extension UIContext {
@@ -20,7 +22,8 @@ extension UIContext {
     ) -> Bool {
         let hit = hitFrame ?? frame
         let interaction = interact(id, hitFrame: hit, exclusive: true)
-        let look = ButtonLook(frame: frame, pressed: interaction.isPressedDown && enabled, enabled: enabled)
+        let pressed = interaction.isPressedDown && enabled
+        let look = ButtonLook(frame: frame, pressed: pressed, enabled: enabled, heldSince: pressed ? heldSince(interaction) : nil)
         draw(look)
         var elementState: [String: ElementValue] = ["enabled": .bool(enabled), "pressed": .bool(look.pressed)]
         for (key, value) in state { elementState[key] = value }

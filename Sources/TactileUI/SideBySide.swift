@@ -4,14 +4,16 @@ extension TextMeasurer {
     /// How many of a row's choices stand side by side in `width` (`gap` between them, each
     /// keeping `inset` clear inside): all where every one's words fit their share on up to
     /// `lines` lines without losing letters, even given way in size to `smallest` of `font`;
-    /// else the most that do, the rest on lines below (large text on a narrow sheet: rows
-    /// become stacks); one where even alone they do not.
+    /// else as many as do, the rest on lines below, the lines as even as they can be (large text
+    /// on a narrow sheet: rows become stacks); one where even alone they do not.
     public func sideBySide(_ words: [String], width: Double, gap: Double, inset: Double = 0, font: Font, smallest: Double, lines: Int = 1) -> Int {
         guard !words.isEmpty else { return 1 }
-        return (1...words.count).reversed().first { n in
-            let room = (width - gap * Double(n - 1)) / Double(n) - 2 * inset
-            return words.allSatisfy { fits($0, in: room, font: font, smallest: smallest, lines: lines) }
-        } ?? 1
+        let most =
+            (1...words.count).reversed().first { n in
+                let room = (width - gap * Double(n - 1)) / Double(n) - 2 * inset
+                return words.allSatisfy { fits($0, in: room, font: font, smallest: smallest, lines: lines) }
+            } ?? 1
+        return ChoiceColumns.balanced(most, of: words.count)
     }
 
     /// Whether `words` fit `width` on up to `lines` lines, whole words only, at `font` given way
@@ -34,6 +36,17 @@ extension TextMeasurer {
         let floor = (font.size * smallest).rounded(.up)
         while fitted.size > floor, measure(text, font: fitted).width > width { fitted.size = max(floor, fitted.size.rounded(.up) - 1) }
         return fitted
+    }
+}
+
+/// How choices share lines.
+public enum ChoiceColumns {
+    /// At most `most` side by side of `count`, as even as the lines they take allow: four that
+    /// fit three to a line stand two and two, not three and one.
+    public static func balanced(_ most: Int, of count: Int) -> Int {
+        guard most > 0, count > 0 else { return 1 }
+        let lines = (count + most - 1) / most
+        return (count + lines - 1) / lines
     }
 }
 

@@ -118,6 +118,11 @@ public final class UIContext {
     /// The scroll views being laid out, outermost first: how far down each moves its content
     /// (minus its scroll) and the window it shows it through (`scrolling`).
     var shifts: [(dy: Double, window: Rect)] = []
+    /// How long a finger holds a button that offers its large content before it shows
+    /// (`offerLargeContent`); nil: never.
+    public var largeContentDelay: Time?
+    /// The button held long enough in this pass: what to show large.
+    public internal(set) var largeContent: LargeContent?
     /// The scroll views drawn in this pass, in order.
     public internal(set) var scrollViews: [ScrollView] = []
     /// Their scrolls after this pass: kept for the next (one not drawn forgets its scroll).

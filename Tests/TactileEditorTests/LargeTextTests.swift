@@ -78,4 +78,34 @@ final class LargeTextTests: XCTestCase {
         XCTAssertGreaterThan(h.state.project.clip(withID: "music")!.clip.sound.decibels, 0, "dragged towards loud")
         XCTAssertEqual(h.frameOf(ClipSheetView.levelID), slider.frame, "the sheet did not scroll under a sideways drag")
     }
+
+    func testHoldingABarButtonShowsItsNameLargeAndLiftingPutsItAway() {
+        let h = harness()
+        let add = h.element("toolbar.add.text")!.hitFrame.center
+        let clips = h.state.project.tracks.flatMap(\.clips).count
+        h.frame([.touch(.down, id: 1, at: add, time: h.now)])
+        XCTAssertNil(h.element("largeContent"), "not at once: a tap stays a tap")
+        // The frame loop wakes for the moment it shows, with no finger moving.
+        h.run(until: h.now + .seconds(0.6))
+        let shown = h.element("largeContent")
+        XCTAssertEqual(shown?.state["for"], .string("toolbar.add.text"))
+        XCTAssertEqual(shown?.label, "Text")
+        let size = h.output.drawList.commands.lazy.compactMap { c -> Double? in
+            if case let .text(run) = c, run.text == "Text", run.font.size > Theme().titleFont.size { return run.font.size }; return nil
+        }.first
+        XCTAssertGreaterThanOrEqual(size ?? 0, 3 * Theme().titleFont.size * 0.99, "its name at the scale asked")
+        h.frame([.touch(.up, id: 1, at: add, time: h.now)])
+        XCTAssertNil(h.element("largeContent"))
+        XCTAssertEqual(h.state.project.tracks.flatMap(\.clips).count, clips, "a hold to read is not a tap")
+    }
+
+    func testAtTheScaleTheBarsHoldNothingShowsLarge() {
+        let h = EditorHarness()
+        let add = h.element("toolbar.add.text")!.hitFrame.center
+        h.frame([.touch(.down, id: 1, at: add, time: h.now)])
+        h.now += .seconds(1)
+        h.frame()
+        XCTAssertNil(h.element("largeContent"))
+        h.frame([.touch(.up, id: 1, at: add, time: h.now)])
+    }
 }

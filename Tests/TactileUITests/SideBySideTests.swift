@@ -38,4 +38,11 @@ final class SideBySideTests: XCTestCase {
         XCTAssertEqual(
             measurer.sideBySide(["1 · Stimme überhaupt nicht zu", "2", "3", "4", "5"], width: 300, gap: 24, inset: 48, font: font, smallest: 0.7, lines: 2), 1)
     }
+
+    func testLinesAreAsEvenAsTheyCanBe() {
+        XCTAssertEqual(ChoiceColumns.balanced(3, of: 4), 2, "two and two, not three and one")
+        XCTAssertEqual(ChoiceColumns.balanced(4, of: 6), 3)
+        XCTAssertEqual(ChoiceColumns.balanced(2, of: 3), 2)
+        XCTAssertEqual(ChoiceColumns.balanced(6, of: 6), 6)
+    }
 }

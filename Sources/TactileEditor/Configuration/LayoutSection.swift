@@ -112,6 +112,18 @@ extension TactileConfiguration {
         @Setting(.init(1, 6), "Lines a banner's message may take before it is cut with \"…\".")
         public var bannerMaximumLines: Int = 2
         @Setting(
+            .seconds(0.1, 5),
+            """
+            Where the bars draw smaller than `--ui-scale` asks (the screen holds no more), holding one of
+            their buttons this long shows its icon and name large in the middle of the screen, as iOS's
+            Large Content Viewer does.
+            """)
+        public var largeContentDelay: Double = 0.5
+        @Setting(
+            .init(1, 3),
+            "The large content shows where the text asked for is at least this many times the bars' (iOS shows it at the accessibility sizes).")
+        public var largeContentLeastRatio: Double = 1.5
+        @Setting(
             .init(0.5, 3),
             """
             Scale of text and touch targets together, like Dynamic Type (`--ui-scale`). Applied by

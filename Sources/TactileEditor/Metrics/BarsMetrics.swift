@@ -38,6 +38,9 @@ extension ViewMetrics {
         public var bannerLineHeight = 1.3, bannerRadius = 12.0
         /// The thin bar under the Export button's percentage while an export runs. 3 pt.
         public var exportProgressHeight = 3.0
+        /// A held bar button shown large (at the text's scale asked): its icon's box, the
+        /// panel's padding and corner radius, the gap between icon and name. 30, 14, 16, 8 pt.
+        public var largeIcon = 30.0, largePadding = 14.0, largeRadius = 16.0, largeGap = 8.0
         public init() {}
     }
 }

@@ -18,7 +18,7 @@ struct ClipSheetChoices {
         // (As `draw` keeps them: words a gap clear of each side, or beside a glyph.)
         let inset = glyph ? gap + m.glyph * k / 2 : gap
         let byWords = ui.sideBySide(titles, width: width, gap: gap, inset: inset, font: theme.clipFont, smallest: m.tabSmallestShare, lines: glyph ? 1 : 2)
-        return min(byFinger, byWords)
+        return ChoiceColumns.balanced(min(byFinger, byWords), of: titles.count)
     }
 
     /// How tall `count` choices are in lines of `columns`, a row's gap between the lines.

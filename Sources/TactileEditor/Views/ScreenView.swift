@@ -52,6 +52,7 @@ struct ScreenView {
         intents += ExportSheetView(ui: ui, layout: layout, sizes: reading.sizes, export: export, theme: reading.theme).draw(state)
         intents += QuestionnaireView(ui: ui, layout: layout, theme: reading.theme, scale: reading.sizes.uiScale).draw(state)
         intents += BannerView(ui: ui, layout: layout, sizes: reading.sizes, theme: reading.theme).draw(state)
+        LargeContentView(ui: ui, layout: layout, sizes: reading.sizes, theme: reading.theme).draw()
         return intents
     }
 }
@@ -64,6 +65,10 @@ func iconButton(
 ) -> Bool {
     ui.button(id, role: role, label: label, frame: frame, hitFrame: hitFrame, enabled: enabled, state: extra) { look in
         let color = look.enabled ? theme.textPrimary : theme.textTertiary
+        // Held, it shows its icon and name large where the bars draw smaller than the text asked.
+        if let since = look.heldSince {
+            ui.offerLargeContent(id, label: caption ?? label, heldSince: since) { box, ink in icon.draw(in: box, color: ink, ui: ui) }
+        }
         let m = theme.metrics.bars
         if look.pressed { ui.fill(frame.insetBy(dx: m.pressInset, dy: m.pressInset), theme.surfaceRaised, radius: theme.buttonPressRadius) }
         if let caption {
