@@ -50,10 +50,11 @@ public enum HighlightClips {
     }
 
     /// The session's own video to cut from, with its length: the newest `tactile videos` made of
-    /// the session at `folder`, still the file it wrote, drawn with the `scale` and `fps` asked for.
+    /// the session at `folder`, still the file it wrote, drawn with the `scale` asked for and the
+    /// `fps` (nil: at whatever rate it was made).
     static func sessionVideo(of folder: URL, scale: Double?, fps: Double?) -> (file: URL, seconds: Double)? {
         guard let (file, line) = StudyManifest.newest(madeBy: "videos", fromSession: folder),
-            line["scale"] as? Double == scale, line["fps"] as? Double == fps,
+            line["scale"] as? Double == scale, fps == nil || line["fps"] as? Double == fps,
             let seconds = MediaProbe.probe(file.path).duration, seconds > 0
         else { return nil }
         return (file, seconds)
@@ -125,7 +126,8 @@ public enum HighlightClips {
                     } else {
                         let result = try Commands.replayWithSummary(
                             trace: clip.folder.path, project: nil,
-                            outputs: .init(video: target.path, framesPerSecond: fps, jobs: 1, videoFrom: clip.from), scale: scale,
+                            outputs: .init(video: target.path, framesPerSecond: fps ?? defaults.clipFramesPerSecond, jobs: 1, videoFrom: clip.from),
+                            scale: scale,
                             until: clip.to, settings: settings, mediaDir: mediaDir)
                         length = result.video?.duration.seconds ?? 0
                         how = " (drawn from the trace)"

@@ -550,7 +550,10 @@ struct SettingsOptions: ParsableArguments {
 /// How session videos are drawn, shared by `videos` and `clips`.
 struct VideoOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Pixels per point (default 2).") var scale: Double?
-    @Option(parsing: .unconditional, help: "Frames per second (default: each session's display rate, else 30).") var fps: Double?
+    @Option(
+        parsing: .unconditional,
+        help: "Frames per second (default: each session's display rate, else 30; a clip drawn from the trace: study.clipFramesPerSecond, 30).")
+    var fps: Double?
     @Option(parsing: .unconditional, help: "Threads drawing frames (default one per core).") var jobs: Int?
     @Option(
         help:

@@ -726,12 +726,23 @@ final class StudyRunTests: XCTestCase, ReplayTesting, StudyDriving, StartsProgra
         XCTAssertFalse(
             try clip.frame(at: .seconds(0.05)).image.pixels == whole.frame(at: .seconds(onShow + 1.05)).image.pixels,
             "the pictures move: a second later is another picture")
+        // Asked for no frame rate, they are still cut from the video, at its rate.
+        let anyRate = try HighlightClips.run(
+            [folder.path], out: clips.path, tasks: false, before: 1, after: 2, category: nil, participant: "P01", scale: 0.5, fps: nil, jobs: 2)
+        XCTAssertTrue(anyRate.contains("all cut from the sessions' videos"), anyRate)
+        XCTAssertEqual(MediaProbe.probe(clips.appendingPathComponent(names[0]).path).video?.frameRate ?? 0, 10, accuracy: 0.01)
         // Asked for another frame rate, the clips are drawn from the traces, side by side.
         let byTask = try HighlightClips.run(
             [folder.path], out: clips.path, tasks: true, before: 0.5, after: 0.5, category: nil, participant: nil, scale: 0.5, fps: 12, jobs: 2)
         XCTAssertTrue(byTask.hasPrefix("3 of 3 clips"), "the practice's task and the block's two met (the third not reached): \(byTask)")
         XCTAssertTrue(byTask.contains("× real time, 2 at a time)"), "the rate, two drawn side by side: \(byTask)")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: clips.appendingPathComponent("P01-block1-outside-task-1-trim-city-skipped.mp4").path))
+        let skipped = clips.appendingPathComponent("P01-block1-outside-task-1-trim-city-skipped.mp4")
+        XCTAssertEqual(MediaProbe.probe(skipped.path).video?.frameRate ?? 0, 12, accuracy: 0.01)
+        // Drawn from the trace with no rate asked for: study.clipFramesPerSecond (30), not the session's 60 Hz.
+        try FileManager.default.removeItem(at: videos)
+        _ = try HighlightClips.run(
+            [folder.path], out: clips.path, tasks: true, before: 0.5, after: 0.5, category: nil, participant: nil, scale: 0.5, fps: nil, jobs: 2)
+        XCTAssertEqual(MediaProbe.probe(skipped.path).video?.frameRate ?? 0, 30, accuracy: 0.01)
         XCTAssertThrowsError(
             try HighlightClips.run(
                 [folder.path], out: clips.path, tasks: false, before: 1, after: 2, category: "quote", participant: nil, scale: 0.5, fps: 10, jobs: 1)

@@ -105,6 +105,14 @@ extension TactileConfiguration {
         @Setting(.seconds(0, 600), "`tactile clips`: seconds of video after a marker (or a task's judgement).")
         public var clipAfter: Double = 10
         @Setting(
+            .init(1, 240, unit: "fps"),
+            """
+            `tactile clips`: the frame rate of a clip drawn from the trace (`--fps` overrides). A review clip needs no more
+            than screen recorders give (30), and is made twice as fast as at the session's 60 Hz; a clip cut from the
+            session's video keeps that video's rate.
+            """)
+        public var clipFramesPerSecond: Double = 30
+        @Setting(
             """
             Record the microphone (think-aloud) into each recorded session's folder, on the session's clock (as `run
             --record-audio`); `replay --video` lays it under the picture.
