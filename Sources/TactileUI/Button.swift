@@ -1,4 +1,5 @@
 import TactileCore
+import TactileInput
 
 /// How a button looks this pass: where it is and whether a finger holds it.
 public struct ButtonLook: Sendable {
@@ -6,8 +7,9 @@ public struct ButtonLook: Sendable {
     /// A finger holds it and is still over it (sliding off un-highlights it, as on iOS).
     public var pressed: Bool
     public var enabled: Bool
-    /// When the finger pressing it went down (while `pressed`).
+    /// When the finger pressing it went down, and which it is (while `pressed`).
     public var heldSince: Time?
+    public var heldBy: PointerID?
 }
 
 extension UIContext {
@@ -23,7 +25,9 @@ extension UIContext {
         let hit = hitFrame ?? frame
         let interaction = interact(id, hitFrame: hit, exclusive: true)
         let pressed = interaction.isPressedDown && enabled
-        let look = ButtonLook(frame: frame, pressed: pressed, enabled: enabled, heldSince: pressed ? heldSince(interaction) : nil)
+        let look = ButtonLook(
+            frame: frame, pressed: pressed, enabled: enabled, heldSince: pressed ? heldSince(interaction) : nil,
+            heldBy: pressed ? interaction.fingers.first : nil)
         draw(look)
         var elementState: [String: ElementValue] = ["enabled": .bool(enabled), "pressed": .bool(look.pressed)]
         for (key, value) in state { elementState[key] = value }

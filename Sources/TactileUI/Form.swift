@@ -28,7 +28,7 @@ public final class Form {
     /// A form over `viewport`: a scrim over what lies under it (taps there do nothing) and a
     /// raised panel. Draw it in the topmost layer. `scale`: its text's (`--ui-scale`), its
     /// targets growing with it (`ViewMetrics.Form.scaled`); where that makes it taller than the
-    /// screen, its body scrolls (`scrollingBody`).
+    /// screen, its body scrolls (`scrolling`).
     public init(ui: UIContext, theme: Theme, viewport: Size, id: String, scale: Double = 1) {
         self.ui = ui; self.theme = theme; self.id = id; self.scale = scale
         let m = theme.metrics.form.scaled(by: scale)
@@ -46,11 +46,12 @@ public final class Form {
     /// where it is taller (large text on a phone), the foot staying in place; where the screen
     /// is so short that the window would keep less than `pinnedFootLeastShare` of the panel, the
     /// foot goes at the body's end and scrolls with it.
-    public func scrolling(_ body: () -> Void, foot: () -> Void) {
+    /// `key`: what is on show (a questionnaire's item, a study's stage): another starts at its top.
+    public func scrolling(key: String, _ body: () -> Void, foot: () -> Void) {
         let pinned = footTop - m.bodyGap - cursor >= panel.height * m.pinnedFootLeastShare
         let window = Rect(x: panel.x, y: cursor, width: panel.width, height: max(0, (pinned ? footTop - m.bodyGap : content.maxY) - cursor))
         let top = cursor
-        let offset = ui.scrolling(id + ".body", window: window) {
+        let offset = ui.scrolling(id + ".body." + key, window: window) {
             body()
             if !pinned {
                 footY = cursor + m.bodyGap

@@ -1,4 +1,5 @@
 import TactileCore
+import TactileInput
 
 /// What a button drawn smaller than the text asked for shows large while a finger holds it, as
 /// iOS's Large Content Viewer does for bar items, which stop growing at accessibility sizes.
@@ -15,10 +16,12 @@ extension UIContext {
     /// since `since` for `largeContentDelay`, it is this pass's `largeContent`; before then a
     /// frame is asked for the moment it will be. Nothing where `largeContentDelay` is nil (the
     /// bars draw at the scale asked).
-    public func offerLargeContent(_ id: String, label: String, heldSince since: Time, icon: ((Rect, Color) -> Void)? = nil) {
+    /// A finger whose button was shown large does not press it when it lifts (it held to read).
+    public func offerLargeContent(_ id: String, label: String, heldSince since: Time, by finger: PointerID?, icon: ((Rect, Color) -> Void)? = nil) {
         guard let delay = largeContentDelay else { return }
         if now - since >= delay {
             largeContent = LargeContent(id: id, label: label, icon: icon)
+            if let finger { memory.readingLarge.insert(finger) }
         } else {
             requestFrames(.explicit([since + delay]), reason: "large content")
         }

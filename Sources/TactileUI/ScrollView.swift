@@ -1,3 +1,4 @@
+import Foundation
 import TactileCore
 import TactileInput
 
@@ -13,6 +14,24 @@ public struct ScrollOffset: Hashable, Sendable {
     public var declined: [PointerID] = []
     /// How tall the content was laid out in the last pass (for a view that learns it by drawing).
     public var contentHeight: Double = 0
+    /// The grabbing finger's recent heights (time, y), for its speed when it lifts.
+    var track: [(time: Time, y: Double)] = []
+    /// A flung scroll coasting to a stop: where it was let go, when, and how fast (points per
+    /// second, the offset's).
+    public var coast: Coast?
+
+    public struct Coast: Hashable, Sendable {
+        public var from: Double, since: Time, speed: Double
+    }
+
+    public static func == (a: ScrollOffset, b: ScrollOffset) -> Bool {
+        a.offset == b.offset && a.grab == b.grab && a.declined == b.declined && a.contentHeight == b.contentHeight && a.coast == b.coast
+            && a.track.map(\.time) == b.track.map(\.time) && a.track.map(\.y) == b.track.map(\.y)
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(offset); h.combine(grab); h.combine(declined); h.combine(contentHeight); h.combine(coast)
+    }
 
     /// A finger holding the content: the offset is `anchor` less the finger's height.
     public struct Grab: Hashable, Sendable {
@@ -21,6 +40,25 @@ public struct ScrollOffset: Hashable, Sendable {
     }
 
     public init(offset: Double = 0) { self.offset = offset }
+}
+
+/// How a scroll view is flung and slows: the finger's speed over `window` seconds when it lifts
+/// (at most `maximumSpeed`); a speed under `leastSpeed` does not fling, and a flung one stops
+/// there; the speed is multiplied by `rate` each millisecond (UIScrollView's deceleration).
+struct ScrollFling: Sendable {
+    var window: Double, maximumSpeed: Double, rate: Double, leastSpeed: Double
+    init(_ input: TactileConfiguration.Input) {
+        window = input.velocityWindow; maximumSpeed = input.maximumFlingSpeed
+        rate = input.sheetDecelerationRate; leastSpeed = input.sheetFlingLeastSpeed
+    }
+
+    /// Where a coast from `coast` is at `now`, and whether it is still moving.
+    func position(_ coast: ScrollOffset.Coast, at now: Time) -> (offset: Double, moving: Bool) {
+        let ms = max(0, (now - coast.since).seconds * 1000), decay = pow(rate, ms)
+        // The distance travelled: the integral of speed × rate^t over the milliseconds so far.
+        let travelled = coast.speed / 1000 * (decay - 1) / log(rate)
+        return (coast.from + travelled, abs(coast.speed * decay) >= leastSpeed)
+    }
 }
 
 /// A scroll view drawn in a pass, as `tactile inspect` and the layout check see it.
@@ -40,13 +78,15 @@ extension UIContext {
     /// A vertical scroll view: `body` lays its content out from `window`'s top as though it
     /// were `contentHeight` tall; the screen shows what falls in `window`, moved up by the
     /// scroll. Its draw commands, touch targets and elements move with it; its targets take
-    /// touches only where the window shows them, and the positions its widgets read are in its
-    /// own layout. It remembers its scroll while it is drawn in every pass; returns how far it
+    /// touches only where the window shows them; the positions its widgets read (`location`,
+    /// `location(of:)`) are in its own layout (the arena's gestures keep the screen's: a slider
+    /// reads their x, which the scroll does not move). It remembers its scroll while it is drawn in every pass; returns how far it
     /// is scrolled.
     ///
     /// A finger that landed in the window and moves up or down past the tap slop drags the
     /// content, whatever it landed on (a button does not then tap: it moved too far); one that
-    /// moves sideways first stays with what it landed on (a slider's thumb).
+    /// moves sideways first, or landed on something that takes a drag itself (a slider, a trim),
+    /// stays with it.
     @discardableResult
     public func scrolling(_ key: String, window: Rect, contentHeight: Double, _ body: () -> Void) -> Double {
         scrolling(key, window: window, knownHeight: contentHeight) {
@@ -74,30 +114,71 @@ extension UIContext {
         s.contentHeight = body()
         shifts.removeLast()
         draw.shift(since: marks, by: -s.offset, clippedTo: window)
+        // Laid out shorter than the pass before said: the next pass draws it within its end.
+        if knownHeight == nil, s.offset > max(0, s.contentHeight - window.height) + 0.5 {
+            requestFrames(.animation(), reason: "scroll settles")
+        }
         scrolls[wid] = s
         scrollViews.append(ScrollView(id: key, window: shown, contentHeight: s.contentHeight, offset: s.offset))
         return s.offset
     }
 
-    /// The scroll after the fingers down now: the grabbing finger's move, or a new grab.
+    /// The scroll after the fingers down now: the grabbing finger's move (and, as it lifts, a
+    /// fling), a new grab (which stops a coast), or a coast's next step.
     private func dragged(_ scroll: ScrollOffset, in window: Rect, most: Double) -> ScrollOffset {
         var s = scroll
         let fingers = fingersDown
         s.declined.removeAll { id in !fingers.contains { $0.id == id } }
         if let grab = s.grab {
-            if let finger = fingers.first(where: { $0.id == grab.finger }) { s.offset = grab.anchor - finger.now.y } else { s.grab = nil }
+            let finger = fingers.first { $0.id == grab.finger }
+            if let finger {
+                s.offset = grab.anchor - finger.now.y
+                s.track.append((now, finger.now.y))
+            }
+            // Lifting: it coasts on at the finger's speed (none after a rest). Gone without a
+            // lift (the window lost focus): it stays where it is.
+            if finger == nil || lifts(grab.finger) {
+                s.coast = lifts(grab.finger) ? flung(s) : nil
+                s.grab = nil
+                s.track = []
+            }
+        }
+        if let coast = s.coast {
+            let at = memory.fling.position(coast, at: now)
+            s.offset = at.offset
+            if !at.moving || at.offset <= 0 || at.offset >= most { s.coast = nil } else { requestFrames(.animation(), reason: "scroll coast") }
         }
         guard s.grab == nil, most > 0 else { return s }
-        for finger in fingers where window.contains(finger.origin) && !s.declined.contains(finger.id) {
+        for finger in fingers where window.contains(finger.origin) && !s.declined.contains(finger.id) && !lifts(finger.id) {
+            // A finger on something that takes a drag itself (a slider, a trim) is its own.
+            if memory.arena.takesDrag(finger.id) {
+                s.declined.append(finger.id)
+                continue
+            }
             let dx = finger.now.x - finger.origin.x, dy = finger.now.y - finger.origin.y
-            guard max(abs(dx), abs(dy)) >= slop else { continue }
+            // Past the slop as a tap counts it (a move of exactly the slop still taps, and does not scroll).
+            guard finger.now.distance(to: finger.origin) > slop else { continue }
             if abs(dy) > abs(dx) {
                 s.grab = ScrollOffset.Grab(finger: finger.id, anchor: s.offset + finger.now.y)
+                s.coast = nil
+                s.track = [(now, finger.now.y)]
+                // The button it landed on lets go of it: it shows no longer pressed and will not tap.
+                memory.active[finger.id] = nil
                 break
             }
             s.declined.append(finger.id)
         }
         return s
+    }
+
+    /// The coast a lifted finger leaves: its speed over the velocity window, if fast enough.
+    private func flung(_ s: ScrollOffset) -> ScrollOffset.Coast? {
+        let f = memory.fling
+        let recent = s.track.filter { now - $0.time <= .seconds(f.window) }
+        guard let first = recent.first, let last = recent.last, last.time > first.time else { return nil }
+        // The content moves with the finger: a finger going up scrolls the offset up.
+        let speed = max(-f.maximumSpeed, min(f.maximumSpeed, -(last.y - first.y) / (last.time - first.time).seconds))
+        return abs(speed) >= f.leastSpeed ? ScrollOffset.Coast(from: s.offset, since: now, speed: speed) : nil
     }
 
     /// `rect` as laid out in the scroll views open now, where it is on the screen; `clipped`:

@@ -21,11 +21,17 @@ public struct UIMemory: Sendable {
     public internal(set) var arena: GestureArena
     /// Each scroll view's scroll, while it is drawn (`UIContext.scrolling`).
     var scrolls: [WidgetID: ScrollOffset] = [:]
+    /// Fingers holding a button shown large (`offerLargeContent`): their lift is no tap.
+    var readingLarge: Set<PointerID> = []
+    /// How a scroll view is flung and slows (`input.velocityWindow`, `maximumFlingSpeed`,
+    /// `sheetDecelerationRate`, `sheetFlingLeastSpeed`).
+    var fling: ScrollFling
 
     public init(input: TactileConfiguration.Input, rules: ArenaRules = .timeline) {
         taps = TapTracker(slop: input.tapSlop, maximumDuration: .seconds(input.tapMaximumDuration))
         tapOutset = input.tapOutset
         arena = GestureArena(rules: rules, thresholds: GestureArena.Thresholds(input))
+        fling = ScrollFling(input)
     }
 
     /// The arena's decisions since they were last taken (for the log and the arena debugger).
@@ -37,6 +43,7 @@ public struct UIMemory: Sendable {
         taps.maximumDuration = .seconds(input.tapMaximumDuration)
         tapOutset = input.tapOutset
         arena.thresholds = GestureArena.Thresholds(input)
+        fling = ScrollFling(input)
     }
 }
 
@@ -140,6 +147,8 @@ public final class UIContext {
     private var pressTimes: [PointerID: Time] = [:]
     private var released: [PointerID: (location: Point, tap: Bool)] = [:]
     private var claimed: Set<PointerID> = []
+    /// Fingers the arena followed that lifted in this pass.
+    private var liftedInArena: Set<PointerID> = []
     private var hot: [PointerID: WidgetID] = [:]
     /// This pass's gestures by the widget they belong to (made once, when a widget first asks).
     private lazy var gesturesByOwner: [UInt64: [PassGesture]] = {
@@ -214,6 +223,7 @@ public final class UIContext {
             return true
         }
         guard memory.arena.follows(id) else { return false }
+        if phase == .up { liftedInArena.insert(id) }
         gestures += memory.arena.handle(id: id, phase: phase, location: location, time: time, target: nil)
         if phase == .move { memory.fingers[id] = location } else { memory.fingers[id] = nil; memory.origins[id] = nil }
         return true
@@ -269,7 +279,10 @@ public final class UIContext {
             if let (location, tap) = released[finger] {
                 result.released = true
                 result.location = laidOut(location)
-                if tap && hitFrame.outsetBy(dx: memory.tapOutset, dy: memory.tapOutset).contains(location) { result.tapped = true; widgetTaps.append(location) }
+                if tap && !memory.readingLarge.contains(finger) && hitFrame.outsetBy(dx: memory.tapOutset, dy: memory.tapOutset).contains(location) {
+                    result.tapped = true
+                    widgetTaps.append(location)
+                }
             } else {
                 result.fingers.append(finger)
             }
@@ -289,6 +302,9 @@ public final class UIContext {
     var fingersDown: [(id: PointerID, origin: Point, now: Point)] {
         memory.fingers.keys.sorted().compactMap { id in memory.origins[id].map { (id, $0, memory.fingers[id]!) } }
     }
+
+    /// Whether finger `id` lifts in this pass (off a widget, or off what the arena follows).
+    func lifts(_ id: PointerID) -> Bool { released[id] != nil || liftedInArena.contains(id) }
 
     /// How far a finger moves before it is a drag, not a tap (`input.tapSlop`).
     var slop: Double { memory.taps.slop }
@@ -329,6 +345,7 @@ public final class UIContext {
                     time: pressTimes[finger] ?? now, sinceDown: .zero, location: location))
         }
         for finger in released.keys {
+            memory.readingLarge.remove(finger)
             memory.active[finger] = nil
             memory.fingers[finger] = nil
             memory.origins[finger] = nil

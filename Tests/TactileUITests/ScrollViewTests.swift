@@ -99,4 +99,28 @@ final class ScrollViewTests: XCTestCase {
         XCTAssertEqual(ui.scrolling("short", window: window, contentHeight: 150) {}, 0)
         XCTAssertEqual(ui.scrollViews.first?.maximumOffset, 0)
     }
+
+    func testAFlickCoastsOnSlowingToAStopAndARestBeforeLiftingDoesNot() {
+        pass([])
+        // A flick up: 150 pt in six moves 16 ms apart, lifted at once (about 1,560 pt/s).
+        pass([.touch(.down, id: 1, at: Point(x: 100, y: 280), time: .zero)])
+        for k in 1...6 {
+            let t = Double(k) * 0.016
+            pass([.touch(.move, id: 1, at: Point(x: 100, y: 280 - 25 * Double(k)), time: .seconds(t))], at: t)
+        }
+        let lifted = pass([.touch(.up, id: 1, at: Point(x: 100, y: 130), time: .seconds(0.1))], at: 0.1)
+        XCTAssertEqual(lifted.offset, 125, accuracy: 0.5)
+        XCTAssertFalse(lifted.ui.requests.isEmpty, "it asks for frames while it coasts")
+        let later = pass([], at: 0.2)
+        XCTAssertGreaterThan(later.offset, 125 + 50, "it coasted on after the finger lifted")
+        let stopped = pass([], at: 3)
+        XCTAssertEqual(pass([], at: 3.5).offset, stopped.offset, "and stopped")
+        XCTAssertLessThanOrEqual(stopped.offset, 400)
+        XCTAssertGreaterThan(stopped.offset, later.offset)
+        // The same move, held still a moment before lifting: it stays where it was let go.
+        pass([], at: 4)
+        drag(from: Point(x: 100, y: 280), to: Point(x: 100, y: 200), start: 5)
+        let rested = pass([], at: 5.3).offset
+        XCTAssertEqual(pass([], at: 6).offset, rested)
+    }
 }

@@ -12,7 +12,8 @@ import TactileUI
 ///   These live here, not on the clip's body, so a drag on a selected clip always moves it.
 /// The header names the clip and its length, which follows the speed as it is dragged. Every
 /// slider's drag is one undo step. The sheet is as tall as its tallest section, so switching
-/// never moves it. Like every sheet (`Sheet`): a tap outside or Escape closes it, a tap inside never does.
+/// never moves it (where that fits the screen: a sheet that scrolls, at large text, is as tall
+/// as the section on show). Like every sheet (`Sheet`): a tap outside or Escape closes it, a tap inside never does.
 struct ClipSheetView {
     static let sliderID = "clipSheet.speed", presetPrefix = "clipSheet.speed.", fitPrefix = "clipSheet.fit.", sectionPrefix = "clipSheet.section."
     static let levelID = "clipSheet.level", fadeInID = "clipSheet.fadeIn", fadeOutID = "clipSheet.fadeOut"

@@ -85,7 +85,7 @@ struct FormatPickerView {
         let byGlyph = max(1, Int(room / ((m.optionGlyph + 2 * m.labelInset) * k)))
         let byWords = ui.sideBySide(
             labels, width: min(room, Double(count) * m.optionWidth * k), gap: 0, inset: m.labelInset * k, font: theme.clipFont, smallest: 1)
-        let columns = min(count, byGlyph, byWords)
+        let columns = ChoiceColumns.balanced(min(count, byGlyph, byWords), of: count)
         let lines = (count + columns - 1) / columns
         let optionWidth = min(m.optionWidth * k, room / Double(columns))
         let optionHeight = m.optionHeight * k

@@ -4,7 +4,8 @@ extension EditorLayout {
     /// Where a picker's panel goes (the sticker and transition pickers, the export sheet):
     /// `height` tall, `gap` above the toolbar and as wide as the canvas (within the margins) in
     /// portrait; in landscape beside the canvas, over the timeline's column, so the canvas (where
-    /// a transition or the export shows) stays in sight. Never taller than the screen holds with
+    /// a transition or the export shows) stays in sight — unless the sheet needs more width than
+    /// the column has (`leastWidth`: large text), when it reaches over the canvas. Never taller than the screen holds with
     /// `gap` above and below: a taller sheet's body scrolls (`Sheet.scrollingBody`).
     /// `leastWidth`: in landscape, how wide it is at least where the screen has the room (it then
     /// reaches from the column over the canvas).

@@ -273,7 +273,8 @@ struct ProjectListView {
             // A tap does it; a drag on it scrolls the list, as on a row.
             let interaction = ui.interact(
                 id, hitFrame: button.intersection(visible), gestures: GestureTarget(id: id, gestures: [.tap, .scroll], scrollAxes: [.vertical]))
-            ui.fill(button, interaction.isPressedDown ? theme.surface : theme.surfaceRaised, radius: m.actionRadius * k)
+            // (An arena's target holds no finger: pressed while one is over it.)
+            ui.fill(button, interaction.hotFingers.isEmpty ? theme.surfaceRaised : theme.surface, radius: m.actionRadius * k)
             fittedLabel(words, in: button, color: choice.3 ? theme.danger : theme.textPrimary)
             ui.element(UIElement(id: id, role: "projectAction", label: words, frame: button, hitFrame: button.intersection(visible)))
             intents += interaction.intents(.projectList(.action(choice.2)))

@@ -34,7 +34,7 @@ struct QuestionnaireView {
             let last = asking.item + 1 == q.items.count
             var foot: String?
             // Everything but Back and Next scrolls where large text makes it taller than the screen.
-            form.scrolling {
+            form.scrolling(key: q.id + "." + item.id) {
                 form.heading(q.title, isUsersOwn: own)
                 if q.items.count > 1 {
                     form.progress(s.format(.questionNumber, ["n": s.digits("\(asking.item + 1)"), "count": s.digits("\(q.items.count)")]))

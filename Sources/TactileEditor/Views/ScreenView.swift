@@ -67,7 +67,7 @@ func iconButton(
         let color = look.enabled ? theme.textPrimary : theme.textTertiary
         // Held, it shows its icon and name large where the bars draw smaller than the text asked.
         if let since = look.heldSince {
-            ui.offerLargeContent(id, label: caption ?? label, heldSince: since) { box, ink in icon.draw(in: box, color: ink, ui: ui) }
+            ui.offerLargeContent(id, label: caption ?? label, heldSince: since, by: look.heldBy) { box, ink in icon.draw(in: box, color: ink, ui: ui) }
         }
         let m = theme.metrics.bars
         if look.pressed { ui.fill(frame.insetBy(dx: m.pressInset, dy: m.pressInset), theme.surfaceRaised, radius: theme.buttonPressRadius) }

@@ -26,8 +26,8 @@ struct StickerPickerView {
         let padding = m.panelPadding * k, optionHeight = m.optionHeight * k
         let width = layout.pickerPanel(height: 0, gap: 0, margin: sizes.margin, leastWidth: sheet.leastWidth).width - 2 * padding
         let names = shapes.map { strings[EditorText(rawValue: $0.rawValue) ?? .sticker] }
-        let columns = min(
-            max(1, m.columns), ui.sideBySide(names, width: width, gap: 0, inset: m.labelInset * k, font: theme.clipFont, smallest: m.labelSmallestShare))
+        let fitting = ui.sideBySide(names, width: width, gap: 0, inset: m.labelInset * k, font: theme.clipFont, smallest: m.labelSmallestShare)
+        let columns = ChoiceColumns.balanced(min(max(1, m.columns), fitting), of: shapes.count)
         let rows = (shapes.count + columns - 1) / columns
         let titleHeight = sheet.headerHeight(strings[.stickers], action: strings[.done], width: width, designed: m.titleHeight * k)
         let contentHeight = titleHeight + Double(rows) * optionHeight

@@ -34,7 +34,8 @@ struct TransitionPickerView {
         let padding = m.panelPadding * k, optionHeight = m.optionHeight * k
         let width = layout.pickerPanel(height: 0, gap: 0, margin: sizes.margin, leastWidth: sheet.leastWidth).width - 2 * padding
         let fitting = ui.sideBySide(names, width: width, gap: 0, inset: m.labelInset * k, font: theme.clipFont, smallest: m.labelSmallestShare)
-        let columns = max(1, min(m.columns, fitting, Int(width / (m.previewWidth * k)))), rows = (options.count + columns - 1) / columns
+        let columns = ChoiceColumns.balanced(max(1, min(m.columns, fitting, Int(width / (m.previewWidth * k)))), of: options.count)
+        let rows = (options.count + columns - 1) / columns
         let titleHeight = sheet.headerHeight(strings[.transitions], action: strings[.done], width: width, designed: m.titleHeight * k)
         let why = !possible ? reach.map { strings.format(.transitionTooShort, ["reason": strings.sentence($0.reason)]) } : nil
         let durationRow = current.map { durationHeight($0, width: width) } ?? why.map { reasonHeight($0, width: width) } ?? 0
@@ -160,7 +161,8 @@ struct TransitionPickerView {
         ui.fill(bar, theme.surface, radius: m.durationTrack / 2)
         ui.fill(Rect(x: min(start, x), y: bar.y, width: abs(x - start), height: bar.height), theme.selection, radius: m.durationTrack / 2)
         ui.draw.add(.fillCircle(center: Point(x: x, y: bar.midY), radius: (held ? m.durationKnobHeld : m.durationKnob) * k, theme.textPrimary))
-        let hit = Rect(x: row.x + labelWidth, y: row.y, width: row.width - labelWidth, height: row.height)
+        // (Mirrored right to left, as the track is: it covered the label and missed the track's end.)
+        let hit = theme.mirrored(Rect(x: row.x + labelWidth, y: row.y, width: row.width - labelWidth, height: row.height), in: row)
         let interaction = ui.interact("transitionPicker.duration", hitFrame: hit, gestures: GestureTarget(id: "transitionPicker.duration", gestures: [.trim]))
         ui.element(
             UIElement(

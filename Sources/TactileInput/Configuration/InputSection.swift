@@ -47,6 +47,17 @@ extension TactileConfiguration {
             fling the timeline hours away.
             """)
         public var maximumFlingSpeed: Double = 8000
+        @Setting(
+            .init(0.9, 0.9999, unit: "/ ms"),
+            """
+            How a flung sheet (a scroll view: a sheet at large text, a form) slows: its speed is multiplied by this each
+            millisecond (UIScrollView's normal rate).
+            """)
+        public var sheetDecelerationRate: Double = 0.998
+        @Setting(
+            .init(1, 10_000, unit: "pt/s"),
+            "A sheet lifted slower than this does not fling, and a flung one stops once it is this slow, in points per second.")
+        public var sheetFlingLeastSpeed: Double = 50
         public init() {}
     }
 }

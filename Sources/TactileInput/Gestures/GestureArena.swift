@@ -90,6 +90,20 @@ public struct GestureArena: Sendable {
     /// Whether the arena follows `finger`.
     public func follows(_ finger: PointerID) -> Bool { fingers[finger] != nil }
 
+    /// Whether `finger` belongs to an element that takes a drag (a slider's move, a trim, a
+    /// scroll, a pinch): a scroll view around it leaves such a finger to it.
+    public func takesDrag(_ finger: PointerID) -> Bool {
+        guard fingers[finger] != nil else { return false }
+        let target: GestureTarget?
+        switch state {
+        case let .deciding(d): target = d.target
+        case let .active(a): target = a.target
+        case let .awaitingSecondTap(t, _, _, _): target = t
+        case .idle, .spent: target = nil
+        }
+        return !(target?.gestures ?? []).isDisjoint(with: [.move, .trim, .scroll, .pinch])
+    }
+
     /// Whether any finger is in the arena.
     public var isEngaged: Bool { !fingers.isEmpty }
 

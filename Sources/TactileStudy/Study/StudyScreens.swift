@@ -25,7 +25,7 @@ extension StudySession {
                 var answer: String?
                 if configuration.layout.uiScale > 1 {
                     // Large text: the whole consent scrolls as one page (its own window would be a few lines tall).
-                    form.scrolling {
+                    form.scrolling(key: stageName) {
                         form.heading(s[.consentHeading])
                         form.paragraph(study.title, isUsersOwn: true)
                         form.paragraph(study.consent, font: form.metrics.bodyFont, maximumLines: 2000, isUsersOwn: true)
@@ -61,14 +61,12 @@ extension StudySession {
             case let .intro(part):
                 let count = schedule?.blocks.count ?? 0
                 var started = false
-                form.scrolling {
+                form.scrolling(key: stageName) {
                     if case let .block(n) = part {
                         form.heading(s.format(.partNumber, ["n": s.digits("\(n + 1)"), "count": s.digits("\(count)")]))
                         // After the first part the participant is told the editor has changed, so they do
                         // not take the next part for a repeat of the last.
-                        let intro = s[n == 0 ? .partIntro : .partIntroChanged]
-                        form.paragraph(intro)
-                        ui.element(UIElement(id: "study.intro", role: "text", label: intro, frame: form.panel))
+                        form.paragraph(s[n == 0 ? .partIntro : .partIntroChanged])
                     } else {
                         form.heading(s[.practice])
                         form.paragraph(s[.practiceIntro])
@@ -76,18 +74,21 @@ extension StudySession {
                 } foot: {
                     started = form.foot([("study.start", s[.start], true, true)]) != nil
                 }
+                if case let .block(n) = part {
+                    ui.element(UIElement(id: "study.intro", role: "text", label: s[n == 0 ? .partIntro : .partIntroChanged], frame: form.panel))
+                }
                 if started { start(part, now: now) }
             case .running:
                 break
             case .thanks:
-                form.scrolling {
+                form.scrolling(key: stageName) {
                     form.heading(study.title, isUsersOwn: true)
                     form.paragraph(s[.thankYou])
                     form.paragraph(s[.thankYouDone], font: form.metrics.bodyFont)
                 } foot: {
                 }
             case .declined:
-                form.scrolling {
+                form.scrolling(key: stageName) {
                     form.heading(study.title, isUsersOwn: true)
                     form.paragraph(s[.declinedThanks])
                 } foot: {
@@ -150,13 +151,13 @@ extension StudySession {
         }
         var start = false
         if large {
-            form.scrolling {
-                keypadParts(form, wide: false, third: third)
+            form.scrolling(key: stageName) {
+                keypadParts(form, wide: false, third: third, scrolls: true)
             } foot: {
                 start = form.foot([("study.start", s[.start], !digits.isEmpty, true)]) != nil
             }
         } else {
-            keypadParts(form, wide: wide, third: third)
+            keypadParts(form, wide: wide, third: third, scrolls: false)
             start = form.foot([("study.start", s[.start], !digits.isEmpty, true)], widest: wide ? third - m.keyGap : nil) != nil
         }
         guard start, let n = Int(digits) else { return }
@@ -171,7 +172,9 @@ extension StudySession {
     }
 
     /// The title, "Participant number", the number typed, a refusal's words, and the keys.
-    private func keypadParts(_ form: Form, wide: Bool, third: Double) {
+    /// `scrolls`: in the scrolling stack (large text), where the parts follow one another; else
+    /// the keys stand where they were designed, over Start whatever the refusal says.
+    private func keypadParts(_ form: Form, wide: Bool, third: Double, scrolls: Bool) {
         let s = theme.strings, m = form.metrics, ui = form.ui
         form.heading(study.title, isUsersOwn: true)
         form.paragraph(s[.participantNumber])
@@ -181,11 +184,21 @@ extension StudySession {
         ui.text(
             name, in: number, font: ui.font(fitting: name, width: number.width, from: m.numberFont), color: theme.textPrimary,
             alignment: wide ? theme.leading : .center)
-        form.advance(to: number.maxY)
-        if let notice { form.paragraph(notice, font: m.progressFont, color: theme.danger, gap: 0) }
-        let y = wide ? form.content.y : form.cursor + m.bodyGap
-        // (Scrolling, the keys need not fit over Start: they keep a finger's width, as designed, at least.)
-        let room = wide ? form.content.maxY - y : .greatestFiniteMagnitude
+        let y: Double, room: Double
+        if scrolls {
+            // The keys follow the refusal's words, and need not fit over Start (the stack scrolls).
+            form.advance(to: number.maxY)
+            if let notice { form.paragraph(notice, font: m.progressFont, color: theme.danger, gap: 0) }
+            (y, room) = (form.cursor + m.bodyGap, .greatestFiniteMagnitude)
+        } else {
+            if let notice {
+                ui.paragraph(
+                    notice, in: Rect(x: column.x, y: number.maxY + m.bodyGap, width: column.width, height: m.progressHeight), font: m.progressFont,
+                    color: theme.danger, alignment: wide ? theme.leading : .center, lineHeight: m.lineHeight, maximumLines: 3)
+            }
+            y = wide ? form.content.y : number.maxY + 2 * m.bodyGap + m.progressHeight
+            room = (wide ? form.content.maxY : form.footTop - m.bodyGap) - y
+        }
         let side = max(theme.metrics.form.minimumTarget, min(m.keyMaximum, ((wide ? third : form.content.width) - 2 * m.keyGap) / 3, (room - 3 * m.keyGap) / 4))
         let x0 = form.content.midX - (3 * side + 2 * m.keyGap) / 2
         let keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", ""]
@@ -205,6 +218,6 @@ extension StudySession {
                 if key == "clear" { digits = "" } else if digits.count < 4, let n = Int(digits + key) { digits = n == 0 ? "" : String(n) }
             }
         }
-        if !wide { form.advance(to: y + 4 * side + 3 * m.keyGap + m.bodyGap) }
+        if scrolls { form.advance(to: y + 4 * side + 3 * m.keyGap + m.bodyGap) }
     }
 }
