@@ -1,4 +1,3 @@
-import Foundation
 import TactileCore
 import TactileInput
 
@@ -14,23 +13,14 @@ public struct ScrollOffset: Hashable, Sendable {
     public var declined: [PointerID] = []
     /// How tall the content was laid out in the last pass (for a view that learns it by drawing).
     public var contentHeight: Double = 0
-    /// The grabbing finger's recent heights (time, y), for its speed when it lifts.
-    var track: [(time: Time, y: Double)] = []
+    /// The grabbing finger's speed, for a fling when it lifts.
+    var tracker: VelocityTracker?
     /// A flung scroll coasting to a stop: where it was let go, when, and how fast (points per
     /// second, the offset's).
     public var coast: Coast?
 
     public struct Coast: Hashable, Sendable {
         public var from: Double, since: Time, speed: Double
-    }
-
-    public static func == (a: ScrollOffset, b: ScrollOffset) -> Bool {
-        a.offset == b.offset && a.grab == b.grab && a.declined == b.declined && a.contentHeight == b.contentHeight && a.coast == b.coast
-            && a.track.map(\.time) == b.track.map(\.time) && a.track.map(\.y) == b.track.map(\.y)
-    }
-
-    public func hash(into h: inout Hasher) {
-        h.combine(offset); h.combine(grab); h.combine(declined); h.combine(contentHeight); h.combine(coast)
     }
 
     /// A finger holding the content: the offset is `anchor` less the finger's height.
@@ -42,22 +32,23 @@ public struct ScrollOffset: Hashable, Sendable {
     public init(offset: Double = 0) { self.offset = offset }
 }
 
-/// How a scroll view is flung and slows: the finger's speed over `window` seconds when it lifts
-/// (at most `maximumSpeed`); a speed under `leastSpeed` does not fling, and a flung one stops
-/// there; the speed is multiplied by `rate` each millisecond (UIScrollView's deceleration).
+/// How a scroll view is flung and slows: the finger's speed over `window` when it lifts (at
+/// most `maximumSpeed`), coasting as the timeline's scroller does (`ScrollPhysics`) at the
+/// sheets' own rate (`input.sheetDecelerationRate`) down to `input.sheetFlingLeastSpeed`, which a
+/// lift must reach to fling at all.
 struct ScrollFling: Sendable {
-    var window: Double, maximumSpeed: Double, rate: Double, leastSpeed: Double
+    var window: Time, maximumSpeed: Double
+    var physics = ScrollPhysics()
     init(_ input: TactileConfiguration.Input) {
-        window = input.velocityWindow; maximumSpeed = input.maximumFlingSpeed
-        rate = input.sheetDecelerationRate; leastSpeed = input.sheetFlingLeastSpeed
+        window = .seconds(input.velocityWindow); maximumSpeed = input.maximumFlingSpeed
+        physics.decelerationRate = input.sheetDecelerationRate
+        physics.minimumVelocity = input.sheetFlingLeastSpeed
     }
 
     /// Where a coast from `coast` is at `now`, and whether it is still moving.
     func position(_ coast: ScrollOffset.Coast, at now: Time) -> (offset: Double, moving: Bool) {
-        let ms = max(0, (now - coast.since).seconds * 1000), decay = pow(rate, ms)
-        // The distance travelled: the integral of speed × rate^t over the milliseconds so far.
-        let travelled = coast.speed / 1000 * (decay - 1) / log(rate)
-        return (coast.from + travelled, abs(coast.speed * decay) >= leastSpeed)
+        let at = physics.coast(from: coast.from, velocity: coast.speed, since: coast.since, at: now)
+        return (at.position, abs(at.velocity) >= physics.minimumVelocity)
     }
 }
 
@@ -133,14 +124,14 @@ extension UIContext {
             let finger = fingers.first { $0.id == grab.finger }
             if let finger {
                 s.offset = grab.anchor - finger.now.y
-                s.track.append((now, finger.now.y))
+                s.tracker?.add(finger.now, at: now)
             }
             // Lifting: it coasts on at the finger's speed (none after a rest). Gone without a
             // lift (the window lost focus): it stays where it is.
             if finger == nil || lifts(grab.finger) {
                 s.coast = lifts(grab.finger) ? flung(s) : nil
                 s.grab = nil
-                s.track = []
+                s.tracker = nil
             }
         }
         if let coast = s.coast {
@@ -161,7 +152,8 @@ extension UIContext {
             if abs(dy) > abs(dx) {
                 s.grab = ScrollOffset.Grab(finger: finger.id, anchor: s.offset + finger.now.y)
                 s.coast = nil
-                s.track = [(now, finger.now.y)]
+                s.tracker = VelocityTracker(window: memory.fling.window)
+                s.tracker?.add(finger.now, at: now)
                 // The button it landed on lets go of it: it shows no longer pressed and will not tap.
                 memory.active[finger.id] = nil
                 break
@@ -174,11 +166,9 @@ extension UIContext {
     /// The coast a lifted finger leaves: its speed over the velocity window, if fast enough.
     private func flung(_ s: ScrollOffset) -> ScrollOffset.Coast? {
         let f = memory.fling
-        let recent = s.track.filter { now - $0.time <= .seconds(f.window) }
-        guard let first = recent.first, let last = recent.last, last.time > first.time else { return nil }
         // The content moves with the finger: a finger going up scrolls the offset up.
-        let speed = max(-f.maximumSpeed, min(f.maximumSpeed, -(last.y - first.y) / (last.time - first.time).seconds))
-        return abs(speed) >= f.leastSpeed ? ScrollOffset.Coast(from: s.offset, since: now, speed: speed) : nil
+        let speed = max(-f.maximumSpeed, min(f.maximumSpeed, -(s.tracker?.velocity(at: now).y ?? 0)))
+        return abs(speed) >= f.physics.minimumVelocity ? ScrollOffset.Coast(from: s.offset, since: now, speed: speed) : nil
     }
 
     /// `rect` as laid out in the scroll views open now, where it is on the screen; `clipped`:

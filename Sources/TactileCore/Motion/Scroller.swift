@@ -51,6 +51,14 @@ public struct ScrollPhysics: Hashable, Sendable, Codable, SettingGroup {
         velocity * pow(decelerationRate, max(0, (now - start).seconds * 1000))
     }
 
+    /// Where a coast that began at `from` with `velocity` (points per second) at `start` is at
+    /// `now`, and how fast it moves then: the speed shrinks by `decelerationRate` each
+    /// millisecond, the distance is its integral.
+    public func coast(from: Double, velocity: Double, since start: Time, at now: Time) -> (position: Double, velocity: Double) {
+        let ms = max(0, (now - start).seconds * 1000), decay = pow(decelerationRate, ms)
+        return (from + velocity / 1000 * (decay - 1) / log(decelerationRate), velocity * decay)
+    }
+
     /// The speed a new fling of `velocity` leaves with when the content still coasted at
     /// `carried` as the finger caught it (both of the content, points per second).
     public func accelerated(_ velocity: Double, carrying carried: Double) -> Double {
@@ -218,11 +226,7 @@ public struct Scroller: Hashable, Sendable {
     public mutating func advance(to now: Time) {
         switch motion {
         case let .coasting(start, from, v):
-            let ms = max(0, (now - start).seconds * 1000)
-            let r = physics.decelerationRate
-            let decay = pow(r, ms)
-            let position = from + v / 1000 * (decay - 1) / log(r)
-            let velocity = v * decay
+            let (position, velocity) = physics.coast(from: from, velocity: v, since: start, at: now)
             if position < bounds.lowerBound || position > bounds.upperBound {
                 let bound = nearestBound(position)
                 value = position
